@@ -1,0 +1,214 @@
+//! The command line, as clap derive types. Doc comments are the help text.
+// Doc comments here are the help text users read: backticks would show up literally.
+#![allow(clippy::doc_markdown)]
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// A workspace todo list for AI agents, scripts and people.
+///
+/// `todos` keeps a plan (a short list of items with a status each) in `.todos.json` in the
+/// workspace. An agent writes it instead of an in-process TodoWrite tool; a person watches the
+/// same list with `todos show`; a script reads it with `--json`.
+///
+/// Statuses: pending, in_progress, completed, cancelled, failed
+/// (aliases: todo, running, active, doing, done, canceled; case does not matter).
+#[derive(Debug, Parser)]
+#[command(
+    name = "todos",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+#[command(after_help = "Examples:\n  \
+    todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
+    todos update 2 completed\n  \
+    todos recap")]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]
+    #[arg(
+        short = 'C',
+        long = "workspace",
+        env = "TODOS_WORKSPACE",
+        global = true,
+        value_name = "DIR"
+    )]
+    pub workspace: Option<PathBuf>,
+
+    /// Print one JSON envelope on stdout, for success and failure alike.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// When to color the output.
+    #[arg(long, value_enum, global = true, value_name = "WHEN")]
+    pub color: Option<ColorChoice>,
+
+    /// Print nothing on success (errors and warnings still go to stderr).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
+    /// Seconds to wait for another `todos` holding the store's lock.
+    #[arg(long, global = true, value_name = "SECS", default_value_t = 10.0)]
+    pub lock_timeout: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it).
+    Auto,
+    /// Always color, even into a pipe.
+    Always,
+    /// Never color.
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Write(WriteArgs),
+    Create(CreateArgs),
+    Update(UpdateArgs),
+    Show(ShowArgs),
+    Recap(RecapArgs),
+}
+
+/// Replace the whole list with a snapshot.
+///
+/// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
+/// from `--summary` and `-t STATUS:CONTENT` flags. What the snapshot leaves out is gone (a
+/// warning names each open item dropped). Items keep their ids when the snapshot names the
+/// same id or the same content. Accepted shapes: TodoWrite / Claude Code `{"summary", "todos"}`,
+/// Kimi `{"todos": [{"title", "status"}]}`, WeKnora `{"task", "steps"}`, Codex
+/// `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos": [{"description"}]}`,
+/// and a bare array of items. A list that is absent or null changes only the summary.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
+    todos write --file examples/plan.json\n  \
+    echo '{\"summary\":\"Ship\",\"todos\":[{\"content\":\"Tag\",\"status\":\"pending\"}]}' | todos write")]
+pub struct WriteArgs {
+    /// The snapshot as JSON text, or `-` to read it from stdin.
+    #[arg(value_name = "SNAPSHOT_JSON", conflicts_with = "file")]
+    pub snapshot: Option<String>,
+
+    /// Read the snapshot from a file.
+    #[arg(long, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+
+    /// The one line saying what the whole plan is for (overrides the snapshot's).
+    #[arg(long, value_name = "TEXT")]
+    pub summary: Option<String>,
+
+    /// An item as STATUS:CONTENT, e.g. `-t in_progress:"Patch the check"`; repeat in order.
+    #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"])]
+    pub todos: Vec<String>,
+
+    /// Refuse (exit 3) unless the store is at this revision.
+    #[arg(long, value_name = "N")]
+    pub expect_revision: Option<u64>,
+
+    /// Start a new session: the next finished plan goes to a new completion log.
+    #[arg(long)]
+    pub new_session: bool,
+}
+
+/// Append new pending items.
+///
+/// Items come from the arguments or, with none, from stdin as `{"items": ["a", "b"]}`, a JSON
+/// array of strings, or one item per line. Ids are assigned by `todos`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos create \"Write the migration\" \"Run it on staging\"\n  \
+    printf 'Reproduce\\nPatch\\n' | todos create")]
+pub struct CreateArgs {
+    /// The text of each new item.
+    #[arg(value_name = "CONTENT")]
+    pub contents: Vec<String>,
+
+    /// Refuse (exit 3) unless the store is at this revision.
+    #[arg(long, value_name = "N")]
+    pub expect_revision: Option<u64>,
+}
+
+/// Change one item's status and/or content.
+///
+/// Moving an item from completed, cancelled or failed back to pending or in_progress needs
+/// `--reopen`. With no ID, reads `{"id": "2", "status": "completed"}` from stdin.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos update 2 in_progress\n  \
+    todos update 2 completed\n  \
+    todos update 3 --content \"Patch the token check\"\n  \
+    todos update 2 pending --reopen\n  \
+    echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update")]
+pub struct UpdateArgs {
+    /// The item's id, as `todos show` prints it.
+    #[arg(value_name = "ID")]
+    pub id: Option<String>,
+
+    /// The new status: pending, in_progress, completed, cancelled, failed (or an alias).
+    #[arg(value_name = "STATUS")]
+    pub status: Option<String>,
+
+    /// New text for the item.
+    #[arg(long, value_name = "TEXT")]
+    pub content: Option<String>,
+
+    /// Allow a finished item (completed, cancelled, failed) to become open again.
+    #[arg(long)]
+    pub reopen: bool,
+
+    /// Refuse (exit 3) unless the store is at this revision.
+    #[arg(long, value_name = "N")]
+    pub expect_revision: Option<u64>,
+}
+
+/// Print the checklist.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos show\n  \
+    todos show --format markdown >> PR.md\n  \
+    todos --json show | jq '.data.todos'")]
+pub struct ShowArgs {
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The colored checklist, for people.
+    Text,
+    /// A Markdown task list, for notes and pull requests.
+    Markdown,
+    /// The plan as JSON: summary, todos, recap, revision.
+    Json,
+}
+
+/// Print the one-line progress recap.
+///
+/// `[done/total] In progress: A. Pending: B; C; D (+2 more). Cancelled: E. Failed: F.` in at
+/// most 300 characters, for an agent to keep at the end of its context.
+#[derive(Debug, Args)]
+#[command(after_help = "Example:\n  todos recap")]
+pub struct RecapArgs {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,117 @@
+use serde_json::{Map, Value, json};
+
+use crate::cli::UpdateArgs;
+use crate::commands::{ParamsInput, Report, change, read_stdin};
+use crate::context::Context;
+use crate::error::{Error, Problem, Result};
+use crate::input::{self, ItemChange};
+use crate::model::{self, Limits, Status};
+use crate::render::escape;
+use crate::store::Document;
+
+const STDIN_HINT: &str = "name the item and its new status (todos update 2 completed), \
+    or pipe {\"id\": \"2\", \"status\": \"completed\"}";
+
+/// Changes one item's status and/or content.
+pub fn update(ctx: &Context, args: &UpdateArgs, params: &mut ParamsInput) -> Result<Report> {
+    let limits = ctx.config()?.limits;
+    let request = match &args.id {
+        Some(id) => {
+            let mut object = Map::new();
+            object.insert("id".into(), json!(id));
+            if let Some(status) = &args.status {
+                object.insert("status".into(), json!(status));
+            }
+            if let Some(content) = &args.content {
+                object.insert("content".into(), json!(content));
+            }
+            if args.reopen {
+                object.insert("reopen".into(), json!(true));
+            }
+            Value::Object(object)
+        }
+        None => crate::json::parse(&read_stdin(ctx, STDIN_HINT)?, "stdin")?,
+    };
+    *params = Some(request.clone());
+    let mut change_request = input::item_change(&request, &limits)?;
+    change_request.reopen |= args.reopen;
+    if change_request.status.is_none()
+        && change_request.content.is_none()
+        && change_request.active_form.is_none()
+        && change_request.priority.is_none()
+    {
+        return Err(Error::usage(
+            format!("nothing to change for item {}", escape(&change_request.id)),
+            Some("give a STATUS (todos update 2 completed) or --content TEXT".to_owned()),
+        ));
+    }
+    change(ctx, args.expect_revision, false, |document| {
+        apply(document, &change_request, &limits)
+    })
+}
+
+fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Result<Vec<String>> {
+    let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
+        let ids: Vec<&str> = document
+            .todos
+            .iter()
+            .take(20)
+            .map(|item| item.id.as_str())
+            .collect();
+        let known = if ids.is_empty() {
+            "the plan is empty; add items with `todos create` or `todos write`".to_owned()
+        } else {
+            format!(
+                "the ids are {}{}",
+                ids.join(", "),
+                if document.todos.len() > ids.len() {
+                    ", …"
+                } else {
+                    ""
+                }
+            )
+        };
+        return Err(Error::problems(vec![Problem::new(
+            "id",
+            format!("no item has id \"{}\"", escape(&request.id)),
+        )])
+        .with_hint(format!("{known} (see `todos show`)")));
+    };
+    let item = &mut document.todos[index];
+    if let Some(status) = request.status {
+        if item.status.is_terminal() && !status.is_terminal() && !request.reopen {
+            return Err(Error::problems(vec![Problem::new(
+                "status",
+                format!(
+                    "item {} is {}; moving it back to {} needs --reopen",
+                    item.id,
+                    item.status.as_str(),
+                    status.as_str()
+                ),
+            )])
+            .with_hint(format!(
+                "todos update {} {} --reopen",
+                item.id,
+                status.as_str()
+            )));
+        }
+        item.status = status;
+    }
+    if let Some(content) = &request.content {
+        item.content.clone_from(content);
+    }
+    if request.active_form.is_some() {
+        item.active_form.clone_from(&request.active_form);
+    }
+    if request.priority.is_some() {
+        item.priority = request.priority;
+    }
+    let statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
+    let mut problems = Vec::new();
+    model::check_in_progress(&statuses, "todos", limits, &mut problems);
+    if problems.is_empty() {
+        Ok(Vec::new())
+    } else {
+        Err(Error::problems(problems))
+    }
+}

@@ -1,0 +1,276 @@
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+use crate::cli::WriteArgs;
+use crate::commands::{ParamsInput, Report, change, read_file, read_stdin};
+use crate::context::Context;
+use crate::error::{Error, Problem, Result};
+use crate::input::{self, Draft, Snapshot};
+use crate::model::Item;
+use crate::render::escape;
+use crate::store::Document;
+
+const STDIN_HINT: &str = "pipe a snapshot in (todos write < plan.json), pass it as an argument, \
+    use --file PATH, or build one with --summary TEXT -t STATUS:CONTENT";
+
+/// Replaces the whole list with a snapshot.
+pub fn write(ctx: &Context, args: &WriteArgs, params: &mut ParamsInput) -> Result<Report> {
+    let limits = ctx.config()?.limits;
+    let value = input_value(ctx, args)?;
+    params.clone_from(&value);
+    let mut snapshot = match &value {
+        Some(value) => input::snapshot(value, &limits)?,
+        None => Snapshot::default(),
+    };
+    if let Some(text) = &args.summary {
+        let mut problems = Vec::new();
+        snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
+        if !problems.is_empty() {
+            return Err(Error::problems(problems));
+        }
+    }
+    change(ctx, args.expect_revision, args.new_session, |document| {
+        Ok(apply(document, snapshot))
+    })
+}
+
+/// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.
+fn input_value(ctx: &Context, args: &WriteArgs) -> Result<Option<Value>> {
+    let text = match (&args.snapshot, &args.file) {
+        (Some(dash), None) if dash == "-" => read_stdin(ctx, STDIN_HINT)?,
+        (Some(text), None) => {
+            crate::json::check_size(text.len(), "the snapshot argument")?;
+            text.clone()
+        }
+        (None, Some(path)) => read_file(path)?,
+        (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
+        (None, None) if args.summary.is_some() => return Ok(None),
+        (None, None) => read_stdin(ctx, STDIN_HINT)?,
+        (Some(_), Some(_)) => unreachable!("clap refuses a snapshot with --file"),
+    };
+    let source = match (&args.snapshot, &args.file) {
+        (Some(dash), _) if dash != "-" => "the snapshot argument".to_owned(),
+        (_, Some(path)) => path.display().to_string(),
+        _ => "stdin".to_owned(),
+    };
+    crate::json::parse(&text, &source).map(Some)
+}
+
+/// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input.
+fn args_form(args: &WriteArgs) -> Result<Value> {
+    let mut problems = Vec::new();
+    let todos: Vec<Value> = args
+        .todos
+        .iter()
+        .enumerate()
+        .filter_map(|(index, pair)| {
+            if let Some((status, content)) = pair.split_once(':') {
+                Some(json!({"content": content, "status": status}))
+            } else {
+                problems.push(Problem::new(
+                    format!("todos[{index}]"),
+                    format!(
+                        "\"{}\" is not STATUS:CONTENT, e.g. -t in_progress:\"Patch the check\"",
+                        escape(pair)
+                    ),
+                ));
+                None
+            }
+        })
+        .collect();
+    if !problems.is_empty() {
+        return Err(Error::problems(problems));
+    }
+    let mut value = json!({"todos": todos});
+    if let Some(summary) = &args.summary {
+        value["summary"] = json!(summary);
+    }
+    Ok(value)
+}
+
+/// Applies a validated snapshot to the stored plan: ids are kept by a matching input id, then
+/// by equal content; every open item the snapshot drops is named in a warning.
+fn apply(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let items_given = snapshot.items.is_some();
+    if snapshot.summary.is_some() {
+        document.summary = snapshot.summary;
+    } else if document.summary.is_none() && items_given {
+        warnings.push(
+            "the plan has no summary: say in one line what it is for with \"summary\" or --summary"
+                .to_owned(),
+        );
+    }
+    let Some(drafts) = snapshot.items else {
+        return warnings;
+    };
+    let old = std::mem::take(&mut document.todos);
+    let ids = match_ids(&old, &drafts);
+    let mut claimed = vec![false; old.len()];
+    let mut todos = Vec::with_capacity(drafts.len());
+    for (draft, id) in drafts.into_iter().zip(ids) {
+        let id = match id {
+            Some(index) => {
+                claimed[index] = true;
+                old[index].id.clone()
+            }
+            None => document.allocate_id(),
+        };
+        todos.push(Item { id, ..draft.item });
+    }
+    for (item, _) in old
+        .iter()
+        .zip(&claimed)
+        .filter(|(item, kept)| !**kept && !item.status.is_terminal())
+    {
+        warnings.push(format!(
+            "dropped open item {} \"{}\" ({}); send it again to keep it",
+            item.id,
+            escape(&item.content),
+            item.status.as_str()
+        ));
+    }
+    document.todos = todos;
+    warnings
+}
+
+/// For each draft, the index of the stored item it continues, if any. Linear in both lists.
+fn match_ids(old: &[Item], drafts: &[Draft]) -> Vec<Option<usize>> {
+    let by_id: HashMap<&str, usize> = old
+        .iter()
+        .enumerate()
+        .map(|(i, item)| (item.id.as_str(), i))
+        .collect();
+    let mut claimed = vec![false; old.len()];
+    let mut matches: Vec<Option<usize>> = drafts
+        .iter()
+        .map(|draft| {
+            let index = *by_id.get(draft.requested_id.as_deref()?)?;
+            (!std::mem::replace(&mut claimed[index], true)).then_some(index)
+        })
+        .collect();
+    let mut by_content: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (index, item) in old.iter().enumerate().rev() {
+        if !claimed[index] {
+            by_content
+                .entry(item.content.as_str())
+                .or_default()
+                .push(index);
+        }
+    }
+    for (slot, draft) in matches.iter_mut().zip(drafts) {
+        if slot.is_none() {
+            *slot = by_content
+                .get_mut(draft.item.content.as_str())
+                .and_then(Vec::pop);
+        }
+    }
+    matches
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Status;
+
+    fn draft(id: Option<&str>, content: &str) -> Draft {
+        Draft {
+            requested_id: id.map(str::to_owned),
+            item: Item {
+                id: String::new(),
+                content: content.into(),
+                status: Status::Pending,
+                active_form: None,
+                priority: None,
+            },
+        }
+    }
+
+    fn stored(contents: &[&str]) -> Document {
+        let mut document = Document::default();
+        let drafts = contents.iter().map(|c| draft(None, c)).collect();
+        apply(
+            &mut document,
+            Snapshot {
+                summary: Some("S".into()),
+                items: Some(drafts),
+            },
+        );
+        document
+    }
+
+    #[test]
+    fn resending_a_list_keeps_every_id() {
+        let mut document = stored(&["a", "b", "c"]);
+        let drafts = vec![
+            draft(Some("9"), "c"),
+            draft(Some("1"), "renamed a"),
+            draft(None, "b"),
+            draft(None, "new"),
+        ];
+        let warnings = apply(
+            &mut document,
+            Snapshot {
+                summary: None,
+                items: Some(drafts),
+            },
+        );
+        let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
+        assert_eq!(ids, ["3", "1", "2", "4"]);
+        assert!(warnings.is_empty(), "{warnings:?}");
+    }
+
+    #[test]
+    fn dropping_an_open_item_warns_by_name() {
+        let mut document = stored(&["a", "b"]);
+        let warnings = apply(
+            &mut document,
+            Snapshot {
+                summary: None,
+                items: Some(vec![draft(None, "a")]),
+            },
+        );
+        assert_eq!(warnings.len(), 1);
+        assert!(
+            warnings[0].contains("dropped open item 2 \"b\" (pending)"),
+            "{warnings:?}"
+        );
+        // Ids never go back: a later item does not reuse 2.
+        apply(
+            &mut document,
+            Snapshot {
+                summary: None,
+                items: Some(vec![draft(None, "a"), draft(None, "c")]),
+            },
+        );
+        assert_eq!(document.todos[1].id, "3");
+    }
+
+    #[test]
+    fn duplicate_contents_each_keep_their_own_id() {
+        let mut document = stored(&["same", "same"]);
+        apply(
+            &mut document,
+            Snapshot {
+                summary: None,
+                items: Some(vec![draft(None, "same"), draft(None, "same")]),
+            },
+        );
+        let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
+        assert_eq!(ids, ["1", "2"]);
+    }
+
+    #[test]
+    fn no_summary_anywhere_warns() {
+        let mut document = Document::default();
+        let warnings = apply(
+            &mut document,
+            Snapshot {
+                summary: None,
+                items: Some(vec![draft(None, "a")]),
+            },
+        );
+        assert!(warnings[0].contains("no summary"));
+    }
+}

@@ -1,0 +1,160 @@
+//! Limits and paths a user may change: flags > `TODOS_*` environment > the workspace's
+//! `.todos.config.json` > the user's `todos/config.json` > defaults.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::error::{Error, Result};
+use crate::model::Limits;
+
+pub const WORKSPACE_CONFIG: &str = ".todos.config.json";
+pub const DEFAULT_MEMORY_DIR: &str = "memory/todos";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    pub limits: Limits,
+    /// Where completion logs go, relative to the workspace unless absolute.
+    pub memory_dir: PathBuf,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            limits: Limits::default(),
+            memory_dir: PathBuf::from(DEFAULT_MEMORY_DIR),
+        }
+    }
+}
+
+/// The configuration keys, each with its environment variable.
+pub const KEYS: [(&str, &str); 5] = [
+    ("max_items", "TODOS_MAX_ITEMS"),
+    ("max_content_chars", "TODOS_MAX_CONTENT_CHARS"),
+    ("max_summary_chars", "TODOS_MAX_SUMMARY_CHARS"),
+    ("max_in_progress", "TODOS_MAX_IN_PROGRESS"),
+    ("memory_dir", "TODOS_MEMORY_DIR"),
+];
+
+/// One value from one source, before it is checked.
+enum Raw<'a> {
+    Json(&'a Value),
+    Text(&'a str),
+}
+
+impl Config {
+    /// Layers the sources from weakest to strongest. `env` looks a variable up; the caller
+    /// decides where variables come from, so tests need no process environment.
+    pub fn load(
+        workspace: &Path,
+        user_file: Option<&Path>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self> {
+        let mut config = Self::default();
+        let workspace_file = workspace.join(WORKSPACE_CONFIG);
+        for file in user_file.into_iter().chain([workspace_file.as_path()]) {
+            config.apply_file(file)?;
+        }
+        for (key, var) in KEYS {
+            if let Some(value) = env(var) {
+                config.set(key, &Raw::Text(&value)).map_err(|why| {
+                    Error::invalid(format!(
+                        "environment variable {var}={value:?} is invalid: {why}"
+                    ))
+                })?;
+            }
+        }
+        Ok(config)
+    }
+
+    fn apply_file(&mut self, file: &Path) -> Result<()> {
+        let bytes = match fs::read(file) {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
+            Err(err) => return Err(Error::io("read the configuration file", file, &err)),
+        };
+        let source = format!("configuration file {}", file.display());
+        crate::json::check_size(bytes.len(), &source)?;
+        let value = crate::json::parse(crate::json::utf8(&bytes, &source)?, &source)?;
+        let Value::Object(object) = value else {
+            return Err(Error::invalid(format!("{source} must hold a JSON object")));
+        };
+        for (key, value) in &object {
+            self.set(key, &Raw::Json(value)).map_err(|why| {
+                Error::invalid(format!("{source}: key \"{key}\" is invalid: {why}"))
+            })?;
+        }
+        Ok(())
+    }
+
+    fn set(&mut self, key: &str, raw: &Raw<'_>) -> Result<(), String> {
+        let limit = match key {
+            "max_items" => &mut self.limits.max_items,
+            "max_content_chars" => &mut self.limits.max_content_chars,
+            "max_summary_chars" => &mut self.limits.max_summary_chars,
+            "max_in_progress" => &mut self.limits.max_in_progress,
+            "memory_dir" => {
+                let text = match raw {
+                    Raw::Json(Value::String(text)) => text.trim(),
+                    Raw::Text(text) => text.trim(),
+                    Raw::Json(_) => return Err("it must be a string (a folder path)".to_owned()),
+                };
+                if text.is_empty() {
+                    return Err("it must name a folder".to_owned());
+                }
+                self.memory_dir = PathBuf::from(text);
+                return Ok(());
+            }
+            _ => {
+                let known: Vec<&str> = KEYS.iter().map(|(key, _)| *key).collect();
+                return Err(format!("unknown key; the keys are {}", known.join(", ")));
+            }
+        };
+        let number = match raw {
+            Raw::Json(Value::Number(number)) => number.as_u64(),
+            Raw::Text(text) => text.trim().parse::<u64>().ok(),
+            Raw::Json(_) => None,
+        };
+        match number
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|&n| n >= 1)
+        {
+            Some(n) => {
+                *limit = n;
+                Ok(())
+            }
+            None => Err("it must be a whole number of at least 1".to_owned()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_beats_files_and_files_beat_defaults() {
+        let dir = tempfile::tempdir().unwrap();
+        let user = dir.path().join("user.json");
+        fs::write(&user, r#"{"max_items": 20, "max_content_chars": 80}"#).unwrap();
+        fs::write(dir.path().join(WORKSPACE_CONFIG), r#"{"max_items": 30}"#).unwrap();
+        let env = |var: &str| (var == "TODOS_MAX_CONTENT_CHARS").then(|| "100".to_owned());
+        let config = Config::load(dir.path(), Some(&user), env).unwrap();
+        assert_eq!(config.limits.max_items, 30);
+        assert_eq!(config.limits.max_content_chars, 100);
+        assert_eq!(config.limits.max_in_progress, 1);
+    }
+
+    #[test]
+    fn errors_name_the_file_and_the_key() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(WORKSPACE_CONFIG), r#"{"max_itemz": 3}"#).unwrap();
+        let err = Config::load(dir.path(), None, |_| None).unwrap_err();
+        assert!(err.message().contains(WORKSPACE_CONFIG), "{err}");
+        assert!(err.message().contains("\"max_itemz\""), "{err}");
+        let err = Config::load(Path::new("/nonexistent"), None, |_| Some("0".into())).unwrap_err();
+        assert!(err.message().contains("TODOS_MAX_ITEMS"), "{err}");
+    }
+}

@@ -1,0 +1,149 @@
+//! Everything read from the environment, once: workspace, clock, color, session, configuration.
+//! The rest of the program takes these values as arguments and never reads the environment.
+
+use std::cell::OnceCell;
+use std::ffi::OsString;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use chrono::{DateTime, Local};
+
+use crate::cli::{ColorChoice, GlobalArgs};
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::render::Palette;
+use crate::store::STORE_FILE;
+
+/// The process environment, as a lookup the context can be built from (tests pass their own).
+pub type Env = dyn Fn(&str) -> Option<OsString>;
+
+pub struct Context {
+    pub cwd: PathBuf,
+    pub workspace: PathBuf,
+    pub now: DateTime<Local>,
+    /// `TODOS_SESSION`: a new value starts a new completion-log session.
+    pub session: Option<String>,
+    pub json: bool,
+    pub quiet: bool,
+    pub lock_timeout: Duration,
+    pub stdin_is_terminal: bool,
+    pub stdout: Palette,
+    pub stderr: Palette,
+    env_vars: Vec<(String, String)>,
+    user_config: Option<PathBuf>,
+    config: OnceCell<Config>,
+}
+
+impl Context {
+    pub fn new(global: &GlobalArgs, env: &Env) -> Result<Self> {
+        let cwd = std::env::current_dir()
+            .map_err(|err| Error::internal(format!("cannot read the current folder: {err}")))?;
+        let text = |name: &str| env(name).map(|value| value.to_string_lossy().into_owned());
+        let workspace = match &global.workspace {
+            Some(dir) => explicit_workspace(&cwd, dir)?,
+            None => discover_workspace(&cwd),
+        };
+        let now = match text("TODOS_NOW") {
+            Some(value) => DateTime::parse_from_rfc3339(value.trim())
+                .map_err(|err| {
+                    Error::invalid(format!(
+                        "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
+                    ))
+                    .with_hint("for example TODOS_NOW=2025-01-02T17:42:33+08:00")
+                })?
+                .with_timezone(&Local),
+            None => Local::now(),
+        };
+        if !global.lock_timeout.is_finite()
+            || global.lock_timeout < 0.0
+            || global.lock_timeout > 86_400.0
+        {
+            return Err(Error::usage(
+                format!(
+                    "--lock-timeout {} is not a number of seconds from 0 to 86400",
+                    global.lock_timeout
+                ),
+                None,
+            ));
+        }
+        let color = |is_terminal: bool| match global.color {
+            Some(ColorChoice::Always) => true,
+            Some(ColorChoice::Never) => false,
+            Some(ColorChoice::Auto) | None => {
+                if text("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+                    false
+                } else if text("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+                    true
+                } else {
+                    is_terminal
+                }
+            }
+        };
+        let env_vars = crate::config::KEYS
+            .iter()
+            .filter_map(|(_, var)| text(var).map(|value| ((*var).to_owned(), value)))
+            .collect();
+        let user_config = directories::BaseDirs::new()
+            .map(|dirs| dirs.config_dir().join("todos").join("config.json"));
+        Ok(Self {
+            cwd,
+            workspace,
+            now,
+            session: text("TODOS_SESSION").filter(|s| !s.trim().is_empty()),
+            json: global.json,
+            quiet: global.quiet,
+            lock_timeout: Duration::from_secs_f64(global.lock_timeout),
+            stdin_is_terminal: std::io::stdin().is_terminal(),
+            stdout: Palette::new(color(std::io::stdout().is_terminal())),
+            stderr: Palette::new(color(std::io::stderr().is_terminal())),
+            env_vars,
+            user_config,
+            config: OnceCell::new(),
+        })
+    }
+
+    /// The configuration, read on first use only: `show` and `recap` never need it.
+    pub fn config(&self) -> Result<&Config> {
+        if let Some(config) = self.config.get() {
+            return Ok(config);
+        }
+        let lookup = |var: &str| {
+            self.env_vars
+                .iter()
+                .find(|(name, _)| name == var)
+                .map(|(_, value)| value.clone())
+        };
+        let config = Config::load(&self.workspace, self.user_config.as_deref(), lookup)?;
+        Ok(self.config.get_or_init(|| config))
+    }
+
+    /// The completion-log folder, resolved against the workspace.
+    pub fn memory_dir(&self) -> Result<PathBuf> {
+        Ok(self.workspace.join(&self.config()?.memory_dir))
+    }
+}
+
+fn explicit_workspace(cwd: &Path, dir: &Path) -> Result<PathBuf> {
+    let path = cwd.join(dir);
+    if path.is_dir() {
+        Ok(path)
+    } else {
+        Err(
+            Error::invalid(format!("the workspace {} is not a folder", path.display()))
+                .with_hint("create it first, or pass another -C/--workspace (or TODOS_WORKSPACE)"),
+        )
+    }
+}
+
+/// The nearest ancestor holding `.todos.json`, else the nearest holding `.git`, else `cwd`.
+fn discover_workspace(cwd: &Path) -> PathBuf {
+    let holding = |name: &str| {
+        cwd.ancestors()
+            .find(|dir| dir.join(name).exists())
+            .map(Path::to_path_buf)
+    };
+    holding(STORE_FILE)
+        .or_else(|| holding(".git"))
+        .unwrap_or_else(|| cwd.to_path_buf())
+}

@@ -1,0 +1,96 @@
+//! The JSON envelope: one object on stdout for success and failure alike.
+//! Top-level keys are only `status`, `data`, `text`, `stats`, `context` and `error`.
+
+use serde_json::{Map, Value, json};
+
+use crate::error::Error;
+use crate::model::{Stats, Status};
+use crate::render;
+use crate::store::Document;
+
+/// Where the command ran and what it was given, for an agent reading the answer later.
+pub struct Place<'a> {
+    pub cwd: &'a str,
+    pub workspace: Option<&'a str>,
+    pub params_input: Option<&'a Value>,
+}
+
+impl Place<'_> {
+    fn to_json(&self) -> Value {
+        let mut context = Map::new();
+        context.insert("cwd".into(), json!(self.cwd));
+        if let Some(workspace) = self.workspace {
+            context.insert("workspace".into(), json!(workspace));
+        }
+        context.insert(
+            "params_input".into(),
+            self.params_input.cloned().unwrap_or(Value::Null),
+        );
+        Value::Object(context)
+    }
+}
+
+/// `Updated todos: 1 in_progress, 2 pending.` — the counts that are not zero, in status order.
+pub fn counts(stats: &Stats) -> String {
+    let parts: Vec<String> = Status::ALL
+        .iter()
+        .filter(|&&status| stats.count(status) > 0)
+        .map(|&status| format!("{} {}", stats.count(status), status.as_str()))
+        .collect();
+    if parts.is_empty() {
+        "no items".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The plan as the envelope's `data` (and `show --format json`) gives it.
+pub fn data(document: &Document, warnings: &[String], changed: Option<bool>) -> Value {
+    let mut data = Map::new();
+    data.insert("summary".into(), json!(document.summary));
+    data.insert("todos".into(), json!(document.todos));
+    data.insert("recap".into(), json!(render::recap(&document.todos)));
+    data.insert("revision".into(), json!(document.revision));
+    if let Some(changed) = changed {
+        data.insert("changed".into(), json!(changed));
+    }
+    data.insert("warnings".into(), json!(warnings));
+    Value::Object(data)
+}
+
+pub fn success(
+    document: &Document,
+    text: &str,
+    warnings: &[String],
+    changed: Option<bool>,
+    place: &Place<'_>,
+) -> Value {
+    json!({
+        "status": "success",
+        "data": data(document, warnings, changed),
+        "text": text,
+        "stats": Stats::of(&document.todos),
+        "context": place.to_json(),
+    })
+}
+
+pub fn failure(error: &Error, place: &Place<'_>) -> Value {
+    let details: Vec<Value> = error
+        .details()
+        .iter()
+        .map(|problem| json!({"path": problem.path, "message": problem.message}))
+        .collect();
+    let mut body = Map::new();
+    body.insert("code".into(), json!(error.code()));
+    body.insert("message".into(), json!(error.message()));
+    body.insert("details".into(), Value::Array(details));
+    if let Some(hint) = error.hint() {
+        body.insert("hint".into(), json!(hint));
+    }
+    json!({
+        "status": "error",
+        "error": Value::Object(body),
+        "text": format!("error: {}", error.message()),
+        "context": place.to_json(),
+    })
+}

@@ -1,0 +1,635 @@
+//! Every accepted input shape, normalised to one model, with a path for every problem.
+//!
+//! Shapes: `TodoWrite` / Claude Code / Kimi / Gemini / s03 (`todos`), `WeKnora` (`task` + `steps`),
+//! Codex (`explanation` + `plan`) and a bare array of items. Keys and statuses match
+//! case-insensitively; any other key is refused by name, so a typo such as `stauts` cannot pass.
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Problem, Result};
+use crate::model::{self, Item, Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
+
+/// One item as the input gave it; `item.id` is empty until the store assigns one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draft {
+    /// The id the agent sent, if any: it keeps the existing item it names.
+    pub requested_id: Option<String>,
+    pub item: Item,
+}
+
+/// A whole snapshot as sent to `write`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    pub summary: Option<String>,
+    /// `None` when the list is absent or `null`: a query, or a summary-only change.
+    pub items: Option<Vec<Draft>>,
+}
+
+/// A change to one item, as sent to `update`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ItemChange {
+    pub id: String,
+    pub status: Option<Status>,
+    pub content: Option<String>,
+    pub active_form: Option<String>,
+    pub priority: Option<Priority>,
+    pub reopen: bool,
+}
+
+const SUMMARY_KEYS: [&str; 3] = ["summary", "task", "explanation"];
+const LIST_KEYS: [&str; 3] = ["todos", "steps", "plan"];
+const CONTENT_KEYS: [&str; 5] = ["content", "title", "text", "description", "step"];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Summary,
+    List,
+    Id,
+    Content,
+    Status,
+    ActiveForm,
+    Priority,
+    Reopen,
+}
+
+fn snapshot_field(key: &str) -> Option<Field> {
+    let key = key.to_ascii_lowercase();
+    if SUMMARY_KEYS.contains(&key.as_str()) {
+        Some(Field::Summary)
+    } else if LIST_KEYS.contains(&key.as_str()) {
+        Some(Field::List)
+    } else {
+        None
+    }
+}
+
+fn item_field(key: &str) -> Option<Field> {
+    let key = key.to_ascii_lowercase();
+    match key.as_str() {
+        "id" => Some(Field::Id),
+        "status" => Some(Field::Status),
+        "activeform" | "active_form" => Some(Field::ActiveForm),
+        "priority" => Some(Field::Priority),
+        _ if CONTENT_KEYS.contains(&key.as_str()) => Some(Field::Content),
+        _ => None,
+    }
+}
+
+fn update_field(key: &str) -> Option<Field> {
+    if key.eq_ignore_ascii_case("reopen") {
+        Some(Field::Reopen)
+    } else {
+        item_field(key)
+    }
+}
+
+fn join(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+/// Sorts an object's keys into fields, refusing unknown keys and two spellings of one field.
+fn fields<'a>(
+    object: &'a Map<String, Value>,
+    path: &str,
+    classify: fn(&str) -> Option<Field>,
+    problems: &mut Vec<Problem>,
+) -> Vec<(Field, &'a str, &'a Value)> {
+    let mut found: Vec<(Field, &str, &Value)> = Vec::with_capacity(object.len());
+    for (key, value) in object {
+        let Some(field) = classify(key) else {
+            problems.push(Problem::new(
+                join(path, key),
+                format!("unknown field \"{key}\""),
+            ));
+            continue;
+        };
+        if let Some((_, first, _)) = found.iter().find(|(seen, _, _)| *seen == field) {
+            problems.push(Problem::new(
+                join(path, key),
+                format!("says the same as \"{first}\"; give only one of them"),
+            ));
+            continue;
+        }
+        found.push((field, key.as_str(), value));
+    }
+    found
+}
+
+fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn expect_str<'a>(value: &'a Value, path: &str, problems: &mut Vec<Problem>) -> Option<&'a str> {
+    if let Value::String(text) = value {
+        Some(text)
+    } else {
+        problems.push(Problem::new(
+            path,
+            format!("must be a string, not {}", type_name(value)),
+        ));
+        None
+    }
+}
+
+fn parse_status(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<Status> {
+    let text = expect_str(value, path, problems)?;
+    let status = Status::parse(text);
+    if status.is_none() {
+        problems.push(Problem::new(
+            path,
+            format!(
+                "unknown status \"{text}\"; use one of {}",
+                Status::accepted_spellings()
+            ),
+        ));
+    }
+    status
+}
+
+fn parse_priority(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<Priority> {
+    let text = expect_str(value, path, problems)?;
+    let priority = Priority::parse(text);
+    if priority.is_none() {
+        problems.push(Problem::new(
+            path,
+            format!("unknown priority \"{text}\"; use critical, high, medium or low"),
+        ));
+    }
+    priority
+}
+
+fn parse_id(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    match value {
+        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        Value::Number(number) if number.is_u64() || number.is_i64() => Some(number.to_string()),
+        Value::Null => None,
+        other => {
+            problems.push(Problem::new(
+                path,
+                format!(
+                    "must be a non-empty string or a whole number, not {}",
+                    type_name(other)
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// Checks item text: trimmed, not empty, printable, within the limit.
+pub fn content(raw: &str, path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> String {
+    if raw.trim().is_empty() {
+        problems.push(Problem::new(path, "is empty; say what the step is"));
+        return String::new();
+    }
+    model::check_text(
+        raw,
+        path,
+        limits.max_content_chars,
+        Some("max_content_chars"),
+        problems,
+    )
+}
+
+/// Checks a summary; a blank one counts as absent.
+pub fn summary(
+    raw: &str,
+    path: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Option<String> {
+    let text = model::check_text(
+        raw,
+        path,
+        limits.max_summary_chars,
+        Some("max_summary_chars"),
+        problems,
+    );
+    (!text.is_empty()).then_some(text)
+}
+
+fn active_form(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let text = model::check_text(raw, path, MAX_ACTIVE_FORM_CHARS, None, problems);
+    (!text.is_empty()).then_some(text)
+}
+
+fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> Option<Draft> {
+    let Value::Object(object) = value else {
+        problems.push(Problem::new(
+            path,
+            format!(
+                "must be an object with content and status, not {}",
+                type_name(value)
+            ),
+        ));
+        return None;
+    };
+    let before = problems.len();
+    let mut draft = Draft {
+        requested_id: None,
+        item: Item {
+            id: String::new(),
+            content: String::new(),
+            status: Status::Pending,
+            active_form: None,
+            priority: None,
+        },
+    };
+    let (mut has_content, mut has_status) = (false, false);
+    for (field, key, value) in fields(object, path, item_field, problems) {
+        let at = join(path, key);
+        match field {
+            Field::Id => draft.requested_id = parse_id(value, &at, problems),
+            Field::Content => {
+                has_content = true;
+                if let Some(text) = expect_str(value, &at, problems) {
+                    draft.item.content = content(text, &at, limits, problems);
+                }
+            }
+            Field::Status => {
+                has_status = true;
+                if let Some(status) = parse_status(value, &at, problems) {
+                    draft.item.status = status;
+                }
+            }
+            Field::ActiveForm => {
+                if !value.is_null() {
+                    draft.item.active_form = expect_str(value, &at, problems)
+                        .and_then(|text| active_form(text, &at, problems));
+                }
+            }
+            Field::Priority => {
+                if !value.is_null() {
+                    draft.item.priority = parse_priority(value, &at, problems);
+                }
+            }
+            Field::Summary | Field::List | Field::Reopen => unreachable!("not an item field"),
+        }
+    }
+    if !has_content {
+        problems.push(Problem::new(
+            join(path, "content"),
+            "is missing; every item needs its text (content, title, text, description or step)",
+        ));
+    }
+    if !has_status {
+        problems.push(Problem::new(
+            join(path, "status"),
+            "is missing; every item needs a status (pending, in_progress, completed, cancelled or failed)",
+        ));
+    }
+    (problems.len() == before).then_some(draft)
+}
+
+fn drafts(list: &[Value], path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> Vec<Draft> {
+    let drafts: Vec<Draft> = list
+        .iter()
+        .enumerate()
+        .filter_map(|(index, value)| draft(value, &format!("{path}[{index}]"), limits, problems))
+        .collect();
+    let statuses: Vec<Status> = list
+        .iter()
+        .map(|value| {
+            let status = value.as_object().and_then(|object| {
+                object
+                    .iter()
+                    .find(|(key, _)| key.eq_ignore_ascii_case("status"))
+            });
+            status
+                .and_then(|(_, value)| value.as_str())
+                .and_then(Status::parse)
+                .unwrap_or(Status::Pending)
+        })
+        .collect();
+    model::check_list(&statuses, path, limits, problems);
+    drafts
+}
+
+/// Normalises any accepted snapshot shape; every problem is reported at once, with its path.
+pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
+    let mut problems = Vec::new();
+    let mut snapshot = Snapshot::default();
+    match value {
+        Value::Array(list) => snapshot.items = Some(drafts(list, "", limits, &mut problems)),
+        Value::Object(object) => {
+            for (field, key, value) in fields(object, "", snapshot_field, &mut problems) {
+                match (field, value) {
+                    (_, Value::Null) => {}
+                    (Field::Summary, value) => {
+                        if let Some(text) = expect_str(value, key, &mut problems) {
+                            snapshot.summary = summary(text, key, limits, &mut problems);
+                        }
+                    }
+                    (_, Value::Array(list)) => {
+                        snapshot.items = Some(drafts(list, key, limits, &mut problems));
+                    }
+                    (_, other) => problems.push(Problem::new(
+                        key,
+                        format!("must be an array of items, not {}", type_name(other)),
+                    )),
+                }
+            }
+        }
+        other => {
+            return Err(Error::invalid(format!(
+                "the input must be a JSON object such as {{\"summary\": \"…\", \"todos\": […]}} or an array of items, not {}",
+                type_name(other)
+            )));
+        }
+    }
+    if problems.is_empty() {
+        Ok(snapshot)
+    } else {
+        Err(Error::problems(problems))
+    }
+}
+
+/// Reads the texts of new items for `create`: `{"items": [...]}`, a JSON array of strings, or
+/// plain lines (blank lines skipped).
+pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<String>, Option<Value>)> {
+    let trimmed = text.trim_start();
+    let mut problems = Vec::new();
+    if !(trimmed.starts_with('{') || trimmed.starts_with('[')) {
+        let texts = text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty())
+            .map(|(number, line)| {
+                content(line, &format!("line {}", number + 1), limits, &mut problems)
+            })
+            .collect();
+        return if problems.is_empty() {
+            Ok((texts, None))
+        } else {
+            Err(Error::problems(problems))
+        };
+    }
+    let value = crate::json::parse(text, "stdin")?;
+    let (list, path) = match &value {
+        Value::Array(list) => (list, String::new()),
+        Value::Object(object) => {
+            let mut list = None;
+            for (key, value) in object {
+                match (key.to_ascii_lowercase().as_str(), value) {
+                    ("items", Value::Array(items)) => list = Some(items),
+                    ("items", other) => problems.push(Problem::new(
+                        key,
+                        format!("must be an array of strings, not {}", type_name(other)),
+                    )),
+                    _ => problems.push(Problem::new(
+                        key.as_str(),
+                        format!("unknown field \"{key}\""),
+                    )),
+                }
+            }
+            match list {
+                Some(list) if problems.is_empty() => (list, "items".to_owned()),
+                _ => {
+                    if problems.is_empty() {
+                        problems.push(Problem::new(
+                            "items",
+                            "is missing; send {\"items\": [\"first step\", …]}",
+                        ));
+                    }
+                    return Err(Error::problems(problems));
+                }
+            }
+        }
+        other => {
+            return Err(Error::invalid(format!(
+                "create takes {{\"items\": [...]}}, an array of strings or plain lines, not {}",
+                type_name(other)
+            )));
+        }
+    };
+    let texts = list
+        .iter()
+        .enumerate()
+        .map(|(index, value)| {
+            let at = format!("{path}[{index}]");
+            expect_str(value, &at, &mut problems)
+                .map(|text| content(text, &at, limits, &mut problems))
+        })
+        .collect::<Vec<_>>();
+    if problems.is_empty() {
+        Ok((texts.into_iter().flatten().collect(), Some(value)))
+    } else {
+        Err(Error::problems(problems))
+    }
+}
+
+/// Reads an `update` request: `{"id": "2", "status": "completed"}` plus optional content,
+/// active form, priority and `reopen`.
+pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
+    let Value::Object(object) = value else {
+        return Err(Error::invalid(format!(
+            "update takes an object such as {{\"id\": \"2\", \"status\": \"completed\"}}, not {}",
+            type_name(value)
+        )));
+    };
+    let mut problems = Vec::new();
+    let mut change = ItemChange::default();
+    let mut has_id = false;
+    for (field, key, value) in fields(object, "", update_field, &mut problems) {
+        match field {
+            Field::Id => {
+                has_id = true;
+                change.id = parse_id(value, key, &mut problems).unwrap_or_default();
+            }
+            Field::Status => change.status = parse_status(value, key, &mut problems),
+            Field::Content => {
+                change.content = expect_str(value, key, &mut problems)
+                    .map(|text| content(text, key, limits, &mut problems));
+            }
+            Field::ActiveForm => {
+                change.active_form = expect_str(value, key, &mut problems)
+                    .and_then(|text| active_form(text, key, &mut problems));
+            }
+            Field::Priority => change.priority = parse_priority(value, key, &mut problems),
+            Field::Reopen => match value {
+                Value::Bool(flag) => change.reopen = *flag,
+                other => problems.push(Problem::new(
+                    key,
+                    format!("must be true or false, not {}", type_name(other)),
+                )),
+            },
+            Field::Summary | Field::List => unreachable!("not an update field"),
+        }
+    }
+    if !has_id {
+        problems.push(Problem::new(
+            "id",
+            "is missing; name the item to change (its id from `todos show`)",
+        ));
+    }
+    if problems.is_empty() {
+        Ok(change)
+    } else {
+        Err(Error::problems(problems))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn paths(err: &Error) -> Vec<&str> {
+        err.details()
+            .iter()
+            .map(|problem| problem.path.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn every_shape_normalises_to_the_same_items() {
+        let limits = Limits::default();
+        let shapes = [
+            json!({"summary": "S", "todos": [{"content": "A", "status": "in_progress", "id": "x"}]}),
+            json!({"todos": [{"title": "A", "status": "running"}]}),
+            json!({"task": "S", "steps": [{"id": "step1", "description": "A", "status": "Doing"}]}),
+            json!({"todos": [{"id": "1", "text": "A", "status": "ACTIVE"}]}),
+            json!([{"id": "1", "text": "A", "status": "in-progress"}]),
+            json!({"explanation": "S", "plan": [{"step": "A", "status": "in_progress"}]}),
+            json!({"todos": [{"description": "A", "status": "in_progress"}]}),
+        ];
+        for shape in shapes {
+            let snapshot = snapshot(&shape, &limits).unwrap();
+            let items = snapshot.items.unwrap();
+            assert_eq!(items.len(), 1, "{shape}");
+            assert_eq!(items[0].item.content, "A");
+            assert_eq!(items[0].item.status, Status::InProgress);
+        }
+    }
+
+    #[test]
+    fn reports_every_problem_with_its_path() {
+        let input = json!({"todos": [
+            {"content": "ok", "stauts": "pending"},
+            {"content": "", "status": "working"},
+            {"content": "x", "status": "done", "title": "y"},
+        ]});
+        let err = snapshot(&input, &Limits::default()).unwrap_err();
+        assert_eq!(
+            paths(&err),
+            [
+                "todos[0].stauts",
+                "todos[0].status",
+                "todos[1].content",
+                "todos[1].status",
+                "todos[2].title"
+            ]
+        );
+    }
+
+    #[test]
+    fn counts_characters_not_bytes() {
+        let sixty = "修".repeat(60);
+        let input = json!({"todos": [{"content": sixty, "status": "pending"}]});
+        assert!(snapshot(&input, &Limits::default()).is_ok());
+        let input = json!({"todos": [{"content": "修".repeat(61), "status": "pending"}]});
+        let err = snapshot(&input, &Limits::default()).unwrap_err();
+        assert!(
+            err.details()[0]
+                .message
+                .contains("61 characters long, the limit is 60")
+        );
+        assert!(err.details()[0].message.contains("TODOS_MAX_CONTENT_CHARS"));
+    }
+
+    #[test]
+    fn refuses_controls_and_bidi_overrides() {
+        for bad in [
+            "a\u{1b}[31m",
+            "a\nb",
+            "a\u{7f}",
+            "a\u{85}b",
+            "a\u{202e}b",
+            "a\u{2066}b",
+        ] {
+            let input = json!({"todos": [{"content": bad, "status": "pending"}]});
+            assert!(snapshot(&input, &Limits::default()).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn null_or_absent_list_is_a_query() {
+        let limits = Limits::default();
+        assert_eq!(
+            snapshot(&json!({"todos": null}), &limits).unwrap().items,
+            None
+        );
+        assert_eq!(
+            snapshot(&json!({"summary": "S"}), &limits).unwrap().items,
+            None
+        );
+        assert_eq!(
+            snapshot(&json!({"todos": []}), &limits).unwrap().items,
+            Some(vec![])
+        );
+    }
+
+    #[test]
+    fn limits_name_the_key_and_the_variable() {
+        let todos: Vec<Value> = (0..11)
+            .map(|i| json!({"content": format!("t{i}"), "status": "pending"}))
+            .collect();
+        let err = snapshot(&json!({"todos": todos}), &Limits::default()).unwrap_err();
+        assert_eq!(paths(&err), ["todos"]);
+        assert!(
+            err.details()[0]
+                .message
+                .contains("holds 11 items, the limit is 10")
+        );
+        assert!(err.details()[0].message.contains("TODOS_MAX_ITEMS"));
+        let two =
+            json!([{"content": "a", "status": "in_progress"}, {"content": "b", "status": "doing"}]);
+        let err = snapshot(&two, &Limits::default()).unwrap_err();
+        assert!(
+            err.details()[0]
+                .message
+                .contains("2 items in_progress ([0], [1])"),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn create_takes_three_forms() {
+        let limits = Limits::default();
+        assert_eq!(
+            new_items("{\"items\": [\"a\", \"b\"]}", &limits).unwrap().0,
+            ["a", "b"]
+        );
+        assert_eq!(new_items("[\"a\"]", &limits).unwrap().0, ["a"]);
+        assert_eq!(new_items("a\n\n  b  \n", &limits).unwrap().0, ["a", "b"]);
+        assert_eq!(
+            paths(&new_items("[\"a\", 3]", &limits).unwrap_err()),
+            ["[1]"]
+        );
+    }
+
+    #[test]
+    fn update_requires_an_id() {
+        let limits = Limits::default();
+        let change = item_change(&json!({"id": 2, "status": "done"}), &limits).unwrap();
+        assert_eq!(
+            (change.id.as_str(), change.status),
+            ("2", Some(Status::Completed))
+        );
+        assert_eq!(
+            paths(&item_change(&json!({"status": "done"}), &limits).unwrap_err()),
+            ["id"]
+        );
+    }
+}

@@ -1,0 +1,187 @@
+//! Reading untrusted JSON: a size cap, UTF-8 checked up front, duplicate keys refused.
+//!
+//! `serde_json::Value` keeps the last of two equal keys silently; for a tool that must not let
+//! `{"status":"pending","status":"completed"}` pass, that is a lost edit, so objects are built here
+//! by a visitor that refuses the second key and says where it stood.
+
+use std::fmt;
+use std::io::Read;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+
+/// The most input `todos` reads from stdin, a file or an argument.
+pub const MAX_INPUT_BYTES: usize = 1024 * 1024;
+
+/// Reads at most `MAX_INPUT_BYTES`, failing (without reading the rest) when there is more.
+pub fn read_limited(reader: impl Read, source: &str) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let limit = u64::try_from(MAX_INPUT_BYTES).unwrap_or(u64::MAX) + 1;
+    reader
+        .take(limit)
+        .read_to_end(&mut bytes)
+        .map_err(|err| Error::internal(format!("cannot read {source}: {err}")))?;
+    check_size(bytes.len(), source)?;
+    Ok(bytes)
+}
+
+pub fn check_size(len: usize, source: &str) -> Result<()> {
+    if len > MAX_INPUT_BYTES {
+        return Err(Error::invalid(format!(
+            "{source} is larger than 1 MiB ({MAX_INPUT_BYTES} bytes); a plan is a short list"
+        )));
+    }
+    Ok(())
+}
+
+/// Checks that `bytes` are UTF-8 and returns them as text.
+pub fn utf8<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str> {
+    std::str::from_utf8(bytes).map_err(|err| {
+        Error::invalid(format!(
+            "{source} is not valid UTF-8 (first bad byte at offset {})",
+            err.valid_up_to()
+        ))
+    })
+}
+
+/// Parses JSON text, refusing duplicate keys and anything after the value.
+pub fn parse(text: &str, source: &str) -> Result<Value> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let value = Node {
+        path: String::new(),
+    }
+    .deserialize(&mut deserializer)
+    .and_then(|value| deserializer.end().map(|()| value))
+    .map_err(|err| Error::invalid(format!("{source} is not valid JSON: {err}")))?;
+    Ok(value)
+}
+
+/// A value being read at `path` (`todos[1]`), so a duplicate key can be named where it is.
+struct Node {
+    path: String,
+}
+
+impl Node {
+    fn child(&self, key: &str) -> Node {
+        let path = if self.path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{}.{key}", self.path)
+        };
+        Node { path }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Node {
+    type Value = Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Node {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut values = Vec::new();
+        while let Some(value) = seq.next_element_seed(Node {
+            path: format!("{}[{}]", self.path, values.len()),
+        })? {
+            values.push(value);
+        }
+        Ok(Value::Array(values))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(self.child(&key))?;
+            if object.contains_key(&key) {
+                let at = if self.path.is_empty() {
+                    String::new()
+                } else {
+                    format!(" in {}", self.path)
+                };
+                return Err(de::Error::custom(format!("duplicate key \"{key}\"{at}")));
+            }
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_duplicate_keys_with_their_place() {
+        let err = parse(r#"{"todos":[{"status":"a","status":"b"}]}"#, "stdin").unwrap_err();
+        assert!(
+            err.message()
+                .contains(r#"duplicate key "status" in todos[0]"#),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn refuses_trailing_text_and_deep_nesting() {
+        assert!(parse("{} {}", "stdin").is_err());
+        let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert!(
+            parse(&deep, "stdin")
+                .unwrap_err()
+                .message()
+                .contains("recursion limit")
+        );
+    }
+
+    #[test]
+    fn keeps_key_order() {
+        let value = parse(r#"{"b":1,"a":2}"#, "stdin").unwrap();
+        let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["b", "a"]);
+    }
+
+    #[test]
+    fn caps_the_size() {
+        let big = vec![b' '; MAX_INPUT_BYTES + 5];
+        assert!(read_limited(big.as_slice(), "stdin").is_err());
+        assert_eq!(read_limited(&b"{}"[..], "stdin").unwrap(), b"{}");
+    }
+}

@@ -1,0 +1,134 @@
+//! The Markdown completion log: one block appended to `memory/todos/todoList-…md` each time a
+//! plan is finished, in the file of the session that finished it.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::fs::{self, OpenOptions};
+use std::io::{ErrorKind, Write};
+use std::path::Path;
+
+use chrono::{DateTime, Local};
+
+use crate::error::{Error, Result};
+use crate::model::{Item, Stats, Status};
+use crate::render::escape;
+
+/// The log file name for a session that started at `start`.
+pub fn file_name(start: &DateTime<Local>) -> String {
+    format!("todoList-{}.md", start.format("%Y%m%d-%H%M%S"))
+}
+
+fn heading(task: u64) -> String {
+    format!("# task{task}-")
+}
+
+/// The block for plan number `task` of its session, finished at `at`.
+pub fn block(task: u64, at: &DateTime<Local>, summary: Option<&str>, items: &[Item]) -> String {
+    let stats = Stats::of(items);
+    let mut out = format!("{}{}\n\n", heading(task), at.format("%Y%m%d-%H%M%S"));
+    let _ = writeln!(
+        out,
+        "Summary: {}",
+        summary.map_or(Cow::Borrowed("(none)"), escape)
+    );
+    for (label, status) in [
+        ("Completed", Status::Completed),
+        ("Cancelled", Status::Cancelled),
+        ("Failed", Status::Failed),
+    ] {
+        let count = stats.count(status);
+        if count == 0 {
+            continue;
+        }
+        let _ = writeln!(out, "\n[{count}/{}] {label}:", stats.total);
+        for item in items.iter().filter(|item| item.status == status) {
+            let content = escape(&item.content);
+            let _ = if status == Status::Cancelled {
+                writeln!(out, "- ~~{content}~~")
+            } else {
+                writeln!(out, "- {content}")
+            };
+        }
+    }
+    out
+}
+
+/// Appends `block` (plan number `task`) to `dir/file`, creating both as needed.
+///
+/// The log is written before the store. If a process dies between the two, the store still
+/// says the plan was not logged and the same change is made again; the block is then already
+/// the file's last one, and is not written twice.
+pub fn append(dir: &Path, file: &str, task: u64, block: &str) -> Result<()> {
+    fs::create_dir_all(dir).map_err(|err| Error::io("create the log folder", dir, &err))?;
+    let path = dir.join(file);
+    let existing = match fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(err) if err.kind() == ErrorKind::NotFound => String::new(),
+        Err(err) => return Err(Error::io("read the completion log", &path, &err)),
+    };
+    let last_heading = existing
+        .lines()
+        .rev()
+        .find(|line| line.starts_with("# task"));
+    if last_heading.is_some_and(|line| line.starts_with(&heading(task))) {
+        return Ok(());
+    }
+    let separator = if existing.is_empty() { "" } else { "\n" };
+    let mut log = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(|err| Error::io("open the completion log", &path, &err))?;
+    log.write_all(format!("{separator}{block}").as_bytes())
+        .and_then(|()| log.sync_all())
+        .map_err(|err| Error::io("write the completion log", &path, &err))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn a_block_lists_each_terminal_status() {
+        let item = |content: &str, status| Item {
+            id: "1".into(),
+            content: content.into(),
+            status,
+            active_form: None,
+            priority: None,
+        };
+        let at = Local.with_ymd_and_hms(2025, 1, 2, 17, 42, 33).unwrap();
+        let items = [
+            item("Fix the overlap check", Status::Completed),
+            item("Perf script", Status::Cancelled),
+            item("Flaky test", Status::Failed),
+        ];
+        insta::assert_snapshot!(block(3, &at, Some("Fix multi_edit"), &items), @r"
+        # task3-20250102-174233
+
+        Summary: Fix multi_edit
+
+        [1/3] Completed:
+        - Fix the overlap check
+
+        [1/3] Cancelled:
+        - ~~Perf script~~
+
+        [1/3] Failed:
+        - Flaky test
+        ");
+    }
+
+    #[test]
+    fn append_never_writes_the_same_task_twice() {
+        let dir = tempfile::tempdir().unwrap();
+        append(dir.path(), "log.md", 1, "# task1-x\n").unwrap();
+        append(dir.path(), "log.md", 1, "# task1-x\n").unwrap();
+        append(dir.path(), "log.md", 2, "# task2-y\n").unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.path().join("log.md")).unwrap(),
+            "# task1-x\n\n# task2-y\n"
+        );
+    }
+}

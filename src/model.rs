@@ -1,0 +1,275 @@
+//! Items, statuses and plans, and the rules that make a plan valid.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Problem;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Pending,
+    InProgress,
+    Completed,
+    Cancelled,
+    Failed,
+}
+
+impl Status {
+    pub const ALL: [Status; 5] = [
+        Self::Pending,
+        Self::InProgress,
+        Self::Completed,
+        Self::Cancelled,
+        Self::Failed,
+    ];
+
+    /// Every spelling an agent's todo tool uses, lower-cased, with the status it means.
+    const ALIASES: [(&'static str, Status); 11] = [
+        ("pending", Self::Pending),
+        ("todo", Self::Pending),
+        ("in_progress", Self::InProgress),
+        ("running", Self::InProgress),
+        ("active", Self::InProgress),
+        ("doing", Self::InProgress),
+        ("completed", Self::Completed),
+        ("done", Self::Completed),
+        ("cancelled", Self::Cancelled),
+        ("canceled", Self::Cancelled),
+        ("failed", Self::Failed),
+    ];
+
+    /// Parses a status or one of its aliases, case-insensitively (`In-Progress` is `in_progress`).
+    pub fn parse(text: &str) -> Option<Self> {
+        let wanted = text.trim().to_ascii_lowercase().replace('-', "_");
+        Self::ALIASES
+            .iter()
+            .find(|(name, _)| *name == wanted)
+            .map(|&(_, status)| status)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::InProgress => "in_progress",
+            Self::Completed => "completed",
+            Self::Cancelled => "cancelled",
+            Self::Failed => "failed",
+        }
+    }
+
+    /// Completed, cancelled and failed items are done: nothing more will happen to them.
+    pub fn is_terminal(self) -> bool {
+        matches!(self, Self::Completed | Self::Cancelled | Self::Failed)
+    }
+
+    pub fn accepted_spellings() -> String {
+        let names: Vec<&str> = Self::ALIASES.iter().map(|(name, _)| *name).collect();
+        names.join(", ")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Priority {
+    Critical,
+    High,
+    Medium,
+    Low,
+}
+
+impl Priority {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "critical" => Some(Self::Critical),
+            "high" => Some(Self::High),
+            "medium" => Some(Self::Medium),
+            "low" => Some(Self::Low),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Item {
+    pub id: String,
+    pub content: String,
+    pub status: Status,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active_form: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<Priority>,
+}
+
+/// How many items of each status a list holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    pub total: usize,
+    pub pending: usize,
+    pub in_progress: usize,
+    pub completed: usize,
+    pub cancelled: usize,
+    pub failed: usize,
+}
+
+impl Stats {
+    pub fn of(items: &[Item]) -> Self {
+        let mut stats = Self {
+            total: items.len(),
+            ..Self::default()
+        };
+        for item in items {
+            *match item.status {
+                Status::Pending => &mut stats.pending,
+                Status::InProgress => &mut stats.in_progress,
+                Status::Completed => &mut stats.completed,
+                Status::Cancelled => &mut stats.cancelled,
+                Status::Failed => &mut stats.failed,
+            } += 1;
+        }
+        stats
+    }
+
+    pub fn done(&self) -> usize {
+        self.completed + self.cancelled + self.failed
+    }
+
+    pub fn open(&self) -> usize {
+        self.total - self.done()
+    }
+
+    pub fn count(&self, status: Status) -> usize {
+        match status {
+            Status::Pending => self.pending,
+            Status::InProgress => self.in_progress,
+            Status::Completed => self.completed,
+            Status::Cancelled => self.cancelled,
+            Status::Failed => self.failed,
+        }
+    }
+}
+
+/// True when the list is not empty and every item is terminal: the plan is finished.
+pub fn is_finished(items: &[Item]) -> bool {
+    !items.is_empty() && items.iter().all(|item| item.status.is_terminal())
+}
+
+/// The numbers a plan must stay within; each can be raised by configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub max_items: usize,
+    pub max_content_chars: usize,
+    pub max_summary_chars: usize,
+    pub max_in_progress: usize,
+}
+
+/// Longest accepted `active_form`; it is only shown for the item in progress.
+pub const MAX_ACTIVE_FORM_CHARS: usize = 200;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_items: 10,
+            max_content_chars: 60,
+            max_summary_chars: 200,
+            max_in_progress: 1,
+        }
+    }
+}
+
+/// Where a limit comes from, so a refusal can say how to raise it.
+pub fn raise_hint(key: &str) -> String {
+    format!(
+        "raise it with \"{key}\" in .todos.config.json or TODOS_{}",
+        key.to_ascii_uppercase()
+    )
+}
+
+/// Why a character may not stand in one line of text: control characters and bidi overrides
+/// could rewrite a terminal or hide text from a reviewer.
+fn forbidden_char(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Checks one line of user text (content, summary, active form) and returns it trimmed.
+/// `limit_key` names the configuration key that raises `max_chars`, if any does.
+pub fn check_text(
+    raw: &str,
+    path: &str,
+    max_chars: usize,
+    limit_key: Option<&str>,
+    problems: &mut Vec<Problem>,
+) -> String {
+    let text = raw.trim();
+    if let Some(bad) = text.chars().find(|&c| forbidden_char(c)) {
+        let what = if bad.is_control() {
+            "a control character"
+        } else {
+            "a bidi override"
+        };
+        problems.push(Problem::new(
+            path,
+            format!(
+                "holds {what} (U+{:04X}); use one line of printable text",
+                u32::from(bad)
+            ),
+        ));
+        return text.to_owned();
+    }
+    let chars = text.chars().count();
+    if chars > max_chars {
+        let raise = limit_key
+            .map(|key| format!("; {}", raise_hint(key)))
+            .unwrap_or_default();
+        problems.push(Problem::new(
+            path,
+            format!("is {chars} characters long, the limit is {max_chars}{raise}"),
+        ));
+    }
+    text.to_owned()
+}
+
+/// Checks the rules that span the whole list: its length and the number of items in progress.
+/// `path` names the list in the input (`todos`, `steps`, `plan`).
+pub fn check_list(statuses: &[Status], path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
+    if statuses.len() > limits.max_items {
+        problems.push(Problem::new(
+            path,
+            format!(
+                "holds {} items, the limit is {}; {}",
+                statuses.len(),
+                limits.max_items,
+                raise_hint("max_items")
+            ),
+        ));
+    }
+    check_in_progress(statuses, path, limits, problems);
+}
+
+/// Checks that no more items are in progress than the limit allows, naming each of them.
+pub fn check_in_progress(
+    statuses: &[Status],
+    path: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) {
+    let in_progress: Vec<usize> = statuses
+        .iter()
+        .enumerate()
+        .filter(|(_, status)| **status == Status::InProgress)
+        .map(|(index, _)| index)
+        .collect();
+    if in_progress.len() > limits.max_in_progress {
+        let places: Vec<String> = in_progress.iter().map(|i| format!("{path}[{i}]")).collect();
+        problems.push(Problem::new(
+            path,
+            format!(
+                "has {} items in_progress ({}), at most {} may be; finish or pause the others first, or {}",
+                in_progress.len(),
+                places.join(", "),
+                limits.max_in_progress,
+                raise_hint("max_in_progress")
+            ),
+        ));
+    }
+}

@@ -23,7 +23,7 @@ impl Palette {
         Self::new(false)
     }
 
-    fn paint<'a>(self, text: &'a str, style: Style) -> Cow<'a, str> {
+    fn paint(self, text: &str, style: Style) -> Cow<'_, str> {
         if self.enabled {
             Cow::Owned(text.style(style).to_string())
         } else {
@@ -42,19 +42,19 @@ impl Palette {
         self.paint(text, style).into_owned()
     }
 
-    pub fn bold<'a>(self, text: &'a str) -> Cow<'a, str> {
+    pub fn bold(self, text: &str) -> Cow<'_, str> {
         self.paint(text, Style::new().bold())
     }
 
-    pub fn dim<'a>(self, text: &'a str) -> Cow<'a, str> {
+    pub fn dim(self, text: &str) -> Cow<'_, str> {
         self.paint(text, Style::new().dimmed())
     }
 
-    pub fn error<'a>(self, text: &'a str) -> Cow<'a, str> {
+    pub fn error(self, text: &str) -> Cow<'_, str> {
         self.paint(text, Style::new().red().bold())
     }
 
-    pub fn warning<'a>(self, text: &'a str) -> Cow<'a, str> {
+    pub fn warning(self, text: &str) -> Cow<'_, str> {
         self.paint(text, Style::new().yellow().bold())
     }
 }

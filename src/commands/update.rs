@@ -106,12 +106,28 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
     if request.priority.is_some() {
         item.priority = request.priority;
     }
-    let statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
-    let mut problems = Vec::new();
-    model::check_in_progress(&statuses, "todos", limits, &mut problems);
-    if problems.is_empty() {
-        Ok(Vec::new())
-    } else {
-        Err(Error::problems(problems))
+    let in_progress: Vec<&str> = document
+        .todos
+        .iter()
+        .filter(|item| item.status == Status::InProgress)
+        .map(|item| item.id.as_str())
+        .collect();
+    if request.status == Some(Status::InProgress) && in_progress.len() > limits.max_in_progress {
+        let others: Vec<&str> = in_progress
+            .into_iter()
+            .filter(|id| *id != request.id)
+            .collect();
+        return Err(Error::problems(vec![Problem::new(
+            "status",
+            format!(
+                "item {} cannot start: item {} is already in_progress and at most {} may be; \
+                 mark it completed or pending first, or {}",
+                escape(&request.id),
+                others.join(", item "),
+                limits.max_in_progress,
+                model::raise_hint("max_in_progress")
+            ),
+        )]));
     }
+    Ok(Vec::new())
 }

@@ -136,6 +136,10 @@ fn apply(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
 }
 
 /// For each draft, the index of the stored item it continues, if any. Linear in both lists.
+///
+/// Agents send ids of their own (Claude's "1", "2", …) that often coincide with ours for other
+/// items, so an id alone must not beat the text: first an item with the same id and text, then
+/// one with the same text, then one with the same id (a reworded item), else none.
 fn match_ids(old: &[Item], drafts: &[Draft]) -> Vec<Option<usize>> {
     let by_id: HashMap<&str, usize> = old
         .iter()
@@ -143,27 +147,38 @@ fn match_ids(old: &[Item], drafts: &[Draft]) -> Vec<Option<usize>> {
         .map(|(i, item)| (item.id.as_str(), i))
         .collect();
     let mut claimed = vec![false; old.len()];
+    let mut claim = |index: usize| (!std::mem::replace(&mut claimed[index], true)).then_some(index);
+    let id_of = |draft: &Draft| {
+        draft
+            .requested_id
+            .as_deref()
+            .and_then(|id| by_id.get(id).copied())
+    };
     let mut matches: Vec<Option<usize>> = drafts
         .iter()
         .map(|draft| {
-            let index = *by_id.get(draft.requested_id.as_deref()?)?;
-            (!std::mem::replace(&mut claimed[index], true)).then_some(index)
+            id_of(draft)
+                .filter(|&index| old[index].content == draft.item.content)
+                .and_then(&mut claim)
         })
         .collect();
     let mut by_content: HashMap<&str, Vec<usize>> = HashMap::new();
     for (index, item) in old.iter().enumerate().rev() {
-        if !claimed[index] {
-            by_content
-                .entry(item.content.as_str())
-                .or_default()
-                .push(index);
+        by_content
+            .entry(item.content.as_str())
+            .or_default()
+            .push(index);
+    }
+    for (slot, draft) in matches.iter_mut().zip(drafts) {
+        if slot.is_none() {
+            let candidates = by_content.get_mut(draft.item.content.as_str());
+            *slot = candidates
+                .and_then(|stack| std::iter::from_fn(|| stack.pop()).find_map(&mut claim));
         }
     }
     for (slot, draft) in matches.iter_mut().zip(drafts) {
         if slot.is_none() {
-            *slot = by_content
-                .get_mut(draft.item.content.as_str())
-                .and_then(Vec::pop);
+            *slot = id_of(draft).and_then(&mut claim);
         }
     }
     matches

@@ -1,0 +1,200 @@
+//! Every error class: its exit code, its words, its envelope, and an untouched workspace.
+
+use crate::support::TestEnv;
+
+#[test]
+fn invalid_input_reports_every_problem_at_once() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let input = r#"{"summary": "S", "todos": [
+        {"content": "ok", "status": "pending"},
+        {"content": "two", "status": "in_progress"},
+        {"content": "three", "status": "in_progress"},
+        {"status": "pending"},
+        {"content": "x", "status": "pending", "stauts": "done"}]}"#;
+    let done = env.rejects(env.todos(&["write"]).stdin(input), 1);
+    insta::assert_snapshot!(done.stderr, @r#"
+    error: the input has 3 problems
+      todos[3].content: is missing; every item needs its text (content, title, text, description or step)
+      todos[4].stauts: unknown field "stauts"
+      todos: has 2 items in_progress (todos[1], todos[2]), at most 1 may be; finish or pause the others first, or raise it with "max_in_progress" in .todos.config.json or TODOS_MAX_IN_PROGRESS
+    "#);
+}
+
+#[test]
+fn malformed_input_is_refused_cleanly() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (
+            b"{\"todos\": [".to_vec(),
+            "stdin is not valid JSON: EOF while parsing",
+        ),
+        (
+            b"{\"summary\": \"\xff\xfe\"}".to_vec(),
+            "stdin is not valid UTF-8 (first bad byte at offset 13)",
+        ),
+        (
+            format!("{}{}", "[".repeat(200), "]".repeat(200)).into_bytes(),
+            "recursion limit exceeded",
+        ),
+        (
+            br#"{"summary": "a", "summary": "b"}"#.to_vec(),
+            r#"duplicate key "summary""#,
+        ),
+        (
+            br#"{"todos": [{"content": "a", "status": "pending", "status": "done"}]}"#.to_vec(),
+            r#"duplicate key "status" in todos[0]"#,
+        ),
+        (
+            br#"{"summary": "\ud800"}"#.to_vec(),
+            "stdin is not valid JSON: unexpected end of hex escape",
+        ),
+        (
+            br#"{"summary": "\udc00"}"#.to_vec(),
+            "stdin is not valid JSON: lone leading surrogate",
+        ),
+        (
+            br#"{"todos": [{"content": "a", "status": "pending", "id": 1e999}]}"#.to_vec(),
+            "number out of range",
+        ),
+        (b"\"just a string\"".to_vec(), "must be a JSON object"),
+        (b"{} trailing".to_vec(), "trailing characters"),
+        (vec![b' '; 1024 * 1024 + 1], "larger than 1 MiB"),
+    ];
+    for (input, message) in cases {
+        let done = env.rejects(env.todos(&["write"]).stdin(&input), 1);
+        assert!(
+            done.stderr.contains(message),
+            "want {message:?}, got {}",
+            done.stderr
+        );
+        let json = env
+            .rejects(env.todos(&["--json", "write"]).stdin(&input), 1)
+            .json();
+        assert_eq!(json["status"], "error");
+        assert_eq!(json["error"]["code"], "INVALID_PARAM");
+    }
+}
+
+#[test]
+fn the_error_envelope_has_only_the_allowed_keys() {
+    let env = TestEnv::new();
+    let json = env
+        .rejects(
+            env.todos(&[
+                "--json",
+                "write",
+                r#"{"todos": [{"content": "a", "status": "nope"}]}"#,
+            ]),
+            1,
+        )
+        .json();
+    let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["status", "error", "text", "context"]);
+    assert_eq!(json["error"]["details"][0]["path"], "todos[0].status");
+    assert_eq!(
+        json["context"]["params_input"]["todos"][0]["status"],
+        "nope"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2_and_speak_json_when_asked() {
+    let env = TestEnv::new();
+    let done = env.rejects(env.todos(&["frobnicate"]), 2);
+    assert!(
+        done.stderr.contains("unrecognized subcommand"),
+        "{}",
+        done.stderr
+    );
+    let json = env
+        .rejects(env.todos(&["--json", "write", "--bogus"]), 2)
+        .json();
+    assert_eq!(json["error"]["code"], "USAGE");
+    env.rejects(env.todos(&["write", "{}", "--file", "x.json"]), 2);
+    env.rejects(env.todos(&["write", "{}", "-t", "pending:a"]), 2);
+    env.rejects(env.todos(&["--lock-timeout", "-1", "show"]), 2);
+    env.rejects(env.todos(&["--color", "sometimes", "show"]), 2);
+}
+
+#[test]
+fn every_exit_code_is_reachable() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    assert_eq!(env.todos(&["show"]).run().code, 0);
+    assert_eq!(env.todos(&["write", "-t", "bogus:A"]).run().code, 1);
+    assert_eq!(env.todos(&["show", "--format", "yaml"]).run().code, 2);
+    assert_eq!(
+        env.todos(&["create", "B", "--expect-revision", "99"])
+            .run()
+            .code,
+        3
+    );
+    env.write_file("broken/.todos.json", "not json");
+    assert_eq!(env.todos(&["-C", "broken", "show"]).run().code, 4);
+    env.write_file("blocked/.todos.json", "");
+    std::fs::remove_file(env.path("blocked/.todos.json")).unwrap();
+    std::fs::create_dir_all(env.path("blocked/.todos.json")).unwrap();
+    let done = env.rejects(env.todos(&["-C", "blocked", "show"]), 5);
+    assert!(
+        done.stderr.starts_with("error: cannot read"),
+        "{}",
+        done.stderr
+    );
+    assert!(!done.stderr.contains("panicked"));
+}
+
+#[test]
+fn args_form_errors_name_the_flag_item() {
+    let env = TestEnv::new();
+    let done = env.rejects(
+        env.todos(&["write", "-t", "no colon here", "-t", "pending:ok"]),
+        1,
+    );
+    assert!(
+        done.stderr
+            .contains("todos[0]: \"no colon here\" is not STATUS:CONTENT"),
+        "{}",
+        done.stderr
+    );
+    let done = env.rejects(
+        env.todos(&["write", "--summary", "bad\u{7}summary", "-t", "pending:ok"]),
+        1,
+    );
+    assert!(
+        done.stderr
+            .contains("summary: holds a control character (U+0007)"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn a_bad_clock_is_named() {
+    let env = TestEnv::new();
+    let done = env.rejects(env.todos(&["create", "A"]).env("TODOS_NOW", "yesterday"), 1);
+    assert!(
+        done.stderr
+            .contains("TODOS_NOW=\"yesterday\" is not an RFC 3339 time"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn help_has_an_example_on_every_command() {
+    let env = TestEnv::new();
+    for command in ["write", "create", "update", "show", "recap"] {
+        let done = env.todos(&[command, "--help"]).run().success();
+        assert!(
+            done.stdout.contains("Example"),
+            "{command}: {}",
+            done.stdout
+        );
+        assert!(
+            done.stdout.contains(&format!("todos {command}")),
+            "{command}"
+        );
+    }
+}

@@ -1,0 +1,13 @@
+//! Integration tests: every test drives the real `todos` binary in a fresh temporary folder,
+//! with the environment cleared, HOME and XDG folders inside that folder, and the clock fixed.
+
+mod support;
+
+mod corpus;
+mod create;
+mod errors;
+mod output;
+mod shapes;
+mod store;
+mod update;
+mod write;

@@ -1,0 +1,254 @@
+//! What people and scripts see: the checklist, Markdown, the recap, the envelope and colors.
+
+use serde_json::json;
+
+use crate::support::TestEnv;
+
+fn sample(env: &TestEnv) {
+    env.todos(&["write", "-"])
+        .stdin(
+            r#"{"summary": "Fix login", "todos": [
+                {"content": "Reproduce the bug", "status": "completed"},
+                {"content": "Patch the token check", "status": "in_progress", "activeForm": "Patching the token check"},
+                {"content": "Add a regression test", "status": "pending"},
+                {"content": "Perf script", "status": "cancelled"},
+                {"content": "Flaky CI job", "status": "failed"}]}"#,
+        )
+        .run()
+        .success();
+}
+
+#[test]
+fn checklist_text() {
+    let env = TestEnv::new();
+    sample(&env);
+    insta::assert_snapshot!(env.todos(&["show"]).run().success().stdout, @r"
+    [3/5] Fix login
+      1 [x] Reproduce the bug
+      2 [▶] Patch the token check — Patching the token check
+      3 [ ] Add a regression test
+      4 [~] Perf script
+      5 [!] Flaky CI job
+    ");
+}
+
+#[test]
+fn progress_line_after_a_change() {
+    let env = TestEnv::new();
+    sample(&env);
+    let done = env.todos(&["update", "3", "completed"]).run().success();
+    assert!(
+        done.stdout
+            .ends_with("\n1 of 5 open — finish them before you wrap up.\n"),
+        "{}",
+        done.stdout
+    );
+    let done = env.todos(&["update", "2", "completed"]).run().success();
+    assert!(done.stdout.ends_with("\nAll 5 done.\n"), "{}", done.stdout);
+}
+
+#[test]
+fn markdown_format() {
+    let env = TestEnv::new();
+    sample(&env);
+    insta::assert_snapshot!(env.todos(&["show", "--format", "markdown"]).run().success().stdout, @r"
+    ## Fix login
+
+    Progress: 3/5 done
+
+    - [x] Reproduce the bug
+    - [ ] **Patch the token check** (in progress)
+    - [ ] Add a regression test
+    - [x] ~~Perf script~~ (cancelled)
+    - [ ] Flaky CI job (failed)
+    ");
+}
+
+#[test]
+fn json_format_and_envelope() {
+    let env = TestEnv::new();
+    sample(&env);
+    let data: serde_json::Value = serde_json::from_str(
+        &env.todos(&["show", "--format", "json"])
+            .run()
+            .success()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(
+        data["recap"],
+        "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job."
+    );
+    let json = env.todos(&["--json", "show"]).run().success().json();
+    let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["status", "data", "text", "stats", "context"]);
+    assert_eq!(json["status"], "success");
+    assert_eq!(json["data"]["todos"], data["todos"]);
+    assert_eq!(json["data"]["revision"], 1);
+    assert_eq!(json["data"]["warnings"], json!([]));
+    assert_eq!(
+        json["stats"],
+        json!({"total":5,"pending":1,"in_progress":1,"completed":1,"cancelled":1,"failed":1})
+    );
+    assert_eq!(json["context"]["workspace"], env.ws().to_str().unwrap());
+    assert_eq!(
+        json["text"],
+        "Todos: 1 pending, 1 in_progress, 1 completed, 1 cancelled, 1 failed."
+    );
+    let json = env
+        .todos(&["--json", "update", "3", "done"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(
+        json["text"],
+        "Updated todos: 1 in_progress, 2 completed, 1 cancelled, 1 failed."
+    );
+    assert_eq!(
+        json["context"]["params_input"],
+        json!({"id": "3", "status": "done"})
+    );
+}
+
+#[test]
+fn recap_line() {
+    let env = TestEnv::new();
+    sample(&env);
+    assert_eq!(
+        env.todos(&["recap"]).run().success().stdout,
+        "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\n"
+    );
+}
+
+#[test]
+fn quiet_prints_nothing_on_success() {
+    let env = TestEnv::new();
+    let done = env.todos(&["-q", "create", "A"]).run().success();
+    assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+    let done = env.todos(&["-q", "update", "9", "done"]).run().code(1);
+    assert!(done.stderr.starts_with("error:"));
+}
+
+const FORCED: &str =
+    "\u{1b}[1m[0/1]\u{1b}[0m \u{1b}[1mS\u{1b}[0m\n  \u{1b}[2m1\u{1b}[0m \u{1b}[33m[ ] A\u{1b}[0m\n";
+
+#[test]
+fn color_always_paints_each_status() {
+    let env = TestEnv::new();
+    sample(&env);
+    let out = env
+        .todos(&["--color", "always", "show"])
+        .color_from_env()
+        .run()
+        .success()
+        .stdout;
+    assert!(
+        out.contains("\u{1b}[32m[x] Reproduce the bug\u{1b}[0m"),
+        "{out:?}"
+    );
+    assert!(
+        out.contains("\u{1b}[36;1m[▶] Patch the token check\u{1b}[0m"),
+        "{out:?}"
+    );
+    assert!(
+        out.contains("\u{1b}[33m[ ] Add a regression test\u{1b}[0m"),
+        "{out:?}"
+    );
+    assert!(
+        out.contains("\u{1b}[2;9m[~] Perf script\u{1b}[0m"),
+        "{out:?}"
+    );
+    assert!(
+        out.contains("\u{1b}[31m[!] Flaky CI job\u{1b}[0m"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn color_is_decided_by_flag_then_no_color_then_clicolor_force_then_terminal() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let show = || env.todos(&["show"]).color_from_env();
+    assert_eq!(
+        show().run().stdout,
+        "[0/1] S\n  1 [ ] A\n",
+        "a pipe is not a terminal"
+    );
+    assert_eq!(show().env("CLICOLOR_FORCE", "1").run().stdout, FORCED);
+    assert_eq!(
+        show().env("CLICOLOR_FORCE", "0").run().stdout,
+        "[0/1] S\n  1 [ ] A\n"
+    );
+    assert_eq!(
+        show()
+            .env("CLICOLOR_FORCE", "1")
+            .env("NO_COLOR", "1")
+            .run()
+            .stdout,
+        "[0/1] S\n  1 [ ] A\n"
+    );
+    assert_eq!(
+        show()
+            .env("CLICOLOR_FORCE", "1")
+            .env("NO_COLOR", "")
+            .run()
+            .stdout,
+        FORCED,
+        "an empty NO_COLOR is unset"
+    );
+    let forced = env
+        .todos(&["--color", "always", "show"])
+        .color_from_env()
+        .env("NO_COLOR", "1")
+        .run()
+        .stdout;
+    assert_eq!(forced, FORCED);
+    let never = env
+        .todos(&["--color", "never", "show"])
+        .color_from_env()
+        .env("CLICOLOR_FORCE", "1")
+        .run()
+        .stdout;
+    assert_eq!(never, "[0/1] S\n  1 [ ] A\n");
+}
+
+#[test]
+fn a_hand_edited_store_cannot_drive_the_terminal() {
+    let env = TestEnv::new();
+    env.write_file(
+        ".todos.json",
+        serde_json::to_string(&json!({
+            "version": 1, "revision": 1, "next_id": 3,
+            "summary": "Sum\u{1b}]0;pwned\u{7}",
+            "todos": [
+                {"id": "1", "content": "Evil \u{1b}[2J\u{8}\r\u{9b}31m", "status": "pending"},
+                {"id": "2", "content": "Hidden \u{202e}txt.exe", "status": "failed"}
+            ]
+        }))
+        .unwrap(),
+    );
+    let text = env.todos(&["show"]).run().success().stdout;
+    assert_eq!(
+        text,
+        "[1/2] Sum\\u{1b}]0;pwned\\u{7}\n  1 [ ] Evil \\u{1b}[2J\\u{8}\\r\\u{9b}31m\n  2 [!] Hidden \\u{202e}txt.exe\n"
+    );
+    let markdown = env
+        .todos(&["show", "--format", "markdown"])
+        .run()
+        .success()
+        .stdout;
+    assert!(
+        !markdown.contains('\u{1b}') && !markdown.contains('\u{202e}'),
+        "{markdown:?}"
+    );
+    let recap = env.todos(&["recap"]).run().success().stdout;
+    assert!(
+        !recap.contains('\u{1b}') && !recap.contains('\u{9b}'),
+        "{recap:?}"
+    );
+    let json = env.todos(&["--json", "show"]).run().success().json();
+    assert_eq!(
+        json["data"]["todos"][0]["content"], "Evil \u{1b}[2J\u{8}\r\u{9b}31m",
+        "JSON keeps the exact text, escaped by JSON"
+    );
+}

@@ -1,0 +1,219 @@
+//! Every accepted input shape, with the examples of the seed documents they come from.
+
+use serde_json::json;
+
+use crate::support::{TestEnv, items};
+
+fn accepted(input: &str) -> Vec<(String, String, String)> {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(input).run().success();
+    items(&env.store()["todos"])
+}
+
+fn triple(id: &str, status: &str, content: &str) -> (String, String, String) {
+    (id.into(), status.into(), content.into())
+}
+
+#[test]
+fn todowrite_design_example() {
+    let input = r#"{"summary":"修复 multi_edit 重叠检测并完善文档","todos":[
+        {"id":"t1","content":"修复重叠检测","status":"in_progress"},
+        {"id":"t2","content":"更新文档","status":"pending"},
+        {"id":"t3","content":"性能优化脚本","status":"cancelled"}]}"#;
+    let env = TestEnv::new();
+    let json = env
+        .todos(&["--json", "write"])
+        .stdin(input)
+        .run()
+        .success()
+        .json();
+    assert_eq!(
+        json["data"]["recap"],
+        "[1/3] In progress: 修复重叠检测. Pending: 更新文档. Cancelled: 性能优化脚本."
+    );
+    assert_eq!(
+        json["text"],
+        "Updated todos: 1 pending, 1 in_progress, 1 cancelled."
+    );
+    assert_eq!(
+        json["stats"],
+        json!({"total":3,"pending":1,"in_progress":1,"completed":0,"cancelled":1,"failed":0})
+    );
+    assert_eq!(
+        json["data"]["summary"],
+        "修复 multi_edit 重叠检测并完善文档"
+    );
+}
+
+#[test]
+fn kimi_set_todo_list() {
+    let input = r#"{"todos": [{"title": "梳理需求", "status": "done"}, {"title": "实现主流程", "status": "in_progress"}, {"title": "补充测试", "status": "pending"}]}"#;
+    assert_eq!(
+        accepted(input),
+        [
+            triple("1", "completed", "梳理需求"),
+            triple("2", "in_progress", "实现主流程"),
+            triple("3", "pending", "补充测试")
+        ]
+    );
+}
+
+#[test]
+fn kimi_invalid_example_names_both_problems() {
+    let env = TestEnv::new();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "write"])
+                .stdin(r#"{"todos": [{"title": "", "status": "working"}]}"#),
+            1,
+        )
+        .json();
+    let details = json["error"]["details"].as_array().unwrap();
+    assert_eq!(details[0]["path"], "todos[0].title");
+    assert_eq!(details[0]["message"], "is empty; say what the step is");
+    assert_eq!(details[1]["path"], "todos[0].status");
+    assert!(
+        details[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("unknown status \"working\"")
+    );
+}
+
+#[test]
+fn weknora_plan_steps() {
+    let input = r#"{"task": "对比 WeKnora 与 LangChain", "steps": [
+        {"id": "step1", "description": "搜索知识库中的 WeKnora 架构信息", "status": "completed"},
+        {"id": "step2", "description": "使用 web_search 检索 LangChain 文档", "status": "in_progress"},
+        {"id": "step3", "description": "对比三个框架的核心特性", "status": "pending"}]}"#;
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(input).run().success();
+    assert_eq!(env.store()["summary"], "对比 WeKnora 与 LangChain");
+    assert_eq!(
+        items(&env.store()["todos"])[1],
+        triple("2", "in_progress", "使用 web_search 检索 LangChain 文档")
+    );
+}
+
+#[test]
+fn s03_todo_manager_object_and_bare_array() {
+    let object = r#"{"todos": [{"id": "todo_0", "text": "Write tests", "status": "in_progress"}, {"id": "todo_1", "text": "Ship", "status": "pending"}]}"#;
+    let array = r#"[{"id": "todo_0", "text": "Write tests", "status": "in_progress"}, {"id": "todo_1", "text": "Ship", "status": "pending"}]"#;
+    let expected = [
+        triple("1", "in_progress", "Write tests"),
+        triple("2", "pending", "Ship"),
+    ];
+    assert_eq!(accepted(object), expected);
+    assert_eq!(accepted(array), expected);
+}
+
+#[test]
+fn claude_code_todowrite_with_active_form_and_priority() {
+    let input = r#"{"todos": [{"content": "Run the tests", "status": "in_progress", "activeForm": "Running the tests", "priority": "HIGH", "id": "1"}]}"#;
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(input).run().success();
+    let item = &env.store()["todos"][0];
+    assert_eq!(item["active_form"], "Running the tests");
+    assert_eq!(item["priority"], "high");
+}
+
+#[test]
+fn codex_update_plan() {
+    let input = r#"{"explanation": "Refactor the parser", "plan": [{"step": "Split the lexer", "status": "completed"}, {"step": "Add tests", "status": "in_progress"}]}"#;
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(input).run().success();
+    assert_eq!(env.store()["summary"], "Refactor the parser");
+    assert_eq!(
+        items(&env.store()["todos"]),
+        [
+            triple("1", "completed", "Split the lexer"),
+            triple("2", "in_progress", "Add tests")
+        ]
+    );
+}
+
+#[test]
+fn gemini_write_todos() {
+    let input = r#"{"todos": [{"description": "Read the code", "status": "completed"}, {"description": "Fix it", "status": "cancelled"}]}"#;
+    assert_eq!(
+        accepted(input),
+        [
+            triple("1", "completed", "Read the code"),
+            triple("2", "cancelled", "Fix it")
+        ]
+    );
+}
+
+#[test]
+fn tutorial_create_todos_and_update_todo() {
+    let env = TestEnv::new();
+    env.todos(&["create"])
+        .stdin(r#"{"items": ["搜索资料", "写总结"]}"#)
+        .run()
+        .success();
+    env.todos(&["update"])
+        .stdin(r#"{"id": "1", "status": "running"}"#)
+        .run()
+        .success();
+    env.todos(&["update"])
+        .stdin(r#"{"id": "1", "status": "completed"}"#)
+        .run()
+        .success();
+    env.todos(&["update"])
+        .stdin(r#"{"id": "2", "status": "failed"}"#)
+        .run()
+        .success();
+    assert_eq!(
+        items(&env.store()["todos"]),
+        [
+            triple("1", "completed", "搜索资料"),
+            triple("2", "failed", "写总结")
+        ]
+    );
+    let done = env.todos(&["show"]).run().success();
+    assert!(done.stdout.contains("2 [!] 写总结"), "{}", done.stdout);
+}
+
+#[test]
+fn keys_and_statuses_are_case_insensitive() {
+    let input = r#"{"Summary": "S", "TODOS": [{"Content": "A", "STATUS": "Canceled"}, {"TITLE": "B", "Status": "TODO"}, {"text": "C", "status": "Active"}]}"#;
+    assert_eq!(
+        accepted(input),
+        [
+            triple("1", "cancelled", "A"),
+            triple("2", "pending", "B"),
+            triple("3", "in_progress", "C")
+        ]
+    );
+}
+
+#[test]
+fn unknown_and_doubled_fields_are_named() {
+    let env = TestEnv::new();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "write"]).stdin(r#"{"summary": "S", "task": "T", "todos": [{"content": "A", "stauts": "pending", "title": "B"}], "merge": true}"#),
+            1,
+        )
+        .json();
+    let paths: Vec<&str> = json["error"]["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "task",
+            "merge",
+            "todos[0].stauts",
+            "todos[0].title",
+            "todos[0].status"
+        ]
+    );
+    assert_eq!(
+        json["error"]["details"][2]["message"],
+        "unknown field \"stauts\""
+    );
+}

@@ -1,0 +1,132 @@
+use crate::support::{TestEnv, items};
+
+#[test]
+fn changes_the_status_of_one_item() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    let done = env.todos(&["update", "2", "in_progress"]).run().success();
+    assert!(done.stdout.contains("  2 [▶] B"), "{}", done.stdout);
+    env.todos(&["update", "2", "DONE"]).run().success();
+    assert_eq!(env.store()["todos"][1]["status"], "completed");
+    assert_eq!(env.store()["revision"], 3);
+}
+
+#[test]
+fn changes_the_content() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["update", "1", "--content", "  A, said better "])
+        .run()
+        .success();
+    assert_eq!(
+        items(&env.store()["todos"])[0],
+        ("1".into(), "pending".into(), "A, said better".into())
+    );
+}
+
+#[test]
+fn reads_json_from_stdin() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["update"])
+        .stdin(r#"{"id": "1", "status": "running", "activeForm": "Doing A"}"#)
+        .run()
+        .success();
+    assert_eq!(env.store()["todos"][0]["status"], "in_progress");
+    assert_eq!(env.store()["todos"][0]["active_form"], "Doing A");
+    let done = env.todos(&["show"]).run().success();
+    assert!(done.stdout.contains("[▶] A — Doing A"), "{}", done.stdout);
+}
+
+#[test]
+fn leaving_a_terminal_status_needs_reopen() {
+    let env = TestEnv::new();
+    env.plan("S", &["completed:A", "pending:B"]);
+    for status in ["pending", "in_progress"] {
+        let done = env.rejects(env.todos(&["update", "1", status]), 1);
+        assert!(done.stderr.contains("moving it back to"), "{}", done.stderr);
+        assert!(done.stderr.contains("--reopen"), "{}", done.stderr);
+    }
+    env.todos(&["update", "1", "cancelled"]).run().success();
+    env.todos(&["update", "1", "pending", "--reopen"])
+        .run()
+        .success();
+    assert_eq!(env.store()["todos"][0]["status"], "pending");
+    env.todos(&["update", "1", "failed"]).run().success();
+    env.todos(&["update"])
+        .stdin(r#"{"id":"1","status":"pending","reopen":true}"#)
+        .run()
+        .success();
+}
+
+#[test]
+fn an_unknown_id_is_named_with_the_ids_there_are() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    let done = env.rejects(env.todos(&["update", "9", "completed"]), 1);
+    assert!(
+        done.stderr.contains(r#"no item has id "9""#),
+        "{}",
+        done.stderr
+    );
+    assert!(done.stderr.contains("the ids are 1, 2"), "{}", done.stderr);
+}
+
+#[test]
+fn a_second_item_in_progress_is_refused() {
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:A", "pending:B"]);
+    let done = env.rejects(env.todos(&["update", "2", "in_progress"]), 1);
+    assert!(
+        done.stderr
+            .contains("item 2 cannot start: item 1 is already in_progress"),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr.contains("TODOS_MAX_IN_PROGRESS"),
+        "{}",
+        done.stderr
+    );
+    env.todos(&["update", "2", "in_progress"])
+        .env("TODOS_MAX_IN_PROGRESS", "2")
+        .run()
+        .success();
+}
+
+#[test]
+fn bad_requests_are_refused_without_a_change() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let done = env.rejects(env.todos(&["update", "1", "finished"]), 1);
+    assert!(
+        done.stderr.contains("status: unknown status \"finished\""),
+        "{}",
+        done.stderr
+    );
+    env.rejects(env.todos(&["update", "1"]), 2);
+    env.rejects(
+        env.todos(&["update"]).stdin(r#"{"status": "completed"}"#),
+        1,
+    );
+    env.rejects(
+        env.todos(&["update"])
+            .stdin(r#"{"id": "1", "stauts": "completed"}"#),
+        1,
+    );
+    env.rejects(env.todos(&["update", "1", "--content", "bad\u{1b}[2J"]), 1);
+    env.rejects(
+        env.todos(&["update", "1", "completed", "--expect-revision", "5"]),
+        3,
+    );
+}
+
+#[test]
+fn the_same_status_again_is_no_change() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let before = env.tree();
+    let done = env.todos(&["update", "1", "pending"]).run().success();
+    assert!(done.stderr.contains("No change"), "{}", done.stderr);
+    assert_eq!(env.tree(), before);
+}

@@ -1,0 +1,359 @@
+use serde_json::json;
+
+use crate::support::{TestEnv, items};
+
+fn ids(env: &TestEnv) -> Vec<String> {
+    items(&env.store()["todos"])
+        .into_iter()
+        .map(|(id, _, _)| id)
+        .collect()
+}
+
+#[test]
+fn args_form_builds_a_plan() {
+    let env = TestEnv::new();
+    let done = env
+        .todos(&[
+            "write",
+            "--summary",
+            "Fix login",
+            "-t",
+            "completed:Reproduce",
+            "-t",
+            "in_progress:Patch the check",
+        ])
+        .run()
+        .success();
+    assert_eq!(
+        done.stdout,
+        "[1/2] Fix login\n  1 [x] Reproduce\n  2 [▶] Patch the check\n1 of 2 open — finish them before you wrap up.\n"
+    );
+    let store = env.store();
+    assert_eq!(store["version"], 1);
+    assert_eq!(store["revision"], 1);
+    assert_eq!(store["summary"], "Fix login");
+    assert_eq!(
+        items(&store["todos"]),
+        [
+            ("1".into(), "completed".into(), "Reproduce".into()),
+            ("2".into(), "in_progress".into(), "Patch the check".into())
+        ]
+    );
+}
+
+#[test]
+fn input_comes_from_an_argument_a_dash_a_pipe_or_a_file() {
+    let snapshot = r#"{"summary":"S","todos":[{"content":"A","status":"pending"}]}"#;
+    let env = TestEnv::new();
+    env.todos(&["write", snapshot]).run().success();
+    assert_eq!(env.store()["todos"][0]["content"], "A");
+
+    let env = TestEnv::new();
+    env.todos(&["write", "-"]).stdin(snapshot).run().success();
+    assert_eq!(env.store()["summary"], "S");
+
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(snapshot).run().success();
+    assert_eq!(env.store()["revision"], 1);
+
+    let env = TestEnv::new();
+    env.write_file("plan.json", snapshot);
+    env.todos(&["write", "--file", "plan.json"]).run().success();
+    assert_eq!(env.store()["todos"][0]["status"], "pending");
+}
+
+#[test]
+fn summary_flag_overrides_the_snapshot() {
+    let env = TestEnv::new();
+    env.todos(&[
+        "write",
+        "--summary",
+        "Flag",
+        r#"{"summary":"Json","todos":[]}"#,
+    ])
+    .run()
+    .success();
+    assert_eq!(env.store()["summary"], "Flag");
+}
+
+#[test]
+fn summary_alone_changes_only_the_summary() {
+    let env = TestEnv::new();
+    env.plan("Old", &["pending:A"]);
+    let done = env.todos(&["write", "--summary", "New"]).run().success();
+    assert!(done.stdout.starts_with("[0/1] New\n"), "{}", done.stdout);
+    assert_eq!(env.store()["summary"], "New");
+    assert_eq!(items(&env.store()["todos"]).len(), 1);
+    assert_eq!(env.store()["revision"], 2);
+}
+
+#[test]
+fn a_null_or_absent_list_is_a_query() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let before = env.tree();
+    for query in [r#"{"todos":null}"#, "{}"] {
+        let done = env.todos(&["write", query]).run().success();
+        assert!(done.stdout.contains("1 [ ] A"), "{}", done.stdout);
+    }
+    assert_eq!(env.tree(), before);
+    env.todos(&["write", r#"{"todos":null,"summary":"T"}"#])
+        .run()
+        .success();
+    assert_eq!(env.store()["summary"], "T");
+    assert_eq!(env.store()["todos"][0]["content"], "A");
+}
+
+#[test]
+fn an_empty_list_clears_the_plan() {
+    let env = TestEnv::new();
+    env.plan("S", &["completed:A"]);
+    let done = env.todos(&["write", r#"{"todos":[]}"#]).run().success();
+    assert!(done.stdout.ends_with("No todos.\n"), "{}", done.stdout);
+    assert_eq!(env.store()["todos"], json!([]));
+}
+
+#[test]
+fn an_identical_write_changes_nothing_and_says_so() {
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:A", "pending:B"]);
+    let before = env.tree();
+    let done = env
+        .todos(&[
+            "write",
+            "--summary",
+            "S",
+            "-t",
+            "in_progress:A",
+            "-t",
+            "pending:B",
+        ])
+        .env("TODOS_NOW", "2025-01-03T00:00:00Z")
+        .run()
+        .success();
+    assert!(
+        done.stderr
+            .contains("No change: the plan already matches (revision 1)"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(env.tree(), before, "identical write touched the files");
+    let json = env
+        .todos(&[
+            "--json",
+            "write",
+            "--summary",
+            "S",
+            "-t",
+            "in_progress:A",
+            "-t",
+            "pending:B",
+        ])
+        .run()
+        .json();
+    assert_eq!(json["data"]["changed"], false);
+    assert_eq!(json["data"]["revision"], 1);
+}
+
+#[test]
+fn ids_survive_resending_and_rewording_by_id() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B", "pending:C"]);
+    // Claude-style ids "1".."3" happen to match ours: "1" keeps its id though reworded.
+    env.todos(&["write", r#"{"todos":[{"id":"1","content":"A reworded","status":"completed"},{"content":"C","status":"in_progress"},{"content":"D","status":"pending"}]}"#])
+        .run()
+        .success();
+    assert_eq!(ids(&env), ["1", "3", "4"]);
+}
+
+#[test]
+fn ids_never_go_back() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    env.todos(&["write", r#"{"todos":[]}"#]).run().success();
+    env.todos(&[
+        "write",
+        r#"{"todos":[{"content":"New","status":"pending"}]}"#,
+    ])
+    .run()
+    .success();
+    assert_eq!(ids(&env), ["3"]);
+}
+
+#[test]
+fn dropping_open_items_warns_with_each_name() {
+    let env = TestEnv::new();
+    env.plan(
+        "S",
+        &["completed:Done one", "in_progress:Working", "pending:Later"],
+    );
+    let done = env
+        .todos(&["write", "--summary", "S", "-t", "completed:Done one"])
+        .run()
+        .success();
+    assert!(
+        done.stderr
+            .contains(r#"warning: dropped open item 2 "Working" (in_progress)"#),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr
+            .contains(r#"warning: dropped open item 3 "Later" (pending)"#),
+        "{}",
+        done.stderr
+    );
+    assert!(!done.stderr.contains("Done one"));
+    let json = env
+        .todos(&["--json", "write", r#"{"todos":[]}"#])
+        .run()
+        .success()
+        .json();
+    assert_eq!(
+        json["data"]["warnings"],
+        json!([]),
+        "completed items are not open"
+    );
+}
+
+#[test]
+fn a_missing_summary_is_accepted_with_a_warning_and_a_stored_one_is_kept() {
+    let env = TestEnv::new();
+    let done = env
+        .todos(&["write", r#"{"todos":[{"content":"A","status":"pending"}]}"#])
+        .run()
+        .success();
+    assert!(
+        done.stderr.contains("warning: the plan has no summary"),
+        "{}",
+        done.stderr
+    );
+    assert!(done.stdout.starts_with("[0/1] (no summary)"));
+    env.todos(&["write", "--summary", "Kept"]).run().success();
+    let done = env
+        .todos(&["write", r#"{"todos":[{"content":"B","status":"pending"}]}"#])
+        .run()
+        .success();
+    assert!(!done.stderr.contains("no summary"), "{}", done.stderr);
+    assert_eq!(env.store()["summary"], "Kept");
+}
+
+#[test]
+fn sixty_chinese_characters_pass_and_sixty_one_do_not() {
+    let env = TestEnv::new();
+    let sixty = format!("pending:{}", "修".repeat(60));
+    env.todos(&["write", "--summary", "中文", "-t", &sixty])
+        .run()
+        .success();
+    let sixty_one = format!("pending:{}", "修".repeat(61));
+    let done = env.rejects(env.todos(&["write", "-t", &sixty_one]), 1);
+    assert!(
+        done.stderr
+            .contains("todos[0].content: is 61 characters long, the limit is 60"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn content_is_trimmed() {
+    let env = TestEnv::new();
+    env.todos(&[
+        "write",
+        r#"{"summary":"  S  ","todos":[{"content":"  A  ","status":"pending"}]}"#,
+    ])
+    .run()
+    .success();
+    assert_eq!(env.store()["todos"][0]["content"], "A");
+    assert_eq!(env.store()["summary"], "S");
+}
+
+#[test]
+fn expect_revision_guards_against_lost_updates() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["write", "--expect-revision", "1", "--summary", "T"])
+        .run()
+        .success();
+    let done = env.rejects(
+        env.todos(&["write", "--expect-revision", "1", "--summary", "U"]),
+        3,
+    );
+    assert!(done.stderr.contains("revision 2, not 1"), "{}", done.stderr);
+    let json = env
+        .rejects(
+            env.todos(&[
+                "--json",
+                "write",
+                "--expect-revision",
+                "7",
+                "--summary",
+                "U",
+            ]),
+            3,
+        )
+        .json();
+    assert_eq!(json["error"]["code"], "CONFLICT");
+}
+
+#[test]
+fn a_terminal_stdin_is_a_usage_error_not_a_hang() {
+    let env = TestEnv::new();
+    let bin = env!("CARGO_BIN_EXE_todos");
+    // `script` gives the child a pseudo-terminal as stdin.
+    let output = std::process::Command::new("script")
+        .args(["-qec", &format!("{bin} --color never write"), "/dev/null"])
+        .current_dir(env.ws())
+        .env_clear()
+        .env("HOME", env.home())
+        .env("PATH", "/usr/bin:/bin")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run script");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("error: no input: stdin is a terminal"),
+        "{text}"
+    );
+    assert!(text.contains("hint: pipe a snapshot in"), "{text}");
+    assert!(!env.path(".todos.json").exists());
+}
+
+#[test]
+fn empty_or_blank_piped_stdin_is_invalid() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    for input in ["", "  \n\t\n"] {
+        let done = env.rejects(env.todos(&["write"]).stdin(input), 1);
+        assert!(
+            done.stderr.contains("error: stdin is empty"),
+            "{}",
+            done.stderr
+        );
+    }
+}
+
+#[test]
+fn new_session_starts_a_new_log_file() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let first = env.store()["session"]["log_file"].clone();
+    env.todos(&[
+        "write",
+        "--new-session",
+        "--summary",
+        "S",
+        "-t",
+        "pending:A",
+    ])
+    .env("TODOS_NOW", "2025-01-05T08:00:00Z")
+    .run()
+    .success();
+    assert_eq!(first, "todoList-20250102-174233.md");
+    assert_eq!(
+        env.store()["session"]["log_file"],
+        "todoList-20250105-080000.md"
+    );
+    assert_eq!(env.store()["revision"], 2);
+}

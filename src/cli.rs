@@ -79,6 +79,7 @@ pub enum Command {
     Update(UpdateArgs),
     Show(ShowArgs),
     Recap(RecapArgs),
+    Undo(UndoArgs),
 }
 
 /// Replace the whole list with a snapshot.
@@ -201,6 +202,22 @@ pub enum Format {
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  todos recap")]
 pub struct RecapArgs {}
+
+/// Restore the plan as it was before the last change.
+///
+/// The answer to a full overwrite that dropped items. The store before each change is kept as
+/// `.todos.json.prev`; undo puts it back as a new revision (a second undo is a redo). If
+/// `.todos.json` cannot be read, undo moves it aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS`
+/// and restores the previous snapshot.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos undo\n  \
+    todos --json undo --expect-revision 7")]
+pub struct UndoArgs {
+    /// Refuse (exit 3) unless the store is at this revision.
+    #[arg(long, value_name = "N")]
+    pub expect_revision: Option<u64>,
+}
 
 #[cfg(test)]
 mod tests {

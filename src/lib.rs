@@ -57,6 +57,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Update(args) => commands::update(&ctx, args, &mut params),
         Command::Show(args) => commands::show(&ctx, args),
         Command::Recap(args) => commands::recap(&ctx, args),
+        Command::Undo(args) => commands::undo(&ctx, args),
     };
     let cwd = ctx.cwd.to_string_lossy();
     let workspace = ctx.workspace.to_string_lossy();
@@ -92,25 +93,41 @@ fn json_line(value: &serde_json::Value) -> String {
     text
 }
 
-fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
+/// The envelope's `text`, its `data.changed`, and a note for stderr in text mode.
+fn headline(report: &Report) -> (String, Option<bool>, Option<String>) {
     let document = &report.document;
-    let stats = model::Stats::of(&document.todos);
-    let (headline, changed) = match report.kind {
-        ReportKind::Change { changed: true } => (
-            format!("Updated todos: {}.", envelope::counts(&stats)),
-            Some(true),
-        ),
-        ReportKind::Change { changed: false } => (
-            format!(
+    let counts = envelope::counts(&model::Stats::of(&document.todos));
+    match &report.kind {
+        ReportKind::Change { changed: true } => {
+            (format!("Updated todos: {counts}."), Some(true), None)
+        }
+        ReportKind::Change { changed: false } => {
+            let text = format!(
                 "No change: the plan already matches (revision {}).",
                 document.revision
-            ),
-            Some(false),
-        ),
-        ReportKind::Show(_) | ReportKind::Recap => {
-            (format!("Todos: {}.", envelope::counts(&stats)), None)
+            );
+            (text.clone(), Some(false), Some(text))
         }
-    };
+        ReportKind::Restore {
+            revision,
+            set_aside,
+        } => {
+            let mut note = match revision {
+                Some(revision) => format!("Restored the plan of revision {revision}."),
+                None => "The plan is empty.".to_owned(),
+            };
+            if let Some(path) = set_aside {
+                note = format!("Moved the unreadable store to {}. {note}", path.display());
+            }
+            (format!("{note} Todos: {counts}."), Some(true), Some(note))
+        }
+        ReportKind::Show(_) | ReportKind::Recap => (format!("Todos: {counts}."), None, None),
+    }
+}
+
+fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
+    let document = &report.document;
+    let (headline, changed, note) = headline(report);
     if ctx.json {
         emit_quietly(&json_line(&envelope::success(
             document,
@@ -125,15 +142,15 @@ fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
     for warning in &report.warnings {
         let _ = writeln!(err, "{} {warning}", ctx.stderr.warning("warning:"));
     }
-    if changed == Some(false) && !ctx.quiet {
-        let _ = writeln!(err, "{} {headline}", ctx.stderr.bold("note:"));
+    if let Some(note) = note.filter(|_| !ctx.quiet) {
+        let _ = writeln!(err, "{} {note}", ctx.stderr.bold("note:"));
     }
     if ctx.quiet {
         return ExitCode::SUCCESS;
     }
     let summary = document.summary.as_deref();
     let text = match report.kind {
-        ReportKind::Change { .. } => {
+        ReportKind::Change { .. } | ReportKind::Restore { .. } => {
             let mut text = render::checklist(summary, &document.todos, ctx.stdout);
             text.push_str(&render::progress_line(&document.todos));
             text.push('\n');

@@ -109,22 +109,38 @@ impl Store {
 
     /// Reads the store; a workspace without one holds an empty plan. Creates nothing.
     pub fn load(&self) -> Result<Document> {
-        match fs::read(&self.path) {
-            Ok(bytes) => self.decode(&bytes),
-            Err(err) if err.kind() == ErrorKind::NotFound => Ok(Document::default()),
-            Err(err) => Err(Error::io("read", &self.path, &err)),
+        Ok(Self::read(&self.path)?.unwrap_or_default())
+    }
+
+    /// Reads the store as it was before the last change, if it was kept.
+    pub fn load_previous(&self) -> Result<Option<Document>> {
+        Self::read(&self.sibling(".prev"))
+    }
+
+    fn read(path: &Path) -> Result<Option<Document>> {
+        match fs::read(path) {
+            Ok(bytes) => Self::decode(path, &bytes).map(Some),
+            Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
+            Err(err) => Err(Error::io("read", path, &err)),
         }
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Document> {
+    /// Moves an unreadable store aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS`; the lock must
+    /// be held. Returns where it went.
+    pub fn set_aside(&self, _lock: &Lock, stamp: &str) -> Result<PathBuf> {
+        let aside = self.sibling(&format!(".corrupt-{stamp}"));
+        fs::rename(&self.path, &aside).map_err(|err| Error::io("move aside", &self.path, &err))?;
+        sync_dir(&self.dir)?;
+        Ok(aside)
+    }
+
+    fn decode(path: &Path, bytes: &[u8]) -> Result<Document> {
         let corrupt = |what: String| Error::StoreCorrupt {
-            message: format!(
-                "{} cannot be read as a todos store: {what}",
-                self.path.display()
-            ),
+            message: format!("{} cannot be read as a todos store: {what}", path.display()),
             hint: format!(
-                "the file was left untouched; fix it by hand, or move it aside (mv {0} {0}.bad) to start an empty plan",
-                self.path.display()
+                "the file was left untouched; run `todos undo` to set it aside and restore the \
+                 snapshot before the last change, or fix {} by hand",
+                path.display()
             ),
         };
         let mut document: Document =

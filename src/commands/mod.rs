@@ -4,6 +4,7 @@
 mod create;
 mod recap;
 mod show;
+mod undo;
 mod update;
 mod write;
 
@@ -15,6 +16,7 @@ use serde_json::Value;
 pub use create::create;
 pub use recap::recap;
 pub use show::show;
+pub use undo::undo;
 pub use update::update;
 pub use write::write;
 
@@ -24,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::json;
 use crate::log;
 use crate::model::is_finished;
-use crate::store::{Document, Session, Store};
+use crate::store::{Document, Lock, Session, Store};
 
 /// What a command produced, for the output layer to print as text or as the envelope.
 pub struct Report {
@@ -37,6 +39,12 @@ pub enum ReportKind {
     /// A mutating command ran; `changed` is false when the plan already matched.
     Change {
         changed: bool,
+    },
+    /// `undo` restored the snapshot of `revision` (none: the plan is empty), having moved an
+    /// unreadable store to `set_aside`.
+    Restore {
+        revision: Option<u64>,
+        set_aside: Option<std::path::PathBuf>,
     },
     Show(Format),
     Recap,
@@ -137,6 +145,37 @@ pub fn change(
         kind: ReportKind::Change { changed: true },
         warnings,
     })
+}
+
+/// Takes the store's lock, saying on stderr when another process makes us wait.
+pub fn lock(ctx: &Context, store: &Store) -> Result<Lock> {
+    let quiet = ctx.quiet;
+    let palette = ctx.stderr;
+    store.lock(ctx.lock_timeout, |path: &Path| {
+        if !quiet {
+            eprintln!(
+                "{} waiting for the lock on {}",
+                palette.warning("Blocking:"),
+                path.display()
+            );
+        }
+    })
+}
+
+/// `--expect-revision N`: refuse a change based on a plan someone else has changed since.
+pub fn check_revision(expected: Option<u64>, actual: u64) -> Result<()> {
+    match expected {
+        Some(expected) if expected != actual => Err(Error::Conflict {
+            message: format!(
+                "the plan is at revision {actual}, not {expected}: someone changed it since you read it"
+            ),
+            hint: Some(
+                "read it again with `todos show`, then retry with the new --expect-revision"
+                    .to_owned(),
+            ),
+        }),
+        _ => Ok(()),
+    }
 }
 
 fn same_contents_and_statuses(a: &Document, b: &Document) -> bool {

@@ -125,7 +125,7 @@ fn apply(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
         .filter(|(item, kept)| !**kept && !item.status.is_terminal())
     {
         warnings.push(format!(
-            "dropped open item {} \"{}\" ({}); send it again to keep it",
+            "dropped open item {} \"{}\" ({}); send it again to keep it, or `todos undo`",
             item.id,
             escape(&item.content),
             item.status.as_str()

@@ -3,11 +3,16 @@
 
 mod support;
 
+mod concurrency;
 mod corpus;
+mod crash;
 mod create;
 mod errors;
+mod hostile;
 mod output;
+mod pipes;
 mod shapes;
 mod store;
+mod undo;
 mod update;
 mod write;

@@ -252,3 +252,26 @@ fn a_hand_edited_store_cannot_drive_the_terminal() {
         "JSON keeps the exact text, escaped by JSON"
     );
 }
+
+#[test]
+fn the_completion_log_escapes_what_a_hand_edited_store_holds() {
+    let env = TestEnv::new();
+    env.write_file(
+        ".todos.json",
+        serde_json::to_string(&json!({
+            "version": 1, "revision": 1, "next_id": 3,
+            "summary": "Ship\u{1b}[8m",
+            "todos": [
+                {"id": "1", "content": "Bell\u{7} and \u{1b}]8;;http://x\u{7}link", "status": "completed"},
+                {"id": "2", "content": "Last \u{2067}step", "status": "in_progress"}
+            ]
+        }))
+        .unwrap(),
+    );
+    env.todos(&["update", "2", "cancelled"]).run().success();
+    let log = std::fs::read(env.path("memory/todos/todoList-20250102-174233.md")).unwrap();
+    assert_eq!(
+        String::from_utf8(log).unwrap(),
+        "# task1-20250102-174233\n\nSummary: Ship\\u{1b}[8m\n\n[1/2] Completed:\n- Bell\\u{7} and \\u{1b}]8;;http://x\\u{7}link\n\n[1/2] Cancelled:\n- ~~Last \\u{2067}step~~\n"
+    );
+}

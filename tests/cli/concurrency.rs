@@ -1,0 +1,170 @@
+//! Parallel processes on one store: no change lost, no torn read, the lock waits and times out.
+
+use std::collections::BTreeSet;
+use std::fs::{File, OpenOptions};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::support::TestEnv;
+
+fn lock_file(env: &TestEnv) -> File {
+    OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(env.path(".todos.json.lock"))
+        .unwrap()
+}
+
+#[test]
+fn eight_writers_lose_no_change() {
+    let env = TestEnv::new();
+    thread::scope(|scope| {
+        for writer in 0..8 {
+            let env = &env;
+            scope.spawn(move || {
+                for step in 0..25 {
+                    let content = format!("writer {writer} step {step}");
+                    env.todos(&["create", &content])
+                        .env("TODOS_MAX_ITEMS", "1000")
+                        .run()
+                        .success();
+                }
+            });
+        }
+    });
+    let store = env.store();
+    let todos = store["todos"].as_array().unwrap();
+    assert_eq!(todos.len(), 200);
+    let ids: BTreeSet<&str> = todos
+        .iter()
+        .map(|item| item["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 200, "every id distinct");
+    let contents: BTreeSet<&str> = todos
+        .iter()
+        .map(|item| item["content"].as_str().unwrap())
+        .collect();
+    assert_eq!(contents.len(), 200, "every change kept");
+    assert_eq!(store["revision"], 200);
+    assert_eq!(store["next_id"], 201);
+}
+
+#[test]
+fn readers_always_see_a_whole_store() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    thread::scope(|scope| {
+        let env = &env;
+        scope.spawn(move || {
+            for round in 0..60 {
+                let (a, b) = if round % 2 == 0 {
+                    ("completed", "in_progress")
+                } else {
+                    ("in_progress", "pending")
+                };
+                env.todos(&[
+                    "write",
+                    "--summary",
+                    "S",
+                    "-t",
+                    &format!("{a}:A"),
+                    "-t",
+                    &format!("{b}:B"),
+                ])
+                .run()
+                .success();
+            }
+        });
+        for _ in 0..120 {
+            let json = env.todos(&["--json", "show"]).run().success().json();
+            assert_eq!(json["status"], "success");
+            assert_eq!(json["data"]["todos"].as_array().unwrap().len(), 2, "{json}");
+        }
+    });
+}
+
+#[test]
+fn a_waiting_writer_says_so_and_goes_on_when_the_lock_is_released() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let lock = lock_file(&env);
+    lock.lock().unwrap();
+    let started = Instant::now();
+    let done = thread::scope(|scope| {
+        let writer = scope.spawn(|| env.todos(&["create", "B"]).run());
+        thread::sleep(Duration::from_millis(700));
+        lock.unlock().unwrap();
+        writer.join().unwrap()
+    });
+    let done = done.success();
+    assert!(started.elapsed() >= Duration::from_millis(700));
+    assert!(
+        done.stderr.contains("Blocking: waiting for the lock on"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(env.store()["todos"][1]["content"], "B");
+}
+
+#[test]
+fn lock_timeout_gives_up_with_a_conflict_and_changes_nothing() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let lock = lock_file(&env);
+    lock.lock().unwrap();
+    let started = Instant::now();
+    let done = env.rejects(
+        env.todos(&["--lock-timeout", "1", "update", "1", "completed"]),
+        3,
+    );
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_millis(950),
+        "gave up after {waited:?}"
+    );
+    assert!(
+        waited < Duration::from_secs(9),
+        "the flag, not the 10 s default, decided: {waited:?}"
+    );
+    assert!(
+        done.stderr
+            .contains("error: another todos process held the lock"),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr
+            .contains("hint: try again, or wait longer with --lock-timeout SECS"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn a_killed_lock_holder_releases_the_lock_at_once() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    // flock(1) holds the lock itself (-o keeps it from the child), like a todos killed mid-change.
+    let mut holder = Command::new("flock")
+        .args(["-o", ".todos.json.lock", "sleep", "60"])
+        .current_dir(env.ws())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("flock from util-linux");
+    let probe = lock_file(&env);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while probe.try_lock().is_ok() {
+        probe.unlock().unwrap();
+        assert!(Instant::now() < deadline, "flock never took the lock");
+        thread::sleep(Duration::from_millis(10));
+    }
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let done = env
+        .todos(&["--lock-timeout", "5", "create", "B"])
+        .run()
+        .success();
+    assert!(!done.stderr.contains("waiting"), "{}", done.stderr);
+}

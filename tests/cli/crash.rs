@@ -1,0 +1,135 @@
+//! SIGKILL at random moments of a large write: the store is always the old or the new one.
+
+use std::fs;
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime};
+
+use serde_json::{Value, json};
+
+use crate::support::{NOW, TestEnv};
+
+/// A 2,000-item snapshot whose every item says which one it is.
+fn snapshot(tag: &str) -> String {
+    let todos: Vec<Value> = (0..2000)
+        .map(|i| json!({"content": format!("{tag} item {i}"), "status": "pending"}))
+        .collect();
+    json!({"summary": tag, "todos": todos}).to_string()
+}
+
+fn write_command(env: &TestEnv, file: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
+    command
+        .args(["--color", "never", "-q", "write", "--file", file])
+        .current_dir(env.ws())
+        .env_clear()
+        .env("HOME", env.home())
+        .env("TODOS_NOW", NOW)
+        .env("TODOS_MAX_ITEMS", "5000")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+/// A small deterministic generator: the test must behave the same on every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % bound.max(1)
+    }
+}
+
+#[test]
+fn a_killed_write_leaves_the_old_or_the_new_store() {
+    let env = TestEnv::new();
+    env.write_file("a.json", snapshot("A"));
+    env.write_file("b.json", snapshot("B"));
+    let tmp = env.path(".todos.json.tmp");
+    // Calibrate: how long does a whole write take here?
+    let mut full = Duration::ZERO;
+    for file in ["a.json", "b.json", "a.json"] {
+        let started = Instant::now();
+        assert!(write_command(&env, file).status().unwrap().success());
+        full = full.max(started.elapsed());
+    }
+    let summary = |env: &TestEnv| -> String {
+        let text = fs::read_to_string(env.path(".todos.json")).expect("the store is always there");
+        let store: Value = serde_json::from_str(&text).expect("the store always parses");
+        let tag = store["summary"].as_str().unwrap().to_owned();
+        let todos = store["todos"].as_array().unwrap();
+        assert_eq!(todos.len(), 2000);
+        for (i, item) in todos.iter().enumerate() {
+            assert_eq!(item["content"], format!("{tag} item {i}"), "a mixed store");
+        }
+        tag
+    };
+    let mut random = Lcg(0x5eed);
+    let (mut killed, mut killed_mid_write) = (0, 0);
+    let mut current = summary(&env);
+    for round in 0..120 {
+        let (old, new) = if current == "A" {
+            ("A", "B")
+        } else {
+            ("B", "A")
+        };
+        let round_start = SystemTime::now();
+        let mut child = write_command(&env, if new == "A" { "a.json" } else { "b.json" })
+            .spawn()
+            .unwrap();
+        if round % 2 == 0 {
+            // Half the rounds: kill as soon as the temp file is being written.
+            let deadline = Instant::now() + full * 4;
+            while Instant::now() < deadline {
+                let fresh = fs::metadata(&tmp)
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t >= round_start);
+                if fresh || child.try_wait().unwrap().is_some() {
+                    break;
+                }
+                thread::yield_now();
+            }
+            thread::sleep(Duration::from_micros(random.below(300)));
+        } else {
+            let micros = u64::try_from(full.as_micros()).unwrap_or(u64::MAX);
+            thread::sleep(Duration::from_micros(random.below(micros + micros / 4)));
+        }
+        let _ = child.kill();
+        let status = child.wait().unwrap();
+        if status.signal() == Some(9)
+        /* SIGKILL */
+        {
+            killed += 1;
+            let tmp_fresh = fs::metadata(&tmp)
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t >= round_start);
+            if tmp_fresh {
+                killed_mid_write += 1;
+            }
+        } else {
+            assert!(status.success(), "round {round}: {status}");
+        }
+        current = summary(&env);
+        assert!(current == old || current == new, "round {round}");
+        let strays: Vec<_> = fs::read_dir(env.ws())
+            .unwrap()
+            .flatten()
+            .filter(|entry| entry.file_name().to_string_lossy().contains(".tmp"))
+            .collect();
+        assert!(strays.len() <= 1, "round {round}: {strays:?}");
+    }
+    assert!(
+        killed_mid_write >= 10,
+        "only {killed_mid_write} of {killed} kills landed mid-write"
+    );
+    // The next whole write replaces the stray temp file.
+    let next = if current == "A" { "b.json" } else { "a.json" };
+    assert!(write_command(&env, next).status().unwrap().success());
+    assert!(!tmp.exists(), "the next write removed the stray temp file");
+    eprintln!("crash test: {killed} of 120 writes killed, {killed_mid_write} mid-write");
+}

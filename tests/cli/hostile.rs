@@ -1,0 +1,266 @@
+//! Hostile input: a fixed corpus through every command that reads input, random mutations of
+//! every accepted shape, and a 200 MiB stdin. Never a panic; only exit 0 or 1; always one
+//! valid JSON envelope with `--json`; a refusal leaves the workspace byte-for-byte unchanged.
+
+use std::fs;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+use crate::support::{NOW, TestEnv};
+
+/// Runs one input through one command and checks the invariants; returns the exit code.
+fn check(env: &TestEnv, args: &[&str], stdin: Option<&[u8]>, what: &str) -> i32 {
+    let before = env.tree();
+    let mut run = env.todos(args);
+    if let Some(input) = stdin {
+        run = run.stdin(input);
+    }
+    let done = run.run();
+    assert!(!done.stderr.contains("panicked"), "{what}: {}", done.stderr);
+    let json: Value = serde_json::from_str(&done.stdout)
+        .unwrap_or_else(|err| panic!("{what}: not one JSON envelope ({err}): {:?}", done.stdout));
+    match done.code {
+        0 => assert_eq!(json["status"], "success", "{what}"),
+        1 => {
+            assert_eq!(json["status"], "error", "{what}");
+            assert_eq!(json["error"]["code"], "INVALID_PARAM", "{what}");
+            assert!(
+                !json["error"]["message"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .is_empty(),
+                "{what}"
+            );
+            assert_eq!(
+                env.tree(),
+                before,
+                "{what}: a refusal changed the workspace"
+            );
+        }
+        code => panic!("{what}: exit {code}: {}", done.stdout),
+    }
+    done.code
+}
+
+#[test]
+fn the_hostile_corpus_through_every_command() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/hostile");
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.path())
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 40,
+        "at least 40 hostile inputs, found {}",
+        files.len()
+    );
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "in_progress:B"]);
+    let mut refused = 0;
+    for path in &files {
+        let bytes = fs::read(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy();
+        let path_text = path.to_str().unwrap();
+        let mut codes = vec![
+            check(
+                &env,
+                &["--json", "write"],
+                Some(&bytes),
+                &format!("write < {name}"),
+            ),
+            check(
+                &env,
+                &["--json", "write", "--file", path_text],
+                None,
+                &format!("write --file {name}"),
+            ),
+            check(
+                &env,
+                &["--json", "create"],
+                Some(&bytes),
+                &format!("create < {name}"),
+            ),
+            check(
+                &env,
+                &["--json", "update"],
+                Some(&bytes),
+                &format!("update < {name}"),
+            ),
+        ];
+        // An argument cannot hold a NUL byte or invalid UTF-8; the rest go in as one.
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            let fits = text.len() < 100_000; // Linux caps one argument at 128 KiB.
+            if fits && !text.contains('\0') && !text.is_empty() && !text.starts_with('-') {
+                codes.push(check(
+                    &env,
+                    &["--json", "write", text],
+                    None,
+                    &format!("write '{name}'"),
+                ));
+            }
+        }
+        refused += codes.iter().filter(|&&code| code == 1).count();
+        // Put the plan back for the next file (an accepted input may have replaced it).
+        env.plan("S", &["pending:A", "in_progress:B"]);
+    }
+    assert!(
+        refused >= files.len() * 3,
+        "most hostile inputs are refused: {refused}"
+    );
+}
+
+fn shapes() -> Vec<&'static str> {
+    vec![
+        r#"{"summary":"Fix login","todos":[{"content":"Reproduce","status":"completed","id":"1"},{"content":"Patch","status":"in_progress"}]}"#,
+        r#"{"todos":[{"title":"梳理需求","status":"done"},{"title":"实现主流程","status":"in_progress"}]}"#,
+        r#"{"task":"Compare","steps":[{"id":"step1","description":"Search","status":"completed"}]}"#,
+        r#"{"todos":[{"id":"todo_0","text":"Write tests","status":"pending"}]}"#,
+        r#"[{"id":"1","text":"A","status":"pending"}]"#,
+        r#"{"todos":[{"content":"Run","status":"in_progress","activeForm":"Running","priority":"high","id":"1"}]}"#,
+        r#"{"explanation":"Refactor","plan":[{"step":"Split","status":"completed"}]}"#,
+        r#"{"todos":[{"description":"Read","status":"cancelled"}]}"#,
+    ]
+}
+
+const INSERTS: &[&[u8]] = &[
+    b"\\u0000",
+    b"\x00",
+    b"\\ud800",
+    b"\\udfff",
+    b"\\u001b[31m",
+    b"\x1b]0;x\x07",
+    b"\xff",
+    b"\xc3",
+    b"1e999",
+    b"-99999999999999999999999999",
+    b"\"status\":\"done\",",
+    b"\"summary\":\"x\",",
+    b"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+    b"{",
+    b"}",
+    b"\"",
+    b"\\",
+    b",",
+    b"null",
+    b"\xe2\x80\xae",
+];
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    Drop { at: usize, len: usize },
+    Duplicate { at: usize, len: usize },
+    Flip { at: usize, mask: u8 },
+    Insert { at: usize, what: usize },
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), 1..8usize).prop_map(|(at, len)| Mutation::Drop { at, len }),
+        (any::<usize>(), 1..16usize).prop_map(|(at, len)| Mutation::Duplicate { at, len }),
+        (any::<usize>(), 1..=255u8).prop_map(|(at, mask)| Mutation::Flip { at, mask }),
+        (any::<usize>(), 0..INSERTS.len()).prop_map(|(at, what)| Mutation::Insert { at, what }),
+    ]
+}
+
+fn mutate(base: &str, mutations: &[Mutation]) -> Vec<u8> {
+    let mut bytes = base.as_bytes().to_vec();
+    for mutation in mutations {
+        let len = bytes.len().max(1);
+        match *mutation {
+            Mutation::Drop { at, len: n } => {
+                let at = at % len;
+                bytes.drain(at.min(bytes.len())..(at + n).min(bytes.len()));
+            }
+            Mutation::Duplicate { at, len: n } => {
+                let at = (at % len).min(bytes.len());
+                let piece = bytes[at..(at + n).min(bytes.len())].to_vec();
+                bytes.splice(at..at, piece);
+            }
+            Mutation::Flip { at, mask } => {
+                if !bytes.is_empty() {
+                    bytes[at % len] ^= mask;
+                }
+            }
+            Mutation::Insert { at, what } => {
+                let at = (at % len).min(bytes.len());
+                bytes.splice(at..at, INSERTS[what].iter().copied());
+            }
+        }
+    }
+    bytes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_snapshots_never_break_the_tool(shape in 0..8usize, mutations in prop::collection::vec(mutation(), 1..6)) {
+        let env = TestEnv::new();
+        env.plan("S", &["pending:A"]);
+        let input = mutate(shapes()[shape], &mutations);
+        check(&env, &["--json", "write"], Some(&input), &format!("{:?}", String::from_utf8_lossy(&input)));
+    }
+}
+
+#[test]
+fn a_200_mib_stdin_is_refused_in_little_memory() {
+    let env = TestEnv::new();
+    // GNU time forks the tool from a small process and reports that child's peak RSS: the
+    // test process itself is large, and a child forked from it would count its pages.
+    let mut child = Command::new("/usr/bin/time")
+        .args([
+            "-f",
+            "peak_kib=%M",
+            "--",
+            env!("CARGO_BIN_EXE_todos"),
+            "--color",
+            "never",
+            "write",
+        ])
+        .current_dir(env.ws())
+        .env_clear()
+        .env("HOME", env.home())
+        .env("TODOS_NOW", NOW)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("GNU time (Debian package `time`)");
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let chunk = vec![b'['; 1 << 20];
+        let mut sent = 0usize;
+        for _ in 0..200 {
+            if stdin.write_all(&chunk).is_err() {
+                break; // The tool stopped reading, as it should.
+            }
+            sent += chunk.len();
+        }
+        sent
+    });
+    let output = child.wait_with_output().unwrap();
+    let sent = feeder.join().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error: stdin is larger than 1 MiB"),
+        "{stderr}"
+    );
+    let peak_kib: u64 = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("peak_kib="))
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no peak in {stderr}"));
+    assert!(peak_kib < 64 * 1024, "peak memory {peak_kib} KiB");
+    assert!(
+        sent < 200 << 20,
+        "the tool stopped reading early (it read {sent} bytes)"
+    );
+    eprintln!("200 MiB stdin: refused after {sent} bytes, peak memory {peak_kib} KiB");
+    assert!(env.tree().is_empty());
+}

@@ -1,0 +1,96 @@
+//! A closed stdout (`todos show | head -1`) ends every command quietly: no panic, exit 0.
+
+use std::process::{Command, Stdio};
+
+use crate::support::{NOW, TestEnv};
+
+/// Runs `args` with stdout a pipe whose reading end is already closed.
+fn into_closed_pipe(env: &TestEnv, args: &[&str], stdin: Option<&str>) -> (i32, String) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_todos"))
+        .args(args)
+        .current_dir(env.ws())
+        .env_clear()
+        .env("HOME", env.home())
+        .env("TODOS_NOW", NOW)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let (Some(input), Some(mut pipe)) = (stdin, child.stdin.take()) {
+        std::io::Write::write_all(&mut pipe, input.as_bytes()).unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_command_ends_quietly_on_a_closed_pipe() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    let cases: [(&[&str], Option<&str>); 12] = [
+        (&["show"], None),
+        (&["show", "--format", "markdown"], None),
+        (&["show", "--format", "json"], None),
+        (&["--json", "show"], None),
+        (&["recap"], None),
+        (&["create", "C"], None),
+        (&["update", "3", "completed"], None),
+        (&["write", "--summary", "T"], None),
+        (
+            &["write"],
+            Some(r#"{"todos":[{"content":"A","status":"pending"}]}"#),
+        ),
+        (&["undo"], None),
+        (&["--json", "update", "9", "done"], None),
+        (&["--help"], None),
+    ];
+    for (args, stdin) in cases {
+        let (code, stderr) = into_closed_pipe(&env, args, stdin);
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "{args:?}: {stderr}"
+        );
+        let refused = args.contains(&"9"); // No item 9: the error still ends quietly.
+        assert_eq!(code, i32::from(refused), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn show_into_head_exits_quietly() {
+    let env = TestEnv::new();
+    let many: Vec<String> = (0..3000).map(|i| format!("pending:item {i}")).collect();
+    let mut args = vec!["write", "--summary", "Big"];
+    for item in &many {
+        args.extend(["-t", item.as_str()]);
+    }
+    env.todos(&args)
+        .env("TODOS_MAX_ITEMS", "5000")
+        .run()
+        .success();
+    let output = Command::new("bash")
+        .args([
+            "-c",
+            "\"$0\" show | head -1; echo \"exit=${PIPESTATUS[0]}\"",
+            env!("CARGO_BIN_EXE_todos"),
+        ])
+        .current_dir(env.ws())
+        .env_clear()
+        .env("HOME", env.home())
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "[0/3000] Big\nexit=0\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}

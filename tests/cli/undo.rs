@@ -1,0 +1,118 @@
+//! `todos undo`: the way back from a bad overwrite and from a corrupt store.
+
+use std::fs;
+
+use crate::support::{TestEnv, items};
+
+#[test]
+fn undo_restores_what_a_full_overwrite_dropped() {
+    let env = TestEnv::new();
+    env.plan("S", &["completed:A", "in_progress:B", "pending:C"]);
+    let done = env
+        .todos(&["write", "--summary", "S", "-t", "completed:A"])
+        .run()
+        .success();
+    assert!(
+        done.stderr.contains("or `todos undo`"),
+        "the warning names the way back: {}",
+        done.stderr
+    );
+    let done = env.todos(&["undo"]).run().success();
+    assert!(
+        done.stderr
+            .contains("note: Restored the plan of revision 1."),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stdout.contains("  2 [▶] B\n  3 [ ] C\n"),
+        "{}",
+        done.stdout
+    );
+    let store = env.store();
+    assert_eq!(store["revision"], 3, "an undo is a change of its own");
+    assert_eq!(items(&store["todos"]).len(), 3);
+    // A second undo is a redo.
+    env.todos(&["undo"]).run().success();
+    assert_eq!(items(&env.store()["todos"]).len(), 1);
+    assert_eq!(env.store()["revision"], 4);
+}
+
+#[test]
+fn undo_never_hands_an_id_out_twice() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["create", "B"]).run().success();
+    env.todos(&["undo"]).run().success();
+    env.todos(&["create", "C"]).run().success();
+    let ids: Vec<String> = items(&env.store()["todos"])
+        .into_iter()
+        .map(|(id, _, _)| id)
+        .collect();
+    assert_eq!(ids, ["1", "3"], "B's id 2 is not reused for C");
+}
+
+#[test]
+fn nothing_to_undo_is_refused() {
+    let env = TestEnv::new();
+    let done = env.rejects(env.todos(&["undo"]), 1);
+    assert!(done.stderr.contains("nothing to undo"), "{}", done.stderr);
+    env.plan("S", &["pending:A"]);
+    env.rejects(env.todos(&["undo"]), 1);
+    env.todos(&["create", "B"]).run().success();
+    env.rejects(env.todos(&["undo", "--expect-revision", "1"]), 3);
+}
+
+#[test]
+fn undo_sets_a_corrupt_store_aside_and_restores_the_previous_one() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["create", "B"]).run().success();
+    env.write_file(".todos.json", "{\"version\": 1, \"todos\": [tor");
+    let done = env.rejects(env.todos(&["show"]), 4);
+    assert!(done.stderr.contains("line 1 column 27"), "{}", done.stderr);
+    assert!(
+        done.stderr.contains("run `todos undo` to set it aside"),
+        "{}",
+        done.stderr
+    );
+    let done = env
+        .todos(&["--json", "undo"])
+        .env("TODOS_NOW", "2025-03-04T05:06:07Z")
+        .run()
+        .success();
+    let json = done.json();
+    assert_eq!(
+        json["data"]["todos"].as_array().unwrap().len(),
+        1,
+        "the snapshot before the last change"
+    );
+    assert_eq!(
+        fs::read_to_string(env.path(".todos.json.corrupt-20250304-050607")).unwrap(),
+        "{\"version\": 1, \"todos\": [tor"
+    );
+    assert!(
+        json["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Moved the unreadable store to")
+    );
+    env.todos(&["show"]).run().success();
+}
+
+#[test]
+fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
+    let env = TestEnv::new();
+    env.write_file(".todos.json", "garbage");
+    let done = env.todos(&["undo"]).run().success();
+    assert!(
+        done.stderr.contains("no earlier snapshot"),
+        "{}",
+        done.stderr
+    );
+    assert!(!env.path(".todos.json").exists());
+    assert_eq!(
+        env.todos(&["recap"]).run().success().stdout,
+        "[0/0] No todos.\n"
+    );
+}

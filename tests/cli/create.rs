@@ -1,4 +1,4 @@
-use crate::support::{TestEnv, items};
+use crate::support::{TestEnv, error_paths, items};
 
 #[test]
 fn creates_pending_items_from_arguments() {
@@ -98,11 +98,6 @@ fn every_bad_item_is_named() {
             1,
         )
         .json();
-    let paths: Vec<&str> = json["error"]["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["path"].as_str().unwrap())
-        .collect();
+    let paths = error_paths(&json);
     assert_eq!(paths, ["extra"]);
 }

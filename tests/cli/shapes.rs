@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::support::{TestEnv, items};
+use crate::support::{TestEnv, error_paths, items};
 
 fn accepted(input: &str) -> Vec<(String, String, String)> {
     let env = TestEnv::new();
@@ -196,12 +196,7 @@ fn unknown_and_doubled_fields_are_named() {
             1,
         )
         .json();
-    let paths: Vec<&str> = json["error"]["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["path"].as_str().unwrap())
-        .collect();
+    let paths = error_paths(&json);
     assert_eq!(
         paths,
         [

@@ -237,3 +237,13 @@ pub fn items(todos: &Value) -> Vec<(String, String, String)> {
         })
         .collect()
 }
+
+/// The paths of an error envelope's details, in order.
+pub fn error_paths(envelope: &Value) -> Vec<String> {
+    envelope["error"]["details"]
+        .as_array()
+        .expect("error details")
+        .iter()
+        .map(|detail| detail["path"].as_str().expect("a path").to_owned())
+        .collect()
+}

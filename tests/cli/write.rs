@@ -118,39 +118,21 @@ fn an_identical_write_changes_nothing_and_says_so() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A", "pending:B"]);
     let before = env.tree();
-    let done = env
-        .todos(&[
-            "write",
-            "--summary",
-            "S",
-            "-t",
-            "in_progress:A",
-            "-t",
-            "pending:B",
-        ])
-        .env("TODOS_NOW", "2025-01-03T00:00:00Z")
-        .run()
-        .success();
-    assert!(
-        done.stderr
-            .contains("No change: the plan already matches (revision 1)"),
-        "{}",
-        done.stderr
-    );
+    let same = [
+        "write",
+        "--summary",
+        "S",
+        "-t",
+        "in_progress:A",
+        "-t",
+        "pending:B",
+    ];
+    let later = env.todos(&same).env("TODOS_NOW", "2025-01-03T00:00:00Z");
+    let done = later.run().success();
+    let note = "No change: the plan already matches (revision 1)";
+    assert!(done.stderr.contains(note), "{}", done.stderr);
     assert_eq!(env.tree(), before, "identical write touched the files");
-    let json = env
-        .todos(&[
-            "--json",
-            "write",
-            "--summary",
-            "S",
-            "-t",
-            "in_progress:A",
-            "-t",
-            "pending:B",
-        ])
-        .run()
-        .json();
+    let json = env.todos(&[&["--json"][..], &same].concat()).run().json();
     assert_eq!(json["data"]["changed"], false);
     assert_eq!(json["data"]["revision"], 1);
 }

@@ -105,7 +105,8 @@ pub struct WriteArgs {
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
 
-    /// The one line saying what the whole plan is for (overrides the snapshot's).
+    /// The one line saying what the whole plan is for. It overrides the snapshot's; given
+    /// alone (nothing piped in, no -t), it changes only the summary.
     #[arg(long, value_name = "TEXT")]
     pub summary: Option<String>,
 

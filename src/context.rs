@@ -27,7 +27,7 @@ pub struct Context {
     pub json: bool,
     pub quiet: bool,
     pub lock_timeout: Duration,
-    pub stdin_is_terminal: bool,
+    pub stdin: Stdin,
     pub stdout: Palette,
     pub stderr: Palette,
     env_vars: Vec<(String, String)>,
@@ -94,7 +94,7 @@ impl Context {
             json: global.json,
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),
-            stdin_is_terminal: std::io::stdin().is_terminal(),
+            stdin: Stdin::detect(),
             stdout: Palette::new(color(std::io::stdout().is_terminal())),
             stderr: Palette::new(color(std::io::stderr().is_terminal())),
             env_vars,
@@ -121,6 +121,41 @@ impl Context {
     /// The completion-log folder, resolved against the workspace.
     pub fn memory_dir(&self) -> Result<PathBuf> {
         Ok(self.workspace.join(&self.config()?.memory_dir))
+    }
+}
+
+/// What stands behind stdin, which decides whether a command may read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stdin {
+    /// A person at a terminal: reading would wait for typing, so input must be given otherwise.
+    Terminal,
+    /// `/dev/null` or another device: nothing was sent.
+    Device,
+    /// A pipe or a file: input was sent.
+    Data,
+}
+
+impl Stdin {
+    fn detect() -> Self {
+        let stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            return Self::Terminal;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            use std::os::unix::fs::FileTypeExt;
+            let device = stdin
+                .as_fd()
+                .try_clone_to_owned()
+                .map(std::fs::File::from)
+                .and_then(|file| file.metadata())
+                .is_ok_and(|meta| meta.file_type().is_char_device());
+            if device {
+                return Self::Device;
+            }
+        }
+        Self::Data
     }
 }
 

@@ -21,7 +21,7 @@ pub use update::update;
 pub use write::write;
 
 use crate::cli::Format;
-use crate::context::Context;
+use crate::context::{Context, Stdin};
 use crate::error::{Error, Result};
 use crate::json;
 use crate::log;
@@ -186,20 +186,26 @@ fn same_contents_and_statuses(a: &Document, b: &Document) -> bool {
             .all(|(x, y)| x.content == y.content && x.status == y.status)
 }
 
-/// Reads piped stdin (at most 1 MiB); a terminal is refused so a command never hangs.
+/// Reads piped stdin (at most 1 MiB); a terminal is refused so a command never hangs, and
+/// blank input is refused since it says nothing.
 pub fn read_stdin(ctx: &Context, hint: &str) -> Result<String> {
-    if ctx.stdin_is_terminal {
+    let text = read_stdin_allow_blank(ctx, hint)?;
+    if text.trim().is_empty() {
+        return Err(Error::invalid("stdin is empty").with_hint(hint.to_owned()));
+    }
+    Ok(text)
+}
+
+/// Like `read_stdin`, for a command that has something to do without input.
+pub fn read_stdin_allow_blank(ctx: &Context, hint: &str) -> Result<String> {
+    if ctx.stdin == Stdin::Terminal {
         return Err(Error::usage(
             "no input: stdin is a terminal",
             Some(hint.to_owned()),
         ));
     }
     let bytes = json::read_limited(std::io::stdin().lock(), "stdin")?;
-    let text = json::utf8(&bytes, "stdin")?;
-    if text.trim().is_empty() {
-        return Err(Error::invalid("stdin is empty").with_hint(hint.to_owned()));
-    }
-    Ok(text.to_owned())
+    Ok(json::utf8(&bytes, "stdin")?.to_owned())
 }
 
 /// Reads a file given with `--file` (at most 1 MiB).

@@ -3,8 +3,8 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 
 use crate::cli::WriteArgs;
-use crate::commands::{ParamsInput, Report, change, read_file, read_stdin};
-use crate::context::Context;
+use crate::commands::{ParamsInput, Report, change, read_file, read_stdin, read_stdin_allow_blank};
+use crate::context::{Context, Stdin};
 use crate::error::{Error, Problem, Result};
 use crate::input::{self, Draft, Snapshot};
 use crate::model::Item;
@@ -45,7 +45,17 @@ fn input_value(ctx: &Context, args: &WriteArgs) -> Result<Option<Value>> {
         }
         (None, Some(path)) => read_file(path)?,
         (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
-        (None, None) if args.summary.is_some() => return Ok(None),
+        // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
+        (None, None) if args.summary.is_some() => match ctx.stdin {
+            Stdin::Data => {
+                let text = read_stdin_allow_blank(ctx, STDIN_HINT)?;
+                if text.trim().is_empty() {
+                    return Ok(None);
+                }
+                text
+            }
+            Stdin::Terminal | Stdin::Device => return Ok(None),
+        },
         (None, None) => read_stdin(ctx, STDIN_HINT)?,
         (Some(_), Some(_)) => unreachable!("clap refuses a snapshot with --file"),
     };

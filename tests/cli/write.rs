@@ -88,6 +88,25 @@ fn summary_alone_changes_only_the_summary() {
 }
 
 #[test]
+fn summary_flag_with_a_piped_snapshot_applies_both() {
+    let env = TestEnv::new();
+    let piped = r#"{"summary":"Piped","todos":[{"content":"A","status":"pending"}]}"#;
+    env.todos(&["write", "--summary", "Flag"])
+        .stdin(piped)
+        .run()
+        .success();
+    assert_eq!(env.store()["summary"], "Flag");
+    assert_eq!(env.store()["todos"][0]["content"], "A");
+    // An empty pipe with --summary is a summary-only change, not an error.
+    env.todos(&["write", "--summary", "Again"])
+        .stdin("")
+        .run()
+        .success();
+    assert_eq!(env.store()["summary"], "Again");
+    assert_eq!(env.store()["todos"][0]["content"], "A");
+}
+
+#[test]
 fn a_null_or_absent_list_is_a_query() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);

@@ -79,6 +79,7 @@ pub enum Command {
     Update(UpdateArgs),
     Show(ShowArgs),
     Recap(RecapArgs),
+    Schema(SchemaArgs),
 }
 
 /// Replace the whole list with a snapshot.
@@ -201,6 +202,49 @@ pub enum Format {
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  todos recap")]
 pub struct RecapArgs {}
+
+/// Print the JSON Schema of a command's input, or a function-tool definition for an LLM API.
+///
+/// The schema (JSON Schema draft 2020-12) describes the canonical input of `write` (the
+/// TodoWrite shape), `create` or `update`, with the limits in force (maxItems, maxLength) and
+/// the usage rules in its description. Every input it accepts, `todos` accepts; `todos` also
+/// takes the other agents' shapes (see `todos write --help`), which the schema leaves out.
+/// `--tool` wraps it as OpenAI's, Anthropic's or Gemini's function-tool definition, so a
+/// harness can register `todos` as a tool and run `todos write` with the arguments it gets.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos schema\n  \
+    todos schema update --tool anthropic\n  \
+    todos schema write --tool openai > todos_write.json")]
+pub struct SchemaArgs {
+    /// The command whose input to describe.
+    #[arg(value_enum, default_value_t = SchemaCommand::Write)]
+    pub command: SchemaCommand,
+
+    /// Wrap the schema as this vendor's function-tool definition.
+    #[arg(long, value_enum, value_name = "VENDOR")]
+    pub tool: Option<Vendor>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SchemaCommand {
+    /// The whole snapshot: {"summary", "todos": [{"content", "status", …}]}.
+    Write,
+    /// New items: {"items": [TEXT, …]}.
+    Create,
+    /// A change to one item: {"id", "status", "content", …}.
+    Update,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Vendor {
+    /// {"type": "function", "name", "description", "parameters", "strict"} (Responses API).
+    Openai,
+    /// {"name", "description", "input_schema"} (Messages API).
+    Anthropic,
+    /// {"name", "description", "parameters"}: a function declaration in Gemini's schema subset.
+    Gemini,
+}
 
 #[cfg(test)]
 mod tests {

@@ -11,3 +11,5 @@ mod shapes;
 mod store;
 mod update;
 mod write;
+
+mod schema;

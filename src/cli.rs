@@ -80,6 +80,7 @@ pub enum Command {
     Show(ShowArgs),
     Recap(RecapArgs),
     Schema(SchemaArgs),
+    Prompt(PromptArgs),
 }
 
 /// Replace the whole list with a snapshot.
@@ -245,6 +246,16 @@ pub enum Vendor {
     /// {"name", "description", "parameters"}: a function declaration in Gemini's schema subset.
     Gemini,
 }
+
+/// Print a short guide to `todos` for an agent's system prompt, with the limits in force.
+///
+/// When to keep a plan, the rules, the limits and the exact commands. `todos init` writes the
+/// same text into CLAUDE.md, AGENTS.md or GEMINI.md.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos prompt\n  \
+    todos prompt >> AGENTS.md")]
+pub struct PromptArgs {}
 
 #[cfg(test)]
 mod tests {

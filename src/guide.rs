@@ -1,6 +1,8 @@
-//! What `todos` tells an agent before it writes: the tool descriptions (`todos schema
-//! --tool`), with the limits in force, because an agent that learns a limit from a refusal
-//! has already lost a turn.
+//! What `todos` tells an agent before it writes: the system-prompt guide (`todos prompt`,
+//! `todos init`) and the tool descriptions (`todos schema --tool`), each with the limits in
+//! force, because an agent that learns a limit from a refusal has already lost a turn.
+
+use std::fmt::Write as _;
 
 use crate::cli::SchemaCommand;
 use crate::model::Limits;
@@ -25,6 +27,57 @@ fn limits_sentence(limits: &Limits) -> String {
         summary = limits.max_summary_chars,
         in_progress = count(limits.max_in_progress, "item"),
     )
+}
+
+/// The heredoc example of the guide: a whole snapshot, as `write` takes it.
+pub const WRITE_EXAMPLE: &str = r#"{"summary": "Fix the login timeout", "todos": [
+  {"content": "Reproduce the timeout", "status": "completed"},
+  {"content": "Patch the token expiry check", "status": "in_progress"},
+  {"content": "Add a regression test", "status": "pending"}]}"#;
+
+/// The guide for an agent's system prompt (Markdown, about 30 lines).
+pub fn prompt(limits: &Limits) -> String {
+    let mut out = String::with_capacity(2048);
+    out.push_str(
+        "## Plan with `todos`\n\n\
+         This workspace keeps your plan in `.todos.json` through the `todos` command, where a \
+         person can watch it (`todos show --watch`) and it survives context compaction. Use it \
+         instead of a built-in todo tool.\n\n",
+    );
+    out.push_str(
+        "- Keep a plan when a task takes 3 or more steps, or when the user asks for one; skip it \
+         for a quick question or a one-step fix.\n\
+         - `todos write` replaces the whole list: always send every item, finished ones \
+         included, since what you leave out is dropped. For small changes use `todos create` \
+         (append items) or `todos update` (one item).\n\
+         - Always give a one-line summary of what the whole plan is for.\n\
+         - Work on one item at a time: mark it in_progress before you start it.\n\
+         - Mark an item completed as soon as it is done, not in a batch at the end.\n\
+         - Mark an item cancelled when it is no longer needed, failed when you tried and could \
+         not do it; never leave it open or drop it.\n\
+         - Before you say you are done, run `todos check`: it fails while items are open.\n\n",
+    );
+    let _ = writeln!(
+        out,
+        "Limits: {}. Statuses: pending, in_progress, completed, cancelled, failed.\n",
+        limits_sentence(limits)
+    );
+    let _ = write!(
+        out,
+        "```sh\n\
+         todos write <<'JSON'\n\
+         {WRITE_EXAMPLE}\n\
+         JSON\n\
+         todos create \"Update the changelog\"   # append pending items\n\
+         todos update 2 completed              # ids are printed by every command\n\
+         todos update 3 in_progress\n\
+         todos update 4 cancelled\n\
+         todos show                            # the checklist, with ids\n\
+         todos recap                           # one line: where the plan stands\n\
+         todos check                           # exit 1 while items are open\n\
+         ```\n"
+    );
+    out
 }
 
 /// What a tool-calling model reads about one command: what it does, when and how to use it,

@@ -7,6 +7,7 @@ mod show;
 mod update;
 mod write;
 
+mod prompt;
 mod schema;
 
 use std::io::Read;
@@ -20,6 +21,7 @@ pub use show::show;
 pub use update::update;
 pub use write::write;
 
+pub use prompt::prompt;
 pub use schema::schema;
 
 use crate::cli::Format;

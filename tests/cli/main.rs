@@ -12,4 +12,5 @@ mod store;
 mod update;
 mod write;
 
+mod prompt;
 mod schema;

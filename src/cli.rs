@@ -81,6 +81,7 @@ pub enum Command {
     Recap(RecapArgs),
     Schema(SchemaArgs),
     Prompt(PromptArgs),
+    Check(CheckArgs),
 }
 
 /// Replace the whole list with a snapshot.
@@ -256,6 +257,30 @@ pub enum Vendor {
     todos prompt\n  \
     todos prompt >> AGENTS.md")]
 pub struct PromptArgs {}
+
+/// Exit 0 when the plan is empty or finished, 1 while items are open.
+///
+/// When items are open it prints the recap and the open items on stderr. With --stale MINUTES
+/// it fails only when items are open and the plan has not changed for that many minutes: the
+/// "update your todos" reminder, for a hook that runs after every tool call. With --hook it
+/// speaks the hook protocol of Claude Code: it exits 2 instead of 1 so the agent reads the
+/// message and keeps working, and it reads the hook's JSON event on stdin to let a Stop go
+/// through when a Stop hook already sent the agent back once (stop_hook_active). check never
+/// writes, locks or creates anything.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos check && git push\n  \
+    todos check --stale 10\n  \
+    todos --json check | jq .data.check")]
+pub struct CheckArgs {
+    /// Fail only when items are open and the plan has not changed for this many minutes.
+    #[arg(long, value_name = "MINUTES")]
+    pub stale: Option<u64>,
+
+    /// Run as an agent hook: exit 2 instead of 1, read the hook's JSON event on stdin.
+    #[arg(long)]
+    pub hook: bool,
+}
 
 #[cfg(test)]
 mod tests {

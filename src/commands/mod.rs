@@ -7,6 +7,7 @@ mod show;
 mod update;
 mod write;
 
+mod check;
 mod prompt;
 mod schema;
 
@@ -21,6 +22,7 @@ pub use show::show;
 pub use update::update;
 pub use write::write;
 
+pub use check::check;
 pub use prompt::prompt;
 pub use schema::schema;
 

@@ -12,5 +12,6 @@ mod store;
 mod update;
 mod write;
 
+mod check;
 mod prompt;
 mod schema;

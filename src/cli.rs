@@ -82,6 +82,7 @@ pub enum Command {
     Schema(SchemaArgs),
     Prompt(PromptArgs),
     Check(CheckArgs),
+    Init(InitArgs),
 }
 
 /// Replace the whole list with a snapshot.
@@ -280,6 +281,42 @@ pub struct CheckArgs {
     /// Run as an agent hook: exit 2 instead of 1, read the hook's JSON event on stdin.
     #[arg(long)]
     pub hook: bool,
+}
+
+/// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
+///
+/// Writes the `todos prompt` text between `<!-- todos:begin -->` and `<!-- todos:end -->` into
+/// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
+/// root: creates the file when it is absent, replaces only its own block when it is present,
+/// and changes nothing when the block is already current. With --hooks (Claude Code) it also
+/// merges two hooks into .claude/settings.json, keeping every other key and hook: a Stop hook
+/// (`todos check --hook`) that sends the agent back to work while items are open, and a
+/// SessionStart hook (startup, resume, compact) that prints the plan into its context.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos init --agent claude --hooks\n  \
+    todos init --agent codex\n  \
+    todos init")]
+pub struct InitArgs {
+    /// The agent to set up.
+    #[arg(long, value_enum, default_value_t = Agent::Generic)]
+    pub agent: Agent,
+
+    /// Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only).
+    #[arg(long)]
+    pub hooks: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Agent {
+    /// Claude Code: CLAUDE.md (and .claude/settings.json with --hooks).
+    Claude,
+    /// OpenAI Codex CLI: AGENTS.md.
+    Codex,
+    /// Gemini CLI: GEMINI.md.
+    Gemini,
+    /// Any other agent that reads AGENTS.md.
+    Generic,
 }
 
 #[cfg(test)]

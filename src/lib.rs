@@ -62,6 +62,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Schema(args) => return answer(&ctx, commands::schema(&ctx, args)),
         Command::Prompt(args) => return answer(&ctx, commands::prompt(&ctx, args)),
         Command::Check(args) => return answer(&ctx, commands::check(&ctx, args)),
+        Command::Init(args) => return answer(&ctx, commands::init(&ctx, args)),
     };
     let cwd = ctx.cwd.to_string_lossy();
     let workspace = ctx.workspace.to_string_lossy();

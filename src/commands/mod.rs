@@ -8,6 +8,7 @@ mod update;
 mod write;
 
 mod check;
+mod init;
 mod prompt;
 mod schema;
 
@@ -23,6 +24,7 @@ pub use update::update;
 pub use write::write;
 
 pub use check::check;
+pub use init::init;
 pub use prompt::prompt;
 pub use schema::schema;
 

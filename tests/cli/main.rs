@@ -13,5 +13,6 @@ mod update;
 mod write;
 
 mod check;
+mod init;
 mod prompt;
 mod schema;

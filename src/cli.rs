@@ -181,11 +181,17 @@ pub struct UpdateArgs {
 #[command(after_help = "Examples:\n  \
     todos show\n  \
     todos show --format markdown >> PR.md\n  \
-    todos --json show | jq '.data.todos'")]
+    todos --json show | jq '.data.todos'\n  \
+    todos show --watch")]
 pub struct ShowArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print
+    /// each new state followed by a blank line).
+    #[arg(short, long)]
+    pub watch: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -57,6 +57,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Write(args) => commands::write(&ctx, args, &mut params),
         Command::Create(args) => commands::create(&ctx, args, &mut params),
         Command::Update(args) => commands::update(&ctx, args, &mut params),
+        Command::Show(args) if args.watch => return answer(&ctx, commands::watch(&ctx, args)),
         Command::Show(args) => commands::show(&ctx, args),
         Command::Recap(args) => commands::recap(&ctx, args),
         Command::Schema(args) => return answer(&ctx, commands::schema(&ctx, args)),

@@ -11,6 +11,7 @@ mod check;
 mod init;
 mod prompt;
 mod schema;
+mod watch;
 
 use std::io::Read;
 use std::path::Path;
@@ -27,6 +28,7 @@ pub use check::check;
 pub use init::init;
 pub use prompt::prompt;
 pub use schema::schema;
+pub use watch::watch;
 
 use crate::cli::Format;
 use crate::context::Context;

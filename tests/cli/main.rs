@@ -16,3 +16,4 @@ mod check;
 mod init;
 mod prompt;
 mod schema;
+mod watch;

@@ -80,6 +80,10 @@ pub enum Command {
     Show(ShowArgs),
     Recap(RecapArgs),
     Undo(UndoArgs),
+    Schema(SchemaArgs),
+    Prompt(PromptArgs),
+    Check(CheckArgs),
+    Init(InitArgs),
 }
 
 /// Replace the whole list with a snapshot.
@@ -179,11 +183,17 @@ pub struct UpdateArgs {
 #[command(after_help = "Examples:\n  \
     todos show\n  \
     todos show --format markdown >> PR.md\n  \
-    todos --json show | jq '.data.todos'")]
+    todos --json show | jq '.data.todos'\n  \
+    todos show --watch")]
 pub struct ShowArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print
+    /// each new state followed by a blank line).
+    #[arg(short, long)]
+    pub watch: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -218,6 +228,119 @@ pub struct UndoArgs {
     /// Refuse (exit 3) unless the store is at this revision.
     #[arg(long, value_name = "N")]
     pub expect_revision: Option<u64>,
+}
+
+/// Print the JSON Schema of a command's input, or a function-tool definition for an LLM API.
+///
+/// The schema (JSON Schema draft 2020-12) describes the canonical input of `write` (the
+/// TodoWrite shape), `create` or `update`, with the limits in force (maxItems, maxLength) and
+/// the usage rules in its description. Every input it accepts, `todos` accepts; `todos` also
+/// takes the other agents' shapes (see `todos write --help`), which the schema leaves out.
+/// `--tool` wraps it as OpenAI's, Anthropic's or Gemini's function-tool definition, so a
+/// harness can register `todos` as a tool and run `todos write` with the arguments it gets.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos schema\n  \
+    todos schema update --tool anthropic\n  \
+    todos schema write --tool openai > todos_write.json")]
+pub struct SchemaArgs {
+    /// The command whose input to describe.
+    #[arg(value_enum, default_value_t = SchemaCommand::Write)]
+    pub command: SchemaCommand,
+
+    /// Wrap the schema as this vendor's function-tool definition.
+    #[arg(long, value_enum, value_name = "VENDOR")]
+    pub tool: Option<Vendor>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SchemaCommand {
+    /// The whole snapshot: {"summary", "todos": [{"content", "status", …}]}.
+    Write,
+    /// New items: {"items": [TEXT, …]}.
+    Create,
+    /// A change to one item: {"id", "status", "content", …}.
+    Update,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Vendor {
+    /// {"type": "function", "name", "description", "parameters", "strict"} (Responses API).
+    Openai,
+    /// {"name", "description", "input_schema"} (Messages API).
+    Anthropic,
+    /// {"name", "description", "parameters"}: a function declaration in Gemini's schema subset.
+    Gemini,
+}
+
+/// Print a short guide to `todos` for an agent's system prompt, with the limits in force.
+///
+/// When to keep a plan, the rules, the limits and the exact commands. `todos init` writes the
+/// same text into CLAUDE.md, AGENTS.md or GEMINI.md.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos prompt\n  \
+    todos prompt >> AGENTS.md")]
+pub struct PromptArgs {}
+
+/// Exit 0 when the plan is empty or finished, 1 while items are open.
+///
+/// When items are open it prints the recap and the open items on stderr. With --stale MINUTES
+/// it fails only when items are open and the plan has not changed for that many minutes: the
+/// "update your todos" reminder, for a hook that runs after every tool call. With --hook it
+/// speaks the hook protocol of Claude Code: it exits 2 instead of 1 so the agent reads the
+/// message and keeps working, and it reads the hook's JSON event on stdin to let a Stop go
+/// through when a Stop hook already sent the agent back once (stop_hook_active). check never
+/// writes, locks or creates anything.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos check && git push\n  \
+    todos check --stale 10\n  \
+    todos --json check | jq .data.check")]
+pub struct CheckArgs {
+    /// Fail only when items are open and the plan has not changed for this many minutes.
+    #[arg(long, value_name = "MINUTES")]
+    pub stale: Option<u64>,
+
+    /// Run as an agent hook: exit 2 instead of 1, read the hook's JSON event on stdin.
+    #[arg(long)]
+    pub hook: bool,
+}
+
+/// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
+///
+/// Writes the `todos prompt` text between `<!-- todos:begin -->` and `<!-- todos:end -->` into
+/// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
+/// root: creates the file when it is absent, replaces only its own block when it is present,
+/// and changes nothing when the block is already current. With --hooks (Claude Code) it also
+/// merges two hooks into .claude/settings.json, keeping every other key and hook: a Stop hook
+/// (`todos check --hook`) that sends the agent back to work while items are open, and a
+/// SessionStart hook (startup, resume, compact) that prints the plan into its context.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos init --agent claude --hooks\n  \
+    todos init --agent codex\n  \
+    todos init")]
+pub struct InitArgs {
+    /// The agent to set up.
+    #[arg(long, value_enum, default_value_t = Agent::Generic)]
+    pub agent: Agent,
+
+    /// Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only).
+    #[arg(long)]
+    pub hooks: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Agent {
+    /// Claude Code: CLAUDE.md (and .claude/settings.json with --hooks).
+    Claude,
+    /// OpenAI Codex CLI: AGENTS.md.
+    Codex,
+    /// Gemini CLI: GEMINI.md.
+    Gemini,
+    /// Any other agent that reads AGENTS.md.
+    Generic,
 }
 
 #[cfg(test)]

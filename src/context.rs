@@ -18,6 +18,8 @@ use crate::store::STORE_FILE;
 /// The process environment, as a lookup the context can be built from (tests pass their own).
 pub type Env = dyn Fn(&str) -> Option<OsString>;
 
+// The bools are facts decided once (flags, terminals), not states of a machine.
+#[allow(clippy::struct_excessive_bools)]
 pub struct Context {
     pub cwd: PathBuf,
     pub workspace: PathBuf,
@@ -28,6 +30,8 @@ pub struct Context {
     pub quiet: bool,
     pub lock_timeout: Duration,
     pub stdin: Stdin,
+    /// Decides how `show --watch` redraws: in place on a terminal, state after state in a pipe.
+    pub stdout_is_terminal: bool,
     pub stdout: Palette,
     pub stderr: Palette,
     env_vars: Vec<(String, String)>,
@@ -95,6 +99,7 @@ impl Context {
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),
             stdin: Stdin::detect(),
+            stdout_is_terminal: std::io::stdout().is_terminal(),
             stdout: Palette::new(color(std::io::stdout().is_terminal())),
             stderr: Palette::new(color(std::io::stderr().is_terminal())),
             env_vars,

@@ -74,6 +74,19 @@ pub fn success(
     })
 }
 
+/// The envelope of a command that answers with other data than a changed plan.
+pub fn answer(data: Value, text: &str, stats: Option<&Stats>, place: &Place<'_>) -> Value {
+    let mut envelope = Map::new();
+    envelope.insert("status".into(), json!("success"));
+    envelope.insert("data".into(), data);
+    envelope.insert("text".into(), json!(text));
+    if let Some(stats) = stats {
+        envelope.insert("stats".into(), json!(stats));
+    }
+    envelope.insert("context".into(), place.to_json());
+    Value::Object(envelope)
+}
+
 pub fn failure(error: &Error, place: &Place<'_>) -> Value {
     let details: Vec<Value> = error
         .details()

@@ -9,11 +9,13 @@ pub mod config;
 pub mod context;
 pub mod envelope;
 pub mod error;
+pub mod guide;
 pub mod input;
 pub mod json;
 pub mod log;
 pub mod model;
 pub mod render;
+pub mod schema;
 pub mod store;
 
 use std::ffi::OsString;
@@ -25,7 +27,7 @@ use clap::Parser;
 use clap::error::ErrorKind;
 
 use crate::cli::{Cli, Command, Format};
-use crate::commands::{ParamsInput, Report, ReportKind};
+use crate::commands::{Answer, ParamsInput, Report, ReportKind};
 use crate::context::{Context, Env};
 use crate::envelope::Place;
 use crate::error::Error;
@@ -55,9 +57,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Write(args) => commands::write(&ctx, args, &mut params),
         Command::Create(args) => commands::create(&ctx, args, &mut params),
         Command::Update(args) => commands::update(&ctx, args, &mut params),
+        Command::Show(args) if args.watch => return answer(&ctx, commands::watch(&ctx, args)),
         Command::Show(args) => commands::show(&ctx, args),
         Command::Recap(args) => commands::recap(&ctx, args),
         Command::Undo(args) => commands::undo(&ctx, args),
+        Command::Schema(args) => return answer(&ctx, commands::schema(&ctx, args)),
+        Command::Prompt(args) => return answer(&ctx, commands::prompt(&ctx, args)),
+        Command::Check(args) => return answer(&ctx, commands::check(&ctx, args)),
+        Command::Init(args) => return answer(&ctx, commands::init(&ctx, args)),
     };
     let cwd = ctx.cwd.to_string_lossy();
     let workspace = ctx.workspace.to_string_lossy();
@@ -168,6 +175,31 @@ fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
     };
     emit_quietly(&text);
     ExitCode::SUCCESS
+}
+
+/// Prints what `schema`, `prompt`, `check`, `init` or `show --watch` answered.
+fn answer(ctx: &Context, result: Result<Answer, Error>) -> ExitCode {
+    let cwd = ctx.cwd.to_string_lossy();
+    let workspace = ctx.workspace.to_string_lossy();
+    let place = Place {
+        cwd: &cwd,
+        workspace: Some(&workspace),
+        params_input: None,
+    };
+    let answer = match result {
+        Ok(answer) => answer,
+        Err(err) => return print_failure(&err, ctx.json, ctx.stderr, &place),
+    };
+    if ctx.json {
+        let value = envelope::answer(answer.data, &answer.headline, answer.stats.as_ref(), &place);
+        emit_quietly(&json_line(&value));
+    } else {
+        let _ = io::stderr().lock().write_all(answer.notes.as_bytes());
+        if !ctx.quiet {
+            emit_quietly(&answer.text);
+        }
+    }
+    ExitCode::from(answer.exit_code)
 }
 
 fn print_failure(error: &Error, json: bool, palette: Palette, place: &Place<'_>) -> ExitCode {

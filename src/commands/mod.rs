@@ -8,6 +8,12 @@ mod undo;
 mod update;
 mod write;
 
+mod check;
+mod init;
+mod prompt;
+mod schema;
+mod watch;
+
 use std::io::Read;
 use std::path::Path;
 
@@ -19,6 +25,12 @@ pub use show::show;
 pub use undo::undo;
 pub use update::update;
 pub use write::write;
+
+pub use check::check;
+pub use init::init;
+pub use prompt::prompt;
+pub use schema::schema;
+pub use watch::watch;
 
 use crate::cli::Format;
 use crate::context::{Context, Stdin};
@@ -220,4 +232,33 @@ pub fn read_file(path: &Path) -> Result<String> {
         return Err(Error::invalid(format!("{source} is empty")));
     }
     Ok(text.to_owned())
+}
+
+/// What a command that does not report a change of the plan produced (`schema`, `prompt`,
+/// `check`, `init`, `show --watch`): its text, its envelope data and its exit code.
+pub struct Answer {
+    /// stdout, in text mode.
+    pub text: String,
+    /// stderr, in text mode (what `check` found open).
+    pub notes: String,
+    /// The envelope's `data`, in JSON mode.
+    pub data: Value,
+    /// The envelope's one-line `text`.
+    pub headline: String,
+    pub stats: Option<crate::model::Stats>,
+    pub exit_code: u8,
+}
+
+impl Answer {
+    /// A successful answer with no notes and no plan statistics.
+    pub fn new(text: String, data: Value, headline: impl Into<String>) -> Self {
+        Self {
+            text,
+            notes: String::new(),
+            data,
+            headline: headline.into(),
+            stats: None,
+            exit_code: 0,
+        }
+    }
 }

@@ -16,3 +16,9 @@ mod store;
 mod undo;
 mod update;
 mod write;
+
+mod check;
+mod init;
+mod prompt;
+mod schema;
+mod watch;

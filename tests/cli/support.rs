@@ -158,11 +158,26 @@ impl Run {
         self
     }
 
-    pub fn run(mut self) -> Done {
+    fn add_args(&mut self) {
         if !self.color {
             self.command.args(["--color", "never"]);
         }
         self.command.args(&self.args);
+    }
+
+    /// Starts the command with stdout and stderr piped and returns at once, for commands that
+    /// keep running (`show --watch`).
+    pub fn spawn(mut self) -> std::process::Child {
+        self.add_args();
+        self.command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        self.command.spawn().expect("start todos")
+    }
+
+    pub fn run(mut self) -> Done {
+        self.add_args();
         self.command.stdin(if self.stdin.is_some() {
             Stdio::piped()
         } else {

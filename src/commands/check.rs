@@ -1,0 +1,155 @@
+//! `todos check`: is the plan finished? The exit code is the answer, so a script, a CI step or
+//! an agent's hook can act on it; what is open goes to stderr, where a Claude Code hook that
+//! exits 2 feeds it back to the agent.
+
+use std::fmt::Write as _;
+
+use chrono::DateTime;
+use serde_json::{Value, json};
+
+use crate::cli::CheckArgs;
+use crate::commands::Answer;
+use crate::context::{Context, Stdin};
+use crate::envelope;
+use crate::error::Result;
+use crate::model::Stats;
+use crate::render::{self, escape};
+use crate::store::{Document, Store};
+
+/// The exit code of a failed check; 2 in hook mode, the code Claude Code's hooks block with.
+const OPEN: u8 = 1;
+const OPEN_HOOK: u8 = 2;
+
+/// Reads the plan (no lock, nothing created) and says whether work is left.
+pub fn check(ctx: &Context, args: &CheckArgs) -> Result<Answer> {
+    let event = if args.hook { hook_event(ctx) } else { None };
+    // Claude Code sets `stop_hook_active` when a Stop hook already sent the agent back once in
+    // this turn; a second reminder could loop forever (the agent may need the user's answer).
+    let stop_hook_active = event
+        .as_ref()
+        .and_then(|event| event.get("stop_hook_active"))
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let is_stop_event = event
+        .as_ref()
+        .is_some_and(|event| event.get("stop_hook_active").is_some());
+    let document = Store::new(&ctx.workspace).load()?;
+    let stats = Stats::of(&document.todos);
+    let idle = minutes_since_change(&document, ctx);
+    let stale = match args.stale {
+        None => true,
+        // A store that does not say when it changed is as old as can be.
+        Some(limit) => idle.is_none_or(|minutes| minutes >= limit),
+    };
+    let failed = stats.open() > 0 && stale && !stop_hook_active;
+
+    let mut data = envelope::data(&document, &[], None);
+    data["check"] = json!({
+        "passed": !failed,
+        "open": stats.open(),
+        "stale_minutes": args.stale,
+        "minutes_since_change": idle,
+        "stop_hook_active": stop_hook_active,
+    });
+    let recap = render::recap(&document.todos);
+    let mut headline = render::progress_line(&document.todos);
+    if let (Some(limit), Some(minutes)) = (args.stale, idle)
+        && stats.open() > 0
+    {
+        let _ = write!(
+            headline,
+            " Last change {minutes} min ago (stale after {limit})."
+        );
+    }
+    let mut answer = Answer::new(format!("{recap}\n"), data, headline);
+    answer.stats = Some(stats);
+    if failed {
+        answer.text.clear();
+        answer.notes = notes(ctx, &document, &stats, args, idle, is_stop_event);
+        answer.exit_code = if args.hook { OPEN_HOOK } else { OPEN };
+    }
+    Ok(answer)
+}
+
+/// The hook's JSON event from stdin, if there is one. Anything unreadable counts as none: a
+/// hook must not fail because its caller sent something unexpected.
+fn hook_event(ctx: &Context) -> Option<Value> {
+    if ctx.stdin != Stdin::Data {
+        return None;
+    }
+    let bytes = crate::json::read_limited(std::io::stdin().lock(), "stdin").ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+/// Whole minutes from the store's last change to now (0 for a change in the future);
+/// `None` when the store does not say.
+fn minutes_since_change(document: &Document, ctx: &Context) -> Option<u64> {
+    let changed = DateTime::parse_from_rfc3339(document.updated_at.as_deref()?).ok()?;
+    let minutes = ctx.now.signed_duration_since(changed).num_minutes().max(0);
+    u64::try_from(minutes).ok()
+}
+
+/// What the agent (or the person) reads when the check fails: why, the recap, every open item
+/// with its id, and what to do.
+fn notes(
+    ctx: &Context,
+    document: &Document,
+    stats: &Stats,
+    args: &CheckArgs,
+    idle: Option<u64>,
+    is_stop_event: bool,
+) -> String {
+    let palette = ctx.stderr;
+    let open = format!("{} of {} items", stats.open(), stats.total);
+    let mut out = String::new();
+    match (args.stale, idle) {
+        (Some(_), Some(minutes)) => {
+            let _ = writeln!(
+                out,
+                "todos: the plan has not changed for {minutes} min and {open} are open."
+            );
+        }
+        (Some(_), None) => {
+            let _ = writeln!(
+                out,
+                "todos: {open} are open and the plan does not say when it last changed."
+            );
+        }
+        (None, _) => {
+            let _ = writeln!(out, "todos: {open} are still open.");
+        }
+    }
+    let _ = writeln!(out, "{}", render::recap(&document.todos));
+    for item in document
+        .todos
+        .iter()
+        .filter(|item| !item.status.is_terminal())
+    {
+        let line = format!("{} {}", render::marker(item.status), escape(&item.content));
+        let _ = writeln!(
+            out,
+            "  {} {}",
+            palette.dim(&escape(&item.id)),
+            palette.status(&line, item.status)
+        );
+    }
+    if args.stale.is_some() {
+        out.push_str(
+            "Update your todos now: mark what is done completed (todos update ID completed) and \
+             the item you are working on in_progress.\n",
+        );
+    } else {
+        out.push_str(
+            "Finish them before you stop: mark each completed as soon as it is done (todos \
+             update ID completed), cancelled if it is no longer needed, failed if it cannot be \
+             done.\n",
+        );
+    }
+    if is_stop_event {
+        out.push_str(
+            "If you need the user's answer before you can go on, ask and stop: this reminder \
+             comes once per stop.\n",
+        );
+    }
+    out
+}

@@ -1,0 +1,33 @@
+use serde_json::json;
+
+use crate::cli::{SchemaArgs, Vendor};
+use crate::commands::Answer;
+use crate::context::Context;
+use crate::error::Result;
+use crate::schema;
+
+/// Prints the input schema of one command, or its function-tool definition, with the limits in
+/// force. Reads the configuration and nothing else.
+pub fn schema(ctx: &Context, args: &SchemaArgs) -> Result<Answer> {
+    let limits = ctx.config()?.limits;
+    let value = match args.tool {
+        Some(vendor) => schema::tool(args.command, vendor, &limits),
+        None => schema::input(args.command, &limits),
+    };
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    text.push('\n');
+    let name = schema::tool_name(args.command);
+    let headline = match args.tool {
+        Some(vendor) => {
+            let vendor = match vendor {
+                Vendor::Openai => "OpenAI",
+                Vendor::Anthropic => "Anthropic",
+                Vendor::Gemini => "Gemini",
+            };
+            format!("The {name} tool definition for {vendor}.")
+        }
+        None => format!("The JSON Schema of the {name} input."),
+    };
+    let data = json!({"name": name, "schema": value});
+    Ok(Answer::new(text, data, headline))
+}

@@ -1,0 +1,115 @@
+//! What `todos` tells an agent before it writes: the system-prompt guide (`todos prompt`,
+//! `todos init`) and the tool descriptions (`todos schema --tool`), each with the limits in
+//! force, because an agent that learns a limit from a refusal has already lost a turn.
+
+use std::fmt::Write as _;
+
+use crate::cli::SchemaCommand;
+use crate::model::Limits;
+
+/// `1 item` / `2 items`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The limits, said plainly: real agents' items often run past 60 characters.
+fn limits_sentence(limits: &Limits) -> String {
+    format!(
+        "at most {items}; each item at most {chars} characters (an item over {chars} characters \
+         is refused, not cut: keep items short and put detail in your messages); a summary of at \
+         most {summary} characters; at most {in_progress} in_progress at a time",
+        items = count(limits.max_items, "item"),
+        chars = limits.max_content_chars,
+        summary = limits.max_summary_chars,
+        in_progress = count(limits.max_in_progress, "item"),
+    )
+}
+
+/// The heredoc example of the guide: a whole snapshot, as `write` takes it.
+pub const WRITE_EXAMPLE: &str = r#"{"summary": "Fix the login timeout", "todos": [
+  {"content": "Reproduce the timeout", "status": "completed"},
+  {"content": "Patch the token expiry check", "status": "in_progress"},
+  {"content": "Add a regression test", "status": "pending"}]}"#;
+
+/// The guide for an agent's system prompt (Markdown, about 30 lines).
+pub fn prompt(limits: &Limits) -> String {
+    let mut out = String::with_capacity(2048);
+    out.push_str(
+        "## Plan with `todos`\n\n\
+         This workspace keeps your plan in `.todos.json` through the `todos` command, where a \
+         person can watch it (`todos show --watch`) and it survives context compaction. Use it \
+         instead of a built-in todo tool.\n\n",
+    );
+    out.push_str(
+        "- Keep a plan when a task takes 3 or more steps, or when the user asks for one; skip it \
+         for a quick question or a one-step fix.\n\
+         - `todos write` replaces the whole list: always send every item, finished ones \
+         included, since what you leave out is dropped. For small changes use `todos create` \
+         (append items) or `todos update` (one item).\n\
+         - Always give a one-line summary of what the whole plan is for.\n\
+         - Work on one item at a time: mark it in_progress before you start it.\n\
+         - Mark an item completed as soon as it is done, not in a batch at the end.\n\
+         - Mark an item cancelled when it is no longer needed, failed when you tried and could \
+         not do it; never leave it open or drop it.\n\
+         - Before you say you are done, run `todos check`: it fails while items are open.\n\n",
+    );
+    let _ = writeln!(
+        out,
+        "Limits: {}. Statuses: pending, in_progress, completed, cancelled, failed.\n",
+        limits_sentence(limits)
+    );
+    let _ = write!(
+        out,
+        "```sh\n\
+         todos write <<'JSON'\n\
+         {WRITE_EXAMPLE}\n\
+         JSON\n\
+         todos create \"Update the changelog\"   # append pending items\n\
+         todos update 2 completed              # ids are printed by every command\n\
+         todos update 3 in_progress\n\
+         todos update 4 cancelled\n\
+         todos show                            # the checklist, with ids\n\
+         todos recap                           # one line: where the plan stands\n\
+         todos check                           # exit 1 while items are open\n\
+         ```\n"
+    );
+    out
+}
+
+/// What a tool-calling model reads about one command: what it does, when and how to use it,
+/// and the limits.
+pub fn tool_description(command: SchemaCommand, limits: &Limits) -> String {
+    let statuses = "mark an item in_progress before you start it, completed as soon as it is \
+        done, cancelled when it is no longer needed, failed when it could not be done";
+    let item_chars = format!(
+        "each item 1-{chars} characters (longer items are refused, not cut)",
+        chars = limits.max_content_chars
+    );
+    match command {
+        SchemaCommand::Write => format!(
+            "Replace the whole todo plan of the workspace (todos write). Keep a plan for tasks of \
+             3 or more steps or when the user asks for one. Send every item each time, finished \
+             ones included: what you leave out is dropped. Always give a one-line summary. Work \
+             on one item at a time: {statuses}. Send back the ids the tool returns to keep items. \
+             Limits: {}.",
+            limits_sentence(limits)
+        ),
+        SchemaCommand::Create => format!(
+            "Append new pending items to the todo plan of the workspace (todos create); the tool \
+             assigns their ids and returns the whole plan. Use todos write to start a plan. \
+             Limits: {item_chars}; the plan holds at most {} in all.",
+            count(limits.max_items, "item")
+        ),
+        SchemaCommand::Update => format!(
+            "Change one item of the todo plan of the workspace by its id (todos update): its \
+             status and/or its text. Work on one item at a time: {statuses} (at most {} \
+             in_progress). Moving a completed, cancelled or failed item back to pending or \
+             in_progress needs reopen: true. Text: {item_chars}.",
+            count(limits.max_in_progress, "item")
+        ),
+    }
+}

@@ -1,0 +1,143 @@
+//! `todos check`: the exit code says whether work is left; stderr says which.
+
+use crate::support::TestEnv;
+
+#[test]
+fn an_empty_or_finished_plan_passes() {
+    let env = TestEnv::new();
+    let done = env.todos(&["check"]).run().success();
+    assert_eq!(done.stdout, "[0/0] No todos.\n");
+    assert!(!env.path(".todos.json").exists(), "check creates nothing");
+    assert!(
+        !env.path(".todos.json.lock").exists(),
+        "check takes no lock"
+    );
+    env.plan("S", &["completed:A", "cancelled:B", "failed:C"]);
+    let done = env.todos(&["check"]).run().success();
+    assert!(
+        done.stdout.starts_with("[3/3] All done."),
+        "{}",
+        done.stdout
+    );
+    assert!(done.stderr.is_empty(), "{}", done.stderr);
+}
+
+#[test]
+fn open_items_fail_with_the_recap_and_the_items_on_stderr() {
+    let env = TestEnv::new();
+    env.plan(
+        "Fix login",
+        &[
+            "completed:Reproduce",
+            "in_progress:Patch the check",
+            "pending:Add a test",
+        ],
+    );
+    let done = env.rejects(env.todos(&["check"]), 1);
+    assert_eq!(done.stdout, "");
+    assert_eq!(
+        done.stderr,
+        "todos: 2 of 3 items are still open.\n\
+         [1/3] In progress: Patch the check. Pending: Add a test.\n  \
+         2 [▶] Patch the check\n  \
+         3 [ ] Add a test\n\
+         Finish them before you stop: mark each completed as soon as it is done (todos update ID \
+         completed), cancelled if it is no longer needed, failed if it cannot be done.\n"
+    );
+}
+
+#[test]
+fn hook_mode_exits_2_once_per_stop() {
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:A"]);
+    let done = env.rejects(env.todos(&["check", "--hook"]), 2);
+    assert!(
+        done.stderr.contains("1 of 1 items are still open"),
+        "{}",
+        done.stderr
+    );
+    // A Stop hook's event: the first stop is sent back, with a way out for a question.
+    let stop = r#"{"session_id": "abc", "hook_event_name": "Stop", "stop_hook_active": false}"#;
+    let done = env.rejects(env.todos(&["check", "--hook"]).stdin(stop), 2);
+    assert!(done.stderr.contains("ask and stop"), "{}", done.stderr);
+    // Claude Code is already continuing because of a Stop hook: let it stop.
+    let again = stop.replace("false", "true");
+    env.todos(&["check", "--hook"]).stdin(again).run().success();
+    // Whatever else arrives on stdin is not an event, and not a reason to fail differently.
+    env.rejects(env.todos(&["check", "--hook"]).stdin("not json"), 2);
+    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["check", "--hook"]).stdin(stop).run().success();
+}
+
+#[test]
+fn stale_fails_only_when_open_and_unchanged_for_long() {
+    let env = TestEnv::new();
+    // The plan is written at 17:42:33.
+    env.plan("S", &["in_progress:A", "pending:B"]);
+    let at = |time: &str| format!("2025-01-02T{time}Z");
+    env.todos(&["check", "--stale", "10"])
+        .env("TODOS_NOW", at("17:50:00"))
+        .run()
+        .success();
+    let done = env.rejects(
+        env.todos(&["check", "--stale", "10"])
+            .env("TODOS_NOW", at("17:57:40")),
+        1,
+    );
+    assert!(
+        done.stderr
+            .starts_with("todos: the plan has not changed for 15 min and 2 of 2 items are open."),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr.contains("Update your todos now"),
+        "{}",
+        done.stderr
+    );
+    // A change resets the clock; a finished plan is never stale.
+    env.todos(&["update", "1", "completed"])
+        .env("TODOS_NOW", at("17:58:00"))
+        .run()
+        .success();
+    env.todos(&["check", "--stale", "10"])
+        .env("TODOS_NOW", at("18:00:00"))
+        .run()
+        .success();
+    env.todos(&["update", "2", "completed"]).run().success();
+    env.todos(&["check", "--stale", "10"])
+        .env("TODOS_NOW", at("23:00:00"))
+        .run()
+        .success();
+}
+
+#[test]
+fn json_gives_the_envelope_and_keeps_the_exit_code() {
+    let env = TestEnv::new();
+    env.plan("S", &["completed:A", "pending:B"]);
+    let done = env.todos(&["--json", "check", "--stale", "5"]).run();
+    assert_eq!(done.code, 0, "changed 0 min ago: not stale");
+    let json = done.json();
+    assert_eq!(json["status"], "success");
+    assert_eq!(json["data"]["check"]["passed"], true);
+    assert_eq!(json["data"]["check"]["minutes_since_change"], 0);
+    let done = env.todos(&["--json", "check"]).run().code(1);
+    let json = done.json();
+    assert_eq!(json["data"]["check"]["passed"], false);
+    assert_eq!(json["data"]["check"]["open"], 1);
+    assert_eq!(json["data"]["recap"], "[1/2] Pending: B.");
+    assert_eq!(json["stats"]["pending"], 1);
+    assert_eq!(
+        json["text"],
+        "1 of 2 open — finish them before you wrap up."
+    );
+    assert!(done.stderr.is_empty(), "one JSON object, nothing else");
+}
+
+#[test]
+fn a_corrupt_store_is_an_error_not_an_open_plan() {
+    let env = TestEnv::new();
+    env.write_file(".todos.json", "{not json");
+    // Exit 4, not 2: in a Claude Code hook any code but 2 lets the agent stop.
+    env.rejects(env.todos(&["check", "--hook"]), 4);
+}

@@ -1,0 +1,253 @@
+//! `todos init`: the instructions block and Claude Code's hooks, merged without touching
+//! anything else, and idempotent.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+use crate::support::TestEnv;
+
+const BEGIN: &str = "<!-- todos:begin";
+const END: &str = "<!-- todos:end -->";
+
+#[test]
+fn each_agent_gets_its_instructions_file() {
+    for (agent, file) in [
+        ("claude", "CLAUDE.md"),
+        ("codex", "AGENTS.md"),
+        ("gemini", "GEMINI.md"),
+        ("generic", "AGENTS.md"),
+    ] {
+        let env = TestEnv::new();
+        let done = env.todos(&["init", "--agent", agent]).run().success();
+        assert!(
+            done.stdout.starts_with(&format!("created {file}")),
+            "{}",
+            done.stdout
+        );
+        let text = env.read(file);
+        let guide = env.todos(&["prompt"]).run().success().stdout;
+        assert!(text.starts_with(BEGIN), "{text}");
+        assert!(text.ends_with(&format!("{guide}{END}\n")), "{text}");
+        assert!(!env.path(".claude").exists(), "no hooks without --hooks");
+        assert!(!env.path(".todos.json").exists());
+    }
+}
+
+#[test]
+fn the_block_goes_after_the_text_and_is_replaced_in_place() {
+    let env = TestEnv::new();
+    env.write_file("AGENTS.md", "# House rules\n\nRun the tests.");
+    env.todos(&["init", "--agent", "codex"]).run().success();
+    let first = env.read("AGENTS.md");
+    assert!(
+        first.starts_with("# House rules\n\nRun the tests.\n\n<!-- todos:begin"),
+        "{first}"
+    );
+    // Text added after the block stays; a new limit rewrites only the block.
+    env.write_file("AGENTS.md", format!("{first}\n## Later notes\n"));
+    let done = env
+        .todos(&["init", "--agent", "codex"])
+        .env("TODOS_MAX_ITEMS", "20")
+        .run()
+        .success();
+    assert!(
+        done.stdout.starts_with("updated AGENTS.md"),
+        "{}",
+        done.stdout
+    );
+    let second = env.read("AGENTS.md");
+    assert_eq!(second.matches(BEGIN).count(), 1, "{second}");
+    assert!(second.contains("at most 20 items"), "{second}");
+    assert!(!second.contains("at most 10 items"), "{second}");
+    assert!(
+        second.starts_with("# House rules\n\nRun the tests.\n\n"),
+        "{second}"
+    );
+    assert!(
+        second.ends_with(&format!("{END}\n\n## Later notes\n")),
+        "{second}"
+    );
+}
+
+#[test]
+fn running_it_again_changes_nothing() {
+    let env = TestEnv::new();
+    env.todos(&["init", "--agent", "claude", "--hooks"])
+        .run()
+        .success();
+    let before = env.tree();
+    let done = env
+        .todos(&["init", "--agent", "claude", "--hooks"])
+        .run()
+        .success();
+    assert_eq!(
+        done.stdout
+            .lines()
+            .map(|line| line.split(' ').next().unwrap())
+            .collect::<Vec<_>>(),
+        ["unchanged", "unchanged"]
+    );
+    assert_eq!(env.tree(), before);
+    let json = env
+        .todos(&["--json", "init", "--agent", "claude", "--hooks"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(
+        json["data"]["files"],
+        json!([
+            {"path": "CLAUDE.md", "action": "unchanged"},
+            {"path": ".claude/settings.json", "action": "unchanged"}
+        ])
+    );
+}
+
+/// A settings file as people have them: other keys, other hooks on the same events.
+const SETTINGS: &str = r#"{
+    "model": "claude-sonnet-4-5",
+    "permissions": {"allow": ["Bash(cargo test:*)"], "deny": []},
+    "env": {"RUST_LOG": "info"},
+    "hooks": {
+        "PostToolUse": [{"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "cargo fmt"}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done", "timeout": 5}]}],
+        "SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "git status"}]}]
+    },
+    "statusLine": {"type": "command", "command": "echo hi"}
+}"#;
+
+#[test]
+fn hooks_merge_into_settings_and_keep_everything_else() {
+    let env = TestEnv::new();
+    env.write_file(".claude/settings.json", SETTINGS);
+    env.write_file(".claude/settings.local.json", "{\"untouched\": true}");
+    for _ in 0..2 {
+        env.todos(&["init", "--agent", "claude", "--hooks"])
+            .run()
+            .success();
+    }
+    let old: Value = serde_json::from_str(SETTINGS).unwrap();
+    let mut new: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
+    let stop = new["hooks"]["Stop"].as_array_mut().unwrap().pop().unwrap();
+    let start = new["hooks"]["SessionStart"]
+        .as_array_mut()
+        .unwrap()
+        .pop()
+        .unwrap();
+    assert_eq!(new, old, "everything but our two hooks is as it was");
+    assert_eq!(
+        stop,
+        json!({"hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook"}]})
+    );
+    assert_eq!(
+        start,
+        json!({"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show"}]})
+    );
+    assert_eq!(
+        env.read(".claude/settings.local.json"),
+        "{\"untouched\": true}"
+    );
+}
+
+#[test]
+fn bad_settings_and_bad_flags_change_nothing() {
+    let env = TestEnv::new();
+    env.write_file(".claude/settings.json", "{\"hooks\": [");
+    let done = env.rejects(env.todos(&["init", "--agent", "claude", "--hooks"]), 1);
+    assert!(done.stderr.contains("settings.json"), "{}", done.stderr);
+    let env = TestEnv::new();
+    env.rejects(env.todos(&["init", "--agent", "codex", "--hooks"]), 2);
+    env.write_file("CLAUDE.md", format!("{BEGIN} -->\nno end marker\n"));
+    let done = env.rejects(env.todos(&["init", "--agent", "claude"]), 1);
+    assert!(
+        done.stderr.contains("no todos:end marker"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_instructions_file_stays_a_symlink() {
+    let env = TestEnv::new();
+    env.write_file("AGENTS.md", "# Shared\n");
+    std::os::unix::fs::symlink("AGENTS.md", env.path("CLAUDE.md")).unwrap();
+    env.todos(&["init", "--agent", "claude"]).run().success();
+    assert!(
+        env.path("CLAUDE.md")
+            .symlink_metadata()
+            .unwrap()
+            .is_symlink()
+    );
+    assert!(env.read("AGENTS.md").contains(BEGIN));
+}
+
+/// Runs a hook command from settings.json as Claude Code does: through a shell, in a folder of
+/// the project, with `CLAUDE_PROJECT_DIR` set and the event on stdin.
+fn run_hook(env: &TestEnv, command: &str, event: &str) -> (i32, String, String) {
+    let bin = Path::new(env!("CARGO_BIN_EXE_todos")).parent().unwrap();
+    let subdir = env.path("src");
+    std::fs::create_dir_all(&subdir).unwrap();
+    let mut child = Command::new("sh")
+        .args(["-c", command])
+        .env_clear()
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+        .env("HOME", env.home())
+        .env("TZ", "UTC")
+        .env("TODOS_NOW", crate::support::NOW)
+        .env("CLAUDE_PROJECT_DIR", env.ws())
+        .current_dir(subdir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), event.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn the_installed_hooks_work_as_claude_code_runs_them() {
+    let env = TestEnv::new();
+    env.todos(&["init", "--agent", "claude", "--hooks"])
+        .run()
+        .success();
+    let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
+    let stop = settings["hooks"]["Stop"][0]["hooks"][0]["command"]
+        .as_str()
+        .unwrap();
+    let start = settings["hooks"]["SessionStart"][0]["hooks"][0]["command"]
+        .as_str()
+        .unwrap();
+    env.plan(
+        "Ship it",
+        &["in_progress:Write the code", "pending:Test it"],
+    );
+
+    let compact = r#"{"hook_event_name": "SessionStart", "source": "compact"}"#;
+    let (code, stdout, _) = run_hook(&env, start, compact);
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout, "[0/2] Ship it\n  1 [▶] Write the code\n  2 [ ] Test it\n",
+        "the plan goes into the agent's context"
+    );
+
+    let event = r#"{"hook_event_name": "Stop", "stop_hook_active": false}"#;
+    let (code, stdout, stderr) = run_hook(&env, stop, event);
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(stderr.contains("2 of 2 items are still open"), "{stderr}");
+    assert!(stderr.contains("  2 [ ] Test it"), "{stderr}");
+
+    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "2", "completed"]).run().success();
+    let (code, stdout, stderr) = run_hook(&env, stop, event);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "[2/2] All done.\n");
+}

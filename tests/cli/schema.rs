@@ -1,0 +1,263 @@
+//! `todos schema`: the examples of the seed documents and of SPEC.md, validated against the
+//! printed schemas with the `jsonschema` crate and sent to the tool itself.
+//!
+//! The schemas document the canonical shape only. So every example is one of three kinds:
+//! canonical (the schema accepts it and so does `todos`), another agent's shape (the schema
+//! refuses it, `todos` accepts it, and what `todos` stores, sent back in the canonical shape,
+//! passes the schema), or invalid (both refuse it).
+
+use serde_json::{Value, json};
+
+use crate::support::TestEnv;
+
+fn schema(env: &TestEnv, command: &str) -> Value {
+    let done = env.todos(&["schema", command]).run().success();
+    serde_json::from_str(&done.stdout).expect("the schema is JSON")
+}
+
+fn validator(env: &TestEnv, command: &str) -> jsonschema::Validator {
+    let schema = schema(env, command);
+    assert!(jsonschema::meta::is_valid(&schema), "{schema}");
+    jsonschema::validator_for(&schema).expect("the schema compiles")
+}
+
+/// `todos write` with this input in a fresh workspace: the envelope and the exit code.
+fn write(input: &Value) -> (i32, Value) {
+    let env = TestEnv::new();
+    let done = env
+        .todos(&["--json", "write"])
+        .stdin(input.to_string())
+        .run();
+    let json = done.json();
+    (done.code, json)
+}
+
+/// SPEC.md §3 fills the status of four rows with "…"; "pending" stands in for it.
+const SPEC_CANONICAL: &str =
+    r#"{"summary":"…","todos":[{"content":"…","status":"in_progress","id":"…"}]}"#;
+const SPEC_ALIASES: [&str; 6] = [
+    r#"{"todos":[{"title":"…","status":"done"}]}"#,
+    r#"{"task":"…","steps":[{"id":"step1","description":"…","status":"completed"}]}"#,
+    r#"{"todos":[{"id":"…","text":"…","status":"pending"}]}"#,
+    r#"{"todos":[{"content":"…","status":"pending","activeForm":"…","priority":"high","id":"…"}]}"#,
+    r#"{"explanation":"…","plan":[{"step":"…","status":"pending"}]}"#,
+    r#"{"todos":[{"description":"…","status":"pending"}]}"#,
+];
+
+/// 003, the `TodoWrite` design document (§5): the plan of its envelope example.
+const SEED_CANONICAL: &str = r#"{"summary": "修复 multi_edit 重叠检测并完善文档", "todos": [
+    {"id": "t1", "content": "修复重叠检测", "status": "in_progress"},
+    {"id": "t2", "content": "更新文档", "status": "pending"},
+    {"id": "t3", "content": "性能优化脚本", "status": "cancelled"}]}"#;
+
+const SEED_ALIASES: [&str; 4] = [
+    // 000, Kimi SetTodoList: the input example.
+    r#"{"todos": [{"title": "梳理需求", "status": "done"}, {"title": "实现主流程", "status": "in_progress"}, {"title": "补充测试", "status": "pending"}]}"#,
+    // 001, WeKnora TodoWriteTool: the usage example, as JSON.
+    r#"{"task": "比较 WeKnora 与 LangChain、LlamaIndex", "steps": [
+        {"id": "step1", "description": "搜索知识库中的 WeKnora 架构信息", "status": "pending"},
+        {"id": "step2", "description": "使用 web_search 检索 LangChain 文档", "status": "pending"},
+        {"id": "step3", "description": "使用 web_search 检索 LlamaIndex 文档", "status": "pending"},
+        {"id": "step4", "description": "对比三个框架的核心特性", "status": "pending"}]}"#,
+    // 003, the design document's `params_input`: canonical fields, but no summary.
+    r#"{"todos": [{"content": "修复重叠检测", "status": "in_progress"}]}"#,
+    // 004, s03 TodoManager: its items, as its update() validates them.
+    r#"{"todos": [{"id": "todo_0", "text": "Write tests", "status": "completed"}, {"id": "todo_1", "text": "Ship", "status": "in_progress"}]}"#,
+];
+
+#[test]
+fn canonical_examples_pass_the_schema_and_the_tool() {
+    let env = TestEnv::new();
+    let validator = validator(&env, "write");
+    for example in [SPEC_CANONICAL, SEED_CANONICAL] {
+        let input: Value = serde_json::from_str(example).unwrap();
+        assert!(validator.is_valid(&input), "{example}");
+        let (code, json) = write(&input);
+        assert_eq!(code, 0, "{json}");
+        assert_eq!(json["data"]["warnings"], json!([]), "{json}");
+    }
+}
+
+#[test]
+fn other_agents_shapes_are_outside_the_schema_but_accepted() {
+    let env = TestEnv::new();
+    let validator = validator(&env, "write");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/plan.json"))
+            .unwrap();
+    let examples = SPEC_ALIASES
+        .iter()
+        .chain(&SEED_ALIASES)
+        .map(|text| (*text).to_owned())
+        .chain([readme]);
+    for example in examples {
+        let input: Value = serde_json::from_str(&example).unwrap();
+        assert!(
+            !validator.is_valid(&input),
+            "not the canonical shape: {example}"
+        );
+        let (code, json) = write(&input);
+        assert_eq!(code, 0, "todos accepts it: {json}");
+        // What todos made of it, sent back in the canonical shape, is canonical.
+        let canonical = json!({
+            "summary": json["data"]["summary"].as_str().unwrap_or("A summary"),
+            "todos": json["data"]["todos"],
+        });
+        let errors: Vec<String> = validator
+            .iter_errors(&canonical)
+            .map(|err| err.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{canonical}: {errors:?}");
+    }
+}
+
+#[test]
+fn invalid_examples_fail_the_schema_and_the_tool() {
+    let env = TestEnv::new();
+    let validator = validator(&env, "write");
+    let item = |content: &str, status: &str| json!({"content": content, "status": status});
+    let eleven: Vec<Value> = (0..11)
+        .map(|i| item(&format!("Step {i}"), "pending"))
+        .collect();
+    let invalid = [
+        // 000, Kimi: the document's own invalid example (empty title, unknown status).
+        json!({"todos": [{"title": "", "status": "working"}]}),
+        json!({"summary": "S", "todos": eleven}),
+        json!({"summary": "S", "todos": [item(&"x".repeat(61), "pending")]}),
+        json!({"summary": "S", "todos": [item("A", "in_progress"), item("B", "in_progress")]}),
+        json!({"summary": "S", "todos": [{"content": "A", "stauts": "pending"}]}),
+        json!({"summary": "S", "todos": [item("A", "working")]}),
+        json!({"summary": "S", "todos": [item("two\nlines", "pending")]}),
+        json!({"summary": "S", "todos": [item("   ", "pending")]}),
+        json!({"summary": "x".repeat(201), "todos": []}),
+        json!({"summary": "S", "todos": [{"content": "A"}]}),
+    ];
+    for input in invalid {
+        assert!(!validator.is_valid(&input), "the schema refuses {input}");
+        let (code, json) = write(&input);
+        assert_eq!(code, 1, "todos refuses {input}: {json}");
+        assert_eq!(json["error"]["code"], "INVALID_PARAM");
+    }
+}
+
+#[test]
+fn create_and_update_examples() {
+    let env = TestEnv::new();
+    let create = validator(&env, "create");
+    // SPEC §2 and 002's create_todos: {"items": [...]}.
+    let items = json!({"items": ["Write the migration", "Run it on staging"]});
+    assert!(create.is_valid(&items));
+    env.todos(&["create"])
+        .stdin(items.to_string())
+        .run()
+        .success();
+    // The other forms create takes are outside the schema.
+    assert!(!create.is_valid(&json!(["a", "b"])));
+    for bad in [
+        json!({"items": []}),
+        json!({"items": [""]}),
+        json!({"tasks": ["a"]}),
+    ] {
+        assert!(!create.is_valid(&bad), "{bad}");
+        env.rejects(env.todos(&["create"]).stdin(bad.to_string()), 1);
+    }
+
+    let update = validator(&env, "update");
+    // SPEC §2's stdin form.
+    let change = json!({"id": "2", "status": "completed"});
+    assert!(update.is_valid(&change));
+    env.todos(&["update"])
+        .stdin(change.to_string())
+        .run()
+        .success();
+    // 002's update_todo sends its own status names: accepted, but not canonical.
+    let alias = json!({"id": "1", "status": "running"});
+    assert!(!update.is_valid(&alias));
+    env.todos(&["update"])
+        .stdin(alias.to_string())
+        .run()
+        .success();
+    for bad in [json!({"id": "1"}), json!({"status": "completed"})] {
+        assert!(!update.is_valid(&bad), "{bad}");
+        assert_ne!(env.todos(&["update"]).stdin(bad.to_string()).run().code, 0);
+    }
+    assert_eq!(env.store()["todos"][0]["status"], "in_progress");
+    assert_eq!(env.store()["todos"][1]["status"], "completed");
+}
+
+#[test]
+fn limits_in_force_come_from_the_configuration() {
+    let env = TestEnv::new();
+    env.write_file(".todos.config.json", r#"{"max_content_chars": 120}"#);
+    let done = env
+        .todos(&["schema", "write"])
+        .env("TODOS_MAX_ITEMS", "25")
+        .run()
+        .success();
+    let schema: Value = serde_json::from_str(&done.stdout).unwrap();
+    let todos = &schema["properties"]["todos"];
+    assert_eq!(todos["maxItems"], 25);
+    assert_eq!(todos["items"]["properties"]["content"]["maxLength"], 120);
+    let description = schema["description"].as_str().unwrap();
+    assert!(description.contains("at most 25 items"), "{description}");
+    assert!(
+        description.contains("an item over 120 characters is refused"),
+        "{description}"
+    );
+}
+
+#[test]
+fn tool_definitions_for_each_vendor() {
+    let env = TestEnv::new();
+    let tool = |command: &str, vendor: &str| -> Value {
+        let done = env
+            .todos(&["schema", command, "--tool", vendor])
+            .run()
+            .success();
+        serde_json::from_str(&done.stdout).unwrap()
+    };
+    let openai = tool("write", "openai");
+    assert_eq!(openai["type"], "function");
+    assert_eq!(openai["name"], "todos_write");
+    assert!(
+        openai["description"]
+            .as_str()
+            .unwrap()
+            .contains("Send every item each time")
+    );
+    assert_eq!(
+        openai["parameters"]["required"],
+        json!(["summary", "todos"])
+    );
+    let anthropic = tool("create", "anthropic");
+    assert_eq!(
+        anthropic.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["name", "description", "input_schema"]
+    );
+    assert_eq!(
+        anthropic["input_schema"]["properties"]["items"]["maxItems"],
+        10
+    );
+    let gemini = tool("update", "gemini");
+    assert_eq!(gemini["name"], "todos_update");
+    let parameters = gemini["parameters"].to_string();
+    for keyword in ["additionalProperties", "pattern", "anyOf", "$schema"] {
+        assert!(!parameters.contains(keyword), "{keyword} in {parameters}");
+    }
+    // The wrapped parameters still validate what they describe.
+    let validator = jsonschema::validator_for(&openai["parameters"]).unwrap();
+    assert!(validator.is_valid(&serde_json::from_str::<Value>(SPEC_CANONICAL).unwrap()));
+}
+
+#[test]
+fn schema_reads_nothing_but_the_configuration_and_writes_nothing() {
+    let env = TestEnv::new();
+    let before = env.tree();
+    let done = env.todos(&["--json", "schema", "update"]).run().success();
+    let json = done.json();
+    assert_eq!(json["status"], "success");
+    assert_eq!(json["data"]["name"], "todos_update");
+    assert_eq!(json["data"]["schema"]["required"], json!(["id"]));
+    assert_eq!(env.tree(), before);
+    assert!(!env.path(".todos.json").exists());
+}

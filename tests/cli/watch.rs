@@ -1,0 +1,122 @@
+//! `todos show --watch` into a pipe: each new state, then a blank line; a clean exit on
+//! SIGTERM and on a closed stdout. Every wait is bounded and the child is killed at the end.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, ChildStdout, Command};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use crate::support::TestEnv;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+/// Kills the watcher however the test ends.
+struct Watcher(Child);
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Watcher {
+    fn start(env: &TestEnv) -> (Self, ChildStdout) {
+        let mut child = env.todos(&["show", "--watch"]).spawn();
+        let stdout = child.stdout.take().expect("piped stdout");
+        (Self(child), stdout)
+    }
+
+    /// The exit code, waiting at most `WAIT` for it.
+    fn exit_code(&mut self) -> Option<i32> {
+        let start = Instant::now();
+        while start.elapsed() < WAIT {
+            if let Some(status) = self.0.try_wait().expect("wait") {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+}
+
+/// The states the watcher prints, one per message, read on a thread so a test never blocks.
+fn states(stdout: ChildStdout) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut state = String::new();
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if line.is_empty() {
+                if tx.send(std::mem::take(&mut state)).is_err() {
+                    break;
+                }
+            } else {
+                state.push_str(&line);
+                state.push('\n');
+            }
+        }
+    });
+    rx
+}
+
+fn next(states: &Receiver<String>) -> String {
+    states
+        .recv_timeout(WAIT)
+        .expect("a new state within the time limit")
+}
+
+#[test]
+fn prints_each_new_state_and_ends_on_sigterm() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["in_progress:Build", "pending:Test"]);
+    let (mut watcher, stdout) = Watcher::start(&env);
+    let states = states(stdout);
+    assert_eq!(next(&states), "[0/2] Ship\n  1 [▶] Build\n  2 [ ] Test\n");
+    env.todos(&["update", "1", "completed"]).run().success();
+    assert_eq!(next(&states), "[1/2] Ship\n  1 [x] Build\n  2 [ ] Test\n");
+    env.todos(&["update", "2", "in_progress"]).run().success();
+    assert_eq!(next(&states), "[1/2] Ship\n  1 [x] Build\n  2 [▶] Test\n");
+    env.todos(&[
+        "write",
+        "--summary",
+        "Ship",
+        "-t",
+        "completed:Build",
+        "-t",
+        "completed:Test",
+    ])
+    .run()
+    .success();
+    assert_eq!(next(&states), "[2/2] Ship\n  1 [x] Build\n  2 [x] Test\n");
+    let pid = watcher.0.id().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status();
+    if killed.is_ok_and(|status| status.success()) {
+        assert_eq!(watcher.exit_code(), Some(0), "a clean exit on SIGTERM");
+    }
+    assert!(
+        states.recv_timeout(Duration::from_millis(100)).is_err(),
+        "no state without a change"
+    );
+}
+
+#[test]
+fn ends_when_its_reader_goes_away_and_creates_nothing() {
+    let env = TestEnv::new();
+    let (mut watcher, stdout) = Watcher::start(&env);
+    let mut first = String::new();
+    let mut reader = BufReader::new(stdout);
+    reader.read_line(&mut first).expect("the first state");
+    assert_eq!(first, "[0/0] (no summary)\n");
+    assert!(
+        !env.path(".todos.json").exists(),
+        "watching creates nothing"
+    );
+    drop(reader);
+    env.plan("S", &["pending:A"]);
+    assert_eq!(
+        watcher.exit_code(),
+        Some(0),
+        "a clean exit on a closed pipe"
+    );
+}

@@ -79,6 +79,8 @@ pub enum Command {
     Update(UpdateArgs),
     Show(ShowArgs),
     Recap(RecapArgs),
+    Completions(CompletionsArgs),
+    Man(ManArgs),
 }
 
 /// Replace the whole list with a snapshot.
@@ -201,6 +203,49 @@ pub enum Format {
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  todos recap")]
 pub struct RecapArgs {}
+
+/// Print a shell completion script.
+///
+/// Prints the completion script for SHELL on stdout. It is generated from this very command
+/// line, so it always matches the installed `todos`; the same scripts are in the `completions/`
+/// folder of the source. Save it where the shell looks for completions, or load it from the
+/// shell's startup file.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos completions bash > ~/.local/share/bash-completion/completions/todos\n  \
+    todos completions zsh > ~/.zfunc/_todos        # with fpath+=(~/.zfunc) before compinit\n  \
+    todos completions fish > ~/.config/fish/completions/todos.fish\n  \
+    todos completions powershell >> $PROFILE\n  \
+    echo 'eval \"$(todos completions bash)\"' >> ~/.bashrc")]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: Shell,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    /// Bash: for the bash-completion folder, or `eval` it from ~/.bashrc.
+    Bash,
+    /// Zsh: the `_todos` function, for a folder on $fpath.
+    Zsh,
+    /// Fish: for ~/.config/fish/completions/.
+    Fish,
+    /// PowerShell: append it to $PROFILE.
+    Powershell,
+    /// Elvish: `eval` it from rc.elv.
+    Elvish,
+}
+
+/// Print the man page.
+///
+/// Prints a roff man page on stdout: every command with its options and examples, the exit
+/// statuses and the environment. Save it on the man path to read it with `man todos`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos man | man -l -\n  \
+    mkdir -p ~/.local/share/man/man1 && todos man > ~/.local/share/man/man1/todos.1")]
+pub struct ManArgs {}
 
 #[cfg(test)]
 mod tests {

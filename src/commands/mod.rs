@@ -1,7 +1,9 @@
 //! One file per command: its arguments in, a `Report` out. Shared here: the change cycle every
 //! mutating command goes through, and reading input.
 
+mod completions;
 mod create;
+mod man;
 mod recap;
 mod show;
 mod update;
@@ -12,7 +14,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
+pub use completions::completions;
 pub use create::create;
+pub use man::man;
 pub use recap::recap;
 pub use show::show;
 pub use update::update;

@@ -3,9 +3,11 @@
 
 mod support;
 
+mod completions;
 mod corpus;
 mod create;
 mod errors;
+mod man;
 mod output;
 mod shapes;
 mod store;

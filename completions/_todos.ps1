@@ -45,8 +45,8 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
         'todos;write' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read the snapshot from a file')
             [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'The one line saying what the whole plan is for (overrides the snapshot''s)')
-            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'An item as STATUS:CONTENT, e.g. `-t in_progress:"Patch the check"`; repeat in order')
-            [CompletionResult]::new('--todo', '--todo', [CompletionResultType]::ParameterName, 'An item as STATUS:CONTENT, e.g. `-t in_progress:"Patch the check"`; repeat in order')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order')
+            [CompletionResult]::new('--todo', '--todo', [CompletionResultType]::ParameterName, 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order')
             [CompletionResult]::new('--expect-revision', '--expect-revision', [CompletionResultType]::ParameterName, 'Refuse (exit 3) unless the store is at this revision')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]')
             [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]')

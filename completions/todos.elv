@@ -41,8 +41,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;write'= {
             cand --file 'Read the snapshot from a file'
             cand --summary 'The one line saying what the whole plan is for (overrides the snapshot''s)'
-            cand -t 'An item as STATUS:CONTENT, e.g. `-t in_progress:"Patch the check"`; repeat in order'
-            cand --todo 'An item as STATUS:CONTENT, e.g. `-t in_progress:"Patch the check"`; repeat in order'
+            cand -t 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order'
+            cand --todo 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order'
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
             cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'

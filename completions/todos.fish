@@ -25,7 +25,7 @@ function __fish_todos_using_subcommand
 end
 
 complete -c todos -n "__fish_todos_needs_command" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
-complete -c todos -n "__fish_todos_needs_command" -l color -d 'When to color the output' -r -f -a "auto\t'Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it)'
+complete -c todos -n "__fish_todos_needs_command" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_needs_command" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
@@ -43,10 +43,10 @@ complete -c todos -n "__fish_todos_needs_command" -f -a "man" -d 'Print the man 
 complete -c todos -n "__fish_todos_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c todos -n "__fish_todos_using_subcommand write" -l file -d 'Read the snapshot from a file' -r -F
 complete -c todos -n "__fish_todos_using_subcommand write" -l summary -d 'The one line saying what the whole plan is for (overrides the snapshot\'s)' -r
-complete -c todos -n "__fish_todos_using_subcommand write" -s t -l todo -d 'An item as STATUS:CONTENT, e.g. `-t in_progress:"Patch the check"`; repeat in order' -r
+complete -c todos -n "__fish_todos_using_subcommand write" -s t -l todo -d 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order' -r
 complete -c todos -n "__fish_todos_using_subcommand write" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand write" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
-complete -c todos -n "__fish_todos_using_subcommand write" -l color -d 'When to color the output' -r -f -a "auto\t'Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it)'
+complete -c todos -n "__fish_todos_using_subcommand write" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand write" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
@@ -57,7 +57,7 @@ complete -c todos -n "__fish_todos_using_subcommand write" -s h -l help -d 'Prin
 complete -c todos -n "__fish_todos_using_subcommand write" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand create" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand create" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
-complete -c todos -n "__fish_todos_using_subcommand create" -l color -d 'When to color the output' -r -f -a "auto\t'Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it)'
+complete -c todos -n "__fish_todos_using_subcommand create" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand create" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
@@ -68,7 +68,7 @@ complete -c todos -n "__fish_todos_using_subcommand create" -s V -l version -d '
 complete -c todos -n "__fish_todos_using_subcommand update" -l content -d 'New text for the item' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
-complete -c todos -n "__fish_todos_using_subcommand update" -l color -d 'When to color the output' -r -f -a "auto\t'Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it)'
+complete -c todos -n "__fish_todos_using_subcommand update" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand update" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
@@ -81,7 +81,7 @@ complete -c todos -n "__fish_todos_using_subcommand show" -l format -d 'The outp
 markdown\t'A Markdown task list, for notes and pull requests'
 json\t'The plan as JSON: summary, todos, recap, revision'"
 complete -c todos -n "__fish_todos_using_subcommand show" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
-complete -c todos -n "__fish_todos_using_subcommand show" -l color -d 'When to color the output' -r -f -a "auto\t'Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it)'
+complete -c todos -n "__fish_todos_using_subcommand show" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand show" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
@@ -90,7 +90,7 @@ complete -c todos -n "__fish_todos_using_subcommand show" -s q -l quiet -d 'Prin
 complete -c todos -n "__fish_todos_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand show" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
-complete -c todos -n "__fish_todos_using_subcommand recap" -l color -d 'When to color the output' -r -f -a "auto\t'Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it)'
+complete -c todos -n "__fish_todos_using_subcommand recap" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand recap" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
@@ -99,7 +99,7 @@ complete -c todos -n "__fish_todos_using_subcommand recap" -s q -l quiet -d 'Pri
 complete -c todos -n "__fish_todos_using_subcommand recap" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand completions" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
-complete -c todos -n "__fish_todos_using_subcommand completions" -l color -d 'When to color the output' -r -f -a "auto\t'Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it)'
+complete -c todos -n "__fish_todos_using_subcommand completions" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand completions" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
@@ -108,7 +108,7 @@ complete -c todos -n "__fish_todos_using_subcommand completions" -s q -l quiet -
 complete -c todos -n "__fish_todos_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand man" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
-complete -c todos -n "__fish_todos_using_subcommand man" -l color -d 'When to color the output' -r -f -a "auto\t'Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it)'
+complete -c todos -n "__fish_todos_using_subcommand man" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand man" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r

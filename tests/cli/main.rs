@@ -7,6 +7,7 @@ mod completions;
 mod corpus;
 mod create;
 mod errors;
+mod help;
 mod man;
 mod output;
 mod shapes;

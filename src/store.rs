@@ -117,15 +117,25 @@ impl Store {
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Document> {
-        let corrupt = |what: String| Error::StoreCorrupt {
-            message: format!(
-                "{} cannot be read as a todos store: {what}",
-                self.path.display()
-            ),
-            hint: format!(
-                "the file was left untouched; fix it by hand, or move it aside (mv {0} {0}.bad) to start an empty plan",
-                self.path.display()
-            ),
+        let corrupt = |what: String| {
+            let path = self.path.display();
+            let prev = self.sibling(".prev");
+            // The store before the last change is the way back, when there is one.
+            let restore = if prev.is_file() {
+                format!(
+                    ", go back to the plan before the last change (`cp {} {path}`)",
+                    prev.display()
+                )
+            } else {
+                String::new()
+            };
+            Error::StoreCorrupt {
+                message: format!("{path} cannot be read as a todos store: {what}"),
+                hint: format!(
+                    "the file was left untouched; fix it by hand{restore}, or move it aside \
+                     (`mv {path} {path}.bad`) to start an empty plan"
+                ),
+            }
         };
         let mut document: Document =
             serde_json::from_slice(bytes).map_err(|err| corrupt(format!("{err}")))?;
@@ -170,11 +180,14 @@ impl Store {
             if waited >= timeout {
                 return Err(Error::Conflict {
                     message: format!(
-                        "another todos process held the lock on {} for {:.1} s",
+                        "another todos process held the lock on {} longer than --lock-timeout ({} s)",
                         lock_path.display(),
-                        waited.as_secs_f64()
+                        timeout.as_secs_f64()
                     ),
-                    hint: Some("try again, or wait longer with --lock-timeout SECS".to_owned()),
+                    hint: Some(
+                        "try again once it is done, or wait longer with --lock-timeout SECS"
+                            .to_owned(),
+                    ),
                 });
             }
             if waited >= Duration::from_millis(200)

@@ -67,8 +67,8 @@ pub fn change(
     let lock = store.lock(ctx.lock_timeout, |path: &Path| {
         if !quiet {
             eprintln!(
-                "{} waiting for the lock on {}",
-                palette.warning("Blocking:"),
+                "{} waiting for the lock on {}, held by another todos process",
+                palette.bold("note:"),
                 path.display()
             );
         }
@@ -82,10 +82,11 @@ pub fn change(
                 "the plan is at revision {}, not {expected}: someone changed it since you read it",
                 old.revision
             ),
-            hint: Some(
-                "read it again with `todos show`, then retry with the new --expect-revision"
-                    .to_owned(),
-            ),
+            hint: Some(format!(
+                "run `todos show` to see the plan as it is now, then retry with \
+                 --expect-revision {} if your change still holds",
+                old.revision
+            )),
         });
     }
     let mut new = old.clone();

@@ -6,6 +6,7 @@ mod support;
 mod completions;
 mod corpus;
 mod create;
+mod error_style;
 mod errors;
 mod help;
 mod man;

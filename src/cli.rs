@@ -239,7 +239,7 @@ pub struct RecapArgs {}
     todos completions bash > ~/.local/share/bash-completion/completions/todos\n  \
     todos completions zsh > ~/.zfunc/_todos        # with fpath+=(~/.zfunc) before compinit\n  \
     todos completions fish > ~/.config/fish/completions/todos.fish\n  \
-    todos completions powershell >> $PROFILE\n  \
+    todos completions powershell > ~/todos.ps1     # then `. ~/todos.ps1` in $PROFILE\n  \
     echo 'eval \"$(todos completions bash)\"' >> ~/.bashrc")]
 pub struct CompletionsArgs {
     /// The shell to complete in.
@@ -255,7 +255,7 @@ pub enum Shell {
     Zsh,
     /// Fish: for ~/.config/fish/completions/.
     Fish,
-    /// PowerShell: append it to $PROFILE.
+    /// PowerShell: save it as a file and dot-source that from $PROFILE.
     Powershell,
     /// Elvish: `eval` it from rc.elv.
     Elvish,

@@ -38,8 +38,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return clap_failure(&err, &args),
     };
-    // These describe the command line, not a workspace: printed before the context is built,
-    // a stale TODOS_WORKSPACE or TODOS_NOW cannot break the shell startup that loads them.
+    // These describe the command line, not a workspace. Printed before the context is built,
+    // they cannot be broken by a stale TODOS_WORKSPACE or TODOS_NOW in the shell that loads them.
     match &cli.command {
         Command::Completions(args) => {
             return print_generated(Ok(commands::completions(args)), cli.global.json);

@@ -24,11 +24,12 @@ fn long_options(help: &str) -> Vec<String> {
 /// `page` formatted by `man`, or None where `man` is not installed.
 fn render_with_man(page: &str) -> Option<String> {
     let mut child = match Command::new("man")
-        .args(["-l", "-"])
+        .args(["--warnings", "-l", "-"])
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("MANPAGER", "cat")
         .env("MANWIDTH", "100")
+        // UTF-8, or groff cannot draw the `[▶]` marker and says so.
         .env("LANG", "C.UTF-8")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -6,6 +6,20 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// The statuses and their aliases, for the help of the commands that take a status.
+macro_rules! statuses_help {
+    () => {
+        "Statuses (case does not matter; in-progress is in_progress):\n  \
+        pending       not started yet                    alias: todo\n  \
+        in_progress   being worked on (1 at a time)      aliases: running, active, doing\n  \
+        completed     finished                           alias: done\n  \
+        cancelled     dropped, no longer needed          alias: canceled\n  \
+        failed        tried, and it did not work\n\
+        Completed, cancelled and failed are finished: going back to pending or in_progress\n\
+        takes `todos update ID STATUS --reopen`.\n\n"
+    };
+}
+
 /// A workspace todo list for AI agents, scripts and people.
 ///
 /// `todos` keeps a plan (a short list of items with a status each) in `.todos.json` in the
@@ -34,6 +48,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]
     #[arg(
@@ -64,7 +79,7 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
-    /// Color when stdout is a terminal and NO_COLOR is not set (CLICOLOR_FORCE forces it).
+    /// Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on.
     Auto,
     /// Always color, even into a pipe.
     Always,
@@ -84,6 +99,8 @@ pub enum Command {
     Prompt(PromptArgs),
     Check(CheckArgs),
     Init(InitArgs),
+    Completions(CompletionsArgs),
+    Man(ManArgs),
 }
 
 /// Replace the whole list with a snapshot.
@@ -96,10 +113,10 @@ pub enum Command {
 /// `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos": [{"description"}]}`,
 /// and a bare array of items. A list that is absent or null changes only the summary.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
+#[command(after_help = concat!(statuses_help!(), "Examples:\n  \
     todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
     todos write --file examples/plan.json\n  \
-    echo '{\"summary\":\"Ship\",\"todos\":[{\"content\":\"Tag\",\"status\":\"pending\"}]}' | todos write")]
+    echo '{\"summary\":\"Ship\",\"todos\":[{\"content\":\"Tag\",\"status\":\"pending\"}]}' | todos write"))]
 pub struct WriteArgs {
     /// The snapshot as JSON text, or `-` to read it from stdin.
     #[arg(value_name = "SNAPSHOT_JSON", conflicts_with = "file")]
@@ -114,7 +131,8 @@ pub struct WriteArgs {
     #[arg(long, value_name = "TEXT")]
     pub summary: Option<String>,
 
-    /// An item as STATUS:CONTENT, e.g. `-t in_progress:"Patch the check"`; repeat in order.
+    /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`;
+    /// repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"])]
     pub todos: Vec<String>,
 
@@ -150,18 +168,18 @@ pub struct CreateArgs {
 /// Moving an item from completed, cancelled or failed back to pending or in_progress needs
 /// `--reopen`. With no ID, reads `{"id": "2", "status": "completed"}` from stdin.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
+#[command(after_help = concat!(statuses_help!(), "Examples:\n  \
     todos update 2 in_progress\n  \
     todos update 2 completed\n  \
     todos update 3 --content \"Patch the token check\"\n  \
     todos update 2 pending --reopen\n  \
-    echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update")]
+    echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
 pub struct UpdateArgs {
     /// The item's id, as `todos show` prints it.
     #[arg(value_name = "ID")]
     pub id: Option<String>,
 
-    /// The new status: pending, in_progress, completed, cancelled, failed (or an alias).
+    /// The new status: pending, in_progress, completed, cancelled or failed, or an alias (below).
     #[arg(value_name = "STATUS")]
     pub status: Option<String>,
 
@@ -179,9 +197,15 @@ pub struct UpdateArgs {
 }
 
 /// Print the checklist.
+///
+/// Prints the summary and the progress `[done/total]`, then one line per item: its id (the one
+/// `todos update` takes), its marker and its text. Markers: `[ ]` pending, `[▶]` in_progress
+/// (with its active form), `[x]` completed, `[~]` cancelled, `[!]` failed. `show` never locks,
+/// writes or creates anything, so it is safe to run in a loop while an agent works.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos show\n  \
+    watch -c -n 1 todos show --color always\n  \
     todos show --format markdown >> PR.md\n  \
     todos --json show | jq '.data.todos'\n  \
     todos show --watch")]
@@ -211,7 +235,9 @@ pub enum Format {
 /// `[done/total] In progress: A. Pending: B; C; D (+2 more). Cancelled: E. Failed: F.` in at
 /// most 300 characters, for an agent to keep at the end of its context.
 #[derive(Debug, Args)]
-#[command(after_help = "Example:\n  todos recap")]
+#[command(after_help = "Example:\n  \
+    $ todos recap\n  \
+    [1/5] In progress: Patch the check. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.")]
 pub struct RecapArgs {}
 
 /// Restore the plan as it was before the last change.
@@ -342,6 +368,49 @@ pub enum Agent {
     /// Any other agent that reads AGENTS.md.
     Generic,
 }
+
+/// Print a shell completion script.
+///
+/// Prints the completion script for SHELL on stdout. It is generated from this very command
+/// line, so it always matches the installed `todos`; the same scripts are in the `completions/`
+/// folder of the source. Save it where the shell looks for completions, or load it from the
+/// shell's startup file.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos completions bash > ~/.local/share/bash-completion/completions/todos\n  \
+    todos completions zsh > ~/.zfunc/_todos        # with fpath+=(~/.zfunc) before compinit\n  \
+    todos completions fish > ~/.config/fish/completions/todos.fish\n  \
+    todos completions powershell > ~/todos.ps1     # then `. ~/todos.ps1` in $PROFILE\n  \
+    echo 'eval \"$(todos completions bash)\"' >> ~/.bashrc")]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: Shell,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    /// Bash: for the bash-completion folder, or `eval` it from ~/.bashrc.
+    Bash,
+    /// Zsh: the `_todos` function, for a folder on $fpath.
+    Zsh,
+    /// Fish: for ~/.config/fish/completions/.
+    Fish,
+    /// PowerShell: save it as a file and dot-source that from $PROFILE.
+    Powershell,
+    /// Elvish: `eval` it from rc.elv.
+    Elvish,
+}
+
+/// Print the man page.
+///
+/// Prints a roff man page on stdout: every command with its options and examples, the exit
+/// statuses and the environment. Save it on the man path to read it with `man todos`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos man | man -l -\n  \
+    mkdir -p ~/.local/share/man/man1 && todos man > ~/.local/share/man/man1/todos.1")]
+pub struct ManArgs {}
 
 #[cfg(test)]
 mod tests {

@@ -54,7 +54,7 @@ impl Context {
                     Error::invalid(format!(
                         "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
                     ))
-                    .with_hint("for example TODOS_NOW=2025-01-02T17:42:33+08:00")
+                    .with_hint("set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock")
                 })?
                 .with_timezone(&Local),
             None => Local::now(),

@@ -40,17 +40,18 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return clap_failure(&err, &args),
     };
+    // These describe the command line, not a workspace. Printed before the context is built,
+    // they cannot be broken by a stale TODOS_WORKSPACE or TODOS_NOW in the shell that loads them.
+    match &cli.command {
+        Command::Completions(args) => {
+            return print_generated(Ok(commands::completions(args)), cli.global.json);
+        }
+        Command::Man(_) => return print_generated(commands::man(), cli.global.json),
+        _ => {}
+    }
     let ctx = match Context::new(&cli.global, env) {
         Ok(ctx) => ctx,
-        Err(err) => {
-            let cwd = std::env::current_dir().unwrap_or_default();
-            let place = Place {
-                cwd: &cwd.to_string_lossy(),
-                workspace: None,
-                params_input: None,
-            };
-            return print_failure(&err, cli.global.json, Palette::plain(), &place);
-        }
+        Err(err) => return print_early_failure(&err, cli.global.json),
     };
     let mut params: ParamsInput = None;
     let result = match &cli.command {
@@ -65,6 +66,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Prompt(args) => return answer(&ctx, commands::prompt(&ctx, args)),
         Command::Check(args) => return answer(&ctx, commands::check(&ctx, args)),
         Command::Init(args) => return answer(&ctx, commands::init(&ctx, args)),
+        Command::Completions(_) | Command::Man(_) => unreachable!("printed before the context"),
     };
     let cwd = ctx.cwd.to_string_lossy();
     let workspace = ctx.workspace.to_string_lossy();
@@ -218,6 +220,27 @@ fn print_failure(error: &Error, json: bool, palette: Palette, place: &Place<'_>)
         let _ = io::stderr().lock().write_all(text.as_bytes());
     }
     ExitCode::from(error.exit_code())
+}
+
+fn print_generated(document: Result<String, Error>, json: bool) -> ExitCode {
+    match document {
+        Ok(text) => {
+            emit_quietly(&text);
+            ExitCode::SUCCESS
+        }
+        Err(err) => print_early_failure(&err, json),
+    }
+}
+
+/// A failure before the workspace is known: the envelope's context holds only the folder.
+fn print_early_failure(error: &Error, json: bool) -> ExitCode {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let place = Place {
+        cwd: &cwd.to_string_lossy(),
+        workspace: None,
+        params_input: None,
+    };
+    print_failure(error, json, Palette::plain(), &place)
 }
 
 /// Help and version print as clap prints them; other command-line errors are `USAGE` (exit 2),

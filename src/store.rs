@@ -186,11 +186,14 @@ impl Store {
             if waited >= timeout {
                 return Err(Error::Conflict {
                     message: format!(
-                        "another todos process held the lock on {} for {:.1} s",
+                        "another todos process held the lock on {} longer than --lock-timeout ({} s)",
                         lock_path.display(),
-                        waited.as_secs_f64()
+                        timeout.as_secs_f64()
                     ),
-                    hint: Some("try again, or wait longer with --lock-timeout SECS".to_owned()),
+                    hint: Some(
+                        "try again once it is done, or wait longer with --lock-timeout SECS"
+                            .to_owned(),
+                    ),
                 });
             }
             if waited >= Duration::from_millis(200)

@@ -7,7 +7,7 @@ use crate::error::{Error, Problem, Result};
 use crate::input;
 use crate::model::{self, Item, Status};
 
-const STDIN_HINT: &str = "give the items as arguments (todos create \"First step\" \"Second step\"), \
+const STDIN_HINT: &str = "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
     or pipe {\"items\": [...]}, a JSON array of strings, or one item per line";
 
 /// Appends new pending items, with ids from the store's counter.

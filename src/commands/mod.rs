@@ -1,7 +1,9 @@
 //! One file per command: its arguments in, a `Report` out. Shared here: the change cycle every
 //! mutating command goes through, and reading input.
 
+mod completions;
 mod create;
+mod man;
 mod recap;
 mod show;
 mod undo;
@@ -19,7 +21,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
+pub use completions::completions;
 pub use create::create;
+pub use man::man;
 pub use recap::recap;
 pub use show::show;
 pub use undo::undo;
@@ -78,32 +82,9 @@ pub fn change(
 ) -> Result<Report> {
     let memory_dir = ctx.memory_dir()?;
     let store = Store::new(&ctx.workspace);
-    let quiet = ctx.quiet;
-    let palette = ctx.stderr;
-    let lock = store.lock(ctx.lock_timeout, |path: &Path| {
-        if !quiet {
-            eprintln!(
-                "{} waiting for the lock on {}",
-                palette.warning("Blocking:"),
-                path.display()
-            );
-        }
-    })?;
+    let lock = lock(ctx, &store)?;
     let old = store.load()?;
-    if let Some(expected) = expect_revision
-        && expected != old.revision
-    {
-        return Err(Error::Conflict {
-            message: format!(
-                "the plan is at revision {}, not {expected}: someone changed it since you read it",
-                old.revision
-            ),
-            hint: Some(
-                "read it again with `todos show`, then retry with the new --expect-revision"
-                    .to_owned(),
-            ),
-        });
-    }
+    check_revision(expect_revision, old.revision)?;
     let mut new = old.clone();
     let warnings = apply(&mut new)?;
     let changed = new.summary != old.summary || new.todos != old.todos || new_session;
@@ -166,8 +147,8 @@ pub fn lock(ctx: &Context, store: &Store) -> Result<Lock> {
     store.lock(ctx.lock_timeout, |path: &Path| {
         if !quiet {
             eprintln!(
-                "{} waiting for the lock on {}",
-                palette.warning("Blocking:"),
+                "{} waiting for the lock on {}, held by another todos process",
+                palette.bold("note:"),
                 path.display()
             );
         }
@@ -181,10 +162,10 @@ pub fn check_revision(expected: Option<u64>, actual: u64) -> Result<()> {
             message: format!(
                 "the plan is at revision {actual}, not {expected}: someone changed it since you read it"
             ),
-            hint: Some(
-                "read it again with `todos show`, then retry with the new --expect-revision"
-                    .to_owned(),
-            ),
+            hint: Some(format!(
+                "run `todos show` to see the plan as it is now, then retry with \
+                 --expect-revision {actual} if your change still holds"
+            )),
         }),
         _ => Ok(()),
     }

@@ -9,7 +9,7 @@ use crate::model::{self, Limits, Status};
 use crate::render::escape;
 use crate::store::Document;
 
-const STDIN_HINT: &str = "name the item and its new status (todos update 2 completed), \
+const STDIN_HINT: &str = "name the item and its new status (`todos update 2 completed`), \
     or pipe {\"id\": \"2\", \"status\": \"completed\"}";
 
 /// Changes one item's status and/or content.
@@ -40,9 +40,12 @@ pub fn update(ctx: &Context, args: &UpdateArgs, params: &mut ParamsInput) -> Res
         && change_request.active_form.is_none()
         && change_request.priority.is_none()
     {
+        let id = escape(&change_request.id);
         return Err(Error::usage(
-            format!("nothing to change for item {}", escape(&change_request.id)),
-            Some("give a STATUS (todos update 2 completed) or --content TEXT".to_owned()),
+            format!("nothing to change for item {id}"),
+            Some(format!(
+                "give a STATUS (`todos update {id} completed`) or --content TEXT"
+            )),
         ));
     }
     change(ctx, args.expect_revision, false, |document| {
@@ -58,24 +61,24 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
             .take(20)
             .map(|item| item.id.as_str())
             .collect();
-        let known = if ids.is_empty() {
+        let hint = if ids.is_empty() {
             "the plan is empty; add items with `todos create` or `todos write`".to_owned()
         } else {
+            let more = if document.todos.len() > ids.len() {
+                ", …"
+            } else {
+                ""
+            };
             format!(
-                "the ids are {}{}",
-                ids.join(", "),
-                if document.todos.len() > ids.len() {
-                    ", …"
-                } else {
-                    ""
-                }
+                "the ids are {}{more}; run `todos show` to see each item with its id",
+                ids.join(", ")
             )
         };
         return Err(Error::problems(vec![Problem::new(
             "id",
             format!("no item has id \"{}\"", escape(&request.id)),
         )])
-        .with_hint(format!("{known} (see `todos show`)")));
+        .with_hint(hint));
     };
     let item = &mut document.todos[index];
     if let Some(status) = request.status {
@@ -90,7 +93,7 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
                 ),
             )])
             .with_hint(format!(
-                "todos update {} {} --reopen",
+                "to reopen it, run `todos update {} {} --reopen`",
                 item.id,
                 status.as_str()
             )));

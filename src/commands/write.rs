@@ -11,7 +11,7 @@ use crate::model::Item;
 use crate::render::escape;
 use crate::store::Document;
 
-const STDIN_HINT: &str = "pipe a snapshot in (todos write < plan.json), pass it as an argument, \
+const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, \
     use --file PATH, or build one with --summary TEXT -t STATUS:CONTENT";
 
 /// Replaces the whole list with a snapshot.

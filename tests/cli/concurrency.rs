@@ -101,7 +101,7 @@ fn a_waiting_writer_says_so_and_goes_on_when_the_lock_is_released() {
     let done = done.success();
     assert!(started.elapsed() >= Duration::from_millis(700));
     assert!(
-        done.stderr.contains("Blocking: waiting for the lock on"),
+        done.stderr.contains("note: waiting for the lock on"),
         "{}",
         done.stderr
     );
@@ -136,7 +136,7 @@ fn lock_timeout_gives_up_with_a_conflict_and_changes_nothing() {
     );
     assert!(
         done.stderr
-            .contains("hint: try again, or wait longer with --lock-timeout SECS"),
+            .contains("hint: try again once it is done, or wait longer with --lock-timeout SECS"),
         "{}",
         done.stderr
     );

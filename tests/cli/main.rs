@@ -3,12 +3,16 @@
 
 mod support;
 
+mod completions;
 mod concurrency;
 mod corpus;
 mod crash;
 mod create;
+mod error_style;
 mod errors;
+mod help;
 mod hostile;
+mod man;
 mod output;
 mod pipes;
 mod shapes;

@@ -100,6 +100,24 @@ impl TestEnv {
         done
     }
 
+    /// The commands `todos --help` lists, but `help`: tests that cover every command read them
+    /// from here, so a command added later is covered without editing them.
+    pub fn subcommands(&self) -> Vec<String> {
+        let help = self.todos(&["--help"]).run().success().stdout;
+        let commands: Vec<String> = help
+            .lines()
+            .skip_while(|line| *line != "Commands:")
+            .skip(1)
+            .take_while(|line| !line.trim().is_empty())
+            .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+            .filter_map(|line| line.split_whitespace().next())
+            .filter(|name| *name != "help")
+            .map(ToOwned::to_owned)
+            .collect();
+        assert!(commands.len() >= 5, "commands in --help: {help}");
+        commands
+    }
+
     /// A plan with these `STATUS:CONTENT` items and a summary, written with the args form.
     pub fn plan(&self, summary: &str, items: &[&str]) {
         let mut args = vec!["write", "--summary", summary];

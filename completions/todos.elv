@@ -1,0 +1,264 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[todos] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'todos'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'todos'= {
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand write 'Replace the whole list with a snapshot'
+            cand create 'Append new pending items'
+            cand update 'Change one item''s status and/or content'
+            cand show 'Print the checklist'
+            cand recap 'Print the one-line progress recap'
+            cand undo 'Restore the plan as it was before the last change'
+            cand schema 'Print the JSON Schema of a command''s input, or a function-tool definition for an LLM API'
+            cand prompt 'Print a short guide to `todos` for an agent''s system prompt, with the limits in force'
+            cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
+            cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
+            cand completions 'Print a shell completion script'
+            cand man 'Print the man page'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'todos;write'= {
+            cand --file 'Read the snapshot from a file'
+            cand --summary 'The one line saying what the whole plan is for. It overrides the snapshot''s; given alone (nothing piped in, no -t), it changes only the summary'
+            cand -t 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order'
+            cand --todo 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order'
+            cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --new-session 'Start a new session: the next finished plan goes to a new completion log'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;create'= {
+            cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;update'= {
+            cand --content 'New text for the item'
+            cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --reopen 'Allow a finished item (completed, cancelled, failed) to become open again'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;show'= {
+            cand --format 'The output format'
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand -w 'Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
+            cand --watch 'Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;recap'= {
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;undo'= {
+            cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;schema'= {
+            cand --tool 'Wrap the schema as this vendor''s function-tool definition'
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;prompt'= {
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;check'= {
+            cand --stale 'Fail only when items are open and the plan has not changed for this many minutes'
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --hook 'Run as an agent hook: exit 2 instead of 1, read the hook''s JSON event on stdin'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;init'= {
+            cand --agent 'The agent to set up'
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --hooks 'Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only)'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;completions'= {
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;man'= {
+            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;help'= {
+            cand write 'Replace the whole list with a snapshot'
+            cand create 'Append new pending items'
+            cand update 'Change one item''s status and/or content'
+            cand show 'Print the checklist'
+            cand recap 'Print the one-line progress recap'
+            cand undo 'Restore the plan as it was before the last change'
+            cand schema 'Print the JSON Schema of a command''s input, or a function-tool definition for an LLM API'
+            cand prompt 'Print a short guide to `todos` for an agent''s system prompt, with the limits in force'
+            cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
+            cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
+            cand completions 'Print a shell completion script'
+            cand man 'Print the man page'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'todos;help;write'= {
+        }
+        &'todos;help;create'= {
+        }
+        &'todos;help;update'= {
+        }
+        &'todos;help;show'= {
+        }
+        &'todos;help;recap'= {
+        }
+        &'todos;help;undo'= {
+        }
+        &'todos;help;schema'= {
+        }
+        &'todos;help;prompt'= {
+        }
+        &'todos;help;check'= {
+        }
+        &'todos;help;init'= {
+        }
+        &'todos;help;completions'= {
+        }
+        &'todos;help;man'= {
+        }
+        &'todos;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

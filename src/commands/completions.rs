@@ -1,0 +1,24 @@
+//! `todos completions SHELL`: the completion script, generated from the command line itself so
+//! it can never disagree with the binary that prints it.
+
+use clap::CommandFactory;
+use clap_complete::Shell as Target;
+
+use crate::cli::{Cli, CompletionsArgs, Shell};
+
+/// The completion script for one shell.
+pub fn completions(args: &CompletionsArgs) -> String {
+    let target = match args.shell {
+        Shell::Bash => Target::Bash,
+        Shell::Zsh => Target::Zsh,
+        Shell::Fish => Target::Fish,
+        Shell::Powershell => Target::PowerShell,
+        Shell::Elvish => Target::Elvish,
+    };
+    let mut command = Cli::command();
+    let name = command.get_name().to_owned();
+    let mut script = Vec::new();
+    clap_complete::generate(target, &mut command, name, &mut script);
+    // clap_complete writes Rust strings, so the script is UTF-8; lossy only to stay total.
+    String::from_utf8_lossy(&script).into_owned()
+}

@@ -1,0 +1,222 @@
+//! `todos man`: one roff page for the whole tool. `clap_mangen` renders a page per command and
+//! points from one to the next (`todos-write(1)`); a reader finds `todos write --file` faster on
+//! one page, so the top-level page gets a COMMANDS section holding each command's synopsis,
+//! description, options and examples, then what clap cannot know: exit statuses, environment
+//! and files.
+
+use std::io;
+
+use clap::CommandFactory;
+use clap_mangen::Man;
+use clap_mangen::roff::{Roff, bold, roman};
+
+use crate::cli::Cli;
+use crate::config::KEYS;
+use crate::error::{Error, Result};
+
+/// The exit statuses, for the EXIT STATUS section.
+const EXIT_STATUSES: &[(&str, &str)] = &[
+    ("0", "success, warnings included"),
+    (
+        "1",
+        "INVALID_PARAM: the input, a configuration value or the requested change breaks a rule",
+    ),
+    (
+        "2",
+        "USAGE: a bad command line, or stdin is a terminal where input was expected",
+    ),
+    (
+        "3",
+        "CONFLICT: --expect-revision does not match, or the lock was not had within --lock-timeout",
+    ),
+    (
+        "4",
+        "STORE_CORRUPT: .todos.json cannot be read as a store (it is left untouched)",
+    ),
+    ("5", "INTERNAL_ERROR: an I/O failure or a bug"),
+];
+
+/// The variables read besides the configuration's `TODOS_MAX_*` ones (listed from `config::KEYS`).
+const ENVIRONMENT: &[(&str, &str)] = &[
+    ("TODOS_WORKSPACE", "the workspace folder, as -C/--workspace"),
+    (
+        "TODOS_SESSION",
+        "a value other than the stored one starts a new completion-log session",
+    ),
+    (
+        "TODOS_NOW",
+        "an RFC 3339 time used as the clock, for tests and reproducible runs",
+    ),
+    (
+        "TZ",
+        "the time zone of the completion log's times and file names",
+    ),
+    (
+        "NO_COLOR",
+        "when set and not empty, no color unless --color says otherwise",
+    ),
+    (
+        "CLICOLOR_FORCE",
+        "when set and not 0 (and NO_COLOR is not), color even into a pipe",
+    ),
+];
+
+/// The files besides the configuration files, whose keys come from `config::KEYS`.
+const FILES: &[(&str, &str)] = &[
+    (
+        ".todos.json",
+        "the plan, at the workspace root: the nearest folder upwards holding it, else the nearest holding .git, else the current folder",
+    ),
+    (
+        ".todos.json.lock",
+        "locked by every change, so parallel writers wait for each other",
+    ),
+    (
+        ".todos.json.prev",
+        "the store as it was before the last change",
+    ),
+    (
+        "memory/todos/todoList-YYYYMMDD-HHMMSS.md",
+        "the completion log of a session, one Markdown block per finished plan (memory_dir moves it)",
+    ),
+];
+
+/// The whole man page, as roff.
+pub fn man() -> Result<String> {
+    let mut cli = Cli::command();
+    cli.build();
+    let page = Man::new(cli.clone());
+    let mut parts = vec![
+        title(&cli),
+        render(|w| page.render_name_section(w))?,
+        render(|w| page.render_synopsis_section(w))?,
+        render(|w| page.render_description_section(w))?,
+        render(|w| page.render_options_section(w))?,
+        heading("COMMANDS"),
+    ];
+    for command in cli.get_subcommands().filter(|c| c.get_name() != "help") {
+        parts.push(command_section(command)?);
+    }
+    parts.push(heading("EXAMPLES"));
+    let examples = cli.get_after_help().map(ToString::to_string);
+    let examples = examples.as_deref().unwrap_or_default();
+    parts.push(verbatim(
+        examples.strip_prefix("Examples:\n").unwrap_or(examples),
+    ));
+    parts.push(table("EXIT STATUS", EXIT_STATUSES));
+    let mut environment = ENVIRONMENT.to_vec();
+    let overrides: Vec<(&str, String)> = KEYS
+        .iter()
+        .map(|(key, var)| {
+            (
+                *var,
+                format!("overrides \"{key}\" of the configuration files"),
+            )
+        })
+        .collect();
+    environment.extend(overrides.iter().map(|(var, text)| (*var, text.as_str())));
+    parts.push(table("ENVIRONMENT", &environment));
+    let keys: Vec<&str> = KEYS.iter().map(|(key, _)| *key).collect();
+    let config = format!(
+        "the workspace's configuration: a JSON object with any of {}",
+        keys.join(", ")
+    );
+    let mut files = FILES.to_vec();
+    files.push((".todos.config.json", &config));
+    files.push((
+        "~/.config/todos/config.json",
+        "the user's configuration (in the platform's config folder), with the same keys; the workspace's wins",
+    ));
+    parts.push(table("FILES", &files));
+    parts.push(render(|w| page.render_version_section(w))?);
+    Ok(format!("{}{}", Roff::new().render(), parts.concat()))
+}
+
+/// The `.TH` line. `clap_mangen` writes an empty date as no argument at all, which moves the
+/// source and the manual's name into the wrong fields; here the date is an explicit `""`.
+/// Then no hyphenation and a ragged right margin: `--expect-revi‐sion` split over two lines
+/// cannot be searched for or copied.
+fn title(cli: &clap::Command) -> String {
+    format!(
+        ".TH {name} 1 \"\" \"{name} {version}\" \"User Commands\"\n.nh\n.ad l\n",
+        name = cli.get_name(),
+        version = cli.get_version().unwrap_or_default(),
+    )
+}
+
+/// One command as a subsection: synopsis, description, its own options (the global ones are
+/// described once, at the top) and its examples.
+fn command_section(command: &clap::Command) -> Result<String> {
+    let own = command.clone().mut_args(|arg| {
+        let shared = arg.is_global_set() || matches!(arg.get_id().as_str(), "help" | "version");
+        arg.hide(shared)
+    });
+    let page = Man::new(own);
+    let name = command.get_bin_name().unwrap_or(command.get_name());
+    let mut text = body(Roff::new().control("SS", [name]));
+    for part in [
+        render(|w| page.render_synopsis_section(w))?,
+        render(|w| page.render_description_section(w))?,
+        render(|w| page.render_options_section(w))?,
+    ] {
+        // Inside a subsection, clap_mangen's section headings become paragraph breaks.
+        for line in part.lines() {
+            text.push_str(if line.starts_with(".SH") { ".PP" } else { line });
+            text.push('\n');
+        }
+    }
+    if let Some(examples) = command.get_after_help() {
+        text.push_str(&verbatim(&examples.to_string()));
+    }
+    Ok(text)
+}
+
+fn heading(title: &str) -> String {
+    body(Roff::new().control("SH", [title]))
+}
+
+/// Text whose line breaks and indentation matter (examples, tables), kept as it is.
+fn verbatim(text: &str) -> String {
+    let mut roff = Roff::new();
+    roff.control("PP", []).control("nf", []);
+    for line in text.lines() {
+        roff.text([roman(line)]);
+    }
+    body(roff.control("fi", []))
+}
+
+/// A section of terms and their meanings.
+fn table(title: &str, rows: &[(&str, &str)]) -> String {
+    let mut roff = Roff::new();
+    roff.control("SH", [title]);
+    for (term, meaning) in rows {
+        roff.control("TP", [])
+            .text([bold(*term)])
+            .text([roman(*meaning)]);
+    }
+    body(&roff)
+}
+
+/// Roff's rendering without its preamble (the definition of a plain apostrophe), which the
+/// page needs once, at its top, not before every part.
+fn body(roff: &Roff) -> String {
+    strip_preamble(roff.render())
+}
+
+/// Runs one of `clap_mangen`'s section renderers into a string, without the preamble.
+fn render(write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> Result<String> {
+    let mut bytes = Vec::new();
+    write(&mut bytes)
+        .map_err(|err| Error::internal(format!("cannot render the man page: {err}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|err| Error::internal(format!("the man page is not UTF-8: {err}")))?;
+    Ok(strip_preamble(text))
+}
+
+fn strip_preamble(text: String) -> String {
+    let preamble = Roff::new().render();
+    match text.strip_prefix(&preamble) {
+        Some(body) => body.to_owned(),
+        None => text,
+    }
+}

@@ -1,0 +1,122 @@
+//! `todos man`: a roff page that covers every command and option, and renders with `man`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use crate::support::TestEnv;
+
+/// The long options a command's `--help` lists, `--help` and `--version` aside.
+fn long_options(help: &str) -> Vec<String> {
+    let mut options: Vec<String> = help
+        .lines()
+        .map(str::trim_start)
+        .filter(|line| line.starts_with('-'))
+        .flat_map(str::split_whitespace)
+        .filter_map(|word| word.strip_prefix("--"))
+        .map(|name| name.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|name| !name.is_empty() && !matches!(*name, "help" | "version"))
+        .map(|name| format!("--{name}"))
+        .collect();
+    options.dedup();
+    options
+}
+
+/// `page` formatted by `man`, or None where `man` is not installed.
+fn render_with_man(page: &str) -> Option<String> {
+    let mut child = match Command::new("man")
+        .args(["--warnings", "-l", "-"])
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("MANPAGER", "cat")
+        .env("MANWIDTH", "100")
+        // UTF-8, or groff cannot draw the `[▶]` marker and says so.
+        .env("LANG", "C.UTF-8")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(err) => panic!("run man: {err}"),
+    };
+    child
+        .stdin
+        .take()
+        .expect("stdin pipe")
+        .write_all(page.as_bytes())
+        .expect("feed man");
+    let output = child.wait_with_output().expect("wait for man");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "man failed: {stderr}");
+    assert!(stderr.is_empty(), "man warned: {stderr}");
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn the_man_page_covers_every_command_and_option() {
+    let env = TestEnv::new();
+    let page = env.todos(&["man"]).run().success().stdout;
+    assert!(page.contains("\n.TH todos 1 "), "{page}");
+    assert!(page.contains("\n.SH COMMANDS\n"), "{page}");
+    let rendered = render_with_man(&page);
+    let text = rendered.as_deref().unwrap_or(&page);
+    // In roff source a dash is written `\-`; `man` prints it as a plain `-`.
+    let shown = |word: &str| {
+        if rendered.is_some() {
+            word.to_owned()
+        } else {
+            word.replace('-', "\\-")
+        }
+    };
+    let top = env.todos(&["--help"]).run().success().stdout;
+    assert!(long_options(&top).contains(&"--lock-timeout".to_owned()));
+    for option in long_options(&top) {
+        assert!(text.contains(&shown(&option)), "{option} not in the page");
+    }
+    for command in env.subcommands() {
+        assert!(
+            text.contains(&format!("todos {command}")),
+            "{command} not in the page"
+        );
+        let help = env.todos(&[&command, "--help"]).run().success().stdout;
+        for option in long_options(&help) {
+            assert!(
+                text.contains(&shown(&option)),
+                "{command} {option} not in the page"
+            );
+        }
+    }
+    for section in [
+        "NAME",
+        "SYNOPSIS",
+        "OPTIONS",
+        "EXAMPLES",
+        "EXIT STATUS",
+        "ENVIRONMENT",
+    ] {
+        assert!(text.contains(section), "{section} not in the page");
+    }
+    if let Some(rendered) = rendered {
+        assert!(rendered.starts_with("todos(1)"), "{rendered}");
+        assert!(
+            rendered.contains("todos write --file examples/plan.json"),
+            "examples keep their lines: {rendered}"
+        );
+        assert!(!rendered.contains("\\-"), "raw roff in {rendered}");
+    }
+}
+
+#[test]
+fn man_and_completions_need_no_workspace() {
+    let env = TestEnv::new();
+    env.todos(&["man"])
+        .env("TODOS_WORKSPACE", env.path("gone"))
+        .env("TODOS_NOW", "yesterday")
+        .run()
+        .success();
+    env.todos(&["completions", "bash"])
+        .env("TODOS_WORKSPACE", env.path("gone"))
+        .run()
+        .success();
+}

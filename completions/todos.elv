@@ -18,8 +18,8 @@ set edit:completion:arg-completer[todos] = {|@words|
     }
     var completions = [
         &'todos'= {
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -49,8 +49,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand -t 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order'
             cand --todo 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order'
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --new-session 'Start a new session: the next finished plan goes to a new completion log'
@@ -64,8 +64,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;create'= {
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -79,8 +79,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;update'= {
             cand --content 'New text for the item'
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --reopen 'Allow a finished item (completed, cancelled, failed) to become open again'
@@ -94,8 +94,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;show'= {
             cand --format 'The output format'
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand -w 'Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
@@ -109,8 +109,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --version 'Print version'
         }
         &'todos;recap'= {
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -123,8 +123,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;undo'= {
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -137,8 +137,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;schema'= {
             cand --tool 'Wrap the schema as this vendor''s function-tool definition'
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -150,8 +150,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --version 'Print version'
         }
         &'todos;prompt'= {
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -164,8 +164,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;check'= {
             cand --stale 'Fail only when items are open and the plan has not changed for this many minutes'
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --hook 'Run as an agent hook: exit 2 instead of 1, read the hook''s JSON event on stdin'
@@ -179,8 +179,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;init'= {
             cand --agent 'The agent to set up'
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --hooks 'Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only)'
@@ -193,8 +193,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --version 'Print version'
         }
         &'todos;completions'= {
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -206,8 +206,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --version 'Print version'
         }
         &'todos;man'= {
-            cand -C 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'

@@ -24,7 +24,7 @@ function __fish_todos_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c todos -n "__fish_todos_needs_command" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_needs_command" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_needs_command" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -50,7 +50,7 @@ complete -c todos -n "__fish_todos_using_subcommand write" -l file -d 'Read the 
 complete -c todos -n "__fish_todos_using_subcommand write" -l summary -d 'The one line saying what the whole plan is for. It overrides the snapshot\'s; given alone (nothing piped in, no -t), it changes only the summary' -r
 complete -c todos -n "__fish_todos_using_subcommand write" -s t -l todo -d 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order' -r
 complete -c todos -n "__fish_todos_using_subcommand write" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
-complete -c todos -n "__fish_todos_using_subcommand write" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand write" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand write" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -61,7 +61,7 @@ complete -c todos -n "__fish_todos_using_subcommand write" -s q -l quiet -d 'Pri
 complete -c todos -n "__fish_todos_using_subcommand write" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand write" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand create" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
-complete -c todos -n "__fish_todos_using_subcommand create" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand create" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand create" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -72,7 +72,7 @@ complete -c todos -n "__fish_todos_using_subcommand create" -s h -l help -d 'Pri
 complete -c todos -n "__fish_todos_using_subcommand create" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand update" -l content -d 'New text for the item' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
-complete -c todos -n "__fish_todos_using_subcommand update" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand update" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand update" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -85,7 +85,7 @@ complete -c todos -n "__fish_todos_using_subcommand update" -s V -l version -d '
 complete -c todos -n "__fish_todos_using_subcommand show" -l format -d 'The output format' -r -f -a "text\t'The colored checklist, for people'
 markdown\t'A Markdown task list, for notes and pull requests'
 json\t'The plan as JSON: summary, todos, recap, revision'"
-complete -c todos -n "__fish_todos_using_subcommand show" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand show" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand show" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -95,7 +95,7 @@ complete -c todos -n "__fish_todos_using_subcommand show" -l json -d 'Print one 
 complete -c todos -n "__fish_todos_using_subcommand show" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand show" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand recap" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand recap" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand recap" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -105,7 +105,7 @@ complete -c todos -n "__fish_todos_using_subcommand recap" -s q -l quiet -d 'Pri
 complete -c todos -n "__fish_todos_using_subcommand recap" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand undo" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
-complete -c todos -n "__fish_todos_using_subcommand undo" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand undo" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand undo" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -117,7 +117,7 @@ complete -c todos -n "__fish_todos_using_subcommand undo" -s V -l version -d 'Pr
 complete -c todos -n "__fish_todos_using_subcommand schema" -l tool -d 'Wrap the schema as this vendor\'s function-tool definition' -r -f -a "openai\t'{"type": "function", "name", "description", "parameters", "strict"} (Responses API)'
 anthropic\t'{"name", "description", "input_schema"} (Messages API)'
 gemini\t'{"name", "description", "parameters"}: a function declaration in Gemini\'s schema subset'"
-complete -c todos -n "__fish_todos_using_subcommand schema" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand schema" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand schema" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -126,7 +126,7 @@ complete -c todos -n "__fish_todos_using_subcommand schema" -l json -d 'Print on
 complete -c todos -n "__fish_todos_using_subcommand schema" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand schema" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand schema" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand prompt" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand prompt" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand prompt" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -136,7 +136,7 @@ complete -c todos -n "__fish_todos_using_subcommand prompt" -s q -l quiet -d 'Pr
 complete -c todos -n "__fish_todos_using_subcommand prompt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand prompt" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand check" -l stale -d 'Fail only when items are open and the plan has not changed for this many minutes' -r
-complete -c todos -n "__fish_todos_using_subcommand check" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand check" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand check" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -150,7 +150,7 @@ complete -c todos -n "__fish_todos_using_subcommand init" -l agent -d 'The agent
 codex\t'OpenAI Codex CLI: AGENTS.md'
 gemini\t'Gemini CLI: GEMINI.md'
 generic\t'Any other agent that reads AGENTS.md'"
-complete -c todos -n "__fish_todos_using_subcommand init" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand init" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand init" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -160,7 +160,7 @@ complete -c todos -n "__fish_todos_using_subcommand init" -l json -d 'Print one 
 complete -c todos -n "__fish_todos_using_subcommand init" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand init" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand completions" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand completions" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand completions" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -169,7 +169,7 @@ complete -c todos -n "__fish_todos_using_subcommand completions" -l json -d 'Pri
 complete -c todos -n "__fish_todos_using_subcommand completions" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand man" -s C -l workspace -d 'The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand man" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand man" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"

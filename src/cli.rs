@@ -50,14 +50,11 @@ pub struct Cli {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    /// The folder that holds `.todos.json` [default: nearest with .todos.json, else with .git, else .]
-    #[arg(
-        short = 'C',
-        long = "workspace",
-        env = "TODOS_WORKSPACE",
-        global = true,
-        value_name = "DIR"
-    )]
+    /// The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with
+    /// .todos.json, else with .git, else .]
+    // TODOS_WORKSPACE is read with the rest of the environment (context.rs), where an empty
+    // value counts as unset; clap's `env` would refuse it.
+    #[arg(short = 'C', long = "workspace", global = true, value_name = "DIR")]
     pub workspace: Option<PathBuf>,
 
     /// Print one JSON envelope on stdout, for success and failure alike.
@@ -174,9 +171,14 @@ pub struct CreateArgs {
     todos update 3 --content \"Patch the token check\"\n  \
     todos update 2 pending --reopen\n  \
     echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
+#[command(group(clap::ArgGroup::new("change").args(["status", "content"]).multiple(true)))]
+#[command(
+    override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT>\n       \
+    todos update [OPTIONS] < REQUEST_JSON"
+)]
 pub struct UpdateArgs {
     /// The item's id, as `todos show` prints it.
-    #[arg(value_name = "ID")]
+    #[arg(value_name = "ID", requires = "change")]
     pub id: Option<String>,
 
     /// The new status: pending, in_progress, completed, cancelled or failed, or an alias (below).
@@ -184,11 +186,11 @@ pub struct UpdateArgs {
     pub status: Option<String>,
 
     /// New text for the item.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", requires = "id")]
     pub content: Option<String>,
 
     /// Allow a finished item (completed, cancelled, failed) to become open again.
-    #[arg(long)]
+    #[arg(long, requires = "id")]
     pub reopen: bool,
 
     /// Refuse (exit 3) unless the store is at this revision.

@@ -44,8 +44,13 @@ impl Context {
         let cwd = std::env::current_dir()
             .map_err(|err| Error::internal(format!("cannot read the current folder: {err}")))?;
         let text = |name: &str| env(name).map(|value| value.to_string_lossy().into_owned());
-        let workspace = match &global.workspace {
-            Some(dir) => explicit_workspace(&cwd, dir)?,
+        let from_env = || {
+            text("TODOS_WORKSPACE")
+                .filter(|dir| !dir.is_empty())
+                .map(PathBuf::from)
+        };
+        let workspace = match global.workspace.clone().or_else(from_env) {
+            Some(dir) => explicit_workspace(&cwd, &dir)?,
             None => discover_workspace(&cwd),
         };
         let now = match text("TODOS_NOW") {

@@ -31,7 +31,7 @@ use crate::commands::{Answer, ParamsInput, Report, ReportKind};
 use crate::context::{Context, Env};
 use crate::envelope::Place;
 use crate::error::Error;
-use crate::render::Palette;
+use crate::render::{Palette, escape};
 
 /// Runs `todos` with these arguments (the first is the program name) and environment.
 pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
@@ -97,10 +97,14 @@ fn emit_quietly(text: &str) {
 }
 
 fn json_line(value: &serde_json::Value) -> String {
-    let mut text = serde_json::to_string(value).unwrap_or_else(|_| "{}".to_owned());
+    // A `Value` always serializes; the fallback keeps the envelope contract all the same.
+    let mut text = serde_json::to_string(value).unwrap_or_else(|_| PANIC_ENVELOPE.to_owned());
     text.push('\n');
     text
 }
+
+/// The envelope for a failure that left nothing better to say: an internal error.
+pub const PANIC_ENVELOPE: &str = r#"{"status":"error","error":{"code":"INTERNAL_ERROR","message":"internal error: this is a bug in todos","details":[]},"text":"error: internal error","context":{"cwd":null,"workspace":null,"params_input":null}}"#;
 
 /// The envelope's `text`, its `data.changed`, and a note for stderr in text mode.
 fn headline(report: &Report) -> (String, Option<bool>, Option<String>) {
@@ -208,14 +212,21 @@ fn print_failure(error: &Error, json: bool, palette: Palette, place: &Place<'_>)
     if json {
         emit_quietly(&json_line(&envelope::failure(error, place)));
     } else {
-        let mut text = format!("{} {}\n", palette.error("error:"), error.message());
+        // Messages quote the input (an unknown key, a bad status): escape what could drive
+        // the terminal, as for everything else read from input.
+        let mut text = format!("{} {}\n", palette.error("error:"), escape(error.message()));
         if error.details().len() > 1 {
             for problem in error.details() {
-                let _ = writeln!(text, "  {}: {}", problem.path, problem.message);
+                let _ = writeln!(
+                    text,
+                    "  {}: {}",
+                    escape(&problem.path),
+                    escape(&problem.message)
+                );
             }
         }
         if let Some(hint) = error.hint() {
-            let _ = writeln!(text, "{} {hint}", palette.bold("hint:"));
+            let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
         }
         let _ = io::stderr().lock().write_all(text.as_bytes());
     }

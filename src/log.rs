@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
 use std::io::{ErrorKind, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Local};
 
@@ -13,9 +13,18 @@ use crate::error::{Error, Result};
 use crate::model::{Item, Stats, Status};
 use crate::render::escape;
 
-/// The log file name for a session that started at `start`.
-pub fn file_name(start: &DateTime<Local>) -> String {
-    format!("todoList-{}.md", start.format("%Y%m%d-%H%M%S"))
+/// The log file of a session that starts at `start`: `todoList-YYYYMMDD-HHMMSS.md`, or with
+/// `-2`, `-3`, … when another session that started in the same second has that name.
+pub fn file_name(dir: &Path, start: &DateTime<Local>) -> String {
+    let stamp = start.format("%Y%m%d-%H%M%S");
+    let name = |n: u32| match n {
+        1 => format!("todoList-{stamp}.md"),
+        n => format!("todoList-{stamp}-{n}.md"),
+    };
+    (1..=1000)
+        .map(name)
+        .find(|file| !dir.join(file).exists())
+        .unwrap_or_else(|| name(1))
 }
 
 fn heading(task: u64) -> String {
@@ -53,12 +62,41 @@ pub fn block(task: u64, at: &DateTime<Local>, summary: Option<&str>, items: &[It
     out
 }
 
-/// Appends `block` (plan number `task`) to `dir/file`, creating both as needed.
+/// A block just appended, which `roll_back` takes out again.
+pub struct Appended {
+    path: PathBuf,
+    /// The file's length before; `None` when this block created the file.
+    length_before: Option<u64>,
+}
+
+impl Appended {
+    /// Cuts the file back to where it was, for a change whose store write failed. Best effort:
+    /// the store write already failed, and its error is the one to report.
+    pub fn roll_back(self) {
+        let Some(length) = self.length_before else {
+            let _ = fs::remove_file(&self.path);
+            return;
+        };
+        if let Ok(file) = OpenOptions::new().write(true).open(&self.path) {
+            let _ = file.set_len(length).and_then(|()| file.sync_all());
+        }
+    }
+}
+
+/// The block text after its heading line (which holds the time it was written).
+fn body(block: &str) -> &str {
+    block.split_once('\n').map_or("", |(_, rest)| rest)
+}
+
+/// Appends `block` (plan number `task`) to `dir/file`, creating both as needed. Returns
+/// `None` when the file already ends with this very block.
 ///
-/// The log is written before the store. If a process dies between the two, the store still
-/// says the plan was not logged and the same change is made again; the block is then already
-/// the file's last one, and is not written twice.
-pub fn append(dir: &Path, file: &str, task: u64, block: &str) -> Result<()> {
+/// The log is written before the store, so a plan is never marked logged without its block.
+/// If the store write then fails, the caller rolls the block back. If the process dies
+/// between the two, the store still says the plan was not logged; when the same change is
+/// made again, the file's last block is the same task with the same body, and it is not
+/// written twice.
+pub fn append(dir: &Path, file: &str, task: u64, block: &str) -> Result<Option<Appended>> {
     fs::create_dir_all(dir).map_err(|err| Error::io("create the log folder", dir, &err))?;
     let path = dir.join(file);
     let existing = match fs::read_to_string(&path) {
@@ -66,12 +104,10 @@ pub fn append(dir: &Path, file: &str, task: u64, block: &str) -> Result<()> {
         Err(err) if err.kind() == ErrorKind::NotFound => String::new(),
         Err(err) => return Err(Error::io("read the completion log", &path, &err)),
     };
-    let last_heading = existing
-        .lines()
-        .rev()
-        .find(|line| line.starts_with("# task"));
-    if last_heading.is_some_and(|line| line.starts_with(&heading(task))) {
-        return Ok(());
+    let last_block = existing.rfind("# task").map(|start| &existing[start..]);
+    if last_block.is_some_and(|last| last.starts_with(&heading(task)) && body(last) == body(block))
+    {
+        return Ok(None);
     }
     let separator = if existing.is_empty() { "" } else { "\n" };
     let mut log = OpenOptions::new()
@@ -79,9 +115,14 @@ pub fn append(dir: &Path, file: &str, task: u64, block: &str) -> Result<()> {
         .append(true)
         .open(&path)
         .map_err(|err| Error::io("open the completion log", &path, &err))?;
+    let length_before = (!existing.is_empty()).then_some(existing.len() as u64);
     log.write_all(format!("{separator}{block}").as_bytes())
         .and_then(|()| log.sync_all())
-        .map_err(|err| Error::io("write the completion log", &path, &err))
+        .map_err(|err| Error::io("write the completion log", &path, &err))?;
+    Ok(Some(Appended {
+        path,
+        length_before,
+    }))
 }
 
 #[cfg(test)]
@@ -121,7 +162,7 @@ mod tests {
     }
 
     #[test]
-    fn append_never_writes_the_same_task_twice() {
+    fn append_never_writes_the_same_block_twice_and_rolls_back() {
         let dir = tempfile::tempdir().unwrap();
         append(dir.path(), "log.md", 1, "# task1-x\n").unwrap();
         append(dir.path(), "log.md", 1, "# task1-x\n").unwrap();

@@ -1,7 +1,13 @@
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    std::panic::set_hook(Box::new(|info| {
+    // A panic is a bug; it still ends as exit 5, and as an envelope when `--json` was asked for.
+    let json = std::env::args_os().skip(1).any(|arg| arg == "--json");
+    std::panic::set_hook(Box::new(move |info| {
+        if json {
+            let _ = writeln!(std::io::stdout(), "{}", todos::PANIC_ENVELOPE);
+        }
         eprintln!("error: internal error: {info}");
         eprintln!("hint: this is a bug in todos; please report it with the command that caused it");
         std::process::exit(5);

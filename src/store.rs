@@ -65,11 +65,18 @@ impl Default for Document {
 }
 
 impl Document {
-    /// Hands out the next id.
-    pub fn allocate_id(&mut self) -> String {
+    /// Hands out the next id; the counter never goes back, so it can run out (in theory).
+    pub fn allocate_id(&mut self) -> Result<String> {
         let id = self.next_id;
-        self.next_id += 1;
-        id.to_string()
+        self.next_id = id.checked_add(1).ok_or_else(|| exhausted("id counter"))?;
+        Ok(id.to_string())
+    }
+
+    /// The revision after this one.
+    pub fn next_revision(&self) -> Result<u64> {
+        self.revision
+            .checked_add(1)
+            .ok_or_else(|| exhausted("revision counter"))
     }
 
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
@@ -78,6 +85,20 @@ impl Document {
         bytes.push(b'\n');
         Ok(bytes)
     }
+}
+
+/// The counters of a store that may be unreadable as a whole.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub revision: Option<u64>,
+    pub next_id: Option<u64>,
+}
+
+fn exhausted(counter: &str) -> Error {
+    Error::invalid(format!(
+        "the store's {counter} is at its maximum and cannot go on"
+    ))
+    .with_hint("start a new store: move .todos.json aside")
 }
 
 /// The paths of one workspace's store files.
@@ -107,49 +128,126 @@ impl Store {
         self.dir.join(format!("{STORE_FILE}{suffix}"))
     }
 
+    /// `.todos.json.prev`: the store as it was before the last change.
+    pub fn previous_path(&self) -> PathBuf {
+        self.sibling(".prev")
+    }
+
     /// Reads the store; a workspace without one holds an empty plan. Creates nothing.
     pub fn load(&self) -> Result<Document> {
-        Ok(Self::read(&self.path)?.unwrap_or_default())
+        let hint = format!(
+            "the file was left untouched; run `todos undo` to set it aside and restore the \
+             snapshot before the last change, or fix {} by hand",
+            self.path.display()
+        );
+        Ok(Self::read(&self.path, &hint)?.unwrap_or_default())
     }
 
     /// Reads the store as it was before the last change, if it was kept.
     pub fn load_previous(&self) -> Result<Option<Document>> {
-        Self::read(&self.sibling(".prev"))
+        let prev = self.previous_path();
+        let hint = format!(
+            "the previous snapshot cannot be restored; fix {0} by hand, or remove it \
+             (rm {0}) and go on from the current plan",
+            prev.display()
+        );
+        Self::read(&prev, &hint)
     }
 
-    fn read(path: &Path) -> Result<Option<Document>> {
+    fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
         match fs::read(path) {
-            Ok(bytes) => Self::decode(path, &bytes).map(Some),
+            Ok(bytes) => Self::decode(&bytes)
+                .map(Some)
+                .map_err(|what| Error::StoreCorrupt {
+                    message: format!("{} cannot be read as a todos store: {what}", path.display()),
+                    hint: hint.to_owned(),
+                }),
             Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
             Err(err) => Err(Error::io("read", path, &err)),
         }
     }
 
-    /// Moves an unreadable store aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS`; the lock must
-    /// be held. Returns where it went.
+    /// Reads what counters an unreadable store still holds, if it parses as JSON at all, so
+    /// that what replaces it does not hand out its revisions or ids again.
+    pub fn salvage_counters(&self) -> Counters {
+        let Ok(bytes) = fs::read(&self.path) else {
+            return Counters::default();
+        };
+        let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+            return Counters::default();
+        };
+        let highest_id = value["todos"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|item| item["id"].as_str()?.parse::<u64>().ok())
+            .max();
+        let next_id = value["next_id"]
+            .as_u64()
+            .max(highest_id.map(|id| id.saturating_add(1)));
+        Counters {
+            revision: value["revision"].as_u64(),
+            next_id,
+        }
+    }
+
+    /// Moves an unreadable store aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS` (with `-2`,
+    /// `-3`, … when that name is taken); the lock must be held. Returns where it went.
     pub fn set_aside(&self, _lock: &Lock, stamp: &str) -> Result<PathBuf> {
-        let aside = self.sibling(&format!(".corrupt-{stamp}"));
+        let name = |n: u32| match n {
+            1 => self.sibling(&format!(".corrupt-{stamp}")),
+            n => self.sibling(&format!(".corrupt-{stamp}-{n}")),
+        };
+        let aside = (1..=1000)
+            .map(name)
+            .find(|path| !path.exists())
+            .unwrap_or_else(|| name(1));
         fs::rename(&self.path, &aside).map_err(|err| Error::io("move aside", &self.path, &err))?;
         sync_dir(&self.dir)?;
         Ok(aside)
     }
 
-    fn decode(path: &Path, bytes: &[u8]) -> Result<Document> {
-        let corrupt = |what: String| Error::StoreCorrupt {
-            message: format!("{} cannot be read as a todos store: {what}", path.display()),
-            hint: format!(
-                "the file was left untouched; run `todos undo` to set it aside and restore the \
-                 snapshot before the last change, or fix {} by hand",
-                path.display()
-            ),
-        };
+    /// Parses and checks a store; the error says what is wrong, for the caller to place.
+    fn decode(bytes: &[u8]) -> Result<Document, String> {
+        // serde reads a struct from an array too; a store is an object, nothing else.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+            return Err("it is not a JSON object".to_owned());
+        }
         let mut document: Document =
-            serde_json::from_slice(bytes).map_err(|err| corrupt(format!("{err}")))?;
+            serde_json::from_slice(bytes).map_err(|err| err.to_string())?;
         if document.version != FORMAT_VERSION {
-            return Err(corrupt(format!(
+            return Err(format!(
                 "format version {} is not {FORMAT_VERSION}, the one this todos reads",
                 document.version
-            )));
+            ));
+        }
+        let mut ids = std::collections::HashSet::with_capacity(document.todos.len());
+        for (index, item) in document.todos.iter().enumerate() {
+            if item.id.trim().is_empty() {
+                return Err(format!("todos[{index}] has an empty id"));
+            }
+            if !ids.insert(item.id.as_str()) {
+                return Err(format!(
+                    "todos[{index}] has the id \"{}\" of an earlier item",
+                    item.id
+                ));
+            }
+        }
+        if let Some(session) = &document.session {
+            // The log file is joined to the memory folder: a bare name, never a path.
+            let name = Path::new(&session.log_file);
+            let bare = name
+                .file_name()
+                .is_some_and(|file| file == name.as_os_str());
+            let markdown = name
+                .extension()
+                .is_some_and(|ext| ext.eq_ignore_ascii_case("md"));
+            if !bare || !markdown {
+                return Err(format!(
+                    "session.log_file \"{}\" is not a file name ending in .md",
+                    session.log_file
+                ));
+            }
         }
         // A hand-edited store may hold ids at or past the counter; never hand those out again.
         let highest = document
@@ -207,40 +305,62 @@ impl Store {
     }
 
     /// Replaces the store atomically; the lock must be held. The old store stays as
-    /// `.todos.json.prev` for undo.
+    /// `.todos.json.prev` for undo, and the file's permissions carry over.
+    ///
+    /// One temporary name serves every step, so a process killed at any instant leaves at
+    /// most one stray file, which the next save removes first:
+    /// 1. link the current store as `.todos.json.tmp` and rename that over `.todos.json.prev`;
+    /// 2. write and sync the new store as `.todos.json.tmp` (a new file, never a link);
+    /// 3. rename it over `.todos.json` and sync the folder.
     pub fn save(&self, _lock: &Lock, document: &Document) -> Result<()> {
         let bytes = document.to_bytes()?;
         let tmp = self.sibling(".tmp");
+        remove_if_present(&tmp)?;
+        let permissions = fs::metadata(&self.path).ok().map(|meta| meta.permissions());
+        self.keep_previous(&tmp, permissions.is_some())?;
         let write = || -> std::io::Result<()> {
-            let mut file = File::create(&tmp)?;
+            let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
             file.write_all(&bytes)?;
+            if let Some(permissions) = permissions {
+                file.set_permissions(permissions)?;
+            }
             file.sync_all()
         };
-        write().map_err(|err| Error::io("write", &tmp, &err))?;
-        self.keep_previous()?;
+        if let Err(err) = write() {
+            let _ = fs::remove_file(&tmp);
+            return Err(Error::io("write", &tmp, &err));
+        }
         fs::rename(&tmp, &self.path).map_err(|err| Error::io("replace", &self.path, &err))?;
         sync_dir(&self.dir)
     }
 
-    /// Links the current store as `.todos.json.prev` (a copy where links are not supported).
-    fn keep_previous(&self) -> Result<()> {
-        let prev = self.sibling(".prev");
-        if !self.path.exists() {
-            return Ok(());
+    /// Makes `.todos.json.prev` the current store, through `staging` (a hard link, or a copy
+    /// where links are not supported) renamed over it. With no current store there is
+    /// nothing before this change, so an older `.prev` goes.
+    fn keep_previous(&self, staging: &Path, store_exists: bool) -> Result<()> {
+        let prev = self.previous_path();
+        if !store_exists {
+            return remove_if_present(&prev);
         }
-        match fs::remove_file(&prev) {
-            Ok(()) => {}
-            Err(err) if err.kind() == ErrorKind::NotFound => {}
-            Err(err) => return Err(Error::io("replace", &prev, &err)),
-        }
-        fs::hard_link(&self.path, &prev)
-            .or_else(|_| fs::copy(&self.path, &prev).map(|_| ()))
-            .map_err(|err| Error::io("keep the previous store as", &prev, &err))
+        fs::hard_link(&self.path, staging)
+            .or_else(|_| fs::copy(&self.path, staging).map(|_| ()))
+            .and_then(|()| fs::rename(staging, &prev))
+            .map_err(|err| Error::io("keep the previous store as", &prev, &err))?;
+        // When `.prev` already is this very file (a save killed right after this step),
+        // rename(2) does nothing and leaves the staged name behind.
+        remove_if_present(staging)
+    }
+}
+
+fn remove_if_present(path: &Path) -> Result<()> {
+    match fs::remove_file(path) {
+        Err(err) if err.kind() != ErrorKind::NotFound => Err(Error::io("remove", path, &err)),
+        _ => Ok(()),
     }
 }
 
 /// Makes a rename in `dir` durable: the folder's entry is synced, not only the file.
-fn sync_dir(dir: &Path) -> Result<()> {
+pub fn sync_dir(dir: &Path) -> Result<()> {
     #[cfg(unix)]
     {
         File::open(dir)

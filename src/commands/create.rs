@@ -46,7 +46,7 @@ pub fn create(ctx: &Context, args: &CreateArgs, params: &mut ParamsInput) -> Res
             return Err(Error::problems(problems));
         }
         for content in texts {
-            let id = document.allocate_id();
+            let id = document.allocate_id()?;
             document.todos.push(Item {
                 id,
                 content,

@@ -16,7 +16,6 @@ mod prompt;
 mod schema;
 mod watch;
 
-use std::io::Read;
 use std::path::Path;
 
 use serde_json::Value;
@@ -73,7 +72,8 @@ pub type ParamsInput = Option<Value>;
 ///
 /// `apply` edits a copy of the stored document and returns warnings. When the result equals
 /// the stored plan nothing is written and the revision stays, since agents re-send lists often.
-/// The completion log is written before the store (see `log::append` for why that is safe).
+/// The completion log is written before the store, and rolled back if the store write fails
+/// (see `log::append`).
 pub fn change(
     ctx: &Context,
     expect_revision: Option<u64>,
@@ -105,34 +105,35 @@ pub fn change(
     if restart {
         let started = ctx.now.format("%Y%m%d-%H%M%S").to_string();
         new.session = Some(Session {
-            id: session_id.unwrap_or_else(|| started.clone()),
+            id: session_id.unwrap_or(started),
             started_at: ctx.now.to_rfc3339(),
-            log_file: log::file_name(&ctx.now),
+            log_file: log::file_name(&memory_dir, &ctx.now),
             completed_plans: 0,
         });
     }
+    new.revision = old.next_revision()?;
+    new.updated_at = Some(ctx.now.to_rfc3339());
     let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
+    let mut appended = None;
     if is_finished(&new.todos)
         && !finished_again
         && let Some(session) = new.session.as_mut()
     {
-        session.completed_plans += 1;
-        let block = log::block(
-            session.completed_plans,
-            &ctx.now,
-            new.summary.as_deref(),
-            &new.todos,
-        );
-        log::append(
-            &memory_dir,
-            &session.log_file,
-            session.completed_plans,
-            &block,
-        )?;
+        let task = session.completed_plans.checked_add(1).ok_or_else(|| {
+            Error::invalid("the session's count of finished plans is at its maximum")
+                .with_hint("start a new session with `todos write --new-session`")
+        })?;
+        session.completed_plans = task;
+        let block = log::block(task, &ctx.now, new.summary.as_deref(), &new.todos);
+        appended = log::append(&memory_dir, &session.log_file, task, &block)?;
     }
-    new.revision = old.revision + 1;
-    new.updated_at = Some(ctx.now.to_rfc3339());
-    store.save(&lock, &new)?;
+    if let Err(err) = store.save(&lock, &new) {
+        // The plan was not saved, so it was not finished either: take its block back out.
+        if let Some(appended) = appended {
+            appended.roll_back();
+        }
+        return Err(err);
+    }
     Ok(Report {
         document: new,
         kind: ReportKind::Change { changed: true },
@@ -204,10 +205,14 @@ pub fn read_stdin_allow_blank(ctx: &Context, hint: &str) -> Result<String> {
 /// Reads a file given with `--file` (at most 1 MiB).
 pub fn read_file(path: &Path) -> Result<String> {
     let source = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|err| {
+    let unreadable = |err: &dyn std::fmt::Display| {
         Error::invalid(format!("cannot read {source}: {err}")).with_hint("check the --file path")
-    })?;
-    let bytes = json::read_limited(file.take(u64::MAX), &source)?;
+    };
+    let file = std::fs::File::open(path).map_err(|err| unreadable(&err))?;
+    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+        return Err(unreadable(&"it is a folder"));
+    }
+    let bytes = json::read_limited(file, &source)?;
     let text = json::utf8(&bytes, &source)?;
     if text.trim().is_empty() {
         return Err(Error::invalid(format!("{source} is empty")));

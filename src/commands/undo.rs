@@ -2,7 +2,7 @@ use crate::cli::UndoArgs;
 use crate::commands::{Report, ReportKind, check_revision, lock};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::store::{Document, Store};
+use crate::store::{Counters, Document, Store};
 
 /// Restores the plan as it was before the last change, from `.todos.json.prev`.
 ///
@@ -15,45 +15,60 @@ pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
     let store = Store::new(&ctx.workspace);
     let lock = lock(ctx, &store)?;
     let previous = store.load_previous()?;
-    let (current, set_aside) = match store.load() {
+    let (counters, session, set_aside) = match store.load() {
         Ok(current) => {
             check_revision(args.expect_revision, current.revision)?;
-            (Some(current), None)
+            let counters = Counters {
+                revision: Some(current.revision),
+                next_id: Some(current.next_id),
+            };
+            (counters, current.session, None)
         }
         Err(Error::StoreCorrupt { .. }) => {
+            // What the unreadable store still says of its counters; failing that, what it can
+            // at most have reached: one change past the previous snapshot, with at most
+            // max_items new ids. Either way no revision or id is handed out twice.
+            let salvaged = store.salvage_counters();
+            let max_items = u64::try_from(ctx.config()?.limits.max_items).unwrap_or(u64::MAX);
+            let counters = Counters {
+                revision: salvaged
+                    .revision
+                    .or(previous.as_ref().map(|p| p.revision.saturating_add(1))),
+                next_id: salvaged.next_id.or(previous
+                    .as_ref()
+                    .map(|p| p.next_id.saturating_add(max_items))),
+            };
             let stamp = ctx.now.format("%Y%m%d-%H%M%S").to_string();
-            (None, Some(store.set_aside(&lock, &stamp)?))
+            let session = previous.as_ref().and_then(|p| p.session.clone());
+            (counters, session, Some(store.set_aside(&lock, &stamp)?))
         }
         Err(other) => return Err(other),
     };
     let Some(previous) = previous else {
-        return match set_aside {
-            Some(_) => Ok(Report {
-                document: Document::default(),
-                kind: ReportKind::Restore {
-                    revision: None,
-                    set_aside,
-                },
-                warnings: vec![
-                    "there was no earlier snapshot to restore: the plan is empty".to_owned(),
-                ],
-            }),
-            None => Err(Error::invalid(format!(
+        if set_aside.is_none() {
+            return Err(Error::invalid(format!(
                 "nothing to undo: {} holds no earlier snapshot",
-                store.path().with_extension("json.prev").display()
+                store.previous_path().display()
             ))
-            .with_hint("the previous snapshot is kept from the first change on")),
-        };
+            .with_hint("the previous snapshot is kept from the first change on"));
+        }
+        return Ok(Report {
+            document: Document::default(),
+            kind: ReportKind::Restore {
+                revision: None,
+                set_aside,
+            },
+            warnings: vec![
+                "there was no earlier snapshot to restore: the plan is empty".to_owned(),
+            ],
+        });
     };
     let restored_revision = previous.revision;
     let mut restored = previous;
-    if let Some(current) = &current {
-        restored.revision = current.revision + 1;
-        restored.next_id = restored.next_id.max(current.next_id);
-        restored.session.clone_from(&current.session);
-    } else {
-        restored.revision += 1;
-    }
+    restored.revision = restored.revision.max(counters.revision.unwrap_or(0));
+    restored.revision = restored.next_revision()?;
+    restored.next_id = restored.next_id.max(counters.next_id.unwrap_or(0));
+    restored.session = session;
     restored.updated_at = Some(ctx.now.to_rfc3339());
     store.save(&lock, &restored)?;
     Ok(Report {

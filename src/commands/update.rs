@@ -33,20 +33,19 @@ pub fn update(ctx: &Context, args: &UpdateArgs, params: &mut ParamsInput) -> Res
         None => crate::json::parse(&read_stdin(ctx, STDIN_HINT)?, "stdin")?,
     };
     *params = Some(request.clone());
-    let mut change_request = input::item_change(&request, &limits)?;
-    change_request.reopen |= args.reopen;
+    let change_request = input::item_change(&request, &limits)?;
     if change_request.status.is_none()
         && change_request.content.is_none()
         && change_request.active_form.is_none()
         && change_request.priority.is_none()
     {
         let id = escape(&change_request.id);
-        return Err(Error::usage(
-            format!("nothing to change for item {id}"),
-            Some(format!(
-                "give a STATUS (`todos update {id} completed`) or --content TEXT"
+        return Err(
+            Error::invalid(format!("nothing to change for item {id}")).with_hint(format!(
+                "send a status, content, activeForm or priority with the id, e.g. \
+             {{\"id\": \"{id}\", \"status\": \"completed\"}}"
             )),
-        ));
+        );
     }
     change(ctx, args.expect_revision, false, |document| {
         apply(document, &change_request, &limits)

@@ -31,7 +31,7 @@ pub fn write(ctx: &Context, args: &WriteArgs, params: &mut ParamsInput) -> Resul
         }
     }
     change(ctx, args.expect_revision, args.new_session, |document| {
-        Ok(apply(document, snapshot))
+        apply(document, snapshot)
     })
 }
 
@@ -101,7 +101,7 @@ fn args_form(args: &WriteArgs) -> Result<Value> {
 
 /// Applies a validated snapshot to the stored plan: ids are kept by a matching input id, then
 /// by equal content; every open item the snapshot drops is named in a warning.
-fn apply(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
+fn apply(document: &mut Document, snapshot: Snapshot) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
     let items_given = snapshot.items.is_some();
     if snapshot.summary.is_some() {
@@ -113,7 +113,7 @@ fn apply(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
         );
     }
     let Some(drafts) = snapshot.items else {
-        return warnings;
+        return Ok(warnings);
     };
     let old = std::mem::take(&mut document.todos);
     let ids = match_ids(&old, &drafts);
@@ -125,7 +125,7 @@ fn apply(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
                 claimed[index] = true;
                 old[index].id.clone()
             }
-            None => document.allocate_id(),
+            None => document.allocate_id()?,
         };
         todos.push(Item { id, ..draft.item });
     }
@@ -142,7 +142,7 @@ fn apply(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
         ));
     }
     document.todos = todos;
-    warnings
+    Ok(warnings)
 }
 
 /// For each draft, the index of the stored item it continues, if any. Linear in both lists.
@@ -199,6 +199,10 @@ mod tests {
     use super::*;
     use crate::model::Status;
 
+    fn apply_ok(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
+        apply(document, snapshot).expect("ids left")
+    }
+
     fn draft(id: Option<&str>, content: &str) -> Draft {
         Draft {
             requested_id: id.map(str::to_owned),
@@ -215,7 +219,7 @@ mod tests {
     fn stored(contents: &[&str]) -> Document {
         let mut document = Document::default();
         let drafts = contents.iter().map(|c| draft(None, c)).collect();
-        apply(
+        apply_ok(
             &mut document,
             Snapshot {
                 summary: Some("S".into()),
@@ -234,7 +238,7 @@ mod tests {
             draft(None, "b"),
             draft(None, "new"),
         ];
-        let warnings = apply(
+        let warnings = apply_ok(
             &mut document,
             Snapshot {
                 summary: None,
@@ -249,7 +253,7 @@ mod tests {
     #[test]
     fn dropping_an_open_item_warns_by_name() {
         let mut document = stored(&["a", "b"]);
-        let warnings = apply(
+        let warnings = apply_ok(
             &mut document,
             Snapshot {
                 summary: None,
@@ -262,7 +266,7 @@ mod tests {
             "{warnings:?}"
         );
         // Ids never go back: a later item does not reuse 2.
-        apply(
+        apply_ok(
             &mut document,
             Snapshot {
                 summary: None,
@@ -275,7 +279,7 @@ mod tests {
     #[test]
     fn duplicate_contents_each_keep_their_own_id() {
         let mut document = stored(&["same", "same"]);
-        apply(
+        apply_ok(
             &mut document,
             Snapshot {
                 summary: None,
@@ -289,7 +293,7 @@ mod tests {
     #[test]
     fn no_summary_anywhere_warns() {
         let mut document = Document::default();
-        let warnings = apply(
+        let warnings = apply_ok(
             &mut document,
             Snapshot {
                 summary: None,

@@ -136,14 +136,21 @@ fn a_held_lock_times_out_as_a_conflict() {
 }
 
 #[test]
-fn a_request_with_nothing_to_do_is_a_usage_error() {
+fn a_request_with_nothing_to_do_is_an_input_error() {
     let env = TestEnv::new();
     env.plan("Fix login", &["pending:Reproduce"]);
-    let stderr = refused(&env, &["update", "1"], 2);
-    insta::assert_snapshot!(stderr, @"
+    let done = env.rejects(env.todos(&["update"]).stdin(r#"{"id": "1"}"#), 1);
+    insta::assert_snapshot!(done.stderr, @r#"
     error: nothing to change for item 1
-    hint: give a STATUS (`todos update 1 completed`) or --content TEXT
-    ");
+    hint: send a status, content, activeForm or priority with the id, e.g. {"id": "1", "status": "completed"}
+    "#);
+    // On the command line, clap itself asks for the missing STATUS or --content.
+    let done = env.rejects(env.todos(&["update", "1"]), 2);
+    assert!(
+        done.stderr.contains("<STATUS|--content <TEXT>>"),
+        "{}",
+        done.stderr
+    );
 }
 
 #[cfg(target_os = "linux")]

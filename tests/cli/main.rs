@@ -15,6 +15,7 @@ mod hostile;
 mod man;
 mod output;
 mod pipes;
+mod review;
 mod shapes;
 mod store;
 mod undo;

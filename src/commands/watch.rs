@@ -86,6 +86,7 @@ pub fn watch(ctx: &Context, args: &ShowArgs) -> Result<Answer> {
                     break;
                 }
             }
+            Err(RecvTimeoutError::Timeout) if mode != Mode::Terminal && stdout_closed() => break,
             Err(RecvTimeoutError::Timeout) => {}
         }
     }
@@ -96,6 +97,26 @@ pub fn watch(ctx: &Context, args: &ShowArgs) -> Result<Answer> {
         json!({"states": states}),
         format!("Stopped watching after {states} states."),
     ))
+}
+
+/// True once the reader of a piped stdout has gone (`show --watch | head`), so the watch
+/// ends without waiting for a change to fail on.
+#[cfg(unix)]
+fn stdout_closed() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdout = rustix::stdio::stdout();
+    let mut fds = [PollFd::new(&stdout, PollFlags::OUT)];
+    let now = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    poll(&mut fds, Some(&now)).is_ok()
+        && fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP)
+}
+
+#[cfg(not(unix))]
+fn stdout_closed() -> bool {
+    false
 }
 
 fn write_error(err: &io::Error) -> Error {

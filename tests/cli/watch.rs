@@ -120,3 +120,20 @@ fn ends_when_its_reader_goes_away_and_creates_nothing() {
         "a clean exit on a closed pipe"
     );
 }
+
+#[test]
+fn ends_when_its_reader_goes_away_even_while_nothing_changes() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let (mut watcher, stdout) = Watcher::start(&env);
+    let mut first = String::new();
+    let mut reader = BufReader::new(stdout);
+    reader.read_line(&mut first).expect("the first state");
+    drop(reader);
+    // No change follows: the watch must notice the closed pipe by itself.
+    assert_eq!(
+        watcher.exit_code(),
+        Some(0),
+        "a clean exit on a closed pipe"
+    );
+}

@@ -94,27 +94,29 @@ fn json_line(value: &serde_json::Value) -> String {
 
 fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
     let document = &report.document;
-    let stats = model::Stats::of(&document.todos);
-    let (headline, changed) = match report.kind {
-        ReportKind::Change { changed: true } => (
-            format!("Updated todos: {}.", envelope::counts(&stats)),
-            Some(true),
+    let changed = match report.kind {
+        ReportKind::Change { changed } => Some(changed),
+        ReportKind::Show(_) | ReportKind::Recap => None,
+    };
+    // Said only by the envelope and the no-change note: plain `show` and `recap` skip it.
+    let headline = || match changed {
+        Some(true) => format!(
+            "Updated todos: {}.",
+            envelope::counts(&model::Stats::of(&document.todos))
         ),
-        ReportKind::Change { changed: false } => (
-            format!(
-                "No change: the plan already matches (revision {}).",
-                document.revision
-            ),
-            Some(false),
+        Some(false) => format!(
+            "No change: the plan already matches (revision {}).",
+            document.revision
         ),
-        ReportKind::Show(_) | ReportKind::Recap => {
-            (format!("Todos: {}.", envelope::counts(&stats)), None)
-        }
+        None => format!(
+            "Todos: {}.",
+            envelope::counts(&model::Stats::of(&document.todos))
+        ),
     };
     if ctx.json {
         emit_quietly(&json_line(&envelope::success(
             document,
-            &headline,
+            &headline(),
             &report.warnings,
             changed,
             place,
@@ -126,7 +128,7 @@ fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
         let _ = writeln!(err, "{} {warning}", ctx.stderr.warning("warning:"));
     }
     if changed == Some(false) && !ctx.quiet {
-        let _ = writeln!(err, "{} {headline}", ctx.stderr.bold("note:"));
+        let _ = writeln!(err, "{} {}", ctx.stderr.bold("note:"), headline());
     }
     if ctx.quiet {
         return ExitCode::SUCCESS;

@@ -19,9 +19,14 @@ pub fn write(ctx: &Context, args: &WriteArgs, params: &mut ParamsInput) -> Resul
     let limits = ctx.config()?.limits;
     let value = input_value(ctx, args)?;
     let snapshot = value.as_ref().map(|value| input::snapshot(value, &limits));
-    // The input moves into `params_input` (set before any refusal, which reports it too), not
-    // a copy of it: copying and freeing a 10,000-item snapshot took a fifth of the command.
-    *params = value;
+    // Only the JSON envelope reports the input (`context.params_input`, on a refusal too), so
+    // only then is it kept, moved there rather than copied. Otherwise it is freed before the
+    // plan is saved and printed: for a large snapshot its tree outweighs the plan itself.
+    if ctx.json {
+        *params = value;
+    } else {
+        drop(value);
+    }
     let mut snapshot = snapshot.transpose()?.unwrap_or_default();
     if let Some(text) = &args.summary {
         let mut problems = Vec::new();

@@ -8,7 +8,8 @@
 #   benches/cli.sh --no-criterion           # the whole-process part alone, a few minutes
 #
 # Exits 1 when a target is missed. Not part of CI: timings need a quiet machine.
-# ROUNDS (default 5) sets how many times each group of commands is measured in turn.
+# ROUNDS (default 5) and CRITERION_ROUNDS (default 3) set how many times each group of
+# commands, and each in-process benchmark at 10,000 and 100,000 items, is measured in turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -23,6 +24,7 @@ case "${1:-}" in
     ;;
 esac
 rounds=${ROUNDS:-5}
+criterion_rounds=${CRITERION_ROUNDS:-3}
 
 for tool in hyperfine task perl awk; do
     if ! command -v "$tool" >/dev/null; then
@@ -115,11 +117,31 @@ median() {
         }'
 }
 
-# criterion_median GROUP N: criterion's median for GROUP/N, in seconds.
+# criterion_round ROUND FILTER: one run of the in-process benchmarks matching FILTER; their
+# estimates are kept as $tmp/criterion.ROUND.GROUP.N.json.
+criterion_round() {
+    echo "   criterion, round $1: $2" >&2
+    cargo bench --quiet --bench pipeline -- "$2" >&2
+    local file group size
+    for file in "$repo/${CARGO_TARGET_DIR:-target}"/criterion/*/*/new/estimates.json; do
+        size=$(basename "$(dirname "$(dirname "$file")")")
+        group=$(basename "$(dirname "$(dirname "$(dirname "$file")")")")
+        if [[ $group/$size =~ $2 ]]; then cp "$file" "$tmp/criterion.$1.$group.$size.json"; fi
+    done
+}
+
+# criterion_median GROUP N: the median, in seconds, of criterion's medians for GROUP/N over
+# the rounds that measured it.
 criterion_median() {
-    local file="$repo/${CARGO_TARGET_DIR:-target}/criterion/$1/$2/new/estimates.json"
-    grep -o '"median":{"confidence_interval":{[^}]*},"point_estimate":[0-9.e+-]*' "$file" |
-        sed 's/.*"point_estimate"://' | awk '{ printf "%.12f\n", $1 / 1e9 }'
+    cat "$tmp"/criterion.*."$1.$2.json" |
+        grep -o '"median":{"confidence_interval":{[^}]*},"point_estimate":[0-9.e+-]*' |
+        sed 's/.*"point_estimate"://' | sort -g | awk '
+        { medians[NR] = $1 }
+        END {
+            if (NR == 0) exit 1
+            middle = (NR % 2) ? medians[(NR + 1) / 2] : (medians[NR / 2] + medians[NR / 2 + 1]) / 2
+            printf "%.12f\n", middle / 1e9
+        }'
 }
 
 # peak_rss_kib COMMAND…: the peak resident memory of one run in KiB, from getrusage(RUSAGE_CHILDREN)
@@ -229,8 +251,13 @@ for command in write update; do
 done
 
 if $criterion; then
-    echo "== criterion: cargo bench --bench pipeline" >&2
-    cargo bench --quiet --bench pipeline >&2
+    echo "== criterion: cargo bench --bench pipeline, $criterion_rounds rounds" >&2
+    # Round 1 measures every size; the next rounds only the sizes the targets compare, each
+    # group's 10,000 and 100,000 one after the other, as hyperfine's rounds above.
+    criterion_round 1 '^[a-z_]+/[0-9]+$'
+    for round in $(seq 2 "$criterion_rounds"); do
+        criterion_round "$round" '^[a-z_]+/(10000|100000)$'
+    done
     c() { criterion_median "$@"; }
     row "in-process show vs serde_json floor, 10,000 items" "$(c show 10000)" "$(c serde_floor_store 10000)" 2
     row "in-process write vs serde_json floor, 10,000 items" "$(c write 10000)" "$(c serde_floor_snapshot 10000)" 2
@@ -251,9 +278,27 @@ echo
 echo "| comparison | todos | baseline | ratio | target | result |"
 echo "| --- | --- | --- | --- | --- | --- |"
 printf '%s\n' "${rows[@]}"
+if $criterion; then
+    echo
+    echo "| in-process median (per item) | 10 items | 1,000 items | 10,000 items | 100,000 items |"
+    echo "| --- | --- | --- | --- | --- |"
+    for group in show recap write serde_floor_store serde_floor_snapshot; do
+        line="| $group |"
+        for size in 10 1000 10000 100000; do
+            line+=$(awk -v t="$(c "$group" "$size")" -v n="$size" 'BEGIN {
+                unit = (t >= 1e-3) ? sprintf("%.2f ms", t * 1e3) : sprintf("%.1f µs", t * 1e6)
+                printf " %s (%.0f ns) |", unit, t / n * 1e9
+            }')
+        done
+        echo "$line"
+    done
+fi
 echo
 awk -v kib="$peak_10_kib" 'BEGIN { printf "Peak memory of show on the 10-item plan: %.1f MiB.\n", kib / 1024 }'
-echo "Medians of $rounds rounds per group, commands of a group measured in turn in each round."
+echo "Medians over $rounds rounds of hyperfine, each group's commands measured in turn in each round."
+if $criterion; then
+    echo "In-process: medians over $criterion_rounds rounds of criterion at 10,000 and 100,000 items, one at 10 and 1,000."
+fi
 echo "Machine: $(nproc) cores, $(grep -m1 '^model name' /proc/cpuinfo | sed 's/.*: //'), Linux $(uname -r);" \
     "$(hyperfine --version), taskwarrior $(task --version), $rustc_version."
 exit "$failed"

@@ -8,7 +8,7 @@
 #   benches/cli.sh --no-criterion           # the whole-process part alone, a few minutes
 #
 # Exits 1 when a target is missed. Not part of CI: timings need a quiet machine.
-# ROUNDS (default 5) and CRITERION_ROUNDS (default 3) set how many times each group of
+# ROUNDS (default 10) and CRITERION_ROUNDS (default 3) set how many times each group of
 # commands, and each in-process benchmark at 10,000 and 100,000 items, is measured in turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +23,7 @@ case "${1:-}" in
     exit 2
     ;;
 esac
-rounds=${ROUNDS:-5}
+rounds=${ROUNDS:-10}
 criterion_rounds=${CRITERION_ROUNDS:-3}
 
 for tool in hyperfine task perl awk; do
@@ -210,13 +210,13 @@ TODOS_MAX_ITEMS=10000 changes ws10k "$bin" update 3001 completed
 echo "== hyperfine, $rounds rounds" >&2
 cd "$tmp/ws10"
 cp "$tmp/ws10-store.json" .todos.json
-measure read10 100 20 \
+measure read10 50 5 \
     -n cat "cat .todos.json" \
     -n show "$bin show" \
     -n recap "$bin recap" \
     -n "task list" "task list"
 # Each timed write starts from the stored plan (--prepare), so each is a real change.
-measure write10 40 5 \
+measure write10 20 3 \
     --prepare "cp $tmp/ws10-store.json .todos.json" -n write "$bin write --file $tmp/ws10-next.json" \
     --prepare "cp $tmp/ws10-store.json .todos.json" -n update "$bin update 4 completed" \
     --prepare "cp -a $tmp/task-pristine/. $taskdata/" -n "task modify" "task 5 modify priority:H"
@@ -224,11 +224,11 @@ measure write10 40 5 \
 export TODOS_MAX_ITEMS=10000
 cd "$tmp/ws10k"
 cp "$tmp/ws10k-store.json" .todos.json
-measure read10k 10 3 \
+measure read10k 5 1 \
     -n cat "cat .todos.json" \
     -n show "$bin show" \
     -n recap "$bin recap"
-measure write10k 10 2 \
+measure write10k 5 1 \
     --prepare "cp $tmp/ws10k-store.json .todos.json" -n write "$bin write --file $tmp/ws10k-next.json" \
     --prepare "cp $tmp/ws10k-store.json .todos.json" -n update "$bin update 3001 completed"
 

@@ -4,10 +4,11 @@
 use std::cell::OnceCell;
 use std::ffi::OsString;
 use std::io::IsTerminal;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use chrono::{DateTime, Local};
+use chrono::{DateTime, FixedOffset, Local};
 
 use crate::cli::{ColorChoice, GlobalArgs};
 use crate::config::Config;
@@ -23,7 +24,7 @@ pub type Env = dyn Fn(&str) -> Option<OsString>;
 pub struct Context {
     pub cwd: PathBuf,
     pub workspace: PathBuf,
-    pub now: DateTime<Local>,
+    pub now: Now,
     /// `TODOS_SESSION`: a new value starts a new completion-log session.
     pub session: Option<String>,
     pub json: bool,
@@ -35,8 +36,26 @@ pub struct Context {
     pub stdout: Palette,
     pub stderr: Palette,
     env_vars: Vec<(String, String)>,
-    user_config: Option<PathBuf>,
     config: OnceCell<Config>,
+}
+
+/// The time of this run, found on first use (`ctx.now` reads as a `DateTime<Local>`): `show`
+/// and `recap` never need it, and the local time zone is found by reading `/etc/localtime`.
+pub struct Now {
+    /// `TODOS_NOW`, checked when the context is built, so a bad value fails every command.
+    fixed: Option<DateTime<FixedOffset>>,
+    local: OnceCell<DateTime<Local>>,
+}
+
+impl Deref for Now {
+    type Target = DateTime<Local>;
+
+    fn deref(&self) -> &DateTime<Local> {
+        self.local.get_or_init(|| {
+            self.fixed
+                .map_or_else(Local::now, |fixed| fixed.with_timezone(&Local))
+        })
+    }
 }
 
 impl Context {
@@ -53,16 +72,16 @@ impl Context {
             Some(dir) => explicit_workspace(&cwd, &dir)?,
             None => discover_workspace(&cwd),
         };
-        let now = match text("TODOS_NOW") {
-            Some(value) => DateTime::parse_from_rfc3339(value.trim())
-                .map_err(|err| {
-                    Error::invalid(format!(
-                        "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
-                    ))
-                    .with_hint("set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock")
-                })?
-                .with_timezone(&Local),
-            None => Local::now(),
+        let fixed_now = match text("TODOS_NOW") {
+            Some(value) => Some(DateTime::parse_from_rfc3339(value.trim()).map_err(|err| {
+                Error::invalid(format!(
+                    "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
+                ))
+                .with_hint(
+                    "set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock",
+                )
+            })?),
+            None => None,
         };
         if !global.lock_timeout.is_finite()
             || global.lock_timeout < 0.0
@@ -93,12 +112,13 @@ impl Context {
             .iter()
             .filter_map(|(_, var)| text(var).map(|value| ((*var).to_owned(), value)))
             .collect();
-        let user_config = directories::BaseDirs::new()
-            .map(|dirs| dirs.config_dir().join("todos").join("config.json"));
         Ok(Self {
             cwd,
             workspace,
-            now,
+            now: Now {
+                fixed: fixed_now,
+                local: OnceCell::new(),
+            },
             session: text("TODOS_SESSION").filter(|s| !s.trim().is_empty()),
             json: global.json,
             quiet: global.quiet,
@@ -108,7 +128,6 @@ impl Context {
             stdout: Palette::new(color(std::io::stdout().is_terminal())),
             stderr: Palette::new(color(std::io::stderr().is_terminal())),
             env_vars,
-            user_config,
             config: OnceCell::new(),
         })
     }
@@ -124,7 +143,9 @@ impl Context {
                 .find(|(name, _)| name == var)
                 .map(|(_, value)| value.clone())
         };
-        let config = Config::load(&self.workspace, self.user_config.as_deref(), lookup)?;
+        let user_config = directories::BaseDirs::new()
+            .map(|dirs| dirs.config_dir().join("todos").join("config.json"));
+        let config = Config::load(&self.workspace, user_config.as_deref(), lookup)?;
         Ok(self.config.get_or_init(|| config))
     }
 

@@ -8,6 +8,7 @@ use std::fmt;
 use std::io::Read;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
@@ -49,32 +50,40 @@ pub fn utf8<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str> {
 /// Parses JSON text, refusing duplicate keys and anything after the value.
 pub fn parse(text: &str, source: &str) -> Result<Value> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
-    let value = Node {
-        path: String::new(),
-    }
-    .deserialize(&mut deserializer)
-    .and_then(|value| deserializer.end().map(|()| value))
-    .map_err(|err| Error::invalid(format!("{source} is not valid JSON: {err}")))?;
+    let value = Node { at: At::Root }
+        .deserialize(&mut deserializer)
+        .and_then(|value| deserializer.end().map(|()| value))
+        .map_err(|err| Error::invalid(format!("{source} is not valid JSON: {err}")))?;
     Ok(value)
 }
 
-/// A value being read at `path` (`todos[1]`), so a duplicate key can be named where it is.
-struct Node {
-    path: String,
+/// Where a value stands (`todos[1].status`), as a chain of borrowed steps back to the root.
+/// It is spelled out only when a duplicate key is found: building a path string for every
+/// value would cost an allocation per value, more than the value itself on a large plan.
+#[derive(Clone, Copy)]
+enum At<'a> {
+    Root,
+    Key(&'a At<'a>, &'a str),
+    Index(&'a At<'a>, usize),
 }
 
-impl Node {
-    fn child(&self, key: &str) -> Node {
-        let path = if self.path.is_empty() {
-            key.to_owned()
-        } else {
-            format!("{}.{key}", self.path)
-        };
-        Node { path }
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            At::Root => Ok(()),
+            At::Key(At::Root, key) => f.write_str(key),
+            At::Key(parent, key) => write!(f, "{parent}.{key}"),
+            At::Index(parent, index) => write!(f, "{parent}[{index}]"),
+        }
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Node {
+/// A value being read at `at`, so a duplicate key can be named where it is.
+struct Node<'a> {
+    at: At<'a>,
+}
+
+impl<'de> DeserializeSeed<'de> for Node<'_> {
     type Value = Value;
 
     fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
@@ -82,7 +91,7 @@ impl<'de> DeserializeSeed<'de> for Node {
     }
 }
 
-impl<'de> Visitor<'de> for Node {
+impl<'de> Visitor<'de> for Node<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -120,7 +129,7 @@ impl<'de> Visitor<'de> for Node {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut values = Vec::new();
         while let Some(value) = seq.next_element_seed(Node {
-            path: format!("{}[{}]", self.path, values.len()),
+            at: At::Index(&self.at, values.len()),
         })? {
             values.push(value);
         }
@@ -130,16 +139,24 @@ impl<'de> Visitor<'de> for Node {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut object = Map::new();
         while let Some(key) = map.next_key::<String>()? {
-            let value = map.next_value_seed(self.child(&key))?;
-            if object.contains_key(&key) {
-                let at = if self.path.is_empty() {
-                    String::new()
-                } else {
-                    format!(" in {}", self.path)
-                };
-                return Err(de::Error::custom(format!("duplicate key \"{key}\"{at}")));
+            let value = map.next_value_seed(Node {
+                at: At::Key(&self.at, &key),
+            })?;
+            match object.entry(key) {
+                Entry::Vacant(entry) => {
+                    entry.insert(value);
+                }
+                Entry::Occupied(entry) => {
+                    let place = match self.at {
+                        At::Root => String::new(),
+                        at => format!(" in {at}"),
+                    };
+                    return Err(de::Error::custom(format!(
+                        "duplicate key \"{}\"{place}",
+                        entry.key()
+                    )));
+                }
             }
-            object.insert(key, value);
         }
         Ok(Value::Object(object))
     }

@@ -140,7 +140,13 @@ fn headline(report: &Report) -> (String, Option<bool>, Option<String>) {
 
 fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
     let document = &report.document;
-    let (headline, changed, note) = headline(report);
+    // Plain `show` and `recap` print no headline: spare them counting the list for one.
+    let quiet_kind = matches!(report.kind, ReportKind::Show(_) | ReportKind::Recap);
+    let (headline, changed, note) = if ctx.json || !quiet_kind {
+        headline(report)
+    } else {
+        (String::new(), None, None)
+    };
     if ctx.json {
         emit_quietly(&json_line(&envelope::success(
             document,

@@ -40,10 +40,19 @@ impl Status {
 
     /// Parses a status or one of its aliases, case-insensitively (`In-Progress` is `in_progress`).
     pub fn parse(text: &str) -> Option<Self> {
-        let wanted = text.trim().to_ascii_lowercase().replace('-', "_");
+        // Compared in place, not lower-cased into a new `String`: every item of every input
+        // passes here, and a plan may hold 10,000 of them.
+        let same = |name: &str, text: &str| {
+            name.len() == text.len()
+                && name
+                    .bytes()
+                    .zip(text.bytes())
+                    .all(|(n, t)| n == t.to_ascii_lowercase() || (n == b'_' && t == b'-'))
+        };
+        let text = text.trim();
         Self::ALIASES
             .iter()
-            .find(|(name, _)| *name == wanted)
+            .find(|(name, _)| same(name, text))
             .map(|&(_, status)| status)
     }
 
@@ -79,13 +88,16 @@ pub enum Priority {
 
 impl Priority {
     pub fn parse(text: &str) -> Option<Self> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "critical" => Some(Self::Critical),
-            "high" => Some(Self::High),
-            "medium" => Some(Self::Medium),
-            "low" => Some(Self::Low),
-            _ => None,
-        }
+        let text = text.trim();
+        [
+            ("critical", Self::Critical),
+            ("high", Self::High),
+            ("medium", Self::Medium),
+            ("low", Self::Low),
+        ]
+        .into_iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(text))
+        .map(|(_, priority)| priority)
     }
 }
 
@@ -201,7 +213,18 @@ pub fn check_text(
     problems: &mut Vec<Problem>,
 ) -> String {
     let text = raw.trim();
-    if let Some(bad) = text.chars().find(|&c| forbidden_char(c)) {
+    // Every content, summary and active form of every input passes here. Text that is all
+    // ASCII (most of it) is checked a byte at a time, without decoding characters.
+    let (forbidden, chars) = if text.is_ascii() {
+        let bad = text.bytes().find(|&b| b < 0x20 || b == 0x7f);
+        (bad.map(char::from), text.len())
+    } else {
+        (
+            text.chars().find(|&c| forbidden_char(c)),
+            text.chars().count(),
+        )
+    };
+    if let Some(bad) = forbidden {
         let what = if bad.is_control() {
             "a control character"
         } else {
@@ -216,7 +239,6 @@ pub fn check_text(
         ));
         return text.to_owned();
     }
-    let chars = text.chars().count();
     if chars > max_chars {
         let raise = limit_key
             .map(|key| format!("; {}", raise_hint(key)))
@@ -271,5 +293,51 @@ pub fn check_in_progress(
                 raise_hint("max_in_progress")
             ),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_and_priorities_parse_in_any_case_and_spelling() {
+        for (text, status) in [
+            ("pending", Status::Pending),
+            (" In-Progress ", Status::InProgress),
+            ("IN_PROGRESS", Status::InProgress),
+            ("Doing", Status::InProgress),
+            ("DONE", Status::Completed),
+            ("canceled", Status::Cancelled),
+        ] {
+            assert_eq!(Status::parse(text), Some(status), "{text:?}");
+        }
+        for text in ["", "in progress", "in-progres", "completed!", "pénding"] {
+            assert_eq!(Status::parse(text), None, "{text:?}");
+        }
+        assert_eq!(Priority::parse(" HIGH "), Some(Priority::High));
+        assert_eq!(Priority::parse("urgent"), None);
+    }
+
+    #[test]
+    fn text_counts_characters_and_refuses_controls_ascii_or_not() {
+        let check = |text: &str, max_chars| {
+            let mut problems = Vec::new();
+            let kept = check_text(text, "p", max_chars, None, &mut problems);
+            (kept, problems.len())
+        };
+        assert_eq!(check("  plain  ", 5), ("plain".to_owned(), 0));
+        assert_eq!(check("plain", 4).1, 1);
+        assert_eq!(check("中文内容", 4), ("中文内容".to_owned(), 0));
+        assert_eq!(check("中文内容", 3).1, 1);
+        for bad in [
+            "a\u{7}b",
+            "a\u{7f}b",
+            "中\u{1b}文",
+            "a\u{9b}b",
+            "a\u{202e}b",
+        ] {
+            assert_eq!(check(bad, 60).1, 1, "{bad:?}");
+        }
     }
 }

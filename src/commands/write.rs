@@ -18,11 +18,16 @@ const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass i
 pub fn write(ctx: &Context, args: &WriteArgs, params: &mut ParamsInput) -> Result<Report> {
     let limits = ctx.config()?.limits;
     let value = input_value(ctx, args)?;
-    params.clone_from(&value);
-    let mut snapshot = match &value {
-        Some(value) => input::snapshot(value, &limits)?,
-        None => Snapshot::default(),
-    };
+    let snapshot = value.as_ref().map(|value| input::snapshot(value, &limits));
+    // Only the JSON envelope reports the input (`context.params_input`, on a refusal too), so
+    // only then is it kept, moved there rather than copied. Otherwise it is freed before the
+    // plan is saved and printed: for a large snapshot its tree outweighs the plan itself.
+    if ctx.json {
+        *params = value;
+    } else {
+        drop(value);
+    }
+    let mut snapshot = snapshot.transpose()?.unwrap_or_default();
     if let Some(text) = &args.summary {
         let mut problems = Vec::new();
         snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);

@@ -1,0 +1,304 @@
+#!/usr/bin/env bash
+# Whole-process benchmarks of `todos`, side by side in one run with `cat` of the store and with
+# taskwarrior, then the in-process criterion benchmarks (benches/pipeline.rs). Prints one table
+# of medians, ratios, targets and PASS/FAIL, the peak memory of `show`, and the machine.
+#
+#   apt-get install hyperfine taskwarrior   # once
+#   benches/cli.sh                          # about 10 minutes on 2 cores
+#   benches/cli.sh --no-criterion           # the whole-process part alone, a few minutes
+#
+# Exits 1 when a target is missed. Not part of CI: timings need a quiet machine.
+# ROUNDS (default 10) and CRITERION_ROUNDS (default 3) set how many times each group of
+# commands, and each in-process benchmark at 10,000 and 100,000 items, is measured in turn.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+
+criterion=true
+case "${1:-}" in
+"") ;;
+--no-criterion) criterion=false ;;
+*)
+    echo "usage: benches/cli.sh [--no-criterion]" >&2
+    exit 2
+    ;;
+esac
+rounds=${ROUNDS:-10}
+criterion_rounds=${CRITERION_ROUNDS:-3}
+
+for tool in hyperfine task perl awk; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "error: $tool is not installed; run: apt-get install hyperfine taskwarrior" >&2
+        exit 1
+    fi
+done
+
+echo "== cargo build --release" >&2
+cargo build --release --quiet
+bin="$repo/${CARGO_TARGET_DIR:-target}/release/todos"
+rustc_version=$(rustc --version | cut -d' ' -f1-2)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Nothing of the caller's may change what is measured: no TODOS_* variable, no user
+# configuration (XDG_CONFIG_HOME, not HOME: cargo and rustup need the real one), no color.
+while IFS= read -r var; do unset "$var"; done < <(compgen -e | grep '^TODOS_' || true)
+export XDG_CONFIG_HOME="$tmp/config" NO_COLOR=1
+mkdir -p "$XDG_CONFIG_HOME"
+
+# plan N DONE: a snapshot of N items whose first DONE are completed, the next in progress (with
+# its active form) and the rest pending: the shape an agent sends after each step.
+plan() {
+    awk -v n="$1" -v done="$2" 'BEGIN {
+        printf "{\"summary\": \"Migrate every record of the archive\", \"todos\": ["
+        for (i = 1; i <= n; i++) {
+            status = (i <= done) ? "completed" : (i == done + 1) ? "in_progress" : "pending"
+            printf "%s\n  {\"content\": \"Migrate record %d of the archive\", \"status\": \"%s\"", (i > 1) ? "," : "", i, status
+            if (i == done + 1) printf ", \"activeForm\": \"Migrating record %d\"", i
+            printf "}"
+        }
+        print "\n]}"
+    }'
+}
+
+# workspace NAME N: a workspace holding the N-item plan (3 in 10 done) as written by todos, its
+# pristine copy for --prepare, and the next snapshot (one more item done) for the timed write.
+workspace() {
+    local ws="$tmp/$1" done=$(($2 * 3 / 10))
+    mkdir -p "$ws/.git"
+    plan "$2" "$done" >"$tmp/$1-plan.json"
+    plan "$2" $((done + 1)) >"$tmp/$1-next.json"
+    if (($(wc -c <"$tmp/$1-next.json") > 1024 * 1024)); then
+        echo "error: $1-next.json is over the 1 MiB input limit" >&2
+        exit 1
+    fi
+    (cd "$ws" && "$bin" --quiet write --file "$tmp/$1-plan.json")
+    cp "$ws/.todos.json" "$tmp/$1-store.json"
+}
+
+# changes NAME COMMAND…: resets the store of workspace NAME, runs the command there once and
+# checks that it saved a change: a write of what is stored is a no-op by design, never timed.
+changes() {
+    local name=$1
+    shift
+    cp "$tmp/$name-store.json" "$tmp/$name/.todos.json"
+    if ! (cd "$tmp/$name" && "$@" --json) | grep -q '"changed":true'; then
+        echo "error: '$*' does not change the store of $name" >&2
+        exit 1
+    fi
+}
+
+# measure GROUP RUNS WARMUP HYPERFINE-ARGS…: the commands of one group, measured side by side
+# in $rounds rounds of RUNS runs each, so that a change in the machine's load during the run
+# falls on every command of the group alike.
+measure() {
+    local group=$1 runs=$2 warmup=$3
+    shift 3
+    for round in $(seq 1 "$rounds"); do
+        echo "   $group, round $round of $rounds" >&2
+        hyperfine --shell=none --output=pipe --style=none --warmup "$warmup" --runs "$runs" \
+            --export-json "$tmp/$group.$round.json" "$@" >&2
+    done
+}
+
+# median GROUP NAME: the median, in seconds, of every run of command NAME in every round of GROUP.
+median() {
+    awk -v name="$2" '
+        /^ *"command": / { command = $0; sub(/^ *"command": "/, "", command); sub(/",$/, "", command) }
+        /^ *"times": \[/ { inside = (command == name); next }
+        inside && /^ *\]/ { inside = 0 }
+        inside { value = $1; sub(/,$/, "", value); print value }
+    ' "$tmp/$1".*.json | sort -g | awk '
+        { times[NR] = $1 }
+        END {
+            if (NR == 0) exit 1
+            print (NR % 2) ? times[(NR + 1) / 2] : (times[NR / 2] + times[NR / 2 + 1]) / 2
+        }'
+}
+
+# criterion_round ROUND FILTER: one run of the in-process benchmarks matching FILTER; their
+# estimates are kept as $tmp/criterion.ROUND.GROUP.N.json.
+criterion_round() {
+    echo "   criterion, round $1: $2" >&2
+    cargo bench --quiet --bench pipeline -- "$2" >&2
+    local file group size
+    for file in "$repo/${CARGO_TARGET_DIR:-target}"/criterion/*/*/new/estimates.json; do
+        size=$(basename "$(dirname "$(dirname "$file")")")
+        group=$(basename "$(dirname "$(dirname "$(dirname "$file")")")")
+        if [[ $group/$size =~ $2 ]]; then cp "$file" "$tmp/criterion.$1.$group.$size.json"; fi
+    done
+}
+
+# criterion_median GROUP N: the median, in seconds, of criterion's medians for GROUP/N over
+# the rounds that measured it.
+criterion_median() {
+    cat "$tmp"/criterion.*."$1.$2.json" |
+        grep -o '"median":{"confidence_interval":{[^}]*},"point_estimate":[0-9.e+-]*' |
+        sed 's/.*"point_estimate"://' | sort -g | awk '
+        { medians[NR] = $1 }
+        END {
+            if (NR == 0) exit 1
+            middle = (NR % 2) ? medians[(NR + 1) / 2] : (medians[NR / 2] + medians[NR / 2 + 1]) / 2
+            printf "%.12f\n", middle / 1e9
+        }'
+}
+
+# peak_rss_kib COMMAND…: the peak resident memory of one run in KiB, from getrusage(RUSAGE_CHILDREN)
+# once it has exited, as /usr/bin/time reports it (perl-base is on every Debian system; time is not).
+peak_rss_kib() {
+    perl -e '
+        my %getrusage = (x86_64 => 98, aarch64 => 165, riscv64 => 165);
+        my $machine = shift;
+        my $nr = $getrusage{$machine} // die "no getrusage syscall number for $machine\n";
+        open(my $report, ">&", \*STDOUT) or die "dup: $!\n";
+        open(STDOUT, ">", "/dev/null") or die "/dev/null: $!\n";
+        system(@ARGV) == 0 or die "failed: @ARGV\n";
+        my $usage = "\0" x 144;    # struct rusage: two timevals, then 14 longs from ru_maxrss
+        syscall($nr, -1, $usage) == 0 or die "getrusage: $!\n";    # -1: RUSAGE_CHILDREN
+        print $report((unpack "q18", $usage)[4], "\n");
+    ' "$(uname -m)" "$@"
+}
+
+rows=()
+failed=0
+# row WHAT A B TARGET: A against B (both in seconds); their ratio must be at most TARGET, or
+# with a TARGET of "-" the row is for information.
+row() {
+    local line
+    line=$(awk -v what="$1" -v a="$2" -v b="$3" -v target="$4" '
+        function time(s) {
+            if (s >= 0.01) return sprintf("%.1f ms", s * 1e3)
+            if (s >= 1e-4) return sprintf("%.2f ms", s * 1e3)
+            if (s >= 1e-6) return sprintf("%.1f µs", s * 1e6)
+            return sprintf("%.0f ns", s * 1e9)
+        }
+        BEGIN {
+            ratio = a / b
+            verdict = (target == "-") ? "— | info" : sprintf("≤ %s× | %s", target, (ratio <= target) ? "PASS" : "FAIL")
+            printf "| %s | %s | %s | %.2f× | %s |", what, time(a), time(b), ratio, verdict
+        }')
+    if [[ $line == *FAIL* ]]; then failed=1; fi
+    rows+=("$line")
+}
+
+echo "== taskwarrior: 10 tasks in a throwaway data folder" >&2
+export TASKRC="$tmp/taskrc"
+taskdata="$tmp/task"
+mkdir -p "$taskdata"
+# Never a prompt (confirmation, bulk) and only the report itself (verbose=nothing: no header,
+# footnote or news nag): the leanest taskwarrior, otherwise as it ships.
+printf 'data.location=%s\nconfirmation=off\nbulk=0\nverbose=nothing\n' "$taskdata" >"$TASKRC"
+for i in $(seq 1 10); do task add "Migrate record $i of the archive" >/dev/null; done
+task 4 start >/dev/null
+cp -a "$taskdata" "$tmp/task-pristine"
+task 5 modify priority:H >/dev/null
+if [[ $(task _get 5.priority) != H ]]; then
+    echo "error: task modify changed nothing" >&2
+    exit 1
+fi
+cp -a "$tmp/task-pristine/." "$taskdata/"
+
+echo "== todos: a 10-item and a 10,000-item workspace" >&2
+workspace ws10 10
+TODOS_MAX_ITEMS=10000 workspace ws10k 10000
+changes ws10 "$bin" write --file "$tmp/ws10-next.json"
+changes ws10 "$bin" update 4 completed
+TODOS_MAX_ITEMS=10000 changes ws10k "$bin" write --file "$tmp/ws10k-next.json"
+TODOS_MAX_ITEMS=10000 changes ws10k "$bin" update 3001 completed
+
+echo "== hyperfine, $rounds rounds" >&2
+cd "$tmp/ws10"
+cp "$tmp/ws10-store.json" .todos.json
+measure read10 50 5 \
+    -n cat "cat .todos.json" \
+    -n show "$bin show" \
+    -n recap "$bin recap" \
+    -n "task list" "task list"
+# Each timed write starts from the stored plan (--prepare), so each is a real change.
+measure write10 20 3 \
+    --prepare "cp $tmp/ws10-store.json .todos.json" -n write "$bin write --file $tmp/ws10-next.json" \
+    --prepare "cp $tmp/ws10-store.json .todos.json" -n update "$bin update 4 completed" \
+    --prepare "cp -a $tmp/task-pristine/. $taskdata/" -n "task modify" "task 5 modify priority:H"
+
+export TODOS_MAX_ITEMS=10000
+cd "$tmp/ws10k"
+cp "$tmp/ws10k-store.json" .todos.json
+measure read10k 5 1 \
+    -n cat "cat .todos.json" \
+    -n show "$bin show" \
+    -n recap "$bin recap"
+measure write10k 5 1 \
+    --prepare "cp $tmp/ws10k-store.json .todos.json" -n write "$bin write --file $tmp/ws10k-next.json" \
+    --prepare "cp $tmp/ws10k-store.json .todos.json" -n update "$bin update 3001 completed"
+
+store_bytes=$(wc -c <"$tmp/ws10k-store.json")
+peak_kib=$(peak_rss_kib "$bin" show)
+peak_10_kib=$(cd "$tmp/ws10" && peak_rss_kib "$bin" show)
+limit_kib=$(((3 * store_bytes + 8 * 1024 * 1024) / 1024))
+cd "$repo"
+
+row "show vs cat, 10 items" "$(median read10 show)" "$(median read10 cat)" 1.3
+row "recap vs cat, 10 items" "$(median read10 recap)" "$(median read10 cat)" 1.3
+row "show vs task list, 10 items" "$(median read10 show)" "$(median read10 'task list')" 0.3
+row "write --file vs task modify, 10 items" "$(median write10 write)" "$(median write10 'task modify')" 0.5
+row "update vs task modify, 10 items" "$(median write10 update)" "$(median write10 'task modify')" 0.5
+for command in show recap; do
+    row "$command vs cat, 10,000 items" "$(median read10k "$command")" "$(median read10k cat)" -
+done
+for command in write update; do
+    row "$command vs cat, 10,000 items" "$(median write10k "$command")" "$(median read10k cat)" -
+done
+
+if $criterion; then
+    echo "== criterion: cargo bench --bench pipeline, $criterion_rounds rounds" >&2
+    # Round 1 measures every size; the next rounds only the sizes the targets compare, each
+    # group's 10,000 and 100,000 one after the other, as hyperfine's rounds above.
+    criterion_round 1 '^[a-z_]+/[0-9]+$'
+    for round in $(seq 2 "$criterion_rounds"); do
+        criterion_round "$round" '^[a-z_]+/(10000|100000)$'
+    done
+    c() { criterion_median "$@"; }
+    row "in-process show vs serde_json floor, 10,000 items" "$(c show 10000)" "$(c serde_floor_store 10000)" 2
+    row "in-process write vs serde_json floor, 10,000 items" "$(c write 10000)" "$(c serde_floor_snapshot 10000)" 2
+    for group in show recap write; do
+        per_item() { awk -v t="$(c "$group" "$1")" -v n="$1" 'BEGIN { printf "%.15f", t / n }'; }
+        row "in-process $group, time per item at 100,000 vs 10,000 items" "$(per_item 100000)" "$(per_item 10000)" 1.5
+    done
+fi
+
+line=$(awk -v peak="$peak_kib" -v limit="$limit_kib" -v store="$store_bytes" 'BEGIN {
+    printf "| peak memory of show, 10,000 items | %.1f MiB | 3 × %.1f MiB store + 8 MiB = %.1f MiB | %.2f× | ≤ 1× | %s |",
+        peak / 1024, store / 1048576, limit / 1024, peak / limit, (peak <= limit) ? "PASS" : "FAIL"
+}')
+if [[ $line == *FAIL* ]]; then failed=1; fi
+rows+=("$line")
+
+echo
+echo "| comparison | todos | baseline | ratio | target | result |"
+echo "| --- | --- | --- | --- | --- | --- |"
+printf '%s\n' "${rows[@]}"
+if $criterion; then
+    echo
+    echo "| in-process median (per item) | 10 items | 1,000 items | 10,000 items | 100,000 items |"
+    echo "| --- | --- | --- | --- | --- |"
+    for group in show recap write serde_floor_store serde_floor_snapshot; do
+        line="| $group |"
+        for size in 10 1000 10000 100000; do
+            line+=$(awk -v t="$(c "$group" "$size")" -v n="$size" 'BEGIN {
+                unit = (t >= 1e-3) ? sprintf("%.2f ms", t * 1e3) : sprintf("%.1f µs", t * 1e6)
+                printf " %s (%.0f ns) |", unit, t / n * 1e9
+            }')
+        done
+        echo "$line"
+    done
+fi
+echo
+awk -v kib="$peak_10_kib" 'BEGIN { printf "Peak memory of show on the 10-item plan: %.1f MiB.\n", kib / 1024 }'
+echo "Medians over $rounds rounds of hyperfine, each group's commands measured in turn in each round."
+if $criterion; then
+    echo "In-process: medians over $criterion_rounds rounds of criterion at 10,000 and 100,000 items, one at 10 and 1,000."
+fi
+echo "Machine: $(nproc) cores, $(grep -m1 '^model name' /proc/cpuinfo | sed 's/.*: //'), Linux $(uname -r);" \
+    "$(hyperfine --version), taskwarrior $(task --version), $rustc_version."
+exit "$failed"

@@ -183,6 +183,13 @@ fn parse_id(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<St
         Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
         Value::Number(number) if number.is_u64() || number.is_i64() => Some(number.to_string()),
         Value::Null => None,
+        Value::String(_) => {
+            problems.push(Problem::new(
+                path,
+                "is empty; give an id, or leave the field out",
+            ));
+            None
+        }
         other => {
             problems.push(Problem::new(
                 path,
@@ -384,12 +391,20 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
     }
 }
 
+/// Whether `create`'s input is meant as JSON: `{` or `[` followed by a quote or a bracket, as
+/// in every input `create` takes, so `[WIP] fix login` or `{braces} in text` stay lines.
+fn looks_like_json(text: &str) -> bool {
+    let mut chars = text.trim_start().chars();
+    let opening = chars.next();
+    let next = chars.find(|c| !c.is_whitespace());
+    matches!(opening, Some('{' | '[')) && matches!(next, None | Some('"' | '{' | '[' | ']' | '}'))
+}
+
 /// Reads the texts of new items for `create`: `{"items": [...]}`, a JSON array of strings, or
 /// plain lines (blank lines skipped).
 pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<String>, Option<Value>)> {
-    let trimmed = text.trim_start();
     let mut problems = Vec::new();
-    if !(trimmed.starts_with('{') || trimmed.starts_with('[')) {
+    if !looks_like_json(text) {
         let texts = text
             .lines()
             .enumerate()
@@ -642,6 +657,14 @@ mod tests {
         );
         assert_eq!(new_items("[\"a\"]", &limits).unwrap().0, ["a"]);
         assert_eq!(new_items("a\n\n  b  \n", &limits).unwrap().0, ["a", "b"]);
+        let prose = new_items("[WIP] fix login\n{braces} in text\n", &limits)
+            .unwrap()
+            .0;
+        assert_eq!(prose, ["[WIP] fix login", "{braces} in text"]);
+        assert!(
+            new_items("[\"a\", ", &limits).is_err(),
+            "broken JSON is still JSON"
+        );
         assert_eq!(
             paths(&new_items("[\"a\", 3]", &limits).unwrap_err()),
             ["[1]"]

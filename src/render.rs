@@ -197,7 +197,7 @@ pub const RECAP_MAX_CHARS: usize = 300;
 struct Part {
     label: &'static str,
     names: Vec<String>,
-    more: usize,
+    count: usize,
 }
 
 impl Part {
@@ -210,31 +210,51 @@ impl Part {
             }
             count += 1;
         }
-        (count > 0).then(|| Self {
+        (count > 0).then_some(Self {
             label,
-            more: count - names.len(),
             names,
+            count,
         })
     }
 
-    fn render(&self, out: &mut String) {
-        let _ = write!(out, " {}: {}", self.label, self.names.join("; "));
-        if self.more > 0 {
-            let _ = write!(out, " (+{} more)", self.more);
+    /// Writes the part with every name cut to `cap` characters and at most `named` names.
+    fn render(&self, out: &mut String, cap: usize, named: usize) {
+        let _ = write!(out, " {}: ", self.label);
+        let shown = named.min(self.names.len());
+        for (index, name) in self.names[..shown].iter().enumerate() {
+            if index > 0 {
+                out.push_str("; ");
+            }
+            if name.chars().count() > cap {
+                out.extend(name.chars().take(cap.saturating_sub(1)));
+                out.push('…');
+            } else {
+                out.push_str(name);
+            }
+        }
+        if self.count > shown {
+            let _ = write!(out, " (+{} more)", self.count - shown);
         }
         out.push('.');
     }
 }
 
+/// The shortest a cut name gets: one character and the ellipsis.
+const MIN_NAME_CHARS: usize = 2;
+
 /// The one-line recap: `[done/total] In progress: A. Pending: B; C; D (+2 more). Cancelled: E. Failed: F.`
-/// At most 300 characters: the longest names are shortened with `…` until it fits.
+///
+/// At most 300 characters: when the line is longer, every name is cut to one common length,
+/// the largest that fits, so the longest names are shortened first and short ones stay whole.
+/// If even one-character names do not fit (hundreds of failed items), fewer failed items are
+/// named and the rest counted in `(+N more)`. Both searches are binary: O(n log n).
 pub fn recap(items: &[Item]) -> String {
     let stats = Stats::of(items);
     let head = format!("[{}/{}]", stats.done(), stats.total);
     if stats.total == 0 {
         return format!("{head} No todos.");
     }
-    let mut parts: Vec<Part> = [
+    let parts: Vec<Part> = [
         Part::new("In progress", items, Status::InProgress, 1),
         Part::new("Pending", items, Status::Pending, 3),
         Part::new("Cancelled", items, Status::Cancelled, 2),
@@ -244,73 +264,56 @@ pub fn recap(items: &[Item]) -> String {
     .flatten()
     .collect();
     let all_done = if stats.open() == 0 { " All done." } else { "" };
-    let render = |parts: &[Part]| {
+    let all_failed = parts
+        .iter()
+        .find(|part| part.label == "Failed")
+        .map_or(0, |part| part.names.len());
+    let render = |cap: usize, failed_named: usize| {
         let mut line = format!("{head}{all_done}");
-        for part in parts {
-            part.render(&mut line);
+        for part in &parts {
+            let named = if part.label == "Failed" {
+                failed_named
+            } else {
+                usize::MAX
+            };
+            part.render(&mut line, cap, named);
         }
         line
     };
-    let mut line = render(&parts);
-    let mut length = line.chars().count();
-    while length > RECAP_MAX_CHARS {
-        if !shorten_longest(&mut parts, length - RECAP_MAX_CHARS) && !drop_last_failed(&mut parts) {
-            break;
-        }
-        line = render(&parts);
-        length = line.chars().count();
+    let fits = |line: &String| line.chars().count() <= RECAP_MAX_CHARS;
+    let whole = render(usize::MAX, all_failed);
+    if fits(&whole) {
+        return whole;
     }
-    line
-}
-
-/// Cuts the longest name toward the next longest (or by `excess`), ending it with `…`.
-/// Returns false when every name is already down to one character and the ellipsis.
-fn shorten_longest(parts: &mut [Part], excess: usize) -> bool {
-    let lengths = || {
-        parts
-            .iter()
-            .flat_map(|part| part.names.iter().map(|name| name.chars().count()))
-    };
-    let longest = lengths().max().unwrap_or(0);
-    if longest <= 2 {
-        return false;
-    }
-    let runner_up = lengths()
-        .filter(|&len| len < longest)
-        .max()
-        .unwrap_or(2)
-        .max(2);
-    let target = longest.saturating_sub(excess).max(runner_up).max(2);
-    let target = if target == longest {
-        longest - 1
+    let failed_named = if fits(&render(MIN_NAME_CHARS, all_failed)) {
+        all_failed
     } else {
-        target
+        largest(1, all_failed, |named| fits(&render(MIN_NAME_CHARS, named)))
     };
-    for part in parts.iter_mut() {
-        for name in &mut part.names {
-            if name.chars().count() == longest {
-                let mut cut: String = name.chars().take(target - 1).collect();
-                cut.push('…');
-                *name = cut;
-                return true;
-            }
-        }
-    }
-    false
+    let longest = parts
+        .iter()
+        .flat_map(|part| &part.names)
+        .map(|name| name.chars().count())
+        .max();
+    let cap = largest(MIN_NAME_CHARS, longest.unwrap_or(MIN_NAME_CHARS), |cap| {
+        fits(&render(cap, failed_named))
+    });
+    render(cap, failed_named)
 }
 
-/// The last resort when even one-character names pass the limit (hundreds of failed items):
-/// name fewer failed items and count the rest in `(+N more)`.
-fn drop_last_failed(parts: &mut [Part]) -> bool {
-    let Some(failed) = parts.iter_mut().find(|part| part.label == "Failed") else {
-        return false;
-    };
-    if failed.names.len() <= 1 {
-        return false;
+/// The largest `n` in `low..=high` for which `ok(n)` holds, given that `ok` only turns false
+/// as `n` grows; `low` when none does.
+fn largest(low: usize, high: usize, ok: impl Fn(usize) -> bool) -> usize {
+    let (mut good, mut bad) = (low, high.saturating_add(1));
+    while bad - good > 1 {
+        let middle = good + (bad - good) / 2;
+        if ok(middle) {
+            good = middle;
+        } else {
+            bad = middle;
+        }
     }
-    failed.names.pop();
-    failed.more += 1;
-    true
+    good
 }
 
 #[cfg(test)]
@@ -374,6 +377,23 @@ mod tests {
             "{line}"
         );
         assert!(line.starts_with("[1/4] In progress: x"));
+    }
+
+    #[test]
+    fn recap_cuts_every_long_name_to_one_length() {
+        let mut items = vec![item(1, &"i".repeat(100), Status::InProgress)];
+        items.extend((2..7).map(|i| item(i, &"p".repeat(152), Status::Pending)));
+        items.extend((7..10).map(|i| item(i, &"c".repeat(120), Status::Cancelled)));
+        items.extend((10..14).map(|i| item(i, &"f".repeat(102), Status::Failed)));
+        let cut = |c: &str| format!("{}…", c.repeat(20));
+        let (i, p, c, f) = (cut("i"), cut("p"), cut("c"), cut("f"));
+        assert_eq!(
+            recap(&items),
+            format!(
+                "[7/13] In progress: {i}. Pending: {p}; {p}; {p} (+2 more). \
+                 Cancelled: {c}; {c} (+1 more). Failed: {f}; {f}; {f}; {f}."
+            )
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::context::Context;
 use crate::error::Error;
 use crate::model::{Stats, Status};
 use crate::render;
@@ -10,23 +11,38 @@ use crate::store::Document;
 
 /// Where the command ran and what it was given, for an agent reading the answer later.
 pub struct Place<'a> {
-    pub cwd: &'a str,
-    pub workspace: Option<&'a str>,
-    pub params_input: Option<&'a Value>,
+    cwd: String,
+    /// `None` before the workspace is known (a bad command line, a bad `-C`): JSON null.
+    workspace: Option<String>,
+    params_input: Option<&'a Value>,
 }
 
-impl Place<'_> {
-    fn to_json(&self) -> Value {
-        let mut context = Map::new();
-        context.insert("cwd".into(), json!(self.cwd));
-        if let Some(workspace) = self.workspace {
-            context.insert("workspace".into(), json!(workspace));
+impl<'a> Place<'a> {
+    /// A command that ran in `ctx`, given `params_input`.
+    pub fn of(ctx: &Context, params_input: Option<&'a Value>) -> Self {
+        Self {
+            cwd: ctx.cwd.to_string_lossy().into_owned(),
+            workspace: Some(ctx.workspace.to_string_lossy().into_owned()),
+            params_input,
         }
-        context.insert(
-            "params_input".into(),
-            self.params_input.cloned().unwrap_or(Value::Null),
-        );
-        Value::Object(context)
+    }
+
+    /// A failure before the context was resolved: only the current folder is known.
+    pub fn early() -> Self {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        Self {
+            cwd: cwd.to_string_lossy().into_owned(),
+            workspace: None,
+            params_input: None,
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        json!({
+            "cwd": self.cwd,
+            "workspace": self.workspace,
+            "params_input": self.params_input,
+        })
     }
 }
 

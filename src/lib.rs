@@ -68,13 +68,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Init(args) => return answer(&ctx, commands::init(&ctx, args)),
         Command::Completions(_) | Command::Man(_) => unreachable!("printed before the context"),
     };
-    let cwd = ctx.cwd.to_string_lossy();
-    let workspace = ctx.workspace.to_string_lossy();
-    let place = Place {
-        cwd: &cwd,
-        workspace: Some(&workspace),
-        params_input: params.as_ref(),
-    };
+    let place = Place::of(&ctx, params.as_ref());
     match result {
         Ok(report) => print_report(&ctx, &report, &place),
         Err(err) => print_failure(&err, ctx.json, ctx.stderr, &place),
@@ -191,13 +185,7 @@ fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
 
 /// Prints what `schema`, `prompt`, `check`, `init` or `show --watch` answered.
 fn answer(ctx: &Context, result: Result<Answer, Error>) -> ExitCode {
-    let cwd = ctx.cwd.to_string_lossy();
-    let workspace = ctx.workspace.to_string_lossy();
-    let place = Place {
-        cwd: &cwd,
-        workspace: Some(&workspace),
-        params_input: None,
-    };
+    let place = Place::of(ctx, None);
     let answer = match result {
         Ok(answer) => answer,
         Err(err) => return print_failure(&err, ctx.json, ctx.stderr, &place),
@@ -251,12 +239,7 @@ fn print_generated(document: Result<String, Error>, json: bool) -> ExitCode {
 
 /// A failure before the workspace is known: the envelope's context holds only the folder.
 fn print_early_failure(error: &Error, json: bool) -> ExitCode {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let place = Place {
-        cwd: &cwd.to_string_lossy(),
-        workspace: None,
-        params_input: None,
-    };
+    let place = Place::early();
     print_failure(error, json, Palette::plain(), &place)
 }
 
@@ -271,7 +254,6 @@ fn clap_failure(err: &clap::Error, args: &[OsString]) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if args.iter().skip(1).any(|arg| arg == "--json") {
-        let cwd = std::env::current_dir().unwrap_or_default();
         let message = err.render().to_string();
         let first = message
             .lines()
@@ -279,12 +261,7 @@ fn clap_failure(err: &clap::Error, args: &[OsString]) -> ExitCode {
             .unwrap_or("bad command line")
             .trim_start_matches("error: ");
         let error = Error::usage(first.to_owned(), Some("see `todos --help`".to_owned()));
-        let place = Place {
-            cwd: &cwd.to_string_lossy(),
-            workspace: None,
-            params_input: None,
-        };
-        return print_failure(&error, true, Palette::plain(), &place);
+        return print_early_failure(&error, true);
     }
     let _ = err.print();
     ExitCode::from(2)

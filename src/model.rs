@@ -199,7 +199,7 @@ pub fn raise_hint(key: &str) -> String {
 
 /// Why a character may not stand in one line of text: control characters and bidi overrides
 /// could rewrite a terminal or hide text from a reviewer.
-fn forbidden_char(c: char) -> bool {
+pub fn forbidden_char(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 

@@ -77,8 +77,7 @@ impl Palette {
 /// Escapes what could drive a terminal or hide text: control characters (C0, DEL, C1) and bidi
 /// controls. A store may be edited by hand, so everything read from one passes through here.
 pub fn escape(text: &str) -> Cow<'_, str> {
-    let unsafe_char =
-        |c: char| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    let unsafe_char = crate::model::forbidden_char;
     // Printable ASCII, the common case, is checked a byte at a time, without decoding.
     if text.bytes().all(|b| (0x20..0x7f).contains(&b)) || !text.chars().any(unsafe_char) {
         return Cow::Borrowed(text);

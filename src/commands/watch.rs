@@ -188,13 +188,7 @@ enum Mode {
 fn frame(ctx: &Context, format: Format, mode: Mode) -> String {
     let loaded = Store::new(&ctx.workspace).load();
     if mode == Mode::Lines {
-        let cwd = ctx.cwd.to_string_lossy();
-        let workspace = ctx.workspace.to_string_lossy();
-        let place = Place {
-            cwd: &cwd,
-            workspace: Some(&workspace),
-            params_input: None,
-        };
+        let place = Place::of(ctx, None);
         let value = match &loaded {
             Ok(document) => {
                 let text = format!("Todos: {}.", envelope::counts(&Stats::of(&document.todos)));

@@ -112,6 +112,13 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
         .rejects(env.todos(&["--json", "write", "--bogus"]), 2)
         .json();
     assert_eq!(json["error"]["code"], "USAGE");
+    let context = json["context"].as_object().expect("a context");
+    let keys: Vec<&String> = context.keys().collect();
+    assert_eq!(keys, ["cwd", "workspace", "params_input"]);
+    assert!(
+        context["workspace"].is_null(),
+        "not known before the command line is read"
+    );
     env.rejects(env.todos(&["write", "{}", "--file", "x.json"]), 2);
     env.rejects(env.todos(&["write", "{}", "-t", "pending:a"]), 2);
     env.rejects(env.todos(&["--lock-timeout", "-1", "show"]), 2);

@@ -4,8 +4,8 @@
 # of medians, ratios, targets and PASS/FAIL, the peak memory of `show`, and the machine.
 #
 #   apt-get install hyperfine taskwarrior   # once
-#   benches/cli.sh                          # about 10 minutes on 2 cores
-#   benches/cli.sh --no-criterion           # the whole-process part alone, a few minutes
+#   benches/cli.sh                          # about 5 minutes on 2 cores
+#   benches/cli.sh --no-criterion           # the whole-process part alone, under a minute
 #
 # Exits 1 when a target is missed. Not part of CI: timings need a quiet machine.
 # ROUNDS (default 10) and CRITERION_ROUNDS (default 3) set how many times each group of

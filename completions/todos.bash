@@ -131,16 +131,12 @@ _todos() {
             return 0
             ;;
         todos__subcmd__check)
-            opts="-C -q -h -V --stale --hook --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --stale --hook --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --stale)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --workspace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -154,6 +150,10 @@ _todos() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stale)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -195,16 +195,12 @@ _todos() {
             return 0
             ;;
         todos__subcmd__create)
-            opts="-C -q -h -V --expect-revision --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --expect-revision --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-revision)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --workspace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -218,6 +214,10 @@ _todos() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-revision)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -425,16 +425,12 @@ _todos() {
             return 0
             ;;
         todos__subcmd__init)
-            opts="-C -q -h -V --agent --hooks --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --agent --hooks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --agent)
-                    COMPREPLY=($(compgen -W "claude codex gemini generic" -- "${cur}"))
-                    return 0
-                    ;;
                 --workspace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -449,6 +445,10 @@ _todos() {
                     ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent)
+                    COMPREPLY=($(compgen -W "claude codex gemini generic" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -549,16 +549,12 @@ _todos() {
             return 0
             ;;
         todos__subcmd__schema)
-            opts="-C -q -h -V --tool --workspace --json --color --quiet --lock-timeout --help --version write create update"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --tool --help --version write create update"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --tool)
-                    COMPREPLY=($(compgen -W "openai anthropic gemini" -- "${cur}"))
-                    return 0
-                    ;;
                 --workspace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -573,6 +569,10 @@ _todos() {
                     ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tool)
+                    COMPREPLY=($(compgen -W "openai anthropic gemini" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -583,16 +583,12 @@ _todos() {
             return 0
             ;;
         todos__subcmd__show)
-            opts="-w -C -q -h -V --format --watch --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -q -w -h -V --workspace --json --color --quiet --lock-timeout --format --watch --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "text markdown json" -- "${cur}"))
-                    return 0
-                    ;;
                 --workspace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -607,6 +603,10 @@ _todos() {
                     ;;
                 --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text markdown json" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -617,16 +617,12 @@ _todos() {
             return 0
             ;;
         todos__subcmd__undo)
-            opts="-C -q -h -V --expect-revision --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --expect-revision --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --expect-revision)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --workspace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -640,6 +636,10 @@ _todos() {
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-revision)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -651,20 +651,12 @@ _todos() {
             return 0
             ;;
         todos__subcmd__update)
-            opts="-C -q -h -V --content --reopen --expect-revision --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --content --reopen --expect-revision --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --content)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --expect-revision)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --workspace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -681,6 +673,14 @@ _todos() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --content)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-revision)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -689,12 +689,28 @@ _todos() {
             return 0
             ;;
         todos__subcmd__write)
-            opts="-t -C -q -h -V --file --summary --todo --expect-revision --new-session --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -q -t -h -V --workspace --json --color --quiet --lock-timeout --file --summary --todo --expect-revision --new-session --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -712,22 +728,6 @@ _todos() {
                     return 0
                     ;;
                 --expect-revision)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --workspace)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -C)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -46,53 +46,53 @@ complete -c todos -n "__fish_todos_needs_command" -f -a "init" -d 'Set an agent 
 complete -c todos -n "__fish_todos_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c todos -n "__fish_todos_needs_command" -f -a "man" -d 'Print the man page'
 complete -c todos -n "__fish_todos_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c todos -n "__fish_todos_using_subcommand write" -l file -d 'Read the snapshot from a file' -r -F
-complete -c todos -n "__fish_todos_using_subcommand write" -l summary -d 'The one line saying what the whole plan is for. It overrides the snapshot\'s; given alone (nothing piped in, no -t), it changes only the summary' -r
-complete -c todos -n "__fish_todos_using_subcommand write" -s t -l todo -d 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order' -r
-complete -c todos -n "__fish_todos_using_subcommand write" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand write" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand write" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand write" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
-complete -c todos -n "__fish_todos_using_subcommand write" -l new-session -d 'Start a new session: the next finished plan goes to a new completion log'
+complete -c todos -n "__fish_todos_using_subcommand write" -l file -d 'Read the snapshot from a file' -r -F
+complete -c todos -n "__fish_todos_using_subcommand write" -l summary -d 'The one line saying what the whole plan is for. It overrides the snapshot\'s; given alone (nothing piped in, no -t), it changes only the summary' -r
+complete -c todos -n "__fish_todos_using_subcommand write" -s t -l todo -d 'An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`; repeat in order' -r
+complete -c todos -n "__fish_todos_using_subcommand write" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand write" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand write" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand write" -l new-session -d 'Start a new session: the next finished plan goes to a new completion log'
 complete -c todos -n "__fish_todos_using_subcommand write" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand write" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand create" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand create" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand create" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand create" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
+complete -c todos -n "__fish_todos_using_subcommand create" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand create" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand create" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand create" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand update" -l content -d 'New text for the item' -r
-complete -c todos -n "__fish_todos_using_subcommand update" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand update" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand update" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
-complete -c todos -n "__fish_todos_using_subcommand update" -l reopen -d 'Allow a finished item (completed, cancelled, failed) to become open again'
+complete -c todos -n "__fish_todos_using_subcommand update" -l content -d 'New text for the item' -r
+complete -c todos -n "__fish_todos_using_subcommand update" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand update" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand update" -l reopen -d 'Allow a finished item (completed, cancelled, failed) to become open again'
 complete -c todos -n "__fish_todos_using_subcommand update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand update" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand show" -l format -d 'The output format' -r -f -a "text\t'The colored checklist, for people'
-markdown\t'A Markdown task list, for notes and pull requests'
-json\t'The plan as JSON: summary, todos, recap, revision'"
 complete -c todos -n "__fish_todos_using_subcommand show" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand show" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand show" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
-complete -c todos -n "__fish_todos_using_subcommand show" -s w -l watch -d 'Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
+complete -c todos -n "__fish_todos_using_subcommand show" -l format -d 'The output format' -r -f -a "text\t'The colored checklist, for people'
+markdown\t'A Markdown task list, for notes and pull requests'
+json\t'The plan as JSON: summary, todos, recap, revision'"
 complete -c todos -n "__fish_todos_using_subcommand show" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand show" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand show" -s w -l watch -d 'Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
 complete -c todos -n "__fish_todos_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand show" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
@@ -104,24 +104,24 @@ complete -c todos -n "__fish_todos_using_subcommand recap" -l json -d 'Print one
 complete -c todos -n "__fish_todos_using_subcommand recap" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand undo" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand undo" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand undo" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand undo" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
+complete -c todos -n "__fish_todos_using_subcommand undo" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand undo" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand undo" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand undo" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand schema" -l tool -d 'Wrap the schema as this vendor\'s function-tool definition' -r -f -a "openai\t'{"type": "function", "name", "description", "parameters", "strict"} (Responses API)'
-anthropic\t'{"name", "description", "input_schema"} (Messages API)'
-gemini\t'{"name", "description", "parameters"}: a function declaration in Gemini\'s schema subset'"
 complete -c todos -n "__fish_todos_using_subcommand schema" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand schema" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand schema" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
+complete -c todos -n "__fish_todos_using_subcommand schema" -l tool -d 'Wrap the schema as this vendor\'s function-tool definition' -r -f -a "openai\t'{"type": "function", "name", "description", "parameters", "strict"} (Responses API)'
+anthropic\t'{"name", "description", "input_schema"} (Messages API)'
+gemini\t'{"name", "description", "parameters"}: a function declaration in Gemini\'s schema subset'"
 complete -c todos -n "__fish_todos_using_subcommand schema" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand schema" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand schema" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -135,29 +135,29 @@ complete -c todos -n "__fish_todos_using_subcommand prompt" -l json -d 'Print on
 complete -c todos -n "__fish_todos_using_subcommand prompt" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand prompt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand prompt" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand check" -l stale -d 'Fail only when items are open and the plan has not changed for this many minutes' -r
 complete -c todos -n "__fish_todos_using_subcommand check" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand check" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand check" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
-complete -c todos -n "__fish_todos_using_subcommand check" -l hook -d 'Run as an agent hook: exit 2 instead of 1, read the hook\'s JSON event on stdin'
+complete -c todos -n "__fish_todos_using_subcommand check" -l stale -d 'Fail only when items are open and the plan has not changed for this many minutes' -r
 complete -c todos -n "__fish_todos_using_subcommand check" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand check" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand check" -l hook -d 'Run as an agent hook: exit 2 instead of 1, read the hook\'s JSON event on stdin'
 complete -c todos -n "__fish_todos_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand check" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand init" -l agent -d 'The agent to set up' -r -f -a "claude\t'Claude Code: CLAUDE.md (and .claude/settings.json with --hooks)'
-codex\t'OpenAI Codex CLI: AGENTS.md'
-gemini\t'Gemini CLI: GEMINI.md'
-generic\t'Any other agent that reads AGENTS.md'"
 complete -c todos -n "__fish_todos_using_subcommand init" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand init" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand init" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
-complete -c todos -n "__fish_todos_using_subcommand init" -l hooks -d 'Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only)'
+complete -c todos -n "__fish_todos_using_subcommand init" -l agent -d 'The agent to set up' -r -f -a "claude\t'Claude Code: CLAUDE.md (and .claude/settings.json with --hooks)'
+codex\t'OpenAI Codex CLI: AGENTS.md'
+gemini\t'Gemini CLI: GEMINI.md'
+generic\t'Any other agent that reads AGENTS.md'"
 complete -c todos -n "__fish_todos_using_subcommand init" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand init" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand init" -l hooks -d 'Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only)'
 complete -c todos -n "__fish_todos_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand init" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand completions" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F

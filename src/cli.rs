@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 /// The statuses and their aliases, for the help of the commands that take a status.
 macro_rules! statuses_help {
@@ -86,29 +86,137 @@ pub enum ColorChoice {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    Write(WriteArgs),
-    Create(CreateArgs),
-    Update(UpdateArgs),
-    Show(ShowArgs),
-    Recap(RecapArgs),
-    Undo(UndoArgs),
-    Schema(SchemaArgs),
-    Prompt(PromptArgs),
-    Check(CheckArgs),
-    Init(InitArgs),
-    Completions(CompletionsArgs),
-    Man(ManArgs),
+    /// Replace the whole list with a snapshot.
+    ///
+    /// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
+    /// from `--summary` and `-t STATUS:CONTENT` flags. What the snapshot leaves out is gone (a
+    /// warning names each open item dropped). Items keep their ids when the snapshot names the
+    /// same id or the same content. Accepted shapes: TodoWrite / Claude Code `{"summary", "todos"}`,
+    /// Kimi `{"todos": [{"title", "status"}]}`, WeKnora `{"task", "steps"}`, Codex
+    /// `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos": [{"description"}]}`,
+    /// and a bare array of items. A list that is absent or null changes only the summary.
+    Write(Lazy<WriteArgs>),
+
+    /// Append new pending items.
+    ///
+    /// Items come from the arguments or, with none, from stdin as `{"items": ["a", "b"]}`, a JSON
+    /// array of strings, or one item per line. Ids are assigned by `todos`.
+    Create(Lazy<CreateArgs>),
+
+    /// Change one item's status and/or content.
+    ///
+    /// Moving an item from completed, cancelled or failed back to pending or in_progress needs
+    /// `--reopen`. With no ID, reads `{"id": "2", "status": "completed"}` from stdin.
+    Update(Lazy<UpdateArgs>),
+
+    /// Print the checklist.
+    ///
+    /// Prints the summary and the progress `[done/total]`, then one line per item: its id (the one
+    /// `todos update` takes), its marker and its text. Markers: `[ ]` pending, `[▶]` in_progress
+    /// (with its active form), `[x]` completed, `[~]` cancelled, `[!]` failed. `show` never locks,
+    /// writes or creates anything, so it is safe to run in a loop while an agent works.
+    Show(Lazy<ShowArgs>),
+
+    /// Print the one-line progress recap.
+    ///
+    /// `[done/total] In progress: A. Pending: B; C; D (+2 more). Cancelled: E. Failed: F.` in at
+    /// most 300 characters, for an agent to keep at the end of its context.
+    Recap(Lazy<RecapArgs>),
+
+    /// Restore the plan as it was before the last change.
+    ///
+    /// The answer to a full overwrite that dropped items. The store before each change is kept as
+    /// `.todos.json.prev`; undo puts it back as a new revision (a second undo is a redo). If
+    /// `.todos.json` cannot be read, undo moves it aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS`
+    /// and restores the previous snapshot.
+    Undo(Lazy<UndoArgs>),
+
+    /// Print the JSON Schema of a command's input, or a function-tool definition for an LLM API.
+    ///
+    /// The schema (JSON Schema draft 2020-12) describes the canonical input of `write` (the
+    /// TodoWrite shape), `create` or `update`, with the limits in force (maxItems, maxLength) and
+    /// the usage rules in its description. Every input it accepts, `todos` accepts; `todos` also
+    /// takes the other agents' shapes (see `todos write --help`), which the schema leaves out.
+    /// `--tool` wraps it as OpenAI's, Anthropic's or Gemini's function-tool definition, so a
+    /// harness can register `todos` as a tool and run `todos write` with the arguments it gets.
+    Schema(Lazy<SchemaArgs>),
+
+    /// Print a short guide to `todos` for an agent's system prompt, with the limits in force.
+    ///
+    /// When to keep a plan, the rules, the limits and the exact commands. `todos init` writes the
+    /// same text into CLAUDE.md, AGENTS.md or GEMINI.md.
+    Prompt(Lazy<PromptArgs>),
+
+    /// Exit 0 when the plan is empty or finished, 1 while items are open.
+    ///
+    /// When items are open it prints the recap and the open items on stderr. With --stale MINUTES
+    /// it fails only when items are open and the plan has not changed for that many minutes: the
+    /// "update your todos" reminder, for a hook that runs after every tool call. With --hook it
+    /// speaks the hook protocol of Claude Code: it exits 2 instead of 1 so the agent reads the
+    /// message and keeps working, and it reads the hook's JSON event on stdin to let a Stop go
+    /// through when a Stop hook already sent the agent back once (stop_hook_active). check never
+    /// writes, locks or creates anything.
+    Check(Lazy<CheckArgs>),
+
+    /// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
+    ///
+    /// Writes the `todos prompt` text between `<!-- todos:begin -->` and `<!-- todos:end -->` into
+    /// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
+    /// root: creates the file when it is absent, replaces only its own block when it is present,
+    /// and changes nothing when the block is already current. With --hooks (Claude Code) it also
+    /// merges two hooks into .claude/settings.json, keeping every other key and hook: a Stop hook
+    /// (`todos check --hook`) that sends the agent back to work while items are open, and a
+    /// SessionStart hook (startup, resume, compact) that prints the plan into its context.
+    Init(Lazy<InitArgs>),
+
+    /// Print a shell completion script.
+    ///
+    /// Prints the completion script for SHELL on stdout. It is generated from this very command
+    /// line, so it always matches the installed `todos`; the same scripts are in the `completions/`
+    /// folder of the source. Save it where the shell looks for completions, or load it from the
+    /// shell's startup file.
+    Completions(Lazy<CompletionsArgs>),
+
+    /// Print the man page.
+    ///
+    /// Prints a roff man page on stdout: every command with its options and examples, the exit
+    /// statuses and the environment. Save it on the man path to read it with `man todos`.
+    Man(Lazy<ManArgs>),
 }
 
-/// Replace the whole list with a snapshot.
-///
-/// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
-/// from `--summary` and `-t STATUS:CONTENT` flags. What the snapshot leaves out is gone (a
-/// warning names each open item dropped). Items keep their ids when the snapshot names the
-/// same id or the same content. Accepted shapes: TodoWrite / Claude Code `{"summary", "todos"}`,
-/// Kimi `{"todos": [{"title", "status"}]}`, WeKnora `{"task", "steps"}`, Codex
-/// `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos": [{"description"}]}`,
-/// and a bare array of items. A list that is absent or null changes only the summary.
+/// A command's arguments, built by clap only when that command runs (or its help is shown).
+/// Building every command's arguments on every run was a third of `todos show`'s start-up.
+#[derive(Debug)]
+pub struct Lazy<T>(pub T);
+
+impl<T> std::ops::Deref for Lazy<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Self)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+impl<T: Args> Args for Lazy<T> {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.defer(T::augment_args)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        command.defer(T::augment_args_for_update)
+    }
+}
+
 #[derive(Debug, Args)]
 #[command(after_help = concat!(statuses_help!(), "Examples:\n  \
     todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
@@ -142,10 +250,6 @@ pub struct WriteArgs {
     pub new_session: bool,
 }
 
-/// Append new pending items.
-///
-/// Items come from the arguments or, with none, from stdin as `{"items": ["a", "b"]}`, a JSON
-/// array of strings, or one item per line. Ids are assigned by `todos`.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos create \"Write the migration\" \"Run it on staging\"\n  \
@@ -160,10 +264,6 @@ pub struct CreateArgs {
     pub expect_revision: Option<u64>,
 }
 
-/// Change one item's status and/or content.
-///
-/// Moving an item from completed, cancelled or failed back to pending or in_progress needs
-/// `--reopen`. With no ID, reads `{"id": "2", "status": "completed"}` from stdin.
 #[derive(Debug, Args)]
 #[command(after_help = concat!(statuses_help!(), "Examples:\n  \
     todos update 2 in_progress\n  \
@@ -198,12 +298,6 @@ pub struct UpdateArgs {
     pub expect_revision: Option<u64>,
 }
 
-/// Print the checklist.
-///
-/// Prints the summary and the progress `[done/total]`, then one line per item: its id (the one
-/// `todos update` takes), its marker and its text. Markers: `[ ]` pending, `[▶]` in_progress
-/// (with its active form), `[x]` completed, `[~]` cancelled, `[!]` failed. `show` never locks,
-/// writes or creates anything, so it is safe to run in a loop while an agent works.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos show\n  \
@@ -232,22 +326,12 @@ pub enum Format {
     Json,
 }
 
-/// Print the one-line progress recap.
-///
-/// `[done/total] In progress: A. Pending: B; C; D (+2 more). Cancelled: E. Failed: F.` in at
-/// most 300 characters, for an agent to keep at the end of its context.
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  \
     $ todos recap\n  \
     [1/5] In progress: Patch the check. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.")]
 pub struct RecapArgs {}
 
-/// Restore the plan as it was before the last change.
-///
-/// The answer to a full overwrite that dropped items. The store before each change is kept as
-/// `.todos.json.prev`; undo puts it back as a new revision (a second undo is a redo). If
-/// `.todos.json` cannot be read, undo moves it aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS`
-/// and restores the previous snapshot.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos undo\n  \
@@ -258,14 +342,6 @@ pub struct UndoArgs {
     pub expect_revision: Option<u64>,
 }
 
-/// Print the JSON Schema of a command's input, or a function-tool definition for an LLM API.
-///
-/// The schema (JSON Schema draft 2020-12) describes the canonical input of `write` (the
-/// TodoWrite shape), `create` or `update`, with the limits in force (maxItems, maxLength) and
-/// the usage rules in its description. Every input it accepts, `todos` accepts; `todos` also
-/// takes the other agents' shapes (see `todos write --help`), which the schema leaves out.
-/// `--tool` wraps it as OpenAI's, Anthropic's or Gemini's function-tool definition, so a
-/// harness can register `todos` as a tool and run `todos write` with the arguments it gets.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos schema\n  \
@@ -301,25 +377,12 @@ pub enum Vendor {
     Gemini,
 }
 
-/// Print a short guide to `todos` for an agent's system prompt, with the limits in force.
-///
-/// When to keep a plan, the rules, the limits and the exact commands. `todos init` writes the
-/// same text into CLAUDE.md, AGENTS.md or GEMINI.md.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos prompt\n  \
     todos prompt >> AGENTS.md")]
 pub struct PromptArgs {}
 
-/// Exit 0 when the plan is empty or finished, 1 while items are open.
-///
-/// When items are open it prints the recap and the open items on stderr. With --stale MINUTES
-/// it fails only when items are open and the plan has not changed for that many minutes: the
-/// "update your todos" reminder, for a hook that runs after every tool call. With --hook it
-/// speaks the hook protocol of Claude Code: it exits 2 instead of 1 so the agent reads the
-/// message and keeps working, and it reads the hook's JSON event on stdin to let a Stop go
-/// through when a Stop hook already sent the agent back once (stop_hook_active). check never
-/// writes, locks or creates anything.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos check && git push\n  \
@@ -335,15 +398,6 @@ pub struct CheckArgs {
     pub hook: bool,
 }
 
-/// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
-///
-/// Writes the `todos prompt` text between `<!-- todos:begin -->` and `<!-- todos:end -->` into
-/// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
-/// root: creates the file when it is absent, replaces only its own block when it is present,
-/// and changes nothing when the block is already current. With --hooks (Claude Code) it also
-/// merges two hooks into .claude/settings.json, keeping every other key and hook: a Stop hook
-/// (`todos check --hook`) that sends the agent back to work while items are open, and a
-/// SessionStart hook (startup, resume, compact) that prints the plan into its context.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos init --agent claude --hooks\n  \
@@ -371,12 +425,6 @@ pub enum Agent {
     Generic,
 }
 
-/// Print a shell completion script.
-///
-/// Prints the completion script for SHELL on stdout. It is generated from this very command
-/// line, so it always matches the installed `todos`; the same scripts are in the `completions/`
-/// folder of the source. Save it where the shell looks for completions, or load it from the
-/// shell's startup file.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos completions bash > ~/.local/share/bash-completion/completions/todos\n  \
@@ -404,10 +452,6 @@ pub enum Shell {
     Elvish,
 }
 
-/// Print the man page.
-///
-/// Prints a roff man page on stdout: every command with its options and examples, the exit
-/// statuses and the environment. Save it on the man path to read it with `man todos`.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos man | man -l -\n  \

@@ -65,6 +65,15 @@ impl Error {
         }
     }
 
+    /// `Ok` when an input had no problems, else all of them refused together.
+    pub fn if_any(problems: Vec<Problem>) -> Result<()> {
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Self::problems(problems))
+        }
+    }
+
     pub fn usage(message: impl Into<String>, hint: Option<String>) -> Self {
         Self::Usage {
             message: message.into(),

@@ -369,11 +369,8 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
             )));
         }
     }
-    if problems.is_empty() {
-        Ok(snapshot)
-    } else {
-        Err(Error::problems(problems))
-    }
+    Error::if_any(problems)?;
+    Ok(snapshot)
 }
 
 #[cfg(test)]
@@ -381,7 +378,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn paths(err: &Error) -> Vec<&str> {
+    /// The paths of a refusal's problems, in order (also used by `requests`' tests).
+    pub(super) fn paths(err: &Error) -> Vec<&str> {
         err.details()
             .iter()
             .map(|problem| problem.path.as_str())

@@ -29,9 +29,7 @@ pub fn create(ctx: &Context, args: &CreateArgs, params: &mut ParamsInput) -> Res
                 input::content(text, &format!("items[{index}]"), &limits, &mut problems)
             })
             .collect();
-        if !problems.is_empty() {
-            return Err(Error::problems(problems));
-        }
+        Error::if_any(problems)?;
         texts
     };
     if texts.is_empty() {
@@ -42,9 +40,7 @@ pub fn create(ctx: &Context, args: &CreateArgs, params: &mut ParamsInput) -> Res
         statuses.resize(statuses.len() + texts.len(), Status::Pending);
         let mut problems: Vec<Problem> = Vec::new();
         model::check_list(&statuses, "todos", &limits, &mut problems);
-        if !problems.is_empty() {
-            return Err(Error::problems(problems));
-        }
+        Error::if_any(problems)?;
         for content in texts {
             let id = document.allocate_id()?;
             document.todos.push(Item {

@@ -31,9 +31,7 @@ pub fn write(ctx: &Context, args: &WriteArgs, params: &mut ParamsInput) -> Resul
     if let Some(text) = &args.summary {
         let mut problems = Vec::new();
         snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
-        if !problems.is_empty() {
-            return Err(Error::problems(problems));
-        }
+        Error::if_any(problems)?;
     }
     change(ctx, args.expect_revision, args.new_session, |document| {
         apply(document, snapshot)
@@ -94,9 +92,7 @@ fn args_form(args: &WriteArgs) -> Result<Value> {
             }
         })
         .collect();
-    if !problems.is_empty() {
-        return Err(Error::problems(problems));
-    }
+    Error::if_any(problems)?;
     let mut value = json!({"todos": todos});
     if let Some(summary) = &args.summary {
         value["summary"] = json!(summary);

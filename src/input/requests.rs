@@ -51,11 +51,8 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<String>, Option<Val
                 content(line, &format!("line {}", number + 1), limits, &mut problems)
             })
             .collect();
-        return if problems.is_empty() {
-            Ok((texts, None))
-        } else {
-            Err(Error::problems(problems))
-        };
+        Error::if_any(problems)?;
+        return Ok((texts, None));
     }
     let value = crate::json::parse(text, "stdin")?;
     let (list, path) = match &value {
@@ -104,11 +101,8 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<String>, Option<Val
                 .map(|text| content(text, &at, limits, &mut problems))
         })
         .collect::<Vec<_>>();
-    if problems.is_empty() {
-        Ok((texts.into_iter().flatten().collect(), Some(value)))
-    } else {
-        Err(Error::problems(problems))
-    }
+    Error::if_any(problems)?;
+    Ok((texts.into_iter().flatten().collect(), Some(value)))
 }
 
 /// Reads an `update` request: `{"id": "2", "status": "completed"}` plus optional content,
@@ -155,24 +149,15 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
             "is missing; name the item to change (its id from `todos show`)",
         ));
     }
-    if problems.is_empty() {
-        Ok(change)
-    } else {
-        Err(Error::problems(problems))
-    }
+    Error::if_any(problems)?;
+    Ok(change)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::tests::paths;
     use serde_json::json;
-
-    fn paths(err: &Error) -> Vec<&str> {
-        err.details()
-            .iter()
-            .map(|problem| problem.path.as_str())
-            .collect()
-    }
 
     #[test]
     fn create_takes_three_forms() {

@@ -30,7 +30,7 @@ pub struct Context {
     pub json: bool,
     pub quiet: bool,
     pub lock_timeout: Duration,
-    pub stdin: Stdin,
+    stdin: OnceCell<Stdin>,
     /// Decides how `show --watch` redraws: in place on a terminal, state after state in a pipe.
     pub stdout_is_terminal: bool,
     pub stdout: Palette,
@@ -123,13 +123,18 @@ impl Context {
             json: global.json,
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),
-            stdin: Stdin::detect(),
+            stdin: OnceCell::new(),
             stdout_is_terminal: std::io::stdout().is_terminal(),
             stdout: Palette::new(color(std::io::stdout().is_terminal())),
             stderr: Palette::new(color(std::io::stderr().is_terminal())),
             env_vars,
             config: OnceCell::new(),
         })
+    }
+
+    /// What stands behind stdin, looked at on first use only: most commands never read it.
+    pub fn stdin(&self) -> Stdin {
+        *self.stdin.get_or_init(Stdin::detect)
     }
 
     /// The configuration, read on first use only: `show` and `recap` never need it.

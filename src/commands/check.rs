@@ -74,7 +74,7 @@ pub fn check(ctx: &Context, args: &CheckArgs) -> Result<Answer> {
 /// The hook's JSON event from stdin, if there is one. Anything unreadable counts as none: a
 /// hook must not fail because its caller sent something unexpected.
 fn hook_event(ctx: &Context) -> Option<Value> {
-    if ctx.stdin != Stdin::Data {
+    if ctx.stdin() != Stdin::Data {
         return None;
     }
     let bytes = crate::json::read_limited(std::io::stdin().lock(), "stdin").ok()?;

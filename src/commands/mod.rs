@@ -192,7 +192,7 @@ pub fn read_stdin(ctx: &Context, hint: &str) -> Result<String> {
 
 /// Like `read_stdin`, for a command that has something to do without input.
 pub fn read_stdin_allow_blank(ctx: &Context, hint: &str) -> Result<String> {
-    if ctx.stdin == Stdin::Terminal {
+    if ctx.stdin() == Stdin::Terminal {
         return Err(Error::usage(
             "no input: stdin is a terminal",
             Some(hint.to_owned()),

@@ -49,7 +49,7 @@ fn input_value(ctx: &Context, args: &WriteArgs) -> Result<Option<Value>> {
         (None, Some(path)) => read_file(path)?,
         (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
         // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
-        (None, None) if args.summary.is_some() => match ctx.stdin {
+        (None, None) if args.summary.is_some() => match ctx.stdin() {
             Stdin::Data => {
                 let text = read_stdin_allow_blank(ctx, STDIN_HINT)?;
                 if text.trim().is_empty() {

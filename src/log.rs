@@ -13,10 +13,15 @@ use crate::error::{Error, Result};
 use crate::model::{Item, Stats, Status};
 use crate::render::escape;
 
+/// A time as the log's file names and headings write it: `YYYYMMDD-HHMMSS`.
+pub fn stamp(at: &DateTime<Local>) -> String {
+    at.format("%Y%m%d-%H%M%S").to_string()
+}
+
 /// The log file of a session that starts at `start`: `todoList-YYYYMMDD-HHMMSS.md`, or with
 /// `-2`, `-3`, … when another session that started in the same second has that name.
 pub fn file_name(dir: &Path, start: &DateTime<Local>) -> String {
-    let stamp = start.format("%Y%m%d-%H%M%S");
+    let stamp = stamp(start);
     let name = |n: u32| match n {
         1 => format!("todoList-{stamp}.md"),
         n => format!("todoList-{stamp}-{n}.md"),
@@ -34,7 +39,7 @@ fn heading(task: u64) -> String {
 /// The block for plan number `task` of its session, finished at `at`.
 pub fn block(task: u64, at: &DateTime<Local>, summary: Option<&str>, items: &[Item]) -> String {
     let stats = Stats::of(items);
-    let mut out = format!("{}{}\n\n", heading(task), at.format("%Y%m%d-%H%M%S"));
+    let mut out = format!("{}{}\n\n", heading(task), stamp(at));
     let _ = writeln!(
         out,
         "Summary: {}",

@@ -103,7 +103,7 @@ pub fn change(
             (Some(_), None) => false,
         };
     if restart {
-        let started = ctx.now.format("%Y%m%d-%H%M%S").to_string();
+        let started = log::stamp(&ctx.now);
         new.session = Some(Session {
             id: session_id.unwrap_or(started),
             started_at: ctx.now.to_rfc3339(),

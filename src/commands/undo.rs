@@ -38,7 +38,7 @@ pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
                     .as_ref()
                     .map(|p| p.next_id.saturating_add(max_items))),
             };
-            let stamp = ctx.now.format("%Y%m%d-%H%M%S").to_string();
+            let stamp = crate::log::stamp(&ctx.now);
             let session = previous.as_ref().and_then(|p| p.session.clone());
             (counters, session, Some(store.set_aside(&lock, &stamp)?))
         }

@@ -6,18 +6,21 @@ use std::path::PathBuf;
 
 use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-/// The statuses and their aliases, for the help of the commands that take a status.
-macro_rules! statuses_help {
-    () => {
-        "Statuses (case does not matter; in-progress is in_progress):\n  \
-        pending       not started yet                    alias: todo\n  \
-        in_progress   being worked on (1 at a time)      aliases: running, active, doing\n  \
-        completed     finished                           alias: done\n  \
-        cancelled     dropped, no longer needed          alias: canceled\n  \
-        failed        tried, and it did not work\n\
-        Completed, cancelled and failed are finished: going back to pending or in_progress\n\
-        takes `todos update ID STATUS --reopen`.\n\n"
-    };
+use crate::status::{STATUSES, Status};
+
+/// The statuses, their meanings and aliases, then `examples`: the help of a command that takes
+/// a status. Printed from the status table, so a new status or alias shows up by itself.
+fn with_statuses(examples: &str) -> String {
+    format!("{}\n{examples}", Status::help_table())
+}
+
+/// The top-level help's closing: the statuses with their markers, then `examples`.
+fn with_markers(examples: &str) -> String {
+    let markers: Vec<String> = STATUSES
+        .iter()
+        .map(|info| format!("{} {}", info.marker, info.name))
+        .collect();
+    format!("Statuses: {}\n\n{examples}", markers.join(", "))
 }
 
 /// A workspace todo list for AI agents, scripts and people.
@@ -26,8 +29,6 @@ macro_rules! statuses_help {
 /// workspace. An agent writes it instead of an in-process TodoWrite tool; a person watches the
 /// same list with `todos show`; a script reads it with `--json`.
 ///
-/// Statuses: pending, in_progress, completed, cancelled, failed
-/// (aliases: todo, running, active, doing, done, canceled; case does not matter).
 #[derive(Debug, Parser)]
 #[command(
     name = "todos",
@@ -35,10 +36,10 @@ macro_rules! statuses_help {
     propagate_version = true,
     max_term_width = 100
 )]
-#[command(after_help = "Examples:\n  \
+#[command(after_help = with_markers("Examples:\n  \
     todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
     todos update 2 completed\n  \
-    todos recap")]
+    todos recap"))]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -105,16 +106,16 @@ pub enum Command {
 
     /// Change one item's status and/or content.
     ///
-    /// Moving an item from completed, cancelled or failed back to pending or in_progress needs
-    /// `--reopen`. With no ID, reads `{"id": "2", "status": "completed"}` from stdin.
+    /// Moving a finished item (see the statuses below) back to an open status needs `--reopen`.
+    /// With no ID, reads `{"id": "2", "status": "completed"}` from stdin.
     Update(Lazy<UpdateArgs>),
 
     /// Print the checklist.
     ///
     /// Prints the summary and the progress `[done/total]`, then one line per item: its id (the one
-    /// `todos update` takes), its marker and its text. Markers: `[ ]` pending, `[▶]` in_progress
-    /// (with its active form), `[x]` completed, `[~]` cancelled, `[!]` failed. `show` never locks,
-    /// writes or creates anything, so it is safe to run in a loop while an agent works.
+    /// `todos update` takes), its marker and its text (the markers are listed below; the item in
+    /// progress shows its active form). `show` never locks, writes or creates anything, so it is
+    /// safe to run in a loop while an agent works.
     Show(Lazy<ShowArgs>),
 
     /// Print the one-line progress recap.
@@ -218,7 +219,7 @@ impl<T: Args> Args for Lazy<T> {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = concat!(statuses_help!(), "Examples:\n  \
+#[command(after_help = with_statuses("Examples:\n  \
     todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
     todos write --file examples/plan.json\n  \
     echo '{\"summary\":\"Ship\",\"todos\":[{\"content\":\"Tag\",\"status\":\"pending\"}]}' | todos write"))]
@@ -265,7 +266,7 @@ pub struct CreateArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = concat!(statuses_help!(), "Examples:\n  \
+#[command(after_help = with_statuses("Examples:\n  \
     todos update 2 in_progress\n  \
     todos update 2 completed\n  \
     todos update 3 --content \"Patch the token check\"\n  \
@@ -281,7 +282,7 @@ pub struct UpdateArgs {
     #[arg(value_name = "ID", requires = "change")]
     pub id: Option<String>,
 
-    /// The new status: pending, in_progress, completed, cancelled or failed, or an alias (below).
+    /// The new status, or an alias of one (the statuses are listed below).
     #[arg(value_name = "STATUS")]
     pub status: Option<String>,
 
@@ -299,12 +300,12 @@ pub struct UpdateArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
+#[command(after_help = with_markers("Examples:\n  \
     todos show\n  \
     watch -c -n 1 todos show --color always\n  \
     todos show --format markdown >> PR.md\n  \
     todos --json show | jq '.data.todos'\n  \
-    todos show --watch")]
+    todos show --watch"))]
 pub struct ShowArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::model::Limits;
+use crate::model::{LIMITS, LimitInfo, Limits};
 
 pub const WORKSPACE_CONFIG: &str = ".todos.config.json";
 pub const DEFAULT_MEMORY_DIR: &str = "memory/todos";
@@ -29,14 +29,16 @@ impl Default for Config {
     }
 }
 
-/// The configuration keys, each with its environment variable.
-pub const KEYS: [(&str, &str); 5] = [
-    ("max_items", "TODOS_MAX_ITEMS"),
-    ("max_content_chars", "TODOS_MAX_CONTENT_CHARS"),
-    ("max_summary_chars", "TODOS_MAX_SUMMARY_CHARS"),
-    ("max_in_progress", "TODOS_MAX_IN_PROGRESS"),
-    ("memory_dir", "TODOS_MEMORY_DIR"),
-];
+/// The one setting that is not a limit: where completion logs go.
+pub const MEMORY_DIR_KEY: (&str, &str) = ("memory_dir", "TODOS_MEMORY_DIR");
+
+/// Every configuration key with its environment variable: the limits, then the other settings.
+pub fn keys() -> impl Iterator<Item = (&'static str, &'static str)> {
+    LIMITS
+        .iter()
+        .map(|info| (info.key, info.env))
+        .chain([MEMORY_DIR_KEY])
+}
 
 /// One value from one source, before it is checked.
 enum Raw<'a> {
@@ -57,7 +59,7 @@ impl Config {
         for file in user_file.into_iter().chain([workspace_file.as_path()]) {
             config.apply_file(file)?;
         }
-        for (key, var) in KEYS {
+        for (key, var) in keys() {
             if let Some(value) = env(var) {
                 config.set(key, &Raw::Text(&value)).map_err(|why| {
                     Error::invalid(format!(
@@ -90,28 +92,23 @@ impl Config {
     }
 
     fn set(&mut self, key: &str, raw: &Raw<'_>) -> Result<(), String> {
-        let limit = match key {
-            "max_items" => &mut self.limits.max_items,
-            "max_content_chars" => &mut self.limits.max_content_chars,
-            "max_summary_chars" => &mut self.limits.max_summary_chars,
-            "max_in_progress" => &mut self.limits.max_in_progress,
-            "memory_dir" => {
-                let text = match raw {
-                    Raw::Json(Value::String(text)) => text.trim(),
-                    Raw::Text(text) => text.trim(),
-                    Raw::Json(_) => return Err("it must be a string (a folder path)".to_owned()),
-                };
-                if text.is_empty() {
-                    return Err("it must name a folder".to_owned());
-                }
-                self.memory_dir = PathBuf::from(text);
-                return Ok(());
+        if key == MEMORY_DIR_KEY.0 {
+            let text = match raw {
+                Raw::Json(Value::String(text)) => text.trim(),
+                Raw::Text(text) => text.trim(),
+                Raw::Json(_) => return Err("it must be a string (a folder path)".to_owned()),
+            };
+            if text.is_empty() {
+                return Err("it must name a folder".to_owned());
             }
-            _ => {
-                let known: Vec<&str> = KEYS.iter().map(|(key, _)| *key).collect();
-                return Err(format!("unknown key; the keys are {}", known.join(", ")));
-            }
+            self.memory_dir = PathBuf::from(text);
+            return Ok(());
+        }
+        let Some(info) = LimitInfo::of(key) else {
+            let known: Vec<&str> = keys().map(|(key, _)| key).collect();
+            return Err(format!("unknown key; the keys are {}", known.join(", ")));
         };
+        let limit = (info.field)(&mut self.limits);
         let number = match raw {
             Raw::Json(Value::Number(number)) => number.as_u64(),
             Raw::Text(text) => text.trim().parse::<u64>().ok(),
@@ -152,9 +149,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join(WORKSPACE_CONFIG), r#"{"max_itemz": 3}"#).unwrap();
         let err = Config::load(dir.path(), None, |_| None).unwrap_err();
-        assert!(err.message().contains(WORKSPACE_CONFIG), "{err}");
-        assert!(err.message().contains("\"max_itemz\""), "{err}");
+        assert!(err.message.contains(WORKSPACE_CONFIG), "{err}");
+        assert!(err.message.contains("\"max_itemz\""), "{err}");
         let err = Config::load(Path::new("/nonexistent"), None, |_| Some("0".into())).unwrap_err();
-        assert!(err.message().contains("TODOS_MAX_ITEMS"), "{err}");
+        assert!(err.message.contains("TODOS_MAX_ITEMS"), "{err}");
     }
 }

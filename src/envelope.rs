@@ -5,35 +5,25 @@ use serde_json::{Map, Value, json};
 
 use crate::context::Context;
 use crate::error::Error;
-use crate::model::{Stats, Status};
+use crate::model::{self, Stats, Status};
 use crate::render;
 use crate::store::Document;
 
 /// Where the command ran and what it was given, for an agent reading the answer later.
 pub struct Place<'a> {
-    cwd: String,
+    pub cwd: Option<String>,
     /// `None` before the workspace is known (a bad command line, a bad `-C`): JSON null.
-    workspace: Option<String>,
-    params_input: Option<&'a Value>,
+    pub workspace: Option<String>,
+    pub params_input: Option<&'a Value>,
 }
 
 impl<'a> Place<'a> {
     /// A command that ran in `ctx`, given `params_input`.
     pub fn of(ctx: &Context, params_input: Option<&'a Value>) -> Self {
         Self {
-            cwd: ctx.cwd.to_string_lossy().into_owned(),
+            cwd: Some(ctx.cwd.to_string_lossy().into_owned()),
             workspace: Some(ctx.workspace.to_string_lossy().into_owned()),
             params_input,
-        }
-    }
-
-    /// A failure before the context was resolved: only the current folder is known.
-    pub fn early() -> Self {
-        let cwd = std::env::current_dir().unwrap_or_default();
-        Self {
-            cwd: cwd.to_string_lossy().into_owned(),
-            workspace: None,
-            params_input: None,
         }
     }
 
@@ -48,10 +38,9 @@ impl<'a> Place<'a> {
 
 /// `Updated todos: 1 in_progress, 2 pending.` — the counts that are not zero, in status order.
 pub fn counts(stats: &Stats) -> String {
-    let parts: Vec<String> = Status::ALL
-        .iter()
-        .filter(|&&status| stats.count(status) > 0)
-        .map(|&status| format!("{} {}", stats.count(status), status.as_str()))
+    let parts: Vec<String> = Status::all()
+        .filter(|&status| stats.count(status) > 0)
+        .map(|status| format!("{} {}", stats.count(status), status.as_str()))
         .collect();
     if parts.is_empty() {
         "no items".to_owned()
@@ -85,7 +74,7 @@ pub fn success(
         "status": "success",
         "data": data(document, warnings, changed),
         "text": text,
-        "stats": Stats::of(&document.todos),
+        "stats": model::stats(&document.todos),
         "context": place.to_json(),
     })
 }
@@ -105,21 +94,21 @@ pub fn answer(data: Value, text: &str, stats: Option<&Stats>, place: &Place<'_>)
 
 pub fn failure(error: &Error, place: &Place<'_>) -> Value {
     let details: Vec<Value> = error
-        .details()
+        .problems
         .iter()
         .map(|problem| json!({"path": problem.path, "message": problem.message}))
         .collect();
     let mut body = Map::new();
     body.insert("code".into(), json!(error.code()));
-    body.insert("message".into(), json!(error.message()));
+    body.insert("message".into(), json!(error.message));
     body.insert("details".into(), Value::Array(details));
-    if let Some(hint) = error.hint() {
+    if let Some(hint) = error.hint.as_deref() {
         body.insert("hint".into(), json!(hint));
     }
     json!({
         "status": "error",
         "error": Value::Object(body),
-        "text": format!("error: {}", error.message()),
+        "text": format!("error: {}", error.message),
         "context": place.to_json(),
     })
 }

@@ -1,7 +1,67 @@
-//! The one error type: every failure knows its machine code, its exit code and how to say what to fix.
+//! The one error type. Every failure has a kind (its machine code and exit code), a message, an
+//! optional hint that says how to fix it, and, for a refused input, every problem at its path.
 
 use std::fmt;
 use std::path::Path;
+
+/// What went wrong, as scripts see it: the envelope's `error.code` and the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    InvalidParam,
+    Usage,
+    Conflict,
+    StoreCorrupt,
+    Internal,
+}
+
+/// One row per kind. The man page's EXIT STATUS section is printed from this table.
+pub struct KindInfo {
+    pub kind: Kind,
+    pub code: &'static str,
+    pub exit_code: u8,
+    /// When it happens, for the man page.
+    pub meaning: &'static str,
+}
+
+pub const KINDS: [KindInfo; 5] = [
+    KindInfo {
+        kind: Kind::InvalidParam,
+        code: "INVALID_PARAM",
+        exit_code: 1,
+        meaning: "the input, a configuration value or the requested change breaks a rule",
+    },
+    KindInfo {
+        kind: Kind::Usage,
+        code: "USAGE",
+        exit_code: 2,
+        meaning: "a bad command line, or stdin is a terminal where input was expected",
+    },
+    KindInfo {
+        kind: Kind::Conflict,
+        code: "CONFLICT",
+        exit_code: 3,
+        meaning: "--expect-revision does not match, or the lock was not taken within --lock-timeout",
+    },
+    KindInfo {
+        kind: Kind::StoreCorrupt,
+        code: "STORE_CORRUPT",
+        exit_code: 4,
+        meaning: ".todos.json cannot be read as a store (it is left untouched)",
+    },
+    KindInfo {
+        kind: Kind::Internal,
+        code: "INTERNAL_ERROR",
+        exit_code: 5,
+        meaning: "an I/O failure (a failed write of the output included) or a bug",
+    },
+];
+
+impl Kind {
+    pub fn info(self) -> &'static KindInfo {
+        // The table is in the enum's order; a test holds that.
+        &KINDS[self as usize]
+    }
+}
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,49 +79,39 @@ impl Problem {
     }
 }
 
-#[derive(Debug)]
-pub enum Error {
-    /// The input, a configuration value or the requested change breaks a rule (exit 1).
-    InvalidParam {
-        message: String,
-        problems: Vec<Problem>,
-        hint: Option<String>,
-    },
-    /// A bad command line (exit 2).
-    Usage {
-        message: String,
-        hint: Option<String>,
-    },
-    /// `--expect-revision` mismatch or lock timeout (exit 3).
-    Conflict {
-        message: String,
-        hint: Option<String>,
-    },
-    /// `.todos.json` cannot be read as a store (exit 4).
-    StoreCorrupt { message: String, hint: String },
-    /// Anything else: I/O failures and bugs (exit 5).
-    Internal { message: String },
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    pub kind: Kind,
+    pub message: String,
+    pub hint: Option<String>,
+    /// Every problem of a refused input; empty for other failures.
+    pub problems: Vec<Problem>,
 }
 
 impl Error {
-    pub fn invalid(message: impl Into<String>) -> Self {
-        Self::InvalidParam {
+    pub fn new(kind: Kind, message: impl Into<String>) -> Self {
+        Self {
+            kind,
             message: message.into(),
-            problems: Vec::new(),
             hint: None,
+            problems: Vec::new(),
         }
     }
 
-    /// All the problems of one input, reported together.
+    /// The input, a configuration value or the requested change breaks a rule (exit 1).
+    pub fn invalid(message: impl Into<String>) -> Self {
+        Self::new(Kind::InvalidParam, message)
+    }
+
+    /// All the problems of one input, reported together (exit 1).
     pub fn problems(problems: Vec<Problem>) -> Self {
         let message = match problems.as_slice() {
             [one] => format!("{}: {}", one.path, one.message),
             many => format!("the input has {} problems", many.len()),
         };
-        Self::InvalidParam {
-            message,
+        Self {
             problems,
-            hint: None,
+            ..Self::invalid(message)
         }
     }
 
@@ -74,17 +124,24 @@ impl Error {
         }
     }
 
-    pub fn usage(message: impl Into<String>, hint: Option<String>) -> Self {
-        Self::Usage {
-            message: message.into(),
-            hint,
-        }
+    /// A bad command line (exit 2).
+    pub fn usage(message: impl Into<String>) -> Self {
+        Self::new(Kind::Usage, message)
     }
 
+    /// `--expect-revision` mismatch or lock timeout (exit 3).
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(Kind::Conflict, message)
+    }
+
+    /// A store that cannot be read as one (exit 4).
+    pub fn store_corrupt(message: impl Into<String>) -> Self {
+        Self::new(Kind::StoreCorrupt, message)
+    }
+
+    /// Anything else: I/O failures and bugs (exit 5).
     pub fn internal(message: impl Into<String>) -> Self {
-        Self::Internal {
-            message: message.into(),
-        }
+        Self::new(Kind::Internal, message)
     }
 
     /// An I/O failure on `path`, said with the path so the user can look at it.
@@ -94,74 +151,42 @@ impl Error {
 
     #[must_use]
     pub fn with_hint(mut self, text: impl Into<String>) -> Self {
-        let text = text.into();
-        match &mut self {
-            Self::InvalidParam { hint, .. }
-            | Self::Usage { hint, .. }
-            | Self::Conflict { hint, .. } => {
-                *hint = Some(text);
-            }
-            Self::StoreCorrupt { hint, .. } => *hint = text,
-            Self::Internal { .. } => {}
-        }
+        self.hint = Some(text.into());
         self
     }
 
     /// The machine-readable code of the JSON envelope.
     pub fn code(&self) -> &'static str {
-        match self {
-            Self::InvalidParam { .. } => "INVALID_PARAM",
-            Self::Usage { .. } => "USAGE",
-            Self::Conflict { .. } => "CONFLICT",
-            Self::StoreCorrupt { .. } => "STORE_CORRUPT",
-            Self::Internal { .. } => "INTERNAL_ERROR",
-        }
+        self.kind.info().code
     }
 
     pub fn exit_code(&self) -> u8 {
-        match self {
-            Self::InvalidParam { .. } => 1,
-            Self::Usage { .. } => 2,
-            Self::Conflict { .. } => 3,
-            Self::StoreCorrupt { .. } => 4,
-            Self::Internal { .. } => 5,
-        }
-    }
-
-    pub fn message(&self) -> &str {
-        match self {
-            Self::InvalidParam { message, .. }
-            | Self::Usage { message, .. }
-            | Self::Conflict { message, .. }
-            | Self::StoreCorrupt { message, .. }
-            | Self::Internal { message } => message,
-        }
-    }
-
-    pub fn details(&self) -> &[Problem] {
-        match self {
-            Self::InvalidParam { problems, .. } => problems,
-            _ => &[],
-        }
-    }
-
-    pub fn hint(&self) -> Option<&str> {
-        match self {
-            Self::InvalidParam { hint, .. }
-            | Self::Usage { hint, .. }
-            | Self::Conflict { hint, .. } => hint.as_deref(),
-            Self::StoreCorrupt { hint, .. } => Some(hint),
-            Self::Internal { .. } => None,
-        }
+        self.kind.info().exit_code
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for Error {}
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kind_table_is_in_the_enum_order_with_distinct_codes() {
+        for (index, info) in KINDS.iter().enumerate() {
+            assert_eq!(info.kind as usize, index, "{}", info.code);
+            assert_eq!(info.kind.info().code, info.code);
+        }
+        let mut exits: Vec<u8> = KINDS.iter().map(|info| info.exit_code).collect();
+        exits.dedup();
+        assert_eq!(exits.len(), KINDS.len());
+    }
+}

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::cli::SchemaCommand;
-use crate::model::Limits;
+use crate::model::{Limits, Status};
 
 /// `1 item` / `2 items`.
 fn count(n: usize, noun: &str) -> String {
@@ -59,8 +59,9 @@ pub fn prompt(limits: &Limits) -> String {
     );
     let _ = writeln!(
         out,
-        "Limits: {}. Statuses: pending, in_progress, completed, cancelled, failed.\n",
-        limits_sentence(limits)
+        "Limits: {}. Statuses: {}.\n",
+        limits_sentence(limits),
+        Status::meanings_in_prose()
     );
     let _ = write!(
         out,
@@ -107,9 +108,10 @@ pub fn tool_description(command: SchemaCommand, limits: &Limits) -> String {
         SchemaCommand::Update => format!(
             "Change one item of the todo plan of the workspace by its id (todos update): its \
              status and/or its text. Work on one item at a time: {statuses} (at most {} \
-             in_progress). Moving a completed, cancelled or failed item back to pending or \
-             in_progress needs reopen: true. Text: {item_chars}.",
-            count(limits.max_in_progress, "item")
+             in_progress). Moving a {} item back to an open status needs reopen: true. \
+             Text: {item_chars}.",
+            count(limits.max_in_progress, "item"),
+            Status::terminal_in_prose()
         ),
     }
 }

@@ -12,6 +12,7 @@ use crate::error::{Error, Problem, Result};
 use crate::model::{self, Item, Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
 
 mod requests;
+pub mod source;
 
 pub use requests::{ItemChange, item_change, new_items};
 
@@ -31,11 +32,8 @@ pub struct Snapshot {
     pub items: Option<Vec<Draft>>,
 }
 
-const SUMMARY_KEYS: [&str; 3] = ["summary", "task", "explanation"];
-const LIST_KEYS: [&str; 3] = ["todos", "steps", "plan"];
-const CONTENT_KEYS: [&str; 5] = ["content", "title", "text", "description", "step"];
-
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// A field of an input, whatever key spelled it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Field {
     Summary,
     List,
@@ -45,35 +43,56 @@ enum Field {
     ActiveForm,
     Priority,
     Reopen,
+    Items,
 }
 
-// Keys are compared in place, not lower-cased into a new `String`: every key of every item
-// passes here, and a plan may hold 10,000 items.
-fn snapshot_field(key: &str) -> Option<Field> {
-    let is_one_of = |names: &[&str]| names.iter().any(|name| name.eq_ignore_ascii_case(key));
-    if is_one_of(&SUMMARY_KEYS) {
-        Some(Field::Summary)
-    } else if is_one_of(&LIST_KEYS) {
-        Some(Field::List)
-    } else {
-        None
-    }
+/// The keys that spell each field in one input context; case does not matter. Each agent's
+/// shape is a set of spellings here: a new alias is a new entry in one of these tables.
+type Spellings = [(Field, &'static [&'static str])];
+
+/// The top level of a `write` snapshot.
+const SNAPSHOT_FIELDS: &Spellings = &[
+    (Field::Summary, &["summary", "task", "explanation"]),
+    (Field::List, &["todos", "steps", "plan"]),
+];
+
+/// An item of a snapshot.
+const ITEM_FIELDS: &Spellings = &[
+    (Field::Id, &["id"]),
+    (
+        Field::Content,
+        &["content", "title", "text", "description", "step"],
+    ),
+    (Field::Status, &["status"]),
+    (Field::ActiveForm, &["activeForm", "active_form"]),
+    (Field::Priority, &["priority"]),
+];
+
+/// An `update` request: an item's fields, and permission to reopen it.
+const UPDATE_FIELDS: &[&Spellings] = &[ITEM_FIELDS, &[(Field::Reopen, &["reopen"])]];
+
+/// A `create` request in JSON.
+const CREATE_FIELDS: &Spellings = &[(Field::Items, &["items"])];
+
+/// The field `key` spells in a context, compared in place: every key of every item passes here.
+fn field_of(context: &[&Spellings], key: &str) -> Option<Field> {
+    context
+        .iter()
+        .flat_map(|spellings| spellings.iter())
+        .find(|(_, keys)| keys.iter().any(|name| name.eq_ignore_ascii_case(key)))
+        .map(|(field, _)| *field)
 }
 
-fn item_field(key: &str) -> Option<Field> {
-    let is_one_of = |names: &[&str]| names.iter().any(|name| name.eq_ignore_ascii_case(key));
-    if is_one_of(&["id"]) {
-        Some(Field::Id)
-    } else if is_one_of(&["status"]) {
-        Some(Field::Status)
-    } else if is_one_of(&CONTENT_KEYS) {
-        Some(Field::Content)
-    } else if is_one_of(&["activeform", "active_form"]) {
-        Some(Field::ActiveForm)
-    } else if is_one_of(&["priority"]) {
-        Some(Field::Priority)
-    } else {
-        None
+/// The keys of a field in prose, `content, title, text, description or step`.
+fn spellings_in_prose(spellings: &Spellings, field: Field) -> String {
+    let keys: Vec<&str> = spellings
+        .iter()
+        .filter(|(candidate, _)| *candidate == field)
+        .flat_map(|(_, keys)| keys.iter().copied())
+        .collect();
+    match keys.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => keys.concat(),
     }
 }
 
@@ -89,12 +108,12 @@ fn join(parent: &str, key: &str) -> String {
 fn fields<'a>(
     object: &'a Map<String, Value>,
     path: &str,
-    classify: fn(&str) -> Option<Field>,
+    context: &[&Spellings],
     problems: &mut Vec<Problem>,
 ) -> Vec<(Field, &'a str, &'a Value)> {
     let mut found: Vec<(Field, &str, &Value)> = Vec::with_capacity(object.len());
     for (key, value) in object {
-        let Some(field) = classify(key) else {
+        let Some(field) = field_of(context, key) else {
             problems.push(Problem::new(
                 join(path, key),
                 format!("unknown field \"{key}\""),
@@ -157,7 +176,10 @@ fn parse_priority(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Opt
     if priority.is_none() {
         problems.push(Problem::new(
             path,
-            format!("unknown priority \"{text}\"; use critical, high, medium or low"),
+            format!(
+                "unknown priority \"{text}\"; use one of {}",
+                Priority::names().collect::<Vec<_>>().join(", ")
+            ),
         ));
     }
     priority
@@ -248,7 +270,7 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
         },
     };
     let (mut has_content, mut has_status) = (false, false);
-    for (field, key, value) in fields(object, path, item_field, problems) {
+    for (field, key, value) in fields(object, path, &[ITEM_FIELDS], problems) {
         // `drafts` first checks an item with an empty path, the key alone: no `String` then.
         let at = if path.is_empty() {
             Cow::Borrowed(key)
@@ -280,19 +302,26 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
                     draft.item.priority = parse_priority(value, &at, problems);
                 }
             }
-            Field::Summary | Field::List | Field::Reopen => unreachable!("not an item field"),
+            // Not spelled in ITEM_FIELDS, so `fields` never returns them here.
+            Field::Summary | Field::List | Field::Reopen | Field::Items => {}
         }
     }
     if !has_content {
         problems.push(Problem::new(
             join(path, "content"),
-            "is missing; every item needs its text (content, title, text, description or step)",
+            format!(
+                "is missing; every item needs its text ({})",
+                spellings_in_prose(ITEM_FIELDS, Field::Content)
+            ),
         ));
     }
     if !has_status {
         problems.push(Problem::new(
             join(path, "status"),
-            "is missing; every item needs a status (pending, in_progress, completed, cancelled or failed)",
+            format!(
+                "is missing; every item needs a status ({})",
+                Status::names_in_prose()
+            ),
         ));
     }
     (problems.len() == before).then_some(draft)
@@ -344,7 +373,7 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
     match value {
         Value::Array(list) => snapshot.items = Some(drafts(list, "", limits, &mut problems)),
         Value::Object(object) => {
-            for (field, key, value) in fields(object, "", snapshot_field, &mut problems) {
+            for (field, key, value) in fields(object, "", &[SNAPSHOT_FIELDS], &mut problems) {
                 match (field, value) {
                     (_, Value::Null) => {}
                     (Field::Summary, value) => {
@@ -380,7 +409,7 @@ mod tests {
 
     /// The paths of a refusal's problems, in order (also used by `requests`' tests).
     pub(super) fn paths(err: &Error) -> Vec<&str> {
-        err.details()
+        err.problems
             .iter()
             .map(|problem| problem.path.as_str())
             .collect()
@@ -435,11 +464,11 @@ mod tests {
         let input = json!({"todos": [{"content": "修".repeat(61), "status": "pending"}]});
         let err = snapshot(&input, &Limits::default()).unwrap_err();
         assert!(
-            err.details()[0]
+            err.problems[0]
                 .message
                 .contains("61 characters long, the limit is 60")
         );
-        assert!(err.details()[0].message.contains("TODOS_MAX_CONTENT_CHARS"));
+        assert!(err.problems[0].message.contains("TODOS_MAX_CONTENT_CHARS"));
     }
 
     #[test]
@@ -482,16 +511,16 @@ mod tests {
         let err = snapshot(&json!({"todos": todos}), &Limits::default()).unwrap_err();
         assert_eq!(paths(&err), ["todos"]);
         assert!(
-            err.details()[0]
+            err.problems[0]
                 .message
                 .contains("holds 11 items, the limit is 10")
         );
-        assert!(err.details()[0].message.contains("TODOS_MAX_ITEMS"));
+        assert!(err.problems[0].message.contains("TODOS_MAX_ITEMS"));
         let two =
             json!([{"content": "a", "status": "in_progress"}, {"content": "b", "status": "doing"}]);
         let err = snapshot(&two, &Limits::default()).unwrap_err();
         assert!(
-            err.details()[0]
+            err.problems[0]
                 .message
                 .contains("2 items in_progress ([0], [1])"),
             "{err:?}"

@@ -170,7 +170,7 @@ mod tests {
     fn refuses_duplicate_keys_with_their_place() {
         let err = parse(r#"{"todos":[{"status":"a","status":"b"}]}"#, "stdin").unwrap_err();
         assert!(
-            err.message()
+            err.message
                 .contains(r#"duplicate key "status" in todos[0]"#),
             "{err}"
         );
@@ -183,7 +183,7 @@ mod tests {
         assert!(
             parse(&deep, "stdin")
                 .unwrap_err()
-                .message()
+                .message
                 .contains("recursion limit")
         );
     }

@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Local};
 
 use crate::error::{Error, Result};
-use crate::model::{Item, Stats, Status};
+use crate::model::Item;
 use crate::render::escape;
+use crate::status::STATUSES;
 
 /// A time as the log's file names and headings write it: `YYYYMMDD-HHMMSS`.
 pub fn stamp(at: &DateTime<Local>) -> String {
@@ -38,26 +39,23 @@ fn heading(task: u64) -> String {
 
 /// The block for plan number `task` of its session, finished at `at`.
 pub fn block(task: u64, at: &DateTime<Local>, summary: Option<&str>, items: &[Item]) -> String {
-    let stats = Stats::of(items);
+    let stats = crate::model::stats(items);
     let mut out = format!("{}{}\n\n", heading(task), stamp(at));
     let _ = writeln!(
         out,
         "Summary: {}",
         summary.map_or(Cow::Borrowed("(none)"), escape)
     );
-    for (label, status) in [
-        ("Completed", Status::Completed),
-        ("Cancelled", Status::Cancelled),
-        ("Failed", Status::Failed),
-    ] {
-        let count = stats.count(status);
+    for info in STATUSES.iter().filter(|info| info.terminal) {
+        let (label, wanted) = (info.label, info.status);
+        let count = stats.count(wanted);
         if count == 0 {
             continue;
         }
         let _ = writeln!(out, "\n[{count}/{}] {label}:", stats.total);
-        for item in items.iter().filter(|item| item.status == status) {
+        for item in items.iter().filter(|item| item.status == wanted) {
             let content = escape(&item.content);
-            let _ = if status == Status::Cancelled {
+            let _ = if info.struck {
                 writeln!(out, "- ~~{content}~~")
             } else {
                 writeln!(out, "- {content}")
@@ -133,6 +131,7 @@ pub fn append(dir: &Path, file: &str, task: u64, block: &str) -> Result<Option<A
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Status;
     use chrono::TimeZone;
 
     #[test]

@@ -3,80 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Problem;
+pub use crate::status::{Stats, Status};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    Pending,
-    InProgress,
-    Completed,
-    Cancelled,
-    Failed,
-}
-
-impl Status {
-    pub const ALL: [Status; 5] = [
-        Self::Pending,
-        Self::InProgress,
-        Self::Completed,
-        Self::Cancelled,
-        Self::Failed,
-    ];
-
-    /// Every spelling an agent's todo tool uses, lower-cased, with the status it means.
-    const ALIASES: [(&'static str, Status); 11] = [
-        ("pending", Self::Pending),
-        ("todo", Self::Pending),
-        ("in_progress", Self::InProgress),
-        ("running", Self::InProgress),
-        ("active", Self::InProgress),
-        ("doing", Self::InProgress),
-        ("completed", Self::Completed),
-        ("done", Self::Completed),
-        ("cancelled", Self::Cancelled),
-        ("canceled", Self::Cancelled),
-        ("failed", Self::Failed),
-    ];
-
-    /// Parses a status or one of its aliases, case-insensitively (`In-Progress` is `in_progress`).
-    pub fn parse(text: &str) -> Option<Self> {
-        // Compared in place, not lower-cased into a new `String`: every item of every input
-        // passes here, and a plan may hold 10,000 of them.
-        let same = |name: &str, text: &str| {
-            name.len() == text.len()
-                && name
-                    .bytes()
-                    .zip(text.bytes())
-                    .all(|(n, t)| n == t.to_ascii_lowercase() || (n == b'_' && t == b'-'))
-        };
-        let text = text.trim();
-        Self::ALIASES
-            .iter()
-            .find(|(name, _)| same(name, text))
-            .map(|&(_, status)| status)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::InProgress => "in_progress",
-            Self::Completed => "completed",
-            Self::Cancelled => "cancelled",
-            Self::Failed => "failed",
-        }
-    }
-
-    /// Completed, cancelled and failed items are done: nothing more will happen to them.
-    pub fn is_terminal(self) -> bool {
-        matches!(self, Self::Completed | Self::Cancelled | Self::Failed)
-    }
-
-    pub fn accepted_spellings() -> String {
-        let names: Vec<&str> = Self::ALIASES.iter().map(|(name, _)| *name).collect();
-        names.join(", ")
-    }
-}
-
+/// How much an item matters, as Claude Code sends it. The table is the only list of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Priority {
@@ -86,18 +15,32 @@ pub enum Priority {
     Low,
 }
 
+pub const PRIORITIES: [(Priority, &str); 4] = [
+    (Priority::Critical, "critical"),
+    (Priority::High, "high"),
+    (Priority::Medium, "medium"),
+    (Priority::Low, "low"),
+];
+
 impl Priority {
+    /// Parses a priority, case-insensitively.
     pub fn parse(text: &str) -> Option<Self> {
         let text = text.trim();
-        [
-            ("critical", Self::Critical),
-            ("high", Self::High),
-            ("medium", Self::Medium),
-            ("low", Self::Low),
-        ]
-        .into_iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(text))
-        .map(|(_, priority)| priority)
+        PRIORITIES
+            .iter()
+            .find(|(_, name)| name.eq_ignore_ascii_case(text))
+            .map(|&(priority, _)| priority)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        PRIORITIES
+            .iter()
+            .find(|(priority, _)| *priority == self)
+            .map_or("", |(_, name)| name)
+    }
+
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        PRIORITIES.iter().map(|(_, name)| *name)
     }
 }
 
@@ -113,52 +56,9 @@ pub struct Item {
     pub priority: Option<Priority>,
 }
 
-/// How many items of each status a list holds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Stats {
-    pub total: usize,
-    pub pending: usize,
-    pub in_progress: usize,
-    pub completed: usize,
-    pub cancelled: usize,
-    pub failed: usize,
-}
-
-impl Stats {
-    pub fn of(items: &[Item]) -> Self {
-        let mut stats = Self {
-            total: items.len(),
-            ..Self::default()
-        };
-        for item in items {
-            *match item.status {
-                Status::Pending => &mut stats.pending,
-                Status::InProgress => &mut stats.in_progress,
-                Status::Completed => &mut stats.completed,
-                Status::Cancelled => &mut stats.cancelled,
-                Status::Failed => &mut stats.failed,
-            } += 1;
-        }
-        stats
-    }
-
-    pub fn done(&self) -> usize {
-        self.completed + self.cancelled + self.failed
-    }
-
-    pub fn open(&self) -> usize {
-        self.total - self.done()
-    }
-
-    pub fn count(&self, status: Status) -> usize {
-        match status {
-            Status::Pending => self.pending,
-            Status::InProgress => self.in_progress,
-            Status::Completed => self.completed,
-            Status::Cancelled => self.cancelled,
-            Status::Failed => self.failed,
-        }
-    }
+/// How many items of each status `items` holds.
+pub fn stats(items: &[Item]) -> Stats {
+    Stats::of(items.iter().map(|item| item.status))
 }
 
 /// True when the list is not empty and every item is terminal: the plan is finished.
@@ -166,7 +66,7 @@ pub fn is_finished(items: &[Item]) -> bool {
     !items.is_empty() && items.iter().all(|item| item.status.is_terminal())
 }
 
-/// The numbers a plan must stay within; each can be raised by configuration.
+/// The numbers a plan must stay within; each can be raised by configuration (`LIMITS`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     pub max_items: usize,
@@ -175,26 +75,87 @@ pub struct Limits {
     pub max_in_progress: usize,
 }
 
+/// One limit: its configuration key and variable, its default, and what to do to fit under it.
+/// The configuration, the man page, `prompt`, `schema` and every refusal read this table.
+pub struct LimitInfo {
+    pub key: &'static str,
+    pub env: &'static str,
+    pub default: usize,
+    /// Said first in a refusal: how to fit the input under the limit.
+    pub fit: &'static str,
+    /// Its field in `Limits`.
+    pub field: fn(&mut Limits) -> &mut usize,
+}
+
+pub const LIMITS: [LimitInfo; 4] = [
+    LimitInfo {
+        key: "max_items",
+        env: "TODOS_MAX_ITEMS",
+        default: 10,
+        fit: "finish, cancel or remove items, or merge small steps into one",
+        field: |limits| &mut limits.max_items,
+    },
+    LimitInfo {
+        key: "max_content_chars",
+        env: "TODOS_MAX_CONTENT_CHARS",
+        default: 60,
+        fit: "shorten the text to what the step is, and keep the detail in your messages",
+        field: |limits| &mut limits.max_content_chars,
+    },
+    LimitInfo {
+        key: "max_summary_chars",
+        env: "TODOS_MAX_SUMMARY_CHARS",
+        default: 200,
+        fit: "shorten the summary to one line saying what the plan is for",
+        field: |limits| &mut limits.max_summary_chars,
+    },
+    LimitInfo {
+        key: "max_in_progress",
+        env: "TODOS_MAX_IN_PROGRESS",
+        default: 1,
+        fit: "finish or pause the item in progress first (completed, or back to pending)",
+        field: |limits| &mut limits.max_in_progress,
+    },
+];
+
 /// Longest accepted `active_form`; it is only shown for the item in progress.
 pub const MAX_ACTIVE_FORM_CHARS: usize = 200;
 
 impl Default for Limits {
     fn default() -> Self {
-        Self {
-            max_items: 10,
-            max_content_chars: 60,
-            max_summary_chars: 200,
-            max_in_progress: 1,
+        let mut limits = Self {
+            max_items: 0,
+            max_content_chars: 0,
+            max_summary_chars: 0,
+            max_in_progress: 0,
+        };
+        for info in &LIMITS {
+            *(info.field)(&mut limits) = info.default;
         }
+        limits
     }
 }
 
-/// Where a limit comes from, so a refusal can say how to raise it.
-pub fn raise_hint(key: &str) -> String {
-    format!(
-        "raise it with \"{key}\" in .todos.config.json or TODOS_{}",
-        key.to_ascii_uppercase()
-    )
+impl LimitInfo {
+    /// The row of a configuration key.
+    pub fn of(key: &str) -> Option<&'static Self> {
+        LIMITS.iter().find(|info| info.key == key)
+    }
+
+    /// What a refusal says after the numbers: first how to fit, then how to raise the limit.
+    pub fn advice(&self) -> String {
+        format!(
+            "{}; or raise the limit with \"{}\" in .todos.config.json or {}",
+            self.fit, self.key, self.env
+        )
+    }
+}
+
+/// The advice of the limit with configuration key `key` (one of `LIMITS`).
+pub fn limit_advice(key: &str) -> String {
+    LimitInfo::of(key)
+        .map(LimitInfo::advice)
+        .unwrap_or_default()
 }
 
 /// Why a character may not stand in one line of text: control characters and bidi overrides
@@ -241,7 +202,7 @@ pub fn check_text(
     }
     if chars > max_chars {
         let raise = limit_key
-            .map(|key| format!("; {}", raise_hint(key)))
+            .map(|key| format!("; {}", limit_advice(key)))
             .unwrap_or_default();
         problems.push(Problem::new(
             path,
@@ -261,36 +222,45 @@ pub fn check_list(statuses: &[Status], path: &str, limits: &Limits, problems: &m
                 "holds {} items, the limit is {}; {}",
                 statuses.len(),
                 limits.max_items,
-                raise_hint("max_items")
+                limit_advice("max_items")
             ),
         ));
     }
     check_in_progress(statuses, path, limits, problems);
 }
 
-/// Checks that no more items are in progress than the limit allows, naming each of them.
+/// The in-progress rule: no more items in progress at once than the limit allows.
+pub fn over_in_progress_limit(statuses: impl IntoIterator<Item = Status>, limits: &Limits) -> bool {
+    let in_progress = statuses
+        .into_iter()
+        .filter(|status| *status == Status::InProgress)
+        .count();
+    in_progress > limits.max_in_progress
+}
+
+/// Checks the in-progress rule over a list, naming each item in progress when it breaks.
 pub fn check_in_progress(
     statuses: &[Status],
     path: &str,
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) {
-    let in_progress: Vec<usize> = statuses
-        .iter()
-        .enumerate()
-        .filter(|(_, status)| **status == Status::InProgress)
-        .map(|(index, _)| index)
-        .collect();
-    if in_progress.len() > limits.max_in_progress {
+    if over_in_progress_limit(statuses.iter().copied(), limits) {
+        let in_progress: Vec<usize> = statuses
+            .iter()
+            .enumerate()
+            .filter(|(_, status)| **status == Status::InProgress)
+            .map(|(index, _)| index)
+            .collect();
         let places: Vec<String> = in_progress.iter().map(|i| format!("{path}[{i}]")).collect();
         problems.push(Problem::new(
             path,
             format!(
-                "has {} items in_progress ({}), at most {} may be; finish or pause the others first, or {}",
+                "has {} items in_progress ({}), at most {} may be; {}",
                 in_progress.len(),
                 places.join(", "),
                 limits.max_in_progress,
-                raise_hint("max_in_progress")
+                limit_advice("max_in_progress")
             ),
         ));
     }
@@ -301,22 +271,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn statuses_and_priorities_parse_in_any_case_and_spelling() {
-        for (text, status) in [
-            ("pending", Status::Pending),
-            (" In-Progress ", Status::InProgress),
-            ("IN_PROGRESS", Status::InProgress),
-            ("Doing", Status::InProgress),
-            ("DONE", Status::Completed),
-            ("canceled", Status::Cancelled),
-        ] {
-            assert_eq!(Status::parse(text), Some(status), "{text:?}");
-        }
-        for text in ["", "in progress", "in-progres", "completed!", "pénding"] {
-            assert_eq!(Status::parse(text), None, "{text:?}");
-        }
+    fn priorities_parse_in_any_case() {
         assert_eq!(Priority::parse(" HIGH "), Some(Priority::High));
         assert_eq!(Priority::parse("urgent"), None);
+        for name in Priority::names() {
+            assert_eq!(Priority::parse(name).map(Priority::as_str), Some(name));
+        }
+    }
+
+    #[test]
+    fn limits_default_from_the_table() {
+        let mut limits = Limits::default();
+        for info in &LIMITS {
+            assert_eq!(*(info.field)(&mut limits), info.default, "{}", info.key);
+            assert!(info.env.ends_with(&info.key.to_ascii_uppercase()));
+        }
     }
 
     #[test]

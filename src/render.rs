@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 
 use owo_colors::{OwoColorize, Style};
 
-use crate::model::{Item, Stats, Status};
+use crate::model::{Item, Status};
+use crate::status::STATUSES;
 
 /// The colors of one output stream; `plain()` when color is off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +22,10 @@ impl Palette {
 
     pub fn plain() -> Self {
         Self::new(false)
+    }
+
+    pub fn is_enabled(self) -> bool {
+        self.enabled
     }
 
     fn paint(self, text: &str, style: Style) -> Cow<'_, str> {
@@ -43,18 +48,8 @@ impl Palette {
         }
     }
 
-    fn status_style(status: Status) -> Style {
-        match status {
-            Status::Pending => Style::new().yellow(),
-            Status::InProgress => Style::new().cyan().bold(),
-            Status::Completed => Style::new().green(),
-            Status::Cancelled => Style::new().dimmed().strikethrough(),
-            Status::Failed => Style::new().red(),
-        }
-    }
-
     pub fn status(self, text: &str, status: Status) -> String {
-        self.paint(text, Self::status_style(status)).into_owned()
+        self.paint(text, status.info().style).into_owned()
     }
 
     pub fn bold(self, text: &str) -> Cow<'_, str> {
@@ -98,19 +93,13 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 }
 
 pub fn marker(status: Status) -> &'static str {
-    match status {
-        Status::Pending => "[ ]",
-        Status::InProgress => "[▶]",
-        Status::Completed => "[x]",
-        Status::Cancelled => "[~]",
-        Status::Failed => "[!]",
-    }
+    status.info().marker
 }
 
 /// The checklist: a header with the progress and the summary, then one line per item with its
 /// id (agents need it for `update`), marker and content.
 pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> String {
-    let stats = Stats::of(items);
+    let stats = crate::model::stats(items);
     let mut out = String::with_capacity(64 + items.len() * 48);
     let progress = format!("[{}/{}]", stats.done(), stats.total);
     let title = summary.map_or(Cow::Borrowed("(no summary)"), escape);
@@ -136,7 +125,7 @@ pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> Str
             out.push_str(&id);
         });
         out.push(' ');
-        palette.paint_into(&mut out, Palette::status_style(item.status), |out| {
+        palette.paint_into(&mut out, item.status.info().style, |out| {
             out.push_str(marker(item.status));
             out.push(' ');
             out.push_str(&escape(&item.content));
@@ -155,7 +144,7 @@ pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> Str
 
 /// The line that keeps an agent on track after a change.
 pub fn progress_line(items: &[Item]) -> String {
-    let stats = Stats::of(items);
+    let stats = crate::model::stats(items);
     match stats.open() {
         _ if stats.total == 0 => "No todos.".to_owned(),
         0 => format!("All {} done.", stats.total),
@@ -168,7 +157,7 @@ pub fn progress_line(items: &[Item]) -> String {
 
 /// The plan as a Markdown task list, for notes and pull requests.
 pub fn markdown(summary: Option<&str>, items: &[Item]) -> String {
-    let stats = Stats::of(items);
+    let stats = crate::model::stats(items);
     let mut out = String::with_capacity(64 + items.len() * 48);
     let _ = writeln!(
         out,
@@ -177,14 +166,12 @@ pub fn markdown(summary: Option<&str>, items: &[Item]) -> String {
     );
     let _ = writeln!(out, "Progress: {}/{} done\n", stats.done(), stats.total);
     for item in items {
-        let content = escape(&item.content);
-        let _ = match item.status {
-            Status::Pending => writeln!(out, "- [ ] {content}"),
-            Status::InProgress => writeln!(out, "- [ ] **{content}** (in progress)"),
-            Status::Completed => writeln!(out, "- [x] {content}"),
-            Status::Cancelled => writeln!(out, "- [x] ~~{content}~~ (cancelled)"),
-            Status::Failed => writeln!(out, "- [ ] {content} (failed)"),
-        };
+        let line = item
+            .status
+            .info()
+            .markdown
+            .replace("{}", &escape(&item.content));
+        let _ = writeln!(out, "{line}");
     }
     out
 }
@@ -195,12 +182,14 @@ pub const RECAP_MAX_CHARS: usize = 300;
 /// One named part of the recap: `Pending: A; B; C (+2 more).`
 struct Part {
     label: &'static str,
+    /// Every item of the part is named, however many: the part cut first when the line is long.
+    names_all: bool,
     names: Vec<String>,
     count: usize,
 }
 
 impl Part {
-    fn new(label: &'static str, items: &[Item], status: Status, at_most: usize) -> Option<Self> {
+    fn new(status: Status, items: &[Item], at_most: usize) -> Option<Self> {
         let mut names = Vec::new();
         let mut count = 0;
         for item in items.iter().filter(|item| item.status == status) {
@@ -210,7 +199,8 @@ impl Part {
             count += 1;
         }
         (count > 0).then_some(Self {
-            label,
+            label: status.info().label,
+            names_all: at_most == usize::MAX,
             names,
             count,
         })
@@ -248,29 +238,32 @@ const MIN_NAME_CHARS: usize = 2;
 /// If even one-character names do not fit (hundreds of failed items), fewer failed items are
 /// named and the rest counted in `(+N more)`. Both searches are binary: O(n log n).
 pub fn recap(items: &[Item]) -> String {
-    let stats = Stats::of(items);
+    let stats = crate::model::stats(items);
     let head = format!("[{}/{}]", stats.done(), stats.total);
     if stats.total == 0 {
         return format!("{head} No todos.");
     }
-    let parts: Vec<Part> = [
-        Part::new("In progress", items, Status::InProgress, 1),
-        Part::new("Pending", items, Status::Pending, 3),
-        Part::new("Cancelled", items, Status::Cancelled, 2),
-        Part::new("Failed", items, Status::Failed, usize::MAX),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let mut named: Vec<(u8, usize, Status)> = STATUSES
+        .iter()
+        .filter_map(|info| {
+            info.recap
+                .map(|(order, at_most)| (order, at_most, info.status))
+        })
+        .collect();
+    named.sort_unstable_by_key(|(order, ..)| *order);
+    let parts: Vec<Part> = named
+        .into_iter()
+        .filter_map(|(_, at_most, status)| Part::new(status, items, at_most))
+        .collect();
     let all_done = if stats.open() == 0 { " All done." } else { "" };
     let all_failed = parts
         .iter()
-        .find(|part| part.label == "Failed")
+        .find(|part| part.names_all)
         .map_or(0, |part| part.names.len());
     let render = |cap: usize, failed_named: usize| {
         let mut line = format!("{head}{all_done}");
         for part in &parts {
-            let named = if part.label == "Failed" {
+            let named = if part.names_all {
                 failed_named
             } else {
                 usize::MAX

@@ -13,7 +13,7 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::{SchemaCommand, Vendor};
 use crate::guide;
-use crate::model::{Limits, MAX_ACTIVE_FORM_CHARS, Status};
+use crate::model::{Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
 
 pub const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -36,7 +36,7 @@ fn text(max_chars: usize, description: &str) -> Value {
 }
 
 fn status(description: &str) -> Value {
-    let names: Vec<&str> = Status::ALL.iter().map(|status| status.as_str()).collect();
+    let names: Vec<&str> = Status::all().map(Status::as_str).collect();
     json!({"type": "string", "enum": names, "description": description})
 }
 
@@ -47,7 +47,7 @@ fn id(description: &str) -> Value {
 fn priority() -> Value {
     json!({
         "type": "string",
-        "enum": ["critical", "high", "medium", "low"],
+        "enum": Priority::names().collect::<Vec<_>>(),
         "description": "How much the item matters (optional).",
     })
 }
@@ -72,10 +72,7 @@ fn item(limits: &Limits) -> Value {
         "type": "object",
         "properties": {
             "content": text(limits.max_content_chars, &content_description(limits)),
-            "status": status(
-                "pending, in_progress (the one item you are working on), completed (done), \
-                 cancelled (no longer needed) or failed (could not be done).",
-            ),
+            "status": status(&format!("{}.", Status::meanings_in_prose())),
             "id": id("The id todos gave this item; send it back to keep the item. Omit it for a new item."),
             "active_form": active_form(),
             "priority": priority(),
@@ -150,8 +147,10 @@ fn update(limits: &Limits) -> Value {
             "priority": priority(),
             "reopen": {
                 "type": "boolean",
-                "description": "Allow a completed, cancelled or failed item to become pending or \
-                    in_progress again.",
+                "description": format!(
+                    "Allow a {} item to become open again.",
+                    Status::terminal_in_prose()
+                ),
             },
         },
         "required": ["id"],

@@ -156,12 +156,13 @@ impl Store {
 
     fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
         match fs::read(path) {
-            Ok(bytes) => Self::decode(&bytes)
-                .map(Some)
-                .map_err(|what| Error::StoreCorrupt {
-                    message: format!("{} cannot be read as a todos store: {what}", path.display()),
-                    hint: hint.to_owned(),
-                }),
+            Ok(bytes) => Self::decode(&bytes).map(Some).map_err(|what| {
+                Error::store_corrupt(format!(
+                    "{} cannot be read as a todos store: {what}",
+                    path.display()
+                ))
+                .with_hint(hint)
+            }),
             Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
             Err(err) => Err(Error::io("read", path, &err)),
         }
@@ -282,17 +283,12 @@ impl Store {
             }
             let waited = start.elapsed();
             if waited >= timeout {
-                return Err(Error::Conflict {
-                    message: format!(
-                        "another todos process held the lock on {} longer than --lock-timeout ({} s)",
-                        lock_path.display(),
-                        timeout.as_secs_f64()
-                    ),
-                    hint: Some(
-                        "try again once it is done, or wait longer with --lock-timeout SECS"
-                            .to_owned(),
-                    ),
-                });
+                return Err(Error::conflict(format!(
+                    "another todos process held the lock on {} longer than --lock-timeout ({} s)",
+                    lock_path.display(),
+                    timeout.as_secs_f64()
+                ))
+                .with_hint("try again once it is done, or wait longer with --lock-timeout SECS"));
             }
             if waited >= Duration::from_millis(200)
                 && let Some(on_wait) = on_wait.take()

@@ -8,11 +8,12 @@ use chrono::DateTime;
 use serde_json::{Value, json};
 
 use crate::cli::CheckArgs;
-use crate::commands::Answer;
-use crate::context::{Context, Stdin};
+use crate::commands::{Answer, Outcome};
+use crate::context::Context;
 use crate::envelope;
 use crate::error::Result;
-use crate::model::Stats;
+use crate::host::{Host, Stdin};
+use crate::model::{self, Stats};
 use crate::render::{self, escape};
 use crate::store::{Document, Store};
 
@@ -20,9 +21,21 @@ use crate::store::{Document, Store};
 const OPEN: u8 = 1;
 const OPEN_HOOK: u8 = 2;
 
+pub struct Request {
+    args: CheckArgs,
+    /// The hook's JSON event, with --hook.
+    event: Option<Value>,
+}
+
+/// Reads the hook's event from stdin, with --hook.
+pub fn read(host: &mut Host, args: CheckArgs) -> Request {
+    let event = if args.hook { hook_event(host) } else { None };
+    Request { args, event }
+}
+
 /// Reads the plan (no lock, nothing created) and says whether work is left.
-pub fn check(ctx: &Context, args: &CheckArgs) -> Result<Answer> {
-    let event = if args.hook { hook_event(ctx) } else { None };
+pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
+    let Request { args, event } = request;
     // Claude Code sets `stop_hook_active` when a Stop hook already sent the agent back once in
     // this turn; a second reminder could loop forever (the agent may need the user's answer).
     let stop_hook_active = event
@@ -34,7 +47,7 @@ pub fn check(ctx: &Context, args: &CheckArgs) -> Result<Answer> {
         .as_ref()
         .is_some_and(|event| event.get("stop_hook_active").is_some());
     let document = Store::new(&ctx.workspace).load()?;
-    let stats = Stats::of(&document.todos);
+    let stats = model::stats(&document.todos);
     let idle = minutes_since_change(&document, ctx);
     let stale = match args.stale {
         None => true,
@@ -63,21 +76,25 @@ pub fn check(ctx: &Context, args: &CheckArgs) -> Result<Answer> {
     }
     let mut answer = Answer::new(format!("{recap}\n"), data, headline);
     answer.stats = Some(stats);
+    let mut exit_code = 0;
     if failed {
         answer.text.clear();
         answer.notes = notes(ctx, &document, &stats, args, idle, is_stop_event);
-        answer.exit_code = if args.hook { OPEN_HOOK } else { OPEN };
+        exit_code = if args.hook { OPEN_HOOK } else { OPEN };
     }
-    Ok(answer)
+    Ok(Outcome {
+        exit_code,
+        ..Outcome::answer(answer)
+    })
 }
 
 /// The hook's JSON event from stdin, if there is one. Anything unreadable counts as none: a
 /// hook must not fail because its caller sent something unexpected.
-fn hook_event(ctx: &Context) -> Option<Value> {
-    if ctx.stdin() != Stdin::Data {
+fn hook_event(host: &mut Host) -> Option<Value> {
+    if host.stdin_kind != Stdin::Data {
         return None;
     }
-    let bytes = crate::json::read_limited(std::io::stdin().lock(), "stdin").ok()?;
+    let bytes = crate::json::read_limited(&mut host.stdin, "stdin").ok()?;
     serde_json::from_slice(&bytes).ok()
 }
 

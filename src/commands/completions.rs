@@ -4,10 +4,20 @@
 use clap::CommandFactory;
 use clap_complete::Shell as Target;
 
+use serde_json::json;
+
 use crate::cli::{Cli, CompletionsArgs, Shell};
+use crate::commands::{Answer, Outcome};
+
+/// Prints the completion script for one shell.
+pub fn execute(args: &CompletionsArgs) -> Outcome {
+    let script = script(args);
+    let data = json!({"shell": format!("{:?}", args.shell).to_lowercase(), "script": script});
+    Outcome::answer(Answer::new(script, data, "The completion script."))
+}
 
 /// The completion script for one shell.
-pub fn completions(args: &CompletionsArgs) -> String {
+pub fn script(args: &CompletionsArgs) -> String {
     let target = match args.shell {
         Shell::Bash => Target::Bash,
         Shell::Zsh => Target::Zsh,

@@ -1,25 +1,34 @@
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::cli::CreateArgs;
-use crate::commands::{ParamsInput, Report, change, read_stdin};
+use crate::commands::{Outcome, View};
 use crate::context::Context;
 use crate::error::{Error, Problem, Result};
-use crate::input;
+use crate::host::Host;
+use crate::input::{self, source};
 use crate::model::{self, Item, Status};
+use crate::transaction;
 
 const STDIN_HINT: &str = "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
     or pipe {\"items\": [...]}, a JSON array of strings, or one item per line";
 
-/// Appends new pending items, with ids from the store's counter.
-pub fn create(ctx: &Context, args: &CreateArgs, params: &mut ParamsInput) -> Result<Report> {
-    let limits = ctx.config()?.limits;
-    let texts = if args.contents.is_empty() {
-        let text = read_stdin(ctx, STDIN_HINT)?;
+pub struct Request {
+    expect_revision: Option<u64>,
+    /// The checked texts of the new items.
+    texts: Vec<String>,
+    /// The input as JSON: what was piped in, or `{"items": [...]}` for arguments and lines.
+    pub input: Value,
+}
+
+/// Reads and checks the new items' texts, from the arguments or stdin.
+pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request> {
+    let limits = ctx.config.limits;
+    let (texts, input) = if args.contents.is_empty() {
+        let text = source::stdin(host, STDIN_HINT)?;
         let (texts, value) = input::new_items(&text, &limits)?;
-        *params = Some(value.unwrap_or_else(|| json!({"items": texts})));
-        texts
+        let input = value.unwrap_or_else(|| json!({"items": texts}));
+        (texts, input)
     } else {
-        *params = Some(json!({"items": args.contents}));
         let mut problems = Vec::new();
         let texts: Vec<String> = args
             .contents
@@ -30,27 +39,50 @@ pub fn create(ctx: &Context, args: &CreateArgs, params: &mut ParamsInput) -> Res
             })
             .collect();
         Error::if_any(problems)?;
-        texts
+        (texts, json!({"items": args.contents}))
     };
     if texts.is_empty() {
         return Err(Error::invalid("no items to create").with_hint(STDIN_HINT));
     }
-    change(ctx, args.expect_revision, false, |document| {
-        let mut statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
-        statuses.resize(statuses.len() + texts.len(), Status::Pending);
-        let mut problems: Vec<Problem> = Vec::new();
-        model::check_list(&statuses, "todos", &limits, &mut problems);
-        Error::if_any(problems)?;
-        for content in texts {
-            let id = document.allocate_id()?;
-            document.todos.push(Item {
-                id,
-                content,
-                status: Status::Pending,
-                active_form: None,
-                priority: None,
-            });
-        }
-        Ok(Vec::new())
+    Ok(Request {
+        expect_revision: args.expect_revision,
+        texts,
+        input,
+    })
+}
+
+/// Appends new pending items, with ids from the store's counter.
+pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
+    let limits = ctx.config.limits;
+    let Request {
+        expect_revision,
+        texts,
+        ..
+    } = request;
+    let (committed, warnings) =
+        transaction::change(ctx, &mut host.stderr, expect_revision, false, |document| {
+            let mut statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
+            statuses.resize(statuses.len() + texts.len(), Status::Pending);
+            let mut problems: Vec<Problem> = Vec::new();
+            model::check_list(&statuses, "todos", &limits, &mut problems);
+            Error::if_any(problems)?;
+            for content in texts {
+                let id = document.allocate_id()?;
+                document.todos.push(Item {
+                    id,
+                    content,
+                    status: Status::Pending,
+                    active_form: None,
+                    priority: None,
+                });
+            }
+            Ok(Vec::new())
+        })?;
+    Ok(Outcome {
+        warnings,
+        ..Outcome::new(View::Changed {
+            document: committed.document,
+            changed: committed.changed,
+        })
     })
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use crate::cli::{Agent, InitArgs};
-use crate::commands::Answer;
+use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::guide;
@@ -46,17 +46,16 @@ impl Action {
     }
 }
 
-pub fn init(ctx: &Context, args: &InitArgs) -> Result<Answer> {
+pub fn execute(ctx: &Context, args: &InitArgs) -> Result<Outcome> {
     if args.hooks && args.agent != Agent::Claude {
-        return Err(Error::usage(
-            "--hooks installs Claude Code hooks: use it with --agent claude",
-            Some(
-                "for other agents, see the `todos check` and `todos show` hook recipes in the README"
-                    .to_owned(),
-            ),
-        ));
+        return Err(
+            Error::usage("--hooks installs Claude Code hooks: use it with --agent claude")
+                .with_hint(
+                    "for other agents, see the `todos check` and `todos show` hook recipes in the README",
+                ),
+        );
     }
-    let limits = ctx.config()?.limits;
+    let limits = ctx.config.limits;
     let name = match args.agent {
         Agent::Claude => "CLAUDE.md",
         Agent::Gemini => "GEMINI.md",
@@ -102,7 +101,7 @@ pub fn init(ctx: &Context, args: &InitArgs) -> Result<Answer> {
     } else {
         "Set up: the agent now plans with todos."
     };
-    Ok(Answer::new(text, data, headline))
+    Ok(Outcome::answer(Answer::new(text, data, headline)))
 }
 
 /// One file's text before and after, computed before anything is written.

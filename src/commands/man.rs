@@ -10,33 +10,14 @@ use clap::CommandFactory;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
+use serde_json::json;
+
 use crate::cli::Cli;
-use crate::config::KEYS;
-use crate::error::{Error, Result};
+use crate::commands::{Answer, Outcome};
+use crate::config;
+use crate::error::{Error, KINDS, Result};
 
-/// The exit statuses, for the EXIT STATUS section.
-const EXIT_STATUSES: &[(&str, &str)] = &[
-    ("0", "success, warnings included"),
-    (
-        "1",
-        "INVALID_PARAM: the input, a configuration value or the requested change breaks a rule",
-    ),
-    (
-        "2",
-        "USAGE: a bad command line, or stdin is a terminal where input was expected",
-    ),
-    (
-        "3",
-        "CONFLICT: --expect-revision does not match, or the lock was not had within --lock-timeout",
-    ),
-    (
-        "4",
-        "STORE_CORRUPT: .todos.json cannot be read as a store (it is left untouched)",
-    ),
-    ("5", "INTERNAL_ERROR: an I/O failure or a bug"),
-];
-
-/// The variables read besides the configuration's `TODOS_MAX_*` ones (listed from `config::KEYS`).
+/// The variables read besides the configuration's (listed from `config::keys`).
 const ENVIRONMENT: &[(&str, &str)] = &[
     ("TODOS_WORKSPACE", "the workspace folder, as -C/--workspace"),
     (
@@ -61,7 +42,7 @@ const ENVIRONMENT: &[(&str, &str)] = &[
     ),
 ];
 
-/// The files besides the configuration files, whose keys come from `config::KEYS`.
+/// The files besides the configuration files, whose keys come from `config::keys`.
 const FILES: &[(&str, &str)] = &[
     (
         ".todos.json",
@@ -81,8 +62,19 @@ const FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Prints the man page.
+pub fn execute() -> Result<Outcome> {
+    let page = page()?;
+    let data = json!({"man": page});
+    Ok(Outcome::answer(Answer::new(
+        page,
+        data,
+        "The man page, as roff.",
+    )))
+}
+
 /// The whole man page, as roff.
-pub fn man() -> Result<String> {
+pub fn page() -> Result<String> {
     let mut cli = Cli::command();
     cli.build();
     let page = Man::new(cli.clone());
@@ -103,20 +95,33 @@ pub fn man() -> Result<String> {
     parts.push(verbatim(
         examples.strip_prefix("Examples:\n").unwrap_or(examples),
     ));
-    parts.push(table("EXIT STATUS", EXIT_STATUSES));
-    let mut environment = ENVIRONMENT.to_vec();
-    let overrides: Vec<(&str, String)> = KEYS
+    // Printed from the error table, so a new kind of failure is documented where it is made.
+    let exits: Vec<(String, String)> = [("0".to_owned(), "success, warnings included".to_owned())]
+        .into_iter()
+        .chain(KINDS.iter().map(|info| {
+            (
+                info.exit_code.to_string(),
+                format!("{}: {}", info.code, info.meaning),
+            )
+        }))
+        .collect();
+    let exits: Vec<(&str, &str)> = exits
         .iter()
+        .map(|(code, meaning)| (code.as_str(), meaning.as_str()))
+        .collect();
+    parts.push(table("EXIT STATUS", &exits));
+    let mut environment = ENVIRONMENT.to_vec();
+    let overrides: Vec<(&str, String)> = config::keys()
         .map(|(key, var)| {
             (
-                *var,
+                var,
                 format!("overrides \"{key}\" of the configuration files"),
             )
         })
         .collect();
     environment.extend(overrides.iter().map(|(var, text)| (*var, text.as_str())));
     parts.push(table("ENVIRONMENT", &environment));
-    let keys: Vec<&str> = KEYS.iter().map(|(key, _)| *key).collect();
+    let keys: Vec<&str> = config::keys().map(|(key, _)| key).collect();
     let config = format!(
         "the workspace's configuration: a JSON object with any of {}",
         keys.join(", ")

@@ -1,242 +1,73 @@
-//! One file per command: its arguments in, a `Report` out. Shared here: the change cycle every
-//! mutating command goes through, and reading input.
+//! One file per command. Each reads its input into a `Request` (`read`), then applies it
+//! (`execute`) and returns an `Outcome`, which `output` prints as text or as the envelope.
+//! Mutating commands change the plan only through `transaction`.
 
+mod check;
 mod completions;
 mod create;
+mod init;
 mod man;
+mod prompt;
 mod recap;
+mod schema;
 mod show;
 mod undo;
 mod update;
+mod watch;
 mod write;
 
-mod check;
-mod init;
-mod prompt;
-mod schema;
-mod watch;
-
-use std::path::Path;
+use std::path::PathBuf;
 
 use serde_json::Value;
 
-pub use completions::completions;
-pub use create::create;
-pub use man::man;
-pub use recap::recap;
-pub use show::show;
-pub use undo::undo;
-pub use update::update;
-pub use write::write;
-
-pub use check::check;
-pub use init::init;
-pub use prompt::prompt;
-pub use schema::schema;
-pub use watch::watch;
-
-use crate::cli::Format;
-use crate::context::{Context, Stdin};
+use crate::cli::{Command, Format, GlobalArgs, InitArgs, SchemaArgs, ShowArgs, UndoArgs};
+use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::json;
-use crate::log;
-use crate::model::is_finished;
-use crate::store::{Document, Lock, Session, Store};
+use crate::host::Host;
+use crate::model::Stats;
+use crate::store::Document;
 
-/// What a command produced, for the output layer to print as text or as the envelope.
-pub struct Report {
-    pub document: Document,
-    pub kind: ReportKind,
+/// What a command produced, for `output` to print as text or as the JSON envelope.
+pub struct Outcome {
+    pub view: View,
     pub warnings: Vec<String>,
+    /// 0 but for `check`, whose exit code is its answer.
+    pub exit_code: u8,
 }
 
-pub enum ReportKind {
+pub enum View {
     /// A mutating command ran; `changed` is false when the plan already matched.
-    Change {
-        changed: bool,
-    },
-    /// `undo` restored the snapshot of `revision` (none: the plan is empty), having moved an
+    Changed { document: Document, changed: bool },
+    /// `undo` restored the plan of `revision` (none: the plan is empty), having moved an
     /// unreadable store to `set_aside`.
-    Restore {
+    Restored {
+        document: Document,
         revision: Option<u64>,
-        set_aside: Option<std::path::PathBuf>,
+        set_aside: Option<PathBuf>,
     },
-    Show(Format),
-    Recap,
+    /// `show`: the plan in a format.
+    Shown { document: Document, format: Format },
+    /// `recap`: the plan's one line.
+    Recap { document: Document },
+    /// Any other answer: a generated document, a check, a setup.
+    Answer(Answer),
 }
 
-/// The input a command was given, for the envelope's `context.params_input` (on failure too).
-pub type ParamsInput = Option<Value>;
-
-/// The one cycle of every change: lock, read, check the revision, apply, log, save.
-///
-/// `apply` edits a copy of the stored document and returns warnings. When the result equals
-/// the stored plan nothing is written and the revision stays, since agents re-send lists often.
-/// The completion log is written before the store, and rolled back if the store write fails
-/// (see `log::append`).
-pub fn change(
-    ctx: &Context,
-    expect_revision: Option<u64>,
-    new_session: bool,
-    apply: impl FnOnce(&mut Document) -> Result<Vec<String>>,
-) -> Result<Report> {
-    let memory_dir = ctx.memory_dir()?;
-    let store = Store::new(&ctx.workspace);
-    let lock = lock(ctx, &store)?;
-    let old = store.load()?;
-    check_revision(expect_revision, old.revision)?;
-    let mut new = old.clone();
-    let warnings = apply(&mut new)?;
-    let changed = new.summary != old.summary || new.todos != old.todos || new_session;
-    if !changed {
-        return Ok(Report {
-            document: old,
-            kind: ReportKind::Change { changed: false },
-            warnings,
-        });
-    }
-    let session_id = ctx.session.clone();
-    let restart = new_session
-        || match (&new.session, &session_id) {
-            (None, _) => true,
-            (Some(session), Some(wanted)) => session.id != *wanted,
-            (Some(_), None) => false,
-        };
-    if restart {
-        let started = log::stamp(&ctx.now);
-        new.session = Some(Session {
-            id: session_id.unwrap_or(started),
-            started_at: ctx.now.to_rfc3339(),
-            log_file: log::file_name(&memory_dir, &ctx.now),
-            completed_plans: 0,
-        });
-    }
-    new.revision = old.next_revision()?;
-    new.updated_at = Some(ctx.now.to_rfc3339());
-    let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
-    let mut appended = None;
-    if is_finished(&new.todos)
-        && !finished_again
-        && let Some(session) = new.session.as_mut()
-    {
-        let task = session.completed_plans.checked_add(1).ok_or_else(|| {
-            Error::invalid("the session's count of finished plans is at its maximum")
-                .with_hint("start a new session with `todos write --new-session`")
-        })?;
-        session.completed_plans = task;
-        let block = log::block(task, &ctx.now, new.summary.as_deref(), &new.todos);
-        appended = log::append(&memory_dir, &session.log_file, task, &block)?;
-    }
-    if let Err(err) = store.save(&lock, &new) {
-        // The plan was not saved, so it was not finished either: take its block back out.
-        if let Some(appended) = appended {
-            appended.roll_back();
-        }
-        return Err(err);
-    }
-    Ok(Report {
-        document: new,
-        kind: ReportKind::Change { changed: true },
-        warnings,
-    })
-}
-
-/// Takes the store's lock, saying on stderr when another process makes us wait.
-pub fn lock(ctx: &Context, store: &Store) -> Result<Lock> {
-    let quiet = ctx.quiet;
-    let palette = ctx.stderr;
-    store.lock(ctx.lock_timeout, |path: &Path| {
-        if !quiet {
-            eprintln!(
-                "{} waiting for the lock on {}, held by another todos process",
-                palette.bold("note:"),
-                path.display()
-            );
-        }
-    })
-}
-
-/// `--expect-revision N`: refuse a change based on a plan someone else has changed since.
-pub fn check_revision(expected: Option<u64>, actual: u64) -> Result<()> {
-    match expected {
-        Some(expected) if expected != actual => Err(Error::Conflict {
-            message: format!(
-                "the plan is at revision {actual}, not {expected}: someone changed it since you read it"
-            ),
-            hint: Some(format!(
-                "run `todos show` to see the plan as it is now, then retry with \
-                 --expect-revision {actual} if your change still holds"
-            )),
-        }),
-        _ => Ok(()),
-    }
-}
-
-fn same_contents_and_statuses(a: &Document, b: &Document) -> bool {
-    a.todos.len() == b.todos.len()
-        && a.todos
-            .iter()
-            .zip(&b.todos)
-            .all(|(x, y)| x.content == y.content && x.status == y.status)
-}
-
-/// Reads piped stdin (at most 1 MiB); a terminal is refused so a command never hangs, and
-/// blank input is refused since it says nothing.
-pub fn read_stdin(ctx: &Context, hint: &str) -> Result<String> {
-    let text = read_stdin_allow_blank(ctx, hint)?;
-    if text.trim().is_empty() {
-        return Err(Error::invalid("stdin is empty").with_hint(hint.to_owned()));
-    }
-    Ok(text)
-}
-
-/// Like `read_stdin`, for a command that has something to do without input.
-pub fn read_stdin_allow_blank(ctx: &Context, hint: &str) -> Result<String> {
-    if ctx.stdin() == Stdin::Terminal {
-        return Err(Error::usage(
-            "no input: stdin is a terminal",
-            Some(hint.to_owned()),
-        ));
-    }
-    let bytes = json::read_limited(std::io::stdin().lock(), "stdin")?;
-    Ok(json::utf8(&bytes, "stdin")?.to_owned())
-}
-
-/// Reads a file given with `--file` (at most 1 MiB).
-pub fn read_file(path: &Path) -> Result<String> {
-    let source = path.display().to_string();
-    let unreadable = |err: &dyn std::fmt::Display| {
-        Error::invalid(format!("cannot read {source}: {err}")).with_hint("check the --file path")
-    };
-    let file = std::fs::File::open(path).map_err(|err| unreadable(&err))?;
-    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
-        return Err(unreadable(&"it is a folder"));
-    }
-    let bytes = json::read_limited(file, &source)?;
-    let text = json::utf8(&bytes, &source)?;
-    if text.trim().is_empty() {
-        return Err(Error::invalid(format!("{source} is empty")));
-    }
-    Ok(text.to_owned())
-}
-
-/// What a command that does not report a change of the plan produced (`schema`, `prompt`,
-/// `check`, `init`, `show --watch`): its text, its envelope data and its exit code.
+/// What a command that does not report a plan produced: its text, its envelope data.
 pub struct Answer {
     /// stdout, in text mode.
     pub text: String,
-    /// stderr, in text mode (what `check` found open).
+    /// stderr, in text mode (what `check` found open, what `init` asks of the user).
     pub notes: String,
     /// The envelope's `data`, in JSON mode.
     pub data: Value,
     /// The envelope's one-line `text`.
     pub headline: String,
-    pub stats: Option<crate::model::Stats>,
-    pub exit_code: u8,
+    pub stats: Option<Stats>,
 }
 
 impl Answer {
-    /// A successful answer with no notes and no plan statistics.
+    /// An answer with no notes and no plan statistics.
     pub fn new(text: String, data: Value, headline: impl Into<String>) -> Self {
         Self {
             text,
@@ -244,7 +75,121 @@ impl Answer {
             data,
             headline: headline.into(),
             stats: None,
+        }
+    }
+}
+
+impl Outcome {
+    pub fn new(view: View) -> Self {
+        Self {
+            view,
+            warnings: Vec::new(),
             exit_code: 0,
+        }
+    }
+
+    pub fn answer(answer: Answer) -> Self {
+        Self::new(View::Answer(answer))
+    }
+}
+
+/// What running one command line gave: the outcome, and what the envelope's context reports
+/// of it (the workspace once known, the input once read), on a failure too.
+pub struct Reply {
+    pub workspace: Option<PathBuf>,
+    pub params_input: Option<Value>,
+    pub result: Result<Outcome>,
+}
+
+/// Runs a command: resolves the context, reads the input, executes.
+pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
+    let mut reply = Reply {
+        workspace: None,
+        params_input: None,
+        result: Err(Error::internal("the command did not run")),
+    };
+    // These describe the command line, not a workspace: they run even where a stale
+    // TODOS_WORKSPACE or TODOS_NOW would stop the others, as in the shell startup that loads them.
+    match command {
+        Command::Completions(args) => reply.result = Ok(completions::execute(&args)),
+        Command::Man(_) => reply.result = man::execute(),
+        command => {
+            let ctx = match Context::new(global, host) {
+                Ok(ctx) => ctx,
+                Err(err) => {
+                    reply.result = Err(err);
+                    return reply;
+                }
+            };
+            reply.workspace = Some(ctx.workspace.clone());
+            reply.result = Request::read(&ctx, host, command).and_then(|request| {
+                reply.params_input = request.params_input().cloned();
+                request.execute(&ctx, host)
+            });
+        }
+    }
+    reply
+}
+
+/// A command with its input read, ready to run.
+enum Request {
+    Write(write::Request),
+    Create(create::Request),
+    Update(update::Request),
+    Check(check::Request),
+    Show(ShowArgs),
+    Recap,
+    Undo(UndoArgs),
+    Schema(SchemaArgs),
+    Prompt,
+    Init(InitArgs),
+}
+
+impl Request {
+    /// Reads what the command was given (arguments, stdin, a file) into a request.
+    fn read(ctx: &Context, host: &mut Host, command: Command) -> Result<Self> {
+        Ok(match command {
+            Command::Write(args) => Self::Write(write::read(ctx, host, args.0)?),
+            Command::Create(args) => Self::Create(create::read(ctx, host, &args)?),
+            Command::Update(args) => Self::Update(update::read(host, &args)?),
+            Command::Check(args) => Self::Check(check::read(host, args.0)),
+            Command::Show(args) => Self::Show(args.0),
+            Command::Recap(_) => Self::Recap,
+            Command::Undo(args) => Self::Undo(args.0),
+            Command::Schema(args) => Self::Schema(args.0),
+            Command::Prompt(_) => Self::Prompt,
+            Command::Init(args) => Self::Init(args.0),
+            Command::Completions(_) | Command::Man(_) => {
+                return Err(Error::internal(
+                    "completions and man run without a workspace",
+                ));
+            }
+        })
+    }
+
+    /// The input as the envelope's `context.params_input` reports it.
+    fn params_input(&self) -> Option<&Value> {
+        match self {
+            Self::Write(request) => request.input.as_ref(),
+            Self::Create(request) => Some(&request.input),
+            Self::Update(request) => Some(&request.input),
+            _ => None,
+        }
+    }
+
+    fn execute(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
+        match self {
+            Self::Write(request) => write::execute(ctx, host, request),
+            Self::Create(request) => create::execute(ctx, host, request),
+            Self::Update(request) => update::execute(ctx, host, &request),
+            Self::Check(request) => check::execute(ctx, &request),
+            Self::Show(args) if args.watch => watch::execute(ctx, host, &args),
+            Self::Show(args) => show::execute(ctx, &args),
+            Self::Recap => recap::execute(ctx),
+            Self::Undo(args) => undo::execute(ctx, host, &args),
+            Self::Schema(args) => Ok(schema::execute(ctx, &args)),
+            Self::Prompt => Ok(prompt::execute(ctx)),
+            Self::Init(args) => init::execute(ctx, &args),
         }
     }
 }

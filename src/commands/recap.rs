@@ -1,15 +1,10 @@
-use crate::cli::RecapArgs;
-use crate::commands::{Report, ReportKind};
+use crate::commands::{Outcome, View};
 use crate::context::Context;
 use crate::error::Result;
 use crate::store::Store;
 
 /// Reads the plan for its one-line recap, without locking or creating anything.
-pub fn recap(ctx: &Context, _args: &RecapArgs) -> Result<Report> {
+pub fn execute(ctx: &Context) -> Result<Outcome> {
     let document = Store::new(&ctx.workspace).load()?;
-    Ok(Report {
-        document,
-        kind: ReportKind::Recap,
-        warnings: Vec::new(),
-    })
+    Ok(Outcome::new(View::Recap { document }))
 }

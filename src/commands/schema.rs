@@ -1,15 +1,14 @@
 use serde_json::json;
 
 use crate::cli::{SchemaArgs, Vendor};
-use crate::commands::Answer;
+use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::error::Result;
 use crate::schema;
 
 /// Prints the input schema of one command, or its function-tool definition, with the limits in
 /// force. Reads the configuration and nothing else.
-pub fn schema(ctx: &Context, args: &SchemaArgs) -> Result<Answer> {
-    let limits = ctx.config()?.limits;
+pub fn execute(ctx: &Context, args: &SchemaArgs) -> Outcome {
+    let limits = ctx.config.limits;
     let value = match args.tool {
         Some(vendor) => schema::tool(args.command, vendor, &limits),
         None => schema::input(args.command, &limits),
@@ -29,5 +28,5 @@ pub fn schema(ctx: &Context, args: &SchemaArgs) -> Result<Answer> {
         None => format!("The JSON Schema of the {name} input."),
     };
     let data = json!({"name": name, "schema": value});
-    Ok(Answer::new(text, data, headline))
+    Outcome::answer(Answer::new(text, data, headline))
 }

@@ -1,15 +1,14 @@
 use crate::cli::ShowArgs;
-use crate::commands::{Report, ReportKind};
+use crate::commands::{Outcome, View};
 use crate::context::Context;
 use crate::error::Result;
 use crate::store::Store;
 
 /// Reads the plan without locking or creating anything.
-pub fn show(ctx: &Context, args: &ShowArgs) -> Result<Report> {
+pub fn execute(ctx: &Context, args: &ShowArgs) -> Result<Outcome> {
     let document = Store::new(&ctx.workspace).load()?;
-    Ok(Report {
+    Ok(Outcome::new(View::Shown {
         document,
-        kind: ReportKind::Show(args.format),
-        warnings: Vec::new(),
-    })
+        format: args.format,
+    }))
 }

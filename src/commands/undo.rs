@@ -1,8 +1,10 @@
 use crate::cli::UndoArgs;
-use crate::commands::{Report, ReportKind, check_revision, lock};
+use crate::commands::{Outcome, View};
 use crate::context::Context;
-use crate::error::{Error, Result};
-use crate::store::{Counters, Document, Store};
+use crate::error::{Error, Kind, Result};
+use crate::host::Host;
+use crate::store::{Counters, Document};
+use crate::transaction::{Transaction, check_revision};
 
 /// Restores the plan as it was before the last change, from `.todos.json.prev`.
 ///
@@ -11,9 +13,9 @@ use crate::store::{Counters, Document, Store};
 /// working. The store it replaces becomes the new `.prev`, so a second undo is a redo. An
 /// unreadable store is first moved aside as `.todos.json.corrupt-…`, never overwritten.
 /// Nothing is logged: restoring a plan does not finish one.
-pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
-    let store = Store::new(&ctx.workspace);
-    let lock = lock(ctx, &store)?;
+pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcome> {
+    let transaction = Transaction::begin(ctx, &mut host.stderr)?;
+    let store = transaction.store();
     let previous = store.load_previous()?;
     let (counters, session, set_aside) = match store.load() {
         Ok(current) => {
@@ -24,12 +26,12 @@ pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
             };
             (counters, current.session, None)
         }
-        Err(Error::StoreCorrupt { .. }) => {
+        Err(err) if err.kind == Kind::StoreCorrupt => {
             // What the unreadable store still says of its counters; failing that, what it can
             // at most have reached: one change past the previous snapshot, with at most
             // max_items new ids. Either way no revision or id is handed out twice.
             let salvaged = store.salvage_counters();
-            let max_items = u64::try_from(ctx.config()?.limits.max_items).unwrap_or(u64::MAX);
+            let max_items = u64::try_from(ctx.config.limits.max_items).unwrap_or(u64::MAX);
             let counters = Counters {
                 revision: salvaged
                     .revision
@@ -40,7 +42,11 @@ pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
             };
             let stamp = crate::log::stamp(&ctx.now);
             let session = previous.as_ref().and_then(|p| p.session.clone());
-            (counters, session, Some(store.set_aside(&lock, &stamp)?))
+            (
+                counters,
+                session,
+                Some(store.set_aside(transaction.lock(), &stamp)?),
+            )
         }
         Err(other) => return Err(other),
     };
@@ -52,15 +58,15 @@ pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
             ))
             .with_hint("the previous snapshot is kept from the first change on"));
         }
-        return Ok(Report {
-            document: Document::default(),
-            kind: ReportKind::Restore {
-                revision: None,
-                set_aside,
-            },
+        return Ok(Outcome {
             warnings: vec![
                 "there was no earlier snapshot to restore: the plan is empty".to_owned(),
             ],
+            ..Outcome::new(View::Restored {
+                document: Document::default(),
+                revision: None,
+                set_aside,
+            })
         });
     };
     let restored_revision = previous.revision;
@@ -70,13 +76,10 @@ pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
     restored.next_id = restored.next_id.max(counters.next_id.unwrap_or(0));
     restored.session = session;
     restored.updated_at = Some(ctx.now.to_rfc3339());
-    store.save(&lock, &restored)?;
-    Ok(Report {
+    transaction.restore(&restored)?;
+    Ok(Outcome::new(View::Restored {
         document: restored,
-        kind: ReportKind::Restore {
-            revision: Some(restored_revision),
-            set_aside,
-        },
-        warnings: Vec::new(),
-    })
+        revision: Some(restored_revision),
+        set_aside,
+    }))
 }

@@ -1,21 +1,28 @@
 use serde_json::{Map, Value, json};
 
 use crate::cli::UpdateArgs;
-use crate::commands::{ParamsInput, Report, change, read_stdin};
+use crate::commands::{Outcome, View};
 use crate::context::Context;
 use crate::error::{Error, Problem, Result};
-use crate::input::{self, ItemChange};
+use crate::host::Host;
+use crate::input::{self, ItemChange, source};
 use crate::model::{self, Limits, Status};
 use crate::render::escape;
 use crate::store::Document;
+use crate::transaction;
 
 const STDIN_HINT: &str = "name the item and its new status (`todos update 2 completed`), \
     or pipe {\"id\": \"2\", \"status\": \"completed\"}";
 
-/// Changes one item's status and/or content.
-pub fn update(ctx: &Context, args: &UpdateArgs, params: &mut ParamsInput) -> Result<Report> {
-    let limits = ctx.config()?.limits;
-    let request = match &args.id {
+pub struct Request {
+    expect_revision: Option<u64>,
+    /// The change as JSON, from the arguments or from stdin.
+    pub input: Value,
+}
+
+/// Reads the change: the arguments as the JSON form, or the JSON form from stdin.
+pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
+    let input = match &args.id {
         Some(id) => {
             let mut object = Map::new();
             object.insert("id".into(), json!(id));
@@ -30,16 +37,24 @@ pub fn update(ctx: &Context, args: &UpdateArgs, params: &mut ParamsInput) -> Res
             }
             Value::Object(object)
         }
-        None => crate::json::parse(&read_stdin(ctx, STDIN_HINT)?, "stdin")?,
+        None => crate::json::parse(&source::stdin(host, STDIN_HINT)?, "stdin")?,
     };
-    *params = Some(request.clone());
-    let change_request = input::item_change(&request, &limits)?;
-    if change_request.status.is_none()
-        && change_request.content.is_none()
-        && change_request.active_form.is_none()
-        && change_request.priority.is_none()
+    Ok(Request {
+        expect_revision: args.expect_revision,
+        input,
+    })
+}
+
+/// Changes one item's status and/or content.
+pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
+    let limits = ctx.config.limits;
+    let change = input::item_change(&request.input, &limits)?;
+    if change.status.is_none()
+        && change.content.is_none()
+        && change.active_form.is_none()
+        && change.priority.is_none()
     {
-        let id = escape(&change_request.id);
+        let id = escape(&change.id);
         return Err(
             Error::invalid(format!("nothing to change for item {id}")).with_hint(format!(
                 "send a status, content, activeForm or priority with the id, e.g. \
@@ -47,8 +62,19 @@ pub fn update(ctx: &Context, args: &UpdateArgs, params: &mut ParamsInput) -> Res
             )),
         );
     }
-    change(ctx, args.expect_revision, false, |document| {
-        apply(document, &change_request, &limits)
+    let (committed, warnings) = transaction::change(
+        ctx,
+        &mut host.stderr,
+        request.expect_revision,
+        false,
+        |document| apply(document, &change, &limits),
+    )?;
+    Ok(Outcome {
+        warnings,
+        ..Outcome::new(View::Changed {
+            document: committed.document,
+            changed: committed.changed,
+        })
     })
 }
 
@@ -108,28 +134,26 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
     if request.priority.is_some() {
         item.priority = request.priority;
     }
-    let in_progress: Vec<&str> = document
-        .todos
-        .iter()
-        .filter(|item| item.status == Status::InProgress)
-        .map(|item| item.id.as_str())
-        .collect();
-    if request.status == Some(Status::InProgress) && in_progress.len() > limits.max_in_progress {
-        let others: Vec<&str> = in_progress
-            .into_iter()
-            .filter(|id| *id != request.id)
-            .collect();
-        return Err(Error::problems(vec![Problem::new(
-            "status",
-            format!(
-                "item {} cannot start: item {} is already in_progress and at most {} may be; \
-                 mark it completed or pending first, or {}",
-                escape(&request.id),
-                others.join(", item "),
-                limits.max_in_progress,
-                model::raise_hint("max_in_progress")
-            ),
-        )]));
+    if request.status == Some(Status::InProgress) {
+        let statuses = document.todos.iter().map(|item| item.status);
+        if model::over_in_progress_limit(statuses, limits) {
+            let others: Vec<&str> = document
+                .todos
+                .iter()
+                .filter(|item| item.status == Status::InProgress && item.id != request.id)
+                .map(|item| item.id.as_str())
+                .collect();
+            return Err(Error::problems(vec![Problem::new(
+                "status",
+                format!(
+                    "item {} cannot start: item {} is already in_progress and at most {} may be; {}",
+                    escape(&request.id),
+                    others.join(", item "),
+                    limits.max_in_progress,
+                    model::limit_advice("max_in_progress")
+                ),
+            )]));
+        }
     }
     Ok(Vec::new())
 }

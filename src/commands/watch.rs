@@ -18,11 +18,12 @@ use notify::{EventKind, RecursiveMode, Watcher};
 use serde_json::json;
 
 use crate::cli::{Format, ShowArgs};
-use crate::commands::Answer;
+use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::envelope::{self, Place};
 use crate::error::{Error, Result};
-use crate::model::Stats;
+use crate::host::Host;
+use crate::model;
 use crate::render;
 use crate::store::{STORE_FILE, Store};
 
@@ -41,7 +42,7 @@ enum Wake {
     Stop,
 }
 
-pub fn watch(ctx: &Context, args: &ShowArgs) -> Result<Answer> {
+pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcome> {
     let (tx, rx) = mpsc::channel();
     // Watch before the first read, so a change between the two is not missed.
     let watcher = watch_folder(&ctx.workspace, tx.clone());
@@ -49,9 +50,10 @@ pub fn watch(ctx: &Context, args: &ShowArgs) -> Result<Answer> {
         POLL_WITH_EVENTS
     } else {
         if !ctx.quiet {
-            eprintln!(
+            let _ = writeln!(
+                host.stderr,
                 "note: cannot watch {} for changes; reading it every {} ms instead",
-                ctx.workspace.display(),
+                render::escape(&ctx.workspace.display().to_string()),
                 POLL_WITHOUT_EVENTS.as_millis()
             );
         }
@@ -65,7 +67,7 @@ pub fn watch(ctx: &Context, args: &ShowArgs) -> Result<Answer> {
         Mode::Pipe
     };
     stop_on_signals(&tx, mode)?;
-    let mut screen = Screen::open(mode).map_err(|err| write_error(&err))?;
+    let mut screen = Screen::open(&mut host.stdout, mode).map_err(|err| write_error(&err))?;
     let mut last = String::new();
     let mut states = 0_u64;
     loop {
@@ -92,11 +94,11 @@ pub fn watch(ctx: &Context, args: &ShowArgs) -> Result<Answer> {
     }
     drop(screen);
     drop(watcher);
-    Ok(Answer::new(
+    Ok(Outcome::answer(Answer::new(
         String::new(),
         json!({"states": states}),
         format!("Stopped watching after {states} states."),
-    ))
+    )))
 }
 
 /// True once the reader of a piped stdout has gone (`show --watch | head`), so the watch
@@ -191,7 +193,10 @@ fn frame(ctx: &Context, format: Format, mode: Mode) -> String {
         let place = Place::of(ctx, None);
         let value = match &loaded {
             Ok(document) => {
-                let text = format!("Todos: {}.", envelope::counts(&Stats::of(&document.todos)));
+                let text = format!(
+                    "Todos: {}.",
+                    envelope::counts(&model::stats(&document.todos))
+                );
                 envelope::success(document, &text, &[], None, &place)
             }
             Err(err) => envelope::failure(err, &place),
@@ -201,9 +206,9 @@ fn frame(ctx: &Context, format: Format, mode: Mode) -> String {
     let document = match loaded {
         Ok(document) => document,
         Err(err) => {
-            let mut text = format!("error: {}\n", err.message());
-            if let Some(hint) = err.hint() {
-                let _ = writeln!(text, "hint: {hint}");
+            let mut text = format!("error: {}\n", render::escape(&err.message));
+            if let Some(hint) = err.hint.as_deref() {
+                let _ = writeln!(text, "hint: {}", render::escape(hint));
             }
             return text;
         }
@@ -235,22 +240,22 @@ fn frame(ctx: &Context, format: Format, mode: Mode) -> String {
 
 /// Where frames go. Leaving the terminal as it was found is `Drop`'s job, so every way out
 /// of the loop restores it.
-struct Screen {
+struct Screen<'a> {
+    out: &'a mut dyn Write,
     mode: Mode,
 }
 
-impl Screen {
-    fn open(mode: Mode) -> io::Result<Self> {
+impl<'a> Screen<'a> {
+    fn open(out: &'a mut dyn Write, mode: Mode) -> io::Result<Self> {
         if mode == Mode::Terminal {
-            let mut out = io::stdout().lock();
             out.write_all(ENTER_SCREEN.as_bytes())?;
             out.flush()?;
         }
-        Ok(Self { mode })
+        Ok(Self { out, mode })
     }
 
     fn draw(&mut self, frame: &str) -> io::Result<()> {
-        let mut out = io::stdout().lock();
+        let out = &mut self.out;
         match self.mode {
             Mode::Terminal => {
                 out.write_all(CLEAR.as_bytes())?;
@@ -266,12 +271,11 @@ impl Screen {
     }
 }
 
-impl Drop for Screen {
+impl Drop for Screen<'_> {
     fn drop(&mut self) {
         if self.mode == Mode::Terminal {
-            let mut out = io::stdout().lock();
-            let _ = out.write_all(LEAVE_SCREEN.as_bytes());
-            let _ = out.flush();
+            let _ = self.out.write_all(LEAVE_SCREEN.as_bytes());
+            let _ = self.out.flush();
         }
     }
 }

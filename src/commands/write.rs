@@ -3,55 +3,74 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 
 use crate::cli::WriteArgs;
-use crate::commands::{ParamsInput, Report, change, read_file, read_stdin, read_stdin_allow_blank};
-use crate::context::{Context, Stdin};
+use crate::commands::{Outcome, View};
+use crate::context::Context;
 use crate::error::{Error, Problem, Result};
-use crate::input::{self, Draft, Snapshot};
+use crate::host::{Host, Stdin};
+use crate::input::{self, Draft, Snapshot, source};
 use crate::model::Item;
 use crate::render::escape;
 use crate::store::Document;
+use crate::transaction;
 
 const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, \
     use --file PATH, or build one with --summary TEXT -t STATUS:CONTENT";
 
-/// Replaces the whole list with a snapshot.
-pub fn write(ctx: &Context, args: &WriteArgs, params: &mut ParamsInput) -> Result<Report> {
-    let limits = ctx.config()?.limits;
-    let value = input_value(ctx, args)?;
-    let snapshot = value.as_ref().map(|value| input::snapshot(value, &limits));
-    // Only the JSON envelope reports the input (`context.params_input`, on a refusal too), so
-    // only then is it kept, moved there rather than copied. Otherwise it is freed before the
-    // plan is saved and printed: for a large snapshot its tree outweighs the plan itself.
-    if ctx.json {
-        *params = value;
-    } else {
-        drop(value);
-    }
-    let mut snapshot = snapshot.transpose()?.unwrap_or_default();
+pub struct Request {
+    args: WriteArgs,
+    /// The snapshot as JSON; `None` for `--summary` alone.
+    pub input: Option<Value>,
+}
+
+/// Reads the snapshot from wherever it was given.
+pub fn read(ctx: &Context, host: &mut Host, args: WriteArgs) -> Result<Request> {
+    let input = input_value(ctx, host, &args)?;
+    Ok(Request { args, input })
+}
+
+/// Replaces the whole list with the snapshot.
+pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
+    let limits = ctx.config.limits;
+    let Request { args, input } = request;
+    let mut snapshot = match &input {
+        Some(value) => input::snapshot(value, &limits)?,
+        None => Snapshot::default(),
+    };
     if let Some(text) = &args.summary {
         let mut problems = Vec::new();
         snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
         Error::if_any(problems)?;
     }
-    change(ctx, args.expect_revision, args.new_session, |document| {
-        apply(document, snapshot)
+    let (committed, warnings) = transaction::change(
+        ctx,
+        &mut host.stderr,
+        args.expect_revision,
+        args.new_session,
+        |document| apply(document, snapshot),
+    )?;
+    Ok(Outcome {
+        warnings,
+        ..Outcome::new(View::Changed {
+            document: committed.document,
+            changed: committed.changed,
+        })
     })
 }
 
 /// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.
-fn input_value(ctx: &Context, args: &WriteArgs) -> Result<Option<Value>> {
+fn input_value(ctx: &Context, host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
     let text = match (&args.snapshot, &args.file) {
-        (Some(dash), None) if dash == "-" => read_stdin(ctx, STDIN_HINT)?,
-        (Some(text), None) => {
+        (Some(dash), _) if dash == "-" => source::stdin(host, STDIN_HINT)?,
+        (Some(text), _) => {
             crate::json::check_size(text.len(), "the snapshot argument")?;
             text.clone()
         }
-        (None, Some(path)) => read_file(path)?,
+        (None, Some(path)) => source::file(path)?,
         (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
         // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
-        (None, None) if args.summary.is_some() => match ctx.stdin() {
+        (None, None) if args.summary.is_some() => match ctx.stdin {
             Stdin::Data => {
-                let text = read_stdin_allow_blank(ctx, STDIN_HINT)?;
+                let text = source::stdin_allow_blank(host, STDIN_HINT)?;
                 if text.trim().is_empty() {
                     return Ok(None);
                 }
@@ -59,8 +78,7 @@ fn input_value(ctx: &Context, args: &WriteArgs) -> Result<Option<Value>> {
             }
             Stdin::Terminal | Stdin::Device => return Ok(None),
         },
-        (None, None) => read_stdin(ctx, STDIN_HINT)?,
-        (Some(_), Some(_)) => unreachable!("clap refuses a snapshot with --file"),
+        (None, None) => source::stdin(host, STDIN_HINT)?,
     };
     let source = match (&args.snapshot, &args.file) {
         (Some(dash), _) if dash != "-" => "the snapshot argument".to_owned(),

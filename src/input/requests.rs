@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use super::{
-    Field, active_form, content, expect_str, fields, item_field, parse_id, parse_priority,
-    parse_status, type_name,
+    CREATE_FIELDS, Field, UPDATE_FIELDS, active_form, content, expect_str, fields, parse_id,
+    parse_priority, parse_status, type_name,
 };
 use crate::error::{Error, Problem, Result};
 use crate::model::{Limits, Priority, Status};
@@ -19,14 +19,6 @@ pub struct ItemChange {
     pub active_form: Option<String>,
     pub priority: Option<Priority>,
     pub reopen: bool,
-}
-
-fn update_field(key: &str) -> Option<Field> {
-    if key.eq_ignore_ascii_case("reopen") {
-        Some(Field::Reopen)
-    } else {
-        item_field(key)
-    }
 }
 
 /// Whether `create`'s input is meant as JSON: `{` or `[` followed by a quote or a bracket, as
@@ -59,21 +51,17 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<String>, Option<Val
         Value::Array(list) => (list, String::new()),
         Value::Object(object) => {
             let mut list = None;
-            for (key, value) in object {
-                match (key.to_ascii_lowercase().as_str(), value) {
-                    ("items", Value::Array(items)) => list = Some(items),
-                    ("items", other) => problems.push(Problem::new(
+            for (_, key, value) in fields(object, "", &[CREATE_FIELDS], &mut problems) {
+                match value {
+                    Value::Array(items) => list = Some((items, key)),
+                    other => problems.push(Problem::new(
                         key,
                         format!("must be an array of strings, not {}", type_name(other)),
-                    )),
-                    _ => problems.push(Problem::new(
-                        key.as_str(),
-                        format!("unknown field \"{key}\""),
                     )),
                 }
             }
             match list {
-                Some(list) if problems.is_empty() => (list, "items".to_owned()),
+                Some((list, key)) if problems.is_empty() => (list, key.to_owned()),
                 _ => {
                     if problems.is_empty() {
                         problems.push(Problem::new(
@@ -117,7 +105,7 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
     let mut problems = Vec::new();
     let mut change = ItemChange::default();
     let mut has_id = false;
-    for (field, key, value) in fields(object, "", update_field, &mut problems) {
+    for (field, key, value) in fields(object, "", UPDATE_FIELDS, &mut problems) {
         match field {
             Field::Id => {
                 has_id = true;
@@ -140,7 +128,8 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
                     format!("must be true or false, not {}", type_name(other)),
                 )),
             },
-            Field::Summary | Field::List => unreachable!("not an update field"),
+            // Not spelled in UPDATE_FIELDS, so `fields` never returns them here.
+            Field::Summary | Field::List | Field::Items => {}
         }
     }
     if !has_id {

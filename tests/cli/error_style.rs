@@ -56,8 +56,8 @@ fn invalid_input_names_every_problem_with_its_path() {
     let stderr = refused(&env, &["write", &snapshot], 1);
     insta::assert_snapshot!(stderr, @r#"
     error: the input has 3 problems
-      todos[0].status: unknown status "finished"; use one of pending, todo, in_progress, running, active, doing, completed, done, cancelled, canceled, failed
-      todos[1].content: is 67 characters long, the limit is 60; raise it with "max_content_chars" in .todos.config.json or TODOS_MAX_CONTENT_CHARS
+      todos[0].status: unknown status "finished"; use one of pending, in_progress, completed, cancelled, failed, todo, running, active, doing, done, canceled
+      todos[1].content: is 67 characters long, the limit is 60; shorten the text to what the step is, and keep the detail in your messages; or raise the limit with "max_content_chars" in .todos.config.json or TODOS_MAX_CONTENT_CHARS
       todos[2].priorty: unknown field "priorty"
     "#);
 }

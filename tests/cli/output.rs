@@ -60,7 +60,7 @@ fn markdown_format() {
     - [ ] **Patch the token check** (in progress)
     - [ ] Add a regression test
     - [x] ~~Perf script~~ (cancelled)
-    - [ ] Flaky CI job (failed)
+    - [x] Flaky CI job (failed)
     ");
 }
 

@@ -1,0 +1,307 @@
+//! The one way out. What a command gave, an outcome or an error, is printed here: as text for
+//! people (stdout, with warnings, notes and errors on stderr) or as the one JSON envelope for
+//! machines. The exit code is decided here too.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use serde_json::Value;
+
+use crate::cli::{ColorChoice, Format, GlobalArgs};
+use crate::commands::{Outcome, Reply, View};
+use crate::envelope::{self, Place};
+use crate::error::Error;
+use crate::host::Host;
+use crate::model;
+use crate::render::{self, Palette, escape};
+
+/// How this run prints: decided from the flags and the host alone, so even a failure to find
+/// the workspace is printed the way the user asked.
+pub struct Output {
+    json: bool,
+    quiet: bool,
+    stdout: Palette,
+    stderr: Palette,
+}
+
+/// The palettes of stdout and stderr: `--color` if given; else off when `NO_COLOR` is set and
+/// not empty; else on when `CLICOLOR_FORCE` is set and not 0; else on into a terminal only.
+pub fn palettes(color: Option<ColorChoice>, host: &Host) -> (Palette, Palette) {
+    let enabled = |is_terminal: bool| match color {
+        Some(ColorChoice::Always) => true,
+        Some(ColorChoice::Never) => false,
+        Some(ColorChoice::Auto) | None => {
+            if host.var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+                false
+            } else if host.var("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+                true
+            } else {
+                is_terminal
+            }
+        }
+    };
+    (
+        Palette::new(enabled(host.stdout_is_terminal)),
+        Palette::new(enabled(host.stderr_is_terminal)),
+    )
+}
+
+impl Output {
+    pub fn new(global: &GlobalArgs, host: &Host) -> Self {
+        let (stdout, stderr) = palettes(global.color, host);
+        Self {
+            json: global.json,
+            quiet: global.quiet,
+            stdout,
+            stderr,
+        }
+    }
+
+    /// Prints a command's reply and returns the exit code.
+    pub fn print(&self, host: &mut Host, reply: Reply) -> ExitCode {
+        let place = Place {
+            cwd: host
+                .current_dir()
+                .ok()
+                .map(|dir| dir.to_string_lossy().into_owned()),
+            workspace: reply
+                .workspace
+                .map(|dir| dir.to_string_lossy().into_owned()),
+            params_input: reply.params_input.as_ref(),
+        };
+        match reply.result {
+            Ok(outcome) => self.success(host, &place, outcome),
+            Err(error) => self.failure(host, &place, &error),
+        }
+    }
+
+    fn success(&self, host: &mut Host, place: &Place<'_>, outcome: Outcome) -> ExitCode {
+        let exit = ExitCode::from(outcome.exit_code);
+        if self.json {
+            let envelope = envelope_of(&outcome, place);
+            return finish(host, &json_line(&envelope), exit);
+        }
+        let mut err = String::new();
+        for warning in &outcome.warnings {
+            let _ = writeln!(err, "{} {warning}", self.stderr.warning("warning:"));
+        }
+        let (text, note) = self.text_of(outcome.view);
+        if let Some(note) = note.filter(|_| !self.quiet) {
+            let _ = writeln!(err, "{note}");
+        }
+        let _ = host.stderr.write_all(err.as_bytes());
+        if self.quiet {
+            return exit;
+        }
+        finish(host, &text, exit)
+    }
+
+    /// The text for stdout, and what goes to stderr before it.
+    fn text_of(&self, view: View) -> (String, Option<String>) {
+        let note = |text: String| Some(format!("{} {text}", self.stderr.bold("note:")));
+        match view {
+            View::Changed { document, changed } => {
+                let text = self.changed_plan(&document);
+                (
+                    text,
+                    if changed {
+                        None
+                    } else {
+                        note(no_change(document.revision))
+                    },
+                )
+            }
+            View::Restored {
+                document,
+                revision,
+                set_aside,
+            } => {
+                let text = restored(revision, set_aside.as_deref());
+                (self.changed_plan(&document), note(text))
+            }
+            View::Shown { document, format } => {
+                let summary = document.summary.as_deref();
+                let text = match format {
+                    Format::Text => render::checklist(summary, &document.todos, self.stdout),
+                    Format::Markdown => render::markdown(summary, &document.todos),
+                    Format::Json => {
+                        let value = envelope::data(&document, &[], None);
+                        let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+                        text.push('\n');
+                        text
+                    }
+                };
+                (text, None)
+            }
+            View::Recap { document } => (format!("{}\n", render::recap(&document.todos)), None),
+            View::Answer(answer) => {
+                let notes = (!answer.notes.is_empty()).then_some(answer.notes);
+                // An answer's notes are whole lines of their own, printed as they are.
+                (answer.text, notes.map(|notes| notes.trim_end().to_owned()))
+            }
+        }
+    }
+
+    /// The checklist after a change, and the line that keeps an agent on track.
+    fn changed_plan(&self, document: &crate::store::Document) -> String {
+        let mut text = render::checklist(document.summary.as_deref(), &document.todos, self.stdout);
+        text.push_str(&render::progress_line(&document.todos));
+        text.push('\n');
+        text
+    }
+
+    fn failure(&self, host: &mut Host, place: &Place<'_>, error: &Error) -> ExitCode {
+        let exit = ExitCode::from(error.exit_code());
+        if self.json {
+            return finish(host, &json_line(&envelope::failure(error, place)), exit);
+        }
+        // Messages quote the input (an unknown key, a bad status) and paths: escape what could
+        // drive the terminal, as for everything else read from input.
+        let palette = self.stderr;
+        let mut text = format!("{} {}\n", palette.error("error:"), escape(&error.message));
+        if error.problems.len() > 1 {
+            for problem in &error.problems {
+                let _ = writeln!(
+                    text,
+                    "  {}: {}",
+                    escape(&problem.path),
+                    escape(&problem.message)
+                );
+            }
+        }
+        if let Some(hint) = &error.hint {
+            let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
+        }
+        let _ = host.stderr.write_all(text.as_bytes());
+        exit
+    }
+}
+
+fn no_change(revision: u64) -> String {
+    format!("No change: the plan already matches (revision {revision}).")
+}
+
+fn restored(revision: Option<u64>, set_aside: Option<&std::path::Path>) -> String {
+    let mut note = match revision {
+        Some(revision) => format!("Restored the plan of revision {revision}."),
+        None => "The plan is empty.".to_owned(),
+    };
+    if let Some(path) = set_aside {
+        note = format!(
+            "Moved the unreadable store to {}. {note}",
+            escape(&path.display().to_string())
+        );
+    }
+    note
+}
+
+/// The envelope of a success: the plan's data and counts, or an answer's own data.
+fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
+    let counts =
+        |document: &crate::store::Document| envelope::counts(&model::stats(&document.todos));
+    let plan = |document, text: String, changed| {
+        envelope::success(document, &text, &outcome.warnings, changed, place)
+    };
+    match &outcome.view {
+        View::Changed {
+            document,
+            changed: true,
+        } => plan(
+            document,
+            format!("Updated todos: {}.", counts(document)),
+            Some(true),
+        ),
+        View::Changed {
+            document,
+            changed: false,
+        } => plan(document, no_change(document.revision), Some(false)),
+        View::Restored {
+            document,
+            revision,
+            set_aside,
+        } => {
+            let note = restored(*revision, set_aside.as_deref());
+            plan(
+                document,
+                format!("{note} Todos: {}.", counts(document)),
+                Some(true),
+            )
+        }
+        View::Shown { document, .. } | View::Recap { document } => {
+            plan(document, format!("Todos: {}.", counts(document)), None)
+        }
+        View::Answer(answer) => envelope::answer(
+            answer.data.clone(),
+            &answer.headline,
+            answer.stats.as_ref(),
+            place,
+        ),
+    }
+}
+
+fn json_line(value: &Value) -> String {
+    // A `Value` always serializes; the fallback keeps the envelope contract all the same.
+    let mut text = serde_json::to_string(value).unwrap_or_else(|_| PANIC_ENVELOPE.to_owned());
+    text.push('\n');
+    text
+}
+
+/// Writes the output; a closed pipe ends it quietly, any other failure to write it (a full
+/// disk) is an internal error, since the caller did not get what it asked for.
+fn finish(host: &mut Host, text: &str, exit: ExitCode) -> ExitCode {
+    let written = host
+        .stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| host.stdout.flush());
+    match written {
+        Ok(()) => exit,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => exit,
+        Err(err) => {
+            let _ = writeln!(host.stderr, "error: cannot write the output: {err}");
+            ExitCode::from(Error::internal("").exit_code())
+        }
+    }
+}
+
+/// The envelope for a failure that left nothing better to say: an internal error.
+pub const PANIC_ENVELOPE: &str = r#"{"status":"error","error":{"code":"INTERNAL_ERROR","message":"internal error: this is a bug in todos","details":[]},"text":"error: internal error","context":{"cwd":null,"workspace":null,"params_input":null}}"#;
+
+/// Help and version print as clap prints them; other command-line errors are `USAGE` (exit 2),
+/// as an envelope with clap's whole message when `--json` was among the arguments.
+pub fn clap_failure(host: &mut Host, err: &clap::Error, json: bool) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        return finish(host, &err.render().to_string(), ExitCode::SUCCESS);
+    }
+    if json {
+        let rendered = err.render().to_string();
+        let message = rendered.trim_end().trim_start_matches("error: ");
+        let error = Error::usage(message).with_hint("see `todos --help`");
+        let output = Output {
+            json: true,
+            quiet: false,
+            stdout: Palette::plain(),
+            stderr: Palette::plain(),
+        };
+        let place = Place {
+            cwd: host
+                .current_dir()
+                .ok()
+                .map(|dir| dir.to_string_lossy().into_owned()),
+            workspace: None,
+            params_input: None,
+        };
+        return output.failure(host, &place, &error);
+    }
+    let rendered = if palettes(None, host).1.is_enabled() {
+        err.render().ansi().to_string()
+    } else {
+        err.render().to_string()
+    };
+    let _ = host.stderr.write_all(rendered.as_bytes());
+    ExitCode::from(crate::error::Kind::Usage.info().exit_code)
+}

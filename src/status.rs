@@ -1,0 +1,352 @@
+//! The statuses an item can have, as one table: name, aliases, marker, color, whether it is
+//! terminal, and what it means. Help, the man page, `prompt`, `schema`, error messages, the
+//! checklist, the recap and the envelope's `stats` are all printed from `STATUSES`, so a new
+//! status is a variant and a row here (and its tests).
+
+use std::fmt::Write as _;
+
+use owo_colors::Style;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An item's status. The variants are in the order of `STATUSES`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    Pending,
+    InProgress,
+    Completed,
+    Cancelled,
+    Failed,
+}
+
+/// One status and everything said or shown about it.
+pub struct StatusInfo {
+    pub status: Status,
+    /// The canonical name: stored, printed in `--json`, and in every message.
+    pub name: &'static str,
+    /// Other spellings agents send, lower-case with `_` (`-` matches `_` too).
+    pub aliases: &'static [&'static str],
+    /// The checklist's marker.
+    pub marker: &'static str,
+    /// The checklist's color.
+    pub style: Style,
+    /// Nothing more will happen to a terminal item; it counts as done.
+    pub terminal: bool,
+    /// What it means, in a few words, for help and the guide.
+    pub meaning: &'static str,
+    /// The name as a heading: the recap's parts, the completion log's sections.
+    pub label: &'static str,
+    /// Where the recap names items of this status: its place among the parts, and how many
+    /// names at most (the rest are counted); `None`: never named.
+    pub recap: Option<(u8, usize)>,
+    /// The Markdown task-list line, `{}` standing for the item's text.
+    pub markdown: &'static str,
+    /// Struck through where color cannot say it (the completion log).
+    pub struck: bool,
+}
+
+pub const STATUSES: [StatusInfo; 5] = [
+    StatusInfo {
+        status: Status::Pending,
+        name: "pending",
+        aliases: &["todo"],
+        marker: "[ ]",
+        style: Style::new().yellow(),
+        terminal: false,
+        meaning: "not started yet",
+        label: "Pending",
+        recap: Some((1, 3)),
+        markdown: "- [ ] {}",
+        struck: false,
+    },
+    StatusInfo {
+        status: Status::InProgress,
+        name: "in_progress",
+        aliases: &["running", "active", "doing"],
+        marker: "[▶]",
+        style: Style::new().cyan().bold(),
+        terminal: false,
+        meaning: "being worked on",
+        label: "In progress",
+        recap: Some((0, 1)),
+        markdown: "- [ ] **{}** (in progress)",
+        struck: false,
+    },
+    StatusInfo {
+        status: Status::Completed,
+        name: "completed",
+        aliases: &["done"],
+        marker: "[x]",
+        style: Style::new().green(),
+        terminal: true,
+        meaning: "finished",
+        label: "Completed",
+        recap: None,
+        markdown: "- [x] {}",
+        struck: false,
+    },
+    StatusInfo {
+        status: Status::Cancelled,
+        name: "cancelled",
+        aliases: &["canceled"],
+        marker: "[~]",
+        style: Style::new().dimmed().strikethrough(),
+        terminal: true,
+        meaning: "dropped, no longer needed",
+        label: "Cancelled",
+        recap: Some((3, 2)),
+        markdown: "- [x] ~~{}~~ (cancelled)",
+        struck: true,
+    },
+    StatusInfo {
+        status: Status::Failed,
+        name: "failed",
+        aliases: &[],
+        marker: "[!]",
+        style: Style::new().red(),
+        terminal: true,
+        meaning: "tried, and it did not work",
+        label: "Failed",
+        recap: Some((4, usize::MAX)),
+        markdown: "- [x] {} (failed)",
+        struck: false,
+    },
+];
+
+/// The number of statuses, for arrays indexed by status.
+pub const COUNT: usize = STATUSES.len();
+
+impl Status {
+    pub fn info(self) -> &'static StatusInfo {
+        // The table is in the enum's order; a test holds that.
+        &STATUSES[self as usize]
+    }
+
+    pub fn all() -> impl Iterator<Item = Status> {
+        STATUSES.iter().map(|info| info.status)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn is_terminal(self) -> bool {
+        self.info().terminal
+    }
+
+    /// Parses a status or one of its aliases: case does not matter, and `-` is `_`.
+    pub fn parse(text: &str) -> Option<Self> {
+        let text = text.trim();
+        let same = |name: &str| {
+            name.len() == text.len()
+                && name
+                    .bytes()
+                    .zip(text.bytes())
+                    .all(|(n, t)| n == t.to_ascii_lowercase() || (n == b'_' && t == b'-'))
+        };
+        STATUSES
+            .iter()
+            .find(|info| same(info.name) || info.aliases.iter().any(|alias| same(alias)))
+            .map(|info| info.status)
+    }
+
+    /// Every accepted spelling, canonical names first: `pending, in_progress, …, todo, …`.
+    pub fn accepted_spellings() -> String {
+        let names = STATUSES.iter().map(|info| info.name);
+        let aliases = STATUSES
+            .iter()
+            .flat_map(|info| info.aliases.iter().copied());
+        names.chain(aliases).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The canonical names, `pending, in_progress, completed, cancelled or failed`.
+    pub fn names_in_prose() -> String {
+        let names: Vec<&str> = STATUSES.iter().map(|info| info.name).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    }
+
+    /// Each status with its meaning, `pending (not started yet), …`, for schemas and guides.
+    pub fn meanings_in_prose() -> String {
+        let names: Vec<String> = STATUSES
+            .iter()
+            .map(|info| format!("{} ({})", info.name, info.meaning))
+            .collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    }
+
+    /// The terminal statuses, `completed, cancelled or failed`.
+    pub fn terminal_in_prose() -> String {
+        let names: Vec<&str> = STATUSES
+            .iter()
+            .filter(|info| info.terminal)
+            .map(|info| info.name)
+            .collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    }
+
+    /// The help's table of statuses: name, meaning and aliases, one line each.
+    pub fn help_table() -> String {
+        let mut out =
+            String::from("Statuses (case does not matter; in-progress is in_progress):\n");
+        for info in &STATUSES {
+            let aliases = match info.aliases {
+                [] => String::new(),
+                [one] => format!("alias: {one}"),
+                many => format!("aliases: {}", many.join(", ")),
+            };
+            let line = format!("  {:<13} {:<27} {aliases}", info.name, info.meaning);
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        let terminal: Vec<&str> = STATUSES
+            .iter()
+            .filter(|info| info.terminal)
+            .map(|info| info.name)
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} are finished: going back to an open status takes `todos update ID STATUS --reopen`.",
+            capitalized(&terminal.join(", "))
+        );
+        out
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+impl Serialize for Status {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// A stored status is its canonical name, exactly: aliases are for input, not for the store.
+impl<'de> Deserialize<'de> for Status {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        STATUSES
+            .iter()
+            .find(|info| info.name == name)
+            .map(|info| info.status)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "unknown status \"{name}\", expected one of {}",
+                    Status::names_in_prose()
+                ))
+            })
+    }
+}
+
+/// How many items of each status a list holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub total: usize,
+    counts: [usize; COUNT],
+}
+
+impl Stats {
+    pub fn of(statuses: impl IntoIterator<Item = Status>) -> Self {
+        let mut stats = Self::default();
+        for status in statuses {
+            stats.total += 1;
+            stats.counts[status as usize] += 1;
+        }
+        stats
+    }
+
+    pub fn count(&self, status: Status) -> usize {
+        self.counts[status as usize]
+    }
+
+    /// Items in a terminal status.
+    pub fn done(&self) -> usize {
+        Status::all()
+            .filter(|status| status.is_terminal())
+            .map(|status| self.count(status))
+            .sum()
+    }
+
+    pub fn open(&self) -> usize {
+        self.total - self.done()
+    }
+}
+
+/// `{"total": 3, "pending": 2, "in_progress": 1, …}`: every status, in the table's order.
+impl Serialize for Stats {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(COUNT + 1))?;
+        map.serialize_entry("total", &self.total)?;
+        for info in &STATUSES {
+            map.serialize_entry(info.name, &self.count(info.status))?;
+        }
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_enum_order() {
+        for (index, info) in STATUSES.iter().enumerate() {
+            assert_eq!(info.status as usize, index, "{}", info.name);
+            assert_eq!(Status::parse(info.name), Some(info.status));
+            for alias in info.aliases {
+                assert_eq!(Status::parse(alias), Some(info.status), "{alias}");
+            }
+        }
+    }
+
+    #[test]
+    fn statuses_parse_in_any_case_and_spelling() {
+        for (text, status) in [
+            ("pending", Status::Pending),
+            (" In-Progress ", Status::InProgress),
+            ("IN_PROGRESS", Status::InProgress),
+            ("Doing", Status::InProgress),
+            ("DONE", Status::Completed),
+            ("canceled", Status::Cancelled),
+        ] {
+            assert_eq!(Status::parse(text), Some(status), "{text:?}");
+        }
+        for text in ["", "in progress", "in-progres", "completed!", "pénding"] {
+            assert_eq!(Status::parse(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn stats_serialize_every_status_in_order() {
+        let stats = Stats::of([Status::Pending, Status::Failed, Status::Pending]);
+        assert_eq!(
+            serde_json::to_string(&stats).unwrap(),
+            r#"{"total":3,"pending":2,"in_progress":0,"completed":0,"cancelled":0,"failed":1}"#
+        );
+        assert_eq!((stats.done(), stats.open()), (1, 2));
+    }
+
+    #[test]
+    fn help_lists_every_status_with_its_aliases() {
+        let help = Status::help_table();
+        for info in &STATUSES {
+            assert!(help.contains(info.name), "{help}");
+            for alias in info.aliases {
+                assert!(help.contains(alias), "{help}");
+            }
+        }
+    }
+}

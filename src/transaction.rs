@@ -1,0 +1,162 @@
+//! The one way a command changes a plan: take the store's lock, load, check the expected
+//! revision, apply the change, then (when something changed) log a finished plan and save.
+//! Every mutating command, `undo` included, goes through `Transaction`, so the order of those
+//! steps, and what a failure at each step leaves behind, is decided here and nowhere else.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::log;
+use crate::model::is_finished;
+use crate::store::{Document, Lock, Session, Store};
+
+/// A change under way: the lock is held until it is committed or dropped.
+pub struct Transaction<'a> {
+    ctx: &'a Context,
+    store: Store,
+    lock: Lock,
+}
+
+/// What a committed change left: the plan as saved, and whether anything had to be saved.
+pub struct Committed {
+    pub document: Document,
+    pub changed: bool,
+}
+
+impl<'a> Transaction<'a> {
+    /// Takes the store's lock, saying on `notes` (stderr) when another process makes us wait.
+    pub fn begin(ctx: &'a Context, notes: &mut dyn Write) -> Result<Self> {
+        let store = Store::new(&ctx.workspace);
+        let quiet = ctx.quiet;
+        let palette = ctx.stderr;
+        let lock = store.lock(ctx.lock_timeout, |path: &Path| {
+            if !quiet {
+                let _ = writeln!(
+                    notes,
+                    "{} waiting for the lock on {}, held by another todos process",
+                    palette.bold("note:"),
+                    crate::render::escape(&path.display().to_string())
+                );
+            }
+        })?;
+        Ok(Self { ctx, store, lock })
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn lock(&self) -> &Lock {
+        &self.lock
+    }
+
+    /// Loads the plan as it is now, refusing a change based on an older revision.
+    pub fn load(&self, expect_revision: Option<u64>) -> Result<Document> {
+        let document = self.store.load()?;
+        check_revision(expect_revision, document.revision)?;
+        Ok(document)
+    }
+
+    /// Saves `new` in place of `old`: nothing is written when the plan already matches (agents
+    /// re-send lists often), else the revision goes up, the session starts or goes on, and a
+    /// plan this change finished is logged. The log is written before the store and taken back
+    /// out if the store cannot be saved (see `log::append`).
+    pub fn commit(self, old: Document, mut new: Document, new_session: bool) -> Result<Committed> {
+        let ctx = self.ctx;
+        let changed = new.summary != old.summary || new.todos != old.todos || new_session;
+        if !changed {
+            return Ok(Committed {
+                document: old,
+                changed: false,
+            });
+        }
+        let memory_dir = ctx.memory_dir();
+        let restart = new_session
+            || match (&new.session, &ctx.session) {
+                (None, _) => true,
+                (Some(session), Some(wanted)) => session.id != *wanted,
+                (Some(_), None) => false,
+            };
+        if restart {
+            new.session = Some(Session {
+                id: ctx.session.clone().unwrap_or_else(|| log::stamp(&ctx.now)),
+                started_at: ctx.now.to_rfc3339(),
+                log_file: log::file_name(&memory_dir, &ctx.now),
+                completed_plans: 0,
+            });
+        }
+        new.revision = old.next_revision()?;
+        new.updated_at = Some(ctx.now.to_rfc3339());
+        let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
+        let mut appended = None;
+        if is_finished(&new.todos)
+            && !finished_again
+            && let Some(session) = new.session.as_mut()
+        {
+            let task = session.completed_plans.checked_add(1).ok_or_else(|| {
+                Error::invalid("the session's count of finished plans is at its maximum")
+                    .with_hint("start a new session with `todos write --new-session`")
+            })?;
+            session.completed_plans = task;
+            let block = log::block(task, &ctx.now, new.summary.as_deref(), &new.todos);
+            appended = log::append(&memory_dir, &session.log_file, task, &block)?;
+        }
+        if let Err(err) = self.store.save(&self.lock, &new) {
+            // The plan was not saved, so it was not finished either: take its block back out.
+            if let Some(appended) = appended {
+                appended.roll_back();
+            }
+            return Err(err);
+        }
+        Ok(Committed {
+            document: new,
+            changed: true,
+        })
+    }
+
+    /// Saves a restored plan as it is (`undo`): its revision, counters and session are already
+    /// set, and restoring a plan finishes none, so nothing is logged.
+    pub fn restore(self, restored: &Document) -> Result<()> {
+        self.store.save(&self.lock, restored)
+    }
+}
+
+/// The usual change: lock, load at the expected revision, apply `apply` to a copy, commit.
+pub fn change(
+    ctx: &Context,
+    notes: &mut dyn Write,
+    expect_revision: Option<u64>,
+    new_session: bool,
+    apply: impl FnOnce(&mut Document) -> Result<Vec<String>>,
+) -> Result<(Committed, Vec<String>)> {
+    let transaction = Transaction::begin(ctx, notes)?;
+    let old = transaction.load(expect_revision)?;
+    let mut new = old.clone();
+    let warnings = apply(&mut new)?;
+    let committed = transaction.commit(old, new, new_session)?;
+    Ok((committed, warnings))
+}
+
+/// `--expect-revision N`: refuse a change based on a plan someone else has changed since.
+pub fn check_revision(expected: Option<u64>, actual: u64) -> Result<()> {
+    match expected {
+        Some(expected) if expected != actual => Err(Error::conflict(format!(
+            "the plan is at revision {actual}, not {expected}: someone changed it since you read it"
+        ))
+        .with_hint(format!(
+            "run `todos show` to see the plan as it is now, then retry with \
+             --expect-revision {actual} if your change still holds"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn same_contents_and_statuses(a: &Document, b: &Document) -> bool {
+    a.todos.len() == b.todos.len()
+        && a.todos
+            .iter()
+            .zip(&b.todos)
+            .all(|(x, y)| x.content == y.content && x.status == y.status)
+}

@@ -1,11 +1,32 @@
-//! Replays the real agent payloads in `tests/corpus/` through the binary.
+//! Replays the real agent payloads in `tests/corpus/`: every one through the library in process
+//! (thousands of cases in seconds), and a fixed sample through the real binary, which must give
+//! the same answers (the process adds only start-up, pipes and exit codes).
 
 use std::collections::{BTreeSet, HashMap};
 use std::fs;
 
 use serde_json::Value;
 
-use crate::support::TestEnv;
+use crate::support::{Done, Run, TestEnv};
+
+/// Every how-many-th case also runs through the binary: a few hundred processes in all.
+const BINARY_SAMPLE: usize = 20;
+
+/// How one case runs.
+#[derive(Clone, Copy)]
+enum Via {
+    Library,
+    Binary,
+}
+
+impl Via {
+    fn run(self, run: Run) -> Done {
+        match self {
+            Self::Library => run.run_in_process(),
+            Self::Binary => run.run(),
+        }
+    }
+}
 
 struct Session {
     payloads: Vec<Value>,
@@ -85,7 +106,7 @@ fn stored(todos: &Value) -> Vec<Stored> {
 
 /// Every distinct input, with the default limits: accepted, or refused with exit 1, every
 /// problem at a path, and the workspace unchanged.
-fn distinct_payloads_with_default_limits(shard: usize, shards: usize) {
+fn distinct_payloads_with_default_limits_via(via: Via, every: usize) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/corpus/real_payloads.jsonl"
@@ -106,12 +127,9 @@ fn distinct_payloads_with_default_limits(shard: usize, shards: usize) {
     );
     let env = TestEnv::new();
     let (mut accepted, mut refused) = (0, 0);
-    for payload in payloads.iter().skip(shard).step_by(shards) {
+    for payload in payloads.iter().step_by(every) {
         let before = env.tree();
-        let done = env
-            .todos(&["--json", "write"])
-            .stdin(payload.to_string())
-            .run();
+        let done = via.run(env.todos(&["--json", "write"]).stdin(payload.to_string()));
         let json = done.json();
         match done.code {
             0 => {
@@ -150,20 +168,20 @@ fn distinct_payloads_with_default_limits(shard: usize, shards: usize) {
 }
 
 #[test]
-fn distinct_payloads_with_default_limits_0() {
-    distinct_payloads_with_default_limits(0, 2);
+fn distinct_payloads_with_default_limits() {
+    distinct_payloads_with_default_limits_via(Via::Library, 1);
 }
 
 #[test]
-fn distinct_payloads_with_default_limits_1() {
-    distinct_payloads_with_default_limits(1, 2);
+fn distinct_payloads_with_default_limits_through_the_binary() {
+    distinct_payloads_with_default_limits_via(Via::Binary, BINARY_SAMPLE);
 }
 
 /// Every session in order, with the limits raised: each snapshot round-trips exactly, an item
 /// keeps its id while its text stays, the revision moves only on a change, and each finished
 /// plan is logged once.
-fn replay_sessions(shard: usize, shards: usize) {
-    for (number, session) in sessions().iter().enumerate().skip(shard).step_by(shards) {
+fn replay_sessions(via: Via, every: usize) {
+    for (number, session) in sessions().iter().enumerate().step_by(every) {
         let env = TestEnv::new();
         let raised = |run: crate::support::Run| {
             run.env("TODOS_MAX_ITEMS", "100")
@@ -177,7 +195,9 @@ fn replay_sessions(shard: usize, shards: usize) {
         let mut revision = 0;
         let mut finished_plans = 0;
         for payload in &session.payloads {
-            let done = raised(env.todos(&["--json", "write"]).stdin(payload.to_string())).run();
+            let done = via.run(raised(
+                env.todos(&["--json", "write"]).stdin(payload.to_string()),
+            ));
             let json = done.json();
             assert_eq!(done.code, 0, "session {number}: {payload}\n{}", done.stdout);
             let now = stored(&json["data"]["todos"]);
@@ -233,16 +253,11 @@ fn replay_sessions(shard: usize, shards: usize) {
 }
 
 #[test]
-fn replay_sessions_0() {
-    replay_sessions(0, 3);
+fn every_session_replays() {
+    replay_sessions(Via::Library, 1);
 }
 
 #[test]
-fn replay_sessions_1() {
-    replay_sessions(1, 3);
-}
-
-#[test]
-fn replay_sessions_2() {
-    replay_sessions(2, 3);
+fn sessions_replay_through_the_binary() {
+    replay_sessions(Via::Binary, BINARY_SAMPLE);
 }

@@ -47,7 +47,7 @@ impl Lcg {
 
 #[test]
 fn a_killed_write_leaves_the_old_or_the_new_store() {
-    let env = TestEnv::new();
+    let env = TestEnv::on_disk();
     env.write_file("a.json", snapshot("A"));
     env.write_file("b.json", snapshot("B"));
     let tmp = env.path(".todos.json.tmp");

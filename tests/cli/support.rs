@@ -17,7 +17,20 @@ pub struct TestEnv {
 
 impl TestEnv {
     pub fn new() -> Self {
-        let root = tempfile::tempdir().expect("temp dir");
+        Self::in_folder(&scratch_dir())
+    }
+
+    /// A test environment on the disk, for tests whose timing needs real writes and syncs
+    /// (killing a write midway).
+    pub fn on_disk() -> Self {
+        Self::in_folder(&std::env::temp_dir())
+    }
+
+    fn in_folder(parent: &Path) -> Self {
+        let root = tempfile::Builder::new()
+            .prefix("todos-test-")
+            .tempdir_in(parent)
+            .expect("temp dir");
         // `ws/.git` pins workspace discovery inside the temp folder, whatever lies above it.
         for dir in ["ws/.git", "home", "home/.config", "home/.local/share"] {
             fs::create_dir_all(root.path().join(dir)).expect("test folders");
@@ -128,6 +141,21 @@ impl TestEnv {
     }
 }
 
+/// Where test folders go: memory (`/dev/shm`) where the machine has it, since every change
+/// syncs the store and its folder to disk and the corpus alone makes thousands of changes; the
+/// system's temporary folder otherwise. What a sync protects, a crash of the machine, no test
+/// here can stage; a killed process (tests/cli/crash.rs) loses nothing either way.
+fn scratch_dir() -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    let writable =
+        fs::metadata(shm).is_ok_and(|meta| meta.is_dir() && !meta.permissions().readonly());
+    if writable {
+        shm.to_path_buf()
+    } else {
+        std::env::temp_dir()
+    }
+}
+
 fn collect(root: &Path, dir: &Path, files: &mut BTreeMap<PathBuf, Vec<u8>>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
@@ -194,6 +222,40 @@ impl Run {
         self.command.spawn().expect("start todos")
     }
 
+    /// Runs `todos::run` in this process instead of the binary, with the same arguments,
+    /// variables, folder and stdin: for the thousands of corpus cases, where starting a process
+    /// for each would cost minutes. What only a process shows (exit codes as the OS sees them,
+    /// pipes, signals, locks between processes) stays with `run`.
+    pub fn run_in_process(mut self) -> Done {
+        self.add_args();
+        let vars: Vec<(String, String)> = self
+            .command
+            .get_envs()
+            .filter_map(|(key, value)| {
+                Some((key.to_str()?.to_owned(), value?.to_str()?.to_owned()))
+            })
+            .collect();
+        let config_dir = vars
+            .iter()
+            .find(|(key, _)| key == "XDG_CONFIG_HOME")
+            .map(|(_, dir)| PathBuf::from(dir));
+        let cwd = self
+            .command
+            .get_current_dir()
+            .expect("a test runs in a folder")
+            .to_path_buf();
+        let (mut host, stdout, stderr) =
+            todos::host::Host::in_memory(vars, cwd, config_dir, self.stdin.take());
+        let args = std::iter::once(std::ffi::OsString::from("todos"))
+            .chain(self.command.get_args().map(ToOwned::to_owned));
+        let code = todos::run(args, &mut host);
+        Done {
+            code: exit_code_number(code),
+            stdout: stdout.text(),
+            stderr: stderr.text(),
+        }
+    }
+
     pub fn run(mut self) -> Done {
         self.add_args();
         self.command.stdin(if self.stdin.is_some() {
@@ -215,6 +277,13 @@ impl Run {
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         }
     }
+}
+
+/// The number inside an `ExitCode`, which std does not expose, found by comparison.
+fn exit_code_number(code: std::process::ExitCode) -> i32 {
+    (0..=u8::MAX)
+        .find(|n| std::process::ExitCode::from(*n) == code)
+        .map_or(-1, i32::from)
 }
 
 #[derive(Debug)]

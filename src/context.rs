@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Local};
 
-use crate::cli::{ColorChoice, GlobalArgs};
+use crate::cli::GlobalArgs;
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::host::{Host, Stdin};
@@ -69,19 +69,7 @@ impl Context {
                 global.lock_timeout
             )));
         }
-        let color = |is_terminal: bool| match global.color {
-            Some(ColorChoice::Always) => true,
-            Some(ColorChoice::Never) => false,
-            Some(ColorChoice::Auto) | None => {
-                if host.var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-                    false
-                } else if host.var("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
-                    true
-                } else {
-                    is_terminal
-                }
-            }
-        };
+        let (stdout, stderr) = crate::output::palettes(global.color, host);
         let user_config = host
             .config_dir()
             .map(|dir| dir.join("todos").join("config.json"));
@@ -96,8 +84,8 @@ impl Context {
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),
             stdin: host.stdin_kind,
             stdout_is_terminal: host.stdout_is_terminal,
-            stdout: Palette::new(color(host.stdout_is_terminal)),
-            stderr: Palette::new(color(host.stderr_is_terminal)),
+            stdout,
+            stderr,
             config,
         })
     }

@@ -90,10 +90,7 @@ fn spellings_in_prose(spellings: &Spellings, field: Field) -> String {
         .filter(|(candidate, _)| *candidate == field)
         .flat_map(|(_, keys)| keys.iter().copied())
         .collect();
-    match keys.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => keys.concat(),
-    }
+    crate::render::or_list(&keys)
 }
 
 fn join(parent: &str, key: &str) -> String {

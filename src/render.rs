@@ -92,6 +92,18 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Names in prose: `a`, `a or b`, `a, b or c`.
+pub fn or_list<S: AsRef<str>>(names: &[S]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", rest.join(", "), last.as_ref())
+        }
+        Some((last, _)) => last.as_ref().to_owned(),
+        None => String::new(),
+    }
+}
+
 pub fn marker(status: Status) -> &'static str {
     status.info().marker
 }

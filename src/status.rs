@@ -6,6 +6,8 @@
 use std::fmt::Write as _;
 
 use owo_colors::Style;
+
+use crate::render::or_list;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -162,10 +164,7 @@ impl Status {
     /// The canonical names, `pending, in_progress, completed, cancelled or failed`.
     pub fn names_in_prose() -> String {
         let names: Vec<&str> = STATUSES.iter().map(|info| info.name).collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => names.concat(),
-        }
+        or_list(&names)
     }
 
     /// Each status with its meaning, `pending (not started yet), …`, for schemas and guides.
@@ -174,10 +173,7 @@ impl Status {
             .iter()
             .map(|info| format!("{} ({})", info.name, info.meaning))
             .collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => names.concat(),
-        }
+        or_list(&names)
     }
 
     /// The terminal statuses, `completed, cancelled or failed`.
@@ -187,10 +183,7 @@ impl Status {
             .filter(|info| info.terminal)
             .map(|info| info.name)
             .collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => names.concat(),
-        }
+        or_list(&names)
     }
 
     /// The help's table of statuses: name, meaning and aliases, one line each.

@@ -1,7 +1,7 @@
 use serde_json::{Value, json};
 
 use crate::cli::CreateArgs;
-use crate::commands::{Outcome, View};
+use crate::commands::Outcome;
 use crate::context::Context;
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
@@ -59,30 +59,23 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         texts,
         ..
     } = request;
-    let (committed, warnings) =
-        transaction::change(ctx, &mut host.stderr, expect_revision, false, |document| {
-            let mut statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
-            statuses.resize(statuses.len() + texts.len(), Status::Pending);
-            let mut problems: Vec<Problem> = Vec::new();
-            model::check_list(&statuses, "todos", &limits, &mut problems);
-            Error::if_any(problems)?;
-            for content in texts {
-                let id = document.allocate_id()?;
-                document.todos.push(Item {
-                    id,
-                    content,
-                    status: Status::Pending,
-                    active_form: None,
-                    priority: None,
-                });
-            }
-            Ok(Vec::new())
-        })?;
-    Ok(Outcome {
-        warnings,
-        ..Outcome::new(View::Changed {
-            document: committed.document,
-            changed: committed.changed,
-        })
+    transaction::change(ctx, &mut host.stderr, expect_revision, false, |document| {
+        let mut statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
+        statuses.resize(statuses.len() + texts.len(), Status::Pending);
+        let mut problems: Vec<Problem> = Vec::new();
+        model::check_list(&statuses, "todos", &limits, &mut problems);
+        Error::if_any(problems)?;
+        for content in texts {
+            let id = document.allocate_id()?;
+            document.todos.push(Item {
+                id,
+                content,
+                status: Status::Pending,
+                active_form: None,
+                priority: None,
+            });
+        }
+        Ok(Vec::new())
     })
+    .map(Outcome::changed)
 }

@@ -26,6 +26,7 @@ use crate::error::{Error, Result};
 use crate::host::Host;
 use crate::model::Stats;
 use crate::store::Document;
+use crate::transaction::Committed;
 
 /// What a command produced, for `output` to print as text or as the JSON envelope.
 pub struct Outcome {
@@ -90,6 +91,17 @@ impl Outcome {
 
     pub fn answer(answer: Answer) -> Self {
         Self::new(View::Answer(answer))
+    }
+
+    /// The outcome of a change made through `transaction::change`.
+    pub fn changed((committed, warnings): (Committed, Vec<String>)) -> Self {
+        Self {
+            warnings,
+            ..Self::new(View::Changed {
+                document: committed.document,
+                changed: committed.changed,
+            })
+        }
     }
 }
 

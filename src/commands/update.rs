@@ -1,7 +1,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::cli::UpdateArgs;
-use crate::commands::{Outcome, View};
+use crate::commands::Outcome;
 use crate::context::Context;
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
@@ -62,20 +62,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
             )),
         );
     }
-    let (committed, warnings) = transaction::change(
+    transaction::change(
         ctx,
         &mut host.stderr,
         request.expect_revision,
         false,
         |document| apply(document, &change, &limits),
-    )?;
-    Ok(Outcome {
-        warnings,
-        ..Outcome::new(View::Changed {
-            document: committed.document,
-            changed: committed.changed,
-        })
-    })
+    )
+    .map(Outcome::changed)
 }
 
 fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Result<Vec<String>> {

@@ -3,7 +3,7 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 
 use crate::cli::WriteArgs;
-use crate::commands::{Outcome, View};
+use crate::commands::Outcome;
 use crate::context::Context;
 use crate::error::{Error, Problem, Result};
 use crate::host::{Host, Stdin};
@@ -41,20 +41,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
         Error::if_any(problems)?;
     }
-    let (committed, warnings) = transaction::change(
+    transaction::change(
         ctx,
         &mut host.stderr,
         args.expect_revision,
         args.new_session,
         |document| apply(document, snapshot),
-    )?;
-    Ok(Outcome {
-        warnings,
-        ..Outcome::new(View::Changed {
-            document: committed.document,
-            changed: committed.changed,
-        })
-    })
+    )
+    .map(Outcome::changed)
 }
 
 /// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.

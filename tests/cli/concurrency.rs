@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::TestEnv;
 
+#[track_caller]
 fn lock_file(env: &TestEnv) -> File {
     OpenOptions::new()
         .create(true)

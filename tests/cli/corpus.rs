@@ -32,6 +32,7 @@ struct Session {
     payloads: Vec<Value>,
 }
 
+#[track_caller]
 fn sessions() -> Vec<Session> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -52,6 +53,7 @@ fn sessions() -> Vec<Session> {
 type Stored = (String, String, Option<String>, Option<String>);
 
 /// The items of a payload as `todos` must store them.
+#[track_caller]
 fn expected(payload: &Value) -> Vec<Stored> {
     let list = payload
         .get("todos")
@@ -87,6 +89,7 @@ fn expected(payload: &Value) -> Vec<Stored> {
         .collect()
 }
 
+#[track_caller]
 fn stored(todos: &Value) -> Vec<Stored> {
     let text = |item: &Value, key: &str| item.get(key).and_then(Value::as_str).map(str::to_owned);
     todos
@@ -106,6 +109,7 @@ fn stored(todos: &Value) -> Vec<Stored> {
 
 /// Every distinct input, with the default limits: accepted, or refused with exit 1, every
 /// problem at a path, and the workspace unchanged.
+#[track_caller]
 fn distinct_payloads_with_default_limits_via(via: Via, every: usize) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -180,6 +184,7 @@ fn distinct_payloads_with_default_limits_through_the_binary() {
 /// Every session in order, with the limits raised: each snapshot round-trips exactly, an item
 /// keeps its id while its text stays, the revision moves only on a change, and each finished
 /// plan is logged once.
+#[track_caller]
 fn replay_sessions(via: Via, every: usize) {
     for (number, session) in sessions().iter().enumerate().step_by(every) {
         let env = TestEnv::new();

@@ -8,6 +8,7 @@ use crate::support::TestEnv;
 
 /// Runs a command that must be refused with `code`, checks that it changed nothing and that
 /// `--json` carries the same message and hint, and returns stderr with `[WS]` for the workspace.
+#[track_caller]
 fn refused(env: &TestEnv, args: &[&str], code: i32) -> String {
     let done = env.rejects(env.todos(args), code);
     let mut json_args = vec!["--json"];
@@ -31,6 +32,7 @@ fn refused(env: &TestEnv, args: &[&str], code: i32) -> String {
 }
 
 /// Messages and hints are clauses, not sentences: no capital to start, no period to end.
+#[track_caller]
 fn in_one_voice(text: &str) {
     assert!(!text.starts_with(char::is_uppercase), "{text}");
     assert!(!text.ends_with('.'), "{text}");

@@ -78,6 +78,7 @@ fn every_value_of_every_choice_is_explained() {
 }
 
 /// The statuses table of `--help`: each alias (and each status itself) with its status.
+#[track_caller]
 fn statuses_table(help: &str) -> Vec<(String, String)> {
     let table = help
         .split("Statuses")

@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::support::{NOW, TestEnv};
 
 /// Runs one input through one command and checks the invariants; returns the exit code.
+#[track_caller]
 fn check(env: &TestEnv, args: &[&str], stdin: Option<&[u8]>, what: &str) -> i32 {
     let before = env.tree();
     let mut run = env.todos(args);
@@ -263,4 +264,72 @@ fn a_200_mib_stdin_is_refused_in_little_memory() {
     );
     eprintln!("200 MiB stdin: refused after {sent} bytes, peak memory {peak_kib} KiB");
     assert!(env.tree().is_empty());
+}
+
+/// Each hostile fixture has its expected outcome in `tests/fixtures/hostile.expected`: a change
+/// in what `todos` says of any of them shows up here, by name, and a new fixture must be listed.
+#[test]
+fn every_hostile_fixture_has_its_expected_outcome() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let manifest = fs::read_to_string(format!("{root}/hostile.expected")).unwrap();
+    let expected: Vec<(&str, i32, &str)> = manifest
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.splitn(3, '\t');
+            let name = fields.next().unwrap();
+            let code = fields.next().and_then(|code| code.parse().ok()).unwrap();
+            (name, code, fields.next().unwrap_or_default())
+        })
+        .collect();
+    let mut listed: Vec<&str> = expected.iter().map(|(name, ..)| *name).collect();
+    listed.sort_unstable();
+    let mut present: Vec<String> = fs::read_dir(format!("{root}/hostile"))
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    present.sort_unstable();
+    assert_eq!(
+        listed, present,
+        "hostile.expected lists exactly the fixtures"
+    );
+    let env = TestEnv::new();
+    for (name, code, what) in expected {
+        env.plan("S", &["pending:A", "in_progress:B"]);
+        let bytes = fs::read(format!("{root}/hostile/{name}")).unwrap();
+        let before = env.tree();
+        let done = env.todos(&["--json", "write"]).stdin(bytes).run();
+        assert_eq!(done.code, code, "{name}: {}", done.stdout);
+        let json = done.json();
+        let (kind, detail) = what.split_once(' ').unwrap_or((what, ""));
+        match kind {
+            "ok" => assert_eq!(
+                json["data"]["todos"].as_array().map(Vec::len),
+                detail.parse().ok(),
+                "{name}"
+            ),
+            "path" => {
+                let path = json["error"]["details"][0]["path"]
+                    .as_str()
+                    .unwrap_or_default();
+                assert!(path.starts_with(detail), "{name}: path {path:?}");
+                assert_eq!(
+                    env.tree(),
+                    before,
+                    "{name}: a refusal changed the workspace"
+                );
+            }
+            "message" => {
+                let message = json["error"]["message"].as_str().unwrap_or_default();
+                assert!(message.contains(detail), "{name}: {message}");
+                assert_eq!(
+                    env.tree(),
+                    before,
+                    "{name}: a refusal changed the workspace"
+                );
+            }
+            other => panic!("{name}: unknown expectation {other:?}"),
+        }
+    }
 }

@@ -185,6 +185,7 @@ fn a_symlinked_instructions_file_stays_a_symlink() {
 
 /// Runs a hook command from settings.json as Claude Code does: through a shell, in a folder of
 /// the project, with `CLAUDE_PROJECT_DIR` set and the event on stdin.
+#[track_caller]
 fn run_hook(env: &TestEnv, command: &str, event: &str) -> (i32, String, String) {
     let bin = Path::new(env!("CARGO_BIN_EXE_todos")).parent().unwrap();
     let subdir = env.path("src");

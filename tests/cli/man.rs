@@ -22,6 +22,7 @@ fn long_options(help: &str) -> Vec<String> {
 }
 
 /// `page` formatted by `man`, or None where `man` is not installed.
+#[track_caller]
 fn render_with_man(page: &str) -> Option<String> {
     let mut child = match Command::new("man")
         .args(["--warnings", "-l", "-"])

@@ -5,6 +5,7 @@ use std::process::{Command, Stdio};
 use crate::support::{NOW, TestEnv};
 
 /// Runs `args` with stdout a pipe whose reading end is already closed.
+#[track_caller]
 fn into_closed_pipe(env: &TestEnv, args: &[&str], stdin: Option<&str>) -> (i32, String) {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);

@@ -3,6 +3,7 @@
 use crate::support::TestEnv;
 
 /// The JSON of the guide's `todos write <<'JSON'` heredoc.
+#[track_caller]
 fn heredoc(guide: &str) -> &str {
     let start = guide
         .find("todos write <<'JSON'\n")

@@ -10,11 +10,13 @@ use serde_json::{Value, json};
 
 use crate::support::TestEnv;
 
+#[track_caller]
 fn schema(env: &TestEnv, command: &str) -> Value {
     let done = env.todos(&["schema", command]).run().success();
     serde_json::from_str(&done.stdout).expect("the schema is JSON")
 }
 
+#[track_caller]
 fn validator(env: &TestEnv, command: &str) -> jsonschema::Validator {
     let schema = schema(env, command);
     assert!(jsonschema::meta::is_valid(&schema), "{schema}");

@@ -26,6 +26,7 @@ impl TestEnv {
         Self::in_folder(&std::env::temp_dir())
     }
 
+    #[track_caller]
     fn in_folder(parent: &Path) -> Self {
         let root = tempfile::Builder::new()
             .prefix("todos-test-")
@@ -70,6 +71,7 @@ impl TestEnv {
         self.ws().join(relative)
     }
 
+    #[track_caller]
     pub fn write_file(&self, relative: &str, contents: impl AsRef<[u8]>) {
         let path = self.path(relative);
         if let Some(parent) = path.parent() {
@@ -78,12 +80,14 @@ impl TestEnv {
         fs::write(path, contents).expect("write test file");
     }
 
+    #[track_caller]
     pub fn read(&self, relative: &str) -> String {
         fs::read_to_string(self.path(relative))
             .unwrap_or_else(|err| panic!("read {relative}: {err}"))
     }
 
     /// The stored document, parsed.
+    #[track_caller]
     pub fn store(&self) -> Value {
         serde_json::from_str(&self.read(".todos.json")).expect("store is JSON")
     }
@@ -97,6 +101,7 @@ impl TestEnv {
     }
 
     /// Runs `args`, expects exit `code`, and checks the workspace is byte-for-byte unchanged.
+    #[track_caller]
     pub fn rejects(&self, run: Run, code: i32) -> Done {
         let before = self.tree();
         let done = run.run();
@@ -115,6 +120,7 @@ impl TestEnv {
 
     /// The commands `todos --help` lists, but `help`: tests that cover every command read them
     /// from here, so a command added later is covered without editing them.
+    #[track_caller]
     pub fn subcommands(&self) -> Vec<String> {
         let help = self.todos(&["--help"]).run().success().stdout;
         let commands: Vec<String> = help
@@ -156,6 +162,7 @@ fn scratch_dir() -> PathBuf {
     }
 }
 
+#[track_caller]
 fn collect(root: &Path, dir: &Path, files: &mut BTreeMap<PathBuf, Vec<u8>>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
@@ -213,6 +220,7 @@ impl Run {
 
     /// Starts the command with stdout and stderr piped and returns at once, for commands that
     /// keep running (`show --watch`).
+    #[track_caller]
     pub fn spawn(mut self) -> std::process::Child {
         self.add_args();
         self.command
@@ -226,6 +234,7 @@ impl Run {
     /// variables, folder and stdin: for the thousands of corpus cases, where starting a process
     /// for each would cost minutes. What only a process shows (exit codes as the OS sees them,
     /// pipes, signals, locks between processes) stays with `run`.
+    #[track_caller]
     pub fn run_in_process(mut self) -> Done {
         self.add_args();
         let vars: Vec<(String, String)> = self
@@ -256,6 +265,7 @@ impl Run {
         }
     }
 
+    #[track_caller]
     pub fn run(mut self) -> Done {
         self.add_args();
         self.command.stdin(if self.stdin.is_some() {
@@ -328,6 +338,7 @@ impl Done {
 }
 
 /// The statuses and contents of a stored or enveloped todo list, for compact assertions.
+#[track_caller]
 pub fn items(todos: &Value) -> Vec<(String, String, String)> {
     todos
         .as_array()
@@ -341,6 +352,7 @@ pub fn items(todos: &Value) -> Vec<(String, String, String)> {
 }
 
 /// The paths of an error envelope's details, in order.
+#[track_caller]
 pub fn error_paths(envelope: &Value) -> Vec<String> {
     envelope["error"]["details"]
         .as_array()

@@ -21,6 +21,7 @@ impl Drop for Watcher {
 }
 
 impl Watcher {
+    #[track_caller]
     fn start(env: &TestEnv) -> (Self, ChildStdout) {
         let mut child = env.todos(&["show", "--watch"]).spawn();
         let stdout = child.stdout.take().expect("piped stdout");
@@ -28,6 +29,7 @@ impl Watcher {
     }
 
     /// The exit code, waiting at most `WAIT` for it.
+    #[track_caller]
     fn exit_code(&mut self) -> Option<i32> {
         let start = Instant::now();
         while start.elapsed() < WAIT {
@@ -60,6 +62,7 @@ fn states(stdout: ChildStdout) -> Receiver<String> {
     rx
 }
 
+#[track_caller]
 fn next(states: &Receiver<String>) -> String {
     states
         .recv_timeout(WAIT)

@@ -4,8 +4,6 @@
 //! Codex (`explanation` + `plan`) and a bare array of items. Keys and statuses match
 //! case-insensitively; any other key is refused by name, so a typo such as `stauts` cannot pass.
 
-use std::borrow::Cow;
-
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Problem, Result};
@@ -268,12 +266,7 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
     };
     let (mut has_content, mut has_status) = (false, false);
     for (field, key, value) in fields(object, path, &[ITEM_FIELDS], problems) {
-        // `drafts` first checks an item with an empty path, the key alone: no `String` then.
-        let at = if path.is_empty() {
-            Cow::Borrowed(key)
-        } else {
-            Cow::Owned(join(path, key))
-        };
+        let at = join(path, key);
         match field {
             Field::Id => draft.requested_id = parse_id(value, &at, problems),
             Field::Content => {
@@ -328,17 +321,7 @@ fn drafts(list: &[Value], path: &str, limits: &Limits, problems: &mut Vec<Proble
     let mut drafts = Vec::with_capacity(list.len());
     let mut statuses = Vec::with_capacity(list.len());
     for (index, value) in list.iter().enumerate() {
-        // An item's path (`todos[7]`) is spelled out only when the item has a problem to report:
-        // formatting it for each of 10,000 valid items cost more than checking them.
-        let before = problems.len();
-        let checked = match draft(value, "", limits, problems) {
-            None if problems.len() > before => {
-                problems.truncate(before);
-                draft(value, &format!("{path}[{index}]"), limits, problems)
-            }
-            checked => checked,
-        };
-        match checked {
+        match draft(value, &format!("{path}[{index}]"), limits, problems) {
             Some(draft) => {
                 statuses.push(draft.item.status);
                 drafts.push(draft);

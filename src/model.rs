@@ -174,17 +174,8 @@ pub fn check_text(
     problems: &mut Vec<Problem>,
 ) -> String {
     let text = raw.trim();
-    // Every content, summary and active form of every input passes here. Text that is all
-    // ASCII (most of it) is checked a byte at a time, without decoding characters.
-    let (forbidden, chars) = if text.is_ascii() {
-        let bad = text.bytes().find(|&b| b < 0x20 || b == 0x7f);
-        (bad.map(char::from), text.len())
-    } else {
-        (
-            text.chars().find(|&c| forbidden_char(c)),
-            text.chars().count(),
-        )
-    };
+    let forbidden = text.chars().find(|&c| forbidden_char(c));
+    let chars = text.chars().count();
     if let Some(bad) = forbidden {
         let what = if bad.is_control() {
             "a control character"

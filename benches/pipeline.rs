@@ -20,9 +20,10 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::Value;
 use todos::input;
+use todos::list::{DEFAULT_STORE, ListName};
 use todos::model::{Item, Limits};
 use todos::render::{self, Palette};
-use todos::store::{Document, STORE_FILE, Store};
+use todos::store::{Document, Store};
 
 const SIZES: [usize; 4] = [10, 1_000, 10_000, 100_000];
 
@@ -121,8 +122,12 @@ fn pipelines(c: &mut Criterion) {
             std::fs::create_dir(&workspace).expect("a workspace folder");
             let text = snapshot_text(items);
             let (bytes, _) = write_pipeline(&text, &limits(items));
-            std::fs::write(workspace.join(STORE_FILE), &bytes).expect("the store is written");
-            (items, text, Store::new(Path::new(&workspace)))
+            std::fs::write(workspace.join(DEFAULT_STORE), &bytes).expect("the store is written");
+            (
+                items,
+                text,
+                Store::new(Path::new(&workspace), &ListName::default_list()),
+            )
         })
         .collect();
 

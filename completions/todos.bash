@@ -28,6 +28,9 @@ _todos() {
             todos,help)
                 cmd="todos__subcmd__help"
                 ;;
+            todos,history)
+                cmd="todos__subcmd__history"
+                ;;
             todos,init)
                 cmd="todos__subcmd__init"
                 ;;
@@ -67,6 +70,9 @@ _todos() {
             todos__subcmd__help,help)
                 cmd="todos__subcmd__help__subcmd__help"
                 ;;
+            todos__subcmd__help,history)
+                cmd="todos__subcmd__help__subcmd__history"
+                ;;
             todos__subcmd__help,init)
                 cmd="todos__subcmd__help__subcmd__init"
                 ;;
@@ -101,7 +107,7 @@ _todos() {
 
     case "${cmd}" in
         todos)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version write create update show recap undo schema prompt check init completions man help"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version write create update show recap undo history schema prompt check init completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -112,6 +118,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -131,7 +145,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__check)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --stale --hook --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --stale --hook --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -142,6 +156,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -165,7 +187,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__completions)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version bash zsh fish powershell elvish"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version bash zsh fish powershell elvish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -176,6 +198,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -195,7 +225,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__create)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --expect-revision --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --expect-revision --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -206,6 +236,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -229,7 +267,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help)
-            opts="write create update show recap undo schema prompt check init completions man help"
+            opts="write create update show recap undo history schema prompt check init completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -285,6 +323,20 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__help__subcmd__history)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -424,8 +476,8 @@ _todos() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        todos__subcmd__init)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --agent --hooks --help --version"
+        todos__subcmd__history)
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -436,6 +488,56 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__init)
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --agent --hooks --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -459,7 +561,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__man)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -470,6 +572,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -489,7 +599,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__prompt)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -500,6 +610,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -519,7 +637,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__recap)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -530,6 +648,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -549,7 +675,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__schema)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --tool --help --version write create update"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --tool --help --version write create update"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -560,6 +686,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -583,7 +717,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__show)
-            opts="-C -q -w -h -V --workspace --json --color --quiet --lock-timeout --format --watch --help --version"
+            opts="-C -l -q -w -a -h -V --workspace --list --json --color --quiet --lock-timeout --format --watch --all --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -594,6 +728,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -617,7 +759,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__undo)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --expect-revision --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --to --expect-revision --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -631,11 +773,23 @@ _todos() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -651,7 +805,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__update)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --content --reopen --expect-revision --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --content --reopen --expect-revision --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -662,6 +816,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -689,7 +851,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__write)
-            opts="-C -q -t -h -V --workspace --json --color --quiet --lock-timeout --file --summary --todo --expect-revision --new-session --help --version"
+            opts="-C -l -q -t -h -V --workspace --list --json --color --quiet --lock-timeout --file --summary --todo --expect-revision --new-session --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -700,6 +862,14 @@ _todos() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

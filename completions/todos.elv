@@ -20,6 +20,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -34,7 +36,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand update 'Change one item''s status and/or content'
             cand show 'Print the checklist'
             cand recap 'Print the one-line progress recap'
-            cand undo 'Restore the plan as it was before the last change'
+            cand undo 'Restore the plan as it was before the last change, or at any kept revision'
+            cand history 'List the kept revisions of the plan, newest first, or print one of them'
             cand schema 'Print the JSON Schema of a command''s input, or a function-tool definition for an LLM API'
             cand prompt 'Print a short guide to `todos` for an agent''s system prompt, with the limits in force'
             cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
@@ -46,6 +49,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;write'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --file 'Read the snapshot from a file'
@@ -65,6 +70,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;create'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
@@ -79,6 +86,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;update'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --content 'New text for the item'
@@ -95,14 +104,18 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;show'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --format 'The output format'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
-            cand -w 'Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
-            cand --watch 'Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
+            cand -w 'Keep watching: redraw whenever the plan changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
+            cand --watch 'Keep watching: redraw whenever the plan changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
+            cand -a 'Every list of the workspace, the default one first, each under its name'
+            cand --all 'Every list of the workspace, the default one first, each under its name'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -111,6 +124,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;recap'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -124,9 +139,28 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;undo'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --to 'Restore this revision (see `todos history`) instead of the one before the current'
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;history'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --limit 'List at most this many revisions, the newest'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
@@ -138,6 +172,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;schema'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --tool 'Wrap the schema as this vendor''s function-tool definition'
@@ -152,6 +188,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;prompt'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -165,6 +203,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;check'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --stale 'Fail only when items are open and the plan has not changed for this many minutes'
@@ -180,6 +220,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;init'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --agent 'The agent to set up'
@@ -195,6 +237,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;completions'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -208,6 +252,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;man'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
@@ -224,7 +270,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand update 'Change one item''s status and/or content'
             cand show 'Print the checklist'
             cand recap 'Print the one-line progress recap'
-            cand undo 'Restore the plan as it was before the last change'
+            cand undo 'Restore the plan as it was before the last change, or at any kept revision'
+            cand history 'List the kept revisions of the plan, newest first, or print one of them'
             cand schema 'Print the JSON Schema of a command''s input, or a function-tool definition for an LLM API'
             cand prompt 'Print a short guide to `todos` for an agent''s system prompt, with the limits in force'
             cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
@@ -244,6 +291,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help;recap'= {
         }
         &'todos;help;undo'= {
+        }
+        &'todos;help;history'= {
         }
         &'todos;help;schema'= {
         }

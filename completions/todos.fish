@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_todos_global_optspecs
-    string join \n C/workspace= json color= q/quiet lock-timeout= h/help V/version
+    string join \n C/workspace= l/list= json color= q/quiet lock-timeout= h/help V/version
 end
 
 function __fish_todos_needs_command
@@ -25,6 +25,7 @@ function __fish_todos_using_subcommand
 end
 
 complete -c todos -n "__fish_todos_needs_command" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_needs_command" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_needs_command" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -38,7 +39,8 @@ complete -c todos -n "__fish_todos_needs_command" -f -a "create" -d 'Append new 
 complete -c todos -n "__fish_todos_needs_command" -f -a "update" -d 'Change one item\'s status and/or content'
 complete -c todos -n "__fish_todos_needs_command" -f -a "show" -d 'Print the checklist'
 complete -c todos -n "__fish_todos_needs_command" -f -a "recap" -d 'Print the one-line progress recap'
-complete -c todos -n "__fish_todos_needs_command" -f -a "undo" -d 'Restore the plan as it was before the last change'
+complete -c todos -n "__fish_todos_needs_command" -f -a "undo" -d 'Restore the plan as it was before the last change, or at any kept revision'
+complete -c todos -n "__fish_todos_needs_command" -f -a "history" -d 'List the kept revisions of the plan, newest first, or print one of them'
 complete -c todos -n "__fish_todos_needs_command" -f -a "schema" -d 'Print the JSON Schema of a command\'s input, or a function-tool definition for an LLM API'
 complete -c todos -n "__fish_todos_needs_command" -f -a "prompt" -d 'Print a short guide to `todos` for an agent\'s system prompt, with the limits in force'
 complete -c todos -n "__fish_todos_needs_command" -f -a "check" -d 'Exit 0 when the plan is empty or finished, 1 while items are open'
@@ -47,6 +49,7 @@ complete -c todos -n "__fish_todos_needs_command" -f -a "completions" -d 'Print 
 complete -c todos -n "__fish_todos_needs_command" -f -a "man" -d 'Print the man page'
 complete -c todos -n "__fish_todos_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c todos -n "__fish_todos_using_subcommand write" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand write" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand write" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -61,6 +64,7 @@ complete -c todos -n "__fish_todos_using_subcommand write" -l new-session -d 'St
 complete -c todos -n "__fish_todos_using_subcommand write" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand write" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand create" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand create" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand create" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -71,6 +75,7 @@ complete -c todos -n "__fish_todos_using_subcommand create" -s q -l quiet -d 'Pr
 complete -c todos -n "__fish_todos_using_subcommand create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand create" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand update" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand update" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -83,6 +88,7 @@ complete -c todos -n "__fish_todos_using_subcommand update" -l reopen -d 'Allow 
 complete -c todos -n "__fish_todos_using_subcommand update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand update" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand show" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand show" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand show" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -92,10 +98,12 @@ markdown\t'A Markdown task list, for notes and pull requests'
 json\t'The plan as JSON: summary, todos, recap, revision'"
 complete -c todos -n "__fish_todos_using_subcommand show" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand show" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
-complete -c todos -n "__fish_todos_using_subcommand show" -s w -l watch -d 'Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
+complete -c todos -n "__fish_todos_using_subcommand show" -s w -l watch -d 'Keep watching: redraw whenever the plan changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
+complete -c todos -n "__fish_todos_using_subcommand show" -s a -l all -d 'Every list of the workspace, the default one first, each under its name'
 complete -c todos -n "__fish_todos_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand show" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand recap" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand recap" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -105,16 +113,30 @@ complete -c todos -n "__fish_todos_using_subcommand recap" -s q -l quiet -d 'Pri
 complete -c todos -n "__fish_todos_using_subcommand recap" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand undo" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand undo" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand undo" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand undo" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
+complete -c todos -n "__fish_todos_using_subcommand undo" -l to -d 'Restore this revision (see `todos history`) instead of the one before the current' -r
 complete -c todos -n "__fish_todos_using_subcommand undo" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand undo" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand undo" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand undo" -s V -l version -d 'Print version'
+complete -c todos -n "__fish_todos_using_subcommand history" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand history" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
+complete -c todos -n "__fish_todos_using_subcommand history" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
+always\t'Always color, even into a pipe'
+never\t'Never color'"
+complete -c todos -n "__fish_todos_using_subcommand history" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
+complete -c todos -n "__fish_todos_using_subcommand history" -l limit -d 'List at most this many revisions, the newest' -r
+complete -c todos -n "__fish_todos_using_subcommand history" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
+complete -c todos -n "__fish_todos_using_subcommand history" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand history" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todos -n "__fish_todos_using_subcommand history" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand schema" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand schema" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand schema" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -127,6 +149,7 @@ complete -c todos -n "__fish_todos_using_subcommand schema" -s q -l quiet -d 'Pr
 complete -c todos -n "__fish_todos_using_subcommand schema" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand schema" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand prompt" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand prompt" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand prompt" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -136,6 +159,7 @@ complete -c todos -n "__fish_todos_using_subcommand prompt" -s q -l quiet -d 'Pr
 complete -c todos -n "__fish_todos_using_subcommand prompt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand prompt" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand check" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand check" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand check" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -147,6 +171,7 @@ complete -c todos -n "__fish_todos_using_subcommand check" -l hook -d 'Run as an
 complete -c todos -n "__fish_todos_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand check" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand init" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand init" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand init" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -161,6 +186,7 @@ complete -c todos -n "__fish_todos_using_subcommand init" -l hooks -d 'Also inst
 complete -c todos -n "__fish_todos_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand init" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand completions" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand completions" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand completions" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -170,6 +196,7 @@ complete -c todos -n "__fish_todos_using_subcommand completions" -s q -l quiet -
 complete -c todos -n "__fish_todos_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand man" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand man" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand man" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
 always\t'Always color, even into a pipe'
 never\t'Never color'"
@@ -178,16 +205,17 @@ complete -c todos -n "__fish_todos_using_subcommand man" -l json -d 'Print one J
 complete -c todos -n "__fish_todos_using_subcommand man" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand man" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "write" -d 'Replace the whole list with a snapshot'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "create" -d 'Append new pending items'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "update" -d 'Change one item\'s status and/or content'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "show" -d 'Print the checklist'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "recap" -d 'Print the one-line progress recap'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "undo" -d 'Restore the plan as it was before the last change'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "schema" -d 'Print the JSON Schema of a command\'s input, or a function-tool definition for an LLM API'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "prompt" -d 'Print a short guide to `todos` for an agent\'s system prompt, with the limits in force'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "check" -d 'Exit 0 when the plan is empty or finished, 1 while items are open'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "init" -d 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "man" -d 'Print the man page'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo schema prompt check init completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "write" -d 'Replace the whole list with a snapshot'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "create" -d 'Append new pending items'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "update" -d 'Change one item\'s status and/or content'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "show" -d 'Print the checklist'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "recap" -d 'Print the one-line progress recap'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "undo" -d 'Restore the plan as it was before the last change, or at any kept revision'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "history" -d 'List the kept revisions of the plan, newest first, or print one of them'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "schema" -d 'Print the JSON Schema of a command\'s input, or a function-tool definition for an LLM API'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "prompt" -d 'Print a short guide to `todos` for an agent\'s system prompt, with the limits in force'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "check" -d 'Exit 0 when the plan is empty or finished, 1 while items are open'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "init" -d 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "man" -d 'Print the man page'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -58,6 +58,12 @@ pub struct GlobalArgs {
     #[arg(short = 'C', long = "workspace", global = true, value_name = "DIR")]
     pub workspace: Option<PathBuf>,
 
+    /// The list to work on: a named plan in .todos/NAME.json (default: the workspace's
+    /// .todos.json) [env: TODOS_LIST]
+    // Read with the rest of the environment (context.rs), where an empty value counts as unset.
+    #[arg(short = 'l', long = "list", global = true, value_name = "NAME")]
+    pub list: Option<String>,
+
     /// Print one JSON envelope on stdout, for success and failure alike.
     #[arg(long, global = true)]
     pub json: bool,
@@ -124,13 +130,22 @@ pub enum Command {
     /// most 300 characters, for an agent to keep at the end of its context.
     Recap(Lazy<RecapArgs>),
 
-    /// Restore the plan as it was before the last change.
+    /// Restore the plan as it was before the last change, or at any kept revision.
     ///
-    /// The answer to a full overwrite that dropped items. The store before each change is kept as
-    /// `.todos.json.prev`; undo puts it back as a new revision (a second undo is a redo). If
-    /// `.todos.json` cannot be read, undo moves it aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS`
-    /// and restores the previous snapshot.
+    /// The answer to a full overwrite that dropped items. Every revision is kept in the list's
+    /// history (`todos history`); undo puts the one before the current revision back as a new
+    /// revision (a second undo is a redo), and `--to REV` puts back any kept one. If the store
+    /// cannot be read, undo moves it aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS` and restores
+    /// the latest kept revision.
     Undo(Lazy<UndoArgs>),
+
+    /// List the kept revisions of the plan, newest first, or print one of them.
+    ///
+    /// Every change is kept in the list's history (.todos.history.jsonl, the latest
+    /// history_limit revisions, 100 by default): its revision, local time, the command that made
+    /// it, what changed (items added and removed, statuses moved) and the progress. `history REV`
+    /// prints the plan as it was at that revision; `todos undo --to REV` brings it back.
+    History(Lazy<HistoryArgs>),
 
     /// Print the JSON Schema of a command's input, or a function-tool definition for an LLM API.
     ///
@@ -305,16 +320,21 @@ pub struct UpdateArgs {
     watch -c -n 1 todos show --color always\n  \
     todos show --format markdown >> PR.md\n  \
     todos --json show | jq '.data.todos'\n  \
-    todos show --watch"))]
+    todos show --watch\n  \
+    todos show --watch --all"))]
 pub struct ShowArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
-    /// Keep watching: redraw whenever `.todos.json` changes, until Ctrl-C (into a pipe, print
+    /// Keep watching: redraw whenever the plan changes, until Ctrl-C (into a pipe, print
     /// each new state followed by a blank line).
     #[arg(short, long)]
     pub watch: bool,
+
+    /// Every list of the workspace, the default one first, each under its name.
+    #[arg(short, long)]
+    pub all: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -336,11 +356,32 @@ pub struct RecapArgs {}
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos undo\n  \
+    todos undo --to 4\n  \
     todos --json undo --expect-revision 7")]
 pub struct UndoArgs {
+    /// Restore this revision (see `todos history`) instead of the one before the current.
+    #[arg(long, value_name = "REV")]
+    pub to: Option<u64>,
+
     /// Refuse (exit 3) unless the store is at this revision.
     #[arg(long, value_name = "N")]
     pub expect_revision: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos history\n  \
+    todos history --limit 5\n  \
+    todos history 7\n  \
+    todos undo --to 7")]
+pub struct HistoryArgs {
+    /// Print the plan as it was at this revision.
+    #[arg(value_name = "REV")]
+    pub revision: Option<u64>,
+
+    /// List at most this many revisions, the newest.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
 }
 
 #[derive(Debug, Args)]

@@ -16,6 +16,8 @@ pub const DEFAULT_MEMORY_DIR: &str = "memory/todos";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     pub limits: Limits,
+    /// How many revisions each list's history keeps.
+    pub history_limit: usize,
     /// Where completion logs go, relative to the workspace unless absolute.
     pub memory_dir: PathBuf,
 }
@@ -24,20 +26,23 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             limits: Limits::default(),
+            history_limit: DEFAULT_HISTORY_LIMIT,
             memory_dir: PathBuf::from(DEFAULT_MEMORY_DIR),
         }
     }
 }
 
-/// The one setting that is not a limit: where completion logs go.
+/// The settings that are not limits of a plan: where completion logs go, how much history.
 pub const MEMORY_DIR_KEY: (&str, &str) = ("memory_dir", "TODOS_MEMORY_DIR");
+pub const HISTORY_LIMIT_KEY: (&str, &str) = ("history_limit", "TODOS_HISTORY_LIMIT");
+pub const DEFAULT_HISTORY_LIMIT: usize = 100;
 
 /// Every configuration key with its environment variable: the limits, then the other settings.
 pub fn keys() -> impl Iterator<Item = (&'static str, &'static str)> {
     LIMITS
         .iter()
         .map(|info| (info.key, info.env))
-        .chain([MEMORY_DIR_KEY])
+        .chain([MEMORY_DIR_KEY, HISTORY_LIMIT_KEY])
 }
 
 /// One value from one source, before it is checked.
@@ -104,11 +109,14 @@ impl Config {
             self.memory_dir = PathBuf::from(text);
             return Ok(());
         }
-        let Some(info) = LimitInfo::of(key) else {
+        let limit = if key == HISTORY_LIMIT_KEY.0 {
+            &mut self.history_limit
+        } else if let Some(info) = LimitInfo::of(key) {
+            (info.field)(&mut self.limits)
+        } else {
             let known: Vec<&str> = keys().map(|(key, _)| key).collect();
             return Err(format!("unknown key; the keys are {}", known.join(", ")));
         };
-        let limit = (info.field)(&mut self.limits);
         let number = match raw {
             Raw::Json(Value::Number(number)) => number.as_u64(),
             Raw::Text(text) => text.trim().parse::<u64>().ok(),

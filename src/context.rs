@@ -11,12 +11,14 @@ use crate::cli::GlobalArgs;
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::host::{Host, Stdin};
+use crate::list::{DEFAULT_STORE, LISTS_DIR, ListName};
 use crate::render::Palette;
-use crate::store::STORE_FILE;
 
 pub struct Context {
     pub cwd: PathBuf,
     pub workspace: PathBuf,
+    /// The list this command works on (`--list`, `TODOS_LIST`).
+    pub list: ListName,
     /// The time of this run: `TODOS_NOW`, else the clock, in the local time zone (`TZ`).
     pub now: DateTime<Local>,
     /// `TODOS_SESSION`: a new value starts a new completion-log session.
@@ -46,6 +48,14 @@ impl Context {
         let workspace = match global.workspace.clone().or_else(from_env) {
             Some(dir) => explicit_workspace(&cwd, &dir)?,
             None => discover_workspace(&cwd),
+        };
+        let list = match global
+            .list
+            .clone()
+            .or_else(|| host.var("TODOS_LIST").filter(|name| !name.is_empty()))
+        {
+            Some(name) => ListName::parse(&name)?,
+            None => ListName::default_list(),
         };
         let now = match host.var("TODOS_NOW") {
             Some(value) => DateTime::parse_from_rfc3339(value.trim())
@@ -77,6 +87,7 @@ impl Context {
         Ok(Self {
             cwd,
             workspace,
+            list,
             now,
             session: host.var("TODOS_SESSION").filter(|s| !s.trim().is_empty()),
             json: global.json,
@@ -108,14 +119,16 @@ fn explicit_workspace(cwd: &Path, dir: &Path) -> Result<PathBuf> {
     }
 }
 
-/// The nearest ancestor holding `.todos.json`, else the nearest holding `.git`, else `cwd`.
+/// The nearest folder upwards (the current one first) holding `.todos.json`, `.todos/` or
+/// `.git`, whichever comes first, so a plan never leaks across a repository's boundary; else
+/// the current folder.
 fn discover_workspace(cwd: &Path) -> PathBuf {
-    let holding = |name: &str| {
-        cwd.ancestors()
-            .find(|dir| dir.join(name).exists())
-            .map(Path::to_path_buf)
-    };
-    holding(STORE_FILE)
-        .or_else(|| holding(".git"))
-        .unwrap_or_else(|| cwd.to_path_buf())
+    cwd.ancestors()
+        .find(|dir| {
+            [DEFAULT_STORE, LISTS_DIR, ".git"]
+                .iter()
+                .any(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
+        })
+        .unwrap_or(cwd)
+        .to_path_buf()
 }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Local};
 
 use crate::error::{Error, Result};
+use crate::list::ListName;
 use crate::model::Item;
 use crate::render::escape;
 use crate::status::STATUSES;
@@ -33,14 +34,25 @@ pub fn file_name(dir: &Path, start: &DateTime<Local>) -> String {
         .unwrap_or_else(|| name(1))
 }
 
-fn heading(task: u64) -> String {
-    format!("# task{task}-")
+/// The start of plan `task`'s heading: `# task3-`, or `# api: task3-` for a named list.
+fn heading(list: &ListName, task: u64) -> String {
+    if list.is_default() {
+        format!("# task{task}-")
+    } else {
+        format!("# {list}: task{task}-")
+    }
 }
 
 /// The block for plan number `task` of its session, finished at `at`.
-pub fn block(task: u64, at: &DateTime<Local>, summary: Option<&str>, items: &[Item]) -> String {
+pub fn block(
+    list: &ListName,
+    task: u64,
+    at: &DateTime<Local>,
+    summary: Option<&str>,
+    items: &[Item],
+) -> String {
     let stats = crate::model::stats(items);
-    let mut out = format!("{}{}\n\n", heading(task), stamp(at));
+    let mut out = format!("{}{}\n\n", heading(list, task), stamp(at));
     let _ = writeln!(
         out,
         "Summary: {}",
@@ -99,7 +111,13 @@ fn body(block: &str) -> &str {
 /// between the two, the store still says the plan was not logged; when the same change is
 /// made again, the file's last block is the same task with the same body, and it is not
 /// written twice.
-pub fn append(dir: &Path, file: &str, task: u64, block: &str) -> Result<Option<Appended>> {
+pub fn append(
+    dir: &Path,
+    file: &str,
+    list: &ListName,
+    task: u64,
+    block: &str,
+) -> Result<Option<Appended>> {
     fs::create_dir_all(dir).map_err(|err| Error::io("create the log folder", dir, &err))?;
     let path = dir.join(file);
     let existing = match fs::read_to_string(&path) {
@@ -107,8 +125,15 @@ pub fn append(dir: &Path, file: &str, task: u64, block: &str) -> Result<Option<A
         Err(err) if err.kind() == ErrorKind::NotFound => String::new(),
         Err(err) => return Err(Error::io("read the completion log", &path, &err)),
     };
-    let last_block = existing.rfind("# task").map(|start| &existing[start..]);
-    if last_block.is_some_and(|last| last.starts_with(&heading(task)) && body(last) == body(block))
+    // Headings are the only lines that start with "# ": item lines start with "- ".
+    let last_start = existing
+        .match_indices("# ")
+        .map(|(index, _)| index)
+        .filter(|&index| index == 0 || existing.as_bytes()[index - 1] == b'\n')
+        .last();
+    let last_block = last_start.map(|start| &existing[start..]);
+    if last_block
+        .is_some_and(|last| last.starts_with(&heading(list, task)) && body(last) == body(block))
     {
         return Ok(None);
     }
@@ -149,7 +174,7 @@ mod tests {
             item("Perf script", Status::Cancelled),
             item("Flaky test", Status::Failed),
         ];
-        insta::assert_snapshot!(block(3, &at, Some("Fix multi_edit"), &items), @r"
+        insta::assert_snapshot!(block(&ListName::default_list(), 3, &at, Some("Fix multi_edit"), &items), @r"
         # task3-20250102-174233
 
         Summary: Fix multi_edit
@@ -168,9 +193,30 @@ mod tests {
     #[test]
     fn append_never_writes_the_same_block_twice_and_rolls_back() {
         let dir = tempfile::tempdir().unwrap();
-        append(dir.path(), "log.md", 1, "# task1-x\n").unwrap();
-        append(dir.path(), "log.md", 1, "# task1-x\n").unwrap();
-        append(dir.path(), "log.md", 2, "# task2-y\n").unwrap();
+        append(
+            dir.path(),
+            "log.md",
+            &ListName::default_list(),
+            1,
+            "# task1-x\n",
+        )
+        .unwrap();
+        append(
+            dir.path(),
+            "log.md",
+            &ListName::default_list(),
+            1,
+            "# task1-x\n",
+        )
+        .unwrap();
+        append(
+            dir.path(),
+            "log.md",
+            &ListName::default_list(),
+            2,
+            "# task2-y\n",
+        )
+        .unwrap();
         assert_eq!(
             fs::read_to_string(dir.path().join("log.md")).unwrap(),
             "# task1-x\n\n# task2-y\n"

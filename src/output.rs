@@ -13,8 +13,10 @@ use crate::commands::{Outcome, Reply, View};
 use crate::envelope::{self, Place};
 use crate::error::Error;
 use crate::host::Host;
+use crate::list::ListName;
 use crate::model;
 use crate::render::{self, Palette, escape};
+use crate::store::Document;
 
 /// How this run prints: decided from the flags and the host alone, so even a failure to find
 /// the workspace is printed the way the user asked.
@@ -120,20 +122,8 @@ impl Output {
                 let text = restored(revision, set_aside.as_deref());
                 (self.changed_plan(&document), note(text))
             }
-            View::Shown { document, format } => {
-                let summary = document.summary.as_deref();
-                let text = match format {
-                    Format::Text => render::checklist(summary, &document.todos, self.stdout),
-                    Format::Markdown => render::markdown(summary, &document.todos),
-                    Format::Json => {
-                        let value = envelope::data(&document, &[], None);
-                        let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
-                        text.push('\n');
-                        text
-                    }
-                };
-                (text, None)
-            }
+            View::Shown { document, format } => (plan_text(&document, format, self.stdout), None),
+            View::ShownAll { lists, format } => (lists_text(&lists, format, self.stdout), None),
             View::Recap { document } => (format!("{}\n", render::recap(&document.todos)), None),
             View::Answer(answer) => {
                 let notes = (!answer.notes.is_empty()).then_some(answer.notes);
@@ -144,7 +134,7 @@ impl Output {
     }
 
     /// The checklist after a change, and the line that keeps an agent on track.
-    fn changed_plan(&self, document: &crate::store::Document) -> String {
+    fn changed_plan(&self, document: &Document) -> String {
         let mut text = render::checklist(document.summary.as_deref(), &document.todos, self.stdout);
         text.push_str(&render::progress_line(&document.todos));
         text.push('\n');
@@ -178,6 +168,58 @@ impl Output {
     }
 }
 
+/// One plan as `show` prints it in `format`.
+pub fn plan_text(document: &Document, format: Format, palette: Palette) -> String {
+    let summary = document.summary.as_deref();
+    match format {
+        Format::Text => render::checklist(summary, &document.todos, palette),
+        Format::Markdown => render::markdown(summary, &document.todos),
+        Format::Json => {
+            let value = envelope::data(document, &[], None);
+            let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+    }
+}
+
+/// Every list as `show --all` prints it: each under its name, a blank line between them.
+pub fn lists_text(lists: &[(ListName, Document)], format: Format, palette: Palette) -> String {
+    if format == Format::Json {
+        let mut text = serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default();
+        text.push('\n');
+        return text;
+    }
+    let mut text = String::new();
+    for (index, (list, document)) in lists.iter().enumerate() {
+        if index > 0 {
+            text.push('\n');
+        }
+        let heading = match format {
+            Format::Markdown => format!("# {list}\n\n"),
+            _ => format!("{}\n", palette.bold(&format!("── {list} ──"))),
+        };
+        text.push_str(&heading);
+        text.push_str(&plan_text(document, format, palette));
+    }
+    text
+}
+
+/// `{"lists": [{"list": "default", "summary": …, "todos": […], …}, …]}`.
+pub fn lists_data(lists: &[(ListName, Document)]) -> Value {
+    let lists: Vec<Value> = lists
+        .iter()
+        .map(|(list, document)| {
+            let mut data = envelope::data(document, &[], None);
+            if let Value::Object(object) = &mut data {
+                object.shift_insert(0, "list".to_owned(), Value::from(list.as_str()));
+            }
+            data
+        })
+        .collect();
+    serde_json::json!({ "lists": lists })
+}
+
 fn no_change(revision: u64) -> String {
     format!("No change: the plan already matches (revision {revision}).")
 }
@@ -198,8 +240,7 @@ fn restored(revision: Option<u64>, set_aside: Option<&std::path::Path>) -> Strin
 
 /// The envelope of a success: the plan's data and counts, or an answer's own data.
 fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
-    let counts =
-        |document: &crate::store::Document| envelope::counts(&model::stats(&document.todos));
+    let counts = |document: &Document| envelope::counts(&model::stats(&document.todos));
     let plan = |document, text: String, changed| {
         envelope::success(document, &text, &outcome.warnings, changed, place)
     };
@@ -230,6 +271,11 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
         }
         View::Shown { document, .. } | View::Recap { document } => {
             plan(document, format!("Todos: {}.", counts(document)), None)
+        }
+        View::ShownAll { lists, .. } => {
+            let total: usize = lists.iter().map(|(_, document)| document.todos.len()).sum();
+            let text = format!("{} lists, {total} items in all.", lists.len());
+            envelope::answer(lists_data(lists), &text, None, place)
         }
         View::Answer(answer) => envelope::answer(
             answer.data.clone(),

@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::list::ListName;
 use crate::model::Item;
 
-pub const STORE_FILE: &str = ".todos.json";
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The whole store, as it is on disk. Field order is the file's key order.
@@ -101,10 +101,11 @@ fn exhausted(counter: &str) -> Error {
     .with_hint("start a new store: move .todos.json aside")
 }
 
-/// The paths of one workspace's store files.
+/// The paths of one list's store files.
 pub struct Store {
     dir: PathBuf,
     path: PathBuf,
+    history: PathBuf,
 }
 
 /// Proof that the store's lock is held; dropping it (or the process dying) releases the lock.
@@ -113,10 +114,12 @@ pub struct Lock {
 }
 
 impl Store {
-    pub fn new(workspace: &Path) -> Self {
+    pub fn new(workspace: &Path, list: &ListName) -> Self {
+        let path = list.store_path(workspace);
         Self {
-            dir: workspace.to_path_buf(),
-            path: workspace.join(STORE_FILE),
+            dir: path.parent().unwrap_or(workspace).to_path_buf(),
+            history: list.history_path(workspace),
+            path,
         }
     }
 
@@ -124,34 +127,26 @@ impl Store {
         &self.path
     }
 
-    fn sibling(&self, suffix: &str) -> PathBuf {
-        self.dir.join(format!("{STORE_FILE}{suffix}"))
+    /// The list's history file, `.todos.history.jsonl` (see `history`).
+    pub fn history_path(&self) -> &Path {
+        &self.history
     }
 
-    /// `.todos.json.prev`: the store as it was before the last change.
-    pub fn previous_path(&self) -> PathBuf {
-        self.sibling(".prev")
+    /// The store's path with `suffix`: `.todos.json.lock`, `.todos/api.json.tmp`.
+    fn sibling(&self, suffix: &str) -> PathBuf {
+        let mut name = self.path.clone().into_os_string();
+        name.push(suffix);
+        PathBuf::from(name)
     }
 
     /// Reads the store; a workspace without one holds an empty plan. Creates nothing.
     pub fn load(&self) -> Result<Document> {
         let hint = format!(
             "the file was left untouched; run `todos undo` to set it aside and restore the \
-             snapshot before the last change, or fix {} by hand",
+             latest revision its history kept, or fix {} by hand",
             self.path.display()
         );
         Ok(Self::read(&self.path, &hint)?.unwrap_or_default())
-    }
-
-    /// Reads the store as it was before the last change, if it was kept.
-    pub fn load_previous(&self) -> Result<Option<Document>> {
-        let prev = self.previous_path();
-        let hint = format!(
-            "the previous snapshot cannot be restored; fix {0} by hand, or remove it \
-             (rm {0}) and go on from the current plan",
-            prev.display()
-        );
-        Self::read(&prev, &hint)
     }
 
     fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
@@ -266,6 +261,9 @@ impl Store {
     /// passes 200 ms, so the user learns why nothing happens.
     pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
         let lock_path = self.sibling(".lock");
+        // A named list's folder, `.todos/`, comes with its first change.
+        fs::create_dir_all(&self.dir)
+            .map_err(|err| Error::io("create the folder", &self.dir, &err))?;
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -300,20 +298,16 @@ impl Store {
         }
     }
 
-    /// Replaces the store atomically; the lock must be held. The old store stays as
-    /// `.todos.json.prev` for undo, and the file's permissions carry over.
-    ///
-    /// One temporary name serves every step, so a process killed at any instant leaves at
-    /// most one stray file, which the next save removes first:
-    /// 1. link the current store as `.todos.json.tmp` and rename that over `.todos.json.prev`;
-    /// 2. write and sync the new store as `.todos.json.tmp` (a new file, never a link);
-    /// 3. rename it over `.todos.json` and sync the folder.
+    /// Replaces the store atomically; the lock must be held. The file's permissions carry
+    /// over. The history keeps what it replaces (see `history`), so nothing else is kept here:
+    /// 1. write and sync the new store as a new `.todos.json.tmp` (never through a link; a
+    ///    stray one from a killed save goes first): failing here changes nothing;
+    /// 2. rename it over `.todos.json` and sync the folder: the change is made.
     pub fn save(&self, _lock: &Lock, document: &Document) -> Result<()> {
         let bytes = document.to_bytes()?;
         let tmp = self.sibling(".tmp");
         remove_if_present(&tmp)?;
         let permissions = fs::metadata(&self.path).ok().map(|meta| meta.permissions());
-        self.keep_previous(&tmp, permissions.is_some())?;
         let write = || -> std::io::Result<()> {
             let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
             file.write_all(&bytes)?;
@@ -328,23 +322,6 @@ impl Store {
         }
         fs::rename(&tmp, &self.path).map_err(|err| Error::io("replace", &self.path, &err))?;
         sync_dir(&self.dir)
-    }
-
-    /// Makes `.todos.json.prev` the current store, through `staging` (a hard link, or a copy
-    /// where links are not supported) renamed over it. With no current store there is
-    /// nothing before this change, so an older `.prev` goes.
-    fn keep_previous(&self, staging: &Path, store_exists: bool) -> Result<()> {
-        let prev = self.previous_path();
-        if !store_exists {
-            return remove_if_present(&prev);
-        }
-        fs::hard_link(&self.path, staging)
-            .or_else(|_| fs::copy(&self.path, staging).map(|_| ()))
-            .and_then(|()| fs::rename(staging, &prev))
-            .map_err(|err| Error::io("keep the previous store as", &prev, &err))?;
-        // When `.prev` already is this very file (a save killed right after this step),
-        // rename(2) does nothing and leaves the staged name behind.
-        remove_if_present(staging)
     }
 }
 

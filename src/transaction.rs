@@ -1,5 +1,6 @@
 //! The one way a command changes a plan: take the store's lock, load, check the expected
-//! revision, apply the change, then (when something changed) log a finished plan and save.
+//! revision, apply the change, then (when something changed) log a finished plan, save, and
+//! record the revision in the history.
 //! Every mutating command, `undo` included, goes through `Transaction`, so the order of those
 //! steps, and what a failure at each step leaves behind, is decided here and nowhere else.
 
@@ -8,6 +9,7 @@ use std::path::Path;
 
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::history;
 use crate::log;
 use crate::model::is_finished;
 use crate::store::{Document, Lock, Session, Store};
@@ -19,16 +21,18 @@ pub struct Transaction<'a> {
     lock: Lock,
 }
 
-/// What a committed change left: the plan as saved, and whether anything had to be saved.
+/// What a committed change left: the plan as saved, whether anything had to be saved, and
+/// warnings about what did not stop it (a history that could not record it).
 pub struct Committed {
     pub document: Document,
     pub changed: bool,
+    pub warnings: Vec<String>,
 }
 
 impl<'a> Transaction<'a> {
     /// Takes the store's lock, saying on `notes` (stderr) when another process makes us wait.
     pub fn begin(ctx: &'a Context, notes: &mut dyn Write) -> Result<Self> {
-        let store = Store::new(&ctx.workspace);
+        let store = Store::new(&ctx.workspace, &ctx.list);
         let quiet = ctx.quiet;
         let palette = ctx.stderr;
         let lock = store.lock(ctx.lock_timeout, |path: &Path| {
@@ -59,17 +63,25 @@ impl<'a> Transaction<'a> {
         Ok(document)
     }
 
-    /// Saves `new` in place of `old`: nothing is written when the plan already matches (agents
-    /// re-send lists often), else the revision goes up, the session starts or goes on, and a
-    /// plan this change finished is logged. The log is written before the store and taken back
-    /// out if the store cannot be saved (see `log::append`).
-    pub fn commit(self, old: Document, mut new: Document, new_session: bool) -> Result<Committed> {
+    /// Saves `new` in place of `old`, as made by `command`: nothing is written when the plan
+    /// already matches (agents re-send lists often), else the revision goes up, the session
+    /// starts or goes on, and a plan this change finished is logged. The log is written before
+    /// the store and taken back out if the store cannot be saved (see `log::append`); the
+    /// history after it, so it is never ahead of the store.
+    pub fn commit(
+        self,
+        command: &str,
+        old: Document,
+        mut new: Document,
+        new_session: bool,
+    ) -> Result<Committed> {
         let ctx = self.ctx;
         let changed = new.summary != old.summary || new.todos != old.todos || new_session;
         if !changed {
             return Ok(Committed {
                 document: old,
                 changed: false,
+                warnings: Vec::new(),
             });
         }
         let memory_dir = ctx.memory_dir();
@@ -100,8 +112,14 @@ impl<'a> Transaction<'a> {
                     .with_hint("start a new session with `todos write --new-session`")
             })?;
             session.completed_plans = task;
-            let block = log::block(task, &ctx.now, new.summary.as_deref(), &new.todos);
-            appended = log::append(&memory_dir, &session.log_file, task, &block)?;
+            let block = log::block(
+                &ctx.list,
+                task,
+                &ctx.now,
+                new.summary.as_deref(),
+                &new.todos,
+            );
+            appended = log::append(&memory_dir, &session.log_file, &ctx.list, task, &block)?;
         }
         if let Err(err) = self.store.save(&self.lock, &new) {
             // The plan was not saved, so it was not finished either: take its block back out.
@@ -110,23 +128,47 @@ impl<'a> Transaction<'a> {
             }
             return Err(err);
         }
+        let warnings = self.record(command, &old, &new);
         Ok(Committed {
             document: new,
             changed: true,
+            warnings,
         })
     }
 
     /// Saves a restored plan as it is (`undo`): its revision, counters and session are already
     /// set, and restoring a plan finishes none, so nothing is logged.
-    pub fn restore(self, restored: &Document) -> Result<()> {
-        self.store.save(&self.lock, restored)
+    pub fn restore(
+        self,
+        command: &str,
+        old: &Document,
+        restored: &Document,
+    ) -> Result<Vec<String>> {
+        self.store.save(&self.lock, restored)?;
+        Ok(self.record(command, old, restored))
+    }
+
+    /// Appends the saved revision to the history. The change is made by then: a history that
+    /// cannot record it (a full disk) is a warning, not a failure of the change.
+    fn record(&self, command: &str, old: &Document, new: &Document) -> Vec<String> {
+        let entry = history::Entry::of(new, command);
+        let limit = self.ctx.config.history_limit;
+        match history::append(self.store.history_path(), old, &entry, limit) {
+            Ok(()) => Vec::new(),
+            Err(err) => vec![format!(
+                "the change is saved, but its history could not record it: {}",
+                err.message
+            )],
+        }
     }
 }
 
-/// The usual change: lock, load at the expected revision, apply `apply` to a copy, commit.
+/// The usual change by `command`: lock, load at the expected revision, apply `apply` to a
+/// copy, commit. The warnings are the change's own, then the commit's.
 pub fn change(
     ctx: &Context,
     notes: &mut dyn Write,
+    command: &str,
     expect_revision: Option<u64>,
     new_session: bool,
     apply: impl FnOnce(&mut Document) -> Result<Vec<String>>,
@@ -134,8 +176,9 @@ pub fn change(
     let transaction = Transaction::begin(ctx, notes)?;
     let old = transaction.load(expect_revision)?;
     let mut new = old.clone();
-    let warnings = apply(&mut new)?;
-    let committed = transaction.commit(old, new, new_session)?;
+    let mut warnings = apply(&mut new)?;
+    let mut committed = transaction.commit(command, old, new, new_session)?;
+    warnings.append(&mut committed.warnings);
     Ok((committed, warnings))
 }
 

@@ -46,7 +46,7 @@ pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
     let is_stop_event = event
         .as_ref()
         .is_some_and(|event| event.get("stop_hook_active").is_some());
-    let document = Store::new(&ctx.workspace).load()?;
+    let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     let stats = model::stats(&document.todos);
     let idle = minutes_since_change(&document, ctx);
     let stale = match args.stale {

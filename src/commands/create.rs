@@ -59,23 +59,30 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         texts,
         ..
     } = request;
-    transaction::change(ctx, &mut host.stderr, expect_revision, false, |document| {
-        let mut statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
-        statuses.resize(statuses.len() + texts.len(), Status::Pending);
-        let mut problems: Vec<Problem> = Vec::new();
-        model::check_list(&statuses, "todos", &limits, &mut problems);
-        Error::if_any(problems)?;
-        for content in texts {
-            let id = document.allocate_id()?;
-            document.todos.push(Item {
-                id,
-                content,
-                status: Status::Pending,
-                active_form: None,
-                priority: None,
-            });
-        }
-        Ok(Vec::new())
-    })
+    transaction::change(
+        ctx,
+        &mut host.stderr,
+        "create",
+        expect_revision,
+        false,
+        |document| {
+            let mut statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
+            statuses.resize(statuses.len() + texts.len(), Status::Pending);
+            let mut problems: Vec<Problem> = Vec::new();
+            model::check_list(&statuses, "todos", &limits, &mut problems);
+            Error::if_any(problems)?;
+            for content in texts {
+                let id = document.allocate_id()?;
+                document.todos.push(Item {
+                    id,
+                    content,
+                    status: Status::Pending,
+                    active_form: None,
+                    priority: None,
+                });
+            }
+            Ok(Vec::new())
+        },
+    )
     .map(Outcome::changed)
 }

@@ -53,8 +53,12 @@ const FILES: &[(&str, &str)] = &[
         "locked by every change, so parallel writers wait for each other",
     ),
     (
-        ".todos.json.prev",
-        "the store as it was before the last change",
+        ".todos.history.jsonl",
+        "every revision of the plan, one JSON line each (the latest history_limit); .todos/NAME.history.jsonl for a named list",
+    ),
+    (
+        ".todos/NAME.json",
+        "a named list (--list NAME), with its own lock, history, ids and session",
     ),
     (
         "memory/todos/todoList-YYYYMMDD-HHMMSS.md",

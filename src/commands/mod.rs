@@ -5,12 +5,13 @@
 mod check;
 mod completions;
 mod create;
+mod history;
 mod init;
 mod man;
 mod prompt;
 mod recap;
 mod schema;
-mod show;
+pub mod show;
 mod undo;
 mod update;
 mod watch;
@@ -20,10 +21,13 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::cli::{Command, Format, GlobalArgs, InitArgs, SchemaArgs, ShowArgs, UndoArgs};
+use crate::cli::{
+    Command, Format, GlobalArgs, HistoryArgs, InitArgs, SchemaArgs, ShowArgs, UndoArgs,
+};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::host::Host;
+use crate::list::ListName;
 use crate::model::Stats;
 use crate::store::Document;
 use crate::transaction::Committed;
@@ -48,6 +52,11 @@ pub enum View {
     },
     /// `show`: the plan in a format.
     Shown { document: Document, format: Format },
+    /// `show --all`: every list, the default one first.
+    ShownAll {
+        lists: Vec<(ListName, Document)>,
+        format: Format,
+    },
     /// `recap`: the plan's one line.
     Recap { document: Document },
     /// Any other answer: a generated document, a check, a setup.
@@ -152,6 +161,7 @@ enum Request {
     Show(ShowArgs),
     Recap,
     Undo(UndoArgs),
+    History(HistoryArgs),
     Schema(SchemaArgs),
     Prompt,
     Init(InitArgs),
@@ -168,6 +178,7 @@ impl Request {
             Command::Show(args) => Self::Show(args.0),
             Command::Recap(_) => Self::Recap,
             Command::Undo(args) => Self::Undo(args.0),
+            Command::History(args) => Self::History(args.0),
             Command::Schema(args) => Self::Schema(args.0),
             Command::Prompt(_) => Self::Prompt,
             Command::Init(args) => Self::Init(args.0),
@@ -199,6 +210,7 @@ impl Request {
             Self::Show(args) => show::execute(ctx, &args),
             Self::Recap => recap::execute(ctx),
             Self::Undo(args) => undo::execute(ctx, host, &args),
+            Self::History(args) => history::execute(ctx, &args),
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx)),
             Self::Init(args) => init::execute(ctx, &args),

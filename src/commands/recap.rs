@@ -5,6 +5,6 @@ use crate::store::Store;
 
 /// Reads the plan for its one-line recap, without locking or creating anything.
 pub fn execute(ctx: &Context) -> Result<Outcome> {
-    let document = Store::new(&ctx.workspace).load()?;
+    let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     Ok(Outcome::new(View::Recap { document }))
 }

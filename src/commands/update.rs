@@ -65,6 +65,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
     transaction::change(
         ctx,
         &mut host.stderr,
+        "update",
         request.expect_revision,
         false,
         |document| apply(document, &change, &limits),

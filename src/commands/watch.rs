@@ -23,9 +23,11 @@ use crate::context::Context;
 use crate::envelope::{self, Place};
 use crate::error::{Error, Result};
 use crate::host::Host;
+use crate::list::{DEFAULT_STORE, LISTS_DIR};
 use crate::model;
+use crate::output;
 use crate::render;
-use crate::store::{STORE_FILE, Store};
+use crate::store::Store;
 
 /// How often the store is read when file events arrive (a safety net) and when they cannot.
 const POLL_WITH_EVENTS: Duration = Duration::from_secs(2);
@@ -46,6 +48,8 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     let (tx, rx) = mpsc::channel();
     // Watch before the first read, so a change between the two is not missed.
     let watcher = watch_folder(&ctx.workspace, tx.clone());
+    // Named lists live in `.todos/`; a folder made after the watch began is seen by polling.
+    let lists_watcher = watch_folder(&ctx.workspace.join(LISTS_DIR), tx.clone());
     let poll = if watcher.is_some() {
         POLL_WITH_EVENTS
     } else {
@@ -71,7 +75,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     let mut last = String::new();
     let mut states = 0_u64;
     loop {
-        let frame = frame(ctx, args.format, mode);
+        let frame = frame(ctx, args, mode);
         if frame != last {
             match screen.draw(&frame) {
                 Ok(()) => states += 1,
@@ -94,6 +98,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     }
     drop(screen);
     drop(watcher);
+    drop(lists_watcher);
     Ok(Outcome::answer(Answer::new(
         String::new(),
         json!({"states": states}),
@@ -131,10 +136,7 @@ fn watch_folder(dir: &Path, tx: Sender<Wake>) -> Option<notify::RecommendedWatch
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         let concerns_store = |event: &notify::Event| {
             !matches!(event.kind, EventKind::Access(_))
-                && event
-                    .paths
-                    .iter()
-                    .any(|path| path.file_name().is_some_and(|name| name == STORE_FILE))
+                && event.paths.iter().any(|path| is_a_store(path))
         };
         // An error may mean lost events: read the store again to be sure.
         if event.as_ref().map_or(true, concerns_store) {
@@ -144,6 +146,20 @@ fn watch_folder(dir: &Path, tx: Sender<Wake>) -> Option<notify::RecommendedWatch
     .ok()?;
     watcher.watch(dir, RecursiveMode::NonRecursive).ok()?;
     Some(watcher)
+}
+
+/// Whether `path` is a list's store: `.todos.json`, or `.todos/NAME.json`.
+fn is_a_store(path: &Path) -> bool {
+    let name = path.file_name().and_then(|name| name.to_str());
+    let in_lists = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|folder| folder == LISTS_DIR);
+    match name {
+        Some(DEFAULT_STORE) => true,
+        Some(name) => in_lists && Path::new(name).extension().is_some_and(|ext| ext == "json"),
+        None => false,
+    }
 }
 
 /// The first Ctrl-C, SIGTERM or SIGHUP ends the loop cleanly; a second one, should the loop
@@ -185,26 +201,37 @@ enum Mode {
     Lines,
 }
 
-/// The whole view of the store as it is now; a store that cannot be read is shown as the
-/// error, and the watch goes on until it can be read again.
-fn frame(ctx: &Context, format: Format, mode: Mode) -> String {
-    let loaded = Store::new(&ctx.workspace).load();
+/// The whole view as it is now: the list (or, with `--all`, every list); a store that cannot
+/// be read is shown as the error, and the watch goes on until it can be read again.
+fn frame(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
+    let loaded = if args.all {
+        super::show::load_all(ctx).map(Shown::All)
+    } else {
+        Store::new(&ctx.workspace, &ctx.list).load().map(Shown::One)
+    };
     if mode == Mode::Lines {
         let place = Place::of(ctx, None);
         let value = match &loaded {
-            Ok(document) => {
+            Ok(Shown::One(document)) => {
                 let text = format!(
                     "Todos: {}.",
                     envelope::counts(&model::stats(&document.todos))
                 );
                 envelope::success(document, &text, &[], None, &place)
             }
+            Ok(Shown::All(lists)) => {
+                envelope::answer(output::lists_data(lists), "Every list.", None, &place)
+            }
             Err(err) => envelope::failure(err, &place),
         };
         return format!("{value}\n");
     }
-    let document = match loaded {
-        Ok(document) => document,
+    let (mut text, revision) = match loaded {
+        Ok(Shown::One(document)) => (
+            output::plan_text(&document, args.format, ctx.stdout),
+            Some(document.revision),
+        ),
+        Ok(Shown::All(lists)) => (output::lists_text(&lists, args.format, ctx.stdout), None),
         Err(err) => {
             let mut text = format!("error: {}\n", render::escape(&err.message));
             if let Some(hint) = err.hint.as_deref() {
@@ -213,29 +240,26 @@ fn frame(ctx: &Context, format: Format, mode: Mode) -> String {
             return text;
         }
     };
-    let summary = document.summary.as_deref();
-    let mut text = match format {
-        Format::Text => render::checklist(summary, &document.todos, ctx.stdout),
-        Format::Markdown => render::markdown(summary, &document.todos),
-        Format::Json => {
-            let value = envelope::data(&document, &[], None);
-            format!(
-                "{}\n",
-                serde_json::to_string_pretty(&value).unwrap_or_default()
-            )
-        }
-    };
-    if mode == Mode::Terminal && format == Format::Text {
+    if mode == Mode::Terminal && args.format == Format::Text {
         text.push('\n');
-        let footer = format!(
-            "revision {} · watching {} · Ctrl-C to quit",
-            document.revision,
-            ctx.workspace.join(STORE_FILE).display()
-        );
+        let what = match revision {
+            Some(revision) => format!(
+                "revision {revision} · watching {}",
+                ctx.list.store_path(&ctx.workspace).display()
+            ),
+            None => format!("watching every list of {}", ctx.workspace.display()),
+        };
+        let footer = format!("{what} · Ctrl-C to quit");
         text.push_str(&ctx.stdout.dim(&render::escape(&footer)));
         text.push('\n');
     }
     text
+}
+
+/// What a frame shows.
+enum Shown {
+    One(crate::store::Document),
+    All(Vec<(crate::list::ListName, crate::store::Document)>),
 }
 
 /// Where frames go. Leaving the terminal as it was found is `Drop`'s job, so every way out

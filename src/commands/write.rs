@@ -44,6 +44,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     transaction::change(
         ctx,
         &mut host.stderr,
+        "write",
         args.expect_revision,
         args.new_session,
         |document| apply(document, snapshot),

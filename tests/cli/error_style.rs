@@ -113,7 +113,7 @@ fn a_corrupt_store_is_left_alone_with_the_ways_back() {
     let stderr = refused(&env, &["show"], 4);
     insta::assert_snapshot!(stderr, @"
     error: [WS]/.todos.json cannot be read as a todos store: EOF while parsing a list at line 2 column 0
-    hint: the file was left untouched; run `todos undo` to set it aside and restore the snapshot before the last change, or fix [WS]/.todos.json by hand
+    hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [WS]/.todos.json by hand
     ");
 }
 

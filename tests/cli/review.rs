@@ -155,10 +155,7 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
         .into_iter()
         .map(|(id, _, _)| id)
         .collect();
-    assert!(
-        !ids.contains(&"3".to_owned()),
-        "c's id 3 went to another item: {ids:?}"
-    );
+    assert_eq!(ids, ["1", "2", "3", "4"], "c kept its id, d got a new one");
     // What a half-readable store still says of its counters is kept.
     env.write_file(
         ".todos.json",
@@ -181,22 +178,6 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
     env.todos(&["undo"]).run().success();
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233"), "FIRST");
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233-2"), "SECOND");
-}
-
-#[test]
-fn a_corrupt_previous_snapshot_has_its_own_hint() {
-    let env = TestEnv::new();
-    env.plan("S", &["pending:a"]);
-    env.todos(&["create", "b"]).run().success();
-    env.write_file(".todos.json.prev", "broken");
-    let done = env.rejects(env.todos(&["undo"]), 4);
-    assert!(
-        done.stderr.contains(".todos.json.prev cannot be read"),
-        "{}",
-        done.stderr
-    );
-    assert!(done.stderr.contains("remove it"), "{}", done.stderr);
-    assert!(!done.stderr.contains("run `todos undo`"), "{}", done.stderr);
 }
 
 #[test]

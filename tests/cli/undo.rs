@@ -64,7 +64,7 @@ fn nothing_to_undo_is_refused() {
 }
 
 #[test]
-fn undo_sets_a_corrupt_store_aside_and_restores_the_previous_one() {
+fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.todos(&["create", "B"]).run().success();
@@ -84,8 +84,8 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_previous_one() {
     let json = done.json();
     assert_eq!(
         json["data"]["todos"].as_array().unwrap().len(),
-        1,
-        "the snapshot before the last change"
+        2,
+        "the last revision the history kept, from before the store broke"
     );
     assert_eq!(
         fs::read_to_string(env.path(".todos.json.corrupt-20250304-050607")).unwrap(),
@@ -106,7 +106,8 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
     env.write_file(".todos.json", "garbage");
     let done = env.todos(&["undo"]).run().success();
     assert!(
-        done.stderr.contains("no earlier snapshot"),
+        done.stderr
+            .contains("the history keeps no revision to restore"),
         "{}",
         done.stderr
     );

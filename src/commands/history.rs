@@ -1,0 +1,212 @@
+//! `todos history [REV]`: the kept revisions of a list, newest first, or one revision's plan.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use chrono::{DateTime, Local};
+use serde_json::{Value, json};
+
+use crate::cli::HistoryArgs;
+use crate::commands::{Answer, Outcome};
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::history::{self, Entry};
+use crate::model;
+use crate::render::{self, escape};
+use crate::store::Store;
+
+/// Reads the history (no lock, nothing created) and lists it, or prints one revision.
+pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
+    let store = Store::new(&ctx.workspace, &ctx.list);
+    let history = history::read(store.history_path(), ctx.config.history_limit)?;
+    let warnings = history.warnings.clone();
+    let answer = match args.revision {
+        Some(revision) => {
+            let Some(entry) = history.find(revision) else {
+                let kept = match (history.entries.first(), history.latest()) {
+                    (Some(first), Some(last)) => {
+                        format!(
+                            "the history keeps revisions {} to {}",
+                            first.revision, last.revision
+                        )
+                    }
+                    _ => "the history keeps no revision yet".to_owned(),
+                };
+                return Err(
+                    Error::invalid(format!("revision {revision} is not kept: {kept}"))
+                        .with_hint("run `todos history` to see the kept revisions"),
+                );
+            };
+            revision_answer(ctx, entry)
+        }
+        None => listing(ctx, &history.entries, args.limit),
+    };
+    Ok(Outcome {
+        warnings,
+        ..Outcome::answer(answer)
+    })
+}
+
+/// One line a revision, newest first: revision, local time, command, what changed, progress.
+fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
+    let shown: Vec<(&Entry, Option<&Entry>)> = entries
+        .iter()
+        .enumerate()
+        .rev()
+        .take(limit.unwrap_or(usize::MAX))
+        .map(|(index, entry)| (entry, index.checked_sub(1).map(|before| &entries[before])))
+        .collect();
+    let mut text = String::new();
+    let mut rows = Vec::with_capacity(shown.len());
+    let width = shown
+        .iter()
+        .map(|(entry, _)| entry.revision.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let command_width = shown
+        .iter()
+        .map(|(entry, _)| escape(&entry.command).chars().count())
+        .max()
+        .unwrap_or(0);
+    for (entry, before) in &shown {
+        let stats = model::stats(&entry.todos);
+        let progress = format!("[{}/{}]", stats.done(), stats.total);
+        let changes = changes(*before, entry);
+        let _ = writeln!(
+            text,
+            "{:>width$}  {}  {}  {}  {}",
+            entry.revision,
+            ctx.stdout.dim(&local_time(&entry.at)),
+            ctx.stdout
+                .bold(&format!("{:<command_width$}", escape(&entry.command))),
+            progress,
+            changes
+        );
+        rows.push(json!({
+            "revision": entry.revision,
+            "at": entry.at,
+            "command": entry.command,
+            "changes": changes,
+            "done": stats.done(),
+            "total": stats.total,
+        }));
+    }
+    if shown.is_empty() {
+        text.push_str("No history yet: it starts with the plan's first change.\n");
+    }
+    let headline = format!("{} kept revisions of the list {}.", entries.len(), ctx.list);
+    let data = json!({"list": ctx.list.as_str(), "revisions": rows});
+    Answer::new(text, data, headline)
+}
+
+/// One revision's plan, as `show` prints a plan.
+fn revision_answer(ctx: &Context, entry: &Entry) -> Answer {
+    let mut text = format!(
+        "{}\n",
+        ctx.stdout.dim(&format!(
+            "revision {} · {} · {}",
+            entry.revision,
+            local_time(&entry.at),
+            escape(&entry.command)
+        ))
+    );
+    text.push_str(&render::checklist(
+        entry.summary.as_deref(),
+        &entry.todos,
+        ctx.stdout,
+    ));
+    let data: Value = json!({
+        "list": ctx.list.as_str(),
+        "revision": entry.revision,
+        "at": entry.at,
+        "command": entry.command,
+        "summary": entry.summary,
+        "todos": entry.todos,
+        "recap": render::recap(&entry.todos),
+    });
+    let mut answer = Answer::new(
+        text,
+        data,
+        format!("The plan at revision {}.", entry.revision),
+    );
+    answer.stats = Some(model::stats(&entry.todos));
+    answer
+}
+
+fn local_time(at: &str) -> String {
+    DateTime::parse_from_rfc3339(at).map_or_else(
+        |_| escape(at).into_owned(),
+        |time| {
+            time.with_timezone(&Local)
+                .format("%Y-%m-%d %H:%M:%S")
+                .to_string()
+        },
+    )
+}
+
+/// What a revision changed from the one before it, in a few words: items added, removed,
+/// reworded, statuses moved, the summary.
+fn changes(before: Option<&Entry>, entry: &Entry) -> String {
+    let Some(before) = before else {
+        return format!("{} items", entry.todos.len());
+    };
+    let old: HashMap<&str, &model::Item> = before
+        .todos
+        .iter()
+        .map(|item| (item.id.as_str(), item))
+        .collect();
+    let new: HashMap<&str, &model::Item> = entry
+        .todos
+        .iter()
+        .map(|item| (item.id.as_str(), item))
+        .collect();
+    let mut parts = Vec::new();
+    let added: Vec<&str> = entry
+        .todos
+        .iter()
+        .filter(|item| !old.contains_key(item.id.as_str()))
+        .map(|item| item.id.as_str())
+        .collect();
+    if !added.is_empty() {
+        parts.push(format!("added {}", escape(&added.join(", "))));
+    }
+    let removed: Vec<String> = before
+        .todos
+        .iter()
+        .filter(|item| !new.contains_key(item.id.as_str()))
+        .map(|item| {
+            format!(
+                "{} \"{}\" ({})",
+                item.id,
+                item.content,
+                item.status.as_str()
+            )
+        })
+        .collect();
+    if !removed.is_empty() {
+        parts.push(format!("removed {}", escape(&removed.join(", "))));
+    }
+    for item in &entry.todos {
+        if let Some(was) = old.get(item.id.as_str()) {
+            if was.status != item.status {
+                parts.push(format!(
+                    "{} {} → {}",
+                    escape(&item.id),
+                    was.status.as_str(),
+                    item.status.as_str()
+                ));
+            }
+            if was.content != item.content {
+                parts.push(format!("{} reworded", escape(&item.id)));
+            }
+        }
+    }
+    if before.summary != entry.summary {
+        parts.push("summary".to_owned());
+    }
+    if parts.is_empty() {
+        "no change".to_owned()
+    } else {
+        parts.join("; ")
+    }
+}

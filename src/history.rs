@@ -1,0 +1,213 @@
+//! Every revision of a list, kept in `.todos.history.jsonl` (`.todos/NAME.history.jsonl`): one
+//! JSON object a line with the revision, when it was made, the command that made it, and the
+//! whole plan. `history` lists it, `undo` restores from it.
+//!
+//! A line is appended under the store's lock, after the new store is in place, so the history
+//! is never ahead of the store: a process killed between the two leaves it one revision behind,
+//! and the next change writes the missing revision first (`append` is given the plan it
+//! replaces). The latest `history_limit` revisions are kept. A line that cannot be read (a
+//! torn write, a hand edit) is passed over with a warning, never a failure.
+
+use std::fs::{self, OpenOptions};
+use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::model::Item;
+use crate::store::Document;
+
+/// One kept revision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub revision: u64,
+    /// When it was made (RFC 3339).
+    pub at: String,
+    /// The command that made it: `write`, `update`, `undo --to 4`…
+    pub command: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    pub todos: Vec<Item>,
+    /// The id counter then, so a restore never hands an id out twice.
+    pub next_id: u64,
+}
+
+impl Entry {
+    pub fn of(document: &Document, command: &str) -> Self {
+        Self {
+            revision: document.revision,
+            at: document.updated_at.clone().unwrap_or_default(),
+            command: command.to_owned(),
+            summary: document.summary.clone(),
+            todos: document.todos.clone(),
+            next_id: document.next_id,
+        }
+    }
+}
+
+/// The kept revisions, oldest first, and a warning for each line that could not be read.
+pub struct History {
+    pub entries: Vec<Entry>,
+    pub warnings: Vec<String>,
+}
+
+impl History {
+    pub fn find(&self, revision: u64) -> Option<&Entry> {
+        self.entries.iter().find(|entry| entry.revision == revision)
+    }
+
+    pub fn latest(&self) -> Option<&Entry> {
+        self.entries.last()
+    }
+}
+
+/// The most of a history file that is read: its end, where the latest revisions are. A
+/// planted or runaway file costs no more than this.
+const MAX_READ_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The history file's lines, from its end when it is larger than `MAX_READ_BYTES` (the first
+/// line read is then cut and passed over), with a warning for what was passed over.
+fn read_lines(path: &Path) -> Result<(Vec<String>, Vec<String>)> {
+    let mut file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(err) if err.kind() == ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
+        Err(err) => return Err(Error::io("read the history", path, &err)),
+    };
+    let size = file.metadata().map_or(0, |meta| meta.len());
+    let mut warnings = Vec::new();
+    let cut = size > MAX_READ_BYTES;
+    if cut {
+        file.seek(SeekFrom::Start(size - MAX_READ_BYTES))
+            .map_err(|err| Error::io("read the history", path, &err))?;
+        warnings.push(format!(
+            "{} is larger than {} MiB: only its latest revisions were read",
+            shown(path),
+            MAX_READ_BYTES / 1024 / 1024
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_READ_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(|err| Error::io("read the history", path, &err))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let lines = text
+        .lines()
+        .skip(usize::from(cut))
+        .filter(|line| !line.trim().is_empty())
+        .map(str::to_owned)
+        .collect();
+    Ok((lines, warnings))
+}
+
+fn shown(path: &Path) -> String {
+    crate::render::escape(&path.display().to_string()).into_owned()
+}
+
+/// Reads the latest `limit` kept revisions; a list that has none has an empty history.
+pub fn read(path: &Path, limit: usize) -> Result<History> {
+    let (lines, warnings) = read_lines(path)?;
+    let mut history = History {
+        entries: Vec::new(),
+        warnings,
+    };
+    for (number, line) in lines.iter().enumerate() {
+        match serde_json::from_str::<Entry>(line) {
+            // Revisions only go up; a line out of order was not written by todos.
+            Ok(entry)
+                if history
+                    .entries
+                    .last()
+                    .is_none_or(|last| last.revision < entry.revision) =>
+            {
+                history.entries.push(entry);
+            }
+            Ok(entry) => history.warnings.push(format!(
+                "{} line {}: revision {} is out of order and was passed over",
+                shown(path),
+                number + 1,
+                entry.revision
+            )),
+            Err(err) => history.warnings.push(format!(
+                "{} line {} cannot be read and was passed over: {err}",
+                shown(path),
+                number + 1
+            )),
+        }
+    }
+    let start = history.entries.len().saturating_sub(limit.max(1));
+    history.entries.drain(..start);
+    Ok(history)
+}
+
+/// A line's revision, read without building its plan.
+#[derive(Deserialize)]
+struct Revision {
+    revision: u64,
+}
+
+fn revision_of(line: &str) -> Option<u64> {
+    serde_json::from_str::<Revision>(line)
+        .ok()
+        .map(|line| line.revision)
+}
+
+/// Appends the revision `new` (made by `command`) under the store's lock. When the history
+/// misses the revision it replaces (`old`: a kill between a save and its append), that one is
+/// written first. Once the file holds a quarter more than `limit` revisions it is rewritten
+/// with the latest `limit` (readers see only those anyway), through a new temporary file
+/// renamed over it; trimming in batches keeps a change from rewriting the whole file each time.
+pub fn append(path: &Path, old: &Document, new: &Entry, limit: usize) -> Result<()> {
+    let (lines, _) = read_lines(path)?;
+    let latest = lines.iter().rev().find_map(|line| revision_of(line));
+    let mut added = Vec::new();
+    if old.revision > 0 && latest.is_none_or(|latest| latest < old.revision) {
+        added.push(line(&Entry::of(old, "(not recorded)"))?);
+    }
+    added.push(line(new)?);
+    let limit = limit.max(1);
+    if lines.len() + added.len() > limit + limit / 4 {
+        let mut kept: Vec<String> = lines
+            .into_iter()
+            .filter(|line| revision_of(line).is_some())
+            .map(|mut line| {
+                line.push('\n');
+                line
+            })
+            .collect();
+        kept.extend(added);
+        let start = kept.len().saturating_sub(limit);
+        return rewrite(path, &kept[start..].concat());
+    }
+    let mut file = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|err| Error::io("open the history", path, &err))?;
+    file.write_all(added.concat().as_bytes())
+        .and_then(|()| file.sync_data())
+        .map_err(|err| Error::io("append to the history", path, &err))
+}
+fn line(entry: &Entry) -> Result<String> {
+    let mut text = serde_json::to_string(entry)
+        .map_err(|err| Error::internal(format!("cannot encode a history line: {err}")))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// Replaces the history with `text` through a new temporary file, so a kill leaves the old
+/// history or the new one.
+fn rewrite(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("jsonl.tmp");
+    let _ = fs::remove_file(&tmp);
+    let write = || -> std::io::Result<()> {
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
+    };
+    write().map_err(|err| {
+        let _ = fs::remove_file(&tmp);
+        Error::io("rewrite the history", path, &err)
+    })
+}

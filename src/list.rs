@@ -1,0 +1,171 @@
+//! Which plan a command works on. A workspace holds the default list, `.todos.json`, and any
+//! number of named lists, `.todos/NAME.json`; each has its own lock, history, ids and session,
+//! so lists never wait for each other.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+/// The default list's store, at the workspace root.
+pub const DEFAULT_STORE: &str = ".todos.json";
+/// The folder of the named lists.
+pub const LISTS_DIR: &str = ".todos";
+/// The name that means the default list.
+pub const DEFAULT_NAME: &str = "default";
+const MAX_NAME_CHARS: usize = 64;
+
+/// A list's name, checked: 1–64 characters of `a-z`, `0-9`, `.`, `_`, `-`, not starting with
+/// `.` (so a name is never a hidden file, `..`, or a path).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ListName(Option<String>);
+
+impl ListName {
+    pub fn default_list() -> Self {
+        Self(None)
+    }
+
+    /// Checks a name given with `--list` or `TODOS_LIST`; `default` names the default list.
+    pub fn parse(name: &str) -> Result<Self> {
+        if name == DEFAULT_NAME {
+            return Ok(Self::default_list());
+        }
+        let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c);
+        let length = name.chars().count();
+        let problem = if name.is_empty() {
+            Some("is empty".to_owned())
+        } else if length > MAX_NAME_CHARS {
+            Some(format!(
+                "is {length} characters long, the limit is {MAX_NAME_CHARS}"
+            ))
+        } else if name.starts_with('.') {
+            Some("starts with a dot".to_owned())
+        } else {
+            name.chars()
+                .find(|&c| !allowed(c))
+                .map(|c| format!("holds {}", describe(c)))
+        };
+        match problem {
+            None => Ok(Self(Some(name.to_owned()))),
+            Some(problem) => Err(Error::invalid(format!(
+                "the list name \"{}\" {problem}",
+                crate::render::escape(name)
+            ))
+            .with_hint(
+                "name a list with 1-64 characters of a-z, 0-9, '.', '_' and '-', not starting \
+                 with '.', e.g. --list api-agent",
+            )),
+        }
+    }
+
+    pub fn is_default(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The name as users give it: `default` for the default list.
+    pub fn as_str(&self) -> &str {
+        self.0.as_deref().unwrap_or(DEFAULT_NAME)
+    }
+
+    /// The list's store file in `workspace`.
+    pub fn store_path(&self, workspace: &Path) -> PathBuf {
+        match &self.0 {
+            None => workspace.join(DEFAULT_STORE),
+            Some(name) => workspace.join(LISTS_DIR).join(format!("{name}.json")),
+        }
+    }
+
+    /// The list's history file in `workspace`: `.todos.history.jsonl`, `.todos/NAME.history.jsonl`.
+    pub fn history_path(&self, workspace: &Path) -> PathBuf {
+        match &self.0 {
+            None => workspace.join(".todos.history.jsonl"),
+            Some(name) => workspace
+                .join(LISTS_DIR)
+                .join(format!("{name}.history.jsonl")),
+        }
+    }
+
+    /// Every list of the workspace that has a store: the default list first (always, even
+    /// when it is empty), then the named ones by name. Files in `.todos/` that are not a valid
+    /// list's store are passed over.
+    pub fn all(workspace: &Path) -> Vec<Self> {
+        let mut named: Vec<Self> = std::fs::read_dir(workspace.join(LISTS_DIR))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let file = entry.file_name();
+                let name = file.to_str()?.strip_suffix(".json")?;
+                if name.ends_with(".history") {
+                    return None;
+                }
+                Self::parse(name).ok().filter(|list| !list.is_default())
+            })
+            .collect();
+        named.sort();
+        std::iter::once(Self::default_list()).chain(named).collect()
+    }
+}
+
+impl fmt::Display for ListName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+fn describe(c: char) -> String {
+    if c.is_ascii_uppercase() {
+        format!("an upper-case letter ('{c}'); use lower case")
+    } else if c == '/' || c == '\\' {
+        "a path separator".to_owned()
+    } else if c.is_control() {
+        format!("a control character (U+{:04X})", u32::from(c))
+    } else {
+        format!(
+            "'{}', which a list name cannot hold",
+            crate::render::escape(&c.to_string())
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_checked() {
+        for good in ["api", "api-agent", "w1", "a.b_c", &"x".repeat(64)] {
+            assert!(ListName::parse(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            ".hidden",
+            "..",
+            "a/b",
+            "Api",
+            "a b",
+            &"x".repeat(65),
+            "a\u{1b}",
+        ] {
+            assert!(ListName::parse(bad).is_err(), "{bad:?}");
+        }
+        assert!(ListName::parse("default").unwrap().is_default());
+    }
+
+    #[test]
+    fn paths_stay_in_the_workspace() {
+        let ws = Path::new("/ws");
+        let api = ListName::parse("api").unwrap();
+        assert_eq!(api.store_path(ws), Path::new("/ws/.todos/api.json"));
+        assert_eq!(
+            api.history_path(ws),
+            Path::new("/ws/.todos/api.history.jsonl")
+        );
+        let default = ListName::default_list();
+        assert_eq!(default.store_path(ws), Path::new("/ws/.todos.json"));
+        assert_eq!(
+            default.history_path(ws),
+            Path::new("/ws/.todos.history.jsonl")
+        );
+    }
+}

@@ -1,0 +1,246 @@
+//! The history of a list: every revision kept, listed, printed, restored; trimmed to
+//! `history_limit`; an unreadable line passed over; never ahead of the store.
+
+use std::fs;
+
+use serde_json::Value;
+
+use crate::support::{TestEnv, items};
+
+/// Three changes: a plan, a step done, a full overwrite that drops an open item.
+fn three_changes(env: &TestEnv) {
+    env.plan(
+        "Ship",
+        &["in_progress:Code", "pending:Test", "pending:Docs"],
+    );
+    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&[
+        "write",
+        "--summary",
+        "Ship",
+        "-t",
+        "completed:Code",
+        "-t",
+        "in_progress:Test",
+    ])
+    .run()
+    .success();
+}
+
+#[test]
+fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
+    let env = TestEnv::new();
+    three_changes(&env);
+    let listing = env.todos(&["history"]).run().success().stdout;
+    insta::assert_snapshot!(listing, @r#"
+    3  2025-01-02 17:42:33  write   [1/2]  removed 3 "Docs" (pending); 2 pending → in_progress
+    2  2025-01-02 17:42:33  update  [1/3]  1 in_progress → completed
+    1  2025-01-02 17:42:33  write   [0/3]  3 items
+    "#);
+    let at_two = env.todos(&["history", "2"]).run().success().stdout;
+    assert!(at_two.contains("  3 [ ] Docs"), "{at_two}");
+    let json = env
+        .todos(&["--json", "history", "--limit", "1"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(json["data"]["revisions"].as_array().unwrap().len(), 1);
+    assert_eq!(json["data"]["revisions"][0]["revision"], 3);
+
+    let done = env.todos(&["undo", "--to", "2"]).run().success();
+    assert!(
+        done.stderr.contains("Restored the plan of revision 2."),
+        "{}",
+        done.stderr
+    );
+    let store = env.store();
+    assert_eq!(store["revision"], 4, "a restore is a new revision");
+    assert_eq!(
+        items(&store["todos"]),
+        [
+            ("1".into(), "completed".into(), "Code".into()),
+            ("2".into(), "pending".into(), "Test".into()),
+            ("3".into(), "pending".into(), "Docs".into())
+        ]
+    );
+    // Ids are never handed out twice: the next new item gets 4.
+    env.todos(&["create", "Release"]).run().success();
+    assert_eq!(env.store()["todos"][3]["id"], "4");
+    let listing = env
+        .todos(&["history", "--limit", "2"])
+        .run()
+        .success()
+        .stdout;
+    assert!(
+        listing.contains("5  2025-01-02 17:42:33  create"),
+        "{listing}"
+    );
+    assert!(listing.contains("undo --to 2"), "{listing}");
+}
+
+#[test]
+fn a_second_undo_is_a_redo() {
+    let env = TestEnv::new();
+    three_changes(&env);
+    let before = items(&env.store()["todos"]);
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
+    env.todos(&["undo"]).run().success();
+    assert_eq!(items(&env.store()["todos"]), before);
+    assert_eq!(env.store()["revision"], 5);
+}
+
+#[test]
+fn undo_refuses_what_the_history_does_not_keep_and_changes_nothing() {
+    let env = TestEnv::new();
+    let done = env.rejects(env.todos(&["undo"]), 1);
+    assert!(done.stderr.contains("nothing to undo"), "{}", done.stderr);
+    env.plan("S", &["pending:A"]);
+    let done = env.rejects(env.todos(&["undo"]), 1);
+    assert!(
+        done.stderr.contains("revision 1 is the first"),
+        "{}",
+        done.stderr
+    );
+    assert!(done.stderr.contains("todos history"), "{}", done.stderr);
+    let done = env.rejects(env.todos(&["undo", "--to", "9"]), 1);
+    assert!(
+        done.stderr
+            .contains("revision 9 is not kept: the history keeps revisions 1 to 1"),
+        "{}",
+        done.stderr
+    );
+    let done = env.rejects(env.todos(&["history", "9"]), 1);
+    assert!(
+        done.stderr.contains("revision 9 is not kept"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn the_history_keeps_the_latest_history_limit_revisions() {
+    let env = TestEnv::new();
+    for step in 0..12 {
+        env.todos(&["create", &format!("step {step}")])
+            .env("TODOS_HISTORY_LIMIT", "4")
+            .env("TODOS_MAX_ITEMS", "50")
+            .run()
+            .success();
+    }
+    let lines = env.read(".todos.history.jsonl").lines().count();
+    assert!(
+        (4..=5).contains(&lines),
+        "{lines} lines kept for a limit of 4"
+    );
+    let json = env
+        .todos(&["--json", "history"])
+        .env("TODOS_HISTORY_LIMIT", "4")
+        .run()
+        .success()
+        .json();
+    let revisions: Vec<u64> = json["data"]["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["revision"].as_u64().unwrap())
+        .collect();
+    assert_eq!(revisions, [12, 11, 10, 9]);
+    env.write_file(".todos.config.json", r#"{"history_limit": 0}"#);
+    let done = env.rejects(env.todos(&["history"]), 1);
+    assert!(done.stderr.contains("history_limit"), "{}", done.stderr);
+}
+
+#[test]
+fn an_unreadable_history_line_is_passed_over_with_a_warning() {
+    let env = TestEnv::new();
+    three_changes(&env);
+    let history = env.read(".todos.history.jsonl");
+    let mut lines: Vec<&str> = history.lines().collect();
+    lines[1] = "{\"revision\": 2, \"torn";
+    env.write_file(".todos.history.jsonl", lines.join("\n") + "\n");
+    let done = env.todos(&["history"]).run().success();
+    assert!(
+        done.stderr
+            .contains("line 2 cannot be read and was passed over"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(done.stdout.lines().count(), 2);
+    // A change still records itself, and undo still restores what is readable.
+    env.todos(&["create", "More"]).run().success();
+    env.todos(&["undo", "--to", "1"]).run().success();
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
+    let done = env.rejects(env.todos(&["undo", "--to", "2"]), 1);
+    assert!(done.stderr.contains("not kept"), "{}", done.stderr);
+}
+
+#[test]
+fn a_missing_revision_is_recorded_by_the_next_change() {
+    // A process killed between its save and its history line leaves the history behind the
+    // store: the next change writes the missing revision first.
+    let env = TestEnv::new();
+    three_changes(&env);
+    let history = env.read(".todos.history.jsonl");
+    let without_last: Vec<&str> = history.lines().take(2).collect();
+    env.write_file(".todos.history.jsonl", without_last.join("\n") + "\n");
+    env.todos(&["create", "More"]).run().success();
+    let revisions: Vec<u64> = env
+        .read(".todos.history.jsonl")
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).unwrap()["revision"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(revisions, [1, 2, 3, 4]);
+}
+
+#[test]
+fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let env = TestEnv::on_disk();
+    let bin = env!("CARGO_BIN_EXE_todos");
+    for round in 0..40_u64 {
+        let mut child = Command::new(bin)
+            .args(["-q", "create", &format!("round {round}")])
+            .current_dir(env.ws())
+            .env_clear()
+            .env("HOME", env.home())
+            .env("TODOS_MAX_ITEMS", "1000")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_micros(round * 97 % 3000));
+        let _ = child.kill();
+        let _ = child.wait();
+        let Ok(store) = fs::read_to_string(env.path(".todos.json")) else {
+            continue;
+        };
+        let store: Value = serde_json::from_str(&store).expect("the store is whole");
+        let stored = store["revision"].as_u64().unwrap();
+        let history = fs::read_to_string(env.path(".todos.history.jsonl")).unwrap_or_default();
+        let latest = history
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .filter_map(|line| line["revision"].as_u64())
+            .max()
+            .unwrap_or(0);
+        assert!(
+            latest <= stored,
+            "round {round}: history at {latest}, store at {stored}"
+        );
+    }
+    // After the kills, one whole change leaves the history caught up with the store.
+    env.todos(&["create", "last"])
+        .env("TODOS_MAX_ITEMS", "1000")
+        .run()
+        .success();
+    let store = env.store();
+    let history = env.read(".todos.history.jsonl");
+    let last: Value = serde_json::from_str(history.lines().last().unwrap()).unwrap();
+    assert_eq!(last["revision"], store["revision"]);
+}

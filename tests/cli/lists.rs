@@ -1,0 +1,231 @@
+//! Named lists: each in `.todos/NAME.json` with its own ids, lock, history and session; `show
+//! --all`; discovery of a workspace that holds only `.todos/`.
+
+use std::fs;
+use std::thread;
+
+use serde_json::Value;
+
+use crate::support::{TestEnv, items};
+
+#[test]
+fn a_named_list_has_its_own_store_ids_and_history() {
+    let env = TestEnv::new();
+    env.plan("Main plan", &["pending:Main step"]);
+    env.todos(&["-l", "api", "create", "Build the endpoint", "Test it"])
+        .run()
+        .success();
+    env.todos(&["--list", "api", "update", "1", "in_progress"])
+        .run()
+        .success();
+    let api: Value = serde_json::from_str(&env.read(".todos/api.json")).unwrap();
+    assert_eq!(
+        items(&api["todos"]),
+        [
+            (
+                "1".into(),
+                "in_progress".into(),
+                "Build the endpoint".into()
+            ),
+            ("2".into(), "pending".into(), "Test it".into())
+        ],
+        "the list's ids start at 1 of their own"
+    );
+    assert_eq!(api["revision"], 2);
+    assert_eq!(
+        items(&env.store()["todos"]),
+        [("1".into(), "pending".into(), "Main step".into())],
+        "the default list is untouched"
+    );
+    assert_eq!(env.read(".todos/api.history.jsonl").lines().count(), 2);
+    assert_eq!(env.read(".todos.history.jsonl").lines().count(), 1);
+    // TODOS_LIST names the list as --list does; the flag wins.
+    let shown = env
+        .todos(&["recap"])
+        .env("TODOS_LIST", "api")
+        .run()
+        .success();
+    assert_eq!(
+        shown.stdout,
+        "[0/2] In progress: Build the endpoint. Pending: Test it.\n"
+    );
+    let shown = env
+        .todos(&["-l", "default", "recap"])
+        .env("TODOS_LIST", "api")
+        .run()
+        .success();
+    assert_eq!(shown.stdout, "[0/1] Pending: Main step.\n");
+}
+
+#[test]
+fn an_invalid_list_name_is_refused_before_anything_is_created() {
+    let env = TestEnv::new();
+    for name in ["../escape", ".hidden", "Upper", "a b", "", &"x".repeat(65)] {
+        let done = env.rejects(env.todos(&["--list", name, "create", "A"]), 1);
+        assert!(done.stderr.contains("list name"), "{name}: {}", done.stderr);
+        assert!(!env.path(".todos").exists(), "{name}: .todos/ was created");
+    }
+    let done = env.rejects(env.todos(&["create", "A"]).env("TODOS_LIST", "a/b"), 1);
+    assert!(done.stderr.contains("a path separator"), "{}", done.stderr);
+}
+
+#[test]
+fn show_all_prints_every_list_default_first() {
+    let env = TestEnv::new();
+    env.plan("Main plan", &["completed:Done step", "pending:Open step"]);
+    env.todos(&[
+        "-l",
+        "web",
+        "write",
+        "--summary",
+        "Web",
+        "-t",
+        "pending:Page",
+    ])
+    .run()
+    .success();
+    env.todos(&[
+        "-l",
+        "api",
+        "write",
+        "--summary",
+        "API",
+        "-t",
+        "in_progress:Route",
+    ])
+    .run()
+    .success();
+    let text = env.todos(&["show", "--all"]).run().success().stdout;
+    insta::assert_snapshot!(text, @r"
+    ── default ──
+    [1/2] Main plan
+      1 [x] Done step
+      2 [ ] Open step
+
+    ── api ──
+    [0/1] API
+      1 [▶] Route
+
+    ── web ──
+    [0/1] Web
+      1 [ ] Page
+    ");
+    let markdown = env
+        .todos(&["show", "--all", "--format", "markdown"])
+        .run()
+        .success()
+        .stdout;
+    assert!(
+        markdown.starts_with("# default\n\n## Main plan\n"),
+        "{markdown}"
+    );
+    assert!(markdown.contains("# api\n\n## API\n"), "{markdown}");
+    let json = env
+        .todos(&["--json", "show", "--all"])
+        .run()
+        .success()
+        .json();
+    let names: Vec<&str> = json["data"]["lists"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|list| list["list"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["default", "api", "web"]);
+    assert_eq!(json["data"]["lists"][1]["todos"][0]["content"], "Route");
+}
+
+#[test]
+fn a_folder_holding_only_lists_is_a_workspace() {
+    let env = TestEnv::new();
+    let project = env.path("project");
+    fs::create_dir_all(project.join("src/deep")).unwrap();
+    env.todos(&["-C", "project", "-l", "api", "create", "Route"])
+        .run()
+        .success();
+    assert!(env.path("project/.todos/api.json").exists());
+    // From a folder below, the nearest folder holding .todos/ is the workspace, before .git.
+    let done = env
+        .todos(&["-l", "api", "recap"])
+        .current_dir(project.join("src/deep"))
+        .run()
+        .success();
+    assert_eq!(done.stdout, "[0/1] Pending: Route.\n");
+    let json = env
+        .todos(&["--json", "recap"])
+        .current_dir(project.join("src/deep"))
+        .run()
+        .success()
+        .json();
+    assert_eq!(
+        json["context"]["workspace"].as_str().unwrap(),
+        project.to_str().unwrap()
+    );
+}
+
+#[test]
+fn writers_on_two_lists_lose_nothing_and_never_wait_for_each_other() {
+    let env = TestEnv::new();
+    thread::scope(|scope| {
+        for writer in 0..6 {
+            let env = &env;
+            scope.spawn(move || {
+                let list = if writer % 2 == 0 { "alpha" } else { "beta" };
+                for step in 0..10 {
+                    env.todos(&["-l", list, "create", &format!("w{writer} s{step}")])
+                        .env("TODOS_MAX_ITEMS", "100")
+                        .run()
+                        .success();
+                }
+            });
+        }
+    });
+    for list in ["alpha", "beta"] {
+        let store: Value = serde_json::from_str(&env.read(&format!(".todos/{list}.json"))).unwrap();
+        assert_eq!(store["todos"].as_array().unwrap().len(), 30, "{list}");
+        assert_eq!(store["revision"], 30, "{list}");
+        let history = env.read(&format!(".todos/{list}.history.jsonl"));
+        assert_eq!(history.lines().count(), 30, "{list}: every change recorded");
+    }
+    // A held lock on one list does not hold up another.
+    let lock = fs::OpenOptions::new()
+        .write(true)
+        .open(env.path(".todos/alpha.json.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    env.rejects(
+        env.todos(&["-l", "alpha", "--lock-timeout", "0", "create", "X"]),
+        3,
+    );
+    env.todos(&["-l", "beta", "--lock-timeout", "0", "create", "Y"])
+        .env("TODOS_MAX_ITEMS", "100")
+        .run()
+        .success();
+}
+
+#[test]
+fn a_named_list_logs_its_finished_plan_under_its_name() {
+    let env = TestEnv::new();
+    env.todos(&[
+        "-l",
+        "api",
+        "write",
+        "--summary",
+        "API",
+        "-t",
+        "completed:Route",
+    ])
+    .run()
+    .success();
+    let logs: Vec<String> = fs::read_dir(env.path("memory/todos"))
+        .unwrap()
+        .flatten()
+        .map(|entry| fs::read_to_string(entry.path()).unwrap())
+        .collect();
+    assert_eq!(logs.len(), 1);
+    assert!(
+        logs[0].starts_with("# api: task1-20250102-174233\n"),
+        "{}",
+        logs[0]
+    );
+}

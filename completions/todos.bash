@@ -28,6 +28,9 @@ _todos() {
             todos,help)
                 cmd="todos__subcmd__help"
                 ;;
+            todos,hook)
+                cmd="todos__subcmd__hook"
+                ;;
             todos,init)
                 cmd="todos__subcmd__init"
                 ;;
@@ -67,6 +70,9 @@ _todos() {
             todos__subcmd__help,help)
                 cmd="todos__subcmd__help__subcmd__help"
                 ;;
+            todos__subcmd__help,hook)
+                cmd="todos__subcmd__help__subcmd__hook"
+                ;;
             todos__subcmd__help,init)
                 cmd="todos__subcmd__help__subcmd__init"
                 ;;
@@ -101,7 +107,7 @@ _todos() {
 
     case "${cmd}" in
         todos)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version write create update show recap undo schema prompt check init completions man help"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version write create update show recap undo schema prompt check init hook completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -229,7 +235,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help)
-            opts="write create update show recap undo schema prompt check init completions man help"
+            opts="write create update show recap undo schema prompt check init hook completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -285,6 +291,20 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__help__subcmd__hook)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -417,6 +437,36 @@ _todos() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__hook)
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

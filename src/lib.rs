@@ -10,6 +10,7 @@ pub mod context;
 pub mod envelope;
 pub mod error;
 pub mod guide;
+pub mod hooks;
 pub mod input;
 pub mod json;
 pub mod log;
@@ -66,6 +67,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Prompt(args) => return answer(&ctx, commands::prompt(&ctx, args)),
         Command::Check(args) => return answer(&ctx, commands::check(&ctx, args)),
         Command::Init(args) => return answer(&ctx, commands::init(&ctx, args)),
+        Command::Hook(args) => return answer(&ctx, Ok(commands::hook(&ctx, args))),
         Command::Completions(_) | Command::Man(_) => unreachable!("printed before the context"),
     };
     let place = Place::of(&ctx, params.as_ref());

@@ -11,6 +11,7 @@ mod update;
 mod write;
 
 mod check;
+mod hook;
 mod init;
 mod prompt;
 mod schema;
@@ -30,6 +31,7 @@ pub use update::update;
 pub use write::write;
 
 pub use check::check;
+pub use hook::hook;
 pub use init::init;
 pub use prompt::prompt;
 pub use schema::schema;

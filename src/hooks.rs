@@ -1,0 +1,466 @@
+//! Each agent's hook protocol as one row of a table, and what `todos hook` reads and answers.
+//!
+//! Claude Code, Codex and Gemini CLI all run a shell command on a session-start event and on a
+//! stop event, pass it a JSON payload on stdin and read its answer — but each names the events,
+//! shapes the answer and marks a repeated stop in its own way. Everything that differs lives in
+//! `PROTOCOLS`; the rest of `todos` asks this module, so a fourth agent is one more row.
+//!
+//! The same command, `todos hook`, is installed for all three: the payload says which agent
+//! sent it (`Protocol::of`), so a user who copies a hook from one agent's file to another's, or
+//! runs two agents in one repository, never has the wrong one.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value, json};
+
+use crate::cli::Agent;
+use crate::model::{Item, Stats};
+use crate::render::{self, escape};
+
+/// The command every agent's hooks run. It finds the workspace from the folder the agent runs
+/// it in (the session's folder, for all three), so it holds no agent's variable: Gemini CLI
+/// rewrites `$CLAUDE_PROJECT_DIR` in a command to an already-quoted path, which breaks the
+/// `"$CLAUDE_PROJECT_DIR"` that Claude Code needs.
+pub const COMMAND: &str = "todos hook";
+
+/// How an agent hands a session-start hook's output to its model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContextChannel {
+    /// Whatever the hook prints on stdout.
+    PlainStdout,
+    /// `{"hookSpecificOutput":{"additionalContext":…}}`. Gemini CLI shows plain stdout to the
+    /// user, never to the model; Codex takes plain stdout that starts with `[` or `{` for
+    /// broken JSON and drops it, so a plan's `[1/3]` header never reached its model.
+    AdditionalContext,
+}
+
+/// One agent's hook protocol, as its current release speaks it.
+#[derive(Debug)]
+pub struct Protocol {
+    pub agent: Agent,
+    pub name: &'static str,
+    /// The project file that holds its hooks, under a top-level `"hooks"` object.
+    pub file: &'static str,
+    pub session_start: &'static str,
+    /// Which session starts run the hook; `None` runs it on every one. Gemini CLI compares a
+    /// lifecycle matcher as an exact string, so `startup|resume` would never match there.
+    pub session_start_matcher: Option<&'static str>,
+    pub stop: &'static str,
+    pub context: ContextChannel,
+    /// The `decision` that sends the agent back to work.
+    pub block: &'static str,
+    /// The payload field that is true when this stop follows a stop hook's reminder.
+    pub loop_flag: &'static str,
+    /// Fields only this agent's payloads carry, to tell it apart from the others.
+    pub marks: &'static [&'static str],
+    /// Extra keys of each handler (`name` shows in Gemini CLI's hook list and warnings).
+    pub handler_extras: &'static [(&'static str, &'static str)],
+    /// What the user does in the agent before it runs a project's hooks.
+    pub trust: &'static str,
+}
+
+pub static PROTOCOLS: [Protocol; 3] = [
+    Protocol {
+        agent: Agent::Claude,
+        name: "Claude Code",
+        file: ".claude/settings.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some("startup|resume|compact"),
+        stop: "Stop",
+        context: ContextChannel::PlainStdout,
+        block: "block",
+        loop_flag: "stop_hook_active",
+        marks: &[],
+        handler_extras: &[],
+        trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
+                it reads the hooks at startup (review them with /hooks).",
+    },
+    Protocol {
+        agent: Agent::Codex,
+        name: "Codex",
+        file: ".codex/hooks.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some("startup|resume|compact"),
+        stop: "Stop",
+        context: ContextChannel::AdditionalContext,
+        block: "block",
+        loop_flag: "stop_hook_active",
+        marks: &["turn_id"],
+        handler_extras: &[],
+        trust: "Codex: run `codex` in this folder and trust the project when asked (or set \
+                trust_level = \"trusted\" for it under [projects] in ~/.codex/config.toml); \
+                then open /hooks and review and trust each of the two todos hooks. Codex runs \
+                no project hook before both steps.",
+    },
+    Protocol {
+        agent: Agent::Gemini,
+        name: "Gemini CLI",
+        file: ".gemini/settings.json",
+        session_start: "SessionStart",
+        session_start_matcher: None,
+        stop: "AfterAgent",
+        context: ContextChannel::AdditionalContext,
+        block: "deny",
+        loop_flag: "stop_hook_active",
+        marks: &["timestamp"],
+        handler_extras: &[("name", "todos")],
+        trust: "Gemini CLI: run `gemini` in this folder and choose \"Trust folder\" when asked \
+                (or /permissions later); it runs no project hook in an untrusted folder.",
+    },
+];
+
+impl Protocol {
+    pub fn of_agent(agent: Agent) -> Option<&'static Self> {
+        PROTOCOLS.iter().find(|row| row.agent == agent)
+    }
+
+    /// The agent that sent `payload`: the one whose own fields or stop event it carries.
+    /// Claude Code's payloads carry no field of their own, so it is the agent left over.
+    pub fn of(payload: &Map<String, Value>) -> &'static Self {
+        let event = payload.get("hook_event_name").and_then(Value::as_str);
+        PROTOCOLS
+            .iter()
+            .find(|row| {
+                row.marks.iter().any(|mark| payload.contains_key(*mark))
+                    || (Some(row.stop) == event && row.stop != "Stop")
+            })
+            .unwrap_or(&PROTOCOLS[0])
+    }
+}
+
+/// What a payload asks of the hook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    SessionStart,
+    /// The agent is about to stop; `again` when a stop hook already sent it back this time.
+    Stop {
+        again: bool,
+    },
+    /// An event `todos` installs no hook for (a hook copied to another event, say).
+    Other,
+}
+
+impl Event {
+    pub fn of(protocol: &Protocol, payload: &Map<String, Value>) -> Self {
+        match payload.get("hook_event_name").and_then(Value::as_str) {
+            Some(name) if name == protocol.session_start => Self::SessionStart,
+            Some(name) if name == protocol.stop => Self::Stop {
+                again: payload
+                    .get(protocol.loop_flag)
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+            },
+            _ => Self::Other,
+        }
+    }
+}
+
+/// The most a session-start hook puts into a context: a plan is at most a few hundred
+/// characters there, whatever its length, and `todos show` prints the rest.
+pub const MAX_CONTEXT_CHARS: usize = 600;
+
+/// The text a session start puts into the agent's context: the open items with their ids.
+/// `None` when nothing is open, so an agent with no plan (or a finished one) gets no noise.
+pub fn session_context(summary: Option<&str>, items: &[Item]) -> Option<String> {
+    let stats = Stats::of(items);
+    if stats.open() == 0 {
+        return None;
+    }
+    // It starts with a word: an agent that reads stdout starting with `[` as JSON (Codex does)
+    // must not mistake it for broken JSON.
+    let mut text = format!("Plan (todos) [{}/{}]", stats.done(), stats.total);
+    if let Some(summary) = summary {
+        let _ = write!(text, " {}", escape(summary));
+    }
+    text.push_str(" — open items (update with `todos update ID STATUS`):\n");
+    let open: Vec<&Item> = items
+        .iter()
+        .filter(|item| !item.status.is_terminal())
+        .collect();
+    for (shown, item) in open.iter().enumerate() {
+        let line = item_line(item);
+        let more = format!("  (+{} more: `todos show`)\n", open.len() - shown);
+        let room = MAX_CONTEXT_CHARS.saturating_sub(more.chars().count());
+        if text.chars().count() + line.chars().count() > room {
+            text.push_str(&more);
+            break;
+        }
+        text.push_str(&line);
+    }
+    Some(text)
+}
+
+/// Why the agent is sent back: what is open, with ids, and how to get out honestly.
+pub fn stop_reason(items: &[Item]) -> String {
+    let stats = Stats::of(items);
+    let mut text = format!(
+        "todos: {} of {} items are still open:\n",
+        stats.open(),
+        stats.total
+    );
+    for item in items.iter().filter(|item| !item.status.is_terminal()) {
+        text.push_str(&item_line(item));
+    }
+    text.push_str(
+        "Finish them before you stop: mark each completed as soon as it is done (todos update \
+         ID completed), cancelled if it is no longer needed, failed if it cannot be done. If you \
+         need the user's answer first, ask and stop: this reminder comes once per stop.",
+    );
+    text
+}
+
+fn item_line(item: &Item) -> String {
+    format!(
+        "  {} {} {}\n",
+        escape(&item.id),
+        render::marker(item.status),
+        escape(&item.content)
+    )
+}
+
+/// What the hook prints on stdout for a session start, in the agent's own channel.
+pub fn context_output(protocol: &Protocol, context: &str) -> String {
+    match protocol.context {
+        ContextChannel::PlainStdout => context.to_owned(),
+        ContextChannel::AdditionalContext => json_line(&json!({
+            "hookSpecificOutput": {
+                "hookEventName": protocol.session_start,
+                "additionalContext": context,
+            }
+        })),
+    }
+}
+
+/// What the hook prints on stdout to send the agent back: the JSON decision every agent
+/// reads on exit 0. Exit 0 keeps a failure of `todos` itself (exit 1) from ever blocking.
+pub fn block_output(protocol: &Protocol, reason: &str) -> String {
+    json_line(&json!({"decision": protocol.block, "reason": reason}))
+}
+
+fn json_line(value: &Value) -> String {
+    let mut text = value.to_string();
+    text.push('\n');
+    text
+}
+
+/// How long a hook waits for its payload. Every agent writes it at once and closes the pipe;
+/// one that leaves the pipe open must not hold the agent up for longer than this.
+pub const PAYLOAD_WAIT: Duration = Duration::from_millis(1500);
+
+/// Reads the hook's JSON payload from a piped stdin: until EOF, until the bytes so far are a
+/// whole JSON object, or until `wait` has passed, whichever comes first. `None` when nothing
+/// readable came.
+pub fn read_payload(wait: Duration) -> Option<Map<String, Value>> {
+    let bytes = read_bounded(wait);
+    match serde_json::from_slice(&bytes) {
+        Ok(Value::Object(map)) => Some(map),
+        _ => None,
+    }
+}
+
+#[cfg(unix)]
+fn read_bounded(wait: Duration) -> Vec<u8> {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    use rustix::io::Errno;
+
+    let deadline = Instant::now() + wait;
+    let stdin = rustix::stdio::stdin();
+    let mut bytes = Vec::new();
+    let mut chunk = [0_u8; 8192];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        let timeout = Timespec {
+            tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
+            tv_nsec: i64::from(left.subsec_nanos()),
+        };
+        let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+        match poll(&mut fds, Some(&timeout)) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(Errno::INTR) => continue,
+            Err(_) => break,
+        }
+        // Read straight from the descriptor: a buffered reader could hold bytes that poll(2)
+        // no longer sees, and wait for more that never come.
+        match rustix::io::read(stdin, &mut chunk) {
+            Ok(0) => break,
+            Ok(read) => bytes.extend_from_slice(&chunk[..read]),
+            Err(Errno::INTR | Errno::AGAIN) => {}
+            Err(_) => break,
+        }
+        if bytes.len() > crate::json::MAX_INPUT_BYTES {
+            bytes.clear();
+            break;
+        }
+        if serde_json::from_slice::<Value>(&bytes).is_ok() {
+            break;
+        }
+    }
+    bytes
+}
+
+#[cfg(not(unix))]
+fn read_bounded(_wait: Duration) -> Vec<u8> {
+    // No poll(2) here: read to EOF, as every agent closes the pipe after the payload.
+    crate::json::read_limited(std::io::stdin().lock(), "stdin").unwrap_or_default()
+}
+
+/// Commands earlier `todos init` runs wrote; met again, they are replaced by `COMMAND`.
+const LEGACY: [&str; 2] = [
+    "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook",
+    "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show",
+];
+
+/// Whether a hook command is todos' own, even as the user edited it: a `todos` program (any
+/// path to it) running `hook` or `check --hook`. Other hooks that merely mention todos are
+/// the user's.
+pub fn is_ours(command: &str) -> bool {
+    let words: Vec<&str> = command
+        .split_whitespace()
+        .map(|word| word.trim_matches(['"', '\'']))
+        .collect();
+    let Some(program) = words
+        .iter()
+        .position(|word| word.rsplit('/').next() == Some("todos"))
+    else {
+        return false;
+    };
+    let rest = &words[program + 1..];
+    LEGACY.contains(&command.trim())
+        || rest.contains(&"hook")
+        || (rest.contains(&"check") && rest.contains(&"--hook"))
+}
+
+/// A settings document with todos' two hooks merged into its `"hooks"` object. Every other key,
+/// event and handler stays; a handler already ours is kept as the user left it; an exact
+/// command of an earlier `init` is brought up to date in place.
+pub fn merge(protocol: &Protocol, settings: &mut Map<String, Value>) -> Result<(), String> {
+    let hooks = settings
+        .entry("hooks")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Value::Object(hooks) = hooks else {
+        return Err("\"hooks\" must be an object".to_owned());
+    };
+    add_handler(
+        protocol,
+        hooks,
+        protocol.session_start,
+        protocol.session_start_matcher,
+    )?;
+    add_handler(protocol, hooks, protocol.stop, None)
+}
+
+fn add_handler(
+    protocol: &Protocol,
+    hooks: &mut Map<String, Value>,
+    event: &str,
+    matcher: Option<&str>,
+) -> Result<(), String> {
+    let groups = hooks
+        .entry(event)
+        .or_insert_with(|| Value::Array(Vec::new()));
+    let Value::Array(groups) = groups else {
+        return Err(format!("\"hooks.{event}\" must be an array"));
+    };
+    let handlers = groups
+        .iter_mut()
+        .filter_map(|group| group.get_mut("hooks").and_then(Value::as_array_mut))
+        .flatten();
+    let mut ours = false;
+    for handler in handlers {
+        let Some(command) = handler.get("command").and_then(Value::as_str) else {
+            continue;
+        };
+        ours |= is_ours(command);
+        if LEGACY.contains(&command) {
+            handler["command"] = json!(COMMAND);
+        }
+    }
+    if !ours {
+        let mut handler = Map::new();
+        handler.insert("type".into(), json!("command"));
+        handler.insert("command".into(), json!(COMMAND));
+        for (key, value) in protocol.handler_extras {
+            handler.insert((*key).into(), json!(value));
+        }
+        let mut group = Map::new();
+        if let Some(matcher) = matcher {
+            group.insert("matcher".into(), json!(matcher));
+        }
+        group.insert("hooks".into(), json!([handler]));
+        groups.push(Value::Object(group));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Status;
+
+    fn item(id: &str, content: &str, status: Status) -> Item {
+        Item {
+            id: id.into(),
+            content: content.into(),
+            status,
+            active_form: None,
+            priority: None,
+        }
+    }
+
+    fn payload(text: &str) -> Map<String, Value> {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn each_agent_is_told_apart_by_its_payload() {
+        let claude = payload(r#"{"hook_event_name":"Stop","stop_hook_active":true}"#);
+        let codex = payload(r#"{"hook_event_name":"Stop","turn_id":"t","stop_hook_active":true}"#);
+        let gemini = payload(r#"{"hook_event_name":"AfterAgent","timestamp":"x"}"#);
+        assert_eq!(Protocol::of(&claude).agent, Agent::Claude);
+        assert_eq!(Protocol::of(&codex).agent, Agent::Codex);
+        assert_eq!(Protocol::of(&gemini).agent, Agent::Gemini);
+        let stop = Event::of(Protocol::of(&claude), &claude);
+        assert_eq!(stop, Event::Stop { again: true });
+        let after = Event::of(Protocol::of(&gemini), &gemini);
+        assert_eq!(after, Event::Stop { again: false });
+    }
+
+    #[test]
+    fn nothing_open_means_no_context_and_a_long_plan_is_cut() {
+        assert_eq!(session_context(Some("S"), &[]), None);
+        let done = [item("1", "A", Status::Completed)];
+        assert_eq!(session_context(Some("S"), &done), None);
+        let long: Vec<Item> = (1..=10)
+            .map(|n| item(&n.to_string(), &"x".repeat(60), Status::Pending))
+            .collect();
+        let text = session_context(Some(&"s".repeat(200)), &long).unwrap();
+        assert!(text.chars().count() <= MAX_CONTEXT_CHARS, "{text}");
+        assert!(text.contains("more: `todos show`"), "{text}");
+    }
+
+    #[test]
+    fn own_hooks_are_recognised_as_edited() {
+        for ours in [
+            "todos hook",
+            "/usr/local/bin/todos --color never hook",
+            "\"$HOME/.cargo/bin/todos\" -C . hook",
+            "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook",
+            "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show",
+        ] {
+            assert!(is_ours(ours), "{ours}");
+        }
+        for theirs in [
+            "todos show",
+            "echo todos hook-less",
+            "git hook",
+            "todos check",
+        ] {
+            assert!(!is_ours(theirs), "{theirs}");
+        }
+    }
+}

@@ -60,39 +60,9 @@ pub struct Protocol {
     pub trust: &'static str,
 }
 
+/// Tried in this order by `Protocol::of`: the agents whose payloads carry a field of their own
+/// first, Claude Code (none) last.
 pub static PROTOCOLS: [Protocol; 3] = [
-    Protocol {
-        agent: Agent::Claude,
-        name: "Claude Code",
-        file: ".claude/settings.json",
-        session_start: "SessionStart",
-        session_start_matcher: Some("startup|resume|compact"),
-        stop: "Stop",
-        context: ContextChannel::PlainStdout,
-        block: "block",
-        loop_flag: "stop_hook_active",
-        marks: &[],
-        handler_extras: &[],
-        trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
-                it reads the hooks at startup (review them with /hooks).",
-    },
-    Protocol {
-        agent: Agent::Codex,
-        name: "Codex",
-        file: ".codex/hooks.json",
-        session_start: "SessionStart",
-        session_start_matcher: Some("startup|resume|compact"),
-        stop: "Stop",
-        context: ContextChannel::AdditionalContext,
-        block: "block",
-        loop_flag: "stop_hook_active",
-        marks: &["turn_id"],
-        handler_extras: &[],
-        trust: "Codex: run `codex` in this folder and trust the project when asked (or set \
-                trust_level = \"trusted\" for it under [projects] in ~/.codex/config.toml); \
-                then open /hooks and review and trust each of the two todos hooks. Codex runs \
-                no project hook before both steps.",
-    },
     Protocol {
         agent: Agent::Gemini,
         name: "Gemini CLI",
@@ -108,6 +78,39 @@ pub static PROTOCOLS: [Protocol; 3] = [
         trust: "Gemini CLI: run `gemini` in this folder and choose \"Trust folder\" when asked \
                 (or /permissions later); it runs no project hook in an untrusted folder.",
     },
+    Protocol {
+        agent: Agent::Codex,
+        name: "Codex",
+        file: ".codex/hooks.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some("startup|resume|compact"),
+        stop: "Stop",
+        context: ContextChannel::AdditionalContext,
+        block: "block",
+        loop_flag: "stop_hook_active",
+        marks: &["turn_id", "model"],
+        handler_extras: &[],
+        trust: "Codex: run `codex` in this folder and trust the project when asked (or set \
+                trust_level = \"trusted\" for it under [projects] in ~/.codex/config.toml); \
+                then review and trust the two todos hooks when Codex says they need review \
+                (or in /hooks). Codex runs no project hook before both steps, and asks again \
+                when a hook changes.",
+    },
+    Protocol {
+        agent: Agent::Claude,
+        name: "Claude Code",
+        file: ".claude/settings.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some("startup|resume|compact"),
+        stop: "Stop",
+        context: ContextChannel::PlainStdout,
+        block: "block",
+        loop_flag: "stop_hook_active",
+        marks: &[],
+        handler_extras: &[],
+        trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
+                it reads the hooks at startup (review them with /hooks).",
+    },
 ];
 
 impl Protocol {
@@ -115,17 +118,21 @@ impl Protocol {
         PROTOCOLS.iter().find(|row| row.agent == agent)
     }
 
-    /// The agent that sent `payload`: the one whose own fields or stop event it carries.
-    /// Claude Code's payloads carry no field of their own, so it is the agent left over.
+    /// The agent that sent `payload`: the one whose own fields or stop event it carries, as
+    /// their current releases send them (tests/fixtures/hooks/). Codex sends `model` on every
+    /// event and `turn_id` on Stop; Gemini CLI `timestamp` on every event; Claude Code
+    /// nothing of its own, so it is the agent left over. Were Claude Code to send a `model`
+    /// one day, it would get Codex's answer, which it reads as well.
     pub fn of(payload: &Map<String, Value>) -> &'static Self {
         let event = payload.get("hook_event_name").and_then(Value::as_str);
-        PROTOCOLS
-            .iter()
-            .find(|row| {
-                row.marks.iter().any(|mark| payload.contains_key(*mark))
-                    || (Some(row.stop) == event && row.stop != "Stop")
-            })
-            .unwrap_or(&PROTOCOLS[0])
+        let sent_by = |row: &&Protocol| {
+            row.marks.iter().any(|mark| payload.contains_key(*mark))
+                || (row.stop != "Stop" && Some(row.stop) == event)
+        };
+        // Gemini CLI's row comes first: a field it may add later (a `model`) must not make it
+        // look like Codex.
+        let fallback = &PROTOCOLS[PROTOCOLS.len() - 1];
+        PROTOCOLS.iter().find(sent_by).unwrap_or(fallback)
     }
 }
 

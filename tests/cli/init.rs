@@ -264,3 +264,98 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
     let (code, stdout, stderr) = run_hook(&env, stop, event);
     assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "", ""));
 }
+
+#[test]
+fn codex_and_gemini_get_their_own_files_and_events() {
+    let env = TestEnv::new();
+    env.write_file(
+        ".gemini/settings.json",
+        r#"{"mcpServers": {"git": {"command": "git-mcp"}}, "hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": "lint"}]}]}}"#,
+    );
+    let done = env
+        .todos(&["init", "--agent", "gemini", "--hooks"])
+        .run()
+        .success();
+    assert!(done.stdout.contains("Trust folder"), "{}", done.stdout);
+    let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
+    let ours = json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]);
+    assert_eq!(
+        gemini,
+        json!({
+            "mcpServers": {"git": {"command": "git-mcp"}},
+            "hooks": {
+                "BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": "lint"}]}],
+                // Gemini CLI matches a lifecycle matcher as an exact string: none runs it on
+                // every session start.
+                "SessionStart": ours,
+                "AfterAgent": ours,
+            }
+        })
+    );
+
+    let done = env
+        .todos(&["init", "--agent", "codex", "--hooks"])
+        .run()
+        .success();
+    assert!(done.stdout.contains("/hooks"), "{}", done.stdout);
+    let codex: Value = serde_json::from_str(&env.read(".codex/hooks.json")).unwrap();
+    assert_eq!(
+        codex,
+        json!({"hooks": {
+            "SessionStart": [{"matcher": "startup|resume|compact",
+                              "hooks": [{"type": "command", "command": "todos hook"}]}],
+            "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
+        }})
+    );
+    assert!(
+        !env.path(".claude").exists(),
+        "each agent's hooks in its own file"
+    );
+}
+
+#[test]
+fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
+    let env = TestEnv::new();
+    // What `init --hooks` wrote before `todos hook` existed, then one of them edited by hand.
+    env.write_file(
+        ".claude/settings.json",
+        r#"{"hooks": {
+            "Stop": [{"hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook"}]}],
+            "SessionStart": [{"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show"}]}]
+        }}"#,
+    );
+    let done = env
+        .todos(&["init", "--agent", "claude", "--hooks"])
+        .run()
+        .success();
+    assert!(
+        done.stdout.contains("updated .claude/settings.json"),
+        "{}",
+        done.stdout
+    );
+    let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
+    assert_eq!(
+        settings,
+        json!({"hooks": {
+            "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
+            "SessionStart": [{"matcher": "startup|resume|compact",
+                              "hooks": [{"type": "command", "command": "todos hook"}]}],
+        }})
+    );
+
+    let edited = r#"{"hooks": {
+        "AfterAgent": [{"hooks": [{"type": "command", "command": "/opt/bin/todos --color never hook", "timeout": 5000}]}],
+        "SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "\"$HOME/bin/todos\" hook"}]}]
+    }}"#;
+    env.write_file(".gemini/settings.json", edited);
+    let done = env
+        .todos(&["init", "--agent", "gemini", "--hooks"])
+        .run()
+        .success();
+    assert!(
+        done.stdout.contains("unchanged .gemini/settings.json"),
+        "{}",
+        done.stdout
+    );
+    assert_eq!(env.read(".gemini/settings.json"), edited);
+}

@@ -23,6 +23,7 @@ mod update;
 mod write;
 
 mod check;
+mod hook;
 mod init;
 mod prompt;
 mod schema;

@@ -163,9 +163,11 @@ impl Event {
     }
 }
 
-/// The most a session-start hook puts into a context: a plan is at most a few hundred
-/// characters there, whatever its length, and `todos show` prints the rest.
-pub const MAX_CONTEXT_CHARS: usize = 600;
+/// The most the open items take in what a hook puts into a context, whatever the plan's
+/// length or its limits: a hook costs a few hundred characters, and `todos show` has the rest.
+pub const MAX_LIST_CHARS: usize = 360;
+/// The longest summary and item content a hook quotes; longer ones are cut with `…`.
+const MAX_QUOTE_CHARS: usize = 100;
 
 /// The text a session start puts into the agent's context: the open items with their ids.
 /// `None` when nothing is open, so an agent with no plan (or a finished one) gets no noise.
@@ -178,23 +180,10 @@ pub fn session_context(summary: Option<&str>, items: &[Item]) -> Option<String> 
     // must not mistake it for broken JSON.
     let mut text = format!("Plan (todos) [{}/{}]", stats.done(), stats.total);
     if let Some(summary) = summary {
-        let _ = write!(text, " {}", escape(summary));
+        let _ = write!(text, " {}", quote(summary));
     }
     text.push_str(" — open items (update with `todos update ID STATUS`):\n");
-    let open: Vec<&Item> = items
-        .iter()
-        .filter(|item| !item.status.is_terminal())
-        .collect();
-    for (shown, item) in open.iter().enumerate() {
-        let line = item_line(item);
-        let more = format!("  (+{} more: `todos show`)\n", open.len() - shown);
-        let room = MAX_CONTEXT_CHARS.saturating_sub(more.chars().count());
-        if text.chars().count() + line.chars().count() > room {
-            text.push_str(&more);
-            break;
-        }
-        text.push_str(&line);
-    }
+    text.push_str(&open_items(items));
     Some(text)
 }
 
@@ -206,9 +195,7 @@ pub fn stop_reason(items: &[Item]) -> String {
         stats.open(),
         stats.total
     );
-    for item in items.iter().filter(|item| !item.status.is_terminal()) {
-        text.push_str(&item_line(item));
-    }
+    text.push_str(&open_items(items));
     text.push_str(
         "Finish them before you stop: mark each completed as soon as it is done (todos update \
          ID completed), cancelled if it is no longer needed, failed if it cannot be done. If you \
@@ -217,13 +204,47 @@ pub fn stop_reason(items: &[Item]) -> String {
     text
 }
 
-fn item_line(item: &Item) -> String {
-    format!(
-        "  {} {} {}\n",
-        escape(&item.id),
-        render::marker(item.status),
-        escape(&item.content)
-    )
+/// One line per open item (id, marker, content), as many as fit in `MAX_LIST_CHARS` with a
+/// last line saying how many more there are.
+fn open_items(items: &[Item]) -> String {
+    let open: Vec<&Item> = items
+        .iter()
+        .filter(|item| !item.status.is_terminal())
+        .collect();
+    let mut text = String::new();
+    let mut used = 0;
+    for (shown, item) in open.iter().enumerate() {
+        let line = format!(
+            "  {} {} {}\n",
+            quote(&item.id),
+            render::marker(item.status),
+            quote(&item.content)
+        );
+        let more = format!("  (+{} more: `todos show`)\n", open.len() - shown);
+        let last = shown + 1 == open.len();
+        let room = MAX_LIST_CHARS - if last { 0 } else { more.chars().count() };
+        let width = line.chars().count();
+        if used + width > room {
+            text.push_str(&more);
+            break;
+        }
+        used += width;
+        text.push_str(&line);
+    }
+    text
+}
+
+/// Text from the store as a hook quotes it: escaped (§9: it reaches an agent's context only
+/// through a documented view) and cut to `MAX_QUOTE_CHARS`, since a store may be hand-edited
+/// or kept under raised limits.
+fn quote(text: &str) -> String {
+    let text = escape(text);
+    if text.chars().count() <= MAX_QUOTE_CHARS {
+        return text.into_owned();
+    }
+    let mut cut: String = text.chars().take(MAX_QUOTE_CHARS - 1).collect();
+    cut.push('…');
+    cut
 }
 
 /// What the hook prints on stdout for a session start, in the agent's own channel.
@@ -445,9 +466,16 @@ mod tests {
         let long: Vec<Item> = (1..=10)
             .map(|n| item(&n.to_string(), &"x".repeat(60), Status::Pending))
             .collect();
-        let text = session_context(Some(&"s".repeat(200)), &long).unwrap();
-        assert!(text.chars().count() <= MAX_CONTEXT_CHARS, "{text}");
-        assert!(text.contains("more: `todos show`"), "{text}");
+        let text = session_context(Some(&"s".repeat(2000)), &long).unwrap();
+        assert!(text.chars().count() <= 600, "{text}");
+        assert!(text.contains("  (+6 more: `todos show`)\n"), "{text}");
+        let reason = stop_reason(&long);
+        assert!(reason.chars().count() <= 700, "{reason}");
+        let few = [
+            item("1", "A", Status::Pending),
+            item("2", "B", Status::InProgress),
+        ];
+        assert_eq!(open_items(&few), "  1 [ ] A\n  2 [▶] B\n");
     }
 
     #[test]

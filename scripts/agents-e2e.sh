@@ -167,7 +167,7 @@ failures=0
 for agent in $agents; do
     agent_failures=$failures
     echo "== $agent $(version "$agent")"
-    for scenario in finish stuck none; do
+    for scenario in finish stuck retool none; do
         dir="$out/$agent-$scenario"
         rm -rf "$dir"
         mkdir -p "$dir/repo" "$dir/home"

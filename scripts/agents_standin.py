@@ -34,6 +34,14 @@ SCENARIOS = {
         ("text", "Stopping here for now."),
         ("text", "I need your answer before I go on."),
     ],
+    # A plan with open items: stop, get sent back, run a tool that finishes nothing, stop, stop.
+    # Measures what each agent's loop flag says after the agent has worked again.
+    "retool": [
+        ("text", "Stopping here for now."),
+        ("shell", "todos show"),
+        ("text", "I need your answer before I go on."),
+        ("text", "I still need your answer."),
+    ],
     # No plan at all.
     "none": [
         ("text", "There is nothing to plan."),

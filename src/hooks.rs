@@ -35,6 +35,24 @@ pub enum ContextChannel {
     AdditionalContext,
 }
 
+/// How an agent lets a stop hook send it back to work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopChannel {
+    /// Exit 2 with the reason on stderr. Claude Code reads `{"decision":"block"}` too, but then
+    /// puts the reason into its model's context twice (as hook feedback and as a system note).
+    Exit2,
+    /// `{"decision": WORD, "reason": …}` on stdout, exit 0.
+    Decision(&'static str),
+}
+
+/// What a hook answers its agent.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub stdout: String,
+    pub stderr: String,
+    pub exit_code: u8,
+}
+
 /// One agent's hook protocol, as its current release speaks it.
 #[derive(Debug)]
 pub struct Protocol {
@@ -48,8 +66,8 @@ pub struct Protocol {
     pub session_start_matcher: Option<&'static str>,
     pub stop: &'static str,
     pub context: ContextChannel,
-    /// The `decision` that sends the agent back to work.
-    pub block: &'static str,
+    /// How a stop hook sends the agent back to work.
+    pub block: StopChannel,
     /// The payload field that is true when this stop follows a stop hook's reminder.
     pub loop_flag: &'static str,
     /// Fields only this agent's payloads carry, to tell it apart from the others.
@@ -71,7 +89,7 @@ pub static PROTOCOLS: [Protocol; 3] = [
         session_start_matcher: None,
         stop: "AfterAgent",
         context: ContextChannel::AdditionalContext,
-        block: "deny",
+        block: StopChannel::Decision("deny"),
         loop_flag: "stop_hook_active",
         marks: &["timestamp"],
         handler_extras: &[("name", "todos")],
@@ -86,7 +104,7 @@ pub static PROTOCOLS: [Protocol; 3] = [
         session_start_matcher: Some("startup|resume|compact"),
         stop: "Stop",
         context: ContextChannel::AdditionalContext,
-        block: "block",
+        block: StopChannel::Decision("block"),
         loop_flag: "stop_hook_active",
         marks: &["turn_id", "model"],
         handler_extras: &[],
@@ -104,7 +122,7 @@ pub static PROTOCOLS: [Protocol; 3] = [
         session_start_matcher: Some("startup|resume|compact"),
         stop: "Stop",
         context: ContextChannel::PlainStdout,
-        block: "block",
+        block: StopChannel::Exit2,
         loop_flag: "stop_hook_active",
         marks: &[],
         handler_extras: &[],
@@ -260,10 +278,19 @@ pub fn context_output(protocol: &Protocol, context: &str) -> String {
     }
 }
 
-/// What the hook prints on stdout to send the agent back: the JSON decision every agent
-/// reads on exit 0. Exit 0 keeps a failure of `todos` itself (exit 1) from ever blocking.
-pub fn block_output(protocol: &Protocol, reason: &str) -> String {
-    json_line(&json!({"decision": protocol.block, "reason": reason}))
+/// The answer that sends the agent back to work with `reason`, in its own channel.
+pub fn block_reply(protocol: &Protocol, reason: &str) -> Reply {
+    match protocol.block {
+        StopChannel::Exit2 => Reply {
+            stdout: String::new(),
+            stderr: format!("{reason}\n"),
+            exit_code: 2,
+        },
+        StopChannel::Decision(word) => Reply {
+            stdout: json_line(&json!({"decision": word, "reason": reason})),
+            ..Reply::default()
+        },
+    }
 }
 
 fn json_line(value: &Value) -> String {

@@ -10,7 +10,7 @@ use crate::cli::HookArgs;
 use crate::commands::Answer;
 use crate::context::{Context, Stdin};
 use crate::error::Result;
-use crate::hooks::{self, Event, Protocol};
+use crate::hooks::{self, Event, Protocol, Reply};
 use crate::render::escape;
 use crate::store::Store;
 
@@ -58,32 +58,40 @@ fn answer(ctx: &Context) -> Result<Answer> {
     };
     let protocol = Protocol::of(&payload);
     let event = Event::of(protocol, &payload);
-    let (text, action) = match event {
+    let (reply, action) = match event {
         Event::SessionStart => {
             let document = Store::new(&ctx.workspace).load()?;
             match hooks::session_context(document.summary.as_deref(), &document.todos) {
-                Some(context) => (hooks::context_output(protocol, &context), "context"),
-                None => (String::new(), "none"),
+                Some(context) => {
+                    let stdout = hooks::context_output(protocol, &context);
+                    (
+                        Reply {
+                            stdout,
+                            ..Reply::default()
+                        },
+                        "context",
+                    )
+                }
+                None => (Reply::default(), "none"),
             }
         }
         // The agent was sent back once already: a second reminder could loop for ever (it
         // may need the user's answer), and Codex and Gemini CLI set no limit of their own.
-        Event::Stop { again: true } | Event::Other => (String::new(), "none"),
+        Event::Stop { again: true } | Event::Other => (Reply::default(), "none"),
         Event::Stop { again: false } => {
             let document = Store::new(&ctx.workspace).load()?;
             if document.todos.iter().all(|item| item.status.is_terminal()) {
-                (String::new(), "none")
+                (Reply::default(), "none")
             } else {
                 let reason = hooks::stop_reason(&document.todos);
-                (hooks::block_output(protocol, &reason), "block")
+                (hooks::block_reply(protocol, &reason), "block")
             }
         }
     };
     let event_name = payload.get("hook_event_name").cloned();
     let data = json!({"hook": {"agent": protocol.name, "event": event_name, "action": action}});
-    Ok(Answer::new(
-        text,
-        data,
-        format!("{}: {action}", protocol.name),
-    ))
+    let mut answer = Answer::new(reply.stdout, data, format!("{}: {action}", protocol.name));
+    answer.notes = reply.stderr;
+    answer.exit_code = reply.exit_code;
+    Ok(answer)
 }

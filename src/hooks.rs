@@ -9,10 +9,15 @@
 //! sent it (`Protocol::of`), so a user who copies a hook from one agent's file to another's, or
 //! runs two agents in one repository, never has the wrong one.
 
+mod payload;
+mod settings;
+
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
+
+pub use payload::{PAYLOAD_WAIT, read_payload};
+pub use settings::merge;
 
 use crate::cli::Agent;
 use crate::model::{Item, Stats};
@@ -299,159 +304,6 @@ fn json_line(value: &Value) -> String {
     text
 }
 
-/// How long a hook waits for its payload. Every agent writes it at once and closes the pipe;
-/// one that leaves the pipe open must not hold the agent up for longer than this.
-pub const PAYLOAD_WAIT: Duration = Duration::from_millis(1500);
-
-/// Reads the hook's JSON payload from a piped stdin: until EOF, until the bytes so far are a
-/// whole JSON object, or until `wait` has passed, whichever comes first. `None` when nothing
-/// readable came.
-pub fn read_payload(wait: Duration) -> Option<Map<String, Value>> {
-    let bytes = read_bounded(wait);
-    match serde_json::from_slice(&bytes) {
-        Ok(Value::Object(map)) => Some(map),
-        _ => None,
-    }
-}
-
-#[cfg(unix)]
-fn read_bounded(wait: Duration) -> Vec<u8> {
-    use rustix::event::{PollFd, PollFlags, Timespec, poll};
-    use rustix::io::Errno;
-
-    let deadline = Instant::now() + wait;
-    let stdin = rustix::stdio::stdin();
-    let mut bytes = Vec::new();
-    let mut chunk = [0_u8; 8192];
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            break;
-        }
-        let timeout = Timespec {
-            tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
-            tv_nsec: i64::from(left.subsec_nanos()),
-        };
-        let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
-        match poll(&mut fds, Some(&timeout)) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(Errno::INTR) => continue,
-            Err(_) => break,
-        }
-        // Read straight from the descriptor: a buffered reader could hold bytes that poll(2)
-        // no longer sees, and wait for more that never come.
-        match rustix::io::read(stdin, &mut chunk) {
-            Ok(0) => break,
-            Ok(read) => bytes.extend_from_slice(&chunk[..read]),
-            Err(Errno::INTR | Errno::AGAIN) => {}
-            Err(_) => break,
-        }
-        if bytes.len() > crate::json::MAX_INPUT_BYTES {
-            bytes.clear();
-            break;
-        }
-        if serde_json::from_slice::<Value>(&bytes).is_ok() {
-            break;
-        }
-    }
-    bytes
-}
-
-#[cfg(not(unix))]
-fn read_bounded(_wait: Duration) -> Vec<u8> {
-    // No poll(2) here: read to EOF, as every agent closes the pipe after the payload.
-    crate::json::read_limited(std::io::stdin().lock(), "stdin").unwrap_or_default()
-}
-
-/// Commands earlier `todos init` runs wrote; met again, they are replaced by `COMMAND`.
-const LEGACY: [&str; 2] = [
-    "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook",
-    "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show",
-];
-
-/// Whether a hook command is todos' own, even as the user edited it: a `todos` program (any
-/// path to it) running `hook` or `check --hook`. Other hooks that merely mention todos are
-/// the user's.
-pub fn is_ours(command: &str) -> bool {
-    let words: Vec<&str> = command
-        .split_whitespace()
-        .map(|word| word.trim_matches(['"', '\'']))
-        .collect();
-    let Some(program) = words
-        .iter()
-        .position(|word| word.rsplit('/').next() == Some("todos"))
-    else {
-        return false;
-    };
-    let rest = &words[program + 1..];
-    LEGACY.contains(&command.trim())
-        || rest.contains(&"hook")
-        || (rest.contains(&"check") && rest.contains(&"--hook"))
-}
-
-/// A settings document with todos' two hooks merged into its `"hooks"` object. Every other key,
-/// event and handler stays; a handler already ours is kept as the user left it; an exact
-/// command of an earlier `init` is brought up to date in place.
-pub fn merge(protocol: &Protocol, settings: &mut Map<String, Value>) -> Result<(), String> {
-    let hooks = settings
-        .entry("hooks")
-        .or_insert_with(|| Value::Object(Map::new()));
-    let Value::Object(hooks) = hooks else {
-        return Err("\"hooks\" must be an object".to_owned());
-    };
-    add_handler(
-        protocol,
-        hooks,
-        protocol.session_start,
-        protocol.session_start_matcher,
-    )?;
-    add_handler(protocol, hooks, protocol.stop, None)
-}
-
-fn add_handler(
-    protocol: &Protocol,
-    hooks: &mut Map<String, Value>,
-    event: &str,
-    matcher: Option<&str>,
-) -> Result<(), String> {
-    let groups = hooks
-        .entry(event)
-        .or_insert_with(|| Value::Array(Vec::new()));
-    let Value::Array(groups) = groups else {
-        return Err(format!("\"hooks.{event}\" must be an array"));
-    };
-    let handlers = groups
-        .iter_mut()
-        .filter_map(|group| group.get_mut("hooks").and_then(Value::as_array_mut))
-        .flatten();
-    let mut ours = false;
-    for handler in handlers {
-        let Some(command) = handler.get("command").and_then(Value::as_str) else {
-            continue;
-        };
-        ours |= is_ours(command);
-        if LEGACY.contains(&command) {
-            handler["command"] = json!(COMMAND);
-        }
-    }
-    if !ours {
-        let mut handler = Map::new();
-        handler.insert("type".into(), json!("command"));
-        handler.insert("command".into(), json!(COMMAND));
-        for (key, value) in protocol.handler_extras {
-            handler.insert((*key).into(), json!(value));
-        }
-        let mut group = Map::new();
-        if let Some(matcher) = matcher {
-            group.insert("matcher".into(), json!(matcher));
-        }
-        group.insert("hooks".into(), json!([handler]));
-        groups.push(Value::Object(group));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -503,26 +355,5 @@ mod tests {
             item("2", "B", Status::InProgress),
         ];
         assert_eq!(open_items(&few), "  1 [ ] A\n  2 [▶] B\n");
-    }
-
-    #[test]
-    fn own_hooks_are_recognised_as_edited() {
-        for ours in [
-            "todos hook",
-            "/usr/local/bin/todos --color never hook",
-            "\"$HOME/.cargo/bin/todos\" -C . hook",
-            "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook",
-            "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show",
-        ] {
-            assert!(is_ours(ours), "{ours}");
-        }
-        for theirs in [
-            "todos show",
-            "echo todos hook-less",
-            "git hook",
-            "todos check",
-        ] {
-            assert!(!is_ours(theirs), "{theirs}");
-        }
     }
 }

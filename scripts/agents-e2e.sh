@@ -30,6 +30,9 @@ bin="$cache/npm/node_modules/.bin"
 echo "== building todos"
 (cd "$root" && cargo build --quiet)
 todos="$root/target/debug/todos"
+# The repository's folder name holds a space: a hook command that quotes the project folder
+# wrongly (Gemini CLI rewrites $CLAUDE_PROJECT_DIR into an already-quoted path) fails here.
+repo="the repo"
 
 version() {
     "$bin/$1" --version 2>/dev/null | head -n 1
@@ -85,7 +88,7 @@ run_claude() {
     local dir=$1 port=$2
     mkdir -p "$dir/home/.claude"
     # shellcheck disable=SC2046
-    (cd "$dir/repo" && env -i $(base_env "$dir") \
+    (cd "$dir/$repo" && env -i $(base_env "$dir") \
         ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=stand-in \
         CLAUDE_CONFIG_DIR="$dir/home/.claude" DISABLE_AUTOUPDATER=1 DISABLE_TELEMETRY=1 \
         DISABLE_ERROR_REPORTING=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
@@ -116,7 +119,7 @@ env_key = "STANDIN_API_KEY"
 request_max_retries = 0
 stream_max_retries = 0
 
-[projects."$dir/repo"]
+[projects."$dir/$repo"]
 trust_level = "trusted"
 
 [analytics]
@@ -126,7 +129,7 @@ enabled = false
 enabled = false
 EOF
     # shellcheck disable=SC2046
-    (cd "$dir/repo" && env -i $(base_env "$dir") CODEX_HOME="$dir/home/.codex" \
+    (cd "$dir/$repo" && env -i $(base_env "$dir") CODEX_HOME="$dir/home/.codex" \
         STANDIN_API_KEY=stand-in \
         timeout "$limit" "$bin/codex" exec --dangerously-bypass-hook-trust \
         -s danger-full-access "Work on the plan." </dev/null)
@@ -144,9 +147,9 @@ run_gemini() {
 }
 EOF
     # The user's part, done here in the run's own HOME: the folder is trusted.
-    printf '{"%s": "TRUST_FOLDER"}\n' "$dir/repo" >"$dir/home/.gemini/trustedFolders.json"
+    printf '{"%s": "TRUST_FOLDER"}\n' "$dir/$repo" >"$dir/home/.gemini/trustedFolders.json"
     # shellcheck disable=SC2046
-    (cd "$dir/repo" && env -i $(base_env "$dir") GEMINI_API_KEY=stand-in \
+    (cd "$dir/$repo" && env -i $(base_env "$dir") GEMINI_API_KEY=stand-in \
         GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$port" GEMINI_CLI_NO_RELAUNCH=true \
         timeout "$limit" "$bin/gemini" -p "Work on the plan." --approval-mode yolo </dev/null)
 }
@@ -170,12 +173,12 @@ for agent in $agents; do
     for scenario in finish stuck retool none; do
         dir="$out/$agent-$scenario"
         rm -rf "$dir"
-        mkdir -p "$dir/repo" "$dir/home"
-        git -C "$dir/repo" init --quiet
+        mkdir -p "$dir/$repo" "$dir/home"
+        git -C "$dir/$repo" init --quiet
         write_shim "$dir"
-        (cd "$dir/repo" && "$todos" init --agent "$agent" --hooks >"$dir/init.txt")
+        (cd "$dir/$repo" && "$todos" init --agent "$agent" --hooks >"$dir/init.txt")
         if [ "$scenario" != none ]; then
-            (cd "$dir/repo" && TODOS_NOW=2026-01-02T10:00:00Z "$todos" write --quiet \
+            (cd "$dir/$repo" && TODOS_NOW=2026-01-02T10:00:00Z "$todos" write --quiet \
                 --summary "Fix login" -t completed:"Reproduce the bug" \
                 -t in_progress:"Patch the check" -t pending:"Add a test")
         fi
@@ -186,7 +189,7 @@ for agent in $agents; do
         echo $? >"$dir/agent.code"
         set -e
         stop_standin "$dir"
-        (cd "$dir/repo" && "$todos" --json show >"$dir/plan.json")
+        (cd "$dir/$repo" && "$todos" --json show >"$dir/plan.json")
         if ! python3 "$root/scripts/agents_e2e_check.py" "$agent" "$scenario" "$dir"; then
             failures=$((failures + 1))
         fi

@@ -85,14 +85,13 @@ pub fn init(ctx: &Context, args: &InitArgs) -> Result<Answer> {
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
     }
-    let data = json!({
+    let mut data = json!({
         "agent": format!("{:?}", args.agent).to_lowercase(),
         "files": files
             .iter()
             .map(|(path, action)| json!({"path": path, "action": action.as_str()}))
             .collect::<Vec<_>>(),
     });
-    let mut data = data;
     if let Some(protocol) = protocol {
         // Trust is the user's to give, in the agent: init only says how, every time it runs.
         let _ = writeln!(text, "To turn the hooks on: {}", protocol.trust);

@@ -102,6 +102,7 @@ run_codex() {
     mkdir -p "$dir/home/.codex"
     # Codex runs commands in a login shell, whose /etc/profile resets PATH: a user has todos on
     # PATH through their own ~/.profile, and so does this run's HOME.
+    # shellcheck disable=SC2016 # $PATH is for the login shell to expand, not this one
     printf 'export PATH="%s:$PATH"\n' "$dir/bin" >"$dir/home/.profile"
     # The user's part, done here in the run's own CODEX_HOME: the project is trusted. The
     # second part, reviewing each hook in /hooks, needs the interactive TUI; for this run

@@ -98,8 +98,9 @@ pub static PROTOCOLS: [Protocol; 3] = [
         loop_flag: "stop_hook_active",
         marks: &["timestamp"],
         handler_extras: &[("name", "todos")],
-        trust: "Gemini CLI: run `gemini` in this folder and choose \"Trust folder\" when asked \
-                (or /permissions later); it runs no project hook in an untrusted folder.",
+        trust: "Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you \
+                trust the files in this folder?\" (or /permissions later); it runs no project \
+                hook in an untrusted folder.",
     },
     Protocol {
         agent: Agent::Codex,
@@ -113,11 +114,10 @@ pub static PROTOCOLS: [Protocol; 3] = [
         loop_flag: "stop_hook_active",
         marks: &["turn_id", "model"],
         handler_extras: &[],
-        trust: "Codex: run `codex` in this folder and trust the project when asked (or set \
-                trust_level = \"trusted\" for it under [projects] in ~/.codex/config.toml); \
-                then review and trust the two todos hooks when Codex says they need review \
-                (or in /hooks). Codex runs no project hook before both steps, and asks again \
-                when a hook changes.",
+        trust: "Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this \
+                folder?\", then at \"Hooks need review\" review the two todos hooks and trust \
+                them (or later in /hooks). Codex runs no project hook before both steps, and \
+                asks again when a hook changes.",
     },
     Protocol {
         agent: Agent::Claude,

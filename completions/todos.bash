@@ -31,6 +31,9 @@ _todos() {
             todos,history)
                 cmd="todos__subcmd__history"
                 ;;
+            todos,hook)
+                cmd="todos__subcmd__hook"
+                ;;
             todos,init)
                 cmd="todos__subcmd__init"
                 ;;
@@ -73,6 +76,9 @@ _todos() {
             todos__subcmd__help,history)
                 cmd="todos__subcmd__help__subcmd__history"
                 ;;
+            todos__subcmd__help,hook)
+                cmd="todos__subcmd__help__subcmd__hook"
+                ;;
             todos__subcmd__help,init)
                 cmd="todos__subcmd__help__subcmd__init"
                 ;;
@@ -107,7 +113,7 @@ _todos() {
 
     case "${cmd}" in
         todos)
-            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version write create update show recap undo history schema prompt check init completions man help"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version write create update show recap undo history schema prompt check init hook completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -267,7 +273,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help)
-            opts="write create update show recap undo history schema prompt check init completions man help"
+            opts="write create update show recap undo history schema prompt check init hook completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -337,6 +343,20 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__help__subcmd__hook)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -508,6 +528,44 @@ _todos() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__hook)
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -179,11 +179,22 @@ pub enum Command {
     /// Writes the `todos prompt` text between `<!-- todos:begin -->` and `<!-- todos:end -->` into
     /// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
     /// root: creates the file when it is absent, replaces only its own block when it is present,
-    /// and changes nothing when the block is already current. With --hooks (Claude Code) it also
-    /// merges two hooks into .claude/settings.json, keeping every other key and hook: a Stop hook
-    /// (`todos check --hook`) that sends the agent back to work while items are open, and a
-    /// SessionStart hook (startup, resume, compact) that prints the plan into its context.
+    /// and changes nothing when the block is already current. With --hooks it also merges two
+    /// `todos hook` hooks into the agent's own hook file, keeping every other key and hook:
+    /// .claude/settings.json (SessionStart, Stop), .codex/hooks.json (SessionStart, Stop) or
+    /// .gemini/settings.json (SessionStart, AfterAgent). It prints what you must do in the agent
+    /// to trust them; it never grants that trust itself.
     Init(Lazy<InitArgs>),
+
+    /// The hook every agent runs: the plan at session start, a reminder at a stop.
+    ///
+    /// `todos init --agent claude|codex|gemini --hooks` installs it; agents run it with their
+    /// JSON payload on stdin, which says which agent and which event it is. At a session start
+    /// it prints the open items into the agent's context (nothing when none is open); at a stop
+    /// with items open it sends the agent back once, and lets a repeated stop through. It waits
+    /// at most 1.5 s for a payload, never writes, and exits 1 (never a blocking code) when it
+    /// fails.
+    Hook(Lazy<HookArgs>),
 
     /// Print a shell completion script.
     ///
@@ -443,25 +454,32 @@ pub struct CheckArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos init --agent claude --hooks\n  \
-    todos init --agent codex\n  \
+    todos init --agent codex --hooks\n  \
+    todos init --agent gemini --hooks\n  \
     todos init")]
 pub struct InitArgs {
     /// The agent to set up.
     #[arg(long, value_enum, default_value_t = Agent::Generic)]
     pub agent: Agent,
 
-    /// Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only).
+    /// Also install the agent's session-start and stop hooks (claude, codex, gemini).
     #[arg(long)]
     pub hooks: bool,
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    echo '{\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}' | todos hook\n  \
+    todos init --agent codex --hooks   # installs it")]
+pub struct HookArgs {}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Agent {
     /// Claude Code: CLAUDE.md (and .claude/settings.json with --hooks).
     Claude,
-    /// OpenAI Codex CLI: AGENTS.md.
+    /// OpenAI Codex CLI: AGENTS.md (and .codex/hooks.json with --hooks).
     Codex,
-    /// Gemini CLI: GEMINI.md.
+    /// Gemini CLI: GEMINI.md (and .gemini/settings.json with --hooks).
     Gemini,
     /// Any other agent that reads AGENTS.md.
     Generic,

@@ -6,6 +6,11 @@ use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+#[cfg(unix)]
+use std::time::Instant;
+
+use serde_json::Value;
 
 /// What stands behind stdin, which decides whether a command may read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +33,8 @@ pub struct Host {
     config_dir: Option<PathBuf>,
     pub stdin_kind: Stdin,
     pub stdin: Box<dyn Read>,
+    /// Whether `stdin` is this process's, which `read_stdin_within` polls with a deadline.
+    stdin_is_process: bool,
     pub stdout: Box<dyn Write>,
     pub stdout_is_terminal: bool,
     pub stderr: Box<dyn Write>,
@@ -44,6 +51,7 @@ impl Host {
             config_dir: directories::BaseDirs::new().map(|dirs| dirs.config_dir().to_path_buf()),
             stdin_kind: detect_stdin(),
             stdin: Box::new(io::stdin()),
+            stdin_is_process: true,
             stdout_is_terminal: io::stdout().is_terminal(),
             stdout: Box::new(io::stdout()),
             stderr_is_terminal: io::stderr().is_terminal(),
@@ -74,6 +82,7 @@ impl Host {
                 Stdin::Device
             },
             stdin: Box::new(io::Cursor::new(stdin.unwrap_or_default())),
+            stdin_is_process: false,
             stdout: Box::new(stdout.clone()),
             stdout_is_terminal: false,
             stderr: Box::new(stderr.clone()),
@@ -96,6 +105,17 @@ impl Host {
 
     pub fn config_dir(&self) -> Option<PathBuf> {
         self.config_dir.clone()
+    }
+
+    /// Reads piped stdin until EOF, until the bytes so far are one whole JSON value, or until
+    /// `wait` has passed, whichever comes first (at most 1 MiB): for input a caller may leave
+    /// open without ever writing to it, such as an agent's hook payload.
+    pub fn read_stdin_within(&mut self, wait: Duration) -> Vec<u8> {
+        if self.stdin_is_process {
+            read_process_stdin_within(wait)
+        } else {
+            crate::json::read_limited(&mut self.stdin, "stdin").unwrap_or_default()
+        }
     }
 }
 
@@ -120,6 +140,56 @@ fn detect_stdin() -> Stdin {
         }
     }
     Stdin::Data
+}
+
+#[cfg(unix)]
+fn read_process_stdin_within(wait: Duration) -> Vec<u8> {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    use rustix::io::Errno;
+
+    let deadline = Instant::now() + wait;
+    let stdin = rustix::stdio::stdin();
+    let mut bytes = Vec::new();
+    let mut chunk = [0_u8; 8192];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        let timeout = Timespec {
+            tv_sec: i64::try_from(left.as_secs()).unwrap_or(i64::MAX),
+            tv_nsec: i64::from(left.subsec_nanos()),
+        };
+        let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+        match poll(&mut fds, Some(&timeout)) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(Errno::INTR) => continue,
+            Err(_) => break,
+        }
+        // Read straight from the descriptor: a buffered reader could hold bytes that poll(2)
+        // no longer sees, and wait for more that never come.
+        match rustix::io::read(stdin, &mut chunk) {
+            Ok(0) => break,
+            Ok(read) => bytes.extend_from_slice(&chunk[..read]),
+            Err(Errno::INTR | Errno::AGAIN) => {}
+            Err(_) => break,
+        }
+        if bytes.len() > crate::json::MAX_INPUT_BYTES {
+            bytes.clear();
+            break;
+        }
+        if serde_json::from_slice::<Value>(&bytes).is_ok() {
+            break;
+        }
+    }
+    bytes
+}
+
+#[cfg(not(unix))]
+fn read_process_stdin_within(_wait: Duration) -> Vec<u8> {
+    // No poll(2) here: read to EOF, as every agent closes the pipe after the payload.
+    crate::json::read_limited(std::io::stdin().lock(), "stdin").unwrap_or_default()
 }
 
 /// Bytes written through one clone, read through another: an in-memory stdout or stderr.

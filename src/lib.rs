@@ -13,6 +13,7 @@ pub mod envelope;
 pub mod error;
 pub mod guide;
 pub mod history;
+pub mod hooks;
 pub mod host;
 pub mod input;
 pub mod json;

@@ -1,6 +1,6 @@
 //! `todos init`: one command that sets an agent up. It owns a marked block in the agent's
-//! instructions file and two hook entries in Claude Code's settings, and touches nothing else:
-//! run twice, it changes nothing the second time.
+//! instructions file and two hook entries in the agent's hook file (`crate::hooks` knows which),
+//! and touches nothing else: run twice, it changes nothing the second time.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -14,19 +14,12 @@ use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::guide;
+use crate::hooks::{self, Protocol};
 
 /// The first line of the block `todos init` owns; a line starting with `BEGIN_MARK` opens it.
 const BEGIN_MARK: &str = "<!-- todos:begin";
 const BEGIN: &str = "<!-- todos:begin (written by `todos init`; run it again to update) -->";
 const END: &str = "<!-- todos:end -->";
-
-/// Claude Code runs hook commands through a shell in the project; `$CLAUDE_PROJECT_DIR` is the
-/// project root whatever folder the agent has moved to.
-pub const STOP_COMMAND: &str = "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook";
-pub const SESSION_START_COMMAND: &str = "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show";
-/// New sessions, resumed ones and the context rebuilt after compaction get the plan.
-pub const SESSION_START_MATCHER: &str = "startup|resume|compact";
-pub const SETTINGS_FILE: &str = ".claude/settings.json";
 
 /// What happened to one file.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -47,14 +40,16 @@ impl Action {
 }
 
 pub fn execute(ctx: &Context, args: &InitArgs) -> Result<Outcome> {
-    if args.hooks && args.agent != Agent::Claude {
-        return Err(
-            Error::usage("--hooks installs Claude Code hooks: use it with --agent claude")
-                .with_hint(
-                    "for other agents, see the `todos check` and `todos show` hook recipes in the README",
-                ),
-        );
-    }
+    let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
+        (false, _) => None,
+        (true, Some(protocol)) => Some(protocol),
+        (true, None) => {
+            return Err(Error::usage(
+                "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
+            )
+            .with_hint("for other agents, see the `todos check` hook recipes in the README"));
+        }
+    };
     let limits = ctx.config.limits;
     let name = match args.agent {
         Agent::Claude => "CLAUDE.md",
@@ -67,19 +62,18 @@ pub fn execute(ctx: &Context, args: &InitArgs) -> Result<Outcome> {
     let mut changes = vec![Change::new(name, path, |old, path| {
         with_block(old, &block, path)
     })?];
-    if args.hooks {
-        let path = ctx.workspace.join(SETTINGS_FILE);
-        changes.push(Change::new(SETTINGS_FILE, path, with_hooks)?);
+    if let Some(protocol) = protocol {
+        let path = ctx.workspace.join(protocol.file);
+        changes.push(Change::new(protocol.file, path, |old, path| {
+            with_hooks(protocol, old, path)
+        })?);
     }
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
     for change in changes {
         let action = change.apply()?;
-        let what = if change.name == SETTINGS_FILE {
-            format!(
-                "a Stop hook ({STOP_COMMAND}) and a SessionStart hook for \
-                 {SESSION_START_MATCHER} ({SESSION_START_COMMAND})"
-            )
+        let what = if let Some(protocol) = protocol.filter(|p| p.file == change.name) {
+            hook_summary(protocol)
         } else {
             format!(
                 "the todos instructions ({} items, {} characters an item)",
@@ -89,13 +83,18 @@ pub fn execute(ctx: &Context, args: &InitArgs) -> Result<Outcome> {
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
     }
-    let data = json!({
+    let mut data = json!({
         "agent": format!("{:?}", args.agent).to_lowercase(),
         "files": files
             .iter()
             .map(|(path, action)| json!({"path": path, "action": action.as_str()}))
             .collect::<Vec<_>>(),
     });
+    if let Some(protocol) = protocol {
+        // Trust is the user's to give, in the agent: init only says how, every time it runs.
+        let _ = writeln!(text, "To turn the hooks on: {}", protocol.trust);
+        data["trust"] = json!(protocol.trust);
+    }
     let headline = if files.iter().all(|(_, action)| *action == Action::Unchanged) {
         "Already set up: nothing changed."
     } else {
@@ -192,9 +191,23 @@ fn with_block(old: Option<&str>, block: &str, path: &Path) -> Result<String> {
     }
 }
 
-/// Claude Code's settings with our two hooks merged in. Every other key and hook stays; a hook
-/// whose command is already ours is left as it is (even if its matcher was edited).
-fn with_hooks(old: Option<&str>, path: &Path) -> Result<String> {
+/// What the hook file now holds, in the words of the agent's own events.
+fn hook_summary(protocol: &Protocol) -> String {
+    let matcher = protocol
+        .session_start_matcher
+        .map(|matcher| format!(" ({matcher})"))
+        .unwrap_or_default();
+    format!(
+        "`{}` as the {}{matcher} and {} hooks",
+        hooks::COMMAND,
+        protocol.session_start,
+        protocol.stop
+    )
+}
+
+/// The agent's hook file with our two hooks merged in (`hooks::merge`); every other key and
+/// hook stays.
+fn with_hooks(protocol: &Protocol, old: Option<&str>, path: &Path) -> Result<String> {
     let invalid = |why: String| {
         Error::invalid(format!("{}: {why}", path.display()))
             .with_hint("todos init leaves it untouched; fix it, then run it again")
@@ -207,18 +220,7 @@ fn with_hooks(old: Option<&str>, path: &Path) -> Result<String> {
             _ => return Err(invalid("it must hold a JSON object".to_owned())),
         },
     };
-    let hooks = settings.entry("hooks").or_insert_with(|| json!({}));
-    let Value::Object(hooks) = hooks else {
-        return Err(invalid("\"hooks\" must be an object".to_owned()));
-    };
-    add_hook(hooks, "Stop", None, STOP_COMMAND).map_err(&invalid)?;
-    add_hook(
-        hooks,
-        "SessionStart",
-        Some(SESSION_START_MATCHER),
-        SESSION_START_COMMAND,
-    )
-    .map_err(&invalid)?;
+    hooks::merge(protocol, &mut settings).map_err(&invalid)?;
     let mut text = serde_json::to_string_pretty(&Value::Object(settings))
         .map_err(|err| Error::internal(format!("cannot encode the settings: {err}")))?;
     text.push('\n');
@@ -229,36 +231,6 @@ fn with_hooks(old: Option<&str>, path: &Path) -> Result<String> {
         return Ok(old.to_owned());
     }
     Ok(text)
-}
-
-/// Appends one matcher group running `command` to `event`, unless a handler runs it already.
-fn add_hook(
-    hooks: &mut Map<String, Value>,
-    event: &str,
-    matcher: Option<&str>,
-    command: &str,
-) -> Result<(), String> {
-    let groups = hooks.entry(event).or_insert_with(|| json!([]));
-    let Value::Array(groups) = groups else {
-        return Err(format!("\"hooks.{event}\" must be an array"));
-    };
-    let present = groups.iter().any(|group| {
-        group["hooks"]
-            .as_array()
-            .is_some_and(|handlers| handlers.iter().any(|handler| handler["command"] == command))
-    });
-    if !present {
-        let mut group = Map::new();
-        if let Some(matcher) = matcher {
-            group.insert("matcher".into(), json!(matcher));
-        }
-        group.insert(
-            "hooks".into(),
-            json!([{"type": "command", "command": command}]),
-        );
-        groups.push(Value::Object(group));
-    }
-    Ok(())
 }
 
 /// Replaces `path` whole or not at all: a temporary file in the same folder, synced, renamed
@@ -333,25 +305,23 @@ mod tests {
 
     #[test]
     fn hooks_merge_into_existing_settings() {
+        let claude = Protocol::of_agent(Agent::Claude).unwrap();
+        let merged = |old: &str| with_hooks(claude, Some(old), Path::new("s.json"));
         let old = r#"{"model": "opus", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]}}"#;
-        let new = with_hooks(Some(old), Path::new("s.json")).unwrap();
+        let new = merged(old).unwrap();
         let value: Value = serde_json::from_str(&new).unwrap();
         assert_eq!(value["model"], "opus");
         let stop = value["hooks"]["Stop"].as_array().unwrap();
         assert_eq!(stop.len(), 2);
         assert_eq!(stop[0]["hooks"][0]["command"], "say done");
-        assert_eq!(stop[1]["hooks"][0]["command"], STOP_COMMAND);
+        assert_eq!(stop[1]["hooks"][0]["command"], hooks::COMMAND);
         assert!(stop[1].get("matcher").is_none());
         let start = &value["hooks"]["SessionStart"][0];
-        assert_eq!(start["matcher"], SESSION_START_MATCHER);
+        assert_eq!(start["matcher"], "startup|resume|compact");
         assert_eq!(start["hooks"][0]["type"], "command");
-        assert_eq!(
-            with_hooks(Some(&new), Path::new("s.json")).unwrap(),
-            new,
-            "idempotent"
-        );
+        assert_eq!(merged(&new).unwrap(), new, "idempotent");
         for bad in ["[]", r#"{"hooks": []}"#, r#"{"hooks": {"Stop": {}}}"#, "{"] {
-            assert!(with_hooks(Some(bad), Path::new("s.json")).is_err(), "{bad}");
+            assert!(merged(bad).is_err(), "{bad}");
         }
     }
 }

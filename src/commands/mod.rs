@@ -6,6 +6,7 @@ mod check;
 mod completions;
 mod create;
 mod history;
+mod hook;
 mod init;
 mod man;
 mod prompt;
@@ -158,6 +159,7 @@ enum Request {
     Create(create::Request),
     Update(update::Request),
     Check(check::Request),
+    Hook(hook::Request),
     Show(ShowArgs),
     Recap,
     Undo(UndoArgs),
@@ -175,6 +177,7 @@ impl Request {
             Command::Create(args) => Self::Create(create::read(ctx, host, &args)?),
             Command::Update(args) => Self::Update(update::read(host, &args)?),
             Command::Check(args) => Self::Check(check::read(host, args.0)),
+            Command::Hook(_) => Self::Hook(hook::read(host)),
             Command::Show(args) => Self::Show(args.0),
             Command::Recap(_) => Self::Recap,
             Command::Undo(args) => Self::Undo(args.0),
@@ -206,6 +209,7 @@ impl Request {
             Self::Create(request) => create::execute(ctx, host, request),
             Self::Update(request) => update::execute(ctx, host, &request),
             Self::Check(request) => check::execute(ctx, &request),
+            Self::Hook(request) => Ok(hook::execute(ctx, request)),
             Self::Show(args) if args.watch => watch::execute(ctx, host, &args),
             Self::Show(args) => show::execute(ctx, &args),
             Self::Recap => recap::execute(ctx),

@@ -1,4 +1,4 @@
-//! `todos init`: the instructions block and Claude Code's hooks, merged without touching
+//! `todos init`: the instructions block and each agent's hooks, merged without touching
 //! anything else, and idempotent.
 
 use std::path::Path;
@@ -73,35 +73,44 @@ fn the_block_goes_after_the_text_and_is_replaced_in_place() {
 
 #[test]
 fn running_it_again_changes_nothing() {
-    let env = TestEnv::new();
-    env.todos(&["init", "--agent", "claude", "--hooks"])
-        .run()
-        .success();
-    let before = env.tree();
-    let done = env
-        .todos(&["init", "--agent", "claude", "--hooks"])
-        .run()
-        .success();
-    assert_eq!(
-        done.stdout
-            .lines()
-            .map(|line| line.split(' ').next().unwrap())
-            .collect::<Vec<_>>(),
-        ["unchanged", "unchanged"]
-    );
-    assert_eq!(env.tree(), before);
-    let json = env
-        .todos(&["--json", "init", "--agent", "claude", "--hooks"])
-        .run()
-        .success()
-        .json();
-    assert_eq!(
-        json["data"]["files"],
-        json!([
-            {"path": "CLAUDE.md", "action": "unchanged"},
-            {"path": ".claude/settings.json", "action": "unchanged"}
-        ])
-    );
+    for (agent, instructions, hooks) in [
+        ("claude", "CLAUDE.md", ".claude/settings.json"),
+        ("codex", "AGENTS.md", ".codex/hooks.json"),
+        ("gemini", "GEMINI.md", ".gemini/settings.json"),
+    ] {
+        let env = TestEnv::new();
+        env.todos(&["init", "--agent", agent, "--hooks"])
+            .run()
+            .success();
+        let before = env.tree();
+        let done = env
+            .todos(&["init", "--agent", agent, "--hooks"])
+            .run()
+            .success();
+        let lines: Vec<&str> = done.stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{}", done.stdout);
+        assert!(lines[0].starts_with(&format!("unchanged {instructions}")));
+        assert!(lines[1].starts_with(&format!("unchanged {hooks}")));
+        assert!(
+            lines[2].starts_with("To turn the hooks on: "),
+            "{}",
+            lines[2]
+        );
+        assert_eq!(env.tree(), before);
+        let json = env
+            .todos(&["--json", "init", "--agent", agent, "--hooks"])
+            .run()
+            .success()
+            .json();
+        assert_eq!(
+            json["data"]["files"],
+            json!([
+                {"path": instructions, "action": "unchanged"},
+                {"path": hooks, "action": "unchanged"}
+            ])
+        );
+        assert!(json["data"]["trust"].is_string());
+    }
 }
 
 /// A settings file as people have them: other keys, other hooks on the same events.
@@ -138,11 +147,11 @@ fn hooks_merge_into_settings_and_keep_everything_else() {
     assert_eq!(new, old, "everything but our two hooks is as it was");
     assert_eq!(
         stop,
-        json!({"hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook"}]})
+        json!({"hooks": [{"type": "command", "command": "todos hook"}]})
     );
     assert_eq!(
         start,
-        json!({"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show"}]})
+        json!({"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos hook"}]})
     );
     assert_eq!(
         env.read(".claude/settings.local.json"),
@@ -157,7 +166,7 @@ fn bad_settings_and_bad_flags_change_nothing() {
     let done = env.rejects(env.todos(&["init", "--agent", "claude", "--hooks"]), 1);
     assert!(done.stderr.contains("settings.json"), "{}", done.stderr);
     let env = TestEnv::new();
-    env.rejects(env.todos(&["init", "--agent", "codex", "--hooks"]), 2);
+    env.rejects(env.todos(&["init", "--agent", "generic", "--hooks"]), 2);
     env.write_file("CLAUDE.md", format!("{BEGIN} -->\nno end marker\n"));
     let done = env.rejects(env.todos(&["init", "--agent", "claude"]), 1);
     assert!(
@@ -238,19 +247,119 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
     let (code, stdout, _) = run_hook(&env, start, compact);
     assert_eq!(code, 0);
     assert_eq!(
-        stdout, "[0/2] Ship it\n  1 [▶] Write the code\n  2 [ ] Test it\n",
+        stdout,
+        "Plan (todos) [0/2] Ship it — open items (update with `todos update ID STATUS`):\n  \
+         1 [▶] Write the code\n  2 [ ] Test it\n",
         "the plan goes into the agent's context"
     );
 
     let event = r#"{"hook_event_name": "Stop", "stop_hook_active": false}"#;
     let (code, stdout, stderr) = run_hook(&env, stop, event);
-    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (2, ""),
+        "exit 2: Claude Code shows stderr to Claude"
+    );
     assert!(stderr.contains("2 of 2 items are still open"), "{stderr}");
     assert!(stderr.contains("  2 [ ] Test it"), "{stderr}");
 
     env.todos(&["update", "1", "completed"]).run().success();
     env.todos(&["update", "2", "completed"]).run().success();
     let (code, stdout, stderr) = run_hook(&env, stop, event);
-    assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout, "[2/2] All done.\n");
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "", ""));
+}
+
+#[test]
+fn codex_and_gemini_get_their_own_files_and_events() {
+    let env = TestEnv::new();
+    env.write_file(
+        ".gemini/settings.json",
+        r#"{"mcpServers": {"git": {"command": "git-mcp"}}, "hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": "lint"}]}]}}"#,
+    );
+    let done = env
+        .todos(&["init", "--agent", "gemini", "--hooks"])
+        .run()
+        .success();
+    assert!(done.stdout.contains("Trust folder"), "{}", done.stdout);
+    let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
+    let ours = json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]);
+    assert_eq!(
+        gemini,
+        json!({
+            "mcpServers": {"git": {"command": "git-mcp"}},
+            "hooks": {
+                "BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": "lint"}]}],
+                // Gemini CLI matches a lifecycle matcher as an exact string: none runs it on
+                // every session start.
+                "SessionStart": ours,
+                "AfterAgent": ours,
+            }
+        })
+    );
+
+    let done = env
+        .todos(&["init", "--agent", "codex", "--hooks"])
+        .run()
+        .success();
+    assert!(done.stdout.contains("/hooks"), "{}", done.stdout);
+    let codex: Value = serde_json::from_str(&env.read(".codex/hooks.json")).unwrap();
+    assert_eq!(
+        codex,
+        json!({"hooks": {
+            "SessionStart": [{"matcher": "startup|resume|compact",
+                              "hooks": [{"type": "command", "command": "todos hook"}]}],
+            "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
+        }})
+    );
+    assert!(
+        !env.path(".claude").exists(),
+        "each agent's hooks in its own file"
+    );
+}
+
+#[test]
+fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
+    let env = TestEnv::new();
+    // What `init --hooks` wrote before `todos hook` existed, then one of them edited by hand.
+    env.write_file(
+        ".claude/settings.json",
+        r#"{"hooks": {
+            "Stop": [{"hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook"}]}],
+            "SessionStart": [{"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show"}]}]
+        }}"#,
+    );
+    let done = env
+        .todos(&["init", "--agent", "claude", "--hooks"])
+        .run()
+        .success();
+    assert!(
+        done.stdout.contains("updated .claude/settings.json"),
+        "{}",
+        done.stdout
+    );
+    let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
+    assert_eq!(
+        settings,
+        json!({"hooks": {
+            "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
+            "SessionStart": [{"matcher": "startup|resume|compact",
+                              "hooks": [{"type": "command", "command": "todos hook"}]}],
+        }})
+    );
+
+    let edited = r#"{"hooks": {
+        "AfterAgent": [{"hooks": [{"type": "command", "command": "/opt/bin/todos --color never hook", "timeout": 5000}]}],
+        "SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "\"$HOME/bin/todos\" hook"}]}]
+    }}"#;
+    env.write_file(".gemini/settings.json", edited);
+    let done = env
+        .todos(&["init", "--agent", "gemini", "--hooks"])
+        .run()
+        .success();
+    assert!(
+        done.stdout.contains("unchanged .gemini/settings.json"),
+        "{}",
+        done.stdout
+    );
+    assert_eq!(env.read(".gemini/settings.json"), edited);
 }

@@ -25,6 +25,7 @@ mod update;
 mod write;
 
 mod check;
+mod hook;
 mod init;
 mod prompt;
 mod schema;

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Checks one run of scripts/agents-e2e.sh from what the stand-in recorded.
+
+usage: agents_e2e_check.py AGENT SCENARIO RUN_FOLDER
+Prints one line per check (PASS/FAIL) and exits 1 when any failed.
+"""
+
+import json
+import sys
+
+# A line of the `todos prompt` block that `todos init` writes into CLAUDE.md/AGENTS.md/GEMINI.md.
+INSTRUCTIONS = "This workspace keeps your plan in `.todos.json` through the `todos` command"
+# What the session-start hook puts into the context, and what the stop hook sends back.
+PLAN = "open items (update with `todos update ID STATUS`)"
+REMINDER = "items are still open"
+OPEN_ITEM = "3 [ ] Add a test"
+
+
+def main():
+    agent, scenario, folder = sys.argv[1:4]
+    requests = []
+    with open(f"{folder}/requests.jsonl", encoding="utf-8") as log:
+        requests = [json.loads(line) for line in log if line.strip()]
+    main_requests = [r for r in requests if r.get("main")]
+    texts = [json.dumps(r["body"], ensure_ascii=False) for r in main_requests]
+    with open(f"{folder}/agent.code", encoding="utf-8") as code_file:
+        code = int(code_file.read().strip() or -1)
+    with open(f"{folder}/plan.json", encoding="utf-8") as plan_file:
+        plan = json.load(plan_file)["data"]["todos"]
+    statuses = [item["status"] for item in plan]
+    turns = [r.get("turn") for r in main_requests]
+    reminded = [i for i, text in enumerate(texts) if REMINDER in text]
+    # The reminder stays in the history once sent: the first request that carries it is the
+    # one more turn the stop hook brought back.
+    first_reminded = reminded[0] if reminded else None
+
+    checks = []
+
+    def check(name, ok, detail=""):
+        checks.append((name, bool(ok), detail))
+
+    check("agent exits 0", code == 0, f"exit {code}")
+    check("requests reach the stand-in", bool(main_requests),
+          f"{len(requests)} requests, {len(main_requests)} with the shell tool")
+    if main_requests:
+        first = texts[0]
+        check("instructions file reaches the model", INSTRUCTIONS in first)
+        if scenario == "none":
+            check("no plan: nothing in the first request", PLAN not in first and "No todos" not in first)
+        else:
+            check("plan in the first request", PLAN in first and OPEN_ITEM in first)
+    if scenario == "none":
+        check("no plan: one turn, no reminder", turns == [0] and not reminded, f"turns {turns}")
+    elif scenario == "stuck":
+        check("stop with open items: exactly one more turn, carrying them",
+              first_reminded == 1 and OPEN_ITEM in texts[1], f"turns {turns}")
+        check("the reminder reaches the model once", len(texts) > 1
+              and texts[1].count(REMINDER) == 1,
+              f"{texts[1].count(REMINDER) if len(texts) > 1 else 0} times")
+        check("second stop let through", turns == [0, 1] and code == 0, f"turns {turns}")
+        check("plan still open", statuses.count("completed") == 1, f"{statuses}")
+    elif scenario == "retool":
+        # Claude Code and Codex keep their flag set for the rest of the turn; Gemini CLI clears
+        # it once the agent has run a tool, so its agent is reminded a second time.
+        expected = [0, 1, 2, 3] if agent == "gemini" else [0, 1, 2]
+        reminders = sum(text.count(REMINDER) for text in texts[-1:])
+        check("a stop after more work: the agent's flag decides", turns == expected
+              and code == 0 and reminders == (2 if agent == "gemini" else 1),
+              f"turns {turns}, {reminders} reminders in the last request")
+    else:
+        check("stop with open items: exactly one more turn, carrying them",
+              first_reminded == 2 and OPEN_ITEM in texts[2], f"turns {turns}")
+        check("the agent finishes the plan, then stops", turns == [0, 1, 2, 3]
+              and statuses == ["completed"] * 3, f"turns {turns}, {statuses}")
+    failed = 0
+    for name, ok, detail in checks:
+        failed += not ok
+        print(f"  {'PASS' if ok else 'FAIL'} {agent} {scenario}: {name}"
+              + (f" ({detail})" if detail and not ok else ""))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

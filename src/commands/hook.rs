@@ -1,0 +1,115 @@
+//! `todos hook`: the one command every agent's session-start and stop hooks run. It reads the
+//! agent's payload, answers in that agent's protocol (`crate::hooks`), and never blocks the
+//! agent because of its own failure.
+
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use serde_json::{Map, Value};
+
+use crate::commands::{Answer, Outcome};
+use crate::context::Context;
+use crate::error::Result;
+use crate::hooks::{self, Event, Protocol, Reply};
+use crate::host::{Host, Stdin};
+use crate::render::escape;
+use crate::store::Store;
+
+/// Exit code of a hook that failed: every agent reads 1 as "report it, go on", never as
+/// "block" (Claude Code and Codex block on 2, and Gemini CLI on any code but 0 and 1).
+const FAILED: u8 = 1;
+
+/// The agent's payload, read from stdin within `hooks::PAYLOAD_WAIT`.
+pub struct Request {
+    payload: Option<Map<String, Value>>,
+}
+
+/// Reads the payload; a terminal or `/dev/null` sends none, and a stdin left open is waited on
+/// only so long.
+pub fn read(host: &mut Host) -> Request {
+    let payload = match host.stdin_kind {
+        Stdin::Data => hooks::parse_payload(&host.read_stdin_within(hooks::PAYLOAD_WAIT)),
+        Stdin::Terminal | Stdin::Device => None,
+    };
+    Request { payload }
+}
+
+/// Answers the payload in its agent's protocol; a failure of its own is reported with exit 1,
+/// which no agent takes as "block".
+pub fn execute(ctx: &Context, request: Request) -> Outcome {
+    match answer(ctx, request.payload) {
+        Ok(outcome) => outcome,
+        Err(err) => {
+            let mut notes = format!("todos hook: {}\n", escape(&err.message));
+            if let Some(hint) = &err.hint {
+                let _ = writeln!(notes, "hint: {}", escape(hint));
+            }
+            let mut answer = Answer::new(
+                String::new(),
+                json!({"hook": {"error": err.message}}),
+                err.message.clone(),
+            );
+            answer.notes = notes;
+            Outcome {
+                exit_code: FAILED,
+                ..Outcome::answer(answer)
+            }
+        }
+    }
+}
+
+fn answer(ctx: &Context, payload: Option<Map<String, Value>>) -> Result<Outcome> {
+    let Some(payload) = payload else {
+        let mut answer = Answer::new(
+            String::new(),
+            json!({"hook": {"agent": null, "event": null, "action": "none"}}),
+            "No hook payload on stdin: nothing to do.",
+        );
+        answer.notes.push_str(
+            "todos hook: no hook payload on stdin; nothing to do (agents run this command with \
+             their JSON payload)\n",
+        );
+        return Ok(Outcome::answer(answer));
+    };
+    let protocol = Protocol::of(&payload);
+    let event = Event::of(protocol, &payload);
+    let (reply, action) = match event {
+        Event::SessionStart => {
+            let document = Store::new(&ctx.workspace, &ctx.list).load()?;
+            match hooks::session_context(document.summary.as_deref(), &document.todos) {
+                Some(context) => {
+                    let stdout = hooks::context_output(protocol, &context);
+                    (
+                        Reply {
+                            stdout,
+                            ..Reply::default()
+                        },
+                        "context",
+                    )
+                }
+                None => (Reply::default(), "none"),
+            }
+        }
+        // The agent was sent back once already: a second reminder could loop for ever (it
+        // may need the user's answer), and Codex and Gemini CLI set no limit of their own.
+        Event::Stop { again: true } | Event::Other => (Reply::default(), "none"),
+        Event::Stop { again: false } => {
+            let document = Store::new(&ctx.workspace, &ctx.list).load()?;
+            if document.todos.iter().all(|item| item.status.is_terminal()) {
+                (Reply::default(), "none")
+            } else {
+                let reason = hooks::stop_reason(&document.todos);
+                (hooks::block_reply(protocol, &reason), "block")
+            }
+        }
+    };
+    let event_name = payload.get("hook_event_name").cloned();
+    let data = json!({"hook": {"agent": protocol.name, "event": event_name, "action": action}});
+    let mut answer = Answer::new(reply.stdout, data, format!("{}: {action}", protocol.name));
+    answer.notes = reply.stderr;
+    Ok(Outcome {
+        exit_code: reply.exit_code,
+        ..Outcome::answer(answer)
+    })
+}

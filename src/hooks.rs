@@ -1,0 +1,359 @@
+//! Each agent's hook protocol as one row of a table, and what `todos hook` reads and answers.
+//!
+//! Claude Code, Codex and Gemini CLI all run a shell command on a session-start event and on a
+//! stop event, pass it a JSON payload on stdin and read its answer — but each names the events,
+//! shapes the answer and marks a repeated stop in its own way. Everything that differs lives in
+//! `PROTOCOLS`; the rest of `todos` asks this module, so a fourth agent is one more row.
+//!
+//! The same command, `todos hook`, is installed for all three: the payload says which agent
+//! sent it (`Protocol::of`), so a user who copies a hook from one agent's file to another's, or
+//! runs two agents in one repository, never has the wrong one.
+
+mod payload;
+mod settings;
+
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value, json};
+
+pub use payload::{PAYLOAD_WAIT, parse_payload};
+pub use settings::merge;
+
+use crate::cli::Agent;
+use crate::model::Item;
+use crate::render::{self, escape};
+
+/// The command every agent's hooks run. It finds the workspace from the folder the agent runs
+/// it in (the session's folder, for all three), so it holds no agent's variable: Gemini CLI
+/// rewrites `$CLAUDE_PROJECT_DIR` in a command to an already-quoted path, which breaks the
+/// `"$CLAUDE_PROJECT_DIR"` that Claude Code needs.
+pub const COMMAND: &str = "todos hook";
+
+/// How an agent hands a session-start hook's output to its model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContextChannel {
+    /// Whatever the hook prints on stdout.
+    PlainStdout,
+    /// `{"hookSpecificOutput":{"additionalContext":…}}`. Gemini CLI shows plain stdout to the
+    /// user, never to the model; Codex takes plain stdout that starts with `[` or `{` for
+    /// broken JSON and drops it, so a plan's `[1/3]` header never reached its model.
+    AdditionalContext,
+}
+
+/// How an agent lets a stop hook send it back to work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopChannel {
+    /// Exit 2 with the reason on stderr. Claude Code reads `{"decision":"block"}` too, but then
+    /// puts the reason into its model's context twice (as hook feedback and as a system note).
+    Exit2,
+    /// `{"decision": WORD, "reason": …}` on stdout, exit 0.
+    Decision(&'static str),
+}
+
+/// What a hook answers its agent.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub stdout: String,
+    pub stderr: String,
+    pub exit_code: u8,
+}
+
+/// One agent's hook protocol, as its current release speaks it.
+#[derive(Debug)]
+pub struct Protocol {
+    pub agent: Agent,
+    pub name: &'static str,
+    /// The project file that holds its hooks, under a top-level `"hooks"` object.
+    pub file: &'static str,
+    pub session_start: &'static str,
+    /// Which session starts run the hook; `None` runs it on every one. Gemini CLI compares a
+    /// lifecycle matcher as an exact string, so `startup|resume` would never match there.
+    pub session_start_matcher: Option<&'static str>,
+    pub stop: &'static str,
+    pub context: ContextChannel,
+    /// How a stop hook sends the agent back to work.
+    pub block: StopChannel,
+    /// The payload field that is true when this stop follows a stop hook's reminder.
+    pub loop_flag: &'static str,
+    /// Fields only this agent's payloads carry, to tell it apart from the others.
+    pub marks: &'static [&'static str],
+    /// Extra keys of each handler (`name` shows in Gemini CLI's hook list and warnings).
+    pub handler_extras: &'static [(&'static str, &'static str)],
+    /// What the user does in the agent before it runs a project's hooks.
+    pub trust: &'static str,
+}
+
+/// Tried in this order by `Protocol::of`: the agents whose payloads carry a field of their own
+/// first, Claude Code (none) last.
+pub static PROTOCOLS: [Protocol; 3] = [
+    Protocol {
+        agent: Agent::Gemini,
+        name: "Gemini CLI",
+        file: ".gemini/settings.json",
+        session_start: "SessionStart",
+        session_start_matcher: None,
+        stop: "AfterAgent",
+        context: ContextChannel::AdditionalContext,
+        block: StopChannel::Decision("deny"),
+        loop_flag: "stop_hook_active",
+        marks: &["timestamp"],
+        handler_extras: &[("name", "todos")],
+        trust: "Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you \
+                trust the files in this folder?\" (or /permissions later); it runs no project \
+                hook in an untrusted folder.",
+    },
+    Protocol {
+        agent: Agent::Codex,
+        name: "Codex",
+        file: ".codex/hooks.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some("startup|resume|compact"),
+        stop: "Stop",
+        context: ContextChannel::AdditionalContext,
+        block: StopChannel::Decision("block"),
+        loop_flag: "stop_hook_active",
+        marks: &["turn_id", "model"],
+        handler_extras: &[],
+        trust: "Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this \
+                folder?\", then at \"Hooks need review\" review the two todos hooks and trust \
+                them (or later in /hooks). Codex runs no project hook before both steps, and \
+                asks again when a hook changes.",
+    },
+    Protocol {
+        agent: Agent::Claude,
+        name: "Claude Code",
+        file: ".claude/settings.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some("startup|resume|compact"),
+        stop: "Stop",
+        context: ContextChannel::PlainStdout,
+        block: StopChannel::Exit2,
+        loop_flag: "stop_hook_active",
+        marks: &[],
+        handler_extras: &[],
+        trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
+                it reads the hooks at startup (review them with /hooks).",
+    },
+];
+
+impl Protocol {
+    pub fn of_agent(agent: Agent) -> Option<&'static Self> {
+        PROTOCOLS.iter().find(|row| row.agent == agent)
+    }
+
+    /// The agent that sent `payload`: the one whose own fields or stop event it carries, as
+    /// their current releases send them (tests/fixtures/hooks/). Codex sends `model` on every
+    /// event and `turn_id` on Stop; Gemini CLI `timestamp` on every event; Claude Code
+    /// nothing of its own, so it is the agent left over. Were Claude Code to send a `model`
+    /// one day, it would get Codex's answer, which it reads as well.
+    pub fn of(payload: &Map<String, Value>) -> &'static Self {
+        let event = payload.get("hook_event_name").and_then(Value::as_str);
+        let sent_by = |row: &&Protocol| {
+            row.marks.iter().any(|mark| payload.contains_key(*mark))
+                || (row.stop != "Stop" && Some(row.stop) == event)
+        };
+        // Gemini CLI's row comes first: a field it may add later (a `model`) must not make it
+        // look like Codex.
+        let fallback = &PROTOCOLS[PROTOCOLS.len() - 1];
+        PROTOCOLS.iter().find(sent_by).unwrap_or(fallback)
+    }
+}
+
+/// What a payload asks of the hook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    SessionStart,
+    /// The agent is about to stop; `again` when a stop hook already sent it back this time.
+    Stop {
+        again: bool,
+    },
+    /// An event `todos` installs no hook for (a hook copied to another event, say).
+    Other,
+}
+
+impl Event {
+    pub fn of(protocol: &Protocol, payload: &Map<String, Value>) -> Self {
+        match payload.get("hook_event_name").and_then(Value::as_str) {
+            Some(name) if name == protocol.session_start => Self::SessionStart,
+            Some(name) if name == protocol.stop => Self::Stop {
+                again: payload
+                    .get(protocol.loop_flag)
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+            },
+            _ => Self::Other,
+        }
+    }
+}
+
+/// The most the open items take in what a hook puts into a context, whatever the plan's
+/// length or its limits: a hook costs a few hundred characters, and `todos show` has the rest.
+pub const MAX_LIST_CHARS: usize = 360;
+/// The longest summary and item content a hook quotes; longer ones are cut with `…`.
+const MAX_QUOTE_CHARS: usize = 100;
+
+/// The text a session start puts into the agent's context: the open items with their ids.
+/// `None` when nothing is open, so an agent with no plan (or a finished one) gets no noise.
+pub fn session_context(summary: Option<&str>, items: &[Item]) -> Option<String> {
+    let stats = crate::model::stats(items);
+    if stats.open() == 0 {
+        return None;
+    }
+    // It starts with a word: an agent that reads stdout starting with `[` as JSON (Codex does)
+    // must not mistake it for broken JSON.
+    let mut text = format!("Plan (todos) [{}/{}]", stats.done(), stats.total);
+    if let Some(summary) = summary {
+        let _ = write!(text, " {}", quote(summary));
+    }
+    text.push_str(" — open items (update with `todos update ID STATUS`):\n");
+    text.push_str(&open_items(items));
+    Some(text)
+}
+
+/// Why the agent is sent back: what is open, with ids, and how to get out honestly.
+pub fn stop_reason(items: &[Item]) -> String {
+    let stats = crate::model::stats(items);
+    let mut text = format!(
+        "todos: {} of {} items are still open:\n",
+        stats.open(),
+        stats.total
+    );
+    text.push_str(&open_items(items));
+    text.push_str(
+        "Finish them before you stop: mark each completed as soon as it is done (todos update \
+         ID completed), cancelled if it is no longer needed, failed if it cannot be done. If you \
+         need the user's answer first, ask and stop: this reminder comes once per stop.",
+    );
+    text
+}
+
+/// One line per open item (id, marker, content), as many as fit in `MAX_LIST_CHARS` with a
+/// last line saying how many more there are.
+fn open_items(items: &[Item]) -> String {
+    let open: Vec<&Item> = items
+        .iter()
+        .filter(|item| !item.status.is_terminal())
+        .collect();
+    let mut text = String::new();
+    let mut used = 0;
+    for (shown, item) in open.iter().enumerate() {
+        let line = format!(
+            "  {} {} {}\n",
+            quote(&item.id),
+            render::marker(item.status),
+            quote(&item.content)
+        );
+        let more = format!("  (+{} more: `todos show`)\n", open.len() - shown);
+        let last = shown + 1 == open.len();
+        let room = MAX_LIST_CHARS - if last { 0 } else { more.chars().count() };
+        let width = line.chars().count();
+        if used + width > room {
+            text.push_str(&more);
+            break;
+        }
+        used += width;
+        text.push_str(&line);
+    }
+    text
+}
+
+/// Text from the store as a hook quotes it: escaped (§9: it reaches an agent's context only
+/// through a documented view) and cut to `MAX_QUOTE_CHARS`, since a store may be hand-edited
+/// or kept under raised limits.
+fn quote(text: &str) -> String {
+    let text = escape(text);
+    if text.chars().count() <= MAX_QUOTE_CHARS {
+        return text.into_owned();
+    }
+    let mut cut: String = text.chars().take(MAX_QUOTE_CHARS - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// What the hook prints on stdout for a session start, in the agent's own channel.
+pub fn context_output(protocol: &Protocol, context: &str) -> String {
+    match protocol.context {
+        ContextChannel::PlainStdout => context.to_owned(),
+        ContextChannel::AdditionalContext => json_line(&json!({
+            "hookSpecificOutput": {
+                "hookEventName": protocol.session_start,
+                "additionalContext": context,
+            }
+        })),
+    }
+}
+
+/// The answer that sends the agent back to work with `reason`, in its own channel.
+pub fn block_reply(protocol: &Protocol, reason: &str) -> Reply {
+    match protocol.block {
+        StopChannel::Exit2 => Reply {
+            stdout: String::new(),
+            stderr: format!("{reason}\n"),
+            exit_code: 2,
+        },
+        StopChannel::Decision(word) => Reply {
+            stdout: json_line(&json!({"decision": word, "reason": reason})),
+            ..Reply::default()
+        },
+    }
+}
+
+fn json_line(value: &Value) -> String {
+    let mut text = value.to_string();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Status;
+
+    fn item(id: &str, content: &str, status: Status) -> Item {
+        Item {
+            id: id.into(),
+            content: content.into(),
+            status,
+            active_form: None,
+            priority: None,
+        }
+    }
+
+    fn payload(text: &str) -> Map<String, Value> {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn each_agent_is_told_apart_by_its_payload() {
+        let claude = payload(r#"{"hook_event_name":"Stop","stop_hook_active":true}"#);
+        let codex = payload(r#"{"hook_event_name":"Stop","turn_id":"t","stop_hook_active":true}"#);
+        let gemini = payload(r#"{"hook_event_name":"AfterAgent","timestamp":"x"}"#);
+        assert_eq!(Protocol::of(&claude).agent, Agent::Claude);
+        assert_eq!(Protocol::of(&codex).agent, Agent::Codex);
+        assert_eq!(Protocol::of(&gemini).agent, Agent::Gemini);
+        let stop = Event::of(Protocol::of(&claude), &claude);
+        assert_eq!(stop, Event::Stop { again: true });
+        let after = Event::of(Protocol::of(&gemini), &gemini);
+        assert_eq!(after, Event::Stop { again: false });
+    }
+
+    #[test]
+    fn nothing_open_means_no_context_and_a_long_plan_is_cut() {
+        assert_eq!(session_context(Some("S"), &[]), None);
+        let done = [item("1", "A", Status::Completed)];
+        assert_eq!(session_context(Some("S"), &done), None);
+        let long: Vec<Item> = (1..=10)
+            .map(|n| item(&n.to_string(), &"x".repeat(60), Status::Pending))
+            .collect();
+        let text = session_context(Some(&"s".repeat(2000)), &long).unwrap();
+        assert!(text.chars().count() <= 600, "{text}");
+        assert!(text.contains("  (+6 more: `todos show`)\n"), "{text}");
+        let reason = stop_reason(&long);
+        assert!(reason.chars().count() <= 700, "{reason}");
+        let few = [
+            item("1", "A", Status::Pending),
+            item("2", "B", Status::InProgress),
+        ];
+        assert_eq!(open_items(&few), "  1 [ ] A\n  2 [▶] B\n");
+    }
+}

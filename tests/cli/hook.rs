@@ -1,0 +1,248 @@
+//! `todos hook`: each agent's real payloads in, that agent's protocol out. The payloads in
+//! tests/fixtures/hooks/<agent>/ were recorded from Claude Code 2.1.331, Codex 0.169.0 and
+//! Gemini CLI 0.61.0 by scripts/agents-e2e.sh (`TODOS_E2E_RECORD=1` refreshes them).
+
+use std::io::Write;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::support::{Done, TestEnv};
+
+/// Each agent, and the decision its stop protocol blocks with (none: exit 2 and stderr).
+const AGENTS: [(&str, Option<&str>); 3] = [
+    ("claude", None),
+    ("codex", Some("block")),
+    ("gemini", Some("deny")),
+];
+
+/// What the session-start hook puts into the context for `open_plan`.
+const CONTEXT: &str = "Plan (todos) [1/3] Fix login — open items (update with `todos update ID \
+                       STATUS`):\n  2 [▶] Patch the check\n  3 [ ] Add a test\n";
+
+fn fixture(agent: &str, name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/hooks/{agent}/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{path}: {err}"))
+}
+
+fn hook(env: &TestEnv, agent: &str, name: &str) -> Done {
+    env.todos(&["hook"]).stdin(fixture(agent, name)).run()
+}
+
+fn open_plan(env: &TestEnv) {
+    env.plan(
+        "Fix login",
+        &[
+            "completed:Reproduce the bug",
+            "in_progress:Patch the check",
+            "pending:Add a test",
+        ],
+    );
+}
+
+#[test]
+fn each_payload_is_told_apart_by_its_fields() {
+    let env = TestEnv::new();
+    for (agent, name) in [
+        ("claude", "Claude Code"),
+        ("codex", "Codex"),
+        ("gemini", "Gemini CLI"),
+    ] {
+        for event in ["session-start", "stop", "stop-again", "stop-after-work"] {
+            let done = env
+                .todos(&["--json", "hook"])
+                .stdin(fixture(agent, event))
+                .run()
+                .success();
+            assert_eq!(
+                done.json()["data"]["hook"]["agent"],
+                name,
+                "{agent} {event}"
+            );
+        }
+    }
+}
+
+#[test]
+fn session_start_puts_the_open_items_into_each_agents_context() {
+    for (agent, _) in AGENTS {
+        let env = TestEnv::new();
+        open_plan(&env);
+        let done = hook(&env, agent, "session-start").success();
+        assert_eq!(done.stderr, "", "{agent}");
+        if agent == "claude" {
+            // Claude Code adds a SessionStart hook's plain stdout to the context.
+            assert_eq!(done.stdout, CONTEXT);
+        } else {
+            // Gemini CLI shows plain stdout only to the user, and Codex drops plain stdout
+            // that starts like JSON: both get the JSON form.
+            assert_eq!(done.stdout.lines().count(), 1, "{agent}: {}", done.stdout);
+            let answer: Value = serde_json::from_str(&done.stdout).unwrap();
+            assert_eq!(
+                answer,
+                json!({"hookSpecificOutput": {
+                    "hookEventName": "SessionStart",
+                    "additionalContext": CONTEXT,
+                }}),
+                "{agent}"
+            );
+        }
+    }
+}
+
+#[test]
+fn session_start_is_silent_without_open_items() {
+    for (agent, _) in AGENTS {
+        let env = TestEnv::new();
+        let done = env.rejects(
+            env.todos(&["hook"]).stdin(fixture(agent, "session-start")),
+            0,
+        );
+        assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+        assert!(!env.path(".todos.json").exists(), "a hook creates nothing");
+        env.plan("Done", &["completed:A", "cancelled:B"]);
+        let done = hook(&env, agent, "session-start").success();
+        assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+    }
+}
+
+#[test]
+fn a_stop_with_open_items_sends_the_agent_back_once() {
+    for (agent, decision) in AGENTS {
+        let env = TestEnv::new();
+        open_plan(&env);
+        let reason = match decision {
+            // Claude Code reads `{"decision":"block"}` too, but then puts the reason into the
+            // context twice; exit 2 puts it there once.
+            None => {
+                let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, "stop")), 2);
+                assert_eq!(done.stdout, "");
+                done.stderr
+            }
+            Some(decision) => {
+                let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, "stop")), 0);
+                assert_eq!(done.stderr, "", "{agent}");
+                let answer: Value = serde_json::from_str(&done.stdout).unwrap();
+                assert_eq!(answer["decision"], decision, "{agent}");
+                assert_eq!(answer.as_object().unwrap().len(), 2, "{answer}");
+                answer["reason"].as_str().unwrap().to_owned()
+            }
+        };
+        assert!(
+            reason.starts_with(
+                "todos: 2 of 3 items are still open:\n  2 [▶] Patch the check\n  3 [ ] Add a test\n"
+            ),
+            "{reason}"
+        );
+        assert!(reason.contains("ask and stop"), "{reason}");
+
+        // The stop right after the reminder: the agent's own flag lets it through.
+        let again = hook(&env, agent, "stop-again").success();
+        assert_eq!((again.stdout.as_str(), again.stderr.as_str()), ("", ""));
+
+        // A stop after the agent went back to work: Claude Code and Codex keep their flag set
+        // for the rest of the turn; Gemini CLI clears it once the agent has run a tool, so
+        // its agent is reminded again while items are open.
+        let after_work = hook(&env, agent, "stop-after-work").success();
+        if agent == "gemini" {
+            assert!(after_work.stdout.contains("\"decision\":\"deny\""));
+        } else {
+            assert_eq!(after_work.stdout, "", "{agent}");
+            assert_eq!(after_work.stderr, "", "{agent}");
+        }
+
+        env.todos(&["update", "2", "completed"]).run().success();
+        env.todos(&["update", "3", "cancelled"]).run().success();
+        let done = hook(&env, agent, "stop").success();
+        assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+    }
+}
+
+#[test]
+fn a_failing_hook_exits_1_which_no_agent_takes_for_a_block() {
+    for (agent, _) in AGENTS {
+        let env = TestEnv::new();
+        env.write_file(".todos.json", "{not json");
+        for event in ["session-start", "stop"] {
+            let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, event)), 1);
+            assert_eq!(done.stdout, "", "{agent} {event}");
+            assert!(done.stderr.starts_with("todos hook: "), "{}", done.stderr);
+        }
+    }
+}
+
+#[test]
+fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
+    let env = TestEnv::new();
+    open_plan(&env);
+    let other = r#"{"hook_event_name": "PreToolUse", "tool_name": "Bash"}"#;
+    let done = env.todos(&["hook"]).stdin(other).run().success();
+    assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+    for junk in ["", "not json", "[1, 2]"] {
+        let done = env.todos(&["hook"]).stdin(junk).run().success();
+        assert_eq!(done.stdout, "");
+        assert!(done.stderr.contains("no hook payload"), "{}", done.stderr);
+    }
+}
+
+/// `todos hook` with a stdin pipe that the test holds open.
+fn spawn_hook(env: &TestEnv) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_todos"))
+        .arg("hook")
+        .env_clear()
+        .current_dir(env.ws())
+        .env("HOME", env.home())
+        .env("TZ", "UTC")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for `child` at most `limit`; kills it and fails when it is still running.
+fn wait_bounded(mut child: Child, limit: Duration) -> (i32, String, String) {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("todos hook still waits on an open stdin after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn a_stdin_left_open_never_hangs_the_hook() {
+    let env = TestEnv::new();
+    open_plan(&env);
+    // Nothing ever comes: the hook gives up after its short wait (1.5 s), not at EOF.
+    let mut child = spawn_hook(&env);
+    let pipe = child.stdin.take().unwrap();
+    let (code, stdout, stderr) = wait_bounded(child, Duration::from_secs(20));
+    drop(pipe);
+    assert_eq!((code, stdout.as_str()), (0, ""), "{stderr}");
+    assert!(stderr.contains("no hook payload"), "{stderr}");
+
+    // A whole payload, and the pipe left open: it is answered without waiting for EOF.
+    let mut child = spawn_hook(&env);
+    let mut pipe = child.stdin.take().unwrap();
+    pipe.write_all(fixture("gemini", "stop").as_bytes())
+        .unwrap();
+    pipe.flush().unwrap();
+    let (code, stdout, stderr) = wait_bounded(child, Duration::from_secs(20));
+    drop(pipe);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert!(stdout.starts_with("{\"decision\":\"deny\""), "{stdout}");
+}

@@ -41,6 +41,9 @@ pub enum Error {
     StoreCorrupt { message: String, hint: String },
     /// Anything else: I/O failures and bugs (exit 5).
     Internal { message: String },
+    /// The command would read or write through a path SPEC §9 forbids: a link, a FIFO, a file
+    /// outside the workspace or owned by another user (exit 6). The message names the path.
+    UnsafePath { message: String, hint: String },
 }
 
 impl Error {
@@ -101,7 +104,7 @@ impl Error {
             | Self::Conflict { hint, .. } => {
                 *hint = Some(text);
             }
-            Self::StoreCorrupt { hint, .. } => *hint = text,
+            Self::StoreCorrupt { hint, .. } | Self::UnsafePath { hint, .. } => *hint = text,
             Self::Internal { .. } => {}
         }
         self
@@ -115,6 +118,7 @@ impl Error {
             Self::Conflict { .. } => "CONFLICT",
             Self::StoreCorrupt { .. } => "STORE_CORRUPT",
             Self::Internal { .. } => "INTERNAL_ERROR",
+            Self::UnsafePath { .. } => "UNSAFE_PATH",
         }
     }
 
@@ -125,6 +129,7 @@ impl Error {
             Self::Conflict { .. } => 3,
             Self::StoreCorrupt { .. } => 4,
             Self::Internal { .. } => 5,
+            Self::UnsafePath { .. } => 6,
         }
     }
 
@@ -134,6 +139,7 @@ impl Error {
             | Self::Usage { message, .. }
             | Self::Conflict { message, .. }
             | Self::StoreCorrupt { message, .. }
+            | Self::UnsafePath { message, .. }
             | Self::Internal { message } => message,
         }
     }
@@ -150,7 +156,7 @@ impl Error {
             Self::InvalidParam { hint, .. }
             | Self::Usage { hint, .. }
             | Self::Conflict { hint, .. } => hint.as_deref(),
-            Self::StoreCorrupt { hint, .. } => Some(hint),
+            Self::StoreCorrupt { hint, .. } | Self::UnsafePath { hint, .. } => Some(hint),
             Self::Internal { .. } => None,
         }
     }

@@ -33,7 +33,15 @@ const EXIT_STATUSES: &[(&str, &str)] = &[
         "4",
         "STORE_CORRUPT: .todos.json cannot be read as a store (it is left untouched)",
     ),
-    ("5", "INTERNAL_ERROR: an I/O failure or a bug"),
+    (
+        "5",
+        "INTERNAL_ERROR: an I/O failure (a failure to write the output included) or a bug",
+    ),
+    (
+        "6",
+        "UNSAFE_PATH: a path the command would use is a link, a FIFO or device, outside the \
+         workspace, or owned by another user; nothing was read or written through it",
+    ),
 ];
 
 /// The variables read besides the configuration's `TODOS_MAX_*` ones (listed from `config::KEYS`).

@@ -60,17 +60,30 @@ impl Deref for Now {
 
 impl Context {
     pub fn new(global: &GlobalArgs, env: &Env) -> Result<Self> {
-        let cwd = std::env::current_dir()
-            .map_err(|err| Error::internal(format!("cannot read the current folder: {err}")))?;
         let text = |name: &str| env(name).map(|value| value.to_string_lossy().into_owned());
         let from_env = || {
             text("TODOS_WORKSPACE")
                 .filter(|dir| !dir.is_empty())
                 .map(PathBuf::from)
         };
-        let workspace = match global.workspace.clone().or_else(from_env) {
+        let explicit = global.workspace.clone().or_else(from_env);
+        let cwd = match std::env::current_dir() {
+            Ok(cwd) => cwd,
+            // A deleted current folder is no obstacle when the workspace is named in full.
+            Err(_) if explicit.as_ref().is_some_and(|dir| dir.is_absolute()) => {
+                explicit.clone().unwrap_or_default()
+            }
+            Err(err) => {
+                return Err(
+                    Error::internal(format!("cannot read the current folder: {err}")).with_hint(
+                        "cd to a folder that exists, or pass an absolute -C/--workspace",
+                    ),
+                );
+            }
+        };
+        let workspace = match explicit {
             Some(dir) => explicit_workspace(&cwd, &dir)?,
-            None => discover_workspace(&cwd),
+            None => discover_workspace(&cwd)?,
         };
         let fixed_now = match text("TODOS_NOW") {
             Some(value) => Some(DateTime::parse_from_rfc3339(value.trim()).map_err(|err| {
@@ -154,9 +167,11 @@ impl Context {
         Ok(self.config.get_or_init(|| config))
     }
 
-    /// The completion-log folder, resolved against the workspace.
-    pub fn memory_dir(&self) -> Result<PathBuf> {
-        Ok(self.workspace.join(&self.config()?.memory_dir))
+    /// The completion-log folder, inside the workspace with links resolved (SPEC §9); with
+    /// `create`, made where it is missing. Without, nothing is created: a check before a write.
+    pub fn memory_dir(&self, create: bool) -> Result<PathBuf> {
+        let root = crate::disk::real_root(&self.workspace)?;
+        crate::disk::folder(&root, &self.config()?.memory_dir, create)
     }
 }
 
@@ -207,14 +222,54 @@ fn explicit_workspace(cwd: &Path, dir: &Path) -> Result<PathBuf> {
     }
 }
 
-/// The nearest ancestor holding `.todos.json`, else the nearest holding `.git`, else `cwd`.
-fn discover_workspace(cwd: &Path) -> PathBuf {
-    let holding = |name: &str| {
-        cwd.ancestors()
-            .find(|dir| dir.join(name).exists())
-            .map(Path::to_path_buf)
+/// What marks a workspace: the nearest folder (the current one first) holding any of these is
+/// one, so a plan never leaks across a repository boundary.
+const MARKERS: [&str; 3] = [STORE_FILE, ".todos", ".git"];
+
+/// The nearest ancestor of `cwd` holding `.todos.json`, `.todos/` or `.git`, whichever comes
+/// first; else `cwd`. Refused (`UNSAFE_PATH`) when the folder found holds a todos file another
+/// user owns: in a shared folder such as `/tmp`, that user chose its contents.
+fn discover_workspace(cwd: &Path) -> Result<PathBuf> {
+    let found = cwd
+        .ancestors()
+        .find(|dir| {
+            MARKERS
+                .iter()
+                .any(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
+        })
+        .unwrap_or(cwd);
+    for name in [STORE_FILE, ".todos", crate::config::WORKSPACE_CONFIG] {
+        refuse_foreign(&found.join(name))?;
+    }
+    Ok(found.to_path_buf())
+}
+
+/// Refuses a file owned by another user than this one or root; absent is fine.
+#[cfg(unix)]
+fn refuse_foreign(path: &Path) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
     };
-    holding(STORE_FILE)
-        .or_else(|| holding(".git"))
-        .unwrap_or_else(|| cwd.to_path_buf())
+    let me = rustix::process::geteuid().as_raw();
+    if meta.uid() == 0 || meta.uid() == me {
+        return Ok(());
+    }
+    Err(Error::UnsafePath {
+        message: format!(
+            "{} is owned by another user (uid {}), so the workspace it marks is not trusted",
+            crate::render::escape(&path.display().to_string()),
+            meta.uid()
+        ),
+        hint: format!(
+            "to use it anyway, pass -C {} (or TODOS_WORKSPACE); otherwise work in a folder of \
+             your own",
+            crate::render::escape(&path.parent().unwrap_or(path).display().to_string())
+        ),
+    })
+}
+
+#[cfg(not(unix))]
+fn refuse_foreign(_path: &Path) -> Result<()> {
+    Ok(())
 }

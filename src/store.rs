@@ -2,18 +2,19 @@
 //!
 //! A change takes an exclusive `flock` on `.todos.json.lock` (a separate file that is never
 //! renamed, so every process locks the same inode), reads the store, validates, writes the new
-//! store to `.todos.json.tmp`, syncs it, keeps the old one as `.todos.json.prev` (a hard link,
-//! no copy), renames the new one over `.todos.json` and syncs the folder. A process killed at any
+//! store to `.todos.json.tmp`, syncs it, renames it over `.todos.json`, keeps the old one as
+//! `.todos.json.prev` (a hard link, no copy) and syncs the folder. A process killed at any
 //! instant leaves the old or the new store, never a torn one; readers take no lock because a
-//! rename is atomic.
+//! rename is atomic. Every file is opened through `disk`: a store, lock or snapshot that is a
+//! link, a FIFO or a device is refused (`UNSAFE_PATH`), never read or written through.
 
-use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{ErrorKind, Write};
+use std::fs::{self, File, TryLockError};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use crate::disk::{self, Links};
 use crate::error::{Error, Result};
 use crate::model::Item;
 
@@ -155,22 +156,21 @@ impl Store {
     }
 
     fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
-        match fs::read(path) {
-            Ok(bytes) => Self::decode(&bytes)
-                .map(Some)
-                .map_err(|what| Error::StoreCorrupt {
-                    message: format!("{} cannot be read as a todos store: {what}", path.display()),
-                    hint: hint.to_owned(),
-                }),
-            Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
-            Err(err) => Err(Error::io("read", path, &err)),
-        }
+        let Some(bytes) = disk::read(path, Links::Refuse, None)? else {
+            return Ok(None);
+        };
+        Self::decode(&bytes)
+            .map(Some)
+            .map_err(|what| Error::StoreCorrupt {
+                message: format!("{} cannot be read as a todos store: {what}", path.display()),
+                hint: hint.to_owned(),
+            })
     }
 
     /// Reads what counters an unreadable store still holds, if it parses as JSON at all, so
     /// that what replaces it does not hand out its revisions or ids again.
     pub fn salvage_counters(&self) -> Counters {
-        let Ok(bytes) = fs::read(&self.path) else {
+        let Ok(Some(bytes)) = disk::read(&self.path, Links::Refuse, None) else {
             return Counters::default();
         };
         let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
@@ -200,10 +200,10 @@ impl Store {
         };
         let aside = (1..=1000)
             .map(name)
-            .find(|path| !path.exists())
+            .find(|path| fs::symlink_metadata(path).is_err())
             .unwrap_or_else(|| name(1));
         fs::rename(&self.path, &aside).map_err(|err| Error::io("move aside", &self.path, &err))?;
-        sync_dir(&self.dir)?;
+        disk::sync_dir(&self.dir)?;
         Ok(aside)
     }
 
@@ -263,14 +263,15 @@ impl Store {
 
     /// Takes the exclusive lock, waiting up to `timeout`; `on_wait` runs once if the wait
     /// passes 200 ms, so the user learns why nothing happens.
+    ///
+    /// Every file of the store is checked first (none may be a link, a FIFO or a device), so
+    /// a refused command has created nothing, not even the lock file.
     pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
+        for suffix in ["", ".prev", ".tmp", PREV_STAGED] {
+            disk::check_file(&self.sibling(suffix))?;
+        }
         let lock_path = self.sibling(".lock");
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|err| Error::io("open the lock file", &lock_path, &err))?;
+        let file = disk::open_lock(&lock_path)?;
         let start = Instant::now();
         let mut on_wait = Some(on_wait);
         let mut pause = Duration::from_millis(2);
@@ -305,69 +306,91 @@ impl Store {
     }
 
     /// Replaces the store atomically; the lock must be held. The old store stays as
-    /// `.todos.json.prev` for undo, and the file's permissions carry over.
+    /// `.todos.json.prev` for undo, and the file's permissions carry over (never looser than
+    /// the umask).
     ///
-    /// One temporary name serves every step, so a process killed at any instant leaves at
-    /// most one stray file, which the next save removes first:
-    /// 1. link the current store as `.todos.json.tmp` and rename that over `.todos.json.prev`;
-    /// 2. write and sync the new store as `.todos.json.tmp` (a new file, never a link);
-    /// 3. rename it over `.todos.json` and sync the folder.
-    pub fn save(&self, _lock: &Lock, document: &Document) -> Result<()> {
+    /// The order is such that a failure at any step (a full disk, a permission, a kill) loses
+    /// nothing `undo` needs: `.prev` is replaced only once the new store is in place.
+    /// 1. write and sync the new store as `.todos.json.tmp`, a new file: failing here changes
+    ///    nothing;
+    /// 2. give the current store a second name, `.todos.json.prev.tmp` (a hard link);
+    /// 3. rename the new store over `.todos.json`: the change is made;
+    /// 4. rename the second name over `.todos.json.prev`, and sync the folder.
+    ///
+    /// A process killed after 3 and before 4 leaves `.prev.tmp`, which the next change (or
+    /// undo) finishes moving; killed before 3, it is only a second name of the store, and goes.
+    pub fn save(&self, lock: &Lock, document: &Document) -> Result<()> {
         let bytes = document.to_bytes()?;
         let tmp = self.sibling(".tmp");
-        remove_if_present(&tmp)?;
-        let permissions = fs::metadata(&self.path).ok().map(|meta| meta.permissions());
-        self.keep_previous(&tmp, permissions.is_some())?;
-        let write = || -> std::io::Result<()> {
-            let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-            file.write_all(&bytes)?;
-            if let Some(permissions) = permissions {
-                file.set_permissions(permissions)?;
-            }
-            file.sync_all()
-        };
-        if let Err(err) = write() {
-            let _ = fs::remove_file(&tmp);
-            return Err(Error::io("write", &tmp, &err));
-        }
-        fs::rename(&tmp, &self.path).map_err(|err| Error::io("replace", &self.path, &err))?;
-        sync_dir(&self.dir)
-    }
-
-    /// Makes `.todos.json.prev` the current store, through `staging` (a hard link, or a copy
-    /// where links are not supported) renamed over it. With no current store there is
-    /// nothing before this change, so an older `.prev` goes.
-    fn keep_previous(&self, staging: &Path, store_exists: bool) -> Result<()> {
+        let staged = self.sibling(PREV_STAGED);
         let prev = self.previous_path();
-        if !store_exists {
-            return remove_if_present(&prev);
+        self.finish_interrupted_save(lock)?;
+        disk::remove_stray(&tmp)?;
+        let current = disk::check_file(&self.path)?;
+        disk::check_file(&prev)?;
+        disk::write_new(&tmp, &bytes, disk::mode_of(current.as_ref()))
+            .map_err(|err| Error::io("write", &tmp, &err))?;
+        if current.is_some()
+            && let Err(err) = disk::link_or_copy(&self.path, &staged)
+        {
+            let _ = fs::remove_file(&tmp);
+            return Err(Error::io("keep the previous store as", &staged, &err));
         }
-        fs::hard_link(&self.path, staging)
-            .or_else(|_| fs::copy(&self.path, staging).map(|_| ()))
-            .and_then(|()| fs::rename(staging, &prev))
-            .map_err(|err| Error::io("keep the previous store as", &prev, &err))?;
-        // When `.prev` already is this very file (a save killed right after this step),
-        // rename(2) does nothing and leaves the staged name behind.
-        remove_if_present(staging)
+        if let Err(err) = fs::rename(&tmp, &self.path) {
+            let _ = fs::remove_file(&tmp);
+            let _ = fs::remove_file(&staged);
+            return Err(Error::io("replace", &self.path, &err));
+        }
+        // The change is made: what follows cannot undo it, so it does not fail the save (the
+        // caller would take the completion log's block back out of a plan that was saved). A
+        // `.prev.tmp` left behind is finished by the next change.
+        let _ = if current.is_some() {
+            fs::rename(&staged, &prev)
+        } else {
+            // With no store before, there is nothing before this change: an older `.prev` goes.
+            fs::remove_file(&prev)
+        };
+        let _ = disk::sync_dir(&self.dir);
+        Ok(())
+    }
+
+    /// Finishes a save killed between its steps 3 and 4: a `.prev.tmp` that is not the store
+    /// itself holds the store before the last change, and becomes `.prev`; one that is the
+    /// store (killed before step 3) is only a second name, and goes.
+    pub fn finish_interrupted_save(&self, _lock: &Lock) -> Result<()> {
+        let staged = self.sibling(PREV_STAGED);
+        let Some(staged_meta) = disk::check_file(&staged)? else {
+            return Ok(());
+        };
+        let is_the_store = match disk::check_file(&self.path)? {
+            Some(store_meta) => {
+                same_file(&staged_meta, &store_meta)
+                    || disk::read(&staged, Links::Refuse, None)?
+                        == disk::read(&self.path, Links::Refuse, None)?
+            }
+            None => false,
+        };
+        if is_the_store {
+            disk::remove_stray(&staged)
+        } else {
+            disk::check_file(&self.previous_path())?;
+            fs::rename(&staged, self.previous_path())
+                .map_err(|err| Error::io("keep the previous store as", &staged, &err))?;
+            disk::sync_dir(&self.dir)
+        }
     }
 }
 
-fn remove_if_present(path: &Path) -> Result<()> {
-    match fs::remove_file(path) {
-        Err(err) if err.kind() != ErrorKind::NotFound => Err(Error::io("remove", path, &err)),
-        _ => Ok(()),
-    }
+/// The second name the store gets while a save replaces it; see `Store::save`.
+const PREV_STAGED: &str = ".prev.tmp";
+
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
 }
 
-/// Makes a rename in `dir` durable: the folder's entry is synced, not only the file.
-pub fn sync_dir(dir: &Path) -> Result<()> {
-    #[cfg(unix)]
-    {
-        File::open(dir)
-            .and_then(|folder| folder.sync_all())
-            .map_err(|err| Error::io("sync the folder", dir, &err))?;
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
+#[cfg(not(unix))]
+fn same_file(_a: &fs::Metadata, _b: &fs::Metadata) -> bool {
+    false
 }

@@ -3,8 +3,6 @@
 //! run twice, it changes nothing the second time.
 
 use std::fmt::Write as _;
-use std::fs;
-use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
@@ -12,6 +10,7 @@ use serde_json::{Map, Value, json};
 use crate::cli::{Agent, InitArgs};
 use crate::commands::Answer;
 use crate::context::Context;
+use crate::disk;
 use crate::error::{Error, Result};
 use crate::guide;
 
@@ -63,14 +62,17 @@ pub fn init(ctx: &Context, args: &InitArgs) -> Result<Answer> {
         Agent::Codex | Agent::Generic => "AGENTS.md",
     };
     let block = format!("{BEGIN}\n{}{END}\n", guide::prompt(&limits));
+    // Under the store's lock, two `init` runs read and write one after the other: neither
+    // writes a text computed from what the other has since replaced.
+    let _lock = crate::commands::lock(ctx, &crate::store::Store::new(&ctx.workspace))?;
     // Every new text is computed before anything is written: a refusal changes nothing.
     let path = ctx.workspace.join(name);
-    let mut changes = vec![Change::new(name, path, |old, path| {
+    let mut changes = vec![Change::new(name, &path, |old, path| {
         with_block(old, &block, path)
     })?];
     if args.hooks {
         let path = ctx.workspace.join(SETTINGS_FILE);
-        changes.push(Change::new(SETTINGS_FILE, path, with_hooks)?);
+        changes.push(Change::new(SETTINGS_FILE, &path, with_hooks)?);
     }
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
@@ -108,42 +110,57 @@ pub fn init(ctx: &Context, args: &InitArgs) -> Result<Answer> {
 /// One file's text before and after, computed before anything is written.
 struct Change {
     name: &'static str,
+    /// Where the text goes: the file `name` names, or the target of its link.
     path: PathBuf,
+    /// The workspace, links resolved, that every write must stay inside.
+    root: PathBuf,
     old: Option<String>,
     new: String,
 }
 
 impl Change {
-    /// Reads `path` (absent is `None`) and computes its new text.
+    /// Reads `path` (absent is `None`) and computes its new text. `path` is checked first
+    /// (`disk::link_target`): a link is followed only to a file inside the workspace, and a
+    /// FIFO or device is refused; `self.path` is where the text will go.
     fn new(
         name: &'static str,
-        path: PathBuf,
+        path: &Path,
         new_text: impl FnOnce(Option<&str>, &Path) -> Result<String>,
     ) -> Result<Self> {
-        let old = match fs::read(&path) {
-            Ok(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
+        let root = disk::real_root(&path_workspace(path, name))?;
+        let dir = disk::folder(&root, folder_of(name), false)?;
+        let file_name = path.file_name().unwrap_or_default();
+        let path = disk::link_target(&root, &dir.join(file_name))?;
+        let old = match disk::read(&path, disk::Links::Refuse, None)? {
+            Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
                 Error::invalid(format!("{} is not UTF-8 text", path.display()))
                     .with_hint("todos init leaves it untouched; fix or move it, then run it again")
             })?),
-            Err(err) if err.kind() == ErrorKind::NotFound => None,
-            Err(err) => return Err(Error::io("read", &path, &err)),
+            None => None,
         };
         let new = new_text(old.as_deref(), &path)?;
         Ok(Self {
             name,
             path,
+            root,
             old,
             new,
         })
     }
 
-    /// Writes the new text, only when it differs.
+    /// Writes the new text, only when it differs: through `disk`, a new temporary file,
+    /// synced, renamed over the file, so it is replaced whole or not at all. A missing folder
+    /// (`.claude/`) is made, inside the workspace only.
     fn apply(&self) -> Result<Action> {
-        match &self.old {
-            Some(old) if *old == self.new => Ok(Action::Unchanged),
-            Some(_) => write_atomically(&self.path, self.new.as_bytes()).map(|()| Action::Updated),
-            None => write_atomically(&self.path, self.new.as_bytes()).map(|()| Action::Created),
-        }
+        let action = match &self.old {
+            Some(old) if *old == self.new => return Ok(Action::Unchanged),
+            Some(_) => Action::Updated,
+            None => Action::Created,
+        };
+        disk::folder(&self.root, folder_of(self.name), true)?;
+        let old = disk::check_file(&self.path)?;
+        disk::replace(&self.path, self.new.as_bytes(), disk::mode_of(old.as_ref()))?;
+        Ok(action)
     }
 }
 
@@ -262,39 +279,17 @@ fn add_hook(
     Ok(())
 }
 
-/// Replaces `path` whole or not at all: a temporary file in the same folder, synced, renamed
-/// over it. A symlink (CLAUDE.md → AGENTS.md is common) is followed, so the link survives.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let target: PathBuf = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let dir = target
-        .parent()
-        .ok_or_else(|| Error::internal(format!("{} has no folder", target.display())))?;
-    fs::create_dir_all(dir).map_err(|err| Error::io("create the folder", dir, &err))?;
-    let name = target
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.todos-tmp"));
-    let write = || -> std::io::Result<()> {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        if let Ok(metadata) = fs::metadata(&target) {
-            file.set_permissions(metadata.permissions())?;
-        }
-        file.sync_all()?;
-        fs::rename(&tmp, &target)
-    };
-    if let Err(err) = write() {
-        let _ = fs::remove_file(&tmp);
-        return Err(Error::io("write", &target, &err));
-    }
-    #[cfg(unix)]
-    {
-        fs::File::open(dir)
-            .and_then(|folder| folder.sync_all())
-            .map_err(|err| Error::io("sync the folder", dir, &err))?;
-    }
-    Ok(())
+/// The workspace `path` (the file `name` names, relative to it) lies in.
+fn path_workspace(path: &Path, name: &str) -> PathBuf {
+    let depth = Path::new(name).components().count();
+    path.ancestors()
+        .nth(depth)
+        .map_or_else(|| path.to_path_buf(), Path::to_path_buf)
+}
+
+/// The folder of `name`, relative to the workspace (empty for a file at its root).
+fn folder_of(name: &str) -> &Path {
+    Path::new(name).parent().unwrap_or(Path::new(""))
 }
 
 #[cfg(test)]

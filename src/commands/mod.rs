@@ -16,6 +16,7 @@ mod prompt;
 mod schema;
 mod watch;
 
+use std::io::Write as _;
 use std::path::Path;
 
 use serde_json::Value;
@@ -41,6 +42,7 @@ use crate::error::{Error, Result};
 use crate::json;
 use crate::log;
 use crate::model::is_finished;
+use crate::render::escape;
 use crate::store::{Document, Lock, Session, Store};
 
 /// What a command produced, for the output layer to print as text or as the envelope.
@@ -80,7 +82,9 @@ pub fn change(
     new_session: bool,
     apply: impl FnOnce(&mut Document) -> Result<Vec<String>>,
 ) -> Result<Report> {
-    let memory_dir = ctx.memory_dir()?;
+    // Checked before the lock is taken: a log folder that leads out of the workspace refuses
+    // the command before anything is written.
+    let memory_dir = ctx.memory_dir(false)?;
     let store = Store::new(&ctx.workspace);
     let lock = lock(ctx, &store)?;
     let old = store.load()?;
@@ -125,7 +129,7 @@ pub fn change(
         })?;
         session.completed_plans = task;
         let block = log::block(task, &ctx.now, new.summary.as_deref(), &new.todos);
-        appended = log::append(&memory_dir, &session.log_file, task, &block)?;
+        appended = log::append(&ctx.memory_dir(true)?, session, task, &block)?;
     }
     if let Err(err) = store.save(&lock, &new) {
         // The plan was not saved, so it was not finished either: take its block back out.
@@ -147,10 +151,12 @@ pub fn lock(ctx: &Context, store: &Store) -> Result<Lock> {
     let palette = ctx.stderr;
     store.lock(ctx.lock_timeout, |path: &Path| {
         if !quiet {
-            eprintln!(
+            // A closed stderr must not panic (`eprintln!` would): the note is only a courtesy.
+            let _ = writeln!(
+                std::io::stderr(),
                 "{} waiting for the lock on {}, held by another todos process",
                 palette.bold("note:"),
-                path.display()
+                escape(&path.display().to_string())
             );
         }
     })
@@ -200,6 +206,65 @@ pub fn read_stdin_allow_blank(ctx: &Context, hint: &str) -> Result<String> {
     }
     let bytes = json::read_limited(std::io::stdin().lock(), "stdin")?;
     Ok(json::utf8(&bytes, "stdin")?.to_owned())
+}
+
+/// How long a command that can do without input waits for stdin's first byte (and then for
+/// each further one) before it takes a stdin left open and silent as no input.
+///
+/// Why wait at all, and why this long: a hook harness may start `todos` with a stdin it never
+/// writes to nor closes, and an agent's hook must not hang on it; yet a pipe that is really
+/// sending (`echo … | todos write --summary X`, Claude Code's hook payload) delivers its
+/// first byte within milliseconds. One second is far beyond the second and far below any
+/// hook's time-out.
+pub const STDIN_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Reads stdin (at most 1 MiB) for a command that has something to do without input (`check
+/// --hook`, `write --summary X`): `None` when nothing arrives within `STDIN_GRACE`, and what
+/// arrived so far when the sender then stays silent that long (an incomplete payload is then
+/// refused by whoever parses it). Never waits longer than that for a byte.
+pub fn read_stdin_if_sent(source: &str) -> Result<Option<Vec<u8>>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0_u8; 64 * 1024];
+    let mut stdin = std::io::stdin().lock();
+    while stdin_ready(STDIN_GRACE) {
+        let n = match stdin.read(&mut chunk) {
+            Ok(n) => n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(Error::internal(format!("cannot read {source}: {err}"))),
+        };
+        if n == 0 {
+            return Ok(Some(bytes));
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+        json::check_size(bytes.len(), source)?;
+    }
+    Ok((!bytes.is_empty()).then_some(bytes))
+}
+
+/// Whether stdin has a byte (or its end) to read within `wait`.
+#[cfg(unix)]
+fn stdin_ready(wait: std::time::Duration) -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdin = rustix::stdio::stdin();
+    let timeout = Timespec {
+        tv_sec: i64::try_from(wait.as_secs()).unwrap_or(i64::MAX),
+        tv_nsec: i64::from(wait.subsec_nanos()),
+    };
+    loop {
+        let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+        match poll(&mut fds, Some(&timeout)) {
+            Ok(0) => return false,
+            Err(rustix::io::Errno::INTR) => {}
+            // Ready, or poll cannot look at it: either way the read decides.
+            Ok(_) | Err(_) => return true,
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn stdin_ready(_wait: std::time::Duration) -> bool {
+    true
 }
 
 /// Reads a file given with `--file` (at most 1 MiB).

@@ -14,6 +14,7 @@ use crate::store::{Counters, Document, Store};
 pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
     let store = Store::new(&ctx.workspace);
     let lock = lock(ctx, &store)?;
+    store.finish_interrupted_save(&lock)?;
     let previous = store.load_previous()?;
     let (counters, session, set_aside) = match store.load() {
         Ok(current) => {
@@ -38,6 +39,22 @@ pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
                     .as_ref()
                     .map(|p| p.next_id.saturating_add(max_items))),
             };
+            if previous.is_none() && (counters.revision.is_none() || counters.next_id.is_none()) {
+                // Nothing to restore and nothing says how far the counters went: an empty
+                // plan from revision 0 would hand out ids and revisions again.
+                return Err(Error::StoreCorrupt {
+                    message: format!(
+                        "{} cannot be read, and there is no earlier snapshot to restore nor a \
+                         revision and id counter left in it to go on from",
+                        store.path().display()
+                    ),
+                    hint: format!(
+                        "the file was left untouched; fix it by hand, or move it aside (mv {0} \
+                         {0}.broken) to start a new plan, whose ids may repeat old ones",
+                        store.path().display()
+                    ),
+                });
+            }
             let stamp = crate::log::stamp(&ctx.now);
             let session = previous.as_ref().and_then(|p| p.session.clone());
             (counters, session, Some(store.set_aside(&lock, &stamp)?))
@@ -52,8 +69,16 @@ pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
             ))
             .with_hint("the previous snapshot is kept from the first change on"));
         }
+        // An empty plan that goes on from the unreadable store's counters, saved, so the next
+        // change neither reuses its revisions nor its ids.
+        let mut empty = Document::default();
+        empty.revision = counters.revision.unwrap_or(0);
+        empty.revision = empty.next_revision()?;
+        empty.next_id = counters.next_id.unwrap_or(1).max(1);
+        empty.updated_at = Some(ctx.now.to_rfc3339());
+        store.save(&lock, &empty)?;
         return Ok(Report {
-            document: Document::default(),
+            document: empty,
             kind: ReportKind::Restore {
                 revision: None,
                 set_aside,

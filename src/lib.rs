@@ -83,13 +83,31 @@ fn emit(text: &str) -> io::Result<()> {
     out.flush()
 }
 
-fn emit_quietly(text: &str) {
-    if let Err(err) = emit(text)
-        && err.kind() != io::ErrorKind::BrokenPipe
-    {
-        let _ = writeln!(io::stderr(), "error: cannot write the output: {err}");
+/// Prints `text` on stdout: `true` when it was written or its reader has gone (a closed pipe
+/// ends the output quietly, as for `head`), `false` after saying on stderr why it could not be
+/// written (a full disk, `/dev/full`): the command must then fail, with exit 5.
+fn emit_quietly(text: &str) -> bool {
+    match emit(text) {
+        Ok(()) => true,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => true,
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "error: cannot write the output: {err}");
+            false
+        }
     }
 }
+
+/// Exit 5 (`INTERNAL_ERROR`) when the output could not be written, else `code`.
+fn unless_unwritten(written: bool, code: ExitCode) -> ExitCode {
+    if written {
+        code
+    } else {
+        ExitCode::from(OUTPUT_FAILED)
+    }
+}
+
+/// The exit code of a command whose output could not be written: `INTERNAL_ERROR`'s.
+const OUTPUT_FAILED: u8 = 5;
 
 fn json_line(value: &serde_json::Value) -> String {
     // A `Value` always serializes; the fallback keeps the envelope contract all the same.
@@ -143,21 +161,27 @@ fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
         (String::new(), None, None)
     };
     if ctx.json {
-        emit_quietly(&json_line(&envelope::success(
+        let written = emit_quietly(&json_line(&envelope::success(
             document,
             &headline,
             &report.warnings,
             changed,
             place,
         )));
-        return ExitCode::SUCCESS;
+        return unless_unwritten(written, ExitCode::SUCCESS);
     }
     let mut err = io::stderr().lock();
+    // Warnings and notes quote items and paths: escaped, so they cannot drive the terminal.
     for warning in &report.warnings {
-        let _ = writeln!(err, "{} {warning}", ctx.stderr.warning("warning:"));
+        let _ = writeln!(
+            err,
+            "{} {}",
+            ctx.stderr.warning("warning:"),
+            escape(warning)
+        );
     }
     if let Some(note) = note.filter(|_| !ctx.quiet) {
-        let _ = writeln!(err, "{} {note}", ctx.stderr.bold("note:"));
+        let _ = writeln!(err, "{} {}", ctx.stderr.bold("note:"), escape(&note));
     }
     if ctx.quiet {
         return ExitCode::SUCCESS;
@@ -180,8 +204,7 @@ fn print_report(ctx: &Context, report: &Report, place: &Place<'_>) -> ExitCode {
         }
         ReportKind::Recap => format!("{}\n", render::recap(&document.todos)),
     };
-    emit_quietly(&text);
-    ExitCode::SUCCESS
+    unless_unwritten(emit_quietly(&text), ExitCode::SUCCESS)
 }
 
 /// Prints what `schema`, `prompt`, `check`, `init` or `show --watch` answered.
@@ -191,21 +214,20 @@ fn answer(ctx: &Context, result: Result<Answer, Error>) -> ExitCode {
         Ok(answer) => answer,
         Err(err) => return print_failure(&err, ctx.json, ctx.stderr, &place),
     };
-    if ctx.json {
+    let written = if ctx.json {
         let value = envelope::answer(answer.data, &answer.headline, answer.stats.as_ref(), &place);
-        emit_quietly(&json_line(&value));
+        emit_quietly(&json_line(&value))
     } else {
         let _ = io::stderr().lock().write_all(answer.notes.as_bytes());
-        if !ctx.quiet {
-            emit_quietly(&answer.text);
-        }
-    }
-    ExitCode::from(answer.exit_code)
+        ctx.quiet || emit_quietly(&answer.text)
+    };
+    unless_unwritten(written, ExitCode::from(answer.exit_code))
 }
 
 fn print_failure(error: &Error, json: bool, palette: Palette, place: &Place<'_>) -> ExitCode {
     if json {
-        emit_quietly(&json_line(&envelope::failure(error, place)));
+        // The command failed already; its own exit code says more than a failed print.
+        let _ = emit_quietly(&json_line(&envelope::failure(error, place)));
     } else {
         // Messages quote the input (an unknown key, a bad status): escape what could drive
         // the terminal, as for everything else read from input.
@@ -230,10 +252,7 @@ fn print_failure(error: &Error, json: bool, palette: Palette, place: &Place<'_>)
 
 fn print_generated(document: Result<String, Error>, json: bool) -> ExitCode {
     match document {
-        Ok(text) => {
-            emit_quietly(&text);
-            ExitCode::SUCCESS
-        }
+        Ok(text) => unless_unwritten(emit_quietly(&text), ExitCode::SUCCESS),
         Err(err) => print_early_failure(&err, json),
     }
 }
@@ -251,8 +270,7 @@ fn clap_failure(err: &clap::Error, args: &[OsString]) -> ExitCode {
         err.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
-        emit_quietly(&err.render().to_string());
-        return ExitCode::SUCCESS;
+        return unless_unwritten(emit_quietly(&err.render().to_string()), ExitCode::SUCCESS);
     }
     if args.iter().skip(1).any(|arg| arg == "--json") {
         let message = err.render().to_string();

@@ -8,8 +8,12 @@ fn main() -> ExitCode {
         if json {
             let _ = writeln!(std::io::stdout(), "{}", todos::PANIC_ENVELOPE);
         }
-        eprintln!("error: internal error: {info}");
-        eprintln!("hint: this is a bug in todos; please report it with the command that caused it");
+        // Not `eprintln!`: on a closed stderr it panics, and a panic in the hook aborts.
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: internal error: {info}\nhint: this is a bug in todos; please report it \
+             with the command that caused it"
+        );
         std::process::exit(5);
     }));
     todos::run(std::env::args_os(), &|name| std::env::var_os(name))

@@ -33,6 +33,7 @@ pub fn check(ctx: &Context, args: &CheckArgs) -> Result<Answer> {
     let is_stop_event = event
         .as_ref()
         .is_some_and(|event| event.get("stop_hook_active").is_some());
+    ctx.config()?;
     let document = Store::new(&ctx.workspace).load()?;
     let stats = Stats::of(&document.todos);
     let idle = minutes_since_change(&document, ctx);
@@ -77,7 +78,8 @@ fn hook_event(ctx: &Context) -> Option<Value> {
     if ctx.stdin() != Stdin::Data {
         return None;
     }
-    let bytes = crate::json::read_limited(std::io::stdin().lock(), "stdin").ok()?;
+    // A harness that leaves stdin open and writes nothing must not hang the hook.
+    let bytes = crate::commands::read_stdin_if_sent("stdin").ok()??;
     serde_json::from_slice(&bytes).ok()
 }
 

@@ -6,6 +6,9 @@ use crate::store::Store;
 
 /// Reads the plan for its one-line recap, without locking or creating anything.
 pub fn recap(ctx: &Context, _args: &RecapArgs) -> Result<Report> {
+    // Nothing here needs a limit, but an invalid configuration is an error for every command
+    // that reads the workspace (SPEC §7): it must not pass silently until the next write.
+    ctx.config()?;
     let document = Store::new(&ctx.workspace).load()?;
     Ok(Report {
         document,

@@ -42,6 +42,8 @@ enum Wake {
 }
 
 pub fn watch(ctx: &Context, args: &ShowArgs) -> Result<Answer> {
+    // An invalid configuration refuses the watch, as it refuses `show` (SPEC §7).
+    ctx.config()?;
     let (tx, rx) = mpsc::channel();
     // Watch before the first read, so a change between the two is not missed.
     let watcher = watch_folder(&ctx.workspace, tx.clone());
@@ -49,9 +51,10 @@ pub fn watch(ctx: &Context, args: &ShowArgs) -> Result<Answer> {
         POLL_WITH_EVENTS
     } else {
         if !ctx.quiet {
-            eprintln!(
+            let _ = writeln!(
+                io::stderr(),
                 "note: cannot watch {} for changes; reading it every {} ms instead",
-                ctx.workspace.display(),
+                render::escape(&ctx.workspace.display().to_string()),
                 POLL_WITHOUT_EVENTS.as_millis()
             );
         }
@@ -201,9 +204,11 @@ fn frame(ctx: &Context, format: Format, mode: Mode) -> String {
     let document = match loaded {
         Ok(document) => document,
         Err(err) => {
-            let mut text = format!("error: {}\n", err.message());
+            // The message may quote the store (a serde error names an unknown key): escaped,
+            // like every other text read from a file.
+            let mut text = format!("error: {}\n", render::escape(err.message()));
             if let Some(hint) = err.hint() {
-                let _ = writeln!(text, "hint: {hint}");
+                let _ = writeln!(text, "hint: {}", render::escape(hint));
             }
             return text;
         }

@@ -3,7 +3,7 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 
 use crate::cli::WriteArgs;
-use crate::commands::{ParamsInput, Report, change, read_file, read_stdin, read_stdin_allow_blank};
+use crate::commands::{ParamsInput, Report, change, read_file, read_stdin, read_stdin_if_sent};
 use crate::context::{Context, Stdin};
 use crate::error::{Error, Problem, Result};
 use crate::input::{self, Draft, Snapshot};
@@ -49,13 +49,17 @@ fn input_value(ctx: &Context, args: &WriteArgs) -> Result<Option<Value>> {
         (None, Some(path)) => read_file(path)?,
         (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
         // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
+        // A stdin left open and silent is no input (`read_stdin_if_sent`): never a hang.
         (None, None) if args.summary.is_some() => match ctx.stdin() {
             Stdin::Data => {
-                let text = read_stdin_allow_blank(ctx, STDIN_HINT)?;
+                let Some(bytes) = read_stdin_if_sent("stdin")? else {
+                    return Ok(None);
+                };
+                let text = crate::json::utf8(&bytes, "stdin")?;
                 if text.trim().is_empty() {
                     return Ok(None);
                 }
-                text
+                text.to_owned()
             }
             Stdin::Terminal | Stdin::Device => return Ok(None),
         },

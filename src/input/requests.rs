@@ -59,13 +59,28 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<String>, Option<Val
         Value::Array(list) => (list, String::new()),
         Value::Object(object) => {
             let mut list = None;
+            let mut seen_items: Option<&str> = None;
             for (key, value) in object {
                 match (key.to_ascii_lowercase().as_str(), value) {
-                    ("items", Value::Array(items)) => list = Some(items),
-                    ("items", other) => problems.push(Problem::new(
-                        key,
-                        format!("must be an array of strings, not {}", type_name(other)),
+                    // `{"items":…,"Items":…}`: two spellings of one field, never a silent pick.
+                    ("items", _) if seen_items.is_some() => problems.push(Problem::new(
+                        key.as_str(),
+                        format!(
+                            "says the same as \"{}\"; give only one of them",
+                            seen_items.unwrap_or_default()
+                        ),
                     )),
+                    ("items", Value::Array(items)) => {
+                        seen_items = Some(key.as_str());
+                        list = Some(items);
+                    }
+                    ("items", other) => {
+                        seen_items = Some(key.as_str());
+                        problems.push(Problem::new(
+                            key,
+                            format!("must be an array of strings, not {}", type_name(other)),
+                        ));
+                    }
                     _ => problems.push(Problem::new(
                         key.as_str(),
                         format!("unknown field \"{key}\""),

@@ -169,7 +169,7 @@ impl Context {
 
     /// The completion-log folder, inside the workspace with links resolved (SPEC §9); with
     /// `create`, made where it is missing. Without, nothing is created: a check before a write.
-    pub fn memory_dir(&self, create: bool) -> Result<PathBuf> {
+    pub fn memory_dir(&self, create: bool) -> Result<crate::disk::Folder> {
         let root = crate::disk::real_root(&self.workspace)?;
         crate::disk::folder(&root, &self.config()?.memory_dir, create)
     }

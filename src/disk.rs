@@ -285,7 +285,42 @@ pub fn inside(root: &Path, real: &Path, shown: &Path) -> Result<()> {
 /// workspace, a last component that is a link (a log folder is never one), anything on the
 /// way that is not a folder. Without `create`, a missing part ends the walk: it cannot be a
 /// link, and the result is where the folder will be.
-pub fn folder(root: &Path, relative: &Path, create: bool) -> Result<PathBuf> {
+pub fn folder(root: &Path, relative: &Path, create: bool) -> Result<Folder> {
+    let mut made = Folder {
+        path: PathBuf::new(),
+        created: Vec::new(),
+    };
+    let walked = walk(root, relative, create, &mut made.created);
+    match walked {
+        Ok(path) => {
+            made.path = path;
+            Ok(made)
+        }
+        Err(err) => {
+            made.remove_created();
+            Err(err)
+        }
+    }
+}
+
+/// A folder `folder` found or made, and the folders it made on the way (outermost first), so
+/// a change that fails afterwards can leave the workspace as it was.
+#[derive(Debug, Default)]
+pub struct Folder {
+    pub path: PathBuf,
+    pub created: Vec<PathBuf>,
+}
+
+impl Folder {
+    /// Removes the folders this walk made, innermost first, as long as they are empty.
+    pub fn remove_created(&mut self) {
+        for dir in self.created.drain(..).rev() {
+            let _ = fs::remove_dir(dir);
+        }
+    }
+}
+
+fn walk(root: &Path, relative: &Path, create: bool, created: &mut Vec<PathBuf>) -> Result<PathBuf> {
     let shown = root.join(relative);
     let parts = normalized(relative).ok_or_else(|| {
         unsafe_path(
@@ -314,10 +349,10 @@ pub fn folder(root: &Path, relative: &Path, create: bool) -> Result<PathBuf> {
                         .fold(at, |path, name| path.join(name)));
                 }
                 match fs::create_dir(&at) {
-                    Ok(()) => {}
+                    Ok(()) => created.push(at.clone()),
                     // Another process made it first: look again, it may not be a folder.
                     Err(err) if err.kind() == ErrorKind::AlreadyExists => {
-                        return folder(root, relative, create);
+                        return walk(root, relative, create, created);
                     }
                     Err(err) => return Err(Error::io("create the folder", &at, &err)),
                 }
@@ -477,13 +512,17 @@ mod tests {
             assert_eq!(err.code(), "UNSAFE_PATH", "{bad}: {err}");
         }
         assert_eq!(
-            folder(&root, Path::new("in/todos"), true).unwrap(),
+            folder(&root, Path::new("in/todos"), true).unwrap().path,
             root.join("memory/todos")
         );
         assert_eq!(
-            folder(&root, Path::new("new/deeper"), false).unwrap(),
+            folder(&root, Path::new("new/deeper"), false).unwrap().path,
             root.join("new/deeper")
         );
+        let mut made = folder(&root, Path::new("a/b"), true).unwrap();
+        assert_eq!(made.created, [root.join("a"), root.join("a/b")]);
+        made.remove_created();
+        assert!(!root.join("a").exists());
         assert!(!root.join("new").exists(), "a check creates nothing");
         assert!(!root.join("x").exists(), "a refused walk creates nothing");
         assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 0);

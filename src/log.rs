@@ -93,12 +93,14 @@ pub struct Appended {
     path: PathBuf,
     /// The file as it was; `None` when this block created the file.
     before: Option<(Vec<u8>, u32)>,
+    /// The log folder, with the folders made for this block, removed again on a roll-back.
+    folder: disk::Folder,
 }
 
 impl Appended {
     /// Puts the file back as it was, for a change whose store write failed. Best effort: the
     /// store write already failed, and its error is the one to report.
-    pub fn roll_back(self) {
+    pub fn roll_back(mut self) {
         match self.before {
             None => {
                 let _ = fs::remove_file(&self.path);
@@ -107,6 +109,7 @@ impl Appended {
                 let _ = disk::replace(&self.path, &bytes, mode);
             }
         }
+        self.folder.remove_created();
     }
 }
 
@@ -137,11 +140,35 @@ fn ends_with_block(text: &str, task: u64, block: &str) -> bool {
 /// made again, the file's last block is the same task with the same body, and it is not
 /// written twice.
 pub fn append(
-    dir: &Path,
+    mut folder: disk::Folder,
     session: &mut Session,
     task: u64,
     block: &str,
 ) -> Result<Option<Appended>> {
+    let appended = write_block(&folder.path, session, task, block);
+    match appended {
+        Ok(Some((path, before))) => Ok(Some(Appended {
+            path,
+            before,
+            folder,
+        })),
+        Ok(None) => Ok(None),
+        Err(err) => {
+            folder.remove_created();
+            Err(err)
+        }
+    }
+}
+
+/// What `append` wrote: the file, and its bytes and mode before (`None`: it is new).
+type Written = (PathBuf, Option<(Vec<u8>, u32)>);
+
+fn write_block(
+    dir: &Path,
+    session: &mut Session,
+    task: u64,
+    block: &str,
+) -> Result<Option<Written>> {
     loop {
         let path = dir.join(&session.log_file);
         let existing = disk::read(&path, Links::Refuse, None)?;
@@ -149,7 +176,7 @@ pub fn append(
         match existing {
             None => {
                 if disk::create_whole(&path, block.as_bytes())? {
-                    return Ok(Some(Appended { path, before: None }));
+                    return Ok(Some((path, None)));
                 }
                 // Created by another process meanwhile: look at it again.
             }
@@ -163,10 +190,7 @@ pub fn append(
                     let new = format!("{text}{separator}{block}");
                     let mode = disk::mode_of(meta.as_ref());
                     disk::replace(&path, new.as_bytes(), mode)?;
-                    return Ok(Some(Appended {
-                        path,
-                        before: Some((bytes, mode)),
-                    }));
+                    return Ok(Some((path, Some((bytes, mode)))));
                 }
                 // A session's first block, and the file is another session's: take the next.
                 session.log_file = next_name(&session.log_file).ok_or_else(|| {
@@ -228,14 +252,18 @@ mod tests {
     #[test]
     fn append_never_writes_the_same_block_twice_and_rolls_back() {
         let dir = tempfile::tempdir().unwrap();
+        let at = || disk::Folder {
+            path: dir.path().to_path_buf(),
+            created: Vec::new(),
+        };
         let mut ours = session("todoList-20250102-174233.md");
-        append(dir.path(), &mut ours, 1, "# task1-x\na\n").unwrap();
+        append(at(), &mut ours, 1, "# task1-x\na\n").unwrap();
         assert!(
-            append(dir.path(), &mut ours, 1, "# task1-x\na\n")
+            append(at(), &mut ours, 1, "# task1-x\na\n")
                 .unwrap()
                 .is_none()
         );
-        let second = append(dir.path(), &mut ours, 2, "# task2-y\nb\n").unwrap();
+        let second = append(at(), &mut ours, 2, "# task2-y\nb\n").unwrap();
         let path = dir.path().join("todoList-20250102-174233.md");
         assert_eq!(
             fs::read_to_string(&path).unwrap(),
@@ -248,10 +276,14 @@ mod tests {
     #[test]
     fn two_sessions_of_one_second_never_share_a_file() {
         let dir = tempfile::tempdir().unwrap();
+        let at = || disk::Folder {
+            path: dir.path().to_path_buf(),
+            created: Vec::new(),
+        };
         let mut first = session("todoList-20250102-174233.md");
         let mut second = session("todoList-20250102-174233.md");
-        append(dir.path(), &mut first, 1, "# task1-x\nsame\n").unwrap();
-        append(dir.path(), &mut second, 1, "# task1-x\nother\n").unwrap();
+        append(at(), &mut first, 1, "# task1-x\nsame\n").unwrap();
+        append(at(), &mut second, 1, "# task1-x\nother\n").unwrap();
         assert_eq!(second.log_file, "todoList-20250102-174233-2.md");
         assert_eq!(
             next_name("todoList-20250102-174233-9.md").unwrap(),

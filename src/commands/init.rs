@@ -128,7 +128,7 @@ impl Change {
         new_text: impl FnOnce(Option<&str>, &Path) -> Result<String>,
     ) -> Result<Self> {
         let root = disk::real_root(&path_workspace(path, name))?;
-        let dir = disk::folder(&root, folder_of(name), false)?;
+        let dir = disk::folder(&root, folder_of(name), false)?.path;
         let file_name = path.file_name().unwrap_or_default();
         let path = disk::link_target(&root, &dir.join(file_name))?;
         let old = match disk::read(&path, disk::Links::Refuse, None)? {
@@ -157,10 +157,14 @@ impl Change {
             Some(_) => Action::Updated,
             None => Action::Created,
         };
-        disk::folder(&self.root, folder_of(self.name), true)?;
-        let old = disk::check_file(&self.path)?;
-        disk::replace(&self.path, self.new.as_bytes(), disk::mode_of(old.as_ref()))?;
-        Ok(action)
+        let mut folder = disk::folder(&self.root, folder_of(self.name), true)?;
+        let written = disk::check_file(&self.path).and_then(|old| {
+            disk::replace(&self.path, self.new.as_bytes(), disk::mode_of(old.as_ref()))
+        });
+        if written.is_err() {
+            folder.remove_created();
+        }
+        written.map(|()| action)
     }
 }
 

@@ -84,7 +84,7 @@ pub fn change(
 ) -> Result<Report> {
     // Checked before the lock is taken: a log folder that leads out of the workspace refuses
     // the command before anything is written.
-    let memory_dir = ctx.memory_dir(false)?;
+    let memory_dir = ctx.memory_dir(false)?.path;
     let store = Store::new(&ctx.workspace);
     let lock = lock(ctx, &store)?;
     let old = store.load()?;
@@ -129,7 +129,7 @@ pub fn change(
         })?;
         session.completed_plans = task;
         let block = log::block(task, &ctx.now, new.summary.as_deref(), &new.todos);
-        appended = log::append(&ctx.memory_dir(true)?, session, task, &block)?;
+        appended = log::append(ctx.memory_dir(true)?, session, task, &block)?;
     }
     if let Err(err) = store.save(&lock, &new) {
         // The plan was not saved, so it was not finished either: take its block back out.

@@ -171,7 +171,17 @@ impl Context {
     /// `create`, made where it is missing. Without, nothing is created: a check before a write.
     pub fn memory_dir(&self, create: bool) -> Result<crate::disk::Folder> {
         let root = crate::disk::real_root(&self.workspace)?;
-        crate::disk::folder(&root, &self.config()?.memory_dir, create)
+        crate::disk::folder(&root, &self.config()?.memory_dir, create).map_err(|err| {
+            if matches!(err, Error::UnsafePath { .. }) {
+                err.with_hint(
+                    "memory_dir must name a folder inside the workspace, with no link on the way \
+                     out: fix it in .todos.config.json, your todos/config.json or \
+                     TODOS_MEMORY_DIR, or remove the link",
+                )
+            } else {
+                err
+            }
+        })
     }
 }
 

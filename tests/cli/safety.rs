@@ -877,3 +877,36 @@ fn which(name: &str) -> Result<String, ()> {
         Err(())
     }
 }
+
+#[test]
+fn a_save_killed_between_its_steps_is_finished_by_the_next_change() {
+    // Killed after the switch: `.prev.tmp` holds the store before the last change.
+    let env = TestEnv::new();
+    env.plan("S", &["pending:a"]);
+    let first = env.read(".todos.json");
+    env.todos(&["create", "b"]).run().success();
+    fs::remove_file(env.path(".todos.json.prev")).unwrap();
+    fs::write(env.path(".todos.json.prev.tmp"), &first).unwrap();
+    env.todos(&["undo"]).run().success();
+    assert_eq!(
+        env.store()["todos"].as_array().unwrap().len(),
+        1,
+        "undo found the snapshot"
+    );
+    assert!(!env.path(".todos.json.prev.tmp").exists());
+    // Killed before the switch: `.prev.tmp` is only a second name of the store, and goes.
+    let env = TestEnv::new();
+    env.plan("S", &["pending:a"]);
+    env.todos(&["create", "b"]).run().success();
+    let prev = env.read(".todos.json.prev");
+    fs::hard_link(env.path(".todos.json"), env.path(".todos.json.prev.tmp")).unwrap();
+    env.todos(&["create", "c"]).run().success();
+    assert!(!env.path(".todos.json.prev.tmp").exists());
+    assert_ne!(
+        env.read(".todos.json.prev"),
+        prev,
+        "the save went on as usual"
+    );
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
+}

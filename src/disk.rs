@@ -173,6 +173,7 @@ fn write_temp_beside(target: &Path, bytes: &[u8], mode: u32) -> Result<PathBuf> 
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
     let pid = std::process::id();
+    remove_dead_strays(dir, &name, pid);
     for n in 0..100 {
         let tmp = dir.join(format!(".{name}.{pid}-{n}.todos-tmp"));
         match write_new(&tmp, bytes, mode) {
@@ -185,6 +186,51 @@ fn write_temp_beside(target: &Path, bytes: &[u8], mode: u32) -> Result<PathBuf> 
         "cannot find a free temporary name beside {}",
         target.display()
     )))
+}
+
+/// Removes the temporary files that processes killed while writing beside `dir/name` left
+/// (`.NAME.PID-N.todos-tmp` whose PID is gone), so a kill leaves no lasting litter. Best
+/// effort; a link or anything but a regular file is left alone (`remove_stray` refuses it).
+fn remove_dead_strays(dir: &Path, name: &str, own_pid: u32) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(pid) = file
+            .to_str()
+            .and_then(|file| file.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".todos-tmp"))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != own_pid && !alive(pid) {
+            let _ = remove_stray(&entry.path());
+        }
+    }
+}
+
+/// Whether a process `pid` exists (signal 0: nothing is sent). Unsure counts as alive.
+#[cfg(unix)]
+fn alive(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return true;
+    };
+    !matches!(
+        rustix::process::test_kill_process(pid),
+        Err(rustix::io::Errno::SRCH)
+    )
+}
+
+#[cfg(not(unix))]
+fn alive(_pid: u32) -> bool {
+    true
 }
 
 /// Replaces `target` whole or not at all: a new temporary file beside it, synced, renamed

@@ -281,7 +281,13 @@ fn init_follows_a_link_that_stays_inside_and_ignores_planted_temp_names() {
     // The fixed temp name an older todos used, planted as a link to a file outside.
     symlink(&target, env.path("docs/.AGENTS.md.todos-tmp")).unwrap();
     symlink(&target, env.path(".CLAUDE.md.todos-tmp")).unwrap();
+    // Today's names, as a killed run leaves them (a regular file: cleared) and as a link; the
+    // pids lie above any pid_max, so no live process has them.
+    fs::write(env.path("docs/.AGENTS.md.2147483600-0.todos-tmp"), "half").unwrap();
+    symlink(&target, env.path("docs/.AGENTS.md.2147483601-0.todos-tmp")).unwrap();
     env.todos(&["init", "--agent", "claude"]).run().success();
+    assert!(!env.path("docs/.AGENTS.md.2147483600-0.todos-tmp").exists());
+    assert!(fs::symlink_metadata(env.path("docs/.AGENTS.md.2147483601-0.todos-tmp")).is_ok());
     assert!(
         env.read("docs/AGENTS.md")
             .starts_with("# Rules\nMine.\n\n<!-- todos:begin")

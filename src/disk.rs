@@ -9,7 +9,8 @@
 //!    link counts as where it points (`inside`, `folder`). A file that is a link is refused
 //!    (`check_file`), but for the one place where a link is a user's choice: an instructions
 //!    file such as `CLAUDE.md → AGENTS.md`, followed only when its target is inside too
-//!    (`link_target`).
+//!    (`link_target`). The workspace's `.todos.config.json` is read by the same rule; the
+//!    user's own config, outside any repository, may be a link (dotfiles), never a FIFO.
 //! 2. **No links followed.** Files are opened with `O_NOFOLLOW`; a link where a store, lock,
 //!    temp, log or log folder belongs is refused with `UNSAFE_PATH`, never written through.
 //! 3. **Never blocks.** Opens use `O_NONBLOCK` and check the file type with `fstat` before a
@@ -20,13 +21,15 @@
 //!    the folder synced. No file is truncated or rewritten in place. The new file's mode is the
 //!    old file's, passed to `open(2)` as the creation mode, so the kernel applies the umask: a
 //!    file never gets looser permissions than the umask allows, whoever owned the one it
-//!    replaces.
+//!    replaces. Temp names are unique per process; those a killed process left are cleared by
+//!    the next write beside the same file.
 //! 5. **Order.** Callers write and sync the new data before anything old is replaced, so a
 //!    failure at any step (a full disk, a permission, a kill) loses nothing a later `undo` or
 //!    log needs; see `Store::save` and `log::append`.
 //!
 //! Checks happen before the first write of a command, so a refused command leaves the
-//! workspace byte for byte as it was.
+//! workspace byte for byte as it was. Which workspace is trusted at all (not one whose todos
+//! files another user owns) is discovery's rule, in `context`.
 
 use std::ffi::OsString;
 use std::fs::{self, File, Metadata};

@@ -850,9 +850,7 @@ fn another_user_without_write_access_changes_nothing() {
         return;
     };
     let as_nobody = |args: &[&str]| {
-        let mut run = env
-            .todos(&["--lock-timeout", "30"])
-            .env("TODOS_SETPRIV", &setpriv);
+        let mut run = env.todos(&["--lock-timeout", "30"]);
         for arg in args {
             run = run.arg(arg);
         }

@@ -145,3 +145,78 @@ fn a_killed_write_leaves_the_old_or_the_new_store() {
     );
     eprintln!("crash test: {killed} of 120 writes killed, {killed_mid_write} mid-write");
 }
+
+/// `todos ARGS…` on the 2,000-item plan, quiet, with the environment `write_command` sets.
+fn todos_command(env: &TestEnv, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
+    command
+        .args(["--color", "never", "-q"])
+        .args(args)
+        .current_dir(env.ws())
+        .env_clear()
+        .env("HOME", env.home())
+        .env("TODOS_NOW", NOW)
+        .env("TODOS_MAX_ITEMS", "5000")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+#[test]
+fn a_killed_finish_logs_its_plan_once_and_never_a_torn_block() {
+    let env = TestEnv::new();
+    // Item 0 in progress, the other 1,999 completed: finishing item 0 logs a ~40 KB block.
+    let todos: Vec<Value> = (0..2000)
+        .map(|i| {
+            let status = if i == 0 { "in_progress" } else { "completed" };
+            json!({"content": format!("item {i}"), "status": status})
+        })
+        .collect();
+    env.write_file(
+        "plan.json",
+        json!({"summary": "S", "todos": todos}).to_string(),
+    );
+    assert!(write_command(&env, "plan.json").status().unwrap().success());
+    let log = env.path("memory/todos/todoList-20250102-174233.md");
+    let mut full = Duration::ZERO;
+    let mut random = Lcg(0x10c);
+    let mut killed = 0;
+    for round in 0..30_usize {
+        let started = Instant::now();
+        let mut child = todos_command(&env, &["update", "1", "completed"])
+            .spawn()
+            .unwrap();
+        if round == 0 {
+            assert!(child.wait().unwrap().success());
+            full = started.elapsed();
+        } else {
+            let micros = u64::try_from(full.as_micros()).unwrap_or(u64::MAX);
+            thread::sleep(Duration::from_micros(random.below(micros + micros / 4)));
+            let _ = child.kill();
+            if child.wait().unwrap().signal() == Some(9) {
+                killed += 1;
+            }
+            // The retry, as an agent would send it again.
+            let retry = todos_command(&env, &["update", "1", "completed"]).status();
+            assert!(retry.unwrap().success(), "round {round}");
+        }
+        let text = fs::read_to_string(&log).unwrap();
+        let blocks: Vec<&str> = text.split("# task").skip(1).collect();
+        assert_eq!(
+            blocks.len(),
+            round + 1,
+            "round {round}: one block per finished plan"
+        );
+        for block in &blocks {
+            assert!(
+                block.trim_end().ends_with("- item 1999"),
+                "round {round}: a torn block"
+            );
+        }
+        // Open the plan again for the next round.
+        let reopen = todos_command(&env, &["update", "1", "in_progress", "--reopen"]).status();
+        assert!(reopen.unwrap().success());
+    }
+    assert!(killed >= 5, "only {killed} of 29 finishes were killed");
+    eprintln!("log crash test: {killed} of 29 finishing writes killed");
+}

@@ -12,6 +12,8 @@ use crate::store::{Counters, Document, Store};
 /// unreadable store is first moved aside as `.todos.json.corrupt-…`, never overwritten.
 /// Nothing is logged: restoring a plan does not finish one.
 pub fn undo(ctx: &Context, args: &UndoArgs) -> Result<Report> {
+    // An invalid configuration refuses every command that reads the workspace (SPEC §7).
+    ctx.config()?;
     let store = Store::new(&ctx.workspace);
     let lock = lock(ctx, &store)?;
     store.finish_interrupted_save(&lock)?;

@@ -19,9 +19,15 @@ fn snapshot(tag: &str) -> String {
 }
 
 fn write_command(env: &TestEnv, file: &str) -> Command {
+    todos_command(env, &["write", "--file", file])
+}
+
+/// `todos ARGS…`, quiet, with room for 2,000-item plans, its output thrown away.
+fn todos_command(env: &TestEnv, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
     command
-        .args(["--color", "never", "-q", "write", "--file", file])
+        .args(["--color", "never", "-q"])
+        .args(args)
         .current_dir(env.ws())
         .env_clear()
         .env("HOME", env.home())
@@ -144,22 +150,6 @@ fn a_killed_write_leaves_the_old_or_the_new_store() {
         "and finished the kept snapshot"
     );
     eprintln!("crash test: {killed} of 120 writes killed, {killed_mid_write} mid-write");
-}
-
-/// `todos ARGS…` on the 2,000-item plan, quiet, with the environment `write_command` sets.
-fn todos_command(env: &TestEnv, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
-    command
-        .args(["--color", "never", "-q"])
-        .args(args)
-        .current_dir(env.ws())
-        .env_clear()
-        .env("HOME", env.home())
-        .env("TODOS_NOW", NOW)
-        .env("TODOS_MAX_ITEMS", "5000")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    command
 }
 
 #[test]

@@ -757,6 +757,28 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
 }
 
+/// Finishes two plans of one session, each first refused (exit 5) on a full disk and then
+/// retried with room: the session's first block (a new log file), then a later one (the file
+/// replaced). Returns the first refusal.
+fn finish_two_plans_through_a_full_disk(env: &TestEnv) -> Done {
+    let refused_when_full = |args: &[&str]| {
+        fill(&env.path("filler"));
+        let done = env.rejects(env.todos(args), 5);
+        fs::remove_file(env.path("filler")).unwrap();
+        env.todos(args).run().success();
+        done
+    };
+    env.plan("S", &["in_progress:a"]);
+    let first = refused_when_full(&["update", "1", "completed"]);
+    assert_eq!(log_blocks(env, LOG), 1);
+    env.todos(&["write", "--summary", "T", "-t", "in_progress:b"])
+        .run()
+        .success();
+    refused_when_full(&["update", "2", "completed"]);
+    assert_eq!(log_blocks(env, LOG), 2);
+    first
+}
+
 #[test]
 fn a_full_disk_mid_log_leaves_no_torn_block_and_a_retry_adds_one() {
     let env = TestEnv::new();
@@ -764,22 +786,10 @@ fn a_full_disk_mid_log_leaves_no_torn_block_and_a_retry_adds_one() {
         return;
     };
     fs::create_dir(env.path(".git")).unwrap();
-    // A session's first block (a new file), then a later one (the file replaced).
-    env.plan("S", &["in_progress:a"]);
-    fill(&env.path("filler"));
-    env.rejects(env.todos(&["update", "1", "completed"]), 5);
-    fs::remove_file(env.path("filler")).unwrap();
-    env.todos(&["update", "1", "completed"]).run().success();
-    assert_eq!(log_blocks(&env, LOG), 1);
-    env.todos(&["write", "--summary", "T", "-t", "in_progress:b"])
-        .run()
-        .success();
-    fill(&env.path("filler"));
-    env.rejects(env.todos(&["update", "2", "completed"]), 5);
-    fs::remove_file(env.path("filler")).unwrap();
+    let done = finish_two_plans_through_a_full_disk(&env);
+    assert!(done.stderr.contains("No space left"), "{}", done.stderr);
     env.todos(&["update", "2", "completed"]).run().success();
-    env.todos(&["update", "2", "completed"]).run().success();
-    assert_eq!(log_blocks(&env, LOG), 2);
+    assert_eq!(log_blocks(&env, LOG), 2, "a retry adds no second block");
     let log = env.read(&format!("memory/todos/{LOG}"));
     assert!(
         log.starts_with("# task1-") && log.contains("\n\n# task2-"),
@@ -793,28 +803,15 @@ fn a_save_that_fails_after_the_log_takes_its_block_back() {
     let Some(_workspace) = Mount::tmpfs(&env.ws(), "512k") else {
         return;
     };
-    // The log on a file system of its own, with room: only the store's write fails.
+    // The log on a file system of its own, with room: only the store's write fails, after
+    // the block was written; it is taken back out (the new file removed, the old put back).
     let Some(_memory) = Mount::tmpfs(&env.path("memory"), "1m") else {
         return;
     };
     fs::create_dir(env.path(".git")).unwrap();
     fs::create_dir(env.path("memory/todos")).unwrap();
-    env.plan("S", &["in_progress:a"]);
-    fill(&env.path("filler"));
-    // The session's first block: its file is removed again.
-    let done = env.rejects(env.todos(&["update", "1", "completed"]), 5);
+    let done = finish_two_plans_through_a_full_disk(&env);
     assert!(done.stderr.contains(".todos.json.tmp"), "{}", done.stderr);
-    fs::remove_file(env.path("filler")).unwrap();
-    env.todos(&["update", "1", "completed"]).run().success();
-    env.todos(&["write", "--summary", "T", "-t", "in_progress:b"])
-        .run()
-        .success();
-    fill(&env.path("filler"));
-    // A later block: the file is put back as it was.
-    env.rejects(env.todos(&["update", "2", "completed"]), 5);
-    fs::remove_file(env.path("filler")).unwrap();
-    env.todos(&["update", "2", "completed"]).run().success();
-    assert_eq!(log_blocks(&env, LOG), 2);
 }
 
 #[test]

@@ -1,8 +1,6 @@
 //! Limits and paths a user may change: flags > `TODOS_*` environment > the workspace's
 //! `.todos.config.json` > the user's `todos/config.json` > defaults.
 
-use std::fs;
-use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -60,9 +58,15 @@ impl Config {
         env: impl Fn(&str) -> Option<String>,
     ) -> Result<Self> {
         let mut config = Self::default();
-        let workspace_file = workspace.join(WORKSPACE_CONFIG);
-        for file in user_file.into_iter().chain([workspace_file.as_path()]) {
+        if let Some(file) = user_file {
             config.apply_file(file)?;
+        }
+        // The workspace's file comes with the repository: a link to it is followed only when
+        // it stays inside the workspace.
+        let workspace_file = workspace.join(WORKSPACE_CONFIG);
+        if std::fs::symlink_metadata(&workspace_file).is_ok() {
+            let root = crate::disk::real_root(workspace)?;
+            config.apply_file(&crate::disk::link_target(&root, &workspace_file)?)?;
         }
         for (key, var) in keys() {
             if let Some(value) = env(var) {
@@ -76,14 +80,13 @@ impl Config {
         Ok(config)
     }
 
+    /// Reads one file, at most 1 MiB of it, without blocking on a FIFO or a device.
     fn apply_file(&mut self, file: &Path) -> Result<()> {
-        let bytes = match fs::read(file) {
-            Ok(bytes) => bytes,
-            Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
-            Err(err) => return Err(Error::io("read the configuration file", file, &err)),
-        };
         let source = format!("configuration file {}", file.display());
-        crate::json::check_size(bytes.len(), &source)?;
+        let Some(bytes) = crate::disk::read(file, crate::disk::Links::Follow, Some(&source))?
+        else {
+            return Ok(());
+        };
         let value = crate::json::parse(crate::json::utf8(&bytes, &source)?, &source)?;
         let Value::Object(object) = value else {
             return Err(Error::invalid(format!("{source} must hold a JSON object")));
@@ -138,6 +141,7 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn environment_beats_files_and_files_beat_defaults() {

@@ -36,18 +36,30 @@ pub struct Context {
 
 impl Context {
     pub fn new(global: &GlobalArgs, host: &Host) -> Result<Self> {
-        let cwd = host
-            .current_dir()
-            .map_err(|err| Error::internal(format!("cannot read the current folder: {err}")))?;
         // An empty TODOS_WORKSPACE counts as unset: a shell that exports it empty means none.
         let from_env = || {
             host.var("TODOS_WORKSPACE")
                 .filter(|dir| !dir.is_empty())
                 .map(PathBuf::from)
         };
-        let workspace = match global.workspace.clone().or_else(from_env) {
+        let explicit = global.workspace.clone().or_else(from_env);
+        let cwd = match host.current_dir() {
+            Ok(cwd) => cwd,
+            // A deleted current folder is no obstacle when the workspace is named in full.
+            Err(_) if explicit.as_ref().is_some_and(|dir| dir.is_absolute()) => {
+                explicit.clone().unwrap_or_default()
+            }
+            Err(err) => {
+                return Err(
+                    Error::internal(format!("cannot read the current folder: {err}")).with_hint(
+                        "cd to a folder that exists, or pass an absolute -C/--workspace",
+                    ),
+                );
+            }
+        };
+        let workspace = match explicit {
             Some(dir) => explicit_workspace(&cwd, &dir)?,
-            None => discover_workspace(&cwd),
+            None => discover_workspace(&cwd)?,
         };
         let list = match global
             .list
@@ -101,9 +113,21 @@ impl Context {
         })
     }
 
-    /// The completion-log folder, resolved against the workspace.
-    pub fn memory_dir(&self) -> PathBuf {
-        self.workspace.join(&self.config.memory_dir)
+    /// The completion-log folder, inside the workspace with links resolved (SPEC §9); with
+    /// `create`, made where it is missing. Without, nothing is created: a check before a write.
+    pub fn memory_dir(&self, create: bool) -> Result<crate::disk::Folder> {
+        let root = crate::disk::real_root(&self.workspace)?;
+        crate::disk::folder(&root, &self.config.memory_dir, create).map_err(|err| {
+            if err.kind == crate::error::Kind::UnsafePath {
+                err.with_hint(
+                    "memory_dir must name a folder inside the workspace, with no link on the way \
+                     out: fix it in .todos.config.json, your todos/config.json or \
+                     TODOS_MEMORY_DIR, or remove the link",
+                )
+            } else {
+                err
+            }
+        })
     }
 }
 
@@ -121,14 +145,46 @@ fn explicit_workspace(cwd: &Path, dir: &Path) -> Result<PathBuf> {
 
 /// The nearest folder upwards (the current one first) holding `.todos.json`, `.todos/` or
 /// `.git`, whichever comes first, so a plan never leaks across a repository's boundary; else
-/// the current folder.
-fn discover_workspace(cwd: &Path) -> PathBuf {
-    cwd.ancestors()
+/// the current folder. Refused (`UNSAFE_PATH`) when the folder found holds a todos file another
+/// user owns: in a shared folder such as `/tmp`, that user chose its contents.
+fn discover_workspace(cwd: &Path) -> Result<PathBuf> {
+    let found = cwd
+        .ancestors()
         .find(|dir| {
             [DEFAULT_STORE, LISTS_DIR, ".git"]
                 .iter()
                 .any(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
         })
-        .unwrap_or(cwd)
-        .to_path_buf()
+        .unwrap_or(cwd);
+    for name in [DEFAULT_STORE, LISTS_DIR, crate::config::WORKSPACE_CONFIG] {
+        refuse_foreign(&found.join(name))?;
+    }
+    Ok(found.to_path_buf())
+}
+
+/// Refuses a file owned by another user than this one or root; absent is fine.
+#[cfg(unix)]
+fn refuse_foreign(path: &Path) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let me = rustix::process::geteuid().as_raw();
+    if meta.uid() == 0 || meta.uid() == me {
+        return Ok(());
+    }
+    Err(Error::unsafe_path(format!(
+        "{} is owned by another user (uid {}), so the workspace it marks is not trusted",
+        crate::render::escape(&path.display().to_string()),
+        meta.uid()
+    ))
+    .with_hint(format!(
+        "to use it anyway, pass -C {} (or TODOS_WORKSPACE); otherwise work in a folder of your own",
+        crate::render::escape(&path.parent().unwrap_or(path).display().to_string())
+    )))
+}
+
+#[cfg(not(unix))]
+fn refuse_foreign(_path: &Path) -> Result<()> {
+    Ok(())
 }

@@ -12,6 +12,7 @@ pub enum Kind {
     Conflict,
     StoreCorrupt,
     Internal,
+    UnsafePath,
 }
 
 /// One row per kind. The man page's EXIT STATUS section is printed from this table.
@@ -23,7 +24,7 @@ pub struct KindInfo {
     pub meaning: &'static str,
 }
 
-pub const KINDS: [KindInfo; 5] = [
+pub const KINDS: [KindInfo; 6] = [
     KindInfo {
         kind: Kind::InvalidParam,
         code: "INVALID_PARAM",
@@ -53,6 +54,13 @@ pub const KINDS: [KindInfo; 5] = [
         code: "INTERNAL_ERROR",
         exit_code: 5,
         meaning: "an I/O failure (a failed write of the output included) or a bug",
+    },
+    KindInfo {
+        kind: Kind::UnsafePath,
+        code: "UNSAFE_PATH",
+        exit_code: 6,
+        meaning: "a path the command would use is a link, a FIFO or device, outside the \
+                  workspace, or owned by another user; nothing was read or written through it",
     },
 ];
 
@@ -142,6 +150,12 @@ impl Error {
     /// Anything else: I/O failures and bugs (exit 5).
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(Kind::Internal, message)
+    }
+
+    /// A path SPEC §9 forbids: a link, a FIFO, a file outside the workspace or owned by another
+    /// user (exit 6). The message names the path.
+    pub fn unsafe_path(message: impl Into<String>) -> Self {
+        Self::new(Kind::UnsafePath, message)
     }
 
     /// An I/O failure on `path`, said with the path so the user can look at it.

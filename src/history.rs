@@ -8,12 +8,12 @@
 //! replaces). The latest `history_limit` revisions are kept. A line that cannot be read (a
 //! torn write, a hand edit) is passed over with a warning, never a failure.
 
-use std::fs::{self, OpenOptions};
-use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::disk::{self, Links};
 use crate::error::{Error, Result};
 use crate::model::Item;
 use crate::store::Document;
@@ -69,10 +69,8 @@ const MAX_READ_BYTES: u64 = 64 * 1024 * 1024;
 /// The history file's lines, from its end when it is larger than `MAX_READ_BYTES` (the first
 /// line read is then cut and passed over), with a warning for what was passed over.
 fn read_lines(path: &Path) -> Result<(Vec<String>, Vec<String>)> {
-    let mut file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
-        Err(err) => return Err(Error::io("read the history", path, &err)),
+    let Some(mut file) = disk::open_read(path, Links::Refuse)? else {
+        return Ok((Vec::new(), Vec::new()));
     };
     let size = file.metadata().map_or(0, |meta| meta.len());
     let mut warnings = Vec::new();
@@ -179,11 +177,7 @@ pub fn append(path: &Path, old: &Document, new: &Entry, limit: usize) -> Result<
         let start = kept.len().saturating_sub(limit);
         return rewrite(path, &kept[start..].concat());
     }
-    let mut file = OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|err| Error::io("open the history", path, &err))?;
+    let mut file = disk::open_append(path)?;
     file.write_all(added.concat().as_bytes())
         .and_then(|()| file.sync_data())
         .map_err(|err| Error::io("append to the history", path, &err))
@@ -195,19 +189,9 @@ fn line(entry: &Entry) -> Result<String> {
     Ok(text)
 }
 
-/// Replaces the history with `text` through a new temporary file, so a kill leaves the old
-/// history or the new one.
+/// Replaces the history with `text` through a new temporary file (`disk::replace`), so a kill
+/// leaves the old history or the new one.
 fn rewrite(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("jsonl.tmp");
-    let _ = fs::remove_file(&tmp);
-    let write = || -> std::io::Result<()> {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    };
-    write().map_err(|err| {
-        let _ = fs::remove_file(&tmp);
-        Error::io("rewrite the history", path, &err)
-    })
+    let old = disk::check_file(path)?;
+    disk::replace(path, text.as_bytes(), disk::mode_of(old.as_ref()))
 }

@@ -12,6 +12,13 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use crate::error::Result;
+
+/// How long a command that can do without input waits for stdin to send (and then for each
+/// further chunk) before it takes a stdin left open and silent as no input: far beyond what a
+/// pipe that is really sending takes, far below any hook's time-out.
+pub const STDIN_GRACE: Duration = Duration::from_secs(1);
+
 /// What stands behind stdin, which decides whether a command may read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stdin {
@@ -108,13 +115,14 @@ impl Host {
     }
 
     /// Reads piped stdin until EOF, until the bytes so far are one whole JSON value, or until
-    /// `wait` has passed, whichever comes first (at most 1 MiB): for input a caller may leave
-    /// open without ever writing to it, such as an agent's hook payload.
-    pub fn read_stdin_within(&mut self, wait: Duration) -> Vec<u8> {
+    /// nothing more has come for `wait` (at most 1 MiB): for input a caller may leave open
+    /// without ever writing to it, such as an agent's hook payload, or a harness's stdin
+    /// under `write --summary`. A pipe that is really sending delivers within milliseconds.
+    pub fn read_stdin_within(&mut self, wait: Duration) -> Result<Vec<u8>> {
         if self.stdin_is_process {
             read_process_stdin_within(wait)
         } else {
-            crate::json::read_limited(&mut self.stdin, "stdin").unwrap_or_default()
+            crate::json::read_limited(&mut self.stdin, "stdin")
         }
     }
 }
@@ -143,11 +151,11 @@ fn detect_stdin() -> Stdin {
 }
 
 #[cfg(unix)]
-fn read_process_stdin_within(wait: Duration) -> Vec<u8> {
+fn read_process_stdin_within(wait: Duration) -> Result<Vec<u8>> {
     use rustix::event::{PollFd, PollFlags, Timespec, poll};
     use rustix::io::Errno;
 
-    let deadline = Instant::now() + wait;
+    let mut deadline = Instant::now() + wait;
     let stdin = rustix::stdio::stdin();
     let mut bytes = Vec::new();
     let mut chunk = [0_u8; 8192];
@@ -171,25 +179,26 @@ fn read_process_stdin_within(wait: Duration) -> Vec<u8> {
         // no longer sees, and wait for more that never come.
         match rustix::io::read(stdin, &mut chunk) {
             Ok(0) => break,
-            Ok(read) => bytes.extend_from_slice(&chunk[..read]),
+            Ok(read) => {
+                bytes.extend_from_slice(&chunk[..read]);
+                // The wait is for each next chunk: a sender that is really sending goes on.
+                deadline = Instant::now() + wait;
+            }
             Err(Errno::INTR | Errno::AGAIN) => {}
             Err(_) => break,
         }
-        if bytes.len() > crate::json::MAX_INPUT_BYTES {
-            bytes.clear();
-            break;
-        }
+        crate::json::check_size(bytes.len(), "stdin")?;
         if serde_json::from_slice::<Value>(&bytes).is_ok() {
             break;
         }
     }
-    bytes
+    Ok(bytes)
 }
 
 #[cfg(not(unix))]
-fn read_process_stdin_within(_wait: Duration) -> Vec<u8> {
+fn read_process_stdin_within(_wait: Duration) -> Result<Vec<u8>> {
     // No poll(2) here: read to EOF, as every agent closes the pipe after the payload.
-    crate::json::read_limited(std::io::stdin().lock(), "stdin").unwrap_or_default()
+    crate::json::read_limited(std::io::stdin().lock(), "stdin")
 }
 
 /// Bytes written through one clone, read through another: an in-memory stdout or stderr.

@@ -3,35 +3,56 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::fs::{self, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::fs;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Local};
 
+use crate::disk::{self, Links};
 use crate::error::{Error, Result};
 use crate::list::ListName;
 use crate::model::Item;
 use crate::render::escape;
 use crate::status::STATUSES;
+use crate::store::Session;
 
 /// A time as the log's file names and headings write it: `YYYYMMDD-HHMMSS`.
 pub fn stamp(at: &DateTime<Local>) -> String {
     at.format("%Y%m%d-%H%M%S").to_string()
 }
 
-/// The log file of a session that starts at `start`: `todoList-YYYYMMDD-HHMMSS.md`, or with
-/// `-2`, `-3`, … when another session that started in the same second has that name.
+/// The log file name of a session that starts at `start`: `todoList-YYYYMMDD-HHMMSS.md`, or
+/// with `-2`, `-3`, … when another session that started in the same second has that name.
+/// Only a first choice: the first block of a session creates its file exclusively, and moves
+/// on to the next free name if another session got there first (`append`).
 pub fn file_name(dir: &Path, start: &DateTime<Local>) -> String {
     let stamp = stamp(start);
-    let name = |n: u32| match n {
+    (1..=1000)
+        .map(|n| numbered(&stamp, n))
+        .find(|file| fs::symlink_metadata(dir.join(file)).is_err())
+        .unwrap_or_else(|| numbered(&stamp, 1))
+}
+
+fn numbered(stamp: &str, n: u32) -> String {
+    match n {
         1 => format!("todoList-{stamp}.md"),
         n => format!("todoList-{stamp}-{n}.md"),
+    }
+}
+
+/// The name after `file` in the `-2`, `-3`, … sequence of its stamp.
+fn next_name(file: &str) -> Option<String> {
+    let stem = file.strip_prefix("todoList-")?.strip_suffix(".md")?;
+    // `YYYYMMDD-HHMMSS` is 15 characters; a suffix follows it.
+    let (stamp, n) = match stem.get(15..) {
+        Some("") => (stem, 1),
+        Some(rest) => (
+            stem.get(..15)?,
+            rest.strip_prefix('-')?.parse::<u32>().ok()?,
+        ),
+        None => return None,
     };
-    (1..=1000)
-        .map(name)
-        .find(|file| !dir.join(file).exists())
-        .unwrap_or_else(|| name(1))
+    Some(numbered(stamp, n.checked_add(1)?))
 }
 
 /// The start of plan `task`'s heading: `# task3-`, or `# api: task3-` for a named list.
@@ -80,21 +101,25 @@ pub fn block(
 /// A block just appended, which `roll_back` takes out again.
 pub struct Appended {
     path: PathBuf,
-    /// The file's length before; `None` when this block created the file.
-    length_before: Option<u64>,
+    /// The file as it was; `None` when this block created the file.
+    before: Option<(Vec<u8>, u32)>,
+    /// The log folder, with the folders made for this block, removed again on a roll-back.
+    folder: disk::Folder,
 }
 
 impl Appended {
-    /// Cuts the file back to where it was, for a change whose store write failed. Best effort:
-    /// the store write already failed, and its error is the one to report.
-    pub fn roll_back(self) {
-        let Some(length) = self.length_before else {
-            let _ = fs::remove_file(&self.path);
-            return;
-        };
-        if let Ok(file) = OpenOptions::new().write(true).open(&self.path) {
-            let _ = file.set_len(length).and_then(|()| file.sync_all());
+    /// Puts the file back as it was, for a change whose store write failed. Best effort: the
+    /// store write already failed, and its error is the one to report.
+    pub fn roll_back(mut self) {
+        match self.before {
+            None => {
+                let _ = fs::remove_file(&self.path);
+            }
+            Some((bytes, mode)) => {
+                let _ = disk::replace(&self.path, &bytes, mode);
+            }
         }
+        self.folder.remove_created();
     }
 }
 
@@ -103,8 +128,28 @@ fn body(block: &str) -> &str {
     block.split_once('\n').map_or("", |(_, rest)| rest)
 }
 
-/// Appends `block` (plan number `task`) to `dir/file`, creating both as needed. Returns
-/// `None` when the file already ends with this very block.
+/// Whether `text`'s last block is plan number `task` of `list` with the body of `block`.
+fn ends_with_block(text: &str, list: &ListName, task: u64, block: &str) -> bool {
+    // Headings are the only lines that start with "# ": item lines start with "- ".
+    let last_start = text
+        .match_indices("# ")
+        .map(|(index, _)| index)
+        .filter(|&index| index == 0 || text.as_bytes()[index - 1] == b'\n')
+        .last();
+    let last_block = last_start.map(|start| &text[start..]);
+    last_block
+        .is_some_and(|last| last.starts_with(&heading(list, task)) && body(last) == body(block))
+}
+
+/// Appends `block` (plan number `task` of `session`) to the session's log file in `dir` (a
+/// folder checked and created through `disk::folder`). Returns `None` when the file already
+/// ends with this very block.
+///
+/// The file is never written in place: the old text and the block go to a new temporary file,
+/// synced, renamed over the log, so a failure (a full disk, a kill) leaves the old log or the
+/// new one, never a torn block. A session's first block creates its file exclusively, so two
+/// sessions never share a file: if another session took the name, the next free one is used
+/// and `session.log_file` says which.
 ///
 /// The log is written before the store, so a plan is never marked logged without its block.
 /// If the store write then fails, the caller rolls the block back. If the process dies
@@ -112,45 +157,70 @@ fn body(block: &str) -> &str {
 /// made again, the file's last block is the same task with the same body, and it is not
 /// written twice.
 pub fn append(
-    dir: &Path,
-    file: &str,
+    mut folder: disk::Folder,
+    session: &mut Session,
     list: &ListName,
     task: u64,
     block: &str,
 ) -> Result<Option<Appended>> {
-    fs::create_dir_all(dir).map_err(|err| Error::io("create the log folder", dir, &err))?;
-    let path = dir.join(file);
-    let existing = match fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(err) if err.kind() == ErrorKind::NotFound => String::new(),
-        Err(err) => return Err(Error::io("read the completion log", &path, &err)),
-    };
-    // Headings are the only lines that start with "# ": item lines start with "- ".
-    let last_start = existing
-        .match_indices("# ")
-        .map(|(index, _)| index)
-        .filter(|&index| index == 0 || existing.as_bytes()[index - 1] == b'\n')
-        .last();
-    let last_block = last_start.map(|start| &existing[start..]);
-    if last_block
-        .is_some_and(|last| last.starts_with(&heading(list, task)) && body(last) == body(block))
-    {
-        return Ok(None);
+    let appended = write_block(&folder.path, session, list, task, block);
+    match appended {
+        Ok(Some((path, before))) => Ok(Some(Appended {
+            path,
+            before,
+            folder,
+        })),
+        Ok(None) => Ok(None),
+        Err(err) => {
+            folder.remove_created();
+            Err(err)
+        }
     }
-    let separator = if existing.is_empty() { "" } else { "\n" };
-    let mut log = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|err| Error::io("open the completion log", &path, &err))?;
-    let length_before = (!existing.is_empty()).then_some(existing.len() as u64);
-    log.write_all(format!("{separator}{block}").as_bytes())
-        .and_then(|()| log.sync_all())
-        .map_err(|err| Error::io("write the completion log", &path, &err))?;
-    Ok(Some(Appended {
-        path,
-        length_before,
-    }))
+}
+
+/// What `append` wrote: the file, and its bytes and mode before (`None`: it is new).
+type Written = (PathBuf, Option<(Vec<u8>, u32)>);
+
+fn write_block(
+    dir: &Path,
+    session: &mut Session,
+    list: &ListName,
+    task: u64,
+    block: &str,
+) -> Result<Option<Written>> {
+    loop {
+        let path = dir.join(&session.log_file);
+        let existing = disk::read(&path, Links::Refuse, None)?;
+        let meta = disk::check_file(&path)?;
+        match existing {
+            None => {
+                if disk::create_whole(&path, block.as_bytes())? {
+                    return Ok(Some((path, None)));
+                }
+                // Created by another process meanwhile: look at it again.
+            }
+            Some(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                if ends_with_block(&text, list, task, block) {
+                    return Ok(None);
+                }
+                if task > 1 {
+                    let separator = if text.is_empty() { "" } else { "\n" };
+                    let new = format!("{text}{separator}{block}");
+                    let mode = disk::mode_of(meta.as_ref());
+                    disk::replace(&path, new.as_bytes(), mode)?;
+                    return Ok(Some((path, Some((bytes, mode)))));
+                }
+                // A session's first block, and the file is another session's: take the next.
+                session.log_file = next_name(&session.log_file).ok_or_else(|| {
+                    Error::internal(format!(
+                        "no free completion log name after {}",
+                        path.display()
+                    ))
+                })?;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -190,36 +260,88 @@ mod tests {
         ");
     }
 
+    fn session(log_file: &str) -> Session {
+        Session {
+            id: "s".into(),
+            started_at: "x".into(),
+            log_file: log_file.into(),
+            completed_plans: 0,
+        }
+    }
+
     #[test]
     fn append_never_writes_the_same_block_twice_and_rolls_back() {
         let dir = tempfile::tempdir().unwrap();
+        let at = || disk::Folder {
+            path: dir.path().to_path_buf(),
+            created: Vec::new(),
+        };
+        let mut ours = session("todoList-20250102-174233.md");
         append(
-            dir.path(),
-            "log.md",
+            at(),
+            &mut ours,
             &ListName::default_list(),
             1,
-            "# task1-x\n",
+            "# task1-x\na\n",
         )
         .unwrap();
-        append(
-            dir.path(),
-            "log.md",
-            &ListName::default_list(),
-            1,
-            "# task1-x\n",
-        )
-        .unwrap();
-        append(
-            dir.path(),
-            "log.md",
+        assert!(
+            append(
+                at(),
+                &mut ours,
+                &ListName::default_list(),
+                1,
+                "# task1-x\na\n"
+            )
+            .unwrap()
+            .is_none()
+        );
+        let second = append(
+            at(),
+            &mut ours,
             &ListName::default_list(),
             2,
-            "# task2-y\n",
+            "# task2-y\nb\n",
         )
         .unwrap();
+        let path = dir.path().join("todoList-20250102-174233.md");
         assert_eq!(
-            fs::read_to_string(dir.path().join("log.md")).unwrap(),
-            "# task1-x\n\n# task2-y\n"
+            fs::read_to_string(&path).unwrap(),
+            "# task1-x\na\n\n# task2-y\nb\n"
+        );
+        second.unwrap().roll_back();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "# task1-x\na\n");
+    }
+
+    #[test]
+    fn two_sessions_of_one_second_never_share_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = || disk::Folder {
+            path: dir.path().to_path_buf(),
+            created: Vec::new(),
+        };
+        let mut first = session("todoList-20250102-174233.md");
+        let mut second = session("todoList-20250102-174233.md");
+        append(
+            at(),
+            &mut first,
+            &ListName::default_list(),
+            1,
+            "# task1-x\nsame\n",
+        )
+        .unwrap();
+        append(
+            at(),
+            &mut second,
+            &ListName::default_list(),
+            1,
+            "# task1-x\nother\n",
+        )
+        .unwrap();
+        assert_eq!(second.log_file, "todoList-20250102-174233-2.md");
+        assert_eq!(
+            next_name("todoList-20250102-174233-9.md").unwrap(),
+            "todoList-20250102-174233-10.md"
         );
     }
 }

@@ -85,8 +85,14 @@ impl Output {
             return finish(host, &json_line(&envelope), exit);
         }
         let mut err = String::new();
+        // Warnings and notes quote items and paths: escaped, so they cannot drive the terminal.
         for warning in &outcome.warnings {
-            let _ = writeln!(err, "{} {warning}", self.stderr.warning("warning:"));
+            let _ = writeln!(
+                err,
+                "{} {}",
+                self.stderr.warning("warning:"),
+                escape(warning)
+            );
         }
         let (text, note) = self.text_of(outcome.view);
         if let Some(note) = note.filter(|_| !self.quiet) {
@@ -101,7 +107,7 @@ impl Output {
 
     /// The text for stdout, and what goes to stderr before it.
     fn text_of(&self, view: View) -> (String, Option<String>) {
-        let note = |text: String| Some(format!("{} {text}", self.stderr.bold("note:")));
+        let note = |text: String| Some(format!("{} {}", self.stderr.bold("note:"), escape(&text)));
         match view {
             View::Changed { document, changed } => {
                 let text = self.changed_plan(&document);

@@ -308,7 +308,8 @@ pub fn recap(items: &[Item]) -> String {
 /// The largest `n` in `low..=high` for which `ok(n)` holds, given that `ok` only turns false
 /// as `n` grows; `low` when none does.
 fn largest(low: usize, high: usize, ok: impl Fn(usize) -> bool) -> usize {
-    let (mut good, mut bad) = (low, high.saturating_add(1));
+    // `high` below `low` (every name empty: the longest is 0 characters) leaves `low`.
+    let (mut good, mut bad) = (low, high.max(low).saturating_add(1));
     while bad - good > 1 {
         let middle = good + (bad - good) / 2;
         if ok(middle) {
@@ -408,6 +409,14 @@ mod tests {
         let line = recap(&items);
         assert!(line.chars().count() <= RECAP_MAX_CHARS, "{line}");
         assert!(line.contains("more)."), "{line}");
+    }
+
+    #[test]
+    fn recap_of_hundreds_of_empty_names_fits_without_a_panic() {
+        let items: Vec<Item> = (0..600).map(|i| item(i, "", Status::Failed)).collect();
+        let line = recap(&items);
+        assert!(line.chars().count() <= RECAP_MAX_CHARS, "{line}");
+        assert!(line.starts_with("[600/600] All done. Failed: "), "{line}");
     }
 
     #[test]

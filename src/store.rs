@@ -1,19 +1,22 @@
-//! The store: `.todos.json` in the workspace, read whole, changed under one lock, saved atomically.
+//! The store: a list's file (`.todos.json`, `.todos/NAME.json`), read whole, changed under one
+//! lock, saved atomically.
 //!
 //! A change takes an exclusive `flock` on `.todos.json.lock` (a separate file that is never
 //! renamed, so every process locks the same inode), reads the store, validates, writes the new
-//! store to `.todos.json.tmp`, syncs it, keeps the old one as `.todos.json.prev` (a hard link,
-//! no copy), renames the new one over `.todos.json` and syncs the folder. A process killed at any
-//! instant leaves the old or the new store, never a torn one; readers take no lock because a
-//! rename is atomic.
+//! store to a new `.todos.json.tmp`, syncs it, renames it over `.todos.json` and syncs the
+//! folder. A process killed at any instant leaves the old or the new store, never a torn one;
+//! readers take no lock because a rename is atomic. What the store was before is kept by the
+//! history (`history`), written after it. Every file is opened through `disk`: a store, lock or
+//! temp file that is a link, a FIFO or a device is refused (`UNSAFE_PATH`), never read or
+//! written through.
 
-use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{ErrorKind, Write};
+use std::fs::{self, File, TryLockError};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use crate::disk::{self, Links};
 use crate::error::{Error, Result};
 use crate::list::ListName;
 use crate::model::Item;
@@ -103,6 +106,7 @@ fn exhausted(counter: &str) -> Error {
 
 /// The paths of one list's store files.
 pub struct Store {
+    workspace: PathBuf,
     dir: PathBuf,
     path: PathBuf,
     history: PathBuf,
@@ -117,6 +121,7 @@ impl Store {
     pub fn new(workspace: &Path, list: &ListName) -> Self {
         let path = list.store_path(workspace);
         Self {
+            workspace: workspace.to_path_buf(),
             dir: path.parent().unwrap_or(workspace).to_path_buf(),
             history: list.history_path(workspace),
             path,
@@ -150,23 +155,22 @@ impl Store {
     }
 
     fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
-        match fs::read(path) {
-            Ok(bytes) => Self::decode(&bytes).map(Some).map_err(|what| {
-                Error::store_corrupt(format!(
-                    "{} cannot be read as a todos store: {what}",
-                    path.display()
-                ))
-                .with_hint(hint)
-            }),
-            Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
-            Err(err) => Err(Error::io("read", path, &err)),
-        }
+        let Some(bytes) = disk::read(path, Links::Refuse, None)? else {
+            return Ok(None);
+        };
+        Self::decode(&bytes).map(Some).map_err(|what| {
+            Error::store_corrupt(format!(
+                "{} cannot be read as a todos store: {what}",
+                path.display()
+            ))
+            .with_hint(hint)
+        })
     }
 
     /// Reads what counters an unreadable store still holds, if it parses as JSON at all, so
     /// that what replaces it does not hand out its revisions or ids again.
     pub fn salvage_counters(&self) -> Counters {
-        let Ok(bytes) = fs::read(&self.path) else {
+        let Ok(Some(bytes)) = disk::read(&self.path, Links::Refuse, None) else {
             return Counters::default();
         };
         let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
@@ -196,10 +200,10 @@ impl Store {
         };
         let aside = (1..=1000)
             .map(name)
-            .find(|path| !path.exists())
+            .find(|path| fs::symlink_metadata(path).is_err())
             .unwrap_or_else(|| name(1));
         fs::rename(&self.path, &aside).map_err(|err| Error::io("move aside", &self.path, &err))?;
-        sync_dir(&self.dir)?;
+        disk::sync_dir(&self.dir)?;
         Ok(aside)
     }
 
@@ -259,17 +263,23 @@ impl Store {
 
     /// Takes the exclusive lock, waiting up to `timeout`; `on_wait` runs once if the wait
     /// passes 200 ms, so the user learns why nothing happens.
+    ///
+    /// Every file of the store is checked first (none may be a link, a FIFO or a device), so
+    /// a refused command has created nothing, not even the lock file.
     pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
+        for suffix in ["", ".tmp"] {
+            disk::check_file(&self.sibling(suffix))?;
+        }
+        disk::check_file(&self.history)?;
+        if self.dir != self.workspace {
+            // A named list's folder, `.todos/`, comes with its first change: inside the
+            // workspace, never a link out of it.
+            let root = disk::real_root(&self.workspace)?;
+            let relative = self.dir.strip_prefix(&self.workspace).unwrap_or(&self.dir);
+            disk::folder(&root, relative, true)?;
+        }
         let lock_path = self.sibling(".lock");
-        // A named list's folder, `.todos/`, comes with its first change.
-        fs::create_dir_all(&self.dir)
-            .map_err(|err| Error::io("create the folder", &self.dir, &err))?;
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|err| Error::io("open the lock file", &lock_path, &err))?;
+        let file = disk::open_lock(&lock_path)?;
         let start = Instant::now();
         let mut on_wait = Some(on_wait);
         let mut pause = Duration::from_millis(2);
@@ -299,48 +309,22 @@ impl Store {
     }
 
     /// Replaces the store atomically; the lock must be held. The file's permissions carry
-    /// over. The history keeps what it replaces (see `history`), so nothing else is kept here:
-    /// 1. write and sync the new store as a new `.todos.json.tmp` (never through a link; a
-    ///    stray one from a killed save goes first): failing here changes nothing;
+    /// over (never looser than the umask). What it replaces is kept by the history, written
+    /// after it, so nothing else is kept here:
+    /// 1. write and sync the new store as a new `.todos.json.tmp` (a stray one from a killed
+    ///    save goes first): failing here changes nothing;
     /// 2. rename it over `.todos.json` and sync the folder: the change is made.
     pub fn save(&self, _lock: &Lock, document: &Document) -> Result<()> {
         let bytes = document.to_bytes()?;
         let tmp = self.sibling(".tmp");
-        remove_if_present(&tmp)?;
-        let permissions = fs::metadata(&self.path).ok().map(|meta| meta.permissions());
-        let write = || -> std::io::Result<()> {
-            let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-            file.write_all(&bytes)?;
-            if let Some(permissions) = permissions {
-                file.set_permissions(permissions)?;
-            }
-            file.sync_all()
-        };
-        if let Err(err) = write() {
+        disk::remove_stray(&tmp)?;
+        let current = disk::check_file(&self.path)?;
+        disk::write_new(&tmp, &bytes, disk::mode_of(current.as_ref()))
+            .map_err(|err| Error::io("write", &tmp, &err))?;
+        if let Err(err) = fs::rename(&tmp, &self.path) {
             let _ = fs::remove_file(&tmp);
-            return Err(Error::io("write", &tmp, &err));
+            return Err(Error::io("replace", &self.path, &err));
         }
-        fs::rename(&tmp, &self.path).map_err(|err| Error::io("replace", &self.path, &err))?;
-        sync_dir(&self.dir)
+        disk::sync_dir(&self.dir)
     }
-}
-
-fn remove_if_present(path: &Path) -> Result<()> {
-    match fs::remove_file(path) {
-        Err(err) if err.kind() != ErrorKind::NotFound => Err(Error::io("remove", path, &err)),
-        _ => Ok(()),
-    }
-}
-
-/// Makes a rename in `dir` durable: the folder's entry is synced, not only the file.
-pub fn sync_dir(dir: &Path) -> Result<()> {
-    #[cfg(unix)]
-    {
-        File::open(dir)
-            .and_then(|folder| folder.sync_all())
-            .map_err(|err| Error::io("sync the folder", dir, &err))?;
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
 }

@@ -32,6 +32,9 @@ pub struct Committed {
 impl<'a> Transaction<'a> {
     /// Takes the store's lock, saying on `notes` (stderr) when another process makes us wait.
     pub fn begin(ctx: &'a Context, notes: &mut dyn Write) -> Result<Self> {
+        // Checked before the lock is taken: a log folder that leads out of the workspace
+        // refuses the command before anything is written.
+        ctx.memory_dir(false)?;
         let store = Store::new(&ctx.workspace, &ctx.list);
         let quiet = ctx.quiet;
         let palette = ctx.stderr;
@@ -84,7 +87,6 @@ impl<'a> Transaction<'a> {
                 warnings: Vec::new(),
             });
         }
-        let memory_dir = ctx.memory_dir();
         let restart = new_session
             || match (&new.session, &ctx.session) {
                 (None, _) => true,
@@ -95,7 +97,7 @@ impl<'a> Transaction<'a> {
             new.session = Some(Session {
                 id: ctx.session.clone().unwrap_or_else(|| log::stamp(&ctx.now)),
                 started_at: ctx.now.to_rfc3339(),
-                log_file: log::file_name(&memory_dir, &ctx.now),
+                log_file: log::file_name(&ctx.memory_dir(false)?.path, &ctx.now),
                 completed_plans: 0,
             });
         }
@@ -119,7 +121,7 @@ impl<'a> Transaction<'a> {
                 new.summary.as_deref(),
                 &new.todos,
             );
-            appended = log::append(&memory_dir, &session.log_file, &ctx.list, task, &block)?;
+            appended = log::append(ctx.memory_dir(true)?, session, &ctx.list, task, &block)?;
         }
         if let Err(err) = self.store.save(&self.lock, &new) {
             // The plan was not saved, so it was not finished either: take its block back out.

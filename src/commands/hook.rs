@@ -29,7 +29,10 @@ pub struct Request {
 /// only so long.
 pub fn read(host: &mut Host) -> Request {
     let payload = match host.stdin_kind {
-        Stdin::Data => hooks::parse_payload(&host.read_stdin_within(hooks::PAYLOAD_WAIT)),
+        Stdin::Data => host
+            .read_stdin_within(hooks::PAYLOAD_WAIT)
+            .ok()
+            .and_then(|bytes| hooks::parse_payload(&bytes)),
         Stdin::Terminal | Stdin::Device => None,
     };
     Request { payload }

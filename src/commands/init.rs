@@ -3,8 +3,6 @@
 //! and touches nothing else: run twice, it changes nothing the second time.
 
 use std::fmt::Write as _;
-use std::fs;
-use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
@@ -12,9 +10,11 @@ use serde_json::{Map, Value, json};
 use crate::cli::{Agent, InitArgs};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
+use crate::disk;
 use crate::error::{Error, Result};
 use crate::guide;
 use crate::hooks::{self, Protocol};
+use crate::host::Host;
 
 /// The first line of the block `todos init` owns; a line starting with `BEGIN_MARK` opens it.
 const BEGIN_MARK: &str = "<!-- todos:begin";
@@ -39,7 +39,7 @@ impl Action {
     }
 }
 
-pub fn execute(ctx: &Context, args: &InitArgs) -> Result<Outcome> {
+pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
     let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
         (false, _) => None,
         (true, Some(protocol)) => Some(protocol),
@@ -57,14 +57,17 @@ pub fn execute(ctx: &Context, args: &InitArgs) -> Result<Outcome> {
         Agent::Codex | Agent::Generic => "AGENTS.md",
     };
     let block = format!("{BEGIN}\n{}{END}\n", guide::prompt(&limits));
+    // Under the store's lock, two `init` runs read and write one after the other: neither
+    // writes a text computed from what the other has since replaced.
+    let _transaction = crate::transaction::Transaction::begin(ctx, &mut host.stderr)?;
     // Every new text is computed before anything is written: a refusal changes nothing.
     let path = ctx.workspace.join(name);
-    let mut changes = vec![Change::new(name, path, |old, path| {
+    let mut changes = vec![Change::new(name, &path, |old, path| {
         with_block(old, &block, path)
     })?];
     if let Some(protocol) = protocol {
         let path = ctx.workspace.join(protocol.file);
-        changes.push(Change::new(protocol.file, path, |old, path| {
+        changes.push(Change::new(protocol.file, &path, |old, path| {
             with_hooks(protocol, old, path)
         })?);
     }
@@ -106,42 +109,61 @@ pub fn execute(ctx: &Context, args: &InitArgs) -> Result<Outcome> {
 /// One file's text before and after, computed before anything is written.
 struct Change {
     name: &'static str,
+    /// Where the text goes: the file `name` names, or the target of its link.
     path: PathBuf,
+    /// The workspace, links resolved, that every write must stay inside.
+    root: PathBuf,
     old: Option<String>,
     new: String,
 }
 
 impl Change {
-    /// Reads `path` (absent is `None`) and computes its new text.
+    /// Reads `path` (absent is `None`) and computes its new text. `path` is checked first
+    /// (`disk::link_target`): a link is followed only to a file inside the workspace, and a
+    /// FIFO or device is refused; `self.path` is where the text will go.
     fn new(
         name: &'static str,
-        path: PathBuf,
+        path: &Path,
         new_text: impl FnOnce(Option<&str>, &Path) -> Result<String>,
     ) -> Result<Self> {
-        let old = match fs::read(&path) {
-            Ok(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
+        let root = disk::real_root(&path_workspace(path, name))?;
+        let dir = disk::folder(&root, folder_of(name), false)?.path;
+        let file_name = path.file_name().unwrap_or_default();
+        let path = disk::link_target(&root, &dir.join(file_name))?;
+        let old = match disk::read(&path, disk::Links::Refuse, None)? {
+            Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
                 Error::invalid(format!("{} is not UTF-8 text", path.display()))
                     .with_hint("todos init leaves it untouched; fix or move it, then run it again")
             })?),
-            Err(err) if err.kind() == ErrorKind::NotFound => None,
-            Err(err) => return Err(Error::io("read", &path, &err)),
+            None => None,
         };
         let new = new_text(old.as_deref(), &path)?;
         Ok(Self {
             name,
             path,
+            root,
             old,
             new,
         })
     }
 
-    /// Writes the new text, only when it differs.
+    /// Writes the new text, only when it differs: through `disk`, a new temporary file,
+    /// synced, renamed over the file, so it is replaced whole or not at all. A missing folder
+    /// (`.claude/`) is made, inside the workspace only.
     fn apply(&self) -> Result<Action> {
-        match &self.old {
-            Some(old) if *old == self.new => Ok(Action::Unchanged),
-            Some(_) => write_atomically(&self.path, self.new.as_bytes()).map(|()| Action::Updated),
-            None => write_atomically(&self.path, self.new.as_bytes()).map(|()| Action::Created),
+        let action = match &self.old {
+            Some(old) if *old == self.new => return Ok(Action::Unchanged),
+            Some(_) => Action::Updated,
+            None => Action::Created,
+        };
+        let mut folder = disk::folder(&self.root, folder_of(self.name), true)?;
+        let written = disk::check_file(&self.path).and_then(|old| {
+            disk::replace(&self.path, self.new.as_bytes(), disk::mode_of(old.as_ref()))
+        });
+        if written.is_err() {
+            folder.remove_created();
         }
+        written.map(|()| action)
     }
 }
 
@@ -233,39 +255,17 @@ fn with_hooks(protocol: &Protocol, old: Option<&str>, path: &Path) -> Result<Str
     Ok(text)
 }
 
-/// Replaces `path` whole or not at all: a temporary file in the same folder, synced, renamed
-/// over it. A symlink (CLAUDE.md → AGENTS.md is common) is followed, so the link survives.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let target: PathBuf = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let dir = target
-        .parent()
-        .ok_or_else(|| Error::internal(format!("{} has no folder", target.display())))?;
-    fs::create_dir_all(dir).map_err(|err| Error::io("create the folder", dir, &err))?;
-    let name = target
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.todos-tmp"));
-    let write = || -> std::io::Result<()> {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        if let Ok(metadata) = fs::metadata(&target) {
-            file.set_permissions(metadata.permissions())?;
-        }
-        file.sync_all()?;
-        fs::rename(&tmp, &target)
-    };
-    if let Err(err) = write() {
-        let _ = fs::remove_file(&tmp);
-        return Err(Error::io("write", &target, &err));
-    }
-    #[cfg(unix)]
-    {
-        fs::File::open(dir)
-            .and_then(|folder| folder.sync_all())
-            .map_err(|err| Error::io("sync the folder", dir, &err))?;
-    }
-    Ok(())
+/// The workspace `path` (the file `name` names, relative to it) lies in.
+fn path_workspace(path: &Path, name: &str) -> PathBuf {
+    let depth = Path::new(name).components().count();
+    path.ancestors()
+        .nth(depth)
+        .map_or_else(|| path.to_path_buf(), Path::to_path_buf)
+}
+
+/// The folder of `name`, relative to the workspace (empty for a file at its root).
+fn folder_of(name: &str) -> &Path {
+    Path::new(name).parent().unwrap_or(Path::new(""))
 }
 
 #[cfg(test)]

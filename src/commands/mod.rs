@@ -217,7 +217,7 @@ impl Request {
             Self::History(args) => history::execute(ctx, &args),
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx)),
-            Self::Init(args) => init::execute(ctx, &args),
+            Self::Init(args) => init::execute(ctx, host, &args),
         }
     }
 }

@@ -31,6 +31,20 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             // reached: no revision or id is handed out twice.
             let salvaged = store.salvage_counters();
             let latest = history.latest();
+            if latest.is_none() && (salvaged.revision.is_none() || salvaged.next_id.is_none()) {
+                // Nothing to restore and nothing says how far the counters went: an empty
+                // plan from revision 0 would hand out ids and revisions again.
+                return Err(Error::store_corrupt(format!(
+                    "{} cannot be read, and its history keeps no revision to restore nor \
+                     does it hold a revision and id counter to go on from",
+                    store.path().display()
+                ))
+                .with_hint(format!(
+                    "the file was left untouched; fix it by hand, or move it aside (mv {0} \
+                     {0}.broken) to start a new plan, whose ids may repeat old ones",
+                    store.path().display()
+                )));
+            }
             let mut current = Document {
                 revision: salvaged.revision.unwrap_or(0),
                 next_id: salvaged.next_id.unwrap_or(1),
@@ -54,16 +68,21 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     };
     let Some(entry) = history.find(target) else {
         if set_aside.is_some() {
-            let mut warnings = history.warnings;
+            // An empty plan that goes on from the unreadable store's counters, saved, so the
+            // next change reuses neither its revisions nor its ids.
+            let mut empty = Document {
+                next_id: current.next_id.max(1),
+                ..Document::default()
+            };
+            empty.revision = current.next_revision()?;
+            empty.updated_at = Some(ctx.now.to_rfc3339());
+            let mut warnings = history.warnings.clone();
             warnings.push("the history keeps no revision to restore: the plan is empty".to_owned());
+            warnings.extend(transaction.restore("undo", &current, &empty)?);
             return Ok(Outcome {
                 warnings,
                 ..Outcome::new(View::Restored {
-                    document: Document {
-                        revision: current.revision,
-                        next_id: current.next_id,
-                        ..Document::default()
-                    },
+                    document: empty,
                     revision: None,
                     set_aside,
                 })

@@ -64,12 +64,14 @@ fn input_value(ctx: &Context, host: &mut Host, args: &WriteArgs) -> Result<Optio
         (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
         // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
         (None, None) if args.summary.is_some() => match ctx.stdin {
+            // A stdin left open and silent is no input: never a hang.
             Stdin::Data => {
-                let text = source::stdin_allow_blank(host, STDIN_HINT)?;
+                let bytes = host.read_stdin_within(crate::host::STDIN_GRACE)?;
+                let text = crate::json::utf8(&bytes, "stdin")?;
                 if text.trim().is_empty() {
                     return Ok(None);
                 }
-                text
+                text.to_owned()
             }
             Stdin::Terminal | Stdin::Device => return Ok(None),
         },

@@ -10,20 +10,15 @@ use crate::json;
 /// Reads piped stdin (at most 1 MiB); a terminal is refused so a command never hangs, and
 /// blank input is refused since it says nothing.
 pub fn stdin(host: &mut Host, hint: &str) -> Result<String> {
-    let text = stdin_allow_blank(host, hint)?;
-    if text.trim().is_empty() {
-        return Err(Error::invalid("stdin is empty").with_hint(hint.to_owned()));
-    }
-    Ok(text)
-}
-
-/// Like `stdin`, for a command that has something to do without input.
-pub fn stdin_allow_blank(host: &mut Host, hint: &str) -> Result<String> {
     if host.stdin_kind == Stdin::Terminal {
         return Err(Error::usage("no input: stdin is a terminal").with_hint(hint.to_owned()));
     }
     let bytes = json::read_limited(&mut host.stdin, "stdin")?;
-    Ok(json::utf8(&bytes, "stdin")?.to_owned())
+    let text = json::utf8(&bytes, "stdin")?;
+    if text.trim().is_empty() {
+        return Err(Error::invalid("stdin is empty").with_hint(hint.to_owned()));
+    }
+    Ok(text.to_owned())
 }
 
 /// Reads a file given with `--file` (at most 1 MiB).

@@ -19,9 +19,15 @@ fn snapshot(tag: &str) -> String {
 }
 
 fn write_command(env: &TestEnv, file: &str) -> Command {
+    todos_command(env, &["write", "--file", file])
+}
+
+/// `todos ARGS…`, quiet, with room for 2,000-item plans, its output thrown away.
+fn todos_command(env: &TestEnv, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
     command
-        .args(["--color", "never", "-q", "write", "--file", file])
+        .args(["--color", "never", "-q"])
+        .args(args)
         .current_dir(env.ws())
         .env_clear()
         .env("HOME", env.home())
@@ -116,12 +122,20 @@ fn a_killed_write_leaves_the_old_or_the_new_store() {
         }
         current = summary(&env);
         assert!(current == old || current == new, "round {round}");
-        let strays: Vec<_> = fs::read_dir(env.ws())
+        // At most the new store's temp file and the old store's second name (`Store::save`
+        // keeps `.prev` untouched until the new store is in place), nothing else.
+        let strays: Vec<String> = fs::read_dir(env.ws())
             .unwrap()
             .flatten()
-            .filter(|entry| entry.file_name().to_string_lossy().contains(".tmp"))
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.contains(".tmp"))
             .collect();
-        assert!(strays.len() <= 1, "round {round}: {strays:?}");
+        assert!(
+            strays
+                .iter()
+                .all(|name| name == ".todos.json.tmp" || name == ".todos.json.prev.tmp"),
+            "round {round}: {strays:?}"
+        );
     }
     assert!(
         killed_mid_write >= 10,
@@ -131,5 +145,68 @@ fn a_killed_write_leaves_the_old_or_the_new_store() {
     let next = if current == "A" { "b.json" } else { "a.json" };
     assert!(write_command(&env, next).status().unwrap().success());
     assert!(!tmp.exists(), "the next write removed the stray temp file");
+    assert!(
+        !env.path(".todos.json.prev.tmp").exists(),
+        "and finished the kept snapshot"
+    );
     eprintln!("crash test: {killed} of 120 writes killed, {killed_mid_write} mid-write");
+}
+
+#[test]
+fn a_killed_finish_logs_its_plan_once_and_never_a_torn_block() {
+    let env = TestEnv::new();
+    // Item 0 in progress, the other 1,999 completed: finishing item 0 logs a ~40 KB block.
+    let todos: Vec<Value> = (0..2000)
+        .map(|i| {
+            let status = if i == 0 { "in_progress" } else { "completed" };
+            json!({"content": format!("item {i}"), "status": status})
+        })
+        .collect();
+    env.write_file(
+        "plan.json",
+        json!({"summary": "S", "todos": todos}).to_string(),
+    );
+    assert!(write_command(&env, "plan.json").status().unwrap().success());
+    let log = env.path("memory/todos/todoList-20250102-174233.md");
+    let mut full = Duration::ZERO;
+    let mut random = Lcg(0x10c);
+    let mut killed = 0;
+    for round in 0..30_usize {
+        let started = Instant::now();
+        let mut child = todos_command(&env, &["update", "1", "completed"])
+            .spawn()
+            .unwrap();
+        if round == 0 {
+            assert!(child.wait().unwrap().success());
+            full = started.elapsed();
+        } else {
+            let micros = u64::try_from(full.as_micros()).unwrap_or(u64::MAX);
+            thread::sleep(Duration::from_micros(random.below(micros + micros / 4)));
+            let _ = child.kill();
+            if child.wait().unwrap().signal() == Some(9) {
+                killed += 1;
+            }
+            // The retry, as an agent would send it again.
+            let retry = todos_command(&env, &["update", "1", "completed"]).status();
+            assert!(retry.unwrap().success(), "round {round}");
+        }
+        let text = fs::read_to_string(&log).unwrap();
+        let blocks: Vec<&str> = text.split("# task").skip(1).collect();
+        assert_eq!(
+            blocks.len(),
+            round + 1,
+            "round {round}: one block per finished plan"
+        );
+        for block in &blocks {
+            assert!(
+                block.trim_end().ends_with("- item 1999"),
+                "round {round}: a torn block"
+            );
+        }
+        // Open the plan again for the next round.
+        let reopen = todos_command(&env, &["update", "1", "in_progress", "--reopen"]).status();
+        assert!(reopen.unwrap().success());
+    }
+    assert!(killed >= 5, "only {killed} of 29 finishes were killed");
+    eprintln!("log crash test: {killed} of 29 finishing writes killed");
 }

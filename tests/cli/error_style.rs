@@ -157,9 +157,23 @@ fn a_request_with_nothing_to_do_is_an_input_error() {
 
 #[cfg(target_os = "linux")]
 #[test]
-fn an_io_failure_is_internal_and_names_the_path() {
+fn an_unsafe_path_names_the_path_and_what_to_do() {
     let env = TestEnv::new();
     fs::create_dir_all(env.path(".todos.json")).expect("a folder in the store's place");
-    let stderr = refused(&env, &["show"], 5);
-    insta::assert_snapshot!(stderr, @"error: cannot read [WS]/.todos.json: Is a directory (os error 21)");
+    let stderr = refused(&env, &["show"], 6);
+    insta::assert_snapshot!(stderr, @r"
+    error: [WS]/.todos.json is a folder, not a file; todos does not read or write through it
+    hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again
+    ");
+}
+
+#[test]
+fn an_io_failure_is_internal_and_names_what_failed() {
+    let env = TestEnv::new();
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let done = env.rejects(env.todos(&["show"]).stdout_to(full), 5);
+    insta::assert_snapshot!(done.stderr, @"error: cannot write the output: No space left on device (os error 28)");
 }

@@ -143,9 +143,19 @@ fn every_exit_code_is_reachable() {
     env.write_file("blocked/.todos.json", "");
     std::fs::remove_file(env.path("blocked/.todos.json")).unwrap();
     std::fs::create_dir_all(env.path("blocked/.todos.json")).unwrap();
-    let done = env.rejects(env.todos(&["-C", "blocked", "show"]), 5);
+    let done = env.rejects(env.todos(&["-C", "blocked", "show"]), 6);
     assert!(
-        done.stderr.starts_with("error: cannot read"),
+        done.stderr.contains(".todos.json is a folder, not a file"),
+        "{}",
+        done.stderr
+    );
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let done = env.rejects(env.todos(&["show"]).stdout_to(full), 5);
+    assert!(
+        done.stderr.starts_with("error: cannot write the output"),
         "{}",
         done.stderr
     );

@@ -18,6 +18,7 @@ mod man;
 mod output;
 mod pipes;
 mod review;
+mod safety;
 mod shapes;
 mod store;
 mod undo;

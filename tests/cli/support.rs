@@ -64,6 +64,8 @@ impl TestEnv {
             args: args.iter().map(ToString::to_string).collect(),
             stdin: None,
             color: false,
+            stdout: None,
+            stderr: None,
         }
     }
 
@@ -92,28 +94,58 @@ impl TestEnv {
         serde_json::from_str(&self.read(".todos.json")).expect("store is JSON")
     }
 
+    /// The temporary folder that holds the workspace, the home and anything a test puts
+    /// outside the workspace (`outside`).
+    pub fn root(&self) -> PathBuf {
+        self.root.path().to_path_buf()
+    }
+
+    /// A path outside the workspace (beside it, in the test's own folder): where a hostile
+    /// repository's links point, so a test can prove nothing there was touched.
+    pub fn outside(&self, relative: &str) -> PathBuf {
+        self.root.path().join("outside").join(relative)
+    }
+
     /// Every file of the workspace but the lock file, with its bytes: compare two of these to
-    /// prove a rejected command changed nothing.
+    /// prove a rejected command changed nothing. Links are recorded as links (never followed)
+    /// and FIFOs, sockets and devices by their kind (never opened, which could block).
     pub fn tree(&self) -> BTreeMap<PathBuf, Vec<u8>> {
         let mut files = BTreeMap::new();
         collect(&self.ws(), &self.ws(), &mut files);
+        // The test's own boundary marker (`TestEnv::new`), not something a command made.
+        files.remove(Path::new(".git"));
         files
     }
 
-    /// Runs `args`, expects exit `code`, and checks the workspace is byte-for-byte unchanged.
+    /// Like `tree`, for everything in the test's folder: the workspace, the home and whatever
+    /// lies `outside` the workspace.
+    pub fn everything(&self) -> BTreeMap<PathBuf, Vec<u8>> {
+        let mut files = BTreeMap::new();
+        collect(self.root.path(), self.root.path(), &mut files);
+        files
+    }
+
+    /// Runs `args`, expects exit `code`, and checks that the workspace, and everything around
+    /// it in the test's folder, is byte-for-byte unchanged.
     #[track_caller]
     pub fn rejects(&self, run: Run, code: i32) -> Done {
-        let before = self.tree();
+        let before = self.everything();
         let done = run.run();
         assert_eq!(
             done.code, code,
             "exit code\nstdout: {}\nstderr: {}",
             done.stdout, done.stderr
         );
-        assert_eq!(
-            self.tree(),
-            before,
-            "a rejected command changed the workspace"
+        let after = self.everything();
+        let changed: Vec<&PathBuf> = before
+            .keys()
+            .chain(after.keys())
+            .filter(|path| before.get(*path) != after.get(*path))
+            .collect();
+        assert!(
+            changed.is_empty(),
+            "a rejected command changed the workspace or a file around it: {changed:?}\nstderr: {}",
+            done.stderr
         );
         done
     }
@@ -169,16 +201,35 @@ fn collect(root: &Path, dir: &Path, files: &mut BTreeMap<PathBuf, Vec<u8>>) {
     };
     for entry in entries.flatten() {
         let path = entry.path();
-        if path.is_dir() {
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let relative = path.strip_prefix(root).expect("inside root").to_path_buf();
+        if meta.is_dir() {
+            // A folder is a fact too: a refused command must not create an empty one.
+            files.insert(relative, b"<folder>".to_vec());
             collect(root, &path, files);
         } else if path
             .file_name()
-            .is_some_and(|name| name != ".todos.json.lock")
+            .is_some_and(|name| name == ".todos.json.lock")
         {
-            let relative = path.strip_prefix(root).expect("inside root").to_path_buf();
-            files.insert(relative, fs::read(&path).expect("read file"));
+        } else if meta.file_type().is_symlink() {
+            let target = fs::read_link(&path).expect("read link");
+            let text = format!("<link to {}>", target.display());
+            files.insert(relative, text.into_bytes());
+        } else if meta.is_file() {
+            let mut bytes = fs::read(&path).expect("read file");
+            bytes.extend_from_slice(format!("<mode {:o}>", mode(&meta)).as_bytes());
+            files.insert(relative, bytes);
+        } else {
+            files.insert(relative, b"<not a regular file>".to_vec());
         }
     }
+}
+
+fn mode(meta: &fs::Metadata) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o7777
 }
 
 pub struct Run {
@@ -186,6 +237,8 @@ pub struct Run {
     args: Vec<String>,
     stdin: Option<Vec<u8>>,
     color: bool,
+    stdout: Option<Stdio>,
+    stderr: Option<Stdio>,
 }
 
 impl Run {
@@ -205,6 +258,18 @@ impl Run {
         self
     }
 
+    /// Sends stdout somewhere other than the pipe `Done` reads (`/dev/full`, a closed pipe).
+    pub fn stdout_to(mut self, stdout: impl Into<Stdio>) -> Self {
+        self.stdout = Some(stdout.into());
+        self
+    }
+
+    /// Sends stderr somewhere other than the pipe `Done` reads (a closed pipe).
+    pub fn stderr_to(mut self, stderr: impl Into<Stdio>) -> Self {
+        self.stderr = Some(stderr.into());
+        self
+    }
+
     /// Leaves color to the environment instead of passing `--color never`.
     pub fn color_from_env(mut self) -> Self {
         self.color = true;
@@ -216,6 +281,41 @@ impl Run {
             self.command.args(["--color", "never"]);
         }
         self.command.args(&self.args);
+    }
+
+    /// Runs the binary through `wrapper` (e.g. `setpriv --reuid 65534 --`), with the same
+    /// environment, folder and arguments.
+    pub fn via(mut self, wrapper: &[&str]) -> Self {
+        let mut command = Command::new(wrapper[0]);
+        command.args(&wrapper[1..]).arg(self.command.get_program());
+        command.env_clear();
+        for (key, value) in self.command.get_envs() {
+            if let Some(value) = value {
+                command.env(key, value);
+            }
+        }
+        if let Some(dir) = self.command.get_current_dir() {
+            command.current_dir(dir);
+        }
+        self.command = command;
+        self
+    }
+
+    /// One more argument after the ones given (a global option such as `--lock-timeout`).
+    pub fn arg(mut self, arg: &str) -> Self {
+        self.args.push(arg.to_owned());
+        self
+    }
+
+    /// Starts the command with a stdin pipe that stays open and silent (the `Child` holds its
+    /// end), as a hook harness may leave it.
+    pub fn spawn_with_open_stdin(mut self) -> std::process::Child {
+        self.add_args();
+        self.command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        self.command.spawn().expect("start todos")
     }
 
     /// Starts the command with stdout and stderr piped and returns at once, for commands that
@@ -273,7 +373,9 @@ impl Run {
         } else {
             Stdio::null()
         });
-        self.command.stdout(Stdio::piped()).stderr(Stdio::piped());
+        self.command
+            .stdout(self.stdout.take().unwrap_or_else(Stdio::piped))
+            .stderr(self.stderr.take().unwrap_or_else(Stdio::piped));
         let mut child = self.command.spawn().expect("start todos");
         if let Some(input) = self.stdin.take() {
             let mut pipe = child.stdin.take().expect("stdin pipe");

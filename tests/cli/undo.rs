@@ -103,7 +103,11 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
 #[test]
 fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
     let env = TestEnv::new();
-    env.write_file(".todos.json", "garbage");
+    // Counters still readable: the empty plan goes on from them, never back.
+    env.write_file(
+        ".todos.json",
+        r#"{"version": 1, "revision": 7, "next_id": 12, "todos": "broken"}"#,
+    );
     let done = env.todos(&["undo"]).run().success();
     assert!(
         done.stderr
@@ -111,9 +115,27 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         "{}",
         done.stderr
     );
-    assert!(!env.path(".todos.json").exists());
+    assert_eq!(env.store()["revision"], 8);
+    assert_eq!(env.store()["next_id"], 12);
     assert_eq!(
         env.todos(&["recap"]).run().success().stdout,
         "[0/0] No todos.\n"
     );
+    let done = env.todos(&["--json", "create", "A"]).run().success();
+    assert_eq!(done.json()["data"]["todos"][0]["id"], "12");
+    assert_eq!(done.json()["data"]["revision"], 9);
+}
+
+#[test]
+fn undo_of_garbage_without_history_sends_no_counter_back() {
+    let env = TestEnv::new();
+    env.write_file(".todos.json", "garbage");
+    // Nothing says how far the counters went: refused, the store left as it is.
+    let done = env.rejects(env.todos(&["undo"]), 4);
+    assert!(
+        done.stderr.contains("keeps no revision to restore"),
+        "{}",
+        done.stderr
+    );
+    assert!(done.stderr.contains("mv "), "{}", done.stderr);
 }

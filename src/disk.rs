@@ -1,0 +1,609 @@
+//! The one door to the disk: every file `todos` writes in a workspace is written through here,
+//! and every workspace file that could block is opened through here.
+//!
+//! `todos` runs in repositories an agent has just cloned, often from a hook that fires on its
+//! own, so a repository's files are treated as an attacker's (SPEC §9). The rules:
+//!
+//! 1. **Inside.** Every path written resolves, links included, inside the workspace: a
+//!    folder on the way is created only after its parent was checked, and a folder that is a
+//!    link counts as where it points (`inside`, `folder`). A file that is a link is refused
+//!    (`check_file`), but for the one place where a link is a user's choice: an instructions
+//!    file such as `CLAUDE.md → AGENTS.md`, followed only when its target is inside too
+//!    (`link_target`). The workspace's `.todos.config.json` is read by the same rule; the
+//!    user's own config, outside any repository, may be a link (dotfiles), never a FIFO.
+//! 2. **No links followed.** Files are opened with `O_NOFOLLOW`; a link where a store, lock,
+//!    temp, log or log folder belongs is refused with `UNSAFE_PATH`, never written through.
+//! 3. **Never blocks.** Opens use `O_NONBLOCK` and check the file type with `fstat` before a
+//!    byte is read or written: a FIFO, socket or device where a file belongs is refused at
+//!    once, whatever `--lock-timeout` says. Reads of a configuration are capped at 1 MiB.
+//! 4. **Created new.** New contents go to a temporary file created with `O_CREAT|O_EXCL` (never
+//!    opened through an existing file or link), synced, then renamed over the old file, and
+//!    the folder synced. No file is truncated or rewritten in place. The new file's mode is the
+//!    old file's, passed to `open(2)` as the creation mode, so the kernel applies the umask: a
+//!    file never gets looser permissions than the umask allows, whoever owned the one it
+//!    replaces. Temp names are unique per process; those a killed process left are cleared by
+//!    the next write beside the same file.
+//! 5. **Order.** Callers write and sync the new data before anything old is replaced, so a
+//!    failure at any step (a full disk, a permission, a kill) loses nothing a later `undo` or
+//!    log needs; see `Store::save` and `log::append`.
+//!
+//! Checks happen before the first write of a command, so a refused command leaves the
+//! workspace byte for byte as it was. Which workspace is trusted at all (not one whose todos
+//! files another user owns) is discovery's rule, in `context`.
+
+use std::ffi::OsString;
+use std::fs::{self, File, Metadata};
+use std::io::{ErrorKind, Read, Write};
+use std::path::{Component, Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::render::escape;
+
+/// The mode a new file gets when it replaces nothing; the umask takes its share.
+const NEW_FILE_MODE: u32 = 0o666;
+
+/// The error for a path a repository could use against its user; `why` completes the
+/// sentence "PATH …".
+pub fn unsafe_path(path: &Path, why: &str) -> Error {
+    Error::unsafe_path(format!(
+        "{} {why}; todos does not read or write through it",
+        escape(&path.display().to_string())
+    ))
+    .with_hint(
+        "if this workspace is yours, replace it with a regular file or folder inside the \
+         workspace (or remove it), then run the command again",
+    )
+}
+
+/// What a path's last component is, for a refusal: "is a symbolic link", "is a FIFO", ….
+fn not_regular(meta: &Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_symlink() {
+        return Some("is a symbolic link");
+    }
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("is a folder, not a file");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("is a FIFO (named pipe), not a regular file");
+        }
+        if kind.is_socket() {
+            return Some("is a socket, not a regular file");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("is a device, not a regular file");
+        }
+    }
+    Some("is not a regular file")
+}
+
+/// Refuses a path that is a link or anything but a regular file; an absent one is fine
+/// (`None`). Looks with `lstat`, which never blocks and never follows the link.
+pub fn check_file(path: &Path) -> Result<Option<Metadata>> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) => match not_regular(&meta) {
+            Some(why) => Err(unsafe_path(path, why)),
+            None => Ok(Some(meta)),
+        },
+        Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(Error::io("look at", path, &err)),
+    }
+}
+
+/// Whether a file may be a link that is followed (a configuration in the user's home) or not
+/// (anything in the workspace).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    Follow,
+    Refuse,
+}
+
+/// Opens `path` for reading without blocking and without following a final link (unless
+/// `links` allows it), and checks it is a regular file. `None` when it does not exist.
+pub fn open_read(path: &Path, links: Links) -> Result<Option<File>> {
+    match open(path, links, Access::Read) {
+        Ok(file) => regular(path, file).map(Some),
+        Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(refusal_or_io(path, links, "read", &err)),
+    }
+}
+
+/// Reads a whole file through `open_read`; with `cap`, more than `cap` bytes is refused
+/// without reading the rest (`source` names the file in that message).
+pub fn read(path: &Path, links: Links, cap: Option<&str>) -> Result<Option<Vec<u8>>> {
+    let Some(file) = open_read(path, links)? else {
+        return Ok(None);
+    };
+    if let Some(source) = cap {
+        return crate::json::read_limited(file, source).map(Some);
+    }
+    let mut bytes = Vec::new();
+    (&file)
+        .read_to_end(&mut bytes)
+        .map_err(|err| Error::io("read", path, &err))?;
+    Ok(Some(bytes))
+}
+
+/// Opens (creating it if needed) a file to append to: never a link, never anything that could
+/// block. Only for a file whose lines stand alone (the history): a torn last line is passed
+/// over by its reader.
+pub fn open_append(path: &Path) -> Result<File> {
+    check_file(path)?;
+    let file = open(path, Links::Refuse, Access::Append)
+        .map_err(|err| refusal_or_io(path, Links::Refuse, "open for appending", &err))?;
+    regular(path, file)
+}
+
+/// Opens (creating it if needed) a lock file: never a link, never anything that could block.
+pub fn open_lock(path: &Path) -> Result<File> {
+    check_file(path)?;
+    let file = open(path, Links::Refuse, Access::Lock)
+        .map_err(|err| refusal_or_io(path, Links::Refuse, "open the lock file", &err))?;
+    regular(path, file)
+}
+
+/// Writes `bytes` to a file that must not exist yet (`O_CREAT|O_EXCL|O_NOFOLLOW`) and syncs
+/// it, with `mode` masked by the umask. On failure the file is removed again: only a file this
+/// call created is ever removed or truncated.
+pub fn write_new(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
+    let mut file = open(path, Links::Refuse, Access::CreateNew(mode))?;
+    let written = file.write_all(bytes).and_then(|()| file.sync_all());
+    if written.is_err() {
+        drop(file);
+        let _ = fs::remove_file(path);
+    }
+    written
+}
+
+/// The mode a file replacing `old` is created with: the old one's permission bits (the umask
+/// still applies), or the default for a new file.
+pub fn mode_of(old: Option<&Metadata>) -> u32 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        old.map_or(NEW_FILE_MODE, |meta| meta.permissions().mode() & 0o777)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = old;
+        NEW_FILE_MODE
+    }
+}
+
+/// A temporary name next to `target` that no other process uses: `.NAME.PID-N.todos-tmp`.
+/// Created new, it can never be a planted link; a taken name moves on to the next `N`.
+fn write_temp_beside(target: &Path, bytes: &[u8], mode: u32) -> Result<PathBuf> {
+    let dir = parent(target)?;
+    let name = target
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let pid = std::process::id();
+    remove_dead_strays(dir, &name, pid);
+    for n in 0..100 {
+        let tmp = dir.join(format!(".{name}.{pid}-{n}.todos-tmp"));
+        match write_new(&tmp, bytes, mode) {
+            Ok(()) => return Ok(tmp),
+            Err(err) if err.kind() == ErrorKind::AlreadyExists => {}
+            Err(err) => return Err(Error::io("write", &tmp, &err)),
+        }
+    }
+    Err(Error::internal(format!(
+        "cannot find a free temporary name beside {}",
+        target.display()
+    )))
+}
+
+/// Removes the temporary files that processes killed while writing beside `dir/name` left
+/// (`.NAME.PID-N.todos-tmp` whose PID is gone), so a kill leaves no lasting litter. Best
+/// effort; a link or anything but a regular file is left alone (`remove_stray` refuses it).
+fn remove_dead_strays(dir: &Path, name: &str, own_pid: u32) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(pid) = file
+            .to_str()
+            .and_then(|file| file.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".todos-tmp"))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != own_pid && !alive(pid) {
+            let _ = remove_stray(&entry.path());
+        }
+    }
+}
+
+/// Whether a process `pid` exists (signal 0: nothing is sent). Unsure counts as alive.
+#[cfg(unix)]
+fn alive(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return true;
+    };
+    !matches!(
+        rustix::process::test_kill_process(pid),
+        Err(rustix::io::Errno::SRCH)
+    )
+}
+
+#[cfg(not(unix))]
+fn alive(_pid: u32) -> bool {
+    true
+}
+
+/// Replaces `target` whole or not at all: a new temporary file beside it, synced, renamed
+/// over it, the folder synced. The caller has checked `target` (`check_file` or
+/// `link_target`) and its folder (`folder`).
+pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
+    let tmp = write_temp_beside(target, bytes, mode)?;
+    if let Err(err) = fs::rename(&tmp, target) {
+        let _ = fs::remove_file(&tmp);
+        return Err(Error::io("replace", target, &err));
+    }
+    sync_dir(parent(target)?)
+}
+
+/// Creates `target` with `bytes`, whole or not at all, only if no file of that name exists:
+/// `Ok(false)` when one does. The file appears complete (a hard link of a synced temporary
+/// file), so a process killed midway never leaves half of it under its name.
+pub fn create_whole(target: &Path, bytes: &[u8]) -> Result<bool> {
+    let tmp = write_temp_beside(target, bytes, NEW_FILE_MODE)?;
+    let linked = fs::hard_link(&tmp, target);
+    let _ = fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => sync_dir(parent(target)?).map(|()| true),
+        Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
+        // A file system without hard links: create the name itself, exclusively.
+        Err(_) => match write_new(target, bytes, NEW_FILE_MODE) {
+            Ok(()) => sync_dir(parent(target)?).map(|()| true),
+            Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
+            Err(err) => Err(Error::io("create", target, &err)),
+        },
+    }
+}
+
+/// Gives `from` a second name `to` (which must not exist): a hard link, or a copy created new
+/// where links are not supported.
+pub fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<()> {
+    match fs::hard_link(from, to) {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == ErrorKind::AlreadyExists => Err(err),
+        Err(_) => {
+            let meta = fs::symlink_metadata(from)?;
+            let mut bytes = Vec::new();
+            open(from, Links::Refuse, Access::Read)?.read_to_end(&mut bytes)?;
+            write_new(to, &bytes, mode_of(Some(&meta)))
+        }
+    }
+}
+
+/// Removes a file if it is there; a link or anything but a regular file is refused, since
+/// only strays of this program's own are removed.
+pub fn remove_stray(path: &Path) -> Result<()> {
+    if check_file(path)?.is_none() {
+        return Ok(());
+    }
+    match fs::remove_file(path) {
+        Err(err) if err.kind() != ErrorKind::NotFound => Err(Error::io("remove", path, &err)),
+        _ => Ok(()),
+    }
+}
+
+/// Makes a rename in `dir` durable: the folder's entry is synced, not only the file.
+pub fn sync_dir(dir: &Path) -> Result<()> {
+    #[cfg(unix)]
+    {
+        File::open(dir)
+            .and_then(|folder| folder.sync_all())
+            .map_err(|err| Error::io("sync the folder", dir, &err))?;
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
+}
+
+/// The workspace as the kernel sees it, links resolved: what "inside" is measured against.
+pub fn real_root(workspace: &Path) -> Result<PathBuf> {
+    fs::canonicalize(workspace).map_err(|err| Error::io("resolve the workspace", workspace, &err))
+}
+
+/// Refuses `real` (a path with links resolved) unless it lies inside `root` (resolved too).
+pub fn inside(root: &Path, real: &Path, shown: &Path) -> Result<()> {
+    if real.starts_with(root) {
+        Ok(())
+    } else {
+        Err(unsafe_path(
+            shown,
+            &format!(
+                "resolves to {}, outside the workspace {}",
+                escape(&real.display().to_string()),
+                escape(&root.display().to_string())
+            ),
+        ))
+    }
+}
+
+/// The folder `relative` names inside the workspace `root` (resolved with `real_root`), its
+/// links resolved; with `create`, missing folders are made one at a time, each after its
+/// parent was checked. Refused: an absolute path, a path or link that leads outside the
+/// workspace, a last component that is a link (a log folder is never one), anything on the
+/// way that is not a folder. Without `create`, a missing part ends the walk: it cannot be a
+/// link, and the result is where the folder will be.
+pub fn folder(root: &Path, relative: &Path, create: bool) -> Result<Folder> {
+    let mut made = Folder {
+        path: PathBuf::new(),
+        created: Vec::new(),
+    };
+    let walked = walk(root, relative, create, &mut made.created);
+    match walked {
+        Ok(path) => {
+            made.path = path;
+            Ok(made)
+        }
+        Err(err) => {
+            made.remove_created();
+            Err(err)
+        }
+    }
+}
+
+/// A folder `folder` found or made, and the folders it made on the way (outermost first), so
+/// a change that fails afterwards can leave the workspace as it was.
+#[derive(Debug, Default)]
+pub struct Folder {
+    pub path: PathBuf,
+    pub created: Vec<PathBuf>,
+}
+
+impl Folder {
+    /// Removes the folders this walk made, innermost first, as long as they are empty.
+    pub fn remove_created(&mut self) {
+        for dir in self.created.drain(..).rev() {
+            let _ = fs::remove_dir(dir);
+        }
+    }
+}
+
+fn walk(root: &Path, relative: &Path, create: bool, created: &mut Vec<PathBuf>) -> Result<PathBuf> {
+    let shown = root.join(relative);
+    let parts = normalized(relative).ok_or_else(|| {
+        unsafe_path(
+            &shown,
+            "leads outside the workspace; it must name a folder inside it (a relative path)",
+        )
+    })?;
+    let mut at = root.to_path_buf();
+    for (index, name) in parts.iter().enumerate() {
+        at.push(name);
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                if index + 1 == parts.len() {
+                    return Err(unsafe_path(&at, "is a symbolic link"));
+                }
+                at = fs::canonicalize(&at).map_err(|err| Error::io("resolve", &at, &err))?;
+                inside(root, &at, &shown)?;
+            }
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => return Err(unsafe_path(&at, "is not a folder")),
+            Err(err) if err.kind() == ErrorKind::NotFound => {
+                if !create {
+                    // Nothing below a missing folder exists: no link can be on the rest.
+                    return Ok(parts[index + 1..]
+                        .iter()
+                        .fold(at, |path, name| path.join(name)));
+                }
+                match fs::create_dir(&at) {
+                    Ok(()) => created.push(at.clone()),
+                    // Another process made it first: look again, it may not be a folder.
+                    Err(err) if err.kind() == ErrorKind::AlreadyExists => {
+                        return walk(root, relative, create, created);
+                    }
+                    Err(err) => return Err(Error::io("create the folder", &at, &err)),
+                }
+            }
+            Err(err) => return Err(Error::io("look at", &at, &err)),
+        }
+    }
+    Ok(at)
+}
+
+/// The names of a relative path with `.` and `..` taken out, as written (not as links would
+/// resolve them: the walk in `folder` goes down these names only, so what it checks is what
+/// is used). `None` for an absolute path or one whose `..` climbs above its start.
+fn normalized(relative: &Path) -> Option<Vec<OsString>> {
+    let mut parts = Vec::new();
+    for part in relative.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            Component::Normal(name) => parts.push(name.to_owned()),
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(parts)
+}
+
+/// Where writing `path` (a file in a folder already checked with `folder`) lands: `path`
+/// itself, or the target of a link that resolves inside the workspace `root`. Anything else
+/// (a link leading out, a link to a link's dangling chain outside, a FIFO) is refused.
+pub fn link_target(root: &Path, path: &Path) -> Result<PathBuf> {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Ok(path.to_path_buf());
+    };
+    if !meta.file_type().is_symlink() {
+        check_file(path)?;
+        return Ok(path.to_path_buf());
+    }
+    let target = match fs::canonicalize(path) {
+        Ok(target) => target,
+        // A dangling link (`CLAUDE.md → AGENTS.md` before AGENTS.md exists): its folder must
+        // resolve, and the file is created there.
+        Err(err) if err.kind() == ErrorKind::NotFound => {
+            let link = fs::read_link(path).map_err(|err| Error::io("read the link", path, &err))?;
+            let joined = parent(path)?.join(link);
+            let dir = fs::canonicalize(parent(&joined)?)
+                .map_err(|_| unsafe_path(path, "is a symbolic link to a missing folder"))?;
+            let name: OsString = joined
+                .file_name()
+                .ok_or_else(|| unsafe_path(path, "is a symbolic link to a folder"))?
+                .to_owned();
+            dir.join(name)
+        }
+        Err(err) => return Err(Error::io("resolve", path, &err)),
+    };
+    inside(root, &target, path)?;
+    check_file(&target)?;
+    Ok(target)
+}
+
+fn parent(path: &Path) -> Result<&Path> {
+    path.parent()
+        .ok_or_else(|| Error::internal(format!("{} has no folder", path.display())))
+}
+
+#[derive(Clone, Copy)]
+enum Access {
+    Read,
+    /// Read and write, created if absent, never truncated: a lock file.
+    Lock,
+    /// Write a file that must not exist yet, with this mode (the umask applies).
+    CreateNew(u32),
+    /// Append, created if absent: a history file.
+    Append,
+}
+
+#[cfg(unix)]
+fn open(path: &Path, links: Links, access: Access) -> std::io::Result<File> {
+    use rustix::fs::{Mode, OFlags};
+    let mut flags = OFlags::CLOEXEC | OFlags::NONBLOCK;
+    if links == Links::Refuse {
+        flags |= OFlags::NOFOLLOW;
+    }
+    let mut mode = Mode::empty();
+    match access {
+        Access::Read => flags |= OFlags::RDONLY,
+        Access::Lock => {
+            flags |= OFlags::RDWR | OFlags::CREATE;
+            mode = Mode::from_raw_mode(NEW_FILE_MODE);
+        }
+        Access::CreateNew(bits) => {
+            flags |= OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL;
+            mode = Mode::from_raw_mode(bits);
+        }
+        Access::Append => {
+            flags |= OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND;
+            mode = Mode::from_raw_mode(NEW_FILE_MODE);
+        }
+    }
+    Ok(File::from(rustix::fs::open(path, flags, mode)?))
+}
+
+#[cfg(not(unix))]
+fn open(path: &Path, _links: Links, access: Access) -> std::io::Result<File> {
+    let mut options = fs::OpenOptions::new();
+    match access {
+        Access::Read => options.read(true),
+        Access::Lock => options.read(true).write(true).create(true).truncate(false),
+        Access::CreateNew(_) => options.write(true).create_new(true),
+        Access::Append => options.append(true).create(true),
+    };
+    options.open(path)
+}
+
+/// Checks that an opened file is a regular one (its `fstat`, so what was opened is what is
+/// checked); a FIFO opened without blocking is refused before any read.
+fn regular(path: &Path, file: File) -> Result<File> {
+    let meta = file
+        .metadata()
+        .map_err(|err| Error::io("look at", path, &err))?;
+    match not_regular(&meta) {
+        Some(why) => Err(unsafe_path(path, why)),
+        None => Ok(file),
+    }
+}
+
+/// An open that failed: a link where none may be (`ELOOP`) or a FIFO without a reader
+/// (`ENXIO`) is a refusal naming what the path is; anything else an I/O error.
+fn refusal_or_io(path: &Path, links: Links, action: &str, err: &std::io::Error) -> Error {
+    let looked = if links == Links::Follow {
+        fs::metadata(path)
+    } else {
+        fs::symlink_metadata(path)
+    };
+    match looked.ok().as_ref().and_then(not_regular) {
+        Some(why) => unsafe_path(path, why),
+        None => Error::io(action, path, err),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_walk_refuses_every_way_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = real_root(dir.path()).unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("out")).unwrap();
+        std::os::unix::fs::symlink("memory", root.join("in")).unwrap();
+        fs::create_dir(root.join("memory")).unwrap();
+        for bad in [
+            "..",
+            "/tmp",
+            "a/../../x",
+            "out/todos",
+            "out",
+            "in",
+            "x/../out/y",
+        ] {
+            let err = folder(&root, Path::new(bad), true).unwrap_err();
+            assert_eq!(err.code(), "UNSAFE_PATH", "{bad}: {err}");
+        }
+        assert_eq!(
+            folder(&root, Path::new("in/todos"), true).unwrap().path,
+            root.join("memory/todos")
+        );
+        assert_eq!(
+            folder(&root, Path::new("new/deeper"), false).unwrap().path,
+            root.join("new/deeper")
+        );
+        let mut made = folder(&root, Path::new("a/b"), true).unwrap();
+        assert_eq!(made.created, [root.join("a"), root.join("a/b")]);
+        made.remove_created();
+        assert!(!root.join("a").exists());
+        assert!(!root.join("new").exists(), "a check creates nothing");
+        assert!(!root.join("x").exists(), "a refused walk creates nothing");
+        assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn write_new_never_writes_through_an_existing_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        fs::write(&victim, "mine").unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        for name in [&victim, &link] {
+            let err = write_new(name, b"evil", 0o666).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::AlreadyExists);
+        }
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "mine");
+    }
+}

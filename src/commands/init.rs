@@ -16,10 +16,47 @@ use crate::guide;
 use crate::hooks::{self, Protocol};
 use crate::host::Host;
 
-/// The first line of the block `todos init` owns; a line starting with `BEGIN_MARK` opens it.
-const BEGIN_MARK: &str = "<!-- todos:begin";
-const BEGIN: &str = "<!-- todos:begin (written by `todos init`; run it again to update) -->";
-const END: &str = "<!-- todos:end -->";
+/// The lines around a block `todos init` owns in a file of the user's: a line starting with
+/// `begin_mark` opens it, one starting with `end` closes it.
+struct Markers {
+    begin_mark: &'static str,
+    begin: &'static str,
+    end: &'static str,
+}
+
+/// In an instructions file (Markdown): HTML comments, which no agent shows.
+const INSTRUCTIONS: Markers = Markers {
+    begin_mark: "<!-- todos:begin",
+    begin: "<!-- todos:begin (written by `todos init`; run it again to update) -->",
+    end: "<!-- todos:end -->",
+};
+
+/// In `.gitignore`: comment lines.
+const GITIGNORE: Markers = Markers {
+    begin_mark: "# todos:begin",
+    begin: "# todos:begin (written by `todos init`: files todos keeps for itself, not the plan)",
+    end: "# todos:end",
+};
+
+impl Markers {
+    /// `body` between the markers.
+    fn wrap(&self, body: &str) -> String {
+        format!("{}\n{body}{}\n", self.begin, self.end)
+    }
+}
+
+/// What a team does not commit: locks, temporary files, the histories (local undo) and set
+/// aside stores. The plans (`.todos.json`, `.todos/*.json`) and `memory/todos/` stay in.
+const IGNORED: &str = ".todos.json.lock
+.todos.json.tmp
+.todos.json.corrupt-*
+.todos.history.jsonl
+.todos/*.lock
+.todos/*.tmp
+.todos/*.corrupt-*
+.todos/*.history.jsonl
+*.todos-tmp
+";
 
 /// What happened to one file.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -56,15 +93,23 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         Agent::Gemini => "GEMINI.md",
         Agent::Codex | Agent::Generic => "AGENTS.md",
     };
-    let block = format!("{BEGIN}\n{}{END}\n", guide::prompt(&limits));
+    let block = INSTRUCTIONS.wrap(&guide::prompt(&limits));
+    let ignored = GITIGNORE.wrap(IGNORED);
     // Under the store's lock, two `init` runs read and write one after the other: neither
     // writes a text computed from what the other has since replaced.
     let _transaction = crate::transaction::Transaction::begin(ctx, &mut host.stderr)?;
     // Every new text is computed before anything is written: a refusal changes nothing.
     let path = ctx.workspace.join(name);
-    let mut changes = vec![Change::new(name, &path, |old, path| {
-        with_block(old, &block, path)
-    })?];
+    let mut changes = vec![
+        Change::new(name, &path, |old, path| {
+            with_block(old, &block, path, &INSTRUCTIONS)
+        })?,
+        Change::new(
+            ".gitignore",
+            &ctx.workspace.join(".gitignore"),
+            |old, path| with_block(old, &ignored, path, &GITIGNORE),
+        )?,
+    ];
     if let Some(protocol) = protocol {
         let path = ctx.workspace.join(protocol.file);
         changes.push(Change::new(protocol.file, &path, |old, path| {
@@ -77,6 +122,8 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         let action = change.apply()?;
         let what = if let Some(protocol) = protocol.filter(|p| p.file == change.name) {
             hook_summary(protocol)
+        } else if change.name == ".gitignore" {
+            "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
         } else {
             format!(
                 "the todos instructions ({} items, {} characters an item)",
@@ -168,13 +215,18 @@ impl Change {
 }
 
 /// The instructions file with our block in it: appended when absent, replaced when present.
-fn with_block(old: Option<&str>, block: &str, path: &Path) -> Result<String> {
+fn with_block(old: Option<&str>, block: &str, path: &Path, markers: &Markers) -> Result<String> {
     let Some(old) = old else {
         return Ok(block.to_owned());
     };
+    let Markers {
+        begin_mark,
+        end: end_mark,
+        ..
+    } = markers;
     let malformed = |why: &str| {
         Error::invalid(format!("{}: {why}", path.display())).with_hint(format!(
-            "todos init owns the lines from `{BEGIN_MARK} … -->` to `{END}`; fix them by hand, \
+            "todos init owns the lines from `{begin_mark} …` to `{end_mark}`; fix them by hand, \
              then run it again"
         ))
     };
@@ -183,12 +235,12 @@ fn with_block(old: Option<&str>, block: &str, path: &Path) -> Result<String> {
     let mut offset = 0;
     for line in old.split_inclusive('\n') {
         let mark = line.trim_start();
-        if mark.starts_with(BEGIN_MARK) {
+        if mark.starts_with(begin_mark) {
             if begin.is_some() {
                 return Err(malformed("it holds two todos blocks"));
             }
             begin = Some(offset);
-        } else if mark.starts_with(END) {
+        } else if mark.starts_with(end_mark) {
             if begin.is_none() || end.is_some() {
                 return Err(malformed("a todos:end marker has no todos:begin before it"));
             }
@@ -275,7 +327,7 @@ mod tests {
     const BLOCK: &str = "<!-- todos:begin -->\nnew\n<!-- todos:end -->\n";
 
     fn block(old: Option<&str>) -> Result<String> {
-        with_block(old, BLOCK, Path::new("CLAUDE.md"))
+        with_block(old, BLOCK, Path::new("CLAUDE.md"), &INSTRUCTIONS)
     }
 
     #[test]

@@ -88,13 +88,14 @@ fn running_it_again_changes_nothing() {
             .run()
             .success();
         let lines: Vec<&str> = done.stdout.lines().collect();
-        assert_eq!(lines.len(), 3, "{}", done.stdout);
+        assert_eq!(lines.len(), 4, "{}", done.stdout);
         assert!(lines[0].starts_with(&format!("unchanged {instructions}")));
-        assert!(lines[1].starts_with(&format!("unchanged {hooks}")));
+        assert!(lines[1].starts_with("unchanged .gitignore"));
+        assert!(lines[2].starts_with(&format!("unchanged {hooks}")));
         assert!(
-            lines[2].starts_with("To turn the hooks on: "),
+            lines[3].starts_with("To turn the hooks on: "),
             "{}",
-            lines[2]
+            lines[3]
         );
         assert_eq!(env.tree(), before);
         let json = env
@@ -106,6 +107,7 @@ fn running_it_again_changes_nothing() {
             json["data"]["files"],
             json!([
                 {"path": instructions, "action": "unchanged"},
+                {"path": ".gitignore", "action": "unchanged"},
                 {"path": hooks, "action": "unchanged"}
             ])
         );
@@ -362,4 +364,56 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
         done.stdout
     );
     assert_eq!(env.read(".gemini/settings.json"), edited);
+}
+
+/// `init` keeps todos' own files out of git in its own marked lines of `.gitignore`, and
+/// leaves the plan and the log to be committed.
+#[test]
+fn init_ignores_the_lock_temp_and_history_files_in_its_own_lines() {
+    let env = TestEnv::new();
+    env.write_file(".gitignore", "target/\n*.log");
+    env.todos(&["init"]).run().success();
+    let ignore = env.read(".gitignore");
+    assert!(
+        ignore.starts_with("target/\n*.log\n\n# todos:begin"),
+        "{ignore}"
+    );
+    for line in [
+        ".todos.json.lock",
+        ".todos.history.jsonl",
+        ".todos/*.history.jsonl",
+    ] {
+        assert!(ignore.lines().any(|l| l == line), "{line} in {ignore}");
+    }
+    for committed in [".todos.json", ".todos/*.json", "memory/todos/"] {
+        assert!(
+            !ignore.lines().any(|l| l == committed),
+            "{committed} in {ignore}"
+        );
+    }
+    // Again: nothing changes; an edit outside the block is kept.
+    env.todos(&["init"]).run().success();
+    assert_eq!(env.read(".gitignore"), ignore);
+    env.write_file(".gitignore", format!("{ignore}dist/\n"));
+    env.todos(&["init"]).run().success();
+    assert_eq!(env.read(".gitignore"), format!("{ignore}dist/\n"));
+    // git itself agrees: the plan is tracked, the history and lock are not.
+    env.todos(&["create", "A"]).run().success();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(env.ws())
+            .env_clear()
+            .env("HOME", env.home())
+            .output()
+    };
+    let _ = std::fs::remove_dir(env.path(".git"));
+    if git(&["init", "-q", "."]).is_ok_and(|init| init.status.success()) {
+        let paths = [".todos.json.lock", ".todos.history.jsonl", ".todos.json"];
+        let output = git(&[&["check-ignore"][..], &paths[..]].concat()).unwrap();
+        let ignored = String::from_utf8_lossy(&output.stdout);
+        assert!(ignored.contains(".todos.json.lock"), "{ignored}");
+        assert!(ignored.contains(".todos.history.jsonl"), "{ignored}");
+        assert!(!ignored.lines().any(|l| l == ".todos.json"), "{ignored}");
+    }
 }

@@ -140,3 +140,58 @@ fn ends_when_its_reader_goes_away_even_while_nothing_changes() {
         "a clean exit on a closed pipe"
     );
 }
+
+/// `show --watch --all`: one view of every list, redrawn when any of them changes, a named list
+/// made after the watch began included (`--json`: one envelope a state, one line each).
+#[test]
+fn watches_every_list_at_once() {
+    let env = TestEnv::new();
+    env.plan("Main", &["pending:Step"]);
+    env.todos(&["-l", "api", "create", "Route"]).run().success();
+    let mut child = env.todos(&["--json", "show", "--watch", "--all"]).spawn();
+    let stdout = child.stdout.take().expect("piped stdout");
+    let mut watcher = Watcher(child);
+    let (tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let lists = |line: String| -> Vec<(String, usize)> {
+        let json: serde_json::Value = serde_json::from_str(&line).expect("one envelope a line");
+        json["data"]["lists"]
+            .as_array()
+            .expect("lists")
+            .iter()
+            .map(|list| {
+                let done = list["todos"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|item| item["status"] == "completed")
+                    .count();
+                (list["list"].as_str().unwrap().to_owned(), done)
+            })
+            .collect()
+    };
+    let first = lists(next(&lines));
+    assert_eq!(first, [("default".into(), 0), ("api".into(), 0)]);
+    env.todos(&["-l", "api", "update", "1", "completed"])
+        .run()
+        .success();
+    assert_eq!(
+        lists(next(&lines)),
+        [("default".into(), 0), ("api".into(), 1)]
+    );
+    env.todos(&["-l", "web", "create", "Page"]).run().success();
+    let third = lists(next(&lines));
+    assert_eq!(third.len(), 3, "{third:?}");
+    let killed = Command::new("kill")
+        .args(["-TERM", &watcher.0.id().to_string()])
+        .status();
+    assert!(killed.is_ok_and(|status| status.success()));
+    assert_eq!(watcher.exit_code(), Some(0));
+}

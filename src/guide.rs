@@ -7,14 +7,7 @@ use std::fmt::Write as _;
 use crate::cli::SchemaCommand;
 use crate::model::{Limits, Status};
 
-/// `1 item` / `2 items`.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
+use crate::render::count;
 
 /// The limits, said plainly: real agents' items often run past 60 characters.
 fn limits_sentence(limits: &Limits) -> String {

@@ -8,7 +8,7 @@ use crate::context::Context;
 use crate::error::{Error, Problem, Result};
 use crate::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, source};
-use crate::model::Item;
+use crate::model::{self, Item, Limits};
 use crate::render::escape;
 use crate::store::Document;
 use crate::transaction;
@@ -46,7 +46,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         &mut host.stderr,
         args.expect_revision,
         args.new_session,
-        |document| apply(document, snapshot),
+        |document| apply(document, snapshot, &limits),
     )
     .map(Outcome::changed)
 }
@@ -79,7 +79,13 @@ fn input_value(ctx: &Context, host: &mut Host, args: &WriteArgs) -> Result<Optio
         (_, Some(path)) => path.display().to_string(),
         _ => "stdin".to_owned(),
     };
-    crate::json::parse(&text, &source).map(Some)
+    let text = source::payload(&text);
+    // A Markdown checklist as plain text is Roo Code's list outside its JSON string: read as
+    // that shape, so one validator sees every input.
+    if input::checklist::looks_like(text) {
+        return Ok(Some(json!({"todos": text})));
+    }
+    crate::json::parse(text, &source).map(Some)
 }
 
 /// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input.
@@ -113,13 +119,15 @@ fn args_form(args: &WriteArgs) -> Result<Value> {
 }
 
 /// Applies a validated snapshot to the stored plan: ids are kept by a matching input id, then
-/// by equal content; every open item the snapshot drops is named in a warning.
-fn apply(document: &mut Document, snapshot: Snapshot) -> Result<Vec<String>> {
+/// by equal content; every open item the snapshot drops is named in a warning, and so is every
+/// kept item it moves from a finished status back to an open one. With `merge` (Cursor), the
+/// items the snapshot does not name are kept as they are, and its new items are appended.
+fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
     let items_given = snapshot.items.is_some();
     if snapshot.summary.is_some() {
         document.summary = snapshot.summary;
-    } else if document.summary.is_none() && items_given {
+    } else if document.summary.is_none() && items_given && !snapshot.merge {
         warnings.push(
             "the plan has no summary: say in one line what it is for with \"summary\" or --summary"
                 .to_owned(),
@@ -130,29 +138,79 @@ fn apply(document: &mut Document, snapshot: Snapshot) -> Result<Vec<String>> {
     };
     let old = std::mem::take(&mut document.todos);
     let ids = match_ids(&old, &drafts);
-    let mut claimed = vec![false; old.len()];
-    let mut todos = Vec::with_capacity(drafts.len());
-    for (draft, id) in drafts.into_iter().zip(ids) {
-        let id = match id {
-            Some(index) => {
-                claimed[index] = true;
-                old[index].id.clone()
+    // Each draft as an item, in the snapshot's order, with the stored id it keeps (if any).
+    let mut given: Vec<(Option<usize>, Item)> = Vec::with_capacity(drafts.len());
+    for (draft, index) in drafts.into_iter().zip(ids) {
+        if let Some(index) = index {
+            let before = &old[index];
+            if before.status.is_terminal() && !draft.item.status.is_terminal() {
+                warnings.push(format!(
+                    "reopened item {} \"{}\": {} → {}; if it is finished, send it as {}",
+                    before.id,
+                    escape(&before.content),
+                    before.status.as_str(),
+                    draft.item.status.as_str(),
+                    before.status.as_str()
+                ));
             }
-            None => document.allocate_id()?,
-        };
-        todos.push(Item { id, ..draft.item });
+        }
+        given.push((index, draft.item));
     }
-    for (item, _) in old
-        .iter()
-        .zip(&claimed)
-        .filter(|(item, kept)| !**kept && !item.status.is_terminal())
-    {
-        warnings.push(format!(
-            "dropped open item {} \"{}\" ({}); send it again to keep it, or `todos undo`",
-            item.id,
-            escape(&item.content),
-            item.status.as_str()
-        ));
+    let mut claimed = vec![false; old.len()];
+    let mut todos = Vec::with_capacity(old.len() + given.len());
+    if snapshot.merge {
+        // The stored order stays: each named item changes in place, new ones go last.
+        let mut changes: Vec<Option<Item>> = vec![None; old.len()];
+        let mut added = Vec::new();
+        for (index, item) in given {
+            match index {
+                Some(index) => changes[index] = Some(item),
+                None => added.push(item),
+            }
+        }
+        for (before, change) in old.iter().zip(changes) {
+            todos.push(match change {
+                Some(item) => Item {
+                    id: before.id.clone(),
+                    ..item
+                },
+                None => before.clone(),
+            });
+        }
+        for item in added {
+            todos.push(Item {
+                id: document.allocate_id()?,
+                ..item
+            });
+        }
+        // The snapshot alone was checked; what it makes with the kept items must fit too.
+        let statuses: Vec<_> = todos.iter().map(|item| item.status).collect();
+        let mut problems = Vec::new();
+        model::check_list(&statuses, "todos", limits, &mut problems);
+        Error::if_any(problems)?;
+    } else {
+        for (index, item) in given {
+            let id = match index {
+                Some(index) => {
+                    claimed[index] = true;
+                    old[index].id.clone()
+                }
+                None => document.allocate_id()?,
+            };
+            todos.push(Item { id, ..item });
+        }
+        for (item, _) in old
+            .iter()
+            .zip(&claimed)
+            .filter(|(item, kept)| !**kept && !item.status.is_terminal())
+        {
+            warnings.push(format!(
+                "dropped open item {} \"{}\" ({}); send it again to keep it, or `todos undo`",
+                item.id,
+                escape(&item.content),
+                item.status.as_str()
+            ));
+        }
     }
     document.todos = todos;
     Ok(warnings)
@@ -213,7 +271,7 @@ mod tests {
     use crate::model::Status;
 
     fn apply_ok(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
-        apply(document, snapshot).expect("ids left")
+        apply(document, snapshot, &Limits::default()).expect("ids left")
     }
 
     fn draft(id: Option<&str>, content: &str) -> Draft {
@@ -225,6 +283,7 @@ mod tests {
                 status: Status::Pending,
                 active_form: None,
                 priority: None,
+                description: None,
             },
         }
     }
@@ -237,6 +296,7 @@ mod tests {
             Snapshot {
                 summary: Some("S".into()),
                 items: Some(drafts),
+                merge: false,
             },
         );
         document
@@ -256,6 +316,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(drafts),
+                merge: false,
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -271,6 +332,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(vec![draft(None, "a")]),
+                merge: false,
             },
         );
         assert_eq!(warnings.len(), 1);
@@ -284,6 +346,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(vec![draft(None, "a"), draft(None, "c")]),
+                merge: false,
             },
         );
         assert_eq!(document.todos[1].id, "3");
@@ -297,6 +360,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(vec![draft(None, "same"), draft(None, "same")]),
+                merge: false,
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -311,6 +375,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(vec![draft(None, "a")]),
+                merge: false,
             },
         );
         assert!(warnings[0].contains("no summary"));

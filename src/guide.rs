@@ -13,7 +13,7 @@ use crate::render::count;
 fn limits_sentence(limits: &Limits) -> String {
     format!(
         "at most {items}; each item at most {chars} characters (an item over {chars} characters \
-         is refused, not cut: keep items short and put detail in your messages); a summary of at \
+         is refused, not cut: keep items short and put detail in \"description\"); a summary of at \
          most {summary} characters; at most {in_progress} in_progress at a time",
         items = count(limits.max_items, "item"),
         chars = limits.max_content_chars,

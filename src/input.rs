@@ -558,10 +558,11 @@ fn is_read(value: &Value, key: &str, problems: &mut Vec<Problem>) -> bool {
     if operation.is_none() {
         let hint = suggest::closest(text, OPERATIONS)
             .map_or_else(String::new, |near| format!("did you mean \"{near}\"? "));
+        let use_ = if hint.is_empty() { "use" } else { "Use" };
         problems.push(Problem::new(
             key,
             format!(
-                "unknown operation \"{}\"; {hint}use \"write\" to replace the list or \"read\" to print it",
+                "unknown operation \"{}\"; {hint}{use_} \"write\" to replace the list or \"read\" to print it",
                 shown(text)
             ),
         ));

@@ -46,6 +46,12 @@ fn boxes_in_prose() -> String {
         .join(", ")
 }
 
+/// What stands where a line could not be read: a valid item, so the lines after it keep their
+/// places and their own problems are found too. The input is refused anyway.
+fn stand_in() -> Value {
+    json!({"content": "?", "status": "pending"})
+}
+
 /// The checklist's items as canonical JSON items; a line that is not one is a problem at its
 /// place in the list (`todos[2]`).
 pub fn items(text: &str, path: &str, problems: &mut Vec<Problem>) -> Vec<Value> {
@@ -60,7 +66,7 @@ pub fn items(text: &str, path: &str, problems: &mut Vec<Problem>) -> Vec<Value> 
                     boxes_in_prose()
                 ),
             ));
-            items.push(json!({}));
+            items.push(stand_in());
             continue;
         };
         let Some(status) = Status::from_checkbox(checkbox) else {
@@ -72,7 +78,7 @@ pub fn items(text: &str, path: &str, problems: &mut Vec<Problem>) -> Vec<Value> 
                     boxes_in_prose()
                 ),
             ));
-            items.push(json!({}));
+            items.push(stand_in());
             continue;
         };
         items.push(json!({"content": content, "status": status.as_str()}));

@@ -156,7 +156,9 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
                  mark it cancelled instead"
             ),
         ));
-    } else if !fields.changes_something() {
+    }
+    let nothing_to_change = !fields.deleted && !fields.changes_something();
+    if nothing_to_change {
         problems.push(Problem::new(
             "status",
             format!(
@@ -166,13 +168,14 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
             ),
         ));
     }
-    if !problems.is_empty() {
+    if nothing_to_change {
         let id = fields.id.as_deref().unwrap_or("2");
         return Err(Error::problems(problems).with_hint(format!(
             "send the id and what changes, e.g. {{\"id\": \"{}\", \"status\": \"completed\"}}",
             crate::render::escape(&super::shown(id))
         )));
     }
+    Error::if_any(problems)?;
     Ok(ItemChange {
         id: fields.id.unwrap_or_default(),
         status: fields.status,

@@ -253,14 +253,15 @@ fn parse_priority(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Opt
     let text = expect_str(value, path, problems)?;
     let priority = Priority::parse(text);
     if priority.is_none() {
-        problems.push(Problem::new(
-            path,
-            format!(
-                "unknown priority \"{}\"; use one of {}",
-                shown(text),
+        let shown = crate::render::escape(&shown(text)).into_owned();
+        let message = match suggest::closest(text, Priority::names()) {
+            Some(near) => format!("unknown priority \"{shown}\"; did you mean \"{near}\"?"),
+            None => format!(
+                "unknown priority \"{shown}\"; use one of {}",
                 Priority::names().collect::<Vec<_>>().join(", ")
             ),
-        ));
+        };
+        problems.push(Problem::new(path, message));
     }
     priority
 }

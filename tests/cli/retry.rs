@@ -36,6 +36,38 @@ fn a_mistyped_field_is_answered_with_the_field_meant() {
 }
 
 #[test]
+fn a_mistyped_priority_or_list_key_is_answered_too() {
+    let env = TestEnv::new();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "write"])
+                .stdin(r#"{"sumary": "S", "todos": [{"content": "A", "status": "pending", "priority": "hgih"}]}"#),
+            1,
+        )
+        .json();
+    assert_eq!(error_paths(&json), ["sumary", "todos[0].priority"]);
+    assert_eq!(
+        json["error"]["details"][0]["message"],
+        r#"unknown field "sumary"; did you mean "summary"?"#
+    );
+    assert_eq!(
+        json["error"]["details"][1]["message"],
+        r#"unknown priority "hgih"; did you mean "high"?"#
+    );
+    let json = env
+        .rejects(
+            env.todos(&["--json", "create"])
+                .stdin(r#"{"itmes": ["A"]}"#),
+            1,
+        )
+        .json();
+    assert_eq!(
+        json["error"]["details"][0]["message"],
+        r#"unknown field "itmes"; did you mean "items"?"#
+    );
+}
+
+#[test]
 fn update_reports_the_typo_and_the_missing_status_together() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);

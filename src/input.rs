@@ -96,14 +96,16 @@ const DETAIL_FIELDS: &Spellings = &[
 /// An item of a snapshot.
 const ITEM_FIELDS: &[&Spellings] = &[ID_FIELD, DETAIL_FIELDS, STATUS_FIELD];
 
-/// An `update` request: an item's fields, permission to reopen it, Claude's `addBlockedBy`.
+/// An `update` request: an item's fields, permission to reopen it, and Claude Code's
+/// `TaskUpdate` dependency edits (`addBlockedBy`; `addBlocks`, the same edge seen from the
+/// blocker's side).
 const UPDATE_FIELDS: &[&Spellings] = &[
     ID_FIELD,
     DETAIL_FIELDS,
     STATUS_FIELD,
     &[
         (Field::Reopen, &["reopen"]),
-        (Field::AddBlockedBy, &["addBlockedBy"]),
+        (Field::AddBlockedBy, &["addBlockedBy", "addBlocks"]),
     ],
 ];
 

@@ -260,3 +260,72 @@ fn one_item_is_spoken_of_in_the_singular() {
     let json = env.todos(&["--json", "check"]).run().success().json();
     assert_eq!(json["text"], "The one item is done.");
 }
+
+/// The other refusals the new shapes brought, each at its path, each leaving the workspace as
+/// it was.
+#[test]
+fn every_new_refusal_names_its_place_and_changes_nothing() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    for (args, stdin, path, words) in [
+        (
+            &["--json", "write"][..],
+            r#"{"merge": "yes", "todos": []}"#,
+            "merge",
+            "must be true or false",
+        ),
+        (
+            &["--json", "write"],
+            r#"{"todos": [{"content": "A", "status": "deleted"}]}"#,
+            "todos[0].status",
+            "leave it out",
+        ),
+        (
+            &["--json", "write"],
+            r#"{"todos": [{"title": "A", "description": "bell\u0007", "status": "pending"}]}"#,
+            "todos[0].description",
+            "a control character (U+0007)",
+        ),
+        (
+            &["--json", "write"],
+            r#"{"todos": 5}"#,
+            "todos",
+            "must be an array of items or a Markdown checklist",
+        ),
+        (
+            &["--json", "create"],
+            r#"{"items": ["B"], "subject": "C"}"#,
+            "items",
+            "not both",
+        ),
+        (
+            &["--json", "create"],
+            r#"{"items": "B"}"#,
+            "items",
+            "must be an array of items",
+        ),
+        (
+            &["--json", "create"],
+            r#"{"activeForm": "Doing it"}"#,
+            "content",
+            "is missing",
+        ),
+        (
+            &["--json", "update"],
+            r#"{"taskId": "1", "addBlockedBy": "2"}"#,
+            "addBlockedBy",
+            "issue 11",
+        ),
+        (
+            &["--json", "update"],
+            r#"{"taskId": "1", "status": "pending", "addBlocks": ["2"]}"#,
+            "addBlocks",
+            "issue 11",
+        ),
+    ] {
+        let json = env.rejects(env.todos(args).stdin(stdin), 1).json();
+        assert_eq!(error_paths(&json)[0], path, "{stdin}: {json}");
+        let message = json["error"]["details"][0]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{stdin}: {message}");
+    }
+}

@@ -26,6 +26,28 @@ pub struct Draft {
     /// The id the agent sent, if any: it keeps the existing item it names.
     pub requested_id: Option<String>,
     pub item: Item,
+    /// The optional fields the input left out: a kept item keeps its stored value of each.
+    pub left_out: LeftOut,
+}
+
+/// Which optional fields an item of a snapshot left out (an explicit `null` is not left out:
+/// it clears). An agent that knows nothing of descriptions (Claude's `TodoWrite`, Codex) must
+/// not wipe what another agent or a person set (SPEC §3). `active_form` and `priority` are
+/// still replaced as before: real sessions drop them between calls and expect them gone (the
+/// corpus replay holds that), so extending the rule to them is left to issue 11, with owners
+/// and dependencies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LeftOut {
+    pub description: bool,
+}
+
+impl LeftOut {
+    /// Fills what `item` left out from `stored`, the item it continues.
+    pub fn keep(self, item: &mut Item, stored: &Item) {
+        if self.description {
+            item.description.clone_from(&stored.description);
+        }
+    }
 }
 
 /// A whole snapshot as sent to `write`.
@@ -511,6 +533,9 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
     if problems.len() != before {
         return None;
     }
+    let left_out = LeftOut {
+        description: !fields.has(Field::Description),
+    };
     let mut item = Item::new(fields.content?, fields.status?);
     item.description = fields.description;
     item.active_form = fields.active_form;
@@ -518,6 +543,7 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
     Some(Draft {
         requested_id: fields.id,
         item,
+        left_out,
     })
 }
 

@@ -140,9 +140,10 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
     let ids = match_ids(&old, &drafts);
     // Each draft as an item, in the snapshot's order, with the stored id it keeps (if any).
     let mut given: Vec<(Option<usize>, Item)> = Vec::with_capacity(drafts.len());
-    for (draft, index) in drafts.into_iter().zip(ids) {
+    for (mut draft, index) in drafts.into_iter().zip(ids) {
         if let Some(index) = index {
             let before = &old[index];
+            draft.left_out.keep(&mut draft.item, before);
             if before.status.is_terminal() && !draft.item.status.is_terminal() {
                 warnings.push(format!(
                     "reopened item {} \"{}\": {} → {}; if it is finished, send it as {}",
@@ -276,6 +277,7 @@ mod tests {
 
     fn draft(id: Option<&str>, content: &str) -> Draft {
         Draft {
+            left_out: crate::input::LeftOut::default(),
             requested_id: id.map(str::to_owned),
             item: Item {
                 id: String::new(),

@@ -99,6 +99,24 @@ fn vscode_manage_todo_list_writes_and_reads() {
         "Run the failing login test"
     );
 
+    // An agent that knows nothing of descriptions re-sends the list: they are kept; an
+    // explicit null clears one.
+    let claude = r#"{"todos": [
+        {"content": "Reproduce the bug", "status": "completed", "activeForm": "Reproducing"},
+        {"content": "Patch the check", "status": "in_progress", "activeForm": "Patching", "description": null},
+        {"content": "Add a regression test", "status": "pending", "activeForm": "Adding a test"}]}"#;
+    env.todos(&["write"]).stdin(claude).run().success();
+    let store = env.store();
+    assert_eq!(
+        store["todos"][0]["description"],
+        "Run the failing login test"
+    );
+    assert!(
+        store["todos"][1].get("description").is_none(),
+        "null clears"
+    );
+    env.todos(&["write"]).stdin(write).run().success();
+
     // "read" only prints: nothing is written, not even a revision.
     let before = env.tree();
     let read = env

@@ -157,64 +157,85 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
         }
         given.push((index, draft.item));
     }
-    let mut claimed = vec![false; old.len()];
-    let mut todos = Vec::with_capacity(old.len() + given.len());
-    if snapshot.merge {
-        // The stored order stays: each named item changes in place, new ones go last.
-        let mut changes: Vec<Option<Item>> = vec![None; old.len()];
-        let mut added = Vec::new();
-        for (index, item) in given {
-            match index {
-                Some(index) => changes[index] = Some(item),
-                None => added.push(item),
-            }
-        }
-        for (before, change) in old.iter().zip(changes) {
-            todos.push(match change {
-                Some(item) => Item {
-                    id: before.id.clone(),
-                    ..item
-                },
-                None => before.clone(),
-            });
-        }
-        for item in added {
-            todos.push(Item {
-                id: document.allocate_id()?,
-                ..item
-            });
-        }
-        // The snapshot alone was checked; what it makes with the kept items must fit too.
-        let statuses: Vec<_> = todos.iter().map(|item| item.status).collect();
-        let mut problems = Vec::new();
-        model::check_list(&statuses, "todos", limits, &mut problems);
-        Error::if_any(problems)?;
+    document.todos = if snapshot.merge {
+        merged(document, &old, given, limits)?
     } else {
-        for (index, item) in given {
-            let id = match index {
-                Some(index) => {
-                    claimed[index] = true;
-                    old[index].id.clone()
-                }
-                None => document.allocate_id()?,
-            };
-            todos.push(Item { id, ..item });
-        }
-        for (item, _) in old
-            .iter()
-            .zip(&claimed)
-            .filter(|(item, kept)| !**kept && !item.status.is_terminal())
-        {
-            warnings.push(format!(
-                "dropped open item {} \"{}\" ({}); send it again to keep it, or `todos undo`",
-                item.id,
-                escape(&item.content),
-                item.status.as_str()
-            ));
+        replaced(document, &old, given, &mut warnings)?
+    };
+    Ok(warnings)
+}
+
+/// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
+fn merged(
+    document: &mut Document,
+    old: &[Item],
+    given: Vec<(Option<usize>, Item)>,
+    limits: &Limits,
+) -> Result<Vec<Item>> {
+    let mut changes: Vec<Option<Item>> = vec![None; old.len()];
+    let mut added = Vec::new();
+    for (index, item) in given {
+        match index {
+            Some(index) => changes[index] = Some(item),
+            None => added.push(item),
         }
     }
-    document.todos = todos;
-    Ok(warnings)
+    let mut todos = Vec::with_capacity(old.len() + added.len());
+    for (before, change) in old.iter().zip(changes) {
+        todos.push(match change {
+            Some(item) => Item {
+                id: before.id.clone(),
+                ..item
+            },
+            None => before.clone(),
+        });
+    }
+    for item in added {
+        todos.push(Item {
+            id: document.allocate_id()?,
+            ..item
+        });
+    }
+    // The snapshot alone was checked; what it makes with the kept items must fit too.
+    let statuses: Vec<_> = todos.iter().map(|item| item.status).collect();
+    let mut problems = Vec::new();
+    model::check_list(&statuses, "todos", limits, &mut problems);
+    Error::if_any(problems)?;
+    Ok(todos)
+}
+
+/// The declarative overwrite: the snapshot's items in its order, each open item it drops named.
+fn replaced(
+    document: &mut Document,
+    old: &[Item],
+    given: Vec<(Option<usize>, Item)>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Item>> {
+    let mut claimed = vec![false; old.len()];
+    let mut todos = Vec::with_capacity(given.len());
+    for (index, item) in given {
+        let id = match index {
+            Some(index) => {
+                claimed[index] = true;
+                old[index].id.clone()
+            }
+            None => document.allocate_id()?,
+        };
+        todos.push(Item { id, ..item });
+    }
+    for (item, _) in old
+        .iter()
+        .zip(&claimed)
+        .filter(|(item, kept)| !**kept && !item.status.is_terminal())
+    {
+        warnings.push(format!(
+            "dropped open item {} \"{}\" ({}); send it again to keep it, or `todos undo`",
+            item.id,
+            escape(&item.content),
+            item.status.as_str()
+        ));
+    }
+    Ok(todos)
 }
 
 /// For each draft, the index of the stored item it continues, if any. Linear in both lists.

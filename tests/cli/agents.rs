@@ -1,5 +1,6 @@
-//! Each agent's todo tool, with a payload as that agent sends it. The field names and status
-//! words of each come from the agent's own published tool definition, named above each test.
+//! Each agent's todo tool, with a payload as that agent sends it. Above each test: where its
+//! field names and status words come from — the agent's own published tool definition where it
+//! was read for this file, SPEC §3's row where it was not (said so).
 
 use serde_json::json;
 
@@ -62,9 +63,10 @@ fn a_merge_that_would_overflow_the_list_is_refused_whole() {
     );
 }
 
-/// VS Code / Copilot's `manage_todo_list` (microsoft/vscode-copilot-chat, the tool's input
-/// schema): `operation` write or read, `todoList[]` of a numeric `id`, `title`, `description`
-/// and `status` not-started, in-progress or completed.
+/// VS Code / Copilot's `manage_todo_list`: `operation` write or read, `todoList[]` of a numeric
+/// `id`, `title`, `description` and `status` not-started, in-progress or completed. Taken from
+/// SPEC §3's row (the tool lives in microsoft/vscode-copilot-chat; its schema was not re-read
+/// for this test).
 #[test]
 fn vscode_manage_todo_list_writes_and_reads() {
     let env = TestEnv::new();
@@ -155,9 +157,10 @@ fn a_vscode_read_with_a_list_or_a_mistyped_operation_is_refused() {
     );
 }
 
-/// `OpenCode`'s `todowrite` (sst/opencode, packages/opencode/src/tool/todo.ts): `todos[]` of
-/// `content`, `status` (pending, `in_progress`, completed, cancelled), `priority` (high, medium,
-/// low) and `id`. Amp's and Trae's `todo_write` send `in-progress` and `todo`.
+/// `OpenCode`'s `todowrite`: `todos[]` of `content`, `status` (pending, `in_progress`, completed,
+/// cancelled), `priority` (high, medium, low) and `id`; Amp's and Trae's `todo_write` send
+/// `in-progress` and `todo`. Taken from SPEC §3's row (`OpenCode`'s tool is in sst/opencode; it
+/// was not re-read for this test).
 #[test]
 fn opencode_amp_and_trae_todo_lists() {
     let env = TestEnv::new();
@@ -183,8 +186,8 @@ fn opencode_amp_and_trae_todo_lists() {
     assert_eq!(env.store()["todos"][2]["priority"], "low");
 }
 
-/// Qwen Code's `todo_write` (QwenLM/qwen-code, docs/tools/todo-write.md): `todos[]` of `id`,
-/// `content`, `status`, and `blockedBy`. An empty `blockedBy` is accepted; a dependency is
+/// Qwen Code's `todo_write` (QwenLM/qwen-code-docs, tools/todo-write.md: `todos[]` of `id`,
+/// `content`, `status`; the example ids below are its own) and `blockedBy` (SPEC §3's row). An empty `blockedBy` is accepted; a dependency is
 /// refused by name until issue 11 builds them, so it is never silently dropped.
 #[test]
 fn qwen_code_todo_write_with_blocked_by() {
@@ -206,8 +209,9 @@ fn qwen_code_todo_write_with_blocked_by() {
     assert!(message.contains(r#"leave "blockedBy" out"#), "{message}");
 }
 
-/// Gemini CLI's `write_todos` (google-gemini/gemini-cli, docs/tools/todos.md): `todos[]` of
-/// `description` and `status`, which takes `cancelled` and `blocked`.
+/// Gemini CLI's `write_todos` (gemini-cli, docs/tools/todos.md: `todos[]` of `description` and
+/// `status` pending, `in_progress`, completed, cancelled; the first texts below are its example),
+/// and `blocked` (SPEC §3's row).
 #[test]
 fn gemini_write_todos_with_cancelled_and_blocked() {
     let env = TestEnv::new();
@@ -244,8 +248,9 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
     );
 }
 
-/// Roo Code's `update_todo_list` (RooCodeInc/Roo-Code, the tool's native definition): one
-/// string `todos`, a Markdown checklist with `[ ]` pending, `[x]` completed, `[-]` in progress.
+/// Roo Code's `update_todo_list` (its native tool definition: one string `todos`, "full markdown
+/// checklist in execution order, using [ ] for pending, [x] for completed, and [-] for in
+/// progress").
 #[test]
 fn roo_code_update_todo_list_checklist_in_a_string() {
     let env = TestEnv::new();
@@ -299,9 +304,10 @@ fn a_checklist_line_that_is_no_item_is_named() {
     assert!(message.contains("[x] completed"), "{message}");
 }
 
-/// Claude Code's `TaskCreate` (its input schema: `subject`, `description`, `activeForm`) on
-/// `create`, and `TaskUpdate` (`taskId`, `subject`, `description`, `activeForm`, `status` with
-/// `deleted`, `addBlockedBy`, `owner`) on `update`.
+/// Claude Code's `TaskCreate` (`subject`, `description`, `activeForm`) on `create`, and
+/// `TaskUpdate` on `update`: its input schema (tools/TaskUpdateTool) is a strict object of
+/// `taskId`, `subject`, `description`, `activeForm`, `status` (the task statuses or `deleted`),
+/// `addBlocks`, `addBlockedBy`, `owner` and `metadata`.
 #[test]
 fn claude_code_task_create_and_task_update() {
     let env = TestEnv::new();

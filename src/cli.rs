@@ -98,22 +98,28 @@ pub enum Command {
     /// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
     /// from `--summary` and `-t STATUS:CONTENT` flags. What the snapshot leaves out is gone (a
     /// warning names each open item dropped). Items keep their ids when the snapshot names the
-    /// same id or the same content. Accepted shapes: TodoWrite / Claude Code `{"summary", "todos"}`,
-    /// Kimi `{"todos": [{"title", "status"}]}`, WeKnora `{"task", "steps"}`, Codex
-    /// `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos": [{"description"}]}`,
-    /// and a bare array of items. A list that is absent or null changes only the summary.
+    /// same id or the same content. Accepted shapes: TodoWrite / Claude Code / OpenCode / Amp /
+    /// Qwen `{"summary", "todos"}`, Kimi `{"todos": [{"title", "status"}]}`, WeKnora `{"task",
+    /// "steps"}`, Codex `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos":
+    /// [{"description"}]}`, Cursor `{"merge": true, "todos"}` (changes only the items it names),
+    /// VS Code `{"operation": "write", "todoList"}` (`"read"` only prints), Roo Code's Markdown
+    /// checklist (`{"todos": "[x] A\n[-] B\n[ ] C"}`, or the lines themselves on stdin), a bare
+    /// array of items, and any of them in a ```json fence. A list that is absent or null changes
+    /// only the summary.
     Write(Lazy<WriteArgs>),
 
     /// Append new pending items.
     ///
     /// Items come from the arguments or, with none, from stdin as `{"items": ["a", "b"]}`, a JSON
-    /// array of strings, or one item per line. Ids are assigned by `todos`.
+    /// array of strings or items, one item (Claude Code's TaskCreate `{"subject", "description",
+    /// "activeForm"}`), or one item per line. Ids are assigned by `todos`.
     Create(Lazy<CreateArgs>),
 
     /// Change one item's status and/or content.
     ///
     /// Moving a finished item (see the statuses below) back to an open status needs `--reopen`.
-    /// With no ID, reads `{"id": "2", "status": "completed"}` from stdin.
+    /// With no ID, reads `{"id": "2", "status": "completed"}` from stdin (or Claude Code's
+    /// TaskUpdate `{"taskId", "status", "subject", "description", "activeForm"}`).
     Update(Lazy<UpdateArgs>),
 
     /// Print the checklist.
@@ -126,8 +132,8 @@ pub enum Command {
 
     /// Print the one-line progress recap.
     ///
-    /// `[done/total] In progress: A. Pending: B; C; D (+2 more). Cancelled: E. Failed: F.` in at
-    /// most 300 characters, for an agent to keep at the end of its context.
+    /// `[done/total] In progress: A. Pending: B; C; D (+2 more). Blocked: G. Cancelled: E. Failed:
+    /// F.` in at most 300 characters, for an agent to keep at the end of its context.
     Recap(Lazy<RecapArgs>),
 
     /// Restore the plan as it was before the last change, or at any kept revision.

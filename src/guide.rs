@@ -7,20 +7,13 @@ use std::fmt::Write as _;
 use crate::cli::SchemaCommand;
 use crate::model::{Limits, Status};
 
-/// `1 item` / `2 items`.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
+use crate::render::count;
 
 /// The limits, said plainly: real agents' items often run past 60 characters.
 fn limits_sentence(limits: &Limits) -> String {
     format!(
         "at most {items}; each item at most {chars} characters (an item over {chars} characters \
-         is refused, not cut: keep items short and put detail in your messages); a summary of at \
+         is refused, not cut: keep items short and put detail in \"description\"); a summary of at \
          most {summary} characters; at most {in_progress} in_progress at a time",
         items = count(limits.max_items, "item"),
         chars = limits.max_content_chars,

@@ -316,6 +316,7 @@ mod tests {
             status,
             active_form: None,
             priority: None,
+            description: None,
         }
     }
 

@@ -1,14 +1,20 @@
 //! Every accepted input shape, normalised to one model, with a path for every problem.
 //!
-//! Shapes: `TodoWrite` / Claude Code / Kimi / Gemini / s03 (`todos`), `WeKnora` (`task` + `steps`),
-//! Codex (`explanation` + `plan`) and a bare array of items. Keys and statuses match
-//! case-insensitively; any other key is refused by name, so a typo such as `stauts` cannot pass.
+//! Shapes: `TodoWrite` / Claude Code / Kimi / Gemini / s03 / `OpenCode` / Amp / Qwen (`todos`),
+//! `WeKnora` (`task` + `steps`), Codex (`explanation` + `plan`), Cursor (`merge`), VS Code
+//! (`operation` + `todoList`), Roo Code (a Markdown checklist in `todos`, or as plain text) and a
+//! bare array of items. Keys and statuses match case-insensitively; any other key is refused by
+//! name, with the nearest known key when one is close, so a typo such as `stauts` cannot pass.
+
+use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Problem, Result};
 use crate::model::{self, Item, Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
+use crate::suggest;
 
+pub mod checklist;
 mod requests;
 pub mod source;
 
@@ -20,6 +26,28 @@ pub struct Draft {
     /// The id the agent sent, if any: it keeps the existing item it names.
     pub requested_id: Option<String>,
     pub item: Item,
+    /// The optional fields the input left out: a kept item keeps its stored value of each.
+    pub left_out: LeftOut,
+}
+
+/// Which optional fields an item of a snapshot left out (an explicit `null` is not left out:
+/// it clears). An agent that knows nothing of descriptions (Claude's `TodoWrite`, Codex) must
+/// not wipe what another agent or a person set (SPEC §3). `active_form` and `priority` are
+/// still replaced as before: real sessions drop them between calls and expect them gone (the
+/// corpus replay holds that), so extending the rule to them is left to issue 11, with owners
+/// and dependencies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LeftOut {
+    pub description: bool,
+}
+
+impl LeftOut {
+    /// Fills what `item` left out from `stored`, the item it continues.
+    pub fn keep(self, item: &mut Item, stored: &Item) {
+        if self.description {
+            item.description.clone_from(&stored.description);
+        }
+    }
 }
 
 /// A whole snapshot as sent to `write`.
@@ -28,6 +56,8 @@ pub struct Snapshot {
     pub summary: Option<String>,
     /// `None` when the list is absent or `null`: a query, or a summary-only change.
     pub items: Option<Vec<Draft>>,
+    /// Cursor's `"merge": true`: change the items named, add new ones, keep the rest.
+    pub merge: bool,
 }
 
 /// A field of an input, whatever key spelled it.
@@ -35,11 +65,17 @@ pub struct Snapshot {
 enum Field {
     Summary,
     List,
+    Merge,
+    Operation,
     Id,
     Content,
+    Description,
     Status,
     ActiveForm,
     Priority,
+    BlockedBy,
+    AddBlockedBy,
+    Owner,
     Reopen,
     Items,
 }
@@ -49,54 +85,120 @@ enum Field {
 type Spellings = [(Field, &'static [&'static str])];
 
 /// The top level of a `write` snapshot.
-const SNAPSHOT_FIELDS: &Spellings = &[
+const SNAPSHOT_FIELDS: &[&Spellings] = &[&[
     (Field::Summary, &["summary", "task", "explanation"]),
-    (Field::List, &["todos", "steps", "plan"]),
+    // `todoList`: VS Code / Copilot's manage_todo_list.
+    (Field::List, &["todos", "steps", "plan", "todoList"]),
+    // Cursor's todo_write.
+    (Field::Merge, &["merge"]),
+    // VS Code / Copilot's manage_todo_list: "write" or "read".
+    (Field::Operation, &["operation"]),
+]];
+
+/// An item's id: Claude Code's tasks say `taskId`.
+const ID_FIELD: &Spellings = &[(Field::Id, &["id", "taskId", "task_id"])];
+
+const STATUS_FIELD: &Spellings = &[(Field::Status, &["status"])];
+
+/// What an item says besides its id and status.
+const DETAIL_FIELDS: &Spellings = &[
+    // `subject`: Claude Code's tasks.
+    (
+        Field::Content,
+        &["content", "title", "text", "step", "subject"],
+    ),
+    (Field::Description, &["description", "details"]),
+    (Field::ActiveForm, &["activeForm", "active_form"]),
+    (Field::Priority, &["priority"]),
+    // `blockedBy`: Qwen Code and Claude Code's tasks.
+    (Field::BlockedBy, &["blocked_by", "blockedBy", "depends_on"]),
+    (Field::Owner, &["owner"]),
 ];
 
 /// An item of a snapshot.
-const ITEM_FIELDS: &Spellings = &[
-    (Field::Id, &["id"]),
-    (
-        Field::Content,
-        &["content", "title", "text", "description", "step"],
-    ),
-    (Field::Status, &["status"]),
-    (Field::ActiveForm, &["activeForm", "active_form"]),
-    (Field::Priority, &["priority"]),
+const ITEM_FIELDS: &[&Spellings] = &[ID_FIELD, DETAIL_FIELDS, STATUS_FIELD];
+
+/// An `update` request: an item's fields, permission to reopen it, and Claude Code's
+/// `TaskUpdate` dependency edits (`addBlockedBy`; `addBlocks`, the same edge seen from the
+/// blocker's side).
+const UPDATE_FIELDS: &[&Spellings] = &[
+    ID_FIELD,
+    DETAIL_FIELDS,
+    STATUS_FIELD,
+    &[
+        (Field::Reopen, &["reopen"]),
+        (Field::AddBlockedBy, &["addBlockedBy", "addBlocks"]),
+    ],
 ];
 
-/// An `update` request: an item's fields, and permission to reopen it.
-const UPDATE_FIELDS: &[&Spellings] = &[ITEM_FIELDS, &[(Field::Reopen, &["reopen"])]];
+/// A `create` request in JSON: `{"items": […]}`, or one new item (Claude Code's `TaskCreate`).
+const CREATE_FIELDS: &[&Spellings] = &[&[(Field::Items, &["items"])], DETAIL_FIELDS];
 
-/// A `create` request in JSON.
-const CREATE_FIELDS: &Spellings = &[(Field::Items, &["items"])];
+/// A new item inside `{"items": […]}`: its text and details; it starts pending.
+const NEW_ITEM_FIELDS: &[&Spellings] = &[DETAIL_FIELDS];
+
+/// A field that stands in for another that the object does not give: a lone `description`
+/// (Gemini, `WeKnora`) is the item's text; next to a `title` (VS Code) it is its description.
+const STANDS_IN: &[(Field, Field)] = &[(Field::Description, Field::Content)];
+
+/// The operations of VS Code's `manage_todo_list`: `read` only prints the plan.
+const OPERATIONS: [&str; 2] = ["write", "read"];
 
 /// The field `key` spells in a context, compared in place: every key of every item passes here.
 fn field_of(context: &[&Spellings], key: &str) -> Option<Field> {
-    context
-        .iter()
-        .flat_map(|spellings| spellings.iter())
+    spellings(context)
         .find(|(_, keys)| keys.iter().any(|name| name.eq_ignore_ascii_case(key)))
         .map(|(field, _)| *field)
 }
 
-/// The keys of a field in prose, `content, title, text, description or step`.
-fn spellings_in_prose(spellings: &Spellings, field: Field) -> String {
-    let keys: Vec<&str> = spellings
-        .iter()
+fn spellings<'a>(
+    context: &'a [&'a Spellings],
+) -> impl Iterator<Item = &'a (Field, &'static [&'static str])> {
+    context.iter().flat_map(|spellings| spellings.iter())
+}
+
+/// The keys of a field in prose, `content, title, text, step or subject`.
+fn spellings_in_prose(context: &[&Spellings], field: Field) -> String {
+    let keys: Vec<&str> = spellings(context)
         .filter(|(candidate, _)| *candidate == field)
         .flat_map(|(_, keys)| keys.iter().copied())
         .collect();
     crate::render::or_list(&keys)
 }
 
+/// The most characters of an input's key that a path or a message repeats: a 100 KB key must
+/// not make a 100 KB error.
+const KEY_SHOWN_CHARS: usize = 40;
+
+/// A key as paths and messages show it, cut to `KEY_SHOWN_CHARS` with `…`.
+fn shown(key: &str) -> Cow<'_, str> {
+    match key.char_indices().nth(KEY_SHOWN_CHARS) {
+        Some((cut, _)) => Cow::Owned(format!("{}…", &key[..cut])),
+        None => Cow::Borrowed(key),
+    }
+}
+
 fn join(parent: &str, key: &str) -> String {
+    let key = shown(key);
     if parent.is_empty() {
-        key.to_owned()
+        key.into_owned()
     } else {
         format!("{parent}.{key}")
     }
+}
+
+/// Why a key is not known here, and the nearest known key when one is close.
+fn unknown_field(key: &str, context: &[&Spellings]) -> String {
+    let known = spellings(context).flat_map(|(_, keys)| keys.iter().copied());
+    if let Some(near) = suggest::closest(key, known) {
+        return format!("unknown field \"{}\"; did you mean \"{near}\"?", shown(key));
+    }
+    let first: Vec<&str> = spellings(context).map(|(_, keys)| keys[0]).collect();
+    format!(
+        "unknown field \"{}\"; the fields here are {}",
+        shown(key),
+        crate::render::or_list(&first).replacen(" or ", " and ", 1)
+    )
 }
 
 /// Sorts an object's keys into fields, refusing unknown keys and two spellings of one field.
@@ -109,10 +211,7 @@ fn fields<'a>(
     let mut found: Vec<(Field, &str, &Value)> = Vec::with_capacity(object.len());
     for (key, value) in object {
         let Some(field) = field_of(context, key) else {
-            problems.push(Problem::new(
-                join(path, key),
-                format!("unknown field \"{key}\""),
-            ));
+            problems.push(Problem::new(join(path, key), unknown_field(key, context)));
             continue;
         };
         if let Some((_, first, _)) = found.iter().find(|(seen, _, _)| *seen == field) {
@@ -123,6 +222,13 @@ fn fields<'a>(
             continue;
         }
         found.push((field, key.as_str(), value));
+    }
+    for (stand_in, field) in STANDS_IN {
+        if !found.iter().any(|(seen, _, _)| seen == field)
+            && let Some(entry) = found.iter_mut().find(|(seen, _, _)| seen == stand_in)
+        {
+            entry.0 = *field;
+        }
     }
     found
 }
@@ -154,13 +260,15 @@ fn parse_status(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Optio
     let text = expect_str(value, path, problems)?;
     let status = Status::parse(text);
     if status.is_none() {
-        problems.push(Problem::new(
-            path,
-            format!(
-                "unknown status \"{text}\"; use one of {}",
+        let shown = crate::render::escape(&shown(text)).into_owned();
+        let message = match Status::suggest(text) {
+            Some(name) => format!("unknown status \"{shown}\"; did you mean \"{name}\"?"),
+            None => format!(
+                "unknown status \"{shown}\"; use one of {}",
                 Status::accepted_spellings()
             ),
-        ));
+        };
+        problems.push(Problem::new(path, message));
     }
     status
 }
@@ -169,13 +277,15 @@ fn parse_priority(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Opt
     let text = expect_str(value, path, problems)?;
     let priority = Priority::parse(text);
     if priority.is_none() {
-        problems.push(Problem::new(
-            path,
-            format!(
-                "unknown priority \"{text}\"; use one of {}",
+        let shown = crate::render::escape(&shown(text)).into_owned();
+        let message = match suggest::closest(text, Priority::names()) {
+            Some(near) => format!("unknown priority \"{shown}\"; did you mean \"{near}\"?"),
+            None => format!(
+                "unknown priority \"{shown}\"; use one of {}",
                 Priority::names().collect::<Vec<_>>().join(", ")
             ),
-        ));
+        };
+        problems.push(Problem::new(path, message));
     }
     priority
 }
@@ -203,6 +313,32 @@ fn parse_id(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<St
             None
         }
     }
+}
+
+/// Dependencies and owners come with issue 11; until then a value that says something is
+/// refused, so it is never silently lost, and an empty one (`[]`, `null`, `""`) passes.
+fn not_yet(field: Field, value: &Value, path: &str, key: &str, problems: &mut Vec<Problem>) {
+    let empty = match value {
+        Value::Null => true,
+        Value::Array(list) => list.is_empty(),
+        Value::String(text) => text.trim().is_empty(),
+        _ => false,
+    };
+    if empty {
+        return;
+    }
+    let what = if field == Field::Owner {
+        "owners are"
+    } else {
+        "dependencies between items are"
+    };
+    problems.push(Problem::new(
+        path,
+        format!(
+            "{what} not supported yet (todos issue 11); leave \"{}\" out, or send it empty",
+            shown(key)
+        ),
+    ));
 }
 
 /// Checks item text: trimmed, not empty, printable, within the limit.
@@ -242,6 +378,128 @@ fn active_form(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<Str
     (!text.is_empty()).then_some(text)
 }
 
+fn description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let text = model::check_description(raw, path, problems);
+    (!text.is_empty()).then_some(text)
+}
+
+/// What one object says about an item, in any context (snapshot item, update, new item),
+/// each field checked where it stands.
+#[derive(Debug, Default)]
+struct ItemFields {
+    /// The fields the object gives, valid or not: one bit per `Field` (no allocation per item;
+    /// a large input holds thousands).
+    given: u32,
+    id: Option<String>,
+    content: Option<String>,
+    status: Option<Status>,
+    description: Option<String>,
+    active_form: Option<String>,
+    priority: Option<Priority>,
+    reopen: bool,
+    /// `"status": "deleted"` (Claude Code's `TaskUpdate`), refused by `update` for now.
+    deleted: bool,
+}
+
+impl ItemFields {
+    fn has(&self, field: Field) -> bool {
+        self.given & (1 << field as u32) != 0
+    }
+
+    /// Whether the object changes anything but the id (for `update`).
+    fn changes_something(&self) -> bool {
+        self.has(Field::Status)
+            || self.has(Field::Content)
+            || self.description.is_some()
+            || self.active_form.is_some()
+            || self.priority.is_some()
+    }
+}
+
+/// The word Claude Code's `TaskUpdate` sends as a status to delete a task.
+const DELETED: &str = "deleted";
+
+fn item_fields(
+    object: &Map<String, Value>,
+    path: &str,
+    context: &[&Spellings],
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> ItemFields {
+    let mut item = ItemFields::default();
+    for (field, key, value) in fields(object, path, context, problems) {
+        let at = join(path, key);
+        item.given |= 1 << field as u32;
+        match field {
+            Field::Id => item.id = parse_id(value, &at, problems),
+            Field::Content => {
+                item.content = expect_str(value, &at, problems)
+                    .map(|text| content(text, &at, limits, problems));
+            }
+            Field::Status => {
+                if value
+                    .as_str()
+                    .is_some_and(|s| s.trim().eq_ignore_ascii_case(DELETED))
+                {
+                    item.deleted = true;
+                } else {
+                    item.status = parse_status(value, &at, problems);
+                }
+            }
+            Field::Description if !value.is_null() => {
+                item.description = expect_str(value, &at, problems)
+                    .and_then(|text| description(text, &at, problems));
+            }
+            Field::ActiveForm if !value.is_null() => {
+                item.active_form = expect_str(value, &at, problems)
+                    .and_then(|text| active_form(text, &at, problems));
+            }
+            Field::Priority if !value.is_null() => {
+                item.priority = parse_priority(value, &at, problems);
+            }
+            Field::BlockedBy | Field::AddBlockedBy | Field::Owner => {
+                not_yet(field, value, &at, key, problems);
+            }
+            Field::Reopen => match value {
+                Value::Bool(flag) => item.reopen = *flag,
+                other => problems.push(Problem::new(
+                    at,
+                    format!("must be true or false, not {}", type_name(other)),
+                )),
+            },
+            // Null optional fields clear nothing and say nothing; the snapshot's own fields
+            // are not spelled in an item's context, so `fields` never returns them here.
+            Field::Description
+            | Field::ActiveForm
+            | Field::Priority
+            | Field::Summary
+            | Field::List
+            | Field::Merge
+            | Field::Operation
+            | Field::Items => {}
+        }
+    }
+    item
+}
+
+/// The problem of an item without text, naming every key that gives it (a stand-in too).
+fn missing_content(path: &str, context: &[&Spellings]) -> Problem {
+    let stand_ins = STANDS_IN
+        .iter()
+        .filter(|(_, field)| *field == Field::Content)
+        .map(|(stand_in, _)| spellings_in_prose(context, *stand_in))
+        .find(|keys| !keys.is_empty())
+        .map(|keys| format!(", or {keys} alone"))
+        .unwrap_or_default();
+    Problem::new(
+        join(path, "content"),
+        format!(
+            "is missing; every item needs its text ({}{stand_ins})",
+            spellings_in_prose(context, Field::Content)
+        ),
+    )
+}
+
 fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> Option<Draft> {
     let Value::Object(object) = value else {
         problems.push(Problem::new(
@@ -254,58 +512,17 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
         return None;
     };
     let before = problems.len();
-    let mut draft = Draft {
-        requested_id: None,
-        item: Item {
-            id: String::new(),
-            content: String::new(),
-            status: Status::Pending,
-            active_form: None,
-            priority: None,
-        },
-    };
-    let (mut has_content, mut has_status) = (false, false);
-    for (field, key, value) in fields(object, path, &[ITEM_FIELDS], problems) {
-        let at = join(path, key);
-        match field {
-            Field::Id => draft.requested_id = parse_id(value, &at, problems),
-            Field::Content => {
-                has_content = true;
-                if let Some(text) = expect_str(value, &at, problems) {
-                    draft.item.content = content(text, &at, limits, problems);
-                }
-            }
-            Field::Status => {
-                has_status = true;
-                if let Some(status) = parse_status(value, &at, problems) {
-                    draft.item.status = status;
-                }
-            }
-            Field::ActiveForm => {
-                if !value.is_null() {
-                    draft.item.active_form = expect_str(value, &at, problems)
-                        .and_then(|text| active_form(text, &at, problems));
-                }
-            }
-            Field::Priority => {
-                if !value.is_null() {
-                    draft.item.priority = parse_priority(value, &at, problems);
-                }
-            }
-            // Not spelled in ITEM_FIELDS, so `fields` never returns them here.
-            Field::Summary | Field::List | Field::Reopen | Field::Items => {}
-        }
-    }
-    if !has_content {
+    let fields = item_fields(object, path, ITEM_FIELDS, limits, problems);
+    if fields.deleted {
         problems.push(Problem::new(
-            join(path, "content"),
-            format!(
-                "is missing; every item needs its text ({})",
-                spellings_in_prose(ITEM_FIELDS, Field::Content)
-            ),
+            join(path, "status"),
+            "\"deleted\" is for update; to drop an item from a snapshot, leave it out",
         ));
     }
-    if !has_status {
+    if !fields.has(Field::Content) {
+        problems.push(missing_content(path, ITEM_FIELDS));
+    }
+    if !fields.has(Field::Status) {
         problems.push(Problem::new(
             join(path, "status"),
             format!(
@@ -314,7 +531,21 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
             ),
         ));
     }
-    (problems.len() == before).then_some(draft)
+    if problems.len() != before {
+        return None;
+    }
+    let left_out = LeftOut {
+        description: !fields.has(Field::Description),
+    };
+    let mut item = Item::new(fields.content?, fields.status?);
+    item.description = fields.description;
+    item.active_form = fields.active_form;
+    item.priority = fields.priority;
+    Some(Draft {
+        requested_id: fields.id,
+        item,
+        left_out,
+    })
 }
 
 fn drafts(list: &[Value], path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> Vec<Draft> {
@@ -346,6 +577,29 @@ fn status_of(value: &Value) -> Status {
         .unwrap_or(Status::Pending)
 }
 
+/// Reads a snapshot's `operation` (VS Code): true for `read`, which only prints the plan.
+fn is_read(value: &Value, key: &str, problems: &mut Vec<Problem>) -> bool {
+    let Some(text) = expect_str(value, key, problems) else {
+        return false;
+    };
+    let operation = OPERATIONS
+        .iter()
+        .find(|name| name.eq_ignore_ascii_case(text.trim()));
+    if operation.is_none() {
+        let hint = suggest::closest(text, OPERATIONS)
+            .map_or_else(String::new, |near| format!("did you mean \"{near}\"? "));
+        let use_ = if hint.is_empty() { "use" } else { "Use" };
+        problems.push(Problem::new(
+            key,
+            format!(
+                "unknown operation \"{}\"; {hint}{use_} \"write\" to replace the list or \"read\" to print it",
+                shown(text)
+            ),
+        ));
+    }
+    operation == Some(&"read")
+}
+
 /// Normalises any accepted snapshot shape; every problem is reported at once, with its path.
 pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
     let mut problems = Vec::new();
@@ -353,7 +607,8 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
     match value {
         Value::Array(list) => snapshot.items = Some(drafts(list, "", limits, &mut problems)),
         Value::Object(object) => {
-            for (field, key, value) in fields(object, "", &[SNAPSHOT_FIELDS], &mut problems) {
+            let mut read = None;
+            for (field, key, value) in fields(object, "", SNAPSHOT_FIELDS, &mut problems) {
                 match (field, value) {
                     (_, Value::Null) => {}
                     (Field::Summary, value) => {
@@ -361,14 +616,41 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
                             snapshot.summary = summary(text, key, limits, &mut problems);
                         }
                     }
+                    (Field::Merge, Value::Bool(merge)) => snapshot.merge = *merge,
+                    (Field::Merge, other) => problems.push(Problem::new(
+                        key,
+                        format!("must be true or false, not {}", type_name(other)),
+                    )),
+                    (Field::Operation, value) => {
+                        if is_read(value, key, &mut problems) {
+                            read = Some(key);
+                        }
+                    }
                     (_, Value::Array(list)) => {
                         snapshot.items = Some(drafts(list, key, limits, &mut problems));
                     }
+                    // Roo Code's update_todo_list: the list as a Markdown checklist.
+                    (_, Value::String(text)) => {
+                        let list = checklist::items(text, key, &mut problems);
+                        snapshot.items = Some(drafts(&list, key, limits, &mut problems));
+                    }
                     (_, other) => problems.push(Problem::new(
                         key,
-                        format!("must be an array of items, not {}", type_name(other)),
+                        format!(
+                            "must be an array of items or a Markdown checklist, not {}",
+                            type_name(other)
+                        ),
                     )),
                 }
+            }
+            if let Some(key) = read {
+                if snapshot.items.is_some() {
+                    problems.push(Problem::new(
+                        key,
+                        "\"read\" only prints the plan; to change it, send \"write\" with the list",
+                    ));
+                }
+                snapshot.summary = None;
             }
         }
         other => {
@@ -406,13 +688,22 @@ mod tests {
             json!([{"id": "1", "text": "A", "status": "in-progress"}]),
             json!({"explanation": "S", "plan": [{"step": "A", "status": "in_progress"}]}),
             json!({"todos": [{"description": "A", "status": "in_progress"}]}),
+            json!({"merge": true, "todos": [{"id": "1", "content": "A", "status": "in_progress"}]}),
+            json!({"operation": "write", "todoList": [{"id": 1, "title": "A", "description": "d", "status": "in-progress"}]}),
+            json!({"todos": [{"id": "1", "content": "A", "status": "in-progress", "priority": "high"}]}),
+            json!({"todos": [{"id": "1", "content": "A", "status": "in_progress", "blockedBy": []}]}),
+            json!({"todos": "[x] Done\n[-] A\n[ ] Later"}),
         ];
         for shape in shapes {
             let snapshot = snapshot(&shape, &limits).unwrap();
             let items = snapshot.items.unwrap();
-            assert_eq!(items.len(), 1, "{shape}");
-            assert_eq!(items[0].item.content, "A");
-            assert_eq!(items[0].item.status, Status::InProgress);
+            let doing: Vec<&Item> = items
+                .iter()
+                .map(|draft| &draft.item)
+                .filter(|item| item.status == Status::InProgress)
+                .collect();
+            assert_eq!(doing.len(), 1, "{shape}");
+            assert_eq!(doing[0].content, "A", "{shape}");
         }
     }
 

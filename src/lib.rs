@@ -26,6 +26,7 @@ pub mod render;
 pub mod schema;
 pub mod status;
 pub mod store;
+pub mod suggest;
 pub mod transaction;
 
 use std::ffi::OsString;

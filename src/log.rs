@@ -237,6 +237,7 @@ mod tests {
             status,
             active_form: None,
             priority: None,
+            description: None,
         };
         let at = Local.with_ymd_and_hms(2025, 1, 2, 17, 42, 33).unwrap();
         let items = [

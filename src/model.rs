@@ -54,6 +54,24 @@ pub struct Item {
     pub active_form: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub priority: Option<Priority>,
+    /// Longer detail (Claude Code tasks and VS Code todos carry one): shown by `--json`, never
+    /// in the one-line views.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+impl Item {
+    /// A new item with only its text and status.
+    pub fn new(content: impl Into<String>, status: Status) -> Self {
+        Self {
+            id: String::new(),
+            content: content.into(),
+            status,
+            active_form: None,
+            priority: None,
+            description: None,
+        }
+    }
 }
 
 /// How many items of each status `items` holds.
@@ -99,7 +117,7 @@ pub const LIMITS: [LimitInfo; 4] = [
         key: "max_content_chars",
         env: "TODOS_MAX_CONTENT_CHARS",
         default: 60,
-        fit: "shorten the text to what the step is, and keep the detail in your messages",
+        fit: "shorten the text to what the step is, and put the detail in \"description\"",
         field: |limits| &mut limits.max_content_chars,
     },
     LimitInfo {
@@ -120,6 +138,13 @@ pub const LIMITS: [LimitInfo; 4] = [
 
 /// Longest accepted `active_form`; it is only shown for the item in progress.
 pub const MAX_ACTIVE_FORM_CHARS: usize = 200;
+
+/// Longest accepted `description`: detail for whoever does the step, not a document.
+pub const MAX_DESCRIPTION_CHARS: usize = 2000;
+
+/// What a refusal of a long description says: how to fit under the limit (it is fixed).
+const DESCRIPTION_FIT: &str =
+    "keep to what the step needs; put longer notes in a file and name it in the description";
 
 impl Default for Limits {
     fn default() -> Self {
@@ -159,9 +184,24 @@ pub fn limit_advice(key: &str) -> String {
 }
 
 /// Why a character may not stand in one line of text: control characters and bidi overrides
-/// could rewrite a terminal or hide text from a reviewer.
+/// could rewrite a terminal or hide text from a reviewer; line and paragraph separators break a
+/// line where no newline shows; a byte-order mark inside text is invisible noise.
 pub fn forbidden_char(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    c.is_control()
+        || matches!(
+            c,
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}'
+        )
+}
+
+/// What a forbidden character is, for the message that refuses it.
+fn forbidden_kind(c: char) -> &'static str {
+    match c {
+        '\u{2028}' | '\u{2029}' => "a line or paragraph separator",
+        '\u{FEFF}' => "a byte-order mark",
+        c if c.is_control() => "a control character",
+        _ => "a bidi override",
+    }
 }
 
 /// Checks one line of user text (content, summary, active form) and returns it trimmed.
@@ -173,31 +213,57 @@ pub fn check_text(
     limit_key: Option<&str>,
     problems: &mut Vec<Problem>,
 ) -> String {
+    let advice = limit_key.map(limit_advice);
+    checked(raw, path, max_chars, advice.as_deref(), false, problems)
+}
+
+/// Checks a description: like a line of text, but newlines and tabs may stand in it.
+pub fn check_description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> String {
+    checked(
+        raw,
+        path,
+        MAX_DESCRIPTION_CHARS,
+        Some(DESCRIPTION_FIT),
+        true,
+        problems,
+    )
+}
+
+fn checked(
+    raw: &str,
+    path: &str,
+    max_chars: usize,
+    advice: Option<&str>,
+    multiline: bool,
+    problems: &mut Vec<Problem>,
+) -> String {
     let text = raw.trim();
-    let forbidden = text.chars().find(|&c| forbidden_char(c));
-    let chars = text.chars().count();
+    let allowed = |c: char| multiline && matches!(c, '\n' | '\t' | '\r');
+    let forbidden = text.chars().find(|&c| forbidden_char(c) && !allowed(c));
     if let Some(bad) = forbidden {
-        let what = if bad.is_control() {
-            "a control character"
+        let what = if multiline {
+            "text and line breaks"
         } else {
-            "a bidi override"
+            "one line of printable text"
         };
         problems.push(Problem::new(
             path,
             format!(
-                "holds {what} (U+{:04X}); use one line of printable text",
+                "holds {} (U+{:04X}); use {what}",
+                forbidden_kind(bad),
                 u32::from(bad)
             ),
         ));
         return text.to_owned();
     }
+    let chars = text.chars().count();
     if chars > max_chars {
-        let raise = limit_key
-            .map(|key| format!("; {}", limit_advice(key)))
+        let advice = advice
+            .map(|advice| format!("; {advice}"))
             .unwrap_or_default();
         problems.push(Problem::new(
             path,
-            format!("is {chars} characters long, the limit is {max_chars}{raise}"),
+            format!("is {chars} characters long, the limit is {max_chars}{advice}"),
         ));
     }
     text.to_owned()
@@ -210,8 +276,8 @@ pub fn check_list(statuses: &[Status], path: &str, limits: &Limits, problems: &m
         problems.push(Problem::new(
             path,
             format!(
-                "holds {} items, the limit is {}; {}",
-                statuses.len(),
+                "holds {}, the limit is {}; {}",
+                crate::render::count(statuses.len(), "item"),
                 limits.max_items,
                 limit_advice("max_items")
             ),
@@ -247,8 +313,8 @@ pub fn check_in_progress(
         problems.push(Problem::new(
             path,
             format!(
-                "has {} items in_progress ({}), at most {} may be; {}",
-                in_progress.len(),
+                "has {} in_progress ({}), at most {} may be; {}",
+                crate::render::count(in_progress.len(), "item"),
                 places.join(", "),
                 limits.max_in_progress,
                 limit_advice("max_in_progress")
@@ -296,8 +362,31 @@ mod tests {
             "中\u{1b}文",
             "a\u{9b}b",
             "a\u{202e}b",
+            "a\u{2028}b",
+            "a\u{2029}b",
+            "a\u{feff}b",
         ] {
             assert_eq!(check(bad, 60).1, 1, "{bad:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod description_tests {
+    use super::*;
+
+    #[test]
+    fn a_description_may_break_lines_but_not_drive_a_terminal() {
+        let mut problems = Vec::new();
+        let kept = check_description(" Steps:\n\t1. run\r\n ", "d", &mut problems);
+        assert_eq!((kept.as_str(), problems.len()), ("Steps:\n\t1. run", 0));
+        check_description("a\u{1b}[31m", "d", &mut problems);
+        check_description(&"x".repeat(MAX_DESCRIPTION_CHARS + 1), "d", &mut problems);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems[1]
+                .message
+                .starts_with("is 2001 characters long, the limit is 2000; keep")
+        );
     }
 }

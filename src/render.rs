@@ -92,6 +92,15 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `1 item` / `2 items`: a number with its noun in the right number.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Names in prose: `a`, `a or b`, `a, b or c`.
 pub fn or_list<S: AsRef<str>>(names: &[S]) -> String {
     match names.split_last() {
@@ -157,13 +166,12 @@ pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> Str
 /// The line that keeps an agent on track after a change.
 pub fn progress_line(items: &[Item]) -> String {
     let stats = crate::model::stats(items);
-    match stats.open() {
-        _ if stats.total == 0 => "No todos.".to_owned(),
-        0 => format!("All {} done.", stats.total),
-        open => format!(
-            "{open} of {} open — finish them before you wrap up.",
-            stats.total
-        ),
+    let them = if stats.open() == 1 { "it" } else { "them" };
+    match (stats.open(), stats.total) {
+        (_, 0) => "No todos.".to_owned(),
+        (0, 1) => "The one item is done.".to_owned(),
+        (0, total) => format!("All {total} done."),
+        (open, total) => format!("{open} of {total} open — finish {them} before you wrap up."),
     }
 }
 
@@ -332,6 +340,7 @@ mod tests {
             status,
             active_form: None,
             priority: None,
+            description: None,
         }
     }
 
@@ -417,6 +426,25 @@ mod tests {
         let line = recap(&items);
         assert!(line.chars().count() <= RECAP_MAX_CHARS, "{line}");
         assert!(line.starts_with("[600/600] All done. Failed: "), "{line}");
+    }
+
+    #[test]
+    fn the_progress_line_speaks_of_one_item_in_the_singular() {
+        let line = |statuses: &[Status]| {
+            let items: Vec<Item> = statuses.iter().map(|s| item(1, "A", *s)).collect();
+            progress_line(&items)
+        };
+        assert_eq!(line(&[]), "No todos.");
+        assert_eq!(line(&[Status::Completed]), "The one item is done.");
+        assert_eq!(line(&[Status::Completed, Status::Failed]), "All 2 done.");
+        assert_eq!(
+            line(&[Status::Pending]),
+            "1 of 1 open — finish it before you wrap up."
+        );
+        assert_eq!(
+            line(&[Status::Pending, Status::Blocked, Status::Completed]),
+            "2 of 3 open — finish them before you wrap up."
+        );
     }
 
     #[test]

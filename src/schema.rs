@@ -1,11 +1,12 @@
 //! JSON Schemas (draft 2020-12) of the canonical inputs of `write`, `create` and `update`, and
 //! the function-tool definitions that wrap them for `OpenAI`, Anthropic and Gemini.
 //!
-//! The schemas describe the canonical shape only, and they are never looser than `todos`:
-//! every input a schema accepts passes the tool's own input validation (a test replays the
-//! corpus of real payloads to hold that). `todos` accepts more than the schemas say: the other
-//! agents' shapes and field names (Kimi, `WeKnora`, Codex, Gemini…), case-insensitive statuses
-//! and aliases, and a snapshot without a summary. Rules that depend on the stored plan (an
+//! The schemas describe the canonical shape only (with Claude Code's `activeForm` as well as
+//! `active_form`), and they are never looser than `todos`: every input a schema accepts passes
+//! the tool's own input validation (a test replays the corpus of real payloads, and every
+//! shape's example, to hold that). `todos` accepts more than the schemas say: the other agents'
+//! shapes and field names (Kimi, `WeKnora`, Codex, Gemini, Cursor, VS Code, Roo Code…),
+//! case-insensitive statuses and aliases, and a snapshot without a summary. Rules that depend on the stored plan (an
 //! unknown id, leaving a finished status, the total number of items after `create`) are
 //! checked when the input is applied, not here.
 
@@ -13,12 +14,16 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::{SchemaCommand, Vendor};
 use crate::guide;
-use crate::model::{Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
+use crate::model::{Limits, MAX_ACTIVE_FORM_CHARS, MAX_DESCRIPTION_CHARS, Priority, Status};
 
 pub const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
 
-/// Characters `todos` refuses in a line of text: control characters and bidi overrides.
-const FORBIDDEN: &str = r"\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069";
+/// Characters `todos` refuses in a line of text: control characters, bidi overrides, line and
+/// paragraph separators and the byte-order mark.
+const FORBIDDEN: &str = r"\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF";
+
+/// The same, less the tab, line feed and carriage return a description may hold.
+const FORBIDDEN_IN_DESCRIPTION: &str = r"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF";
 
 /// One line of printable text with at least one character that is not a space.
 fn line_pattern() -> String {
@@ -60,6 +65,22 @@ fn active_form() -> Value {
     )
 }
 
+fn description() -> Value {
+    json!({
+        "type": "string",
+        "maxLength": MAX_DESCRIPTION_CHARS,
+        "pattern": format!("^[^{FORBIDDEN_IN_DESCRIPTION}]*$"),
+        "description": "Longer detail for whoever does the step; may hold line breaks \
+            (optional, shown by --json, never in the checklist).",
+    })
+}
+
+/// `active_form` and Claude Code's `activeForm` are one field: either spelling, not both (the
+/// schema's `not` of this).
+fn one_active_form() -> Value {
+    json!({"required": ["active_form", "activeForm"]})
+}
+
 fn content_description(limits: &Limits) -> String {
     format!(
         "What the step is: one line of 1-{} characters.",
@@ -75,9 +96,12 @@ fn item(limits: &Limits) -> Value {
             "status": status(&format!("{}.", Status::meanings_in_prose())),
             "id": id("The id todos gave this item; send it back to keep the item. Omit it for a new item."),
             "active_form": active_form(),
+            "activeForm": active_form(),
             "priority": priority(),
+            "description": description(),
         },
         "required": ["content", "status"],
+        "not": one_active_form(),
         "additionalProperties": false,
     })
 }
@@ -143,7 +167,9 @@ fn update(limits: &Limits) -> Value {
                  pending to put it back.",
             ),
             "content": text(limits.max_content_chars, &content_description(limits)),
+            "description": description(),
             "active_form": active_form(),
+            "activeForm": active_form(),
             "priority": priority(),
             "reopen": {
                 "type": "boolean",
@@ -157,9 +183,12 @@ fn update(limits: &Limits) -> Value {
         "anyOf": [
             {"required": ["status"]},
             {"required": ["content"]},
+            {"required": ["description"]},
             {"required": ["active_form"]},
+            {"required": ["activeForm"]},
             {"required": ["priority"]},
         ],
+        "not": one_active_form(),
         "additionalProperties": false,
     })
 }
@@ -374,6 +403,32 @@ mod tests {
         assert!(!validator.is_valid(&json!({"id": "2", "reopen": true})));
         assert!(!validator.is_valid(&json!({"status": "completed"})));
         assert!(!validator.is_valid(&json!({"id": "2", "status": "done"})));
+        assert!(validator.is_valid(&json!({"id": "2", "activeForm": "Running"})));
+        assert!(
+            !validator
+                .is_valid(&json!({"id": "2", "activeForm": "Running", "active_form": "Running"}))
+        );
+    }
+
+    #[test]
+    fn descriptions_may_break_lines_but_text_may_not_hide_separators() {
+        let validator = validator(SchemaCommand::Write);
+        let plan = |item: Value| json!({"summary": "S", "todos": [item]});
+        let ok = plan(json!({"content": "A", "status": "blocked", "description": "1.\n\t2."}));
+        assert!(validator.is_valid(&ok));
+        assert!(input::snapshot(&ok, &Limits::default()).is_ok());
+        for bad in [
+            json!({"content": "A\u{2028}B", "status": "pending"}),
+            json!({"content": "A\u{feff}", "status": "pending"}),
+            json!({"content": "A", "status": "pending", "description": "a\u{1b}[31m"}),
+            json!({"content": "A", "status": "pending", "activeForm": "x", "active_form": "x"}),
+        ] {
+            assert!(!validator.is_valid(&plan(bad.clone())), "{bad}");
+            assert!(
+                input::snapshot(&plan(bad.clone()), &Limits::default()).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     /// The promise of the module: the schema is never looser than the tool. Every real payload
@@ -402,19 +457,12 @@ mod tests {
         assert!(valid > 100, "only {valid} corpus payloads are canonical");
     }
 
-    /// A real payload in the canonical spelling: Claude's `activeForm` as `active_form`, and a
-    /// summary where it has none (real payloads rarely carry one), so their texts, statuses
-    /// and list lengths meet the schema.
+    /// A real payload with a summary where it has none (real payloads rarely carry one), so
+    /// their texts, statuses and list lengths meet the schema. Claude's `activeForm` stays as
+    /// it was sent: the schema takes it.
     fn canonical(mut payload: Value) -> Value {
         if let Value::Object(object) = &mut payload {
             object.entry("summary").or_insert(json!("Replay"));
-            if let Some(Value::Array(todos)) = object.get_mut("todos") {
-                for item in todos.iter_mut().filter_map(Value::as_object_mut) {
-                    if let Some(active) = item.remove("activeForm") {
-                        item.insert("active_form".into(), active);
-                    }
-                }
-            }
         }
         payload
     }

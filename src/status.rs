@@ -19,6 +19,7 @@ pub enum Status {
     Completed,
     Cancelled,
     Failed,
+    Blocked,
 }
 
 /// One status and everything said or shown about it.
@@ -45,13 +46,16 @@ pub struct StatusInfo {
     pub markdown: &'static str,
     /// Struck through where color cannot say it (the completion log).
     pub struck: bool,
+    /// The boxes that mean this status in a Markdown checklist given as input (Roo Code's
+    /// `[-]` is in progress, so it is not blocked's output marker there).
+    pub checkbox: &'static [&'static str],
 }
 
-pub const STATUSES: [StatusInfo; 5] = [
+pub const STATUSES: [StatusInfo; 6] = [
     StatusInfo {
         status: Status::Pending,
         name: "pending",
-        aliases: &["todo"],
+        aliases: &["todo", "open", "not_started"],
         marker: "[ ]",
         style: Style::new().yellow(),
         terminal: false,
@@ -60,6 +64,7 @@ pub const STATUSES: [StatusInfo; 5] = [
         recap: Some((1, 3)),
         markdown: "- [ ] {}",
         struck: false,
+        checkbox: &["[ ]"],
     },
     StatusInfo {
         status: Status::InProgress,
@@ -73,11 +78,12 @@ pub const STATUSES: [StatusInfo; 5] = [
         recap: Some((0, 1)),
         markdown: "- [ ] **{}** (in progress)",
         struck: false,
+        checkbox: &["[-]", "[▶]"],
     },
     StatusInfo {
         status: Status::Completed,
         name: "completed",
-        aliases: &["done"],
+        aliases: &["done", "complete", "closed"],
         marker: "[x]",
         style: Style::new().green(),
         terminal: true,
@@ -86,6 +92,7 @@ pub const STATUSES: [StatusInfo; 5] = [
         recap: None,
         markdown: "- [x] {}",
         struck: false,
+        checkbox: &["[x]"],
     },
     StatusInfo {
         status: Status::Cancelled,
@@ -99,6 +106,7 @@ pub const STATUSES: [StatusInfo; 5] = [
         recap: Some((3, 2)),
         markdown: "- [x] ~~{}~~ (cancelled)",
         struck: true,
+        checkbox: &["[~]"],
     },
     StatusInfo {
         status: Status::Failed,
@@ -112,6 +120,21 @@ pub const STATUSES: [StatusInfo; 5] = [
         recap: Some((4, usize::MAX)),
         markdown: "- [x] {} (failed)",
         struck: false,
+        checkbox: &["[!]"],
+    },
+    StatusInfo {
+        status: Status::Blocked,
+        name: "blocked",
+        aliases: &[],
+        marker: "[-]",
+        style: Style::new().magenta(),
+        terminal: false,
+        meaning: "waiting on something outside the plan",
+        label: "Blocked",
+        recap: Some((2, 3)),
+        markdown: "- [ ] {} (blocked)",
+        struck: false,
+        checkbox: &[],
     },
 ];
 
@@ -150,6 +173,33 @@ impl Status {
             .iter()
             .find(|info| same(info.name) || info.aliases.iter().any(|alias| same(alias)))
             .map(|info| info.status)
+    }
+
+    /// The status a Markdown checklist box stands for (`[x]`, `[-]`, …), case-insensitively.
+    pub fn from_checkbox(text: &str) -> Option<Self> {
+        STATUSES
+            .iter()
+            .find(|info| {
+                info.checkbox
+                    .iter()
+                    .any(|checkbox| checkbox.eq_ignore_ascii_case(text))
+            })
+            .map(|info| info.status)
+    }
+
+    /// The canonical name of the status closest to a mistyped `text`, if one is close enough
+    /// to be what was meant: `complet` → `completed`, `in-prgress` → `in_progress`.
+    pub fn suggest(text: &str) -> Option<&'static str> {
+        let spellings = STATUSES.iter().flat_map(|info| {
+            std::iter::once((info.name, info.name))
+                .chain(info.aliases.iter().map(|alias| (*alias, info.name)))
+        });
+        let spellings: Vec<(&str, &str)> = spellings.collect();
+        let closest = crate::suggest::closest(text, spellings.iter().map(|(word, _)| *word))?;
+        spellings
+            .iter()
+            .find(|(word, _)| *word == closest)
+            .map(|(_, name)| *name)
     }
 
     /// Every accepted spelling, canonical names first: `pending, in_progress, …, todo, …`.
@@ -314,6 +364,12 @@ mod tests {
             ("Doing", Status::InProgress),
             ("DONE", Status::Completed),
             ("canceled", Status::Cancelled),
+            ("Complete", Status::Completed),
+            ("closed", Status::Completed),
+            ("open", Status::Pending),
+            ("not-started", Status::Pending),
+            ("NOT_STARTED", Status::Pending),
+            ("blocked", Status::Blocked),
         ] {
             assert_eq!(Status::parse(text), Some(status), "{text:?}");
         }
@@ -327,9 +383,33 @@ mod tests {
         let stats = Stats::of([Status::Pending, Status::Failed, Status::Pending]);
         assert_eq!(
             serde_json::to_string(&stats).unwrap(),
-            r#"{"total":3,"pending":2,"in_progress":0,"completed":0,"cancelled":0,"failed":1}"#
+            r#"{"total":3,"pending":2,"in_progress":0,"completed":0,"cancelled":0,"failed":1,"blocked":0}"#
         );
         assert_eq!((stats.done(), stats.open()), (1, 2));
+    }
+
+    #[test]
+    fn mistyped_statuses_suggest_the_canonical_name() {
+        assert_eq!(Status::suggest("complet"), Some("completed"));
+        assert_eq!(Status::suggest("in-prgress"), Some("in_progress"));
+        assert_eq!(Status::suggest("cancled"), Some("cancelled"));
+        assert_eq!(Status::suggest("finished"), None);
+        assert_eq!(Status::suggest(&"x".repeat(10_000)), None);
+    }
+
+    #[test]
+    fn checklist_boxes_name_statuses() {
+        for (checkbox, status) in [
+            ("[ ]", Status::Pending),
+            ("[x]", Status::Completed),
+            ("[X]", Status::Completed),
+            ("[-]", Status::InProgress),
+            ("[~]", Status::Cancelled),
+            ("[!]", Status::Failed),
+        ] {
+            assert_eq!(Status::from_checkbox(checkbox), Some(status), "{checkbox}");
+        }
+        assert_eq!(Status::from_checkbox("[?]"), None);
     }
 
     #[test]

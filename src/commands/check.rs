@@ -107,6 +107,16 @@ fn minutes_since_change(document: &Document, ctx: &Context) -> Option<u64> {
     u64::try_from(minutes).ok()
 }
 
+/// The open items as a subject and its verb: `3 of 5 items` `are`, `1 of 5 items` `is`, and
+/// `the one item` `is` when the plan holds one.
+fn open_items(stats: &Stats) -> (String, &'static str) {
+    match (stats.open(), stats.total) {
+        (1, 1) => ("the one item".to_owned(), "is"),
+        (1, total) => (format!("1 of {total} items"), "is"),
+        (open, total) => (format!("{open} of {total} items"), "are"),
+    }
+}
+
 /// What the agent (or the person) reads when the check fails: why, the recap, every open item
 /// with its id, and what to do.
 fn notes(
@@ -118,23 +128,23 @@ fn notes(
     is_stop_event: bool,
 ) -> String {
     let palette = ctx.stderr;
-    let open = format!("{} of {} items", stats.open(), stats.total);
+    let (open, are) = open_items(stats);
     let mut out = String::new();
     match (args.stale, idle) {
         (Some(_), Some(minutes)) => {
             let _ = writeln!(
                 out,
-                "todos: the plan has not changed for {minutes} min and {open} are open."
+                "todos: the plan has not changed for {minutes} min and {open} {are} open."
             );
         }
         (Some(_), None) => {
             let _ = writeln!(
                 out,
-                "todos: {open} are open and the plan does not say when it last changed."
+                "todos: {open} {are} open and the plan does not say when it last changed."
             );
         }
         (None, _) => {
-            let _ = writeln!(out, "todos: {open} are still open.");
+            let _ = writeln!(out, "todos: {open} {are} still open.");
         }
     }
     let _ = writeln!(out, "{}", render::recap(&document.todos));
@@ -157,10 +167,16 @@ fn notes(
              the item you are working on in_progress.\n",
         );
     } else {
-        out.push_str(
-            "Finish them before you stop: mark each completed as soon as it is done (todos \
+        let (them, each) = if stats.open() == 1 {
+            ("it", "it")
+        } else {
+            ("them", "each")
+        };
+        let _ = writeln!(
+            out,
+            "Finish {them} before you stop: mark {each} completed as soon as it is done (todos \
              update ID completed), cancelled if it is no longer needed, failed if it cannot be \
-             done.\n",
+             done."
         );
     }
     if is_stop_event {

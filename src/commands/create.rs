@@ -14,8 +14,8 @@ const STDIN_HINT: &str = "give the items as arguments (`todos create \"First ste
 
 pub struct Request {
     expect_revision: Option<u64>,
-    /// The checked texts of the new items.
-    texts: Vec<String>,
+    /// The checked new items, without ids yet.
+    items: Vec<Item>,
     /// The input as JSON: what was piped in, or `{"items": [...]}` for arguments and lines.
     pub input: Value,
 }
@@ -23,30 +23,34 @@ pub struct Request {
 /// Reads and checks the new items' texts, from the arguments or stdin.
 pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request> {
     let limits = ctx.config.limits;
-    let (texts, input) = if args.contents.is_empty() {
+    let (items, input) = if args.contents.is_empty() {
         let text = source::stdin(host, STDIN_HINT)?;
-        let (texts, value) = input::new_items(&text, &limits)?;
-        let input = value.unwrap_or_else(|| json!({"items": texts}));
-        (texts, input)
+        let (items, value) = input::new_items(source::payload(&text), &limits)?;
+        let input = value.unwrap_or_else(|| {
+            let texts: Vec<&str> = items.iter().map(|item| item.content.as_str()).collect();
+            json!({"items": texts})
+        });
+        (items, input)
     } else {
         let mut problems = Vec::new();
-        let texts: Vec<String> = args
+        let items: Vec<Item> = args
             .contents
             .iter()
             .enumerate()
             .map(|(index, text)| {
-                input::content(text, &format!("items[{index}]"), &limits, &mut problems)
+                let text = input::content(text, &format!("items[{index}]"), &limits, &mut problems);
+                Item::new(text, Status::Pending)
             })
             .collect();
         Error::if_any(problems)?;
-        (texts, json!({"items": args.contents}))
+        (items, json!({"items": args.contents}))
     };
-    if texts.is_empty() {
+    if items.is_empty() {
         return Err(Error::invalid("no items to create").with_hint(STDIN_HINT));
     }
     Ok(Request {
         expect_revision: args.expect_revision,
-        texts,
+        items,
         input,
     })
 }
@@ -56,7 +60,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     let limits = ctx.config.limits;
     let Request {
         expect_revision,
-        texts,
+        items,
         ..
     } = request;
     transaction::change(
@@ -67,19 +71,13 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         false,
         |document| {
             let mut statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
-            statuses.resize(statuses.len() + texts.len(), Status::Pending);
+            statuses.resize(statuses.len() + items.len(), Status::Pending);
             let mut problems: Vec<Problem> = Vec::new();
             model::check_list(&statuses, "todos", &limits, &mut problems);
             Error::if_any(problems)?;
-            for content in texts {
+            for item in items {
                 let id = document.allocate_id()?;
-                document.todos.push(Item {
-                    id,
-                    content,
-                    status: Status::Pending,
-                    active_form: None,
-                    priority: None,
-                });
+                document.todos.push(Item { id, ..item });
             }
             Ok(Vec::new())
         },

@@ -22,22 +22,22 @@ pub struct Request {
 
 /// Reads the change: the arguments as the JSON form, or the JSON form from stdin.
 pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
-    let input = match &args.id {
-        Some(id) => {
-            let mut object = Map::new();
-            object.insert("id".into(), json!(id));
-            if let Some(status) = &args.status {
-                object.insert("status".into(), json!(status));
-            }
-            if let Some(content) = &args.content {
-                object.insert("content".into(), json!(content));
-            }
-            if args.reopen {
-                object.insert("reopen".into(), json!(true));
-            }
-            Value::Object(object)
+    let input = if let Some(id) = &args.id {
+        let mut object = Map::new();
+        object.insert("id".into(), json!(id));
+        if let Some(status) = &args.status {
+            object.insert("status".into(), json!(status));
         }
-        None => crate::json::parse(&source::stdin(host, STDIN_HINT)?, "stdin")?,
+        if let Some(content) = &args.content {
+            object.insert("content".into(), json!(content));
+        }
+        if args.reopen {
+            object.insert("reopen".into(), json!(true));
+        }
+        Value::Object(object)
+    } else {
+        let text = source::stdin(host, STDIN_HINT)?;
+        crate::json::parse(source::payload(&text), "stdin")?
     };
     Ok(Request {
         expect_revision: args.expect_revision,
@@ -45,23 +45,10 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     })
 }
 
-/// Changes one item's status and/or content.
+/// Changes one item's status, text or details.
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let change = input::item_change(&request.input, &limits)?;
-    if change.status.is_none()
-        && change.content.is_none()
-        && change.active_form.is_none()
-        && change.priority.is_none()
-    {
-        let id = escape(&change.id);
-        return Err(
-            Error::invalid(format!("nothing to change for item {id}")).with_hint(format!(
-                "send a status, content, activeForm or priority with the id, e.g. \
-             {{\"id\": \"{id}\", \"status\": \"completed\"}}"
-            )),
-        );
-    }
     transaction::change(
         ctx,
         &mut host.stderr,
@@ -122,6 +109,9 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
     }
     if let Some(content) = &request.content {
         item.content.clone_from(content);
+    }
+    if request.description.is_some() {
+        item.description.clone_from(&request.description);
     }
     if request.active_form.is_some() {
         item.active_form.clone_from(&request.active_form);

@@ -8,7 +8,7 @@ use crate::context::Context;
 use crate::error::{Error, Problem, Result};
 use crate::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, source};
-use crate::model::Item;
+use crate::model::{self, Item, Limits};
 use crate::render::escape;
 use crate::store::Document;
 use crate::transaction;
@@ -47,7 +47,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         "write",
         args.expect_revision,
         args.new_session,
-        |document| apply(document, snapshot),
+        |document| apply(document, snapshot, &limits),
     )
     .map(Outcome::changed)
 }
@@ -82,7 +82,13 @@ fn input_value(ctx: &Context, host: &mut Host, args: &WriteArgs) -> Result<Optio
         (_, Some(path)) => path.display().to_string(),
         _ => "stdin".to_owned(),
     };
-    crate::json::parse(&text, &source).map(Some)
+    let text = source::payload(&text);
+    // A Markdown checklist as plain text is Roo Code's list outside its JSON string: read as
+    // that shape, so one validator sees every input.
+    if input::checklist::looks_like(text) {
+        return Ok(Some(json!({"todos": text})));
+    }
+    crate::json::parse(text, &source).map(Some)
 }
 
 /// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input.
@@ -116,13 +122,15 @@ fn args_form(args: &WriteArgs) -> Result<Value> {
 }
 
 /// Applies a validated snapshot to the stored plan: ids are kept by a matching input id, then
-/// by equal content; every open item the snapshot drops is named in a warning.
-fn apply(document: &mut Document, snapshot: Snapshot) -> Result<Vec<String>> {
+/// by equal content; every open item the snapshot drops is named in a warning, and so is every
+/// kept item it moves from a finished status back to an open one. With `merge` (Cursor), the
+/// items the snapshot does not name are kept as they are, and its new items are appended.
+fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
     let items_given = snapshot.items.is_some();
     if snapshot.summary.is_some() {
         document.summary = snapshot.summary;
-    } else if document.summary.is_none() && items_given {
+    } else if document.summary.is_none() && items_given && !snapshot.merge {
         warnings.push(
             "the plan has no summary: say in one line what it is for with \"summary\" or --summary"
                 .to_owned(),
@@ -133,17 +141,90 @@ fn apply(document: &mut Document, snapshot: Snapshot) -> Result<Vec<String>> {
     };
     let old = std::mem::take(&mut document.todos);
     let ids = match_ids(&old, &drafts);
+    // Each draft as an item, in the snapshot's order, with the stored id it keeps (if any).
+    let mut given: Vec<(Option<usize>, Item)> = Vec::with_capacity(drafts.len());
+    for (mut draft, index) in drafts.into_iter().zip(ids) {
+        if let Some(index) = index {
+            let before = &old[index];
+            draft.left_out.keep(&mut draft.item, before);
+            if before.status.is_terminal() && !draft.item.status.is_terminal() {
+                warnings.push(format!(
+                    "reopened item {} \"{}\": {} → {}; if it is finished, send it as {}",
+                    before.id,
+                    escape(&before.content),
+                    before.status.as_str(),
+                    draft.item.status.as_str(),
+                    before.status.as_str()
+                ));
+            }
+        }
+        given.push((index, draft.item));
+    }
+    document.todos = if snapshot.merge {
+        merged(document, &old, given, limits)?
+    } else {
+        replaced(document, &old, given, &mut warnings)?
+    };
+    Ok(warnings)
+}
+
+/// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
+fn merged(
+    document: &mut Document,
+    old: &[Item],
+    given: Vec<(Option<usize>, Item)>,
+    limits: &Limits,
+) -> Result<Vec<Item>> {
+    let mut changes: Vec<Option<Item>> = vec![None; old.len()];
+    let mut added = Vec::new();
+    for (index, item) in given {
+        match index {
+            Some(index) => changes[index] = Some(item),
+            None => added.push(item),
+        }
+    }
+    let mut todos = Vec::with_capacity(old.len() + added.len());
+    for (before, change) in old.iter().zip(changes) {
+        todos.push(match change {
+            Some(item) => Item {
+                id: before.id.clone(),
+                ..item
+            },
+            None => before.clone(),
+        });
+    }
+    for item in added {
+        todos.push(Item {
+            id: document.allocate_id()?,
+            ..item
+        });
+    }
+    // The snapshot alone was checked; what it makes with the kept items must fit too.
+    let statuses: Vec<_> = todos.iter().map(|item| item.status).collect();
+    let mut problems = Vec::new();
+    model::check_list(&statuses, "todos", limits, &mut problems);
+    Error::if_any(problems)?;
+    Ok(todos)
+}
+
+/// The declarative overwrite: the snapshot's items in its order, each open item it drops named.
+fn replaced(
+    document: &mut Document,
+    old: &[Item],
+    given: Vec<(Option<usize>, Item)>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Item>> {
     let mut claimed = vec![false; old.len()];
-    let mut todos = Vec::with_capacity(drafts.len());
-    for (draft, id) in drafts.into_iter().zip(ids) {
-        let id = match id {
+    let mut todos = Vec::with_capacity(given.len());
+    for (index, item) in given {
+        let id = match index {
             Some(index) => {
                 claimed[index] = true;
                 old[index].id.clone()
             }
             None => document.allocate_id()?,
         };
-        todos.push(Item { id, ..draft.item });
+        todos.push(Item { id, ..item });
     }
     for (item, _) in old
         .iter()
@@ -157,8 +238,7 @@ fn apply(document: &mut Document, snapshot: Snapshot) -> Result<Vec<String>> {
             item.status.as_str()
         ));
     }
-    document.todos = todos;
-    Ok(warnings)
+    Ok(todos)
 }
 
 /// For each draft, the index of the stored item it continues, if any. Linear in both lists.
@@ -216,11 +296,12 @@ mod tests {
     use crate::model::Status;
 
     fn apply_ok(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
-        apply(document, snapshot).expect("ids left")
+        apply(document, snapshot, &Limits::default()).expect("ids left")
     }
 
     fn draft(id: Option<&str>, content: &str) -> Draft {
         Draft {
+            left_out: crate::input::LeftOut::default(),
             requested_id: id.map(str::to_owned),
             item: Item {
                 id: String::new(),
@@ -228,6 +309,7 @@ mod tests {
                 status: Status::Pending,
                 active_form: None,
                 priority: None,
+                description: None,
             },
         }
     }
@@ -240,6 +322,7 @@ mod tests {
             Snapshot {
                 summary: Some("S".into()),
                 items: Some(drafts),
+                merge: false,
             },
         );
         document
@@ -259,6 +342,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(drafts),
+                merge: false,
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -274,6 +358,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(vec![draft(None, "a")]),
+                merge: false,
             },
         );
         assert_eq!(warnings.len(), 1);
@@ -287,6 +372,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(vec![draft(None, "a"), draft(None, "c")]),
+                merge: false,
             },
         );
         assert_eq!(document.todos[1].id, "3");
@@ -300,6 +386,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(vec![draft(None, "same"), draft(None, "same")]),
+                merge: false,
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -314,6 +401,7 @@ mod tests {
             Snapshot {
                 summary: None,
                 items: Some(vec![draft(None, "a")]),
+                merge: false,
             },
         );
         assert!(warnings[0].contains("no summary"));

@@ -1,14 +1,14 @@
-//! The requests of `create` (new item texts) and `update` (a change to one item), read with
-//! the same field rules and paths as the snapshots of `write`.
+//! The requests of `create` (new items) and `update` (a change to one item), read with the
+//! same field rules and paths as the snapshots of `write`.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::{
-    CREATE_FIELDS, Field, UPDATE_FIELDS, active_form, content, expect_str, fields, parse_id,
-    parse_priority, parse_status, type_name,
+    CREATE_FIELDS, DELETED, Field, ItemFields, NEW_ITEM_FIELDS, UPDATE_FIELDS, content, expect_str,
+    fields, item_fields, join, missing_content, type_name,
 };
 use crate::error::{Error, Problem, Result};
-use crate::model::{Limits, Priority, Status};
+use crate::model::{Item, Limits, Priority, Status};
 
 /// A change to one item, as sent to `update`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -16,6 +16,7 @@ pub struct ItemChange {
     pub id: String,
     pub status: Option<Status>,
     pub content: Option<String>,
+    pub description: Option<String>,
     pub active_form: Option<String>,
     pub priority: Option<Priority>,
     pub reopen: bool,
@@ -30,71 +31,108 @@ fn looks_like_json(text: &str) -> bool {
     matches!(opening, Some('{' | '[')) && matches!(next, None | Some('"' | '{' | '[' | ']' | '}'))
 }
 
-/// Reads the texts of new items for `create`: `{"items": [...]}`, a JSON array of strings, or
-/// plain lines (blank lines skipped).
-pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<String>, Option<Value>)> {
+/// A new pending item from an object of item fields (`TaskCreate`, or an entry of `items`).
+fn new_item(
+    object: &Map<String, Value>,
+    path: &str,
+    context: &[&super::Spellings],
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Option<Item> {
+    let fields = item_fields(object, path, context, limits, problems);
+    if !fields.has(Field::Content) {
+        problems.push(missing_content(path, context));
+    }
+    let mut item = Item::new(fields.content?, Status::Pending);
+    item.description = fields.description;
+    item.active_form = fields.active_form;
+    item.priority = fields.priority;
+    Some(item)
+}
+
+/// Reads the new items of `create`: `{"items": [...]}` (strings or item objects), one item
+/// object (Claude Code's `TaskCreate`: `{"subject", "description", "activeForm"}`), a JSON array,
+/// or plain lines (blank lines skipped).
+pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<Item>, Option<Value>)> {
     let mut problems = Vec::new();
     if !looks_like_json(text) {
-        let texts = text
+        let items = text
             .lines()
             .enumerate()
             .filter(|(_, line)| !line.trim().is_empty())
             .map(|(number, line)| {
-                content(line, &format!("line {}", number + 1), limits, &mut problems)
+                let text = content(line, &format!("line {}", number + 1), limits, &mut problems);
+                Item::new(text, Status::Pending)
             })
             .collect();
         Error::if_any(problems)?;
-        return Ok((texts, None));
+        return Ok((items, None));
     }
     let value = crate::json::parse(text, "stdin")?;
     let (list, path) = match &value {
         Value::Array(list) => (list, String::new()),
         Value::Object(object) => {
-            let mut list = None;
-            for (_, key, value) in fields(object, "", &[CREATE_FIELDS], &mut problems) {
-                match value {
-                    Value::Array(items) => list = Some((items, key)),
-                    other => problems.push(Problem::new(
-                        key,
-                        format!("must be an array of strings, not {}", type_name(other)),
-                    )),
-                }
+            let mut key_problems = Vec::new();
+            let found = fields(object, "", CREATE_FIELDS, &mut key_problems);
+            let listed = found.iter().find(|(field, _, _)| *field == Field::Items);
+            if listed.is_some() {
+                problems.append(&mut key_problems);
             }
-            match list {
-                Some((list, key)) if problems.is_empty() => (list, key.to_owned()),
-                _ => {
-                    if problems.is_empty() {
-                        problems.push(Problem::new(
-                            "items",
-                            "is missing; send {\"items\": [\"first step\", …]}",
-                        ));
-                    }
+            match listed {
+                Some((_, key, Value::Array(items))) if found.len() == 1 => {
+                    (items, (*key).to_owned())
+                }
+                Some((_, key, other)) if found.len() == 1 => {
+                    problems.push(Problem::new(
+                        *key,
+                        format!("must be an array of items, not {}", type_name(other)),
+                    ));
                     return Err(Error::problems(problems));
+                }
+                Some((_, key, _)) => {
+                    problems.push(Problem::new(
+                        *key,
+                        "give either \"items\" or the fields of one item, not both",
+                    ));
+                    return Err(Error::problems(problems));
+                }
+                None => {
+                    let item = new_item(object, "", CREATE_FIELDS, limits, &mut problems);
+                    Error::if_any(problems)?;
+                    return Ok((item.into_iter().collect(), Some(value)));
                 }
             }
         }
         other => {
             return Err(Error::invalid(format!(
-                "create takes {{\"items\": [...]}}, an array of strings or plain lines, not {}",
+                "create takes {{\"items\": [...]}}, one item's fields, an array or plain lines, not {}",
                 type_name(other)
             )));
         }
     };
-    let texts = list
+    let items = list
         .iter()
         .enumerate()
-        .map(|(index, value)| {
+        .filter_map(|(index, value)| {
             let at = format!("{path}[{index}]");
-            expect_str(value, &at, &mut problems)
-                .map(|text| content(text, &at, limits, &mut problems))
+            match value {
+                Value::Object(object) => {
+                    new_item(object, &at, NEW_ITEM_FIELDS, limits, &mut problems)
+                }
+                value => expect_str(value, &at, &mut problems).map(|text| {
+                    Item::new(content(text, &at, limits, &mut problems), Status::Pending)
+                }),
+            }
         })
         .collect::<Vec<_>>();
     Error::if_any(problems)?;
-    Ok((texts.into_iter().flatten().collect(), Some(value)))
+    Ok((items, Some(value)))
 }
 
 /// Reads an `update` request: `{"id": "2", "status": "completed"}` plus optional content,
-/// active form, priority and `reopen`.
+/// description, active form, priority and `reopen` (Claude Code's `TaskUpdate` spells them
+/// `taskId`, `subject`…). Every problem comes back at once: a mistyped key and the missing
+/// change it was meant to be are fixed in one retry.
 pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
     let Value::Object(object) = value else {
         return Err(Error::invalid(format!(
@@ -103,43 +141,50 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
         )));
     };
     let mut problems = Vec::new();
-    let mut change = ItemChange::default();
-    let mut has_id = false;
-    for (field, key, value) in fields(object, "", UPDATE_FIELDS, &mut problems) {
-        match field {
-            Field::Id => {
-                has_id = true;
-                change.id = parse_id(value, key, &mut problems).unwrap_or_default();
-            }
-            Field::Status => change.status = parse_status(value, key, &mut problems),
-            Field::Content => {
-                change.content = expect_str(value, key, &mut problems)
-                    .map(|text| content(text, key, limits, &mut problems));
-            }
-            Field::ActiveForm => {
-                change.active_form = expect_str(value, key, &mut problems)
-                    .and_then(|text| active_form(text, key, &mut problems));
-            }
-            Field::Priority => change.priority = parse_priority(value, key, &mut problems),
-            Field::Reopen => match value {
-                Value::Bool(flag) => change.reopen = *flag,
-                other => problems.push(Problem::new(
-                    key,
-                    format!("must be true or false, not {}", type_name(other)),
-                )),
-            },
-            // Not spelled in UPDATE_FIELDS, so `fields` never returns them here.
-            Field::Summary | Field::List | Field::Items => {}
-        }
-    }
-    if !has_id {
+    let fields: ItemFields = item_fields(object, "", UPDATE_FIELDS, limits, &mut problems);
+    if !fields.has(Field::Id) {
         problems.push(Problem::new(
             "id",
             "is missing; name the item to change (its id from `todos show`)",
         ));
     }
+    if fields.deleted {
+        problems.push(Problem::new(
+            join("", "status"),
+            format!(
+                "\"{DELETED}\" would remove the item, which todos does not do yet (todos issue 11); \
+                 mark it cancelled instead"
+            ),
+        ));
+    }
+    let nothing_to_change = !fields.deleted && !fields.changes_something();
+    if nothing_to_change {
+        problems.push(Problem::new(
+            "status",
+            format!(
+                "is missing; send the new status ({}), or a content, description, activeForm or \
+                 priority to change",
+                Status::names_in_prose()
+            ),
+        ));
+    }
+    if nothing_to_change {
+        let id = fields.id.as_deref().unwrap_or("2");
+        return Err(Error::problems(problems).with_hint(format!(
+            "send the id and what changes, e.g. {{\"id\": \"{}\", \"status\": \"completed\"}}",
+            crate::render::escape(&super::shown(id))
+        )));
+    }
     Error::if_any(problems)?;
-    Ok(change)
+    Ok(ItemChange {
+        id: fields.id.unwrap_or_default(),
+        status: fields.status,
+        content: fields.content,
+        description: fields.description,
+        active_form: fields.active_form,
+        priority: fields.priority,
+        reopen: fields.reopen,
+    })
 }
 
 #[cfg(test)]
@@ -151,15 +196,19 @@ mod tests {
     #[test]
     fn create_takes_three_forms() {
         let limits = Limits::default();
-        assert_eq!(
-            new_items("{\"items\": [\"a\", \"b\"]}", &limits).unwrap().0,
-            ["a", "b"]
-        );
-        assert_eq!(new_items("[\"a\"]", &limits).unwrap().0, ["a"]);
-        assert_eq!(new_items("a\n\n  b  \n", &limits).unwrap().0, ["a", "b"]);
-        let prose = new_items("[WIP] fix login\n{braces} in text\n", &limits)
-            .unwrap()
-            .0;
+        let texts = |text: &str| -> Vec<String> {
+            new_items(text, &limits)
+                .unwrap()
+                .0
+                .into_iter()
+                .map(|item| item.content)
+                .collect()
+        };
+        assert_eq!(texts("{\"items\": [\"a\", \"b\"]}"), ["a", "b"]);
+        assert_eq!(texts("[\"a\"]"), ["a"]);
+        assert_eq!(texts("a\n\n  b  \n"), ["a", "b"]);
+        assert_eq!(texts("[{\"content\": \"a\"}, \"b\"]"), ["a", "b"]);
+        let prose = texts("[WIP] fix login\n{braces} in text\n");
         assert_eq!(prose, ["[WIP] fix login", "{braces} in text"]);
         assert!(
             new_items("[\"a\", ", &limits).is_err(),
@@ -183,5 +232,26 @@ mod tests {
             paths(&item_change(&json!({"status": "done"}), &limits).unwrap_err()),
             ["id"]
         );
+    }
+
+    #[test]
+    fn update_reports_a_typo_and_the_missing_change_together() {
+        let err =
+            item_change(&json!({"id": "1", "stauts": "done"}), &Limits::default()).unwrap_err();
+        assert_eq!(paths(&err), ["stauts", "status"]);
+        assert!(err.problems[0].message.contains("did you mean \"status\"?"));
+    }
+
+    #[test]
+    fn task_create_is_one_new_item() {
+        let (items, _) = new_items(
+            r#"{"subject": "Run tests", "description": "All of them", "activeForm": "Running tests"}"#,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].content, "Run tests");
+        assert_eq!(items[0].description.as_deref(), Some("All of them"));
+        assert_eq!(items[0].active_form.as_deref(), Some("Running tests"));
     }
 }

@@ -52,7 +52,7 @@ fn hook_mode_exits_2_once_per_stop() {
     env.plan("S", &["in_progress:A"]);
     let done = env.rejects(env.todos(&["check", "--hook"]), 2);
     assert!(
-        done.stderr.contains("1 of 1 items are still open"),
+        done.stderr.contains("todos: the one item is still open.\n"),
         "{}",
         done.stderr
     );
@@ -127,10 +127,7 @@ fn json_gives_the_envelope_and_keeps_the_exit_code() {
     assert_eq!(json["data"]["check"]["open"], 1);
     assert_eq!(json["data"]["recap"], "[1/2] Pending: B.");
     assert_eq!(json["stats"]["pending"], 1);
-    assert_eq!(
-        json["text"],
-        "1 of 2 open — finish them before you wrap up."
-    );
+    assert_eq!(json["text"], "1 of 2 open — finish it before you wrap up.");
     assert!(done.stderr.is_empty(), "one JSON object, nothing else");
 }
 

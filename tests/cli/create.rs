@@ -99,5 +99,5 @@ fn every_bad_item_is_named() {
         )
         .json();
     let paths = error_paths(&json);
-    assert_eq!(paths, ["extra"]);
+    assert_eq!(paths, ["extra", "items[1]"]);
 }

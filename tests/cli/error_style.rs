@@ -58,9 +58,9 @@ fn invalid_input_names_every_problem_with_its_path() {
     let stderr = refused(&env, &["write", &snapshot], 1);
     insta::assert_snapshot!(stderr, @r#"
     error: the input has 3 problems
-      todos[0].status: unknown status "finished"; use one of pending, in_progress, completed, cancelled, failed, todo, running, active, doing, done, canceled
-      todos[1].content: is 67 characters long, the limit is 60; shorten the text to what the step is, and keep the detail in your messages; or raise the limit with "max_content_chars" in .todos.config.json or TODOS_MAX_CONTENT_CHARS
-      todos[2].priorty: unknown field "priorty"
+      todos[0].status: unknown status "finished"; use one of pending, in_progress, completed, cancelled, failed, blocked, todo, open, not_started, running, active, doing, done, complete, closed, canceled
+      todos[1].content: is 67 characters long, the limit is 60; shorten the text to what the step is, and put the detail in "description"; or raise the limit with "max_content_chars" in .todos.config.json or TODOS_MAX_CONTENT_CHARS
+      todos[2].priorty: unknown field "priorty"; did you mean "priority"?
     "#);
 }
 
@@ -143,8 +143,8 @@ fn a_request_with_nothing_to_do_is_an_input_error() {
     env.plan("Fix login", &["pending:Reproduce"]);
     let done = env.rejects(env.todos(&["update"]).stdin(r#"{"id": "1"}"#), 1);
     insta::assert_snapshot!(done.stderr, @r#"
-    error: nothing to change for item 1
-    hint: send a status, content, activeForm or priority with the id, e.g. {"id": "1", "status": "completed"}
+    error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked), or a content, description, activeForm or priority to change
+    hint: send the id and what changes, e.g. {"id": "1", "status": "completed"}
     "#);
     // On the command line, clap itself asks for the missing STATUS or --content.
     let done = env.rejects(env.todos(&["update", "1"]), 2);

@@ -15,8 +15,8 @@ fn invalid_input_reports_every_problem_at_once() {
     let done = env.rejects(env.todos(&["write"]).stdin(input), 1);
     insta::assert_snapshot!(done.stderr, @r#"
     error: the input has 3 problems
-      todos[3].content: is missing; every item needs its text (content, title, text, description or step)
-      todos[4].stauts: unknown field "stauts"
+      todos[3].content: is missing; every item needs its text (content, title, text, step or subject, or description or details alone)
+      todos[4].stauts: unknown field "stauts"; did you mean "status"?
       todos: has 2 items in_progress (todos[1], todos[2]), at most 1 may be; finish or pause the item in progress first (completed, or back to pending); or raise the limit with "max_in_progress" in .todos.config.json or TODOS_MAX_IN_PROGRESS
     "#);
 }

@@ -118,10 +118,17 @@ fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
             .collect();
         assert_eq!(
             statuses,
-            ["pending", "in_progress", "completed", "cancelled", "failed"],
+            [
+                "pending",
+                "in_progress",
+                "completed",
+                "cancelled",
+                "failed",
+                "blocked"
+            ],
             "{command}"
         );
-        assert_eq!(table.len(), 11, "{command}: {table:?}");
+        assert_eq!(table.len(), 16, "{command}: {table:?}");
         assert!(help.contains("--reopen"), "{command}");
         // What the help promises, the parser accepts.
         for (name, status) in &table {

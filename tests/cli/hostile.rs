@@ -125,6 +125,12 @@ fn shapes() -> Vec<&'static str> {
         r#"{"todos":[{"content":"Run","status":"in_progress","activeForm":"Running","priority":"high","id":"1"}]}"#,
         r#"{"explanation":"Refactor","plan":[{"step":"Split","status":"completed"}]}"#,
         r#"{"todos":[{"description":"Read","status":"cancelled"}]}"#,
+        r#"{"merge":true,"todos":[{"id":"1","content":"Reproduce","status":"cancelled"}]}"#,
+        r#"{"operation":"write","todoList":[{"id":1,"title":"A","description":"d\nd","status":"not-started"}]}"#,
+        r#"{"todos":[{"id":"1","content":"A","status":"in-progress","priority":"high","blockedBy":[]}]}"#,
+        r#"{"todos":"[x] Reproduce\n[-] Patch\n[ ] Test"}"#,
+        "- [x] Reproduce\n- [ ] Patch\n",
+        "```json\n{\"todos\":[{\"content\":\"A\",\"status\":\"blocked\"}]}\n```",
     ]
 }
 

@@ -3,6 +3,9 @@
 
 mod support;
 
+mod agents;
+mod retry;
+
 mod completions;
 mod concurrency;
 mod corpus;

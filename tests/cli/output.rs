@@ -39,7 +39,7 @@ fn progress_line_after_a_change() {
     let done = env.todos(&["update", "3", "completed"]).run().success();
     assert!(
         done.stdout
-            .ends_with("\n1 of 5 open — finish them before you wrap up.\n"),
+            .ends_with("\n1 of 5 open — finish it before you wrap up.\n"),
         "{}",
         done.stdout
     );
@@ -88,7 +88,7 @@ fn json_format_and_envelope() {
     assert_eq!(json["data"]["warnings"], json!([]));
     assert_eq!(
         json["stats"],
-        json!({"total":5,"pending":1,"in_progress":1,"completed":1,"cancelled":1,"failed":1})
+        json!({"total":5,"pending":1,"in_progress":1,"completed":1,"cancelled":1,"failed":1,"blocked":0})
     );
     assert_eq!(json["context"]["workspace"], env.ws().to_str().unwrap());
     assert_eq!(

@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use crate::support::{TestEnv, items};
+use crate::support::{TestEnv, error_paths, items};
 
 fn blocks(log: &str) -> Vec<&str> {
     log.lines()
@@ -212,7 +212,12 @@ fn update_takes_its_change_from_arguments_or_stdin_not_both() {
     let json = env
         .rejects(env.todos(&["--json", "update"]).stdin(r#"{"id":"1"}"#), 1)
         .json();
-    assert_eq!(json["error"]["message"], "nothing to change for item 1");
+    assert_eq!(error_paths(&json), ["status"]);
+    let message = json["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("status: is missing; send the new status"),
+        "{message}"
+    );
 }
 
 #[test]

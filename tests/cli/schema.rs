@@ -37,13 +37,25 @@ fn write(input: &Value) -> (i32, Value) {
 /// SPEC.md §3 fills the status of four rows with "…"; "pending" stands in for it.
 const SPEC_CANONICAL: &str =
     r#"{"summary":"…","todos":[{"content":"…","status":"in_progress","id":"…"}]}"#;
-const SPEC_ALIASES: [&str; 6] = [
+/// Claude Code's `TodoWrite` with a summary: canonical, since the schema takes `activeForm`.
+const SPEC_CLAUDE_CANONICAL: &str = r#"{"summary":"…","todos":[{"content":"…","status":"pending","activeForm":"…","priority":"high","id":"…"}]}"#;
+
+/// SPEC §3's rows, the new ones last (Qwen's `blockedBy` empty: a dependency is refused until
+/// issue 11 builds them).
+const SPEC_ALIASES: [&str; 13] = [
     r#"{"todos":[{"title":"…","status":"done"}]}"#,
     r#"{"task":"…","steps":[{"id":"step1","description":"…","status":"completed"}]}"#,
     r#"{"todos":[{"id":"…","text":"…","status":"pending"}]}"#,
     r#"{"todos":[{"content":"…","status":"pending","activeForm":"…","priority":"high","id":"…"}]}"#,
     r#"{"explanation":"…","plan":[{"step":"…","status":"pending"}]}"#,
     r#"{"todos":[{"description":"…","status":"pending"}]}"#,
+    r#"{"todos":[{"description":"…","status":"blocked"}]}"#,
+    r#"{"merge":true,"todos":[{"id":"…","content":"…","status":"cancelled"}]}"#,
+    r#"{"operation":"write","todoList":[{"id":1,"title":"…","description":"…","status":"not-started"}]}"#,
+    r#"{"todos":[{"id":"…","content":"…","status":"in-progress","priority":"high"}]}"#,
+    r#"{"todos":[{"id":"…","content":"…","status":"pending","blockedBy":[]}]}"#,
+    r#"{"todos":"[x] Reproduce\n[-] Patch\n[ ] Test"}"#,
+    "```json\n{\"summary\":\"…\",\"todos\":[{\"content\":\"…\",\"status\":\"pending\"}]}\n```",
 ];
 
 /// 003, the `TodoWrite` design document (§5): the plan of its envelope example.
@@ -71,7 +83,16 @@ const SEED_ALIASES: [&str; 4] = [
 fn canonical_examples_pass_the_schema_and_the_tool() {
     let env = TestEnv::new();
     let validator = validator(&env, "write");
-    for example in [SPEC_CANONICAL, SEED_CANONICAL] {
+    // The README's examples/plan.json sends Claude Code's `activeForm` (issue 16).
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/plan.json"))
+            .unwrap();
+    for example in [
+        SPEC_CANONICAL,
+        SPEC_CLAUDE_CANONICAL,
+        SEED_CANONICAL,
+        &readme,
+    ] {
         let input: Value = serde_json::from_str(example).unwrap();
         assert!(validator.is_valid(&input), "{example}");
         let (code, json) = write(&input);
@@ -84,21 +105,18 @@ fn canonical_examples_pass_the_schema_and_the_tool() {
 fn other_agents_shapes_are_outside_the_schema_but_accepted() {
     let env = TestEnv::new();
     let validator = validator(&env, "write");
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/plan.json"))
-            .unwrap();
-    let examples = SPEC_ALIASES
-        .iter()
-        .chain(&SEED_ALIASES)
-        .map(|text| (*text).to_owned())
-        .chain([readme]);
-    for example in examples {
-        let input: Value = serde_json::from_str(&example).unwrap();
-        assert!(
-            !validator.is_valid(&input),
-            "not the canonical shape: {example}"
-        );
-        let (code, json) = write(&input);
+    for example in SPEC_ALIASES.iter().chain(&SEED_ALIASES) {
+        // A fenced or checklist text is no JSON value at all: the schema cannot cover it.
+        let input = serde_json::from_str::<Value>(example).ok();
+        if let Some(input) = &input {
+            assert!(
+                !validator.is_valid(input),
+                "not the canonical shape: {example}"
+            );
+        }
+        let env = TestEnv::new();
+        let done = env.todos(&["--json", "write"]).stdin(*example).run();
+        let (code, json) = (done.code, done.json());
         assert_eq!(code, 0, "todos accepts it: {json}");
         // What todos made of it, sent back in the canonical shape, is canonical.
         let canonical = json!({
@@ -153,8 +171,15 @@ fn create_and_update_examples() {
         .stdin(items.to_string())
         .run()
         .success();
-    // The other forms create takes are outside the schema.
+    // The other forms create takes are outside the schema: an array, and Claude Code's
+    // TaskCreate (one item's subject, description and activeForm).
     assert!(!create.is_valid(&json!(["a", "b"])));
+    let task_create = json!({"subject": "Run the tests", "description": "All of them", "activeForm": "Running the tests"});
+    assert!(!create.is_valid(&task_create));
+    env.todos(&["create"])
+        .stdin(task_create.to_string())
+        .run()
+        .success();
     for bad in [
         json!({"items": []}),
         json!({"items": [""]}),

@@ -37,7 +37,7 @@ fn todowrite_design_example() {
     );
     assert_eq!(
         json["stats"],
-        json!({"total":3,"pending":1,"in_progress":1,"completed":0,"cancelled":1,"failed":0})
+        json!({"total":3,"pending":1,"in_progress":1,"completed":0,"cancelled":1,"failed":0,"blocked":0})
     );
     assert_eq!(
         json["data"]["summary"],
@@ -192,7 +192,7 @@ fn unknown_and_doubled_fields_are_named() {
     let env = TestEnv::new();
     let json = env
         .rejects(
-            env.todos(&["--json", "write"]).stdin(r#"{"summary": "S", "task": "T", "todos": [{"content": "A", "stauts": "pending", "title": "B"}], "merge": true}"#),
+            env.todos(&["--json", "write"]).stdin(r#"{"summary": "S", "task": "T", "todos": [{"content": "A", "stauts": "pending", "title": "B"}], "mode": "replace"}"#),
             1,
         )
         .json();
@@ -201,7 +201,7 @@ fn unknown_and_doubled_fields_are_named() {
         paths,
         [
             "task",
-            "merge",
+            "mode",
             "todos[0].stauts",
             "todos[0].title",
             "todos[0].status"
@@ -209,6 +209,6 @@ fn unknown_and_doubled_fields_are_named() {
     );
     assert_eq!(
         json["error"]["details"][2]["message"],
-        "unknown field \"stauts\""
+        "unknown field \"stauts\"; did you mean \"status\"?"
     );
 }

@@ -26,7 +26,7 @@ fn args_form_builds_a_plan() {
         .success();
     assert_eq!(
         done.stdout,
-        "[1/2] Fix login\n  1 [x] Reproduce\n  2 [▶] Patch the check\n1 of 2 open — finish them before you wrap up.\n"
+        "[1/2] Fix login\n  1 [x] Reproduce\n  2 [▶] Patch the check\n1 of 2 open — finish it before you wrap up.\n"
     );
     let store = env.store();
     assert_eq!(store["version"], 1);

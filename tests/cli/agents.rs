@@ -1,0 +1,436 @@
+//! Each agent's todo tool, with a payload as that agent sends it. Above each test: where its
+//! field names and status words come from — the agent's own published tool definition where it
+//! was read for this file, SPEC §3's row where it was not (said so).
+
+use serde_json::json;
+
+use crate::support::{TestEnv, error_paths, items};
+
+fn triple(id: &str, status: &str, content: &str) -> (String, String, String) {
+    (id.into(), status.into(), content.into())
+}
+
+/// Cursor's `todo_write`: `merge` and `todos[]` of `id`, `content`, `status` (pending,
+/// `in_progress`, completed, cancelled), as SPEC §3 records it from Cursor's tool definition
+/// (Cursor's sources and docs are not open). With `"merge": true` only the named items change.
+#[test]
+fn cursor_todo_write_merges_by_id() {
+    let env = TestEnv::new();
+    env.plan(
+        "Fix login",
+        &["completed:Reproduce", "in_progress:Patch", "pending:Test"],
+    );
+    let merge = r#"{"merge": true, "todos": [
+        {"id": "2", "content": "Patch", "status": "completed"},
+        {"id": "3", "content": "Test", "status": "in_progress"},
+        {"id": "docs", "content": "Update the docs", "status": "pending"}]}"#;
+    let done = env.todos(&["write"]).stdin(merge).run().success();
+    assert!(done.stderr.is_empty(), "no dropped item: {}", done.stderr);
+    assert_eq!(
+        items(&env.store()["todos"]),
+        [
+            triple("1", "completed", "Reproduce"),
+            triple("2", "completed", "Patch"),
+            triple("3", "in_progress", "Test"),
+            triple("4", "pending", "Update the docs"),
+        ]
+    );
+    // A merge that names one item leaves the others alone; sent again, it changes nothing.
+    let cancel = r#"{"merge": true, "todos": [{"id": "4", "content": "Update the docs", "status": "cancelled"}]}"#;
+    env.todos(&["write"]).stdin(cancel).run().success();
+    let revision = env.store()["revision"].clone();
+    let again = env.todos(&["write"]).stdin(cancel).run().success();
+    assert!(again.stderr.contains("No change"), "{}", again.stderr);
+    assert_eq!(env.store()["revision"], revision);
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn a_merge_that_would_overflow_the_list_is_refused_whole() {
+    let env = TestEnv::new();
+    let nine: Vec<String> = (1..=9).map(|i| format!("pending:Step {i}")).collect();
+    let nine: Vec<&str> = nine.iter().map(String::as_str).collect();
+    env.plan("Long", &nine);
+    let two = r#"{"merge": true, "todos": [{"id": "a", "content": "Ten", "status": "pending"}, {"id": "b", "content": "Eleven", "status": "pending"}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(two), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["todos"]);
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("holds 11 items, the limit is 10; finish, cancel or remove items"),
+        "{message}"
+    );
+}
+
+/// VS Code / Copilot's `manage_todo_list`: `operation` write or read, `todoList[]` of a numeric
+/// `id`, `title`, `description` and `status` not-started, in-progress or completed. Taken from
+/// SPEC §3's row (the tool lives in microsoft/vscode-copilot-chat; its schema was not re-read
+/// for this test).
+#[test]
+fn vscode_manage_todo_list_writes_and_reads() {
+    let env = TestEnv::new();
+    let write = r#"{"operation": "write", "todoList": [
+        {"id": 1, "title": "Reproduce the bug", "description": "Run the failing login test", "status": "completed"},
+        {"id": 2, "title": "Patch the check", "description": "Token expiry is compared in seconds\nagainst milliseconds", "status": "in-progress"},
+        {"id": 3, "title": "Add a regression test", "description": "", "status": "not-started"}]}"#;
+    env.todos(&["write"]).stdin(write).run().success();
+    let store = env.store();
+    assert_eq!(
+        items(&store["todos"]),
+        [
+            triple("1", "completed", "Reproduce the bug"),
+            triple("2", "in_progress", "Patch the check"),
+            triple("3", "pending", "Add a regression test"),
+        ]
+    );
+    assert_eq!(
+        store["todos"][1]["description"],
+        "Token expiry is compared in seconds\nagainst milliseconds"
+    );
+    assert!(
+        store["todos"][2].get("description").is_none(),
+        "blank is none"
+    );
+    // The description is kept for --json; the checklist stays one line per item.
+    let show = env.todos(&["show"]).run().success();
+    assert!(!show.stdout.contains("milliseconds"), "{}", show.stdout);
+    let json = env.todos(&["--json", "show"]).run().success().json();
+    assert_eq!(
+        json["data"]["todos"][0]["description"],
+        "Run the failing login test"
+    );
+
+    // An agent that knows nothing of descriptions re-sends the list: they are kept; an
+    // explicit null clears one.
+    let claude = r#"{"todos": [
+        {"content": "Reproduce the bug", "status": "completed", "activeForm": "Reproducing"},
+        {"content": "Patch the check", "status": "in_progress", "activeForm": "Patching", "description": null},
+        {"content": "Add a regression test", "status": "pending", "activeForm": "Adding a test"}]}"#;
+    env.todos(&["write"]).stdin(claude).run().success();
+    let store = env.store();
+    assert_eq!(
+        store["todos"][0]["description"],
+        "Run the failing login test"
+    );
+    assert!(
+        store["todos"][1].get("description").is_none(),
+        "null clears"
+    );
+    env.todos(&["write"]).stdin(write).run().success();
+
+    // "read" only prints: nothing is written, not even a revision.
+    let before = env.tree();
+    let read = env
+        .todos(&["--json", "write"])
+        .stdin(r#"{"operation": "read"}"#)
+        .run()
+        .success()
+        .json();
+    assert_eq!(read["data"]["changed"], false);
+    assert_eq!(read["data"]["todos"].as_array().unwrap().len(), 3);
+    assert_eq!(env.tree(), before);
+}
+
+#[test]
+fn a_vscode_read_with_a_list_or_a_mistyped_operation_is_refused() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let json = env
+        .rejects(
+            env.todos(&["--json", "write"]).stdin(
+                r#"{"operation": "read", "todoList": [{"id": 1, "title": "A", "status": "completed"}]}"#,
+            ),
+            1,
+        )
+        .json();
+    assert_eq!(error_paths(&json), ["operation"]);
+    let done = env.rejects(
+        env.todos(&["write"])
+            .stdin(r#"{"operation": "wirte", "todoList": []}"#),
+        1,
+    );
+    assert!(
+        done.stderr.contains(r#"did you mean "write"?"#),
+        "{}",
+        done.stderr
+    );
+}
+
+/// `OpenCode`'s `todowrite`: `todos[]` of `content`, `status` (pending, `in_progress`, completed,
+/// cancelled), `priority` (high, medium, low) and `id`; Amp's and Trae's `todo_write` send
+/// `in-progress` and `todo`. Taken from SPEC §3's row (`OpenCode`'s tool is in sst/opencode; it
+/// was not re-read for this test).
+#[test]
+fn opencode_amp_and_trae_todo_lists() {
+    let env = TestEnv::new();
+    let opencode = r#"{"todos": [
+        {"content": "Read the failing test", "status": "completed", "priority": "high", "id": "1"},
+        {"content": "Fix the parser", "status": "in_progress", "priority": "high", "id": "2"},
+        {"content": "Run the suite", "status": "pending", "priority": "medium", "id": "3"}]}"#;
+    env.todos(&["write"]).stdin(opencode).run().success();
+    assert_eq!(env.store()["todos"][1]["priority"], "high");
+    let amp = r#"{"todos": [
+        {"id": "1", "content": "Read the failing test", "status": "completed", "priority": "high"},
+        {"id": "2", "content": "Fix the parser", "status": "in-progress", "priority": "high"},
+        {"id": "3", "content": "Run the suite", "status": "todo", "priority": "low"}]}"#;
+    env.todos(&["write"]).stdin(amp).run().success();
+    assert_eq!(
+        items(&env.store()["todos"]),
+        [
+            triple("1", "completed", "Read the failing test"),
+            triple("2", "in_progress", "Fix the parser"),
+            triple("3", "pending", "Run the suite"),
+        ]
+    );
+    assert_eq!(env.store()["todos"][2]["priority"], "low");
+}
+
+/// Qwen Code's `todo_write` (QwenLM/qwen-code-docs, tools/todo-write.md: `todos[]` of `id`,
+/// `content`, `status`; the example ids below are its own) and `blockedBy` (SPEC §3's row). An empty `blockedBy` is accepted; a dependency is
+/// refused by name until issue 11 builds them, so it is never silently dropped.
+#[test]
+fn qwen_code_todo_write_with_blocked_by() {
+    let env = TestEnv::new();
+    let qwen = r#"{"todos": [
+        {"id": "create-model", "content": "Create user preferences model", "status": "in_progress", "blockedBy": []},
+        {"id": "add-endpoints", "content": "Add API endpoints for preferences", "status": "pending"}]}"#;
+    env.todos(&["write"]).stdin(qwen).run().success();
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
+    let blocked = r#"{"todos": [
+        {"id": "create-model", "content": "Create user preferences model", "status": "in_progress"},
+        {"id": "add-endpoints", "content": "Add API endpoints for preferences", "status": "pending", "blockedBy": ["create-model"]}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(blocked), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["todos[1].blockedBy"]);
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(message.contains("issue 11"), "{message}");
+    assert!(message.contains(r#"leave "blockedBy" out"#), "{message}");
+}
+
+/// Gemini CLI's `write_todos` (gemini-cli, docs/tools/todos.md: `todos[]` of `description` and
+/// `status` pending, `in_progress`, completed, cancelled; the first texts below are its example),
+/// and `blocked` (SPEC §3's row).
+#[test]
+fn gemini_write_todos_with_cancelled_and_blocked() {
+    let env = TestEnv::new();
+    let gemini = r#"{"todos": [
+        {"description": "Initialize new React project", "status": "completed"},
+        {"description": "Implement state management", "status": "in_progress"},
+        {"description": "Wait for the API key from the user", "status": "blocked"},
+        {"description": "Create API service", "status": "cancelled"}]}"#;
+    let json = env
+        .todos(&["--json", "write"])
+        .stdin(gemini)
+        .run()
+        .success()
+        .json();
+    assert_eq!(json["stats"]["blocked"], 1);
+    assert_eq!(
+        json["data"]["recap"],
+        "[2/4] In progress: Implement state management. Blocked: Wait for the API key from the \
+         user. Cancelled: Create API service."
+    );
+    let show = env.todos(&["show"]).run().success();
+    assert!(
+        show.stdout
+            .contains("  3 [-] Wait for the API key from the user\n"),
+        "{}",
+        show.stdout
+    );
+    // Blocked is open: check fails, and the item is listed among the open ones.
+    let check = env.rejects(env.todos(&["check"]), 1);
+    assert!(
+        check.stderr.contains("2 of 4 items are still open"),
+        "{}",
+        check.stderr
+    );
+}
+
+/// Roo Code's `update_todo_list` (its native tool definition: one string `todos`, "full markdown
+/// checklist in execution order, using [ ] for pending, [x] for completed, and [-] for in
+/// progress").
+#[test]
+fn roo_code_update_todo_list_checklist_in_a_string() {
+    let env = TestEnv::new();
+    let roo = json!({"todos": "[x] Analyze requirements\n[-] Design architecture\n[ ] Implement core logic\n[ ] Write tests"});
+    env.todos(&["write"]).stdin(roo.to_string()).run().success();
+    assert_eq!(
+        items(&env.store()["todos"]),
+        [
+            triple("1", "completed", "Analyze requirements"),
+            triple("2", "in_progress", "Design architecture"),
+            triple("3", "pending", "Implement core logic"),
+            triple("4", "pending", "Write tests"),
+        ]
+    );
+}
+
+#[test]
+fn a_markdown_checklist_on_plain_stdin() {
+    let env = TestEnv::new();
+    let text = "- [x] Reproduce\n* [ ] Patch\n[-] Test\n  - [~] Perf script\n- [!] Flaky job\n";
+    env.todos(&["write", "--summary", "Fix login"])
+        .stdin(text)
+        .run()
+        .success();
+    assert_eq!(
+        items(&env.store()["todos"]),
+        [
+            triple("1", "completed", "Reproduce"),
+            triple("2", "pending", "Patch"),
+            triple("3", "in_progress", "Test"),
+            triple("4", "cancelled", "Perf script"),
+            triple("5", "failed", "Flaky job"),
+        ]
+    );
+    assert_eq!(env.store()["summary"], "Fix login");
+}
+
+#[test]
+fn a_checklist_line_that_is_no_item_is_named() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let json = env
+        .rejects(
+            env.todos(&["--json", "write"])
+                .stdin("- [x] Reproduce\nthen patch it\n- [?] Test\n"),
+            1,
+        )
+        .json();
+    assert_eq!(error_paths(&json), ["todos[1]", "todos[2]"]);
+    let message = json["error"]["details"][1]["message"].as_str().unwrap();
+    assert!(message.contains("[x] completed"), "{message}");
+}
+
+/// Claude Code's `TaskCreate` (`subject`, `description`, `activeForm`) on `create`, and
+/// `TaskUpdate` on `update`: its input schema (tools/TaskUpdateTool) is a strict object of
+/// `taskId`, `subject`, `description`, `activeForm`, `status` (the task statuses or `deleted`),
+/// `addBlocks`, `addBlockedBy`, `owner` and `metadata`.
+#[test]
+fn claude_code_task_create_and_task_update() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["completed:Tag"]);
+    let create = r#"{"subject": "Run the tests", "description": "The whole suite, then the benches", "activeForm": "Running the tests"}"#;
+    env.todos(&["create"]).stdin(create).run().success();
+    let item = &env.store()["todos"][1];
+    assert_eq!(item["content"], "Run the tests");
+    assert_eq!(item["description"], "The whole suite, then the benches");
+    assert_eq!(item["active_form"], "Running the tests");
+    let update = r#"{"taskId": "2", "status": "in_progress", "subject": "Run every test", "addBlockedBy": []}"#;
+    env.todos(&["update"]).stdin(update).run().success();
+    let item = &env.store()["todos"][1];
+    assert_eq!(
+        (item["status"].as_str(), item["content"].as_str()),
+        (Some("in_progress"), Some("Run every test"))
+    );
+    let show = env.todos(&["show"]).run().success();
+    assert!(
+        show.stdout
+            .contains("[▶] Run every test — Running the tests"),
+        "{}",
+        show.stdout
+    );
+}
+
+#[test]
+fn what_claude_task_update_asks_that_todos_cannot_do_yet_is_refused_by_name() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Tag", "pending:Publish"]);
+    for (payload, path, words) in [
+        (
+            r#"{"taskId": "2", "status": "deleted"}"#,
+            "status",
+            "mark it cancelled instead",
+        ),
+        (
+            r#"{"taskId": "2", "addBlockedBy": ["1"]}"#,
+            "addBlockedBy",
+            "issue 11",
+        ),
+        (
+            r#"{"taskId": "2", "owner": "api-agent", "status": "in_progress"}"#,
+            "owner",
+            "issue 11",
+        ),
+    ] {
+        let json = env
+            .rejects(env.todos(&["--json", "update"]).stdin(payload), 1)
+            .json();
+        let paths = error_paths(&json);
+        assert_eq!(paths[0], path, "{payload}: {json}");
+        let message = json["error"]["details"][0]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{payload}: {message}");
+    }
+    // The one-retry fix the refusal of "deleted" names.
+    env.todos(&["update"])
+        .stdin(r#"{"taskId": "2", "status": "cancelled"}"#)
+        .run()
+        .success();
+}
+
+/// Agents wrap JSON in a Markdown fence (```json … ```) as they would in chat.
+#[test]
+fn json_in_a_markdown_fence() {
+    let env = TestEnv::new();
+    let fenced = "```json\n{\"summary\": \"Fix login\", \"todos\": [{\"content\": \"Patch\", \"status\": \"in_progress\"}]}\n```\n";
+    env.todos(&["write"]).stdin(fenced).run().success();
+    assert_eq!(env.store()["summary"], "Fix login");
+    env.todos(&["update"])
+        .stdin("```\n{\"id\": \"1\", \"status\": \"done\"}\n```")
+        .run()
+        .success();
+    env.todos(&["create"])
+        .stdin("```json\n{\"items\": [\"Tag\"]}\n```")
+        .run()
+        .success();
+    assert_eq!(
+        items(&env.store()["todos"]),
+        [
+            triple("1", "completed", "Patch"),
+            triple("2", "pending", "Tag")
+        ]
+    );
+}
+
+#[test]
+fn aliases_of_statuses_ids_and_fields() {
+    let env = TestEnv::new();
+    let input = r#"{"todos": [
+        {"task_id": 7, "subject": "A", "status": "complete"},
+        {"taskId": "8", "content": "B", "status": "Closed"},
+        {"id": 9, "title": "C", "status": "open"},
+        {"id": "10", "text": "D", "status": "not_started"},
+        {"step": "E", "status": "Not-Started"},
+        {"title": "F", "description": "Detail of F", "status": "in-progress"},
+        {"description": "G alone is the text", "status": "blocked"}]}"#;
+    env.todos(&["write", "--summary", "S"])
+        .stdin(input)
+        .run()
+        .success();
+    let store = env.store();
+    let statuses: Vec<String> = items(&store["todos"]).into_iter().map(|t| t.1).collect();
+    assert_eq!(
+        statuses,
+        [
+            "completed",
+            "completed",
+            "pending",
+            "pending",
+            "pending",
+            "in_progress",
+            "blocked"
+        ]
+    );
+    assert_eq!(store["todos"][5]["content"], "F");
+    assert_eq!(store["todos"][5]["description"], "Detail of F");
+    assert_eq!(store["todos"][6]["content"], "G alone is the text");
+    assert!(store["todos"][6].get("description").is_none());
+    // A numeric id is its decimal text: it names the stored item "1".
+    env.todos(&["update"])
+        .stdin(r#"{"task_id": 1, "status": "cancelled"}"#)
+        .run()
+        .success();
+    assert_eq!(env.store()["todos"][0]["status"], "cancelled");
+}

@@ -1,0 +1,331 @@
+//! Every refusal costs an agent a turn, so each names its fix: retried with only what the
+//! error said, the command passes. Each refusal leaves the workspace byte-for-byte unchanged.
+
+use crate::support::{TestEnv, error_paths};
+
+#[test]
+fn a_mistyped_status_is_answered_with_the_status_meant() {
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:A"]);
+    let done = env.rejects(env.todos(&["update", "1", "complet"]), 1);
+    assert!(
+        done.stderr
+            .contains(r#"unknown status "complet"; did you mean "completed"?"#),
+        "{}",
+        done.stderr
+    );
+    env.todos(&["update", "1", "completed"]).run().success();
+}
+
+#[test]
+fn a_mistyped_field_is_answered_with_the_field_meant() {
+    let env = TestEnv::new();
+    let sent = r#"{"summary": "S", "todos": [{"contnet": "A", "status": "pending"}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(sent), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["todos[0].contnet", "todos[0].content"]);
+    assert_eq!(
+        json["error"]["details"][0]["message"],
+        r#"unknown field "contnet"; did you mean "content"?"#
+    );
+    env.todos(&["write"])
+        .stdin(sent.replace("contnet", "content"))
+        .run()
+        .success();
+}
+
+#[test]
+fn a_mistyped_priority_or_list_key_is_answered_too() {
+    let env = TestEnv::new();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "write"])
+                .stdin(r#"{"sumary": "S", "todos": [{"content": "A", "status": "pending", "priority": "hgih"}]}"#),
+            1,
+        )
+        .json();
+    assert_eq!(error_paths(&json), ["sumary", "todos[0].priority"]);
+    assert_eq!(
+        json["error"]["details"][0]["message"],
+        r#"unknown field "sumary"; did you mean "summary"?"#
+    );
+    assert_eq!(
+        json["error"]["details"][1]["message"],
+        r#"unknown priority "hgih"; did you mean "high"?"#
+    );
+    let json = env
+        .rejects(
+            env.todos(&["--json", "create"])
+                .stdin(r#"{"itmes": ["A"]}"#),
+            1,
+        )
+        .json();
+    assert_eq!(
+        json["error"]["details"][0]["message"],
+        r#"unknown field "itmes"; did you mean "items"?"#
+    );
+}
+
+#[test]
+fn update_reports_the_typo_and_the_missing_status_together() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let json = env
+        .rejects(
+            env.todos(&["--json", "update"])
+                .stdin(r#"{"id": "1", "stauts": "done"}"#),
+            1,
+        )
+        .json();
+    assert_eq!(error_paths(&json), ["stauts", "status"]);
+    let details = &json["error"]["details"];
+    assert!(
+        details[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains(r#"did you mean "status"?"#)
+    );
+    assert!(
+        details[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("is missing; send the new status")
+    );
+    env.todos(&["update"])
+        .stdin(r#"{"id": "1", "status": "done"}"#)
+        .run()
+        .success();
+}
+
+#[test]
+fn a_long_item_is_told_first_how_to_fit_then_how_to_raise_the_limit() {
+    let env = TestEnv::new();
+    let long = "Patch the token expiry check so that it compares milliseconds too";
+    assert_eq!(long.chars().count(), 65);
+    let sent =
+        format!(r#"{{"summary": "S", "todos": [{{"content": "{long}", "status": "pending"}}]}}"#);
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(&sent), 1)
+        .json();
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    let fit = message
+        .find(r#"put the detail in "description""#)
+        .expect(message);
+    let raise = message.find("TODOS_MAX_CONTENT_CHARS").expect(message);
+    assert!(fit < raise, "{message}");
+    // The retry the message names: a short text, the rest in the description.
+    env.todos(&["write"])
+        .stdin(r#"{"summary": "S", "todos": [{"content": "Patch the token expiry check", "description": "Compare milliseconds too", "status": "pending"}]}"#)
+        .run()
+        .success();
+    let item = &env.store()["todos"][0];
+    assert_eq!(item["description"], "Compare milliseconds too");
+}
+
+#[test]
+fn a_long_description_says_how_to_fit() {
+    let env = TestEnv::new();
+    let sent = serde_json::json!({"todos": [{"title": "A", "description": "d".repeat(2001), "status": "pending"}]});
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(sent.to_string()), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["todos[0].description"]);
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(
+        message
+            .starts_with("is 2001 characters long, the limit is 2000; keep to what the step needs"),
+        "{message}"
+    );
+}
+
+#[test]
+fn separators_and_byte_order_marks_inside_text_are_refused() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    for (text, words) in [
+        ("A\u{2028}B", "a line or paragraph separator (U+2028)"),
+        ("A\u{2029}B", "a line or paragraph separator (U+2029)"),
+        ("A\u{feff}B", "a byte-order mark (U+FEFF)"),
+    ] {
+        let sent = serde_json::json!({"todos": [{"content": text, "status": "pending"}]});
+        let done = env.rejects(env.todos(&["write"]).stdin(sent.to_string()), 1);
+        assert!(done.stderr.contains(words), "{}", done.stderr);
+    }
+    // At the very start of the input a byte-order mark is only an encoding's signature.
+    env.todos(&["write"])
+        .stdin("\u{feff}{\"todos\": [{\"content\": \"B\", \"status\": \"pending\"}]}")
+        .run()
+        .success();
+}
+
+#[test]
+fn a_huge_unknown_key_makes_a_short_error() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let key = "k".repeat(100 * 1024);
+    let sent = format!(r#"{{"todos": [{{"content": "A", "status": "pending", "{key}": 1}}]}}"#);
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(sent), 1)
+        .json();
+    // The envelope's context echoes the input as it came; the error itself stays short.
+    let error = json["error"].to_string();
+    assert!(error.len() < 1024, "{} bytes: {error}", error.len());
+    let path = json["error"]["details"][0]["path"].as_str().unwrap();
+    assert_eq!(path, format!("todos[0].{}…", "k".repeat(40)));
+}
+
+#[test]
+fn a_write_that_reopens_a_finished_item_warns_by_name() {
+    let env = TestEnv::new();
+    env.plan("S", &["completed:Tag", "pending:Publish"]);
+    let done = env
+        .todos(&[
+            "write",
+            "--summary",
+            "S",
+            "-t",
+            "pending:Tag",
+            "-t",
+            "pending:Publish",
+        ])
+        .run()
+        .success();
+    assert!(
+        done.stderr
+            .contains(r#"warning: reopened item 1 "Tag": completed → pending"#),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn json_usage_errors_carry_clap_s_whole_message() {
+    let env = TestEnv::new();
+    let json = env
+        .rejects(env.todos(&["--json", "update", "--content", "x"]), 2)
+        .json();
+    let message = json["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("the following required arguments were not provided:\n  <ID>"),
+        "{message}"
+    );
+    assert!(message.contains("Usage: todos update"), "{message}");
+    assert_eq!(json["error"]["code"], "USAGE");
+}
+
+#[test]
+fn a_mistyped_command_is_answered_with_the_command_meant() {
+    let env = TestEnv::new();
+    let done = env.rejects(env.todos(&["shwo"]), 2);
+    assert!(
+        done.stderr.contains("a similar subcommand exists: 'show'"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn one_item_is_spoken_of_in_the_singular() {
+    let env = TestEnv::new();
+    let done = env
+        .todos(&["write", "--summary", "S", "-t", "pending:A"])
+        .run()
+        .success();
+    assert!(
+        done.stdout
+            .ends_with("\n1 of 1 open — finish it before you wrap up.\n"),
+        "{}",
+        done.stdout
+    );
+    let check = env.rejects(env.todos(&["check"]), 1);
+    assert!(
+        check
+            .stderr
+            .starts_with("todos: the one item is still open.\n"),
+        "{}",
+        check.stderr
+    );
+    assert!(
+        check
+            .stderr
+            .contains("Finish it before you stop: mark it completed")
+    );
+    let done = env.todos(&["update", "1", "completed"]).run().success();
+    assert!(
+        done.stdout.ends_with("\nThe one item is done.\n"),
+        "{}",
+        done.stdout
+    );
+    let json = env.todos(&["--json", "check"]).run().success().json();
+    assert_eq!(json["text"], "The one item is done.");
+}
+
+/// The other refusals the new shapes brought, each at its path, each leaving the workspace as
+/// it was.
+#[test]
+fn every_new_refusal_names_its_place_and_changes_nothing() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    for (args, stdin, path, words) in [
+        (
+            &["--json", "write"][..],
+            r#"{"merge": "yes", "todos": []}"#,
+            "merge",
+            "must be true or false",
+        ),
+        (
+            &["--json", "write"],
+            r#"{"todos": [{"content": "A", "status": "deleted"}]}"#,
+            "todos[0].status",
+            "leave it out",
+        ),
+        (
+            &["--json", "write"],
+            r#"{"todos": [{"title": "A", "description": "bell\u0007", "status": "pending"}]}"#,
+            "todos[0].description",
+            "a control character (U+0007)",
+        ),
+        (
+            &["--json", "write"],
+            r#"{"todos": 5}"#,
+            "todos",
+            "must be an array of items or a Markdown checklist",
+        ),
+        (
+            &["--json", "create"],
+            r#"{"items": ["B"], "subject": "C"}"#,
+            "items",
+            "not both",
+        ),
+        (
+            &["--json", "create"],
+            r#"{"items": "B"}"#,
+            "items",
+            "must be an array of items",
+        ),
+        (
+            &["--json", "create"],
+            r#"{"activeForm": "Doing it"}"#,
+            "content",
+            "is missing",
+        ),
+        (
+            &["--json", "update"],
+            r#"{"taskId": "1", "addBlockedBy": "2"}"#,
+            "addBlockedBy",
+            "issue 11",
+        ),
+        (
+            &["--json", "update"],
+            r#"{"taskId": "1", "status": "pending", "addBlocks": ["2"]}"#,
+            "addBlocks",
+            "issue 11",
+        ),
+    ] {
+        let json = env.rejects(env.todos(args).stdin(stdin), 1).json();
+        assert_eq!(error_paths(&json)[0], path, "{stdin}: {json}");
+        let message = json["error"]["details"][0]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{stdin}: {message}");
+    }
+}

@@ -5,12 +5,15 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use chrono::{DateTime, Local};
+use std::cell::OnceCell;
+use std::ops::Deref;
+
+use chrono::{DateTime, FixedOffset, Local};
 
 use crate::cli::GlobalArgs;
 use crate::config::Config;
 use crate::error::{Error, Result};
-use crate::host::{Host, Stdin};
+use crate::host::Host;
 use crate::list::{DEFAULT_STORE, LISTS_DIR, ListName};
 use crate::render::Palette;
 
@@ -19,14 +22,15 @@ pub struct Context {
     pub workspace: PathBuf,
     /// The list this command works on (`--list`, `TODOS_LIST`).
     pub list: ListName,
-    /// The time of this run: `TODOS_NOW`, else the clock, in the local time zone (`TZ`).
-    pub now: DateTime<Local>,
+    /// The time of this run: `TODOS_NOW`, else the clock, in the local time zone (`TZ`). Read
+    /// as `ctx.now`; found on first use, since `show` and `recap` never need it and the zone
+    /// is read from a file.
+    pub now: Now,
     /// `TODOS_SESSION`: a new value starts a new completion-log session.
     pub session: Option<String>,
     pub json: bool,
     pub quiet: bool,
     pub lock_timeout: Duration,
-    pub stdin: Stdin,
     /// Decides how `show --watch` redraws: in place on a terminal, state after state in a pipe.
     pub stdout_is_terminal: bool,
     pub stdout: Palette,
@@ -69,18 +73,21 @@ impl Context {
             Some(name) => ListName::parse(&name)?,
             None => ListName::default_list(),
         };
-        let now = match host.var("TODOS_NOW") {
-            Some(value) => DateTime::parse_from_rfc3339(value.trim())
-                .map_err(|err| {
-                    Error::invalid(format!(
-                        "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
-                    ))
-                    .with_hint(
-                        "set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock",
-                    )
-                })?
-                .with_timezone(&Local),
-            None => Local::now(),
+        // A bad TODOS_NOW fails every command, whether it needs the clock or not.
+        let fixed = match host.var("TODOS_NOW") {
+            Some(value) => Some(DateTime::parse_from_rfc3339(value.trim()).map_err(|err| {
+                Error::invalid(format!(
+                    "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
+                ))
+                .with_hint(
+                    "set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock",
+                )
+            })?),
+            None => None,
+        };
+        let now = Now {
+            fixed,
+            local: OnceCell::new(),
         };
         if !global.lock_timeout.is_finite()
             || global.lock_timeout < 0.0
@@ -105,7 +112,6 @@ impl Context {
             json: global.json,
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),
-            stdin: host.stdin_kind,
             stdout_is_terminal: host.stdout_is_terminal,
             stdout,
             stderr,
@@ -127,6 +133,24 @@ impl Context {
             } else {
                 err
             }
+        })
+    }
+}
+
+/// The time of this run, in the local time zone, found on first use (`ctx.now` reads as a
+/// `DateTime<Local>`).
+pub struct Now {
+    fixed: Option<DateTime<FixedOffset>>,
+    local: OnceCell<DateTime<Local>>,
+}
+
+impl Deref for Now {
+    type Target = DateTime<Local>;
+
+    fn deref(&self) -> &DateTime<Local> {
+        self.local.get_or_init(|| {
+            self.fixed
+                .map_or_else(Local::now, |fixed| fixed.with_timezone(&Local))
         })
     }
 }

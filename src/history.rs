@@ -156,15 +156,18 @@ fn revision_of(line: &str) -> Option<u64> {
 /// with the latest `limit` (readers see only those anyway), through a new temporary file
 /// renamed over it; trimming in batches keeps a change from rewriting the whole file each time.
 pub fn append(path: &Path, old: &Document, new: &Entry, limit: usize) -> Result<()> {
-    let (lines, _) = read_lines(path)?;
-    let latest = lines.iter().rev().find_map(|line| revision_of(line));
-    let mut added = Vec::new();
-    if old.revision > 0 && latest.is_none_or(|latest| latest < old.revision) {
-        added.push(line(&Entry::of(old, "(not recorded)"))?);
-    }
-    added.push(line(new)?);
     let limit = limit.max(1);
-    if lines.len() + added.len() > limit + limit / 4 {
+    // The first and the latest revision kept, read from the file's two ends: a change costs
+    // the same whatever the history holds. Revisions are kept one after the other, so they
+    // also say how many lines there are.
+    let span = span(path)?;
+    let kept = span.map_or(0, |(first, latest)| latest.saturating_sub(first) + 1);
+    let over = usize::try_from(kept).unwrap_or(usize::MAX) + 2 > limit + limit / 4;
+    let unclear = span.is_none() && disk::check_file(path)?.is_some_and(|meta| meta.len() > 0);
+    if over || unclear {
+        // Trim to the latest `limit`, dropping unreadable lines on the way (a file whose ends
+        // cannot be read, a torn last line, gets the same).
+        let (lines, _) = read_lines(path)?;
         let mut kept: Vec<String> = lines
             .into_iter()
             .filter(|line| revision_of(line).is_some())
@@ -173,15 +176,86 @@ pub fn append(path: &Path, old: &Document, new: &Entry, limit: usize) -> Result<
                 line
             })
             .collect();
-        kept.extend(added);
+        let latest = kept.iter().rev().find_map(|line| revision_of(line));
+        kept.extend(new_lines(old, latest, new)?);
         let start = kept.len().saturating_sub(limit);
         return rewrite(path, &kept[start..].concat());
     }
+    let added = new_lines(old, span.map(|(_, latest)| latest), new)?;
+    // Not synced: the store it follows is, so after a crash the history can only be behind
+    // it, never ahead, and the next change writes what it missed.
     let mut file = disk::open_append(path)?;
     file.write_all(added.concat().as_bytes())
-        .and_then(|()| file.sync_data())
         .map_err(|err| Error::io("append to the history", path, &err))
 }
+
+/// The lines a change adds after the `latest` kept revision: the revision it replaced when the
+/// history missed it, then its own.
+fn new_lines(old: &Document, latest: Option<u64>, new: &Entry) -> Result<Vec<String>> {
+    let mut added = Vec::new();
+    if old.revision > 0 && latest.is_none_or(|latest| latest < old.revision) {
+        added.push(line(&Entry::of(old, "(not recorded)"))?);
+    }
+    added.push(line(new)?);
+    Ok(added)
+}
+
+/// The revisions of the file's first and last lines; `None` for an empty or absent file, one
+/// whose last line is torn (no newline after it), or whose ends are not lines todos wrote.
+fn span(path: &Path) -> Result<Option<(u64, u64)>> {
+    let Some(mut file) = disk::open_read(path, Links::Refuse)? else {
+        return Ok(None);
+    };
+    let io = |err: std::io::Error| Error::io("read the history", path, &err);
+    let size = file.metadata().map_err(io)?.len();
+    if size == 0 {
+        return Ok(None);
+    }
+    let mut head = [0_u8; 64];
+    let read = file.read(&mut head).map_err(io)?;
+    let Some(first) = leading_revision(&head[..read]) else {
+        return Ok(None);
+    };
+    // Back from the end, past the final newline, to the newline before the last line.
+    let mut end = size;
+    let mut chunk = vec![0_u8; 64 * 1024];
+    let mut line_start = 0;
+    let mut skipped_final_newline = false;
+    file.seek(SeekFrom::Start(size - 1)).map_err(io)?;
+    let mut last = [0_u8; 1];
+    file.read_exact(&mut last).map_err(io)?;
+    if last[0] != b'\n' {
+        return Ok(None);
+    }
+    'search: while end > 0 {
+        let start = end.saturating_sub(chunk.len() as u64);
+        let len = usize::try_from(end - start).unwrap_or(chunk.len());
+        file.seek(SeekFrom::Start(start)).map_err(io)?;
+        file.read_exact(&mut chunk[..len]).map_err(io)?;
+        for (offset, byte) in chunk[..len].iter().enumerate().rev() {
+            if *byte == b'\n' {
+                if skipped_final_newline {
+                    line_start = start + offset as u64 + 1;
+                    break 'search;
+                }
+            } else {
+                skipped_final_newline = true;
+            }
+        }
+        end = start;
+    }
+    file.seek(SeekFrom::Start(line_start)).map_err(io)?;
+    let read = file.read(&mut head).map_err(io)?;
+    Ok(leading_revision(&head[..read]).map(|latest| (first, latest)))
+}
+
+/// The revision at the start of a line todos wrote: `{"revision":N,…`.
+fn leading_revision(bytes: &[u8]) -> Option<u64> {
+    let rest = bytes.strip_prefix(b"{\"revision\":")?;
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()
+}
+
 fn line(entry: &Entry) -> Result<String> {
     let mut text = serde_json::to_string(entry)
         .map_err(|err| Error::internal(format!("cannot encode a history line: {err}")))?;

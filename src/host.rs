@@ -2,6 +2,7 @@
 //! standard streams. `Host::process()` is the real one; tests and the MCP server build their own
 //! (`Host::in_memory`), so the library runs in process with nothing read behind their back.
 
+use std::cell::OnceCell;
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -38,7 +39,8 @@ pub struct Host {
     cwd: io::Result<PathBuf>,
     /// The platform's config folder (`~/.config` on Linux), where `todos/config.json` lives.
     config_dir: Option<PathBuf>,
-    pub stdin_kind: Stdin,
+    /// Decided on first use (`stdin_kind`): most commands never look at stdin.
+    stdin_kind: OnceCell<Stdin>,
     pub stdin: Box<dyn Read>,
     /// Whether `stdin` is this process's, which `read_stdin_within` polls with a deadline.
     stdin_is_process: bool,
@@ -56,7 +58,7 @@ impl Host {
             vars: Box::new(|name| std::env::var_os(name)),
             cwd: std::env::current_dir(),
             config_dir: directories::BaseDirs::new().map(|dirs| dirs.config_dir().to_path_buf()),
-            stdin_kind: detect_stdin(),
+            stdin_kind: OnceCell::new(),
             stdin: Box::new(io::stdin()),
             stdin_is_process: true,
             stdout_is_terminal: io::stdout().is_terminal(),
@@ -83,11 +85,11 @@ impl Host {
             }),
             cwd: Ok(cwd),
             config_dir,
-            stdin_kind: if stdin.is_some() {
+            stdin_kind: OnceCell::from(if stdin.is_some() {
                 Stdin::Data
             } else {
                 Stdin::Device
-            },
+            }),
             stdin: Box::new(io::Cursor::new(stdin.unwrap_or_default())),
             stdin_is_process: false,
             stdout: Box::new(stdout.clone()),
@@ -101,6 +103,11 @@ impl Host {
     /// An environment variable, as text.
     pub fn var(&self, name: &str) -> Option<String> {
         (self.vars)(name).map(|value| value.to_string_lossy().into_owned())
+    }
+
+    /// What stands behind stdin, looked at on first use.
+    pub fn stdin_kind(&self) -> Stdin {
+        *self.stdin_kind.get_or_init(detect_stdin)
     }
 
     pub fn current_dir(&self) -> io::Result<PathBuf> {

@@ -91,7 +91,7 @@ pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
 /// The hook's JSON event from stdin, if there is one. Anything unreadable counts as none: a
 /// hook must not fail because its caller sent something unexpected.
 fn hook_event(host: &mut Host) -> Option<Value> {
-    if host.stdin_kind != Stdin::Data {
+    if host.stdin_kind() != Stdin::Data {
         return None;
     }
     // A harness that leaves stdin open and writes nothing must not hang the hook.

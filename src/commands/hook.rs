@@ -28,7 +28,7 @@ pub struct Request {
 /// Reads the payload; a terminal or `/dev/null` sends none, and a stdin left open is waited on
 /// only so long.
 pub fn read(host: &mut Host) -> Request {
-    let payload = match host.stdin_kind {
+    let payload = match host.stdin_kind() {
         Stdin::Data => host
             .read_stdin_within(hooks::PAYLOAD_WAIT)
             .ok()

@@ -173,7 +173,7 @@ impl Request {
     /// Reads what the command was given (arguments, stdin, a file) into a request.
     fn read(ctx: &Context, host: &mut Host, command: Command) -> Result<Self> {
         Ok(match command {
-            Command::Write(args) => Self::Write(write::read(ctx, host, args.0)?),
+            Command::Write(args) => Self::Write(write::read(host, args.0)?),
             Command::Create(args) => Self::Create(create::read(ctx, host, &args)?),
             Command::Update(args) => Self::Update(update::read(host, &args)?),
             Command::Check(args) => Self::Check(check::read(host, args.0)),

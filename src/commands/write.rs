@@ -23,8 +23,8 @@ pub struct Request {
 }
 
 /// Reads the snapshot from wherever it was given.
-pub fn read(ctx: &Context, host: &mut Host, args: WriteArgs) -> Result<Request> {
-    let input = input_value(ctx, host, &args)?;
+pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
+    let input = input_value(host, &args)?;
     Ok(Request { args, input })
 }
 
@@ -53,7 +53,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
 }
 
 /// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.
-fn input_value(ctx: &Context, host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
+fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
     let text = match (&args.snapshot, &args.file) {
         (Some(dash), _) if dash == "-" => source::stdin(host, STDIN_HINT)?,
         (Some(text), _) => {
@@ -63,7 +63,7 @@ fn input_value(ctx: &Context, host: &mut Host, args: &WriteArgs) -> Result<Optio
         (None, Some(path)) => source::file(path)?,
         (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
         // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
-        (None, None) if args.summary.is_some() => match ctx.stdin {
+        (None, None) if args.summary.is_some() => match host.stdin_kind() {
             // A stdin left open and silent is no input: never a hang.
             Stdin::Data => {
                 let bytes = host.read_stdin_within(crate::host::STDIN_GRACE)?;

@@ -10,7 +10,7 @@ use crate::json;
 /// Reads piped stdin (at most 1 MiB); a terminal is refused so a command never hangs, and
 /// blank input is refused since it says nothing.
 pub fn stdin(host: &mut Host, hint: &str) -> Result<String> {
-    if host.stdin_kind == Stdin::Terminal {
+    if host.stdin_kind() == Stdin::Terminal {
         return Err(Error::usage("no input: stdin is a terminal").with_hint(hint.to_owned()));
     }
     let bytes = json::read_limited(&mut host.stdin, "stdin")?;

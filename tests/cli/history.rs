@@ -244,3 +244,30 @@ fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
     let last: Value = serde_json::from_str(history.lines().last().unwrap()).unwrap();
     assert_eq!(last["revision"], store["revision"]);
 }
+
+#[test]
+fn a_torn_last_line_is_dropped_and_the_history_caught_up() {
+    // A write cut short (a full disk, a crash) leaves a last line with no newline: the next
+    // change must not glue its line to it.
+    let env = TestEnv::new();
+    three_changes(&env);
+    let history = env.read(".todos.history.jsonl");
+    let last = history.lines().last().unwrap();
+    let torn = format!(
+        "{}{}",
+        &history[..history.len() - last.len() - 1],
+        &last[..last.len() / 2]
+    );
+    env.write_file(".todos.history.jsonl", &torn);
+    env.todos(&["create", "More"]).run().success();
+    let revisions: Vec<u64> = env
+        .read(".todos.history.jsonl")
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).expect("every line whole")["revision"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(revisions, [1, 2, 3, 4], "revision 3 written again, then 4");
+}

@@ -215,3 +215,20 @@ fn help_has_an_example_on_every_command() {
         );
     }
 }
+
+#[test]
+fn error_messages_escape_what_the_input_holds() {
+    let env = TestEnv::new();
+    let input = r#"{"todos":[{"content":"a","status":"\u001b]0;pwned\u0007x"},{"content":"b","status":"done","\u001b[2J":1}]}"#;
+    let done = env.rejects(env.todos(&["write", input]), 1);
+    assert!(
+        !done.stderr.contains('\u{1b}') && !done.stderr.contains('\u{7}'),
+        "{:?}",
+        done.stderr
+    );
+    assert!(
+        done.stderr.contains("\\u{1b}]0;pwned\\u{7}x"),
+        "{}",
+        done.stderr
+    );
+}

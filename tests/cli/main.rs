@@ -1,13 +1,12 @@
 //! Integration tests: every test drives the real `todos` binary in a fresh temporary folder,
 //! with the environment cleared, HOME and XDG folders inside that folder, and the clock fixed.
 
-mod support;
-
 mod agents;
-mod retry;
-
+mod check;
+mod completion_log;
 mod completions;
 mod concurrency;
+mod config;
 mod corpus;
 mod crash;
 mod create;
@@ -15,22 +14,22 @@ mod error_style;
 mod errors;
 mod help;
 mod history;
+mod hook;
 mod hostile;
+mod init;
 mod lists;
 mod man;
 mod output;
 mod pipes;
-mod review;
+mod prompt;
+mod retry;
 mod safety;
+mod schema;
 mod shapes;
 mod store;
+mod support;
 mod undo;
 mod update;
-mod write;
-
-mod check;
-mod hook;
-mod init;
-mod prompt;
-mod schema;
 mod watch;
+mod workspace;
+mod write;

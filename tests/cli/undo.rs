@@ -139,3 +139,41 @@ fn undo_of_garbage_without_history_sends_no_counter_back() {
     );
     assert!(done.stderr.contains("mv "), "{}", done.stderr);
 }
+
+#[test]
+fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:a", "pending:b"]);
+    env.todos(&["create", "c"]).run().success(); // revision 2, id 3
+    env.write_file(".todos.json", "garbage");
+    env.todos(&["undo"]).run().success();
+    assert!(env.store()["revision"].as_u64().unwrap() > 2);
+    env.todos(&["create", "d"]).run().success();
+    let ids: Vec<String> = items(&env.store()["todos"])
+        .into_iter()
+        .map(|(id, _, _)| id)
+        .collect();
+    assert_eq!(ids, ["1", "2", "3", "4"], "c kept its id, d got a new one");
+    // What a half-readable store still says of its counters is kept.
+    env.write_file(
+        ".todos.json",
+        r#"{"version": 1, "revision": 40, "next_id": 90, "todos": "oops"}"#,
+    );
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.store()["revision"], 41);
+    assert_eq!(env.store()["next_id"], 90);
+}
+
+#[test]
+fn setting_aside_twice_in_one_second_keeps_both_files() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:a"]);
+    env.todos(&["create", "b"]).run().success();
+    env.write_file(".todos.json", "FIRST");
+    env.todos(&["undo"]).run().success();
+    env.todos(&["create", "c"]).run().success();
+    env.write_file(".todos.json", "SECOND");
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.read(".todos.json.corrupt-20250102-174233"), "FIRST");
+    assert_eq!(env.read(".todos.json.corrupt-20250102-174233-2"), "SECOND");
+}

@@ -1,4 +1,4 @@
-use crate::support::{TestEnv, items};
+use crate::support::{TestEnv, error_paths, items};
 
 #[test]
 fn changes_the_status_of_one_item() {
@@ -129,4 +129,25 @@ fn the_same_status_again_is_no_change() {
     let done = env.todos(&["update", "1", "pending"]).run().success();
     assert!(done.stderr.contains("No change"), "{}", done.stderr);
     assert_eq!(env.tree(), before);
+}
+
+#[test]
+fn update_takes_its_change_from_arguments_or_stdin_not_both() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:a"]);
+    env.rejects(
+        env.todos(&["update", "--content", "x"])
+            .stdin(r#"{"id":"1","status":"completed"}"#),
+        2,
+    );
+    env.rejects(env.todos(&["update", "1"]), 2);
+    let json = env
+        .rejects(env.todos(&["--json", "update"]).stdin(r#"{"id":"1"}"#), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["status"]);
+    let message = json["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("status: is missing; send the new status"),
+        "{message}"
+    );
 }

@@ -358,3 +358,10 @@ fn new_session_starts_a_new_log_file() {
     );
     assert_eq!(env.store()["revision"], 2);
 }
+
+#[test]
+fn a_folder_given_as_file_is_an_input_error() {
+    let env = TestEnv::new();
+    let done = env.rejects(env.todos(&["write", "--file", "."]), 1);
+    assert!(done.stderr.contains("it is a folder"), "{}", done.stderr);
+}

@@ -1,0 +1,207 @@
+//! The Markdown completion log: one block per finished plan, in its session's file, written
+//! once, never torn, never outside the memory folder.
+
+use std::fs;
+
+use crate::support::TestEnv;
+
+#[test]
+fn a_finished_plan_is_logged_once() {
+    let env = TestEnv::new();
+    env.plan(
+        "Fix multi_edit",
+        &[
+            "in_progress:Fix the overlap check",
+            "pending:Update docs",
+            "pending:Perf script",
+        ],
+    );
+    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "3", "cancelled"]).run().success();
+    assert!(!env.path("memory").exists(), "not finished yet");
+    env.todos(&["update", "2", "completed"])
+        .env("TODOS_NOW", "2025-01-02T18:00:05+08:00")
+        .run()
+        .success();
+    let log = env.read("memory/todos/todoList-20250102-174233.md");
+    insta::assert_snapshot!(log, @r"
+    # task1-20250102-100005
+
+    Summary: Fix multi_edit
+
+    [2/3] Completed:
+    - Fix the overlap check
+    - Update docs
+
+    [1/3] Cancelled:
+    - ~~Perf script~~
+    ");
+    // The same finished list again, even with a new summary, is not a second plan.
+    env.todos(&[
+        "write",
+        "--summary",
+        "Fix multi_edit v2",
+        "-t",
+        "completed:Fix the overlap check",
+        "-t",
+        "completed:Update docs",
+        "-t",
+        "cancelled:Perf script",
+    ])
+    .run()
+    .success();
+    assert_eq!(env.read("memory/todos/todoList-20250102-174233.md"), log);
+    // A second plan in the same session is task 2 in the same file, with a Failed section.
+    env.plan("Second", &["completed:One", "failed:Two"]);
+    let log = env.read("memory/todos/todoList-20250102-174233.md");
+    assert!(log.contains("\n\n# task2-20250102-174233\n\nSummary: Second\n\n[1/2] Completed:\n- One\n\n[1/2] Failed:\n- Two\n"), "{log}");
+    assert_eq!(env.store()["session"]["completed_plans"], 2);
+}
+
+#[test]
+fn a_new_session_variable_starts_a_new_log() {
+    let env = TestEnv::new();
+    env.todos(&["write", "--summary", "A", "-t", "completed:One"])
+        .env("TODOS_SESSION", "alpha")
+        .run()
+        .success();
+    env.todos(&["write", "--summary", "B", "-t", "completed:Two"])
+        .env("TODOS_SESSION", "beta")
+        .env("TODOS_NOW", "2025-02-01T09:00:00Z")
+        .run()
+        .success();
+    assert!(
+        env.read("memory/todos/todoList-20250102-174233.md")
+            .starts_with("# task1-20250102-174233\n")
+    );
+    assert!(
+        env.read("memory/todos/todoList-20250201-090000.md")
+            .starts_with("# task1-20250201-090000\n")
+    );
+    assert_eq!(env.store()["session"]["id"], "beta");
+}
+
+#[test]
+fn times_are_local_to_tz() {
+    let env = TestEnv::new();
+    env.todos(&["write", "--summary", "A", "-t", "completed:One"])
+        .env("TZ", "Asia/Shanghai")
+        .run()
+        .success();
+    assert!(
+        env.path("memory/todos/todoList-20250103-014233.md")
+            .exists()
+    );
+    assert_eq!(env.store()["updated_at"], "2025-01-03T01:42:33+08:00");
+}
+
+#[test]
+fn a_log_that_cannot_be_written_fails_before_the_store_changes() {
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:A"]);
+    env.write_file("blocker", "a regular file");
+    // A file where the log folder goes is refused before anything is written (a log that
+    // fails on a full disk is in safety.rs).
+    let done = env.rejects(
+        env.todos(&["update", "1", "completed"])
+            .env("TODOS_MEMORY_DIR", "blocker/todos"),
+        6,
+    );
+    assert!(
+        done.stderr.contains("blocker is not a folder"),
+        "{}",
+        done.stderr
+    );
+    // Once the log can be written, the same change goes through and is logged once.
+    env.todos(&["update", "1", "completed"]).run().success();
+    assert!(
+        env.read("memory/todos/todoList-20250102-174233.md")
+            .starts_with("# task1-")
+    );
+}
+
+fn blocks(log: &str) -> Vec<&str> {
+    log.lines()
+        .filter(|line| line.starts_with("# task"))
+        .collect()
+}
+
+#[test]
+fn a_session_started_in_the_same_second_gets_its_own_log_file() {
+    let env = TestEnv::new();
+    env.todos(&["write", "--summary", "A", "-t", "completed:One"])
+        .env("TODOS_SESSION", "s1")
+        .run()
+        .success();
+    env.todos(&["write", "--summary", "B", "-t", "completed:Two"])
+        .env("TODOS_SESSION", "s2")
+        .run()
+        .success();
+    let first = env.read("memory/todos/todoList-20250102-174233.md");
+    let second = env.read("memory/todos/todoList-20250102-174233-2.md");
+    assert!(
+        first.contains("Summary: A") && !first.contains("Summary: B"),
+        "{first}"
+    );
+    assert!(
+        second.starts_with("# task1-20250102-174233\n\nSummary: B\n"),
+        "{second}"
+    );
+    assert_eq!(
+        env.store()["session"]["log_file"],
+        "todoList-20250102-174233-2.md"
+    );
+}
+
+#[test]
+fn a_failed_save_takes_its_log_block_back() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:a"]);
+    // A folder where the temp file goes is refused before anything is written (the failing
+    // save after a written block is made on a full disk in safety.rs).
+    fs::create_dir(env.path(".todos.json.tmp")).unwrap();
+    let done = env.rejects(env.todos(&["update", "1", "completed"]), 6);
+    assert!(done.stderr.contains(".todos.json.tmp"), "{}", done.stderr);
+    fs::remove_dir(env.path(".todos.json.tmp")).unwrap();
+    env.todos(&[
+        "write",
+        "--summary",
+        "S",
+        "-t",
+        "completed:b",
+        "-t",
+        "completed:c",
+    ])
+    .run()
+    .success();
+    let log = env.read("memory/todos/todoList-20250102-174233.md");
+    assert_eq!(blocks(&log), ["# task1-20250102-174233"]);
+    assert!(
+        log.contains("- b\n- c\n") && !log.contains("- a\n"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_store_cannot_send_the_log_outside_the_memory_folder() {
+    let env = TestEnv::new();
+    for log_file in [
+        "/tmp/victim.md",
+        "../../escape.md",
+        "sub/dir.md",
+        "notes.txt",
+    ] {
+        let store = serde_json::json!({
+            "version": 1, "revision": 1, "next_id": 2,
+            "session": {"id": "s", "started_at": "x", "log_file": log_file, "completed_plans": 0},
+            "todos": [{"id": "1", "content": "a", "status": "pending"}]
+        });
+        env.write_file(".todos.json", store.to_string());
+        let done = env.rejects(env.todos(&["update", "1", "done"]), 4);
+        assert!(
+            done.stderr.contains("is not a file name ending in .md"),
+            "{}",
+            done.stderr
+        );
+    }
+}

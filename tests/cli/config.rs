@@ -1,0 +1,69 @@
+//! Configuration: flags over `TODOS_*` over the workspace's file over the user's, and an invalid
+//! value refused by name.
+
+use std::fs;
+
+use crate::support::TestEnv;
+
+#[test]
+fn configuration_layers() {
+    let env = TestEnv::new();
+    fs::create_dir_all(env.home().join(".config/todos")).unwrap();
+    fs::write(
+        env.home().join(".config/todos/config.json"),
+        r#"{"max_items": 2, "max_content_chars": 5}"#,
+    )
+    .unwrap();
+    env.rejects(env.todos(&["create", "a", "b", "c"]), 1);
+    env.write_file(".todos.config.json", r#"{"max_items": 3}"#);
+    let done = env.rejects(env.todos(&["create", "a", "b", "toolong"]), 1);
+    assert!(
+        done.stderr.contains("is 7 characters long, the limit is 5"),
+        "{}",
+        done.stderr
+    );
+    env.todos(&["create", "a", "b", "toolong"])
+        .env("TODOS_MAX_CONTENT_CHARS", "7")
+        .run()
+        .success();
+    env.write_file(".todos.config.json", r#"{"memory_dir": "notes"}"#);
+    env.todos(&["write", "--summary", "S", "-t", "completed:a"])
+        .run()
+        .success();
+    assert!(env.path("notes/todoList-20250102-174233.md").exists());
+}
+
+#[test]
+fn invalid_configuration_names_the_file_and_key() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.write_file(".todos.config.json", r#"{"max_items": "ten"}"#);
+    let done = env.rejects(env.todos(&["create", "x"]), 1);
+    assert!(
+        done.stderr.contains(
+            ".todos.config.json: key \"max_items\" is invalid: it must be a whole number"
+        ),
+        "{}",
+        done.stderr
+    );
+    env.write_file(".todos.config.json", r#"{"max_iterms": 20}"#);
+    let done = env.rejects(env.todos(&["create", "x"]), 1);
+    assert!(
+        done.stderr
+            .contains("key \"max_iterms\" is invalid: unknown key"),
+        "{}",
+        done.stderr
+    );
+    env.write_file(".todos.config.json", "{not json");
+    env.rejects(env.todos(&["create", "x"]), 1);
+    fs::remove_file(env.path(".todos.config.json")).unwrap();
+    let done = env.rejects(
+        env.todos(&["create", "x"]).env("TODOS_MAX_ITEMS", "many"),
+        1,
+    );
+    assert!(
+        done.stderr.contains("TODOS_MAX_ITEMS=\"many\" is invalid"),
+        "{}",
+        done.stderr
+    );
+}

@@ -1,0 +1,59 @@
+//! Which folder is the workspace: `-C`, `TODOS_WORKSPACE`, or the nearest folder upwards that
+//! holds a store, `.todos/` or `.git`.
+
+use std::fs;
+
+use crate::support::TestEnv;
+
+#[test]
+fn the_workspace_is_found_upwards() {
+    let env = TestEnv::new();
+    env.plan("Root plan", &["pending:A"]);
+    fs::create_dir_all(env.path("deep/er")).unwrap();
+    let done = env
+        .todos(&["recap"])
+        .current_dir(env.path("deep/er"))
+        .run()
+        .success();
+    assert_eq!(done.stdout, "[0/1] Pending: A.\n");
+    assert!(!env.path("deep/er/.todos.json").exists());
+}
+
+#[test]
+fn a_git_folder_marks_the_workspace_when_no_store_exists() {
+    let env = TestEnv::new();
+    fs::create_dir_all(env.path("repo/.git")).unwrap();
+    fs::create_dir_all(env.path("repo/src")).unwrap();
+    env.todos(&["create", "From src"])
+        .current_dir(env.path("repo/src"))
+        .run()
+        .success();
+    assert!(env.path("repo/.todos.json").exists());
+    assert!(!env.path("repo/src/.todos.json").exists());
+}
+
+#[test]
+fn workspace_flag_and_variable() {
+    let env = TestEnv::new();
+    fs::create_dir_all(env.path("a")).unwrap();
+    fs::create_dir_all(env.path("b")).unwrap();
+    env.todos(&["-C", "a", "create", "In a"]).run().success();
+    env.todos(&["create", "In b"])
+        .env("TODOS_WORKSPACE", env.path("b"))
+        .run()
+        .success();
+    assert!(env.path("a/.todos.json").exists() && env.path("b/.todos.json").exists());
+    assert!(!env.path(".todos.json").exists());
+    let done = env.rejects(env.todos(&["-C", "missing", "create", "x"]), 1);
+    assert!(done.stderr.contains("is not a folder"), "{}", done.stderr);
+}
+
+#[test]
+fn an_empty_workspace_variable_counts_as_unset() {
+    let env = TestEnv::new();
+    env.todos(&["create", "a"])
+        .env("TODOS_WORKSPACE", "")
+        .run()
+        .success();
+    assert!(env.path(".todos.json").exists());
+}

@@ -1,5 +1,7 @@
-//! Integration tests: every test drives the real `todos` binary in a fresh temporary folder,
-//! with the environment cleared, HOME and XDG folders inside that folder, and the clock fixed.
+//! Integration tests, one file per behaviour. Each runs `todos` in a fresh temporary folder,
+//! with the environment cleared, HOME and XDG folders inside that folder, and the clock fixed:
+//! through the real binary, or, where thousands of cases run (the corpus), through the library
+//! in process (`support::Run`).
 
 mod agents;
 mod check;

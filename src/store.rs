@@ -137,6 +137,23 @@ impl Store {
         &self.history
     }
 
+    /// The list's kept revisions, the latest `limit` (see `history`).
+    pub fn history(&self, limit: usize) -> Result<crate::history::History> {
+        self.check_folder(false)?;
+        crate::history::read(&self.history, limit)
+    }
+
+    /// A named list's folder, `.todos/`, must lie inside the workspace, never a link out of it,
+    /// for reads as for writes; with `create`, it is made when missing.
+    fn check_folder(&self, create: bool) -> Result<()> {
+        if self.dir == self.workspace {
+            return Ok(());
+        }
+        let root = disk::real_root(&self.workspace)?;
+        let relative = self.dir.strip_prefix(&self.workspace).unwrap_or(&self.dir);
+        disk::folder(&root, relative, create).map(drop)
+    }
+
     /// The store's path with `suffix`: `.todos.json.lock`, `.todos/api.json.tmp`.
     fn sibling(&self, suffix: &str) -> PathBuf {
         let mut name = self.path.clone().into_os_string();
@@ -146,6 +163,7 @@ impl Store {
 
     /// Reads the store; a workspace without one holds an empty plan. Creates nothing.
     pub fn load(&self) -> Result<Document> {
+        self.check_folder(false)?;
         let hint = format!(
             "the file was left untouched; run `todos undo` to set it aside and restore the \
              latest revision its history kept, or fix {} by hand",
@@ -267,17 +285,12 @@ impl Store {
     /// Every file of the store is checked first (none may be a link, a FIFO or a device), so
     /// a refused command has created nothing, not even the lock file.
     pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
+        // A named list's folder, `.todos/`, comes with its first change.
+        self.check_folder(true)?;
         for suffix in ["", ".tmp"] {
             disk::check_file(&self.sibling(suffix))?;
         }
         disk::check_file(&self.history)?;
-        if self.dir != self.workspace {
-            // A named list's folder, `.todos/`, comes with its first change: inside the
-            // workspace, never a link out of it.
-            let root = disk::real_root(&self.workspace)?;
-            let relative = self.dir.strip_prefix(&self.workspace).unwrap_or(&self.dir);
-            disk::folder(&root, relative, true)?;
-        }
         let lock_path = self.sibling(".lock");
         let file = disk::open_lock(&lock_path)?;
         let start = Instant::now();

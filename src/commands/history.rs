@@ -10,7 +10,7 @@ use crate::cli::HistoryArgs;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::history::{self, Entry};
+use crate::history::Entry;
 use crate::model;
 use crate::render::{self, escape};
 use crate::store::Store;
@@ -18,7 +18,7 @@ use crate::store::Store;
 /// Reads the history (no lock, nothing created) and lists it, or prints one revision.
 pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
     let store = Store::new(&ctx.workspace, &ctx.list);
-    let history = history::read(store.history_path(), ctx.config.history_limit)?;
+    let history = store.history(ctx.config.history_limit)?;
     let warnings = history.warnings.clone();
     let answer = match args.revision {
         Some(revision) => {

@@ -4,7 +4,7 @@ use crate::cli::UndoArgs;
 use crate::commands::{Outcome, View};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
-use crate::history::{self, History};
+use crate::history::History;
 use crate::host::Host;
 use crate::store::Document;
 use crate::transaction::{Transaction, check_revision};
@@ -20,7 +20,7 @@ use crate::transaction::{Transaction, check_revision};
 pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcome> {
     let transaction = Transaction::begin(ctx, &mut host.stderr)?;
     let store = transaction.store();
-    let history = history::read(store.history_path(), ctx.config.history_limit)?;
+    let history = store.history(ctx.config.history_limit)?;
     let (current, set_aside) = match store.load() {
         Ok(current) => {
             check_revision(args.expect_revision, current.revision)?;

@@ -229,3 +229,31 @@ fn a_named_list_logs_its_finished_plan_under_its_name() {
         logs[0]
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_lists_folder_that_links_out_of_the_workspace_is_refused() {
+    let env = TestEnv::new();
+    let outside = env.home().join("elsewhere");
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(
+        outside.join("api.json"),
+        r#"{"version": 1, "revision": 1, "next_id": 2, "todos": [{"id": "1", "content": "Not yours", "status": "pending"}]}"#,
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(&outside, env.path(".todos")).unwrap();
+    for args in [
+        &["-l", "api", "show"][..],
+        &["-l", "api", "history"],
+        &["-l", "api", "create", "X"],
+        &["show", "--all"],
+    ] {
+        let done = env.rejects(env.todos(args), 6);
+        assert!(done.stderr.contains(".todos"), "{args:?}: {}", done.stderr);
+    }
+    assert_eq!(
+        fs::read_dir(&outside).unwrap().count(),
+        1,
+        "nothing written outside"
+    );
+}

@@ -34,6 +34,9 @@ _todos() {
             todos,man)
                 cmd="todos__subcmd__man"
                 ;;
+            todos,mcp)
+                cmd="todos__subcmd__mcp"
+                ;;
             todos,prompt)
                 cmd="todos__subcmd__prompt"
                 ;;
@@ -73,6 +76,9 @@ _todos() {
             todos__subcmd__help,man)
                 cmd="todos__subcmd__help__subcmd__man"
                 ;;
+            todos__subcmd__help,mcp)
+                cmd="todos__subcmd__help__subcmd__mcp"
+                ;;
             todos__subcmd__help,prompt)
                 cmd="todos__subcmd__help__subcmd__prompt"
                 ;;
@@ -101,7 +107,7 @@ _todos() {
 
     case "${cmd}" in
         todos)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version write create update show recap undo schema prompt check init completions man help"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version write create update show recap undo schema prompt check init mcp completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -229,7 +235,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help)
-            opts="write create update show recap undo schema prompt check init completions man help"
+            opts="write create update show recap undo schema prompt check init mcp completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -313,6 +319,20 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__help__subcmd__mcp)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -459,6 +479,36 @@ _todos() {
             return 0
             ;;
         todos__subcmd__man)
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__mcp)
             opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -39,6 +39,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand prompt 'Print a short guide to `todos` for an agent''s system prompt, with the limits in force'
             cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
             cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
+            cand mcp 'Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -192,6 +193,19 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'todos;mcp'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'todos;completions'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -229,6 +243,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand prompt 'Print a short guide to `todos` for an agent''s system prompt, with the limits in force'
             cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
             cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
+            cand mcp 'Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -252,6 +267,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help;check'= {
         }
         &'todos;help;init'= {
+        }
+        &'todos;help;mcp'= {
         }
         &'todos;help;completions'= {
         }

@@ -169,6 +169,15 @@ pub enum Command {
     /// SessionStart hook (startup, resume, compact) that prints the plan into its context.
     Init(Lazy<InitArgs>),
 
+    /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
+    ///
+    /// A Model Context Protocol server with the tools write, create, update, show and recap: the
+    /// same input shapes, rules, store, lock and completion log as the commands, each answering
+    /// with the command's JSON envelope. It serves until the client closes stdin. Its workspace
+    /// is -C when given, else the client's first root, else the one found from the current
+    /// folder. `todos init --agent claude --mcp` registers it for an agent.
+    Mcp(Lazy<McpArgs>),
+
     /// Print a shell completion script.
     ///
     /// Prints the completion script for SHELL on stdout. It is generated from this very command
@@ -424,6 +433,13 @@ pub enum Agent {
     /// Any other agent that reads AGENTS.md.
     Generic,
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos init --agent claude --mcp     # registers the server in .mcp.json\n  \
+    codex mcp add todos -- todos mcp\n  \
+    todos -C ~/project mcp")]
+pub struct McpArgs {}
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \

@@ -31,6 +31,8 @@ pub struct Context {
     pub quiet: bool,
     pub lock_timeout: Duration,
     stdin: OnceCell<Stdin>,
+    /// Input handed over in memory in place of stdin: `todos mcp` passes a tool's arguments so.
+    input: Option<String>,
     /// Decides how `show --watch` redraws: in place on a terminal, state after state in a pipe.
     pub stdout_is_terminal: bool,
     pub stdout: Palette,
@@ -124,6 +126,7 @@ impl Context {
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),
             stdin: OnceCell::new(),
+            input: None,
             stdout_is_terminal: std::io::stdout().is_terminal(),
             stdout: Palette::new(color(std::io::stdout().is_terminal())),
             stderr: Palette::new(color(std::io::stderr().is_terminal())),
@@ -135,6 +138,19 @@ impl Context {
     /// What stands behind stdin, looked at on first use only: most commands never read it.
     pub fn stdin(&self) -> Stdin {
         *self.stdin.get_or_init(Stdin::detect)
+    }
+
+    /// This run's stdin is `text`, not the process's: the MCP server runs a command this way.
+    #[must_use]
+    pub fn with_input(mut self, text: String) -> Self {
+        self.stdin = OnceCell::from(Stdin::Data);
+        self.input = Some(text);
+        self
+    }
+
+    /// The input given with `with_input`, if any.
+    pub fn input(&self) -> Option<&str> {
+        self.input.as_deref()
     }
 
     /// The configuration, read on first use only: `show` and `recap` never need it.

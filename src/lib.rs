@@ -13,6 +13,8 @@ pub mod guide;
 pub mod input;
 pub mod json;
 pub mod log;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 pub mod model;
 pub mod render;
 pub mod schema;
@@ -66,6 +68,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Prompt(args) => return answer(&ctx, commands::prompt(&ctx, args)),
         Command::Check(args) => return answer(&ctx, commands::check(&ctx, args)),
         Command::Init(args) => return answer(&ctx, commands::init(&ctx, args)),
+        Command::Mcp(_) => return serve_mcp(&cli.global, env),
         Command::Completions(_) | Command::Man(_) => unreachable!("printed before the context"),
     };
     let place = Place::of(&ctx, params.as_ref());
@@ -73,6 +76,22 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Ok(report) => print_report(&ctx, &report, &place),
         Err(err) => print_failure(&err, ctx.json, ctx.stderr, &place),
     }
+}
+
+/// `todos mcp`: serves until the client closes stdin. The context was built first only to
+/// refuse a bad `-C`, `TODOS_NOW` or `--lock-timeout` before the protocol starts.
+#[cfg(feature = "mcp")]
+fn serve_mcp(global: &cli::GlobalArgs, env: &Env) -> ExitCode {
+    mcp::serve(global, env)
+}
+
+#[cfg(not(feature = "mcp"))]
+fn serve_mcp(global: &cli::GlobalArgs, _env: &Env) -> ExitCode {
+    let error = Error::usage(
+        "this todos was built without the MCP server",
+        Some("build it with the default features: cargo install todos".to_owned()),
+    );
+    print_early_failure(&error, global.json)
 }
 
 /// Writes to stdout through one buffered lock; a closed pipe ends the output quietly.
@@ -101,7 +120,7 @@ fn json_line(value: &serde_json::Value) -> String {
 pub const PANIC_ENVELOPE: &str = r#"{"status":"error","error":{"code":"INTERNAL_ERROR","message":"internal error: this is a bug in todos","details":[]},"text":"error: internal error","context":{"cwd":null,"workspace":null,"params_input":null}}"#;
 
 /// The envelope's `text`, its `data.changed`, and a note for stderr in text mode.
-fn headline(report: &Report) -> (String, Option<bool>, Option<String>) {
+pub(crate) fn headline(report: &Report) -> (String, Option<bool>, Option<String>) {
     let document = &report.document;
     let counts = envelope::counts(&model::Stats::of(&document.todos));
     match &report.kind {

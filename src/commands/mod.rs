@@ -198,6 +198,10 @@ pub fn read_stdin_allow_blank(ctx: &Context, hint: &str) -> Result<String> {
             Some(hint.to_owned()),
         ));
     }
+    if let Some(text) = ctx.input() {
+        json::check_size(text.len(), "stdin")?;
+        return Ok(text.to_owned());
+    }
     let bytes = json::read_limited(std::io::stdin().lock(), "stdin")?;
     Ok(json::utf8(&bytes, "stdin")?.to_owned())
 }

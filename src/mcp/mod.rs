@@ -1,0 +1,55 @@
+//! `todos mcp`: the plan as tools in any Model Context Protocol client, on stdio.
+//!
+//! The async runtime lives here only: it is built when `todos mcp` starts, so every other
+//! command starts as fast as before. `engine` is the one door to the commands; `server` speaks
+//! the protocol through rmcp.
+
+mod engine;
+mod roots;
+mod server;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use rmcp::ServiceExt;
+
+use crate::cli::GlobalArgs;
+use crate::context::Env;
+
+pub use engine::{Engine, Outcome, ToolSpec};
+
+/// Serves on stdin and stdout until the client closes stdin. Exit 0 then; 5 when the runtime
+/// or the transport fails.
+pub fn serve(global: &GlobalArgs, env: &Env) -> ExitCode {
+    // A panic in a tool call is a bug, but only that call's: it is answered as an internal
+    // error and the server goes on. The CLI's hook would end the process.
+    std::panic::set_hook(Box::new(|info| {
+        let _ = writeln!(std::io::stderr(), "error: internal error: {info}");
+    }));
+    let engine = Engine::new(global, env);
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => return failed(&format!("cannot start the MCP server: {err}")),
+    };
+    let served = runtime.block_on(async move {
+        let service = server::Server::new(engine)
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|err| err.to_string())?;
+        service.waiting().await.map_err(|err| err.to_string())
+    });
+    match served {
+        Ok(_) => ExitCode::SUCCESS,
+        // The client went away before it said anything: nothing to serve, nothing wrong.
+        Err(err) if err.contains("connection closed") => ExitCode::SUCCESS,
+        Err(err) => failed(&format!("the MCP server stopped: {err}")),
+    }
+}
+
+fn failed(message: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    ExitCode::from(5)
+}

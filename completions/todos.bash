@@ -445,7 +445,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__init)
-            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --agent --hooks --help --version"
+            opts="-C -q -h -V --workspace --json --color --quiet --lock-timeout --agent --hooks --mcp --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -188,6 +188,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand --hooks 'Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only)'
+            cand --mcp 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'

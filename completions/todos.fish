@@ -159,6 +159,7 @@ generic\t'Any other agent that reads AGENTS.md'"
 complete -c todos -n "__fish_todos_using_subcommand init" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand init" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand init" -l hooks -d 'Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only)'
+complete -c todos -n "__fish_todos_using_subcommand init" -l mcp -d 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it'
 complete -c todos -n "__fish_todos_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand init" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand mcp" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F

@@ -410,6 +410,7 @@ pub struct CheckArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos init --agent claude --hooks\n  \
+    todos init --agent claude --mcp\n  \
     todos init --agent codex\n  \
     todos init")]
 pub struct InitArgs {
@@ -420,6 +421,11 @@ pub struct InitArgs {
     /// Also install the Stop and SessionStart hooks in .claude/settings.json (Claude Code only).
     #[arg(long)]
     pub hooks: bool,
+
+    /// Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of
+    /// .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it.
+    #[arg(long)]
+    pub mcp: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

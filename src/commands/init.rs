@@ -11,6 +11,7 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::{Agent, InitArgs};
 use crate::commands::Answer;
+use crate::commands::init_mcp::{self, Registration};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::guide;
@@ -56,6 +57,10 @@ pub fn init(ctx: &Context, args: &InitArgs) -> Result<Answer> {
             ),
         ));
     }
+    let mcp = args
+        .mcp
+        .then(|| init_mcp::registration(args.agent))
+        .transpose()?;
     let limits = ctx.config()?.limits;
     let name = match args.agent {
         Agent::Claude => "CLAUDE.md",
@@ -72,11 +77,18 @@ pub fn init(ctx: &Context, args: &InitArgs) -> Result<Answer> {
         let path = ctx.workspace.join(SETTINGS_FILE);
         changes.push(Change::new(SETTINGS_FILE, path, with_hooks)?);
     }
+    if let Some(Registration::File { name, merge, .. }) = &mcp {
+        changes.push(Change::new(name, ctx.workspace.join(name), *merge)?);
+    }
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
     for change in changes {
         let action = change.apply()?;
-        let what = if change.name == SETTINGS_FILE {
+        let what = if let Some(Registration::File { name, then, .. }) = &mcp
+            && *name == change.name
+        {
+            init_mcp::describe(then)
+        } else if change.name == SETTINGS_FILE {
             format!(
                 "a Stop hook ({STOP_COMMAND}) and a SessionStart hook for \
                  {SESSION_START_MATCHER} ({SESSION_START_COMMAND})"
@@ -90,13 +102,23 @@ pub fn init(ctx: &Context, args: &InitArgs) -> Result<Answer> {
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
     }
-    let data = json!({
+    if let Some(Registration::Command(command)) = &mcp {
+        let _ = writeln!(
+            text,
+            "Codex reads MCP servers only from your own configuration; to add todos there, run: \
+             {command}"
+        );
+    }
+    let mut data = json!({
         "agent": format!("{:?}", args.agent).to_lowercase(),
         "files": files
             .iter()
             .map(|(path, action)| json!({"path": path, "action": action.as_str()}))
             .collect::<Vec<_>>(),
     });
+    if let Some(Registration::Command(command)) = &mcp {
+        data["mcp_command"] = json!(command);
+    }
     let headline = if files.iter().all(|(_, action)| *action == Action::Unchanged) {
         "Already set up: nothing changed."
     } else {

@@ -12,6 +12,7 @@ mod write;
 
 mod check;
 mod init;
+mod init_mcp;
 mod prompt;
 mod schema;
 mod watch;

@@ -194,6 +194,17 @@ impl Run {
         self.command.spawn().expect("start todos")
     }
 
+    /// Starts the command with stdin, stdout and stderr piped, for a server driven line by line
+    /// (`todos mcp`).
+    pub fn spawn_piped(mut self) -> std::process::Child {
+        self.add_args();
+        self.command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        self.command.spawn().expect("start todos")
+    }
+
     pub fn run(mut self) -> Done {
         self.add_args();
         self.command.stdin(if self.stdin.is_some() {

@@ -34,19 +34,31 @@ pub fn serve(global: &GlobalArgs, env: &Env) -> ExitCode {
         Ok(runtime) => runtime,
         Err(err) => return failed(&format!("cannot start the MCP server: {err}")),
     };
-    let served = runtime.block_on(async move {
-        let service = server::Server::new(engine)
-            .serve(rmcp::transport::stdio())
-            .await
-            .map_err(|err| err.to_string())?;
-        service.waiting().await.map_err(|err| err.to_string())
-    });
-    match served {
-        Ok(_) => ExitCode::SUCCESS,
+    let (stdin, stdout) = rmcp::transport::stdio();
+    match runtime.block_on(serve_io(engine, stdin, stdout)) {
+        Ok(()) => ExitCode::SUCCESS,
         // The client went away before it said anything: nothing to serve, nothing wrong.
         Err(err) if err.contains("connection closed") => ExitCode::SUCCESS,
         Err(err) => failed(&format!("the MCP server stopped: {err}")),
     }
+}
+
+/// Serves the protocol on `reader` and `writer` until `reader` ends: stdio for `todos mcp`,
+/// in-memory pipes for the in-process latency benchmark.
+pub async fn serve_io<R, W>(engine: Engine, reader: R, writer: W) -> Result<(), String>
+where
+    R: tokio::io::AsyncRead + Send + Unpin + 'static,
+    W: tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
+    let service = server::Server::new(engine)
+        .serve((reader, writer))
+        .await
+        .map_err(|err| err.to_string())?;
+    service
+        .waiting()
+        .await
+        .map(|_| ())
+        .map_err(|err| err.to_string())
 }
 
 fn failed(message: &str) -> ExitCode {

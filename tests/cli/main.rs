@@ -13,6 +13,7 @@ mod errors;
 mod help;
 mod hostile;
 mod man;
+#[cfg(feature = "mcp")]
 mod mcp;
 mod output;
 mod pipes;

@@ -175,7 +175,8 @@ pub enum Command {
     /// same input shapes, rules, store, lock and completion log as the commands, each answering
     /// with the command's JSON envelope. It serves until the client closes stdin. Its workspace
     /// is -C when given, else the client's first root, else the one found from the current
-    /// folder. `todos init --agent claude --mcp` registers it for an agent.
+    /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
+    /// todos-mcp binary, installed next to todos, which this command runs.
     Mcp(Lazy<McpArgs>),
 
     /// Print a shell completion script.

@@ -15,6 +15,7 @@ pub mod json;
 pub mod log;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+pub mod mcp_launch;
 pub mod model;
 pub mod render;
 pub mod schema;
@@ -35,8 +36,22 @@ use crate::envelope::Place;
 use crate::error::Error;
 use crate::render::{Palette, escape};
 
+/// What `todos mcp` runs: the server itself, or the binary that has it.
+pub type McpEntry = fn(&[OsString], &cli::GlobalArgs, &Env) -> ExitCode;
+
 /// Runs `todos` with these arguments (the first is the program name) and environment.
+/// `todos mcp` hands over to the `todos-mcp` binary, so that this one links no MCP stack.
 pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
+    run_with(args, env, mcp_launch::hand_over)
+}
+
+/// Runs `todos` as `run` does, with the MCP server in this binary: `todos-mcp`'s entry.
+#[cfg(feature = "mcp")]
+pub fn run_with_mcp(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
+    run_with(args, env, |_, global, env| mcp::serve(global, env))
+}
+
+fn run_with(args: impl IntoIterator<Item = OsString>, env: &Env, mcp: McpEntry) -> ExitCode {
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
@@ -68,7 +83,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Command::Prompt(args) => return answer(&ctx, commands::prompt(&ctx, args)),
         Command::Check(args) => return answer(&ctx, commands::check(&ctx, args)),
         Command::Init(args) => return answer(&ctx, commands::init(&ctx, args)),
-        Command::Mcp(_) => return serve_mcp(&cli.global, env),
+        Command::Mcp(_) => return mcp(&args, &cli.global, env),
         Command::Completions(_) | Command::Man(_) => unreachable!("printed before the context"),
     };
     let place = Place::of(&ctx, params.as_ref());
@@ -76,22 +91,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>, env: &Env) -> ExitCode {
         Ok(report) => print_report(&ctx, &report, &place),
         Err(err) => print_failure(&err, ctx.json, ctx.stderr, &place),
     }
-}
-
-/// `todos mcp`: serves until the client closes stdin. The context was built first only to
-/// refuse a bad `-C`, `TODOS_NOW` or `--lock-timeout` before the protocol starts.
-#[cfg(feature = "mcp")]
-fn serve_mcp(global: &cli::GlobalArgs, env: &Env) -> ExitCode {
-    mcp::serve(global, env)
-}
-
-#[cfg(not(feature = "mcp"))]
-fn serve_mcp(global: &cli::GlobalArgs, _env: &Env) -> ExitCode {
-    let error = Error::usage(
-        "this todos was built without the MCP server",
-        Some("build it with the default features: cargo install todos".to_owned()),
-    );
-    print_early_failure(&error, global.json)
 }
 
 /// Writes to stdout through one buffered lock; a closed pipe ends the output quietly.
@@ -257,7 +256,7 @@ fn print_generated(document: Result<String, Error>, json: bool) -> ExitCode {
 }
 
 /// A failure before the workspace is known: the envelope's context holds only the folder.
-fn print_early_failure(error: &Error, json: bool) -> ExitCode {
+pub(crate) fn print_early_failure(error: &Error, json: bool) -> ExitCode {
     let place = Place::early();
     print_failure(error, json, Palette::plain(), &place)
 }

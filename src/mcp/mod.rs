@@ -1,6 +1,7 @@
 //! `todos mcp`: the plan as tools in any Model Context Protocol client, on stdio.
 //!
-//! The async runtime lives here only: it is built when `todos mcp` starts, so every other
+//! This module, rmcp and tokio are linked into the `todos-mcp` binary only (`todos mcp` hands
+//! over to it, see `mcp_launch`), and the runtime is built when the server starts: every other
 //! command starts as fast as before. `engine` is the one door to the commands; `server` speaks
 //! the protocol through rmcp.
 

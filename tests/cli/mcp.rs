@@ -710,3 +710,23 @@ fn the_server_starts_as_the_registration_says() {
     );
     assert_eq!(client.close(), 0);
 }
+
+#[test]
+fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
+    let env = TestEnv::new();
+    let lonely = env.home().join("bin");
+    std::fs::create_dir_all(&lonely).unwrap();
+    let todos = lonely.join("todos");
+    std::fs::copy(env!("CARGO_BIN_EXE_todos"), &todos).unwrap();
+    let done = std::process::Command::new(&todos)
+        .args(["--json", "mcp"])
+        .current_dir(env.ws())
+        .env_clear()
+        .output()
+        .unwrap();
+    assert_eq!(done.status.code(), Some(5));
+    let envelope: Value = serde_json::from_slice(&done.stdout).unwrap();
+    let message = envelope["error"]["message"].as_str().unwrap();
+    assert!(message.contains("todos-mcp does not exist"), "{message}");
+    assert!(message.contains("cargo install todos"), "{message}");
+}

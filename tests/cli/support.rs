@@ -196,6 +196,7 @@ impl Run {
 
     /// Starts the command with stdin, stdout and stderr piped, for a server driven line by line
     /// (`todos mcp`).
+    #[cfg(feature = "mcp")]
     pub fn spawn_piped(mut self) -> std::process::Child {
         self.add_args();
         self.command

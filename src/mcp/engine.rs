@@ -243,6 +243,11 @@ impl Engine {
     }
 }
 
+/// The names of the tools, in the order they are listed.
+pub fn tool_names() -> Vec<&'static str> {
+    TOOLS.iter().map(|entry| entry.name).collect()
+}
+
 /// The server's instructions: what an agent reads about the whole server.
 pub fn instructions() -> String {
     let limits = Limits::default();

@@ -186,9 +186,9 @@ impl ServerHandler for Server {
             Ok(None) => {
                 return Err(ErrorData::invalid_params(
                     format!(
-                        "no tool is named \"{}\": the tools are write, create, update, show \
-                         and recap",
-                        request.name
+                        "no tool is named \"{}\": the tools are {}",
+                        request.name,
+                        engine::tool_names().join(", ")
                     ),
                     None,
                 ));

@@ -171,9 +171,10 @@ pub enum Command {
 
     /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
     ///
-    /// A Model Context Protocol server with the tools write, create, update, show and recap: the
-    /// same input shapes, rules, store, lock and completion log as the commands, each answering
-    /// with the command's JSON envelope. It serves until the client closes stdin. Its workspace
+    /// A Model Context Protocol server with the tools write, create, update, show, recap and
+    /// history (the kept revisions): the same input shapes, rules, store, lock and completion
+    /// log as the commands, each answering with the command's JSON envelope. It serves until
+    /// the client closes stdin. Its workspace
     /// is -C when given, else the client's first root, else the one found from the current
     /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
     /// todos-mcp binary, installed next to todos, which this command runs.

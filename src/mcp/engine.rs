@@ -3,8 +3,9 @@
 //! the rest of `mcp` sees tool names, JSON schemas and envelopes as plain JSON, so a change to
 //! the core is a change here.
 //!
-//! Each tool is one row of `TOOLS`. `remove`, `next` and `history` (issues 11 and 12) are a row
-//! each once their commands exist.
+//! Each tool is one row of `TOOLS`. `remove` and `next` (issue 11) are a row each once their
+//! commands exist. `history` shows what is kept today, the plan before the last change (what
+//! `undo` restores); with the history of issue 12 its row calls that command instead.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -19,8 +20,9 @@ use crate::commands::{self, ParamsInput, Report};
 use crate::context::Context;
 use crate::envelope::{self, Place};
 use crate::error::{Error, Problem, Result};
-use crate::model::Limits;
+use crate::model::{Limits, Stats};
 use crate::schema;
+use crate::store::{Document, Store};
 
 /// The list every tool works on until named lists exist (issue 12).
 pub const DEFAULT_LIST: &str = "default";
@@ -162,6 +164,34 @@ const TOOLS: &[Entry] = &[
         run: |ctx, arguments| {
             without_input(&ctx, &arguments, || commands::recap(&ctx, &RecapArgs {}))
         },
+    },
+    Entry {
+        name: "history",
+        title: "The kept revisions of the plan",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        description: |_| {
+            "List the kept revisions of the todo plan, newest first: the current one and the one \
+             before the last change (what todos undo restores), each with its time and recap. \
+             With revision, answer with that revision's whole plan: use it to see what an \
+             overwrite dropped. It never changes anything."
+                .to_owned()
+        },
+        schema: |_| {
+            json!({
+                "type": "object",
+                "properties": {
+                    "revision": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "A kept revision: answer with its whole plan.",
+                    },
+                },
+                "additionalProperties": false,
+            })
+        },
+        run: |ctx, arguments| history(&ctx, &arguments),
     },
 ];
 
@@ -351,6 +381,92 @@ fn without_input(
         return refusal(&err, &Place::of(ctx, Some(&params)));
     }
     outcome(ctx, run(), None)
+}
+
+/// The kept revisions (the store and the one before the last change), or one of them whole.
+fn history(ctx: &Context, arguments: &Map<String, Value>) -> Outcome {
+    let params = Value::Object(arguments.clone());
+    let place = Place::of(ctx, Some(&params));
+    let mut problems = Vec::new();
+    let mut wanted = None;
+    for (key, value) in arguments {
+        match (key.as_str(), value.as_u64()) {
+            ("revision", Some(revision)) => wanted = Some(revision),
+            ("revision", None) => problems.push(Problem::new(
+                "revision",
+                format!("must be a revision number, not {value}"),
+            )),
+            _ => problems.push(Problem::new(
+                key.as_str(),
+                format!(
+                    "unknown argument \"{}\": this tool takes revision and list",
+                    crate::render::escape(key)
+                ),
+            )),
+        }
+    }
+    if let Err(err) = Error::if_any(problems) {
+        return refusal(&err, &place);
+    }
+    let store = Store::new(&ctx.workspace);
+    let kept = store
+        .load()
+        .and_then(|current| Ok((store.load_previous()?, current)));
+    let (previous, current) = match kept {
+        Ok(kept) => kept,
+        Err(err) => return refusal(&err, &place),
+    };
+    let revisions: Vec<&Document> = std::iter::once(&current).chain(&previous).collect();
+    let numbers: Vec<String> = revisions.iter().map(|d| d.revision.to_string()).collect();
+    let Some(revision) = wanted else {
+        let list: Vec<Value> = revisions
+            .iter()
+            .map(|document| {
+                json!({
+                    "revision": document.revision,
+                    "at": document.updated_at,
+                    "summary": document.summary,
+                    "recap": crate::render::recap(&document.todos),
+                })
+            })
+            .collect();
+        let text = format!("Kept revisions: {}.", numbers.join(", "));
+        let data = json!({"revisions": list});
+        let stats = Stats::of(&current.todos);
+        return Outcome {
+            envelope: envelope::answer(data, &text, Some(&stats), &place),
+            refused: false,
+        };
+    };
+    match revisions
+        .iter()
+        .find(|document| document.revision == revision)
+    {
+        Some(document) => Outcome {
+            envelope: envelope::success(
+                document,
+                &format!("The plan of revision {revision}."),
+                &[],
+                None,
+                &place,
+            ),
+            refused: false,
+        },
+        None => refusal(
+            &Error::problems(vec![Problem::new(
+                "revision",
+                format!(
+                    "revision {revision} is not kept; the kept revisions are {}",
+                    numbers.join(", ")
+                ),
+            )])
+            .with_hint(
+                "todos keeps the current plan and the one before the last change (what \
+                 todos undo restores)",
+            ),
+            &place,
+        ),
+    }
 }
 
 fn outcome(ctx: &Context, result: Result<Report>, params: Option<&Value>) -> Outcome {

@@ -13,7 +13,7 @@ use crate::support::{Run, TestEnv, error_paths, items};
 
 const LEGACY: &str = "2025-11-25";
 const CURRENT: &str = "2026-07-28";
-const TOOLS: [&str; 5] = ["write", "create", "update", "show", "recap"];
+const TOOLS: [&str; 6] = ["write", "create", "update", "show", "recap", "history"];
 /// Long enough for a loaded CI machine; a hang fails the test instead of blocking the suite.
 const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -729,4 +729,45 @@ fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
     let message = envelope["error"]["message"].as_str().unwrap();
     assert!(message.contains("todos-mcp does not exist"), "{message}");
     assert!(message.contains("cargo install todos"), "{message}");
+}
+
+#[test]
+fn history_gives_the_kept_revisions_and_the_plan_of_each() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let empty = client.envelope("history", json!({}));
+    assert_eq!(empty["data"]["revisions"][0]["revision"], 0);
+    client.envelope("write", plan_of_three());
+    // An overwrite that drops two items: the history still has them.
+    client.envelope(
+        "write",
+        json!({"summary": "Ship it", "todos": [{"content": "Reproduce", "status": "completed"}]}),
+    );
+    let history = client.envelope("history", json!({"list": "default"}));
+    assert_eq!(history["text"], "Kept revisions: 2, 1.");
+    let revisions = history["data"]["revisions"].as_array().unwrap();
+    assert_eq!(revisions.len(), 2);
+    assert_eq!(revisions[0]["recap"], "[1/1] All done.");
+    assert_eq!(
+        revisions[1]["recap"],
+        "[1/3] In progress: Patch. Pending: Test."
+    );
+    assert_eq!(revisions[1]["at"], "2025-01-02T17:42:33+00:00");
+    let before = client.envelope("history", json!({"revision": 1}));
+    assert_eq!(before["data"]["revision"], 1);
+    assert_eq!(items(&before["data"]["todos"]).len(), 3);
+    assert_eq!(before["stats"]["total"], 3);
+    let missing = client.refusal("history", json!({"revision": 7}));
+    assert_eq!(error_paths(&missing), ["revision"]);
+    assert!(
+        missing["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the kept revisions are 2, 1")
+    );
+    let bad = client.refusal("history", json!({"revision": "one", "limit": 3}));
+    assert_eq!(error_paths(&bad), ["revision", "limit"]);
+    // A read: the store is as the last write left it.
+    assert_eq!(env.store()["revision"], 2);
+    assert_eq!(client.close(), 0);
 }

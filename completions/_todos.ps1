@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Exit 0 when the plan is empty or finished, 1 while items are open')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'The hook every agent runs: the plan at session start, a reminder at a stop')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -244,6 +245,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')
             [CompletionResult]::new('--hooks', '--hooks', [CompletionResultType]::ParameterName, 'Also install the agent''s session-start and stop hooks (claude, codex, gemini)')
+            [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -251,6 +253,22 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             break
         }
         'todos;hook' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to color the output')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for another `todos` holding the store''s lock')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'todos;mcp' {
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
             [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
@@ -311,6 +329,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Exit 0 when the plan is empty or finished, 1 while items are open')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'The hook every agent runs: the plan at session start, a reminder at a stop')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -350,6 +369,9 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             break
         }
         'todos;help;hook' {
+            break
+        }
+        'todos;help;mcp' {
             break
         }
         'todos;help;completions' {

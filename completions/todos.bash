@@ -40,6 +40,9 @@ _todos() {
             todos,man)
                 cmd="todos__subcmd__man"
                 ;;
+            todos,mcp)
+                cmd="todos__subcmd__mcp"
+                ;;
             todos,prompt)
                 cmd="todos__subcmd__prompt"
                 ;;
@@ -85,6 +88,9 @@ _todos() {
             todos__subcmd__help,man)
                 cmd="todos__subcmd__help__subcmd__man"
                 ;;
+            todos__subcmd__help,mcp)
+                cmd="todos__subcmd__help__subcmd__mcp"
+                ;;
             todos__subcmd__help,prompt)
                 cmd="todos__subcmd__help__subcmd__prompt"
                 ;;
@@ -113,7 +119,7 @@ _todos() {
 
     case "${cmd}" in
         todos)
-            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version write create update show recap undo history schema prompt check init hook completions man help"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version write create update show recap undo history schema prompt check init hook mcp completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -273,7 +279,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help)
-            opts="write create update show recap undo history schema prompt check init hook completions man help"
+            opts="write create update show recap undo history schema prompt check init hook mcp completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -385,6 +391,20 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__help__subcmd__mcp)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -577,7 +597,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__init)
-            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --agent --hooks --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --agent --hooks --mcp --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -619,6 +639,44 @@ _todos() {
             return 0
             ;;
         todos__subcmd__man)
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__mcp)
             opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -43,6 +43,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
             cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
             cand hook 'The hook every agent runs: the plan at session start, a reminder at a stop'
+            cand mcp 'Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -230,12 +231,28 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand --hooks 'Also install the agent''s session-start and stop hooks (claude, codex, gemini)'
+            cand --mcp 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
         &'todos;hook'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'todos;mcp'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
@@ -293,6 +310,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
             cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
             cand hook 'The hook every agent runs: the plan at session start, a reminder at a stop'
+            cand mcp 'Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -320,6 +338,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help;init'= {
         }
         &'todos;help;hook'= {
+        }
+        &'todos;help;mcp'= {
         }
         &'todos;help;completions'= {
         }

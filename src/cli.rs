@@ -202,6 +202,17 @@ pub enum Command {
     /// fails.
     Hook(Lazy<HookArgs>),
 
+    /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
+    ///
+    /// A Model Context Protocol server with the tools write, create, update, show, recap and
+    /// history (the kept revisions): the same input shapes, rules, store, lock and completion
+    /// log as the commands, each answering with the command's JSON envelope. It serves until
+    /// the client closes stdin. Its workspace
+    /// is -C when given, else the client's first root, else the one found from the current
+    /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
+    /// todos-mcp binary, installed next to todos, which this command runs.
+    Mcp(Lazy<McpArgs>),
+
     /// Print a shell completion script.
     ///
     /// Prints the completion script for SHELL on stdout. It is generated from this very command
@@ -462,6 +473,7 @@ pub struct CheckArgs {
     todos init --agent claude --hooks\n  \
     todos init --agent codex --hooks\n  \
     todos init --agent gemini --hooks\n  \
+    todos init --agent claude --mcp\n  \
     todos init")]
 pub struct InitArgs {
     /// The agent to set up.
@@ -471,6 +483,11 @@ pub struct InitArgs {
     /// Also install the agent's session-start and stop hooks (claude, codex, gemini).
     #[arg(long)]
     pub hooks: bool,
+
+    /// Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of
+    /// .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it.
+    #[arg(long)]
+    pub mcp: bool,
 }
 
 #[derive(Debug, Args)]
@@ -490,6 +507,13 @@ pub enum Agent {
     /// Any other agent that reads AGENTS.md.
     Generic,
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos init --agent claude --mcp     # registers the server in .mcp.json\n  \
+    codex mcp add todos -- todos mcp\n  \
+    todos -C ~/project mcp")]
+pub struct McpArgs {}
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \

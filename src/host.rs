@@ -3,7 +3,6 @@
 //! (`Host::in_memory`), so the library runs in process with nothing read behind their back.
 
 use std::cell::OnceCell;
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -31,8 +30,13 @@ pub enum Stdin {
     Data,
 }
 
-/// Looks an environment variable up.
-type Vars = Box<dyn Fn(&str) -> Option<OsString>>;
+/// Where environment variables come from.
+enum Vars {
+    /// This process's environment.
+    Process,
+    /// A fixed set (tests, and each call of the MCP server).
+    Fixed(Vec<(String, String)>),
+}
 
 pub struct Host {
     vars: Vars,
@@ -55,7 +59,7 @@ impl Host {
     pub fn process() -> Self {
         use std::io::IsTerminal;
         Self {
-            vars: Box::new(|name| std::env::var_os(name)),
+            vars: Vars::Process,
             cwd: std::env::current_dir(),
             config_dir: directories::BaseDirs::new().map(|dirs| dirs.config_dir().to_path_buf()),
             stdin_kind: OnceCell::new(),
@@ -78,11 +82,7 @@ impl Host {
     ) -> (Self, Buffer, Buffer) {
         let (stdout, stderr) = (Buffer::default(), Buffer::default());
         let host = Self {
-            vars: Box::new(move |name| {
-                vars.iter()
-                    .find(|(key, _)| key == name)
-                    .map(|(_, value)| OsString::from(value))
-            }),
+            vars: Vars::Fixed(vars),
             cwd: Ok(cwd),
             config_dir,
             stdin_kind: OnceCell::from(if stdin.is_some() {
@@ -102,7 +102,27 @@ impl Host {
 
     /// An environment variable, as text.
     pub fn var(&self, name: &str) -> Option<String> {
-        (self.vars)(name).map(|value| value.to_string_lossy().into_owned())
+        match &self.vars {
+            Vars::Process => {
+                std::env::var_os(name).map(|value| value.to_string_lossy().into_owned())
+            }
+            Vars::Fixed(vars) => vars
+                .iter()
+                .find(|(key, _)| key == name)
+                .map(|(_, value)| value.clone()),
+        }
+    }
+
+    /// Every environment variable (those that are text), for a host made from this one.
+    pub fn vars(&self) -> Vec<(String, String)> {
+        match &self.vars {
+            Vars::Process => std::env::vars_os()
+                .filter_map(|(key, value)| {
+                    Some((key.into_string().ok()?, value.into_string().ok()?))
+                })
+                .collect(),
+            Vars::Fixed(vars) => vars.clone(),
+        }
     }
 
     /// What stands behind stdin, looked at on first use.

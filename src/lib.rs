@@ -20,6 +20,9 @@ pub mod input;
 pub mod json;
 pub mod list;
 pub mod log;
+#[cfg(feature = "mcp")]
+pub mod mcp;
+pub mod mcp_launch;
 pub mod model;
 pub mod output;
 pub mod render;
@@ -40,8 +43,22 @@ use crate::output::Output;
 
 pub use crate::output::PANIC_ENVELOPE;
 
+/// What `todos mcp` runs: the server itself, or the binary that has it.
+type McpEntry = fn(&[OsString], &cli::GlobalArgs, &mut Host) -> ExitCode;
+
 /// Runs `todos` with these arguments (the first is the program name) in this host.
+/// `todos mcp` hands over to the `todos-mcp` binary, so that this one links no MCP stack.
 pub fn run(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCode {
+    run_with(args, host, mcp_launch::hand_over)
+}
+
+/// Runs `todos` as `run` does, with the MCP server in this binary: `todos-mcp`'s entry.
+#[cfg(feature = "mcp")]
+pub fn run_with_mcp(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCode {
+    run_with(args, host, |_, global, host| mcp::serve(global, host))
+}
+
+fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpEntry) -> ExitCode {
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
@@ -50,6 +67,21 @@ pub fn run(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCod
             return output::clap_failure(host, &err, json);
         }
     };
+    // The server speaks its own protocol on stdin and stdout until its client is done. A
+    // workspace named with -C is checked first, as every command checks it.
+    if matches!(cli.command, cli::Command::Mcp(_)) {
+        if cli.global.workspace.is_some()
+            && let Err(err) = context::Context::new(&cli.global, host)
+        {
+            let reply = commands::Reply {
+                workspace: None,
+                params_input: None,
+                result: Err(err),
+            };
+            return Output::new(&cli.global, host).print(host, reply);
+        }
+        return mcp(&args, &cli.global, host);
+    }
     let output = Output::new(&cli.global, host);
     let reply = commands::run(&cli.global, host, cli.command);
     output.print(host, reply)

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use crate::cli::{Agent, InitArgs};
+use crate::commands::init_mcp::{self, Registration};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::disk;
@@ -87,6 +88,16 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             .with_hint("for other agents, see the `todos check` hook recipes in the README"));
         }
     };
+    let mcp = args
+        .mcp
+        .then(|| init_mcp::registration(args.agent))
+        .transpose()?;
+    // The MCP server's file, when it is also the hook file (Gemini CLI's settings): one change
+    // does both, so neither is computed from a text the other then replaces.
+    let mcp_file = match &mcp {
+        Some(Registration::File { name, merge, then }) => Some((*name, *merge, *then)),
+        _ => None,
+    };
     let limits = ctx.config.limits;
     let name = match args.agent {
         Agent::Claude => "CLAUDE.md",
@@ -112,26 +123,38 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     ];
     if let Some(protocol) = protocol {
         let path = ctx.workspace.join(protocol.file);
+        let also = mcp_file.filter(|(name, ..)| *name == protocol.file);
         changes.push(Change::new(protocol.file, &path, |old, path| {
-            with_hooks(protocol, old, path)
+            let text = with_hooks(protocol, old, path)?;
+            match also {
+                Some((_, merge, _)) => merge(Some(&text), path),
+                None => Ok(text),
+            }
         })?);
+    }
+    if let Some((name, merge, _)) =
+        mcp_file.filter(|(name, ..)| Some(*name) != protocol.map(|p| p.file))
+    {
+        changes.push(Change::new(name, &ctx.workspace.join(name), merge)?);
     }
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
     for change in changes {
         let action = change.apply()?;
-        let what = if let Some(protocol) = protocol.filter(|p| p.file == change.name) {
-            hook_summary(protocol)
-        } else if change.name == ".gitignore" {
-            "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
-        } else {
-            format!(
-                "the todos instructions ({} items, {} characters an item)",
-                limits.max_items, limits.max_content_chars
-            )
-        };
+        let server = mcp_file
+            .filter(|(name, ..)| *name == change.name)
+            .map(|(_, _, then)| then);
+        let hooks = protocol.filter(|p| p.file == change.name);
+        let what = describe(change.name, hooks, server, &limits);
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
+    }
+    if let Some(Registration::Command(command)) = &mcp {
+        let _ = writeln!(
+            text,
+            "Codex reads MCP servers only from your own configuration; to add todos there, run: \
+             {command}"
+        );
     }
     let mut data = json!({
         "agent": format!("{:?}", args.agent).to_lowercase(),
@@ -140,6 +163,9 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             .map(|(path, action)| json!({"path": path, "action": action.as_str()}))
             .collect::<Vec<_>>(),
     });
+    if let Some(Registration::Command(command)) = &mcp {
+        data["mcp_command"] = json!(command);
+    }
     if let Some(protocol) = protocol {
         // Trust is the user's to give, in the agent: init only says how, every time it runs.
         let _ = writeln!(text, "To turn the hooks on: {}", protocol.trust);
@@ -262,6 +288,28 @@ fn with_block(old: Option<&str>, block: &str, path: &Path, markers: &Markers) ->
             text.push_str(block);
             Ok(text)
         }
+    }
+}
+
+/// What `init` says a file now holds: the hooks, the MCP server, the ignored files or the
+/// instructions.
+fn describe(
+    name: &str,
+    hooks: Option<&Protocol>,
+    server: Option<&str>,
+    limits: &crate::model::Limits,
+) -> String {
+    match (hooks, server.map(init_mcp::describe)) {
+        (Some(protocol), Some(server)) => format!("{}; {server}", hook_summary(protocol)),
+        (Some(protocol), None) => hook_summary(protocol),
+        (None, Some(server)) => server,
+        (None, None) if name == ".gitignore" => {
+            "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
+        }
+        (None, None) => format!(
+            "the todos instructions ({} items, {} characters an item)",
+            limits.max_items, limits.max_content_chars
+        ),
     }
 }
 

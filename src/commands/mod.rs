@@ -8,6 +8,7 @@ mod create;
 mod history;
 mod hook;
 mod init;
+mod init_mcp;
 mod man;
 mod prompt;
 mod recap;
@@ -185,9 +186,9 @@ impl Request {
             Command::Schema(args) => Self::Schema(args.0),
             Command::Prompt(_) => Self::Prompt,
             Command::Init(args) => Self::Init(args.0),
-            Command::Completions(_) | Command::Man(_) => {
+            Command::Completions(_) | Command::Man(_) | Command::Mcp(_) => {
                 return Err(Error::internal(
-                    "completions and man run without a workspace",
+                    "completions, man and mcp run without a workspace's request",
                 ));
             }
         })

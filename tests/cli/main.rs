@@ -21,6 +21,8 @@ mod hostile;
 mod init;
 mod lists;
 mod man;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod output;
 mod pipes;
 mod prompt;

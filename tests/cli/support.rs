@@ -366,6 +366,18 @@ impl Run {
     }
 
     #[track_caller]
+    /// Starts the command with stdin, stdout and stderr piped, for a server driven line by line
+    /// (`todos mcp`).
+    #[cfg(feature = "mcp")]
+    pub fn spawn_piped(mut self) -> std::process::Child {
+        self.add_args();
+        self.command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        self.command.spawn().expect("start todos")
+    }
+
     pub fn run(mut self) -> Done {
         self.add_args();
         self.command.stdin(if self.stdin.is_some() {

@@ -1,0 +1,172 @@
+//! `todos init --mcp`: registers `todos mcp` where each agent reads a project's MCP servers,
+//! merged into the file with every other key kept, and never added twice.
+//!
+//! Claude Code reads `.mcp.json` (`mcpServers`, `type: stdio`); Gemini CLI reads the
+//! `mcpServers` of `.gemini/settings.json`. Codex reads MCP servers only from the user's own
+//! configuration, outside the workspace, so for Codex nothing is written: `init` prints Codex's
+//! own command instead.
+
+use std::path::Path;
+
+use serde_json::{Map, Value, json};
+
+use crate::cli::Agent;
+use crate::error::{Error, Result};
+
+/// The name the server is registered under, and the command that starts it.
+pub const SERVER_NAME: &str = "todos";
+pub const COMMAND: &str = "todos";
+pub const ARGS: [&str; 1] = ["mcp"];
+/// What a Codex user runs instead: Codex's own way to add a server.
+pub const CODEX_COMMAND: &str = "codex mcp add todos -- todos mcp";
+
+pub const CLAUDE_FILE: &str = ".mcp.json";
+pub const GEMINI_FILE: &str = ".gemini/settings.json";
+
+/// Where an agent takes its MCP servers from.
+pub enum Registration {
+    /// A project file, and how to merge the server into its text.
+    File {
+        name: &'static str,
+        merge: fn(Option<&str>, &Path) -> Result<String>,
+        /// What the user must still do in the agent, said after the file is written.
+        then: &'static str,
+    },
+    /// Nothing to write in the workspace: the command the user runs.
+    Command(&'static str),
+}
+
+pub fn registration(agent: Agent) -> Result<Registration> {
+    match agent {
+        Agent::Claude => Ok(Registration::File {
+            name: CLAUDE_FILE,
+            merge: |old, path| with_server(old, path, json!({"type": "stdio"})),
+            then: "Claude Code asks you to approve the project's MCP servers when it next starts \
+                   here; check with /mcp",
+        }),
+        Agent::Gemini => Ok(Registration::File {
+            name: GEMINI_FILE,
+            merge: |old, path| with_server(old, path, json!({})),
+            then: "Gemini CLI loads a project's MCP servers in a trusted folder; check with /mcp",
+        }),
+        Agent::Codex => Ok(Registration::Command(CODEX_COMMAND)),
+        Agent::Generic => Err(Error::usage(
+            "--mcp registers the server for one agent: use it with --agent claude, codex or gemini",
+        )
+        .with_hint(format!(
+            "for another MCP client, register the stdio command `{COMMAND} {}`",
+            ARGS.join(" ")
+        ))),
+    }
+}
+
+/// The line `init` prints for a registration file it wrote.
+pub fn describe(then: &str) -> String {
+    format!(
+        "the todos MCP server ({COMMAND} {}). {then}",
+        ARGS.join(" ")
+    )
+}
+
+/// The settings text with our server in `mcpServers`. A server that already runs `todos mcp`,
+/// under any name and however edited, counts as ours: nothing is added then.
+fn with_server(old: Option<&str>, path: &Path, fields: Value) -> Result<String> {
+    let invalid = |why: &str| {
+        Error::invalid(format!("{}: {why}", path.display()))
+            .with_hint("todos init leaves it untouched; fix it, then run it again")
+    };
+    let mut settings = match old {
+        None => Map::new(),
+        Some(text) if text.trim().is_empty() => Map::new(),
+        Some(text) => match crate::json::parse(text, &path.display().to_string())? {
+            Value::Object(object) => object,
+            _ => return Err(invalid("it must hold a JSON object")),
+        },
+    };
+    let servers = settings.entry("mcpServers").or_insert_with(|| json!({}));
+    let Value::Object(servers) = servers else {
+        return Err(invalid("\"mcpServers\" must be an object"));
+    };
+    if !servers.contains_key(SERVER_NAME) && !servers.values().any(runs_todos_mcp) {
+        let mut entry = match fields {
+            Value::Object(fields) => fields,
+            _ => Map::new(),
+        };
+        entry.insert("command".into(), json!(COMMAND));
+        entry.insert("args".into(), json!(ARGS));
+        servers.insert(SERVER_NAME.into(), Value::Object(entry));
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(settings))
+        .map_err(|err| Error::internal(format!("cannot encode the settings: {err}")))?;
+    text.push('\n');
+    // An unchanged document keeps its bytes: only a real change rewrites the file.
+    if let Some(old) = old
+        && serde_json::from_str::<Value>(old).ok() == serde_json::from_str::<Value>(&text).ok()
+    {
+        return Ok(old.to_owned());
+    }
+    Ok(text)
+}
+
+/// `{"command": "todos", "args": ["mcp"]}`, or `/usr/local/bin/todos` with `-C DIR mcp`.
+fn runs_todos_mcp(server: &Value) -> bool {
+    let command = server["command"].as_str().unwrap_or_default();
+    let is_todos = Path::new(command)
+        .file_stem()
+        .is_some_and(|stem| stem == COMMAND);
+    is_todos
+        && server["args"]
+            .as_array()
+            .is_some_and(|args| args.iter().any(|arg| arg == "mcp"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn merge(agent: Agent, old: Option<&str>) -> Result<String> {
+        match registration(agent)? {
+            Registration::File { merge, name, .. } => merge(old, Path::new(name)),
+            Registration::Command(_) => panic!("no file for {agent:?}"),
+        }
+    }
+
+    #[test]
+    fn the_server_merges_into_existing_settings_once() {
+        let old = r#"{"theme": "dark", "mcpServers": {"db": {"command": "db-mcp"}}}"#;
+        let new = merge(Agent::Gemini, Some(old)).unwrap();
+        let value: Value = serde_json::from_str(&new).unwrap();
+        assert_eq!(value["theme"], "dark");
+        assert_eq!(value["mcpServers"]["db"]["command"], "db-mcp");
+        assert_eq!(
+            value["mcpServers"]["todos"],
+            json!({"command": "todos", "args": ["mcp"]})
+        );
+        assert_eq!(merge(Agent::Gemini, Some(&new)).unwrap(), new, "idempotent");
+        let claude: Value = serde_json::from_str(&merge(Agent::Claude, None).unwrap()).unwrap();
+        assert_eq!(
+            claude,
+            json!({"mcpServers": {"todos": {"type": "stdio", "command": "todos", "args": ["mcp"]}}})
+        );
+    }
+
+    #[test]
+    fn an_edited_registration_is_recognised_and_kept() {
+        let edited = r#"{"mcpServers": {"plan": {"command": "/opt/bin/todos", "args": ["-C", "/w", "mcp"]}}}"#;
+        assert_eq!(merge(Agent::Claude, Some(edited)).unwrap(), edited);
+        let renamed = r#"{"mcpServers": {"todos": {"command": "npx", "args": ["todos-wrapper"]}}}"#;
+        assert_eq!(merge(Agent::Claude, Some(renamed)).unwrap(), renamed);
+    }
+
+    #[test]
+    fn broken_settings_are_refused() {
+        for bad in ["[]", r#"{"mcpServers": []}"#, "{"] {
+            assert!(merge(Agent::Gemini, Some(bad)).is_err(), "{bad}");
+        }
+        assert!(registration(Agent::Generic).is_err());
+        assert!(matches!(
+            registration(Agent::Codex),
+            Ok(Registration::Command(CODEX_COMMAND))
+        ));
+    }
+}

@@ -1,0 +1,68 @@
+//! `todos mcp`: the plan as tools in any Model Context Protocol client, on stdio.
+//!
+//! This module, rmcp and tokio are linked into the `todos-mcp` binary only (`todos mcp` hands
+//! over to it, see `mcp_launch`), and the runtime is built when the server starts: every other
+//! command starts as fast as before. `engine` is the one door to the commands; `server` speaks
+//! the protocol through rmcp.
+
+mod engine;
+mod roots;
+mod server;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use rmcp::ServiceExt;
+
+use crate::cli::GlobalArgs;
+use crate::host::Host;
+
+pub use engine::{Engine, Outcome, ToolSpec};
+
+/// Serves on stdin and stdout until the client closes stdin. Exit 0 then; 5 when the runtime
+/// or the transport fails.
+pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
+    // A panic in a tool call is a bug, but only that call's: it is answered as an internal
+    // error and the server goes on. The CLI's hook would end the process.
+    std::panic::set_hook(Box::new(|info| {
+        let _ = writeln!(std::io::stderr(), "error: internal error: {info}");
+    }));
+    let engine = Engine::new(global, host);
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => return failed(&format!("cannot start the MCP server: {err}")),
+    };
+    let (stdin, stdout) = rmcp::transport::stdio();
+    match runtime.block_on(serve_io(engine, stdin, stdout)) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The client went away before it said anything: nothing to serve, nothing wrong.
+        Err(err) if err.contains("connection closed") => ExitCode::SUCCESS,
+        Err(err) => failed(&format!("the MCP server stopped: {err}")),
+    }
+}
+
+/// Serves the protocol on `reader` and `writer` until `reader` ends: stdio for `todos mcp`,
+/// in-memory pipes for the in-process latency benchmark.
+pub async fn serve_io<R, W>(engine: Engine, reader: R, writer: W) -> Result<(), String>
+where
+    R: tokio::io::AsyncRead + Send + Unpin + 'static,
+    W: tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
+    let service = server::Server::new(engine)
+        .serve((reader, writer))
+        .await
+        .map_err(|err| err.to_string())?;
+    service
+        .waiting()
+        .await
+        .map(|_| ())
+        .map_err(|err| err.to_string())
+}
+
+fn failed(message: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    ExitCode::from(5)
+}

@@ -1,0 +1,782 @@
+//! `todos mcp` driven as a client drives it: JSON-RPC lines on the real binary's stdin, answers
+//! read from its stdout, under both protocol revisions.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::support::{Run, TestEnv, error_paths, items};
+
+const LEGACY: &str = "2025-11-25";
+const CURRENT: &str = "2026-07-28";
+const TOOLS: [&str; 6] = ["write", "create", "update", "show", "recap", "history"];
+/// Long enough for a loaded CI machine; a hang fails the test instead of blocking the suite.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// One server and the client's side of its pipes.
+struct Client {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    next_id: u64,
+    /// The `_meta` every request carries under 2026-07-28; `None` in a 2025-11-25 session.
+    meta: Option<Value>,
+}
+
+impl Client {
+    fn start(run: Run) -> Self {
+        let mut child = run.spawn_piped();
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout pipe");
+        let (sender, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Self {
+            child,
+            stdin,
+            lines,
+            next_id: 0,
+            meta: None,
+        }
+    }
+
+    /// A 2025-11-25 session, `capabilities` being the client's.
+    fn legacy(run: Run, capabilities: Value) -> Self {
+        let mut client = Self::start(run);
+        let mut params = json!({
+            "protocolVersion": LEGACY,
+            "clientInfo": {"name": "test", "version": "1"},
+        });
+        params["capabilities"] = capabilities;
+        let answer = client.request("initialize", params);
+        assert_eq!(answer["result"]["protocolVersion"], LEGACY, "{answer}");
+        assert_eq!(answer["result"]["serverInfo"]["name"], "todos");
+        client.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        client
+    }
+
+    /// A 2026-07-28 client: no handshake, `_meta` on every request.
+    fn current(run: Run, capabilities: Value) -> Self {
+        let mut client = Self::start(run);
+        let mut meta = json!({
+            "io.modelcontextprotocol/protocolVersion": CURRENT,
+            "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
+        });
+        meta["io.modelcontextprotocol/clientCapabilities"] = capabilities;
+        client.meta = Some(meta);
+        client
+    }
+
+    fn send(&mut self, message: &Value) {
+        self.send_line(&message.to_string());
+    }
+
+    fn send_line(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("write to the server");
+        stdin.flush().expect("flush");
+    }
+
+    fn receive(&mut self) -> Value {
+        match self.lines.recv_timeout(PATIENCE) {
+            Ok(line) => serde_json::from_str(&line).unwrap_or_else(|err| panic!("{err}: {line}")),
+            Err(RecvTimeoutError::Timeout) => panic!("no answer from the server in {PATIENCE:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the server closed stdout"),
+        }
+    }
+
+    /// Sends a request and returns its answer, answering the server's own requests (roots)
+    /// with `on_request` meanwhile.
+    fn request_with(
+        &mut self,
+        method: &str,
+        mut params: Value,
+        on_request: &mut dyn FnMut(&Value) -> Value,
+    ) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        if let Some(meta) = &self.meta {
+            params["_meta"] = meta.clone();
+        }
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message["id"] == id && message.get("method").is_none() {
+                return message;
+            }
+            if message.get("method").is_some() && message.get("id").is_some() {
+                let result = on_request(&message);
+                self.send(&json!({"jsonrpc": "2.0", "id": message["id"], "result": result}));
+            }
+        }
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.request_with(method, params, &mut |message| {
+            panic!("unexpected request from the server: {message}")
+        })
+    }
+
+    /// `tools/call`, returning its `result`.
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        let mut params = json!({"name": tool});
+        params["arguments"] = arguments;
+        let answer = self.request("tools/call", params);
+        answer
+            .get("result")
+            .cloned()
+            .unwrap_or_else(|| panic!("no result: {answer}"))
+    }
+
+    /// A successful call's envelope, checked to be the same as text and as structured content.
+    #[track_caller]
+    fn envelope(&mut self, tool: &str, arguments: Value) -> Value {
+        let result = self.call(tool, arguments);
+        assert_eq!(result["isError"], false, "{result}");
+        same_text_and_structure(&result)
+    }
+
+    /// A refused call's error envelope.
+    #[track_caller]
+    fn refusal(&mut self, tool: &str, arguments: Value) -> Value {
+        let result = self.call(tool, arguments);
+        assert_eq!(result["isError"], true, "{result}");
+        let envelope = same_text_and_structure(&result);
+        assert_eq!(envelope["status"], "error", "{envelope}");
+        envelope
+    }
+
+    /// Closes stdin and waits for the server to end on its own; returns its exit code.
+    fn close(mut self) -> i32 {
+        drop(self.stdin.take());
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.code().unwrap_or(-1);
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "the server did not end when stdin closed"
+            );
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[track_caller]
+fn same_text_and_structure(result: &Value) -> Value {
+    let text = result["content"][0]["text"].as_str().expect("text content");
+    let parsed: Value = serde_json::from_str(text).expect("the text is the envelope");
+    assert_eq!(parsed, result["structuredContent"]);
+    parsed
+}
+
+fn server(env: &TestEnv) -> Run {
+    env.todos(&["mcp"])
+}
+
+fn plan_of_three() -> Value {
+    json!({"summary": "Ship it", "todos": [
+        {"content": "Reproduce", "status": "completed"},
+        {"content": "Patch", "status": "in_progress"},
+        {"content": "Test", "status": "pending"},
+    ]})
+}
+
+#[test]
+fn both_revisions_list_the_tools_with_the_schemas_in_force() {
+    let env = TestEnv::new();
+    let printed = env
+        .todos(&["schema", "write"])
+        .env("TODOS_MAX_CONTENT_CHARS", "42")
+        .run()
+        .success();
+    let mut schema: Value = serde_json::from_str(&printed.stdout).expect("a JSON schema");
+    for key in ["$schema", "title", "description"] {
+        schema.as_object_mut().unwrap().remove(key);
+    }
+    let run = || server(&env).env("TODOS_MAX_CONTENT_CHARS", "42");
+    for mut client in [
+        Client::legacy(run(), json!({})),
+        Client::current(run(), json!({})),
+    ] {
+        let tools = client.request("tools/list", json!({}))["result"]["tools"].clone();
+        let names: Vec<&str> = tools
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|tool| tool["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, TOOLS);
+        let write = &tools[0];
+        let mut input = write["inputSchema"].clone();
+        let list = input["properties"]
+            .as_object_mut()
+            .unwrap()
+            .remove("list")
+            .expect("every tool takes list");
+        assert_eq!(list["type"], "string");
+        assert_eq!(input, schema, "the schema todos schema prints");
+        assert_eq!(
+            input["properties"]["todos"]["items"]["properties"]["content"]["maxLength"],
+            42
+        );
+        let description = write["description"].as_str().unwrap();
+        assert!(
+            description.contains("Send every item each time"),
+            "{description}"
+        );
+        assert!(
+            description.contains("at most 42 characters"),
+            "{description}"
+        );
+        assert_eq!(write["annotations"]["destructiveHint"], true);
+        assert_eq!(tools[3]["annotations"]["readOnlyHint"], true);
+        for tool in tools.as_array().unwrap() {
+            assert!(
+                tool["inputSchema"]["properties"]["list"].is_object(),
+                "{tool}"
+            );
+        }
+        assert_eq!(client.close(), 0);
+    }
+}
+
+#[test]
+fn the_2026_revision_is_discovered_and_served_without_a_handshake() {
+    let env = TestEnv::new();
+    let mut client = Client::current(server(&env), json!({}));
+    let discovered = client.request("server/discover", json!({}));
+    let versions = &discovered["result"]["supportedVersions"];
+    for version in [LEGACY, CURRENT] {
+        assert!(
+            versions.as_array().unwrap().contains(&json!(version)),
+            "{discovered}"
+        );
+    }
+    assert_eq!(
+        discovered["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "todos"
+    );
+    let result = client.call("write", plan_of_three());
+    assert_eq!(result["resultType"], "complete");
+    assert_eq!(result["structuredContent"]["data"]["revision"], 1);
+    assert_eq!(items(&env.store()["todos"]).len(), 3);
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn every_tool_answers_with_the_envelope_of_its_command() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+
+    let written = client.envelope("write", plan_of_three());
+    assert_eq!(written["status"], "success");
+    assert_eq!(written["data"]["changed"], true);
+    assert_eq!(
+        written["text"],
+        "Updated todos: 1 pending, 1 in_progress, 1 completed."
+    );
+    assert_eq!(written["context"]["params_input"], plan_of_three());
+    assert_eq!(
+        written["context"]["workspace"],
+        env.ws().to_string_lossy().as_ref()
+    );
+
+    let created = client.envelope("create", json!({"items": ["Document"]}));
+    assert_eq!(
+        items(&created["data"]["todos"])[3],
+        ("4".into(), "pending".into(), "Document".into())
+    );
+
+    let updated = client.envelope("update", json!({"id": "2", "status": "completed"}));
+    assert_eq!(updated["data"]["todos"][1]["status"], "completed");
+    // The aliases the command's stdin accepts are accepted here too.
+    let aliased = client.envelope("update", json!({"id": "3", "status": "Doing"}));
+    assert_eq!(aliased["data"]["todos"][2]["status"], "in_progress");
+
+    let shown = client.envelope("show", json!({}));
+    let cli = env.todos(&["--json", "show"]).run().success().json();
+    assert_eq!(shown, cli, "show is `todos --json show`");
+    let recap = client.envelope("recap", json!({}));
+    let cli = env.todos(&["--json", "recap"]).run().success().json();
+    assert_eq!(recap, cli, "recap is `todos --json recap`");
+    assert_eq!(
+        recap["data"]["recap"],
+        "[2/4] In progress: Test. Pending: Document."
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn a_refusal_is_a_tool_error_carrying_the_paths_and_changes_nothing() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let before = env.tree();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let long = "x".repeat(61);
+    let refused = client.refusal(
+        "write",
+        json!({"summary": "S", "todos": [
+            {"content": "A", "status": "pending"},
+            {"content": long, "stauts": "pending"},
+        ]}),
+    );
+    assert_eq!(refused["error"]["code"], "INVALID_PARAM");
+    let paths = error_paths(&refused);
+    for path in ["todos[1].content", "todos[1].stauts", "todos[1].status"] {
+        assert!(paths.contains(&path.to_owned()), "{path} in {paths:?}");
+    }
+    assert_eq!(
+        refused["context"]["params_input"]["todos"][1]["stauts"],
+        "pending"
+    );
+    let unknown = client.refusal("update", json!({"id": "9", "status": "completed"}));
+    assert_eq!(error_paths(&unknown), ["id"]);
+    assert!(
+        unknown["error"]["hint"]
+            .as_str()
+            .unwrap()
+            .contains("the ids are 1")
+    );
+    let extra = client.refusal("show", json!({"format": "text"}));
+    assert_eq!(error_paths(&extra), ["format"]);
+    assert_eq!(env.tree(), before, "a refused call changed the workspace");
+
+    let missing = client.request("tools/call", json!({"name": "delete", "arguments": {}}));
+    assert_eq!(missing["error"]["code"], -32602, "{missing}");
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn every_call_reads_the_store_afresh() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    client.envelope("write", plan_of_three());
+    env.todos(&["update", "3", "cancelled"]).run().success();
+    env.todos(&["create", "From the shell"]).run().success();
+    let shown = client.envelope("show", json!({}));
+    assert_eq!(shown["data"]["todos"][2]["status"], "cancelled");
+    assert_eq!(shown["data"]["todos"][3]["content"], "From the shell");
+    assert_eq!(shown["data"]["revision"], 3);
+    // A change by the server is seen by the next command at once.
+    client.envelope("update", json!({"id": "2", "status": "completed"}));
+    client.envelope("update", json!({"id": "4", "status": "in_progress"}));
+    let cli = env.todos(&["--json", "show"]).run().success().json();
+    assert_eq!(cli["data"]["revision"], 5);
+    // A configuration changed meanwhile is in force at the next call.
+    env.write_file(".todos.config.json", r#"{"max_items": 4}"#);
+    let refused = client.refusal("create", json!({"items": ["Fifth"]}));
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the limit is 4")
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn commands_and_calls_changing_the_plan_at_once_lose_nothing() {
+    let env = TestEnv::new();
+    let run = || server(&env).env("TODOS_MAX_ITEMS", "1000");
+    thread::scope(|scope| {
+        for shell in 0..4 {
+            let env = &env;
+            scope.spawn(move || {
+                for step in 0..15 {
+                    env.todos(&["create", &format!("shell {shell} step {step}")])
+                        .env("TODOS_MAX_ITEMS", "1000")
+                        .run()
+                        .success();
+                }
+            });
+        }
+        for server in 0..2 {
+            let mut client = Client::legacy(run(), json!({}));
+            scope.spawn(move || {
+                for step in 0..15 {
+                    client.envelope(
+                        "create",
+                        json!({"items": [format!("server {server} step {step}")]}),
+                    );
+                }
+                assert_eq!(client.close(), 0);
+            });
+        }
+    });
+    let store = env.store();
+    let contents: std::collections::BTreeSet<String> = items(&store["todos"])
+        .into_iter()
+        .map(|(_, _, content)| content)
+        .collect();
+    assert_eq!(contents.len(), 90, "every change kept");
+    assert_eq!(store["revision"], 90);
+}
+
+#[test]
+fn the_list_argument_works_on_a_named_list() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let mut plan = plan_of_three();
+    plan["list"] = json!("api");
+    let written = client.envelope("write", plan);
+    assert_eq!(written["data"]["revision"], 1);
+    assert!(written["context"]["params_input"].get("list").is_none());
+    assert!(
+        env.path(".todos/api.json").exists(),
+        "the named list's store"
+    );
+    assert!(
+        !env.path(".todos.json").exists(),
+        "the default list untouched"
+    );
+    let recap = client.envelope("recap", json!({"list": "api"}));
+    assert_eq!(recap["data"]["todos"].as_array().unwrap().len(), 3);
+    let default = client.envelope("show", json!({"list": null}));
+    assert_eq!(default["data"]["todos"], json!([]));
+    let before = env.tree();
+    let refused = client.refusal("create", json!({"items": ["X"], "list": 5}));
+    assert_eq!(error_paths(&refused), ["list"]);
+    let refused = client.refusal("create", json!({"items": ["X"], "list": "../escape"}));
+    let text = refused["error"]["message"].as_str().unwrap();
+    assert!(text.contains("list name"), "{text}");
+    assert_eq!(env.tree(), before);
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn finishing_the_plan_through_the_server_writes_the_completion_log() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    client.envelope("write", plan_of_three());
+    client.envelope("update", json!({"id": "2", "status": "completed"}));
+    assert!(!env.path("memory/todos").exists(), "not finished yet");
+    client.envelope("update", json!({"id": "3", "status": "cancelled"}));
+    let logs: Vec<_> = std::fs::read_dir(env.path("memory/todos"))
+        .expect("the log folder")
+        .flatten()
+        .collect();
+    assert_eq!(logs.len(), 1);
+    let log = std::fs::read_to_string(logs[0].path()).unwrap();
+    assert!(log.contains("# task1-20250102-174233"), "{log}");
+    assert!(log.contains("Summary: Ship it"), "{log}");
+    assert!(log.contains("- ~~Test~~"), "{log}");
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn malformed_lines_are_survived() {
+    let env = TestEnv::new();
+    let mut client = Client::start(server(&env));
+    // Before the handshake, and after it.
+    client.send_line("this is not JSON");
+    client.send_line("{");
+    let mut client = {
+        let answer = client.request(
+            "initialize",
+            json!({"protocolVersion": LEGACY, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+        );
+        assert_eq!(answer["result"]["protocolVersion"], LEGACY);
+        client
+    };
+    for line in [
+        "",
+        "not json",
+        "[1, 2",
+        "{\"jsonrpc\": \"2.0\", \"id\": 99, \"method\": \"tools/call\", \"params\": 7}",
+        "{\"jsonrpc\": \"2.0\", \"id\": 98, \"method\": \"no/such/method\"}",
+        "\u{0}\u{1}\u{2}",
+        "{\"jsonrpc\": \"2.0\", \"id\": 97, \"method\": \"tools/call\", \"params\": {\"name\": \"write\", \"arguments\": [1]}}",
+    ] {
+        client.send_line(line);
+    }
+    // Whatever those lines were answered with, the next call is served.
+    let written = client.envelope("write", plan_of_three());
+    assert_eq!(written["data"]["revision"], 1);
+    assert_eq!(client.envelope("recap", json!({}))["data"]["revision"], 1);
+    let refused = client.refusal("write", json!({"todos": "[x] A\n[ ] B\n[?] C"}));
+    assert_eq!(refused["error"]["code"], "INVALID_PARAM");
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn the_workspace_is_the_first_root_unless_given_with_dash_c() {
+    let env = TestEnv::new();
+    let project = env.ws().join("project");
+    let other = env.ws().join("other project");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::create_dir_all(&other).unwrap();
+    let uri =
+        |path: &std::path::Path| format!("file://{}", path.to_string_lossy().replace(' ', "%20"));
+    let roots = json!({"roots": [{"uri": uri(&other), "name": "Other"}, {"uri": uri(&project)}]});
+
+    // 2025-11-25: the server asks roots/list itself, once.
+    let mut client = Client::legacy(server(&env), json!({"roots": {"listChanged": true}}));
+    let mut asked = 0;
+    let answer = client.request_with(
+        "tools/call",
+        json!({"name": "create", "arguments": {"items": ["In the root"]}}),
+        &mut |request| {
+            assert_eq!(request["method"], "roots/list");
+            asked += 1;
+            roots.clone()
+        },
+    );
+    assert_eq!(asked, 1);
+    assert_eq!(
+        answer["result"]["structuredContent"]["context"]["workspace"],
+        other.to_string_lossy().as_ref()
+    );
+    assert!(other.join(".todos.json").exists());
+    assert!(!env.path(".todos.json").exists());
+    client.envelope("create", json!({"items": ["Again"]}));
+    assert_eq!(client.close(), 0);
+
+    // 2026-07-28: the first call answers input_required; the retry carries the roots.
+    let mut client = Client::current(server(&env), json!({"roots": {}}));
+    let first = client.call("show", json!({}));
+    assert_eq!(first["resultType"], "input_required", "{first}");
+    assert_eq!(first["inputRequests"]["roots"]["method"], "roots/list");
+    let retry = client.request(
+        "tools/call",
+        json!({"name": "show", "arguments": {}, "inputResponses": {"roots": roots}}),
+    );
+    let shown = &retry["result"]["structuredContent"];
+    assert_eq!(shown["data"]["todos"][1]["content"], "Again", "{retry}");
+    // Asked once: later calls run in the same root.
+    let recap = client.envelope("recap", json!({}));
+    assert_eq!(
+        recap["context"]["workspace"],
+        other.to_string_lossy().as_ref()
+    );
+    assert_eq!(client.close(), 0);
+
+    // -C beats the roots, and they are not asked for.
+    let run = env.todos(&["-C", "project", "mcp"]);
+    let mut client = Client::legacy(run, json!({"roots": {}}));
+    let written = client.envelope("write", plan_of_three());
+    assert_eq!(
+        written["context"]["workspace"],
+        project.to_string_lossy().as_ref()
+    );
+    assert!(project.join(".todos.json").exists());
+    assert_eq!(client.close(), 0);
+
+    // A client without roots: the workspace found from the current folder.
+    let sub = env.ws().join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let mut client = Client::current(server(&env).current_dir(&sub), json!({}));
+    let shown = client.envelope("show", json!({}));
+    assert_eq!(
+        shown["context"]["workspace"],
+        env.ws().to_string_lossy().as_ref()
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn the_server_ends_when_stdin_closes_even_before_a_handshake() {
+    let env = TestEnv::new();
+    let client = Client::start(server(&env));
+    assert_eq!(client.close(), 0);
+    let run = env.todos(&["-C", "nowhere", "mcp"]).run();
+    assert_eq!(run.code, 1, "a bad -C is refused before serving: {run:?}");
+    assert!(run.stderr.contains("is not a folder"), "{}", run.stderr);
+}
+
+#[test]
+fn init_registers_the_server_for_each_agent_keeping_every_other_key() {
+    let env = TestEnv::new();
+    env.write_file(
+        ".mcp.json",
+        r#"{"mcpServers": {"db": {"command": "db-mcp", "args": []}}, "extra": 1}"#,
+    );
+    env.write_file(
+        ".gemini/settings.json",
+        r#"{"theme": "dark", "hooks": {"AfterAgent": []}}"#,
+    );
+    let done = env
+        .todos(&["init", "--agent", "claude", "--mcp"])
+        .run()
+        .success();
+    assert!(
+        done.stdout
+            .contains("updated .mcp.json: the todos MCP server"),
+        "{}",
+        done.stdout
+    );
+    let claude: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
+    assert_eq!(claude["extra"], 1);
+    assert_eq!(claude["mcpServers"]["db"]["command"], "db-mcp");
+    assert_eq!(
+        claude["mcpServers"]["todos"],
+        json!({"type": "stdio", "command": "todos", "args": ["mcp"]})
+    );
+    env.todos(&["init", "--agent", "gemini", "--mcp"])
+        .run()
+        .success();
+    let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
+    assert_eq!(gemini["theme"], "dark");
+    assert_eq!(gemini["hooks"], json!({"AfterAgent": []}));
+    assert_eq!(
+        gemini["mcpServers"]["todos"],
+        json!({"command": "todos", "args": ["mcp"]})
+    );
+
+    // Idempotent: a second run changes no byte.
+    let before = env.tree();
+    for agent in ["claude", "gemini"] {
+        let again = env
+            .todos(&["--json", "init", "--agent", agent, "--mcp"])
+            .run()
+            .success();
+        assert_eq!(again.json()["text"], "Already set up: nothing changed.");
+    }
+    assert_eq!(env.tree(), before);
+
+    // Codex: nothing outside the instructions, and Codex's own command.
+    let codex = env
+        .todos(&["--json", "init", "--agent", "codex", "--mcp"])
+        .run()
+        .success();
+    let codex = codex.json();
+    assert_eq!(
+        codex["data"]["mcp_command"],
+        "codex mcp add todos -- todos mcp"
+    );
+    assert_eq!(items_written(&codex), ["AGENTS.md", ".gitignore"]);
+    let text = env
+        .todos(&["init", "--agent", "codex", "--mcp"])
+        .run()
+        .success();
+    assert!(
+        text.stdout
+            .contains("run: codex mcp add todos -- todos mcp"),
+        "{}",
+        text.stdout
+    );
+    assert!(!env.path(".codex").exists());
+
+    let before = env.tree();
+    let generic = env.rejects(env.todos(&["init", "--mcp"]), 2);
+    assert!(
+        generic.stderr.contains("--agent claude, codex or gemini"),
+        "{}",
+        generic.stderr
+    );
+    assert_eq!(env.tree(), before);
+}
+
+fn items_written(envelope: &Value) -> Vec<String> {
+    envelope["data"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|file| file["path"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_server_starts_as_the_registration_says() {
+    let env = TestEnv::new();
+    env.todos(&["init", "--agent", "claude", "--mcp"])
+        .run()
+        .success();
+    let config: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
+    let server = &config["mcpServers"]["todos"];
+    assert_eq!(server["command"], "todos");
+    let args: Vec<&str> = server["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|arg| arg.as_str().unwrap())
+        .collect();
+    let mut client = Client::legacy(env.todos(&args), json!({}));
+    let tools = client.request("tools/list", json!({}));
+    assert_eq!(
+        tools["result"]["tools"].as_array().unwrap().len(),
+        TOOLS.len()
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
+    let env = TestEnv::new();
+    let lonely = env.home().join("bin");
+    std::fs::create_dir_all(&lonely).unwrap();
+    let todos = lonely.join("todos");
+    std::fs::copy(env!("CARGO_BIN_EXE_todos"), &todos).unwrap();
+    let done = std::process::Command::new(&todos)
+        .args(["--json", "mcp"])
+        .current_dir(env.ws())
+        .env_clear()
+        .output()
+        .unwrap();
+    assert_eq!(done.status.code(), Some(5));
+    let envelope: Value = serde_json::from_slice(&done.stdout).unwrap();
+    let message = envelope["error"]["message"].as_str().unwrap();
+    assert!(message.contains("todos-mcp does not exist"), "{message}");
+    let hint = envelope["error"]["hint"].as_str().unwrap();
+    assert!(hint.contains("cargo install"), "{hint}");
+}
+
+#[test]
+fn history_gives_the_kept_revisions_and_the_plan_of_each() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let empty = client.envelope("history", json!({}));
+    assert_eq!(empty["data"]["revisions"], json!([]));
+    client.envelope("write", plan_of_three());
+    // An overwrite that drops two items: the history still has them.
+    client.envelope(
+        "write",
+        json!({"summary": "Ship it", "todos": [{"content": "Reproduce", "status": "completed"}]}),
+    );
+    let history = client.envelope("history", json!({"list": "default"}));
+    let revisions = history["data"]["revisions"].as_array().unwrap();
+    assert_eq!(revisions.len(), 2);
+    assert_eq!(revisions[0]["revision"], 2);
+    assert_eq!(revisions[0]["command"], "write");
+    assert!(
+        revisions[0]["changes"]
+            .as_str()
+            .unwrap()
+            .contains("removed 2 \"Patch\""),
+        "{history}"
+    );
+    assert_eq!(revisions[1]["at"], "2025-01-02T17:42:33+00:00");
+    let before = client.envelope("history", json!({"revision": 1}));
+    assert_eq!(before["data"]["revision"], 1);
+    assert_eq!(items(&before["data"]["todos"]).len(), 3);
+    assert_eq!(before["stats"]["total"], 3);
+    let missing = client.refusal("history", json!({"revision": 7}));
+    assert!(
+        missing["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("revision 7 is not kept: the history keeps revisions 1 to 2")
+    );
+    let bad = client.refusal("history", json!({"revision": "one", "limit": 3}));
+    assert_eq!(error_paths(&bad), ["revision", "limit"]);
+    // A read: the store is as the last write left it.
+    assert_eq!(env.store()["revision"], 2);
+    assert_eq!(client.close(), 0);
+}

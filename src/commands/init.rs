@@ -330,6 +330,17 @@ fn hook_summary(protocol: &Protocol) -> String {
 /// The agent's hook file with our two hooks merged in (`hooks::merge`); every other key and
 /// hook stays.
 fn with_hooks(protocol: &Protocol, old: Option<&str>, path: &Path) -> Result<String> {
+    edit_settings(old, path, |settings| hooks::merge(protocol, settings))
+}
+
+/// An agent's JSON settings file (`old`, absent or empty: `{}`) with `edit` applied to its
+/// top-level object, every other key kept. An unchanged document keeps its bytes: only a real
+/// change rewrites the file. `edit` says what is wrong in the file, for the refusal.
+pub(super) fn edit_settings(
+    old: Option<&str>,
+    path: &Path,
+    edit: impl FnOnce(&mut Map<String, Value>) -> Result<(), String>,
+) -> Result<String> {
     let invalid = |why: String| {
         Error::invalid(format!("{}: {why}", path.display()))
             .with_hint("todos init leaves it untouched; fix it, then run it again")
@@ -342,11 +353,10 @@ fn with_hooks(protocol: &Protocol, old: Option<&str>, path: &Path) -> Result<Str
             _ => return Err(invalid("it must hold a JSON object".to_owned())),
         },
     };
-    hooks::merge(protocol, &mut settings).map_err(&invalid)?;
+    edit(&mut settings).map_err(invalid)?;
     let mut text = serde_json::to_string_pretty(&Value::Object(settings))
         .map_err(|err| Error::internal(format!("cannot encode the settings: {err}")))?;
     text.push('\n');
-    // An unchanged document keeps its bytes: only a real change rewrites the file.
     if let Some(old) = old
         && serde_json::from_str::<Value>(old).ok() == serde_json::from_str::<Value>(&text).ok()
     {

@@ -71,41 +71,22 @@ pub fn describe(then: &str) -> String {
 /// The settings text with our server in `mcpServers`. A server that already runs `todos mcp`,
 /// under any name and however edited, counts as ours: nothing is added then.
 fn with_server(old: Option<&str>, path: &Path, fields: Value) -> Result<String> {
-    let invalid = |why: &str| {
-        Error::invalid(format!("{}: {why}", path.display()))
-            .with_hint("todos init leaves it untouched; fix it, then run it again")
-    };
-    let mut settings = match old {
-        None => Map::new(),
-        Some(text) if text.trim().is_empty() => Map::new(),
-        Some(text) => match crate::json::parse(text, &path.display().to_string())? {
-            Value::Object(object) => object,
-            _ => return Err(invalid("it must hold a JSON object")),
-        },
-    };
-    let servers = settings.entry("mcpServers").or_insert_with(|| json!({}));
-    let Value::Object(servers) = servers else {
-        return Err(invalid("\"mcpServers\" must be an object"));
-    };
-    if !servers.contains_key(SERVER_NAME) && !servers.values().any(runs_todos_mcp) {
-        let mut entry = match fields {
-            Value::Object(fields) => fields,
-            _ => Map::new(),
+    super::init::edit_settings(old, path, |settings| {
+        let servers = settings.entry("mcpServers").or_insert_with(|| json!({}));
+        let Value::Object(servers) = servers else {
+            return Err("\"mcpServers\" must be an object".to_owned());
         };
-        entry.insert("command".into(), json!(COMMAND));
-        entry.insert("args".into(), json!(ARGS));
-        servers.insert(SERVER_NAME.into(), Value::Object(entry));
-    }
-    let mut text = serde_json::to_string_pretty(&Value::Object(settings))
-        .map_err(|err| Error::internal(format!("cannot encode the settings: {err}")))?;
-    text.push('\n');
-    // An unchanged document keeps its bytes: only a real change rewrites the file.
-    if let Some(old) = old
-        && serde_json::from_str::<Value>(old).ok() == serde_json::from_str::<Value>(&text).ok()
-    {
-        return Ok(old.to_owned());
-    }
-    Ok(text)
+        if !servers.contains_key(SERVER_NAME) && !servers.values().any(runs_todos_mcp) {
+            let mut entry = match fields {
+                Value::Object(fields) => fields,
+                _ => Map::new(),
+            };
+            entry.insert("command".into(), json!(COMMAND));
+            entry.insert("args".into(), json!(ARGS));
+            servers.insert(SERVER_NAME.into(), Value::Object(entry));
+        }
+        Ok(())
+    })
 }
 
 /// `{"command": "todos", "args": ["mcp"]}`, or `/usr/local/bin/todos` with `-C DIR mcp`.

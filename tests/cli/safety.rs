@@ -609,7 +609,7 @@ fn a_stdin_left_open_and_silent_hangs_no_command() {
         &["check", "--hook"],
         &["check"],
     ] {
-        let mut child = env.todos(args).spawn_with_open_stdin();
+        let mut child = env.todos(args).spawn_piped();
         let started = Instant::now();
         let status = loop {
             if let Some(status) = child.try_wait().unwrap() {

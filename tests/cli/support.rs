@@ -307,17 +307,6 @@ impl Run {
         self
     }
 
-    /// Starts the command with a stdin pipe that stays open and silent (the `Child` holds its
-    /// end), as a hook harness may leave it.
-    pub fn spawn_with_open_stdin(mut self) -> std::process::Child {
-        self.add_args();
-        self.command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        self.command.spawn().expect("start todos")
-    }
-
     /// Starts the command with stdout and stderr piped and returns at once, for commands that
     /// keep running (`show --watch`).
     #[track_caller]
@@ -366,9 +355,9 @@ impl Run {
     }
 
     #[track_caller]
-    /// Starts the command with stdin, stdout and stderr piped, for a server driven line by line
-    /// (`todos mcp`).
-    #[cfg(feature = "mcp")]
+    /// Starts the command with stdin, stdout and stderr piped: for a server driven line by line
+    /// (`todos mcp`), or a stdin that stays open and silent (the `Child` holds its end), as a
+    /// hook harness may leave it.
     pub fn spawn_piped(mut self) -> std::process::Child {
         self.add_args();
         self.command

@@ -33,7 +33,6 @@ fn with_markers(examples: &str) -> String {
 #[command(
     name = "todos",
     version,
-    propagate_version = true,
     max_term_width = 100
 )]
 #[command(after_help = with_markers("Examples:\n  \
@@ -176,7 +175,7 @@ pub enum Command {
 
     /// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
     ///
-    /// Writes the `todos prompt` text between `<!-- todos:begin -->` and `<!-- todos:end -->` into
+    /// Writes the `todos prompt` text between `<!-- todos:begin … -->` and `<!-- todos:end -->` into
     /// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
     /// root: creates the file when it is absent, replaces only its own block when it is present,
     /// and changes nothing when the block is already current. With --hooks it also merges two
@@ -304,11 +303,13 @@ pub struct CreateArgs {
     todos update [OPTIONS] < REQUEST_JSON"
 )]
 pub struct UpdateArgs {
-    /// The item's id, as `todos show` prints it.
+    /// The item's id, as `todos show` prints it. Needed, unless the whole request comes as
+    /// JSON on stdin.
     #[arg(value_name = "ID", requires = "change")]
     pub id: Option<String>,
 
-    /// The new status, or an alias of one (the statuses are listed below).
+    /// The new status, or an alias of one (the statuses are listed below). Needed, unless
+    /// --content changes the text alone.
     #[arg(value_name = "STATUS")]
     pub status: Option<String>,
 

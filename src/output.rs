@@ -142,8 +142,11 @@ impl Output {
     /// The checklist after a change, and the line that keeps an agent on track.
     fn changed_plan(&self, document: &Document) -> String {
         let mut text = render::checklist(document.summary.as_deref(), &document.todos, self.stdout);
-        text.push_str(&render::progress_line(&document.todos));
-        text.push('\n');
+        // An empty checklist already says "No todos."; the same words again add nothing.
+        if !document.todos.is_empty() {
+            text.push_str(&render::progress_line(&document.todos));
+            text.push('\n');
+        }
         text
     }
 

@@ -138,7 +138,33 @@ pub fn page() -> Result<String> {
     ));
     parts.push(table("FILES", &files));
     parts.push(render(|w| page.render_version_section(w))?);
-    Ok(format!("{}{}", Roff::new().render(), parts.concat()))
+    Ok(format!(
+        "{}{}",
+        Roff::new().render(),
+        code_in_bold(&parts.concat())
+    ))
+}
+
+/// The help's `code` spans in bold: `man` would show the backticks themselves. A line with an
+/// odd number of them is left as it is rather than set in bold to its end.
+fn code_in_bold(page: &str) -> String {
+    let mut out = String::with_capacity(page.len());
+    for line in page.lines() {
+        if line.matches('`').count() % 2 == 0 {
+            let mut open = false;
+            for part in line.split('`') {
+                out.push_str(part);
+                out.push_str(if open { "\\fR" } else { "\\fB" });
+                open = !open;
+            }
+            // The last part pushed one marker too many.
+            out.truncate(out.len() - 3);
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The `.TH` line. `clap_mangen` writes an empty date as no argument at all, which moves the

@@ -15,6 +15,7 @@ mod history;
 mod hostile;
 mod lists;
 mod man;
+mod newcomer;
 mod output;
 mod pipes;
 mod review;

@@ -65,8 +65,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --new-session 'Start a new session: the next finished plan goes to a new completion log'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;create'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -81,8 +79,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;update'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -99,8 +95,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --reopen 'Allow a finished item (completed, cancelled, failed) to become open again'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;show'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -119,8 +113,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --all 'Every list of the workspace, the default one first, each under its name'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;recap'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -134,8 +126,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;undo'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -151,8 +141,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;history'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -167,8 +155,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;schema'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -183,8 +169,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;prompt'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -198,8 +182,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;check'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -215,8 +197,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --hook 'Run as an agent hook: exit 2 instead of 1, read the hook''s JSON event on stdin'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;init'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -232,8 +212,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --hooks 'Also install the agent''s session-start and stop hooks (claude, codex, gemini)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;hook'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -247,8 +225,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;completions'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -262,8 +238,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;man'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -277,8 +251,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;help'= {
             cand write 'Replace the whole list with a snapshot'

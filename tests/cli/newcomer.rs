@@ -97,7 +97,11 @@ fn update_help_says_when_its_arguments_are_needed() {
         .take_while(|line| !line.is_empty())
         .collect();
     // clap wraps the help to the terminal: compare words, not lines.
-    let arguments = arguments.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+    let arguments = arguments
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         arguments.contains("Needed, unless the whole request comes as JSON on stdin"),
         "{arguments}"
@@ -124,14 +128,20 @@ fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
         "{}",
         done.stderr
     );
-    assert!(done.stderr.contains("--expect-revision 2"), "{}", done.stderr);
+    assert!(
+        done.stderr.contains("--expect-revision 2"),
+        "{}",
+        done.stderr
+    );
     assert!(!done.stderr.contains("changed it since"), "{}", done.stderr);
     let behind = env.rejects(
         env.todos(&["update", "1", "completed", "--expect-revision", "1"]),
         3,
     );
     assert!(
-        behind.stderr.contains("someone changed it since you read it"),
+        behind
+            .stderr
+            .contains("someone changed it since you read it"),
         "{}",
         behind.stderr
     );

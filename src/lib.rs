@@ -28,6 +28,7 @@ pub mod schema;
 pub mod status;
 pub mod store;
 pub mod transaction;
+pub mod wrap;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -25,6 +25,8 @@ pub struct Output {
     quiet: bool,
     stdout: Palette,
     stderr: Palette,
+    /// The terminal's width when stdout is one: plans wrap to it. `None` into a pipe.
+    width: Option<usize>,
 }
 
 /// The palettes of stdout and stderr: `--color` if given; else off when `NO_COLOR` is set and
@@ -57,6 +59,7 @@ impl Output {
             quiet: global.quiet,
             stdout,
             stderr,
+            width: host.terminal_size().map(|(columns, _)| columns),
         }
     }
 
@@ -94,7 +97,26 @@ impl Output {
                 escape(warning)
             );
         }
-        let (text, note) = self.text_of(outcome.view);
+        // Plans wrap on a terminal; generated documents (scripts, JSON, the man page) never do,
+        // as a wrapped line would break what is copied from them.
+        let wraps = matches!(
+            outcome.view,
+            View::Changed { .. }
+                | View::Restored { .. }
+                | View::Recap { .. }
+                | View::Shown {
+                    format: Format::Text,
+                    ..
+                }
+                | View::ShownAll {
+                    format: Format::Text,
+                    ..
+                }
+        );
+        let (mut text, note) = self.text_of(outcome.view);
+        if let (true, Some(width)) = (wraps, self.width) {
+            text = crate::wrap::wrap(&text, width);
+        }
         if let Some(note) = note.filter(|_| !self.quiet) {
             let _ = writeln!(err, "{note}");
         }
@@ -341,6 +363,7 @@ pub fn clap_failure(host: &mut Host, err: &clap::Error, json: bool) -> ExitCode 
             quiet: false,
             stdout: Palette::plain(),
             stderr: Palette::plain(),
+            width: None,
         };
         let place = Place {
             cwd: host

@@ -22,6 +22,7 @@ mod review;
 mod safety;
 mod shapes;
 mod store;
+mod terminal;
 mod undo;
 mod update;
 mod write;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes docs/checklist.png, the README's screenshot, from the real colored output of
-# `todos show --color always` on examples/plan.json: the ANSI escapes become HTML (a small
-# converter below), headless Chromium takes the picture. Run it by hand after a change to the
-# checklist's look and commit the PNG; CI does not need Chromium.
+# `todos show --color always` on a plan that holds every status `todos schema` knows (and a
+# priority): the ANSI escapes become HTML (a small converter below), headless Chromium takes
+# the picture. Run it by hand after a change to the checklist's look and commit the PNG; CI does
+# not need Chromium.
 #
 # Needs python3 and Chromium (Debian: apt-get install chromium fonts-dejavu-core).
 set -euo pipefail
@@ -24,7 +25,23 @@ todos() {
     env -i PATH="$PATH" HOME="$work/home" TZ=UTC TODOS_NOW=2025-01-02T17:42:33Z \
         "$PWD/target/debug/todos" -C "$work/ws" "$@"
 }
-todos --quiet write --file examples/plan.json
+todos --quiet write <<'JSON'
+{"summary": "Fix the login timeout and ship the patch", "todos": [
+  {"content": "Reproduce the timeout with a slow token server", "status": "completed"},
+  {"content": "Upgrade the vendor's token library", "status": "failed"},
+  {"content": "Patch the token expiry check", "status": "in_progress",
+   "activeForm": "Patching the token expiry check"},
+  {"content": "Add a regression test for expired tokens", "status": "pending", "priority": "high"},
+  {"content": "Update the changelog", "status": "pending"},
+  {"content": "Benchmark the old retry loop", "status": "cancelled"}]}
+JSON
+# Every status is in the picture: a new one needs an item above.
+shown=$(todos --json show | python3 -c 'import json, sys; print(" ".join(sorted({t["status"] for t in json.load(sys.stdin)["data"]["todos"]})))')
+known=$(todos schema | python3 -c 'import json, sys; s = json.load(sys.stdin); print(" ".join(sorted(s["properties"]["todos"]["items"]["properties"]["status"]["enum"])))')
+if [[ $shown != "$known" ]]; then
+    echo "error: the picture shows the statuses $shown, todos knows $known" >&2
+    exit 1
+fi
 todos show --color always > "$work/show.ansi"
 
 # ANSI (SGR) → HTML: one span per run of text with the same style.

@@ -363,7 +363,7 @@ pub enum Format {
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  \
     $ todos recap\n  \
-    [1/5] In progress: Patch the check. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.")]
+    [1/6] In progress: Patch. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.")]
 pub struct RecapArgs {}
 
 #[derive(Debug, Args)]
@@ -385,8 +385,8 @@ pub struct UndoArgs {
 #[command(after_help = "Examples:\n  \
     todos history\n  \
     todos history --limit 5\n  \
-    todos history 7\n  \
-    todos undo --to 7")]
+    todos history 3\n  \
+    todos undo --to 3")]
 pub struct HistoryArgs {
     /// Print the plan as it was at this revision.
     #[arg(value_name = "REV")]

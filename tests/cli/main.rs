@@ -18,6 +18,7 @@ mod man;
 mod newcomer;
 mod output;
 mod pipes;
+mod readme;
 mod review;
 mod safety;
 mod shapes;

@@ -199,3 +199,37 @@ fn completing_changes_nothing() {
     assert_eq!(before, env.everything());
     assert!(!env.path(".todos.json.lock").exists(), "no lock taken");
 }
+
+/// fish shows each id with its item's marker and text beside it. fish is not in every image:
+/// where it is missing the test says so rather than pass in silence.
+#[cfg(unix)]
+#[test]
+fn fish_describes_each_id_with_its_item() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["completed:Build", "in_progress:Test"]);
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_todos"));
+    let bin_dir = bin.parent().expect("the binary's folder");
+    let script = format!(
+        "source {}; complete -C 'todos update '",
+        committed("todos.fish").display()
+    );
+    let output = match Command::new("fish")
+        .args(["--no-config", "-c", &script])
+        .env_clear()
+        .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+        .env("HOME", env.home())
+        .env("TZ", "UTC")
+        .current_dir(env.ws())
+        .output()
+    {
+        Ok(output) => output,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            println!("skipped: fish is not installed");
+            return;
+        }
+        Err(err) => panic!("run fish: {err}"),
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let ids: Vec<&str> = stdout.lines().filter(|l| !l.starts_with('-')).collect();
+    assert_eq!(ids, ["1\t[x] Build", "2\t[▶] Test"], "{stdout}");
+}

@@ -128,7 +128,16 @@ fn bash_completes_commands_options_and_values() {
 #[test]
 fn bash_completes_the_plans_ids_statuses_and_lists() {
     let env = TestEnv::new();
-    let statuses = ["pending", "in_progress", "completed", "cancelled", "failed"];
+    // Every status the tool knows, in its order: from the schema, so a new one is expected too.
+    let schema: serde_json::Value =
+        serde_json::from_str(&env.todos(&["schema"]).run().success().stdout).expect("JSON");
+    let statuses: Vec<&str> =
+        schema["properties"]["todos"]["items"]["properties"]["status"]["enum"]
+            .as_array()
+            .expect("the statuses")
+            .iter()
+            .filter_map(serde_json::Value::as_str)
+            .collect();
     assert!(
         values(&complete_in_bash(&env, &["todos", "update", ""])).is_empty(),
         "no plan, no ids"

@@ -352,22 +352,42 @@ fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette)
     }
     // The header, and one row for what is hidden.
     let room = rows.saturating_sub(2);
-    let doing = crate::status::Status::InProgress.info().marker;
-    let pinned = body.iter().position(|line| {
+    // The marker after the id: which status a row's item has, or None for a continuation row
+    // (or a heading, a blank, the footer).
+    let marker_of = |line: &str| {
         let shown = crate::wrap::visible(line);
         let rest = shown
             .trim_start()
             .split_once(' ')
             .map_or("", |(_, rest)| rest);
-        rest.starts_with(doing)
-    });
-    let start = match pinned {
-        // A wrapped item takes several rows: keep its first ones in view.
-        Some(row) if row >= room => (row + 1)
-            .saturating_sub(room)
-            .max(row.saturating_sub(1))
-            .min(row),
-        _ => 0,
+        crate::status::STATUSES
+            .iter()
+            .find(|info| rest.starts_with(info.marker))
+            .map(|info| info.status)
+    };
+    let doing = body
+        .iter()
+        .position(|line| marker_of(line) == Some(crate::status::Status::InProgress));
+    let start = match doing {
+        Some(first) => {
+            // The item's rows: its first, and the continuation rows a wrap made of it.
+            let last = first
+                + body[first + 1..]
+                    .iter()
+                    .take_while(|line| line.starts_with(' ') && marker_of(line).is_none())
+                    .count();
+            let end = last + 1;
+            if end <= room {
+                0
+            } else {
+                // The row before it too, for context, when the pane has room for it.
+                first
+                    .saturating_sub(1)
+                    .max(end.saturating_sub(room))
+                    .min(first)
+            }
+        }
+        None => 0,
     };
     let end = (start + room).min(body.len());
     let (above, below) = (start, body.len() - end);
@@ -470,5 +490,39 @@ impl Drop for Screen<'_> {
             let _ = self.out.write_all(LEAVE_SCREEN.as_bytes());
             let _ = self.out.flush();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+    use crate::render::Palette;
+
+    #[test]
+    fn a_plan_that_fits_is_left_whole() {
+        assert_eq!(
+            fit("[0/1] S\n  1 [ ] A\n", 40, 5, Palette::plain()),
+            "[0/1] S\n  1 [ ] A"
+        );
+    }
+
+    #[test]
+    fn a_short_pane_keeps_the_header_and_every_row_of_the_item_in_progress() {
+        let text = "[1/5] Ship\n  1 [x] A\n  2 [x] B\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n  5 [ ] E\n";
+        assert_eq!(
+            fit(text, 40, 6, Palette::plain()),
+            "[1/5] Ship\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n… 3 more lines: 2 above, 1 below"
+        );
+        // No room for the row before it: the item alone.
+        assert_eq!(
+            fit(text, 40, 5, Palette::plain()),
+            "[1/5] Ship\n  4 [▶] D is a long\n        item over\n        three rows\n… 4 more lines: 3 above, 1 below"
+        );
+        // Nothing in progress: the top of the plan.
+        let idle = text.replace('▶', " ");
+        assert_eq!(
+            fit(&idle, 40, 4, Palette::plain()),
+            "[1/5] Ship\n  1 [x] A\n  2 [x] B\n… 5 more lines below"
+        );
     }
 }

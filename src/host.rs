@@ -169,6 +169,16 @@ impl Terminal {
     /// (columns, rows) as they are now.
     pub fn size(&self) -> Option<(usize, usize)> {
         let asked = (self.window)();
+        self.size_from(asked)
+    }
+
+    /// (columns, rows) after the window was resized: what the terminal says wins, as a variable
+    /// set before the resize cannot know the new size.
+    pub fn size_after_resize(&self) -> Option<(usize, usize)> {
+        (self.window)().or_else(|| self.size())
+    }
+
+    fn size_from(&self, asked: Option<(usize, usize)>) -> Option<(usize, usize)> {
         let columns = self.columns.or(asked.map(|(columns, _)| columns))?;
         // A terminal that reports no height is taken as tall enough for everything.
         let rows = self

@@ -28,7 +28,7 @@ use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::envelope::{self, Place};
 use crate::error::{Error, Result};
-use crate::host::{Host, Terminal};
+use crate::host::Host;
 use crate::list::{DEFAULT_STORE, LISTS_DIR};
 use crate::model;
 use crate::output;
@@ -84,8 +84,17 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     };
     stop_on_signals(&tx, mode)?;
     let terminal = host.terminal().filter(|_| mode == Mode::Terminal);
-    let size_now = || terminal.as_ref().and_then(Terminal::size);
-    let mut window = size_now();
+    let mut resized = false;
+    let size_now = |resized: bool| {
+        terminal.as_ref().and_then(|terminal| {
+            if resized {
+                terminal.size_after_resize()
+            } else {
+                terminal.size()
+            }
+        })
+    };
+    let mut window = size_now(resized);
     let mut screen = Screen::open(&mut host.stdout, mode).map_err(|err| write_error(&err))?;
     let mut last = String::new();
     let mut states = 0_u64;
@@ -117,7 +126,10 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
                 Wake::Stop => break 'watch,
                 Wake::Changed => {}
                 // The terminal may have reflowed what was there: draw the whole view again.
-                Wake::Resize => redraw = true,
+                Wake::Resize => {
+                    resized = true;
+                    redraw = true;
+                }
                 Wake::Suspend => {
                     screen.suspend().map_err(|err| write_error(&err))?;
                     stop_now();
@@ -132,7 +144,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
             }
         }
         if redraw {
-            window = size_now();
+            window = size_now(resized);
             last.clear();
         }
     }

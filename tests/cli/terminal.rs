@@ -318,3 +318,25 @@ fn ctrl_z_gives_the_terminal_back_and_fg_draws_again() {
     pane.wait_for_modes("restored terminal after Ctrl-C", false, true);
     pane.wait_for("the prompt", |s| s.trim_end().ends_with('$'));
 }
+
+/// `COLUMNS` sets the width, until the window is resized: a variable set before cannot know the
+/// new size, so from then on the terminal's own size counts.
+#[test]
+fn columns_sets_the_width_until_a_resize() {
+    if !installed("tmux") {
+        return;
+    }
+    let env = TestEnv::new();
+    long_plan(&env);
+    let pane = Pane::start(&env, 120, 20);
+    pane.send(&["clear; COLUMNS=40 todos show --watch", "Enter"]);
+    pane.wait_for("the plan at 40 columns", |s| {
+        s.contains("  1 [x] Reproduce the timeout with a\n        slow token server")
+    });
+    pane.resize(100, 20);
+    pane.wait_for("the plan at 100 columns", |s| {
+        s.contains("  1 [x] Reproduce the timeout with a slow token server\n")
+    });
+    pane.send(&["C-c"]);
+    pane.wait_for_modes("restored terminal after Ctrl-C", false, true);
+}

@@ -123,6 +123,11 @@ struct Pane {
 
 impl Pane {
     fn start(env: &TestEnv, columns: usize, rows: usize) -> Self {
+        Self::start_shell(env, columns, rows, "PS1='$ ' bash --norc --noprofile -i")
+    }
+
+    /// Like `start`, with another shell command line (run in the same cleared environment).
+    fn start_shell(env: &TestEnv, columns: usize, rows: usize, shell: &str) -> Self {
         let socket = format!(
             "todos-test-{}-{}",
             std::process::id(),
@@ -133,7 +138,7 @@ impl Pane {
         let pane = Self { socket };
         let shell = format!(
             "env -i PATH={}:/usr/bin:/bin HOME={} TZ=UTC TODOS_NOW={NOW} TERM=xterm-256color \
-             PS1='$ ' bash --norc --noprofile -i",
+             {shell}",
             bin_dir().display(),
             env.home().display()
         );
@@ -339,4 +344,31 @@ fn columns_sets_the_width_until_a_resize() {
     });
     pane.send(&["C-c"]);
     pane.wait_for_modes("restored terminal after Ctrl-C", false, true);
+}
+
+/// zsh completes `todos update <TAB>` with each id and its item beside it, from the committed
+/// script sourced after compinit as the README says. zsh is not in every image: where it is
+/// missing the test says so.
+#[test]
+fn zsh_describes_each_id_with_its_item() {
+    if !installed("tmux") || !installed("zsh") {
+        return;
+    }
+    let env = TestEnv::new();
+    env.plan(
+        "Ship",
+        &["completed:Build the release", "in_progress:Test it"],
+    );
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("completions/_todos");
+    let pane = Pane::start_shell(&env, 80, 30, "PS1='$ ' zsh -f");
+    pane.send(&[
+        &format!(
+            "autoload -U compinit; compinit -u; source {}; clear",
+            script.display()
+        ),
+        "Enter",
+    ]);
+    pane.send(&["todos update ", "Tab"]);
+    let screen = pane.wait_for("the ids", |s| s.contains("[▶] Test it"));
+    assert!(screen.contains("[x] Build the release"), "{screen}");
 }

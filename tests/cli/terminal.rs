@@ -230,7 +230,13 @@ impl Pane {
 
 impl Drop for Pane {
     fn drop(&mut self) {
+        // tmux leaves its socket file behind when the server is killed: remove it too.
+        let socket = self.tmux(&["display", "-p", "#{socket_path}"]);
         let _ = self.tmux(&["kill-server"]);
+        let path = String::from_utf8_lossy(&socket.stdout).trim().to_owned();
+        if path.contains(&self.socket) {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 

@@ -66,8 +66,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --new-session 'Start a new session: the next finished plan goes to a new completion log'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;create'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -82,8 +80,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;update'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -100,8 +96,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --reopen 'Allow a finished item (completed, cancelled, failed) to become open again'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;show'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -120,8 +114,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --all 'Every list of the workspace, the default one first, each under its name'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;recap'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -135,8 +127,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;undo'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -152,8 +142,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;history'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -168,8 +156,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;schema'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -184,8 +170,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;prompt'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -199,8 +183,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;check'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -216,8 +198,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --hook 'Run as an agent hook: exit 2 instead of 1, read the hook''s JSON event on stdin'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;init'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -234,8 +214,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --mcp 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;hook'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -249,8 +227,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;mcp'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -264,8 +240,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;completions'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -279,8 +253,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;man'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
@@ -294,8 +266,6 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'todos;help'= {
             cand write 'Replace the whole list with a snapshot'

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes docs/checklist.png, the README's screenshot, from the real colored output of
-# `todos show --color always` on examples/plan.json: the ANSI escapes become HTML (a small
-# converter below), headless Chromium takes the picture. Run it by hand after a change to the
-# checklist's look and commit the PNG; CI does not need Chromium.
+# `todos show --color always` on a plan that holds every status `todos schema` knows (and a
+# priority): the ANSI escapes become HTML (a small converter below), headless Chromium takes
+# the picture. Run it by hand after a change to the checklist's look and commit the PNG; CI does
+# not need Chromium.
 #
 # Needs python3 and Chromium (Debian: apt-get install chromium fonts-dejavu-core).
 set -euo pipefail
@@ -24,9 +25,29 @@ todos() {
     env -i PATH="$PATH" HOME="$work/home" TZ=UTC TODOS_NOW=2025-01-02T17:42:33Z \
         "$PWD/target/debug/todos" -C "$work/ws" "$@"
 }
-todos --quiet write --file examples/plan.json
+# The sample plan, plus one item for each status `todos schema` knows that it leaves out (so
+# a status added later, such as blocked, is in the next picture by itself).
+known=$(todos schema | python3 -c 'import json, sys; s = json.load(sys.stdin); print(" ".join(s["properties"]["todos"]["items"]["properties"]["status"]["enum"]))')
+python3 - "$known" > "$work/plan.json" <<'PY'
+import json, sys
+plan = {"summary": "Fix the login timeout and ship the patch", "todos": [
+    {"content": "Reproduce the timeout with a slow token server", "status": "completed"},
+    {"content": "Upgrade the vendor's token library", "status": "failed"},
+    {"content": "Patch the token expiry check", "status": "in_progress",
+     "activeForm": "Patching the token expiry check"},
+    {"content": "Add a regression test for expired tokens", "status": "pending", "priority": "high"},
+    {"content": "Update the changelog", "status": "pending"},
+    {"content": "Benchmark the old retry loop", "status": "cancelled"},
+]}
+texts = {"blocked": "Ship it: waits for the security review"}
+shown = {item["status"] for item in plan["todos"]}
+for status in sys.argv[1].split():
+    if status not in shown:
+        plan["todos"].append({"content": texts.get(status, f"An item that is {status}"), "status": status})
+json.dump(plan, sys.stdout)
+PY
+todos --quiet write --file "$work/plan.json"
 todos show --color always > "$work/show.ansi"
-
 # ANSI (SGR) → HTML: one span per run of text with the same style.
 python3 - "$work/show.ansi" "$work/page.html" <<'PY'
 import html, re, sys

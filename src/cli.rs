@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum, ValueHint};
+use clap_complete::ArgValueCandidates;
 
 use crate::status::{STATUSES, Status};
 
@@ -30,12 +31,7 @@ fn with_markers(examples: &str) -> String {
 /// same list with `todos show`; a script reads it with `--json`.
 ///
 #[derive(Debug, Parser)]
-#[command(
-    name = "todos",
-    version,
-    propagate_version = true,
-    max_term_width = 100
-)]
+#[command(name = "todos", version, max_term_width = 100)]
 #[command(after_help = with_markers("Examples:\n  \
     todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
     todos update 2 completed\n  \
@@ -55,13 +51,14 @@ pub struct GlobalArgs {
     /// .todos.json, else with .git, else .]
     // TODOS_WORKSPACE is read with the rest of the environment (context.rs), where an empty
     // value counts as unset; clap's `env` would refuse it.
-    #[arg(short = 'C', long = "workspace", global = true, value_name = "DIR")]
+    #[arg(short = 'C', long = "workspace", global = true, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub workspace: Option<PathBuf>,
 
     /// The list to work on: a named plan in .todos/NAME.json (default: the workspace's
     /// .todos.json) [env: TODOS_LIST]
     // Read with the rest of the environment (context.rs), where an empty value counts as unset.
-    #[arg(short = 'l', long = "list", global = true, value_name = "NAME")]
+    #[arg(short = 'l', long = "list", global = true, value_name = "NAME",
+          add = ArgValueCandidates::new(crate::complete::lists))]
     pub list: Option<String>,
 
     /// Print one JSON envelope on stdout, for success and failure alike.
@@ -182,7 +179,7 @@ pub enum Command {
 
     /// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
     ///
-    /// Writes the `todos prompt` text between `<!-- todos:begin -->` and `<!-- todos:end -->` into
+    /// Writes the `todos prompt` text between `<!-- todos:begin … -->` and `<!-- todos:end -->` into
     /// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
     /// root: creates the file when it is absent, replaces only its own block when it is present,
     /// and changes nothing when the block is already current. With --hooks it also merges two
@@ -215,10 +212,12 @@ pub enum Command {
 
     /// Print a shell completion script.
     ///
-    /// Prints the completion script for SHELL on stdout. It is generated from this very command
-    /// line, so it always matches the installed `todos`; the same scripts are in the `completions/`
-    /// folder of the source. Save it where the shell looks for completions, or load it from the
-    /// shell's startup file.
+    /// Prints the completion script for SHELL on stdout. The bash, zsh and fish scripts ask
+    /// `todos` (from PATH) at each <TAB>, so they offer the plan's ids, the statuses and the
+    /// lists; PowerShell's and elvish's are generated from this command line and offer its
+    /// commands, options and fixed values. The same scripts are in the `completions/` folder of
+    /// the source. Save it where the shell looks for completions, or load it from the shell's
+    /// startup file; write it again after an upgrade.
     Completions(Lazy<CompletionsArgs>),
 
     /// Print the man page.
@@ -272,7 +271,7 @@ pub struct WriteArgs {
     pub snapshot: Option<String>,
 
     /// Read the snapshot from a file.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
     pub file: Option<PathBuf>,
 
     /// The one line saying what the whole plan is for. It overrides the snapshot's; given
@@ -282,7 +281,8 @@ pub struct WriteArgs {
 
     /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`;
     /// repeat in order.
-    #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"])]
+    #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
+          add = ArgValueCandidates::new(crate::complete::status_prefixes))]
     pub todos: Vec<String>,
 
     /// Refuse (exit 3) unless the store is at this revision.
@@ -321,12 +321,14 @@ pub struct CreateArgs {
     todos update [OPTIONS] < REQUEST_JSON"
 )]
 pub struct UpdateArgs {
-    /// The item's id, as `todos show` prints it.
-    #[arg(value_name = "ID", requires = "change")]
+    /// The item's id, as `todos show` prints it. Needed, unless the whole request comes as
+    /// JSON on stdin.
+    #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::complete::ids))]
     pub id: Option<String>,
 
-    /// The new status, or an alias of one (the statuses are listed below).
-    #[arg(value_name = "STATUS")]
+    /// The new status, or an alias of one (the statuses are listed below). Needed, unless
+    /// --content changes the text alone.
+    #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::complete::statuses))]
     pub status: Option<String>,
 
     /// New text for the item.
@@ -378,7 +380,7 @@ pub enum Format {
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  \
     $ todos recap\n  \
-    [1/5] In progress: Patch the check. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.")]
+    [1/6] In progress: Patch. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.")]
 pub struct RecapArgs {}
 
 #[derive(Debug, Args)]
@@ -400,8 +402,8 @@ pub struct UndoArgs {
 #[command(after_help = "Examples:\n  \
     todos history\n  \
     todos history --limit 5\n  \
-    todos history 7\n  \
-    todos undo --to 7")]
+    todos history 3\n  \
+    todos undo --to 3")]
 pub struct HistoryArgs {
     /// Print the plan as it was at this revision.
     #[arg(value_name = "REV")]
@@ -511,14 +513,14 @@ pub enum Agent {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos init --agent claude --mcp     # registers the server in .mcp.json\n  \
-    codex mcp add todos -- todos mcp\n  \
-    todos -C ~/project mcp")]
+    todos init --agent codex --mcp      # prints Codex's own command: codex mcp add todos -- todos mcp\n  \
+    todos -C . mcp < /dev/null          # serves this folder's plan until the client closes stdin")]
 pub struct McpArgs {}
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos completions bash > ~/.local/share/bash-completion/completions/todos\n  \
-    todos completions zsh > ~/.zfunc/_todos        # with fpath+=(~/.zfunc) before compinit\n  \
+    echo 'source <(todos completions zsh)' >> ~/.zshrc   # after compinit\n  \
     todos completions fish > ~/.config/fish/completions/todos.fish\n  \
     todos completions powershell > ~/todos.ps1     # then `. ~/todos.ps1` in $PROFILE\n  \
     echo 'eval \"$(todos completions bash)\"' >> ~/.bashrc")]
@@ -532,7 +534,7 @@ pub struct CompletionsArgs {
 pub enum Shell {
     /// Bash: for the bash-completion folder, or `eval` it from ~/.bashrc.
     Bash,
-    /// Zsh: the `_todos` function, for a folder on $fpath.
+    /// Zsh: source it from ~/.zshrc, after compinit.
     Zsh,
     /// Fish: for ~/.config/fish/completions/.
     Fish,

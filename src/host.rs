@@ -52,6 +52,9 @@ pub struct Host {
     pub stdout_is_terminal: bool,
     pub stderr: Box<dyn Write>,
     pub stderr_is_terminal: bool,
+    /// Asks the terminal behind stdout for its size (columns, rows), as it is now: it changes
+    /// when the window is resized.
+    window: fn() -> Option<(usize, usize)>,
 }
 
 impl Host {
@@ -69,6 +72,7 @@ impl Host {
             stdout: Box::new(io::stdout()),
             stderr_is_terminal: io::stderr().is_terminal(),
             stderr: Box::new(io::stderr()),
+            window: window_size,
         }
     }
 
@@ -96,6 +100,7 @@ impl Host {
             stdout_is_terminal: false,
             stderr: Box::new(stderr.clone()),
             stderr_is_terminal: false,
+            window: || None,
         };
         (host, stdout, stderr)
     }
@@ -141,6 +146,30 @@ impl Host {
         self.config_dir.clone()
     }
 
+    /// The size (columns, rows) text on stdout must fit: `None` into a pipe or a file, where
+    /// lines are never wrapped.
+    pub fn terminal_size(&self) -> Option<(usize, usize)> {
+        self.terminal().and_then(|terminal| terminal.size())
+    }
+
+    /// The terminal behind stdout, to ask for its size again later (`show --watch` on a
+    /// resize); `None` when stdout is not a terminal.
+    pub fn terminal(&self) -> Option<Terminal> {
+        if !self.stdout_is_terminal {
+            return None;
+        }
+        let var = |name| {
+            self.var(name)
+                .and_then(|value| value.trim().parse::<usize>().ok())
+                .filter(|n| *n > 0)
+        };
+        Some(Terminal {
+            columns: var("COLUMNS"),
+            rows: var("LINES"),
+            window: self.window,
+        })
+    }
+
     /// Reads piped stdin until EOF, until the bytes so far are one whole JSON value, or until
     /// nothing more has come for `wait` (at most 1 MiB): for input a caller may leave open
     /// without ever writing to it, such as an agent's hook payload, or a harness's stdin
@@ -152,6 +181,52 @@ impl Host {
             crate::json::read_limited(&mut self.stdin, "stdin")
         }
     }
+}
+
+/// The terminal stdout writes to. `COLUMNS` and `LINES`, when set to a number, win over what
+/// the terminal says, as for other terminal programs.
+#[derive(Clone, Copy)]
+pub struct Terminal {
+    columns: Option<usize>,
+    rows: Option<usize>,
+    window: fn() -> Option<(usize, usize)>,
+}
+
+impl Terminal {
+    /// (columns, rows) as they are now.
+    pub fn size(&self) -> Option<(usize, usize)> {
+        let asked = (self.window)();
+        self.size_from(asked)
+    }
+
+    /// (columns, rows) after the window was resized: what the terminal says wins, as a variable
+    /// set before the resize cannot know the new size.
+    pub fn size_after_resize(&self) -> Option<(usize, usize)> {
+        (self.window)().or_else(|| self.size())
+    }
+
+    fn size_from(&self, asked: Option<(usize, usize)>) -> Option<(usize, usize)> {
+        let columns = self.columns.or(asked.map(|(columns, _)| columns))?;
+        // A terminal that reports no height is taken as tall enough for everything.
+        let rows = self
+            .rows
+            .or(asked.map(|(_, rows)| rows))
+            .unwrap_or(usize::MAX);
+        Some((columns, rows))
+    }
+}
+
+/// The size of the terminal behind stdout; `None` when it is not one or reports zero.
+#[cfg(unix)]
+fn window_size() -> Option<(usize, usize)> {
+    let size = rustix::termios::tcgetwinsize(rustix::stdio::stdout()).ok()?;
+    let (columns, rows) = (usize::from(size.ws_col), usize::from(size.ws_row));
+    (columns > 0 && rows > 0).then_some((columns, rows))
+}
+
+#[cfg(not(unix))]
+fn window_size() -> Option<(usize, usize)> {
+    None
 }
 
 fn detect_stdin() -> Stdin {

@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod complete;
 pub mod config;
 pub mod context;
 pub mod disk;
@@ -31,6 +32,7 @@ pub mod status;
 pub mod store;
 pub mod suggest;
 pub mod transaction;
+pub mod wrap;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

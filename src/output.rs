@@ -25,6 +25,8 @@ pub struct Output {
     quiet: bool,
     stdout: Palette,
     stderr: Palette,
+    /// The terminal's width when stdout is one: plans wrap to it. `None` into a pipe.
+    width: Option<usize>,
 }
 
 /// The palettes of stdout and stderr: `--color` if given; else off when `NO_COLOR` is set and
@@ -57,6 +59,7 @@ impl Output {
             quiet: global.quiet,
             stdout,
             stderr,
+            width: host.terminal_size().map(|(columns, _)| columns),
         }
     }
 
@@ -94,7 +97,26 @@ impl Output {
                 escape(warning)
             );
         }
-        let (text, note) = self.text_of(outcome.view);
+        // Plans wrap on a terminal; generated documents (scripts, JSON, the man page) never do,
+        // as a wrapped line would break what is copied from them.
+        let wraps = matches!(
+            outcome.view,
+            View::Changed { .. }
+                | View::Restored { .. }
+                | View::Recap { .. }
+                | View::Shown {
+                    format: Format::Text,
+                    ..
+                }
+                | View::ShownAll {
+                    format: Format::Text,
+                    ..
+                }
+        );
+        let (mut text, note) = self.text_of(outcome.view);
+        if let (true, Some(width)) = (wraps, self.width) {
+            text = crate::wrap::wrap(&text, width);
+        }
         if let Some(note) = note.filter(|_| !self.quiet) {
             let _ = writeln!(err, "{note}");
         }
@@ -142,8 +164,11 @@ impl Output {
     /// The checklist after a change, and the line that keeps an agent on track.
     fn changed_plan(&self, document: &Document) -> String {
         let mut text = render::checklist(document.summary.as_deref(), &document.todos, self.stdout);
-        text.push_str(&render::progress_line(&document.todos));
-        text.push('\n');
+        // An empty checklist already says "No todos."; the same words again add nothing.
+        if !document.todos.is_empty() {
+            text.push_str(&render::progress_line(&document.todos));
+            text.push('\n');
+        }
         text
     }
 
@@ -338,6 +363,7 @@ pub fn clap_failure(host: &mut Host, err: &clap::Error, json: bool) -> ExitCode 
             quiet: false,
             stdout: Palette::plain(),
             stderr: Palette::plain(),
+            width: None,
         };
         let place = Place {
             cwd: host

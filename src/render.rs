@@ -158,9 +158,20 @@ pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> Str
                 out.push_str(&escape(active));
             });
         }
+        if let Some(tag) = priority_tag(item) {
+            out.push(' ');
+            palette.paint_into(&mut out, dim, |out| out.push_str(&tag));
+        }
         out.push('\n');
     }
     out
+}
+
+/// `(high priority)` after an item's text: words, not a symbol to learn, and after the text
+/// so the ids and markers stay in one column.
+fn priority_tag(item: &Item) -> Option<String> {
+    item.priority
+        .map(|priority| format!("({} priority)", priority.as_str()))
 }
 
 /// The line that keeps an agent on track after a change.
@@ -186,11 +197,11 @@ pub fn markdown(summary: Option<&str>, items: &[Item]) -> String {
     );
     let _ = writeln!(out, "Progress: {}/{} done\n", stats.done(), stats.total);
     for item in items {
-        let line = item
-            .status
-            .info()
-            .markdown
-            .replace("{}", &escape(&item.content));
+        let mut text = escape(&item.content).into_owned();
+        if let Some(tag) = priority_tag(item) {
+            let _ = write!(text, " _{tag}_");
+        }
+        let line = item.status.info().markdown.replace("{}", &text);
         let _ = writeln!(out, "{line}");
     }
     out
@@ -470,5 +481,17 @@ mod tests {
             text,
             "[2/3] Fix login\n   9 [x] Reproduce\n  10 [▶] Patch the check — Patching the check\n  11 [~] Perf\n"
         );
+    }
+
+    #[test]
+    fn the_priority_follows_the_text_in_the_checklist_and_the_markdown() {
+        let mut urgent = item(1, "Patch", Status::Pending);
+        urgent.priority = Some(crate::model::Priority::High);
+        let items = [urgent, item(2, "Test", Status::Pending)];
+        assert_eq!(
+            checklist(Some("S"), &items, Palette::plain()),
+            "[0/2] S\n  1 [ ] Patch (high priority)\n  2 [ ] Test\n"
+        );
+        assert!(markdown(Some("S"), &items).contains("Patch _(high priority)_\n"));
     }
 }

@@ -187,6 +187,14 @@ pub fn change(
 /// `--expect-revision N`: refuse a change based on a plan someone else has changed since.
 pub fn check_revision(expected: Option<u64>, actual: u64) -> Result<()> {
     match expected {
+        // A revision the plan has not reached was never read: say so, not "changed since".
+        Some(expected) if expected > actual => Err(Error::conflict(format!(
+            "the plan is at revision {actual}, not {expected}: revision {expected} does not exist yet, so no command read it"
+        ))
+        .with_hint(format!(
+            "take the revision from the last output of todos (`todos --json show` gives it as \
+             data.revision), here --expect-revision {actual}"
+        ))),
         Some(expected) if expected != actual => Err(Error::conflict(format!(
             "the plan is at revision {actual}, not {expected}: someone changed it since you read it"
         ))

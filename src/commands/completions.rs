@@ -18,6 +18,11 @@ pub fn execute(args: &CompletionsArgs) -> Outcome {
 
 /// The completion script for one shell.
 pub fn script(args: &CompletionsArgs) -> String {
+    // bash, zsh and fish ask the binary at each <TAB>, which knows the plan's ids.
+    let name = format!("{:?}", args.shell).to_lowercase();
+    if let Some(script) = crate::complete::registration(&name) {
+        return script;
+    }
     let target = match args.shell {
         Shell::Bash => Target::Bash,
         Shell::Zsh => Target::Zsh,

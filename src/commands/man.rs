@@ -138,7 +138,47 @@ pub fn page() -> Result<String> {
     ));
     parts.push(table("FILES", &files));
     parts.push(render(|w| page.render_version_section(w))?);
-    Ok(format!("{}{}", Roff::new().render(), parts.concat()))
+    Ok(format!(
+        "{}{}",
+        Roff::new().render(),
+        code_in_bold(&parts.concat())
+    ))
+}
+
+/// The help's `code` spans in bold: `man` would show the backticks themselves. A Markdown
+/// fence (three backticks) is text about Markdown, kept as it is; a line whose single
+/// backticks do not pair up is left as it is rather than set in bold to its end.
+fn code_in_bold(page: &str) -> String {
+    const FENCE: &str = "```";
+    let mut out = String::with_capacity(page.len());
+    for line in page.lines() {
+        let pieces: Vec<&str> = line.split(FENCE).collect();
+        if pieces
+            .iter()
+            .map(|piece| piece.matches('`').count())
+            .sum::<usize>()
+            % 2
+            == 0
+        {
+            let mut open = false;
+            for (index, piece) in pieces.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(FENCE);
+                }
+                for (part, text) in piece.split('`').enumerate() {
+                    if part > 0 {
+                        out.push_str(if open { "\\fR" } else { "\\fB" });
+                        open = !open;
+                    }
+                    out.push_str(text);
+                }
+            }
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The `.TH` line. `clap_mangen` writes an empty date as no argument at all, which moves the
@@ -227,5 +267,23 @@ fn strip_preamble(text: String) -> String {
     match text.strip_prefix(&preamble) {
         Some(body) => body.to_owned(),
         None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_in_bold;
+
+    #[test]
+    fn code_spans_are_bold_and_a_fence_is_kept() {
+        assert_eq!(
+            code_in_bold("run `todos show` now"),
+            "run \\fBtodos show\\fR now\n"
+        );
+        assert_eq!(
+            code_in_bold("in a ```json fence, `a` and `b`"),
+            "in a ```json fence, \\fBa\\fR and \\fBb\\fR\n"
+        );
+        assert_eq!(code_in_bold("a lone ` stays"), "a lone ` stays\n");
     }
 }

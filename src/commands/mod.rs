@@ -179,7 +179,20 @@ impl Request {
             Command::Update(args) => Self::Update(update::read(host, &args)?),
             Command::Check(args) => Self::Check(check::read(host, args.0)),
             Command::Hook(_) => Self::Hook(hook::read(host)),
-            Command::Show(args) => Self::Show(args.0),
+            Command::Show(args) => {
+                // Two answers to one question: a script that asked for Markdown and got the
+                // envelope would paste JSON into its notes. `show` writes nothing, so a refusal
+                // costs only the retry, where a silent choice costs a wrong document.
+                if ctx.json && args.format == Format::Markdown {
+                    return Err(Error::usage(
+                        "--json prints the JSON envelope and --format markdown prints Markdown: choose one",
+                    )
+                    .with_hint(
+                        "for Markdown, drop --json; for the plan as JSON, drop --format (or use `todos show --format json`)",
+                    ));
+                }
+                Self::Show(args.0)
+            }
             Command::Recap(_) => Self::Recap,
             Command::Undo(args) => Self::Undo(args.0),
             Command::History(args) => Self::History(args.0),

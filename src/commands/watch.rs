@@ -7,6 +7,12 @@
 //! cursor hidden, and both are restored on the way out; into a pipe each new state is printed
 //! followed by a blank line (one envelope a line with `--json`). Ctrl-C, SIGTERM, SIGHUP or a
 //! closed stdout end it with exit 0.
+//!
+//! On a terminal the view fits the window: lines wrap at words (SIGWINCH redraws it at the new
+//! size), and in a pane too short for the plan the header and the item in progress stay in
+//! view, with one line saying how many more there are. Ctrl-Z gives the shell its screen back
+//! (main screen, cursor shown) before the process stops, and `fg` (SIGCONT) draws the view
+//! again.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -42,6 +48,12 @@ const CLEAR: &str = "\x1b[H\x1b[2J";
 enum Wake {
     Changed,
     Stop,
+    /// The window changed size: draw again, even if the plan did not change.
+    Resize,
+    /// Ctrl-Z: restore the terminal, then stop.
+    Suspend,
+    /// Continued after a stop (`fg`): take the screen again and draw.
+    Resume,
 }
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcome> {
@@ -71,29 +83,69 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
         Mode::Pipe
     };
     stop_on_signals(&tx, mode)?;
+    let terminal = host.terminal().filter(|_| mode == Mode::Terminal);
+    let mut resized = false;
+    let size_now = |resized: bool| {
+        terminal.as_ref().and_then(|terminal| {
+            if resized {
+                terminal.size_after_resize()
+            } else {
+                terminal.size()
+            }
+        })
+    };
+    let mut window = size_now(resized);
     let mut screen = Screen::open(&mut host.stdout, mode).map_err(|err| write_error(&err))?;
     let mut last = String::new();
     let mut states = 0_u64;
-    loop {
-        let frame = frame(ctx, args, mode);
+    'watch: loop {
+        let frame = frame(ctx, args, mode, window);
         if frame != last {
             match screen.draw(&frame) {
                 Ok(()) => states += 1,
-                Err(err) if err.kind() == io::ErrorKind::BrokenPipe => break,
+                Err(err) if err.kind() == io::ErrorKind::BrokenPipe => break 'watch,
                 Err(err) => return Err(write_error(&err)),
             }
             last = frame;
         }
-        match rx.recv_timeout(poll) {
-            Ok(Wake::Stop) | Err(RecvTimeoutError::Disconnected) => break,
-            Ok(Wake::Changed) => {
-                std::thread::sleep(SETTLE);
-                if rx.try_iter().any(|wake| matches!(wake, Wake::Stop)) {
-                    break;
+        let mut wakes = match rx.recv_timeout(poll) {
+            Ok(wake) => vec![wake],
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) if mode != Mode::Terminal && stdout_closed() => break,
+            Err(RecvTimeoutError::Timeout) => Vec::new(),
+        };
+        if matches!(wakes.first(), Some(Wake::Changed)) {
+            std::thread::sleep(SETTLE);
+        }
+        // Every wake that came meanwhile counts: a burst of file events must not swallow the
+        // SIGCONT that asks for the screen back.
+        wakes.extend(rx.try_iter());
+        let mut redraw = false;
+        for wake in wakes {
+            match wake {
+                Wake::Stop => break 'watch,
+                Wake::Changed => {}
+                // The terminal may have reflowed what was there: draw the whole view again.
+                Wake::Resize => {
+                    resized = true;
+                    redraw = true;
+                }
+                Wake::Suspend => {
+                    screen.suspend().map_err(|err| write_error(&err))?;
+                    stop_now();
+                    // Continued (`fg`): take the screen back before anything is drawn.
+                    screen.resume().map_err(|err| write_error(&err))?;
+                    redraw = true;
+                }
+                Wake::Resume => {
+                    screen.resume().map_err(|err| write_error(&err))?;
+                    redraw = true;
                 }
             }
-            Err(RecvTimeoutError::Timeout) if mode != Mode::Terminal && stdout_closed() => break,
-            Err(RecvTimeoutError::Timeout) => {}
+        }
+        if redraw {
+            window = size_now(resized);
+            last.clear();
         }
     }
     drop(screen);
@@ -163,24 +215,39 @@ fn is_a_store(path: &Path) -> bool {
 }
 
 /// The first Ctrl-C, SIGTERM or SIGHUP ends the loop cleanly; a second one, should the loop
-/// be stuck writing to a pipe nobody reads, ends the process at once.
+/// be stuck writing to a pipe nobody reads, ends the process at once. On a terminal, a resize,
+/// Ctrl-Z and `fg` wake the loop too: it owns the screen, so it is the one to give it back.
 #[cfg(unix)]
 fn stop_on_signals(tx: &Sender<Wake>, mode: Mode) -> Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
+    let mut wanted = vec![SIGINT, SIGTERM, SIGHUP];
+    // Into a pipe, Ctrl-Z keeps its default: there is no screen to restore.
+    if mode == Mode::Terminal {
+        wanted.extend([SIGWINCH, SIGTSTP, SIGCONT]);
+    }
+    let mut signals = signal_hook::iterator::Signals::new(wanted)
         .map_err(|err| Error::internal(format!("cannot handle signals: {err}")))?;
     let tx = tx.clone();
     std::thread::spawn(move || {
-        for (count, _) in signals.forever().enumerate() {
-            if count == 0 {
-                let _ = tx.send(Wake::Stop);
-            } else {
-                if mode == Mode::Terminal {
-                    let _ = io::stdout().write_all(LEAVE_SCREEN.as_bytes());
-                    let _ = io::stdout().flush();
+        let mut stops = 0;
+        for signal in signals.forever() {
+            let wake = match signal {
+                SIGWINCH => Wake::Resize,
+                SIGTSTP => Wake::Suspend,
+                SIGCONT => Wake::Resume,
+                _ if stops == 0 => {
+                    stops += 1;
+                    Wake::Stop
                 }
-                std::process::exit(130);
-            }
+                _ => {
+                    if mode == Mode::Terminal {
+                        let _ = io::stdout().write_all(LEAVE_SCREEN.as_bytes());
+                        let _ = io::stdout().flush();
+                    }
+                    std::process::exit(130);
+                }
+            };
+            let _ = tx.send(wake);
         }
     });
     Ok(())
@@ -190,6 +257,16 @@ fn stop_on_signals(tx: &Sender<Wake>, mode: Mode) -> Result<()> {
 fn stop_on_signals(_tx: &Sender<Wake>, _mode: Mode) -> Result<()> {
     Ok(())
 }
+
+/// Stops this process as Ctrl-Z would have, once the terminal is restored: SIGTSTP itself is
+/// handled here, so SIGSTOP does the stopping. Returns when the process is continued.
+#[cfg(unix)]
+fn stop_now() {
+    let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
+}
+
+#[cfg(not(unix))]
+fn stop_now() {}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -203,7 +280,23 @@ enum Mode {
 
 /// The whole view as it is now: the list (or, with `--all`, every list); a store that cannot
 /// be read is shown as the error, and the watch goes on until it can be read again.
-fn frame(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
+fn frame(ctx: &Context, args: &ShowArgs, mode: Mode, window: Option<(usize, usize)>) -> String {
+    let text = view(ctx, args, mode);
+    match window {
+        Some((columns, rows)) => {
+            let text = if args.format == Format::Text {
+                crate::wrap::wrap(&text, columns)
+            } else {
+                text
+            };
+            fit(&text, columns, rows, ctx.stdout)
+        }
+        None => text,
+    }
+}
+
+/// The view as text, before it is fitted to a window.
+fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
     let loaded = if args.all {
         super::show::load_all(ctx).map(Shown::All)
     } else {
@@ -256,6 +349,87 @@ fn frame(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
     text
 }
 
+/// The rows of `text` that fit a pane of `rows` rows: all of them when they fit; else the
+/// first line (the header), the item in progress with the line before it, as many lines after
+/// it as fit, and a last row saying how many are hidden above and below. No newline after the
+/// last row, which would scroll the header off a full pane.
+fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette) -> String {
+    let mut lines = text.lines();
+    let Some(header) = lines.next() else {
+        return String::new();
+    };
+    let body: Vec<&str> = lines.collect();
+    if body.len() < rows {
+        return text.trim_end_matches('\n').to_owned();
+    }
+    // The header, and one row for what is hidden.
+    let room = rows.saturating_sub(2);
+    // The marker after the id: which status a row's item has, or None for a continuation row
+    // (or a heading, a blank, the footer).
+    let marker_of = |line: &str| {
+        let shown = crate::wrap::visible(line);
+        let rest = shown
+            .trim_start()
+            .split_once(' ')
+            .map_or("", |(_, rest)| rest);
+        crate::status::STATUSES
+            .iter()
+            .find(|info| rest.starts_with(info.marker))
+            .map(|info| info.status)
+    };
+    let doing = body
+        .iter()
+        .position(|line| marker_of(line) == Some(crate::status::Status::InProgress));
+    let start = match doing {
+        Some(first) => {
+            // The item's rows: its first, and the continuation rows a wrap made of it.
+            let last = first
+                + body[first + 1..]
+                    .iter()
+                    .take_while(|line| line.starts_with(' ') && marker_of(line).is_none())
+                    .count();
+            let end = last + 1;
+            if end <= room {
+                0
+            } else {
+                // The row before it too, for context, when the pane has room for it.
+                first
+                    .saturating_sub(1)
+                    .max(end.saturating_sub(room))
+                    .min(first)
+            }
+        }
+        None => 0,
+    };
+    let end = (start + room).min(body.len());
+    let (above, below) = (start, body.len() - end);
+    let mut out = String::from(header);
+    for line in &body[start..end] {
+        out.push('\n');
+        out.push_str(line);
+    }
+    let hidden = match (above, below) {
+        (0, below) => format!("… {below} more lines below"),
+        (above, 0) => format!("… {above} more lines above"),
+        (above, below) => format!(
+            "… {} more lines: {above} above, {below} below",
+            above + below
+        ),
+    };
+    let hidden: String = hidden
+        .chars()
+        .scan(0, |used, c| {
+            *used += crate::wrap::width_of(c.encode_utf8(&mut [0; 4]));
+            (*used <= columns).then_some(c)
+        })
+        .collect();
+    if rows > 1 {
+        out.push('\n');
+        out.push_str(&palette.dim(&hidden));
+    }
+    out
+}
+
 /// What a frame shows.
 enum Shown {
     One(crate::store::Document),
@@ -267,6 +441,8 @@ enum Shown {
 struct Screen<'a> {
     out: &'a mut dyn Write,
     mode: Mode,
+    /// Between Ctrl-Z and `fg`: the shell has the main screen.
+    suspended: bool,
 }
 
 impl<'a> Screen<'a> {
@@ -275,7 +451,11 @@ impl<'a> Screen<'a> {
             out.write_all(ENTER_SCREEN.as_bytes())?;
             out.flush()?;
         }
-        Ok(Self { out, mode })
+        Ok(Self {
+            out,
+            mode,
+            suspended: false,
+        })
     }
 
     fn draw(&mut self, frame: &str) -> io::Result<()> {
@@ -295,11 +475,66 @@ impl<'a> Screen<'a> {
     }
 }
 
+impl Screen<'_> {
+    /// Gives the terminal back before the process stops (Ctrl-Z).
+    fn suspend(&mut self) -> io::Result<()> {
+        if self.mode == Mode::Terminal {
+            self.suspended = true;
+            self.out.write_all(LEAVE_SCREEN.as_bytes())?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Takes the screen again after `fg`, once; the caller draws the view.
+    fn resume(&mut self) -> io::Result<()> {
+        if self.mode == Mode::Terminal && std::mem::take(&mut self.suspended) {
+            self.out.write_all(ENTER_SCREEN.as_bytes())?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+}
+
 impl Drop for Screen<'_> {
     fn drop(&mut self) {
         if self.mode == Mode::Terminal {
             let _ = self.out.write_all(LEAVE_SCREEN.as_bytes());
             let _ = self.out.flush();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+    use crate::render::Palette;
+
+    #[test]
+    fn a_plan_that_fits_is_left_whole() {
+        assert_eq!(
+            fit("[0/1] S\n  1 [ ] A\n", 40, 5, Palette::plain()),
+            "[0/1] S\n  1 [ ] A"
+        );
+    }
+
+    #[test]
+    fn a_short_pane_keeps_the_header_and_every_row_of_the_item_in_progress() {
+        let text = "[1/5] Ship\n  1 [x] A\n  2 [x] B\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n  5 [ ] E\n";
+        assert_eq!(
+            fit(text, 40, 6, Palette::plain()),
+            "[1/5] Ship\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n… 3 more lines: 2 above, 1 below"
+        );
+        // No room for the row before it: the item alone.
+        assert_eq!(
+            fit(text, 40, 5, Palette::plain()),
+            "[1/5] Ship\n  4 [▶] D is a long\n        item over\n        three rows\n… 4 more lines: 3 above, 1 below"
+        );
+        // Nothing in progress: the top of the plan.
+        let idle = text.replace('▶', " ");
+        assert_eq!(
+            fit(&idle, 40, 4, Palette::plain()),
+            "[1/5] Ship\n  1 [x] A\n  2 [x] B\n… 5 more lines below"
+        );
     }
 }

@@ -37,6 +37,13 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         None => Snapshot::default(),
     };
     if let Some(text) = &args.summary {
+        // An empty flag is a mistake (an unset shell variable), not a wish to keep the stored
+        // summary: taking it as "no summary" would drop what was typed without a word.
+        if text.trim().is_empty() {
+            return Err(Error::invalid("--summary is empty").with_hint(
+                "give the one line that says what the plan is for, or leave --summary out to keep the stored one",
+            ));
+        }
         let mut problems = Vec::new();
         snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
         Error::if_any(problems)?;

@@ -23,15 +23,18 @@ mod lists;
 mod man;
 #[cfg(feature = "mcp")]
 mod mcp;
+mod newcomer;
 mod output;
 mod pipes;
 mod prompt;
+mod readme;
 mod retry;
 mod safety;
 mod schema;
 mod shapes;
 mod store;
 mod support;
+mod terminal;
 mod undo;
 mod update;
 mod watch;

@@ -105,6 +105,13 @@ fn the_man_page_covers_every_command_and_option() {
             "examples keep their lines: {rendered}"
         );
         assert!(!rendered.contains("\\-"), "raw roff in {rendered}");
+        // The help's `code` spans are set in bold, not shown with their backticks.
+        // A Markdown fence (```) in the help is text about Markdown, and stays.
+        assert!(
+            !rendered.replace("```", "").contains('`'),
+            "backticks in {rendered}"
+        );
+        assert!(!rendered.contains("\\f"), "raw font escapes in {rendered}");
     }
 }
 

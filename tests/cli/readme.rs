@@ -1,0 +1,381 @@
+//! The README and every `--help` run as shown. Every ```console block of the README is run,
+//! command by command, and what each command prints must be what the block shows; a ```sh block
+//! marked `<!-- readme-test: runs -->` is run whole by bash, and a line of it commented
+//! `# [n/m] …` must print that recap. Every example of every `--help` is run by bash, in order,
+//! in a workspace holding the sample plan.
+//!
+//! Not trycmd, which reads Markdown `console` blocks too: for a `.md` file it takes its
+//! environment from the test process (only adding to it, never clearing it), runs in the
+//! test's own folder unless a `README.out/` sits beside the README, and carries one state
+//! through all the blocks of the file. Each block here starts in a fresh `TestEnv` (cleared
+//! environment, fixed clock and time zone, its own workspace), after the unseen set-up its
+//! `<!-- readme-test: … -->` comment gives, so a block reads on its own.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::support::TestEnv;
+
+fn readme() -> String {
+    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("read README.md")
+}
+
+/// One fenced block with the `<!-- readme-test: … -->` comment before it, if any.
+struct Block {
+    line: usize,
+    kind: String,
+    body: Vec<String>,
+    setup: Vec<String>,
+}
+
+fn blocks(text: &str) -> Vec<Block> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut blocks = Vec::new();
+    let mut setup: Vec<String> = Vec::new();
+    let mut index = 0;
+    while index < lines.len() {
+        let line = lines[index];
+        if let Some(rest) = line.strip_prefix("<!-- readme-test:") {
+            setup = vec![rest.trim_end_matches("-->").trim().to_owned()];
+            while !lines[index].trim_end().ends_with("-->") {
+                index += 1;
+                setup.push(lines[index].trim_end_matches("-->").trim().to_owned());
+            }
+        } else if let Some(kind) = line.strip_prefix("```").filter(|k| !k.is_empty()) {
+            let start = index;
+            let mut body = Vec::new();
+            index += 1;
+            while lines[index] != "```" {
+                body.push(lines[index].to_owned());
+                index += 1;
+            }
+            blocks.push(Block {
+                line: start + 1,
+                kind: kind.to_owned(),
+                body,
+                setup: std::mem::take(&mut setup),
+            });
+        } else if line.starts_with("```") {
+            // An unlabelled block: skip to its end.
+            index += 1;
+            while lines[index] != "```" {
+                index += 1;
+            }
+            setup.clear();
+        }
+        index += 1;
+    }
+    blocks
+}
+
+/// Splits a command line as a shell would, for the plain commands a README shows: words,
+/// "double quotes" (with \" and \\) and 'single quotes'. Anything a shell would do more with
+/// (pipes, redirections, variables) is refused, so such a line is shown in a `sh` block.
+#[track_caller]
+fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' => words.extend(word.take()),
+            '"' => {
+                let word = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next().expect("a closing quote") {
+                        '"' => break,
+                        '\\' => word.push(chars.next().expect("an escaped character")),
+                        c => word.push(c),
+                    }
+                }
+            }
+            '\'' => {
+                let word = word.get_or_insert_with(String::new);
+                word.extend(chars.by_ref().take_while(|c| *c != '\''));
+            }
+            '|' | '<' | '>' | ';' | '&' | '$' | '`' | '*' | '\\' => {
+                panic!("not a plain command: {line}")
+            }
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    words
+}
+
+/// A fresh environment with the repository's `examples/` in its workspace.
+fn fresh() -> TestEnv {
+    let env = TestEnv::new();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    for entry in fs::read_dir(&examples).expect("examples/").flatten() {
+        let target = env.path("examples").join(entry.file_name());
+        fs::create_dir_all(target.parent().expect("a parent")).expect("examples folder");
+        fs::copy(entry.path(), target).expect("copy an example");
+    }
+    env
+}
+
+/// Runs `todos …` as the README shows it, with `vars`; what a terminal would show: stderr
+/// (written first) then stdout.
+#[track_caller]
+fn run(env: &TestEnv, command: &str, vars: &[(String, String)]) -> (i32, String) {
+    let words = words(command);
+    assert_eq!(words[0], "todos", "a README command runs todos: {command}");
+    let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let mut run = env.todos(&args);
+    for (key, value) in vars {
+        run = run.env(key, value);
+    }
+    let done = run.run();
+    (done.code, format!("{}{}", done.stderr, done.stdout))
+}
+
+#[test]
+fn every_console_block_prints_what_it_shows() {
+    let text = readme();
+    let mut checked = 0;
+    for block in blocks(&text).iter().filter(|b| b.kind == "console") {
+        let env = fresh();
+        let mut vars = Vec::new();
+        for line in block.setup.iter().skip(1) {
+            if let Some(command) = line.strip_prefix("$ ") {
+                let (code, output) = run(&env, command, &vars);
+                assert_eq!(
+                    code, 0,
+                    "README line {}: set-up {command}: {output}",
+                    block.line
+                );
+            } else if let Some((key, value)) = line.split_once('=') {
+                vars.push((key.to_owned(), value.to_owned()));
+            }
+        }
+        let mut lines = block.body.iter().peekable();
+        while let Some(line) = lines.next() {
+            let command = line
+                .strip_prefix("$ ")
+                .unwrap_or_else(|| panic!("README line {}: output before a command", block.line));
+            let mut shown = String::new();
+            while let Some(output) = lines.next_if(|line| !line.starts_with("$ ")) {
+                shown.push_str(output);
+                shown.push('\n');
+            }
+            let (code, printed) = run(&env, command, &vars);
+            assert_eq!(
+                printed, shown,
+                "README block at line {}: `{command}` (exit {code}) printed what the README does not show",
+                block.line
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "only {checked} commands checked");
+}
+
+#[test]
+fn every_runnable_sh_block_runs_and_prints_the_recaps_it_claims() {
+    let text = readme();
+    let bin_dir: PathBuf = PathBuf::from(env!("CARGO_BIN_EXE_todos"))
+        .parent()
+        .expect("the binary's folder")
+        .to_path_buf();
+    let mut ran = 0;
+    for block in blocks(&text)
+        .iter()
+        .filter(|b| b.kind == "sh" && b.setup.first().is_some_and(|s| s == "runs"))
+    {
+        let env = fresh();
+        // `todos recap   # [2/4] …` becomes a check that it prints exactly that.
+        let script: Vec<String> = block
+            .body
+            .iter()
+            .map(|line| match line.split_once("# [") {
+                Some((command, shown)) if command.trim_start().starts_with("todos ") => {
+                    let shown = format!("[{shown}").replace('\'', r"'\''");
+                    format!(
+                        "printed=$({}) && [ \"$printed\" = '{shown}' ] || {{ echo \"README: `{}` printed: $printed\" >&2; exit 1; }}",
+                        command.trim(),
+                        command.trim()
+                    )
+                }
+                _ => line.clone(),
+            })
+            .collect();
+        let output = Command::new("bash")
+            .args(["--norc", "--noprofile", "-euo", "pipefail", "-c"])
+            .arg(script.join("\n"))
+            .env_clear()
+            .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+            .env("HOME", env.home())
+            .env("XDG_CONFIG_HOME", env.home().join(".config"))
+            .env("TZ", "UTC")
+            .env("TODOS_NOW", crate::support::NOW)
+            .current_dir(env.ws())
+            .output()
+            .expect("run bash");
+        assert!(
+            output.status.success(),
+            "README block at line {}: {}",
+            block.line,
+            String::from_utf8_lossy(&output.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 1, "no runnable sh block");
+}
+
+#[test]
+fn the_recap_help_example_is_what_recap_prints() {
+    let env = TestEnv::new();
+    let help = env.todos(&["recap", "--help"]).run().success().stdout;
+    let shown = help
+        .lines()
+        .skip_while(|line| line.trim() != "$ todos recap")
+        .nth(1)
+        .expect("the example's output")
+        .trim();
+    env.plan(
+        "Fix login",
+        &[
+            "in_progress:Patch",
+            "pending:Add a test",
+            "pending:Update docs",
+            "pending:Tag",
+            "pending:Announce",
+            "cancelled:Perf script",
+        ],
+    );
+    assert_eq!(env.todos(&["recap"]).run().success().stdout.trim(), shown);
+}
+
+#[test]
+fn the_tab_tab_line_names_no_list_that_could_go_stale() {
+    // The README's `todos <TAB><TAB>` names no list of commands that could go stale: the
+    // commands come from the binary (tests/cli/completions.rs checks that bash offers each).
+    let text = readme();
+    let line = text
+        .lines()
+        .find(|line| line.starts_with("todos <TAB><TAB>"))
+        .expect("the <TAB><TAB> line");
+    assert!(line.contains("the commands"), "{line}");
+}
+
+#[test]
+fn the_words_of_a_command_are_split_as_a_shell_would() {
+    assert_eq!(
+        words(r#"todos write --summary "Fix \"it\"" -t 'a b':c x"#),
+        [
+            "todos",
+            "write",
+            "--summary",
+            "Fix \"it\"",
+            "-t",
+            "a b:c",
+            "x"
+        ]
+    );
+}
+
+/// The example lines of a `--help`: what follows `Example:` or `Examples:`, without the output
+/// an example shows (`$ todos recap` and the line after it).
+fn help_examples(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|line| !matches!(line.trim(), "Example:" | "Examples:"))
+        .skip(1)
+        .map(str::trim)
+        .filter(|line| line.contains("todos"))
+        .map(|line| line.strip_prefix("$ ").unwrap_or(line).to_owned())
+        .collect()
+}
+
+/// Runs every example of every `--help` with bash, in order, each command's examples in a
+/// workspace that holds the sample plan at revision 5 (the examples name revisions up to 4 and
+/// expect 7 after two undos). Each must exit 0; `check` may exit 1, its answer while items are
+/// open; a watch must still be running after a second.
+#[test]
+fn every_help_example_runs_as_shown() {
+    let bin_dir: PathBuf = PathBuf::from(env!("CARGO_BIN_EXE_todos"))
+        .parent()
+        .expect("the binary's folder")
+        .to_path_buf();
+    let top = TestEnv::new();
+    let mut pages = vec![(String::new(), top.todos(&["--help"]).run().success().stdout)];
+    for command in top.subcommands() {
+        let help = top.todos(&[&command, "--help"]).run().success().stdout;
+        pages.push((command, help));
+    }
+    let mut ran = 0;
+    for (command, help) in pages {
+        // The top-level examples are a first session: they start with no plan.
+        let seeded = !command.is_empty();
+        let env = fresh();
+        if seeded {
+            env.todos(&["write", "--file", "examples/plan.json"])
+                .run()
+                .success();
+        }
+        for (id, content) in [
+            ("4", "Update the changelog for 2.0"),
+            ("4", "Update the changelog"),
+            ("5", "Benchmark the retry loop"),
+            ("5", "Benchmark the old retry loop"),
+        ] {
+            if seeded {
+                env.todos(&["update", id, "--content", content])
+                    .run()
+                    .success();
+            }
+        }
+        // Examples that save into a shell's folder assume it exists, as the shells' own
+        // documentation does.
+        for folder in [
+            ".local/share/bash-completion/completions",
+            ".config/fish/completions",
+        ] {
+            fs::create_dir_all(env.home().join(folder)).expect("a shell's folder");
+        }
+        for example in help_examples(&help) {
+            if example.starts_with("watch ") {
+                // procps' watch needs a terminal and runs until Ctrl-C; what it runs is
+                // `todos show`, checked everywhere.
+                continue;
+            }
+            let watching = example.contains("--watch");
+            let line = if watching {
+                format!("timeout 1 {example}")
+            } else {
+                example.clone()
+            };
+            let output = Command::new("bash")
+                .args(["--norc", "--noprofile", "-o", "pipefail", "-c", &line])
+                .env_clear()
+                .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+                .env("HOME", env.home())
+                .env("XDG_CONFIG_HOME", env.home().join(".config"))
+                .env("TZ", "UTC")
+                .env("TODOS_NOW", crate::support::NOW)
+                .env("MANPAGER", "cat")
+                .env("LANG", "C.UTF-8")
+                .current_dir(env.ws())
+                .stdin(std::process::Stdio::null())
+                .output()
+                .expect("run bash");
+            let code = output.status.code().unwrap_or(-1);
+            let fine = match () {
+                () if watching => code == 124,
+                () if example.contains("todos check") || example.contains("todos --json check") => {
+                    code == 0 || code == 1
+                }
+                () => code == 0,
+            };
+            assert!(
+                fine,
+                "`todos {command} --help`: `{example}` exited {code}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 40, "only {ran} examples ran");
+}

@@ -239,7 +239,16 @@ fn checked(
 ) -> String {
     let text = raw.trim();
     let allowed = |c: char| multiline && matches!(c, '\n' | '\t' | '\r');
-    let forbidden = text.chars().find(|&c| forbidden_char(c) && !allowed(c));
+    // Text that is all ASCII (most of it) is checked a byte at a time, without decoding: every
+    // text of every item passes here, which the write benchmark at 10,000 items measures.
+    let ascii = text.is_ascii();
+    let forbidden = if ascii {
+        text.bytes()
+            .map(char::from)
+            .find(|&c| c.is_ascii_control() && !allowed(c))
+    } else {
+        text.chars().find(|&c| forbidden_char(c) && !allowed(c))
+    };
     if let Some(bad) = forbidden {
         let what = if multiline {
             "text and line breaks"
@@ -256,7 +265,11 @@ fn checked(
         ));
         return text.to_owned();
     }
-    let chars = text.chars().count();
+    let chars = if ascii {
+        text.len()
+    } else {
+        text.chars().count()
+    };
     if chars > max_chars {
         let advice = advice
             .map(|advice| format!("; {advice}"))

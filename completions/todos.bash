@@ -40,11 +40,17 @@ _todos() {
             todos,man)
                 cmd="todos__subcmd__man"
                 ;;
+            todos,next)
+                cmd="todos__subcmd__next"
+                ;;
             todos,prompt)
                 cmd="todos__subcmd__prompt"
                 ;;
             todos,recap)
                 cmd="todos__subcmd__recap"
+                ;;
+            todos,remove)
+                cmd="todos__subcmd__remove"
                 ;;
             todos,schema)
                 cmd="todos__subcmd__schema"
@@ -85,11 +91,17 @@ _todos() {
             todos__subcmd__help,man)
                 cmd="todos__subcmd__help__subcmd__man"
                 ;;
+            todos__subcmd__help,next)
+                cmd="todos__subcmd__help__subcmd__next"
+                ;;
             todos__subcmd__help,prompt)
                 cmd="todos__subcmd__help__subcmd__prompt"
                 ;;
             todos__subcmd__help,recap)
                 cmd="todos__subcmd__help__subcmd__recap"
+                ;;
+            todos__subcmd__help,remove)
+                cmd="todos__subcmd__help__subcmd__remove"
                 ;;
             todos__subcmd__help,schema)
                 cmd="todos__subcmd__help__subcmd__schema"
@@ -113,7 +125,7 @@ _todos() {
 
     case "${cmd}" in
         todos)
-            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version write create update show recap undo history schema prompt check init hook completions man help"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version write create update remove next show recap undo history schema prompt check init hook completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -231,7 +243,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__create)
-            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --expect-revision --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --blocked-by --owner --expect-revision --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -261,6 +273,14 @@ _todos() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --blocked-by)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --owner)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --expect-revision)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -273,7 +293,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help)
-            opts="write create update show recap undo history schema prompt check init hook completions man help"
+            opts="write create update remove next show recap undo history schema prompt check init hook completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -398,6 +418,20 @@ _todos() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todos__subcmd__help__subcmd__next)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todos__subcmd__help__subcmd__prompt)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -413,6 +447,20 @@ _todos() {
             return 0
             ;;
         todos__subcmd__help__subcmd__recap)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todos__subcmd__help__subcmd__remove)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -656,6 +704,48 @@ _todos() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todos__subcmd__next)
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --claim --owner --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --owner)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todos__subcmd__prompt)
             opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -732,6 +822,48 @@ _todos() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todos__subcmd__remove)
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --expect-revision --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --workspace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --list)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -l)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-revision)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todos__subcmd__schema)
             opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --tool --help --version write create update"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -775,7 +907,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__show)
-            opts="-C -l -q -w -a -h -V --workspace --list --json --color --quiet --lock-timeout --format --watch --all --help --version"
+            opts="-C -l -q -w -a -h -V --workspace --list --json --color --quiet --lock-timeout --format --watch --all --long --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -863,7 +995,7 @@ _todos() {
             return 0
             ;;
         todos__subcmd__update)
-            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --content --reopen --expect-revision --help --version"
+            opts="-C -l -q -h -V --workspace --list --json --color --quiet --lock-timeout --content --owner --no-owner --blocked-by --unblock --reopen --expect-revision --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -894,6 +1026,18 @@ _todos() {
                     return 0
                     ;;
                 --content)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --owner)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --blocked-by)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unblock)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -37,6 +37,8 @@ complete -c todos -n "__fish_todos_needs_command" -s V -l version -d 'Print vers
 complete -c todos -n "__fish_todos_needs_command" -f -a "write" -d 'Replace the whole list with a snapshot'
 complete -c todos -n "__fish_todos_needs_command" -f -a "create" -d 'Append new pending items'
 complete -c todos -n "__fish_todos_needs_command" -f -a "update" -d 'Change one item\'s status and/or content'
+complete -c todos -n "__fish_todos_needs_command" -f -a "remove" -d 'Delete items by id'
+complete -c todos -n "__fish_todos_needs_command" -f -a "next" -d 'Print the next ready item, or claim it with --claim'
 complete -c todos -n "__fish_todos_needs_command" -f -a "show" -d 'Print the checklist'
 complete -c todos -n "__fish_todos_needs_command" -f -a "recap" -d 'Print the one-line progress recap'
 complete -c todos -n "__fish_todos_needs_command" -f -a "undo" -d 'Restore the plan as it was before the last change, or at any kept revision'
@@ -70,6 +72,8 @@ complete -c todos -n "__fish_todos_using_subcommand create" -l color -d 'When to
 always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand create" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
+complete -c todos -n "__fish_todos_using_subcommand create" -l blocked-by -d 'Each new item waits on this item (repeat for more)' -r
+complete -c todos -n "__fish_todos_using_subcommand create" -l owner -d 'Who works on the new items: 1-64 letters, digits, \'.\', \'_\', \'-\' or \'@\'' -r
 complete -c todos -n "__fish_todos_using_subcommand create" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand create" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand create" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
@@ -82,12 +86,39 @@ always\t'Always color, even into a pipe'
 never\t'Never color'"
 complete -c todos -n "__fish_todos_using_subcommand update" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -l content -d 'New text for the item' -r
+complete -c todos -n "__fish_todos_using_subcommand update" -l owner -d 'Who works on the item: 1-64 letters, digits, \'.\', \'_\', \'-\' or \'@\'' -r
+complete -c todos -n "__fish_todos_using_subcommand update" -l blocked-by -d 'The item waits on this item too (repeat for more)' -r
+complete -c todos -n "__fish_todos_using_subcommand update" -l unblock -d 'The item no longer waits on this item (repeat for more)' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
 complete -c todos -n "__fish_todos_using_subcommand update" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
 complete -c todos -n "__fish_todos_using_subcommand update" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand update" -l no-owner -d 'The item has no owner any more'
 complete -c todos -n "__fish_todos_using_subcommand update" -l reopen -d 'Allow a finished item (completed, cancelled, failed) to become open again'
 complete -c todos -n "__fish_todos_using_subcommand update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand update" -s V -l version -d 'Print version'
+complete -c todos -n "__fish_todos_using_subcommand remove" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand remove" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
+complete -c todos -n "__fish_todos_using_subcommand remove" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
+always\t'Always color, even into a pipe'
+never\t'Never color'"
+complete -c todos -n "__fish_todos_using_subcommand remove" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
+complete -c todos -n "__fish_todos_using_subcommand remove" -l expect-revision -d 'Refuse (exit 3) unless the store is at this revision' -r
+complete -c todos -n "__fish_todos_using_subcommand remove" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
+complete -c todos -n "__fish_todos_using_subcommand remove" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todos -n "__fish_todos_using_subcommand remove" -s V -l version -d 'Print version'
+complete -c todos -n "__fish_todos_using_subcommand next" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
+complete -c todos -n "__fish_todos_using_subcommand next" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
+complete -c todos -n "__fish_todos_using_subcommand next" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
+always\t'Always color, even into a pipe'
+never\t'Never color'"
+complete -c todos -n "__fish_todos_using_subcommand next" -l lock-timeout -d 'Seconds to wait for another `todos` holding the store\'s lock' -r
+complete -c todos -n "__fish_todos_using_subcommand next" -l owner -d 'Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]' -r
+complete -c todos -n "__fish_todos_using_subcommand next" -l json -d 'Print one JSON envelope on stdout, for success and failure alike'
+complete -c todos -n "__fish_todos_using_subcommand next" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
+complete -c todos -n "__fish_todos_using_subcommand next" -l claim -d 'Mark the item in_progress and owned by --owner, in one locked change'
+complete -c todos -n "__fish_todos_using_subcommand next" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todos -n "__fish_todos_using_subcommand next" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand show" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
 complete -c todos -n "__fish_todos_using_subcommand show" -s l -l list -d 'The list to work on: a named plan in .todos/NAME.json (default: the workspace\'s .todos.json) [env: TODOS_LIST]' -r
 complete -c todos -n "__fish_todos_using_subcommand show" -l color -d 'When to color the output' -r -f -a "auto\t'Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on'
@@ -101,6 +132,7 @@ complete -c todos -n "__fish_todos_using_subcommand show" -l json -d 'Print one 
 complete -c todos -n "__fish_todos_using_subcommand show" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand show" -s w -l watch -d 'Keep watching: redraw whenever the plan changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
 complete -c todos -n "__fish_todos_using_subcommand show" -s a -l all -d 'Every list of the workspace, the default one first, each under its name'
+complete -c todos -n "__fish_todos_using_subcommand show" -l long -d 'Also print each item\'s description, under it'
 complete -c todos -n "__fish_todos_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand show" -s V -l version -d 'Print version'
 complete -c todos -n "__fish_todos_using_subcommand recap" -s C -l workspace -d 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]' -r -F
@@ -216,18 +248,20 @@ complete -c todos -n "__fish_todos_using_subcommand man" -l json -d 'Print one J
 complete -c todos -n "__fish_todos_using_subcommand man" -s q -l quiet -d 'Print nothing on success (errors and warnings still go to stderr)'
 complete -c todos -n "__fish_todos_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todos -n "__fish_todos_using_subcommand man" -s V -l version -d 'Print version'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "write" -d 'Replace the whole list with a snapshot'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "create" -d 'Append new pending items'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "update" -d 'Change one item\'s status and/or content'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "show" -d 'Print the checklist'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "recap" -d 'Print the one-line progress recap'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "undo" -d 'Restore the plan as it was before the last change, or at any kept revision'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "history" -d 'List the kept revisions of the plan, newest first, or print one of them'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "schema" -d 'Print the JSON Schema of a command\'s input, or a function-tool definition for an LLM API'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "prompt" -d 'Print a short guide to `todos` for an agent\'s system prompt, with the limits in force'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "check" -d 'Exit 0 when the plan is empty or finished, 1 while items are open'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "init" -d 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "hook" -d 'The hook every agent runs: the plan at session start, a reminder at a stop'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "man" -d 'Print the man page'
-complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update show recap undo history schema prompt check init hook completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "write" -d 'Replace the whole list with a snapshot'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "create" -d 'Append new pending items'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "update" -d 'Change one item\'s status and/or content'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "remove" -d 'Delete items by id'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "next" -d 'Print the next ready item, or claim it with --claim'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "show" -d 'Print the checklist'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "recap" -d 'Print the one-line progress recap'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "undo" -d 'Restore the plan as it was before the last change, or at any kept revision'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "history" -d 'List the kept revisions of the plan, newest first, or print one of them'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "schema" -d 'Print the JSON Schema of a command\'s input, or a function-tool definition for an LLM API'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "prompt" -d 'Print a short guide to `todos` for an agent\'s system prompt, with the limits in force'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "check" -d 'Exit 0 when the plan is empty or finished, 1 while items are open'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "init" -d 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "hook" -d 'The hook every agent runs: the plan at session start, a reminder at a stop'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "man" -d 'Print the man page'
+complete -c todos -n "__fish_todos_using_subcommand help; and not __fish_seen_subcommand_from write create update remove next show recap undo history schema prompt check init hook completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -122,6 +122,22 @@ pub enum Command {
     /// TaskUpdate `{"taskId", "status", "subject", "description", "activeForm"}`).
     Update(Lazy<UpdateArgs>),
 
+    /// Delete items by id.
+    ///
+    /// Removing an item that is still open warns, and so does removing an item others wait on
+    /// (they no longer do). Ids are never handed out again. To keep the record of a step that is
+    /// no longer needed, mark it cancelled instead.
+    Remove(Lazy<RemoveArgs>),
+
+    /// Print the next ready item, or claim it with --claim.
+    ///
+    /// Ready: pending, and every item it waits on (blocked_by) completed or cancelled. The first
+    /// ready item in list order is printed; with --owner, items owned by someone else are
+    /// skipped. --claim marks it in_progress and owned by --owner (or TODOS_OWNER) in the same
+    /// locked change, so agents claiming at once never get the same item. When nothing is
+    /// ready, next exits 0 and says why in one line.
+    Next(Lazy<NextArgs>),
+
     /// Print the checklist.
     ///
     /// Prints the summary and the progress `[done/total]`, then one line per item: its id (the one
@@ -286,11 +302,20 @@ pub struct WriteArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos create \"Write the migration\" \"Run it on staging\"\n  \
+    todos create \"Deploy\" --blocked-by 2 --blocked-by 3 --owner ops\n  \
     printf 'Reproduce\\nPatch\\n' | todos create")]
 pub struct CreateArgs {
     /// The text of each new item.
     #[arg(value_name = "CONTENT")]
     pub contents: Vec<String>,
+
+    /// Each new item waits on this item (repeat for more).
+    #[arg(long, value_name = "ID")]
+    pub blocked_by: Vec<String>,
+
+    /// Who works on the new items: 1-64 letters, digits, '.', '_', '-' or '@'.
+    #[arg(long, value_name = "NAME")]
+    pub owner: Option<String>,
 
     /// Refuse (exit 3) unless the store is at this revision.
     #[arg(long, value_name = "N")]
@@ -303,10 +328,11 @@ pub struct CreateArgs {
     todos update 2 completed\n  \
     todos update 3 --content \"Patch the token check\"\n  \
     todos update 2 pending --reopen\n  \
+    todos update 4 --owner api-agent --blocked-by 2\n  \
     echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
-#[command(group(clap::ArgGroup::new("change").args(["status", "content"]).multiple(true)))]
+#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock"]).multiple(true)))]
 #[command(
-    override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT>\n       \
+    override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n       \
     todos update [OPTIONS] < REQUEST_JSON"
 )]
 pub struct UpdateArgs {
@@ -321,6 +347,27 @@ pub struct UpdateArgs {
     /// New text for the item.
     #[arg(long, value_name = "TEXT", requires = "id")]
     pub content: Option<String>,
+
+    /// Who works on the item: 1-64 letters, digits, '.', '_', '-' or '@'.
+    #[arg(
+        long,
+        value_name = "NAME",
+        requires = "id",
+        conflicts_with = "no_owner"
+    )]
+    pub owner: Option<String>,
+
+    /// The item has no owner any more.
+    #[arg(long, requires = "id")]
+    pub no_owner: bool,
+
+    /// The item waits on this item too (repeat for more).
+    #[arg(long, value_name = "ID", requires = "id")]
+    pub blocked_by: Vec<String>,
+
+    /// The item no longer waits on this item (repeat for more).
+    #[arg(long, value_name = "ID", requires = "id")]
+    pub unblock: Vec<String>,
 
     /// Allow a finished item (completed, cancelled, failed) to become open again.
     #[arg(long, requires = "id")]
@@ -352,6 +399,40 @@ pub struct ShowArgs {
     /// Every list of the workspace, the default one first, each under its name.
     #[arg(short, long)]
     pub all: bool,
+
+    /// Also print each item's description, under it.
+    #[arg(long)]
+    pub long: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos remove 4\n  \
+    todos remove 4 5 --expect-revision 12")]
+pub struct RemoveArgs {
+    /// The ids of the items to delete, as `todos show` prints them.
+    #[arg(value_name = "ID", required = true)]
+    pub ids: Vec<String>,
+
+    /// Refuse (exit 3) unless the store is at this revision.
+    #[arg(long, value_name = "N")]
+    pub expect_revision: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos next\n  \
+    todos next --claim --owner w1\n  \
+    TODOS_OWNER=w2 todos --json next --claim | jq -r '.data.next.id // empty'")]
+pub struct NextArgs {
+    /// Mark the item in_progress and owned by --owner, in one locked change.
+    #[arg(long)]
+    pub claim: bool,
+
+    /// Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]
+    // Read with the rest of the environment in `next::read`, where an empty value is unset.
+    #[arg(long, value_name = "NAME")]
+    pub owner: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -317,6 +317,8 @@ mod tests {
             active_form: None,
             priority: None,
             description: None,
+            blocked_by: Vec::new(),
+            owner: None,
         }
     }
 

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod context;
+pub mod dependencies;
 pub mod disk;
 pub mod envelope;
 pub mod error;

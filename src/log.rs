@@ -238,6 +238,8 @@ mod tests {
             active_form: None,
             priority: None,
             description: None,
+            blocked_by: Vec::new(),
+            owner: None,
         };
         let at = Local.with_ymd_and_hms(2025, 1, 2, 17, 42, 33).unwrap();
         let items = [

@@ -9,8 +9,10 @@ mod history;
 mod hook;
 mod init;
 mod man;
+mod next;
 mod prompt;
 mod recap;
+pub mod remove;
 mod schema;
 pub mod show;
 mod undo;
@@ -51,12 +53,17 @@ pub enum View {
         revision: Option<u64>,
         set_aside: Option<PathBuf>,
     },
-    /// `show`: the plan in a format.
-    Shown { document: Document, format: Format },
+    /// `show`: the plan in a format, with descriptions when `long`.
+    Shown {
+        document: Document,
+        format: Format,
+        long: bool,
+    },
     /// `show --all`: every list, the default one first.
     ShownAll {
         lists: Vec<(ListName, Document)>,
         format: Format,
+        long: bool,
     },
     /// `recap`: the plan's one line.
     Recap { document: Document },
@@ -158,6 +165,8 @@ enum Request {
     Write(write::Request),
     Create(create::Request),
     Update(update::Request),
+    Remove(remove::Request),
+    Next(next::Request),
     Check(check::Request),
     Hook(hook::Request),
     Show(ShowArgs),
@@ -176,6 +185,8 @@ impl Request {
             Command::Write(args) => Self::Write(write::read(host, args.0)?),
             Command::Create(args) => Self::Create(create::read(ctx, host, &args)?),
             Command::Update(args) => Self::Update(update::read(host, &args)?),
+            Command::Remove(args) => Self::Remove(remove::read(&args)),
+            Command::Next(args) => Self::Next(next::read(host, &args)?),
             Command::Check(args) => Self::Check(check::read(host, args.0)),
             Command::Hook(_) => Self::Hook(hook::read(host)),
             Command::Show(args) => Self::Show(args.0),
@@ -199,6 +210,7 @@ impl Request {
             Self::Write(request) => request.input.as_ref(),
             Self::Create(request) => Some(&request.input),
             Self::Update(request) => Some(&request.input),
+            Self::Remove(request) => Some(&request.input),
             _ => None,
         }
     }
@@ -208,6 +220,8 @@ impl Request {
             Self::Write(request) => write::execute(ctx, host, request),
             Self::Create(request) => create::execute(ctx, host, request),
             Self::Update(request) => update::execute(ctx, host, &request),
+            Self::Remove(request) => remove::execute(ctx, host, &request),
+            Self::Next(request) => next::execute(ctx, host, &request),
             Self::Check(request) => check::execute(ctx, &request),
             Self::Hook(request) => Ok(hook::execute(ctx, request)),
             Self::Show(args) if args.watch => watch::execute(ctx, host, &args),

@@ -30,6 +30,7 @@ mod schema;
 mod shapes;
 mod store;
 mod support;
+mod team;
 mod undo;
 mod update;
 mod watch;

@@ -36,7 +36,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Replace the whole list with a snapshot')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Append new pending items')
-            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change one item''s status and/or content')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change one item''s status, content, owner or dependencies')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Delete items by id')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next ready item, or claim it with --claim')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the checklist')
@@ -345,7 +345,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
         'todos;help' {
             [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Replace the whole list with a snapshot')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Append new pending items')
-            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change one item''s status and/or content')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change one item''s status, content, owner or dependencies')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Delete items by id')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next ready item, or claim it with --claim')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the checklist')

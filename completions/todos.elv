@@ -33,7 +33,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --version 'Print version'
             cand write 'Replace the whole list with a snapshot'
             cand create 'Append new pending items'
-            cand update 'Change one item''s status and/or content'
+            cand update 'Change one item''s status, content, owner or dependencies'
             cand remove 'Delete items by id'
             cand next 'Print the next ready item, or claim it with --claim'
             cand show 'Print the checklist'
@@ -325,7 +325,7 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help'= {
             cand write 'Replace the whole list with a snapshot'
             cand create 'Append new pending items'
-            cand update 'Change one item''s status and/or content'
+            cand update 'Change one item''s status, content, owner or dependencies'
             cand remove 'Delete items by id'
             cand next 'Print the next ready item, or claim it with --claim'
             cand show 'Print the checklist'

@@ -105,7 +105,9 @@ pub enum Command {
     /// VS Code `{"operation": "write", "todoList"}` (`"read"` only prints), Roo Code's Markdown
     /// checklist (`{"todos": "[x] A\n[-] B\n[ ] C"}`, or the lines themselves on stdin), a bare
     /// array of items, and any of them in a ```json fence. A list that is absent or null changes
-    /// only the summary.
+    /// only the summary. An item's `blocked_by` names the items it waits on, by the ids the
+    /// snapshot gave them or by todos' own ids; a kept item's `owner`, `blocked_by` and other
+    /// optional fields that the snapshot leaves out keep their stored values (null clears them).
     Write(Lazy<WriteArgs>),
 
     /// Append new pending items.
@@ -115,11 +117,13 @@ pub enum Command {
     /// "activeForm"}`), or one item per line. Ids are assigned by `todos`.
     Create(Lazy<CreateArgs>),
 
-    /// Change one item's status and/or content.
+    /// Change one item's status, content, owner or dependencies.
     ///
     /// Moving a finished item (see the statuses below) back to an open status needs `--reopen`.
-    /// With no ID, reads `{"id": "2", "status": "completed"}` from stdin (or Claude Code's
-    /// TaskUpdate `{"taskId", "status", "subject", "description", "activeForm"}`).
+    /// Each owner (items without one count as one) has at most one item in progress. With no
+    /// ID, reads `{"id": "2", "status": "completed"}` from stdin (or Claude Code's TaskUpdate
+    /// `{"taskId", "status", "subject", "description", "activeForm", "owner", "addBlockedBy",
+    /// "addBlocks"}`; `"status": "deleted"` removes the item).
     Update(Lazy<UpdateArgs>),
 
     /// Delete items by id.

@@ -10,7 +10,7 @@ mod hook;
 mod init;
 mod man;
 mod next;
-mod prompt;
+pub mod prompt;
 mod recap;
 pub mod remove;
 mod schema;
@@ -230,7 +230,7 @@ impl Request {
             Self::Undo(args) => undo::execute(ctx, host, &args),
             Self::History(args) => history::execute(ctx, &args),
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
-            Self::Prompt => Ok(prompt::execute(ctx)),
+            Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
         }
     }

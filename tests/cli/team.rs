@@ -510,4 +510,34 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
         .sum();
     assert_eq!(headings, 1, "{logs:?}");
     assert!(logs[0].contains("Summary: Release 2.0"), "{logs:?}");
+    let publisher = &by_worker[todos[7]["id"].as_str().unwrap()];
+    assert!(
+        logs[0].contains(&format!("- Publish (by {publisher})\n")),
+        "{logs:?}"
+    );
+}
+
+/// The guide tells a team how to share the plan in three lines, and a lone agent nothing of it.
+#[test]
+fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
+    let env = TestEnv::new();
+    let alone = env.todos(&["prompt"]).run().success().stdout;
+    for word in ["owner", "claim", "blocked_by"] {
+        assert!(
+            !alone.contains(word),
+            "{word} in a lone agent's guide:\n{alone}"
+        );
+    }
+    let named = env
+        .todos(&["prompt"])
+        .env("TODOS_OWNER", "w1")
+        .run()
+        .success()
+        .stdout;
+    let extra: Vec<&str> = named.lines().filter(|line| !alone.contains(line)).collect();
+    assert_eq!(extra.len(), 3, "{extra:?}");
+    assert!(named.contains("todos next --claim --owner NAME"), "{named}");
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let planned = env.todos(&["prompt"]).run().success().stdout;
+    assert_eq!(planned, named);
 }

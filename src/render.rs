@@ -241,6 +241,10 @@ pub fn markdown(summary: Option<&str>, items: &[Item]) -> String {
     );
     let _ = writeln!(out, "Progress: {}/{} done\n", stats.done(), stats.total);
     let index = Index::new(items);
+    let texts: std::collections::HashMap<&str, &str> = items
+        .iter()
+        .map(|item| (item.id.as_str(), item.content.as_str()))
+        .collect();
     for item in items {
         let mut line = item
             .status
@@ -250,8 +254,8 @@ pub fn markdown(summary: Option<&str>, items: &[Item]) -> String {
         // Markdown shows no ids: what an item waits on is named by its text.
         let waits: Vec<String> = index
             .unresolved(item)
-            .filter_map(|id| items.iter().find(|other| other.id == id))
-            .map(|other| escape(&other.content).into_owned())
+            .filter_map(|id| texts.get(id))
+            .map(|text| escape(text).into_owned())
             .collect();
         if !waits.is_empty() && !item.status.is_terminal() {
             let _ = write!(line, " (waits on: {})", waits.join("; "));

@@ -103,6 +103,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         false,
         |document| {
             let mut problems: Vec<Problem> = Vec::new();
+            let mut hint = None;
             for (index, item) in items.iter().enumerate() {
                 for (at, id) in item.blocked_by.iter().enumerate() {
                     if !document.todos.iter().any(|stored| stored.id == *id) {
@@ -110,6 +111,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                             format!("items[{index}].blocked_by[{at}]"),
                             format!("no item has id \"{}\"", escape(id)),
                         ));
+                        hint = Some(remove::ids_hint(&document.todos));
                     }
                 }
             }
@@ -121,7 +123,11 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
             );
             model::check_list(&slots, "todos", &limits, &mut problems);
             if !problems.is_empty() {
-                return Err(Error::problems(problems).with_hint(remove::ids_hint(&document.todos)));
+                let error = Error::problems(problems);
+                return Err(match hint {
+                    Some(hint) => error.with_hint(hint),
+                    None => error,
+                });
             }
             for item in items {
                 let id = document.allocate_id()?;

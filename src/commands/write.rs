@@ -1,4 +1,4 @@
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
@@ -174,20 +174,31 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
         given.push((index, Item { id, ..draft.item }));
     }
     document.todos = if snapshot.merge {
-        merged(&old, given, limits)?
+        merged(&old, given)
     } else {
         replaced(&old, given, &mut warnings)
     };
+    // The snapshot alone was checked; with the owners and items it keeps, the plan must fit
+    // too (a kept owner the snapshot left out counts).
+    let mut problems = Vec::new();
+    model::check_list(
+        &model::slots(&document.todos),
+        "todos",
+        limits,
+        &mut problems,
+    );
+    Error::if_any(problems)?;
     if let Some(cycle) = dependencies::cycle(&document.todos) {
-        let first = &document.todos[cycle[0]];
-        let path = paths.get(&first.id).map_or_else(
-            || "todos".to_owned(),
-            |path| {
-                let next = &document.todos[cycle[1 % cycle.len()]].id;
-                let at = first.blocked_by.iter().position(|id| id == next);
-                at.map_or_else(|| path.clone(), |at| format!("{path}[{at}]"))
-            },
-        );
+        // Placed at the first dependency on the cycle that the snapshot gave.
+        let todos = &document.todos;
+        let placed = (0..cycle.len()).find_map(|n| {
+            let item = &todos[cycle[n]];
+            let path = paths.get(&item.id)?;
+            let next = &todos[cycle[(n + 1) % cycle.len()]].id;
+            let at = item.blocked_by.iter().position(|id| id == next)?;
+            Some(format!("{path}[{at}]"))
+        });
+        let path = placed.unwrap_or_else(|| "todos".to_owned());
         return Err(Error::problems(vec![Problem::new(
             path,
             format!(
@@ -216,9 +227,9 @@ fn resolve_dependencies(
             own.entry(requested).or_insert(id.as_str());
         }
     }
-    let mut kept: HashMap<&str, bool> = ids.iter().map(|id| (id.as_str(), true)).collect();
+    let mut kept: HashSet<&str> = ids.iter().map(String::as_str).collect();
     if merge {
-        kept.extend(old.iter().map(|item| (item.id.as_str(), true)));
+        kept.extend(old.iter().map(|item| item.id.as_str()));
     }
     let mut problems = Vec::new();
     let mut resolved: Vec<Vec<String>> = Vec::with_capacity(drafts.len());
@@ -233,7 +244,7 @@ fn resolve_dependencies(
             let target = own
                 .get(value.as_str())
                 .copied()
-                .or_else(|| kept.contains_key(value.as_str()).then_some(value.as_str()));
+                .or_else(|| kept.contains(value.as_str()).then_some(value.as_str()));
             match target {
                 Some(target) if target == id => problems.push(Problem::new(
                     path,
@@ -295,7 +306,7 @@ fn unknown_blocker(
 }
 
 /// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
-fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>, limits: &Limits) -> Result<Vec<Item>> {
+fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>) -> Vec<Item> {
     let mut changes: Vec<Option<Item>> = vec![None; old.len()];
     let mut added = Vec::new();
     for (index, item) in given {
@@ -309,11 +320,7 @@ fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>, limits: &Limits) -> R
         todos.push(change.unwrap_or_else(|| before.clone()));
     }
     todos.extend(added);
-    // The snapshot alone was checked; what it makes with the kept items must fit too.
-    let mut problems = Vec::new();
-    model::check_list(&model::slots(&todos), "todos", limits, &mut problems);
-    Error::if_any(problems)?;
-    Ok(todos)
+    todos
 }
 
 /// The declarative overwrite: the snapshot's items in its order, each open item it drops named,

@@ -541,3 +541,40 @@ fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
     let planned = env.todos(&["prompt"]).run().success().stdout;
     assert_eq!(planned, named);
 }
+
+/// The per-owner rule counts the owner a kept item keeps when the snapshot leaves it out.
+#[test]
+fn a_kept_owner_counts_for_the_in_progress_rule() {
+    let env = TestEnv::new();
+    let plan = r#"{"summary": "S", "todos": [
+        {"content": "A", "status": "in_progress", "owner": "w1"},
+        {"content": "B", "status": "pending"}]}"#;
+    env.todos(&["write"]).stdin(plan).run().success();
+    let both = r#"{"todos": [
+        {"content": "A", "status": "in_progress"},
+        {"content": "B", "status": "in_progress", "owner": "w1"}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(both), 1)
+        .json();
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(message.contains("owned by w1"), "{message}");
+    let other = both.replace(r#""owner": "w1""#, r#""owner": "w2""#);
+    env.todos(&["write"]).stdin(other).run().success();
+}
+
+/// Cursor's merge keeps the items it does not name, so a dependency may name them.
+#[test]
+fn a_merge_may_wait_on_items_it_does_not_name() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    let merge = r#"{"merge": true, "todos": [
+        {"id": "c", "content": "C", "status": "pending", "blocked_by": ["1", "2"]}]}"#;
+    env.todos(&["write"]).stdin(merge).run().success();
+    assert_eq!(blocked_by(&env.store(), 2), json!(["1", "2"]));
+    let cycle = r#"{"merge": true, "todos": [
+        {"id": "1", "content": "A", "status": "pending", "blocked_by": ["3"]}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(cycle), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["todos[0].blocked_by[0]"]);
+}

@@ -251,6 +251,15 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .run()
         .success();
     assert_eq!(done.stdout, "  1 [▶] Write the schema @w1\n");
+    let history = env
+        .todos(&["history", "--limit", "1"])
+        .run()
+        .success()
+        .stdout;
+    assert!(
+        history.contains("next --claim") && history.contains("1 pending → in_progress; 1 @w1"),
+        "{history}"
+    );
     let json = env.todos(&["--json", "next"]).run().success().json();
     assert_eq!(json["data"]["next"], Value::Null);
     assert_eq!(

@@ -76,6 +76,9 @@ pub struct Snapshot {
     pub items: Option<Vec<Draft>>,
     /// Cursor's `"merge": true`: change the items named, add new ones, keep the rest.
     pub merge: bool,
+    /// The list's key in the input (`todos`, `steps`, `plan`; empty for a bare array), for the
+    /// problems of the plan the snapshot makes.
+    pub list_path: String,
 }
 
 /// A field of an input, whatever key spelled it.
@@ -608,31 +611,29 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
     })
 }
 
-fn drafts(list: &[Value], path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> Vec<Draft> {
+/// The items of a snapshot's list, and what each asks for (status, owner) for the in-progress
+/// rule. That rule waits for the stored plan when it can (an owner the snapshot leaves out is
+/// the kept item's: `write` checks the plan it makes), and is checked here only when the input
+/// is refused anyway, so one retry fixes every problem.
+fn drafts(
+    list: &[Value],
+    path: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> (Vec<Draft>, Vec<(Status, Option<String>)>) {
     let mut drafts = Vec::with_capacity(list.len());
-    // Per input item: its draft, or the status it asks for when it has problems.
-    let mut given: Vec<Result<usize, Status>> = Vec::with_capacity(list.len());
+    let mut slots = Vec::with_capacity(list.len());
     for (index, value) in list.iter().enumerate() {
         match draft(value, &format!("{path}[{index}]"), limits, problems) {
             Some(draft) => {
-                given.push(Ok(drafts.len()));
+                slots.push((draft.item.status, draft.item.owner.clone()));
                 drafts.push(draft);
             }
-            None => given.push(Err(status_of(value))),
+            None => slots.push((status_of(value), None)),
         }
     }
-    let slots: Vec<model::Slot<'_>> = given
-        .iter()
-        .map(|entry| match entry {
-            Ok(index) => {
-                let item: &Item = &drafts[*index].item;
-                (item.status, item.owner.as_deref())
-            }
-            Err(status) => (*status, None),
-        })
-        .collect();
-    model::check_list(&slots, path, limits, problems);
-    drafts
+    model::check_length(list.len(), path, limits, problems);
+    (drafts, slots)
 }
 
 /// The status an item that has problems asks for, so the list's rules can still be checked.
@@ -675,8 +676,14 @@ fn is_read(value: &Value, key: &str, problems: &mut Vec<Problem>) -> bool {
 pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
     let mut problems = Vec::new();
     let mut snapshot = Snapshot::default();
+    let mut slots = Vec::new();
+    let mut keep = |snapshot: &mut Snapshot, path: &str, (drafts, given)| {
+        snapshot.items = Some(drafts);
+        path.clone_into(&mut snapshot.list_path);
+        slots = given;
+    };
     match value {
-        Value::Array(list) => snapshot.items = Some(drafts(list, "", limits, &mut problems)),
+        Value::Array(list) => keep(&mut snapshot, "", drafts(list, "", limits, &mut problems)),
         Value::Object(object) => {
             let mut read = None;
             for (field, key, value) in fields(object, "", SNAPSHOT_FIELDS, &mut problems) {
@@ -698,12 +705,16 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
                         }
                     }
                     (_, Value::Array(list)) => {
-                        snapshot.items = Some(drafts(list, key, limits, &mut problems));
+                        keep(&mut snapshot, key, drafts(list, key, limits, &mut problems));
                     }
                     // Roo Code's update_todo_list: the list as a Markdown checklist.
                     (_, Value::String(text)) => {
                         let list = checklist::items(text, key, &mut problems);
-                        snapshot.items = Some(drafts(&list, key, limits, &mut problems));
+                        keep(
+                            &mut snapshot,
+                            key,
+                            drafts(&list, key, limits, &mut problems),
+                        );
                     }
                     (_, other) => problems.push(Problem::new(
                         key,
@@ -730,6 +741,13 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
                 type_name(other)
             )));
         }
+    }
+    if !problems.is_empty() {
+        let slots: Vec<model::Slot<'_>> = slots
+            .iter()
+            .map(|(status, owner)| (*status, owner.as_deref()))
+            .collect();
+        model::check_in_progress(&slots, &snapshot.list_path, limits, &mut problems);
     }
     Error::if_any(problems)?;
     Ok(snapshot)
@@ -858,13 +876,14 @@ mod tests {
                 .contains("holds 11 items, the limit is 10")
         );
         assert!(err.problems[0].message.contains("TODOS_MAX_ITEMS"));
-        let two =
-            json!([{"content": "a", "status": "in_progress"}, {"content": "b", "status": "doing"}]);
+        // Two items in progress: refused with the other problems of a refused input (the
+        // stored owners of kept items are for `write` to weigh when the input is valid).
+        let two = json!([{"content": "a", "status": "in_progress"}, {"content": "b", "status": "doing"}, {"content": ""}]);
         let err = snapshot(&two, &Limits::default()).unwrap_err();
         assert!(
-            err.problems[0]
-                .message
-                .contains("2 items in_progress ([0], [1])"),
+            err.problems
+                .last()
+                .is_some_and(|problem| problem.message.contains("2 items in_progress ([0], [1])")),
             "{err:?}"
         );
     }

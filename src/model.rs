@@ -291,18 +291,23 @@ pub fn slots(items: &[Item]) -> Vec<Slot<'_>> {
 /// Checks the rules that span the whole list: its length and the number of items in progress.
 /// `path` names the list in the input (`todos`, `steps`, `plan`).
 pub fn check_list(slots: &[Slot<'_>], path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
-    if slots.len() > limits.max_items {
+    check_length(slots.len(), path, limits, problems);
+    check_in_progress(slots, path, limits, problems);
+}
+
+/// Checks the number of items of a list.
+pub fn check_length(len: usize, path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
+    if len > limits.max_items {
         problems.push(Problem::new(
             path,
             format!(
                 "holds {}, the limit is {}; {}",
-                crate::render::count(slots.len(), "item"),
+                crate::render::count(len, "item"),
                 limits.max_items,
                 limit_advice("max_items")
             ),
         ));
     }
-    check_in_progress(slots, path, limits, problems);
 }
 
 /// The in-progress rule: no owner has more items in progress at once than the limit allows.

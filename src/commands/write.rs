@@ -138,6 +138,7 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
                 .to_owned(),
         );
     }
+    let list_path = snapshot.list_path;
     let Some(mut drafts) = snapshot.items else {
         return Ok(warnings);
     };
@@ -183,7 +184,7 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
     let mut problems = Vec::new();
     model::check_list(
         &model::slots(&document.todos),
-        "todos",
+        &list_path,
         limits,
         &mut problems,
     );
@@ -432,6 +433,7 @@ mod tests {
                 summary: Some("S".into()),
                 items: Some(drafts),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         document
@@ -452,6 +454,7 @@ mod tests {
                 summary: None,
                 items: Some(drafts),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -468,6 +471,7 @@ mod tests {
                 summary: None,
                 items: Some(vec![draft(None, "a")]),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         assert_eq!(warnings.len(), 1);
@@ -482,6 +486,7 @@ mod tests {
                 summary: None,
                 items: Some(vec![draft(None, "a"), draft(None, "c")]),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         assert_eq!(document.todos[1].id, "3");
@@ -496,6 +501,7 @@ mod tests {
                 summary: None,
                 items: Some(vec![draft(None, "same"), draft(None, "same")]),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -511,6 +517,7 @@ mod tests {
                 summary: None,
                 items: Some(vec![draft(None, "a")]),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         assert!(warnings[0].contains("no summary"));

@@ -569,6 +569,30 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     assert!(message.contains("owned by w1"), "{message}");
     let other = both.replace(r#""owner": "w1""#, r#""owner": "w2""#);
     env.todos(&["write"]).stdin(other).run().success();
+    // An agent that knows nothing of owners re-sends the list: w1 and w2 each have one item in
+    // progress, which is within the rule.
+    let unaware = r#"{"todos": [
+        {"content": "A", "status": "in_progress"},
+        {"content": "B", "status": "in_progress"}]}"#;
+    let again = env
+        .todos(&["--json", "write"])
+        .stdin(unaware)
+        .run()
+        .success();
+    assert_eq!(again.json()["data"]["changed"], false);
+    // Two unowned items in progress are refused, at the list's own key.
+    let codex = r#"{"plan": [
+        {"step": "C", "status": "in_progress"},
+        {"step": "D", "status": "in_progress"}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(codex), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["plan"]);
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("2 items in_progress (plan[0], plan[1])"),
+        "{message}"
+    );
 }
 
 /// Cursor's merge keeps the items it does not name, so a dependency may name them.

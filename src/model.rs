@@ -449,6 +449,69 @@ mod tests {
 }
 
 #[cfg(test)]
+mod team_tests {
+    use super::*;
+
+    #[test]
+    fn the_in_progress_rule_counts_per_owner_and_unowned_items_as_one() {
+        let limits = Limits::default();
+        let ip = Status::InProgress;
+        assert!(!over_in_progress_limit(
+            [(ip, Some("w1")), (ip, Some("w2")), (ip, None)],
+            &limits
+        ));
+        assert!(over_in_progress_limit([(ip, None), (ip, None)], &limits));
+        assert!(over_in_progress_limit(
+            [(ip, Some("w1")), (Status::Pending, None), (ip, Some("w1"))],
+            &limits
+        ));
+        let mut problems = Vec::new();
+        check_in_progress(
+            &[(ip, Some("w1")), (ip, None), (ip, Some("w1"))],
+            "todos",
+            &limits,
+            &mut problems,
+        );
+        assert_eq!(problems.len(), 1);
+        assert!(
+            problems[0].message.starts_with(
+                "has 2 items in_progress owned by w1 (todos[0], todos[2]), at most 1 per owner"
+            ),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn owner_names_are_one_plain_word() {
+        let mut problems = Vec::new();
+        for good in [
+            "w1",
+            "api-agent",
+            "ana@example.com",
+            "a.b_c",
+            &"x".repeat(64),
+        ] {
+            assert_eq!(
+                check_owner(good, "owner", &mut problems).as_deref(),
+                Some(good)
+            );
+        }
+        assert_eq!(check_owner("  ", "owner", &mut problems), None);
+        assert!(problems.is_empty(), "{problems:?}");
+        for bad in [
+            "two words",
+            "w1\u{1b}[31m",
+            "ünïcode",
+            &"x".repeat(65),
+            "a/b",
+        ] {
+            assert_eq!(check_owner(bad, "owner", &mut problems), None, "{bad:?}");
+        }
+        assert_eq!(problems.len(), 5);
+    }
+}
+
+#[cfg(test)]
 mod description_tests {
     use super::*;
 

@@ -46,43 +46,78 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         let next = dependencies::next_ready(&document.todos, owner);
         return Ok(answer(&document, next, false, owner, ctx, Vec::new()));
     }
-    let mut claimed = None;
-    let (committed, warnings) = transaction::change(
+    let mut outcome = Claim::Nothing;
+    let (committed, mut warnings) = transaction::change(
         ctx,
         &mut host.stderr,
         "next --claim",
         None,
         false,
         |document| {
-            claimed = claim(document, owner, &ctx.config.limits)?;
+            outcome = claim(document, owner, &ctx.config.limits)?;
             Ok(Vec::new())
         },
     )?;
-    let next = claimed.and_then(|id| {
+    let position = |id: &str| {
         committed
             .document
             .todos
             .iter()
             .position(|item| item.id == id)
-    });
+    };
+    let (next, claimed) = match &outcome {
+        Claim::Nothing => (None, false),
+        Claim::Claimed(id) => (position(id), true),
+        Claim::Held(id) => {
+            let next = position(id);
+            if let Some(index) = next {
+                warnings.push(format!(
+                    "{} already has item {} in progress (at most {} per owner): finish it \
+                     (completed or failed) before you claim another",
+                    owner.unwrap_or_default(),
+                    named(&committed.document.todos[index]),
+                    ctx.config.limits.max_in_progress
+                ));
+            }
+            (next, false)
+        }
+    };
     Ok(answer(
         &committed.document,
         next,
-        next.is_some(),
+        claimed,
         owner,
         ctx,
         warnings,
     ))
 }
 
-/// Marks the first ready item in progress and owned by `owner`; returns its id.
-fn claim(
-    document: &mut Document,
-    owner: Option<&str>,
-    limits: &model::Limits,
-) -> Result<Option<String>> {
+/// What a claim did.
+enum Claim {
+    /// Nothing is ready.
+    Nothing,
+    /// This item is now in progress and owned.
+    Claimed(String),
+    /// The owner already has as many items in progress as it may: the first of them, given
+    /// back unchanged, so an agent that lost track of its claim (a compacted context, a
+    /// restarted worker) finds its work again instead of an error.
+    Held(String),
+}
+
+/// Marks the first ready item in progress and owned by `owner`.
+fn claim(document: &mut Document, owner: Option<&str>, limits: &model::Limits) -> Result<Claim> {
+    if let Some(owner) = owner {
+        let mut held = document.todos.iter().filter(|item| {
+            item.status == Status::InProgress && item.owner.as_deref() == Some(owner)
+        });
+        if let Some(first) = held.next()
+            && 1 + held.count() >= limits.max_in_progress
+        {
+            return Ok(Claim::Held(first.id.clone()));
+        }
+    }
     let Some(index) = dependencies::next_ready(&document.todos, owner) else {
-        return Ok(None);
+        return Ok(Claim::Nothing);
     };
     let item = &mut document.todos[index];
     item.status = Status::InProgress;
@@ -91,7 +126,8 @@ fn claim(
     }
     let id = item.id.clone();
     if model::over_in_progress_limit(model::slots(&document.todos), limits) {
-        let mine: Vec<String> = document
+        // Only items without an owner get here: an owner at the limit is `Held`.
+        let started: Vec<String> = document
             .todos
             .iter()
             .filter(|other| {
@@ -101,21 +137,18 @@ fn claim(
             })
             .map(named)
             .collect();
-        let who = owner.map_or_else(|| "an item without an owner".to_owned(), ToOwned::to_owned);
         return Err(Error::problems(vec![Problem::new(
             "--claim",
             format!(
-                "{who} already has {} in_progress, at most {} may be: {}",
-                count(mine.len(), "item"),
+                "{} without an owner already in_progress, at most {} may be: {}",
+                count(started.len(), "item"),
                 limits.max_in_progress,
-                mine.join(", ")
+                started.join(", ")
             ),
         )])
-        .with_hint(
-            "finish it first (`todos update ID completed`, or failed), then claim the next",
-        ));
+        .with_hint("claim with a name (--owner NAME or TODOS_OWNER), or finish that item first"));
     }
-    Ok(Some(id))
+    Ok(Claim::Claimed(id))
 }
 
 fn answer(

@@ -290,11 +290,28 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
     assert_eq!(json["data"]["next"]["id"], "3");
     assert_eq!(json["data"]["next"]["owner"], "w3");
     assert_eq!(json["data"]["next"]["status"], "in_progress");
-    // One item in progress per owner: w3 finishes item 3 before it claims another.
+    // One item in progress per owner: w3, claiming again, gets its own item 3 back.
     env.todos(&["create", "Extra"]).run().success();
-    let done = env.rejects(env.todos(&["next", "--claim", "--owner", "w3"]), 1);
+    let json = env
+        .todos(&["--json", "next", "--claim", "--owner", "w3"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(json["data"]["next"]["id"], "3");
+    assert_eq!(json["data"]["claimed"], false);
+    let warning = json["data"]["warnings"][0].as_str().unwrap();
     assert!(
-        done.stderr.contains("w3 already has 1 item in_progress"),
+        warning.starts_with(r#"w3 already has item 3 "Build the client" in progress"#),
+        "{warning}"
+    );
+    // A claimer without a name, while an unowned item is in progress, is refused.
+    env.todos(&["update", "2", "--no-owner", "in_progress"])
+        .run()
+        .success();
+    let done = env.rejects(env.todos(&["next", "--claim"]), 1);
+    assert!(
+        done.stderr
+            .contains("1 item without an owner already in_progress"),
         "{}",
         done.stderr
     );

@@ -236,6 +236,7 @@ fn resolve_dependencies(
     let mut resolved: Vec<Vec<String>> = Vec::with_capacity(drafts.len());
     for (draft, id) in drafts.iter().zip(ids) {
         let mut list: Vec<String> = Vec::with_capacity(draft.item.blocked_by.len());
+        let mut seen: HashSet<&str> = HashSet::new();
         if draft.left_out.blocked_by {
             resolved.push(list);
             continue;
@@ -255,7 +256,7 @@ fn resolve_dependencies(
                     ),
                 )),
                 Some(target) => {
-                    if !list.iter().any(|seen| seen == target) {
+                    if seen.insert(target) {
                         list.push(target.to_owned());
                     }
                 }

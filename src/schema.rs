@@ -354,9 +354,12 @@ pub fn gemini_subset(schema: &Value) -> Value {
     let Value::Object(object) = schema else {
         return schema.clone();
     };
-    // Gemini's subset has no `anyOf`: the first choice (the plain one: a text, an owner name)
-    // stands for it, and `todos` still takes the others when the call arrives.
+    // Gemini's subset has no `anyOf`: where it is the whole schema (no `type` beside it), the
+    // first choice (the plain one: a text, an owner name) stands for it, and `todos` still
+    // takes the others when the call arrives. Beside a `type` (update's "one of these is
+    // required") it is dropped like the other keywords.
     if let Some(Value::Array(choices)) = object.get("anyOf")
+        && !object.contains_key("type")
         && let Some(first) = choices.first()
     {
         let mut subset = gemini_subset(first);
@@ -602,6 +605,15 @@ mod tests {
             );
             assert_only_gemini_keywords(&gemini["parameters"]);
         }
+        let gemini = tool(SchemaCommand::Update, Vendor::Gemini, &limits);
+        let properties = &gemini["parameters"]["properties"];
+        assert_eq!(properties["owner"]["type"], "string", "{gemini}");
+        assert_eq!(properties["blocked_by"]["type"], "array", "{gemini}");
+        let gemini = tool(SchemaCommand::Create, Vendor::Gemini, &limits);
+        assert_eq!(
+            gemini["parameters"]["properties"]["items"]["items"]["type"],
+            "string"
+        );
         let gemini = tool(SchemaCommand::Write, Vendor::Gemini, &limits);
         let todos = &gemini["parameters"]["properties"]["todos"];
         assert_eq!(todos["maxItems"], 10);

@@ -370,6 +370,17 @@ mod tests {
     }
 
     #[test]
+    fn only_completed_and_cancelled_blockers_let_dependents_start() {
+        let resolving: Vec<&str> = STATUSES
+            .iter()
+            .filter(|info| info.resolves)
+            .map(|info| info.name)
+            .collect();
+        assert_eq!(resolving, ["completed", "cancelled"]);
+        assert!(STATUSES.iter().all(|info| !info.resolves || info.terminal));
+    }
+
+    #[test]
     fn statuses_parse_in_any_case_and_spelling() {
         for (text, status) in [
             ("pending", Status::Pending),

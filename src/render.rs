@@ -181,25 +181,42 @@ pub fn item_line(out: &mut String, item: &Item, width: usize, index: &Index<'_>,
             out.push_str(&escape(active));
         });
     }
-    let mut waits = index.unresolved(item).peekable();
-    if waits.peek().is_some() && !item.status.is_terminal() {
+    let (waits, owner) = team_marks(item, index);
+    if let Some(waits) = waits {
         out.push(' ');
-        palette.paint_into(out, Style::new().magenta(), |out| {
-            out.push_str(WAITS);
-            for (n, id) in waits.enumerate() {
-                out.push_str(if n == 0 { " " } else { ", " });
-                out.push_str(&escape(id));
-            }
-        });
+        palette.paint_into(out, Style::new().magenta(), |out| out.push_str(&waits));
     }
-    if let Some(owner) = &item.owner {
+    if let Some(owner) = owner {
         out.push(' ');
-        palette.paint_into(out, Style::new().blue(), |out| {
-            out.push('@');
-            out.push_str(&escape(owner));
-        });
+        palette.paint_into(out, Style::new().blue(), |out| out.push_str(&owner));
     }
     out.push('\n');
+}
+
+/// What one-line views add after an item's text, escaped: the ids it still waits on
+/// (`⧗ 2, 5`, while it is open) and its owner (`@api-agent`).
+pub fn team_marks(item: &Item, index: &Index<'_>) -> (Option<String>, Option<String>) {
+    let mut waits = index.unresolved(item).peekable();
+    let waits = (waits.peek().is_some() && !item.status.is_terminal()).then(|| {
+        let ids: Vec<Cow<'_, str>> = waits.map(escape).collect();
+        format!("{WAITS} {}", ids.join(", "))
+    });
+    let owner = item
+        .owner
+        .as_deref()
+        .map(|owner| format!("@{}", escape(owner)));
+    (waits, owner)
+}
+
+/// `team_marks` as one suffix for plain text: ` ⧗ 2, 5 @api-agent`, or nothing.
+pub fn team_suffix(item: &Item, index: &Index<'_>) -> String {
+    let (waits, owner) = team_marks(item, index);
+    let mut suffix = String::new();
+    for mark in [waits, owner].into_iter().flatten() {
+        suffix.push(' ');
+        suffix.push_str(&mark);
+    }
+    suffix
 }
 
 /// The mark before the ids an item still waits on.

@@ -628,3 +628,37 @@ fn a_merge_may_wait_on_items_it_does_not_name() {
         .json();
     assert_eq!(error_paths(&json), ["todos[0].blocked_by[0]"]);
 }
+
+/// The views an agent reads at a session start or a stop name owners and what items wait on.
+#[test]
+fn hooks_and_check_show_owners_and_dependencies() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["next", "--claim", "--owner", "w1"])
+        .run()
+        .success();
+    let check = env.todos(&["check"]).run().code(1);
+    assert!(
+        check.stderr.contains("1 [▶] Write the schema @w1\n"),
+        "{}",
+        check.stderr
+    );
+    assert!(
+        check
+            .stderr
+            .contains("4 [ ] Run the end-to-end tests ⧗ 2, 3\n"),
+        "{}",
+        check.stderr
+    );
+    let hook = env
+        .todos(&["hook"])
+        .stdin(r#"{"hook_event_name": "SessionStart", "source": "startup"}"#)
+        .run()
+        .success();
+    assert!(
+        hook.stdout.contains("1 [▶] Write the schema @w1\n")
+            && hook.stdout.contains("2 [ ] Build the server ⧗ 1\n"),
+        "{}",
+        hook.stdout
+    );
+}

@@ -33,7 +33,9 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --version 'Print version'
             cand write 'Replace the whole list with a snapshot'
             cand create 'Append new pending items'
-            cand update 'Change one item''s status and/or content'
+            cand update 'Change one item''s status, content, owner or dependencies'
+            cand remove 'Delete items by id'
+            cand next 'Print the next ready item, or claim it with --claim'
             cand show 'Print the checklist'
             cand recap 'Print the one-line progress recap'
             cand undo 'Restore the plan as it was before the last change, or at any kept revision'
@@ -74,6 +76,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --blocked-by 'Each new item waits on this item (repeat for more)'
+            cand --owner 'Who works on the new items: 1-64 letters, digits, ''.'', ''_'', ''-'' or ''@'''
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
@@ -89,11 +93,44 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --content 'New text for the item'
+            cand --owner 'Who works on the item: 1-64 letters, digits, ''.'', ''_'', ''-'' or ''@'''
+            cand --blocked-by 'The item waits on this item too (repeat for more)'
+            cand --unblock 'The item no longer waits on this item (repeat for more)'
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --no-owner 'The item has no owner any more'
             cand --reopen 'Allow a finished item (completed, cancelled, failed) to become open again'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todos;remove'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todos;next'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --owner 'Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --claim 'Mark the item in_progress and owned by --owner, in one locked change'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -112,6 +149,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --watch 'Keep watching: redraw whenever the plan changes, until Ctrl-C (into a pipe, print each new state followed by a blank line)'
             cand -a 'Every list of the workspace, the default one first, each under its name'
             cand --all 'Every list of the workspace, the default one first, each under its name'
+            cand --long 'Also print each item''s description, under it'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -270,7 +308,9 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help'= {
             cand write 'Replace the whole list with a snapshot'
             cand create 'Append new pending items'
-            cand update 'Change one item''s status and/or content'
+            cand update 'Change one item''s status, content, owner or dependencies'
+            cand remove 'Delete items by id'
+            cand next 'Print the next ready item, or claim it with --claim'
             cand show 'Print the checklist'
             cand recap 'Print the one-line progress recap'
             cand undo 'Restore the plan as it was before the last change, or at any kept revision'
@@ -290,6 +330,10 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help;create'= {
         }
         &'todos;help;update'= {
+        }
+        &'todos;help;remove'= {
+        }
+        &'todos;help;next'= {
         }
         &'todos;help;show'= {
         }

@@ -102,7 +102,9 @@ pub enum Command {
     /// VS Code `{"operation": "write", "todoList"}` (`"read"` only prints), Roo Code's Markdown
     /// checklist (`{"todos": "[x] A\n[-] B\n[ ] C"}`, or the lines themselves on stdin), a bare
     /// array of items, and any of them in a ```json fence. A list that is absent or null changes
-    /// only the summary.
+    /// only the summary. An item's `blocked_by` names the items it waits on, by the ids the
+    /// snapshot gave them or by todos' own ids; a kept item's `owner`, `blocked_by` and other
+    /// optional fields that the snapshot leaves out keep their stored values (null clears them).
     Write(Lazy<WriteArgs>),
 
     /// Append new pending items.
@@ -112,12 +114,30 @@ pub enum Command {
     /// "activeForm"}`), or one item per line. Ids are assigned by `todos`.
     Create(Lazy<CreateArgs>),
 
-    /// Change one item's status and/or content.
+    /// Change one item's status, content, owner or dependencies.
     ///
     /// Moving a finished item (see the statuses below) back to an open status needs `--reopen`.
-    /// With no ID, reads `{"id": "2", "status": "completed"}` from stdin (or Claude Code's
-    /// TaskUpdate `{"taskId", "status", "subject", "description", "activeForm"}`).
+    /// Each owner (items without one count as one) has at most one item in progress. With no
+    /// ID, reads `{"id": "2", "status": "completed"}` from stdin (or Claude Code's TaskUpdate
+    /// `{"taskId", "status", "subject", "description", "activeForm", "owner", "addBlockedBy",
+    /// "addBlocks"}`; `"status": "deleted"` removes the item).
     Update(Lazy<UpdateArgs>),
+
+    /// Delete items by id.
+    ///
+    /// Removing an item that is still open warns, and so does removing an item others wait on
+    /// (they no longer do). Ids are never handed out again. To keep the record of a step that is
+    /// no longer needed, mark it cancelled instead.
+    Remove(Lazy<RemoveArgs>),
+
+    /// Print the next ready item, or claim it with --claim.
+    ///
+    /// Ready: pending, and every item it waits on (blocked_by) completed or cancelled. The first
+    /// ready item in list order is printed; with --owner, items owned by someone else are
+    /// skipped. --claim marks it in_progress and owned by --owner (or TODOS_OWNER) in the same
+    /// locked change, so agents claiming at once never get the same item. When nothing is
+    /// ready, next exits 0 and says why in one line.
+    Next(Lazy<NextArgs>),
 
     /// Print the checklist.
     ///
@@ -297,11 +317,20 @@ pub struct WriteArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos create \"Write the migration\" \"Run it on staging\"\n  \
+    todos create \"Deploy\" --blocked-by 2 --blocked-by 3 --owner ops\n  \
     printf 'Reproduce\\nPatch\\n' | todos create")]
 pub struct CreateArgs {
     /// The text of each new item.
     #[arg(value_name = "CONTENT")]
     pub contents: Vec<String>,
+
+    /// Each new item waits on this item (repeat for more).
+    #[arg(long, value_name = "ID")]
+    pub blocked_by: Vec<String>,
+
+    /// Who works on the new items: 1-64 letters, digits, '.', '_', '-' or '@'.
+    #[arg(long, value_name = "NAME")]
+    pub owner: Option<String>,
 
     /// Refuse (exit 3) unless the store is at this revision.
     #[arg(long, value_name = "N")]
@@ -314,10 +343,11 @@ pub struct CreateArgs {
     todos update 2 completed\n  \
     todos update 3 --content \"Patch the token check\"\n  \
     todos update 2 pending --reopen\n  \
+    todos update 4 --owner api-agent --blocked-by 2\n  \
     echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
-#[command(group(clap::ArgGroup::new("change").args(["status", "content"]).multiple(true)))]
+#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock"]).multiple(true)))]
 #[command(
-    override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT>\n       \
+    override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n       \
     todos update [OPTIONS] < REQUEST_JSON"
 )]
 pub struct UpdateArgs {
@@ -334,6 +364,27 @@ pub struct UpdateArgs {
     /// New text for the item.
     #[arg(long, value_name = "TEXT", requires = "id")]
     pub content: Option<String>,
+
+    /// Who works on the item: 1-64 letters, digits, '.', '_', '-' or '@'.
+    #[arg(
+        long,
+        value_name = "NAME",
+        requires = "id",
+        conflicts_with = "no_owner"
+    )]
+    pub owner: Option<String>,
+
+    /// The item has no owner any more.
+    #[arg(long, requires = "id")]
+    pub no_owner: bool,
+
+    /// The item waits on this item too (repeat for more).
+    #[arg(long, value_name = "ID", requires = "id")]
+    pub blocked_by: Vec<String>,
+
+    /// The item no longer waits on this item (repeat for more).
+    #[arg(long, value_name = "ID", requires = "id")]
+    pub unblock: Vec<String>,
 
     /// Allow a finished item (completed, cancelled, failed) to become open again.
     #[arg(long, requires = "id")]
@@ -365,6 +416,40 @@ pub struct ShowArgs {
     /// Every list of the workspace, the default one first, each under its name.
     #[arg(short, long)]
     pub all: bool,
+
+    /// Also print each item's description, under it.
+    #[arg(long)]
+    pub long: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos remove 4\n  \
+    todos --json remove 5 | jq .data.warnings")]
+pub struct RemoveArgs {
+    /// The ids of the items to delete, as `todos show` prints them.
+    #[arg(value_name = "ID", required = true)]
+    pub ids: Vec<String>,
+
+    /// Refuse (exit 3) unless the store is at this revision.
+    #[arg(long, value_name = "N")]
+    pub expect_revision: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos next\n  \
+    todos next --claim --owner w1\n  \
+    TODOS_OWNER=w2 todos --json next --claim | jq -r '.data.next.id // empty'")]
+pub struct NextArgs {
+    /// Mark the item in_progress and owned by --owner, in one locked change.
+    #[arg(long)]
+    pub claim: bool,
+
+    /// Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]
+    // Read with the rest of the environment in `next::read`, where an empty value is unset.
+    #[arg(long, value_name = "NAME")]
+    pub owner: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

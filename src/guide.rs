@@ -28,8 +28,20 @@ pub const WRITE_EXAMPLE: &str = r#"{"summary": "Fix the login timeout", "todos":
   {"content": "Patch the token expiry check", "status": "in_progress"},
   {"content": "Add a regression test", "status": "pending"}]}"#;
 
-/// The guide for an agent's system prompt (Markdown, about 30 lines).
-pub fn prompt(limits: &Limits) -> String {
+/// What an agent that shares the plan needs on top of the guide: three lines, no more, so a
+/// team's guide stays short, and none at all for a lone agent.
+const TEAM_LINES: &str = "\
+- Several agents share this plan. `todos next --claim --owner NAME` (or `TODOS_OWNER=NAME`) \
+takes the next ready item and marks it yours; finish it (completed or failed) before you claim \
+another: each owner has one item in_progress at a time.
+- An item with `blocked_by` waits until those items are completed or cancelled (`⧗ 2, 5` in \
+`todos show`); `todos update ID --blocked-by OTHER` adds a dependency.
+- Change your own items with `todos update`; never `todos write` a list over others' work.
+";
+
+/// The guide for an agent's system prompt (Markdown, about 30 lines); with `team`, the three
+/// lines on owners and dependencies too.
+pub fn prompt(limits: &Limits, team: bool) -> String {
     let mut out = String::with_capacity(2048);
     out.push_str(
         "## Plan with `todos`\n\n\
@@ -48,8 +60,12 @@ pub fn prompt(limits: &Limits) -> String {
          - Mark an item completed as soon as it is done, not in a batch at the end.\n\
          - Mark an item cancelled when it is no longer needed, failed when you tried and could \
          not do it; never leave it open or drop it.\n\
-         - Before you say you are done, run `todos check`: it fails while items are open.\n\n",
+         - Before you say you are done, run `todos check`: it fails while items are open.\n",
     );
+    if team {
+        out.push_str(TEAM_LINES);
+    }
+    out.push('\n');
     let _ = writeln!(
         out,
         "Limits: {}. Statuses: {}.\n",
@@ -100,7 +116,7 @@ pub fn tool_description(command: SchemaCommand, limits: &Limits) -> String {
         ),
         SchemaCommand::Update => format!(
             "Change one item of the todo plan of the workspace by its id (todos update): its \
-             status and/or its text. Work on one item at a time: {statuses} (at most {} \
+             status, text, owner or dependencies (status deleted removes it). Work on one item at a time: {statuses} (at most {} \
              in_progress). Moving a {} item back to an open status needs reopen: true. \
              Text: {item_chars}.",
             count(limits.max_in_progress, "item"),

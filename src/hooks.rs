@@ -236,12 +236,14 @@ fn open_items(items: &[Item]) -> String {
         .collect();
     let mut text = String::new();
     let mut used = 0;
+    let index = crate::dependencies::Index::new(items);
     for (shown, item) in open.iter().enumerate() {
         let line = format!(
-            "  {} {} {}\n",
+            "  {} {} {}{}\n",
             quote(&item.id),
             render::marker(item.status),
-            quote(&item.content)
+            quote(&item.content),
+            render::team_suffix(item, &index)
         );
         let more = format!("  (+{} more: `todos show`)\n", open.len() - shown);
         let last = shown + 1 == open.len();
@@ -317,6 +319,8 @@ mod tests {
             active_form: None,
             priority: None,
             description: None,
+            blocked_by: Vec::new(),
+            owner: None,
         }
     }
 

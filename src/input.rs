@@ -20,7 +20,8 @@ pub mod source;
 
 pub use requests::{ItemChange, item_change, new_items};
 
-/// One item as the input gave it; `item.id` is empty until the store assigns one.
+/// One item as the input gave it; `item.id` is empty until the store assigns one, and
+/// `item.blocked_by` holds the ids as the input wrote them until `write` resolves them (§3a).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Draft {
     /// The id the agent sent, if any: it keeps the existing item it names.
@@ -28,17 +29,22 @@ pub struct Draft {
     pub item: Item,
     /// The optional fields the input left out: a kept item keeps its stored value of each.
     pub left_out: LeftOut,
+    /// Where the item's dependencies stand in the input (`todos[3].blockedBy`), for the
+    /// problems found when they are resolved.
+    pub blocked_by_path: String,
 }
 
-/// Which optional fields an item of a snapshot left out (an explicit `null` is not left out:
-/// it clears). An agent that knows nothing of descriptions (Claude's `TodoWrite`, Codex) must
-/// not wipe what another agent or a person set (SPEC §3). `active_form` and `priority` are
-/// still replaced as before: real sessions drop them between calls and expect them gone (the
-/// corpus replay holds that), so extending the rule to them is left to issue 11, with owners
-/// and dependencies.
+/// Which optional fields an item of a snapshot left out (an explicit `null` or `[]` is not
+/// left out: it clears). An agent that knows nothing of descriptions, owners or dependencies
+/// (Claude's `TodoWrite`, Codex) must not wipe what an orchestrator or a person set (SPEC §3).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // one flag per optional field, read by `keep`
 pub struct LeftOut {
     pub description: bool,
+    pub active_form: bool,
+    pub priority: bool,
+    pub blocked_by: bool,
+    pub owner: bool,
 }
 
 impl LeftOut {
@@ -46,6 +52,18 @@ impl LeftOut {
     pub fn keep(self, item: &mut Item, stored: &Item) {
         if self.description {
             item.description.clone_from(&stored.description);
+        }
+        if self.active_form {
+            item.active_form.clone_from(&stored.active_form);
+        }
+        if self.priority {
+            item.priority = stored.priority;
+        }
+        if self.blocked_by {
+            item.blocked_by.clone_from(&stored.blocked_by);
+        }
+        if self.owner {
+            item.owner.clone_from(&stored.owner);
         }
     }
 }
@@ -58,6 +76,9 @@ pub struct Snapshot {
     pub items: Option<Vec<Draft>>,
     /// Cursor's `"merge": true`: change the items named, add new ones, keep the rest.
     pub merge: bool,
+    /// The list's key in the input (`todos`, `steps`, `plan`; empty for a bare array), for the
+    /// problems of the plan the snapshot makes.
+    pub list_path: String,
 }
 
 /// A field of an input, whatever key spelled it.
@@ -75,6 +96,8 @@ enum Field {
     Priority,
     BlockedBy,
     AddBlockedBy,
+    AddBlocks,
+    Unblock,
     Owner,
     Reopen,
     Items,
@@ -118,16 +141,18 @@ const DETAIL_FIELDS: &Spellings = &[
 /// An item of a snapshot.
 const ITEM_FIELDS: &[&Spellings] = &[ID_FIELD, DETAIL_FIELDS, STATUS_FIELD];
 
-/// An `update` request: an item's fields, permission to reopen it, and Claude Code's
-/// `TaskUpdate` dependency edits (`addBlockedBy`; `addBlocks`, the same edge seen from the
-/// blocker's side).
+/// An `update` request: an item's fields, permission to reopen it, and dependency edits:
+/// Claude Code's `TaskUpdate` `addBlockedBy` and `addBlocks` (the same edge seen from the
+/// blocker's side), and `unblock` (`todos update --unblock`).
 const UPDATE_FIELDS: &[&Spellings] = &[
     ID_FIELD,
     DETAIL_FIELDS,
     STATUS_FIELD,
     &[
         (Field::Reopen, &["reopen"]),
-        (Field::AddBlockedBy, &["addBlockedBy", "addBlocks"]),
+        (Field::AddBlockedBy, &["addBlockedBy", "add_blocked_by"]),
+        (Field::AddBlocks, &["addBlocks", "add_blocks"]),
+        (Field::Unblock, &["unblock"]),
     ],
 ];
 
@@ -315,30 +340,41 @@ fn parse_id(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<St
     }
 }
 
-/// Dependencies and owners come with issue 11; until then a value that says something is
-/// refused, so it is never silently lost, and an empty one (`[]`, `null`, `""`) passes.
-fn not_yet(field: Field, value: &Value, path: &str, key: &str, problems: &mut Vec<Problem>) {
-    let empty = match value {
-        Value::Null => true,
-        Value::Array(list) => list.is_empty(),
-        Value::String(text) => text.trim().is_empty(),
-        _ => false,
+/// Reads a list of item ids (`blocked_by`): an array of ids, one id alone, or `null` (none).
+/// Repeats are dropped, the first place kept (through a set: a 1 MiB array holds 100,000 ids).
+fn parse_ids(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut push = |id: Option<String>| {
+        if let Some(id) = id
+            && seen.insert(id.clone())
+        {
+            ids.push(id);
+        }
     };
-    if empty {
-        return;
+    match value {
+        Value::Null => {}
+        Value::Array(list) => {
+            for (index, entry) in list.iter().enumerate() {
+                let at = format!("{path}[{index}]");
+                if entry.is_null() {
+                    problems.push(Problem::new(at, "must be an item's id, not null"));
+                } else {
+                    push(parse_id(entry, &at, problems));
+                }
+            }
+        }
+        other => push(parse_id(other, path, problems)),
     }
-    let what = if field == Field::Owner {
-        "owners are"
-    } else {
-        "dependencies between items are"
-    };
-    problems.push(Problem::new(
-        path,
-        format!(
-            "{what} not supported yet (todos issue 11); leave \"{}\" out, or send it empty",
-            shown(key)
-        ),
-    ));
+    ids
+}
+
+/// Reads an owner: a name, or `null` / `""` for no owner.
+fn parse_owner(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    if value.is_null() {
+        return None;
+    }
+    expect_str(value, path, problems).and_then(|name| model::check_owner(name, path, problems))
 }
 
 /// Checks item text: trimmed, not empty, printable, within the limit.
@@ -396,8 +432,17 @@ struct ItemFields {
     description: Option<String>,
     active_form: Option<String>,
     priority: Option<Priority>,
+    /// The ids the item waits on, and where they stand in the input.
+    blocked_by: Option<(String, Vec<String>)>,
+    add_blocked_by: Vec<String>,
+    add_blocks: Vec<String>,
+    unblock: Vec<String>,
+    /// `Some(None)`: the owner is cleared.
+    // Three cases: left as it is, cleared, set.
+    #[allow(clippy::option_option)]
+    owner: Option<Option<String>>,
     reopen: bool,
-    /// `"status": "deleted"` (Claude Code's `TaskUpdate`), refused by `update` for now.
+    /// `"status": "deleted"` (Claude Code's `TaskUpdate`): the item is removed.
     deleted: bool,
 }
 
@@ -413,6 +458,11 @@ impl ItemFields {
             || self.description.is_some()
             || self.active_form.is_some()
             || self.priority.is_some()
+            || self.blocked_by.is_some()
+            || !self.add_blocked_by.is_empty()
+            || !self.add_blocks.is_empty()
+            || !self.unblock.is_empty()
+            || self.owner.is_some()
     }
 }
 
@@ -463,9 +513,13 @@ fn item_fields(
             Field::Priority if !value.is_null() => {
                 item.priority = parse_priority(value, &at, problems);
             }
-            Field::BlockedBy | Field::AddBlockedBy | Field::Owner => {
-                not_yet(field, value, &at, key, problems);
+            Field::BlockedBy => {
+                item.blocked_by = Some((at.to_string(), parse_ids(value, &at, problems)));
             }
+            Field::AddBlockedBy => item.add_blocked_by = parse_ids(value, &at, problems),
+            Field::AddBlocks => item.add_blocks = parse_ids(value, &at, problems),
+            Field::Unblock => item.unblock = parse_ids(value, &at, problems),
+            Field::Owner => item.owner = Some(parse_owner(value, &at, problems)),
             Field::Reopen => match value {
                 Value::Bool(flag) => item.reopen = *flag,
                 other => problems.push(Problem::new(
@@ -542,21 +596,40 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
     }
     let left_out = LeftOut {
         description: !fields.has(Field::Description),
+        active_form: !fields.has(Field::ActiveForm),
+        priority: !fields.has(Field::Priority),
+        blocked_by: !fields.has(Field::BlockedBy),
+        owner: !fields.has(Field::Owner),
     };
+    let (blocked_by_path, blocked_by) = fields
+        .blocked_by
+        .unwrap_or_else(|| (join(path, "blocked_by"), Vec::new()));
     let mut item = Item::new(fields.content?, fields.status?);
     item.description = fields.description;
     item.active_form = fields.active_form;
     item.priority = fields.priority;
+    item.blocked_by = blocked_by;
+    item.owner = fields.owner.flatten();
     Some(Draft {
         requested_id: fields.id,
         item,
         left_out,
+        blocked_by_path,
     })
 }
 
-fn drafts(list: &[Value], path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> Vec<Draft> {
+/// The items of a snapshot's list, and what each asks for (status, owner) for the in-progress
+/// rule. That rule waits for the stored plan when it can (an owner the snapshot leaves out is
+/// the kept item's: `write` checks the plan it makes), and is checked here only when the input
+/// is refused anyway, so one retry fixes every problem.
+fn drafts(
+    list: &[Value],
+    path: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> (Vec<Draft>, Vec<(Status, Option<String>)>) {
     let mut drafts = Vec::with_capacity(list.len());
-    let mut statuses = Vec::with_capacity(list.len());
+    let mut slots = Vec::with_capacity(list.len());
     for (index, value) in list.iter().enumerate() {
         // An item's path (`todos[7]`) is spelled out only when the item has a problem to report:
         // a `String` per item and per key cost write its benchmark target at 10,000 items
@@ -567,18 +640,24 @@ fn drafts(list: &[Value], path: &str, limits: &Limits, problems: &mut Vec<Proble
                 problems.truncate(before);
                 draft(value, &format!("{path}[{index}]"), limits, problems)
             }
+            // Read with an empty path: where its dependencies stand, for the problems found
+            // when they are resolved, gets the item's place in front.
+            Some(mut draft) => {
+                draft.blocked_by_path = format!("{path}[{index}].{}", draft.blocked_by_path);
+                Some(draft)
+            }
             checked => checked,
         };
         match checked {
             Some(draft) => {
-                statuses.push(draft.item.status);
+                slots.push((draft.item.status, draft.item.owner.clone()));
                 drafts.push(draft);
             }
-            None => statuses.push(status_of(value)),
+            None => slots.push((status_of(value), None)),
         }
     }
-    model::check_list(&statuses, path, limits, problems);
-    drafts
+    model::check_length(list.len(), path, limits, problems);
+    (drafts, slots)
 }
 
 /// The status an item that has problems asks for, so the list's rules can still be checked.
@@ -621,8 +700,14 @@ fn is_read(value: &Value, key: &str, problems: &mut Vec<Problem>) -> bool {
 pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
     let mut problems = Vec::new();
     let mut snapshot = Snapshot::default();
+    let mut slots = Vec::new();
+    let mut keep = |snapshot: &mut Snapshot, path: &str, (drafts, given)| {
+        snapshot.items = Some(drafts);
+        path.clone_into(&mut snapshot.list_path);
+        slots = given;
+    };
     match value {
-        Value::Array(list) => snapshot.items = Some(drafts(list, "", limits, &mut problems)),
+        Value::Array(list) => keep(&mut snapshot, "", drafts(list, "", limits, &mut problems)),
         Value::Object(object) => {
             let mut read = None;
             for (field, key, value) in fields(object, "", SNAPSHOT_FIELDS, &mut problems) {
@@ -644,12 +729,16 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
                         }
                     }
                     (_, Value::Array(list)) => {
-                        snapshot.items = Some(drafts(list, key, limits, &mut problems));
+                        keep(&mut snapshot, key, drafts(list, key, limits, &mut problems));
                     }
                     // Roo Code's update_todo_list: the list as a Markdown checklist.
                     (_, Value::String(text)) => {
                         let list = checklist::items(text, key, &mut problems);
-                        snapshot.items = Some(drafts(&list, key, limits, &mut problems));
+                        keep(
+                            &mut snapshot,
+                            key,
+                            drafts(&list, key, limits, &mut problems),
+                        );
                     }
                     (_, other) => problems.push(Problem::new(
                         key,
@@ -676,6 +765,13 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
                 type_name(other)
             )));
         }
+    }
+    if !problems.is_empty() {
+        let slots: Vec<model::Slot<'_>> = slots
+            .iter()
+            .map(|(status, owner)| (*status, owner.as_deref()))
+            .collect();
+        model::check_in_progress(&slots, &snapshot.list_path, limits, &mut problems);
     }
     Error::if_any(problems)?;
     Ok(snapshot)
@@ -804,13 +900,14 @@ mod tests {
                 .contains("holds 11 items, the limit is 10")
         );
         assert!(err.problems[0].message.contains("TODOS_MAX_ITEMS"));
-        let two =
-            json!([{"content": "a", "status": "in_progress"}, {"content": "b", "status": "doing"}]);
+        // Two items in progress: refused with the other problems of a refused input (the
+        // stored owners of kept items are for `write` to weigh when the input is valid).
+        let two = json!([{"content": "a", "status": "in_progress"}, {"content": "b", "status": "doing"}, {"content": ""}]);
         let err = snapshot(&two, &Limits::default()).unwrap_err();
         assert!(
-            err.problems[0]
-                .message
-                .contains("2 items in_progress ([0], [1])"),
+            err.problems
+                .last()
+                .is_some_and(|problem| problem.message.contains("2 items in_progress ([0], [1])")),
             "{err:?}"
         );
     }

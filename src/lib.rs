@@ -10,6 +10,7 @@ pub mod commands;
 pub mod complete;
 pub mod config;
 pub mod context;
+pub mod dependencies;
 pub mod disk;
 pub mod envelope;
 pub mod error;

@@ -89,10 +89,15 @@ pub fn block(
         for item in items.iter().filter(|item| item.status == wanted) {
             let content = escape(&item.content);
             let _ = if info.struck {
-                writeln!(out, "- ~~{content}~~")
+                write!(out, "- ~~{content}~~")
             } else {
-                writeln!(out, "- {content}")
+                write!(out, "- {content}")
             };
+            // Who did it, when agents shared the plan: what a reader of the log asks first.
+            if let Some(owner) = &item.owner {
+                let _ = write!(out, " (by {})", escape(owner));
+            }
+            out.push('\n');
         }
     }
     out
@@ -238,6 +243,8 @@ mod tests {
             active_form: None,
             priority: None,
             description: None,
+            blocked_by: Vec::new(),
+            owner: None,
         };
         let at = Local.with_ymd_and_hms(2025, 1, 2, 17, 42, 33).unwrap();
         let items = [

@@ -58,6 +58,12 @@ pub struct Item {
     /// in the one-line views.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// Ids of items of the same list that must be resolved before this one is ready (SPEC §3a).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocked_by: Vec<String>,
+    /// Who works on it: an agent's or a person's name (`OWNER_RULE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
 }
 
 impl Item {
@@ -70,6 +76,8 @@ impl Item {
             active_form: None,
             priority: None,
             description: None,
+            blocked_by: Vec::new(),
+            owner: None,
         }
     }
 }
@@ -282,51 +290,87 @@ fn checked(
     text.to_owned()
 }
 
+/// One item as the list's rules see it: its status and its owner.
+pub type Slot<'a> = (Status, Option<&'a str>);
+
+/// The slots of stored items.
+pub fn slots(items: &[Item]) -> Vec<Slot<'_>> {
+    items
+        .iter()
+        .map(|item| (item.status, item.owner.as_deref()))
+        .collect()
+}
+
 /// Checks the rules that span the whole list: its length and the number of items in progress.
 /// `path` names the list in the input (`todos`, `steps`, `plan`).
-pub fn check_list(statuses: &[Status], path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
-    if statuses.len() > limits.max_items {
+pub fn check_list(slots: &[Slot<'_>], path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
+    check_length(slots.len(), path, limits, problems);
+    check_in_progress(slots, path, limits, problems);
+}
+
+/// Checks the number of items of a list.
+pub fn check_length(len: usize, path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
+    if len > limits.max_items {
         problems.push(Problem::new(
             path,
             format!(
                 "holds {}, the limit is {}; {}",
-                crate::render::count(statuses.len(), "item"),
+                crate::render::count(len, "item"),
                 limits.max_items,
                 limit_advice("max_items")
             ),
         ));
     }
-    check_in_progress(statuses, path, limits, problems);
 }
 
-/// The in-progress rule: no more items in progress at once than the limit allows.
-pub fn over_in_progress_limit(statuses: impl IntoIterator<Item = Status>, limits: &Limits) -> bool {
-    let in_progress = statuses
-        .into_iter()
-        .filter(|status| *status == Status::InProgress)
-        .count();
-    in_progress > limits.max_in_progress
+/// The in-progress rule: no owner has more items in progress at once than the limit allows.
+/// Items without an owner count as one owner, so a lone agent keeps to one item at a time and
+/// a team to one item per member (SPEC §3).
+pub fn over_in_progress_limit<'a>(
+    slots: impl IntoIterator<Item = Slot<'a>>,
+    limits: &Limits,
+) -> bool {
+    !over_limit(slots, limits).is_empty()
 }
 
-/// Checks the in-progress rule over a list, naming each item in progress when it breaks.
+/// The owners (`None`: no owner) holding more items in progress than the limit, each with the
+/// places of its items in progress, in list order.
+fn over_limit<'a>(
+    slots: impl IntoIterator<Item = Slot<'a>>,
+    limits: &Limits,
+) -> Vec<(Option<&'a str>, Vec<usize>)> {
+    let mut by_owner: Vec<(Option<&str>, Vec<usize>)> = Vec::new();
+    for (index, (status, owner)) in slots.into_iter().enumerate() {
+        if status != Status::InProgress {
+            continue;
+        }
+        match by_owner.iter_mut().find(|(seen, _)| *seen == owner) {
+            Some((_, places)) => places.push(index),
+            None => by_owner.push((owner, vec![index])),
+        }
+    }
+    by_owner.retain(|(_, places)| places.len() > limits.max_in_progress);
+    by_owner
+}
+
+/// Checks the in-progress rule over a list, naming each item in progress of an owner that
+/// breaks it.
 pub fn check_in_progress(
-    statuses: &[Status],
+    slots: &[Slot<'_>],
     path: &str,
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) {
-    if over_in_progress_limit(statuses.iter().copied(), limits) {
-        let in_progress: Vec<usize> = statuses
-            .iter()
-            .enumerate()
-            .filter(|(_, status)| **status == Status::InProgress)
-            .map(|(index, _)| index)
-            .collect();
+    for (owner, in_progress) in over_limit(slots.iter().copied(), limits) {
         let places: Vec<String> = in_progress.iter().map(|i| format!("{path}[{i}]")).collect();
+        let (whose, per) = match owner {
+            Some(owner) => (format!(" owned by {owner}"), " per owner"),
+            None => (String::new(), ""),
+        };
         problems.push(Problem::new(
             path,
             format!(
-                "has {} in_progress ({}), at most {} may be; {}",
+                "has {} in_progress{whose} ({}), at most {}{per} may be; {}",
                 crate::render::count(in_progress.len(), "item"),
                 places.join(", "),
                 limits.max_in_progress,
@@ -334,6 +378,39 @@ pub fn check_in_progress(
             ),
         ));
     }
+}
+
+/// The longest owner name.
+pub const MAX_OWNER_CHARS: usize = 64;
+
+/// The characters an owner name may hold besides ASCII letters and digits.
+pub const OWNER_PUNCTUATION: &str = "._-@";
+
+/// Whether `c` may stand in an owner name: a name is shown after `@` in one-line views and
+/// matched by `next --owner`, so it is one plain word.
+pub fn owner_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || OWNER_PUNCTUATION.contains(c)
+}
+
+/// Checks an owner name (trimmed); a blank one is no owner.
+pub fn check_owner(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return None;
+    }
+    let chars = name.chars().count();
+    if chars > MAX_OWNER_CHARS || !name.chars().all(owner_char) {
+        problems.push(Problem::new(
+            path,
+            format!(
+                "\"{}\" is not an owner name: use 1-{MAX_OWNER_CHARS} letters, digits, \
+                 '.', '_', '-' or '@' (e.g. api-agent, w1, ana@example.com)",
+                crate::render::escape(&name.chars().take(80).collect::<String>())
+            ),
+        ));
+        return None;
+    }
+    Some(name.to_owned())
 }
 
 #[cfg(test)]
@@ -381,6 +458,69 @@ mod tests {
         ] {
             assert_eq!(check(bad, 60).1, 1, "{bad:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod team_tests {
+    use super::*;
+
+    #[test]
+    fn the_in_progress_rule_counts_per_owner_and_unowned_items_as_one() {
+        let limits = Limits::default();
+        let ip = Status::InProgress;
+        assert!(!over_in_progress_limit(
+            [(ip, Some("w1")), (ip, Some("w2")), (ip, None)],
+            &limits
+        ));
+        assert!(over_in_progress_limit([(ip, None), (ip, None)], &limits));
+        assert!(over_in_progress_limit(
+            [(ip, Some("w1")), (Status::Pending, None), (ip, Some("w1"))],
+            &limits
+        ));
+        let mut problems = Vec::new();
+        check_in_progress(
+            &[(ip, Some("w1")), (ip, None), (ip, Some("w1"))],
+            "todos",
+            &limits,
+            &mut problems,
+        );
+        assert_eq!(problems.len(), 1);
+        assert!(
+            problems[0].message.starts_with(
+                "has 2 items in_progress owned by w1 (todos[0], todos[2]), at most 1 per owner"
+            ),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn owner_names_are_one_plain_word() {
+        let mut problems = Vec::new();
+        for good in [
+            "w1",
+            "api-agent",
+            "ana@example.com",
+            "a.b_c",
+            &"x".repeat(64),
+        ] {
+            assert_eq!(
+                check_owner(good, "owner", &mut problems).as_deref(),
+                Some(good)
+            );
+        }
+        assert_eq!(check_owner("  ", "owner", &mut problems), None);
+        assert!(problems.is_empty(), "{problems:?}");
+        for bad in [
+            "two words",
+            "w1\u{1b}[31m",
+            "ünïcode",
+            &"x".repeat(65),
+            "a/b",
+        ] {
+            assert_eq!(check_owner(bad, "owner", &mut problems), None, "{bad:?}");
+        }
+        assert_eq!(problems.len(), 5);
     }
 }
 

@@ -150,8 +150,16 @@ impl Output {
                 let text = restored(revision, set_aside.as_deref());
                 (self.changed_plan(&document), note(text))
             }
-            View::Shown { document, format } => (plan_text(&document, format, self.stdout), None),
-            View::ShownAll { lists, format } => (lists_text(&lists, format, self.stdout), None),
+            View::Shown {
+                document,
+                format,
+                long,
+            } => (plan_text(&document, format, self.stdout, long), None),
+            View::ShownAll {
+                lists,
+                format,
+                long,
+            } => (lists_text(&lists, format, self.stdout, long), None),
             View::Recap { document } => (format!("{}\n", render::recap(&document.todos)), None),
             View::Answer(answer) => {
                 let notes = (!answer.notes.is_empty()).then_some(answer.notes);
@@ -200,10 +208,10 @@ impl Output {
 }
 
 /// One plan as `show` prints it in `format`.
-pub fn plan_text(document: &Document, format: Format, palette: Palette) -> String {
+pub fn plan_text(document: &Document, format: Format, palette: Palette, long: bool) -> String {
     let summary = document.summary.as_deref();
     match format {
-        Format::Text => render::checklist(summary, &document.todos, palette),
+        Format::Text => render::checklist_with(summary, &document.todos, palette, long),
         Format::Markdown => render::markdown(summary, &document.todos),
         Format::Json => {
             let value = envelope::data(document, &[], None);
@@ -215,7 +223,12 @@ pub fn plan_text(document: &Document, format: Format, palette: Palette) -> Strin
 }
 
 /// Every list as `show --all` prints it: each under its name, a blank line between them.
-pub fn lists_text(lists: &[(ListName, Document)], format: Format, palette: Palette) -> String {
+pub fn lists_text(
+    lists: &[(ListName, Document)],
+    format: Format,
+    palette: Palette,
+    long: bool,
+) -> String {
     if format == Format::Json {
         let mut text = serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default();
         text.push('\n');
@@ -231,7 +244,7 @@ pub fn lists_text(lists: &[(ListName, Document)], format: Format, palette: Palet
             _ => format!("{}\n", palette.bold(&format!("── {list} ──"))),
         };
         text.push_str(&heading);
-        text.push_str(&plan_text(document, format, palette));
+        text.push_str(&plan_text(document, format, palette, long));
     }
     text
 }

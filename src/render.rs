@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use owo_colors::{OwoColorize, Style};
 
+use crate::dependencies::Index;
 use crate::model::{Item, Status};
 use crate::status::STATUSES;
 
@@ -120,6 +121,16 @@ pub fn marker(status: Status) -> &'static str {
 /// The checklist: a header with the progress and the summary, then one line per item with its
 /// id (agents need it for `update`), marker and content.
 pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> String {
+    checklist_with(summary, items, palette, false)
+}
+
+/// The checklist, with each item's description under it when `long` (`show --long`).
+pub fn checklist_with(
+    summary: Option<&str>,
+    items: &[Item],
+    palette: Palette,
+    long: bool,
+) -> String {
     let stats = crate::model::stats(items);
     let mut out = String::with_capacity(64 + items.len() * 48);
     let progress = format!("[{}/{}]", stats.done(), stats.total);
@@ -134,35 +145,12 @@ pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> Str
         .map(|item| item.id.chars().count())
         .max()
         .unwrap_or(1);
-    // Written straight into `out`, not through `format!`: a plan of 10,000 items is 10,000
-    // lines, and a `String` per line and per styled part cost more than parsing the store.
-    let dim = Style::new().dimmed();
+    let index = Index::new(items);
     for item in items {
-        let id = escape(&item.id);
-        out.push_str("  ");
-        palette.paint_into(&mut out, dim, |out| {
-            let pad = width.saturating_sub(id.chars().count());
-            out.extend(std::iter::repeat_n(' ', pad));
-            out.push_str(&id);
-        });
-        out.push(' ');
-        palette.paint_into(&mut out, item.status.info().style, |out| {
-            out.push_str(marker(item.status));
-            out.push(' ');
-            out.push_str(&escape(&item.content));
-        });
-        if let (Status::InProgress, Some(active)) = (item.status, &item.active_form) {
-            out.push(' ');
-            palette.paint_into(&mut out, dim, |out| {
-                out.push_str("— ");
-                out.push_str(&escape(active));
-            });
+        item_line(&mut out, item, width, &index, palette);
+        if long {
+            description_lines(&mut out, item, width, palette);
         }
-        if let Some(tag) = priority_tag(item) {
-            out.push(' ');
-            palette.paint_into(&mut out, dim, |out| out.push_str(&tag));
-        }
-        out.push('\n');
     }
     out
 }
@@ -172,6 +160,90 @@ pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> Str
 fn priority_tag(item: &Item) -> Option<String> {
     item.priority
         .map(|priority| format!("({} priority)", priority.as_str()))
+}
+
+/// One item's line of the checklist: id, marker, content, and while it is in progress its
+/// active form; then the ids it still waits on (`⧗ 2, 5`) and its owner (`@api-agent`).
+/// Written straight into `out`, not through `format!`: a plan of 10,000 items is 10,000 lines,
+/// and a `String` per line and per styled part cost more than parsing the store.
+pub fn item_line(out: &mut String, item: &Item, width: usize, index: &Index<'_>, palette: Palette) {
+    let dim = Style::new().dimmed();
+    let id = escape(&item.id);
+    out.push_str("  ");
+    palette.paint_into(out, dim, |out| {
+        let pad = width.saturating_sub(id.chars().count());
+        out.extend(std::iter::repeat_n(' ', pad));
+        out.push_str(&id);
+    });
+    out.push(' ');
+    palette.paint_into(out, item.status.info().style, |out| {
+        out.push_str(marker(item.status));
+        out.push(' ');
+        out.push_str(&escape(&item.content));
+    });
+    if let (Status::InProgress, Some(active)) = (item.status, &item.active_form) {
+        out.push(' ');
+        palette.paint_into(out, dim, |out| {
+            out.push_str("— ");
+            out.push_str(&escape(active));
+        });
+    }
+    if let Some(tag) = priority_tag(item) {
+        out.push(' ');
+        palette.paint_into(out, dim, |out| out.push_str(&tag));
+    }
+    let (waits, owner) = team_marks(item, index);
+    if let Some(waits) = waits {
+        out.push(' ');
+        palette.paint_into(out, Style::new().magenta(), |out| out.push_str(&waits));
+    }
+    if let Some(owner) = owner {
+        out.push(' ');
+        palette.paint_into(out, Style::new().blue(), |out| out.push_str(&owner));
+    }
+    out.push('\n');
+}
+
+/// What one-line views add after an item's text, escaped: the ids it still waits on
+/// (`⧗ 2, 5`, while it is open) and its owner (`@api-agent`).
+pub fn team_marks(item: &Item, index: &Index<'_>) -> (Option<String>, Option<String>) {
+    let mut waits = index.unresolved(item).peekable();
+    let waits = (waits.peek().is_some() && !item.status.is_terminal()).then(|| {
+        let ids: Vec<Cow<'_, str>> = waits.map(escape).collect();
+        format!("{WAITS} {}", ids.join(", "))
+    });
+    let owner = item
+        .owner
+        .as_deref()
+        .map(|owner| format!("@{}", escape(owner)));
+    (waits, owner)
+}
+
+/// `team_marks` as one suffix for plain text: ` ⧗ 2, 5 @api-agent`, or nothing.
+pub fn team_suffix(item: &Item, index: &Index<'_>) -> String {
+    let (waits, owner) = team_marks(item, index);
+    let mut suffix = String::new();
+    for mark in [waits, owner].into_iter().flatten() {
+        suffix.push(' ');
+        suffix.push_str(&mark);
+    }
+    suffix
+}
+
+/// The mark before the ids an item still waits on.
+pub const WAITS: &str = "⧗";
+
+/// An item's description under its line, indented past the id and marker, escaped line by line.
+fn description_lines(out: &mut String, item: &Item, width: usize, palette: Palette) {
+    let Some(description) = &item.description else {
+        return;
+    };
+    let indent = " ".repeat(width + 7);
+    for line in description.lines() {
+        out.push_str(&indent);
+        out.push_str(&palette.dim(&escape(line)));
+        out.push('\n');
+    }
 }
 
 /// The line that keeps an agent on track after a change.
@@ -196,12 +268,30 @@ pub fn markdown(summary: Option<&str>, items: &[Item]) -> String {
         summary.map_or(Cow::Borrowed("Todos"), escape)
     );
     let _ = writeln!(out, "Progress: {}/{} done\n", stats.done(), stats.total);
+    let index = Index::new(items);
+    let texts: std::collections::HashMap<&str, &str> = items
+        .iter()
+        .map(|item| (item.id.as_str(), item.content.as_str()))
+        .collect();
     for item in items {
         let mut text = escape(&item.content).into_owned();
         if let Some(tag) = priority_tag(item) {
             let _ = write!(text, " _{tag}_");
         }
-        let line = item.status.info().markdown.replace("{}", &text);
+        let mut line = item.status.info().markdown.replace("{}", &text);
+        // Markdown shows no ids: what an item waits on is named by its text.
+        let waits: Vec<String> = index
+            .unresolved(item)
+            .filter_map(|id| texts.get(id))
+            .map(|text| escape(text).into_owned())
+            .collect();
+        if !waits.is_empty() && !item.status.is_terminal() {
+            let _ = write!(line, " (waits on: {})", waits.join("; "));
+        }
+        if let Some(owner) = &item.owner {
+            // In a code span, so a pull request does not notify a namesake account.
+            let _ = write!(line, " `@{}`", escape(owner));
+        }
         let _ = writeln!(out, "{line}");
     }
     out
@@ -220,10 +310,16 @@ struct Part {
 }
 
 impl Part {
-    fn new(status: Status, items: &[Item], at_most: usize) -> Option<Self> {
+    /// The part of `status`, leaving out the item at `except` (named in a part of its own).
+    fn new(status: Status, items: &[Item], at_most: usize, except: Option<usize>) -> Option<Self> {
         let mut names = Vec::new();
         let mut count = 0;
-        for item in items.iter().filter(|item| item.status == status) {
+        let others = items
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| Some(*index) != except)
+            .map(|(_, item)| item);
+        for item in others.filter(|item| item.status == status) {
             if names.len() < at_most {
                 names.push(escape(&item.content).into_owned());
             }
@@ -282,10 +378,32 @@ pub fn recap(items: &[Item]) -> String {
         })
         .collect();
     named.sort_unstable_by_key(|(order, ..)| *order);
-    let parts: Vec<Part> = named
+    // Nothing in progress in a plan with dependencies or owners: the first ready item is what
+    // to start, named first (SPEC §3a). In a plain plan it is the first pending item, already
+    // named first, so a lone agent's recap stays as it was.
+    let teamed = items
+        .iter()
+        .any(|item| !item.blocked_by.is_empty() || item.owner.is_some());
+    let next = if teamed && stats.count(Status::InProgress) == 0 {
+        crate::dependencies::next_ready(items, None)
+    } else {
+        None
+    };
+    let mut parts: Vec<Part> = named
         .into_iter()
-        .filter_map(|(_, at_most, status)| Part::new(status, items, at_most))
+        .filter_map(|(_, at_most, status)| Part::new(status, items, at_most, next))
         .collect();
+    if let Some(next) = next {
+        parts.insert(
+            0,
+            Part {
+                label: "Next",
+                names_all: false,
+                names: vec![escape(&items[next].content).into_owned()],
+                count: 1,
+            },
+        );
+    }
     let all_done = if stats.open() == 0 { " All done." } else { "" };
     let all_failed = parts
         .iter()
@@ -352,6 +470,8 @@ mod tests {
             active_form: None,
             priority: None,
             description: None,
+            blocked_by: Vec::new(),
+            owner: None,
         }
     }
 

@@ -14,7 +14,9 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::{SchemaCommand, Vendor};
 use crate::guide;
-use crate::model::{Limits, MAX_ACTIVE_FORM_CHARS, MAX_DESCRIPTION_CHARS, Priority, Status};
+use crate::model::{
+    Limits, MAX_ACTIVE_FORM_CHARS, MAX_DESCRIPTION_CHARS, MAX_OWNER_CHARS, Priority, Status,
+};
 
 pub const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -75,6 +77,30 @@ fn description() -> Value {
     })
 }
 
+fn owner() -> Value {
+    json!({
+        "type": "string",
+        "pattern": format!("^[A-Za-z0-9._@-]{{1,{MAX_OWNER_CHARS}}}$"),
+        "description": "Who works on the item: an agent's or a person's name, 1-64 letters, \
+            digits, '.', '_', '-' or '@' (optional; `todos next --claim --owner NAME` sets it).",
+    })
+}
+
+fn ids(description: &str) -> Value {
+    json!({
+        "type": "array",
+        "items": id("An item's id."),
+        "description": description,
+    })
+}
+
+fn blocked_by(context: &str) -> Value {
+    ids(&format!(
+        "Ids of the items this one waits on: it is ready once each is completed or cancelled \
+         (optional). {context}"
+    ))
+}
+
 /// `active_form` and Claude Code's `activeForm` are one field: either spelling, not both (the
 /// schema's `not` of this).
 fn one_active_form() -> Value {
@@ -99,6 +125,11 @@ fn item(limits: &Limits) -> Value {
             "activeForm": active_form(),
             "priority": priority(),
             "description": description(),
+            "blocked_by": blocked_by(
+                "Name items of this snapshot by the ids you gave them, or kept items by the ids \
+                 todos printed; no cycles.",
+            ),
+            "owner": owner(),
         },
         "required": ["content", "status"],
         "not": one_active_form(),
@@ -145,10 +176,27 @@ fn create(limits: &Limits) -> Value {
         "properties": {
             "items": {
                 "type": "array",
-                "description": "The text of each new item, in order; each starts pending.",
+                "description": "Each new item, in order: its text, or an object with its text and \
+                    details; each starts pending.",
                 "minItems": 1,
                 "maxItems": limits.max_items,
-                "items": text(limits.max_content_chars, &content_description(limits)),
+                "items": {
+                    "anyOf": [
+                        text(limits.max_content_chars, &content_description(limits)),
+                        {
+                            "type": "object",
+                            "properties": {
+                                "content": text(limits.max_content_chars, &content_description(limits)),
+                                "description": description(),
+                                "priority": priority(),
+                                "blocked_by": blocked_by("Ids of items already in the plan."),
+                                "owner": owner(),
+                            },
+                            "required": ["content"],
+                            "additionalProperties": false,
+                        },
+                    ],
+                },
             },
         },
         "required": ["items"],
@@ -161,16 +209,19 @@ fn update(limits: &Limits) -> Value {
         "type": "object",
         "properties": {
             "id": id("The id of the item to change, as todos printed it."),
-            "status": status(
-                "The new status: in_progress when you start the item, completed as soon as it is \
-                 done, cancelled when it is no longer needed, failed when it could not be done, \
-                 pending to put it back.",
-            ),
+            "status": update_status(),
             "content": text(limits.max_content_chars, &content_description(limits)),
             "description": description(),
             "active_form": active_form(),
             "activeForm": active_form(),
             "priority": priority(),
+            "owner": {
+                "anyOf": [owner(), {"type": "null"}],
+                "description": "Who works on the item; null: nobody.",
+            },
+            "blocked_by": blocked_by("Replaces the whole list; [] clears it."),
+            "addBlockedBy": ids("Ids of items this one waits on from now on."),
+            "unblock": ids("Ids of items this one no longer waits on."),
             "reopen": {
                 "type": "boolean",
                 "description": format!(
@@ -187,9 +238,26 @@ fn update(limits: &Limits) -> Value {
             {"required": ["active_form"]},
             {"required": ["activeForm"]},
             {"required": ["priority"]},
+            {"required": ["owner"]},
+            {"required": ["blocked_by"]},
+            {"required": ["addBlockedBy"]},
+            {"required": ["unblock"]},
         ],
         "not": one_active_form(),
         "additionalProperties": false,
+    })
+}
+
+/// An update's status: a status, or `deleted` (Claude Code's `TaskUpdate`) to remove the item.
+fn update_status() -> Value {
+    let mut names: Vec<&str> = Status::all().map(Status::as_str).collect();
+    names.push("deleted");
+    json!({
+        "type": "string",
+        "enum": names,
+        "description": "The new status: in_progress when you start the item, completed as soon \
+            as it is done, cancelled when it is no longer needed, failed when it could not be \
+            done, pending to put it back; deleted removes the item.",
     })
 }
 
@@ -286,6 +354,21 @@ pub fn gemini_subset(schema: &Value) -> Value {
     let Value::Object(object) = schema else {
         return schema.clone();
     };
+    // Gemini's subset has no `anyOf`: where it is the whole schema (no `type` beside it), the
+    // first choice (the plain one: a text, an owner name) stands for it, and `todos` still
+    // takes the others when the call arrives. Beside a `type` (update's "one of these is
+    // required") it is dropped like the other keywords.
+    if let Some(Value::Array(choices)) = object.get("anyOf")
+        && !object.contains_key("type")
+        && let Some(first) = choices.first()
+    {
+        let mut subset = gemini_subset(first);
+        if let (Value::Object(subset), Some(description)) = (&mut subset, object.get("description"))
+        {
+            subset.insert("description".into(), description.clone());
+        }
+        return subset;
+    }
     let kept = object
         .iter()
         .filter(|(key, _)| GEMINI_KEYWORDS.contains(&key.as_str()))
@@ -431,6 +514,35 @@ mod tests {
         }
     }
 
+    #[test]
+    fn owners_and_dependencies_are_in_every_schema() {
+        let limits = Limits::default();
+        let write = validator(SchemaCommand::Write);
+        let plan = |item: Value| json!({"summary": "S", "todos": [item]});
+        let ok = plan(
+            json!({"content": "A", "status": "pending", "owner": "w1@x.io", "blocked_by": []}),
+        );
+        assert!(write.is_valid(&ok));
+        assert!(input::snapshot(&ok, &limits).is_ok());
+        let bad = plan(json!({"content": "A", "status": "pending", "owner": "two words"}));
+        assert!(!write.is_valid(&bad));
+        assert!(input::snapshot(&bad, &limits).is_err());
+        let update = validator(SchemaCommand::Update);
+        for ok in [
+            json!({"id": "2", "status": "deleted"}),
+            json!({"id": "2", "owner": null}),
+            json!({"id": "2", "addBlockedBy": ["1"]}),
+            json!({"id": "2", "unblock": ["1"]}),
+        ] {
+            assert!(update.is_valid(&ok), "{ok}");
+            assert!(input::item_change(&ok, &limits).is_ok(), "{ok}");
+        }
+        let create = validator(SchemaCommand::Create);
+        let items = json!({"items": ["A", {"content": "B", "blocked_by": ["1"], "owner": "ops"}]});
+        assert!(create.is_valid(&items));
+        assert!(input::new_items(&items.to_string(), &limits).is_ok());
+    }
+
     /// The promise of the module: the schema is never looser than the tool. Every real payload
     /// of the corpus that the schema accepts, `input::snapshot` accepts too.
     #[test]
@@ -493,6 +605,15 @@ mod tests {
             );
             assert_only_gemini_keywords(&gemini["parameters"]);
         }
+        let gemini = tool(SchemaCommand::Update, Vendor::Gemini, &limits);
+        let properties = &gemini["parameters"]["properties"];
+        assert_eq!(properties["owner"]["type"], "string", "{gemini}");
+        assert_eq!(properties["blocked_by"]["type"], "array", "{gemini}");
+        let gemini = tool(SchemaCommand::Create, Vendor::Gemini, &limits);
+        assert_eq!(
+            gemini["parameters"]["properties"]["items"]["items"]["type"],
+            "string"
+        );
         let gemini = tool(SchemaCommand::Write, Vendor::Gemini, &limits);
         let todos = &gemini["parameters"]["properties"]["todos"];
         assert_eq!(todos["maxItems"], 10);

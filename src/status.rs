@@ -49,6 +49,9 @@ pub struct StatusInfo {
     /// The boxes that mean this status in a Markdown checklist given as input (Roo Code's
     /// `[-]` is in progress, so it is not blocked's output marker there).
     pub checkbox: &'static [&'static str],
+    /// A blocker in this status no longer holds anything up (SPEC §3a): it was done or is no
+    /// longer needed. A failed blocker still holds its dependents.
+    pub resolves: bool,
 }
 
 pub const STATUSES: [StatusInfo; 6] = [
@@ -65,6 +68,7 @@ pub const STATUSES: [StatusInfo; 6] = [
         markdown: "- [ ] {}",
         struck: false,
         checkbox: &["[ ]"],
+        resolves: false,
     },
     StatusInfo {
         status: Status::InProgress,
@@ -79,6 +83,7 @@ pub const STATUSES: [StatusInfo; 6] = [
         markdown: "- [ ] **{}** (in progress)",
         struck: false,
         checkbox: &["[-]", "[▶]"],
+        resolves: false,
     },
     StatusInfo {
         status: Status::Completed,
@@ -93,6 +98,7 @@ pub const STATUSES: [StatusInfo; 6] = [
         markdown: "- [x] {}",
         struck: false,
         checkbox: &["[x]"],
+        resolves: true,
     },
     StatusInfo {
         status: Status::Cancelled,
@@ -107,6 +113,7 @@ pub const STATUSES: [StatusInfo; 6] = [
         markdown: "- [x] ~~{}~~ (cancelled)",
         struck: true,
         checkbox: &["[~]"],
+        resolves: true,
     },
     StatusInfo {
         status: Status::Failed,
@@ -121,6 +128,7 @@ pub const STATUSES: [StatusInfo; 6] = [
         markdown: "- [x] {} (failed)",
         struck: false,
         checkbox: &["[!]"],
+        resolves: false,
     },
     StatusInfo {
         status: Status::Blocked,
@@ -135,6 +143,7 @@ pub const STATUSES: [StatusInfo; 6] = [
         markdown: "- [ ] {} (blocked)",
         struck: false,
         checkbox: &[],
+        resolves: false,
     },
 ];
 
@@ -157,6 +166,11 @@ impl Status {
 
     pub fn is_terminal(self) -> bool {
         self.info().terminal
+    }
+
+    /// Whether a blocker in this status lets its dependents start.
+    pub fn resolves(self) -> bool {
+        self.info().resolves
     }
 
     /// Parses a status or one of its aliases: case does not matter, and `-` is `_`.
@@ -353,6 +367,17 @@ mod tests {
                 assert_eq!(Status::parse(alias), Some(info.status), "{alias}");
             }
         }
+    }
+
+    #[test]
+    fn only_completed_and_cancelled_blockers_let_dependents_start() {
+        let resolving: Vec<&str> = STATUSES
+            .iter()
+            .filter(|info| info.resolves)
+            .map(|info| info.name)
+            .collect();
+        assert_eq!(resolving, ["completed", "cancelled"]);
+        assert!(STATUSES.iter().all(|info| !info.resolves || info.terminal));
     }
 
     #[test]

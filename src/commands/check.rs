@@ -148,6 +148,7 @@ fn notes(
         }
     }
     let _ = writeln!(out, "{}", render::recap(&document.todos));
+    let index = crate::dependencies::Index::new(&document.todos);
     for item in document
         .todos
         .iter()
@@ -156,9 +157,10 @@ fn notes(
         let line = format!("{} {}", render::marker(item.status), escape(&item.content));
         let _ = writeln!(
             out,
-            "  {} {}",
+            "  {} {}{}",
             palette.dim(&escape(&item.id)),
-            palette.status(&line, item.status)
+            palette.status(&line, item.status),
+            render::team_suffix(item, &index)
         );
     }
     if args.stale.is_some() {

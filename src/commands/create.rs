@@ -1,12 +1,13 @@
 use serde_json::{Value, json};
 
 use crate::cli::CreateArgs;
-use crate::commands::Outcome;
+use crate::commands::{Outcome, remove};
 use crate::context::Context;
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
 use crate::input::{self, source};
 use crate::model::{self, Item, Status};
+use crate::render::escape;
 use crate::transaction;
 
 const STDIN_HINT: &str = "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
@@ -48,6 +49,37 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
     if items.is_empty() {
         return Err(Error::invalid("no items to create").with_hint(STDIN_HINT));
     }
+    let mut items = items;
+    let mut input = input;
+    let mut problems = Vec::new();
+    let owner = args
+        .owner
+        .as_deref()
+        .and_then(|name| model::check_owner(name, "--owner", &mut problems));
+    Error::if_any(problems)?;
+    let blockers: Vec<String> = args
+        .blocked_by
+        .iter()
+        .map(|id| id.trim().to_owned())
+        .collect();
+    for item in &mut items {
+        for id in &blockers {
+            if !item.blocked_by.contains(id) {
+                item.blocked_by.push(id.clone());
+            }
+        }
+        if owner.is_some() {
+            item.owner.clone_from(&owner);
+        }
+    }
+    if let Value::Object(object) = &mut input {
+        if !blockers.is_empty() {
+            object.insert("blocked_by".into(), json!(blockers));
+        }
+        if let Some(owner) = &owner {
+            object.insert("owner".into(), json!(owner));
+        }
+    }
     Ok(Request {
         expect_revision: args.expect_revision,
         items,
@@ -70,11 +102,33 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         expect_revision,
         false,
         |document| {
-            let mut statuses: Vec<Status> = document.todos.iter().map(|item| item.status).collect();
-            statuses.resize(statuses.len() + items.len(), Status::Pending);
             let mut problems: Vec<Problem> = Vec::new();
-            model::check_list(&statuses, "todos", &limits, &mut problems);
-            Error::if_any(problems)?;
+            let mut hint = None;
+            for (index, item) in items.iter().enumerate() {
+                for (at, id) in item.blocked_by.iter().enumerate() {
+                    if !document.todos.iter().any(|stored| stored.id == *id) {
+                        problems.push(Problem::new(
+                            format!("items[{index}].blocked_by[{at}]"),
+                            format!("no item has id \"{}\"", escape(id)),
+                        ));
+                        hint = Some(remove::ids_hint(&document.todos));
+                    }
+                }
+            }
+            let mut slots = model::slots(&document.todos);
+            slots.extend(
+                items
+                    .iter()
+                    .map(|item| (item.status, item.owner.as_deref())),
+            );
+            model::check_list(&slots, "todos", &limits, &mut problems);
+            if !problems.is_empty() {
+                let error = Error::problems(problems);
+                return Err(match hint {
+                    Some(hint) => error.with_hint(hint),
+                    None => error,
+                });
+            }
             for item in items {
                 let id = document.allocate_id()?;
                 document.todos.push(Item { id, ..item });

@@ -145,7 +145,7 @@ fn local_time(at: &str) -> String {
 }
 
 /// What a revision changed from the one before it, in a few words: items added, removed,
-/// reworded, statuses moved, the summary.
+/// reworded, statuses moved, owners and dependencies changed, the summary.
 fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     let Some(before) = before else {
         return format!("{} items", entry.todos.len());
@@ -198,6 +198,21 @@ fn changes(before: Option<&Entry>, entry: &Entry) -> String {
             }
             if was.content != item.content {
                 parts.push(format!("{} reworded", escape(&item.id)));
+            }
+            if was.owner != item.owner {
+                let owner = item
+                    .owner
+                    .as_deref()
+                    .map_or_else(|| "no owner".to_owned(), |owner| format!("@{owner}"));
+                parts.push(format!("{} {}", escape(&item.id), escape(&owner)));
+            }
+            if was.blocked_by != item.blocked_by {
+                let waits = if item.blocked_by.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    item.blocked_by.join(", ")
+                };
+                parts.push(format!("{} waits on {}", escape(&item.id), escape(&waits)));
             }
         }
     }

@@ -104,7 +104,8 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         Agent::Gemini => "GEMINI.md",
         Agent::Codex | Agent::Generic => "AGENTS.md",
     };
-    let block = INSTRUCTIONS.wrap(&guide::prompt(&limits));
+    let team = crate::commands::prompt::works_in_a_team(ctx, host);
+    let block = INSTRUCTIONS.wrap(&guide::prompt(&limits, team));
     let ignored = GITIGNORE.wrap(IGNORED);
     // Under the store's lock, two `init` runs read and write one after the other: neither
     // writes a text computed from what the other has since replaced.

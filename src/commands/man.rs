@@ -21,6 +21,10 @@ use crate::error::{Error, KINDS, Result};
 const ENVIRONMENT: &[(&str, &str)] = &[
     ("TODOS_WORKSPACE", "the workspace folder, as -C/--workspace"),
     (
+        "TODOS_OWNER",
+        "who runs todos: `next` claims for this owner, as --owner; `prompt` speaks of owners",
+    ),
+    (
         "TODOS_SESSION",
         "a value other than the stored one starts a new completion-log session",
     ),

@@ -10,8 +10,10 @@ mod hook;
 mod init;
 mod init_mcp;
 mod man;
-mod prompt;
+mod next;
+pub mod prompt;
 mod recap;
+pub mod remove;
 mod schema;
 pub mod show;
 mod undo;
@@ -52,12 +54,17 @@ pub enum View {
         revision: Option<u64>,
         set_aside: Option<PathBuf>,
     },
-    /// `show`: the plan in a format.
-    Shown { document: Document, format: Format },
+    /// `show`: the plan in a format, with descriptions when `long`.
+    Shown {
+        document: Document,
+        format: Format,
+        long: bool,
+    },
     /// `show --all`: every list, the default one first.
     ShownAll {
         lists: Vec<(ListName, Document)>,
         format: Format,
+        long: bool,
     },
     /// `recap`: the plan's one line.
     Recap { document: Document },
@@ -159,6 +166,8 @@ enum Request {
     Write(write::Request),
     Create(create::Request),
     Update(update::Request),
+    Remove(remove::Request),
+    Next(next::Request),
     Check(check::Request),
     Hook(hook::Request),
     Show(ShowArgs),
@@ -177,6 +186,8 @@ impl Request {
             Command::Write(args) => Self::Write(write::read(host, args.0)?),
             Command::Create(args) => Self::Create(create::read(ctx, host, &args)?),
             Command::Update(args) => Self::Update(update::read(host, &args)?),
+            Command::Remove(args) => Self::Remove(remove::read(&args)),
+            Command::Next(args) => Self::Next(next::read(host, &args)?),
             Command::Check(args) => Self::Check(check::read(host, args.0)),
             Command::Hook(_) => Self::Hook(hook::read(host)),
             Command::Show(args) => {
@@ -213,6 +224,7 @@ impl Request {
             Self::Write(request) => request.input.as_ref(),
             Self::Create(request) => Some(&request.input),
             Self::Update(request) => Some(&request.input),
+            Self::Remove(request) => Some(&request.input),
             _ => None,
         }
     }
@@ -222,6 +234,8 @@ impl Request {
             Self::Write(request) => write::execute(ctx, host, request),
             Self::Create(request) => create::execute(ctx, host, request),
             Self::Update(request) => update::execute(ctx, host, &request),
+            Self::Remove(request) => remove::execute(ctx, host, &request),
+            Self::Next(request) => next::execute(ctx, host, &request),
             Self::Check(request) => check::execute(ctx, &request),
             Self::Hook(request) => Ok(hook::execute(ctx, request)),
             Self::Show(args) if args.watch => watch::execute(ctx, host, &args),
@@ -230,7 +244,7 @@ impl Request {
             Self::Undo(args) => undo::execute(ctx, host, &args),
             Self::History(args) => history::execute(ctx, &args),
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
-            Self::Prompt => Ok(prompt::execute(ctx)),
+            Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
         }
     }

@@ -3,15 +3,37 @@ use serde_json::json;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::guide;
+use crate::host::Host;
+use crate::store::Store;
 
 /// Prints the guide for an agent's system prompt, with the limits in force.
-pub fn execute(ctx: &Context) -> Outcome {
+pub fn execute(ctx: &Context, host: &Host) -> Outcome {
     let limits = ctx.config.limits;
-    let text = guide::prompt(&limits);
+    let text = guide::prompt(&limits, works_in_a_team(ctx, host));
     let data = json!({"prompt": text});
     Outcome::answer(Answer::new(
         text,
         data,
         "The todos guide for an agent's system prompt.",
     ))
+}
+
+/// Whether the agent shares its plan: it has a name (`TODOS_OWNER`), or the plan already has
+/// owners or dependencies. A lone agent's guide says nothing of them. An unreadable store is
+/// no reason to fail a guide: it reads as a plain plan.
+pub fn works_in_a_team(ctx: &Context, host: &Host) -> bool {
+    if host
+        .var("TODOS_OWNER")
+        .is_some_and(|owner| !owner.is_empty())
+    {
+        return true;
+    }
+    Store::new(&ctx.workspace, &ctx.list)
+        .load()
+        .is_ok_and(|document| {
+            document
+                .todos
+                .iter()
+                .any(|item| item.owner.is_some() || !item.blocked_by.is_empty())
+        })
 }

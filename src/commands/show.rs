@@ -11,12 +11,14 @@ pub fn execute(ctx: &Context, args: &ShowArgs) -> Result<Outcome> {
         return Ok(Outcome::new(View::ShownAll {
             lists: load_all(ctx)?,
             format: args.format,
+            long: args.long,
         }));
     }
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     Ok(Outcome::new(View::Shown {
         document,
         format: args.format,
+        long: args.long,
     }))
 }
 

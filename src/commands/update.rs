@@ -2,7 +2,9 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::UpdateArgs;
 use crate::commands::Outcome;
+use crate::commands::remove;
 use crate::context::Context;
+use crate::dependencies;
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
 use crate::input::{self, ItemChange, source};
@@ -30,6 +32,18 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         }
         if let Some(content) = &args.content {
             object.insert("content".into(), json!(content));
+        }
+        if let Some(owner) = &args.owner {
+            object.insert("owner".into(), json!(owner));
+        }
+        if args.no_owner {
+            object.insert("owner".into(), Value::Null);
+        }
+        if !args.blocked_by.is_empty() {
+            object.insert("addBlockedBy".into(), json!(args.blocked_by));
+        }
+        if !args.unblock.is_empty() {
+            object.insert("unblock".into(), json!(args.unblock));
         }
         if args.reopen {
             object.insert("reopen".into(), json!(true));
@@ -62,31 +76,16 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
 
 fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Result<Vec<String>> {
     let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
-        let ids: Vec<&str> = document
-            .todos
-            .iter()
-            .take(20)
-            .map(|item| item.id.as_str())
-            .collect();
-        let hint = if ids.is_empty() {
-            "the plan is empty; add items with `todos create` or `todos write`".to_owned()
-        } else {
-            let more = if document.todos.len() > ids.len() {
-                ", …"
-            } else {
-                ""
-            };
-            format!(
-                "the ids are {}{more}; run `todos show` to see each item with its id",
-                ids.join(", ")
-            )
-        };
         return Err(Error::problems(vec![Problem::new(
             "id",
             format!("no item has id \"{}\"", escape(&request.id)),
         )])
-        .with_hint(hint));
+        .with_hint(remove::ids_hint(&document.todos)));
     };
+    if request.deleted {
+        return remove::remove(document, std::slice::from_ref(&request.id), "id");
+    }
+    let before = document.todos.clone();
     let item = &mut document.todos[index];
     if let Some(status) = request.status {
         if item.status.is_terminal() && !status.is_terminal() && !request.reopen {
@@ -119,26 +118,116 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
     if request.priority.is_some() {
         item.priority = request.priority;
     }
-    if request.status == Some(Status::InProgress) {
-        let statuses = document.todos.iter().map(|item| item.status);
-        if model::over_in_progress_limit(statuses, limits) {
-            let others: Vec<&str> = document
-                .todos
-                .iter()
-                .filter(|item| item.status == Status::InProgress && item.id != request.id)
-                .map(|item| item.id.as_str())
-                .collect();
-            return Err(Error::problems(vec![Problem::new(
-                "status",
+    if let Some(owner) = &request.owner {
+        item.owner.clone_from(owner);
+    }
+    change_dependencies(document, index, request)?;
+    let starts =
+        request.status == Some(Status::InProgress) && before[index].status != Status::InProgress;
+    let owner_moves = request.owner.is_some() && document.todos[index].status == Status::InProgress;
+    if (starts || owner_moves)
+        && model::over_in_progress_limit(model::slots(&document.todos), limits)
+    {
+        let item = &document.todos[index];
+        let others: Vec<&str> = document
+            .todos
+            .iter()
+            .filter(|other| {
+                other.status == Status::InProgress
+                    && other.id != item.id
+                    && other.owner == item.owner
+            })
+            .map(|other| other.id.as_str())
+            .collect();
+        let whose = item
+            .owner
+            .as_deref()
+            .map_or_else(String::new, |owner| format!(" of {owner}"));
+        return Err(Error::problems(vec![Problem::new(
+            "status",
+            format!(
+                "item {} cannot start: item {}{whose} is already in_progress and at most {} may be{}; {}",
+                escape(&request.id),
+                others.join(", item "),
+                limits.max_in_progress,
+                if item.owner.is_some() {
+                    " per owner"
+                } else {
+                    ""
+                },
+                model::limit_advice("max_in_progress")
+            ),
+        )]));
+    }
+    Ok(dependencies::started_early(&before, &document.todos))
+}
+
+/// Applies the request's dependency edits to item `index`: every id it names must be another
+/// item of the list, and the result must hold no cycle.
+fn change_dependencies(document: &mut Document, index: usize, request: &ItemChange) -> Result<()> {
+    let own = document.todos[index].id.clone();
+    let mut problems = Vec::new();
+    let known = |id: &str, path: String, problems: &mut Vec<Problem>| {
+        if id == own {
+            problems.push(Problem::new(
+                path,
                 format!(
-                    "item {} cannot start: item {} is already in_progress and at most {} may be; {}",
-                    escape(&request.id),
-                    others.join(", item "),
-                    limits.max_in_progress,
-                    model::limit_advice("max_in_progress")
+                    "\"{}\" is this item itself; an item cannot wait on itself",
+                    escape(id)
                 ),
-            )]));
+            ));
+            false
+        } else if document.todos.iter().any(|item| item.id == id) {
+            true
+        } else {
+            problems.push(Problem::new(
+                path,
+                format!("no item has id \"{}\"", escape(id)),
+            ));
+            false
+        }
+    };
+    let lists = [
+        (
+            "blocked_by",
+            request.blocked_by.as_deref().unwrap_or_default(),
+        ),
+        ("addBlockedBy", request.add_blocked_by.as_slice()),
+        ("addBlocks", request.add_blocks.as_slice()),
+    ];
+    for (name, ids) in lists {
+        for (at, id) in ids.iter().enumerate() {
+            known(id, format!("{name}[{at}]"), &mut problems);
         }
     }
-    Ok(Vec::new())
+    if !problems.is_empty() {
+        return Err(Error::problems(problems).with_hint(remove::ids_hint(&document.todos)));
+    }
+    let item = &mut document.todos[index];
+    if let Some(list) = &request.blocked_by {
+        item.blocked_by.clone_from(list);
+    }
+    for id in &request.add_blocked_by {
+        if !item.blocked_by.contains(id) {
+            item.blocked_by.push(id.clone());
+        }
+    }
+    item.blocked_by.retain(|id| !request.unblock.contains(id));
+    for target in &request.add_blocks {
+        if let Some(other) = document.todos.iter_mut().find(|other| other.id == *target)
+            && !other.blocked_by.contains(&own)
+        {
+            other.blocked_by.push(own.clone());
+        }
+    }
+    if let Some(cycle) = dependencies::cycle(&document.todos) {
+        return Err(Error::problems(vec![Problem::new(
+            "blocked_by",
+            format!(
+                "makes a cycle: {}; an item cannot wait on itself, so drop one of these dependencies",
+                dependencies::describe_cycle(&document.todos, &cycle)
+            ),
+        )]));
+    }
+    Ok(())
 }

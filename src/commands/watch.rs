@@ -321,10 +321,13 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
     }
     let (mut text, revision) = match loaded {
         Ok(Shown::One(document)) => (
-            output::plan_text(&document, args.format, ctx.stdout),
+            output::plan_text(&document, args.format, ctx.stdout, args.long),
             Some(document.revision),
         ),
-        Ok(Shown::All(lists)) => (output::lists_text(&lists, args.format, ctx.stdout), None),
+        Ok(Shown::All(lists)) => (
+            output::lists_text(&lists, args.format, ctx.stdout, args.long),
+            None,
+        ),
         Err(err) => {
             let mut text = format!("error: {}\n", render::escape(&err.message));
             if let Some(hint) = err.hint.as_deref() {

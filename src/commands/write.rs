@@ -1,10 +1,11 @@
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
 use crate::cli::WriteArgs;
 use crate::commands::Outcome;
 use crate::context::Context;
+use crate::dependencies;
 use crate::error::{Error, Problem, Result};
 use crate::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, source};
@@ -132,6 +133,7 @@ fn args_form(args: &WriteArgs) -> Result<Value> {
 /// by equal content; every open item the snapshot drops is named in a warning, and so is every
 /// kept item it moves from a finished status back to an open one. With `merge` (Cursor), the
 /// items the snapshot does not name are kept as they are, and its new items are appended.
+/// Dependencies are resolved to the ids the items end up with (SPEC §3a).
 fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
     let items_given = snapshot.items.is_some();
@@ -143,14 +145,25 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
                 .to_owned(),
         );
     }
-    let Some(drafts) = snapshot.items else {
+    let list_path = snapshot.list_path;
+    let Some(mut drafts) = snapshot.items else {
         return Ok(warnings);
     };
     let old = std::mem::take(&mut document.todos);
-    let ids = match_ids(&old, &drafts);
-    // Each draft as an item, in the snapshot's order, with the stored id it keeps (if any).
+    let matches = match_ids(&old, &drafts);
+    // Every draft's final id first: a dependency may name an item further down the snapshot.
+    let mut ids = Vec::with_capacity(drafts.len());
+    for index in &matches {
+        ids.push(match index {
+            Some(index) => old[*index].id.clone(),
+            None => document.allocate_id()?,
+        });
+    }
+    resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge)?;
+    // Each draft as an item, in the snapshot's order, with the stored item it keeps (if any).
     let mut given: Vec<(Option<usize>, Item)> = Vec::with_capacity(drafts.len());
-    for (mut draft, index) in drafts.into_iter().zip(ids) {
+    let mut paths: HashMap<String, String> = HashMap::new();
+    for ((mut draft, index), id) in drafts.into_iter().zip(matches).zip(ids) {
         if let Some(index) = index {
             let before = &old[index];
             draft.left_out.keep(&mut draft.item, before);
@@ -165,23 +178,144 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
                 ));
             }
         }
-        given.push((index, draft.item));
+        paths.insert(id.clone(), draft.blocked_by_path);
+        given.push((index, Item { id, ..draft.item }));
     }
     document.todos = if snapshot.merge {
-        merged(document, &old, given, limits)?
+        merged(&old, given)
     } else {
-        replaced(document, &old, given, &mut warnings)?
+        replaced(&old, given, &mut warnings)
     };
+    // The snapshot alone was checked; with the owners and items it keeps, the plan must fit
+    // too (a kept owner the snapshot left out counts).
+    let mut problems = Vec::new();
+    model::check_list(
+        &model::slots(&document.todos),
+        &list_path,
+        limits,
+        &mut problems,
+    );
+    Error::if_any(problems)?;
+    if let Some(cycle) = dependencies::cycle(&document.todos) {
+        // Placed at the first dependency on the cycle that the snapshot gave.
+        let todos = &document.todos;
+        let placed = (0..cycle.len()).find_map(|n| {
+            let item = &todos[cycle[n]];
+            let path = paths.get(&item.id)?;
+            let next = &todos[cycle[(n + 1) % cycle.len()]].id;
+            let at = item.blocked_by.iter().position(|id| id == next)?;
+            Some(format!("{path}[{at}]"))
+        });
+        let path = placed.unwrap_or_else(|| "todos".to_owned());
+        return Err(Error::problems(vec![Problem::new(
+            path,
+            format!(
+                "makes a cycle: {}; an item cannot wait on itself, so drop one of these dependencies",
+                dependencies::describe_cycle(&document.todos, &cycle)
+            ),
+        )]));
+    }
+    warnings.extend(dependencies::started_early(&old, &document.todos));
     Ok(warnings)
 }
 
-/// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
-fn merged(
-    document: &mut Document,
+/// Turns each given `blocked_by` value into the id todos gave the item it names: first an item
+/// of the same snapshot by the id the snapshot gave it, then a stored item the snapshot keeps.
+/// Anything else (an unknown id, the item itself) is refused at its path, all at once.
+fn resolve_dependencies(
+    drafts: &mut [Draft],
+    ids: &[String],
     old: &[Item],
-    given: Vec<(Option<usize>, Item)>,
-    limits: &Limits,
-) -> Result<Vec<Item>> {
+    matches: &[Option<usize>],
+    merge: bool,
+) -> Result<()> {
+    let mut own: HashMap<&str, &str> = HashMap::new();
+    for (draft, id) in drafts.iter().zip(ids) {
+        if let Some(requested) = draft.requested_id.as_deref() {
+            own.entry(requested).or_insert(id.as_str());
+        }
+    }
+    let mut kept: HashSet<&str> = ids.iter().map(String::as_str).collect();
+    if merge {
+        kept.extend(old.iter().map(|item| item.id.as_str()));
+    }
+    let mut problems = Vec::new();
+    let mut resolved: Vec<Vec<String>> = Vec::with_capacity(drafts.len());
+    for (draft, id) in drafts.iter().zip(ids) {
+        let mut list: Vec<String> = Vec::with_capacity(draft.item.blocked_by.len());
+        let mut seen: HashSet<&str> = HashSet::new();
+        if draft.left_out.blocked_by {
+            resolved.push(list);
+            continue;
+        }
+        for (at, value) in draft.item.blocked_by.iter().enumerate() {
+            let path = format!("{}[{at}]", draft.blocked_by_path);
+            let target = own
+                .get(value.as_str())
+                .copied()
+                .or_else(|| kept.contains(value.as_str()).then_some(value.as_str()));
+            match target {
+                Some(target) if target == id => problems.push(Problem::new(
+                    path,
+                    format!(
+                        "\"{}\" is this item itself; an item cannot wait on itself",
+                        escape(value)
+                    ),
+                )),
+                Some(target) => {
+                    if seen.insert(target) {
+                        list.push(target.to_owned());
+                    }
+                }
+                None => problems.push(unknown_blocker(value, &path, drafts, old, matches, merge)),
+            }
+        }
+        resolved.push(list);
+    }
+    Error::if_any(problems)?;
+    for (draft, list) in drafts.iter_mut().zip(resolved) {
+        if !draft.left_out.blocked_by {
+            draft.item.blocked_by = list;
+        }
+    }
+    Ok(())
+}
+
+/// The problem of a dependency that names no item: what it may name instead.
+fn unknown_blocker(
+    value: &str,
+    path: &str,
+    drafts: &[Draft],
+    old: &[Item],
+    matches: &[Option<usize>],
+    merge: bool,
+) -> Problem {
+    let dropped = !merge
+        && old
+            .iter()
+            .enumerate()
+            .any(|(index, item)| item.id == value && !matches.contains(&Some(index)));
+    let own: Vec<&str> = drafts
+        .iter()
+        .filter_map(|draft| draft.requested_id.as_deref())
+        .take(20)
+        .collect();
+    let why = if dropped {
+        "names an item this snapshot drops"
+    } else {
+        "names no item"
+    };
+    let ids = if own.is_empty() {
+        "give the items ids (\"id\") and name those, or name ids that `todos show` prints"
+            .to_owned()
+    } else {
+        format!("the snapshot's ids are {}", escape(&own.join(", ")))
+    };
+    Problem::new(path, format!("\"{}\" {why}; {ids}", escape(value)))
+}
+
+/// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
+fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>) -> Vec<Item> {
     let mut changes: Vec<Option<Item>> = vec![None; old.len()];
     let mut added = Vec::new();
     for (index, item) in given {
@@ -192,52 +326,34 @@ fn merged(
     }
     let mut todos = Vec::with_capacity(old.len() + added.len());
     for (before, change) in old.iter().zip(changes) {
-        todos.push(match change {
-            Some(item) => Item {
-                id: before.id.clone(),
-                ..item
-            },
-            None => before.clone(),
-        });
+        todos.push(change.unwrap_or_else(|| before.clone()));
     }
-    for item in added {
-        todos.push(Item {
-            id: document.allocate_id()?,
-            ..item
-        });
-    }
-    // The snapshot alone was checked; what it makes with the kept items must fit too.
-    let statuses: Vec<_> = todos.iter().map(|item| item.status).collect();
-    let mut problems = Vec::new();
-    model::check_list(&statuses, "todos", limits, &mut problems);
-    Error::if_any(problems)?;
-    Ok(todos)
+    todos.extend(added);
+    todos
 }
 
-/// The declarative overwrite: the snapshot's items in its order, each open item it drops named.
+/// The declarative overwrite: the snapshot's items in its order, each open item it drops named,
+/// and every dependency on a dropped item taken out, with a warning.
 fn replaced(
-    document: &mut Document,
     old: &[Item],
     given: Vec<(Option<usize>, Item)>,
     warnings: &mut Vec<String>,
-) -> Result<Vec<Item>> {
+) -> Vec<Item> {
     let mut claimed = vec![false; old.len()];
     let mut todos = Vec::with_capacity(given.len());
     for (index, item) in given {
-        let id = match index {
-            Some(index) => {
-                claimed[index] = true;
-                old[index].id.clone()
-            }
-            None => document.allocate_id()?,
-        };
-        todos.push(Item { id, ..item });
+        if let Some(index) = index {
+            claimed[index] = true;
+        }
+        todos.push(item);
     }
-    for (item, _) in old
+    let dropped: Vec<Item> = old
         .iter()
         .zip(&claimed)
-        .filter(|(item, kept)| !**kept && !item.status.is_terminal())
-    {
+        .filter(|(_, kept)| !**kept)
+        .map(|(item, _)| item.clone())
+        .collect();
+    for item in dropped.iter().filter(|item| !item.status.is_terminal()) {
         warnings.push(format!(
             "dropped open item {} \"{}\" ({}); send it again to keep it, or `todos undo`",
             item.id,
@@ -245,7 +361,8 @@ fn replaced(
             item.status.as_str()
         ));
     }
-    Ok(todos)
+    warnings.extend(dependencies::unlink(&mut todos, &dropped));
+    todos
 }
 
 /// For each draft, the index of the stored item it continues, if any. Linear in both lists.
@@ -310,14 +427,8 @@ mod tests {
         Draft {
             left_out: crate::input::LeftOut::default(),
             requested_id: id.map(str::to_owned),
-            item: Item {
-                id: String::new(),
-                content: content.into(),
-                status: Status::Pending,
-                active_form: None,
-                priority: None,
-                description: None,
-            },
+            item: Item::new(content, Status::Pending),
+            blocked_by_path: "todos[0].blocked_by".to_owned(),
         }
     }
 
@@ -330,6 +441,7 @@ mod tests {
                 summary: Some("S".into()),
                 items: Some(drafts),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         document
@@ -350,6 +462,7 @@ mod tests {
                 summary: None,
                 items: Some(drafts),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -366,6 +479,7 @@ mod tests {
                 summary: None,
                 items: Some(vec![draft(None, "a")]),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         assert_eq!(warnings.len(), 1);
@@ -380,6 +494,7 @@ mod tests {
                 summary: None,
                 items: Some(vec![draft(None, "a"), draft(None, "c")]),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         assert_eq!(document.todos[1].id, "3");
@@ -394,6 +509,7 @@ mod tests {
                 summary: None,
                 items: Some(vec![draft(None, "same"), draft(None, "same")]),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -409,6 +525,7 @@ mod tests {
                 summary: None,
                 items: Some(vec![draft(None, "a")]),
                 merge: false,
+                list_path: "todos".to_owned(),
             },
         );
         assert!(warnings[0].contains("no summary"));

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::{
     CREATE_FIELDS, DELETED, Field, ItemFields, NEW_ITEM_FIELDS, UPDATE_FIELDS, content, expect_str,
-    fields, item_fields, join, missing_content, type_name,
+    fields, item_fields, missing_content, type_name,
 };
 use crate::error::{Error, Problem, Result};
 use crate::model::{Item, Limits, Priority, Status};
@@ -19,7 +19,20 @@ pub struct ItemChange {
     pub description: Option<String>,
     pub active_form: Option<String>,
     pub priority: Option<Priority>,
+    /// The whole list of blockers, replaced (`blocked_by`).
+    pub blocked_by: Option<Vec<String>>,
+    /// Blockers added (`addBlockedBy`, `--blocked-by`) and taken off (`unblock`, `--unblock`).
+    pub add_blocked_by: Vec<String>,
+    pub unblock: Vec<String>,
+    /// Items that will wait on this one (`addBlocks`).
+    pub add_blocks: Vec<String>,
+    /// `Some(None)` clears the owner.
+    // Three cases: left as it is, cleared, set.
+    #[allow(clippy::option_option)]
+    pub owner: Option<Option<String>>,
     pub reopen: bool,
+    /// `"status": "deleted"`: remove the item.
+    pub deleted: bool,
 }
 
 /// Whether `create`'s input is meant as JSON: `{` or `[` followed by a quote or a bracket, as
@@ -47,6 +60,8 @@ fn new_item(
     item.description = fields.description;
     item.active_form = fields.active_form;
     item.priority = fields.priority;
+    item.blocked_by = fields.blocked_by.map(|(_, ids)| ids).unwrap_or_default();
+    item.owner = fields.owner.flatten();
     Some(item)
 }
 
@@ -148,22 +163,13 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
             "is missing; name the item to change (its id from `todos show`)",
         ));
     }
-    if fields.deleted {
-        problems.push(Problem::new(
-            join("", "status"),
-            format!(
-                "\"{DELETED}\" would remove the item, which todos does not do yet (todos issue 11); \
-                 mark it cancelled instead"
-            ),
-        ));
-    }
     let nothing_to_change = !fields.deleted && !fields.changes_something();
     if nothing_to_change {
         problems.push(Problem::new(
             "status",
             format!(
-                "is missing; send the new status ({}), or a content, description, activeForm or \
-                 priority to change",
+                "is missing; send the new status ({}; {DELETED} removes the item), or a content, \
+                 description, activeForm, priority, owner or blocked_by to change",
                 Status::names_in_prose()
             ),
         ));
@@ -183,7 +189,13 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
         description: fields.description,
         active_form: fields.active_form,
         priority: fields.priority,
+        blocked_by: fields.blocked_by.map(|(_, ids)| ids),
+        add_blocked_by: fields.add_blocked_by,
+        unblock: fields.unblock,
+        add_blocks: fields.add_blocks,
+        owner: fields.owner,
         reopen: fields.reopen,
+        deleted: fields.deleted,
     })
 }
 

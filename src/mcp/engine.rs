@@ -166,6 +166,65 @@ const TOOLS: &[Entry] = &[
         command: |arguments| Call::without_input(&["recap"], arguments),
     },
     Entry {
+        name: "remove",
+        title: "Delete items",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        description: |_| {
+            "Delete items of the todo plan by id (todos remove). Removing an open item, or one \
+             others wait on, is done but warned about; ids are never handed out again. To keep \
+             the record of a step that is no longer needed, update it to cancelled instead."
+                .to_owned()
+        },
+        schema: |_| {
+            json!({
+                "type": "object",
+                "properties": {
+                    "ids": {
+                        "type": "array",
+                        "items": {"type": "string", "minLength": 1},
+                        "minItems": 1,
+                        "description": "The ids of the items to delete, as the plan gives them.",
+                    },
+                },
+                "required": ["ids"],
+                "additionalProperties": false,
+            })
+        },
+        command: remove,
+    },
+    Entry {
+        name: "next",
+        title: "The next ready item, or claim it",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        description: |_| {
+            "Give the next ready item of the todo plan (todos next): pending, and everything it \
+             waits on completed or cancelled. With claim, mark it in_progress and owned by owner \
+             in one locked change, so agents claiming at once never get the same item; with \
+             owner, items owned by someone else are skipped. When nothing is ready, next is null \
+             and reason says why."
+                .to_owned()
+        },
+        schema: |_| {
+            json!({
+                "type": "object",
+                "properties": {
+                    "claim": {"type": "boolean", "description": "Claim the item: in_progress, owned by owner."},
+                    "owner": {
+                        "type": "string",
+                        "pattern": "^[A-Za-z0-9._@-]{1,64}$",
+                        "description": "Who works on it: an agent's or a person's name.",
+                    },
+                },
+                "additionalProperties": false,
+            })
+        },
+        command: next,
+    },
+    Entry {
         name: "history",
         title: "The kept revisions of the plan",
         read_only: true,
@@ -412,6 +471,77 @@ fn parameters(command: SchemaCommand, limits: &Limits) -> Value {
 
 fn no_arguments() -> Value {
     json!({"type": "object", "properties": {}, "additionalProperties": false})
+}
+
+/// `remove ID...`.
+fn remove(arguments: &Map<String, Value>) -> Result<Call, Error> {
+    let mut problems = Vec::new();
+    // After `--`, an id that starts with a dash is an id, not an option.
+    let mut args = vec!["remove".to_owned(), "--".to_owned()];
+    for (key, value) in arguments {
+        match (key.as_str(), value) {
+            ("ids", Value::Array(ids)) if !ids.is_empty() => {
+                for (index, id) in ids.iter().enumerate() {
+                    match id {
+                        Value::String(id) if !id.trim().is_empty() => args.push(id.clone()),
+                        Value::Number(number) => args.push(number.to_string()),
+                        other => problems.push(Problem::new(
+                            format!("ids[{index}]"),
+                            format!("must be an item id, not {other}"),
+                        )),
+                    }
+                }
+            }
+            ("ids", other) => problems.push(Problem::new(
+                "ids",
+                format!("must be a list of item ids, not {other}"),
+            )),
+            _ => problems.push(unknown_argument(key, "ids and list")),
+        }
+    }
+    if args.len() == 2 && problems.is_empty() {
+        problems.push(Problem::new("ids", "is missing; name the items to delete"));
+    }
+    Error::if_any(problems)?;
+    Ok(Call { args, stdin: None })
+}
+
+/// `next [--claim] [--owner NAME]`.
+fn next(arguments: &Map<String, Value>) -> Result<Call, Error> {
+    let mut problems = Vec::new();
+    let mut args = vec!["next".to_owned()];
+    for (key, value) in arguments {
+        match (key.as_str(), value) {
+            ("claim", Value::Bool(true)) => args.push("--claim".to_owned()),
+            ("claim", Value::Bool(false)) => {}
+            // As one word: a name that starts with a dash stays a value, not an option.
+            ("owner", Value::String(owner)) => args.push(format!("--owner={owner}")),
+            ("claim" | "owner", other) => problems.push(Problem::new(
+                key.as_str(),
+                format!(
+                    "must be {}, not {other}",
+                    if key == "claim" {
+                        "true or false"
+                    } else {
+                        "a name"
+                    }
+                ),
+            )),
+            _ => problems.push(unknown_argument(key, "claim, owner and list")),
+        }
+    }
+    Error::if_any(problems)?;
+    Ok(Call { args, stdin: None })
+}
+
+fn unknown_argument(key: &str, takes: &str) -> Problem {
+    Problem::new(
+        key,
+        format!(
+            "unknown argument \"{}\": this tool takes {takes}",
+            crate::render::escape(key)
+        ),
+    )
 }
 
 /// `history`, or `history REV` for one revision's whole plan.

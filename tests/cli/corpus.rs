@@ -89,6 +89,39 @@ fn expected(payload: &Value) -> Vec<Stored> {
         .collect()
 }
 
+/// The items of a payload as `todos` must store them after a plan whose items were `before`
+/// (by id): an item the snapshot keeps (its id was there before) keeps the stored active form
+/// and priority the payload leaves out (SPEC §3: only an explicit `null` clears them).
+#[track_caller]
+fn expected_kept(payload: &Value, todos: &Value, before: &HashMap<String, Stored>) -> Vec<Stored> {
+    let list = payload
+        .get("todos")
+        .or_else(|| payload.get("plan"))
+        .and_then(Value::as_array)
+        .expect("a list");
+    let ids = todos
+        .as_array()
+        .expect("todos")
+        .iter()
+        .map(|item| item["id"].as_str().unwrap());
+    expected(payload)
+        .into_iter()
+        .zip(list)
+        .zip(ids)
+        .map(|((mut item, given), id)| {
+            if let Some(stored) = before.get(id) {
+                if given.get("activeForm").is_none() {
+                    item.2.clone_from(&stored.2);
+                }
+                if given.get("priority").is_none() {
+                    item.3.clone_from(&stored.3);
+                }
+            }
+            item
+        })
+        .collect()
+}
+
 #[track_caller]
 fn stored(todos: &Value) -> Vec<Stored> {
     let text = |item: &Value, key: &str| item.get(key).and_then(Value::as_str).map(str::to_owned);
@@ -199,6 +232,7 @@ fn replay_sessions(via: Via, every: usize) {
         let mut ids: HashMap<String, String> = HashMap::new();
         let mut revision = 0;
         let mut finished_plans = 0;
+        let mut kept: HashMap<String, Stored> = HashMap::new();
         for payload in &session.payloads {
             let done = via.run(raised(
                 env.todos(&["--json", "write"]).stdin(payload.to_string()),
@@ -206,7 +240,18 @@ fn replay_sessions(via: Via, every: usize) {
             let json = done.json();
             assert_eq!(done.code, 0, "session {number}: {payload}\n{}", done.stdout);
             let now = stored(&json["data"]["todos"]);
-            assert_eq!(now, expected(payload), "session {number}");
+            assert_eq!(
+                now,
+                expected_kept(payload, &json["data"]["todos"], &kept),
+                "session {number}"
+            );
+            kept = json["data"]["todos"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(&now)
+                .map(|(item, stored)| (item["id"].as_str().unwrap().to_owned(), stored.clone()))
+                .collect();
             let given = payload
                 .get("explanation")
                 .and_then(Value::as_str)

@@ -143,13 +143,14 @@ fn a_request_with_nothing_to_do_is_an_input_error() {
     env.plan("Fix login", &["pending:Reproduce"]);
     let done = env.rejects(env.todos(&["update"]).stdin(r#"{"id": "1"}"#), 1);
     insta::assert_snapshot!(done.stderr, @r#"
-    error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked), or a content, description, activeForm or priority to change
+    error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change
     hint: send the id and what changes, e.g. {"id": "1", "status": "completed"}
     "#);
     // On the command line, clap itself asks for the missing STATUS or --content.
     let done = env.rejects(env.todos(&["update", "1"]), 2);
     assert!(
-        done.stderr.contains("<STATUS|--content <TEXT>>"),
+        done.stderr
+            .contains("<STATUS|--content <TEXT>|--owner <NAME>|"),
         "{}",
         done.stderr
     );

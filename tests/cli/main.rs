@@ -34,6 +34,7 @@ mod schema;
 mod shapes;
 mod store;
 mod support;
+mod team;
 mod terminal;
 mod undo;
 mod update;

@@ -13,7 +13,9 @@ use crate::support::{Run, TestEnv, error_paths, items};
 
 const LEGACY: &str = "2025-11-25";
 const CURRENT: &str = "2026-07-28";
-const TOOLS: [&str; 6] = ["write", "create", "update", "show", "recap", "history"];
+const TOOLS: [&str; 8] = [
+    "write", "create", "update", "show", "recap", "remove", "next", "history",
+];
 /// Long enough for a loaded CI machine; a hang fails the test instead of blocking the suite.
 const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -778,5 +780,36 @@ fn history_gives_the_kept_revisions_and_the_plan_of_each() {
     assert_eq!(error_paths(&bad), ["revision", "limit"]);
     // A read: the store is as the last write left it.
     assert_eq!(env.store()["revision"], 2);
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn next_claims_and_remove_deletes_through_the_server() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    client.envelope(
+        "write",
+        json!({"summary": "Ship", "todos": [
+            {"id": "a", "content": "Build", "status": "pending"},
+            {"id": "b", "content": "Test", "status": "pending", "blocked_by": ["a"]},
+            {"content": "Docs", "status": "pending"}]}),
+    );
+    let claimed = client.envelope("next", json!({"claim": true, "owner": "w1"}));
+    assert_eq!(claimed["data"]["next"]["content"], "Build", "{claimed}");
+    assert_eq!(env.store()["todos"][0]["status"], "in_progress");
+    assert_eq!(env.store()["todos"][0]["owner"], "w1");
+    let peek = client.envelope("next", json!({"owner": "w2"}));
+    assert_eq!(
+        peek["data"]["next"]["content"], "Docs",
+        "Test waits on Build: {peek}"
+    );
+    let removed = client.envelope("remove", json!({"ids": ["3"]}));
+    assert_eq!(removed["data"]["todos"].as_array().unwrap().len(), 2);
+    let before = env.tree();
+    let refused = client.refusal("remove", json!({"ids": ["9"]}));
+    assert_eq!(refused["error"]["code"], "INVALID_PARAM");
+    let refused = client.refusal("next", json!({"claim": "yes"}));
+    assert_eq!(error_paths(&refused), ["claim"]);
+    assert_eq!(env.tree(), before);
     assert_eq!(client.close(), 0);
 }

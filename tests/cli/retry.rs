@@ -313,14 +313,26 @@ fn every_new_refusal_names_its_place_and_changes_nothing() {
         (
             &["--json", "update"],
             r#"{"taskId": "1", "addBlockedBy": "2"}"#,
-            "addBlockedBy",
-            "issue 11",
+            "addBlockedBy[0]",
+            "no item has id \"2\"",
         ),
         (
             &["--json", "update"],
-            r#"{"taskId": "1", "status": "pending", "addBlocks": ["2"]}"#,
-            "addBlocks",
-            "issue 11",
+            r#"{"taskId": "1", "status": "pending", "addBlocks": ["1"]}"#,
+            "addBlocks[0]",
+            "cannot wait on itself",
+        ),
+        (
+            &["--json", "write"],
+            r#"{"todos": [{"content": "A", "status": "pending", "blocked_by": ["9"]}]}"#,
+            "todos[0].blocked_by[0]",
+            "names no item",
+        ),
+        (
+            &["--json", "update"],
+            r#"{"taskId": "1", "owner": "two words"}"#,
+            "owner",
+            "not an owner name",
         ),
     ] {
         let json = env.rejects(env.todos(args).stdin(stdin), 1).json();

@@ -40,8 +40,8 @@ const SPEC_CANONICAL: &str =
 /// Claude Code's `TodoWrite` with a summary: canonical, since the schema takes `activeForm`.
 const SPEC_CLAUDE_CANONICAL: &str = r#"{"summary":"…","todos":[{"content":"…","status":"pending","activeForm":"…","priority":"high","id":"…"}]}"#;
 
-/// SPEC §3's rows, the new ones last (Qwen's `blockedBy` empty: a dependency is refused until
-/// issue 11 builds them).
+/// SPEC §3's rows, the new ones last (Qwen's `blockedBy` empty: the row's one item has no other
+/// item to wait on; tests/cli/team.rs covers dependencies).
 const SPEC_ALIASES: [&str; 13] = [
     r#"{"todos":[{"title":"…","status":"done"}]}"#,
     r#"{"task":"…","steps":[{"id":"step1","description":"…","status":"completed"}]}"#,

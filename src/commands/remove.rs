@@ -1,0 +1,109 @@
+use serde_json::{Value, json};
+
+use crate::cli::RemoveArgs;
+use crate::commands::Outcome;
+use crate::context::Context;
+use crate::dependencies::{self, named};
+use crate::error::{Error, Problem, Result};
+use crate::host::Host;
+use crate::model::Item;
+use crate::render::escape;
+use crate::store::Document;
+use crate::transaction;
+
+pub struct Request {
+    ids: Vec<String>,
+    expect_revision: Option<u64>,
+    /// `{"ids": [...]}`, for the envelope's `params_input`.
+    pub input: Value,
+}
+
+pub fn read(args: &RemoveArgs) -> Request {
+    let ids: Vec<String> = args.ids.iter().map(|id| id.trim().to_owned()).collect();
+    Request {
+        input: json!({ "ids": ids }),
+        ids,
+        expect_revision: args.expect_revision,
+    }
+}
+
+/// Deletes items by id; their ids are never handed out again (the counter never goes back).
+pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
+    transaction::change(
+        ctx,
+        &mut host.stderr,
+        "remove",
+        request.expect_revision,
+        false,
+        |document| remove(document, &request.ids, "ids"),
+    )
+    .map(Outcome::changed)
+}
+
+/// Removes the items with `ids` (`path` names them in the input, for the problems): each open
+/// one is named in a warning, and so is every item that waited on one of them, which no longer
+/// does. An unknown id refuses the whole change, listing the ids that exist.
+pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec<String>> {
+    let problems: Vec<Problem> = ids
+        .iter()
+        .enumerate()
+        .filter(|(_, id)| !document.todos.iter().any(|item| item.id == **id))
+        .map(|(at, id)| {
+            let at = if ids.len() == 1 && path == "id" {
+                path.to_owned()
+            } else {
+                format!("{path}[{at}]")
+            };
+            Problem::new(
+                at,
+                format!(
+                    "no item has id \"{}\"; {}",
+                    escape(id),
+                    ids_in_prose(&document.todos)
+                ),
+            )
+        })
+        .collect();
+    if !problems.is_empty() {
+        return Err(Error::problems(problems).with_hint(ids_hint(&document.todos)));
+    }
+    let (removed, kept): (Vec<Item>, Vec<Item>) = std::mem::take(&mut document.todos)
+        .into_iter()
+        .partition(|item| ids.contains(&item.id));
+    document.todos = kept;
+    let mut warnings: Vec<String> = removed
+        .iter()
+        .filter(|item| !item.status.is_terminal())
+        .map(|item| {
+            format!(
+                "removed open item {} ({}); if it is still needed, `todos undo` brings it back",
+                named(item),
+                item.status.as_str()
+            )
+        })
+        .collect();
+    warnings.extend(dependencies::unlink(&mut document.todos, &removed));
+    Ok(warnings)
+}
+
+/// `the ids are 1, 2, 3` (the first 20), or that the plan is empty.
+fn ids_in_prose(items: &[Item]) -> String {
+    if items.is_empty() {
+        return "the plan is empty".to_owned();
+    }
+    let ids: Vec<&str> = items.iter().take(20).map(|item| item.id.as_str()).collect();
+    let more = if items.len() > ids.len() { ", …" } else { "" };
+    format!("the ids are {}{more}", escape(&ids.join(", ")))
+}
+
+/// What to do about an id that names no item.
+pub fn ids_hint(items: &[Item]) -> String {
+    if items.is_empty() {
+        "the plan is empty; add items with `todos create` or `todos write`".to_owned()
+    } else {
+        format!(
+            "{}; run `todos show` to see each item with its id",
+            ids_in_prose(items)
+        )
+    }
+}

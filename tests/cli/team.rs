@@ -1,0 +1,664 @@
+//! Several agents, one plan (SPEC §3a, issue 11): dependencies between items, owners, one item in
+//! progress per owner, `next --claim`, `remove`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Barrier};
+
+use serde_json::{Value, json};
+
+use crate::support::{TestEnv, error_paths};
+
+/// An orchestrator's plan: the snapshot names its own ids, which todos translates.
+const PLAN: &str = r#"{"summary": "Ship the API", "todos": [
+    {"id": "schema", "content": "Write the schema", "status": "pending"},
+    {"id": "server", "content": "Build the server", "status": "pending", "blocked_by": ["schema"]},
+    {"id": "client", "content": "Build the client", "status": "pending", "blockedBy": ["schema"]},
+    {"id": "e2e", "content": "Run the end-to-end tests", "status": "pending", "depends_on": ["server", "client"]}]}"#;
+
+fn blocked_by(store: &Value, index: usize) -> Value {
+    store["todos"][index]
+        .get("blocked_by")
+        .cloned()
+        .unwrap_or(json!([]))
+}
+
+#[test]
+fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let store = env.store();
+    assert_eq!(blocked_by(&store, 0), json!([]));
+    assert_eq!(blocked_by(&store, 1), json!(["1"]));
+    assert_eq!(blocked_by(&store, 3), json!(["2", "3"]));
+    let revision = store["revision"].clone();
+    let again = env.todos(&["--json", "write"]).stdin(PLAN).run().success();
+    assert_eq!(again.json()["data"]["changed"], false);
+    assert_eq!(env.store()["revision"], revision);
+    // Our own ids work as well as the snapshot's.
+    let ours = PLAN.replace(r#"["server", "client"]"#, r#"["2", "3"]"#);
+    let again = env.todos(&["--json", "write"]).stdin(ours).run().success();
+    assert_eq!(again.json()["data"]["changed"], false);
+    let shown = env.todos(&["show"]).run().success().stdout;
+    assert!(shown.contains("2 [ ] Build the server ⧗ 1\n"), "{shown}");
+    assert!(
+        shown.contains("4 [ ] Run the end-to-end tests ⧗ 2, 3\n"),
+        "{shown}"
+    );
+    env.todos(&["update", "1", "completed"]).run().success();
+    let shown = env.todos(&["show"]).run().success().stdout;
+    assert!(shown.contains("2 [ ] Build the server\n"), "{shown}");
+}
+
+#[test]
+fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    for (snapshot, path, words) in [
+        (
+            r#"{"todos": [{"id": "a", "content": "A", "status": "pending", "blocked_by": ["b"]}]}"#,
+            "todos[0].blocked_by[0]",
+            "\"b\" names no item",
+        ),
+        (
+            r#"{"todos": [{"id": "a", "content": "A", "status": "pending", "blocked_by": ["a"]}]}"#,
+            "todos[0].blocked_by[0]",
+            "cannot wait on itself",
+        ),
+        (
+            // The snapshot drops item 1, so it cannot wait on it.
+            r#"{"todos": [{"content": "A", "status": "pending", "blocked_by": ["1"]}]}"#,
+            "todos[0].blocked_by[0]",
+            "names an item this snapshot drops",
+        ),
+        (
+            r#"{"todos": [
+                {"id": "a", "content": "A", "status": "pending", "blocked_by": ["c"]},
+                {"id": "b", "content": "B", "status": "pending", "blocked_by": ["a"]},
+                {"id": "c", "content": "C", "status": "pending", "blocked_by": ["b"]}]}"#,
+            "todos[0].blocked_by[0]",
+            r#"makes a cycle: 5 "A" waits on 7 "C", which waits on 6 "B", which waits on 5 "A""#,
+        ),
+    ] {
+        let json = env
+            .rejects(env.todos(&["--json", "write"]).stdin(snapshot), 1)
+            .json();
+        assert_eq!(error_paths(&json), [path], "{json}");
+        let message = json["error"]["details"][0]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{message}");
+    }
+    // An update that would close a cycle is refused the same way.
+    let json = env
+        .rejects(
+            env.todos(&["--json", "update", "1", "--blocked-by", "4"]),
+            1,
+        )
+        .json();
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(message.contains("makes a cycle: "), "{message}");
+    for id in ["1", "2", "4"] {
+        assert!(message.contains(&format!("{id} \"")), "{message}");
+    }
+    env.rejects(env.todos(&["update", "2", "--blocked-by", "9"]), 1);
+    env.rejects(env.todos(&["create", "X", "--blocked-by", "9"]), 1);
+    env.rejects(env.todos(&["update", "2", "--owner", "no spaces"]), 1);
+}
+
+#[test]
+fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["update", "2", "--owner", "api-agent"])
+        .run()
+        .success();
+    // An agent that knows nothing of owners or dependencies re-sends the list.
+    let plain = r#"{"todos": [
+        {"content": "Write the schema", "status": "completed"},
+        {"content": "Build the server", "status": "pending"},
+        {"content": "Build the client", "status": "pending"},
+        {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
+    env.todos(&["write"]).stdin(plain).run().success();
+    let store = env.store();
+    assert_eq!(store["todos"][1]["owner"], "api-agent");
+    assert_eq!(blocked_by(&store, 3), json!(["2", "3"]));
+    let cleared = plain.replace(
+        r#""Build the server", "status": "pending""#,
+        r#""Build the server", "status": "pending", "owner": null, "blocked_by": []"#,
+    );
+    env.todos(&["write"]).stdin(cleared).run().success();
+    let store = env.store();
+    assert!(store["todos"][1].get("owner").is_none(), "{store}");
+    assert!(store["todos"][1].get("blocked_by").is_none(), "{store}");
+}
+
+#[test]
+fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let done = env.todos(&["remove", "2"]).run().success();
+    assert!(
+        done.stderr
+            .contains(r#"removed open item 2 "Build the server" (pending)"#),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr.contains(
+            r#"removed item 2 "Build the server" was blocking 4 "Run the end-to-end tests""#
+        ),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(blocked_by(&env.store(), 2), json!(["3"]));
+    // Dropped from a snapshot: the same.
+    let without_client = r#"{"todos": [
+        {"content": "Write the schema", "status": "pending"},
+        {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
+    let done = env.todos(&["write"]).stdin(without_client).run().success();
+    assert!(
+        done.stderr
+            .contains(r#"removed item 3 "Build the client" was blocking 4"#),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(blocked_by(&env.store(), 1), json!([]));
+    // Ids never come back.
+    env.todos(&["create", "New step"]).run().success();
+    assert_eq!(env.store()["todos"][2]["id"], "5");
+}
+
+#[test]
+fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
+    let env = TestEnv::new();
+    env.plan("S", &["completed:A", "pending:B"]);
+    let json = env
+        .rejects(env.todos(&["--json", "remove", "1", "7"]), 1)
+        .json();
+    assert_eq!(json["error"]["code"], "INVALID_PARAM");
+    assert_eq!(error_paths(&json), ["ids[1]"]);
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(message.contains("the ids are 1, 2"), "{message}");
+    // A finished item goes without a warning.
+    let done = env.todos(&["remove", "1"]).run().success();
+    assert_eq!(done.stderr, "");
+    assert!(done.stdout.contains("2 [ ] B"), "{}", done.stdout);
+    env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]), 3);
+}
+
+#[test]
+fn starting_an_item_that_still_waits_is_accepted_with_a_warning() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let done = env.todos(&["update", "4", "in_progress"]).run().success();
+    assert!(
+        done.stderr
+            .contains(r#"started item 4 "Run the end-to-end tests" while it waits on 2, 3"#),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
+    let env = TestEnv::new();
+    let plan = r#"{"summary": "S", "todos": [
+        {"content": "A", "status": "in_progress", "owner": "w1"},
+        {"content": "B", "status": "in_progress", "owner": "w2"},
+        {"content": "C", "status": "in_progress"},
+        {"content": "D", "status": "pending"},
+        {"content": "E", "status": "pending", "owner": "w1"}]}"#;
+    env.todos(&["write"]).stdin(plan).run().success();
+    let json = env
+        .rejects(env.todos(&["--json", "update", "5", "in_progress"]), 1)
+        .json();
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("item 1 of w1 is already in_progress"),
+        "{message}"
+    );
+    env.rejects(env.todos(&["update", "4", "in_progress"]), 1);
+    let two = plan.replace(
+        r#""C", "status": "in_progress""#,
+        r#""C", "status": "in_progress", "owner": "w2""#,
+    );
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(two), 1)
+        .json();
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains(
+            "has 2 items in_progress owned by w2 (todos[1], todos[2]), at most 1 per owner"
+        ),
+        "{message}"
+    );
+    // Handing an item in progress to an owner who has one already is refused too.
+    env.rejects(env.todos(&["update", "3", "--owner", "w1"]), 1);
+    env.todos(&["update", "3", "--owner", "w3"]).run().success();
+    env.todos(&["update", "4", "in_progress"]).run().success();
+}
+
+#[test]
+fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
+    let env = TestEnv::new();
+    let done = env.todos(&["next"]).run().success();
+    assert_eq!(done.stdout, "Nothing to do: the plan is empty.\n");
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let done = env.todos(&["next"]).run().success();
+    assert_eq!(done.stdout, "  1 [ ] Write the schema\n");
+    // `next` alone changes nothing.
+    assert_eq!(env.store()["todos"][0]["status"], "pending");
+    let done = env
+        .todos(&["next", "--claim", "--owner", "w1"])
+        .run()
+        .success();
+    assert_eq!(done.stdout, "  1 [▶] Write the schema @w1\n");
+    let history = env
+        .todos(&["history", "--limit", "1"])
+        .run()
+        .success()
+        .stdout;
+    assert!(
+        history.contains("next --claim") && history.contains("1 pending → in_progress; 1 @w1"),
+        "{history}"
+    );
+    let json = env.todos(&["--json", "next"]).run().success().json();
+    assert_eq!(json["data"]["next"], Value::Null);
+    assert_eq!(
+        json["data"]["reason"],
+        "Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress elsewhere (1 @w1)."
+    );
+    assert_eq!(json["text"], json["data"]["reason"]);
+    let recap = env.todos(&["recap"]).run().success().stdout;
+    assert_eq!(
+        recap,
+        "[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\n"
+    );
+    env.todos(&["update", "1", "completed"]).run().success();
+    let recap = env.todos(&["recap"]).run().success().stdout;
+    assert_eq!(
+        recap,
+        "[1/4] Next: Build the server. Pending: Build the client; Run the end-to-end tests.\n"
+    );
+    // TODOS_OWNER claims as --owner does; items owned by others are skipped.
+    env.todos(&["update", "2", "--owner", "w2"]).run().success();
+    let json = env
+        .todos(&["--json", "next", "--claim"])
+        .env("TODOS_OWNER", "w3")
+        .run()
+        .success()
+        .json();
+    assert_eq!(json["data"]["claimed"], true);
+    assert_eq!(json["data"]["next"]["id"], "3");
+    assert_eq!(json["data"]["next"]["owner"], "w3");
+    assert_eq!(json["data"]["next"]["status"], "in_progress");
+    // One item in progress per owner: w3, claiming again, gets its own item 3 back.
+    env.todos(&["create", "Extra"]).run().success();
+    let json = env
+        .todos(&["--json", "next", "--claim", "--owner", "w3"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(json["data"]["next"]["id"], "3");
+    assert_eq!(json["data"]["claimed"], false);
+    let warning = json["data"]["warnings"][0].as_str().unwrap();
+    assert!(
+        warning.starts_with(r#"w3 already has item 3 "Build the client" in progress"#),
+        "{warning}"
+    );
+    // A claimer without a name, while an unowned item is in progress, is refused.
+    env.todos(&["update", "2", "--no-owner", "in_progress"])
+        .run()
+        .success();
+    let done = env.rejects(env.todos(&["next", "--claim"]), 1);
+    assert!(
+        done.stderr
+            .contains("1 item without an owner already in_progress"),
+        "{}",
+        done.stderr
+    );
+    for (id, status) in [
+        ("5", "cancelled"),
+        ("3", "cancelled"),
+        ("2", "completed"),
+        ("4", "completed"),
+    ] {
+        env.todos(&["update", id, status]).run().success();
+    }
+    let done = env.todos(&["next", "--claim"]).run().success();
+    assert_eq!(done.stdout, "Nothing to do: All 5 done.\n");
+    env.rejects(env.todos(&["next", "--owner", "a b"]), 1);
+}
+
+#[test]
+fn create_and_update_take_owners_and_dependencies() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    env.todos(&["create", "C", "D", "--blocked-by", "1", "--owner", "ops"])
+        .run()
+        .success();
+    let store = env.store();
+    for index in [2, 3] {
+        assert_eq!(blocked_by(&store, index), json!(["1"]));
+        assert_eq!(store["todos"][index]["owner"], "ops");
+    }
+    env.todos(&[
+        "update",
+        "3",
+        "--no-owner",
+        "--unblock",
+        "1",
+        "--blocked-by",
+        "2",
+    ])
+    .run()
+    .success();
+    let store = env.store();
+    assert!(store["todos"][2].get("owner").is_none(), "{store}");
+    assert_eq!(blocked_by(&store, 2), json!(["2"]));
+    env.todos(&["create"])
+        .stdin(r#"{"subject": "E", "blockedBy": ["4"], "owner": "w9"}"#)
+        .run()
+        .success();
+    let store = env.store();
+    assert_eq!(blocked_by(&store, 4), json!(["4"]));
+    assert_eq!(store["todos"][4]["owner"], "w9");
+}
+
+#[test]
+fn every_view_shows_owners_dependencies_and_descriptions() {
+    let env = TestEnv::new();
+    let plan = r#"{"summary": "S", "todos": [
+        {"id": "a", "content": "Migrate", "status": "completed", "owner": "db"},
+        {"id": "b", "content": "Backfill", "status": "pending", "owner": "db", "blocked_by": ["a"]},
+        {"id": "c", "content": "Switch reads", "status": "pending", "blocked_by": ["b"],
+         "description": "Flip the flag.\nWatch the error rate."}]}"#;
+    env.todos(&["write"]).stdin(plan).run().success();
+    let shown = env.todos(&["show", "--long"]).run().success().stdout;
+    assert_eq!(
+        shown,
+        "[1/3] S\n  1 [x] Migrate @db\n  2 [ ] Backfill @db\n  3 [ ] Switch reads ⧗ 2\n        Flip the flag.\n        Watch the error rate.\n"
+    );
+    let markdown = env
+        .todos(&["show", "--format", "markdown"])
+        .run()
+        .success()
+        .stdout;
+    assert!(markdown.contains("- [ ] Backfill `@db`\n"), "{markdown}");
+    assert!(
+        markdown.contains("- [ ] Switch reads (waits on: Backfill)\n"),
+        "{markdown}"
+    );
+    let json = env.todos(&["--json", "show"]).run().success().json();
+    assert_eq!(json["data"]["todos"][2]["blocked_by"], json!(["2"]));
+    assert_eq!(json["data"]["todos"][1]["owner"], "db");
+    assert_eq!(
+        json["data"]["recap"],
+        "[1/3] Next: Backfill. Pending: Switch reads."
+    );
+}
+
+/// A dozen agents claim at once, each a process: no item is claimed twice.
+#[test]
+fn a_dozen_claimers_at_once_never_get_the_same_item() {
+    let env = Arc::new(TestEnv::new());
+    let items: Vec<String> = (1..=12).map(|i| format!("Step {i}")).collect();
+    let mut args = vec!["create"];
+    args.extend(items.iter().map(String::as_str));
+    env.todos(&args)
+        .env("TODOS_MAX_ITEMS", "20")
+        .run()
+        .success();
+    let barrier = Arc::new(Barrier::new(12));
+    let claims: Vec<Value> = (1..=12)
+        .map(|n| {
+            let (env, barrier) = (Arc::clone(&env), Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                let owner = format!("w{n}");
+                let run = env
+                    .todos(&["--json", "next", "--claim", "--owner", &owner])
+                    .env("TODOS_MAX_ITEMS", "20");
+                barrier.wait();
+                run.run().success().json()
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|handle| handle.join().expect("a claimer"))
+        .collect();
+    let ids: BTreeSet<String> = claims
+        .iter()
+        .map(|json| {
+            json["data"]["next"]["id"]
+                .as_str()
+                .expect("claimed")
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(ids.len(), 12, "{claims:?}");
+    let store = env.store();
+    let owners: BTreeSet<&str> = store["todos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| {
+            assert_eq!(item["status"], "in_progress");
+            item["owner"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(owners.len(), 12);
+}
+
+/// Issue 11's "done means": an orchestrator writes a plan with dependencies, three workers
+/// loop on `todos next --claim --owner wN` and finish (or fail) their items, and the plan ends
+/// with every item done by exactly one worker; the completion log names the plan once.
+#[test]
+fn an_orchestrator_and_three_workers_finish_a_plan_together() {
+    let env = Arc::new(TestEnv::new());
+    let plan = r#"{"summary": "Release 2.0", "todos": [
+        {"id": "a", "content": "Freeze the branch", "status": "pending"},
+        {"id": "b", "content": "Build linux", "status": "pending", "blocked_by": ["a"]},
+        {"id": "c", "content": "Build macos", "status": "pending", "blocked_by": ["a"]},
+        {"id": "d", "content": "Build windows", "status": "pending", "blocked_by": ["a"]},
+        {"id": "e", "content": "Try the arm64 build", "status": "pending", "blocked_by": ["a"]},
+        {"id": "f", "content": "Sign the artifacts", "status": "pending", "blocked_by": ["b", "c", "d"]},
+        {"id": "g", "content": "Write the notes", "status": "pending"},
+        {"id": "h", "content": "Publish", "status": "pending", "blocked_by": ["f", "g"]}]}"#;
+    env.todos(&["write"]).stdin(plan).run().success();
+    let workers: Vec<_> = (1..=3)
+        .map(|n| {
+            let env = Arc::clone(&env);
+            std::thread::spawn(move || {
+                let owner = format!("w{n}");
+                let mut done = Vec::new();
+                for _ in 0..2000 {
+                    let json = env
+                        .todos(&["--json", "next", "--claim", "--owner", &owner])
+                        .run()
+                        .success()
+                        .json();
+                    let next = &json["data"]["next"];
+                    if next.is_null() {
+                        let reason = json["data"]["reason"].as_str().unwrap().to_owned();
+                        if reason.starts_with("Nothing to do") {
+                            return done;
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        continue;
+                    }
+                    let id = next["id"].as_str().unwrap().to_owned();
+                    let outcome = if next["content"] == "Try the arm64 build" {
+                        "failed"
+                    } else {
+                        "completed"
+                    };
+                    env.todos(&["update", &id, outcome]).run().success();
+                    done.push(id);
+                }
+                panic!("{owner} never saw the plan finished; it did {done:?}");
+            })
+        })
+        .collect();
+    let mut by_worker: BTreeMap<String, String> = BTreeMap::new();
+    for (n, worker) in workers.into_iter().enumerate() {
+        for id in worker.join().expect("a worker") {
+            let previous = by_worker.insert(id.clone(), format!("w{}", n + 1));
+            assert!(previous.is_none(), "item {id} was done twice");
+        }
+    }
+    let store = env.store();
+    let todos = store["todos"].as_array().unwrap();
+    assert_eq!(by_worker.len(), todos.len());
+    for item in todos {
+        let id = item["id"].as_str().unwrap();
+        assert_eq!(
+            item["owner"].as_str(),
+            Some(by_worker[id].as_str()),
+            "{item}"
+        );
+        let expected = if item["content"] == "Try the arm64 build" {
+            "failed"
+        } else {
+            "completed"
+        };
+        assert_eq!(item["status"], expected, "{item}");
+    }
+    let logs: Vec<_> = std::fs::read_dir(env.path("memory/todos"))
+        .expect("a completion log")
+        .flatten()
+        .map(|file| std::fs::read_to_string(file.path()).unwrap())
+        .collect();
+    let headings: usize = logs
+        .iter()
+        .map(|log| {
+            log.lines()
+                .filter(|line| line.starts_with("# task"))
+                .count()
+        })
+        .sum();
+    assert_eq!(headings, 1, "{logs:?}");
+    assert!(logs[0].contains("Summary: Release 2.0"), "{logs:?}");
+    let publisher = &by_worker[todos[7]["id"].as_str().unwrap()];
+    assert!(
+        logs[0].contains(&format!("- Publish (by {publisher})\n")),
+        "{logs:?}"
+    );
+}
+
+/// The guide tells a team how to share the plan in three lines, and a lone agent nothing of it.
+#[test]
+fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
+    let env = TestEnv::new();
+    let alone = env.todos(&["prompt"]).run().success().stdout;
+    for word in ["owner", "claim", "blocked_by"] {
+        assert!(
+            !alone.contains(word),
+            "{word} in a lone agent's guide:\n{alone}"
+        );
+    }
+    let named = env
+        .todos(&["prompt"])
+        .env("TODOS_OWNER", "w1")
+        .run()
+        .success()
+        .stdout;
+    let extra: Vec<&str> = named.lines().filter(|line| !alone.contains(line)).collect();
+    assert_eq!(extra.len(), 3, "{extra:?}");
+    assert!(named.contains("todos next --claim --owner NAME"), "{named}");
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let planned = env.todos(&["prompt"]).run().success().stdout;
+    assert_eq!(planned, named);
+}
+
+/// The per-owner rule counts the owner a kept item keeps when the snapshot leaves it out.
+#[test]
+fn a_kept_owner_counts_for_the_in_progress_rule() {
+    let env = TestEnv::new();
+    let plan = r#"{"summary": "S", "todos": [
+        {"content": "A", "status": "in_progress", "owner": "w1"},
+        {"content": "B", "status": "pending"}]}"#;
+    env.todos(&["write"]).stdin(plan).run().success();
+    let both = r#"{"todos": [
+        {"content": "A", "status": "in_progress"},
+        {"content": "B", "status": "in_progress", "owner": "w1"}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(both), 1)
+        .json();
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(message.contains("owned by w1"), "{message}");
+    let other = both.replace(r#""owner": "w1""#, r#""owner": "w2""#);
+    env.todos(&["write"]).stdin(other).run().success();
+    // An agent that knows nothing of owners re-sends the list: w1 and w2 each have one item in
+    // progress, which is within the rule.
+    let unaware = r#"{"todos": [
+        {"content": "A", "status": "in_progress"},
+        {"content": "B", "status": "in_progress"}]}"#;
+    let again = env
+        .todos(&["--json", "write"])
+        .stdin(unaware)
+        .run()
+        .success();
+    assert_eq!(again.json()["data"]["changed"], false);
+    // Two unowned items in progress are refused, at the list's own key.
+    let codex = r#"{"plan": [
+        {"step": "C", "status": "in_progress"},
+        {"step": "D", "status": "in_progress"}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(codex), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["plan"]);
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("2 items in_progress (plan[0], plan[1])"),
+        "{message}"
+    );
+}
+
+/// Cursor's merge keeps the items it does not name, so a dependency may name them.
+#[test]
+fn a_merge_may_wait_on_items_it_does_not_name() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    let merge = r#"{"merge": true, "todos": [
+        {"id": "c", "content": "C", "status": "pending", "blocked_by": ["1", "2"]}]}"#;
+    env.todos(&["write"]).stdin(merge).run().success();
+    assert_eq!(blocked_by(&env.store(), 2), json!(["1", "2"]));
+    let cycle = r#"{"merge": true, "todos": [
+        {"id": "1", "content": "A", "status": "pending", "blocked_by": ["3"]}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(cycle), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["todos[0].blocked_by[0]"]);
+}
+
+/// The views an agent reads at a session start or a stop name owners and what items wait on.
+#[test]
+fn hooks_and_check_show_owners_and_dependencies() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["next", "--claim", "--owner", "w1"])
+        .run()
+        .success();
+    let check = env.todos(&["check"]).run().code(1);
+    assert!(
+        check.stderr.contains("1 [▶] Write the schema @w1\n"),
+        "{}",
+        check.stderr
+    );
+    assert!(
+        check
+            .stderr
+            .contains("4 [ ] Run the end-to-end tests ⧗ 2, 3\n"),
+        "{}",
+        check.stderr
+    );
+    let hook = env
+        .todos(&["hook"])
+        .stdin(r#"{"hook_event_name": "SessionStart", "source": "startup"}"#)
+        .run()
+        .success();
+    assert!(
+        hook.stdout.contains("1 [▶] Write the schema @w1\n")
+            && hook.stdout.contains("2 [ ] Build the server ⧗ 1\n"),
+        "{}",
+        hook.stdout
+    );
+}

@@ -8,16 +8,19 @@ use std::collections::HashMap;
 use crate::model::{Item, Status};
 use crate::render::escape;
 
-/// The statuses of a list's items by id, built once for a whole view.
+/// The statuses of a list's items by id, built once for a whole view; left empty when no
+/// item waits on another, so a plan without dependencies pays nothing for them.
 pub struct Index<'a> {
     status: HashMap<&'a str, Status>,
 }
 
 impl<'a> Index<'a> {
     pub fn new(items: &'a [Item]) -> Self {
+        let waits = items.iter().any(|item| !item.blocked_by.is_empty());
         Self {
             status: items
                 .iter()
+                .take(if waits { items.len() } else { 0 })
                 .map(|item| (item.id.as_str(), item.status))
                 .collect(),
         }
@@ -53,6 +56,9 @@ pub fn named(item: &Item) -> String {
 /// A cycle of dependencies, if the list holds one: the places of its items, each waiting on
 /// the next and the last on the first. Iterative, so a long chain cannot overflow the stack.
 pub fn cycle(items: &[Item]) -> Option<Vec<usize>> {
+    if items.iter().all(|item| item.blocked_by.is_empty()) {
+        return None;
+    }
     let place: HashMap<&str, usize> = items
         .iter()
         .enumerate()
@@ -142,6 +148,9 @@ pub fn unlink(items: &mut [Item], removed: &[Item]) -> Vec<String> {
 /// A warning for each item that `after` has in progress, that was not in progress `before`
 /// (by id), and that still waits on blockers: starting it is allowed, but it is named.
 pub fn started_early(before: &[Item], after: &[Item]) -> Vec<String> {
+    if after.iter().all(|item| item.blocked_by.is_empty()) {
+        return Vec::new();
+    }
     let was_started: HashMap<&str, bool> = before
         .iter()
         .map(|item| (item.id.as_str(), item.status == Status::InProgress))

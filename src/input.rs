@@ -30,7 +30,7 @@ pub struct Draft {
     /// The optional fields the input left out: a kept item keeps its stored value of each.
     pub left_out: LeftOut,
     /// Where the item's dependencies stand in the input (`todos[3].blockedBy`), for the
-    /// problems found when they are resolved.
+    /// problems found when they are resolved; empty when it names none (nothing to resolve).
     pub blocked_by_path: String,
 }
 
@@ -601,9 +601,10 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
         blocked_by: !fields.has(Field::BlockedBy),
         owner: !fields.has(Field::Owner),
     };
-    let (blocked_by_path, blocked_by) = fields
-        .blocked_by
-        .unwrap_or_else(|| (join(path, "blocked_by"), Vec::new()));
+    let (blocked_by_path, blocked_by) = match fields.blocked_by {
+        Some((at, ids)) if !ids.is_empty() => (at, ids),
+        _ => (String::new(), Vec::new()),
+    };
     let mut item = Item::new(fields.content?, fields.status?);
     item.description = fields.description;
     item.active_form = fields.active_form;
@@ -642,7 +643,7 @@ fn drafts(
             }
             // Read with an empty path: where its dependencies stand, for the problems found
             // when they are resolved, gets the item's place in front.
-            Some(mut draft) => {
+            Some(mut draft) if !draft.item.blocked_by.is_empty() => {
                 draft.blocked_by_path = format!("{path}[{index}].{}", draft.blocked_by_path);
                 Some(draft)
             }

@@ -178,7 +178,9 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
                 ));
             }
         }
-        paths.insert(id.clone(), draft.blocked_by_path);
+        if !draft.item.blocked_by.is_empty() {
+            paths.insert(id.clone(), draft.blocked_by_path);
+        }
         given.push((index, Item { id, ..draft.item }));
     }
     document.todos = if snapshot.merge {
@@ -229,6 +231,11 @@ fn resolve_dependencies(
     matches: &[Option<usize>],
     merge: bool,
 ) -> Result<()> {
+    // A snapshot that names no dependency has none to resolve: a plan without them pays
+    // nothing for them (the write benchmark at 10,000 items).
+    if drafts.iter().all(|draft| draft.item.blocked_by.is_empty()) {
+        return Ok(());
+    }
     let mut own: HashMap<&str, &str> = HashMap::new();
     for (draft, id) in drafts.iter().zip(ids) {
         if let Some(requested) = draft.requested_id.as_deref() {

@@ -2,9 +2,13 @@
 // Doc comments here are the help text users read: backticks would show up literally.
 #![allow(clippy::doc_markdown)]
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum, ValueHint};
+use clap::parser::ValueSource;
+use clap::{
+    ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum, ValueHint,
+};
 use clap_complete::ArgValueCandidates;
 
 use crate::status::{STATUSES, Status};
@@ -44,37 +48,43 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Debug, Args)]
+// The options every command takes, before its name or after it (`todos --json show`, `todos
+// show --json`). They are not clap's `global = true`: that copies each of them into every
+// command at every start-up, a sixth of `todos show`'s instructions. The top level holds them,
+// each command adds its own copy when it is built (`Lazy`), and `Cli::parse_args` lets the
+// ones given after the name win, as clap's globals do. (Plain comments: a doc comment here
+// would become every command's description.)
+#[derive(Debug, Clone, PartialEq, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with
     /// .todos.json, else with .git, else .]
     // TODOS_WORKSPACE is read with the rest of the environment (context.rs), where an empty
     // value counts as unset; clap's `env` would refuse it.
-    #[arg(short = 'C', long = "workspace", global = true, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    #[arg(short = 'C', long = "workspace", value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub workspace: Option<PathBuf>,
 
     /// The list to work on: a named plan in .todos/NAME.json (default: the workspace's
     /// .todos.json) [env: TODOS_LIST]
     // Read with the rest of the environment (context.rs), where an empty value counts as unset.
-    #[arg(short = 'l', long = "list", global = true, value_name = "NAME",
+    #[arg(short = 'l', long = "list", value_name = "NAME",
           add = ArgValueCandidates::new(crate::complete::lists))]
     pub list: Option<String>,
 
     /// Print one JSON envelope on stdout, for success and failure alike.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub json: bool,
 
     /// When to color the output.
-    #[arg(long, value_enum, global = true, value_name = "WHEN")]
+    #[arg(long, value_enum, value_name = "WHEN")]
     pub color: Option<ColorChoice>,
 
     /// Print nothing on success (errors and warnings still go to stderr).
-    #[arg(short, long, global = true)]
+    #[arg(short, long)]
     pub quiet: bool,
 
     /// Seconds to wait for another `todos` holding the store's lock.
-    #[arg(long, global = true, value_name = "SECS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub lock_timeout: f64,
 }
 
@@ -272,11 +282,55 @@ impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
 
 impl<T: Args> Args for Lazy<T> {
     fn augment_args(command: clap::Command) -> clap::Command {
-        command.defer(T::augment_args)
+        command.defer(|command| GlobalArgs::augment_args(T::augment_args(command)))
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
-        command.defer(T::augment_args_for_update)
+        command.defer(|command| {
+            GlobalArgs::augment_args_for_update(T::augment_args_for_update(command))
+        })
+    }
+}
+
+impl Cli {
+    /// Parses a command line (the first argument is the program's name), the global options
+    /// given after the command's name overriding the same ones given before it.
+    pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
+        let mut matches = Self::command().try_get_matches_from(args)?;
+        let formatted = |err: clap::Error| err.format(&mut Self::command());
+        let mut global = GlobalArgs::from_arg_matches_mut(&mut matches).map_err(formatted)?;
+        if let Some((_, after)) = matches.subcommand() {
+            global.given_after(after);
+        }
+        let command = Command::from_arg_matches_mut(&mut matches).map_err(formatted)?;
+        Ok(Self { global, command })
+    }
+}
+
+impl GlobalArgs {
+    /// Takes each option the command's own arguments gave on the command line.
+    fn given_after(&mut self, after: &ArgMatches) {
+        let given = |id: &str| after.value_source(id) == Some(ValueSource::CommandLine);
+        if given("workspace") {
+            self.workspace = after.get_one::<PathBuf>("workspace").cloned();
+        }
+        if given("list") {
+            self.list = after.get_one::<String>("list").cloned();
+        }
+        if given("json") {
+            self.json = true;
+        }
+        if given("color") {
+            self.color = after.get_one::<ColorChoice>("color").copied();
+        }
+        if given("quiet") {
+            self.quiet = true;
+        }
+        if given("lock_timeout")
+            && let Some(secs) = after.get_one::<f64>("lock_timeout")
+        {
+            self.lock_timeout = *secs;
+        }
     }
 }
 
@@ -643,5 +697,57 @@ mod tests {
     #[test]
     fn verify_cli() {
         Cli::command().debug_assert();
+    }
+
+    fn parsed(args: &[&str]) -> GlobalArgs {
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        Cli::parse_args(&args)
+            .expect("the command line parses")
+            .global
+    }
+
+    /// A value for each global option that is not its default.
+    fn given(arg: &clap::Arg) -> Vec<String> {
+        let flag = format!("--{}", arg.get_long().expect("global options are long"));
+        match arg.get_action().takes_values() {
+            false => vec![flag],
+            true if arg.get_id() == "lock_timeout" => vec![flag, "2.5".to_owned()],
+            true if arg.get_id() == "color" => vec![flag, "never".to_owned()],
+            true => vec![flag, "named".to_owned()],
+        }
+    }
+
+    /// Every global option works before the command's name and after it, and after it wins:
+    /// a new global option that `GlobalArgs::given_after` forgets fails here.
+    #[test]
+    fn global_options_come_before_or_after_the_command() {
+        let options = GlobalArgs::augment_args(clap::Command::new("todos"));
+        let plain = parsed(&["todos", "show"]);
+        for arg in options.get_arguments() {
+            let option = given(arg);
+            let option: Vec<&str> = option.iter().map(String::as_str).collect();
+            let before = parsed(&[&["todos"], &option[..], &["show"]].concat());
+            let after = parsed(&[&["todos", "show"], &option[..]].concat());
+            assert_ne!(
+                before, plain,
+                "{option:?} before the command changes nothing"
+            );
+            assert_eq!(
+                before, after,
+                "{option:?} after the command is not the same"
+            );
+        }
+        let both = parsed(&[
+            "todos",
+            "-C",
+            "first",
+            "--lock-timeout",
+            "1",
+            "show",
+            "-C",
+            "second",
+        ]);
+        assert_eq!(both.workspace, Some(PathBuf::from("second")));
+        assert!((both.lock_timeout - 1.0).abs() < f64::EPSILON, "{both:?}");
     }
 }

@@ -38,8 +38,6 @@ pub mod wrap;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use crate::cli::Cli;
 use crate::host::Host;
 use crate::output::Output;
@@ -63,7 +61,7 @@ pub fn run_with_mcp(args: impl IntoIterator<Item = OsString>, host: &mut Host) -
 
 fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpEntry) -> ExitCode {
     let args: Vec<OsString> = args.into_iter().collect();
-    let cli = match Cli::try_parse_from(&args) {
+    let cli = match Cli::parse_args(&args) {
         Ok(cli) => cli,
         Err(err) => {
             let json = args.iter().skip(1).any(|arg| arg == "--json");

@@ -33,17 +33,17 @@ pub struct Entry {
     pub next_id: u64,
 }
 
-impl Entry {
-    pub fn of(document: &Document, command: &str) -> Self {
-        Self {
-            revision: document.revision,
-            at: document.updated_at.clone().unwrap_or_default(),
-            command: command.to_owned(),
-            summary: document.summary.clone(),
-            todos: document.todos.clone(),
-            next_id: document.next_id,
-        }
-    }
+/// A revision as `line` writes it: `Entry`'s fields borrowed from the document, so that
+/// recording a 10,000-item plan does not copy it first. Read back as an `Entry`.
+#[derive(Serialize)]
+struct Line<'a> {
+    revision: u64,
+    at: &'a str,
+    command: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    summary: Option<&'a str>,
+    todos: &'a [Item],
+    next_id: u64,
 }
 
 /// The kept revisions, oldest first, and a warning for each line that could not be read.
@@ -155,7 +155,13 @@ fn revision_of(line: &str) -> Option<u64> {
 /// written first. Once the file holds a quarter more than `limit` revisions it is rewritten
 /// with the latest `limit` (readers see only those anyway), through a new temporary file
 /// renamed over it; trimming in batches keeps a change from rewriting the whole file each time.
-pub fn append(path: &Path, old: &Document, new: &Entry, limit: usize) -> Result<()> {
+pub fn append(
+    path: &Path,
+    old: &Document,
+    new: &Document,
+    command: &str,
+    limit: usize,
+) -> Result<()> {
     let limit = limit.max(1);
     // The first and the latest revision kept, read from the file's two ends: a change costs
     // the same whatever the history holds. Revisions are kept one after the other, so they
@@ -177,11 +183,11 @@ pub fn append(path: &Path, old: &Document, new: &Entry, limit: usize) -> Result<
             })
             .collect();
         let latest = kept.iter().rev().find_map(|line| revision_of(line));
-        kept.extend(new_lines(old, latest, new)?);
+        kept.extend(new_lines(old, latest, new, command)?);
         let start = kept.len().saturating_sub(limit);
         return rewrite(path, &kept[start..].concat());
     }
-    let added = new_lines(old, span.map(|(_, latest)| latest), new)?;
+    let added = new_lines(old, span.map(|(_, latest)| latest), new, command)?;
     // Not synced: the store it follows is, so after a crash the history can only be behind
     // it, never ahead, and the next change writes what it missed.
     let mut file = disk::open_append(path)?;
@@ -191,12 +197,17 @@ pub fn append(path: &Path, old: &Document, new: &Entry, limit: usize) -> Result<
 
 /// The lines a change adds after the `latest` kept revision: the revision it replaced when the
 /// history missed it, then its own.
-fn new_lines(old: &Document, latest: Option<u64>, new: &Entry) -> Result<Vec<String>> {
+fn new_lines(
+    old: &Document,
+    latest: Option<u64>,
+    new: &Document,
+    command: &str,
+) -> Result<Vec<String>> {
     let mut added = Vec::new();
     if old.revision > 0 && latest.is_none_or(|latest| latest < old.revision) {
-        added.push(line(&Entry::of(old, "(not recorded)"))?);
+        added.push(line(old, "(not recorded)")?);
     }
-    added.push(line(new)?);
+    added.push(line(new, command)?);
     Ok(added)
 }
 
@@ -256,8 +267,16 @@ fn leading_revision(bytes: &[u8]) -> Option<u64> {
     std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()
 }
 
-fn line(entry: &Entry) -> Result<String> {
-    let mut text = serde_json::to_string(entry)
+fn line(document: &Document, command: &str) -> Result<String> {
+    let line = Line {
+        revision: document.revision,
+        at: document.updated_at.as_deref().unwrap_or_default(),
+        command,
+        summary: document.summary.as_deref(),
+        todos: &document.todos,
+        next_id: document.next_id,
+    };
+    let mut text = serde_json::to_string(&line)
         .map_err(|err| Error::internal(format!("cannot encode a history line: {err}")))?;
     text.push('\n');
     Ok(text)

@@ -221,8 +221,9 @@ pub fn check_text(
     limit_key: Option<&str>,
     problems: &mut Vec<Problem>,
 ) -> String {
-    let advice = limit_key.map(limit_advice);
-    checked(raw, path, max_chars, advice.as_deref(), false, problems)
+    // The advice is spelled out only for a text over the limit, not for every item.
+    let advice = || limit_key.map(limit_advice);
+    checked(raw, path, max_chars, advice, false, problems)
 }
 
 /// Checks a description: like a line of text, but newlines and tabs may stand in it.
@@ -231,7 +232,7 @@ pub fn check_description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> 
         raw,
         path,
         MAX_DESCRIPTION_CHARS,
-        Some(DESCRIPTION_FIT),
+        || Some(DESCRIPTION_FIT.to_owned()),
         true,
         problems,
     )
@@ -241,7 +242,7 @@ fn checked(
     raw: &str,
     path: &str,
     max_chars: usize,
-    advice: Option<&str>,
+    advice: impl FnOnce() -> Option<String>,
     multiline: bool,
     problems: &mut Vec<Problem>,
 ) -> String {
@@ -279,7 +280,7 @@ fn checked(
         text.chars().count()
     };
     if chars > max_chars {
-        let advice = advice
+        let advice = advice()
             .map(|advice| format!("; {advice}"))
             .unwrap_or_default();
         problems.push(Problem::new(

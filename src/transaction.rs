@@ -153,9 +153,8 @@ impl<'a> Transaction<'a> {
     /// Appends the saved revision to the history. The change is made by then: a history that
     /// cannot record it (a full disk) is a warning, not a failure of the change.
     fn record(&self, command: &str, old: &Document, new: &Document) -> Vec<String> {
-        let entry = history::Entry::of(new, command);
         let limit = self.ctx.config.history_limit;
-        match history::append(self.store.history_path(), old, &entry, limit) {
+        match history::append(self.store.history_path(), old, new, command, limit) {
             Ok(()) => Vec::new(),
             Err(err) => vec![format!(
                 "the change is saved, but its history could not record it: {}",

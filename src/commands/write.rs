@@ -37,6 +37,8 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         Some(value) => input::snapshot(value, &limits)?,
         None => Snapshot::default(),
     };
+    // Checked and copied out: the parsed JSON is not needed while the store is changed.
+    drop(input);
     if let Some(text) = &args.summary {
         // An empty flag is a mistake (an unset shell variable), not a wish to keep the stored
         // summary: taking it as "no summary" would drop what was typed without a word.

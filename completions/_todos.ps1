@@ -239,6 +239,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
         }
         'todos;check' {
             [CompletionResult]::new('--stale', '--stale', [CompletionResultType]::ParameterName, 'Fail only when items are open and the plan has not changed for this many minutes')
+            [CompletionResult]::new('--owner', '--owner', [CompletionResultType]::ParameterName, 'Whose check: items owned by someone else do not count [env: TODOS_OWNER]')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
             [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')

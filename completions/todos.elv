@@ -224,6 +224,7 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;check'= {
             cand --stale 'Fail only when items are open and the plan has not changed for this many minutes'
+            cand --owner 'Whose check: items owned by someone else do not count [env: TODOS_OWNER]'
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'

@@ -203,8 +203,10 @@ pub enum Command {
     /// "update your todos" reminder, for a hook that runs after every tool call. With --hook it
     /// speaks the hook protocol of Claude Code: it exits 2 instead of 1 so the agent reads the
     /// message and keeps working, and it reads the hook's JSON event on stdin to let a Stop go
-    /// through when a Stop hook already sent the agent back once (stop_hook_active). check never
-    /// writes, locks or creates anything.
+    /// through when a Stop hook already sent the agent back once (stop_hook_active). With an
+    /// owner (--owner or TODOS_OWNER), items another owner holds do not count: a worker may stop
+    /// when its own items and the unowned ones are done. check never writes, locks or creates
+    /// anything.
     Check(Lazy<CheckArgs>),
 
     /// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
@@ -598,6 +600,7 @@ pub struct PromptArgs {}
 #[command(after_help = "Examples:\n  \
     todos check && git push\n  \
     todos check --stale 10\n  \
+    TODOS_OWNER=w1 todos check\n  \
     todos --json check | jq .data.check")]
 pub struct CheckArgs {
     /// Fail only when items are open and the plan has not changed for this many minutes.
@@ -607,6 +610,10 @@ pub struct CheckArgs {
     /// Run as an agent hook: exit 2 instead of 1, read the hook's JSON event on stdin.
     #[arg(long)]
     pub hook: bool,
+
+    /// Whose check: items owned by someone else do not count [env: TODOS_OWNER]
+    #[arg(long, value_name = "NAME")]
+    pub owner: Option<String>,
 }
 
 #[derive(Debug, Args)]

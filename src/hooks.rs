@@ -20,7 +20,7 @@ pub use payload::{PAYLOAD_WAIT, parse_payload};
 pub use settings::merge;
 
 use crate::cli::Agent;
-use crate::model::Item;
+use crate::model::{self, Item};
 use crate::render::{self, escape};
 
 /// The command every agent's hooks run. It finds the workspace from the folder the agent runs
@@ -206,19 +206,29 @@ pub fn session_context(summary: Option<&str>, items: &[Item]) -> Option<String> 
         let _ = write!(text, " {}", quote(summary));
     }
     text.push_str(" — open items (update with `todos update ID STATUS`):\n");
-    text.push_str(&open_items(items));
+    text.push_str(&open_items(items, None));
     Some(text)
 }
 
-/// Why the agent is sent back: what is open, with ids, and how to get out honestly.
-pub fn stop_reason(items: &[Item]) -> String {
-    let stats = crate::model::stats(items);
+/// Whether the agent acting for `owner` (`TODOS_OWNER`) has work left: an open item that no
+/// one else holds (`model::is_left_for`).
+pub fn has_work_left(items: &[Item], owner: Option<&str>) -> bool {
+    items.iter().any(|item| model::is_left_for(item, owner))
+}
+
+/// Why the agent is sent back: what is left for it, with ids, and how to get out honestly.
+pub fn stop_reason(items: &[Item], owner: Option<&str>) -> String {
+    let left = (items.iter())
+        .filter(|item| model::is_left_for(item, owner))
+        .count();
+    let whose = owner.map_or_else(String::new, |owner| {
+        format!(" (held by @{owner} or no one)")
+    });
     let mut text = format!(
-        "todos: {} of {} items are still open:\n",
-        stats.open(),
-        stats.total
+        "todos: {left} of {} items{whose} are still open:\n",
+        items.len()
     );
-    text.push_str(&open_items(items));
+    text.push_str(&open_items(items, owner));
     text.push_str(
         "Finish them before you stop: mark each completed as soon as it is done (todos update \
          ID completed), cancelled if it is no longer needed, failed if it cannot be done. If you \
@@ -227,12 +237,12 @@ pub fn stop_reason(items: &[Item]) -> String {
     text
 }
 
-/// One line per open item (id, marker, content), as many as fit in `MAX_LIST_CHARS` with a
-/// last line saying how many more there are.
-fn open_items(items: &[Item]) -> String {
+/// One line per open item left for `owner` (id, marker, content), as many as fit in
+/// `MAX_LIST_CHARS` with a last line saying how many more there are.
+fn open_items(items: &[Item], owner: Option<&str>) -> String {
     let open: Vec<&Item> = items
         .iter()
-        .filter(|item| !item.status.is_terminal())
+        .filter(|item| model::is_left_for(item, owner))
         .collect();
     let mut text = String::new();
     let mut used = 0;
@@ -353,12 +363,12 @@ mod tests {
         let text = session_context(Some(&"s".repeat(2000)), &long).unwrap();
         assert!(text.chars().count() <= 600, "{text}");
         assert!(text.contains("  (+6 more: `todos show`)\n"), "{text}");
-        let reason = stop_reason(&long);
+        let reason = stop_reason(&long, None);
         assert!(reason.chars().count() <= 700, "{reason}");
         let few = [
             item("1", "A", Status::Pending),
             item("2", "B", Status::InProgress),
         ];
-        assert_eq!(open_items(&few), "  1 [ ] A\n  2 [▶] B\n");
+        assert_eq!(open_items(&few, None), "  1 [ ] A\n  2 [▶] B\n");
     }
 }

@@ -87,6 +87,14 @@ pub fn stats(items: &[Item]) -> Stats {
     Stats::of(items.iter().map(|item| item.status))
 }
 
+/// Whether `item` is work left for `owner`: open, and not held by someone else. Without an
+/// owner every open item is. `check` and the agents' stop hook ask it, so that a worker is
+/// never kept from stopping by an item another worker holds.
+pub fn is_left_for(item: &Item, owner: Option<&str>) -> bool {
+    !item.status.is_terminal()
+        && owner.is_none_or(|owner| item.owner.as_deref().is_none_or(|own| own == owner))
+}
+
 /// True when the list is not empty and every item is terminal: the plan is finished.
 pub fn is_finished(items: &[Item]) -> bool {
     !items.is_empty() && items.iter().all(|item| item.status.is_terminal())

@@ -13,7 +13,7 @@ use crate::context::Context;
 use crate::envelope;
 use crate::error::Result;
 use crate::host::{Host, Stdin};
-use crate::model::{self, Stats};
+use crate::model;
 use crate::render::{self, escape};
 use crate::store::{Document, Store};
 
@@ -25,17 +25,21 @@ pub struct Request {
     args: CheckArgs,
     /// The hook's JSON event, with --hook.
     event: Option<Value>,
+    /// `--owner`, else `TODOS_OWNER`: items another owner holds do not count.
+    owner: Option<String>,
 }
 
-/// Reads the hook's event from stdin, with --hook.
-pub fn read(host: &mut Host, args: CheckArgs) -> Request {
+/// Reads the owner, and the hook's event from stdin with --hook.
+pub fn read(host: &mut Host, args: CheckArgs) -> Result<Request> {
+    let owner = super::owner(host, args.owner.as_ref())?;
     let event = if args.hook { hook_event(host) } else { None };
-    Request { args, event }
+    Ok(Request { args, event, owner })
 }
 
 /// Reads the plan (no lock, nothing created) and says whether work is left.
 pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
-    let Request { args, event } = request;
+    let Request { args, event, owner } = request;
+    let owner = owner.as_deref();
     // Claude Code sets `stop_hook_active` when a Stop hook already sent the agent back once in
     // this turn; a second reminder could loop forever (the agent may need the user's answer).
     let stop_hook_active = event
@@ -48,18 +52,22 @@ pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
         .is_some_and(|event| event.get("stop_hook_active").is_some());
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     let stats = model::stats(&document.todos);
+    let left = (document.todos.iter())
+        .filter(|item| model::is_left_for(item, owner))
+        .count();
     let idle = minutes_since_change(&document, ctx);
     let stale = match args.stale {
         None => true,
         // A store that does not say when it changed is as old as can be.
         Some(limit) => idle.is_none_or(|minutes| minutes >= limit),
     };
-    let failed = stats.open() > 0 && stale && !stop_hook_active;
+    let failed = left > 0 && stale && !stop_hook_active;
 
     let mut data = envelope::data(&document, &[], None);
     data["check"] = json!({
         "passed": !failed,
-        "open": stats.open(),
+        "open": left,
+        "owner": owner,
         "stale_minutes": args.stale,
         "minutes_since_change": idle,
         "stop_hook_active": stop_hook_active,
@@ -67,7 +75,7 @@ pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
     let recap = render::recap(&document.todos);
     let mut headline = render::progress_line(&document.todos);
     if let (Some(limit), Some(minutes)) = (args.stale, idle)
-        && stats.open() > 0
+        && left > 0
     {
         let _ = write!(
             headline,
@@ -79,7 +87,12 @@ pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
     let mut exit_code = 0;
     if failed {
         answer.text.clear();
-        answer.notes = notes(ctx, &document, &stats, args, idle, is_stop_event);
+        let open = OpenItems {
+            left,
+            total: stats.total,
+            owner,
+        };
+        answer.notes = notes(ctx, &document, &open, args, idle, is_stop_event);
         exit_code = if args.hook { OPEN_HOOK } else { OPEN };
     }
     Ok(Outcome {
@@ -107,13 +120,27 @@ fn minutes_since_change(document: &Document, ctx: &Context) -> Option<u64> {
     u64::try_from(minutes).ok()
 }
 
-/// The open items as a subject and its verb: `3 of 5 items` `are`, `1 of 5 items` `is`, and
-/// `the one item` `is` when the plan holds one.
-fn open_items(stats: &Stats) -> (String, &'static str) {
-    match (stats.open(), stats.total) {
-        (1, 1) => ("the one item".to_owned(), "is"),
-        (1, total) => (format!("1 of {total} items"), "is"),
-        (open, total) => (format!("{open} of {total} items"), "are"),
+/// The items a failed check is about: those left for `owner` (all open ones without an
+/// owner), of the plan's `total`.
+struct OpenItems<'a> {
+    left: usize,
+    total: usize,
+    owner: Option<&'a str>,
+}
+
+impl OpenItems<'_> {
+    /// A subject and its verb: `3 of 5 items` `are`, `1 of 5 items` `is`, `the one item` `is`
+    /// when the plan holds one; with an owner, `2 of 5 items (held by @w1 or no one)` `are`.
+    fn subject(&self) -> (String, &'static str) {
+        let (subject, verb) = match (self.left, self.total) {
+            (1, 1) => ("the one item".to_owned(), "is"),
+            (1, total) => (format!("1 of {total} items"), "is"),
+            (open, total) => (format!("{open} of {total} items"), "are"),
+        };
+        match self.owner {
+            Some(owner) => (format!("{subject} (held by @{owner} or no one)"), verb),
+            None => (subject, verb),
+        }
     }
 }
 
@@ -122,29 +149,29 @@ fn open_items(stats: &Stats) -> (String, &'static str) {
 fn notes(
     ctx: &Context,
     document: &Document,
-    stats: &Stats,
+    open: &OpenItems<'_>,
     args: &CheckArgs,
     idle: Option<u64>,
     is_stop_event: bool,
 ) -> String {
     let palette = ctx.stderr;
-    let (open, are) = open_items(stats);
+    let (subject, are) = open.subject();
     let mut out = String::new();
     match (args.stale, idle) {
         (Some(_), Some(minutes)) => {
             let _ = writeln!(
                 out,
-                "todos: the plan has not changed for {minutes} min and {open} {are} open."
+                "todos: the plan has not changed for {minutes} min and {subject} {are} open."
             );
         }
         (Some(_), None) => {
             let _ = writeln!(
                 out,
-                "todos: {open} {are} open and the plan does not say when it last changed."
+                "todos: {subject} {are} open and the plan does not say when it last changed."
             );
         }
         (None, _) => {
-            let _ = writeln!(out, "todos: {open} {are} still open.");
+            let _ = writeln!(out, "todos: {subject} {are} still open.");
         }
     }
     let _ = writeln!(out, "{}", render::recap(&document.todos));
@@ -152,7 +179,7 @@ fn notes(
     for item in document
         .todos
         .iter()
-        .filter(|item| !item.status.is_terminal())
+        .filter(|item| model::is_left_for(item, open.owner))
     {
         let line = format!("{} {}", render::marker(item.status), escape(&item.content));
         let _ = writeln!(
@@ -169,7 +196,7 @@ fn notes(
              the item you are working on in_progress.\n",
         );
     } else {
-        let (them, each) = if stats.open() == 1 {
+        let (them, each) = if open.left == 1 {
             ("it", "it")
         } else {
             ("them", "each")

@@ -23,6 +23,9 @@ const FAILED: u8 = 1;
 /// The agent's payload, read from stdin within `hooks::PAYLOAD_WAIT`.
 pub struct Request {
     payload: Option<Map<String, Value>>,
+    /// `TODOS_OWNER`: at a stop, items another owner holds do not keep this agent working. A
+    /// malformed one counts as none (every open item does): a hook must not fail on it.
+    owner: Option<String>,
 }
 
 /// Reads the payload; a terminal or `/dev/null` sends none, and a stdin left open is waited on
@@ -35,13 +38,14 @@ pub fn read(host: &mut Host) -> Request {
             .and_then(|bytes| hooks::parse_payload(&bytes)),
         Stdin::Terminal | Stdin::Device => None,
     };
-    Request { payload }
+    let owner = super::owner(host, None).ok().flatten();
+    Request { payload, owner }
 }
 
 /// Answers the payload in its agent's protocol; a failure of its own is reported with exit 1,
 /// which no agent takes as "block".
 pub fn execute(ctx: &Context, request: Request) -> Outcome {
-    match answer(ctx, request.payload) {
+    match answer(ctx, request.payload, request.owner.as_deref()) {
         Ok(outcome) => outcome,
         Err(err) => {
             let mut notes = format!("todos hook: {}\n", escape(&err.message));
@@ -62,7 +66,11 @@ pub fn execute(ctx: &Context, request: Request) -> Outcome {
     }
 }
 
-fn answer(ctx: &Context, payload: Option<Map<String, Value>>) -> Result<Outcome> {
+fn answer(
+    ctx: &Context,
+    payload: Option<Map<String, Value>>,
+    owner: Option<&str>,
+) -> Result<Outcome> {
     let Some(payload) = payload else {
         let mut answer = Answer::new(
             String::new(),
@@ -99,11 +107,11 @@ fn answer(ctx: &Context, payload: Option<Map<String, Value>>) -> Result<Outcome>
         Event::Stop { again: true } | Event::Other => (Reply::default(), "none"),
         Event::Stop { again: false } => {
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
-            if document.todos.iter().all(|item| item.status.is_terminal()) {
-                (Reply::default(), "none")
-            } else {
-                let reason = hooks::stop_reason(&document.todos);
+            if hooks::has_work_left(&document.todos, owner) {
+                let reason = hooks::stop_reason(&document.todos, owner);
                 (hooks::block_reply(protocol, &reason), "block")
+            } else {
+                (Reply::default(), "none")
             }
         }
     };

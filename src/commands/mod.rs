@@ -36,6 +36,22 @@ use crate::model::Stats;
 use crate::store::Document;
 use crate::transaction::Committed;
 
+/// The owner a command acts for: `--owner`, else `TODOS_OWNER` (an empty value is unset),
+/// checked as an item's owner is.
+fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>> {
+    let (raw, path) = match flag {
+        Some(owner) => (Some(owner.clone()), "--owner"),
+        None => (
+            host.var("TODOS_OWNER").filter(|owner| !owner.is_empty()),
+            "TODOS_OWNER",
+        ),
+    };
+    let mut problems = Vec::new();
+    let owner = raw.and_then(|raw| crate::model::check_owner(&raw, path, &mut problems));
+    Error::if_any(problems)?;
+    Ok(owner)
+}
+
 /// What a command produced, for `output` to print as text or as the JSON envelope.
 pub struct Outcome {
     pub view: View,
@@ -192,7 +208,7 @@ impl Request {
             Command::Update(args) => Self::Update(update::read(host, &args)?),
             Command::Remove(args) => Self::Remove(remove::read(&args)),
             Command::Next(args) => Self::Next(next::read(host, &args)?),
-            Command::Check(args) => Self::Check(check::read(host, args.0)),
+            Command::Check(args) => Self::Check(check::read(host, args.0)?),
             Command::Hook(_) => Self::Hook(hook::read(host)),
             Command::Show(args) => {
                 // Two answers to one question: a script that asked for Markdown and got the

@@ -21,19 +21,9 @@ pub struct Request {
 
 /// Reads the flags; the owner falls back on `TODOS_OWNER` (an empty value is unset).
 pub fn read(host: &Host, args: &NextArgs) -> Result<Request> {
-    let (raw, path) = match &args.owner {
-        Some(owner) => (Some(owner.clone()), "--owner"),
-        None => (
-            host.var("TODOS_OWNER").filter(|owner| !owner.is_empty()),
-            "TODOS_OWNER",
-        ),
-    };
-    let mut problems = Vec::new();
-    let owner = raw.and_then(|raw| model::check_owner(&raw, path, &mut problems));
-    Error::if_any(problems)?;
     Ok(Request {
         claim: args.claim,
-        owner,
+        owner: super::owner(host, args.owner.as_ref())?,
     })
 }
 

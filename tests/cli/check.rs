@@ -138,3 +138,80 @@ fn a_corrupt_store_is_an_error_not_an_open_plan() {
     // Exit 4, not 2: in a Claude Code hook any code but 2 lets the agent stop.
     env.rejects(env.todos(&["check", "--hook"]), 4);
 }
+
+/// A worker (`--owner` or `TODOS_OWNER`) may stop once its own items and the unowned ones are
+/// done: an item another worker holds does not keep it working, and is not listed to it.
+#[test]
+fn an_owner_is_held_only_by_its_own_and_unowned_items() {
+    let env = TestEnv::new();
+    env.todos(&["write"])
+        .stdin(
+            r#"{"summary": "Ship", "todos": [
+                {"content": "Schema", "status": "completed", "owner": "w1"},
+                {"content": "Server", "status": "in_progress", "owner": "w2"},
+                {"content": "Client", "status": "in_progress", "owner": "w1"},
+                {"content": "Docs", "status": "pending"}]}"#,
+        )
+        .run()
+        .success();
+    let done = env.rejects(env.todos(&["check", "--owner", "w1"]), 1);
+    assert!(
+        done.stderr
+            .starts_with("todos: 2 of 4 items (held by @w1 or no one) are still open.\n"),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr.contains("3 [▶] Client @w1\n"),
+        "{}",
+        done.stderr
+    );
+    assert!(done.stderr.contains("4 [ ] Docs\n"), "{}", done.stderr);
+    assert!(!done.stderr.contains("  2 [▶] Server"), "{}", done.stderr);
+
+    env.todos(&["update", "3", "completed"]).run().success();
+    env.todos(&["update", "4", "completed"]).run().success();
+    // w2 still works on item 2: w1 is free to stop, w2 and the whole plan are not.
+    let free = env
+        .todos(&["--json", "check"])
+        .env("TODOS_OWNER", "w1")
+        .run()
+        .success()
+        .json();
+    assert_eq!(free["data"]["check"]["passed"], true, "{free}");
+    assert_eq!(free["data"]["check"]["open"], 0, "{free}");
+    assert_eq!(free["data"]["check"]["owner"], "w1", "{free}");
+    // The flag wins over the variable, as for `next`.
+    let held = env.rejects(
+        env.todos(&["check", "--hook", "--owner", "w2"])
+            .env("TODOS_OWNER", "w1"),
+        2,
+    );
+    assert!(
+        held.stderr.contains("2 [▶] Server @w2\n"),
+        "{}",
+        held.stderr
+    );
+    env.rejects(env.todos(&["check"]), 1);
+}
+
+#[test]
+fn a_malformed_owner_is_refused_with_its_source() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    for (run, source) in [
+        (
+            env.todos(&["--json", "check", "--owner", "two words"]),
+            "--owner",
+        ),
+        (
+            env.todos(&["--json", "check"])
+                .env("TODOS_OWNER", "bad/name"),
+            "TODOS_OWNER",
+        ),
+    ] {
+        let json = env.rejects(run, 1).json();
+        assert_eq!(json["error"]["code"], "INVALID_PARAM", "{json}");
+        assert_eq!(json["error"]["details"][0]["path"], source, "{json}");
+    }
+}

@@ -162,6 +162,60 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
     }
 }
 
+/// A worker agent started with `TODOS_OWNER` is sent back only for its own items and the
+/// unowned ones: what another worker holds does not keep it from stopping.
+#[test]
+fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
+    for (agent, _) in AGENTS {
+        let env = TestEnv::new();
+        env.todos(&["write"])
+            .stdin(
+                r#"{"summary": "Ship", "todos": [
+                    {"content": "Server", "status": "in_progress", "owner": "w2"},
+                    {"content": "Client", "status": "in_progress", "owner": "w1"}]}"#,
+            )
+            .run()
+            .success();
+        let stop = || {
+            env.todos(&["hook"])
+                .stdin(fixture(agent, "stop"))
+                .env("TODOS_OWNER", "w1")
+        };
+        let held = stop().run();
+        let reason = format!("{}{}", held.stdout, held.stderr);
+        assert!(
+            reason.contains("todos: 1 of 2 items (held by @w1 or no one) are still open:"),
+            "{agent}: {reason}"
+        );
+        assert!(reason.contains("Client"), "{agent}: {reason}");
+        assert!(!reason.contains("Server"), "{agent}: {reason}");
+
+        env.todos(&["update", "2", "completed"]).run().success();
+        let free = stop().run().success();
+        assert_eq!(
+            (free.stdout.as_str(), free.stderr.as_str()),
+            ("", ""),
+            "{agent}"
+        );
+        // Without an owner, the item w2 holds still sends the agent back.
+        let done = hook(&env, agent, "stop");
+        assert!(
+            format!("{}{}", done.stdout, done.stderr).contains("Server"),
+            "{agent}"
+        );
+        // A malformed TODOS_OWNER does not break the hook: every open item counts then.
+        let done = env
+            .todos(&["hook"])
+            .stdin(fixture(agent, "stop"))
+            .env("TODOS_OWNER", "bad/name")
+            .run();
+        assert!(
+            format!("{}{}", done.stdout, done.stderr).contains("Server"),
+            "{agent}"
+        );
+    }
+}
+
 #[test]
 fn a_failing_hook_exits_1_which_no_agent_takes_for_a_block() {
     for (agent, _) in AGENTS {

@@ -324,13 +324,7 @@ mod tests {
     fn item(id: &str, content: &str, status: Status) -> Item {
         Item {
             id: id.into(),
-            content: content.into(),
-            status,
-            active_form: None,
-            priority: None,
-            description: None,
-            blocked_by: Vec::new(),
-            owner: None,
+            ..Item::new(content, status)
         }
     }
 

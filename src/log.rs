@@ -238,13 +238,7 @@ mod tests {
     fn a_block_lists_each_terminal_status() {
         let item = |content: &str, status| Item {
             id: "1".into(),
-            content: content.into(),
-            status,
-            active_form: None,
-            priority: None,
-            description: None,
-            blocked_by: Vec::new(),
-            owner: None,
+            ..Item::new(content, status)
         };
         let at = Local.with_ymd_and_hms(2025, 1, 2, 17, 42, 33).unwrap();
         let items = [

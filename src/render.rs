@@ -465,13 +465,7 @@ mod tests {
     fn item(id: u32, content: &str, status: Status) -> Item {
         Item {
             id: id.to_string(),
-            content: content.to_owned(),
-            status,
-            active_form: None,
-            priority: None,
-            description: None,
-            blocked_by: Vec::new(),
-            owner: None,
+            ..Item::new(content, status)
         }
     }
 

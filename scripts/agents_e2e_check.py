@@ -12,7 +12,7 @@ import sys
 INSTRUCTIONS = "This workspace keeps your plan in `.todos.json` through the `todos` command"
 # What the session-start hook puts into the context, and what the stop hook sends back.
 PLAN = "open items (update with `todos update ID STATUS`)"
-REMINDER = "items are still open"
+REMINDER = "still open:"  # the stop reason's first line: "todos: 2 of 3 items are still open:"
 OPEN_ITEM = "3 [ ] Add a test"
 
 

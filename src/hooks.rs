@@ -216,23 +216,39 @@ pub fn has_work_left(items: &[Item], owner: Option<&str>) -> bool {
     items.iter().any(|item| model::is_left_for(item, owner))
 }
 
+/// The open items a stop is about (`left` of the plan's `total`, those left for `owner`) as a
+/// subject and its verb: `3 of 5 items` `are`, `1 of 5 items` `is`, `the one item` `is` when
+/// the plan holds one; with an owner, `2 of 5 items (held by @w1 or no one)` `are`.
+pub fn left_subject(left: usize, total: usize, owner: Option<&str>) -> (String, &'static str) {
+    let (subject, verb) = match (left, total) {
+        (1, 1) => ("the one item".to_owned(), "is"),
+        (1, total) => (format!("1 of {total} items"), "is"),
+        (left, total) => (format!("{left} of {total} items"), "are"),
+    };
+    match owner {
+        Some(owner) => (format!("{subject} (held by @{owner} or no one)"), verb),
+        None => (subject, verb),
+    }
+}
+
 /// Why the agent is sent back: what is left for it, with ids, and how to get out honestly.
 pub fn stop_reason(items: &[Item], owner: Option<&str>) -> String {
     let left = (items.iter())
         .filter(|item| model::is_left_for(item, owner))
         .count();
-    let whose = owner.map_or_else(String::new, |owner| {
-        format!(" (held by @{owner} or no one)")
-    });
-    let mut text = format!(
-        "todos: {left} of {} items{whose} are still open:\n",
-        items.len()
-    );
+    let (subject, are) = left_subject(left, items.len(), owner);
+    let (them, each) = if left == 1 {
+        ("it", "it")
+    } else {
+        ("them", "each")
+    };
+    let mut text = format!("todos: {subject} {are} still open:\n");
     text.push_str(&open_items(items, owner));
-    text.push_str(
-        "Finish them before you stop: mark each completed as soon as it is done (todos update \
-         ID completed), cancelled if it is no longer needed, failed if it cannot be done. If you \
-         need the user's answer first, ask and stop: this reminder comes once per stop.",
+    let _ = write!(
+        text,
+        "Finish {them} before you stop: mark {each} completed as soon as it is done (todos \
+         update ID completed), cancelled if it is no longer needed, failed if it cannot be done. \
+         If you need the user's answer first, ask and stop: this reminder comes once per stop."
     );
     text
 }

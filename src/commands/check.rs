@@ -12,6 +12,7 @@ use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::envelope;
 use crate::error::Result;
+use crate::hooks;
 use crate::host::{Host, Stdin};
 use crate::model;
 use crate::render::{self, escape};
@@ -87,12 +88,7 @@ pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
     let mut exit_code = 0;
     if failed {
         answer.text.clear();
-        let open = OpenItems {
-            left,
-            total: stats.total,
-            owner,
-        };
-        answer.notes = notes(ctx, &document, &open, args, idle, is_stop_event);
+        answer.notes = notes(ctx, &document, (left, owner), args, idle, is_stop_event);
         exit_code = if args.hook { OPEN_HOOK } else { OPEN };
     }
     Ok(Outcome {
@@ -120,42 +116,18 @@ fn minutes_since_change(document: &Document, ctx: &Context) -> Option<u64> {
     u64::try_from(minutes).ok()
 }
 
-/// The items a failed check is about: those left for `owner` (all open ones without an
-/// owner), of the plan's `total`.
-struct OpenItems<'a> {
-    left: usize,
-    total: usize,
-    owner: Option<&'a str>,
-}
-
-impl OpenItems<'_> {
-    /// A subject and its verb: `3 of 5 items` `are`, `1 of 5 items` `is`, `the one item` `is`
-    /// when the plan holds one; with an owner, `2 of 5 items (held by @w1 or no one)` `are`.
-    fn subject(&self) -> (String, &'static str) {
-        let (subject, verb) = match (self.left, self.total) {
-            (1, 1) => ("the one item".to_owned(), "is"),
-            (1, total) => (format!("1 of {total} items"), "is"),
-            (open, total) => (format!("{open} of {total} items"), "are"),
-        };
-        match self.owner {
-            Some(owner) => (format!("{subject} (held by @{owner} or no one)"), verb),
-            None => (subject, verb),
-        }
-    }
-}
-
 /// What the agent (or the person) reads when the check fails: why, the recap, every open item
 /// with its id, and what to do.
 fn notes(
     ctx: &Context,
     document: &Document,
-    open: &OpenItems<'_>,
+    (left, owner): (usize, Option<&str>),
     args: &CheckArgs,
     idle: Option<u64>,
     is_stop_event: bool,
 ) -> String {
     let palette = ctx.stderr;
-    let (subject, are) = open.subject();
+    let (subject, are) = hooks::left_subject(left, document.todos.len(), owner);
     let mut out = String::new();
     match (args.stale, idle) {
         (Some(_), Some(minutes)) => {
@@ -179,7 +151,7 @@ fn notes(
     for item in document
         .todos
         .iter()
-        .filter(|item| model::is_left_for(item, open.owner))
+        .filter(|item| model::is_left_for(item, owner))
     {
         let line = format!("{} {}", render::marker(item.status), escape(&item.content));
         let _ = writeln!(
@@ -196,7 +168,7 @@ fn notes(
              the item you are working on in_progress.\n",
         );
     } else {
-        let (them, each) = if open.left == 1 {
+        let (them, each) = if left == 1 {
             ("it", "it")
         } else {
             ("them", "each")

@@ -184,7 +184,7 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
         let held = stop().run();
         let reason = format!("{}{}", held.stdout, held.stderr);
         assert!(
-            reason.contains("todos: 1 of 2 items (held by @w1 or no one) are still open:"),
+            reason.contains("todos: 1 of 2 items (held by @w1 or no one) is still open:"),
             "{agent}: {reason}"
         );
         assert!(reason.contains("Client"), "{agent}: {reason}");

@@ -211,6 +211,13 @@ fn new_lines(
     Ok(added)
 }
 
+/// The latest revision the history holds, read from the file's end; `None` when it holds none
+/// or cannot say (a torn last line, an unreadable file: the change goes on, and its own
+/// append deals with the file).
+pub fn latest_revision(path: &Path) -> Option<u64> {
+    span(path).ok().flatten().map(|(_, latest)| latest)
+}
+
 /// The revisions of the file's first and last lines; `None` for an empty or absent file, one
 /// whose last line is torn (no newline after it), or whose ends are not lines todos wrote.
 fn span(path: &Path) -> Result<Option<(u64, u64)>> {

@@ -75,9 +75,12 @@ impl Document {
         Ok(id.to_string())
     }
 
-    /// The revision after this one.
-    pub fn next_revision(&self) -> Result<u64> {
+    /// The revision after this one and after the latest one the history `recorded`: a store
+    /// put back at an older revision (`git checkout .todos.json`: the plan is committed, its
+    /// history is not) must not hand out a revision the history already holds.
+    pub fn next_revision(&self, recorded: Option<u64>) -> Result<u64> {
         self.revision
+            .max(recorded.unwrap_or(0))
             .checked_add(1)
             .ok_or_else(|| exhausted("revision counter"))
     }

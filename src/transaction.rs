@@ -101,7 +101,7 @@ impl<'a> Transaction<'a> {
                 completed_plans: 0,
             });
         }
-        new.revision = old.next_revision()?;
+        new.revision = old.next_revision(history::latest_revision(self.store.history_path()))?;
         new.updated_at = Some(ctx.now.to_rfc3339());
         let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
         let mut appended = None;

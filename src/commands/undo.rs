@@ -21,6 +21,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     let transaction = Transaction::begin(ctx, &mut host.stderr)?;
     let store = transaction.store();
     let history = store.history(ctx.config.history_limit)?;
+    let recorded = history.latest().map(|latest| latest.revision);
     let (current, set_aside) = match store.load() {
         Ok(current) => {
             check_revision(args.expect_revision, current.revision)?;
@@ -74,7 +75,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
                 next_id: current.next_id.max(1),
                 ..Document::default()
             };
-            empty.revision = current.next_revision()?;
+            empty.revision = current.next_revision(recorded)?;
             empty.updated_at = Some(ctx.now.to_rfc3339());
             let mut warnings = history.warnings.clone();
             warnings.push("the history keeps no revision to restore: the plan is empty".to_owned());
@@ -94,7 +95,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     restored.summary.clone_from(&entry.summary);
     restored.todos.clone_from(&entry.todos);
     restored.next_id = current.next_id.max(entry.next_id);
-    restored.revision = current.next_revision()?;
+    restored.revision = current.next_revision(recorded)?;
     restored.updated_at = Some(ctx.now.to_rfc3339());
     let command = format!("undo --to {target}");
     let mut warnings = history.warnings.clone();

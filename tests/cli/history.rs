@@ -197,6 +197,53 @@ fn a_missing_revision_is_recorded_by_the_next_change() {
     assert_eq!(revisions, [1, 2, 3, 4]);
 }
 
+/// The plan is committed, the history is not: `git checkout .todos.json` puts back an older
+/// revision while the history holds newer ones. The next change goes past both, so no
+/// revision is recorded twice and `undo --to` restores the plan it names.
+#[test]
+fn a_store_put_back_at_an_older_revision_never_repeats_one() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["in_progress:Code", "pending:Test"]);
+    let checked_in = env.read(".todos.json");
+    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "2", "in_progress"]).run().success();
+    env.write_file(".todos.json", &checked_in);
+    let json = env
+        .todos(&["--json", "create", "Docs"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(json["data"]["revision"], 4, "{json}");
+    let revisions: Vec<u64> = env
+        .read(".todos.history.jsonl")
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).unwrap()["revision"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(revisions, [1, 2, 3, 4]);
+    // Revision 2 is the plan with Code done, not the checked-in one with Docs added.
+    env.todos(&["undo", "--to", "2"]).run().success();
+    let store = env.store();
+    assert_eq!(store["revision"], 5);
+    assert_eq!(
+        items(&store["todos"]),
+        [
+            ("1".to_owned(), "completed".to_owned(), "Code".to_owned()),
+            ("2".to_owned(), "pending".to_owned(), "Test".to_owned()),
+        ]
+    );
+    // A plain undo from there goes back to revision 4, the change made on the checked-in plan.
+    env.todos(&["undo"]).run().success();
+    let contents: Vec<String> = items(&env.store()["todos"])
+        .into_iter()
+        .map(|(_, _, content)| content)
+        .collect();
+    assert_eq!(contents, ["Code", "Test", "Docs"]);
+}
+
 #[test]
 fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
     use std::process::{Command, Stdio};

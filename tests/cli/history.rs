@@ -27,6 +27,19 @@ fn three_changes(env: &TestEnv) {
     .success();
 }
 
+/// The revision of each line of the history file, in file order; every line must be whole.
+#[track_caller]
+fn recorded_revisions(env: &TestEnv) -> Vec<u64> {
+    env.read(".todos.history.jsonl")
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).expect("every line whole")["revision"]
+                .as_u64()
+                .expect("a revision")
+        })
+        .collect()
+}
+
 #[test]
 fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
     let env = TestEnv::new();
@@ -185,15 +198,7 @@ fn a_missing_revision_is_recorded_by_the_next_change() {
     let without_last: Vec<&str> = history.lines().take(2).collect();
     env.write_file(".todos.history.jsonl", without_last.join("\n") + "\n");
     env.todos(&["create", "More"]).run().success();
-    let revisions: Vec<u64> = env
-        .read(".todos.history.jsonl")
-        .lines()
-        .map(|line| {
-            serde_json::from_str::<Value>(line).unwrap()["revision"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
 }
 
@@ -214,15 +219,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
         .success()
         .json();
     assert_eq!(json["data"]["revision"], 4, "{json}");
-    let revisions: Vec<u64> = env
-        .read(".todos.history.jsonl")
-        .lines()
-        .map(|line| {
-            serde_json::from_str::<Value>(line).unwrap()["revision"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
     // Revision 2 is the plan with Code done, not the checked-in one with Docs added.
     env.todos(&["undo", "--to", "2"]).run().success();
@@ -307,14 +304,6 @@ fn a_torn_last_line_is_dropped_and_the_history_caught_up() {
     );
     env.write_file(".todos.history.jsonl", &torn);
     env.todos(&["create", "More"]).run().success();
-    let revisions: Vec<u64> = env
-        .read(".todos.history.jsonl")
-        .lines()
-        .map(|line| {
-            serde_json::from_str::<Value>(line).expect("every line whole")["revision"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4], "revision 3 written again, then 4");
 }

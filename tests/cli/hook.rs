@@ -259,7 +259,7 @@ fn spawn_hook(env: &TestEnv) -> Child {
 }
 
 /// Waits for `child` at most `limit`; kills it and fails when it is still running.
-fn wait_bounded(mut child: Child, limit: Duration) -> (i32, String, String) {
+fn wait_bounded(mut child: Child, limit: Duration) -> Done {
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > limit {
@@ -269,11 +269,7 @@ fn wait_bounded(mut child: Child, limit: Duration) -> (i32, String, String) {
         std::thread::sleep(Duration::from_millis(20));
     }
     let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    output.into()
 }
 
 #[cfg(unix)]
@@ -284,7 +280,11 @@ fn a_stdin_left_open_never_hangs_the_hook() {
     // Nothing ever comes: the hook gives up after its short wait (1.5 s), not at EOF.
     let mut child = spawn_hook(&env);
     let pipe = child.stdin.take().unwrap();
-    let (code, stdout, stderr) = wait_bounded(child, Duration::from_secs(20));
+    let Done {
+        code,
+        stdout,
+        stderr,
+    } = wait_bounded(child, Duration::from_secs(20));
     drop(pipe);
     assert_eq!((code, stdout.as_str()), (0, ""), "{stderr}");
     assert!(stderr.contains("no hook payload"), "{stderr}");
@@ -295,7 +295,11 @@ fn a_stdin_left_open_never_hangs_the_hook() {
     pipe.write_all(fixture("gemini", "stop").as_bytes())
         .unwrap();
     pipe.flush().unwrap();
-    let (code, stdout, stderr) = wait_bounded(child, Duration::from_secs(20));
+    let Done {
+        code,
+        stdout,
+        stderr,
+    } = wait_bounded(child, Duration::from_secs(20));
     drop(pipe);
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert!(stdout.starts_with("{\"decision\":\"deny\""), "{stdout}");

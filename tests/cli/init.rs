@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::support::TestEnv;
+use crate::support::{Done, TestEnv};
 
 const BEGIN: &str = "<!-- todos:begin";
 const END: &str = "<!-- todos:end -->";
@@ -197,7 +197,7 @@ fn a_symlinked_instructions_file_stays_a_symlink() {
 /// Runs a hook command from settings.json as Claude Code does: through a shell, in a folder of
 /// the project, with `CLAUDE_PROJECT_DIR` set and the event on stdin.
 #[track_caller]
-fn run_hook(env: &TestEnv, command: &str, event: &str) -> (i32, String, String) {
+fn run_hook(env: &TestEnv, command: &str, event: &str) -> Done {
     let bin = Path::new(env!("CARGO_BIN_EXE_todos")).parent().unwrap();
     let subdir = env.path("src");
     std::fs::create_dir_all(&subdir).unwrap();
@@ -219,11 +219,7 @@ fn run_hook(env: &TestEnv, command: &str, event: &str) -> (i32, String, String) 
     // written: the closed pipe is not the test's failure.
     let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), event.as_bytes());
     let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    output.into()
 }
 
 #[cfg(unix)]
@@ -246,7 +242,7 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
     );
 
     let compact = r#"{"hook_event_name": "SessionStart", "source": "compact"}"#;
-    let (code, stdout, _) = run_hook(&env, start, compact);
+    let Done { code, stdout, .. } = run_hook(&env, start, compact);
     assert_eq!(code, 0);
     assert_eq!(
         stdout,
@@ -256,7 +252,11 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
     );
 
     let event = r#"{"hook_event_name": "Stop", "stop_hook_active": false}"#;
-    let (code, stdout, stderr) = run_hook(&env, stop, event);
+    let Done {
+        code,
+        stdout,
+        stderr,
+    } = run_hook(&env, stop, event);
     assert_eq!(
         (code, stdout.as_str()),
         (2, ""),
@@ -267,7 +267,11 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
 
     env.todos(&["update", "1", "completed"]).run().success();
     env.todos(&["update", "2", "completed"]).run().success();
-    let (code, stdout, stderr) = run_hook(&env, stop, event);
+    let Done {
+        code,
+        stdout,
+        stderr,
+    } = run_hook(&env, stop, event);
     assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "", ""));
 }
 

@@ -383,8 +383,14 @@ impl Run {
             // The binary may refuse early and close its end; that is not the test's failure.
             let _ = pipe.write_all(&input);
         }
-        let output = child.wait_with_output().expect("wait for todos");
-        Done {
+        child.wait_with_output().expect("wait for todos").into()
+    }
+}
+
+/// A finished process's exit code (-1 when a signal ended it) and its output as text.
+impl From<std::process::Output> for Done {
+    fn from(output: std::process::Output) -> Self {
+        Self {
             code: output.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),

@@ -150,23 +150,25 @@ fn revision_of(line: &str) -> Option<u64> {
         .map(|line| line.revision)
 }
 
-/// Appends the revision `new` (made by `command`) under the store's lock. When the history
+/// The first and the latest revision the history holds (`span`); `None` when it cannot say.
+pub type Ends = Option<(u64, u64)>;
+
+/// Appends the revision `new` (made by `command`) under the store's lock, to a history whose
+/// `ends` the caller read under that lock (`span`). When the history
 /// misses the revision it replaces (`old`: a kill between a save and its append), that one is
 /// written first. Once the file holds a quarter more than `limit` revisions it is rewritten
 /// with the latest `limit` (readers see only those anyway), through a new temporary file
 /// renamed over it; trimming in batches keeps a change from rewriting the whole file each time.
 pub fn append(
     path: &Path,
+    span: Ends,
     old: &Document,
     new: &Document,
     command: &str,
     limit: usize,
 ) -> Result<()> {
     let limit = limit.max(1);
-    // The first and the latest revision kept, read from the file's two ends: a change costs
-    // the same whatever the history holds. Revisions are kept one after the other, so they
-    // also say how many lines there are.
-    let span = span(path)?;
+    // Revisions are kept one after the other, so the ends also say how many lines there are.
     let kept = span.map_or(0, |(first, latest)| latest.saturating_sub(first) + 1);
     let over = usize::try_from(kept).unwrap_or(usize::MAX) + 2 > limit + limit / 4;
     let unclear = span.is_none() && disk::check_file(path)?.is_some_and(|meta| meta.len() > 0);
@@ -211,16 +213,10 @@ fn new_lines(
     Ok(added)
 }
 
-/// The latest revision the history holds, read from the file's end; `None` when it holds none
-/// or cannot say (a torn last line, an unreadable file: the change goes on, and its own
-/// append deals with the file).
-pub fn latest_revision(path: &Path) -> Option<u64> {
-    span(path).ok().flatten().map(|(_, latest)| latest)
-}
-
-/// The revisions of the file's first and last lines; `None` for an empty or absent file, one
-/// whose last line is torn (no newline after it), or whose ends are not lines todos wrote.
-fn span(path: &Path) -> Result<Option<(u64, u64)>> {
+/// The revisions of the file's first and last lines, read from its two ends, so that a change
+/// costs the same whatever the history holds; `None` for an empty or absent file, one whose
+/// last line is torn (no newline after it), or whose ends are not lines todos wrote.
+pub fn span(path: &Path) -> Result<Ends> {
     let Some(mut file) = disk::open_read(path, Links::Refuse)? else {
         return Ok(None);
     };

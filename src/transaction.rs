@@ -101,7 +101,12 @@ impl<'a> Transaction<'a> {
                 completed_plans: 0,
             });
         }
-        new.revision = old.next_revision(history::latest_revision(self.store.history_path()))?;
+        // The history's ends, read once under the lock: the new revision goes past its latest (a
+        // store put back by git may be behind it), and the append after the save starts from
+        // them. A history that cannot be read holds up nothing here; `record` warns of it.
+        let ends = history::span(self.store.history_path());
+        let recorded = ends.as_ref().ok().copied().flatten();
+        new.revision = old.next_revision(recorded.map(|(_, latest)| latest))?;
         new.updated_at = Some(ctx.now.to_rfc3339());
         let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
         let mut appended = None;
@@ -130,7 +135,7 @@ impl<'a> Transaction<'a> {
             }
             return Err(err);
         }
-        let warnings = self.record(command, &old, &new);
+        let warnings = self.record(command, &old, &new, ends);
         Ok(Committed {
             document: new,
             changed: true,
@@ -146,15 +151,23 @@ impl<'a> Transaction<'a> {
         old: &Document,
         restored: &Document,
     ) -> Result<Vec<String>> {
+        let ends = history::span(self.store.history_path());
         self.store.save(&self.lock, restored)?;
-        Ok(self.record(command, old, restored))
+        Ok(self.record(command, old, restored, ends))
     }
 
     /// Appends the saved revision to the history. The change is made by then: a history that
     /// cannot record it (a full disk) is a warning, not a failure of the change.
-    fn record(&self, command: &str, old: &Document, new: &Document) -> Vec<String> {
+    fn record(
+        &self,
+        command: &str,
+        old: &Document,
+        new: &Document,
+        ends: Result<history::Ends>,
+    ) -> Vec<String> {
         let limit = self.ctx.config.history_limit;
-        match history::append(self.store.history_path(), old, new, command, limit) {
+        let path = self.store.history_path();
+        match ends.and_then(|ends| history::append(path, ends, old, new, command, limit)) {
             Ok(()) => Vec::new(),
             Err(err) => vec![format!(
                 "the change is saved, but its history could not record it: {}",

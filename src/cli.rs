@@ -400,8 +400,9 @@ pub struct CreateArgs {
     todos update 3 --content \"Patch the token check\"\n  \
     todos update 2 pending --reopen\n  \
     todos update 4 --owner api-agent --blocked-by 2\n  \
+    TODOS_OWNER=w2 todos update 4 --take\n  \
     echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
-#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock"]).multiple(true)))]
+#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock", "take"]).multiple(true)))]
 #[command(
     override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n       \
     todos update [OPTIONS] < REQUEST_JSON"
@@ -445,6 +446,12 @@ pub struct UpdateArgs {
     /// Allow a finished item (completed, cancelled, failed) to become open again.
     #[arg(long, requires = "id")]
     pub reopen: bool,
+
+    /// Take the item over on purpose from its owner: it becomes --owner's, else TODOS_OWNER's
+    /// (with a new lease when `claim_lease` is set), and the history says from whom. Without
+    /// it, a change under one owner's name to another owner's item is refused.
+    #[arg(long, requires = "id", conflicts_with = "no_owner")]
+    pub take: bool,
 
     /// Refuse (exit 3) unless the store is at this revision.
     #[arg(long, value_name = "N")]
@@ -496,11 +503,19 @@ pub struct RemoveArgs {
 #[command(after_help = "Examples:\n  \
     todos next\n  \
     todos next --claim --owner w1\n  \
+    todos next --claim --owner w1 --lease 15m\n  \
     TODOS_OWNER=w2 todos --json next --claim | jq -r '.data.next.id // empty'")]
 pub struct NextArgs {
     /// Mark the item in_progress and owned by --owner, in one locked change.
     #[arg(long)]
     pub claim: bool,
+
+    /// The claim ends after this long unless its owner works on the item (any change to it
+    /// under the owner's name, or `next --claim` again, renews it); then anyone's `next
+    /// --claim` takes it over. 90s, 15m, 2h, or none [env: TODOS_CLAIM_LEASE]
+    // The default comes from the configuration (`claim_lease`), read in `next::read`.
+    #[arg(long, value_name = "DURATION", requires = "claim")]
+    pub lease: Option<String>,
 
     /// Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]
     // Read with the rest of the environment in `next::read`, where an empty value is unset.

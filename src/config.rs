@@ -2,6 +2,7 @@
 //! `.todos.config.json` > the user's `todos/config.json` > defaults.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -18,6 +19,30 @@ pub struct Config {
     pub history_limit: usize,
     /// Where completion logs go, relative to the workspace unless absolute.
     pub memory_dir: PathBuf,
+    /// How long a claim lasts when `next --claim` names no `--lease`; `None`: for ever.
+    pub claim_lease: Option<Duration>,
+    /// Whether the linked worktrees of a repository share the main worktree's plan.
+    pub worktrees: Worktrees,
+}
+
+/// `worktrees`: each worktree with its own plan (the default), or one plan for all (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Worktrees {
+    #[default]
+    Separate,
+    Shared,
+}
+
+impl Worktrees {
+    const NAMES: [(Self, &'static str); 2] =
+        [(Self::Separate, "separate"), (Self::Shared, "shared")];
+
+    fn parse(text: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .find(|(_, name)| name.eq_ignore_ascii_case(text.trim()))
+            .map(|&(value, _)| value)
+    }
 }
 
 impl Default for Config {
@@ -26,6 +51,8 @@ impl Default for Config {
             limits: Limits::default(),
             history_limit: DEFAULT_HISTORY_LIMIT,
             memory_dir: PathBuf::from(DEFAULT_MEMORY_DIR),
+            claim_lease: None,
+            worktrees: Worktrees::Separate,
         }
     }
 }
@@ -34,13 +61,17 @@ impl Default for Config {
 pub const MEMORY_DIR_KEY: (&str, &str) = ("memory_dir", "TODOS_MEMORY_DIR");
 pub const HISTORY_LIMIT_KEY: (&str, &str) = ("history_limit", "TODOS_HISTORY_LIMIT");
 pub const DEFAULT_HISTORY_LIMIT: usize = 100;
+pub const CLAIM_LEASE_KEY: (&str, &str) = ("claim_lease", "TODOS_CLAIM_LEASE");
+pub const WORKTREES_KEY: (&str, &str) = ("worktrees", "TODOS_WORKTREES");
 
 /// Every configuration key with its environment variable: the limits, then the other settings.
 pub fn keys() -> impl Iterator<Item = (&'static str, &'static str)> {
-    LIMITS
-        .iter()
-        .map(|info| (info.key, info.env))
-        .chain([MEMORY_DIR_KEY, HISTORY_LIMIT_KEY])
+    LIMITS.iter().map(|info| (info.key, info.env)).chain([
+        MEMORY_DIR_KEY,
+        HISTORY_LIMIT_KEY,
+        CLAIM_LEASE_KEY,
+        WORKTREES_KEY,
+    ])
 }
 
 /// One value from one source, before it is checked.
@@ -100,6 +131,28 @@ impl Config {
     }
 
     fn set(&mut self, key: &str, raw: &Raw<'_>) -> Result<(), String> {
+        let text = || match raw {
+            Raw::Json(Value::String(text)) => Some(text.as_str()),
+            Raw::Text(text) => Some(*text),
+            Raw::Json(_) => None,
+        };
+        if key == CLAIM_LEASE_KEY.0 {
+            let text = text()
+                .ok_or_else(|| format!("it must be a string: {}", crate::claims::LEASE_FORMAT))?;
+            self.claim_lease = crate::claims::parse_lease(text)?;
+            return Ok(());
+        }
+        if key == WORKTREES_KEY.0 {
+            let choices = || {
+                let names: Vec<String> = Worktrees::NAMES
+                    .iter()
+                    .map(|(_, name)| format!("\"{name}\""))
+                    .collect();
+                format!("it must be {}", crate::render::or_list(&names))
+            };
+            self.worktrees = text().and_then(Worktrees::parse).ok_or_else(choices)?;
+            return Ok(());
+        }
         if key == MEMORY_DIR_KEY.0 {
             let text = match raw {
                 Raw::Json(Value::String(text)) => text.trim(),

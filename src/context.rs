@@ -8,7 +8,7 @@ use std::time::Duration;
 use std::cell::OnceCell;
 use std::ops::Deref;
 
-use chrono::{DateTime, FixedOffset, Local};
+use chrono::{DateTime, FixedOffset, Local, Utc};
 
 use crate::cli::GlobalArgs;
 use crate::config::Config;
@@ -142,6 +142,26 @@ impl Context {
 pub struct Now {
     fixed: Option<DateTime<FixedOffset>>,
     local: OnceCell<DateTime<Local>>,
+}
+
+impl Now {
+    /// The instant alone, without the time zone (which is read from a file): what a lease is
+    /// compared with, in every view.
+    pub fn instant(&self) -> DateTime<Utc> {
+        self.local.get().map_or_else(
+            || {
+                self.fixed
+                    .map_or_else(Utc::now, |fixed| fixed.with_timezone(&Utc))
+            },
+            |local| local.with_timezone(&Utc),
+        )
+    }
+
+    /// The time as a fixed offset, for the times a change stores (`lease_until`).
+    pub fn fixed(&self) -> DateTime<FixedOffset> {
+        let local: &DateTime<Local> = self;
+        local.fixed_offset()
+    }
 }
 
 impl Deref for Now {

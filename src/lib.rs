@@ -5,6 +5,7 @@
 //! applies it (`commands`, through `transaction` when it changes the plan), and `output` prints
 //! the outcome as text or as the JSON envelope. `run` never panics on input.
 
+pub mod claims;
 pub mod cli;
 pub mod commands;
 pub mod complete;
@@ -76,6 +77,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         {
             let reply = commands::Reply {
                 workspace: None,
+                now: None,
                 params_input: None,
                 result: Err(err),
             };

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use crate::cli::{ColorChoice, Format, GlobalArgs};
@@ -76,12 +77,18 @@ impl Output {
             params_input: reply.params_input.as_ref(),
         };
         match reply.result {
-            Ok(outcome) => self.success(host, &place, outcome),
+            Ok(outcome) => self.success(host, &place, outcome, reply.now),
             Err(error) => self.failure(host, &place, &error),
         }
     }
 
-    fn success(&self, host: &mut Host, place: &Place<'_>, outcome: Outcome) -> ExitCode {
+    fn success(
+        &self,
+        host: &mut Host,
+        place: &Place<'_>,
+        outcome: Outcome,
+        now: Option<DateTime<Utc>>,
+    ) -> ExitCode {
         let exit = ExitCode::from(outcome.exit_code);
         if self.json {
             let envelope = envelope_of(&outcome, place);
@@ -113,7 +120,7 @@ impl Output {
                     ..
                 }
         );
-        let (mut text, note) = self.text_of(outcome.view);
+        let (mut text, note) = self.text_of(outcome.view, now);
         if let (true, Some(width)) = (wraps, self.width) {
             text = crate::wrap::wrap(&text, width);
         }
@@ -128,11 +135,12 @@ impl Output {
     }
 
     /// The text for stdout, and what goes to stderr before it.
-    fn text_of(&self, view: View) -> (String, Option<String>) {
+    /// `now` marks ended leases in plans.
+    fn text_of(&self, view: View, now: Option<DateTime<Utc>>) -> (String, Option<String>) {
         let note = |text: String| Some(format!("{} {}", self.stderr.bold("note:"), escape(&text)));
         match view {
             View::Changed { document, changed } => {
-                let text = self.changed_plan(&document);
+                let text = self.changed_plan(&document, now);
                 (
                     text,
                     if changed {
@@ -148,18 +156,18 @@ impl Output {
                 set_aside,
             } => {
                 let text = restored(revision, set_aside.as_deref());
-                (self.changed_plan(&document), note(text))
+                (self.changed_plan(&document, now), note(text))
             }
             View::Shown {
                 document,
                 format,
                 long,
-            } => (plan_text(&document, format, self.stdout, long), None),
+            } => (plan_text(&document, format, self.stdout, long, now), None),
             View::ShownAll {
                 lists,
                 format,
                 long,
-            } => (lists_text(&lists, format, self.stdout, long), None),
+            } => (lists_text(&lists, format, self.stdout, long, now), None),
             View::Recap { document } => (format!("{}\n", render::recap(&document.todos)), None),
             View::Answer(answer) => {
                 let notes = (!answer.notes.is_empty()).then_some(answer.notes);
@@ -170,8 +178,14 @@ impl Output {
     }
 
     /// The checklist after a change, and the line that keeps an agent on track.
-    fn changed_plan(&self, document: &Document) -> String {
-        let mut text = render::checklist(document.summary.as_deref(), &document.todos, self.stdout);
+    fn changed_plan(&self, document: &Document, now: Option<DateTime<Utc>>) -> String {
+        let mut text = render::checklist_with(
+            document.summary.as_deref(),
+            &document.todos,
+            self.stdout,
+            false,
+            now,
+        );
         // An empty checklist already says "No todos."; the same words again add nothing.
         if !document.todos.is_empty() {
             text.push_str(&render::progress_line(&document.todos));
@@ -208,10 +222,17 @@ impl Output {
 }
 
 /// One plan as `show` prints it in `format`.
-pub fn plan_text(document: &Document, format: Format, palette: Palette, long: bool) -> String {
+/// `now` marks ended leases.
+pub fn plan_text(
+    document: &Document,
+    format: Format,
+    palette: Palette,
+    long: bool,
+    now: Option<DateTime<Utc>>,
+) -> String {
     let summary = document.summary.as_deref();
     match format {
-        Format::Text => render::checklist_with(summary, &document.todos, palette, long),
+        Format::Text => render::checklist_with(summary, &document.todos, palette, long, now),
         Format::Markdown => render::markdown(summary, &document.todos),
         Format::Json => {
             let value = envelope::data(document, &[], None);
@@ -228,6 +249,7 @@ pub fn lists_text(
     format: Format,
     palette: Palette,
     long: bool,
+    now: Option<DateTime<Utc>>,
 ) -> String {
     if format == Format::Json {
         let mut text = serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default();
@@ -244,7 +266,7 @@ pub fn lists_text(
             _ => format!("{}\n", palette.bold(&format!("── {list} ──"))),
         };
         text.push_str(&heading);
-        text.push_str(&plan_text(document, format, palette, long));
+        text.push_str(&plan_text(document, format, palette, long, now));
     }
     text
 }

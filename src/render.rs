@@ -121,15 +121,17 @@ pub fn marker(status: Status) -> &'static str {
 /// The checklist: a header with the progress and the summary, then one line per item with its
 /// id (agents need it for `update`), marker and content.
 pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> String {
-    checklist_with(summary, items, palette, false)
+    checklist_with(summary, items, palette, false, None)
 }
 
 /// The checklist, with each item's description under it when `long` (`show --long`).
+/// With `now`, ended leases are marked (`@w1 lease ended`) and `long` says when each lease ends.
 pub fn checklist_with(
     summary: Option<&str>,
     items: &[Item],
     palette: Palette,
     long: bool,
+    now: Option<chrono::DateTime<chrono::Utc>>,
 ) -> String {
     let stats = crate::model::stats(items);
     let mut out = String::with_capacity(64 + items.len() * 48);
@@ -145,11 +147,12 @@ pub fn checklist_with(
         .map(|item| item.id.chars().count())
         .max()
         .unwrap_or(1);
-    let index = Index::new(items);
+    let index = Index::new(items).at(now);
     for item in items {
         item_line(&mut out, item, width, &index, palette);
         if long {
             description_lines(&mut out, item, width, palette);
+            lease_line(&mut out, item, width, palette, now);
         }
     }
     out
@@ -212,10 +215,13 @@ pub fn team_marks(item: &Item, index: &Index<'_>) -> (Option<String>, Option<Str
         let ids: Vec<Cow<'_, str>> = waits.map(escape).collect();
         format!("{WAITS} {}", ids.join(", "))
     });
+    let ended = index
+        .now
+        .map_or("", |now| crate::claims::lease_note(item, now));
     let owner = item
         .owner
         .as_deref()
-        .map(|owner| format!("@{}", escape(owner)));
+        .map(|owner| format!("@{}{ended}", escape(owner)));
     (waits, owner)
 }
 
@@ -244,6 +250,26 @@ fn description_lines(out: &mut String, item: &Item, width: usize, palette: Palet
         out.push_str(&palette.dim(&escape(line)));
         out.push('\n');
     }
+}
+
+/// `show --long`: when an open item's lease ends, or how long ago it ended.
+fn lease_line(
+    out: &mut String,
+    item: &Item,
+    width: usize,
+    palette: Palette,
+    now: Option<chrono::DateTime<chrono::Utc>>,
+) {
+    let (Some(until), false) = (&item.lease_until, item.status.is_terminal()) else {
+        return;
+    };
+    let ended = now
+        .and_then(|now| crate::claims::ended_for(item, now))
+        .map(|ago| format!(": ended {} ago", crate::claims::span(ago)))
+        .unwrap_or_default();
+    out.push_str(&" ".repeat(width + 7));
+    out.push_str(&palette.dim(&format!("lease until {}{ended}", escape(until))));
+    out.push('\n');
 }
 
 /// The line that keeps an agent on track after a change.

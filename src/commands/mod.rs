@@ -52,6 +52,15 @@ fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>> {
     Ok(owner)
 }
 
+/// Whose name a change is made under (`TODOS_OWNER`), for `update`, `remove` and `write`:
+/// another owner's item is refused (`claims::respect_owners`).
+fn actor(host: &Host) -> Result<Option<crate::claims::Actor>> {
+    Ok(owner(host, None)?.map(|name| crate::claims::Actor {
+        name,
+        source: "TODOS_OWNER",
+    }))
+}
+
 /// What a command produced, for `output` to print as text or as the JSON envelope.
 pub struct Outcome {
     pub view: View,
@@ -143,6 +152,8 @@ impl Outcome {
 /// of it (the workspace once known, the input once read), on a failure too.
 pub struct Reply {
     pub workspace: Option<PathBuf>,
+    /// The time of the run, once known: views mark ended leases by it.
+    pub now: Option<chrono::DateTime<chrono::Utc>>,
     pub params_input: Option<Value>,
     pub result: Result<Outcome>,
 }
@@ -151,6 +162,7 @@ pub struct Reply {
 pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
     let mut reply = Reply {
         workspace: None,
+        now: None,
         params_input: None,
         result: Err(Error::internal("the command did not run")),
     };
@@ -168,6 +180,7 @@ pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
                 }
             };
             reply.workspace = Some(ctx.workspace.clone());
+            reply.now = Some(ctx.now.instant());
             reply.result = Request::read(&ctx, host, command).and_then(|request| {
                 // Only the envelope shows the input: a copy of a 10,000-item snapshot made for
                 // text output cost `write` a sixth of its time at that size.
@@ -206,7 +219,7 @@ impl Request {
             Command::Write(args) => Self::Write(write::read(host, args.0)?),
             Command::Create(args) => Self::Create(create::read(ctx, host, &args)?),
             Command::Update(args) => Self::Update(update::read(host, &args)?),
-            Command::Remove(args) => Self::Remove(remove::read(&args)),
+            Command::Remove(args) => Self::Remove(remove::read(host, &args)?),
             Command::Next(args) => Self::Next(next::read(host, &args)?),
             Command::Check(args) => Self::Check(check::read(host, args.0)?),
             Command::Hook(_) => Self::Hook(hook::read(host)),

@@ -321,11 +321,23 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
     }
     let (mut text, revision) = match loaded {
         Ok(Shown::One(document)) => (
-            output::plan_text(&document, args.format, ctx.stdout, args.long),
+            output::plan_text(
+                &document,
+                args.format,
+                ctx.stdout,
+                args.long,
+                Some(ctx.now.instant()),
+            ),
             Some(document.revision),
         ),
         Ok(Shown::All(lists)) => (
-            output::lists_text(&lists, args.format, ctx.stdout, args.long),
+            output::lists_text(
+                &lists,
+                args.format,
+                ctx.stdout,
+                args.long,
+                Some(ctx.now.instant()),
+            ),
             None,
         ),
         Err(err) => {

@@ -2,6 +2,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
+use crate::claims::{self, Actor};
 use crate::cli::WriteArgs;
 use crate::commands::Outcome;
 use crate::context::Context;
@@ -19,6 +20,8 @@ const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass i
 
 pub struct Request {
     args: WriteArgs,
+    /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
+    actor: Option<Actor>,
     /// The snapshot as JSON; `None` for `--summary` alone.
     pub input: Option<Value>,
 }
@@ -26,13 +29,14 @@ pub struct Request {
 /// Reads the snapshot from wherever it was given.
 pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
     let input = input_value(host, &args)?;
-    Ok(Request { args, input })
+    let actor = super::actor(host)?;
+    Ok(Request { args, actor, input })
 }
 
 /// Replaces the whole list with the snapshot.
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
-    let Request { args, input } = request;
+    let Request { args, actor, input } = request;
     let mut snapshot = match &input {
         Some(value) => input::snapshot(value, &limits)?,
         None => Snapshot::default(),
@@ -57,7 +61,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         "write",
         args.expect_revision,
         args.new_session,
-        |document| apply(document, snapshot, &limits),
+        |document| {
+            let before = document.todos.clone();
+            let warnings = apply(document, snapshot, &limits)?;
+            let actor = actor.as_ref();
+            claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
+            claims::settle(&before, &mut document.todos, actor, None, ctx.now.fixed());
+            Ok(warnings)
+        },
     )
     .map(Outcome::changed)
 }

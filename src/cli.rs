@@ -559,15 +559,23 @@ pub struct UndoArgs {
     todos history\n  \
     todos history --limit 5\n  \
     todos history 3\n  \
+    todos history --follow\n  \
+    todos --json history --follow | jq -c '.data | [.revision, .command]'\n  \
     todos undo --to 3")]
 pub struct HistoryArgs {
     /// Print the plan as it was at this revision.
     #[arg(value_name = "REV")]
     pub revision: Option<u64>,
 
-    /// List at most this many revisions, the newest.
+    /// List at most this many revisions, the newest (with --follow: print at most this many of
+    /// the kept ones before the new ones).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+
+    /// Print the kept revisions, oldest first, then each new one as it lands, until Ctrl-C
+    /// (with --json, one envelope a line). Takes no lock.
+    #[arg(short, long, conflicts_with = "revision")]
+    pub follow: bool,
 }
 
 #[derive(Debug, Args)]

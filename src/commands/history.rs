@@ -133,7 +133,7 @@ fn revision_answer(ctx: &Context, entry: &Entry) -> Answer {
     answer
 }
 
-fn local_time(at: &str) -> String {
+pub(super) fn local_time(at: &str) -> String {
     DateTime::parse_from_rfc3339(at).map_or_else(
         |_| escape(at).into_owned(),
         |time| {
@@ -146,7 +146,7 @@ fn local_time(at: &str) -> String {
 
 /// What a revision changed from the one before it, in a few words: items added, removed,
 /// reworded, statuses moved, owners and dependencies changed, the summary.
-fn changes(before: Option<&Entry>, entry: &Entry) -> String {
+pub(super) fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     let Some(before) = before else {
         return format!("{} items", entry.todos.len());
     };

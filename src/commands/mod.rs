@@ -5,6 +5,7 @@
 mod check;
 mod completions;
 mod create;
+mod follow;
 mod history;
 mod hook;
 mod init;
@@ -275,6 +276,7 @@ impl Request {
             Self::Show(args) => show::execute(ctx, &args),
             Self::Recap => recap::execute(ctx),
             Self::Undo(args) => undo::execute(ctx, host, &args),
+            Self::History(args) if args.follow => follow::execute(ctx, host, args.limit),
             Self::History(args) => history::execute(ctx, &args),
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),

@@ -161,7 +161,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
 /// True once the reader of a piped stdout has gone (`show --watch | head`), so the watch
 /// ends without waiting for a change to fail on.
 #[cfg(unix)]
-fn stdout_closed() -> bool {
+pub(super) fn stdout_closed() -> bool {
     use rustix::event::{PollFd, PollFlags, Timespec, poll};
     let stdout = rustix::stdio::stdout();
     let mut fds = [PollFd::new(&stdout, PollFlags::OUT)];
@@ -174,7 +174,7 @@ fn stdout_closed() -> bool {
 }
 
 #[cfg(not(unix))]
-fn stdout_closed() -> bool {
+pub(super) fn stdout_closed() -> bool {
     false
 }
 

@@ -11,7 +11,7 @@ use std::ops::Deref;
 use chrono::{DateTime, FixedOffset, Local, Utc};
 
 use crate::cli::GlobalArgs;
-use crate::config::Config;
+use crate::config::{Config, Worktrees};
 use crate::error::{Error, Result};
 use crate::host::Host;
 use crate::list::{DEFAULT_STORE, LISTS_DIR, ListName};
@@ -20,6 +20,11 @@ use crate::render::Palette;
 pub struct Context {
     pub cwd: PathBuf,
     pub workspace: PathBuf,
+    /// With `worktrees: shared`, the linked worktree the command ran in, whose main worktree's
+    /// plan (`workspace`) it uses.
+    pub shared_by: Option<PathBuf>,
+    /// What the command says on the way, whatever it does: why a worktree keeps its own plan.
+    pub warnings: Vec<String>,
     /// The list this command works on (`--list`, `TODOS_LIST`).
     pub list: ListName,
     /// The time of this run: `TODOS_NOW`, else the clock, in the local time zone (`TZ`). Read
@@ -61,7 +66,8 @@ impl Context {
                 );
             }
         };
-        let workspace = match explicit {
+        let discovered = explicit.is_none();
+        let mut workspace = match explicit {
             Some(dir) => explicit_workspace(&cwd, &dir)?,
             None => discover_workspace(&cwd)?,
         };
@@ -102,10 +108,30 @@ impl Context {
         let user_config = host
             .config_dir()
             .map(|dir| dir.join("todos").join("config.json"));
-        let config = Config::load(&workspace, user_config.as_deref(), |var| host.var(var))?;
+        let mut config = Config::load(&workspace, user_config.as_deref(), |var| host.var(var))?;
+        let mut warnings = Vec::new();
+        let mut shared_by = None;
+        // `-C` (or TODOS_WORKSPACE) names the plan itself: it wins over sharing.
+        if discovered && config.worktrees == Worktrees::Shared {
+            match crate::worktree::main_of(&workspace) {
+                Ok(Some(main)) => {
+                    for name in [DEFAULT_STORE, LISTS_DIR, crate::config::WORKSPACE_CONFIG] {
+                        refuse_foreign(&main.join(name))?;
+                    }
+                    config = Config::load(&main, user_config.as_deref(), |var| host.var(var))?;
+                    shared_by = Some(std::mem::replace(&mut workspace, main));
+                }
+                Ok(None) => {}
+                Err(why) => warnings.push(format!(
+                    "worktrees is \"shared\", but this worktree keeps its own plan: {why}"
+                )),
+            }
+        }
         Ok(Self {
             cwd,
             workspace,
+            shared_by,
+            warnings,
             list,
             now,
             session: host.var("TODOS_SESSION").filter(|s| !s.trim().is_empty()),

@@ -34,6 +34,7 @@ pub mod status;
 pub mod store;
 pub mod suggest;
 pub mod transaction;
+pub mod worktree;
 pub mod wrap;
 
 use std::ffi::OsString;
@@ -77,6 +78,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         {
             let reply = commands::Reply {
                 workspace: None,
+                note: None,
                 now: None,
                 params_input: None,
                 result: Err(err),

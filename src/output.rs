@@ -76,6 +76,14 @@ impl Output {
                 .map(|dir| dir.to_string_lossy().into_owned()),
             params_input: reply.params_input.as_ref(),
         };
+        if let (Some(note), false, false) = (&reply.note, self.json, self.quiet) {
+            let _ = writeln!(
+                host.stderr,
+                "{} {}",
+                self.stderr.bold("note:"),
+                escape(note)
+            );
+        }
         match reply.result {
             Ok(outcome) => self.success(host, &place, outcome, reply.now),
             Err(error) => self.failure(host, &place, &error),

@@ -153,6 +153,8 @@ impl Outcome {
 /// of it (the workspace once known, the input once read), on a failure too.
 pub struct Reply {
     pub workspace: Option<PathBuf>,
+    /// Said once on stderr in text mode: whose plan a linked worktree uses.
+    pub note: Option<String>,
     /// The time of the run, once known: views mark ended leases by it.
     pub now: Option<chrono::DateTime<chrono::Utc>>,
     pub params_input: Option<Value>,
@@ -163,6 +165,7 @@ pub struct Reply {
 pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
     let mut reply = Reply {
         workspace: None,
+        note: None,
         now: None,
         params_input: None,
         result: Err(Error::internal("the command did not run")),
@@ -182,6 +185,12 @@ pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
             };
             reply.workspace = Some(ctx.workspace.clone());
             reply.now = Some(ctx.now.instant());
+            // A hook's words go to an agent's context, in its own protocol: no note there.
+            let hook = matches!(command, Command::Hook(_) | Command::Check(_));
+            if let (Some(worktree), false) = (&ctx.shared_by, hook) {
+                let plan = crate::worktree::relative(worktree, &ctx.workspace);
+                reply.note = Some(format!("plan: {}, shared by the worktrees", plan.display()));
+            }
             reply.result = Request::read(&ctx, host, command).and_then(|request| {
                 // Only the envelope shows the input: a copy of a 10,000-item snapshot made for
                 // text output cost `write` a sixth of its time at that size.
@@ -190,6 +199,9 @@ pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
                 }
                 request.execute(&ctx, host)
             });
+            if let Ok(outcome) = &mut reply.result {
+                outcome.warnings.splice(0..0, ctx.warnings.iter().cloned());
+            }
         }
     }
     reply

@@ -5,6 +5,7 @@
 
 mod agents;
 mod check;
+mod claims;
 mod completion_log;
 mod completions;
 mod concurrency;

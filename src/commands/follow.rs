@@ -81,6 +81,9 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     let mut before: Option<Entry> = None;
     'follow: loop {
         let (entries, warnings) = follower.read()?;
+        if before.is_none() {
+            before = follower.before.take();
+        }
         for warning in warnings {
             if !ctx.quiet {
                 let _ = writeln!(host.stderr, "warning: {}", escape(&warning));
@@ -167,6 +170,8 @@ struct Follower {
     last: Option<u64>,
     /// The first read gives only the kept revisions: the latest `limit`.
     first: Option<usize>,
+    /// The revision before the first one printed, when the first read left it out.
+    before: Option<Entry>,
 }
 
 impl Follower {
@@ -178,6 +183,7 @@ impl Follower {
             partial: Vec::new(),
             last: None,
             first: Some(limit),
+            before: None,
         }
     }
 
@@ -219,6 +225,8 @@ impl Follower {
         }
         if let Some(limit) = self.first.take() {
             let start = entries.len().saturating_sub(limit);
+            // The one before the first printed says what that one changed.
+            self.before = start.checked_sub(1).map(|at| entries[at].clone());
             entries.drain(..start);
         }
         Ok((entries, warnings))

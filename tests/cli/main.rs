@@ -15,6 +15,7 @@ mod crash;
 mod create;
 mod error_style;
 mod errors;
+mod follow;
 mod help;
 mod history;
 mod hook;

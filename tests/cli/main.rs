@@ -42,4 +42,5 @@ mod undo;
 mod update;
 mod watch;
 mod workspace;
+mod worktrees;
 mod write;

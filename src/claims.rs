@@ -10,7 +10,7 @@ use chrono::{DateTime, FixedOffset, Utc};
 use crate::dependencies::{Index, named};
 use crate::error::{Error, Result};
 use crate::model::{Item, Status};
-use crate::render::escape;
+use crate::text::escape;
 
 /// The units a lease may be given in, with their length in seconds.
 const UNITS: [(char, u64, &str); 3] =

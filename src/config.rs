@@ -7,10 +7,10 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::model::{LIMITS, LimitInfo, Limits};
-
-pub const WORKSPACE_CONFIG: &str = ".todos.config.json";
-pub const DEFAULT_MEMORY_DIR: &str = "memory/todos";
+use crate::model::Limits;
+pub use crate::policy::settings::WORKSPACE_CONFIG;
+use crate::policy::settings::{DEFAULT_HISTORY_LIMIT, DEFAULT_MEMORY_DIR, SETTINGS, Setting};
+use crate::sentences;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -25,25 +25,7 @@ pub struct Config {
     pub worktrees: Worktrees,
 }
 
-/// `worktrees`: each worktree with its own plan (the default), or one plan for all (SPEC §6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Worktrees {
-    #[default]
-    Separate,
-    Shared,
-}
-
-impl Worktrees {
-    const NAMES: [(Self, &'static str); 2] =
-        [(Self::Separate, "separate"), (Self::Shared, "shared")];
-
-    fn parse(text: &str) -> Option<Self> {
-        Self::NAMES
-            .iter()
-            .find(|(_, name)| name.eq_ignore_ascii_case(text.trim()))
-            .map(|&(value, _)| value)
-    }
-}
+pub use crate::policy::settings::Worktrees;
 
 impl Default for Config {
     fn default() -> Self {
@@ -55,23 +37,6 @@ impl Default for Config {
             worktrees: Worktrees::Separate,
         }
     }
-}
-
-/// The settings that are not limits of a plan: where completion logs go, how much history.
-pub const MEMORY_DIR_KEY: (&str, &str) = ("memory_dir", "TODOS_MEMORY_DIR");
-pub const HISTORY_LIMIT_KEY: (&str, &str) = ("history_limit", "TODOS_HISTORY_LIMIT");
-pub const DEFAULT_HISTORY_LIMIT: usize = 100;
-pub const CLAIM_LEASE_KEY: (&str, &str) = ("claim_lease", "TODOS_CLAIM_LEASE");
-pub const WORKTREES_KEY: (&str, &str) = ("worktrees", "TODOS_WORKTREES");
-
-/// Every configuration key with its environment variable: the limits, then the other settings.
-pub fn keys() -> impl Iterator<Item = (&'static str, &'static str)> {
-    LIMITS.iter().map(|info| (info.key, info.env)).chain([
-        MEMORY_DIR_KEY,
-        HISTORY_LIMIT_KEY,
-        CLAIM_LEASE_KEY,
-        WORKTREES_KEY,
-    ])
 }
 
 /// One value from one source, before it is checked.
@@ -99,9 +64,10 @@ impl Config {
             let root = crate::disk::real_root(workspace)?;
             config.apply_file(&crate::disk::link_target(&root, &workspace_file)?)?;
         }
-        for (key, var) in keys() {
+        for info in &SETTINGS {
+            let var = info.env;
             if let Some(value) = env(var) {
-                config.set(key, &Raw::Text(&value)).map_err(|why| {
+                config.set(info.key, &Raw::Text(&value)).map_err(|why| {
                     Error::invalid(format!(
                         "environment variable {var}={value:?} is invalid: {why}"
                     ))
@@ -131,63 +97,59 @@ impl Config {
     }
 
     fn set(&mut self, key: &str, raw: &Raw<'_>) -> Result<(), String> {
-        let text = || match raw {
-            Raw::Json(Value::String(text)) => Some(text.as_str()),
-            Raw::Text(text) => Some(*text),
-            Raw::Json(_) => None,
+        let Some(setting) = Setting::of_key(key) else {
+            return Err(format!(
+                "unknown key; the keys are {}",
+                sentences::config_keys()
+            ));
         };
-        if key == CLAIM_LEASE_KEY.0 {
-            let text = text()
-                .ok_or_else(|| format!("it must be a string: {}", crate::claims::LEASE_FORMAT))?;
-            self.claim_lease = crate::claims::parse_lease(text)?;
-            return Ok(());
-        }
-        if key == WORKTREES_KEY.0 {
-            let choices = || {
-                let names: Vec<String> = Worktrees::NAMES
-                    .iter()
-                    .map(|(_, name)| format!("\"{name}\""))
-                    .collect();
-                format!("it must be {}", crate::render::or_list(&names))
-            };
-            self.worktrees = text().and_then(Worktrees::parse).ok_or_else(choices)?;
-            return Ok(());
-        }
-        if key == MEMORY_DIR_KEY.0 {
-            let text = match raw {
-                Raw::Json(Value::String(text)) => text.trim(),
-                Raw::Text(text) => text.trim(),
-                Raw::Json(_) => return Err("it must be a string (a folder path)".to_owned()),
-            };
-            if text.is_empty() {
-                return Err("it must name a folder".to_owned());
+        let refused = || sentences::setting_value(setting);
+        match setting {
+            Setting::MemoryDir => {
+                let text = match raw {
+                    Raw::Json(Value::String(text)) => text.trim(),
+                    Raw::Text(text) => text.trim(),
+                    Raw::Json(_) => return Err(refused()),
+                };
+                if text.is_empty() {
+                    return Err("it must name a folder".to_owned());
+                }
+                self.memory_dir = PathBuf::from(text);
             }
-            self.memory_dir = PathBuf::from(text);
-            return Ok(());
+            Setting::Limit(limit) => self.limits.set(limit, raw.count().ok_or_else(refused)?),
+            Setting::HistoryLimit => self.history_limit = raw.count().ok_or_else(refused)?,
+            Setting::ClaimLease => {
+                let text = raw.text().ok_or_else(refused)?;
+                self.claim_lease = crate::claims::parse_lease(text)?;
+            }
+            Setting::Worktrees => {
+                self.worktrees = raw.text().and_then(Worktrees::parse).ok_or_else(refused)?;
+            }
         }
-        let limit = if key == HISTORY_LIMIT_KEY.0 {
-            &mut self.history_limit
-        } else if let Some(info) = LimitInfo::of(key) {
-            (info.field)(&mut self.limits)
-        } else {
-            let known: Vec<&str> = keys().map(|(key, _)| key).collect();
-            return Err(format!("unknown key; the keys are {}", known.join(", ")));
-        };
-        let number = match raw {
+        Ok(())
+    }
+}
+
+impl Raw<'_> {
+    /// A string's text.
+    fn text(&self) -> Option<&str> {
+        match self {
+            Raw::Json(Value::String(text)) => Some(text),
+            Raw::Text(text) => Some(text),
+            Raw::Json(_) => None,
+        }
+    }
+
+    /// A whole number of at least 1.
+    fn count(&self) -> Option<usize> {
+        let number = match self {
             Raw::Json(Value::Number(number)) => number.as_u64(),
             Raw::Text(text) => text.trim().parse::<u64>().ok(),
             Raw::Json(_) => None,
         };
-        match number
+        number
             .and_then(|n| usize::try_from(n).ok())
             .filter(|&n| n >= 1)
-        {
-            Some(n) => {
-                *limit = n;
-                Ok(())
-            }
-            None => Err("it must be a whole number of at least 1".to_owned()),
-        }
     }
 }
 

@@ -13,7 +13,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::disk::{self, Links};
-use crate::render::escape;
+use crate::text::escape;
 
 /// The most read of one of git's pointer files: a line holding one path.
 const MAX_POINTER_BYTES: u64 = 4096;
@@ -112,7 +112,7 @@ fn pointer(file: &Path, prefix: &str, base: &Path) -> Result<PathBuf, String> {
             }
         ));
     };
-    if path.chars().any(crate::model::forbidden_char) {
+    if path.chars().any(crate::text::forbidden_char) {
         return Err(format!(
             "{} holds a path with a control character",
             shown(file)

@@ -34,8 +34,8 @@ use crate::error::{Error, Result};
 use crate::history::Entry;
 use crate::host::Host;
 use crate::model;
-use crate::render::escape;
 use crate::store::Store;
+use crate::text::escape;
 
 const POLL_WITH_EVENTS: Duration = Duration::from_secs(2);
 const POLL_WITHOUT_EVENTS: Duration = Duration::from_millis(250);

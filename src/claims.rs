@@ -118,7 +118,10 @@ pub fn grant(item: &mut Item, now: DateTime<FixedOffset>, length: Option<Duratio
     match length {
         Some(length) => {
             let seconds = length.as_secs();
-            let end = now + chrono::TimeDelta::seconds(i64::try_from(seconds).unwrap_or(0));
+            let end = i64::try_from(seconds)
+                .ok()
+                .and_then(|seconds| now.checked_add_signed(chrono::TimeDelta::seconds(seconds)))
+                .unwrap_or(now);
             item.lease_until = Some(end.to_rfc3339());
             item.lease_seconds = Some(seconds);
         }

@@ -223,7 +223,8 @@ impl Follower {
                 )),
             }
         }
-        if let Some(limit) = self.first.take() {
+        // The first revisions read are the kept ones (a history made later counts too).
+        if let Some(limit) = self.first.take_if(|_| !entries.is_empty()) {
             let start = entries.len().saturating_sub(limit);
             // The one before the first printed says what that one changed.
             self.before = start.checked_sub(1).map(|at| entries[at].clone());
@@ -330,4 +331,60 @@ fn stop_on_signals(tx: &Sender<Wake>) -> Result<()> {
 #[cfg(not(unix))]
 fn stop_on_signals(_tx: &Sender<Wake>) -> Result<()> {
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(revision: u64) -> String {
+        format!(
+            "{{\"revision\":{revision},\"at\":\"\",\"command\":\"c\",\"todos\":[],\"next_id\":1}}\n"
+        )
+    }
+
+    fn revisions(follower: &mut Follower) -> Vec<u64> {
+        let (entries, _) = follower.read().unwrap();
+        entries.iter().map(|entry| entry.revision).collect()
+    }
+
+    #[test]
+    fn each_revision_once_across_partial_lines_and_trims() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".todos.history.jsonl");
+        let mut follower = Follower::new(path.clone(), 2);
+        assert!(revisions(&mut follower).is_empty(), "no file yet");
+        std::fs::write(&path, [line(1), line(2), line(3)].concat()).unwrap();
+        // The first read gives the latest kept ones, with the one before for what changed.
+        assert_eq!(revisions(&mut follower), [2, 3]);
+        assert_eq!(
+            follower.before.as_ref().map(|entry| entry.revision),
+            Some(1)
+        );
+        // A line still being written waits for its end.
+        let four = line(4);
+        let (head, tail) = four.split_at(10);
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        file.write_all(head.as_bytes()).unwrap();
+        assert!(revisions(&mut follower).is_empty());
+        file.write_all(tail.as_bytes()).unwrap();
+        assert_eq!(revisions(&mut follower), [4]);
+        // A trim renames a shorter copy over the file: read again, nothing repeated.
+        let tmp = dir.path().join("tmp");
+        std::fs::write(&tmp, [line(3), line(4), line(5)].concat()).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+        assert_eq!(revisions(&mut follower), [5]);
+        // Revisions trimmed before they were read are named, not silently skipped.
+        std::fs::write(&tmp, [line(8), line(9)].concat()).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+        let (entries, warnings) = follower.read().unwrap();
+        assert_eq!(entries.len(), 2);
+        assert!(
+            warnings[0].contains("revisions 6 to 7 left the history"),
+            "{warnings:?}"
+        );
+    }
 }

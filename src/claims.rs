@@ -115,20 +115,17 @@ pub const LEASE_ENDED: &str = " lease ended";
 
 /// The item's lease set to end `length` from `now`, renewable by the same length.
 pub fn grant(item: &mut Item, now: DateTime<FixedOffset>, length: Option<Duration>) {
-    match length {
-        Some(length) => {
-            let seconds = length.as_secs();
-            let end = i64::try_from(seconds)
-                .ok()
-                .and_then(|seconds| now.checked_add_signed(chrono::TimeDelta::seconds(seconds)))
-                .unwrap_or(now);
-            item.lease_until = Some(end.to_rfc3339());
-            item.lease_seconds = Some(seconds);
-        }
-        None => {
-            item.lease_until = None;
-            item.lease_seconds = None;
-        }
+    if let Some(length) = length {
+        let seconds = length.as_secs();
+        let end = i64::try_from(seconds)
+            .ok()
+            .and_then(|seconds| now.checked_add_signed(chrono::TimeDelta::seconds(seconds)))
+            .unwrap_or(now);
+        item.lease_until = Some(end.to_rfc3339());
+        item.lease_seconds = Some(seconds);
+    } else {
+        item.lease_until = None;
+        item.lease_seconds = None;
     }
 }
 

@@ -207,14 +207,15 @@ pub(super) fn changes(before: Option<&Entry>, entry: &Entry) -> String {
                     .map_or_else(|| "no owner".to_owned(), |owner| format!("@{owner}"));
                 parts.push(format!("{} {}", escape(&item.id), escape(&owner)));
             }
-            if was.owner == item.owner && was.lease_until != item.lease_until {
-                if let Some(until) = &item.lease_until {
-                    parts.push(format!(
-                        "{} lease until {}",
-                        escape(&item.id),
-                        local_time(until)
-                    ));
-                }
+            if was.owner == item.owner
+                && was.lease_until != item.lease_until
+                && let Some(until) = &item.lease_until
+            {
+                parts.push(format!(
+                    "{} lease until {}",
+                    escape(&item.id),
+                    local_time(until)
+                ));
             }
             if was.blocked_by != item.blocked_by {
                 let waits = if item.blocked_by.is_empty() {

@@ -235,7 +235,7 @@ impl Request {
             Command::Create(args) => Self::Create(create::read(ctx, host, &args)?),
             Command::Update(args) => Self::Update(update::read(host, &args)?),
             Command::Remove(args) => Self::Remove(remove::read(host, &args)?),
-            Command::Next(args) => Self::Next(next::read(host, &args)?),
+            Command::Next(args) => Self::Next(next::read(ctx, host, &args)?),
             Command::Check(args) => Self::Check(check::read(host, args.0)?),
             Command::Hook(_) => Self::Hook(hook::read(host)),
             Command::Show(args) => {

@@ -24,18 +24,18 @@ pub struct Request {
     claim: bool,
     /// `--owner`, else `TODOS_OWNER`: whose next item, and who claims it.
     owner: Option<String>,
-    /// `--lease`, read (`None` inside: `--lease none`); `None`: the configured `claim_lease`.
-    lease: Option<Option<Duration>>,
+    /// `--lease`, else the configured `claim_lease`; `None`: the claim holds until it is done.
+    lease: Option<Duration>,
 }
 
 /// Reads the flags; the owner falls back on `TODOS_OWNER` (an empty value is unset).
-pub fn read(host: &Host, args: &NextArgs) -> Result<Request> {
+pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
     let lease = match &args.lease {
-        Some(text) => Some(claims::parse_lease(text).map_err(|why| {
+        Some(text) => claims::parse_lease(text).map_err(|why| {
             Error::problems(vec![Problem::new("--lease", why)])
                 .with_hint("e.g. `todos next --claim --lease 15m`")
-        })?),
-        None => None,
+        })?,
+        None => ctx.config.claim_lease,
     };
     Ok(Request {
         claim: args.claim,
@@ -55,7 +55,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         let next = claims::claimable(&document.todos, owner, now);
         return Ok(answer(&document, next, None, owner, ctx, Vec::new()));
     }
-    let lease = request.lease.unwrap_or(ctx.config.claim_lease);
+    let lease = request.lease;
     let transaction = Transaction::begin(ctx, &mut host.stderr)?;
     let old = transaction.load(None)?;
     let mut new = old.clone();
@@ -95,7 +95,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
     Ok(answer(
         &committed.document,
         next,
-        claimed,
+        claimed.as_ref(),
         owner,
         ctx,
         warnings,
@@ -187,7 +187,7 @@ fn claim(
 fn answer(
     document: &Document,
     next: Option<usize>,
-    claimed: Option<(bool, Option<TakeOver>)>,
+    claimed: Option<&(bool, Option<TakeOver>)>,
     owner: Option<&str>,
     ctx: &Context,
     warnings: Vec<String>,
@@ -210,12 +210,12 @@ fn answer(
                 let _ = writeln!(text, "{}{}", " ".repeat(width + 7), escape(line));
             }
         }
-        let (verb, taken) = match &claimed {
+        let (verb, taken) = match claimed {
             Some((true, taken)) => ("Claimed", taken.as_ref()),
             _ => ("Next", None),
         };
         let taken_words = taken.map(|taken| format!(" ({})", escape(&taken.describe())));
-        let lease = match (&claimed, &item.lease_until) {
+        let lease = match (claimed, &item.lease_until) {
             (Some(_), Some(until)) => format!(" Lease until {}.", escape(until)),
             _ => String::new(),
         };
@@ -224,7 +224,7 @@ fn answer(
             named(item),
             taken_words.as_deref().unwrap_or_default()
         );
-        let claim = claimed.as_ref().map(|(_, taken)| {
+        let claim = claimed.map(|(_, taken)| {
             json!({
                 "owner": item.owner,
                 "revision": document.revision,
@@ -236,7 +236,7 @@ fn answer(
         let data = json!({
             "next": item,
             "claim": claim,
-            "claimed": claimed.as_ref().is_some_and(|(now, _)| *now),
+            "claimed": claimed.is_some_and(|(now, _)| *now),
             "revision": document.revision,
             "recap": render::recap(&document.todos),
             "warnings": warnings,

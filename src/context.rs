@@ -175,14 +175,11 @@ pub struct Now {
 impl Now {
     /// The instant alone, without the time zone (which is read from a file): what a lease is
     /// compared with, in every view.
+    /// Read afresh from the clock on every call (unless `TODOS_NOW` fixes it), so a view that
+    /// runs for hours (`show --watch`) marks a lease as it ends.
     pub fn instant(&self) -> DateTime<Utc> {
-        self.local.get().map_or_else(
-            || {
-                self.fixed
-                    .map_or_else(Utc::now, |fixed| fixed.with_timezone(&Utc))
-            },
-            |local| local.with_timezone(&Utc),
-        )
+        self.fixed
+            .map_or_else(Utc::now, |fixed| fixed.with_timezone(&Utc))
     }
 
     /// The time as a fixed offset, for the times a change stores (`lease_until`).

@@ -36,19 +36,12 @@ fn marker(line: &str) -> Option<char> {
         .then_some(first)
 }
 
-/// Whether `bytes` hold a conflict of git's: an opening, a separator and a closing marker.
+/// Whether `bytes` hold a conflict of git's: a line that opens one (a store's own lines never
+/// start with `<`).
 pub fn present(bytes: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(bytes);
-    let mut seen = [false; 3];
-    for line in text.lines() {
-        match marker(line) {
-            Some('<') => seen[0] = true,
-            Some('=') => seen[1] = true,
-            Some('>') => seen[2] = true,
-            _ => {}
-        }
-    }
-    seen == [true; 3]
+    bytes.split(|byte| *byte == b'\n').any(|line| {
+        line.starts_with(b"<<<<<<<") && marker(&String::from_utf8_lossy(line)) == Some('<')
+    })
 }
 
 /// Where the reading of a conflicted file is.
@@ -137,7 +130,7 @@ mod tests {
     #[test]
     fn a_file_without_markers_or_with_broken_ones() {
         assert_eq!(split("{\n  \"todos\": []\n}\n"), None);
-        assert!(!present(b"<<<<<<<< not alone\n"));
+        assert!(!present(b"<<<<<<x\n<<<<<<<x\n"));
         assert!(!present(b"  <<<<<<< HEAD\n=======\n>>>>>>> x\n"));
         for broken in [
             "<<<<<<< a\n=======\n=======\n>>>>>>> b\n",

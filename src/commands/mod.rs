@@ -8,6 +8,7 @@ mod create;
 mod history;
 mod hook;
 mod init;
+mod init_git;
 mod init_mcp;
 mod man;
 mod merge_file;

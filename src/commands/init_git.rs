@@ -64,7 +64,10 @@ impl GitConfig {
         let common = common_dir(workspace)?;
         let path = common.join("config");
         let meta = disk::check_file(&path)?;
-        if meta.as_ref().is_some_and(|meta| meta.len() > MAX_CONFIG_BYTES) {
+        if meta
+            .as_ref()
+            .is_some_and(|meta| meta.len() > MAX_CONFIG_BYTES)
+        {
             return Err(Error::invalid(format!(
                 "{} is larger than {MAX_CONFIG_BYTES} bytes; todos init leaves it untouched",
                 escape(&path.display().to_string())
@@ -189,7 +192,10 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
     } else if meta.is_file() {
         linked_common(&dot)?
     } else {
-        return Err(disk::unsafe_path(&dot, "is a symbolic link or not a file or folder"));
+        return Err(disk::unsafe_path(
+            &dot,
+            "is a symbolic link or not a file or folder",
+        ));
     };
     if fs::symlink_metadata(common.join("HEAD")).is_err() {
         return Err(Error::invalid(format!(

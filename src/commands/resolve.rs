@@ -42,6 +42,11 @@ pub fn conflicted(path: &Path) -> Error {
     ))
 }
 
+/// Whether the store at `path` holds git's conflict markers (an unreadable one does not).
+pub fn is_conflicted(path: &Path) -> bool {
+    matches!(disk::read(path, Links::Refuse, None), Ok(Some(bytes)) if markers::present(&bytes))
+}
+
 /// ` -l NAME` for a named list's store (`.todos/NAME.json`), nothing for the default one.
 fn list_option(path: &Path) -> String {
     let in_lists = path

@@ -93,45 +93,7 @@ pub fn merge(
             quoted(theirs_items.iter().find(|item| item.id == *to))
         ));
     }
-    let theirs_by_id: HashMap<&str, &Item> = theirs_items
-        .iter()
-        .map(|item| (item.id.as_str(), item))
-        .collect();
-    let mut items: Vec<Item> = Vec::with_capacity(ours.todos.len() + theirs_items.len());
-    let mut placed: HashSet<&str> = HashSet::new();
-    for mine in &ours.todos {
-        let id = mine.id.as_str();
-        let other = theirs_by_id.get(id).copied();
-        if other.is_some() {
-            placed.insert(id);
-        }
-        match (base_items.get(id).copied(), other) {
-            (Some(old), Some(other)) => items.push(three_way(old, mine, other)?),
-            (Some(old), None) if mine == old => {}
-            (Some(_), None) => {
-                merged.warnings.push(kept(mine, "theirs", "ours"));
-                items.push(mine.clone());
-            }
-            (None, Some(other)) if mine == other => items.push(mine.clone()),
-            // No base, the same id and text on both sides (`renumber` gave differing texts
-            // new ids): one item that both may have changed.
-            (None, Some(other)) => items.push(both_changed(&Map::new(), mine, other)?),
-            (None, None) => items.push(mine.clone()),
-        }
-    }
-    for other in &theirs_items {
-        if placed.contains(other.id.as_str()) {
-            continue;
-        }
-        match base_items.get(other.id.as_str()) {
-            Some(old) if other == *old => {}
-            Some(_) => {
-                merged.warnings.push(kept(other, "ours", "theirs"));
-                items.push(other.clone());
-            }
-            None => items.push(other.clone()),
-        }
-    }
+    let mut items = place(&base_items, ours, &theirs_items, &mut merged.warnings)?;
     merged.warnings.extend(drop_dangling(&mut items));
     merged.problems.extend(break_cycles(&mut items, ours));
     let mut problems = Vec::new();
@@ -167,6 +129,56 @@ pub fn merge(
         todos: items,
     };
     Ok(merged)
+}
+
+/// Each item of either side matched by id against the base, in ours' order, then theirs' items
+/// ours does not hold (kept ones ours removed, and the ones theirs added).
+fn place(
+    base_items: &HashMap<&str, &Item>,
+    ours: &Document,
+    theirs_items: &[Item],
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Item>> {
+    let theirs_by_id: HashMap<&str, &Item> = theirs_items
+        .iter()
+        .map(|item| (item.id.as_str(), item))
+        .collect();
+    let mut items: Vec<Item> = Vec::with_capacity(ours.todos.len() + theirs_items.len());
+    let mut placed: HashSet<&str> = HashSet::new();
+    for mine in &ours.todos {
+        let id = mine.id.as_str();
+        let other = theirs_by_id.get(id).copied();
+        if other.is_some() {
+            placed.insert(id);
+        }
+        match (base_items.get(id).copied(), other) {
+            (Some(old), Some(other)) => items.push(three_way(old, mine, other)?),
+            (Some(old), None) if mine == old => {}
+            (Some(_), None) => {
+                warnings.push(kept(mine, "theirs", "ours"));
+                items.push(mine.clone());
+            }
+            (None, Some(other)) if mine == other => items.push(mine.clone()),
+            // No base, the same id and text on both sides (`renumber` gave differing texts
+            // new ids): one item that both may have changed.
+            (None, Some(other)) => items.push(both_changed(&Map::new(), mine, other)?),
+            (None, None) => items.push(mine.clone()),
+        }
+    }
+    for other in theirs_items {
+        if placed.contains(other.id.as_str()) {
+            continue;
+        }
+        match base_items.get(other.id.as_str()) {
+            Some(old) if other == *old => {}
+            Some(_) => {
+                warnings.push(kept(other, "ours", "theirs"));
+                items.push(other.clone());
+            }
+            None => items.push(other.clone()),
+        }
+    }
+    Ok(items)
 }
 
 /// Theirs' items, each added item whose id ours also added (to another item) given a new id

@@ -69,7 +69,7 @@ pub(super) enum Action {
 }
 
 impl Action {
-    fn as_str(self) -> &'static str {
+    pub(super) fn as_str(self) -> &'static str {
         match self {
             Self::Created => "created",
             Self::Updated => "updated",
@@ -139,33 +139,10 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     {
         changes.push(Change::new(name, &ctx.workspace.join(name), merge)?);
     }
-    // `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
-    // points) and registered in the repository's .git/config.
-    let git_config = if args.git {
-        let attributes = ctx.workspace.join(".gitattributes");
-        disk::check_file(&attributes)?;
-        let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
-        changes.push(Change::new(".gitattributes", &attributes, |old, path| {
-            with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS)
-        })?);
-        Some(init_git::GitConfig::new(&ctx.workspace)?)
-    } else {
-        None
-    };
+    // The config first (git may hold its lock, and then nothing else is written either).
+    let git_line = git_changes(ctx, args.git, &mut changes)?;
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
-    // The config first: git may hold its lock, and then nothing else is written either.
-    let mut git_line = None;
-    if let Some(config) = &git_config {
-        let action = config.apply()?;
-        let what = if config.users_own {
-            "it already holds a [merge \"todos\"] section of yours, left as it is".to_owned()
-        } else {
-            "the todos merge driver (`todos merge-file %O %A %B`), for this clone only".to_owned()
-        };
-        let shown = crate::render::escape(&config.path.display().to_string()).into_owned();
-        git_line = Some((format!("{} {shown}: {what}\n", action.as_str()), action));
-    }
     for change in changes {
         let action = change.apply()?;
         let server = mcp_file
@@ -208,6 +185,29 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         "Set up: the agent now plans with todos."
     };
     Ok(Outcome::answer(Answer::new(text, data, headline)))
+}
+
+/// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
+/// points) and registered in the repository's .git/config. Called once every other change is
+/// computed: .gitattributes is computed, then the config, which is written at once; what it
+/// did, in `init`'s words.
+fn git_changes(
+    ctx: &Context,
+    git: bool,
+    changes: &mut Vec<Change>,
+) -> Result<Option<(String, Action)>> {
+    if !git {
+        return Ok(None);
+    }
+    let attributes = ctx.workspace.join(".gitattributes");
+    disk::check_file(&attributes)?;
+    let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
+    changes.push(Change::new(".gitattributes", &attributes, |old, path| {
+        with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS)
+    })?);
+    init_git::GitConfig::new(&ctx.workspace)?
+        .apply_and_describe(&ctx.workspace)
+        .map(Some)
 }
 
 /// One file's text before and after, computed before anything is written.

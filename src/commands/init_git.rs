@@ -103,8 +103,22 @@ impl GitConfig {
         })
     }
 
+    /// Writes the config when it changes, and says so in `init`'s words: what happened to it
+    /// and what it holds.
+    pub fn apply_and_describe(&self, workspace: &Path) -> Result<(String, Action)> {
+        let action = self.apply()?;
+        let what = if self.users_own {
+            "it already holds a [merge \"todos\"] section of yours, left as it is"
+        } else {
+            "the todos merge driver (`todos merge-file %O %A %B`), for this clone only"
+        };
+        let path = self.path.strip_prefix(workspace).unwrap_or(&self.path);
+        let shown = escape(&path.display().to_string()).into_owned();
+        Ok((format!("{} {shown}: {what}\n", action.as_str()), action))
+    }
+
     /// Writes the config when it changes, through git's own lock file.
-    pub fn apply(&self) -> Result<Action> {
+    fn apply(&self) -> Result<Action> {
         let action = match &self.old {
             Some(old) if *old == self.new => return Ok(Action::Unchanged),
             Some(_) => Action::Updated,
@@ -223,17 +237,17 @@ fn linked_common(dot: &Path) -> Result<PathBuf> {
         .strip_prefix("gitdir:")
         .map(str::trim)
         .ok_or_else(|| refuse("is a file that does not start with `gitdir:`"))?;
-    let real = |path: &Path| fs::canonicalize(path).ok();
-    let worktree = real(&top.join(named))
+    let resolved = |path: &Path| fs::canonicalize(path).ok();
+    let worktree = resolved(&top.join(named))
         .ok_or_else(|| refuse("names a worktree folder that does not exist"))?;
     let back = read(&worktree.join("gitdir"))?;
-    if real(&worktree.join(&back)) != real(dot) {
+    if resolved(&worktree.join(&back)) != resolved(dot) {
         return Err(refuse(
             "names a worktree folder whose gitdir file does not point back to it",
         ));
     }
     let common_name = read(&worktree.join("commondir"))?;
-    let common = real(&worktree.join(common_name))
+    let common = resolved(&worktree.join(common_name))
         .ok_or_else(|| refuse("names a worktree whose common folder does not exist"))?;
     if worktree.parent() != Some(common.join("worktrees").as_path()) {
         return Err(refuse(

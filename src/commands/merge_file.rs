@@ -5,6 +5,7 @@
 //! is written all the same, every problem on stderr) or because an input is not a store (OURS
 //! is then left as it was).
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
@@ -55,15 +56,16 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
         document.revision
     );
     if !renumbered.is_empty() {
-        headline.push_str(&format!("; theirs' new ids {}", renumbered.join(", ")));
+        let _ = write!(headline, "; theirs' new ids {}", renumbered.join(", "));
     }
     if merged.problems.is_empty() {
         headline.push('.');
     } else {
-        headline.push_str(&format!(
+        let _ = write!(
+            headline,
             ", with {} to fix: git reports a conflict. Fix the plan with todos, then `git add` it.",
             crate::render::count(merged.problems.len(), "problem")
-        ));
+        );
     }
     let data = json!({
         "revision": document.revision,

@@ -24,7 +24,7 @@ use crate::host::Host;
 use crate::list::LISTS_DIR;
 use crate::merge::{self, markers};
 use crate::render::escape;
-use crate::store::Store;
+use crate::store::{Document, Store};
 use crate::transaction::Transaction;
 
 /// The refusal of a store that holds git's conflict markers, for every command: it names the
@@ -126,28 +126,7 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     let ours = side("our", &sides.ours)?;
     let theirs = side("their", &sides.theirs)?;
     let mut warnings = Vec::new();
-    let (base, from) = match sides.base.as_deref().map(|text| side("the common", text)) {
-        Some(Ok(base)) => (Some(base), BaseFrom::Markers),
-        Some(Err(err)) => {
-            warnings.push(format!(
-                "the common plan in the markers is unusable: {}",
-                err.message
-            ));
-            (None, BaseFrom::None)
-        }
-        None => match index_base(host, &path) {
-            Some(bytes) => match Store::decode(&bytes) {
-                Ok(base) => (Some(base), BaseFrom::Index),
-                Err(why) => {
-                    warnings.push(format!(
-                        "the common plan in git's index is not a store ({why}): merged without it"
-                    ));
-                    (None, BaseFrom::None)
-                }
-            },
-            None => (None, BaseFrom::None),
-        },
-    };
+    let (base, from) = common_plan(host, &path, sides.base.as_deref(), &side, &mut warnings);
     let merged = merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
     let mut document = merged.document.clone();
     // A revision past both sides' and past the latest one this clone's history recorded.
@@ -193,6 +172,39 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     );
     outcome.exit_code = u8::from(!merged.problems.is_empty());
     Ok(outcome)
+}
+
+/// The common plan: from the diff3 markers, else from git's index, else none (with a warning
+/// when one was there but is not a store).
+fn common_plan(
+    host: &Host,
+    path: &Path,
+    in_markers: Option<&str>,
+    side: &dyn Fn(&str, &str) -> Result<Document>,
+    warnings: &mut Vec<String>,
+) -> (Option<Document>, BaseFrom) {
+    if let Some(text) = in_markers {
+        match side("the common", text) {
+            Ok(base) => return (Some(base), BaseFrom::Markers),
+            Err(err) => {
+                warnings.push(format!(
+                    "the common plan in the markers is unusable: {}",
+                    err.message
+                ));
+                return (None, BaseFrom::None);
+            }
+        }
+    }
+    match index_base(host, path).map(|bytes| Store::decode(&bytes)) {
+        Some(Ok(base)) => (Some(base), BaseFrom::Index),
+        Some(Err(why)) => {
+            warnings.push(format!(
+                "the common plan in git's index is not a store ({why}): merged without it"
+            ));
+            (None, BaseFrom::None)
+        }
+        None => (None, BaseFrom::None),
+    }
 }
 
 fn nothing_to_do(text: String) -> Outcome {

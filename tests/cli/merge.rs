@@ -122,7 +122,7 @@ fn git_merges_two_branches_plans_with_the_driver_losing_nothing() {
         .todos(&["next", "--claim", "--owner", "w2"])
         .run()
         .success();
-    assert!(next.stdout.contains("C"), "{}", next.stdout);
+    assert!(next.stdout.contains('C'), "{}", next.stdout);
 }
 
 #[test]

@@ -645,7 +645,8 @@ pub struct CheckArgs {
     todos init --agent codex --hooks\n  \
     todos init --agent gemini --hooks\n  \
     todos init --agent claude --mcp\n  \
-    todos init")]
+    todos init\n  \
+    git init -q && todos init --git   # git merges plans with todos merge-file")]
 pub struct InitArgs {
     /// The agent to set up.
     #[arg(long, value_enum, default_value_t = Agent::Generic)]
@@ -668,8 +669,9 @@ pub struct InitArgs {
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-    todos init --git                  # registers it for this clone\n  \
-    todos merge-file base.json ours.json theirs.json")]
+    git init -q && todos init --git   # registers it for this clone\n  \
+    cp .todos.json base.json && cp .todos.json theirs.json\n  \
+    todos merge-file base.json .todos.json theirs.json   # as git runs it, on its own files")]
 pub struct MergeFileArgs {
     /// The common ancestor's plan (git's %O; empty when both branches added the plan).
     #[arg(value_name = "BASE", value_hint = ValueHint::FilePath)]
@@ -686,8 +688,8 @@ pub struct MergeFileArgs {
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-    todos resolve && git add .todos.json\n  \
-    todos -l api resolve && git add .todos/api.json")]
+    todos resolve        # then: git add .todos.json\n  \
+    todos -l api resolve # then: git add .todos/api.json")]
 pub struct ResolveArgs {}
 
 #[derive(Debug, Args)]

@@ -305,7 +305,7 @@ fn kept(item: &Item, remover: &str, changer: &str) -> String {
 
 /// `"text"` of an item, for a message.
 fn quoted(item: Option<&Item>) -> String {
-    item.map(|item| format!("\"{}\"", crate::render::escape(&item.content)))
+    item.map(|item| format!("\"{}\"", crate::text::escape(&item.content)))
         .unwrap_or_default()
 }
 
@@ -372,7 +372,7 @@ fn break_cycles(items: &mut [Item], ours: &Document) -> Vec<String> {
         problems.push(format!(
             "the branches' dependencies make a cycle ({described}): item {} no longer waits on {}",
             dependencies::named(&items[from]),
-            crate::render::escape(&blocker)
+            crate::text::escape(&blocker)
         ));
     }
     problems

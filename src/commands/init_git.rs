@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use crate::commands::init::{Action, Markers, with_block};
 use crate::disk::{self, Links};
 use crate::error::{Error, Result};
-use crate::render::escape;
+use crate::text::escape;
 
 /// The name git knows the driver by, in `.gitattributes` and `.git/config`.
 pub const DRIVER: &str = "todos";

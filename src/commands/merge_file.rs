@@ -16,8 +16,8 @@ use crate::context::Context;
 use crate::disk;
 use crate::error::{Error, Kind, Result};
 use crate::merge;
-use crate::render::escape;
 use crate::store::{Document, Store};
+use crate::text::escape;
 
 /// The largest file read as a store: a plan is a short list, and a file this size is not one.
 pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
@@ -52,7 +52,7 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
         .collect();
     let mut headline = format!(
         "Merged the plan: {} (revision {})",
-        crate::render::count(document.todos.len(), "item"),
+        crate::english::count(document.todos.len(), "item"),
         document.revision
     );
     if !renumbered.is_empty() {
@@ -64,7 +64,7 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
         let _ = write!(
             headline,
             ", with {} to fix: git reports a conflict. Fix the plan with todos, then `git add` it.",
-            crate::render::count(merged.problems.len(), "problem")
+            crate::english::count(merged.problems.len(), "problem")
         );
     }
     let data = json!({

@@ -23,8 +23,8 @@ use crate::error::{Error, Result};
 use crate::host::Host;
 use crate::list::LISTS_DIR;
 use crate::merge::{self, markers};
-use crate::render::escape;
 use crate::store::{Document, Store};
+use crate::text::escape;
 use crate::transaction::Transaction;
 
 /// The refusal of a store that holds git's conflict markers, for every command: it names the

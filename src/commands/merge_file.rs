@@ -74,18 +74,24 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
         "problems": merged.problems,
         "warnings": merged.warnings,
     });
-    let mut outcome = Outcome::answer(Answer {
+    let answer = Answer {
         stats: Some(crate::model::stats(&document.todos)),
         ..Answer::new(format!("{}\n", escape(&headline)), data, headline)
-    });
-    outcome.warnings.clone_from(&merged.warnings);
+    };
+    reported(answer, merged.warnings.clone(), &merged.problems)
+}
+
+/// A merge's answer with its warnings and problems on stderr: a problem makes git (or the
+/// user's script) see a conflict, exit 1, though the merged plan was written.
+pub fn reported(answer: Answer, warnings: Vec<String>, problems: &[String]) -> Outcome {
+    let mut outcome = Outcome::answer(answer);
+    outcome.warnings = warnings;
     outcome.warnings.extend(
-        merged
-            .problems
+        problems
             .iter()
             .map(|problem| format!("conflict: {problem}")),
     );
-    outcome.exit_code = u8::from(!merged.problems.is_empty());
+    outcome.exit_code = u8::from(!problems.is_empty());
     outcome
 }
 

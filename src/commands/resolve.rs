@@ -15,7 +15,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::json;
 
-use crate::commands::merge_file::MAX_STORE_BYTES;
+use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::disk::{self, Links};
@@ -158,20 +158,12 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
         text.push_str(&crate::render::progress_line(&document.todos));
         text.push('\n');
     }
-    let mut outcome = Outcome::answer(Answer {
+    let answer = Answer {
         notes: format!("{} {note}\n", ctx.stderr.bold("note:")),
         stats: Some(crate::model::stats(&document.todos)),
         ..Answer::new(text, data, note.clone())
-    });
-    outcome.warnings = warnings;
-    outcome.warnings.extend(
-        merged
-            .problems
-            .iter()
-            .map(|problem| format!("conflict: {problem}")),
-    );
-    outcome.exit_code = u8::from(!merged.problems.is_empty());
-    Ok(outcome)
+    };
+    Ok(merge_file::reported(answer, warnings, &merged.problems))
 }
 
 /// The common plan: from the diff3 markers, else from git's index, else none (with a warning

@@ -71,17 +71,30 @@ fn commit(env: &TestEnv, message: &str) {
 /// Two branches that both changed the plan: `feature` finished A and added X and Y (Y waits on
 /// X), `main` started B and added Z. Both new items took id 4 on their branch.
 fn diverge(env: &TestEnv) {
-    git(env, &["checkout", "-q", "-b", "feature"]).success();
-    env.todos(&["create", "Feature X"]).run().success();
-    env.todos(&["create", "Feature Y", "--blocked-by", "4"])
-        .run()
-        .success();
-    env.todos(&["update", "1", "completed"]).run().success();
-    commit(env, "feature work");
-    git(env, &["checkout", "-q", "main"]).success();
-    env.todos(&["create", "Main Z"]).run().success();
-    env.todos(&["update", "2", "in_progress"]).run().success();
-    commit(env, "main work");
+    branches(
+        env,
+        &[
+            &["create", "Feature X"],
+            &["create", "Feature Y", "--blocked-by", "4"],
+            &["update", "1", "completed"],
+        ],
+        &[&["create", "Main Z"], &["update", "2", "in_progress"]],
+    );
+}
+
+/// Runs `feature`'s commands on a new branch `feature` and `main`'s on `main`, each branch's
+/// plan committed.
+fn branches(env: &TestEnv, feature: &[&[&str]], main: &[&[&str]]) {
+    for (branch, commands) in [
+        (&["checkout", "-q", "-b", "feature"][..], feature),
+        (&["checkout", "-q", "main"], main),
+    ] {
+        git(env, branch).success();
+        for args in commands {
+            env.todos(args).run().success();
+        }
+        commit(env, "work");
+    }
 }
 
 /// The plan both branches' changes make, whoever merges it: Y follows X to its new id.
@@ -132,17 +145,14 @@ fn the_driver_merges_named_lists_too() {
         .run()
         .success();
     commit(&env, "api list");
-    git(&env, &["checkout", "-q", "-b", "feature"]).success();
-    env.todos(&["-l", "api", "create", "Theirs"])
-        .run()
-        .success();
-    commit(&env, "feature");
-    git(&env, &["checkout", "-q", "main"]).success();
-    env.todos(&["-l", "api", "update", "1", "completed"])
-        .run()
-        .success();
-    env.todos(&["-l", "api", "create", "Ours"]).run().success();
-    commit(&env, "main");
+    branches(
+        &env,
+        &[&["-l", "api", "create", "Theirs"]],
+        &[
+            &["-l", "api", "update", "1", "completed"],
+            &["-l", "api", "create", "Ours"],
+        ],
+    );
     git(&env, &["merge", "--no-edit", "feature"]).success();
     let api: Value = serde_json::from_str(&env.read(".todos/api.json")).expect("JSON");
     let contents: Vec<String> = items(&api["todos"])
@@ -158,12 +168,11 @@ fn the_driver_merges_named_lists_too() {
 #[test]
 fn a_merge_that_breaks_the_rules_is_written_and_git_reports_the_conflict() {
     let env = repository(true);
-    git(&env, &["checkout", "-q", "-b", "feature"]).success();
-    env.todos(&["update", "3", "in_progress"]).run().success();
-    commit(&env, "feature starts C");
-    git(&env, &["checkout", "-q", "main"]).success();
-    env.todos(&["update", "2", "in_progress"]).run().success();
-    commit(&env, "main starts B");
+    branches(
+        &env,
+        &[&["update", "3", "in_progress"]],
+        &[&["update", "2", "in_progress"]],
+    );
     let merge = git(&env, &["merge", "--no-edit", "feature"]);
     assert_ne!(merge.code, 0, "git reports the conflict: {merge:?}");
     assert!(
@@ -245,17 +254,14 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
         .run()
         .success();
     commit(&env, "api");
-    git(&env, &["checkout", "-q", "-b", "feature"]).success();
-    env.todos(&["-l", "api", "remove", "2"]).run().success();
-    env.todos(&["-l", "api", "create", "Theirs"])
-        .run()
-        .success();
-    commit(&env, "feature");
-    git(&env, &["checkout", "-q", "main"]).success();
-    env.todos(&["-l", "api", "update", "1", "completed"])
-        .run()
-        .success();
-    commit(&env, "main");
+    branches(
+        &env,
+        &[
+            &["-l", "api", "remove", "2"],
+            &["-l", "api", "create", "Theirs"],
+        ],
+        &[&["-l", "api", "update", "1", "completed"]],
+    );
     assert_eq!(git(&env, &["merge", "--no-edit", "feature"]).code, 1);
     assert!(env.read(".todos/api.json").contains("|||||||"));
     let refused = env.rejects(env.todos(&["-l", "api", "show"]), 4);
@@ -484,4 +490,35 @@ fn init_git_refuses_links_and_git_files_that_do_not_point_back() {
         other.everything(),
         "the other repository is untouched"
     );
+}
+
+#[test]
+fn resolve_without_a_common_plan_keeps_both_sides_items() {
+    let env = TestEnv::new();
+    let store = |revision: u32, items: &str| {
+        format!(
+            "{{\n  \"version\": 1,\n  \"revision\": {revision},\n  \"next_id\": 3,\n  \"todos\": [{items}]\n}}\n"
+        )
+    };
+    let ours = store(
+        2,
+        r#"{"id": "1", "content": "A", "status": "pending"}, {"id": "2", "content": "Mine", "status": "pending"}"#,
+    );
+    let theirs = store(
+        5,
+        r#"{"id": "1", "content": "A", "status": "completed"}, {"id": "2", "content": "Yours", "status": "pending"}"#,
+    );
+    env.write_file(
+        ".todos.json",
+        format!("<<<<<<< HEAD\n{ours}=======\n{theirs}>>>>>>> other\n"),
+    );
+    let resolved = env.todos(&["--json", "resolve"]).run().success().json();
+    assert_eq!(resolved["data"]["resolved"]["base"], "none");
+    assert_eq!(resolved["data"]["resolved"]["renumbered"][0]["to"], "3");
+    let rows: Vec<String> = items(&env.store()["todos"])
+        .into_iter()
+        .map(|(id, status, text)| format!("{id} {status} {text}"))
+        .collect();
+    assert_eq!(rows, ["1 completed A", "2 pending Mine", "3 pending Yours"]);
+    assert_eq!(env.store()["revision"], 6);
 }

@@ -78,31 +78,35 @@ impl BaseFrom {
 }
 
 pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
-    let transaction = Transaction::begin(ctx, &mut host.stderr)?;
-    let store = transaction.store();
-    let path = store.path().to_path_buf();
+    // Read first, as `show` does (no lock, nothing created): a store that is no conflict is
+    // left as it is, and one unreadable for another reason keeps its usual refusal.
+    let path = Store::new(&ctx.workspace, &ctx.list).path().to_path_buf();
     let shown = escape(&path.display().to_string()).into_owned();
-    let bytes = match disk::read(&path, Links::Refuse, None)? {
-        Some(bytes) if markers::present(&bytes) => bytes,
-        Some(_) => {
-            // Not a conflict: a store that cannot be read keeps its usual refusal.
-            store.load()?;
-            return Ok(nothing_to_do(format!(
-                "{shown} holds no conflict markers: nothing to resolve, the plan is left as it is."
-            )));
-        }
-        None => {
+    match Store::new(&ctx.workspace, &ctx.list).load() {
+        Ok(_) if disk::check_file(&path)?.is_none() => {
             return Ok(nothing_to_do(format!(
                 "{shown} does not exist: nothing to resolve."
             )));
         }
-    };
-    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > MAX_STORE_BYTES * 2 {
+        Ok(_) => return Ok(nothing_to_do(no_markers(&shown))),
+        Err(err) if !is_conflicted(&path) => return Err(err),
+        Err(_) => {}
+    }
+    if let Some(meta) = disk::check_file(&path)?
+        && meta.len() > MAX_STORE_BYTES.saturating_mul(2)
+    {
         return Err(Error::store_corrupt(format!(
-            "{shown} is larger than two stores may be ({} bytes)",
-            bytes.len()
+            "{shown} is {} bytes, more than the two sides of a conflict of stores may be",
+            meta.len()
         )));
     }
+    let transaction = Transaction::begin(ctx, &mut host.stderr)?;
+    let store = transaction.store();
+    // Read again under the lock: another process may have resolved it meanwhile.
+    let bytes = match disk::read(&path, Links::Refuse, None)? {
+        Some(bytes) if markers::present(&bytes) => bytes,
+        _ => return Ok(nothing_to_do(no_markers(&shown))),
+    };
     let unmergeable = |why: String| {
         Error::store_corrupt(format!(
             "{shown} is a merge conflict that todos cannot merge: {why}"
@@ -197,6 +201,10 @@ fn common_plan(
         }
         None => (None, BaseFrom::None),
     }
+}
+
+fn no_markers(shown: &str) -> String {
+    format!("{shown} holds no conflict markers: nothing to resolve, the plan is left as it is.")
 }
 
 fn nothing_to_do(text: String) -> Outcome {

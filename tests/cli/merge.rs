@@ -289,6 +289,13 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
 #[test]
 fn resolve_leaves_a_store_without_markers_alone() {
     let env = TestEnv::new();
+    let empty = env.everything();
+    env.todos(&["-l", "api", "resolve"]).run().success();
+    assert_eq!(
+        empty,
+        env.everything(),
+        "no lock, no .todos/ folder left behind"
+    );
     let none = env.todos(&["resolve"]).run().success();
     assert!(
         none.stdout.contains("nothing to resolve"),

@@ -382,3 +382,29 @@ proptest! {
         prop_assert!(merged.problems.is_empty(), "{:?}", merged.problems);
     }
 }
+
+proptest! {
+    #[test]
+    fn without_a_base_every_item_of_both_sides_is_kept(
+        ours_items in arb_plan(),
+        theirs_items in arb_plan(),
+    ) {
+        let statuses: Vec<Status> = Status::all().collect();
+        let build = |rows: &[(u8, u8)], tag: &str| {
+            plan(&rows.iter().enumerate().map(|(n, (same, s))| {
+                // Some items the two sides share (same id and text), some only one has.
+                let text = if *same == 0 { format!("shared {n}") } else { format!("{tag} {n}") };
+                item(&(n + 1).to_string(), &text, statuses[usize::from(*s) % statuses.len()])
+            }).collect::<Vec<_>>())
+        };
+        let (ours, theirs) = (build(&ours_items, "o"), build(&theirs_items, "t"));
+        let limits = Limits { max_items: 100, max_in_progress: 100, ..Limits::default() };
+        let merged = merge(None, &ours, &theirs, &limits).unwrap();
+        let contents: Vec<&str> = merged.document.todos.iter().map(|item| item.content.as_str()).collect();
+        for item in ours.todos.iter().chain(&theirs.todos) {
+            prop_assert!(contents.contains(&item.content.as_str()), "{:?} lost", item);
+        }
+        let bytes = merged.document.to_bytes().unwrap();
+        prop_assert_eq!(&crate::store::Store::decode(&bytes).unwrap(), &merged.document);
+    }
+}

@@ -29,28 +29,8 @@ pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, String> {
         Ok(_) => return Err(format!("{} is not a regular file", shown(&dot_git))),
         Err(_) => return Ok(None),
     }
-    let admin = pointer(&dot_git, "gitdir: ", worktree)?;
-    let admin = real(&admin, &dot_git)?;
-    let names = admin
-        .parent()
-        .filter(|parent| parent.file_name().is_some_and(|name| name == "worktrees"));
-    let Some(common) = names.and_then(Path::parent) else {
-        return Err(format!(
-            "{} names {}, which is not a folder in a repository's worktrees/",
-            shown(&dot_git),
-            shown(&admin)
-        ));
-    };
-    let back_file = admin.join("gitdir");
-    let back = pointer(&back_file, "", &admin)?;
-    if real(&back, &back_file)? != real(&dot_git, &dot_git)? {
-        return Err(format!(
-            "{} points to {}, not back to {}",
-            shown(&back_file),
-            shown(&back),
-            shown(&dot_git)
-        ));
-    }
+    let common = linked_common(&dot_git)?;
+    let common = common.as_path();
     if common.file_name().is_none_or(|name| name != ".git") {
         return Err(format!(
             "the repository {} is bare: there is no main worktree to share a plan with",
@@ -76,6 +56,36 @@ pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, String> {
         ));
     }
     Ok(Some(main.to_path_buf()))
+}
+
+/// The common git folder of the linked worktree whose `.git` file is `dot_git`, checked both
+/// ways: the file names `<common>/worktrees/<name>`, whose `gitdir` file points back to it.
+/// `init --git` finds the repository's config through it too. The reason, when it does not hold.
+pub fn linked_common(dot_git: &Path) -> Result<PathBuf, String> {
+    let worktree = dot_git.parent().unwrap_or(Path::new("."));
+    let admin = pointer(dot_git, "gitdir: ", worktree)?;
+    let admin = real(&admin, dot_git)?;
+    let names = admin
+        .parent()
+        .filter(|parent| parent.file_name().is_some_and(|name| name == "worktrees"));
+    let Some(common) = names.and_then(Path::parent) else {
+        return Err(format!(
+            "{} names {}, which is not a folder in a repository's worktrees/",
+            shown(dot_git),
+            shown(&admin)
+        ));
+    };
+    let back_file = admin.join("gitdir");
+    let back = pointer(&back_file, "", &admin)?;
+    if real(&back, &back_file)? != real(dot_git, dot_git)? {
+        return Err(format!(
+            "{} points to {}, not back to {}",
+            shown(&back_file),
+            shown(&back),
+            shown(dot_git)
+        ));
+    }
+    Ok(common.to_path_buf())
 }
 
 /// The path one of git's pointer files holds after `prefix` (`gitdir: `), relative to `base`

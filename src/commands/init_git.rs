@@ -221,40 +221,15 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
     Ok(common)
 }
 
-/// The common folder of the linked worktree whose `.git` file is `dot`, checked both ways.
+/// The common folder of the linked worktree whose `.git` file is `dot`, checked both ways
+/// (`worktree::linked_common`, which `worktrees: shared` uses too).
 fn linked_common(dot: &Path) -> Result<PathBuf> {
-    let refuse = |why: &str| disk::unsafe_path(dot, why);
-    let read = |path: &Path| -> Result<String> {
-        let bytes = disk::read(path, Links::Refuse, Some(".git file"))?
-            .ok_or_else(|| refuse("names a worktree folder that git's files do not confirm"))?;
-        String::from_utf8(bytes)
-            .map(|text| text.trim().to_owned())
-            .map_err(|_| refuse("is not text"))
-    };
-    let top = dot.parent().unwrap_or(Path::new("."));
-    let text = read(dot)?;
-    let named = text
-        .strip_prefix("gitdir:")
-        .map(str::trim)
-        .ok_or_else(|| refuse("is a file that does not start with `gitdir:`"))?;
-    let resolved = |path: &Path| fs::canonicalize(path).ok();
-    let worktree = resolved(&top.join(named))
-        .ok_or_else(|| refuse("names a worktree folder that does not exist"))?;
-    let back = read(&worktree.join("gitdir"))?;
-    if resolved(&worktree.join(&back)) != resolved(dot) {
-        return Err(refuse(
-            "names a worktree folder whose gitdir file does not point back to it",
-        ));
-    }
-    let common_name = read(&worktree.join("commondir"))?;
-    let common = resolved(&worktree.join(common_name))
-        .ok_or_else(|| refuse("names a worktree whose common folder does not exist"))?;
-    if worktree.parent() != Some(common.join("worktrees").as_path()) {
-        return Err(refuse(
-            "names a worktree folder that is not in its repository's worktrees folder",
-        ));
-    }
-    Ok(common)
+    crate::worktree::linked_common(dot).map_err(|why| {
+        disk::unsafe_path(
+            dot,
+            &format!("is not a worktree pointer git's files confirm ({why})"),
+        )
+    })
 }
 
 #[cfg(test)]

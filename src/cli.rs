@@ -298,7 +298,7 @@ impl Cli {
     /// Parses a command line (the first argument is the program's name), the global options
     /// given after the command's name overriding the same ones given before it.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
-        let mut matches = Self::command().try_get_matches_from(args)?;
+        let mut matches = crate::guess::with_aliases(Self::command()).try_get_matches_from(args)?;
         let formatted = |err: clap::Error| err.format(&mut Self::command());
         let mut global = GlobalArgs::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         if let Some((_, after)) = matches.subcommand() {

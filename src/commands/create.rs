@@ -51,6 +51,7 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
     }
     let mut items = items;
     let mut input = input;
+    super::refuse_empty_owner(args.owner.as_deref())?;
     let mut problems = Vec::new();
     let owner = args
         .owner

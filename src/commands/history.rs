@@ -94,7 +94,11 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
     if shown.is_empty() {
         text.push_str("No history yet: it starts with the plan's first change.\n");
     }
-    let headline = format!("{} kept revisions of the list {}.", entries.len(), ctx.list);
+    let headline = format!(
+        "{} of the list {}.",
+        crate::render::count(entries.len(), "kept revision"),
+        ctx.list
+    );
     let data = json!({"list": ctx.list.as_str(), "revisions": rows});
     Answer::new(text, data, headline)
 }
@@ -148,7 +152,7 @@ fn local_time(at: &str) -> String {
 /// reworded, statuses moved, owners and dependencies changed, the summary.
 fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     let Some(before) = before else {
-        return format!("{} items", entry.todos.len());
+        return crate::render::count(entry.todos.len(), "item");
     };
     let old: HashMap<&str, &model::Item> = before
         .todos

@@ -9,7 +9,7 @@ use crate::dependencies;
 use crate::error::{Error, Problem, Result};
 use crate::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, source};
-use crate::model::{self, Item, Limits};
+use crate::model::{self, Item, Limits, Status};
 use crate::render::escape;
 use crate::store::Document;
 use crate::transaction;
@@ -34,7 +34,13 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     let limits = ctx.config.limits;
     let Request { args, input } = request;
     let mut snapshot = match &input {
-        Some(value) => input::snapshot(value, &limits)?,
+        Some(value) => input::snapshot(value, &limits).map_err(|err| {
+            if args.todos.is_empty() {
+                err
+            } else {
+                err.renamed(todo_flag)
+            }
+        })?,
         None => Snapshot::default(),
     };
     // Checked and copied out: the parsed JSON is not needed while the store is changed.
@@ -60,6 +66,13 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         |document| apply(document, snapshot, &limits),
     )
     .map(Outcome::changed)
+    .map_err(|err| {
+        if args.todos.is_empty() {
+            err
+        } else {
+            err.renamed(todo_flag)
+        }
+    })
 }
 
 /// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.
@@ -101,34 +114,31 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
     crate::json::parse(text, &source).map(Some)
 }
 
-/// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input.
+/// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input. A
+/// `-t` without a status (no `:`) is a pending item, as `create` makes one.
 fn args_form(args: &WriteArgs) -> Result<Value> {
-    let mut problems = Vec::new();
     let todos: Vec<Value> = args
         .todos
         .iter()
-        .enumerate()
-        .filter_map(|(index, pair)| {
-            if let Some((status, content)) = pair.split_once(':') {
-                Some(json!({"content": content, "status": status}))
-            } else {
-                problems.push(Problem::new(
-                    format!("todos[{index}]"),
-                    format!(
-                        "\"{}\" is not STATUS:CONTENT, e.g. -t in_progress:\"Patch the check\"",
-                        escape(pair)
-                    ),
-                ));
-                None
-            }
+        .map(|pair| match pair.split_once(':') {
+            Some((status, content)) => json!({"content": content, "status": status}),
+            None => json!({"content": pair, "status": Status::Pending.as_str()}),
         })
         .collect();
-    Error::if_any(problems)?;
     let mut value = json!({"todos": todos});
     if let Some(summary) = &args.summary {
         value["summary"] = json!(summary);
     }
     Ok(value)
+}
+
+/// The `-t` a path of the args form stands for, as the user counts them: `todos[1].status` is
+/// `-t #2`.
+fn todo_flag(path: &str) -> Option<String> {
+    let rest = path.strip_prefix("todos[")?;
+    let (index, _) = rest.split_once(']')?;
+    let index: usize = index.parse().ok()?;
+    Some(format!("-t #{}", index + 1))
 }
 
 /// Applies a validated snapshot to the stored plan: ids are kept by a matching input id, then

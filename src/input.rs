@@ -657,7 +657,11 @@ fn drafts(
             None => slots.push((status_of(value), None)),
         }
     }
-    model::check_length(list.len(), path, limits, problems);
+    let finished = slots
+        .iter()
+        .filter(|(status, _)| status.is_terminal())
+        .count();
+    model::check_length(list.len(), finished, path, limits, problems);
     (drafts, slots)
 }
 

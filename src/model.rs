@@ -117,6 +117,9 @@ pub struct LimitInfo {
     pub default: usize,
     /// Said first in a refusal: how to fit the input under the limit.
     pub fit: &'static str,
+    /// Said instead of `fit` when finished items are part of what is over the limit, where
+    /// finishing more would not help (they still count); `None` where `fit` holds as it is.
+    pub fit_when_finished: Option<&'static str>,
     /// Its field in `Limits`.
     pub field: fn(&mut Limits) -> &mut usize,
 }
@@ -126,7 +129,11 @@ pub const LIMITS: [LimitInfo; 4] = [
         key: "max_items",
         env: "TODOS_MAX_ITEMS",
         default: 10,
-        fit: "finish, cancel or remove items, or merge small steps into one",
+        fit: "remove items or merge small steps into one",
+        fit_when_finished: Some(
+            "finished items still count: remove them (`todos remove ID…`) or start a new plan \
+             with `todos write`",
+        ),
         field: |limits| &mut limits.max_items,
     },
     LimitInfo {
@@ -134,6 +141,7 @@ pub const LIMITS: [LimitInfo; 4] = [
         env: "TODOS_MAX_CONTENT_CHARS",
         default: 60,
         fit: "shorten the text to what the step is, and put the detail in \"description\"",
+        fit_when_finished: None,
         field: |limits| &mut limits.max_content_chars,
     },
     LimitInfo {
@@ -141,6 +149,7 @@ pub const LIMITS: [LimitInfo; 4] = [
         env: "TODOS_MAX_SUMMARY_CHARS",
         default: 200,
         fit: "shorten the summary to one line saying what the plan is for",
+        fit_when_finished: None,
         field: |limits| &mut limits.max_summary_chars,
     },
     LimitInfo {
@@ -148,6 +157,7 @@ pub const LIMITS: [LimitInfo; 4] = [
         env: "TODOS_MAX_IN_PROGRESS",
         default: 1,
         fit: "finish or pause the item in progress first (completed, or back to pending)",
+        fit_when_finished: None,
         field: |limits| &mut limits.max_in_progress,
     },
 ];
@@ -185,9 +195,21 @@ impl LimitInfo {
 
     /// What a refusal says after the numbers: first how to fit, then how to raise the limit.
     pub fn advice(&self) -> String {
+        self.advice_with(self.fit)
+    }
+
+    /// `advice`, for a list that holds `finished` finished items.
+    pub fn advice_when(&self, finished: usize) -> String {
+        match self.fit_when_finished {
+            Some(fit) if finished > 0 => self.advice_with(fit),
+            _ => self.advice(),
+        }
+    }
+
+    fn advice_with(&self, fit: &str) -> String {
         format!(
-            "{}; or raise the limit with \"{}\" in .todos.config.json or {}",
-            self.fit, self.key, self.env
+            "{fit}; or raise the limit with \"{}\" in .todos.config.json or {}",
+            self.key, self.env
         )
     }
 }
@@ -313,20 +335,33 @@ pub fn slots(items: &[Item]) -> Vec<Slot<'_>> {
 /// Checks the rules that span the whole list: its length and the number of items in progress.
 /// `path` names the list in the input (`todos`, `steps`, `plan`).
 pub fn check_list(slots: &[Slot<'_>], path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
-    check_length(slots.len(), path, limits, problems);
+    let finished = slots.iter().filter(|(status, _)| status.is_terminal()).count();
+    check_length(slots.len(), finished, path, limits, problems);
     check_in_progress(slots, path, limits, problems);
 }
 
-/// Checks the number of items of a list.
-pub fn check_length(len: usize, path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
+/// Checks the number of items of a list, `finished` of them finished.
+pub fn check_length(
+    len: usize,
+    finished: usize,
+    path: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) {
     if len > limits.max_items {
+        let advice = LimitInfo::of("max_items").map_or_else(String::new, |info| {
+            info.advice_when(finished)
+        });
+        let finished = match finished {
+            0 => String::new(),
+            n => format!(" ({n} finished)"),
+        };
         problems.push(Problem::new(
             path,
             format!(
-                "holds {}, the limit is {}; {}",
+                "holds {}{finished}, the limit is {}; {advice}",
                 crate::render::count(len, "item"),
                 limits.max_items,
-                limit_advice("max_items")
             ),
         ));
     }

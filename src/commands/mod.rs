@@ -266,7 +266,47 @@ impl Request {
         }
     }
 
+    /// Runs the request; a list name that is a typo of another list's (`-l wbe` beside `web`)
+    /// is refused where it would read or change an empty plan, and named where it makes a new list.
     fn execute(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
+        let Some(near) = ctx.list.near(&ctx.workspace) else {
+            return self.execute_on(ctx, host);
+        };
+        let makes = matches!(self, Self::Write(_) | Self::Create(_));
+        let reads = makes
+            || matches!(
+                self,
+                Self::Update(_)
+                    | Self::Remove(_)
+                    | Self::Next(_)
+                    | Self::Check(_)
+                    | Self::Recap
+                    | Self::Undo(_)
+                    | Self::History(_)
+            )
+            || matches!(&self, Self::Show(args) if !args.all);
+        if !reads {
+            return self.execute_on(ctx, host);
+        }
+        if !makes {
+            return Err(Error::invalid(format!(
+                "no list {} (did you mean {near}?)",
+                ctx.list
+            ))
+            .with_hint(format!(
+                "run the command with `-l {near}`; `todos show --all` prints every list"
+            )));
+        }
+        let mut outcome = self.execute_on(ctx, host)?;
+        outcome.warnings.push(format!(
+            "made a new list {}, beside the list {near}: if you meant {near}, run the command \
+             again with `-l {near}`",
+            ctx.list
+        ));
+        Ok(outcome)
+    }
+
+    fn execute_on(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
         match self {
             Self::Write(request) => write::execute(ctx, host, request),
             Self::Create(request) => create::execute(ctx, host, request),

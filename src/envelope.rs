@@ -63,6 +63,10 @@ pub fn data(document: &Document, warnings: &[String], changed: Option<bool>) -> 
     if let Some(changed) = changed {
         data.insert("changed".into(), json!(changed));
     }
+    // The change's own note (Codex's `explanation`), echoed back.
+    if let Some(note) = &document.note {
+        data.insert("note".into(), json!(note));
+    }
     data.insert("warnings".into(), json!(warnings));
     Value::Object(data)
 }

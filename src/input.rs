@@ -76,6 +76,8 @@ pub struct Snapshot {
     pub items: Option<Vec<Draft>>,
     /// Cursor's `"merge": true`: change the items named, add new ones, keep the rest.
     pub merge: bool,
+    /// Codex's `explanation`: a note on this change, for its history line and the reply.
+    pub note: Option<String>,
     /// The list's key in the input (`todos`, `steps`, `plan`; empty for a bare array), for the
     /// problems of the plan the snapshot makes.
     pub list_path: String,
@@ -85,6 +87,7 @@ pub struct Snapshot {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Field {
     Summary,
+    Note,
     List,
     Merge,
     Operation,
@@ -109,7 +112,9 @@ type Spellings = [(Field, &'static [&'static str])];
 
 /// The top level of a `write` snapshot.
 const SNAPSHOT_FIELDS: &[&Spellings] = &[&[
-    (Field::Summary, &["summary", "task", "explanation"]),
+    (Field::Summary, &["summary", "task"]),
+    // Codex's update_plan: a note on this one change, not the plan's summary (SPEC §3).
+    (Field::Note, &["explanation"]),
     // `todoList`: VS Code / Copilot's manage_todo_list.
     (Field::List, &["todos", "steps", "plan", "todoList"]),
     // Cursor's todo_write.
@@ -392,6 +397,20 @@ pub fn content(raw: &str, path: &str, limits: &Limits, problems: &mut Vec<Proble
     )
 }
 
+/// Longest kept note on a change (Codex's `explanation`): a few sentences, not a document.
+pub const MAX_NOTE_CHARS: usize = 500;
+
+/// Checks a change's note: its line breaks and tabs become spaces (Codex writes sentences
+/// across lines), then it is one line of printable text; a blank one counts as absent.
+fn note(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let flat: String = raw.split(['\n', '\r', '\t']).collect::<Vec<_>>().join(" ");
+    if flat.trim().is_empty() {
+        return None;
+    }
+    let text = model::check_text(&flat, path, MAX_NOTE_CHARS, None, problems);
+    (!text.is_empty()).then_some(text)
+}
+
 /// Checks a summary; a blank one counts as absent.
 pub fn summary(
     raw: &str,
@@ -533,6 +552,7 @@ fn item_fields(
             | Field::ActiveForm
             | Field::Priority
             | Field::Summary
+            | Field::Note
             | Field::List
             | Field::Merge
             | Field::Operation
@@ -721,6 +741,11 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
                     (Field::Summary, value) => {
                         if let Some(text) = expect_str(value, key, &mut problems) {
                             snapshot.summary = summary(text, key, limits, &mut problems);
+                        }
+                    }
+                    (Field::Note, value) => {
+                        if let Some(text) = expect_str(value, key, &mut problems) {
+                            snapshot.note = note(text, key, &mut problems);
                         }
                     }
                     (Field::Merge, Value::Bool(merge)) => snapshot.merge = *merge,

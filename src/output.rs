@@ -137,7 +137,10 @@ impl Output {
                 (
                     text,
                     if changed {
-                        None
+                        document
+                            .note
+                            .as_ref()
+                            .and_then(|text| note(format!("this change: {text}")))
                     } else {
                         note(no_change(document.revision))
                     },

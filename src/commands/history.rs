@@ -72,6 +72,10 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
         let stats = model::stats(&entry.todos);
         let progress = format!("[{}/{}]", stats.done(), stats.total);
         let changes = changes(*before, entry);
+        let shown = match &entry.note {
+            Some(note) => format!("{changes} · {}", escape(note)),
+            None => changes.clone(),
+        };
         let _ = writeln!(
             text,
             "{:>width$}  {}  {}  {}  {}",
@@ -80,16 +84,20 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
             ctx.stdout
                 .bold(&format!("{:<command_width$}", escape(&entry.command))),
             progress,
-            changes
+            shown
         );
-        rows.push(json!({
+        let mut row = json!({
             "revision": entry.revision,
             "at": entry.at,
             "command": entry.command,
             "changes": changes,
             "done": stats.done(),
             "total": stats.total,
-        }));
+        });
+        if let Some(note) = &entry.note {
+            row["note"] = json!(note);
+        }
+        rows.push(row);
     }
     if shown.is_empty() {
         text.push_str("No history yet: it starts with the plan's first change.\n");

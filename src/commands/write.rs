@@ -149,9 +149,17 @@ fn todo_flag(path: &str) -> Option<String> {
 fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
     let items_given = snapshot.items.is_some();
+    document.note = snapshot.note;
     if snapshot.summary.is_some() {
         document.summary = snapshot.summary;
-    } else if document.summary.is_none() && items_given && !snapshot.merge {
+    } else if document.summary.is_none()
+        && items_given
+        && !snapshot.merge
+        && document.todos.is_empty()
+        && snapshot.items.as_ref().is_some_and(|items| !items.is_empty())
+    {
+        // Said once, when a plan without a summary is first written: Claude Code's and Gemini
+        // CLI's shapes carry none, and a warning on every later write would be noise.
         warnings.push(
             "the plan has no summary: say in one line what it is for with \"summary\" or --summary"
                 .to_owned(),

@@ -284,14 +284,46 @@ impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
 
 impl<T: Args> Args for Lazy<T> {
     fn augment_args(command: clap::Command) -> clap::Command {
-        command.defer(|command| GlobalArgs::augment_args(T::augment_args(command)))
+        command.defer(|command| quiet_globals(GlobalArgs::augment_args(T::augment_args(command))))
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         command.defer(|command| {
-            GlobalArgs::augment_args_for_update(T::augment_args_for_update(command))
+            quiet_globals(GlobalArgs::augment_args_for_update(
+                T::augment_args_for_update(command),
+            ))
         })
     }
+}
+
+/// A command's copy of the global options works but stays out of its help, which would
+/// otherwise repeat them (25 lines of 90 for `update`): `todos --help` shows them once, and the
+/// command's help ends by pointing there. (Hidden from help only: completion still offers them.)
+fn quiet_globals(mut command: clap::Command) -> clap::Command {
+    let globals = GlobalArgs::augment_args(clap::Command::new("todos"));
+    let mut flags = Vec::new();
+    for arg in globals.get_arguments() {
+        let id = arg.get_id().clone();
+        flags.push(match (arg.get_short(), arg.get_long()) {
+            (Some(short), _) => format!("-{short}"),
+            (None, Some(long)) => format!("--{long}"),
+            (None, None) => continue,
+        });
+        command = command.mut_arg(id, |arg| arg.hide_short_help(true).hide_long_help(true));
+    }
+    let examples = command
+        .get_after_help()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let pointer = format!(
+        "Global options ({}) work here too: see `todos --help`.",
+        flags.join(", ")
+    );
+    command.after_help(if examples.is_empty() {
+        pointer
+    } else {
+        format!("{examples}\n\n{pointer}")
+    })
 }
 
 impl Cli {

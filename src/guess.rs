@@ -53,7 +53,11 @@ pub const WORDS: &[Word] = &[
         "print the plan (every list: `todos show --all`)",
         "todos show",
     ),
-    instead("done", "mark an item completed", "todos update {id} completed"),
+    instead(
+        "done",
+        "mark an item completed",
+        "todos update {id} completed",
+    ),
     instead(
         "complete",
         "mark an item completed",
@@ -250,7 +254,10 @@ mod tests {
     #[test]
     fn aliases_name_real_commands_and_no_word_is_a_command() {
         let command = Cli::command();
-        let names: Vec<&str> = command.get_subcommands().map(clap::Command::get_name).collect();
+        let names: Vec<&str> = command
+            .get_subcommands()
+            .map(clap::Command::get_name)
+            .collect();
         for word in WORDS {
             assert!(!names.contains(&word.word), "{} is a command", word.word);
             if let Meaning::Alias(target) = word.meaning {

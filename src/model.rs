@@ -335,7 +335,10 @@ pub fn slots(items: &[Item]) -> Vec<Slot<'_>> {
 /// Checks the rules that span the whole list: its length and the number of items in progress.
 /// `path` names the list in the input (`todos`, `steps`, `plan`).
 pub fn check_list(slots: &[Slot<'_>], path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
-    let finished = slots.iter().filter(|(status, _)| status.is_terminal()).count();
+    let finished = slots
+        .iter()
+        .filter(|(status, _)| status.is_terminal())
+        .count();
     check_length(slots.len(), finished, path, limits, problems);
     check_in_progress(slots, path, limits, problems);
 }
@@ -349,9 +352,8 @@ pub fn check_length(
     problems: &mut Vec<Problem>,
 ) {
     if len > limits.max_items {
-        let advice = LimitInfo::of("max_items").map_or_else(String::new, |info| {
-            info.advice_when(finished)
-        });
+        let advice =
+            LimitInfo::of("max_items").map_or_else(String::new, |info| info.advice_when(finished));
         let finished = match finished {
             0 => String::new(),
             n => format!(" ({n} finished)"),

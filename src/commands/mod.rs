@@ -289,13 +289,13 @@ impl Request {
             return self.execute_on(ctx, host);
         }
         if !makes {
-            return Err(Error::invalid(format!(
-                "no list {} (did you mean {near}?)",
-                ctx.list
-            ))
-            .with_hint(format!(
-                "run the command with `-l {near}`; `todos show --all` prints every list"
-            )));
+            return Err(
+                Error::invalid(format!("no list {} (did you mean {near}?)", ctx.list)).with_hint(
+                    format!(
+                        "run the command with `-l {near}`; `todos show --all` prints every list"
+                    ),
+                ),
+            );
         }
         let mut outcome = self.execute_on(ctx, host)?;
         outcome.warnings.push(format!(

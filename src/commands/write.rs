@@ -156,7 +156,10 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
         && items_given
         && !snapshot.merge
         && document.todos.is_empty()
-        && snapshot.items.as_ref().is_some_and(|items| !items.is_empty())
+        && snapshot
+            .items
+            .as_ref()
+            .is_some_and(|items| !items.is_empty())
     {
         // Said once, when a plan without a summary is first written: Claude Code's and Gemini
         // CLI's shapes carry none, and a warning on every later write would be noise.
@@ -469,6 +472,7 @@ mod tests {
                 items: Some(drafts),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         document
@@ -490,6 +494,7 @@ mod tests {
                 items: Some(drafts),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -507,6 +512,7 @@ mod tests {
                 items: Some(vec![draft(None, "a")]),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         assert_eq!(warnings.len(), 1);
@@ -522,6 +528,7 @@ mod tests {
                 items: Some(vec![draft(None, "a"), draft(None, "c")]),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         assert_eq!(document.todos[1].id, "3");
@@ -537,6 +544,7 @@ mod tests {
                 items: Some(vec![draft(None, "same"), draft(None, "same")]),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -553,6 +561,7 @@ mod tests {
                 items: Some(vec![draft(None, "a")]),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         assert!(warnings[0].contains("no summary"));

@@ -12,8 +12,9 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::history::Entry;
 use crate::model;
-use crate::render::{self, escape};
+use crate::render;
 use crate::store::Store;
+use crate::text::escape;
 
 /// Reads the history (no lock, nothing created) and lists it, or prints one revision.
 pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
@@ -104,7 +105,7 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
     }
     let headline = format!(
         "{} of the list {}.",
-        crate::render::count(entries.len(), "kept revision"),
+        crate::english::count(entries.len(), "kept revision"),
         ctx.list
     );
     let data = json!({"list": ctx.list.as_str(), "revisions": rows});
@@ -160,7 +161,7 @@ fn local_time(at: &str) -> String {
 /// reworded, statuses moved, owners and dependencies changed, the summary.
 fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     let Some(before) = before else {
-        return crate::render::count(entry.todos.len(), "item");
+        return crate::english::count(entry.todos.len(), "item");
     };
     let old: HashMap<&str, &model::Item> = before
         .todos

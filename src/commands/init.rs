@@ -309,8 +309,8 @@ fn describe(
         }
         (None, None) => format!(
             "the todos instructions ({}, {} an item)",
-            crate::render::count(limits.max_items, "item"),
-            crate::render::count(limits.max_content_chars, "character")
+            crate::english::count(limits.max_items, "item"),
+            crate::english::count(limits.max_content_chars, "character")
         ),
     }
 }

@@ -32,7 +32,6 @@ use crate::host::Host;
 use crate::list::{DEFAULT_STORE, LISTS_DIR};
 use crate::model;
 use crate::output;
-use crate::render;
 use crate::store::Store;
 
 /// How often the store is read when file events arrive (a safety net) and when they cannot.
@@ -69,7 +68,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
             let _ = writeln!(
                 host.stderr,
                 "note: cannot watch {} for changes; reading it every {} ms instead",
-                render::escape(&ctx.workspace.display().to_string()),
+                crate::text::escape(&ctx.workspace.display().to_string()),
                 POLL_WITHOUT_EVENTS.as_millis()
             );
         }
@@ -329,9 +328,9 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> S
             None,
         ),
         Err(err) => {
-            let mut text = format!("error: {}\n", render::escape(&err.message));
+            let mut text = format!("error: {}\n", crate::text::escape(&err.message));
             if let Some(hint) = err.hint.as_deref() {
-                let _ = writeln!(text, "hint: {}", render::escape(hint));
+                let _ = writeln!(text, "hint: {}", crate::text::escape(hint));
             }
             return text;
         }
@@ -354,7 +353,7 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> S
         // One row whatever the width: the longest wording that fits (a footer wrapped over
         // rows of a short pane would push items out, or be cut).
         let wordings = [
-            render::escape(&format!("{what} · Ctrl-C to quit")).into_owned(),
+            crate::text::escape(&format!("{what} · Ctrl-C to quit")).into_owned(),
             format!("{short} · Ctrl-C to quit"),
             "Ctrl-C to quit".to_owned(),
         ];
@@ -394,7 +393,7 @@ fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette)
     };
     let doing = body
         .iter()
-        .position(|block| block.status == Some(crate::status::Status::InProgress));
+        .position(|block| block.status == Some(crate::policy::status::Status::InProgress));
     let (mut start, mut end) = match doing {
         Some(at) if size(0..at + 1) > room => {
             // The item before it too, for context, when the pane has room for it.
@@ -434,7 +433,7 @@ fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette)
 struct Block<'a> {
     rows: Vec<&'a str>,
     /// The item's status; `None` for a line that is no item.
-    status: Option<crate::status::Status>,
+    status: Option<crate::policy::status::Status>,
 }
 
 /// The lines of a view grouped into blocks that are shown whole.
@@ -447,7 +446,7 @@ fn blocks<'a>(lines: &[&'a str]) -> Vec<Block<'a>> {
             .trim_start()
             .split_once(' ')
             .map_or("", |(_, rest)| rest);
-        crate::status::STATUSES
+        crate::policy::status::STATUSES
             .iter()
             .find(|info| rest.starts_with(info.marker))
             .map(|info| info.status)
@@ -475,7 +474,7 @@ fn blocks<'a>(lines: &[&'a str]) -> Vec<Block<'a>> {
 /// The last row: how many items are hidden above and below, in the longest wording that fits
 /// `columns` (at 28 columns `… 10 above, 9 below`, never a cut sentence).
 fn hidden_line(above: usize, below: usize, columns: usize) -> String {
-    let more = |n: usize| crate::render::count(n, "more item");
+    let more = |n: usize| crate::english::count(n, "more item");
     let wordings = match (above, below) {
         (0, 0) => vec!["…".to_owned()],
         (0, below) => vec![

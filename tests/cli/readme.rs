@@ -278,11 +278,12 @@ fn the_words_of_a_command_are_split_as_a_shell_would() {
 }
 
 /// The example lines of a `--help`: what follows `Example:` or `Examples:`, without the output
-/// an example shows (`$ todos recap` and the line after it).
+/// an example shows (`$ todos recap` and the line after it), up to the blank line that ends them.
 fn help_examples(help: &str) -> Vec<String> {
     help.lines()
         .skip_while(|line| !matches!(line.trim(), "Example:" | "Examples:"))
         .skip(1)
+        .take_while(|line| !line.trim().is_empty())
         .map(str::trim)
         .filter(|line| line.contains("todos"))
         .map(|line| line.strip_prefix("$ ").unwrap_or(line).to_owned())

@@ -723,6 +723,41 @@ fn is_read(value: &Value, key: &str, problems: &mut Vec<Problem>) -> bool {
 
 /// Normalises any accepted snapshot shape; every problem is reported at once, with its path.
 pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
+    let (snapshot, problems) = snapshot_and_problems(value, limits)?;
+    Error::if_any(problems)?;
+    Ok(snapshot)
+}
+
+/// The ids a snapshot's items give themselves (`id`, `taskId`…), those with problems included:
+/// what a `blocked_by` of the same snapshot may name.
+pub fn given_ids(value: &Value, list_path: &str) -> Vec<String> {
+    let list = match value {
+        Value::Array(list) => list,
+        Value::Object(object) => match object.get(list_path) {
+            Some(Value::Array(list)) => list,
+            _ => return Vec::new(),
+        },
+        _ => return Vec::new(),
+    };
+    let spellings = ID_FIELD[0].1;
+    list.iter()
+        .filter_map(Value::as_object)
+        .filter_map(|item| {
+            item.iter()
+                .find(|(key, _)| spellings.iter().any(|id| id.eq_ignore_ascii_case(key)))
+                .and_then(|(_, id)| match id {
+                    Value::String(id) => Some(id.trim().to_owned()),
+                    Value::Number(id) => Some(id.to_string()),
+                    _ => None,
+                })
+        })
+        .collect()
+}
+
+/// The snapshot made of what could be read, and the problems of the rest (a shape that is no
+/// snapshot at all is an error): `write` adds the problems of the dependencies to these, so
+/// one retry fixes a bad status and an unknown blocker together.
+pub fn snapshot_and_problems(value: &Value, limits: &Limits) -> Result<(Snapshot, Vec<Problem>)> {
     let mut problems = Vec::new();
     let mut snapshot = Snapshot::default();
     let mut slots = Vec::new();
@@ -803,8 +838,7 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
             .collect();
         model::check_in_progress(&slots, &snapshot.list_path, limits, &mut problems);
     }
-    Error::if_any(problems)?;
-    Ok(snapshot)
+    Ok((snapshot, problems))
 }
 
 #[cfg(test)]

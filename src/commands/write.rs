@@ -33,14 +33,24 @@ pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let Request { args, input } = request;
+    let in_words = |err: Error| {
+        if args.todos.is_empty() {
+            err
+        } else {
+            err.renamed(todo_flag)
+        }
+    };
     let mut snapshot = match &input {
-        Some(value) => input::snapshot(value, &limits).map_err(|err| {
-            if args.todos.is_empty() {
-                err
-            } else {
-                err.renamed(todo_flag)
+        Some(value) => {
+            let (snapshot, mut problems) =
+                input::snapshot_and_problems(value, &limits).map_err(in_words)?;
+            if !problems.is_empty() {
+                let given = input::given_ids(value, &snapshot.list_path);
+                problems.extend(dependency_problems(ctx, snapshot, &given));
+                return Err(in_words(Error::problems(problems)));
             }
-        })?,
+            snapshot
+        }
         None => Snapshot::default(),
     };
     // Checked and copied out: the parsed JSON is not needed while the store is changed.
@@ -66,13 +76,36 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         |document| apply(document, snapshot, &limits),
     )
     .map(Outcome::changed)
-    .map_err(|err| {
-        if args.todos.is_empty() {
-            err
-        } else {
-            err.renamed(todo_flag)
+    .map_err(in_words)
+}
+
+/// The dependency problems of a snapshot refused for other problems, against the stored plan as
+/// it is now (read without the lock: the refusal changes nothing either way). A `blocked_by`
+/// naming an item the snapshot gives an id to (`given`), one with problems included, is no
+/// problem of its own.
+fn dependency_problems(ctx: &Context, snapshot: Snapshot, given: &[String]) -> Vec<Problem> {
+    let Some(mut drafts) = snapshot.items else {
+        return Vec::new();
+    };
+    let Ok(mut document) = crate::store::Store::new(&ctx.workspace, &ctx.list).load() else {
+        return Vec::new();
+    };
+    let old = std::mem::take(&mut document.todos);
+    let matches = match_ids(&old, &drafts);
+    let mut ids = Vec::with_capacity(drafts.len());
+    for index in &matches {
+        match index {
+            Some(index) => ids.push(old[*index].id.clone()),
+            None => match document.allocate_id() {
+                Ok(id) => ids.push(id),
+                Err(_) => return Vec::new(),
+            },
         }
-    })
+    }
+    match resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, given) {
+        Ok(()) => Vec::new(),
+        Err(err) => err.problems,
+    }
 }
 
 /// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.
@@ -182,7 +215,7 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
             None => document.allocate_id()?,
         });
     }
-    resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge)?;
+    resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, &[])?;
     // Each draft as an item, in the snapshot's order, with the stored item it keeps (if any).
     let mut given: Vec<(Option<usize>, Item)> = Vec::with_capacity(drafts.len());
     let mut paths: HashMap<String, String> = HashMap::new();
@@ -253,6 +286,7 @@ fn resolve_dependencies(
     old: &[Item],
     matches: &[Option<usize>],
     merge: bool,
+    given: &[String],
 ) -> Result<()> {
     // A snapshot that names no dependency has none to resolve: a plan without them pays
     // nothing for them (the write benchmark at 10,000 items).
@@ -264,6 +298,10 @@ fn resolve_dependencies(
         if let Some(requested) = draft.requested_id.as_deref() {
             own.entry(requested).or_insert(id.as_str());
         }
+    }
+    // Ids of items refused for problems of their own: known, but with no id of todos yet.
+    for requested in given {
+        own.entry(requested.as_str()).or_insert("");
     }
     let mut kept: HashSet<&str> = ids.iter().map(String::as_str).collect();
     if merge {
@@ -285,6 +323,7 @@ fn resolve_dependencies(
                 .copied()
                 .or_else(|| kept.contains(value.as_str()).then_some(value.as_str()));
             match target {
+                Some("") => {}
                 Some(target) if target == id => problems.push(Problem::new(
                     path,
                     format!(

@@ -385,15 +385,22 @@ fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette)
     let Some((header, body)) = blocks.split_first() else {
         return String::new();
     };
-    // The header's rows, and one row for what is hidden.
-    let header_rows = header.rows.len().min(rows.saturating_sub(1));
-    let room = rows.saturating_sub(header_rows + 1);
     let size = |range: std::ops::Range<usize>| -> usize {
         body[range].iter().map(|block| block.rows.len()).sum()
     };
     let doing = body
         .iter()
         .position(|block| block.status == Some(crate::policy::status::Status::InProgress));
+    // The header's rows, and one row for what is hidden. A header wrapped over more rows than
+    // the item in progress leaves room for gives up its last rows (at least its first stays):
+    // half a summary is still a summary, half an item is not an item.
+    let doing_rows = doing.map_or(0, |at| size(at..at + 1));
+    let header_rows = header
+        .rows
+        .len()
+        .min(rows.saturating_sub(1 + doing_rows).max(1))
+        .min(rows.saturating_sub(1));
+    let room = rows.saturating_sub(header_rows + 1);
     let (mut start, mut end) = match doing {
         Some(at) if size(0..at + 1) > room => {
             // The item before it too, for context, when the pane has room for it.
@@ -588,6 +595,15 @@ mod tests {
         assert_eq!(
             fit("[0/1] S\n  1 [ ] A\n", 40, 5, Palette::plain()),
             "[0/1] S\n  1 [ ] A"
+        );
+    }
+
+    #[test]
+    fn a_header_gives_up_its_wrapped_rows_before_the_item_in_progress_is_cut() {
+        let text = "[0/2] A summary\n      over three\n      rows\n  1 [▶] An item\n        over two\n  2 [ ] B\n";
+        assert_eq!(
+            fit(text, 40, 4, Palette::plain()),
+            "[0/2] A summary\n  1 [▶] An item\n        over two\n… 1 more item below"
         );
     }
 

@@ -372,3 +372,72 @@ fn zsh_describes_each_id_with_its_item() {
     let screen = pane.wait_for("the ids", |s| s.contains("[▶] Test it"));
     assert!(screen.contains("[x] Build the release"), "{screen}");
 }
+
+/// A plan whose blocker marks fall at the edge of 40 and 28 columns.
+fn blocked_plan(env: &TestEnv) {
+    long_plan(env);
+    for (item, on) in [("7", "6"), ("8", "7"), ("9", "3")] {
+        env.todos(&["update", item, "--blocked-by", on]).run().success();
+    }
+    env.todos(&["update", "8", "--content", "Update the changelog for users"])
+        .run()
+        .success();
+}
+
+/// At 40×12 a blocker mark never breaks from its number (`⧗ 3`), wherever the line wraps.
+#[test]
+fn a_blocker_mark_stays_with_its_number_at_40_columns() {
+    if !installed("tmux") {
+        return;
+    }
+    let env = TestEnv::new();
+    blocked_plan(&env);
+    let pane = Pane::start(&env, 40, 12);
+    pane.send(&["clear; todos show", "Enter"]);
+    let screen = pane.wait_for("the plan's last items", |s| s.contains("Tag the release"));
+    for row in screen.lines() {
+        assert!(!row.trim_end().ends_with('⧗'), "{screen}");
+    }
+    assert!(
+        screen.contains("  8 [ ] Update the changelog for users\n        ⧗ 7\n"),
+        "{screen}"
+    );
+}
+
+/// At 28×8 `show --watch` shows whole items only (never a continuation row without its first
+/// row), keeps the header and the item in progress, and its last row fits the width.
+#[test]
+fn watch_at_28_by_8_shows_whole_items_and_a_footer_that_fits() {
+    if !installed("tmux") {
+        return;
+    }
+    let env = TestEnv::new();
+    blocked_plan(&env);
+    let pane = Pane::start(&env, 28, 8);
+    pane.send(&["clear; todos show --watch", "Enter"]);
+    let expected = "\
+[5/9] Fix the login timeout
+      and ship the patch to
+      production
+  5 [!] Try the vendor patch
+  6 [▶] Patch the token
+        expiry check in the
+        middleware
+… 4 above, 3 below";
+    pane.wait_for("the plan", |s| s.trim_end() == expected);
+    // Narrower still: the item in progress is shown whole, the header gives up its wrapped
+    // rows for it, and the last row fits.
+    pane.resize(20, 8);
+    let narrow = "\
+[5/9] Fix the login
+      timeout and
+      ship the patch
+  6 [▶] Patch the
+        token expiry
+        check in the
+        middleware
+… 5 above, 3 below";
+    pane.wait_for("the narrow view", |s| s.trim_end() == narrow);
+    pane.send(&["C-c"]);
+    pane.wait_for_modes("restored terminal after Ctrl-C", false, true);
+}

@@ -84,34 +84,34 @@ pub const WORDS: &[Word] = &[
 /// typed, `{value}` the option's value.
 pub struct Flag {
     pub command: &'static str,
-    pub flag: &'static str,
+    pub option: &'static str,
     pub instead: &'static str,
 }
 
 pub const FLAGS: &[Flag] = &[
     Flag {
         command: "update",
-        flag: "--status",
+        option: "--status",
         instead: "todos update {id} {value}",
     },
     Flag {
         command: "update",
-        flag: "--text",
+        option: "--text",
         instead: "todos update {id} --content {value}",
     },
     Flag {
         command: "update",
-        flag: "--title",
+        option: "--title",
         instead: "todos update {id} --content {value}",
     },
     Flag {
         command: "update",
-        flag: "--id",
+        option: "--id",
         instead: "todos update {value} STATUS",
     },
     Flag {
         command: "remove",
-        flag: "--id",
+        option: "--id",
         instead: "todos remove {value}",
     },
 ];
@@ -196,7 +196,7 @@ fn unknown_flag(given: &str, args: &[String]) -> Option<Error> {
         .find(|arg| FLAGS.iter().any(|known| known.command == *arg))?;
     let known = FLAGS
         .iter()
-        .find(|known| known.command == command && known.flag == flag)?;
+        .find(|known| known.command == command && known.option == flag)?;
     let rest = after(args, command);
     let inline_prefix = format!("{flag}=");
     let value = inline

@@ -98,6 +98,10 @@ fn not_installed(server: &std::path::Path) -> Error {
     .with_hint(hint)
 }
 
+fn cannot_start(server: &std::path::Path, err: &std::io::Error) -> Error {
+    Error::internal(format!("cannot start {}: {err}", server.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::not_installed;
@@ -115,7 +119,12 @@ mod tests {
             Some("in this checkout, `cargo build --release` builds todos-mcp next to todos")
         );
         let debug = not_installed(Path::new("/src/todos/target/debug/todos-mcp"));
-        assert!(debug.hint.as_deref().is_some_and(|hint| hint.contains("`cargo build`")));
+        assert!(
+            debug
+                .hint
+                .as_deref()
+                .is_some_and(|hint| hint.contains("`cargo build`"))
+        );
         let installed = not_installed(Path::new("/home/me/.cargo/bin/todos-mcp"));
         assert!(
             installed
@@ -124,8 +133,4 @@ mod tests {
                 .is_some_and(|hint| hint.contains("cargo install --path ."))
         );
     }
-}
-
-fn cannot_start(server: &std::path::Path, err: &std::io::Error) -> Error {
-    Error::internal(format!("cannot start {}: {err}", server.display()))
 }

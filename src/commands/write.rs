@@ -117,7 +117,7 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
             text.clone()
         }
         (None, Some(path)) => source::file(path)?,
-        (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
+        (None, None) if !args.todos.is_empty() => return Ok(Some(args_form(args))),
         // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
         (None, None) if args.summary.is_some() => match host.stdin_kind() {
             // A stdin left open and silent is no input: never a hang.
@@ -149,7 +149,7 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
 
 /// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input. A
 /// `-t` without a status (no `:`) is a pending item, as `create` makes one.
-fn args_form(args: &WriteArgs) -> Result<Value> {
+fn args_form(args: &WriteArgs) -> Value {
     let todos: Vec<Value> = args
         .todos
         .iter()
@@ -162,7 +162,7 @@ fn args_form(args: &WriteArgs) -> Result<Value> {
     if let Some(summary) = &args.summary {
         value["summary"] = json!(summary);
     }
-    Ok(value)
+    value
 }
 
 /// The `-t` a path of the args form stands for, as the user counts them: `todos[1].status` is

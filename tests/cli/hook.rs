@@ -244,7 +244,8 @@ fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
         let done = env.todos(&["hook"]).stdin(junk).run().success();
         assert_eq!(done.stdout, "");
         assert!(
-            done.stderr.starts_with(&format!("todos hook: {why}; nothing to do")),
+            done.stderr
+                .starts_with(&format!("todos hook: {why}; nothing to do")),
             "{}",
             done.stderr
         );

@@ -254,9 +254,7 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
         assert!(!done.stderr.contains("history"), "{args:?}");
     }
     // With --json: the same words in the envelope.
-    let json = env
-        .rejects(env.todos(&["--json", "done", "2"]), 2)
-        .json();
+    let json = env.rejects(env.todos(&["--json", "done", "2"]), 2).json();
     assert_eq!(json["error"]["code"], "USAGE");
     assert_eq!(json["error"]["message"], "todos has no command 'done'");
     assert_eq!(
@@ -265,7 +263,10 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
     );
     // A word no table knows is clap's as before.
     let done = env.rejects(env.todos(&["frobnicate"]), 2);
-    assert!(done.stderr.starts_with("error: unrecognized subcommand 'frobnicate'"));
+    assert!(
+        done.stderr
+            .starts_with("error: unrecognized subcommand 'frobnicate'")
+    );
 }
 
 /// `update completed 2`: an id is a number and no status is one, so the swap can only mean
@@ -315,7 +316,8 @@ fn update_refusals_name_the_flag_typed() {
     );
     let done = env.rejects(env.todos(&["update", "3", "--owner", "two words"]), 1);
     assert!(
-        done.stderr.starts_with("error: --owner: \"two words\" is not an owner name"),
+        done.stderr
+            .starts_with("error: --owner: \"two words\" is not an owner name"),
         "{}",
         done.stderr
     );
@@ -325,7 +327,11 @@ fn update_refusals_name_the_flag_typed() {
             .stdin(r#"{"taskId": "3", "addBlockedBy": ["3"]}"#),
         1,
     );
-    assert!(done.stderr.starts_with("error: addBlockedBy[0]: "), "{}", done.stderr);
+    assert!(
+        done.stderr.starts_with("error: addBlockedBy[0]: "),
+        "{}",
+        done.stderr
+    );
 }
 
 /// `-t` is counted as the user typed them (`-t #2`), and one without a status is pending.
@@ -333,16 +339,33 @@ fn update_refusals_name_the_flag_typed() {
 fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
     let env = TestEnv::new();
     let done = env.rejects(
-        env.todos(&["write", "--summary", "S", "-t", "pending:A", "-t", "bogus:B"]),
+        env.todos(&[
+            "write",
+            "--summary",
+            "S",
+            "-t",
+            "pending:A",
+            "-t",
+            "bogus:B",
+        ]),
         1,
     );
     assert!(
-        done.stderr.starts_with("error: -t #2: unknown status \"bogus\""),
+        done.stderr
+            .starts_with("error: -t #2: unknown status \"bogus\""),
         "{}",
         done.stderr
     );
     let done = env
-        .todos(&["write", "--summary", "S", "-t", "Do a thing", "-t", "completed:Read"])
+        .todos(&[
+            "write",
+            "--summary",
+            "S",
+            "-t",
+            "Do a thing",
+            "-t",
+            "completed:Read",
+        ])
         .run_in_process()
         .success();
     assert_eq!(
@@ -364,7 +387,8 @@ fn an_unknown_id_is_listed_once() {
     env.todos(&["remove", "2", "3"]).run_in_process().success();
     let done = env.rejects(env.todos(&["remove", "9"]), 1);
     assert!(
-        done.stderr.ends_with("hint: the one id is 1; run `todos show` to see each item with its id\n"),
+        done.stderr
+            .ends_with("hint: the one id is 1; run `todos show` to see each item with its id\n"),
         "{}",
         done.stderr
     );
@@ -375,7 +399,10 @@ fn counts_are_in_correct_english() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
     let done = env.todos(&["history"]).run_in_process().success();
-    assert_eq!(done.stdout, "1  2025-01-02 17:42:33  write  [0/1]  1 item\n");
+    assert_eq!(
+        done.stdout,
+        "1  2025-01-02 17:42:33  write  [0/1]  1 item\n"
+    );
     let json = env
         .todos(&["--json", "history"])
         .run_in_process()
@@ -424,10 +451,22 @@ fn the_item_limit_advice_knows_finished_items_still_count() {
 #[test]
 fn a_mistyped_list_name_is_named() {
     let env = TestEnv::new();
-    env.todos(&["-l", "web", "write", "--summary", "Site", "-t", "pending:Page"])
-        .run()
-        .success();
-    for args in [&["-l", "wbe", "show"][..], &["-l", "wbe", "recap"], &["-l", "wbe", "update", "1", "completed"]] {
+    env.todos(&[
+        "-l",
+        "web",
+        "write",
+        "--summary",
+        "Site",
+        "-t",
+        "pending:Page",
+    ])
+    .run()
+    .success();
+    for args in [
+        &["-l", "wbe", "show"][..],
+        &["-l", "wbe", "recap"],
+        &["-l", "wbe", "update", "1", "completed"],
+    ] {
         let done = env.rejects(env.todos(args), 1);
         assert_eq!(
             done.stderr,
@@ -464,19 +503,31 @@ fn codex_explanation_is_a_note_on_the_change() {
         .run_in_process()
         .success();
     assert_eq!(done.stderr, "note: this change: Lexer split; now tests\n");
-    assert!(done.stdout.starts_with("[1/2] Refactor the parser\n"), "{}", done.stdout);
+    assert!(
+        done.stdout.starts_with("[1/2] Refactor the parser\n"),
+        "{}",
+        done.stdout
+    );
     let history = env.todos(&["history"]).run_in_process().success().stdout;
     assert!(
         history.starts_with("2  2025-01-02 17:42:33  write  [1/2]  added 2; 1 pending → completed · Lexer split; now tests\n"),
         "{history}"
     );
-    let json = env.todos(&["--json", "history"]).run_in_process().success().json();
-    assert_eq!(json["data"]["revisions"][0]["note"], "Lexer split; now tests");
+    let json = env
+        .todos(&["--json", "history"])
+        .run_in_process()
+        .success()
+        .json();
+    assert_eq!(
+        json["data"]["revisions"][0]["note"],
+        "Lexer split; now tests"
+    );
     assert_eq!(json["data"]["revisions"][1].get("note"), None);
     // A control character in it is refused like any text.
     env.rejects(
-        env.todos(&["write"])
-            .stdin(r#"{"explanation": "bad\u001b[31m", "plan": [{"step": "A", "status": "pending"}]}"#),
+        env.todos(&["write"]).stdin(
+            r#"{"explanation": "bad\u001b[31m", "plan": [{"step": "A", "status": "pending"}]}"#,
+        ),
         1,
     );
 }
@@ -511,10 +562,17 @@ fn every_envelope_names_its_list() {
         .success()
         .json();
     assert_eq!(json["context"]["list"], "api");
-    let json = env.todos(&["--json", "show"]).run_in_process().success().json();
+    let json = env
+        .todos(&["--json", "show"])
+        .run_in_process()
+        .success()
+        .json();
     assert_eq!(json["context"]["list"], "default");
     let json = env
-        .rejects(env.todos(&["--json", "-l", "api", "update", "9", "completed"]), 1)
+        .rejects(
+            env.todos(&["--json", "-l", "api", "update", "9", "completed"]),
+            1,
+        )
         .json();
     assert_eq!(json["context"]["list"], "api");
     let json = env.rejects(env.todos(&["--json", "frobnicate"]), 2).json();
@@ -529,11 +587,24 @@ fn history_json_keeps_the_warnings_text_prints() {
     history.push_str("garbage\n");
     env.write_file(".todos.history.jsonl", history);
     let text = env.todos(&["history"]).run_in_process().success();
-    assert!(text.stderr.contains("line 2 cannot be read"), "{}", text.stderr);
-    let json = env.todos(&["--json", "history"]).run_in_process().success().json();
+    assert!(
+        text.stderr.contains("line 2 cannot be read"),
+        "{}",
+        text.stderr
+    );
+    let json = env
+        .todos(&["--json", "history"])
+        .run_in_process()
+        .success()
+        .json();
     let warnings = json["data"]["warnings"].as_array().expect("data.warnings");
     assert_eq!(warnings.len(), 1);
-    assert!(warnings[0].as_str().unwrap().contains("line 2 cannot be read"));
+    assert!(
+        warnings[0]
+            .as_str()
+            .unwrap()
+            .contains("line 2 cannot be read")
+    );
 }
 
 /// An owner has 1-64 characters: an empty `--owner` is refused, not dropped.
@@ -549,7 +620,8 @@ fn an_empty_owner_flag_is_refused() {
     ] {
         let done = env.rejects(env.todos(args), 1);
         assert!(
-            done.stderr.starts_with("error: --owner is empty\nhint: give who works on it"),
+            done.stderr
+                .starts_with("error: --owner is empty\nhint: give who works on it"),
             "{args:?}: {}",
             done.stderr
         );
@@ -587,7 +659,11 @@ fn a_command_help_points_to_the_global_options() {
     assert!(top.contains("Global options:\n"), "{top}");
     assert!(top.contains("--lock-timeout"), "{top}");
     for command in env.subcommands() {
-        let help = env.todos(&[&command, "--help"]).run_in_process().success().stdout;
+        let help = env
+            .todos(&[&command, "--help"])
+            .run_in_process()
+            .success()
+            .stdout;
         assert!(!help.contains("Global options:"), "{command}: {help}");
         assert!(!help.contains("--lock-timeout <SECS>"), "{command}: {help}");
         assert!(
@@ -597,10 +673,18 @@ fn a_command_help_points_to_the_global_options() {
             "{command}: {help}"
         );
     }
-    let update = env.todos(&["update", "--help"]).run_in_process().success().stdout;
+    let update = env
+        .todos(&["update", "--help"])
+        .run_in_process()
+        .success()
+        .stdout;
     assert!(update.lines().count() < 70, "{update}");
     // They still work after the command's name.
     env.plan("Ship", &["pending:A"]);
-    let json = env.todos(&["show", "--json"]).run_in_process().success().json();
+    let json = env
+        .todos(&["show", "--json"])
+        .run_in_process()
+        .success()
+        .json();
     assert_eq!(json["status"], "success");
 }

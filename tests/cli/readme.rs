@@ -447,7 +447,9 @@ fn the_workspace_help_says_discovery_as_the_readme_does() {
     let help = TestEnv::new().todos(&["--help"]).run().success().stdout;
     let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first"),
+        flat.contains(
+            "the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first"
+        ),
         "{help}"
     );
     assert!(readme().contains("`.todos.json`, `.todos/` or `.git`, whichever comes first"));

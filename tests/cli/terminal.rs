@@ -377,7 +377,9 @@ fn zsh_describes_each_id_with_its_item() {
 fn blocked_plan(env: &TestEnv) {
     long_plan(env);
     for (item, on) in [("7", "6"), ("8", "7"), ("9", "3")] {
-        env.todos(&["update", item, "--blocked-by", on]).run().success();
+        env.todos(&["update", item, "--blocked-by", on])
+            .run()
+            .success();
     }
     env.todos(&["update", "8", "--content", "Update the changelog for users"])
         .run()

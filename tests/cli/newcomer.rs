@@ -688,3 +688,32 @@ fn a_command_help_points_to_the_global_options() {
         .json();
     assert_eq!(json["status"], "success");
 }
+
+/// `todos mcp` where `todos-mcp` is missing says so as every error does (`error:`, lower case),
+/// with the fix for where this `todos` runs from.
+#[test]
+fn a_missing_mcp_server_is_an_error_like_every_other() {
+    let env = TestEnv::new();
+    let bin = env.root().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let todos = bin.join("todos");
+    std::fs::copy(env!("CARGO_BIN_EXE_todos"), &todos).unwrap();
+    let output = std::process::Command::new(&todos)
+        .args(["--color", "never", "mcp"])
+        .env_clear()
+        .current_dir(env.ws())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(5));
+    assert_eq!(
+        stderr,
+        format!(
+            "error: the MCP server is not installed: {} does not exist\n\
+             hint: install todos with its default features (`cargo install --path .` in a clone), \
+             which puts todos-mcp next to todos\n",
+            bin.join("todos-mcp").display()
+        )
+    );
+}

@@ -240,8 +240,8 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             break
         }
         'todos;merge-file' {
-            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
-            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
             [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to color the output')
@@ -254,8 +254,8 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             break
         }
         'todos;resolve' {
-            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
-            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
             [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to color the output')

@@ -225,8 +225,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todos;merge-file'= {
-            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
@@ -238,8 +238,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todos;resolve'= {
-            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
-            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'

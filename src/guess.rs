@@ -53,6 +53,7 @@ pub const WORDS: &[Word] = &[
         "print the plan (every list: `todos show --all`)",
         "todos show",
     ),
+    instead("lists", "print every list", "todos show --all"),
     instead(
         "done",
         "mark an item completed",

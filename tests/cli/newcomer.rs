@@ -229,6 +229,11 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
             "hint: run `todos show` to print the plan (every list: `todos show --all`)",
         ),
         (
+            &["lists"],
+            "error: todos has no command 'lists'",
+            "hint: run `todos show --all` to print every list",
+        ),
+        (
             &["start", "1"],
             "error: todos has no command 'start'",
             "hint: run `todos update 1 in_progress` to start an item",

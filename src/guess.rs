@@ -87,6 +87,8 @@ pub struct Flag {
     pub command: &'static str,
     pub option: &'static str,
     pub instead: &'static str,
+    /// What stands for `{value}` when the option was typed without one.
+    pub placeholder: &'static str,
 }
 
 pub const FLAGS: &[Flag] = &[
@@ -94,26 +96,31 @@ pub const FLAGS: &[Flag] = &[
         command: "update",
         option: "--status",
         instead: "todos update {id} {value}",
+        placeholder: "STATUS",
     },
     Flag {
         command: "update",
         option: "--text",
         instead: "todos update {id} --content {value}",
+        placeholder: "TEXT",
     },
     Flag {
         command: "update",
         option: "--title",
         instead: "todos update {id} --content {value}",
+        placeholder: "TEXT",
     },
     Flag {
         command: "update",
         option: "--id",
         instead: "todos update {value} STATUS",
+        placeholder: "ID",
     },
     Flag {
         command: "remove",
         option: "--id",
         instead: "todos remove {value}",
+        placeholder: "ID",
     },
 ];
 
@@ -210,7 +217,7 @@ fn unknown_flag(given: &str, args: &[String]) -> Option<Error> {
                 None => rest.get(at + 1).cloned(),
             }
         })
-        .unwrap_or_else(|| "VALUE".to_owned());
+        .unwrap_or_else(|| known.placeholder.to_owned());
     let id = rest
         .iter()
         .find(|arg| is_id(arg) && **arg != value)

@@ -244,6 +244,11 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
             "hint: run `todos update 2 completed`",
         ),
         (
+            &["update", "2", "--status"],
+            "error: `todos update` has no option --status",
+            "hint: run `todos update 2 STATUS`",
+        ),
+        (
             &["update", "--status=done", "2"],
             "error: `todos update` has no option --status",
             "hint: run `todos update 2 done`",

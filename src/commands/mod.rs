@@ -283,7 +283,7 @@ impl Request {
             return self.execute_on(ctx, host);
         };
         let makes = matches!(self, Self::Write(_) | Self::Create(_));
-        let reads = makes
+        let on_the_list = makes
             || matches!(
                 self,
                 Self::Update(_)
@@ -295,7 +295,7 @@ impl Request {
                     | Self::History(_)
             )
             || matches!(&self, Self::Show(args) if !args.all);
-        if !reads {
+        if !on_the_list {
             return self.execute_on(ctx, host);
         }
         if !makes {

@@ -120,7 +120,7 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let in_words = |err: Error| match &request.flags {
-        Some(flags) => err.renamed(|path| flags.rename(path)),
+        Some(flags) => err.renamed(|problem| flags.rename(&problem.path)),
         None => err,
     };
     let change = input::item_change(&request.input, &limits).map_err(in_words)?;

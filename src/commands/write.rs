@@ -37,7 +37,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         if args.todos.is_empty() {
             err
         } else {
-            err.renamed(todo_flag)
+            err.renamed(|problem| todo_flag(&problem.path))
         }
     };
     let mut snapshot = match &input {

@@ -727,3 +727,22 @@ fn a_missing_mcp_server_is_an_error_like_every_other() {
         )
     );
 }
+
+/// `create`'s refusals name what was typed: the text (`CONTENT #2`) and `--blocked-by 99`,
+/// once, not once for each new item it applies to.
+#[test]
+fn create_refusals_name_what_was_typed() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    let done = env.rejects(env.todos(&["create", "B", " "]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: CONTENT #2: is empty; say what the step is\n"
+    );
+    let done = env.rejects(env.todos(&["create", "B", "C", "--blocked-by", "99"]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: --blocked-by 99: no item has id \"99\"\n\
+         hint: the one id is 1; run `todos show` to see each item with its id\n"
+    );
+}

@@ -426,8 +426,8 @@ pub struct WriteArgs {
     #[arg(long, value_name = "TEXT")]
     pub summary: Option<String>,
 
-    /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`;
-    /// repeat in order.
+    /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`, or
+    /// CONTENT alone for a pending item; repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
           add = ArgValueCandidates::new(crate::complete::status_prefixes))]
     pub todos: Vec<String>,

@@ -16,6 +16,7 @@ pub mod disk;
 pub mod english;
 pub mod envelope;
 pub mod error;
+mod guess;
 pub mod guide;
 pub mod history;
 pub mod hooks;
@@ -74,7 +75,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         Ok(cli) => cli,
         Err(err) => {
             let json = args.iter().skip(1).any(|arg| arg == "--json");
-            return output::clap_failure(host, &err, json);
+            return output::clap_failure(host, &err, &args, json);
         }
     };
     // The server speaks its own protocol on stdin and stdout until its client is done. A
@@ -87,6 +88,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
                 workspace: None,
                 note: None,
                 now: None,
+                list: None,
                 params_input: None,
                 result: Err(err),
             };

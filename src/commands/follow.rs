@@ -12,19 +12,18 @@
 //! Watch or poll: it watches. The history's folder is watched with the `notify` crate (inotify
 //! on Linux), as `show --watch` does, so at rest the process sleeps in the kernel and costs
 //! nothing; each wake costs one `stat` and a read of the bytes added. A poll every
-//! `POLL_WITH_EVENTS` backs events up (an event queue that overflowed says so, and is read
+//! `watch::POLL_WITH_EVENTS` backs events up (an event queue that overflowed says so, and is read
 //! again at once); where the folder cannot be watched, a gentle poll every
-//! `POLL_WITHOUT_EVENTS` replaces events. Ctrl-C, SIGTERM, SIGHUP or a closed stdout end it,
+//! `watch::POLL_WITHOUT_EVENTS` replaces events. Ctrl-C, SIGTERM, SIGHUP or a closed stdout end it,
 //! with exit 0.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
-use std::time::Duration;
 
 use notify::{EventKind, RecursiveMode, Watcher};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
@@ -36,9 +35,6 @@ use crate::host::Host;
 use crate::model;
 use crate::store::Store;
 use crate::text::escape;
-
-const POLL_WITH_EVENTS: Duration = Duration::from_secs(2);
-const POLL_WITHOUT_EVENTS: Duration = Duration::from_millis(250);
 
 /// The most read from the file in one go, and the longest line waited for: a planted file or
 /// a runaway line costs no more than this (the history's own cap).
@@ -59,19 +55,7 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     // Watch before the first read, so a revision made between the two is not missed.
     let folder = path.parent().unwrap_or(&ctx.workspace).to_path_buf();
     let watcher = watch(&folder, &path, tx.clone());
-    let poll = if watcher.is_some() {
-        POLL_WITH_EVENTS
-    } else {
-        if !ctx.quiet {
-            let _ = writeln!(
-                host.stderr,
-                "note: cannot watch {} for changes; reading it every {} ms instead",
-                escape(&folder.display().to_string()),
-                POLL_WITHOUT_EVENTS.as_millis()
-            );
-        }
-        POLL_WITHOUT_EVENTS
-    };
+    let poll = super::watch::poll_every(ctx, host, &folder, watcher.is_some());
     stop_on_signals(&tx)?;
     let kept = limit.map_or(ctx.config.history_limit, |limit| {
         limit.min(ctx.config.history_limit)
@@ -130,19 +114,14 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
 /// One revision as printed: a line of text like `history`'s, or one envelope a line.
 fn shown(ctx: &Context, before: Option<&Entry>, entry: &Entry) -> String {
     let stats = model::stats(&entry.todos);
-    let changes = super::history::changes(before, entry);
+    let row = super::history::row(before, entry);
     if ctx.json {
-        let data = json!({
-            "list": ctx.list.as_str(),
-            "revision": entry.revision,
-            "at": entry.at,
-            "command": entry.command,
-            "changes": changes,
-            "done": stats.done(),
-            "total": stats.total,
-            "summary": entry.summary,
-            "todos": entry.todos,
-        });
+        let mut data = json!({"list": ctx.list.as_str()});
+        if let (Value::Object(data), Value::Object(row)) = (&mut data, row.data) {
+            data.extend(row);
+            data.insert("summary".to_owned(), json!(entry.summary));
+            data.insert("todos".to_owned(), json!(entry.todos));
+        }
         let text = format!("Revision {}: {}.", entry.revision, escape(&entry.command));
         let value = envelope::answer(data, &text, Some(&stats), &Place::of(ctx, None));
         let mut line = value.to_string();
@@ -150,13 +129,12 @@ fn shown(ctx: &Context, before: Option<&Entry>, entry: &Entry) -> String {
         return line;
     }
     format!(
-        "{}  {}  {}  [{}/{}]  {}\n",
+        "{}  {}  {}  {}  {}\n",
         entry.revision,
         ctx.stdout.dim(&super::history::local_time(&entry.at)),
         ctx.stdout.bold(&escape(&entry.command)),
-        stats.done(),
-        stats.total,
-        changes
+        row.progress,
+        row.shown
     )
 }
 

@@ -61,19 +61,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     let watcher = watch_folder(&ctx.workspace, tx.clone());
     // Named lists live in `.todos/`; a folder made after the watch began is seen by polling.
     let lists_watcher = watch_folder(&ctx.workspace.join(LISTS_DIR), tx.clone());
-    let poll = if watcher.is_some() {
-        POLL_WITH_EVENTS
-    } else {
-        if !ctx.quiet {
-            let _ = writeln!(
-                host.stderr,
-                "note: cannot watch {} for changes; reading it every {} ms instead",
-                crate::text::escape(&ctx.workspace.display().to_string()),
-                POLL_WITHOUT_EVENTS.as_millis()
-            );
-        }
-        POLL_WITHOUT_EVENTS
-    };
+    let poll = poll_every(ctx, host, &ctx.workspace, watcher.is_some());
     let mode = if ctx.json {
         Mode::Lines
     } else if ctx.stdout_is_terminal {
@@ -155,6 +143,23 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
         json!({"states": states}),
         format!("Stopped watching after {states} states."),
     )))
+}
+
+/// How often to read `folder`'s files: slowly as a safety net when its events are watched,
+/// often (and saying so) when they cannot be.
+pub(super) fn poll_every(ctx: &Context, host: &mut Host, folder: &Path, watched: bool) -> Duration {
+    if watched {
+        return POLL_WITH_EVENTS;
+    }
+    if !ctx.quiet {
+        let _ = writeln!(
+            host.stderr,
+            "note: cannot watch {} for changes; reading it every {} ms instead",
+            crate::text::escape(&folder.display().to_string()),
+            POLL_WITHOUT_EVENTS.as_millis()
+        );
+    }
+    POLL_WITHOUT_EVENTS
 }
 
 /// True once the reader of a piped stdout has gone (`show --watch | head`), so the watch

@@ -107,7 +107,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for another `todos` holding the store''s lock')
             [CompletionResult]::new('--no-owner', '--no-owner', [CompletionResultType]::ParameterName, 'The item has no owner any more')
             [CompletionResult]::new('--reopen', '--reopen', [CompletionResultType]::ParameterName, 'Allow a finished item (completed, cancelled or failed) to become open again')
-            [CompletionResult]::new('--take', '--take', [CompletionResultType]::ParameterName, 'Take the item over on purpose from its owner: it becomes --owner''s, else TODOS_OWNER''s (with a new lease when `claim_lease` is set), and the history says from whom. Without it, a change under one owner''s name to another owner''s item is refused')
+            [CompletionResult]::new('--take', '--take', [CompletionResultType]::ParameterName, 'Take another owner''s item over on purpose: it becomes --owner''s, else TODOS_OWNER''s')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')

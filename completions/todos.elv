@@ -101,7 +101,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --no-owner 'The item has no owner any more'
             cand --reopen 'Allow a finished item (completed, cancelled or failed) to become open again'
-            cand --take 'Take the item over on purpose from its owner: it becomes --owner''s, else TODOS_OWNER''s (with a new lease when `claim_lease` is set), and the history says from whom. Without it, a change under one owner''s name to another owner''s item is refused'
+            cand --take 'Take another owner''s item over on purpose: it becomes --owner''s, else TODOS_OWNER''s'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'

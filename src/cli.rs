@@ -516,9 +516,9 @@ pub struct UpdateArgs {
     ))]
     pub reopen: bool,
 
-    /// Take the item over on purpose from its owner: it becomes --owner's, else TODOS_OWNER's
-    /// (with a new lease when `claim_lease` is set), and the history says from whom. Without
-    /// it, a change under one owner's name to another owner's item is refused.
+    /// Take another owner's item over on purpose: it becomes --owner's, else TODOS_OWNER's.
+    // Without it, a change under one owner's name to another owner's item is refused; the
+    // history says from whom it was taken, and `claim_lease` gives it a new lease.
     #[arg(long, requires = "id", conflicts_with = "no_owner")]
     pub take: bool,
 

@@ -9,6 +9,7 @@ mod history;
 mod hook;
 mod init;
 mod init_mcp;
+mod init_permissions;
 mod man;
 mod next;
 pub mod prompt;

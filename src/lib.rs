@@ -25,6 +25,7 @@ pub mod log;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod mcp_launch;
+pub mod mcp_tools;
 pub mod model;
 pub mod output;
 pub mod render;

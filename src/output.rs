@@ -207,6 +207,23 @@ impl Output {
     }
 }
 
+/// A command's reply as its JSON envelope, built, not printed: what the MCP server answers a
+/// tool call with. `true` with it when the command refused (its exit code is not 0).
+pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {
+    let place = Place {
+        cwd,
+        workspace: reply
+            .workspace
+            .as_ref()
+            .map(|dir| dir.to_string_lossy().into_owned()),
+        params_input: reply.params_input.as_ref(),
+    };
+    match &reply.result {
+        Ok(outcome) => (envelope_of(outcome, &place), outcome.exit_code != 0),
+        Err(error) => (envelope::failure(error, &place), true),
+    }
+}
+
 /// One plan as `show` prints it in `format`.
 pub fn plan_text(document: &Document, format: Format, palette: Palette, long: bool) -> String {
     let summary = document.summary.as_deref();

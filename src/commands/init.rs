@@ -137,7 +137,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         plan.add(
             registration.name,
             Some(init_mcp::describe(registration.then)),
-            Box::new(move |old, path, notes| merge(old, path, notes)),
+            Box::new(merge),
         );
     }
     if let Some(row) = permissions
@@ -172,12 +172,34 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         })?;
         changes.push((change, file.what));
     }
+    report(
+        changes,
+        &notes,
+        permissions,
+        &rules,
+        protocol,
+        args,
+        &limits,
+    )
+}
+
+/// Writes each change and says what `init` did: the files, the rules it added, what it left
+/// for the user to review and what the user must still do in the agent.
+fn report(
+    changes: Vec<(Change, Vec<String>)>,
+    notes: &[String],
+    permissions: Option<&Permissions>,
+    rules: &[&init_permissions::Rule],
+    protocol: Option<&Protocol>,
+    args: &InitArgs,
+    limits: &crate::model::Limits,
+) -> Result<Outcome> {
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
     for (change, what) in changes {
         let action = change.apply()?;
         let what = if what.is_empty() {
-            describe(change.name, &limits)
+            describe(change.name, limits)
         } else {
             what.join("; ")
         };
@@ -187,7 +209,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     if let Some(note) = permissions.and_then(|row| row.shell_note) {
         let _ = writeln!(text, "{note}.");
     }
-    for note in &notes {
+    for note in notes {
         let _ = writeln!(text, "Not todos' own: {note}.");
     }
     let mut data = json!({
@@ -236,16 +258,15 @@ struct PlannedFile<'a> {
 
 impl<'a> Plan<'a> {
     fn add(&mut self, name: &'static str, what: Option<String>, edit: Edit<'a>) {
-        let index = match self.files.iter().position(|file| file.name == name) {
-            Some(index) => index,
-            None => {
-                self.files.push(PlannedFile {
-                    name,
-                    edits: Vec::new(),
-                    what: Vec::new(),
-                });
-                self.files.len() - 1
-            }
+        let index = if let Some(index) = self.files.iter().position(|file| file.name == name) {
+            index
+        } else {
+            self.files.push(PlannedFile {
+                name,
+                edits: Vec::new(),
+                what: Vec::new(),
+            });
+            self.files.len() - 1
         };
         let file = &mut self.files[index];
         file.edits.push(edit);
@@ -278,7 +299,10 @@ impl Change {
         let file_name = path.file_name().unwrap_or_default();
         // Only an instructions file may be a link (to a file inside the workspace); an agent's
         // settings or `.gitignore` that is a link is refused, wherever it points.
-        let path = if name.ends_with(".md") {
+        let path = if Path::new(name)
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"))
+        {
             disk::link_target(&root, &dir.join(file_name))?
         } else {
             dir.join(file_name)

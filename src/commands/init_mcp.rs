@@ -254,7 +254,7 @@ fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) ->
         let command = planted
             .as_table_like()
             .and_then(|entry| entry.get("command"))
-            .map_or_else(|| "no command".to_owned(), |item| item.to_string());
+            .map_or_else(|| "no command".to_owned(), ToString::to_string);
         let what = format!("command {}", crate::render::escape(command.trim()));
         notes.push(not_own(path, &what));
         return Ok(old.unwrap_or_default().to_owned());
@@ -263,18 +263,15 @@ fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) ->
         .iter()
         .find(|(_, entry)| is_own_toml(entry))
         .map(|(name, _)| name.to_owned());
-    let name = match own {
-        Some(name) => name,
-        None => {
-            let mut entry = toml_edit::Table::new();
-            entry.insert("command", toml_edit::value(COMMAND));
-            let mut args = toml_edit::Array::new();
-            args.extend(ARGS);
-            entry.insert("args", toml_edit::value(args));
-            servers.insert(SERVER_NAME, Item::Table(entry));
-            SERVER_NAME.to_owned()
-        }
-    };
+    let name = own.unwrap_or_else(|| {
+        let mut entry = toml_edit::Table::new();
+        entry.insert("command", toml_edit::value(COMMAND));
+        let mut args = toml_edit::Array::new();
+        args.extend(ARGS);
+        entry.insert("args", toml_edit::value(args));
+        servers.insert(SERVER_NAME, Item::Table(entry));
+        SERVER_NAME.to_owned()
+    });
     if let Some(entry) = servers.get_mut(&name).and_then(Item::as_table_like_mut) {
         approve(entry, path, notes);
     }

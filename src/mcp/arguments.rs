@@ -1,0 +1,370 @@
+//! Each tool's arguments as a serde type, read from the call's JSON into the command the CLI
+//! parses to (`cli::Command`, typed): the same request the command builds, without a command
+//! line. codex-rs `mcp-server`'s `codex_tool_config.rs` is the model.
+//!
+//! `FIELDS` names every argument a tool takes beside its input, with its JSON Schema and the
+//! words of a refusal: the schemas (`schemas.rs`) and the checks here are made from the one
+//! table, and a test holds each field's schema to the type that reads it.
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+use crate::cli::{
+    Command, CreateArgs, Format, HistoryArgs, Lazy, NextArgs, RecapArgs, RemoveArgs, ShowArgs,
+    UpdateArgs, WriteArgs,
+};
+use crate::error::{Error, Problem};
+use crate::mcp_tools::McpTool;
+
+/// The arguments every tool shares: the list, and (for a tool that changes the plan) the
+/// revision the change is based on.
+#[derive(Debug, Default, Deserialize)]
+pub struct Arguments {
+    #[serde(default)]
+    pub list: Option<String>,
+    #[serde(default)]
+    pub expect_revision: Option<u64>,
+}
+
+/// `write`, `create` and `update`: the shared arguments, and the command's input (any of the
+/// shapes the command reads on stdin) as the rest of the object.
+#[derive(Debug, Deserialize)]
+pub struct WithInput {
+    #[serde(flatten)]
+    pub common: Arguments,
+    #[serde(flatten)]
+    pub input: Map<String, Value>,
+}
+
+/// An item's id, as a string or the number a model may send for it.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Id {
+    Text(String),
+    Number(u64),
+}
+
+impl Id {
+    fn into_string(self) -> String {
+        match self {
+            Self::Text(text) => text,
+            Self::Number(number) => number.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemoveArguments {
+    pub ids: Vec<Id>,
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NextArguments {
+    #[serde(default)]
+    pub claim: bool,
+    #[serde(default)]
+    pub owner: Option<String>,
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryArguments {
+    #[serde(default)]
+    pub revision: Option<u64>,
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListOnly {
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+/// One argument beside a tool's input: its name, its schema, what a refusal says it must be,
+/// and the check of its type (the serde type that reads it).
+pub struct Field {
+    pub name: &'static str,
+    /// Which tools take it.
+    pub tools: fn(&McpTool) -> bool,
+    pub required: bool,
+    pub schema: fn() -> Value,
+    pub must_be: &'static str,
+    pub accepts: fn(&Value) -> bool,
+}
+
+fn reads_as<T: DeserializeOwned>(value: &Value) -> bool {
+    T::deserialize(value).is_ok()
+}
+
+pub static FIELDS: &[Field] = &[
+    Field {
+        name: "list",
+        tools: |_| true,
+        required: false,
+        schema: || {
+            json!({
+                "type": ["string", "null"],
+                "description": "The plan to work on: a named list (1-64 of a-z, 0-9, '.', '_', '-'), \
+                    each with its own ids and history. Leave it out for the workspace's default plan.",
+            })
+        },
+        must_be: "a list name (a string)",
+        accepts: reads_as::<Option<String>>,
+    },
+    Field {
+        name: "expect_revision",
+        tools: |tool| tool.changes,
+        required: false,
+        schema: || {
+            json!({
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": "Compare-and-swap: the revision your change is based on (the \
+                    revision of the last answer you read). The change is refused, and nothing \
+                    changes, when the plan is at another revision: read it again, then retry. \
+                    Recommended whenever others may change the plan.",
+            })
+        },
+        must_be: "a revision number (an integer, 0 or more)",
+        accepts: reads_as::<Option<u64>>,
+    },
+    Field {
+        name: "ids",
+        tools: |tool| tool.name == "remove",
+        required: true,
+        schema: || {
+            json!({
+                "type": "array",
+                "items": {"type": ["string", "integer"], "description": "An item's id."},
+                "minItems": 1,
+                "description": "The ids of the items to delete, as the plan gives them.",
+            })
+        },
+        must_be: "a list of item ids",
+        accepts: reads_as::<Vec<Id>>,
+    },
+    Field {
+        name: "claim",
+        tools: |tool| tool.name == "next",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["boolean", "null"],
+                "description": "Claim the item: in_progress, owned by owner, in one locked change.",
+            })
+        },
+        must_be: "true or false",
+        accepts: reads_as::<Option<bool>>,
+    },
+    Field {
+        name: "owner",
+        tools: |tool| tool.name == "next",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["string", "null"],
+                "description": "Who works on it: an agent's or a person's name, 1-64 letters, \
+                    digits, '.', '_', '-' or '@'.",
+            })
+        },
+        must_be: "a name (a string)",
+        accepts: reads_as::<Option<String>>,
+    },
+    Field {
+        name: "revision",
+        tools: |tool| tool.name == "history",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": "A kept revision: answer with its whole plan.",
+            })
+        },
+        must_be: "a revision number (an integer, 0 or more)",
+        accepts: reads_as::<Option<u64>>,
+    },
+];
+
+/// Whether the tool's arguments beyond `FIELDS` are the command's input.
+pub fn takes_input(tool: &McpTool) -> bool {
+    matches!(tool.name, "write" | "create" | "update")
+}
+
+/// The fields `tool` takes, in table order.
+pub fn fields(tool: &McpTool) -> impl Iterator<Item = &'static Field> {
+    FIELDS.iter().filter(|field| (field.tools)(tool))
+}
+
+/// What a call runs: its shared arguments, the typed command, and the input on its stdin.
+pub struct Call {
+    pub arguments: Arguments,
+    pub command: Command,
+    pub stdin: Option<Vec<u8>>,
+}
+
+/// Reads a call's arguments into the command it runs. Every field is checked against its type
+/// first, so a refusal names each wrong argument and what it must be, as the command names the
+/// wrong parts of its input.
+pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Error> {
+    check(tool, arguments)?;
+    let object = Value::Object(arguments.clone());
+    let typed =
+        |err: serde_json::Error| Error::problems(vec![Problem::new("arguments", err.to_string())]);
+    let call = match tool.name {
+        "write" | "create" | "update" => {
+            let WithInput { common, input } = WithInput::deserialize(object).map_err(typed)?;
+            let expect_revision = common.expect_revision;
+            let command = match tool.name {
+                "write" => Command::Write(Lazy(WriteArgs {
+                    snapshot: Some("-".to_owned()),
+                    file: None,
+                    summary: None,
+                    todos: Vec::new(),
+                    expect_revision,
+                    new_session: false,
+                })),
+                "create" => Command::Create(Lazy(CreateArgs {
+                    contents: Vec::new(),
+                    blocked_by: Vec::new(),
+                    owner: None,
+                    expect_revision,
+                })),
+                _ => Command::Update(Lazy(UpdateArgs {
+                    id: None,
+                    status: None,
+                    content: None,
+                    owner: None,
+                    no_owner: false,
+                    blocked_by: Vec::new(),
+                    unblock: Vec::new(),
+                    reopen: false,
+                    expect_revision,
+                })),
+            };
+            // The input as the command reads it on stdin (`todos write -`): the command's own
+            // reader, its shapes and its messages.
+            let stdin = serde_json::to_vec(&Value::Object(input))
+                .map_err(|err| Error::internal(format!("cannot encode the input: {err}")))?;
+            Call {
+                arguments: common,
+                command,
+                stdin: Some(stdin),
+            }
+        }
+        "remove" => {
+            let RemoveArguments { ids, common } =
+                RemoveArguments::deserialize(object).map_err(typed)?;
+            let command = Command::Remove(Lazy(RemoveArgs {
+                ids: ids.into_iter().map(Id::into_string).collect(),
+                expect_revision: common.expect_revision,
+            }));
+            without_input(common, command)
+        }
+        "next" => {
+            let NextArguments {
+                claim,
+                owner,
+                common,
+            } = NextArguments::deserialize(object).map_err(typed)?;
+            if common.expect_revision.is_some() && !claim {
+                return Err(Error::problems(vec![Problem::new(
+                    "expect_revision",
+                    "goes with claim: true (next alone changes nothing); drop it, or claim the item",
+                )]));
+            }
+            let command = Command::Next(Lazy(NextArgs {
+                claim,
+                owner,
+                expect_revision: common.expect_revision,
+            }));
+            without_input(common, command)
+        }
+        "history" => {
+            let HistoryArguments { revision, common } =
+                HistoryArguments::deserialize(object).map_err(typed)?;
+            let command = Command::History(Lazy(HistoryArgs {
+                revision,
+                limit: None,
+            }));
+            without_input(common, command)
+        }
+        "show" => {
+            let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
+            let command = Command::Show(Lazy(ShowArgs {
+                format: Format::Text,
+                watch: false,
+                all: false,
+                long: false,
+            }));
+            without_input(common, command)
+        }
+        _ => {
+            let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
+            without_input(common, Command::Recap(Lazy(RecapArgs {})))
+        }
+    };
+    Ok(call)
+}
+
+fn without_input(arguments: Arguments, command: Command) -> Call {
+    Call {
+        arguments,
+        command,
+        stdin: None,
+    }
+}
+
+/// Each field of the tool against its type, each unknown argument of a tool without input, and
+/// each required one: every problem at once, by the argument's name.
+fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
+    let mut problems = Vec::new();
+    for (key, value) in arguments {
+        match fields(tool).find(|field| field.name == key) {
+            Some(field) if !(field.accepts)(value) => problems.push(Problem::new(
+                key.as_str(),
+                format!("must be {}, not {}", field.must_be, shown(value)),
+            )),
+            Some(_) => {}
+            None if takes_input(tool) => {}
+            None => {
+                let takes: Vec<&str> = fields(tool).map(|field| field.name).collect();
+                problems.push(Problem::new(
+                    key.as_str(),
+                    format!(
+                        "unknown argument \"{}\": the {} tool takes {}",
+                        crate::render::escape(key),
+                        tool.name,
+                        takes.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    for field in fields(tool).filter(|field| field.required) {
+        if !arguments.contains_key(field.name) {
+            problems.push(Problem::new(
+                field.name,
+                format!("is missing: give {}", field.must_be),
+            ));
+        }
+    }
+    Error::if_any(problems)
+}
+
+/// A value as a refusal quotes it: short, escaped.
+fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    let cut: String = text.chars().take(60).collect();
+    let more = if cut.len() < text.len() { "…" } else { "" };
+    crate::render::escape(&format!("{cut}{more}")).into_owned()
+}

@@ -274,21 +274,25 @@ class Handler(BaseHTTPRequestHandler):
         tools = tool_names_openai(body)
         shell = next((name for name in ("exec_command", "shell_command", "shell") if name in tools),
                      None)
-        main = shell is not None or mcp_tool(tools, "write") is not None
+        main = shell is not None or "mcp__todos" in tools or mcp_tool(tools, "write") is not None
         turns = turns_openai(body)
         kind, value = self.step(turns) if main else ("text", "Stand-in")
         Handler.recorder.write({**entry, "api": "openai", "main": main, "turn": turns,
                                 "answer": [kind, value], "shell_tool": shell, "tools": tools})
         n = self.next_id()
         if kind == "mcp":
-            name = mcp_tool(tools, value[0]) or f"mcp__todos__{value[0]}"
+            # Codex 0.169 offers an MCP server's tools in a namespace (`mcp__todos`) under their
+            # own names, and expects the call to name both.
+            namespace = next((t.get("name") for t in flat_tools(body.get("tools"))
+                              if t.get("type") == "namespace" and "todos" in (t.get("name") or "")
+                              and any(c.get("name") == value[0] for c in t.get("tools") or [])),
+                             None)
+            name = value[0] if namespace else (mcp_tool(tools, value[0])
+                                               or f"mcp__todos__{value[0]}")
             item = {"type": "function_call", "id": f"fc_{n:04d}", "call_id": f"call_{n:04d}",
                     "name": name, "arguments": json.dumps(value[1]), "status": "completed"}
-            namespace = next((t for t in flat_tools(body.get("tools"))
-                              if t.get("type") == "namespace"
-                              and any(c.get("name") == name for c in t.get("tools") or [])), None)
-            if namespace is not None:
-                item["namespace"] = namespace.get("name")
+            if namespace:
+                item["namespace"] = namespace
         elif kind == "shell":
             if shell == "exec_command":
                 arguments = {"cmd": value}

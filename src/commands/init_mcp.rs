@@ -204,7 +204,7 @@ fn with_server(
         };
         if let Some(planted) = servers.get(SERVER_NAME).filter(|entry| !is_own_json(entry)) {
             let command = planted["command"].to_string();
-            let what = format!("command {}", crate::render::escape(&command));
+            let what = format!("command {}", crate::text::escape(&command));
             notes.push(not_own(path, &what));
             return Ok(());
         }
@@ -255,7 +255,7 @@ fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) ->
             .as_table_like()
             .and_then(|entry| entry.get("command"))
             .map_or_else(|| "no command".to_owned(), ToString::to_string);
-        let what = format!("command {}", crate::render::escape(command.trim()));
+        let what = format!("command {}", crate::text::escape(command.trim()));
         notes.push(not_own(path, &what));
         return Ok(old.unwrap_or_default().to_owned());
     }

@@ -15,7 +15,8 @@ use crate::cli::{
     UpdateArgs, WriteArgs,
 };
 use crate::error::{Error, Problem};
-use crate::mcp_tools::McpTool;
+use crate::policy::mcp::McpTool;
+use crate::policy::name::{LIST_NAME, OWNER};
 
 /// The arguments every tool shares: the list, and (for a tool that changes the plan) the
 /// revision the change is based on.
@@ -113,8 +114,11 @@ pub static FIELDS: &[Field] = &[
         schema: || {
             json!({
                 "type": ["string", "null"],
-                "description": "The plan to work on: a named list (1-64 of a-z, 0-9, '.', '_', '-'), \
-                    each with its own ids and history. Leave it out for the workspace's default plan.",
+                "description": format!(
+                    "The plan to work on: a named list ({}), each with its own ids and history. \
+                     Leave it out for the workspace's default plan.",
+                    crate::sentences::name_rule(&LIST_NAME)
+                ),
             })
         },
         must_be: "a list name (a string)",
@@ -128,10 +132,13 @@ pub static FIELDS: &[Field] = &[
             json!({
                 "type": ["integer", "null"],
                 "minimum": 0,
-                "description": "Compare-and-swap: the revision your change is based on (the \
-                    revision of the last answer you read). The change is refused, and nothing \
-                    changes, when the plan is at another revision: read it again, then retry. \
-                    Recommended whenever others may change the plan.",
+                "description": format!(
+                    "Compare-and-swap: the revision your change is based on (the revision of the \
+                     last answer you read). {}: nothing changes when the plan is at another \
+                     revision; read it again, then retry. Recommended whenever others may \
+                     change the plan.",
+                    crate::sentences::expect_revision_help()
+                ),
             })
         },
         must_be: "a revision number (an integer, 0 or more)",
@@ -172,8 +179,10 @@ pub static FIELDS: &[Field] = &[
         schema: || {
             json!({
                 "type": ["string", "null"],
-                "description": "Who works on it: an agent's or a person's name, 1-64 letters, \
-                    digits, '.', '_', '-' or '@'.",
+                "description": format!(
+                    "Who works on it: an agent's or a person's name, {}.",
+                    crate::sentences::name_rule(&OWNER)
+                ),
             })
         },
         must_be: "a name (a string)",
@@ -342,7 +351,7 @@ fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
                     key.as_str(),
                     format!(
                         "unknown argument \"{}\": the {} tool takes {}",
-                        crate::render::escape(key),
+                        crate::text::escape(key),
                         tool.name,
                         takes.join(", ")
                     ),
@@ -366,5 +375,5 @@ fn shown(value: &Value) -> String {
     let text = value.to_string();
     let cut: String = text.chars().take(60).collect();
     let more = if cut.len() < text.len() { "…" } else { "" };
-    crate::render::escape(&format!("{cut}{more}")).into_owned()
+    crate::text::escape(&format!("{cut}{more}")).into_owned()
 }

@@ -6,7 +6,7 @@
 //! rules, store, lock, history and log, and the store read afresh on every call. The reply is
 //! turned into the envelope by `output::envelope`, never printed and parsed back.
 //!
-//! The tools are the rows of `mcp_tools::MCP_TOOLS`; `schemas` gives each its input schema.
+//! The tools are the rows of `policy::mcp::MCP_TOOLS`; `schemas` gives each its input schema.
 
 use std::path::{Path, PathBuf};
 
@@ -19,8 +19,8 @@ use crate::context::Context;
 use crate::envelope::{self, Place};
 use crate::error::Error;
 use crate::host::Host;
-use crate::mcp_tools::{MCP_TOOLS, McpTool};
 use crate::model::Limits;
+use crate::policy::mcp::{MCP_TOOLS, McpTool};
 
 /// How the server was started: the parts of the command line and of the process every call
 /// shares.

@@ -13,8 +13,8 @@ use serde_json::{Map, Value, json};
 
 use super::arguments::{self, takes_input};
 use crate::cli::{SchemaCommand, Vendor};
-use crate::mcp_tools::McpTool;
 use crate::model::Limits;
+use crate::policy::mcp::McpTool;
 
 /// The keywords a command's schema holds that the command is more lenient than: taken out.
 /// `type` goes too below the top: the command reads ids as numbers, a single id for a list,
@@ -191,7 +191,7 @@ fn accepting(schema: &mut Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mcp_tools::MCP_TOOLS;
+    use crate::policy::mcp::MCP_TOOLS;
 
     fn tool(name: &str) -> &'static McpTool {
         MCP_TOOLS.iter().find(|tool| tool.name == name).unwrap()

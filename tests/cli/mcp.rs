@@ -902,7 +902,7 @@ fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
         .map(|tool| tool["name"].as_str().unwrap().to_owned())
         .collect();
     assert_eq!(client.close(), 0);
-    let table: Vec<String> = todos::mcp_tools::MCP_TOOLS
+    let table: Vec<String> = todos::policy::mcp::MCP_TOOLS
         .iter()
         .map(|tool| tool.name.to_owned())
         .collect();
@@ -911,11 +911,14 @@ fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
     let man = env.todos(&["man"]).run().success().stdout;
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    assert!(help.contains(&todos::mcp_tools::help()), "{help}");
+    assert!(help.contains(&todos::sentences::mcp_tools_help()), "{help}");
     assert!(
-        readme.contains(&todos::mcp_tools::markdown()),
-        "README's MCP tool table is todos::mcp_tools::markdown()"
+        readme.contains(&todos::sentences::mcp_tools_markdown()),
+        "README's MCP tool table is todos::sentences::mcp_tools_markdown()"
     );
     let man = man.replace("\\*(Aq", "'").replace("\\-", "-");
-    assert!(man.contains(&todos::mcp_tools::help()), "man page: {man}");
+    assert!(
+        man.contains(&todos::sentences::mcp_tools_help()),
+        "man page: {man}"
+    );
 }

@@ -1,8 +1,7 @@
-//! The MCP server's tools, as one table: the tool list (`src/mcp/`), `todos mcp --help`, the
-//! man page and the README all name them from here, and a test checks that they agree. It is
-//! compiled into `todos` too (only the server needs rmcp), so the help can list the tools.
-
-use std::fmt::Write as _;
+//! The MCP server's tools (`todos mcp`), one row each: the tool list (`src/mcp/`), `todos mcp
+//! --help`, the man page and the README's table all name them from here (`sentences::mcp_*`),
+//! and a test checks that they agree. Adding a tool is one row here, one typed request in
+//! `mcp/arguments.rs`.
 
 /// One tool of `todos mcp`.
 // Each flag is one annotation MCP defines (and whether the tool takes expect_revision).
@@ -98,38 +97,3 @@ pub static MCP_TOOLS: [McpTool; 8] = [
         changes: false,
     },
 ];
-
-/// The tool names, in the order they are listed: "write, create, …, history".
-pub fn names() -> String {
-    MCP_TOOLS
-        .iter()
-        .map(|tool| tool.name)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The tools as `todos mcp --help` (and so the man page) lists them, one a line.
-pub fn help() -> String {
-    let width = MCP_TOOLS
-        .iter()
-        .map(|tool| tool.name.len())
-        .max()
-        .unwrap_or(0);
-    let mut text = String::from("Tools (each takes an optional list");
-    text.push_str("; the ones that change the plan take expect_revision):\n");
-    for tool in &MCP_TOOLS {
-        let _ = writeln!(text, "  {:<width$}  {}", tool.name, tool.summary);
-    }
-    text
-}
-
-/// The README's table of tools, as a Markdown table.
-pub fn markdown() -> String {
-    let mut text =
-        String::from("| tool | what it does | `expect_revision` |\n| --- | --- | --- |\n");
-    for tool in &MCP_TOOLS {
-        let cas = if tool.changes { "yes" } else { "no" };
-        let _ = writeln!(text, "| `{}` | {} | {cas} |", tool.name, tool.summary);
-    }
-    text
-}

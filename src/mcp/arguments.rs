@@ -43,7 +43,7 @@ pub struct WithInput {
 #[serde(untagged)]
 pub enum Id {
     Text(String),
-    Number(u64),
+    Number(i64),
 }
 
 impl Id {
@@ -67,7 +67,7 @@ pub struct RemoveArguments {
 #[serde(deny_unknown_fields)]
 pub struct NextArguments {
     #[serde(default)]
-    pub claim: bool,
+    pub claim: Option<bool>,
     #[serde(default)]
     pub owner: Option<String>,
     #[serde(flatten)]
@@ -134,10 +134,10 @@ pub static FIELDS: &[Field] = &[
                 "minimum": 0,
                 "description": format!(
                     "Compare-and-swap: the revision your change is based on (the revision of the \
-                     last answer you read). {}: nothing changes when the plan is at another \
-                     revision; read it again, then retry. Recommended whenever others may \
-                     change the plan.",
-                    crate::sentences::expect_revision_help()
+                     last answer you read). When the plan is at another revision the change is \
+                     refused with {} and nothing changes: read it again, then retry. \
+                     Recommended whenever others may change the plan.",
+                    crate::policy::exit::Kind::Conflict.info().code
                 ),
             })
         },
@@ -156,8 +156,10 @@ pub static FIELDS: &[Field] = &[
                 "description": "The ids of the items to delete, as the plan gives them.",
             })
         },
-        must_be: "a list of item ids",
-        accepts: reads_as::<Vec<Id>>,
+        must_be: "a list of item ids, one at least",
+        accepts: |value| {
+            reads_as::<Vec<Id>>(value) && value.as_array().is_some_and(|ids| !ids.is_empty())
+        },
     },
     Field {
         name: "claim",
@@ -285,6 +287,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                 owner,
                 common,
             } = NextArguments::deserialize(object).map_err(typed)?;
+            let claim = claim.unwrap_or(false);
             if common.expect_revision.is_some() && !claim {
                 return Err(Error::problems(vec![Problem::new(
                     "expect_revision",
@@ -376,4 +379,96 @@ fn shown(value: &Value) -> String {
     let cut: String = text.chars().take(60).collect();
     let more = if cut.len() < text.len() { "…" } else { "" };
     crate::text::escape(&format!("{cut}{more}")).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// Each field's schema takes exactly the values its serde type reads.
+    #[test]
+    fn each_fields_schema_is_its_type() {
+        let samples = [
+            json!(null),
+            json!(true),
+            json!(false),
+            json!(0),
+            json!(3),
+            json!(-1),
+            json!("x"),
+            json!(""),
+            json!([]),
+            json!(["1"]),
+            json!([1]),
+            json!([-1]),
+            json!([true]),
+            json!({}),
+        ];
+        for field in FIELDS {
+            let validator = jsonschema::validator_for(&(field.schema)()).unwrap();
+            for sample in &samples {
+                assert_eq!(
+                    (field.accepts)(sample),
+                    validator.is_valid(sample),
+                    "{}: {sample}",
+                    field.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn arguments_become_the_command_and_bad_ones_are_named() {
+        let tool = |name: &str| {
+            crate::policy::mcp::MCP_TOOLS
+                .iter()
+                .find(|tool| tool.name == name)
+                .unwrap()
+        };
+        let map = |value: Value| match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        };
+        let call = read(tool("next"), &map(json!({"claim": null, "owner": "w1"}))).unwrap();
+        assert!(matches!(
+            call.command,
+            Command::Next(Lazy(NextArgs { claim: false, .. }))
+        ));
+        let call = read(
+            tool("remove"),
+            &map(json!({"ids": ["2", 3], "expect_revision": 4, "list": "docs"})),
+        )
+        .unwrap();
+        let Command::Remove(Lazy(args)) = call.command else {
+            panic!("remove");
+        };
+        assert_eq!(args.ids, ["2", "3"]);
+        assert_eq!(args.expect_revision, Some(4));
+        assert_eq!(call.arguments.list.as_deref(), Some("docs"));
+        let call = read(
+            tool("write"),
+            &map(json!({"todos": [], "expect_revision": 1, "list": null})),
+        )
+        .unwrap();
+        assert_eq!(call.stdin.as_deref(), Some(&b"{\"todos\":[]}"[..]));
+        for (name, arguments, path) in [
+            ("remove", json!({}), "ids"),
+            ("remove", json!({"ids": []}), "ids"),
+            ("show", json!({"colour": 1}), "colour"),
+            ("history", json!({"revision": "2"}), "revision"),
+            (
+                "update",
+                json!({"id": "1", "expect_revision": -3}),
+                "expect_revision",
+            ),
+            ("next", json!({"expect_revision": 3}), "expect_revision"),
+        ] {
+            let Err(err) = read(tool(name), &map(arguments.clone())) else {
+                panic!("{name} {arguments}");
+            };
+            assert_eq!(err.problems[0].path, path, "{name} {arguments}");
+        }
+    }
 }

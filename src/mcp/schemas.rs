@@ -254,6 +254,24 @@ mod tests {
         assert!(checked > 1000, "{checked}");
     }
 
+    /// The tools as a client lists them, pinned: a change to a schema or a description is a
+    /// change to this snapshot, reviewed.
+    #[test]
+    fn the_tool_list_is_pinned() {
+        let limits = Limits::default();
+        let tools: Vec<Value> = MCP_TOOLS
+            .iter()
+            .map(|tool| {
+                json!({
+                    "name": tool.name,
+                    "description": description(tool, &limits),
+                    "inputSchema": input(tool, &limits),
+                })
+            })
+            .collect();
+        insta::assert_snapshot!(serde_json::to_string_pretty(&tools).unwrap());
+    }
+
     #[test]
     fn fixed_tools_take_only_their_fields() {
         let next = validator("next");

@@ -58,6 +58,7 @@ enum Line {
     Message(Box<RxJsonRpcMessage<RoleServer>>),
     /// The reply the line gets instead of being served.
     Refused(ErrorData, Option<NumberOrString>),
+    /// Nothing to serve or answer: a blank line, an unknown notification.
     Blank,
 }
 
@@ -81,8 +82,12 @@ fn parse(line: &[u8]) -> Line {
         Some(Value::String(text)) => Some(NumberOrString::String(text.as_str().into())),
         _ => None,
     };
+    // A notification is never answered (JSON-RPC 2.0): one this server does not know, from a
+    // newer client, is passed over.
+    let notification = value.get("method").is_some() && value.get("id").is_none();
     match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value) {
         Ok(message) => Line::Message(Box::new(message)),
+        Err(_) if notification => Line::Blank,
         Err(err) => Line::Refused(
             ErrorData::invalid_request(
                 format!("Invalid request: not a JSON-RPC 2.0 message this server takes ({err})"),
@@ -238,5 +243,12 @@ mod tests {
             parse(br#"{"jsonrpc": "2.0", "id": 1, "method": "ping"}"#),
             Line::Message(_)
         ));
+        // Never answered, whether the server knows it or not.
+        for notification in [
+            &br#"{"jsonrpc": "2.0", "method": "notifications/from_the_future"}"#[..],
+            br#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": 3}"#,
+        ] {
+            assert!(!matches!(parse(notification), Line::Refused(..)));
+        }
     }
 }

@@ -758,8 +758,18 @@ fn pipelined(client: &mut Client, calls: &[(&str, Value)]) -> Vec<Value> {
 
 #[test]
 fn pipelined_calls_take_effect_in_the_order_sent() {
-    let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
+    for current in [false, true] {
+        let env = TestEnv::new();
+        let client = if current {
+            Client::current(server(&env), json!({}))
+        } else {
+            Client::legacy(server(&env), json!({}))
+        };
+        pipelined_in_order(client);
+    }
+}
+
+fn pipelined_in_order(mut client: Client) {
     client.envelope(
         "write",
         json!({"summary": "S", "todos": [{"content": "c0", "status": "pending"}]}),

@@ -215,6 +215,13 @@ impl Output {
     }
 }
 
+/// Says why a long-running server (`todos mcp`) could not start or stopped, on stderr, and
+/// gives its exit code (5, as an internal failure).
+pub fn server_failure(host: &mut Host, message: &str) -> ExitCode {
+    let _ = writeln!(host.stderr, "error: {}", escape(message));
+    ExitCode::from(5)
+}
+
 /// A command's reply as its JSON envelope, built, not printed: what the MCP server answers a
 /// tool call with. `true` with it when the command refused (its exit code is not 0).
 pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {

@@ -37,12 +37,17 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
         .build()
     {
         Ok(runtime) => runtime,
-        Err(err) => return failed(&format!("cannot start the MCP server: {err}")),
+        Err(err) => {
+            return crate::output::server_failure(
+                host,
+                &format!("cannot start the MCP server: {err}"),
+            );
+        }
     };
     let (stdin, stdout) = rmcp::transport::stdio();
     match runtime.block_on(serve_io(engine, stdin, stdout)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => failed(&format!("the MCP server stopped: {err}")),
+        Err(err) => crate::output::server_failure(host, &format!("the MCP server stopped: {err}")),
     }
 }
 
@@ -65,9 +70,4 @@ where
         .await
         .map(|_| ())
         .map_err(|err| err.to_string())
-}
-
-fn failed(message: &str) -> ExitCode {
-    let _ = writeln!(std::io::stderr(), "error: {message}");
-    ExitCode::from(5)
 }

@@ -403,6 +403,39 @@ mod tests {
     }
 
     #[test]
+    fn codex_servers_in_any_toml_form_get_ours_beside_them() {
+        for old in [
+            "mcp_servers = { db = { command = \"db\" } }\n",
+            "mcp_servers.db.command = \"db\"\n",
+            "[mcp_servers]\ndb = { command = \"db\" }\n",
+        ] {
+            let new = merge(Agent::Codex, Some(old)).unwrap();
+            let value: toml_edit::DocumentMut = new.parse().unwrap();
+            let servers = value["mcp_servers"].as_table_like().unwrap();
+            assert_eq!(
+                servers
+                    .get("db")
+                    .and_then(|db| db.get("command"))
+                    .and_then(Item::as_str),
+                Some("db"),
+                "{new}"
+            );
+            let ours = servers.get("todos").unwrap();
+            assert!(is_own_toml(ours), "{new}");
+            assert_eq!(
+                ours.get(CODEX_APPROVAL_KEY).and_then(Item::as_str),
+                Some(CODEX_APPROVE),
+                "{new}"
+            );
+            assert_eq!(
+                merge(Agent::Codex, Some(&new)).unwrap(),
+                new,
+                "idempotent: {new}"
+            );
+        }
+    }
+
+    #[test]
     fn broken_settings_are_refused() {
         for bad in ["[]", r#"{"mcpServers": []}"#, "{"] {
             assert!(merge(Agent::Gemini, Some(bad)).is_err(), "{bad}");

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use crate::cli::{Agent, InitArgs};
+use crate::commands::init_git;
 use crate::commands::init_mcp;
 use crate::commands::init_permissions::{self, Permissions};
 use crate::commands::{Answer, Outcome};
@@ -20,10 +21,10 @@ use crate::host::Host;
 
 /// The lines around a block `todos init` owns in a file of the user's: a line starting with
 /// `begin_mark` opens it, one starting with `end` closes it.
-struct Markers {
-    begin_mark: &'static str,
-    begin: &'static str,
-    end: &'static str,
+pub(super) struct Markers {
+    pub(super) begin_mark: &'static str,
+    pub(super) begin: &'static str,
+    pub(super) end: &'static str,
 }
 
 /// In an instructions file (Markdown): HTML comments, which no agent shows.
@@ -42,7 +43,7 @@ const GITIGNORE: Markers = Markers {
 
 impl Markers {
     /// `body` between the markers.
-    fn wrap(&self, body: &str) -> String {
+    pub(super) fn wrap(&self, body: &str) -> String {
         format!("{}\n{body}{}\n", self.begin, self.end)
     }
 }
@@ -62,14 +63,14 @@ const IGNORED: &str = ".todos.json.lock
 
 /// What happened to one file.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Action {
+pub(super) enum Action {
     Created,
     Updated,
     Unchanged,
 }
 
 impl Action {
-    fn as_str(self) -> &'static str {
+    pub(super) fn as_str(self) -> &'static str {
         match self {
             Self::Created => "created",
             Self::Updated => "updated",
@@ -172,11 +173,13 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         })?;
         changes.push((change, file.what));
     }
+    // The config first (git may hold its lock, and then nothing else is written either).
+    let git_line = git_changes(ctx, args.git, &mut changes)?;
     report(
         changes,
+        git_line,
         &notes,
         permissions,
-        &rules,
         protocol,
         args,
         &limits,
@@ -187,9 +190,9 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
 /// for the user to review and what the user must still do in the agent.
 fn report(
     changes: Vec<(Change, Vec<String>)>,
+    git_line: Option<(String, Action)>,
     notes: &[String],
     permissions: Option<&Permissions>,
-    rules: &[&init_permissions::Rule],
     protocol: Option<&Protocol>,
     args: &InitArgs,
     limits: &crate::model::Limits,
@@ -206,6 +209,10 @@ fn report(
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
     }
+    if let Some((line, action)) = git_line {
+        text.push_str(&line);
+        files.push((".git/config", action));
+    }
     if let Some(note) = permissions.and_then(|row| row.shell_note) {
         let _ = writeln!(text, "{note}.");
     }
@@ -220,7 +227,8 @@ fn report(
             .collect::<Vec<_>>(),
     });
     if let Some(row) = permissions {
-        data["allowed"] = json!(rules.iter().map(|rule| rule.value).collect::<Vec<_>>());
+        let allowed: Vec<&str> = row.rules(args.mcp).iter().map(|rule| rule.value).collect();
+        data["allowed"] = json!(allowed);
         let _ = writeln!(text, "{}.", row.still_asks);
     }
     if !notes.is_empty() {
@@ -345,7 +353,12 @@ impl Change {
 }
 
 /// The instructions file with our block in it: appended when absent, replaced when present.
-fn with_block(old: Option<&str>, block: &str, path: &Path, markers: &Markers) -> Result<String> {
+pub(super) fn with_block(
+    old: Option<&str>,
+    block: &str,
+    path: &Path,
+    markers: &Markers,
+) -> Result<String> {
     let Some(old) = old else {
         return Ok(block.to_owned());
     };
@@ -395,9 +408,36 @@ fn with_block(old: Option<&str>, block: &str, path: &Path, markers: &Markers) ->
     }
 }
 
+/// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
+/// points) and registered in the repository's .git/config. Called once every other change is
+/// computed: .gitattributes is computed, then the config, which is written at once; what it
+/// did is said with the other files.
+fn git_changes(
+    ctx: &Context,
+    git: bool,
+    changes: &mut Vec<(Change, Vec<String>)>,
+) -> Result<Option<(String, Action)>> {
+    if !git {
+        return Ok(None);
+    }
+    let attributes = ctx.workspace.join(".gitattributes");
+    disk::check_file(&attributes)?;
+    let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
+    let change = Change::new(".gitattributes", &attributes, |old, path| {
+        with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS)
+    })?;
+    changes.push((change, Vec::new()));
+    init_git::GitConfig::new(&ctx.workspace)?
+        .apply_and_describe(&ctx.workspace)
+        .map(Some)
+}
+
 /// What `init` says of a file no edit described: the ignored files or the instructions.
 fn describe(name: &str, limits: &crate::model::Limits) -> String {
-    if name == ".gitignore" {
+    if name == ".gitattributes" {
+        "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
+            .to_owned()
+    } else if name == ".gitignore" {
         "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
     } else {
         format!(

@@ -8,13 +8,16 @@ mod create;
 mod history;
 mod hook;
 mod init;
+mod init_git;
 mod init_mcp;
 mod init_permissions;
 pub(crate) mod man;
+mod merge_file;
 mod next;
 pub mod prompt;
 mod recap;
 pub mod remove;
+pub mod resolve;
 mod schema;
 pub mod show;
 mod undo;
@@ -27,7 +30,8 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use crate::cli::{
-    Command, Format, GlobalArgs, HistoryArgs, InitArgs, SchemaArgs, ShowArgs, UndoArgs,
+    Command, Format, GlobalArgs, HistoryArgs, InitArgs, MergeFileArgs, SchemaArgs, ShowArgs,
+    UndoArgs,
 };
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -200,6 +204,8 @@ enum Request {
     Schema(SchemaArgs),
     Prompt,
     Init(InitArgs),
+    MergeFile(MergeFileArgs),
+    Resolve,
 }
 
 impl Request {
@@ -233,6 +239,8 @@ impl Request {
             Command::Schema(args) => Self::Schema(args.0),
             Command::Prompt(_) => Self::Prompt,
             Command::Init(args) => Self::Init(args.0),
+            Command::MergeFile(args) => Self::MergeFile(args.0),
+            Command::Resolve(_) => Self::Resolve,
             Command::Completions(_) | Command::Man(_) | Command::Mcp(_) => {
                 return Err(Error::internal(
                     "completions, man and mcp run without a workspace's request",
@@ -269,6 +277,8 @@ impl Request {
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
+            Self::MergeFile(args) => merge_file::execute(ctx, &args),
+            Self::Resolve => resolve::execute(ctx, host),
         }
     }
 }

@@ -441,8 +441,9 @@ fn describe(name: &str, limits: &crate::model::Limits) -> String {
         "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
     } else {
         format!(
-            "the todos instructions ({} items, {} characters an item)",
-            limits.max_items, limits.max_content_chars
+            "the todos instructions ({}, {} an item)",
+            crate::english::count(limits.max_items, "item"),
+            crate::english::count(limits.max_content_chars, "character")
         )
     }
 }

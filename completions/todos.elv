@@ -125,6 +125,7 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;next'= {
             cand --lease 'The claim ends after this long unless its owner works on the item (any change to it under the owner''s name, or `next --claim` again, renews it); then anyone''s `next --claim` takes it over: a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or "none" [default: "claim_lease" in .todos.config.json] [env: TODOS_CLAIM_LEASE]'
             cand --owner 'Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]'
+            cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
@@ -279,7 +280,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --hooks 'Also install the agent''s session-start and stop hooks (claude, codex, gemini)'
-            cand --mcp 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it'
+            cand --mcp 'Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex'
             cand --git 'Also let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'

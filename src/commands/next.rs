@@ -22,6 +22,8 @@ use crate::transaction::Transaction;
 
 pub struct Request {
     claim: bool,
+    /// `--expect-revision`, with `--claim`: compare-and-swap on the claim.
+    expect_revision: Option<u64>,
     /// `--owner`, else `TODOS_OWNER`: whose next item, and who claims it.
     owner: Option<String>,
     /// `--lease`, else the configured `claim_lease`; `None`: the claim holds until it is done.
@@ -39,6 +41,7 @@ pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
     };
     Ok(Request {
         claim: args.claim,
+        expect_revision: args.expect_revision,
         owner: super::owner(host, args.owner.as_ref())?,
         lease,
     })
@@ -57,7 +60,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
     }
     let lease = request.lease;
     let transaction = Transaction::begin(ctx, &mut host.stderr)?;
-    let old = transaction.load(None)?;
+    let old = transaction.load(request.expect_revision)?;
     let mut new = old.clone();
     let outcome = claim(&mut new, owner, &ctx.config.limits, ctx, lease)?;
     let command = match &outcome {

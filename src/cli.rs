@@ -109,8 +109,32 @@ pub enum ColorChoice {
     Never,
 }
 
+/// A command, split by what it needs at parse time: a plan in a workspace, the MCP server's
+/// hand-over, or nothing but the command line itself. The dispatcher has no impossible branch.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    #[command(flatten)]
+    Plan(PlanCommand),
+
+    /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
+    ///
+    /// A Model Context Protocol server with the tools write, create, update, show, recap and
+    /// history (the kept revisions): the same input shapes, rules, store, lock and completion
+    /// log as the commands, each answering with the command's JSON envelope. It serves until
+    /// the client closes stdin. Its workspace
+    /// is -C when given, else the client's first root, else the one found from the current
+    /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
+    /// todos-mcp binary, installed next to todos, which this command runs.
+    Mcp(Lazy<McpArgs>),
+
+    #[command(flatten)]
+    About(AboutCommand),
+}
+
+/// A command that works on a plan: it resolves the workspace, its configuration and its list
+/// before it runs (and fails, naming it, when the workspace cannot be used).
+#[derive(Debug, Subcommand)]
+pub enum PlanCommand {
     /// Replace the whole list with a snapshot.
     ///
     /// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
@@ -245,18 +269,13 @@ pub enum Command {
     /// at most 1.5 s for a payload, never writes, and exits 1 (never a blocking code) when it
     /// fails.
     Hook(Lazy<HookArgs>),
+}
 
-    /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
-    ///
-    /// A Model Context Protocol server with the tools write, create, update, show, recap and
-    /// history (the kept revisions): the same input shapes, rules, store, lock and completion
-    /// log as the commands, each answering with the command's JSON envelope. It serves until
-    /// the client closes stdin. Its workspace
-    /// is -C when given, else the client's first root, else the one found from the current
-    /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
-    /// todos-mcp binary, installed next to todos, which this command runs.
-    Mcp(Lazy<McpArgs>),
-
+/// A command that describes the command line itself and needs no workspace: it runs even where
+/// a stale TODOS_WORKSPACE or TODOS_NOW would stop the others, as in the shell startup that
+/// loads its output.
+#[derive(Debug, Subcommand)]
+pub enum AboutCommand {
     /// Print a shell completion script.
     ///
     /// Prints the completion script for SHELL on stdout. The bash, zsh and fish scripts ask

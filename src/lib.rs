@@ -74,22 +74,21 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
             return output::clap_failure(host, &err, json);
         }
     };
-    // The server speaks its own protocol on stdin and stdout until its client is done. A
-    // workspace named with -C is checked first, as every command checks it.
-    if matches!(cli.command, cli::Command::Mcp(_)) {
-        if cli.global.workspace.is_some()
-            && let Err(err) = context::Context::new(&cli.global, host)
-        {
-            let reply = commands::Reply {
-                workspace: None,
-                params_input: None,
-                result: Err(err),
-            };
-            return Output::new(&cli.global, host).print(host, reply);
-        }
-        return mcp(&args, &cli.global, host);
-    }
     let output = Output::new(&cli.global, host);
-    let reply = commands::run(&cli.global, host, cli.command);
+    let reply = match cli.command {
+        cli::Command::Mcp(_) => {
+            // The server speaks its own protocol on stdin and stdout until its client is done.
+            // A workspace named with -C is checked first, as every command checks it.
+            let refused = (cli.global.workspace.is_some())
+                .then(|| context::Context::new(&cli.global, host).err())
+                .flatten();
+            match refused {
+                None => return mcp(&args, &cli.global, host),
+                Some(err) => commands::Reply::failed(err),
+            }
+        }
+        cli::Command::About(command) => commands::describe(command),
+        cli::Command::Plan(command) => commands::run(&cli.global, host, command),
+    };
     output.print(host, reply)
 }

@@ -21,6 +21,7 @@ pub mod hooks;
 pub mod host;
 pub mod input;
 pub mod json;
+pub mod layout;
 pub mod list;
 pub mod log;
 #[cfg(feature = "mcp")]

@@ -2,6 +2,8 @@
 //! people (stdout, with warnings, notes and errors on stderr) or as the one JSON envelope for
 //! machines. The exit code is decided here too.
 
+pub mod live;
+
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -13,6 +15,7 @@ use crate::commands::{Outcome, Reply, View};
 use crate::envelope::{self, Place};
 use crate::error::Error;
 use crate::host::Host;
+use crate::layout::Layout;
 use crate::list::ListName;
 use crate::model;
 use crate::policy::settings::Variable;
@@ -125,6 +128,7 @@ impl Output {
         if let (true, Some(width)) = (wraps, self.width) {
             text = crate::wrap::wrap(&text, width);
         }
+        let text = text.into_string();
         if let Some(note) = note.filter(|_| !self.quiet) {
             let _ = writeln!(err, "{note}");
         }
@@ -136,7 +140,7 @@ impl Output {
     }
 
     /// The text for stdout, and what goes to stderr before it.
-    fn text_of(&self, view: View) -> (String, Option<String>) {
+    fn text_of(&self, view: View) -> (Layout, Option<String>) {
         let note = |text: String| Some(format!("{} {}", self.stderr.bold("note:"), escape(&text)));
         match view {
             View::Changed { document, changed } => {
@@ -162,28 +166,29 @@ impl Output {
                 document,
                 format,
                 long,
-            } => (plan_text(&document, format, self.stdout, long), None),
+            } => (plan_layout(&document, format, self.stdout, long), None),
             View::ShownAll {
                 lists,
                 format,
                 long,
-            } => (lists_text(&lists, format, self.stdout, long), None),
-            View::Recap { document } => (format!("{}\n", render::recap(&document.todos)), None),
+            } => (lists_layout(&lists, format, self.stdout, long), None),
+            View::Recap { document } => (render::recap_layout(&document.todos), None),
             View::Answer(answer) => {
                 let notes = (!answer.notes.is_empty()).then_some(answer.notes);
                 // An answer's notes are whole lines of their own, printed as they are.
-                (answer.text, notes.map(|notes| notes.trim_end().to_owned()))
+                let text = Layout::from(answer.text.as_str());
+                (text, notes.map(|notes| notes.trim_end().to_owned()))
             }
         }
     }
 
     /// The checklist after a change, and the line that keeps an agent on track.
-    fn changed_plan(&self, document: &Document) -> String {
-        let mut text = render::checklist(document.summary.as_deref(), &document.todos, self.stdout);
+    fn changed_plan(&self, document: &Document) -> Layout {
+        let summary = document.summary.as_deref();
+        let mut text = render::plan(summary, &document.todos, self.stdout, false);
         // An empty checklist already says "No todos."; the same words again add nothing.
         if !document.todos.is_empty() {
-            text.push_str(&render::progress_line(&document.todos));
-            text.push('\n');
+            text.plain(&format!("{}\n", render::progress_line(&document.todos)));
         }
         text
     }
@@ -215,44 +220,44 @@ impl Output {
     }
 }
 
-/// One plan as `show` prints it in `format`.
-pub fn plan_text(document: &Document, format: Format, palette: Palette, long: bool) -> String {
+/// One plan as `show` prints it in `format`, with its layout.
+pub fn plan_layout(document: &Document, format: Format, palette: Palette, long: bool) -> Layout {
     let summary = document.summary.as_deref();
     match format {
-        Format::Text => render::checklist_with(summary, &document.todos, palette, long),
-        Format::Markdown => render::markdown(summary, &document.todos),
+        Format::Text => render::plan(summary, &document.todos, palette, long),
+        Format::Markdown => Layout::from(render::markdown(summary, &document.todos).as_str()),
         Format::Json => {
             let value = envelope::data(document, &[], None);
             let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
             text.push('\n');
-            text
+            Layout::from(text.as_str())
         }
     }
 }
 
 /// Every list as `show --all` prints it: each under its name, a blank line between them.
-pub fn lists_text(
+pub fn lists_layout(
     lists: &[(ListName, Document)],
     format: Format,
     palette: Palette,
     long: bool,
-) -> String {
+) -> Layout {
     if format == Format::Json {
         let mut text = serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default();
         text.push('\n');
-        return text;
+        return Layout::from(text.as_str());
     }
-    let mut text = String::new();
+    let mut text = Layout::default();
     for (index, (list, document)) in lists.iter().enumerate() {
         if index > 0 {
-            text.push('\n');
+            text.plain("\n");
         }
         let heading = match format {
             Format::Markdown => format!("# {list}\n\n"),
             _ => format!("{}\n", palette.bold(&format!("── {list} ──"))),
         };
-        text.push_str(&heading);
-        text.push_str(&plan_text(document, format, palette, long));
+        text.plain(&heading);
+        text.append(plan_layout(document, format, palette, long));
     }
     text
 }

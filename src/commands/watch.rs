@@ -15,7 +15,7 @@
 //! again.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::time::Duration;
@@ -29,9 +29,12 @@ use crate::context::Context;
 use crate::envelope::{self, Place};
 use crate::error::{Error, Result};
 use crate::host::Host;
+use crate::layout::{Layout, Line, Role};
 use crate::list::{DEFAULT_STORE, LISTS_DIR};
 use crate::model;
 use crate::output;
+use crate::output::live::{self, Screen, ScreenMode as Mode};
+use crate::policy::status::Status;
 use crate::store::Store;
 
 /// How often the store is read when file events arrive (a safety net) and when they cannot.
@@ -39,10 +42,6 @@ const POLL_WITH_EVENTS: Duration = Duration::from_secs(2);
 const POLL_WITHOUT_EVENTS: Duration = Duration::from_millis(250);
 /// A burst of events (temp file, rename, lock) settles before the store is read again.
 const SETTLE: Duration = Duration::from_millis(25);
-
-const ENTER_SCREEN: &str = "\x1b[?1049h\x1b[?25l";
-const LEAVE_SCREEN: &str = "\x1b[?25h\x1b[?1049l";
-const CLEAR: &str = "\x1b[H\x1b[2J";
 
 enum Wake {
     Changed,
@@ -65,11 +64,13 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
         POLL_WITH_EVENTS
     } else {
         if !ctx.quiet {
-            let _ = writeln!(
-                host.stderr,
-                "note: cannot watch {} for changes; reading it every {} ms instead",
-                crate::text::escape(&ctx.workspace.display().to_string()),
-                POLL_WITHOUT_EVENTS.as_millis()
+            live::note(
+                host,
+                &format!(
+                    "cannot watch {} for changes; reading it every {} ms instead",
+                    crate::text::escape(&ctx.workspace.display().to_string()),
+                    POLL_WITHOUT_EVENTS.as_millis()
+                ),
             );
         }
         POLL_WITHOUT_EVENTS
@@ -94,7 +95,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
         })
     };
     let mut window = size_now(resized);
-    let mut screen = Screen::open(&mut host.stdout, mode).map_err(|err| write_error(&err))?;
+    let mut screen = Screen::open(host, mode).map_err(|err| write_error(&err))?;
     let mut last = String::new();
     let mut states = 0_u64;
     'watch: loop {
@@ -240,8 +241,7 @@ fn stop_on_signals(tx: &Sender<Wake>, mode: Mode) -> Result<()> {
                 }
                 _ => {
                     if mode == Mode::Terminal {
-                        let _ = io::stdout().write_all(LEAVE_SCREEN.as_bytes());
-                        let _ = io::stdout().flush();
+                        live::leave_screen_now();
                     }
                     std::process::exit(130);
                 }
@@ -267,16 +267,6 @@ fn stop_now() {
 #[cfg(not(unix))]
 fn stop_now() {}
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// Redraw in place on the alternate screen.
-    Terminal,
-    /// Each new state, then a blank line.
-    Pipe,
-    /// Each new state as one JSON envelope on one line.
-    Lines,
-}
-
 /// The whole view as it is now: the list (or, with `--all`, every list); a store that cannot
 /// be read is shown as the error, and the watch goes on until it can be read again.
 fn frame(ctx: &Context, args: &ShowArgs, mode: Mode, window: Option<(usize, usize)>) -> String {
@@ -290,12 +280,12 @@ fn frame(ctx: &Context, args: &ShowArgs, mode: Mode, window: Option<(usize, usiz
             };
             fit(&text, columns, rows, ctx.stdout)
         }
-        None => text,
+        None => text.into_string(),
     }
 }
 
 /// The view as text, before it is fitted to a window.
-fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
+fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> Layout {
     let loaded = if args.all {
         super::show::load_all(ctx).map(Shown::All)
     } else {
@@ -316,15 +306,15 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
             }
             Err(err) => envelope::failure(err, &place),
         };
-        return format!("{value}\n");
+        return Layout::from(format!("{value}\n").as_str());
     }
     let (mut text, revision) = match loaded {
         Ok(Shown::One(document)) => (
-            output::plan_text(&document, args.format, ctx.stdout, args.long),
+            output::plan_layout(&document, args.format, ctx.stdout, args.long),
             Some(document.revision),
         ),
         Ok(Shown::All(lists)) => (
-            output::lists_text(&lists, args.format, ctx.stdout, args.long),
+            output::lists_layout(&lists, args.format, ctx.stdout, args.long),
             None,
         ),
         Err(err) => {
@@ -332,11 +322,11 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
             if let Some(hint) = err.hint.as_deref() {
                 let _ = writeln!(text, "hint: {}", crate::text::escape(hint));
             }
-            return text;
+            return Layout::from(text.as_str());
         }
     };
     if mode == Mode::Terminal && args.format == Format::Text {
-        text.push('\n');
+        text.plain("\n");
         let what = match revision {
             Some(revision) => format!(
                 "revision {revision} · watching {}",
@@ -345,8 +335,10 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
             None => format!("watching every list of {}", ctx.workspace.display()),
         };
         let footer = format!("{what} · Ctrl-C to quit");
-        text.push_str(&ctx.stdout.dim(&crate::text::escape(&footer)));
-        text.push('\n');
+        text.plain(&format!(
+            "{}\n",
+            ctx.stdout.dim(&crate::text::escape(&footer))
+        ));
     }
     text
 }
@@ -355,40 +347,29 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
 /// first line (the header), the item in progress with the line before it, as many lines after
 /// it as fit, and a last row saying how many are hidden above and below. No newline after the
 /// last row, which would scroll the header off a full pane.
-fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette) -> String {
-    let mut lines = text.lines();
-    let Some(header) = lines.next() else {
+fn fit(text: &Layout, columns: usize, rows: usize, palette: crate::render::Palette) -> String {
+    let lines: Vec<(&str, Line)> = text
+        .lines()
+        .map(|(line, shape)| (line.strip_suffix('\n').unwrap_or(line), shape))
+        .collect();
+    let Some(((header, _), body)) = lines.split_first() else {
         return String::new();
     };
-    let body: Vec<&str> = lines.collect();
     if body.len() < rows {
-        return text.trim_end_matches('\n').to_owned();
+        return text.as_str().trim_end_matches('\n').to_owned();
     }
     // The header, and one row for what is hidden.
     let room = rows.saturating_sub(2);
-    // The marker after the id: which status a row's item has, or None for a continuation row
-    // (or a heading, a blank, the footer).
-    let marker_of = |line: &str| {
-        let shown = crate::wrap::visible(line);
-        let rest = shown
-            .trim_start()
-            .split_once(' ')
-            .map_or("", |(_, rest)| rest);
-        crate::policy::status::STATUSES
-            .iter()
-            .find(|info| rest.starts_with(info.marker))
-            .map(|info| info.status)
-    };
     let doing = body
         .iter()
-        .position(|line| marker_of(line) == Some(crate::policy::status::Status::InProgress));
+        .position(|(_, line)| line.role == Role::Item(Status::InProgress));
     let start = match doing {
         Some(first) => {
-            // The item's rows: its first, and the continuation rows a wrap made of it.
+            // The item's rows: its first, and its detail (a wrap's rows, its description).
             let last = first
                 + body[first + 1..]
                     .iter()
-                    .take_while(|line| line.starts_with(' ') && marker_of(line).is_none())
+                    .take_while(|(_, line)| line.role == Role::Detail)
                     .count();
             let end = last + 1;
             if end <= room {
@@ -405,8 +386,8 @@ fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette)
     };
     let end = (start + room).min(body.len());
     let (above, below) = (start, body.len() - end);
-    let mut out = String::from(header);
-    for line in &body[start..end] {
+    let mut out = String::from(*header);
+    for (line, _) in &body[start..end] {
         out.push('\n');
         out.push_str(line);
     }
@@ -438,104 +419,61 @@ enum Shown {
     All(Vec<(crate::list::ListName, crate::store::Document)>),
 }
 
-/// Where frames go. Leaving the terminal as it was found is `Drop`'s job, so every way out
-/// of the loop restores it.
-struct Screen<'a> {
-    out: &'a mut dyn Write,
-    mode: Mode,
-    /// Between Ctrl-Z and `fg`: the shell has the main screen.
-    suspended: bool,
-}
-
-impl<'a> Screen<'a> {
-    fn open(out: &'a mut dyn Write, mode: Mode) -> io::Result<Self> {
-        if mode == Mode::Terminal {
-            out.write_all(ENTER_SCREEN.as_bytes())?;
-            out.flush()?;
-        }
-        Ok(Self {
-            out,
-            mode,
-            suspended: false,
-        })
-    }
-
-    fn draw(&mut self, frame: &str) -> io::Result<()> {
-        let out = &mut self.out;
-        match self.mode {
-            Mode::Terminal => {
-                out.write_all(CLEAR.as_bytes())?;
-                out.write_all(frame.as_bytes())?;
-            }
-            Mode::Pipe => {
-                out.write_all(frame.as_bytes())?;
-                out.write_all(b"\n")?;
-            }
-            Mode::Lines => out.write_all(frame.as_bytes())?,
-        }
-        out.flush()
-    }
-}
-
-impl Screen<'_> {
-    /// Gives the terminal back before the process stops (Ctrl-Z).
-    fn suspend(&mut self) -> io::Result<()> {
-        if self.mode == Mode::Terminal {
-            self.suspended = true;
-            self.out.write_all(LEAVE_SCREEN.as_bytes())?;
-            self.out.flush()?;
-        }
-        Ok(())
-    }
-
-    /// Takes the screen again after `fg`, once; the caller draws the view.
-    fn resume(&mut self) -> io::Result<()> {
-        if self.mode == Mode::Terminal && std::mem::take(&mut self.suspended) {
-            self.out.write_all(ENTER_SCREEN.as_bytes())?;
-            self.out.flush()?;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for Screen<'_> {
-    fn drop(&mut self) {
-        if self.mode == Mode::Terminal {
-            let _ = self.out.write_all(LEAVE_SCREEN.as_bytes());
-            let _ = self.out.flush();
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::fit;
+    use crate::layout::{Layout, Line, Role};
+    use crate::policy::status::Status;
     use crate::render::Palette;
+
+    /// Rows with their roles, as rendering and the wrapper hand them over.
+    fn layout(rows: &[(&str, Role)]) -> Layout {
+        let mut layout = Layout::default();
+        for (text, role) in rows {
+            let role = *role;
+            layout.line(Line { hang: 0, role }, |out| out.push_str(text));
+        }
+        layout
+    }
 
     #[test]
     fn a_plan_that_fits_is_left_whole() {
-        assert_eq!(
-            fit("[0/1] S\n  1 [ ] A\n", 40, 5, Palette::plain()),
-            "[0/1] S\n  1 [ ] A"
-        );
+        let plan = layout(&[
+            ("[0/1] S", Role::Other),
+            ("  1 [ ] A", Role::Item(Status::Pending)),
+        ]);
+        assert_eq!(fit(&plan, 40, 5, Palette::plain()), "[0/1] S\n  1 [ ] A");
     }
 
     #[test]
     fn a_short_pane_keeps_the_header_and_every_row_of_the_item_in_progress() {
-        let text = "[1/5] Ship\n  1 [x] A\n  2 [x] B\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n  5 [ ] E\n";
+        let done = Role::Item(Status::Completed);
+        let pending = Role::Item(Status::Pending);
+        let rows = [
+            ("[1/5] Ship", Role::Other),
+            ("  1 [x] A", done),
+            ("  2 [x] B", done),
+            ("  3 [ ] C", pending),
+            ("  4 [▶] D is a long", Role::Item(Status::InProgress)),
+            ("        item over", Role::Detail),
+            ("        three rows", Role::Detail),
+            ("  5 [ ] E", pending),
+        ];
+        let text = layout(&rows);
         assert_eq!(
-            fit(text, 40, 6, Palette::plain()),
+            fit(&text, 40, 6, Palette::plain()),
             "[1/5] Ship\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n… 3 more lines: 2 above, 1 below"
         );
         // No room for the row before it: the item alone.
         assert_eq!(
-            fit(text, 40, 5, Palette::plain()),
+            fit(&text, 40, 5, Palette::plain()),
             "[1/5] Ship\n  4 [▶] D is a long\n        item over\n        three rows\n… 4 more lines: 3 above, 1 below"
         );
         // Nothing in progress: the top of the plan.
-        let idle = text.replace('▶', " ");
+        let mut idle = rows;
+        idle[4].1 = pending;
         assert_eq!(
-            fit(&idle, 40, 4, Palette::plain()),
+            fit(&layout(&idle), 40, 4, Palette::plain()),
             "[1/5] Ship\n  1 [x] A\n  2 [x] B\n… 5 more lines below"
         );
     }

@@ -276,19 +276,29 @@ pub fn create_whole(target: &Path, bytes: &[u8]) -> Result<bool> {
     }
 }
 
-/// Gives `from` a second name `to` (which must not exist): a hard link, or a copy created new
-/// where links are not supported.
-pub fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<()> {
-    match fs::hard_link(from, to) {
-        Ok(()) => Ok(()),
-        Err(err) if err.kind() == ErrorKind::AlreadyExists => Err(err),
-        Err(_) => {
-            let meta = fs::symlink_metadata(from)?;
-            let mut bytes = Vec::new();
-            open(from, Links::Refuse, Access::Read)?.read_to_end(&mut bytes)?;
-            write_new(to, &bytes, mode_of(Some(&meta)))
+/// Moves `from` to `to` only if no file named `to` exists, in one step: `Ok(false)` when one
+/// does (it is left as it was). Linux renames with `RENAME_NOREPLACE`; where the file system
+/// cannot, `to` is made a hard link (which refuses an existing name too) and `from` removed.
+/// Both are in the same folder, checked by the caller, which syncs it.
+pub fn move_to_new(from: &Path, to: &Path) -> Result<bool> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
+            Ok(()) => return sync_dir(parent(to)?).map(|()| true),
+            Err(rustix::io::Errno::EXIST) => return Ok(false),
+            // A file system without RENAME_NOREPLACE: a hard link does the same.
+            Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => {}
+            Err(err) => return Err(Error::io("move aside", from, &err.into())),
         }
     }
+    match fs::hard_link(from, to) {
+        Ok(()) => {}
+        Err(err) if err.kind() == ErrorKind::AlreadyExists => return Ok(false),
+        Err(err) => return Err(Error::io("move aside", from, &err)),
+    }
+    fs::remove_file(from).map_err(|err| Error::io("move aside", from, &err))?;
+    sync_dir(parent(to)?).map(|()| true)
 }
 
 /// Removes a file if it is there; a link or anything but a regular file is refused, since
@@ -605,5 +615,24 @@ mod tests {
             assert_eq!(err.kind(), ErrorKind::AlreadyExists);
         }
         assert_eq!(fs::read_to_string(&victim).unwrap(), "mine");
+    }
+
+    #[test]
+    fn moving_aside_never_replaces_a_file_or_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = dir.path().join("store");
+        let taken = dir.path().join("taken");
+        let link = dir.path().join("link");
+        fs::write(&store, "corrupt").unwrap();
+        fs::write(&taken, "keep").unwrap();
+        std::os::unix::fs::symlink(&taken, &link).unwrap();
+        for name in [&taken, &link] {
+            assert!(!move_to_new(&store, name).unwrap());
+        }
+        assert_eq!(fs::read_to_string(&taken).unwrap(), "keep");
+        let aside = dir.path().join("aside");
+        assert!(move_to_new(&store, &aside).unwrap());
+        assert_eq!(fs::read_to_string(&aside).unwrap(), "corrupt");
+        assert!(!store.exists());
     }
 }

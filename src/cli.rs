@@ -5,12 +5,12 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::parser::ValueSource;
 use clap::{
     ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum, ValueHint,
 };
 use clap_complete::ArgValueCandidates;
 
+pub use crate::global::{ColorChoice, GlobalArgs};
 use crate::policy::name::OWNER;
 use crate::policy::settings::Variable;
 use crate::policy::status::STATUSES;
@@ -54,59 +54,6 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Command,
-}
-
-// The options every command takes, before its name or after it (`todos --json show`, `todos
-// show --json`). They are not clap's `global = true`: that copies each of them into every
-// command at every start-up, a sixth of `todos show`'s instructions. The top level holds them,
-// each command adds its own copy when it is built (`Lazy`), and `Cli::parse_args` lets the
-// ones given after the name win, as clap's globals do. (Plain comments: a doc comment here
-// would become every command's description.)
-#[derive(Debug, Clone, PartialEq, Args)]
-#[command(next_help_heading = "Global options")]
-pub struct GlobalArgs {
-    // The workspace folder, [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else
-    // with .git, else .]. The variable is read with the rest of the environment (context.rs),
-    // where an empty value counts as unset; clap's `env` would refuse it.
-    #[arg(short = 'C', long = "workspace", value_name = "DIR", value_hint = ValueHint::DirPath,
-          help = sentences::with_env("The folder that holds `.todos.json`", Variable::Workspace)
-              + " [default: nearest with .todos.json, else with .git, else .]")]
-    pub workspace: Option<PathBuf>,
-
-    // The list to work on. The variable is read with the rest of the environment (context.rs),
-    // where an empty value counts as unset.
-    #[arg(short = 'l', long = "list", value_name = "NAME",
-          add = ArgValueCandidates::new(crate::complete::lists),
-          help = sentences::with_env(
-              "The list to work on: a named plan in .todos/NAME.json (default: the workspace's \
-               .todos.json)", Variable::List))]
-    pub list: Option<String>,
-
-    /// Print one JSON envelope on stdout, for success and failure alike.
-    #[arg(long)]
-    pub json: bool,
-
-    /// When to color the output.
-    #[arg(long, value_enum, value_name = "WHEN")]
-    pub color: Option<ColorChoice>,
-
-    /// Print nothing on success (errors and warnings still go to stderr).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// Seconds to wait for another `todos` holding the store's lock.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
-    pub lock_timeout: f64,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on.
-    Auto,
-    /// Always color, even into a pipe.
-    Always,
-    /// Never color.
-    Never,
 }
 
 /// A command, split by what it needs at parse time: a plan in a workspace, the MCP server's
@@ -318,17 +265,33 @@ impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
 
 impl<T: Args> Args for Lazy<T> {
     fn augment_args(command: clap::Command) -> clap::Command {
-        command.defer(|command| GlobalArgs::augment_args(T::augment_args(command)))
+        command.defer(|command| {
+            with_list_candidates(GlobalArgs::augment_args(T::augment_args(command)))
+        })
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         command.defer(|command| {
-            GlobalArgs::augment_args_for_update(T::augment_args_for_update(command))
+            with_list_candidates(GlobalArgs::augment_args_for_update(
+                T::augment_args_for_update(command),
+            ))
         })
     }
 }
 
+/// `--list` offers the workspace's lists at a <TAB>.
+fn with_list_candidates(command: clap::Command) -> clap::Command {
+    command.mut_arg("list", |arg| {
+        arg.add(ArgValueCandidates::new(crate::candidates::lists))
+    })
+}
+
 impl Cli {
+    /// The command line, with what a shell's <TAB> offers.
+    pub fn command() -> clap::Command {
+        with_list_candidates(<Self as CommandFactory>::command())
+    }
+
     /// Parses a command line (the first argument is the program's name), the global options
     /// given after the command's name overriding the same ones given before it.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
@@ -340,33 +303,6 @@ impl Cli {
         }
         let command = Command::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         Ok(Self { global, command })
-    }
-}
-
-impl GlobalArgs {
-    /// Takes each option the command's own arguments gave on the command line.
-    fn given_after(&mut self, after: &ArgMatches) {
-        let given = |id: &str| after.value_source(id) == Some(ValueSource::CommandLine);
-        if given("workspace") {
-            self.workspace = after.get_one::<PathBuf>("workspace").cloned();
-        }
-        if given("list") {
-            self.list = after.get_one::<String>("list").cloned();
-        }
-        if given("json") {
-            self.json = true;
-        }
-        if given("color") {
-            self.color = after.get_one::<ColorChoice>("color").copied();
-        }
-        if given("quiet") {
-            self.quiet = true;
-        }
-        if given("lock_timeout")
-            && let Some(secs) = after.get_one::<f64>("lock_timeout")
-        {
-            self.lock_timeout = *secs;
-        }
     }
 }
 
@@ -392,7 +328,7 @@ pub struct WriteArgs {
     /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`;
     /// repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
-          add = ArgValueCandidates::new(crate::complete::status_prefixes))]
+          add = ArgValueCandidates::new(crate::candidates::status_prefixes))]
     pub todos: Vec<String>,
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
@@ -440,12 +376,12 @@ pub struct CreateArgs {
 pub struct UpdateArgs {
     /// The item's id, as `todos show` prints it. Needed, unless the whole request comes as
     /// JSON on stdin.
-    #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::complete::ids))]
+    #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::candidates::ids))]
     pub id: Option<String>,
 
     /// The new status, or an alias of one (the statuses are listed below). Needed, unless
     /// --content changes the text alone.
-    #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::complete::statuses))]
+    #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::candidates::statuses))]
     pub status: Option<String>,
 
     /// New text for the item.
@@ -728,7 +664,6 @@ pub struct ManArgs {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn verify_cli() {

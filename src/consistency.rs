@@ -9,7 +9,6 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use clap::CommandFactory;
 use serde_json::{Value, json};
 
 use crate::cli::{Cli, SchemaCommand};

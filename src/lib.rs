@@ -5,6 +5,7 @@
 //! applies it (`commands`, through `transaction` when it changes the plan), and `output` prints
 //! the outcome as text or as the JSON envelope. `run` never panics on input.
 
+pub mod candidates;
 pub mod cli;
 pub mod commands;
 pub mod complete;
@@ -15,6 +16,7 @@ pub mod disk;
 pub mod english;
 pub mod envelope;
 pub mod error;
+pub mod global;
 pub mod guide;
 pub mod history;
 pub mod hooks;
@@ -23,6 +25,7 @@ pub mod input;
 pub mod json;
 pub mod layout;
 pub mod list;
+pub mod live_output;
 pub mod log;
 #[cfg(feature = "mcp")]
 pub mod mcp;

@@ -2,23 +2,20 @@
 //! people (stdout, with warnings, notes and errors on stderr) or as the one JSON envelope for
 //! machines. The exit code is decided here too.
 
-pub mod live;
-
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use serde_json::Value;
 
-use crate::cli::{ColorChoice, Format, GlobalArgs};
-use crate::commands::{Outcome, Reply, View};
+use crate::cli::Format;
+use crate::commands::{Outcome, Reply, View, show};
 use crate::envelope::{self, Place};
 use crate::error::Error;
+use crate::global::GlobalArgs;
 use crate::host::Host;
 use crate::layout::Layout;
-use crate::list::ListName;
 use crate::model;
-use crate::policy::settings::Variable;
 use crate::render::{self, Palette};
 use crate::store::Document;
 use crate::text::escape;
@@ -34,37 +31,9 @@ pub struct Output {
     width: Option<usize>,
 }
 
-/// The palettes of stdout and stderr: `--color` if given; else off when `NO_COLOR` is set and
-/// not empty; else on when `CLICOLOR_FORCE` is set and not 0; else on into a terminal only.
-pub fn palettes(color: Option<ColorChoice>, host: &Host) -> (Palette, Palette) {
-    let enabled = |is_terminal: bool| match color {
-        Some(ColorChoice::Always) => true,
-        Some(ColorChoice::Never) => false,
-        Some(ColorChoice::Auto) | None => {
-            if host
-                .var(Variable::NoColor.name())
-                .is_some_and(|v| !v.is_empty())
-            {
-                false
-            } else if host
-                .var(Variable::ClicolorForce.name())
-                .is_some_and(|v| v != "0")
-            {
-                true
-            } else {
-                is_terminal
-            }
-        }
-    };
-    (
-        Palette::new(enabled(host.stdout_is_terminal)),
-        Palette::new(enabled(host.stderr_is_terminal)),
-    )
-}
-
 impl Output {
     pub fn new(global: &GlobalArgs, host: &Host) -> Self {
-        let (stdout, stderr) = palettes(global.color, host);
+        let (stdout, stderr) = crate::context::palettes(global.color, host);
         Self {
             json: global.json,
             quiet: global.quiet,
@@ -166,12 +135,15 @@ impl Output {
                 document,
                 format,
                 long,
-            } => (plan_layout(&document, format, self.stdout, long), None),
+            } => (
+                show::plan_layout(&document, format, self.stdout, long),
+                None,
+            ),
             View::ShownAll {
                 lists,
                 format,
                 long,
-            } => (lists_layout(&lists, format, self.stdout, long), None),
+            } => (show::lists_layout(&lists, format, self.stdout, long), None),
             View::Recap { document } => (render::recap_layout(&document.todos), None),
             View::Answer(answer) => {
                 let notes = (!answer.notes.is_empty()).then_some(answer.notes);
@@ -218,63 +190,6 @@ impl Output {
         let _ = host.stderr.write_all(text.as_bytes());
         exit
     }
-}
-
-/// One plan as `show` prints it in `format`, with its layout.
-pub fn plan_layout(document: &Document, format: Format, palette: Palette, long: bool) -> Layout {
-    let summary = document.summary.as_deref();
-    match format {
-        Format::Text => render::plan(summary, &document.todos, palette, long),
-        Format::Markdown => Layout::from(render::markdown(summary, &document.todos).as_str()),
-        Format::Json => {
-            let value = envelope::data(document, &[], None);
-            let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
-            text.push('\n');
-            Layout::from(text.as_str())
-        }
-    }
-}
-
-/// Every list as `show --all` prints it: each under its name, a blank line between them.
-pub fn lists_layout(
-    lists: &[(ListName, Document)],
-    format: Format,
-    palette: Palette,
-    long: bool,
-) -> Layout {
-    if format == Format::Json {
-        let mut text = serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default();
-        text.push('\n');
-        return Layout::from(text.as_str());
-    }
-    let mut text = Layout::default();
-    for (index, (list, document)) in lists.iter().enumerate() {
-        if index > 0 {
-            text.plain("\n");
-        }
-        let heading = match format {
-            Format::Markdown => format!("# {list}\n\n"),
-            _ => format!("{}\n", palette.bold(&format!("── {list} ──"))),
-        };
-        text.plain(&heading);
-        text.append(plan_layout(document, format, palette, long));
-    }
-    text
-}
-
-/// `{"lists": [{"list": "default", "summary": …, "todos": […], …}, …]}`.
-pub fn lists_data(lists: &[(ListName, Document)]) -> Value {
-    let lists: Vec<Value> = lists
-        .iter()
-        .map(|(list, document)| {
-            let mut data = envelope::data(document, &[], None);
-            if let Value::Object(object) = &mut data {
-                object.shift_insert(0, "list".to_owned(), Value::from(list.as_str()));
-            }
-            data
-        })
-        .collect();
-    serde_json::json!({ "lists": lists })
 }
 
 fn no_change(revision: u64) -> String {
@@ -332,7 +247,7 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
         View::ShownAll { lists, .. } => {
             let total: usize = lists.iter().map(|(_, document)| document.todos.len()).sum();
             let text = format!("{} lists, {total} items in all.", lists.len());
-            envelope::answer(lists_data(lists), &text, None, place)
+            envelope::answer(show::lists_data(lists), &text, None, place)
         }
         View::Answer(answer) => envelope::answer(
             answer.data.clone(),
@@ -401,7 +316,7 @@ pub fn clap_failure(host: &mut Host, err: &clap::Error, json: bool) -> ExitCode 
         };
         return output.failure(host, &place, &error);
     }
-    let rendered = if palettes(None, host).1.is_enabled() {
+    let rendered = if crate::context::palettes(None, host).1.is_enabled() {
         err.render().ansi().to_string()
     } else {
         err.render().to_string()

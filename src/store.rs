@@ -140,15 +140,9 @@ impl Store {
         &self.history
     }
 
-    /// The list's kept revisions, the latest `limit` (see `history`).
-    pub fn history(&self, limit: usize) -> Result<crate::history::History> {
-        self.check_folder(false)?;
-        crate::history::read(&self.history, limit)
-    }
-
     /// A named list's folder, `.todos/`, must lie inside the workspace, never a link out of it,
     /// for reads as for writes; with `create`, it is made when missing.
-    fn check_folder(&self, create: bool) -> Result<()> {
+    pub fn check_folder(&self, create: bool) -> Result<()> {
         if self.dir == self.workspace {
             return Ok(());
         }

@@ -40,7 +40,7 @@ impl<'a> Transaction<'a> {
         let palette = ctx.stderr;
         let lock = store.lock(ctx.lock_timeout, |path: &Path| {
             if !quiet {
-                crate::output::live::waiting_for_lock(notes, palette, path);
+                crate::live_output::waiting_for_lock(notes, palette, path);
             }
         })?;
         Ok(Self { ctx, store, lock })

@@ -31,9 +31,8 @@ use crate::error::{Error, Result};
 use crate::host::Host;
 use crate::layout::{Layout, Line, Role};
 use crate::list::{DEFAULT_STORE, LISTS_DIR};
+use crate::live_output::{self as live, Screen, ScreenMode as Mode};
 use crate::model;
-use crate::output;
-use crate::output::live::{self, Screen, ScreenMode as Mode};
 use crate::policy::status::Status;
 use crate::store::Store;
 
@@ -302,7 +301,7 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> Layout {
                 envelope::success(document, &text, &[], None, &place)
             }
             Ok(Shown::All(lists)) => {
-                envelope::answer(output::lists_data(lists), "Every list.", None, &place)
+                envelope::answer(super::show::lists_data(lists), "Every list.", None, &place)
             }
             Err(err) => envelope::failure(err, &place),
         };
@@ -310,11 +309,11 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> Layout {
     }
     let (mut text, revision) = match loaded {
         Ok(Shown::One(document)) => (
-            output::plan_layout(&document, args.format, ctx.stdout, args.long),
+            super::show::plan_layout(&document, args.format, ctx.stdout, args.long),
             Some(document.revision),
         ),
         Ok(Shown::All(lists)) => (
-            output::lists_layout(&lists, args.format, ctx.stdout, args.long),
+            super::show::lists_layout(&lists, args.format, ctx.stdout, args.long),
             None,
         ),
         Err(err) => {

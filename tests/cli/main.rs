@@ -23,6 +23,7 @@ mod history;
 mod hook;
 mod hostile;
 mod init;
+mod layers;
 mod lists;
 mod man;
 #[cfg(feature = "mcp")]

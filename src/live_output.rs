@@ -1,6 +1,8 @@
 //! The way out while a command still runs: `show --watch`'s screen, and the notes a command
 //! gives before it is done (waiting for a lock, a folder it cannot watch). What a command
 //! finally gave is printed by `output.rs`; between them they are the only places that print.
+//! (A module of its own, below the commands: the transaction and `show --watch` use it, and
+//! `output.rs` sits above the commands.)
 
 use std::io::{self, Write};
 use std::path::Path;

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod commands;
 pub mod complete;
 pub mod config;
+pub mod conflict_markers;
 pub mod context;
 pub mod dependencies;
 pub mod disk;
@@ -30,6 +31,7 @@ pub mod log;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod mcp_launch;
+pub mod merge;
 pub mod model;
 pub mod output;
 pub mod policy;

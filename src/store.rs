@@ -18,8 +18,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::disk::{self, Links};
 use crate::error::{Error, Result};
-use crate::list::ListName;
+use crate::list::{LISTS_DIR, ListName};
 use crate::model::Item;
+use crate::text::escape;
 
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -169,11 +170,17 @@ impl Store {
         Ok(Self::read(&self.path, &hint)?.unwrap_or_default())
     }
 
-    fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
+    /// Reads and checks the store at `path`, with the same strict rules for any file read as
+    /// a store (git's merge driver reads its three through here); `hint` says how to recover.
+    pub fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
         let Some(bytes) = disk::read(path, Links::Refuse, None)? else {
             return Ok(None);
         };
         Self::decode(&bytes).map(Some).map_err(|what| {
+            // git merged the plan line by line (no merge driver ran): say what recovers it.
+            if crate::conflict_markers::present(&bytes) {
+                return conflicted(path);
+            }
             Error::store_corrupt(format!(
                 "{} cannot be read as a todos store: {what}",
                 path.display()
@@ -230,7 +237,7 @@ impl Store {
     }
 
     /// Parses and checks a store; the error says what is wrong, for the caller to place.
-    fn decode(bytes: &[u8]) -> Result<Document, String> {
+    pub fn decode(bytes: &[u8]) -> Result<Document, String> {
         // serde reads a struct from an array too; a store is an object, nothing else.
         if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
             return Err("it is not a JSON object".to_owned());
@@ -330,5 +337,31 @@ impl Store {
         let bytes = document.to_bytes()?;
         let current = disk::check_file(&self.path)?;
         disk::replace(&self.path, &bytes, disk::mode_of(current.as_ref()))
+    }
+}
+/// The refusal of a store that holds git's conflict markers, for every command: it names the
+/// conflict and the command that merges it.
+pub fn conflicted(path: &Path) -> Error {
+    let list = list_option(path);
+    Error::store_corrupt(format!(
+        "{} is a merge conflict: git left its conflict markers in it; `todos{list} resolve` merges \
+         both sides",
+        escape(&path.display().to_string())
+    ))
+    .with_hint(format!(
+        "run `todos{list} resolve`, then `git add` the file; `todos init --git` registers todos' \
+         merge driver, so that git merges plans itself from then on"
+    ))
+}
+
+/// ` -l NAME` for a named list's store (`.todos/NAME.json`), nothing for the default one.
+fn list_option(path: &Path) -> String {
+    let in_lists = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|dir| dir == LISTS_DIR);
+    match path.file_stem().and_then(|stem| stem.to_str()) {
+        Some(name) if in_lists => format!(" -l {}", escape(name)),
+        _ => String::new(),
     }
 }

@@ -8,12 +8,15 @@ mod create;
 mod history;
 mod hook;
 mod init;
+mod init_git;
 mod init_mcp;
 pub(crate) mod man;
+mod merge_file;
 mod next;
 pub mod prompt;
 mod recap;
 pub mod remove;
+pub mod resolve;
 mod schema;
 pub mod show;
 mod undo;
@@ -26,8 +29,8 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use crate::cli::{
-    AboutCommand, Format, GlobalArgs, HistoryArgs, InitArgs, PlanCommand, SchemaArgs, ShowArgs,
-    UndoArgs,
+    AboutCommand, Format, GlobalArgs, HistoryArgs, InitArgs, MergeFileArgs, PlanCommand,
+    SchemaArgs, ShowArgs, UndoArgs,
 };
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -212,6 +215,8 @@ enum Request {
     Schema(SchemaArgs),
     Prompt,
     Init(InitArgs),
+    MergeFile(MergeFileArgs),
+    Resolve,
 }
 
 impl Request {
@@ -245,6 +250,8 @@ impl Request {
             PlanCommand::Schema(args) => Self::Schema(args.0),
             PlanCommand::Prompt(_) => Self::Prompt,
             PlanCommand::Init(args) => Self::Init(args.0),
+            PlanCommand::MergeFile(args) => Self::MergeFile(args.0),
+            PlanCommand::Resolve(_) => Self::Resolve,
         })
     }
 
@@ -276,6 +283,8 @@ impl Request {
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
+            Self::MergeFile(args) => merge_file::execute(ctx, &args),
+            Self::Resolve => resolve::execute(ctx, host),
         }
     }
 }

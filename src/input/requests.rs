@@ -3,9 +3,10 @@
 
 use serde_json::{Map, Value};
 
+use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, UPDATE_FIELDS};
 use super::{
-    CREATE_FIELDS, DELETED, Field, ItemFields, NEW_ITEM_FIELDS, UPDATE_FIELDS, content, expect_str,
-    fields, item_fields, missing_content, type_name,
+    DELETED, Field, ItemFields, content, expect_str, fields, item_fields, missing_content,
+    type_name,
 };
 use crate::error::{Error, Problem, Result};
 use crate::model::{Item, Limits, Priority, Status};

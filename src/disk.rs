@@ -40,7 +40,7 @@ use crate::text::escape;
 
 mod inside;
 
-pub use inside::{Folder, folder, inside, link_target, real_root};
+pub use inside::{Folder, folder, link_target, real_root};
 
 /// The mode a new file gets when it replaces nothing; the umask takes its share.
 const NEW_FILE_MODE: u32 = 0o666;

@@ -5,44 +5,44 @@
 //! applies it (`commands`, through `transaction` when it changes the plan), and `output` prints
 //! the outcome as text or as the JSON envelope. `run` never panics on input.
 
-pub mod candidates;
+pub(crate) mod candidates;
 pub mod cli;
-pub mod commands;
+pub(crate) mod commands;
 pub mod complete;
-pub mod config;
-pub mod conflict_markers;
-pub mod context;
-pub mod dependencies;
-pub mod disk;
-pub mod english;
-pub mod envelope;
-pub mod error;
-pub mod global;
-pub mod guide;
-pub mod history;
-pub mod hooks;
+pub(crate) mod config;
+pub(crate) mod conflict_markers;
+pub(crate) mod context;
+pub(crate) mod dependencies;
+pub(crate) mod disk;
+pub(crate) mod english;
+pub(crate) mod envelope;
+pub(crate) mod error;
+pub(crate) mod global;
+pub(crate) mod guide;
+pub(crate) mod history;
+pub(crate) mod hooks;
 pub mod host;
 pub mod input;
 pub mod json;
-pub mod layout;
+pub(crate) mod layout;
 pub mod list;
-pub mod live_output;
-pub mod log;
+pub(crate) mod live_output;
+pub(crate) mod log;
 #[cfg(feature = "mcp")]
 pub mod mcp;
-pub mod mcp_launch;
-pub mod merge;
+pub(crate) mod mcp_launch;
+pub(crate) mod merge;
 pub mod model;
-pub mod output;
-pub mod policy;
+pub(crate) mod output;
+pub(crate) mod policy;
 pub mod render;
-pub mod schema;
-pub mod sentences;
+pub(crate) mod schema;
+pub(crate) mod sentences;
 pub mod store;
-pub mod suggest;
-pub mod text;
-pub mod transaction;
-pub mod wrap;
+pub(crate) mod suggest;
+pub(crate) mod text;
+pub(crate) mod transaction;
+pub(crate) mod wrap;
 
 #[cfg(test)]
 mod consistency;

@@ -456,6 +456,16 @@ mod tests {
         document
     }
 
+    /// A snapshot of `items`, without a summary.
+    fn plan(items: Vec<Draft>) -> Snapshot {
+        Snapshot {
+            summary: None,
+            items: Some(items),
+            merge: false,
+            list_path: "todos".to_owned(),
+        }
+    }
+
     #[test]
     fn resending_a_list_keeps_every_id() {
         let mut document = stored(&["a", "b", "c"]);
@@ -482,15 +492,7 @@ mod tests {
     #[test]
     fn dropping_an_open_item_warns_by_name() {
         let mut document = stored(&["a", "b"]);
-        let warnings = apply_ok(
-            &mut document,
-            Snapshot {
-                summary: None,
-                items: Some(vec![draft(None, "a")]),
-                merge: false,
-                list_path: "todos".to_owned(),
-            },
-        );
+        let warnings = apply_ok(&mut document, plan(vec![draft(None, "a")]));
         assert_eq!(warnings.len(), 1);
         assert!(
             warnings[0].contains("dropped open item 2 \"b\" (pending)"),
@@ -499,12 +501,7 @@ mod tests {
         // Ids never go back: a later item does not reuse 2.
         apply_ok(
             &mut document,
-            Snapshot {
-                summary: None,
-                items: Some(vec![draft(None, "a"), draft(None, "c")]),
-                merge: false,
-                list_path: "todos".to_owned(),
-            },
+            plan(vec![draft(None, "a"), draft(None, "c")]),
         );
         assert_eq!(document.todos[1].id, "3");
     }
@@ -514,12 +511,7 @@ mod tests {
         let mut document = stored(&["same", "same"]);
         apply_ok(
             &mut document,
-            Snapshot {
-                summary: None,
-                items: Some(vec![draft(None, "same"), draft(None, "same")]),
-                merge: false,
-                list_path: "todos".to_owned(),
-            },
+            plan(vec![draft(None, "same"), draft(None, "same")]),
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
         assert_eq!(ids, ["1", "2"]);
@@ -528,15 +520,7 @@ mod tests {
     #[test]
     fn no_summary_anywhere_warns() {
         let mut document = Document::default();
-        let warnings = apply_ok(
-            &mut document,
-            Snapshot {
-                summary: None,
-                items: Some(vec![draft(None, "a")]),
-                merge: false,
-                list_path: "todos".to_owned(),
-            },
-        );
+        let warnings = apply_ok(&mut document, plan(vec![draft(None, "a")]));
         assert!(warnings[0].contains("no summary"));
     }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::{Value, json};
 
-use crate::support::{NOW, TestEnv};
+use crate::support::TestEnv;
 
 /// A 2,000-item snapshot whose every item says which one it is.
 fn snapshot(tag: &str) -> String {
@@ -24,17 +24,13 @@ fn write_command(env: &TestEnv, file: &str) -> Command {
 
 /// `todos ARGS…`, quiet, with room for 2,000-item plans, its output thrown away.
 fn todos_command(env: &TestEnv, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
-    command
-        .args(["--color", "never", "-q"])
-        .args(args)
-        .current_dir(env.ws())
-        .env_clear()
-        .env("HOME", env.home())
-        .env("TODOS_NOW", NOW)
+    let mut args = args.to_vec();
+    args.insert(0, "-q");
+    let mut command = env
+        .todos(&args)
         .env("TODOS_MAX_ITEMS", "5000")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+        .into_command();
+    command.stdout(Stdio::null()).stderr(Stdio::null());
     command
 }
 

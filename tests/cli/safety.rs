@@ -441,7 +441,7 @@ fn a_new_store_never_gets_looser_permissions_than_the_umask() {
         .args([
             "-c",
             "umask 077; exec \"$0\" \"$@\"",
-            env!("CARGO_BIN_EXE_todos"),
+            &crate::support::bin().to_string_lossy(),
         ])
         .args(["create", "B"])
         .current_dir(env.ws())
@@ -467,7 +467,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     let ws = env.ws();
     let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C \"$2\" --color never create A";
     let output = Command::new("sh")
-        .args(["-c", script, env!("CARGO_BIN_EXE_todos")])
+        .args(["-c", script, &crate::support::bin().to_string_lossy()])
         .arg(&gone)
         .arg(&ws)
         .env_clear()
@@ -481,7 +481,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C . show";
     fs::create_dir_all(&gone).unwrap();
     let output = Command::new("sh")
-        .args(["-c", script, env!("CARGO_BIN_EXE_todos")])
+        .args(["-c", script, &crate::support::bin().to_string_lossy()])
         .arg(&gone)
         .env_clear()
         .output()

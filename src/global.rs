@@ -22,12 +22,14 @@ use crate::sentences;
 #[derive(Debug, Clone, PartialEq, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    // The workspace folder, [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else
-    // with .git, else .]. The variable is read with the rest of the environment (context.rs),
-    // where an empty value counts as unset; clap's `env` would refuse it.
+    // The workspace folder, [env: TODOS_WORKSPACE] [default: the nearest folder upwards with
+    // .todos.json, .todos/ or .git, whichever comes first (SPEC §6)]. The variable is read
+    // with the rest of the environment (context.rs), where an empty value counts as unset;
+    // clap's `env` would refuse it.
     #[arg(short = 'C', long = "workspace", value_name = "DIR", value_hint = ValueHint::DirPath,
           help = sentences::with_env("The folder that holds `.todos.json`", Variable::Workspace)
-              + " [default: nearest with .todos.json, else with .git, else .]")]
+              + " [default: the nearest folder upwards with .todos.json, .todos/ or .git, \
+                 whichever comes first; else .]")]
     pub workspace: Option<PathBuf>,
 
     // The list to work on. The variable is read with the rest of the environment (context.rs),

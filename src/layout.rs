@@ -11,6 +11,8 @@ pub enum Role {
     Item(Status),
     /// More of the item above: its description, or a row a wrap made of its line.
     Detail,
+    /// A row a wrap made of a line that is no item (a long summary's second row).
+    Continued,
     /// A header, a heading, a blank, a note.
     Other,
 }

@@ -18,6 +18,7 @@ pub(crate) mod english;
 pub(crate) mod envelope;
 pub(crate) mod error;
 pub(crate) mod global;
+pub(crate) mod guess;
 pub(crate) mod guide;
 pub(crate) mod history;
 pub(crate) mod hooks;
@@ -34,7 +35,7 @@ pub(crate) mod mcp_launch;
 pub(crate) mod merge;
 pub mod model;
 pub(crate) mod output;
-pub(crate) mod policy;
+pub mod policy;
 pub mod render;
 pub(crate) mod schema;
 pub(crate) mod sentences;
@@ -77,7 +78,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         Ok(cli) => cli,
         Err(err) => {
             let json = args.iter().skip(1).any(|arg| arg == "--json");
-            return output::clap_failure(host, &err, json);
+            return output::clap_failure(host, &err, &args, json);
         }
     };
     let output = Output::new(&cli.global, host);

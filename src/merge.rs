@@ -125,6 +125,7 @@ pub fn merge(
         summary,
         session: ours.session.clone(),
         todos: items,
+        note: None,
     };
     Ok(merged)
 }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use owo_colors::{OwoColorize, Style};
+use unicode_width::UnicodeWidthStr;
 
 use crate::dependencies::Index;
 use crate::layout::{Layout, Line, Role};
@@ -149,7 +150,7 @@ pub fn item_line(out: &mut Layout, item: &Item, width: usize, index: &Index<'_>,
     let id = escape(&item.id);
     let marker = marker(item.status);
     // A long text continues under itself, past the id and the marker.
-    let hang = 2 + width.max(id.chars().count()) + 1 + crate::wrap::width_of(marker) + 1;
+    let hang = 2 + width.max(id.chars().count()) + 1 + UnicodeWidthStr::width(marker) + 1;
     let role = Role::Item(item.status);
     out.line(Line { hang, role }, |out| {
         item_text(out, item, &id, width, index, palette);

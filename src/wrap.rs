@@ -11,7 +11,8 @@ use unicode_width::UnicodeWidthChar;
 use crate::layout::{Layout, Line, Role};
 
 /// Every line of `layout` in rows of at most `width` columns. A row a wrap makes continues
-/// under the line's `hang` (an item's text, a header's summary) and is the item's detail.
+/// under the line's `hang` (an item's text, a header's summary): an item's detail, or the
+/// continuation of another line.
 pub fn wrap(layout: &Layout, width: usize) -> Layout {
     let width = width.max(1);
     let mut out = Layout::with_capacity(layout.as_str().len() + 64, layout.len());
@@ -20,7 +21,7 @@ pub fn wrap(layout: &Layout, width: usize) -> Layout {
         let newline = if line.ends_with('\n') { "\n" } else { "" };
         let rows = wrap_line(body, width, shape.hang);
         let continued = match shape.role {
-            Role::Other => Role::Other,
+            Role::Other | Role::Continued => Role::Continued,
             Role::Item(_) | Role::Detail => Role::Detail,
         };
         for (index, row) in rows.iter().enumerate() {
@@ -37,6 +38,18 @@ pub fn wrap(layout: &Layout, width: usize) -> Layout {
         }
     }
     out
+}
+
+/// Glyphs that belong to the word after them (`⧗ 3`: item 3 is waited on): the space after one
+/// is no place to break a line.
+const GLUED: &[&str] = &[crate::render::WAITS];
+
+/// Whether a line may break at the space `cells[at]`.
+fn breaks_at(cells: &[Cell<'_>], at: usize) -> bool {
+    cells[at].c == ' '
+        && !at
+            .checked_sub(1)
+            .is_some_and(|before| GLUED.iter().any(|glyph| glyph.starts_with(cells[before].c)))
 }
 
 /// One printed character and the escapes that come just before it.
@@ -129,10 +142,14 @@ fn wrap_line(line: &str, width: usize, hang: usize) -> Vec<String> {
         // Break at the last space of the run, unless the run holds none (one long word).
         let (row_end, next) = if last {
             (cells.len(), cells.len())
-        } else if cells[end].c == ' ' {
+        } else if breaks_at(&cells, end) {
             (end, end + 1)
         } else {
-            match cells[start..end].iter().rposition(|cell| cell.c == ' ') {
+            match (start..end)
+                .rev()
+                .position(|at| breaks_at(&cells, at))
+                .map(|back| end - 1 - back - start)
+            {
                 Some(space) if start + space > floor => (start + space, start + space + 1),
                 _ => (end, end),
             }
@@ -240,6 +257,25 @@ mod tests {
             wrapped(line, 8, 24),
             "  1 \x1b[9m[~] Cancel the old\x1b[0m\n        \x1b[9mretry loop\x1b[0m\n"
         );
+    }
+
+    #[test]
+    fn a_glyph_stays_with_its_number() {
+        // The break would fall between `⧗` and `3`: it moves before the glyph.
+        let line = "  8 [ ] Update the changelog now ⧗ 3";
+        assert_eq!(
+            wrapped(line, 8, 34),
+            "  8 [ ] Update the changelog now\n        ⧗ 3\n"
+        );
+        assert_eq!(
+            wrapped(line, 8, 35),
+            "  8 [ ] Update the changelog now\n        ⧗ 3\n"
+        );
+        for width in 12..40 {
+            for row in wrapped(line, 8, width).lines() {
+                assert!(!row.ends_with('⧗'), "{width}: {row:?}");
+            }
+        }
     }
 
     #[test]

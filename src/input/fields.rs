@@ -13,6 +13,7 @@ use crate::suggest;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Field {
     Summary,
+    Note,
     List,
     Merge,
     Operation,
@@ -37,7 +38,9 @@ pub(super) type Spellings = [(Field, &'static [&'static str])];
 
 /// The top level of a `write` snapshot.
 pub(super) const SNAPSHOT_FIELDS: &[&Spellings] = &[&[
-    (Field::Summary, &["summary", "task", "explanation"]),
+    (Field::Summary, &["summary", "task"]),
+    // Codex's update_plan: a note on this one change, not the plan's summary (SPEC §3).
+    (Field::Note, &["explanation"]),
     // `todoList`: VS Code / Copilot's manage_todo_list.
     (Field::List, &["todos", "steps", "plan", "todoList"]),
     // Cursor's todo_write.

@@ -148,6 +148,20 @@ pub fn content(raw: &str, path: &str, limits: &Limits, problems: &mut Vec<Proble
     )
 }
 
+/// Longest kept note on a change (Codex's `explanation`): a few sentences, not a document.
+pub const MAX_NOTE_CHARS: usize = 500;
+
+/// Checks a change's note: its line breaks and tabs become spaces (Codex writes sentences
+/// across lines), then it is one line of printable text; a blank one counts as absent.
+pub(super) fn note(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let flat: String = raw.split(['\n', '\r', '\t']).collect::<Vec<_>>().join(" ");
+    if flat.trim().is_empty() {
+        return None;
+    }
+    let text = model::check_text(&flat, path, MAX_NOTE_CHARS, None, problems);
+    (!text.is_empty()).then_some(text)
+}
+
 /// Checks a summary; a blank one counts as absent.
 pub fn summary(
     raw: &str,

@@ -6,27 +6,26 @@
 //! bare array of items. Keys and statuses match case-insensitively; any other key is refused by
 //! name, with the nearest known key when one is close, so a typo such as `stauts` cannot pass.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::error::{Error, Problem, Result};
-use crate::model::{self, Item, Limits, Priority, Status};
+use crate::model::{self, Item, Limits, Status};
 use crate::suggest;
 
 pub mod checklist;
 mod fields;
+mod item;
 mod requests;
 pub mod source;
 mod values;
 
 use fields::{
-    Field, ID_FIELD, ITEM_FIELDS, OPERATIONS, SNAPSHOT_FIELDS, STANDS_IN, Spellings, fields, join,
-    shown, spellings_in_prose, type_name,
+    Field, ID_FIELD, ITEM_FIELDS, OPERATIONS, SNAPSHOT_FIELDS, Spellings, fields, join, shown,
+    type_name,
 };
+use item::{item_fields, missing_content};
 pub use values::{MAX_NOTE_CHARS, content, summary};
-use values::{
-    active_form, description, expect_str, note, parse_id, parse_ids, parse_owner, parse_priority,
-    parse_status,
-};
+use values::{expect_str, note};
 
 pub use requests::{ItemChange, item_change, new_items};
 
@@ -91,148 +90,6 @@ pub struct Snapshot {
     /// The list's key in the input (`todos`, `steps`, `plan`; empty for a bare array), for the
     /// problems of the plan the snapshot makes.
     pub list_path: String,
-}
-
-/// What one object says about an item, in any context (snapshot item, update, new item),
-/// each field checked where it stands.
-#[derive(Debug, Default)]
-struct ItemFields {
-    /// The fields the object gives, valid or not: one bit per `Field` (no allocation per item;
-    /// a large input holds thousands).
-    given: u32,
-    id: Option<String>,
-    content: Option<String>,
-    status: Option<Status>,
-    description: Option<String>,
-    active_form: Option<String>,
-    priority: Option<Priority>,
-    /// The ids the item waits on, and where they stand in the input.
-    blocked_by: Option<(String, Vec<String>)>,
-    add_blocked_by: Vec<String>,
-    add_blocks: Vec<String>,
-    unblock: Vec<String>,
-    /// `Some(None)`: the owner is cleared.
-    // Three cases: left as it is, cleared, set.
-    #[allow(clippy::option_option)]
-    owner: Option<Option<String>>,
-    reopen: bool,
-    /// `"status": "deleted"` (Claude Code's `TaskUpdate`): the item is removed.
-    deleted: bool,
-}
-
-impl ItemFields {
-    fn has(&self, field: Field) -> bool {
-        self.given & (1 << field as u32) != 0
-    }
-
-    /// Whether the object changes anything but the id (for `update`).
-    fn changes_something(&self) -> bool {
-        self.has(Field::Status)
-            || self.has(Field::Content)
-            || self.description.is_some()
-            || self.active_form.is_some()
-            || self.priority.is_some()
-            || self.blocked_by.is_some()
-            || !self.add_blocked_by.is_empty()
-            || !self.add_blocks.is_empty()
-            || !self.unblock.is_empty()
-            || self.owner.is_some()
-    }
-}
-
-/// The word Claude Code's `TaskUpdate` sends as a status to delete a task.
-const DELETED: &str = "deleted";
-
-fn item_fields(
-    object: &Map<String, Value>,
-    path: &str,
-    context: &[&Spellings],
-    limits: &Limits,
-    problems: &mut Vec<Problem>,
-) -> ItemFields {
-    let mut item = ItemFields::default();
-    for (field, key, value) in fields(object, path, context, problems) {
-        // `drafts` first reads an item with an empty path, where the key alone is the path:
-        // no `String` per key then.
-        let at = if path.is_empty() {
-            std::borrow::Cow::Borrowed(key)
-        } else {
-            std::borrow::Cow::Owned(join(path, key))
-        };
-        item.given |= 1 << field as u32;
-        match field {
-            Field::Id => item.id = parse_id(value, &at, problems),
-            Field::Content => {
-                item.content = expect_str(value, &at, problems)
-                    .map(|text| content(text, &at, limits, problems));
-            }
-            Field::Status => {
-                if value
-                    .as_str()
-                    .is_some_and(|s| s.trim().eq_ignore_ascii_case(DELETED))
-                {
-                    item.deleted = true;
-                } else {
-                    item.status = parse_status(value, &at, problems);
-                }
-            }
-            Field::Description if !value.is_null() => {
-                item.description = expect_str(value, &at, problems)
-                    .and_then(|text| description(text, &at, problems));
-            }
-            Field::ActiveForm if !value.is_null() => {
-                item.active_form = expect_str(value, &at, problems)
-                    .and_then(|text| active_form(text, &at, problems));
-            }
-            Field::Priority if !value.is_null() => {
-                item.priority = parse_priority(value, &at, problems);
-            }
-            Field::BlockedBy => {
-                item.blocked_by = Some((at.to_string(), parse_ids(value, &at, problems)));
-            }
-            Field::AddBlockedBy => item.add_blocked_by = parse_ids(value, &at, problems),
-            Field::AddBlocks => item.add_blocks = parse_ids(value, &at, problems),
-            Field::Unblock => item.unblock = parse_ids(value, &at, problems),
-            Field::Owner => item.owner = Some(parse_owner(value, &at, problems)),
-            Field::Reopen => match value {
-                Value::Bool(flag) => item.reopen = *flag,
-                other => problems.push(Problem::new(
-                    at,
-                    format!("must be true or false, not {}", type_name(other)),
-                )),
-            },
-            // Null optional fields clear nothing and say nothing; the snapshot's own fields
-            // are not spelled in an item's context, so `fields` never returns them here.
-            Field::Description
-            | Field::ActiveForm
-            | Field::Priority
-            | Field::Summary
-            | Field::Note
-            | Field::List
-            | Field::Merge
-            | Field::Operation
-            | Field::Items => {}
-        }
-    }
-    item
-}
-
-/// The problem of an item without text, naming every key that gives it (a stand-in too).
-fn missing_content(path: &str, context: &[&Spellings]) -> Problem {
-    let stand_ins = STANDS_IN
-        .iter()
-        .filter(|(_, field)| *field == Field::Content)
-        .map(|(stand_in, _)| spellings_in_prose(context, *stand_in))
-        .find(|keys| !keys.is_empty())
-        .map(|keys| format!(", or {keys} alone"))
-        .unwrap_or_default();
-    Problem::new(
-        join(path, "content"),
-        format!(
-            "is missing; every item needs its text ({}{stand_ins})",
-            spellings_in_prose(context, Field::Content)
-        ),
-    )
 }
 
 fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> Option<Draft> {

@@ -4,10 +4,8 @@
 use serde_json::{Map, Value};
 
 use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, UPDATE_FIELDS};
-use super::{
-    DELETED, Field, ItemFields, content, expect_str, fields, item_fields, missing_content,
-    type_name,
-};
+use super::item::{DELETED, ItemFields, item_fields, missing_content};
+use super::{Field, content, expect_str, fields, type_name};
 use crate::error::{Error, Problem, Result};
 use crate::model::{Item, Limits, Priority, Status};
 

@@ -38,7 +38,7 @@ pub(crate) mod output;
 pub mod policy;
 pub mod render;
 pub(crate) mod schema;
-pub(crate) mod sentences;
+pub mod sentences;
 pub mod store;
 pub(crate) mod suggest;
 pub(crate) mod text;

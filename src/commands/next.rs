@@ -16,6 +16,8 @@ use crate::transaction;
 
 pub struct Request {
     claim: bool,
+    /// `--expect-revision`, with `--claim`: compare-and-swap on the claim.
+    expect_revision: Option<u64>,
     /// `--owner`, else `TODOS_OWNER`: whose next item, and who claims it.
     owner: Option<String>,
 }
@@ -24,6 +26,7 @@ pub struct Request {
 pub fn read(host: &Host, args: &NextArgs) -> Result<Request> {
     Ok(Request {
         claim: args.claim,
+        expect_revision: args.expect_revision,
         owner: super::owner(host, args.owner.as_ref())?,
     })
 }
@@ -42,7 +45,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         ctx,
         &mut host.stderr,
         "next --claim",
-        None,
+        request.expect_revision,
         false,
         |document| {
             outcome = claim(document, owner, &ctx.config.limits)?;

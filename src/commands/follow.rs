@@ -50,7 +50,7 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     let store = Store::new(&ctx.workspace, &ctx.list);
     let path = store.history_path().to_path_buf();
     // Refuses a `.todos/` that leads out of the workspace, as `history` does.
-    store.history(1)?;
+    store.check_folder(false)?;
     let (tx, rx) = mpsc::channel();
     // Watch before the first read, so a revision made between the two is not missed.
     let folder = path.parent().unwrap_or(&ctx.workspace).to_path_buf();

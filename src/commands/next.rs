@@ -1,5 +1,3 @@
-use std::fmt::Write as _;
-
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -14,6 +12,7 @@ use crate::dependencies::{Index, named};
 use crate::english::count;
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
+use crate::layout::Layout;
 use crate::model::{self, Item, Status};
 use crate::render;
 use crate::store::{Document, Store};
@@ -199,20 +198,17 @@ fn answer(
     let now = ctx.now.instant();
     let (text, data, headline, note) = if let Some(index) = next {
         let item = &document.todos[index];
-        let mut text = String::new();
+        let mut layout = Layout::default();
         let width = item.id.chars().count();
-        render::item_line(
-            &mut text,
+        render::item_with_detail(
+            &mut layout,
             item,
             width,
             &Index::new(&document.todos).at(now),
             ctx.stdout,
+            true,
         );
-        if let Some(description) = &item.description {
-            for line in description.lines() {
-                let _ = writeln!(text, "{}{}", " ".repeat(width + 7), escape(line));
-            }
-        }
+        let text = layout.into_string();
         let (verb, taken) = match claimed {
             Some((true, taken)) => ("Claimed", taken.as_ref()),
             _ => ("Next", None),

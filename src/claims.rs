@@ -19,9 +19,7 @@ const UNITS: [(char, u64, &str); 3] =
 /// The longest lease: a week. A worker that needs longer renews it.
 pub const MAX_LEASE: Duration = Duration::from_secs(7 * 24 * 3600);
 
-/// What a lease's text may be, for messages.
-pub const LEASE_FORMAT: &str =
-    "a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or \"none\"";
+pub use crate::policy::settings::LEASE_FORMAT;
 
 /// A lease's length, `None` for "none" (no lease). Whole units only, at least one second, at
 /// most `MAX_LEASE`.

@@ -217,7 +217,10 @@ pub fn setting_value(setting: Setting) -> String {
     match setting.info().value {
         Value::Count => "it must be a whole number of at least 1".to_owned(),
         Value::Folder => "it must be a string (a folder path)".to_owned(),
-        Value::Duration => format!("it must be a string: {}", crate::claims::LEASE_FORMAT),
+        Value::Duration => format!(
+            "it must be a string: {}",
+            crate::policy::settings::LEASE_FORMAT
+        ),
         Value::Worktrees => {
             let names: Vec<String> = crate::policy::settings::WORKTREES
                 .iter()
@@ -235,7 +238,7 @@ pub fn lease_help() -> String {
         "The claim ends after this long unless its owner works on the item (any change to it \
          under the owner's name, or `next --claim` again, renews it); then anyone's `next \
          --claim` takes it over: {} [default: \"{}\" in .todos.config.json] [env: {}]",
-        crate::claims::LEASE_FORMAT,
+        crate::policy::settings::LEASE_FORMAT,
         info.key,
         info.env
     )

@@ -77,11 +77,15 @@ pub enum Value {
     Count,
     /// A folder path, relative to the workspace unless absolute.
     Folder,
-    /// A length of time (`claims::LEASE_FORMAT`).
+    /// A length of time (`LEASE_FORMAT`).
     Duration,
     /// One of the named values of `WORKTREES`.
     Worktrees,
 }
+
+/// What a lease's text may be (`claim_lease`, `next --lease`), for messages and help.
+pub const LEASE_FORMAT: &str =
+    "a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or \"none\"";
 
 /// The workspace's configuration file, at its root.
 pub const WORKSPACE_CONFIG: &str = ".todos.config.json";

@@ -333,7 +333,7 @@ impl Request {
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
-            Self::MergeFile(args) => merge_file::execute(ctx, &args),
+            Self::MergeFile(args) => merge_file::execute(ctx, host, &args),
             Self::Resolve => resolve::execute(ctx, host),
         }
     }

@@ -53,6 +53,19 @@ pub fn execute(ctx: &Context, host: &Host, args: &MergeFileArgs) -> Result<Outco
     Ok(outcome(&merged))
 }
 
+/// The refusal of a run that could not start (a configuration it cannot read, a workspace it
+/// refuses): git's line merge of the three goes to OURS all the same (`line_merged`).
+pub fn refused(host: &Host, args: &MergeFileArgs, err: Error) -> Error {
+    // No current folder: the paths as given (git gives them relative to the repository's top).
+    let cwd = host.current_dir().unwrap_or_default();
+    let at = |path: &PathBuf| cwd.join(path);
+    line_merged(
+        host,
+        [&at(&args.base), &at(&args.ours), &at(&args.theirs)],
+        err,
+    )
+}
+
 /// What the driver says: one line, the warnings, and each problem that makes git report a
 /// conflict.
 pub fn outcome(merged: &merge::Merged) -> Outcome {
@@ -119,7 +132,21 @@ const OURS_ONLY: &str = "OURS is left as it was, and git takes it as the result:
 /// A refusal of the three inputs, after writing git's own line merge of them to OURS when all
 /// three are regular files of a store's size (git takes OURS as the result whatever the driver
 /// says, so leaving it as it was would drop theirs' changes); the hint says which happened.
-fn line_merged(host: &Host, [base, ours, theirs]: [&Path; 3], err: Error) -> Error {
+fn line_merged(host: &Host, paths: [&Path; 3], mut err: Error) -> Error {
+    let said = if write_line_merge(host, paths) {
+        GIT_KEEPS
+    } else {
+        OURS_ONLY
+    };
+    err.hint = Some(match err.hint.take() {
+        Some(hint) => format!("{hint}; then: {said}"),
+        None => said.to_owned(),
+    });
+    err
+}
+
+/// Writes git's line merge of the three to OURS; false when it was not written.
+fn write_line_merge(host: &Host, [base, ours, theirs]: [&Path; 3]) -> bool {
     let regular = |path: &Path| {
         disk::check_file(path)
             .ok()
@@ -127,15 +154,10 @@ fn line_merged(host: &Host, [base, ours, theirs]: [&Path; 3], err: Error) -> Err
             .filter(|meta| meta.len() <= MAX_STORE_BYTES)
     };
     let (Some(_), Some(current), Some(_)) = (regular(base), regular(ours), regular(theirs)) else {
-        return err.with_hint(OURS_ONLY);
+        return false;
     };
-    let Some(text) = git_merge_file(host, [base, ours, theirs]) else {
-        return err.with_hint(OURS_ONLY);
-    };
-    match disk::replace(ours, &text, disk::mode_of(Some(&current))) {
-        Ok(()) => err.with_hint(GIT_KEEPS),
-        Err(_) => err.with_hint(OURS_ONLY),
-    }
+    git_merge_file(host, [base, ours, theirs])
+        .is_some_and(|text| disk::replace(ours, &text, disk::mode_of(Some(&current))).is_ok())
 }
 
 /// git's line merge of the three files (`git merge-file -p`, plumbing: no pager, no repository
@@ -187,7 +209,6 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
             "{name} ({}) {why}",
             escape(&path.display().to_string())
         ))
-        .with_hint(GIT_KEEPS)
     };
     match disk::check_file(path)? {
         None if optional => return Ok(None),
@@ -202,9 +223,7 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
         Some(_) => {}
     }
     Store::read(path, "").map_err(|err| match err.kind {
-        Kind::StoreCorrupt => {
-            Error::invalid(format!("{name}: {}", err.message)).with_hint(GIT_KEEPS)
-        }
+        Kind::StoreCorrupt => Error::invalid(format!("{name}: {}", err.message)),
         _ => err,
     })
 }

@@ -185,7 +185,11 @@ pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
             let ctx = match Context::new(global, host) {
                 Ok(ctx) => ctx,
                 Err(err) => {
-                    reply.result = Err(err);
+                    reply.result = Err(match &command {
+                        // git takes OURS whatever the driver says: its line merge, not ours alone.
+                        Command::MergeFile(args) => merge_file::refused(host, args, err),
+                        _ => err,
+                    });
                     return reply;
                 }
             };

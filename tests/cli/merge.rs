@@ -431,6 +431,17 @@ fn merge_file_refuses_what_is_not_a_store_and_writes_gits_line_merge_to_ours() {
         before.retain(|path, _| !path.ends_with("result.json"));
         assert_eq!(before, after);
     }
+    // A run that cannot start (a configuration it cannot read) writes the line merge too.
+    std::fs::copy(env.path("ours.json"), env.path("result.json")).expect("copy");
+    env.write_file(".todos.config.json", "{\"max_items\": \"many\"}");
+    let done = env
+        .todos(&["merge-file", "base.json", "result.json", "theirs.json"])
+        .run();
+    assert_eq!(done.code, 1, "{done:?}");
+    assert!(done.stderr.contains("max_items"), "{}", done.stderr);
+    assert!(done.stderr.contains("line merge"), "{}", done.stderr);
+    assert!(env.read("result.json").contains("\"content\": \"C\""));
+    std::fs::remove_file(env.path(".todos.config.json")).expect("remove");
     let done = env.rejects(
         env.todos(&["merge-file", "base.json", "ours.json", "missing.json"]),
         1,

@@ -544,6 +544,57 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     assert!(linked.join(".gitattributes").exists());
 }
 
+/// A submodule's `.git` is a file naming its repository in the superproject's
+/// `.git/modules/`, whose `core.worktree` points back: the driver goes to that config. A
+/// planted one that names another repository, whose `core.worktree` does not point back, is
+/// refused and that repository left untouched.
+#[test]
+fn init_git_registers_the_driver_in_a_submodule() {
+    let env = TestEnv::new();
+    let (lib, top) = (env.outside("lib"), env.outside("super"));
+    for dir in [&lib, &top] {
+        std::fs::create_dir_all(dir).expect("folder");
+        git_in(&env, dir, &["init", "-q", "-b", "main"]).success();
+    }
+    git_in(&env, &lib, &["commit", "-q", "--allow-empty", "-m", "lib"]).success();
+    git_in(
+        &env,
+        &top,
+        &[
+            "-c",
+            "protocol.file.allow=always",
+            "submodule",
+            "add",
+            "-q",
+            "../lib",
+            "lib",
+        ],
+    )
+    .success();
+    let done = env
+        .todos(&["init", "--git"])
+        .current_dir(top.join("lib"))
+        .run()
+        .success();
+    assert!(
+        done.stdout.contains("modules/lib/config"),
+        "{}",
+        done.stdout
+    );
+    let driver = git_in(&env, &top.join("lib"), &["config", "merge.todos.driver"]).success();
+    assert_eq!(driver.stdout, "todos merge-file %O %A %B\n");
+    // Another repository's folder named by a planted `.git` file: not this folder's.
+    let planted = TestEnv::new();
+    std::fs::remove_dir(planted.path(".git")).expect("remove the test's .git folder");
+    planted.write_file(
+        ".git",
+        format!("gitdir: {}\n", top.join(".git/modules/lib").display()),
+    );
+    let before = env.everything();
+    planted.rejects(planted.todos(&["init", "--git"]), 6);
+    assert_eq!(before, env.everything(), "the submodule is untouched");
+}
+
 #[test]
 fn init_git_refuses_links_and_git_files_that_do_not_point_back() {
     let env = TestEnv::new();

@@ -60,7 +60,7 @@ pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, String> {
 
 /// The common git folder of the linked worktree whose `.git` file is `dot_git`, checked both
 /// ways: the file names `<common>/worktrees/<name>`, whose `gitdir` file points back to it.
-/// `init --git` finds the repository's config through it too. The reason, when it does not hold.
+/// The reason, when it does not hold.
 pub fn linked_common(dot_git: &Path) -> Result<PathBuf, String> {
     let worktree = dot_git.parent().unwrap_or(Path::new("."));
     let admin = pointer(dot_git, "gitdir: ", worktree)?;

@@ -217,7 +217,13 @@ pub fn describe(command: AboutCommand) -> Reply {
 pub fn run(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
-        Err(err) => return Reply::failed(err),
+        // git takes OURS whatever the driver says: its line merge, not ours alone.
+        Err(err) => {
+            return Reply::failed(match &command {
+                PlanCommand::MergeFile(args) => merge_file::refused(host, args, err),
+                _ => err,
+            });
+        }
     };
     // A hook's words go to an agent's context, in its own protocol: no note there.
     let hook = matches!(command, PlanCommand::Hook(_) | PlanCommand::Check(_));
@@ -373,7 +379,7 @@ impl Request {
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
-            Self::MergeFile(args) => merge_file::execute(ctx, &args),
+            Self::MergeFile(args) => merge_file::execute(ctx, host, &args),
             Self::Resolve => resolve::execute(ctx, host),
         }
     }

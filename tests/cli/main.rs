@@ -47,6 +47,7 @@ mod terminal;
 mod undo;
 mod update;
 mod watch;
+mod words;
 mod workspace;
 mod worktrees;
 mod write;

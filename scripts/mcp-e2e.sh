@@ -27,8 +27,9 @@ cache=${XDG_CACHE_HOME:-$HOME/.cache}/todos-mcp-e2e
 mkdir -p "$cache"
 
 echo "== cargo build --release" >&2
-cargo build --release --quiet
-bin_dir="$repo/${CARGO_TARGET_DIR:-target}/release"
+# Where cargo put the binaries (.cargo/config.toml names the target: target/<host-tuple>/release/).
+bin_dir=$(cargo build --release --quiet --bins --message-format=json-render-diagnostics |
+    sed -n 's/.*"executable":"\([^"]*\)\/todos".*/\1/p')
 export PATH="$bin_dir:$PATH"
 
 tmp=$(mktemp -d)

@@ -24,7 +24,7 @@ fn write_command(env: &TestEnv, file: &str) -> Command {
 
 /// `todos ARGS…`, quiet, with room for 2,000-item plans, its output thrown away.
 fn todos_command(env: &TestEnv, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
+    let mut command = Command::new(crate::support::bin());
     command
         .args(["--color", "never", "-q"])
         .args(args)

@@ -246,7 +246,7 @@ fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
     use std::process::{Command, Stdio};
     use std::time::Duration;
     let env = TestEnv::on_disk();
-    let bin = env!("CARGO_BIN_EXE_todos");
+    let bin = crate::support::bin();
     for round in 0..40_u64 {
         let mut child = Command::new(bin)
             .args(["-q", "create", &format!("round {round}")])

@@ -245,7 +245,7 @@ fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
 
 /// `todos hook` with a stdin pipe that the test holds open.
 fn spawn_hook(env: &TestEnv) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_todos"))
+    Command::new(crate::support::bin())
         .arg("hook")
         .env_clear()
         .current_dir(env.ws())

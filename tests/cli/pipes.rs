@@ -9,7 +9,7 @@ use crate::support::{NOW, TestEnv};
 fn into_closed_pipe(env: &TestEnv, args: &[&str], stdin: Option<&str>) -> (i32, String) {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_todos"))
+    let mut child = Command::new(crate::support::bin())
         .args(args)
         .current_dir(env.ws())
         .env_clear()
@@ -82,7 +82,7 @@ fn show_into_head_exits_quietly() {
         .args([
             "-c",
             "\"$0\" show | head -1; echo \"exit=${PIPESTATUS[0]}\"",
-            env!("CARGO_BIN_EXE_todos"),
+            crate::support::bin(),
         ])
         .current_dir(env.ws())
         .env_clear()

@@ -442,11 +442,7 @@ fn a_new_store_never_gets_looser_permissions_than_the_umask() {
     env.plan("S", &["pending:A"]);
     fs::set_permissions(env.path(".todos.json"), fs::Permissions::from_mode(0o666)).unwrap();
     let status = Command::new("sh")
-        .args([
-            "-c",
-            "umask 077; exec \"$0\" \"$@\"",
-            env!("CARGO_BIN_EXE_todos"),
-        ])
+        .args(["-c", "umask 077; exec \"$0\" \"$@\"", crate::support::bin()])
         .args(["create", "B"])
         .current_dir(env.ws())
         .env_clear()
@@ -471,7 +467,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     let ws = env.ws();
     let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C \"$2\" --color never create A";
     let output = Command::new("sh")
-        .args(["-c", script, env!("CARGO_BIN_EXE_todos")])
+        .args(["-c", script, crate::support::bin()])
         .arg(&gone)
         .arg(&ws)
         .env_clear()
@@ -485,7 +481,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C . show";
     fs::create_dir_all(&gone).unwrap();
     let output = Command::new("sh")
-        .args(["-c", script, env!("CARGO_BIN_EXE_todos")])
+        .args(["-c", script, crate::support::bin()])
         .arg(&gone)
         .env_clear()
         .output()

@@ -5,11 +5,34 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";
+
+/// The `todos` binary under test: the one cargo built for this run, or the one the variable
+/// `TODOS_TEST_BIN` names, to run the whole suite against another build (the release build that
+/// `cargo build --release` or `cargo install` makes): `TODOS_TEST_BIN=target/x86_64-unknown-linux-gnu/release/todos cargo test`.
+/// A relative path is taken from the repository's root. `todos mcp` runs the `todos-mcp` beside it.
+pub fn bin() -> &'static str {
+    static BIN: OnceLock<String> = OnceLock::new();
+    BIN.get_or_init(|| match std::env::var_os("TODOS_TEST_BIN") {
+        Some(chosen) if !chosen.is_empty() => {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(chosen);
+            assert!(
+                path.is_file(),
+                "TODOS_TEST_BIN: {} is not a file",
+                path.display()
+            );
+            path.into_os_string()
+                .into_string()
+                .unwrap_or_else(|path| panic!("TODOS_TEST_BIN: {path:?} is not UTF-8"))
+        }
+        _ => env!("CARGO_BIN_EXE_todos").to_owned(),
+    })
+}
 
 pub struct TestEnv {
     root: tempfile::TempDir,
@@ -50,7 +73,7 @@ impl TestEnv {
 
     /// `todos ARGS…` in the workspace, with `--color never`.
     pub fn todos(&self, args: &[&str]) -> Run {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
+        let mut command = Command::new(bin());
         command
             .env_clear()
             .current_dir(self.ws())
@@ -249,6 +272,12 @@ impl Run {
 
     pub fn env(mut self, key: &str, value: impl AsRef<std::ffi::OsStr>) -> Self {
         self.command.env(key, value);
+        self
+    }
+
+    /// Takes `key` out of the environment the builder set up (`HOME`, `TZ`).
+    pub fn env_remove(mut self, key: &str) -> Self {
+        self.command.env_remove(key);
         self
     }
 

@@ -31,7 +31,7 @@ fn long_plan(env: &TestEnv) {
 }
 
 fn bin_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_todos"))
+    PathBuf::from(crate::support::bin())
         .parent()
         .expect("the binary's folder")
         .to_path_buf()

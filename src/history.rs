@@ -99,7 +99,7 @@ fn read_lines(path: &Path) -> Result<(Vec<String>, Vec<String>)> {
 }
 
 fn shown(path: &Path) -> String {
-    crate::render::escape(&path.display().to_string()).into_owned()
+    crate::text::escape(&path.display().to_string()).into_owned()
 }
 
 /// Reads the latest `limit` kept revisions; a list that has none has an empty history.

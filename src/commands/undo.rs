@@ -27,6 +27,8 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             check_revision(args.expect_revision, current.revision)?;
             (current, None)
         }
+        // A merge conflict is merged by `todos resolve`, never set aside for an older plan.
+        Err(err) if crate::commands::resolve::is_conflicted(store.path()) => return Err(err),
         Err(err) if err.kind == Kind::StoreCorrupt => {
             // What the unreadable store still says of its counters, and what the history
             // reached: no revision or id is handed out twice.

@@ -725,13 +725,27 @@ fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
     let lonely = env.home().join("bin");
     std::fs::create_dir_all(&lonely).unwrap();
     let todos = lonely.join("todos");
-    std::fs::copy(crate::support::bin(), &todos).unwrap();
-    let done = std::process::Command::new(&todos)
-        .args(["--json", "mcp"])
-        .current_dir(env.ws())
-        .env_clear()
-        .output()
-        .unwrap();
+    // A hard link where it can be: a copy is open for writing a moment, and a child that
+    // another test thread forks then holds it open until it execs, so that running the copy
+    // fails with "Text file busy" (ETXTBSY). The copy is run again until it is free.
+    if std::fs::hard_link(crate::support::bin(), &todos).is_err() {
+        std::fs::copy(crate::support::bin(), &todos).unwrap();
+    }
+    let mut tries = 0;
+    let done = loop {
+        match std::process::Command::new(&todos)
+            .args(["--json", "mcp"])
+            .current_dir(env.ws())
+            .env_clear()
+            .output()
+        {
+            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            done => break done.unwrap(),
+        }
+    };
     assert_eq!(done.status.code(), Some(5));
     let envelope: Value = serde_json::from_slice(&done.stdout).unwrap();
     let message = envelope["error"]["message"].as_str().unwrap();

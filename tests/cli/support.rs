@@ -28,7 +28,7 @@ pub fn bin() -> &'static str {
             );
             path.into_os_string()
                 .into_string()
-                .unwrap_or_else(|path| panic!("TODOS_TEST_BIN: {path:?} is not UTF-8"))
+                .unwrap_or_else(|path| panic!("TODOS_TEST_BIN: {} is not UTF-8", path.display()))
         }
         _ => env!("CARGO_BIN_EXE_todos").to_owned(),
     })

@@ -65,12 +65,13 @@ pub struct Cli {
 #[derive(Debug, Clone, PartialEq, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    // The workspace folder, [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else
-    // with .git, else .]. The variable is read with the rest of the environment (context.rs),
+    // The workspace folder, [env: TODOS_WORKSPACE] [default: the nearest folder upwards with
+    // .todos.json, .todos/ or .git, whichever comes first (SPEC §6)]. The variable is read with the rest of the environment (context.rs),
     // where an empty value counts as unset; clap's `env` would refuse it.
     #[arg(short = 'C', long = "workspace", value_name = "DIR", value_hint = ValueHint::DirPath,
           help = sentences::with_env("The folder that holds `.todos.json`", Variable::Workspace)
-              + " [default: nearest with .todos.json, else with .git, else .]")]
+              + " [default: the nearest folder upwards with .todos.json, .todos/ or .git, \
+                 whichever comes first; else .]")]
     pub workspace: Option<PathBuf>,
 
     // The list to work on. The variable is read with the rest of the environment (context.rs),
@@ -255,8 +256,13 @@ pub enum Command {
     /// and changes nothing when the block is already current. With --hooks it also merges two
     /// `todos hook` hooks into the agent's own hook file, keeping every other key and hook:
     /// .claude/settings.json (SessionStart, Stop), .codex/hooks.json (SessionStart, Stop) or
-    /// .gemini/settings.json (SessionStart, AfterAgent). It prints what you must do in the agent
-    /// to trust them; it never grants that trust itself.
+    /// .gemini/settings.json (SessionStart, AfterAgent). With --hooks or --mcp it adds the
+    /// agent's allow rule for todos alone, so that its default permission mode runs todos
+    /// without asking: Bash(todos:*) and mcp__todos in Claude Code's permissions.allow,
+    /// run_shell_command(todos) in Gemini CLI's tools.allowed and "trust" on its todos server,
+    /// default_tools_approval_mode = "approve" on Codex's (whose sandbox already lets the shell
+    /// run todos). It prints what it added and what you must do in the agent to trust the
+    /// folder; it never grants that trust itself.
     Init(Lazy<InitArgs>),
 
     /// The hook every agent runs: the plan at session start, a reminder at a stop.
@@ -271,9 +277,9 @@ pub enum Command {
 
     /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
     ///
-    /// A Model Context Protocol server with the tools write, create, update, show, recap and
-    /// history (the kept revisions): the same input shapes, rules, store, lock and completion
-    /// log as the commands, each answering with the command's JSON envelope. It serves until
+    /// A Model Context Protocol server with the tools listed below: the same input shapes,
+    /// rules, store, lock and completion log as the commands, each answering with the command's
+    /// JSON envelope. One client's calls take effect in the order it sent them. It serves until
     /// the client closes stdin. Its workspace
     /// is -C when given, else the client's first root, else the one found from the current
     /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
@@ -322,21 +328,53 @@ impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
 
 impl<T: Args> Args for Lazy<T> {
     fn augment_args(command: clap::Command) -> clap::Command {
-        command.defer(|command| GlobalArgs::augment_args(T::augment_args(command)))
+        command.defer(|command| quiet_globals(GlobalArgs::augment_args(T::augment_args(command))))
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         command.defer(|command| {
-            GlobalArgs::augment_args_for_update(T::augment_args_for_update(command))
+            quiet_globals(GlobalArgs::augment_args_for_update(
+                T::augment_args_for_update(command),
+            ))
         })
     }
+}
+
+/// A command's copy of the global options works but stays out of its help, which would
+/// otherwise repeat them (25 lines of 90 for `update`): `todos --help` shows them once, and the
+/// command's help ends by pointing there. (Hidden from help only: completion still offers them.)
+fn quiet_globals(mut command: clap::Command) -> clap::Command {
+    let globals = GlobalArgs::augment_args(clap::Command::new("todos"));
+    let mut flags = Vec::new();
+    for arg in globals.get_arguments() {
+        let id = arg.get_id().clone();
+        flags.push(match (arg.get_short(), arg.get_long()) {
+            (Some(short), _) => format!("-{short}"),
+            (None, Some(long)) => format!("--{long}"),
+            (None, None) => continue,
+        });
+        command = command.mut_arg(id, |arg| arg.hide_short_help(true).hide_long_help(true));
+    }
+    let examples = command
+        .get_after_help()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let pointer = format!(
+        "Global options ({}) work here too: see `todos --help`.",
+        flags.join(", ")
+    );
+    command.after_help(if examples.is_empty() {
+        pointer
+    } else {
+        format!("{examples}\n\n{pointer}")
+    })
 }
 
 impl Cli {
     /// Parses a command line (the first argument is the program's name), the global options
     /// given after the command's name overriding the same ones given before it.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
-        let mut matches = Self::command().try_get_matches_from(args)?;
+        let mut matches = crate::guess::with_aliases(Self::command()).try_get_matches_from(args)?;
         let formatted = |err: clap::Error| err.format(&mut Self::command());
         let mut global = GlobalArgs::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         if let Some((_, after)) = matches.subcommand() {
@@ -393,8 +431,8 @@ pub struct WriteArgs {
     #[arg(long, value_name = "TEXT")]
     pub summary: Option<String>,
 
-    /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`;
-    /// repeat in order.
+    /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`, or
+    /// CONTENT alone for a pending item; repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
           add = ArgValueCandidates::new(crate::complete::status_prefixes))]
     pub todos: Vec<String>,
@@ -540,6 +578,10 @@ pub struct NextArgs {
     #[arg(long, value_name = "NAME", help = sentences::with_env(
         "Whose next item: items owned by someone else are skipped", Variable::Owner))]
     pub owner: Option<String>,
+
+    // With --claim only: the claim is the change it guards.
+    #[arg(long, value_name = "N", requires = "claim", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -666,8 +708,8 @@ pub struct InitArgs {
     #[arg(long)]
     pub hooks: bool,
 
-    /// Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of
-    /// .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it.
+    /// Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude
+    /// Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex.
     #[arg(long)]
     pub mcp: bool,
 
@@ -721,10 +763,10 @@ pub enum Agent {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
+#[command(after_help = format!("{}\n{}", crate::sentences::mcp_tools_help(), "Examples:\n  \
     todos init --agent claude --mcp     # registers the server in .mcp.json\n  \
-    todos init --agent codex --mcp      # prints Codex's own command: codex mcp add todos -- todos mcp\n  \
-    todos -C . mcp < /dev/null          # serves this folder's plan until the client closes stdin")]
+    todos init --agent codex --mcp      # registers it in .codex/config.toml, its tools approved\n  \
+    todos mcp -C . < /dev/null          # serves this folder's plan until the client closes stdin"))]
 pub struct McpArgs {}
 
 #[derive(Debug, Args)]

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use crate::english::{capitalized, count, or_list};
 use crate::policy::exit::{KINDS, Kind};
 use crate::policy::limit::{Limit, Limits};
+use crate::policy::mcp::MCP_TOOLS;
 use crate::policy::name::{Broken, NameRule};
 use crate::policy::settings::{SETTINGS, Setting, VARIABLES, Value, Variable, WORKSPACE_CONFIG};
 use crate::policy::status::{STATUSES, Status, StatusInfo};
@@ -169,12 +170,21 @@ pub fn when_ready() -> String {
 
 /// What a refusal says after the numbers: first how to fit, then how to raise the limit.
 pub fn limit_advice(limit: Limit) -> String {
+    limit_advice_when(limit, 0)
+}
+
+/// `limit_advice` for a list over the limit that holds `finished` finished items: where
+/// finishing more cannot help (they still count), the limit's row says what does.
+pub fn limit_advice_when(limit: Limit, finished: usize) -> String {
     let setting = Setting::Limit(limit).info();
+    let info = limit.info();
+    let fit = match info.fit_when_finished {
+        Some(fit) if finished > 0 => fit,
+        _ => info.fit,
+    };
     format!(
-        "{}; or raise the limit with \"{}\" in {WORKSPACE_CONFIG} or {}",
-        limit.info().fit,
-        setting.key,
-        setting.env
+        "{fit}; or raise the limit with \"{}\" in {WORKSPACE_CONFIG} or {}",
+        setting.key, setting.env
     )
 }
 
@@ -319,6 +329,35 @@ pub fn exit_statuses() -> Vec<(String, String)> {
             )
         }))
         .collect()
+}
+
+// ---- MCP tools ----
+
+/// The tools as `todos mcp --help` (and so the man page) lists them, one a line.
+pub fn mcp_tools_help() -> String {
+    let width = MCP_TOOLS
+        .iter()
+        .map(|tool| tool.name.len())
+        .max()
+        .unwrap_or(0);
+    let mut text = String::from(
+        "Tools (each takes an optional list; the ones that change the plan take expect_revision):\n",
+    );
+    for tool in &MCP_TOOLS {
+        let _ = writeln!(text, "  {:<width$}  {}", tool.name, tool.summary);
+    }
+    text
+}
+
+/// The README's table of tools, in Markdown.
+pub fn mcp_tools_markdown() -> String {
+    let mut text =
+        String::from("| tool | what it does | `expect_revision` |\n| --- | --- | --- |\n");
+    for tool in &MCP_TOOLS {
+        let cas = if tool.changes { "yes" } else { "no" };
+        let _ = writeln!(text, "| `{}` | {} | {cas} |", tool.name, tool.summary);
+    }
+    text
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::{Agent, InitArgs};
 use crate::commands::init_git;
-use crate::commands::init_mcp::{self, Registration};
+use crate::commands::init_mcp;
+use crate::commands::init_permissions::{self, Permissions};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::disk;
@@ -93,12 +94,14 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         .mcp
         .then(|| init_mcp::registration(args.agent))
         .transpose()?;
-    // The MCP server's file, when it is also the hook file (Gemini CLI's settings): one change
-    // does both, so neither is computed from a text the other then replaces.
-    let mcp_file = match &mcp {
-        Some(Registration::File { name, merge, then }) => Some((*name, *merge, *then)),
-        _ => None,
-    };
+    // With hooks or the server, the agent's allow rules for todos alone, so that its default
+    // permission mode runs todos without asking.
+    let permissions = (args.hooks || args.mcp)
+        .then(|| Permissions::of_agent(args.agent))
+        .flatten();
+    let rules = permissions
+        .map(|row| row.rules(args.mcp))
+        .unwrap_or_default();
     let limits = ctx.config.limits;
     let name = match args.agent {
         Agent::Claude => "CLAUDE.md",
@@ -108,48 +111,101 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     let team = crate::commands::prompt::works_in_a_team(ctx, host);
     let block = INSTRUCTIONS.wrap(&guide::prompt(&limits, team));
     let ignored = GITIGNORE.wrap(IGNORED);
+
+    // Every file's edits, in order, with what each adds: one change per file, so that no edit
+    // is computed from a text another then replaces (Gemini CLI's settings hold the hooks, the
+    // server and the rules).
+    let mut plan = Plan::default();
+    plan.add(
+        name,
+        None,
+        Box::new(|old, path, _| with_block(old, &block, path, &INSTRUCTIONS)),
+    );
+    plan.add(
+        ".gitignore",
+        None,
+        Box::new(|old, path, _| with_block(old, &ignored, path, &GITIGNORE)),
+    );
+    if let Some(protocol) = protocol {
+        plan.add(
+            protocol.file,
+            Some(hook_summary(protocol)),
+            Box::new(move |old, path, _| with_hooks(protocol, old, path)),
+        );
+    }
+    if let Some(registration) = &mcp {
+        let merge = registration.merge;
+        plan.add(
+            registration.name,
+            Some(init_mcp::describe(registration.then)),
+            Box::new(merge),
+        );
+    }
+    if let Some(row) = permissions
+        && let Some(what) = init_permissions::describe(&rules)
+    {
+        let rules = rules.clone();
+        plan.add(
+            row.file,
+            Some(what),
+            Box::new(move |old, path, _| {
+                edit_settings(old, path, |settings| {
+                    init_permissions::allow(settings, &rules)
+                })
+            }),
+        );
+    }
+
     // Under the store's lock, two `init` runs read and write one after the other: neither
     // writes a text computed from what the other has since replaced.
     let _transaction = crate::transaction::Transaction::begin(ctx, &mut host.stderr)?;
     // Every new text is computed before anything is written: a refusal changes nothing.
-    let path = ctx.workspace.join(name);
-    let mut changes = vec![
-        Change::new(name, &path, |old, path| {
-            with_block(old, &block, path, &INSTRUCTIONS)
-        })?,
-        Change::new(
-            ".gitignore",
-            &ctx.workspace.join(".gitignore"),
-            |old, path| with_block(old, &ignored, path, &GITIGNORE),
-        )?,
-    ];
-    if let Some(protocol) = protocol {
-        let path = ctx.workspace.join(protocol.file);
-        let also = mcp_file.filter(|(name, ..)| *name == protocol.file);
-        changes.push(Change::new(protocol.file, &path, |old, path| {
-            let text = with_hooks(protocol, old, path)?;
-            match also {
-                Some((_, merge, _)) => merge(Some(&text), path),
-                None => Ok(text),
+    let mut notes = Vec::new();
+    let mut changes = Vec::with_capacity(plan.files.len());
+    for file in plan.files {
+        let edits = file.edits;
+        let change = Change::new(file.name, &ctx.workspace.join(file.name), |old, path| {
+            let mut text = old.map(ToOwned::to_owned);
+            for edit in edits {
+                text = Some(edit(text.as_deref(), path, &mut notes)?);
             }
-        })?);
-    }
-    if let Some((name, merge, _)) =
-        mcp_file.filter(|(name, ..)| Some(*name) != protocol.map(|p| p.file))
-    {
-        changes.push(Change::new(name, &ctx.workspace.join(name), merge)?);
+            Ok(text.unwrap_or_default())
+        })?;
+        changes.push((change, file.what));
     }
     // The config first (git may hold its lock, and then nothing else is written either).
     let git_line = git_changes(ctx, args.git, &mut changes)?;
+    report(
+        changes,
+        git_line,
+        &notes,
+        permissions,
+        protocol,
+        args,
+        &limits,
+    )
+}
+
+/// Writes each change and says what `init` did: the files, the rules it added, what it left
+/// for the user to review and what the user must still do in the agent.
+fn report(
+    changes: Vec<(Change, Vec<String>)>,
+    git_line: Option<(String, Action)>,
+    notes: &[String],
+    permissions: Option<&Permissions>,
+    protocol: Option<&Protocol>,
+    args: &InitArgs,
+    limits: &crate::model::Limits,
+) -> Result<Outcome> {
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
-    for change in changes {
+    for (change, what) in changes {
         let action = change.apply()?;
-        let server = mcp_file
-            .filter(|(name, ..)| *name == change.name)
-            .map(|(_, _, then)| then);
-        let hooks = protocol.filter(|p| p.file == change.name);
-        let what = describe(change.name, hooks, server, &limits);
+        let what = if what.is_empty() {
+            describe(change.name, limits)
+        } else {
+            what.join("; ")
+        };
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
     }
@@ -157,12 +213,11 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         text.push_str(&line);
         files.push((".git/config", action));
     }
-    if let Some(Registration::Command(command)) = &mcp {
-        let _ = writeln!(
-            text,
-            "Codex reads MCP servers only from your own configuration; to add todos there, run: \
-             {command}"
-        );
+    if let Some(note) = permissions.and_then(|row| row.shell_note) {
+        let _ = writeln!(text, "{note}.");
+    }
+    for note in notes {
+        let _ = writeln!(text, "Not todos' own: {note}.");
     }
     let mut data = json!({
         "agent": format!("{:?}", args.agent).to_lowercase(),
@@ -171,8 +226,13 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             .map(|(path, action)| json!({"path": path, "action": action.as_str()}))
             .collect::<Vec<_>>(),
     });
-    if let Some(Registration::Command(command)) = &mcp {
-        data["mcp_command"] = json!(command);
+    if let Some(row) = permissions {
+        let allowed: Vec<&str> = row.rules(args.mcp).iter().map(|rule| rule.value).collect();
+        data["allowed"] = json!(allowed);
+        let _ = writeln!(text, "{}.", row.still_asks);
+    }
+    if !notes.is_empty() {
+        data["not_own"] = json!(notes);
     }
     if let Some(protocol) = protocol {
         // Trust is the user's to give, in the agent: init only says how, every time it runs.
@@ -187,27 +247,39 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     Ok(Outcome::answer(Answer::new(text, data, headline)))
 }
 
-/// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
-/// points) and registered in the repository's .git/config. Called once every other change is
-/// computed: .gitattributes is computed, then the config, which is written at once; what it
-/// did, in `init`'s words.
-fn git_changes(
-    ctx: &Context,
-    git: bool,
-    changes: &mut Vec<Change>,
-) -> Result<Option<(String, Action)>> {
-    if !git {
-        return Ok(None);
+/// One edit of a file's text: the text so far (absent: `None`), the file's path for messages,
+/// and where it names what it left for the user to review.
+type Edit<'a> = Box<dyn FnOnce(Option<&str>, &Path, &mut Vec<String>) -> Result<String> + 'a>;
+
+/// The files `init` edits, each once, in the order first named.
+#[derive(Default)]
+struct Plan<'a> {
+    files: Vec<PlannedFile<'a>>,
+}
+
+struct PlannedFile<'a> {
+    name: &'static str,
+    edits: Vec<Edit<'a>>,
+    /// What the edits add, said after the file is written; empty: `describe`'s words.
+    what: Vec<String>,
+}
+
+impl<'a> Plan<'a> {
+    fn add(&mut self, name: &'static str, what: Option<String>, edit: Edit<'a>) {
+        let index = if let Some(index) = self.files.iter().position(|file| file.name == name) {
+            index
+        } else {
+            self.files.push(PlannedFile {
+                name,
+                edits: Vec::new(),
+                what: Vec::new(),
+            });
+            self.files.len() - 1
+        };
+        let file = &mut self.files[index];
+        file.edits.push(edit);
+        file.what.extend(what);
     }
-    let attributes = ctx.workspace.join(".gitattributes");
-    disk::check_file(&attributes)?;
-    let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
-    changes.push(Change::new(".gitattributes", &attributes, |old, path| {
-        with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS)
-    })?);
-    init_git::GitConfig::new(&ctx.workspace)?
-        .apply_and_describe(&ctx.workspace)
-        .map(Some)
 }
 
 /// One file's text before and after, computed before anything is written.
@@ -233,8 +305,17 @@ impl Change {
         let root = disk::real_root(&path_workspace(path, name))?;
         let dir = disk::folder(&root, folder_of(name), false)?.path;
         let file_name = path.file_name().unwrap_or_default();
-        let path = disk::link_target(&root, &dir.join(file_name))?;
-        let old = match disk::read(&path, disk::Links::Refuse, None)? {
+        // Only an instructions file may be a link (to a file inside the workspace); an agent's
+        // settings or `.gitignore` that is a link is refused, wherever it points.
+        let path = if Path::new(name)
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"))
+        {
+            disk::link_target(&root, &dir.join(file_name))?
+        } else {
+            dir.join(file_name)
+        };
+        let old = match disk::read(&path, disk::Links::Refuse, Some(name))? {
             Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
                 Error::invalid(format!("{} is not UTF-8 text", path.display()))
                     .with_hint("todos init leaves it untouched; fix or move it, then run it again")
@@ -327,29 +408,43 @@ pub(super) fn with_block(
     }
 }
 
-/// What `init` says a file now holds: the hooks, the MCP server, the ignored files or the
-/// instructions.
-fn describe(
-    name: &str,
-    hooks: Option<&Protocol>,
-    server: Option<&str>,
-    limits: &crate::model::Limits,
-) -> String {
-    match (hooks, server.map(init_mcp::describe)) {
-        (Some(protocol), Some(server)) => format!("{}; {server}", hook_summary(protocol)),
-        (Some(protocol), None) => hook_summary(protocol),
-        (None, Some(server)) => server,
-        (None, None) if name == ".gitattributes" => {
-            "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
-                .to_owned()
-        }
-        (None, None) if name == ".gitignore" => {
-            "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
-        }
-        (None, None) => format!(
-            "the todos instructions ({} items, {} characters an item)",
-            limits.max_items, limits.max_content_chars
-        ),
+/// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
+/// points) and registered in the repository's .git/config. Called once every other change is
+/// computed: .gitattributes is computed, then the config, which is written at once; what it
+/// did is said with the other files.
+fn git_changes(
+    ctx: &Context,
+    git: bool,
+    changes: &mut Vec<(Change, Vec<String>)>,
+) -> Result<Option<(String, Action)>> {
+    if !git {
+        return Ok(None);
+    }
+    let attributes = ctx.workspace.join(".gitattributes");
+    disk::check_file(&attributes)?;
+    let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
+    let change = Change::new(".gitattributes", &attributes, |old, path| {
+        with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS)
+    })?;
+    changes.push((change, Vec::new()));
+    init_git::GitConfig::new(&ctx.workspace)?
+        .apply_and_describe(&ctx.workspace)
+        .map(Some)
+}
+
+/// What `init` says of a file no edit described: the ignored files or the instructions.
+fn describe(name: &str, limits: &crate::model::Limits) -> String {
+    if name == ".gitattributes" {
+        "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
+            .to_owned()
+    } else if name == ".gitignore" {
+        "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
+    } else {
+        format!(
+            "the todos instructions ({}, {} an item)",
+            crate::english::count(limits.max_items, "item"),
+            crate::english::count(limits.max_content_chars, "character")
+        )
     }
 }
 

@@ -34,6 +34,31 @@ pub fn bin() -> &'static str {
     })
 }
 
+/// A `todos` of its own in `dir`, with no `todos-mcp` beside it: a hard link to the binary under
+/// test where the file system allows one (never open for writing), else a copy.
+pub fn todos_alone_in(dir: &Path) -> PathBuf {
+    let todos = dir.join("todos");
+    if fs::hard_link(bin(), &todos).is_err() {
+        fs::copy(bin(), &todos).expect("copy todos");
+    }
+    todos
+}
+
+/// Runs `command` to its end, again while its program is busy (ETXTBSY): a fresh copy stays
+/// open for writing in a child that another test thread forked, until that child execs. A
+/// static test binary forks where a dynamic one uses `posix_spawn` (`.cargo/config.toml`).
+pub fn output_when_free(command: &mut Command) -> std::process::Output {
+    for _ in 0..100 {
+        match command.output() {
+            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            done => return done.expect("run the command"),
+        }
+    }
+    command.output().expect("run the command")
+}
+
 pub struct TestEnv {
     root: tempfile::TempDir,
 }

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::disk::{self, Links};
 use crate::error::{Error, Result};
 use crate::model::Item;
-use crate::store::Document;
+use crate::store::{Document, Store};
 
 /// One kept revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,6 +105,12 @@ fn read_lines(path: &Path) -> Result<(Vec<String>, Vec<String>)> {
 
 fn shown(path: &Path) -> String {
     crate::text::escape(&path.display().to_string()).into_owned()
+}
+
+/// A list's kept revisions, the latest `limit`: its folder checked as for a read of the store.
+pub fn of(store: &Store, limit: usize) -> Result<History> {
+    store.check_folder(false)?;
+    read(store.history_path(), limit)
 }
 
 /// Reads the latest `limit` kept revisions; a list that has none has an empty history.

@@ -118,7 +118,7 @@ impl Appended {
     pub fn roll_back(mut self) {
         match self.before {
             None => {
-                let _ = fs::remove_file(&self.path);
+                let _ = disk::remove_stray(&self.path);
             }
             Some((bytes, mode)) => {
                 let _ = disk::replace(&self.path, &bytes, mode);

@@ -3,6 +3,10 @@
 //! through the real binary, or, where thousands of cases run (the corpus), through the library
 //! in process (`support::Run`).
 
+// A test or a benchmark that cannot set up panics, as a failed test should: the crate-wide
+// denial of unwrap/expect (Cargo.toml) is for the program.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod agents;
 mod check;
 mod completion_log;
@@ -19,6 +23,7 @@ mod history;
 mod hook;
 mod hostile;
 mod init;
+mod layers;
 mod lists;
 mod man;
 #[cfg(feature = "mcp")]

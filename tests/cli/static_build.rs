@@ -15,7 +15,7 @@ use crate::support::{self, NOW, TestEnv};
 #[cfg(all(target_os = "linux", target_env = "gnu", target_arch = "x86_64"))]
 #[test]
 fn the_binaries_are_static_pie_executables() {
-    let todos = std::path::Path::new(support::bin());
+    let todos = support::bin();
     let mut binaries = vec![todos.to_path_buf()];
     if cfg!(feature = "mcp") {
         binaries.push(todos.with_file_name("todos-mcp"));
@@ -121,7 +121,8 @@ fn a_user_in_no_password_file_and_without_home_is_served() {
         command.args(["--user", "--map-user=54321", "--map-group=54321"]);
     }
     let output = command
-        .args([support::bin(), "schema", "update"])
+        .arg(support::bin())
+        .args(["schema", "update"])
         .current_dir(env.root())
         .env_clear()
         .output()
@@ -221,7 +222,9 @@ fn show_into_a_reader_that_reads_nothing_ends_quietly() {
             "{setup} \"$0\" --color never {command} | head -c 0; echo \"exit=${{PIPESTATUS[0]}}\""
         );
         let output = Command::new("bash")
-            .args(["-c", &script, support::bin()])
+            .arg("-c")
+            .arg(&script)
+            .arg(support::bin())
             .current_dir(env.ws())
             .env_clear()
             .env("HOME", env.home())

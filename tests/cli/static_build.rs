@@ -16,7 +16,7 @@ use crate::support::{self, NOW, TestEnv};
 #[test]
 fn the_binaries_are_static_pie_executables() {
     let todos = support::bin();
-    let mut binaries = vec![todos.to_path_buf()];
+    let mut binaries = vec![todos.clone()];
     if cfg!(feature = "mcp") {
         binaries.push(todos.with_file_name("todos-mcp"));
     }

@@ -199,7 +199,13 @@ pub fn describe(command: AboutCommand) -> Reply {
 pub fn run(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
-        Err(err) => return Reply::failed(err),
+        // git takes OURS whatever the driver says: its line merge, not ours alone.
+        Err(err) => {
+            return Reply::failed(match &command {
+                PlanCommand::MergeFile(args) => merge_file::refused(host, args, err),
+                _ => err,
+            });
+        }
     };
     let mut params_input = None;
     let result = Request::read(&ctx, host, command).and_then(|request| {
@@ -342,7 +348,7 @@ impl Request {
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
-            Self::MergeFile(args) => merge_file::execute(ctx, &args),
+            Self::MergeFile(args) => merge_file::execute(ctx, host, &args),
             Self::Resolve => resolve::execute(ctx, host),
         }
     }

@@ -46,5 +46,6 @@ mod terminal;
 mod undo;
 mod update;
 mod watch;
+mod words;
 mod workspace;
 mod write;

@@ -17,7 +17,7 @@ const UNITS: [(char, u64, &str); 3] =
     [('s', 1, "second"), ('m', 60, "minute"), ('h', 3600, "hour")];
 
 /// The longest lease: a week. A worker that needs longer renews it.
-pub const MAX_LEASE: Duration = Duration::from_secs(7 * 24 * 3600);
+pub const MAX_LEASE: Duration = Duration::from_hours(7 * 24);
 
 pub use crate::policy::settings::LEASE_FORMAT;
 
@@ -353,7 +353,7 @@ mod tests {
     fn an_ended_lease_makes_an_item_claimable_by_anyone() {
         let start = at("2025-01-02T17:00:00Z");
         let mut item = owned("1", "w1", Status::InProgress);
-        grant(&mut item, start, Some(Duration::from_secs(900)));
+        grant(&mut item, start, Some(Duration::from_mins(15)));
         let items = vec![item];
         let before_end = at("2025-01-02T17:14:59Z").with_timezone(&Utc);
         let after_end = at("2025-01-02T17:19:00Z").with_timezone(&Utc);
@@ -407,7 +407,7 @@ mod tests {
         let start = at("2025-01-02T17:00:00Z");
         let later = at("2025-01-02T17:10:00Z");
         let mut item = owned("1", "w1", Status::InProgress);
-        grant(&mut item, start, Some(Duration::from_secs(900)));
+        grant(&mut item, start, Some(Duration::from_mins(15)));
         let before = vec![item];
         let w1 = Actor {
             name: "w1".into(),

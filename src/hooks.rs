@@ -327,7 +327,7 @@ pub fn block_reply(protocol: &Protocol, reason: &str) -> Reply {
 }
 
 fn json_line(value: &Value) -> String {
-    let mut text = value.to_string();
+    let mut text = crate::json::escape_unsafe(value.to_string());
     text.push('\n');
     text
 }

@@ -195,7 +195,11 @@ fn write_block(
 ) -> Result<Option<Written>> {
     loop {
         let path = dir.join(&session.log_file);
-        let existing = disk::read(&path, Links::Refuse, None)?;
+        let existing = disk::read(
+            &path,
+            Links::Refuse,
+            disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+        )?;
         let meta = disk::check_file(&path)?;
         match existing {
             None => {

@@ -13,6 +13,7 @@ use crate::commands::{Outcome, Reply, View};
 use crate::envelope::{self, Place};
 use crate::error::Error;
 use crate::host::Host;
+use crate::json;
 use crate::list::ListName;
 use crate::model;
 use crate::render::{self, Palette, escape};
@@ -215,7 +216,8 @@ pub fn plan_text(document: &Document, format: Format, palette: Palette, long: bo
         Format::Markdown => render::markdown(summary, &document.todos),
         Format::Json => {
             let value = envelope::data(document, &[], None);
-            let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            let mut text =
+                json::escape_unsafe(serde_json::to_string_pretty(&value).unwrap_or_default());
             text.push('\n');
             text
         }
@@ -230,7 +232,9 @@ pub fn lists_text(
     long: bool,
 ) -> String {
     if format == Format::Json {
-        let mut text = serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default();
+        let mut text = json::escape_unsafe(
+            serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default(),
+        );
         text.push('\n');
         return text;
     }
@@ -332,7 +336,9 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
 
 fn json_line(value: &Value) -> String {
     // A `Value` always serializes; the fallback keeps the envelope contract all the same.
-    let mut text = serde_json::to_string(value).unwrap_or_else(|_| PANIC_ENVELOPE.to_owned());
+    let mut text = crate::json::escape_unsafe(
+        serde_json::to_string(value).unwrap_or_else(|_| PANIC_ENVELOPE.to_owned()),
+    );
     text.push('\n');
     text
 }

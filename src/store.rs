@@ -17,9 +17,13 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::disk::{self, Links};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Problem, Result};
 use crate::list::ListName;
 use crate::model::Item;
+
+mod strict;
+
+pub use strict::{MAX_COUNTER, is_tool_id, plan_problems, summarize};
 
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -71,7 +75,10 @@ impl Document {
     /// Hands out the next id; the counter never goes back, so it can run out (in theory).
     pub fn allocate_id(&mut self) -> Result<String> {
         let id = self.next_id;
-        self.next_id = id.checked_add(1).ok_or_else(|| exhausted("id counter"))?;
+        self.next_id = id
+            .checked_add(1)
+            .filter(|next| *next <= MAX_COUNTER)
+            .ok_or_else(|| exhausted("id counter"))?;
         Ok(id.to_string())
     }
 
@@ -82,6 +89,7 @@ impl Document {
         self.revision
             .max(recorded.unwrap_or(0))
             .checked_add(1)
+            .filter(|next| *next <= MAX_COUNTER)
             .ok_or_else(|| exhausted("revision counter"))
     }
 
@@ -176,7 +184,13 @@ impl Store {
     }
 
     fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
-        let Some(bytes) = disk::read(path, Links::Refuse, None)? else {
+        // A store larger than the cap is refused without being read (SPEC §9).
+        let bytes = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))
+            .map_err(|err| match err.kind {
+                Kind::InvalidParam => Error::store_corrupt(err.message).with_hint(hint),
+                _ => err,
+            })?;
+        let Some(bytes) = bytes else {
             return Ok(None);
         };
         Self::decode(&bytes).map(Some).map_err(|what| {
@@ -191,7 +205,11 @@ impl Store {
     /// Reads what counters an unreadable store still holds, if it parses as JSON at all, so
     /// that what replaces it does not hand out its revisions or ids again.
     pub fn salvage_counters(&self) -> Counters {
-        let Ok(Some(bytes)) = disk::read(&self.path, Links::Refuse, None) else {
+        let Ok(Some(bytes)) = disk::read(
+            &self.path,
+            Links::Refuse,
+            disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+        ) else {
             return Counters::default();
         };
         let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
@@ -242,17 +260,34 @@ impl Store {
                 document.version
             ));
         }
-        let mut ids = std::collections::HashSet::with_capacity(document.todos.len());
-        for (index, item) in document.todos.iter().enumerate() {
-            if item.id.trim().is_empty() {
-                return Err(format!("todos[{index}] has an empty id"));
+        let mut problems =
+            strict::plan_problems(document.summary.as_deref(), &document.todos, None);
+        problems.extend(strict::counter_problem("revision", document.revision));
+        problems.extend(strict::counter_problem("next_id", document.next_id));
+        if let Some(at) = &document.updated_at
+            && chrono::DateTime::parse_from_rfc3339(at).is_err()
+        {
+            problems.push(Problem::new("updated_at", "is not an RFC 3339 time"));
+        }
+        if let Some(session) = &document.session {
+            problems.extend(strict::counter_problem(
+                "session.completed_plans",
+                session.completed_plans,
+            ));
+            for (path, text) in [
+                ("session.id", &session.id),
+                ("session.started_at", &session.started_at),
+            ] {
+                if text.chars().any(crate::model::forbidden_char) || text.chars().count() > 200 {
+                    problems.push(Problem::new(
+                        path,
+                        "is not one short line of printable text",
+                    ));
+                }
             }
-            if !ids.insert(item.id.as_str()) {
-                return Err(format!(
-                    "todos[{index}] has the id \"{}\" of an earlier item",
-                    item.id
-                ));
-            }
+        }
+        if !problems.is_empty() {
+            return Err(strict::summarize(&problems));
         }
         if let Some(session) = &document.session {
             // The log file is joined to the memory folder: a bare name, never a path.
@@ -279,6 +314,7 @@ impl Store {
         if let Some(highest) = highest {
             document.next_id = document.next_id.max(highest.saturating_add(1));
         }
+        document.next_id = document.next_id.max(1);
         Ok(document)
     }
 

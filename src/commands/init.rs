@@ -59,6 +59,10 @@ const IGNORED: &str = ".todos.json.lock
 *.todos-tmp
 ";
 
+/// The most of an agent's file (instructions, settings, `.gitignore`) `init` reads: far more
+/// than any real one, so a planted huge file is refused rather than read into memory.
+const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
 /// What happened to one file.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Action {
@@ -204,7 +208,7 @@ impl Change {
         let dir = disk::folder(&root, folder_of(name), false)?.path;
         let file_name = path.file_name().unwrap_or_default();
         let path = disk::link_target(&root, &dir.join(file_name))?;
-        let old = match disk::read(&path, disk::Links::Refuse, None)? {
+        let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Bytes(MAX_FILE_BYTES))? {
             Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
                 Error::invalid(format!("{} is not UTF-8 text", path.display()))
                     .with_hint("todos init leaves it untouched; fix or move it, then run it again")

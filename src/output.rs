@@ -274,6 +274,7 @@ fn no_change(revision: u64) -> String {
 
 fn restored(revision: Option<u64>, set_aside: Option<&std::path::Path>) -> String {
     let mut note = match revision {
+        Some(0) => "Restored revision 0, the empty plan before the first change.".to_owned(),
         Some(revision) => format!("Restored the plan of revision {revision}."),
         None => "The plan is empty.".to_owned(),
     };
@@ -326,12 +327,23 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
             envelope::answer(lists_data(lists), &text, None, place)
         }
         View::Answer(answer) => envelope::answer(
-            answer.data.clone(),
+            with_warnings(answer.data.clone(), &outcome.warnings),
             &answer.headline,
             answer.stats.as_ref(),
             place,
         ),
     }
+}
+
+/// An answer's data with the outcome's warnings in `data.warnings`, as every envelope has them
+/// (an unreadable history line, say), when there are any.
+fn with_warnings(mut data: Value, warnings: &[String]) -> Value {
+    if let Some(object) = data.as_object_mut()
+        && !warnings.is_empty()
+    {
+        object.insert("warnings".into(), serde_json::json!(warnings));
+    }
+    data
 }
 
 fn json_line(value: &Value) -> String {

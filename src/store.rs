@@ -23,7 +23,7 @@ use crate::model::Item;
 
 mod strict;
 
-pub use strict::{MAX_COUNTER, is_tool_id, plan_problems, summarize};
+pub use strict::{MAX_COUNTER, counter_problem, is_tool_id, plan_problems, summarize};
 
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -148,10 +148,15 @@ impl Store {
         &self.history
     }
 
-    /// The list's kept revisions, the latest `limit` (see `history`).
+    /// The list's kept revisions, the latest `limit` (see `history`), read against the store
+    /// as it is (or, unreadable, what its counters still say).
     pub fn history(&self, limit: usize) -> Result<crate::history::History> {
         self.check_folder(false)?;
-        crate::history::read(&self.history, limit)
+        let store_revision = match self.load() {
+            Ok(document) => document.revision,
+            Err(_) => self.salvage_counters().revision.unwrap_or(0),
+        };
+        crate::history::read(&self.history, limit, store_revision)
     }
 
     /// A named list's folder, `.todos/`, must lie inside the workspace, never a link out of it,

@@ -104,9 +104,10 @@ impl<'a> Transaction<'a> {
         // The history's ends, read once under the lock: the new revision goes past its latest (a
         // store put back by git may be behind it), and the append after the save starts from
         // them. A history that cannot be read holds up nothing here; `record` warns of it.
-        let ends = history::span(self.store.history_path());
-        let recorded = ends.as_ref().ok().copied().flatten();
-        new.revision = old.next_revision(recorded.map(|(_, latest)| latest))?;
+        let path = self.store.history_path();
+        let ends = history::span(path);
+        let recorded = history::recorded(path, ends.as_ref().ok().copied().flatten(), old.revision);
+        new.revision = old.next_revision(recorded)?;
         new.updated_at = Some(ctx.now.to_rfc3339());
         let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
         let mut appended = None;

@@ -6,6 +6,7 @@
 //! text reaches terminals and agents' contexts: nothing else may pass.
 
 use std::collections::HashSet;
+use std::fmt::Write as _;
 
 use crate::error::Problem;
 use crate::model::{self, Item, Limits};
@@ -155,7 +156,7 @@ pub fn summarize(problems: &[Problem]) -> String {
         .collect::<Vec<_>>()
         .join("; ");
     if problems.len() > SHOWN {
-        text.push_str(&format!(" (+{} more)", problems.len() - SHOWN));
+        let _ = write!(text, " (+{} more)", problems.len() - SHOWN);
     }
     text
 }

@@ -37,6 +37,7 @@ mod support;
 mod team;
 mod terminal;
 mod undo;
+mod untrusted_history;
 mod update;
 mod watch;
 mod workspace;

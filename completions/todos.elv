@@ -98,7 +98,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --no-owner 'The item has no owner any more'
-            cand --reopen 'Allow a finished item (completed, cancelled, failed) to become open again'
+            cand --reopen 'Allow a finished item (completed, cancelled or failed) to become open again'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'

@@ -11,12 +11,20 @@ use clap::{
 };
 use clap_complete::ArgValueCandidates;
 
-use crate::status::{STATUSES, Status};
+use crate::policy::name::OWNER;
+use crate::policy::settings::Variable;
+use crate::policy::status::STATUSES;
+use crate::sentences;
+
+/// The help of an `--owner` that names an item's owner: what it is, then the rule.
+fn owner_help(what: &str) -> String {
+    format!("{what}: {}", sentences::name_rule(&OWNER))
+}
 
 /// The statuses, their meanings and aliases, then `examples`: the help of a command that takes
 /// a status. Printed from the status table, so a new status or alias shows up by itself.
 fn with_statuses(examples: &str) -> String {
-    format!("{}\n{examples}", Status::help_table())
+    format!("{}\n{examples}", sentences::status_help_table())
 }
 
 /// The top-level help's closing: the statuses with their markers, then `examples`.
@@ -57,18 +65,21 @@ pub struct Cli {
 #[derive(Debug, Clone, PartialEq, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    /// The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with
-    /// .todos.json, else with .git, else .]
-    // TODOS_WORKSPACE is read with the rest of the environment (context.rs), where an empty
-    // value counts as unset; clap's `env` would refuse it.
-    #[arg(short = 'C', long = "workspace", value_name = "DIR", value_hint = ValueHint::DirPath)]
+    // The workspace folder, [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else
+    // with .git, else .]. The variable is read with the rest of the environment (context.rs),
+    // where an empty value counts as unset; clap's `env` would refuse it.
+    #[arg(short = 'C', long = "workspace", value_name = "DIR", value_hint = ValueHint::DirPath,
+          help = sentences::with_env("The folder that holds `.todos.json`", Variable::Workspace)
+              + " [default: nearest with .todos.json, else with .git, else .]")]
     pub workspace: Option<PathBuf>,
 
-    /// The list to work on: a named plan in .todos/NAME.json (default: the workspace's
-    /// .todos.json) [env: TODOS_LIST]
-    // Read with the rest of the environment (context.rs), where an empty value counts as unset.
+    // The list to work on. The variable is read with the rest of the environment (context.rs),
+    // where an empty value counts as unset.
     #[arg(short = 'l', long = "list", value_name = "NAME",
-          add = ArgValueCandidates::new(crate::complete::lists))]
+          add = ArgValueCandidates::new(crate::complete::lists),
+          help = sentences::with_env(
+              "The list to work on: a named plan in .todos/NAME.json (default: the workspace's \
+               .todos.json)", Variable::List))]
     pub list: Option<String>,
 
     /// Print one JSON envelope on stdout, for success and failure alike.
@@ -141,12 +152,16 @@ pub enum Command {
     Remove(Lazy<RemoveArgs>),
 
     /// Print the next ready item, or claim it with --claim.
-    ///
-    /// Ready: pending, and every item it waits on (blocked_by) completed or cancelled. The first
-    /// ready item in list order is printed; with --owner, items owned by someone else are
-    /// skipped. --claim marks it in_progress and owned by --owner (or TODOS_OWNER) in the same
-    /// locked change, so agents claiming at once never get the same item. When nothing is
-    /// ready, next exits 0 and says why in one line.
+    #[command(long_about = format!(
+        "Print the next ready item, or claim it with --claim.\n\n\
+         Ready: pending, and every item it waits on (blocked_by) {}. The first ready item in \
+         list order is printed; with --owner, items owned by someone else are skipped. --claim \
+         marks it in_progress and owned by --owner (or {}) in the same locked change, so agents \
+         claiming at once never get the same item. When nothing is ready, next exits 0 and says \
+         why in one line.",
+        sentences::resolving_statuses(),
+        Variable::Owner.name()
+    ))]
     Next(Lazy<NextArgs>),
 
     /// Print the checklist.
@@ -361,8 +376,7 @@ pub struct WriteArgs {
           add = ArgValueCandidates::new(crate::complete::status_prefixes))]
     pub todos: Vec<String>,
 
-    /// Refuse (exit 3) unless the store is at this revision.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
 
     /// Start a new session: the next finished plan goes to a new completion log.
@@ -384,12 +398,10 @@ pub struct CreateArgs {
     #[arg(long, value_name = "ID")]
     pub blocked_by: Vec<String>,
 
-    /// Who works on the new items: 1-64 letters, digits, '.', '_', '-' or '@'.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = owner_help("Who works on the new items"))]
     pub owner: Option<String>,
 
-    /// Refuse (exit 3) unless the store is at this revision.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
 }
 
@@ -421,10 +433,10 @@ pub struct UpdateArgs {
     #[arg(long, value_name = "TEXT", requires = "id")]
     pub content: Option<String>,
 
-    /// Who works on the item: 1-64 letters, digits, '.', '_', '-' or '@'.
     #[arg(
         long,
         value_name = "NAME",
+        help = owner_help("Who works on the item"),
         requires = "id",
         conflicts_with = "no_owner"
     )]
@@ -442,12 +454,12 @@ pub struct UpdateArgs {
     #[arg(long, value_name = "ID", requires = "id")]
     pub unblock: Vec<String>,
 
-    /// Allow a finished item (completed, cancelled, failed) to become open again.
-    #[arg(long, requires = "id")]
+    #[arg(long, requires = "id", help = format!(
+        "Allow a finished item ({}) to become open again", sentences::terminal_statuses()
+    ))]
     pub reopen: bool,
 
-    /// Refuse (exit 3) unless the store is at this revision.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
 }
 
@@ -487,8 +499,7 @@ pub struct RemoveArgs {
     #[arg(value_name = "ID", required = true)]
     pub ids: Vec<String>,
 
-    /// Refuse (exit 3) unless the store is at this revision.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
 }
 
@@ -502,9 +513,9 @@ pub struct NextArgs {
     #[arg(long)]
     pub claim: bool,
 
-    /// Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]
     // Read with the rest of the environment in `next::read`, where an empty value is unset.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = sentences::with_env(
+        "Whose next item: items owned by someone else are skipped", Variable::Owner))]
     pub owner: Option<String>,
 }
 
@@ -534,8 +545,7 @@ pub struct UndoArgs {
     #[arg(long, value_name = "REV")]
     pub to: Option<u64>,
 
-    /// Refuse (exit 3) unless the store is at this revision.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
 }
 
@@ -611,8 +621,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub hook: bool,
 
-    /// Whose check: items owned by someone else do not count [env: TODOS_OWNER]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = sentences::with_env(
+        "Whose check: items owned by someone else do not count", Variable::Owner))]
     pub owner: Option<String>,
 }
 

@@ -16,9 +16,9 @@ use crate::cli::{Cli, GlobalArgs};
 use crate::context::Context;
 use crate::host::Host;
 use crate::list::ListName;
-use crate::render::escape;
-use crate::status::STATUSES;
+use crate::policy::status::STATUSES;
 use crate::store::{Store, is_tool_id};
+use crate::text::escape;
 
 /// The variable that turns a run into a completion request, as `clap_complete` names it.
 const VAR: &str = "COMPLETE";

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::model::{LIMITS, LimitInfo, Limits};
-
-pub const WORKSPACE_CONFIG: &str = ".todos.config.json";
-pub const DEFAULT_MEMORY_DIR: &str = "memory/todos";
+use crate::model::Limits;
+pub use crate::policy::settings::WORKSPACE_CONFIG;
+use crate::policy::settings::{DEFAULT_HISTORY_LIMIT, DEFAULT_MEMORY_DIR, SETTINGS, Setting};
+use crate::sentences;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -28,19 +28,6 @@ impl Default for Config {
             memory_dir: PathBuf::from(DEFAULT_MEMORY_DIR),
         }
     }
-}
-
-/// The settings that are not limits of a plan: where completion logs go, how much history.
-pub const MEMORY_DIR_KEY: (&str, &str) = ("memory_dir", "TODOS_MEMORY_DIR");
-pub const HISTORY_LIMIT_KEY: (&str, &str) = ("history_limit", "TODOS_HISTORY_LIMIT");
-pub const DEFAULT_HISTORY_LIMIT: usize = 100;
-
-/// Every configuration key with its environment variable: the limits, then the other settings.
-pub fn keys() -> impl Iterator<Item = (&'static str, &'static str)> {
-    LIMITS
-        .iter()
-        .map(|info| (info.key, info.env))
-        .chain([MEMORY_DIR_KEY, HISTORY_LIMIT_KEY])
 }
 
 /// One value from one source, before it is checked.
@@ -68,9 +55,10 @@ impl Config {
             let root = crate::disk::real_root(workspace)?;
             config.apply_file(&crate::disk::link_target(&root, &workspace_file)?)?;
         }
-        for (key, var) in keys() {
+        for info in &SETTINGS {
+            let var = info.env;
             if let Some(value) = env(var) {
-                config.set(key, &Raw::Text(&value)).map_err(|why| {
+                config.set(info.key, &Raw::Text(&value)).map_err(|why| {
                     Error::invalid(format!(
                         "environment variable {var}={value:?} is invalid: {why}"
                     ))
@@ -104,41 +92,43 @@ impl Config {
     }
 
     fn set(&mut self, key: &str, raw: &Raw<'_>) -> Result<(), String> {
-        if key == MEMORY_DIR_KEY.0 {
-            let text = match raw {
-                Raw::Json(Value::String(text)) => text.trim(),
-                Raw::Text(text) => text.trim(),
-                Raw::Json(_) => return Err("it must be a string (a folder path)".to_owned()),
-            };
-            if text.is_empty() {
-                return Err("it must name a folder".to_owned());
-            }
-            self.memory_dir = PathBuf::from(text);
-            return Ok(());
-        }
-        let limit = if key == HISTORY_LIMIT_KEY.0 {
-            &mut self.history_limit
-        } else if let Some(info) = LimitInfo::of(key) {
-            (info.field)(&mut self.limits)
-        } else {
-            let known: Vec<&str> = keys().map(|(key, _)| key).collect();
-            return Err(format!("unknown key; the keys are {}", known.join(", ")));
+        let Some(setting) = Setting::of_key(key) else {
+            return Err(format!(
+                "unknown key; the keys are {}",
+                sentences::config_keys()
+            ));
         };
-        let number = match raw {
+        let refused = || sentences::setting_value(setting).to_owned();
+        match setting {
+            Setting::MemoryDir => {
+                let text = match raw {
+                    Raw::Json(Value::String(text)) => text.trim(),
+                    Raw::Text(text) => text.trim(),
+                    Raw::Json(_) => return Err(refused()),
+                };
+                if text.is_empty() {
+                    return Err("it must name a folder".to_owned());
+                }
+                self.memory_dir = PathBuf::from(text);
+            }
+            Setting::Limit(limit) => self.limits.set(limit, raw.count().ok_or_else(refused)?),
+            Setting::HistoryLimit => self.history_limit = raw.count().ok_or_else(refused)?,
+        }
+        Ok(())
+    }
+}
+
+impl Raw<'_> {
+    /// A whole number of at least 1.
+    fn count(&self) -> Option<usize> {
+        let number = match self {
             Raw::Json(Value::Number(number)) => number.as_u64(),
             Raw::Text(text) => text.trim().parse::<u64>().ok(),
             Raw::Json(_) => None,
         };
-        match number
+        number
             .and_then(|n| usize::try_from(n).ok())
             .filter(|&n| n >= 1)
-        {
-            Some(n) => {
-                *limit = n;
-                Ok(())
-            }
-            None => Err("it must be a whole number of at least 1".to_owned()),
-        }
     }
 }
 

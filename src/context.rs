@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::host::Host;
 use crate::list::{DEFAULT_STORE, LISTS_DIR, ListName};
+use crate::policy::settings::Variable;
 use crate::render::Palette;
 
 pub struct Context {
@@ -42,7 +43,7 @@ impl Context {
     pub fn new(global: &GlobalArgs, host: &Host) -> Result<Self> {
         // An empty TODOS_WORKSPACE counts as unset: a shell that exports it empty means none.
         let from_env = || {
-            host.var("TODOS_WORKSPACE")
+            host.var(Variable::Workspace.name())
                 .filter(|dir| !dir.is_empty())
                 .map(PathBuf::from)
         };
@@ -65,16 +66,15 @@ impl Context {
             Some(dir) => explicit_workspace(&cwd, &dir)?,
             None => discover_workspace(&cwd)?,
         };
-        let list = match global
-            .list
-            .clone()
-            .or_else(|| host.var("TODOS_LIST").filter(|name| !name.is_empty()))
-        {
+        let list = match global.list.clone().or_else(|| {
+            host.var(Variable::List.name())
+                .filter(|name| !name.is_empty())
+        }) {
             Some(name) => ListName::parse(&name)?,
             None => ListName::default_list(),
         };
         // A bad TODOS_NOW fails every command, whether it needs the clock or not.
-        let fixed = match host.var("TODOS_NOW") {
+        let fixed = match host.var(Variable::Now.name()) {
             Some(value) => Some(DateTime::parse_from_rfc3339(value.trim()).map_err(|err| {
                 Error::invalid(format!(
                     "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
@@ -108,7 +108,9 @@ impl Context {
             workspace,
             list,
             now,
-            session: host.var("TODOS_SESSION").filter(|s| !s.trim().is_empty()),
+            session: host
+                .var(Variable::Session.name())
+                .filter(|s| !s.trim().is_empty()),
             json: global.json,
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),
@@ -199,12 +201,12 @@ fn refuse_foreign(path: &Path) -> Result<()> {
     }
     Err(Error::unsafe_path(format!(
         "{} is owned by another user (uid {}), so the workspace it marks is not trusted",
-        crate::render::escape(&path.display().to_string()),
+        crate::text::escape(&path.display().to_string()),
         meta.uid()
     ))
     .with_hint(format!(
         "to use it anyway, pass -C {} (or TODOS_WORKSPACE); otherwise work in a folder of your own",
-        crate::render::escape(&path.parent().unwrap_or(path).display().to_string())
+        crate::text::escape(&path.parent().unwrap_or(path).display().to_string())
     )))
 }
 

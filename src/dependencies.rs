@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use crate::model::{Item, Status};
-use crate::render::escape;
+use crate::text::escape;
 
 /// The statuses of a list's items by id, built once for a whole view; left empty when no
 /// item waits on another, so a plan without dependencies pays nothing for them.
@@ -164,9 +164,10 @@ pub fn started_early(before: &[Item], after: &[Item]) -> Vec<String> {
             let waits: Vec<&str> = index.unresolved(item).collect();
             (!waits.is_empty()).then(|| {
                 format!(
-                    "started item {} while it waits on {} (not completed or cancelled yet)",
+                    "started item {} while it waits on {} (not {} yet)",
                     named(item),
-                    escape(&waits.join(", "))
+                    escape(&waits.join(", ")),
+                    crate::sentences::resolving_statuses()
                 )
             })
         })

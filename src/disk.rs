@@ -37,7 +37,7 @@ use std::io::{ErrorKind, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::render::escape;
+use crate::text::escape;
 
 /// The mode a new file gets when it replaces nothing; the umask takes its share.
 const NEW_FILE_MODE: u32 = 0o666;

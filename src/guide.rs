@@ -5,22 +5,10 @@
 use std::fmt::Write as _;
 
 use crate::cli::SchemaCommand;
-use crate::model::{Limits, Status};
-
-use crate::render::count;
-
-/// The limits, said plainly: real agents' items often run past 60 characters.
-fn limits_sentence(limits: &Limits) -> String {
-    format!(
-        "at most {items}; each item at most {chars} characters (an item over {chars} characters \
-         is refused, not cut: keep items short and put detail in \"description\"); a summary of at \
-         most {summary} characters; at most {in_progress} in_progress at a time",
-        items = count(limits.max_items, "item"),
-        chars = limits.max_content_chars,
-        summary = limits.max_summary_chars,
-        in_progress = count(limits.max_in_progress, "item"),
-    )
-}
+use crate::english::count;
+use crate::model::{Limit, Limits, Status};
+use crate::policy::settings::Variable;
+use crate::sentences::{self, limits_in_force as limits_sentence};
 
 /// The heredoc example of the guide: a whole snapshot, as `write` takes it.
 pub const WRITE_EXAMPLE: &str = r#"{"summary": "Fix the login timeout", "todos": [
@@ -30,14 +18,19 @@ pub const WRITE_EXAMPLE: &str = r#"{"summary": "Fix the login timeout", "todos":
 
 /// What an agent that shares the plan needs on top of the guide: three lines, no more, so a
 /// team's guide stays short, and none at all for a lone agent.
-const TEAM_LINES: &str = "\
-- Several agents share this plan. `todos next --claim --owner NAME` (or `TODOS_OWNER=NAME`) \
-takes the next ready item and marks it yours; finish it (completed or failed) before you claim \
-another: each owner has one item in_progress at a time.
-- An item with `blocked_by` waits until those items are completed or cancelled (`⧗ 2, 5` in \
-`todos show`); `todos update ID --blocked-by OTHER` adds a dependency.
-- Change your own items with `todos update`; never `todos write` a list over others' work.
-";
+fn team_lines() -> String {
+    format!(
+        "- Several agents share this plan. `todos next --claim --owner NAME` (or `{owner}=NAME`) \
+         takes the next ready item and marks it yours; finish it ({finished}) before you claim \
+         another: each owner has one item in_progress at a time.\n\
+         - An item with `blocked_by` is ready {ready} (`⧗ 2, 5` in `todos show`); \
+         `todos update ID --blocked-by OTHER` adds a dependency.\n\
+         - Change your own items with `todos update`; never `todos write` a list over others' work.\n",
+        owner = Variable::Owner.name(),
+        finished = sentences::stop_statuses(),
+        ready = sentences::when_ready(),
+    )
+}
 
 /// The guide for an agent's system prompt (Markdown, about 30 lines); with `team`, the three
 /// lines on owners and dependencies too.
@@ -55,22 +48,25 @@ pub fn prompt(limits: &Limits, team: bool) -> String {
          - `todos write` replaces the whole list: always send every item, finished ones \
          included, since what you leave out is dropped. For small changes use `todos create` \
          (append items) or `todos update` (one item).\n\
-         - Always give a one-line summary of what the whole plan is for.\n\
-         - Work on one item at a time: mark it in_progress before you start it.\n\
-         - Mark an item completed as soon as it is done, not in a batch at the end.\n\
-         - Mark an item cancelled when it is no longer needed, failed when you tried and could \
-         not do it; never leave it open or drop it.\n\
-         - Before you say you are done, run `todos check`: it fails while items are open.\n",
+         - Always give a one-line summary of what the whole plan is for.\n",
+    );
+    let _ = writeln!(
+        out,
+        "- Work on one item at a time: mark it {}.\n\
+         - Mark an item {}, each as it happens, not in a batch at the end; never drop an item.\n\
+         - Before you say you are done, run `todos check`: it fails while items are open.",
+        sentences::status_clause(Status::InProgress),
+        sentences::how_to_stop_work(),
     );
     if team {
-        out.push_str(TEAM_LINES);
+        out.push_str(&team_lines());
     }
     out.push('\n');
     let _ = writeln!(
         out,
         "Limits: {}. Statuses: {}.\n",
         limits_sentence(limits),
-        Status::meanings_in_prose()
+        sentences::status_meanings()
     );
     let _ = write!(
         out,
@@ -93,11 +89,10 @@ pub fn prompt(limits: &Limits, team: bool) -> String {
 /// What a tool-calling model reads about one command: what it does, when and how to use it,
 /// and the limits.
 pub fn tool_description(command: SchemaCommand, limits: &Limits) -> String {
-    let statuses = "mark an item in_progress before you start it, completed as soon as it is \
-        done, cancelled when it is no longer needed, failed when it could not be done";
+    let statuses = format!("mark an item {}", sentences::how_to_work());
     let item_chars = format!(
         "each item 1-{chars} characters (longer items are refused, not cut)",
-        chars = limits.max_content_chars
+        chars = limits.get(Limit::MaxContentChars)
     );
     match command {
         SchemaCommand::Write => format!(
@@ -112,15 +107,15 @@ pub fn tool_description(command: SchemaCommand, limits: &Limits) -> String {
             "Append new pending items to the todo plan of the workspace (todos create); the tool \
              assigns their ids and returns the whole plan. Use todos write to start a plan. \
              Limits: {item_chars}; the plan holds at most {} in all.",
-            count(limits.max_items, "item")
+            count(limits.get(Limit::MaxItems), "item")
         ),
         SchemaCommand::Update => format!(
             "Change one item of the todo plan of the workspace by its id (todos update): its \
              status, text, owner or dependencies (status deleted removes it). Work on one item at a time: {statuses} (at most {} \
              in_progress). Moving a {} item back to an open status needs reopen: true. \
              Text: {item_chars}.",
-            count(limits.max_in_progress, "item"),
-            Status::terminal_in_prose()
+            count(limits.get(Limit::MaxInProgress), "item"),
+            sentences::terminal_statuses()
         ),
     }
 }

@@ -116,7 +116,7 @@ fn read_lines(path: &Path) -> Result<(Lines, Vec<String>)> {
 }
 
 fn shown(path: &Path) -> String {
-    crate::render::escape(&path.display().to_string()).into_owned()
+    crate::text::escape(&path.display().to_string()).into_owned()
 }
 
 /// Reads the latest `limit` kept revisions of a list whose store is at `store_revision`; a
@@ -204,8 +204,7 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
     if !entry.at.is_empty() && chrono::DateTime::parse_from_rfc3339(&entry.at).is_err() {
         problems.push(Problem::new("at", "is not an RFC 3339 time"));
     }
-    if entry.command.chars().any(crate::model::forbidden_char)
-        || entry.command.chars().count() > 200
+    if entry.command.chars().any(crate::text::forbidden_char) || entry.command.chars().count() > 200
     {
         problems.push(Problem::new(
             "command",

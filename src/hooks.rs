@@ -21,7 +21,9 @@ pub use settings::merge;
 
 use crate::cli::Agent;
 use crate::model::{self, Item};
-use crate::render::{self, escape};
+use crate::render;
+use crate::sentences;
+use crate::text::escape;
 
 /// The command every agent's hooks run. It finds the workspace from the folder the agent runs
 /// it in (the session's folder, for all three), so it holds no agent's variable: Gemini CLI
@@ -43,9 +45,9 @@ pub enum ContextChannel {
 /// How an agent lets a stop hook send it back to work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopChannel {
-    /// Exit 2 with the reason on stderr. Claude Code reads `{"decision":"block"}` too, but then
+    /// Exit with this code (2 for Claude Code) and the reason on stderr. Claude Code reads `{"decision":"block"}` too, but then
     /// puts the reason into its model's context twice (as hook feedback and as a system note).
-    Exit2,
+    Exit(u8),
     /// `{"decision": WORD, "reason": …}` on stdout, exit 0.
     Decision(&'static str),
 }
@@ -127,7 +129,7 @@ pub static PROTOCOLS: [Protocol; 3] = [
         session_start_matcher: Some("startup|resume|compact"),
         stop: "Stop",
         context: ContextChannel::PlainStdout,
-        block: StopChannel::Exit2,
+        block: StopChannel::Exit(2),
         loop_flag: "stop_hook_active",
         marks: &[],
         handler_extras: &[],
@@ -137,6 +139,20 @@ pub static PROTOCOLS: [Protocol; 3] = [
 ];
 
 impl Protocol {
+    /// Claude Code's row: the last, the agent left over when a payload has no marks of its
+    /// own, and the protocol `check --hook` speaks.
+    pub fn claude_code() -> &'static Self {
+        &PROTOCOLS[PROTOCOLS.len() - 1]
+    }
+
+    /// The exit code that sends the agent back to work, when the protocol blocks by exit code.
+    pub fn block_exit_code(&self) -> Option<u8> {
+        match self.block {
+            StopChannel::Exit(code) => Some(code),
+            StopChannel::Decision(_) => None,
+        }
+    }
+
     pub fn of_agent(agent: Agent) -> Option<&'static Self> {
         PROTOCOLS.iter().find(|row| row.agent == agent)
     }
@@ -154,8 +170,10 @@ impl Protocol {
         };
         // Gemini CLI's row comes first: a field it may add later (a `model`) must not make it
         // look like Codex.
-        let fallback = &PROTOCOLS[PROTOCOLS.len() - 1];
-        PROTOCOLS.iter().find(sent_by).unwrap_or(fallback)
+        PROTOCOLS
+            .iter()
+            .find(sent_by)
+            .unwrap_or_else(|| Self::claude_code())
     }
 }
 
@@ -237,18 +255,13 @@ pub fn stop_reason(items: &[Item], owner: Option<&str>) -> String {
         .filter(|item| model::is_left_for(item, owner))
         .count();
     let (subject, are) = left_subject(left, items.len(), owner);
-    let (them, each) = if left == 1 {
-        ("it", "it")
-    } else {
-        ("them", "each")
-    };
     let mut text = format!("todos: {subject} {are} still open:\n");
     text.push_str(&open_items(items, owner));
     let _ = write!(
         text,
-        "Finish {them} before you stop: mark {each} completed as soon as it is done (todos \
-         update ID completed), cancelled if it is no longer needed, failed if it cannot be done. \
-         If you need the user's answer first, ask and stop: this reminder comes once per stop."
+        "{} {}",
+        sentences::how_to_finish(left),
+        sentences::ASK_AND_STOP
     );
     text
 }
@@ -314,10 +327,10 @@ pub fn context_output(protocol: &Protocol, context: &str) -> String {
 /// The answer that sends the agent back to work with `reason`, in its own channel.
 pub fn block_reply(protocol: &Protocol, reason: &str) -> Reply {
     match protocol.block {
-        StopChannel::Exit2 => Reply {
+        StopChannel::Exit(code) => Reply {
             stdout: String::new(),
             stderr: format!("{reason}\n"),
-            exit_code: 2,
+            exit_code: code,
         },
         StopChannel::Decision(word) => Reply {
             stdout: json_line(&json!({"decision": word, "reason": reason})),

@@ -13,6 +13,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::policy::settings::Variable;
 
 /// How long a command that can do without input waits for stdin to send (and then for each
 /// further chunk) before it takes a stdin left open and silent as no input: far beyond what a
@@ -164,8 +165,8 @@ impl Host {
                 .filter(|n| *n > 0)
         };
         Some(Terminal {
-            columns: var("COLUMNS"),
-            rows: var("LINES"),
+            columns: var(Variable::Columns.name()),
+            rows: var(Variable::Lines.name()),
             window: self.window,
         })
     }

@@ -188,7 +188,7 @@ fn spellings_in_prose(context: &[&Spellings], field: Field) -> String {
         .filter(|(candidate, _)| *candidate == field)
         .flat_map(|(_, keys)| keys.iter().copied())
         .collect();
-    crate::render::or_list(&keys)
+    crate::english::or_list(&keys)
 }
 
 /// The most characters of an input's key that a path or a message repeats: a 100 KB key must
@@ -222,7 +222,7 @@ fn unknown_field(key: &str, context: &[&Spellings]) -> String {
     format!(
         "unknown field \"{}\"; the fields here are {}",
         shown(key),
-        crate::render::or_list(&first).replacen(" or ", " and ", 1)
+        crate::english::or_list(&first).replacen(" or ", " and ", 1)
     )
 }
 
@@ -285,12 +285,12 @@ fn parse_status(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Optio
     let text = expect_str(value, path, problems)?;
     let status = Status::parse(text);
     if status.is_none() {
-        let shown = crate::render::escape(&shown(text)).into_owned();
+        let shown = crate::text::escape(&shown(text)).into_owned();
         let message = match Status::suggest(text) {
             Some(name) => format!("unknown status \"{shown}\"; did you mean \"{name}\"?"),
             None => format!(
                 "unknown status \"{shown}\"; use one of {}",
-                Status::accepted_spellings()
+                crate::sentences::accepted_spellings()
             ),
         };
         problems.push(Problem::new(path, message));
@@ -302,7 +302,7 @@ fn parse_priority(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Opt
     let text = expect_str(value, path, problems)?;
     let priority = Priority::parse(text);
     if priority.is_none() {
-        let shown = crate::render::escape(&shown(text)).into_owned();
+        let shown = crate::text::escape(&shown(text)).into_owned();
         let message = match suggest::closest(text, Priority::names()) {
             Some(near) => format!("unknown priority \"{shown}\"; did you mean \"{near}\"?"),
             None => format!(
@@ -387,7 +387,7 @@ pub fn content(raw: &str, path: &str, limits: &Limits, problems: &mut Vec<Proble
         raw,
         path,
         limits.max_content_chars,
-        Some("max_content_chars"),
+        Some(model::Limit::MaxContentChars),
         problems,
     )
 }
@@ -403,7 +403,7 @@ pub fn summary(
         raw,
         path,
         limits.max_summary_chars,
-        Some("max_summary_chars"),
+        Some(model::Limit::MaxSummaryChars),
         problems,
     );
     (!text.is_empty()).then_some(text)
@@ -587,7 +587,7 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
             join(path, "status"),
             format!(
                 "is missing; every item needs a status ({})",
-                Status::names_in_prose()
+                crate::sentences::status_names()
             ),
         ));
     }

@@ -43,7 +43,7 @@ pub fn check_size(len: usize, source: &str) -> Result<()> {
 /// reach a terminal or a log raw. They can only stand inside JSON strings, where the escape
 /// reads back as the same character, so the document means exactly what it meant.
 pub fn escape_unsafe(text: String) -> String {
-    let unsafe_char = |c: char| c != '\n' && crate::model::forbidden_char(c);
+    let unsafe_char = |c: char| c != '\n' && crate::text::forbidden_char(c);
     if text.is_ascii() && !text.contains('\u{7f}') || !text.chars().any(unsafe_char) {
         return text;
     }

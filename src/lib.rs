@@ -12,6 +12,7 @@ pub mod config;
 pub mod context;
 pub mod dependencies;
 pub mod disk;
+pub mod english;
 pub mod envelope;
 pub mod error;
 pub mod guide;
@@ -27,13 +28,18 @@ pub mod mcp;
 pub mod mcp_launch;
 pub mod model;
 pub mod output;
+pub mod policy;
 pub mod render;
 pub mod schema;
-pub mod status;
+pub mod sentences;
 pub mod store;
 pub mod suggest;
+pub mod text;
 pub mod transaction;
 pub mod wrap;
+
+#[cfg(test)]
+mod consistency;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

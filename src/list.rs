@@ -6,6 +6,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::policy::name::LIST_NAME;
+use crate::sentences;
 
 /// The default list's store, at the workspace root.
 pub const DEFAULT_STORE: &str = ".todos.json";
@@ -13,10 +15,8 @@ pub const DEFAULT_STORE: &str = ".todos.json";
 pub const LISTS_DIR: &str = ".todos";
 /// The name that means the default list.
 pub const DEFAULT_NAME: &str = "default";
-const MAX_NAME_CHARS: usize = 64;
 
-/// A list's name, checked: 1–64 characters of `a-z`, `0-9`, `.`, `_`, `-`, not starting with
-/// `.` (so a name is never a hidden file, `..`, or a path).
+/// A list's name, checked by `policy::name::LIST_NAME` (never a hidden file, `..`, or a path).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ListName(Option<String>);
 
@@ -30,31 +30,18 @@ impl ListName {
         if name == DEFAULT_NAME {
             return Ok(Self::default_list());
         }
-        let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c);
-        let length = name.chars().count();
-        let problem = if name.is_empty() {
-            Some("is empty".to_owned())
-        } else if length > MAX_NAME_CHARS {
-            Some(format!(
-                "is {length} characters long, the limit is {MAX_NAME_CHARS}"
-            ))
-        } else if name.starts_with('.') {
-            Some("starts with a dot".to_owned())
-        } else {
-            name.chars()
-                .find(|&c| !allowed(c))
-                .map(|c| format!("holds {}", describe(c)))
-        };
-        match problem {
+        match LIST_NAME.broken(name) {
             None => Ok(Self(Some(name.to_owned()))),
-            Some(problem) => Err(Error::invalid(format!(
-                "the list name \"{}\" {problem}",
-                crate::render::escape(name)
+            Some(broken) => Err(Error::invalid(format!(
+                "the list name \"{}\" {}",
+                crate::text::escape(name),
+                sentences::broken_name(&LIST_NAME, &broken)
             ))
-            .with_hint(
-                "name a list with 1-64 characters of a-z, 0-9, '.', '_' and '-', not starting \
-                 with '.', e.g. --list api-agent",
-            )),
+            .with_hint(format!(
+                "name a list with {}, e.g. --list {}",
+                sentences::name_rule(&LIST_NAME),
+                LIST_NAME.examples.join(", --list ")
+            ))),
         }
     }
 
@@ -110,21 +97,6 @@ impl ListName {
 impl fmt::Display for ListName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-fn describe(c: char) -> String {
-    if c.is_ascii_uppercase() {
-        format!("an upper-case letter ('{c}'); use lower case")
-    } else if c == '/' || c == '\\' {
-        "a path separator".to_owned()
-    } else if c.is_control() {
-        format!("a control character (U+{:04X})", u32::from(c))
-    } else {
-        format!(
-            "'{}', which a list name cannot hold",
-            crate::render::escape(&c.to_string())
-        )
     }
 }
 

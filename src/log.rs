@@ -12,9 +12,9 @@ use crate::disk::{self, Links};
 use crate::error::{Error, Result};
 use crate::list::ListName;
 use crate::model::Item;
-use crate::render::escape;
-use crate::status::STATUSES;
+use crate::policy::status::STATUSES;
 use crate::store::Session;
+use crate::text::escape;
 
 /// A time as the log's file names and headings write it: `YYYYMMDD-HHMMSS`.
 pub fn stamp(at: &DateTime<Local>) -> String {

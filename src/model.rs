@@ -3,7 +3,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Problem;
-pub use crate::status::{Stats, Status};
+pub use crate::policy::limit::{Limit, Limits};
+use crate::policy::name::OWNER;
+pub use crate::policy::status::{Stats, Status};
+use crate::sentences;
+use crate::text::{forbidden_char, forbidden_kind};
 
 /// How much an item matters, as Claude Code sends it. The table is the only list of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,58 +104,6 @@ pub fn is_finished(items: &[Item]) -> bool {
     !items.is_empty() && items.iter().all(|item| item.status.is_terminal())
 }
 
-/// The numbers a plan must stay within; each can be raised by configuration (`LIMITS`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    pub max_items: usize,
-    pub max_content_chars: usize,
-    pub max_summary_chars: usize,
-    pub max_in_progress: usize,
-}
-
-/// One limit: its configuration key and variable, its default, and what to do to fit under it.
-/// The configuration, the man page, `prompt`, `schema` and every refusal read this table.
-pub struct LimitInfo {
-    pub key: &'static str,
-    pub env: &'static str,
-    pub default: usize,
-    /// Said first in a refusal: how to fit the input under the limit.
-    pub fit: &'static str,
-    /// Its field in `Limits`.
-    pub field: fn(&mut Limits) -> &mut usize,
-}
-
-pub const LIMITS: [LimitInfo; 4] = [
-    LimitInfo {
-        key: "max_items",
-        env: "TODOS_MAX_ITEMS",
-        default: 10,
-        fit: "finish, cancel or remove items, or merge small steps into one",
-        field: |limits| &mut limits.max_items,
-    },
-    LimitInfo {
-        key: "max_content_chars",
-        env: "TODOS_MAX_CONTENT_CHARS",
-        default: 60,
-        fit: "shorten the text to what the step is, and put the detail in \"description\"",
-        field: |limits| &mut limits.max_content_chars,
-    },
-    LimitInfo {
-        key: "max_summary_chars",
-        env: "TODOS_MAX_SUMMARY_CHARS",
-        default: 200,
-        fit: "shorten the summary to one line saying what the plan is for",
-        field: |limits| &mut limits.max_summary_chars,
-    },
-    LimitInfo {
-        key: "max_in_progress",
-        env: "TODOS_MAX_IN_PROGRESS",
-        default: 1,
-        fit: "finish or pause the item in progress first (completed, or back to pending)",
-        field: |limits| &mut limits.max_in_progress,
-    },
-];
-
 /// Longest accepted `active_form`; it is only shown for the item in progress.
 pub const MAX_ACTIVE_FORM_CHARS: usize = 200;
 
@@ -162,75 +114,17 @@ pub const MAX_DESCRIPTION_CHARS: usize = 2000;
 const DESCRIPTION_FIT: &str =
     "keep to what the step needs; put longer notes in a file and name it in the description";
 
-impl Default for Limits {
-    fn default() -> Self {
-        let mut limits = Self {
-            max_items: 0,
-            max_content_chars: 0,
-            max_summary_chars: 0,
-            max_in_progress: 0,
-        };
-        for info in &LIMITS {
-            *(info.field)(&mut limits) = info.default;
-        }
-        limits
-    }
-}
-
-impl LimitInfo {
-    /// The row of a configuration key.
-    pub fn of(key: &str) -> Option<&'static Self> {
-        LIMITS.iter().find(|info| info.key == key)
-    }
-
-    /// What a refusal says after the numbers: first how to fit, then how to raise the limit.
-    pub fn advice(&self) -> String {
-        format!(
-            "{}; or raise the limit with \"{}\" in .todos.config.json or {}",
-            self.fit, self.key, self.env
-        )
-    }
-}
-
-/// The advice of the limit with configuration key `key` (one of `LIMITS`).
-pub fn limit_advice(key: &str) -> String {
-    LimitInfo::of(key)
-        .map(LimitInfo::advice)
-        .unwrap_or_default()
-}
-
-/// Why a character may not stand in one line of text: control characters and bidi overrides
-/// could rewrite a terminal or hide text from a reviewer; line and paragraph separators break a
-/// line where no newline shows; a byte-order mark inside text is invisible noise.
-pub fn forbidden_char(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}'
-        )
-}
-
-/// What a forbidden character is, for the message that refuses it.
-fn forbidden_kind(c: char) -> &'static str {
-    match c {
-        '\u{2028}' | '\u{2029}' => "a line or paragraph separator",
-        '\u{FEFF}' => "a byte-order mark",
-        c if c.is_control() => "a control character",
-        _ => "a bidi override",
-    }
-}
-
 /// Checks one line of user text (content, summary, active form) and returns it trimmed.
-/// `limit_key` names the configuration key that raises `max_chars`, if any does.
+/// `limit` names the limit that `max_chars` is, if it is one (a configuration key raises it).
 pub fn check_text(
     raw: &str,
     path: &str,
     max_chars: usize,
-    limit_key: Option<&str>,
+    limit: Option<Limit>,
     problems: &mut Vec<Problem>,
 ) -> String {
     // The advice is spelled out only for a text over the limit, not for every item.
-    let advice = || limit_key.map(limit_advice);
+    let advice = || limit.map(sentences::limit_advice);
     checked(raw, path, max_chars, advice, false, problems)
 }
 
@@ -324,9 +218,9 @@ pub fn check_length(len: usize, path: &str, limits: &Limits, problems: &mut Vec<
             path,
             format!(
                 "holds {}, the limit is {}; {}",
-                crate::render::count(len, "item"),
+                crate::english::count(len, "item"),
                 limits.max_items,
-                limit_advice("max_items")
+                sentences::limit_advice(Limit::MaxItems)
             ),
         ));
     }
@@ -380,41 +274,28 @@ pub fn check_in_progress(
             path,
             format!(
                 "has {} in_progress{whose} ({}), at most {}{per} may be; {}",
-                crate::render::count(in_progress.len(), "item"),
+                crate::english::count(in_progress.len(), "item"),
                 places.join(", "),
                 limits.max_in_progress,
-                limit_advice("max_in_progress")
+                sentences::limit_advice(Limit::MaxInProgress)
             ),
         ));
     }
 }
 
-/// The longest owner name.
-pub const MAX_OWNER_CHARS: usize = 64;
-
-/// The characters an owner name may hold besides ASCII letters and digits.
-pub const OWNER_PUNCTUATION: &str = "._-@";
-
-/// Whether `c` may stand in an owner name: a name is shown after `@` in one-line views and
-/// matched by `next --owner`, so it is one plain word.
-pub fn owner_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || OWNER_PUNCTUATION.contains(c)
-}
-
-/// Checks an owner name (trimmed); a blank one is no owner.
+/// Checks an owner name (trimmed) by `policy::name::OWNER`; a blank one is no owner.
 pub fn check_owner(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
     let name = raw.trim();
     if name.is_empty() {
         return None;
     }
-    let chars = name.chars().count();
-    if chars > MAX_OWNER_CHARS || !name.chars().all(owner_char) {
+    if OWNER.broken(name).is_some() {
         problems.push(Problem::new(
             path,
             format!(
-                "\"{}\" is not an owner name: use 1-{MAX_OWNER_CHARS} letters, digits, \
-                 '.', '_', '-' or '@' (e.g. api-agent, w1, ana@example.com)",
-                crate::render::escape(&name.chars().take(80).collect::<String>())
+                "\"{}\" is not an owner name: {}",
+                crate::text::escape(&name.chars().take(80).collect::<String>()),
+                sentences::name_advice(&OWNER)
             ),
         ));
         return None;
@@ -432,15 +313,6 @@ mod tests {
         assert_eq!(Priority::parse("urgent"), None);
         for name in Priority::names() {
             assert_eq!(Priority::parse(name).map(Priority::as_str), Some(name));
-        }
-    }
-
-    #[test]
-    fn limits_default_from_the_table() {
-        let mut limits = Limits::default();
-        for info in &LIMITS {
-            assert_eq!(*(info.field)(&mut limits), info.default, "{}", info.key);
-            assert!(info.env.ends_with(&info.key.to_ascii_uppercase()));
         }
     }
 

@@ -16,8 +16,10 @@ use crate::host::Host;
 use crate::json;
 use crate::list::ListName;
 use crate::model;
-use crate::render::{self, Palette, escape};
+use crate::policy::settings::Variable;
+use crate::render::{self, Palette};
 use crate::store::Document;
+use crate::text::escape;
 
 /// How this run prints: decided from the flags and the host alone, so even a failure to find
 /// the workspace is printed the way the user asked.
@@ -37,9 +39,15 @@ pub fn palettes(color: Option<ColorChoice>, host: &Host) -> (Palette, Palette) {
         Some(ColorChoice::Always) => true,
         Some(ColorChoice::Never) => false,
         Some(ColorChoice::Auto) | None => {
-            if host.var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+            if host
+                .var(Variable::NoColor.name())
+                .is_some_and(|v| !v.is_empty())
+            {
                 false
-            } else if host.var("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+            } else if host
+                .var(Variable::ClicolorForce.name())
+                .is_some_and(|v| v != "0")
+            {
                 true
             } else {
                 is_terminal

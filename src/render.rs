@@ -8,7 +8,8 @@ use owo_colors::{OwoColorize, Style};
 
 use crate::dependencies::Index;
 use crate::model::{Item, Status};
-use crate::status::STATUSES;
+use crate::policy::status::STATUSES;
+use crate::text::escape;
 
 /// The colors of one output stream; `plain()` when color is off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,50 +68,6 @@ impl Palette {
 
     pub fn warning(self, text: &str) -> Cow<'_, str> {
         self.paint(text, Style::new().yellow().bold())
-    }
-}
-
-/// Escapes what could drive a terminal or hide text: control characters (C0, DEL, C1) and bidi
-/// controls. A store may be edited by hand, so everything read from one passes through here.
-pub fn escape(text: &str) -> Cow<'_, str> {
-    let unsafe_char = crate::model::forbidden_char;
-    // Printable ASCII, the common case, is checked a byte at a time, without decoding.
-    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) || !text.chars().any(unsafe_char) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if unsafe_char(c) => {
-                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// `1 item` / `2 items`: a number with its noun in the right number.
-pub fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-/// Names in prose: `a`, `a or b`, `a, b or c`.
-pub fn or_list<S: AsRef<str>>(names: &[S]) -> String {
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => {
-            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} or {}", rest.join(", "), last.as_ref())
-        }
-        Some((last, _)) => last.as_ref().to_owned(),
-        None => String::new(),
     }
 }
 

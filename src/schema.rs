@@ -14,9 +14,9 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::{SchemaCommand, Vendor};
 use crate::guide;
-use crate::model::{
-    Limits, MAX_ACTIVE_FORM_CHARS, MAX_DESCRIPTION_CHARS, MAX_OWNER_CHARS, Priority, Status,
-};
+use crate::model::{Limits, MAX_ACTIVE_FORM_CHARS, MAX_DESCRIPTION_CHARS, Priority, Status};
+use crate::policy::name::OWNER;
+use crate::sentences;
 
 pub const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -80,9 +80,12 @@ fn description() -> Value {
 fn owner() -> Value {
     json!({
         "type": "string",
-        "pattern": format!("^[A-Za-z0-9._@-]{{1,{MAX_OWNER_CHARS}}}$"),
-        "description": "Who works on the item: an agent's or a person's name, 1-64 letters, \
-            digits, '.', '_', '-' or '@' (optional; `todos next --claim --owner NAME` sets it).",
+        "pattern": OWNER.pattern(),
+        "description": format!(
+            "Who works on the item: an agent's or a person's name, {} (optional; `todos next \
+             --claim --owner NAME` sets it).",
+            sentences::name_rule(&OWNER)
+        ),
     })
 }
 
@@ -96,8 +99,8 @@ fn ids(description: &str) -> Value {
 
 fn blocked_by(context: &str) -> Value {
     ids(&format!(
-        "Ids of the items this one waits on: it is ready once each is completed or cancelled \
-         (optional). {context}"
+        "Ids of the items this one waits on: it is ready {} (optional). {context}",
+        sentences::when_ready()
     ))
 }
 
@@ -119,7 +122,7 @@ fn item(limits: &Limits) -> Value {
         "type": "object",
         "properties": {
             "content": text(limits.max_content_chars, &content_description(limits)),
-            "status": status(&format!("{}.", Status::meanings_in_prose())),
+            "status": status(&format!("{}.", sentences::status_meanings())),
             "id": id("The id todos gave this item; send it back to keep the item. Omit it for a new item."),
             "active_form": active_form(),
             "activeForm": active_form(),
@@ -226,7 +229,7 @@ fn update(limits: &Limits) -> Value {
                 "type": "boolean",
                 "description": format!(
                     "Allow a {} item to become open again.",
-                    Status::terminal_in_prose()
+                    sentences::terminal_statuses()
                 ),
             },
         },
@@ -255,9 +258,10 @@ fn update_status() -> Value {
     json!({
         "type": "string",
         "enum": names,
-        "description": "The new status: in_progress when you start the item, completed as soon \
-            as it is done, cancelled when it is no longer needed, failed when it could not be \
-            done, pending to put it back; deleted removes the item.",
+        "description": format!(
+            "The new status: {}; deleted removes the item.",
+            sentences::every_status_clause()
+        ),
     })
 }
 

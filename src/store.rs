@@ -283,7 +283,7 @@ impl Store {
                 ("session.id", &session.id),
                 ("session.started_at", &session.started_at),
             ] {
-                if text.chars().any(crate::model::forbidden_char) || text.chars().count() > 200 {
+                if text.chars().any(crate::text::forbidden_char) || text.chars().count() > 200 {
                     problems.push(Problem::new(
                         path,
                         "is not one short line of printable text",

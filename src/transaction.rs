@@ -44,7 +44,7 @@ impl<'a> Transaction<'a> {
                     notes,
                     "{} waiting for the lock on {}, held by another todos process",
                     palette.bold("note:"),
-                    crate::render::escape(&path.display().to_string())
+                    crate::text::escape(&path.display().to_string())
                 );
             }
         })?;

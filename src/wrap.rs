@@ -8,7 +8,7 @@
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::status::STATUSES;
+use crate::policy::status::STATUSES;
 
 /// Every line of `text` in at most `width` columns.
 pub fn wrap(text: &str, width: usize) -> String {

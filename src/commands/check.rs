@@ -12,15 +12,22 @@ use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::envelope;
 use crate::error::Result;
-use crate::hooks;
+use crate::hooks::{self, Protocol};
 use crate::host::{Host, Stdin};
 use crate::model;
-use crate::render::{self, escape};
+use crate::render;
+use crate::sentences;
 use crate::store::{Document, Store};
+use crate::text::escape;
 
-/// The exit code of a failed check; 2 in hook mode, the code Claude Code's hooks block with.
+/// The exit code of a failed check. In hook mode, the code Claude Code's hooks block with
+/// (its row of `hooks::PROTOCOLS`).
 const OPEN: u8 = 1;
-const OPEN_HOOK: u8 = 2;
+
+/// The protocol `check --hook` speaks: Claude Code's, as `hooks::PROTOCOLS` holds it.
+fn hook_protocol() -> &'static Protocol {
+    Protocol::claude_code()
+}
 
 pub struct Request {
     args: CheckArgs,
@@ -41,16 +48,18 @@ pub fn read(host: &mut Host, args: CheckArgs) -> Result<Request> {
 pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
     let Request { args, event, owner } = request;
     let owner = owner.as_deref();
-    // Claude Code sets `stop_hook_active` when a Stop hook already sent the agent back once in
-    // this turn; a second reminder could loop forever (the agent may need the user's answer).
+    // Claude Code sets its loop flag (`stop_hook_active`) when a Stop hook already sent the
+    // agent back once in this turn; a second reminder could loop forever (the agent may need
+    // the user's answer).
+    let loop_flag = hook_protocol().loop_flag;
     let stop_hook_active = event
         .as_ref()
-        .and_then(|event| event.get("stop_hook_active"))
+        .and_then(|event| event.get(loop_flag))
         .and_then(Value::as_bool)
         .unwrap_or(false);
     let is_stop_event = event
         .as_ref()
-        .is_some_and(|event| event.get("stop_hook_active").is_some());
+        .is_some_and(|event| event.get(loop_flag).is_some());
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     let stats = model::stats(&document.todos);
     let left = (document.todos.iter())
@@ -89,7 +98,11 @@ pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
     if failed {
         answer.text.clear();
         answer.notes = notes(ctx, &document, (left, owner), args, idle, is_stop_event);
-        exit_code = if args.hook { OPEN_HOOK } else { OPEN };
+        exit_code = if args.hook {
+            hook_protocol().block_exit_code().unwrap_or(OPEN)
+        } else {
+            OPEN
+        };
     }
     Ok(Outcome {
         exit_code,
@@ -163,28 +176,12 @@ fn notes(
         );
     }
     if args.stale.is_some() {
-        out.push_str(
-            "Update your todos now: mark what is done completed (todos update ID completed) and \
-             the item you are working on in_progress.\n",
-        );
+        let _ = writeln!(out, "{}", sentences::how_to_update_now());
     } else {
-        let (them, each) = if left == 1 {
-            ("it", "it")
-        } else {
-            ("them", "each")
-        };
-        let _ = writeln!(
-            out,
-            "Finish {them} before you stop: mark {each} completed as soon as it is done (todos \
-             update ID completed), cancelled if it is no longer needed, failed if it cannot be \
-             done."
-        );
+        let _ = writeln!(out, "{}", sentences::how_to_finish(left));
     }
     if is_stop_event {
-        out.push_str(
-            "If you need the user's answer before you can go on, ask and stop: this reminder \
-             comes once per stop.\n",
-        );
+        let _ = writeln!(out, "{}", sentences::ASK_AND_STOP);
     }
     out
 }

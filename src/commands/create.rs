@@ -7,7 +7,7 @@ use crate::error::{Error, Problem, Result};
 use crate::host::Host;
 use crate::input::{self, source};
 use crate::model::{self, Item, Status};
-use crate::render::escape;
+use crate::text::escape;
 use crate::transaction;
 
 const STDIN_HINT: &str = "give the items as arguments (`todos create \"First step\" \"Second step\"`), \

@@ -12,8 +12,9 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::history::Entry;
 use crate::model;
-use crate::render::{self, escape};
+use crate::render;
 use crate::store::Store;
+use crate::text::escape;
 
 /// Reads the history (no lock, nothing created) and lists it, or prints one revision.
 pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {

@@ -13,8 +13,8 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::hooks::{self, Event, Protocol, Reply};
 use crate::host::{Host, Stdin};
-use crate::render::escape;
 use crate::store::Store;
+use crate::text::escape;
 
 /// Exit code of a hook that failed: every agent reads 1 as "report it, go on", never as
 /// "block" (Claude Code and Codex block on 2, and Gemini CLI on any code but 0 and 1).

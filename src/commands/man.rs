@@ -14,39 +14,11 @@ use serde_json::json;
 
 use crate::cli::Cli;
 use crate::commands::{Answer, Outcome};
-use crate::config;
-use crate::error::{Error, KINDS, Result};
+use crate::error::{Error, Result};
+use crate::policy::settings::WORKSPACE_CONFIG;
+use crate::sentences;
 
-/// The variables read besides the configuration's (listed from `config::keys`).
-const ENVIRONMENT: &[(&str, &str)] = &[
-    ("TODOS_WORKSPACE", "the workspace folder, as -C/--workspace"),
-    (
-        "TODOS_OWNER",
-        "who runs todos: `next` claims for this owner, as --owner; `prompt` speaks of owners",
-    ),
-    (
-        "TODOS_SESSION",
-        "a value other than the stored one starts a new completion-log session",
-    ),
-    (
-        "TODOS_NOW",
-        "an RFC 3339 time used as the clock, for tests and reproducible runs",
-    ),
-    (
-        "TZ",
-        "the time zone of the completion log's times and file names",
-    ),
-    (
-        "NO_COLOR",
-        "when set and not empty, no color unless --color says otherwise",
-    ),
-    (
-        "CLICOLOR_FORCE",
-        "when set and not 0 (and NO_COLOR is not), color even into a pipe",
-    ),
-];
-
-/// The files besides the configuration files, whose keys come from `config::keys`.
+/// The files besides the configuration files, whose keys come from `policy::settings`.
 const FILES: &[(&str, &str)] = &[
     (
         ".todos.json",
@@ -103,42 +75,23 @@ pub fn page() -> Result<String> {
     parts.push(verbatim(
         examples.strip_prefix("Examples:\n").unwrap_or(examples),
     ));
-    // Printed from the error table, so a new kind of failure is documented where it is made.
-    let exits: Vec<(String, String)> = [("0".to_owned(), "success, warnings included".to_owned())]
-        .into_iter()
-        .chain(KINDS.iter().map(|info| {
-            (
-                info.exit_code.to_string(),
-                format!("{}: {}", info.code, info.meaning),
-            )
-        }))
-        .collect();
-    let exits: Vec<(&str, &str)> = exits
-        .iter()
-        .map(|(code, meaning)| (code.as_str(), meaning.as_str()))
-        .collect();
+    // Printed from the error table and the variables' and settings' tables, so a new kind of
+    // failure, variable or key is documented where it is made.
+    let exits = sentences::exit_statuses();
     parts.push(table("EXIT STATUS", &exits));
-    let mut environment = ENVIRONMENT.to_vec();
-    let overrides: Vec<(&str, String)> = config::keys()
-        .map(|(key, var)| {
-            (
-                var,
-                format!("overrides \"{key}\" of the configuration files"),
-            )
-        })
-        .collect();
-    environment.extend(overrides.iter().map(|(var, text)| (*var, text.as_str())));
-    parts.push(table("ENVIRONMENT", &environment));
-    let keys: Vec<&str> = config::keys().map(|(key, _)| key).collect();
+    parts.push(table("ENVIRONMENT", &sentences::environment()));
     let config = format!(
         "the workspace's configuration: a JSON object with any of {}",
-        keys.join(", ")
+        sentences::config_keys()
     );
-    let mut files = FILES.to_vec();
-    files.push((".todos.config.json", &config));
+    let mut files: Vec<(String, String)> = FILES
+        .iter()
+        .map(|(file, text)| ((*file).to_owned(), (*text).to_owned()))
+        .collect();
+    files.push((WORKSPACE_CONFIG.to_owned(), config));
     files.push((
-        "~/.config/todos/config.json",
-        "the user's configuration (in the platform's config folder), with the same keys; the workspace's wins",
+        "~/.config/todos/config.json".to_owned(),
+        "the user's configuration (in the platform's config folder), with the same keys; the workspace's wins".to_owned(),
     ));
     parts.push(table("FILES", &files));
     parts.push(render(|w| page.render_version_section(w))?);
@@ -239,13 +192,13 @@ fn verbatim(text: &str) -> String {
 }
 
 /// A section of terms and their meanings.
-fn table(title: &str, rows: &[(&str, &str)]) -> String {
+fn table(title: &str, rows: &[(String, String)]) -> String {
     let mut roff = Roff::new();
     roff.control("SH", [title]);
     for (term, meaning) in rows {
         roff.control("TP", [])
-            .text([bold(*term)])
-            .text([roman(*meaning)]);
+            .text([bold(term.as_str())])
+            .text([roman(meaning.as_str())]);
     }
     body(&roff)
 }

@@ -9,7 +9,7 @@ mod history;
 mod hook;
 mod init;
 mod init_mcp;
-mod man;
+pub(crate) mod man;
 mod next;
 pub mod prompt;
 mod recap;
@@ -33,6 +33,7 @@ use crate::error::{Error, Result};
 use crate::host::Host;
 use crate::list::ListName;
 use crate::model::Stats;
+use crate::policy::settings::Variable;
 use crate::store::Document;
 use crate::transaction::Committed;
 
@@ -42,8 +43,9 @@ fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>> {
     let (raw, path) = match flag {
         Some(owner) => (Some(owner.clone()), "--owner"),
         None => (
-            host.var("TODOS_OWNER").filter(|owner| !owner.is_empty()),
-            "TODOS_OWNER",
+            host.var(Variable::Owner.name())
+                .filter(|owner| !owner.is_empty()),
+            Variable::Owner.name(),
         ),
     };
     let mut problems = Vec::new();

@@ -6,11 +6,13 @@ use crate::cli::NextArgs;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::dependencies::{self, Index, named};
+use crate::english::count;
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
 use crate::model::{self, Item, Status};
-use crate::render::{self, count, escape};
+use crate::render;
 use crate::store::{Document, Store};
+use crate::text::escape;
 use crate::transaction;
 
 pub struct Request {

@@ -4,6 +4,7 @@ use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::guide;
 use crate::host::Host;
+use crate::policy::settings::Variable;
 use crate::store::Store;
 
 /// Prints the guide for an agent's system prompt, with the limits in force.
@@ -23,7 +24,7 @@ pub fn execute(ctx: &Context, host: &Host) -> Outcome {
 /// no reason to fail a guide: it reads as a plain plan.
 pub fn works_in_a_team(ctx: &Context, host: &Host) -> bool {
     if host
-        .var("TODOS_OWNER")
+        .var(Variable::Owner.name())
         .is_some_and(|owner| !owner.is_empty())
     {
         return true;

@@ -7,8 +7,8 @@ use crate::dependencies::{self, named};
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
 use crate::model::Item;
-use crate::render::escape;
 use crate::store::Document;
+use crate::text::escape;
 use crate::transaction;
 
 pub struct Request {

@@ -9,8 +9,8 @@ use crate::error::{Error, Problem, Result};
 use crate::host::Host;
 use crate::input::{self, ItemChange, source};
 use crate::model::{self, Limits, Status};
-use crate::render::escape;
 use crate::store::Document;
+use crate::text::escape;
 use crate::transaction;
 
 const STDIN_HINT: &str = "name the item and its new status (`todos update 2 completed`), \
@@ -155,7 +155,7 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
                 } else {
                     ""
                 },
-                model::limit_advice("max_in_progress")
+                crate::sentences::limit_advice(model::Limit::MaxInProgress)
             ),
         )]));
     }

@@ -32,7 +32,6 @@ use crate::host::Host;
 use crate::list::{DEFAULT_STORE, LISTS_DIR};
 use crate::model;
 use crate::output;
-use crate::render;
 use crate::store::Store;
 
 /// How often the store is read when file events arrive (a safety net) and when they cannot.
@@ -69,7 +68,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
             let _ = writeln!(
                 host.stderr,
                 "note: cannot watch {} for changes; reading it every {} ms instead",
-                render::escape(&ctx.workspace.display().to_string()),
+                crate::text::escape(&ctx.workspace.display().to_string()),
                 POLL_WITHOUT_EVENTS.as_millis()
             );
         }
@@ -329,9 +328,9 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
             None,
         ),
         Err(err) => {
-            let mut text = format!("error: {}\n", render::escape(&err.message));
+            let mut text = format!("error: {}\n", crate::text::escape(&err.message));
             if let Some(hint) = err.hint.as_deref() {
-                let _ = writeln!(text, "hint: {}", render::escape(hint));
+                let _ = writeln!(text, "hint: {}", crate::text::escape(hint));
             }
             return text;
         }
@@ -346,7 +345,7 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
             None => format!("watching every list of {}", ctx.workspace.display()),
         };
         let footer = format!("{what} · Ctrl-C to quit");
-        text.push_str(&ctx.stdout.dim(&render::escape(&footer)));
+        text.push_str(&ctx.stdout.dim(&crate::text::escape(&footer)));
         text.push('\n');
     }
     text
@@ -375,14 +374,14 @@ fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette)
             .trim_start()
             .split_once(' ')
             .map_or("", |(_, rest)| rest);
-        crate::status::STATUSES
+        crate::policy::status::STATUSES
             .iter()
             .find(|info| rest.starts_with(info.marker))
             .map(|info| info.status)
     };
     let doing = body
         .iter()
-        .position(|line| marker_of(line) == Some(crate::status::Status::InProgress));
+        .position(|line| marker_of(line) == Some(crate::policy::status::Status::InProgress));
     let start = match doing {
         Some(first) => {
             // The item's rows: its first, and the continuation rows a wrap made of it.

@@ -10,8 +10,8 @@ use crate::error::{Error, Problem, Result};
 use crate::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, source};
 use crate::model::{self, Item, Limits};
-use crate::render::escape;
 use crate::store::Document;
+use crate::text::escape;
 use crate::transaction;
 
 const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, \

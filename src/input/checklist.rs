@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::error::Problem;
-use crate::status::{STATUSES, Status};
+use crate::policy::status::{STATUSES, Status};
 
 /// A line's bullet, box and text: `- [x] Reproduce` → `("[x]", "Reproduce")`. The bullet
 /// (`-`, `*`, `+`) is optional; the text must follow the box after a space.
@@ -74,7 +74,7 @@ pub fn items(text: &str, path: &str, problems: &mut Vec<Problem>) -> Vec<Value> 
                 at,
                 format!(
                     "has the box \"{}\", which names no status; use {}",
-                    crate::render::escape(checkbox),
+                    crate::text::escape(checkbox),
                     boxes_in_prose()
                 ),
             ));

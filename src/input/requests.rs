@@ -170,7 +170,7 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
             format!(
                 "is missing; send the new status ({}; {DELETED} removes the item), or a content, \
                  description, activeForm, priority, owner or blocked_by to change",
-                Status::names_in_prose()
+                crate::sentences::status_names()
             ),
         ));
     }
@@ -178,7 +178,7 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
         let id = fields.id.as_deref().unwrap_or("2");
         return Err(Error::problems(problems).with_hint(format!(
             "send the id and what changes, e.g. {{\"id\": \"{}\", \"status\": \"completed\"}}",
-            crate::render::escape(&super::shown(id))
+            crate::text::escape(&super::shown(id))
         )));
     }
     Error::if_any(problems)?;

@@ -91,7 +91,7 @@ impl Call {
                     key.as_str(),
                     format!(
                         "unknown argument \"{}\": this tool takes only list",
-                        crate::render::escape(key)
+                        crate::text::escape(key)
                     ),
                 )
             })
@@ -539,7 +539,7 @@ fn unknown_argument(key: &str, takes: &str) -> Problem {
         key,
         format!(
             "unknown argument \"{}\": this tool takes {takes}",
-            crate::render::escape(key)
+            crate::text::escape(key)
         ),
     )
 }
@@ -559,7 +559,7 @@ fn history(arguments: &Map<String, Value>) -> Result<Call, Error> {
                 key.as_str(),
                 format!(
                     "unknown argument \"{}\": this tool takes revision and list",
-                    crate::render::escape(key)
+                    crate::text::escape(key)
                 ),
             )),
         }

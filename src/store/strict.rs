@@ -143,7 +143,7 @@ fn text(raw: &str, path: &str, max: usize, problems: &mut Vec<Problem>) {
 fn shown(text: &str) -> String {
     let cut: String = text.chars().take(40).collect();
     let more = if cut.len() < text.len() { "…" } else { "" };
-    format!("{}{more}", crate::render::escape(&cut))
+    format!("{}{more}", crate::text::escape(&cut))
 }
 
 /// The first problems in one sentence, for a message: `todos[1].id: …; summary: … (+3 more)`.

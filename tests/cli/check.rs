@@ -42,7 +42,8 @@ fn open_items_fail_with_the_recap_and_the_items_on_stderr() {
          2 [▶] Patch the check\n  \
          3 [ ] Add a test\n\
          Finish them before you stop: mark each completed as soon as it is done (todos update ID \
-         completed), cancelled if it is no longer needed, failed if it cannot be done.\n"
+         completed), cancelled when it is no longer needed, failed when you tried and it could \
+         not be done, or blocked when it waits on something outside the plan (it stays open).\n"
     );
 }
 

@@ -24,7 +24,7 @@ fn says_when_and_how_to_plan_with_the_limits() {
         "todos create",
         "todos update",
         "one-line summary",
-        "in_progress before you start it",
+        "in_progress when you start it",
         "completed as soon as it is done",
         "cancelled when it is no longer needed",
         "at most 10 items",

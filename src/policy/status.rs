@@ -1,13 +1,11 @@
 //! The statuses an item can have, as one table: name, aliases, marker, color, whether it is
-//! terminal, and what it means. Help, the man page, `prompt`, `schema`, error messages, the
-//! checklist, the recap and the envelope's `stats` are all printed from `STATUSES`, so a new
-//! status is a variant and a row here (and its tests).
-
-use std::fmt::Write as _;
+//! terminal, what it means, when an agent sets it and whether it resolves a blocker. Help, the
+//! man page, `prompt`, `schema`, hook and check messages, error messages, the checklist, the
+//! recap and the envelope's `stats` are all printed from `STATUSES` (the sentences by
+//! `sentences.rs`), so a new status is a variant and a row here (and its tests).
 
 use owo_colors::Style;
 
-use crate::render::or_list;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -22,7 +20,9 @@ pub enum Status {
     Blocked,
 }
 
-/// One status and everything said or shown about it.
+/// One status and everything said or shown about it. (Each flag is a separate fact of the row,
+/// not a state machine: clippy's count of bools does not apply.)
+#[allow(clippy::struct_excessive_bools)]
 pub struct StatusInfo {
     pub status: Status,
     /// The canonical name: stored, printed in `--json`, and in every message.
@@ -52,6 +52,12 @@ pub struct StatusInfo {
     /// A blocker in this status no longer holds anything up (SPEC §3a): it was done or is no
     /// longer needed. A failed blocker still holds its dependents.
     pub resolves: bool,
+    /// When an agent sets it, the clause it contributes to an agent's instructions: "mark an
+    /// item completed {as soon as it is done}".
+    pub clause: &'static str,
+    /// An item is left in it when work on it stops (finished, or waiting on the outside): the
+    /// "how to finish an item" sentence of hooks and `check` names it.
+    pub stops_work: bool,
 }
 
 pub const STATUSES: [StatusInfo; 6] = [
@@ -69,6 +75,8 @@ pub const STATUSES: [StatusInfo; 6] = [
         struck: false,
         checkbox: &["[ ]"],
         resolves: false,
+        clause: "to put it back for later",
+        stops_work: false,
     },
     StatusInfo {
         status: Status::InProgress,
@@ -84,6 +92,8 @@ pub const STATUSES: [StatusInfo; 6] = [
         struck: false,
         checkbox: &["[-]", "[▶]"],
         resolves: false,
+        clause: "when you start it",
+        stops_work: false,
     },
     StatusInfo {
         status: Status::Completed,
@@ -99,6 +109,8 @@ pub const STATUSES: [StatusInfo; 6] = [
         struck: false,
         checkbox: &["[x]"],
         resolves: true,
+        clause: "as soon as it is done",
+        stops_work: true,
     },
     StatusInfo {
         status: Status::Cancelled,
@@ -114,6 +126,8 @@ pub const STATUSES: [StatusInfo; 6] = [
         struck: true,
         checkbox: &["[~]"],
         resolves: true,
+        clause: "when it is no longer needed",
+        stops_work: true,
     },
     StatusInfo {
         status: Status::Failed,
@@ -129,6 +143,8 @@ pub const STATUSES: [StatusInfo; 6] = [
         struck: false,
         checkbox: &["[!]"],
         resolves: false,
+        clause: "when you tried and it could not be done",
+        stops_work: true,
     },
     StatusInfo {
         status: Status::Blocked,
@@ -144,6 +160,8 @@ pub const STATUSES: [StatusInfo; 6] = [
         struck: false,
         checkbox: &[],
         resolves: false,
+        clause: "when it waits on something outside the plan (it stays open)",
+        stops_work: true,
     },
 ];
 
@@ -215,74 +233,6 @@ impl Status {
             .find(|(word, _)| *word == closest)
             .map(|(_, name)| *name)
     }
-
-    /// Every accepted spelling, canonical names first: `pending, in_progress, …, todo, …`.
-    pub fn accepted_spellings() -> String {
-        let names = STATUSES.iter().map(|info| info.name);
-        let aliases = STATUSES
-            .iter()
-            .flat_map(|info| info.aliases.iter().copied());
-        names.chain(aliases).collect::<Vec<_>>().join(", ")
-    }
-
-    /// The canonical names, `pending, in_progress, completed, cancelled or failed`.
-    pub fn names_in_prose() -> String {
-        let names: Vec<&str> = STATUSES.iter().map(|info| info.name).collect();
-        or_list(&names)
-    }
-
-    /// Each status with its meaning, `pending (not started yet), …`, for schemas and guides.
-    pub fn meanings_in_prose() -> String {
-        let names: Vec<String> = STATUSES
-            .iter()
-            .map(|info| format!("{} ({})", info.name, info.meaning))
-            .collect();
-        or_list(&names)
-    }
-
-    /// The terminal statuses, `completed, cancelled or failed`.
-    pub fn terminal_in_prose() -> String {
-        let names: Vec<&str> = STATUSES
-            .iter()
-            .filter(|info| info.terminal)
-            .map(|info| info.name)
-            .collect();
-        or_list(&names)
-    }
-
-    /// The help's table of statuses: name, meaning and aliases, one line each.
-    pub fn help_table() -> String {
-        let mut out =
-            String::from("Statuses (case does not matter; in-progress is in_progress):\n");
-        for info in &STATUSES {
-            let aliases = match info.aliases {
-                [] => String::new(),
-                [one] => format!("alias: {one}"),
-                many => format!("aliases: {}", many.join(", ")),
-            };
-            let line = format!("  {:<13} {:<27} {aliases}", info.name, info.meaning);
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        let terminal: Vec<&str> = STATUSES
-            .iter()
-            .filter(|info| info.terminal)
-            .map(|info| info.name)
-            .collect();
-        let _ = writeln!(
-            out,
-            "{} are finished: going back to an open status takes `todos update ID STATUS --reopen`.",
-            capitalized(&terminal.join(", "))
-        );
-        out
-    }
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 impl Serialize for Status {
@@ -302,7 +252,7 @@ impl<'de> Deserialize<'de> for Status {
             .ok_or_else(|| {
                 serde::de::Error::custom(format!(
                     "unknown status \"{name}\", expected one of {}",
-                    Status::names_in_prose()
+                    STATUSES.map(|info| info.name).join(", ")
                 ))
             })
     }
@@ -435,16 +385,5 @@ mod tests {
             assert_eq!(Status::from_checkbox(checkbox), Some(status), "{checkbox}");
         }
         assert_eq!(Status::from_checkbox("[?]"), None);
-    }
-
-    #[test]
-    fn help_lists_every_status_with_its_aliases() {
-        let help = Status::help_table();
-        for info in &STATUSES {
-            assert!(help.contains(info.name), "{help}");
-            for alias in info.aliases {
-                assert!(help.contains(alias), "{help}");
-            }
-        }
     }
 }

@@ -1,0 +1,86 @@
+//! What went wrong, as scripts see it: each kind of failure with its machine code (the JSON
+//! envelope's `error.code`), its exit code and when it happens. The man page's EXIT STATUS and
+//! every help text that names an exit code are printed from `KINDS`.
+
+/// What went wrong, as scripts see it: the envelope's `error.code` and the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    InvalidParam,
+    Usage,
+    Conflict,
+    StoreCorrupt,
+    Internal,
+    UnsafePath,
+}
+
+/// One row per kind. The man page's EXIT STATUS section is printed from this table.
+pub struct KindInfo {
+    pub kind: Kind,
+    pub code: &'static str,
+    pub exit_code: u8,
+    /// When it happens, for the man page.
+    pub meaning: &'static str,
+}
+
+pub const KINDS: [KindInfo; 6] = [
+    KindInfo {
+        kind: Kind::InvalidParam,
+        code: "INVALID_PARAM",
+        exit_code: 1,
+        meaning: "the input, a configuration value or the requested change breaks a rule",
+    },
+    KindInfo {
+        kind: Kind::Usage,
+        code: "USAGE",
+        exit_code: 2,
+        meaning: "a bad command line, or stdin is a terminal where input was expected",
+    },
+    KindInfo {
+        kind: Kind::Conflict,
+        code: "CONFLICT",
+        exit_code: 3,
+        meaning: "--expect-revision does not match, or the lock was not taken within --lock-timeout",
+    },
+    KindInfo {
+        kind: Kind::StoreCorrupt,
+        code: "STORE_CORRUPT",
+        exit_code: 4,
+        meaning: ".todos.json cannot be read as a store (it is left untouched)",
+    },
+    KindInfo {
+        kind: Kind::Internal,
+        code: "INTERNAL_ERROR",
+        exit_code: 5,
+        meaning: "an I/O failure (a failed write of the output included) or a bug",
+    },
+    KindInfo {
+        kind: Kind::UnsafePath,
+        code: "UNSAFE_PATH",
+        exit_code: 6,
+        meaning: "a path the command would use is a link, a FIFO or device, outside the \
+                  workspace, or owned by another user; nothing was read or written through it",
+    },
+];
+
+impl Kind {
+    pub fn info(self) -> &'static KindInfo {
+        // The table is in the enum's order; a test holds that.
+        &KINDS[self as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kind_table_is_in_the_enum_order_with_distinct_codes() {
+        for (index, info) in KINDS.iter().enumerate() {
+            assert_eq!(info.kind as usize, index, "{}", info.code);
+            assert_eq!(info.kind.info().code, info.code);
+        }
+        let mut exits: Vec<u8> = KINDS.iter().map(|info| info.exit_code).collect();
+        exits.dedup();
+        assert_eq!(exits.len(), KINDS.len());
+    }
+}

@@ -1,0 +1,16 @@
+//! Every rule of `todos` a user or an agent reads about, as typed data in one place: statuses,
+//! limits, configuration keys and environment variables, the owner and list-name rules, and the
+//! kinds of failure with their exit codes. (Each agent's hook protocol is `hooks::PROTOCOLS`.)
+//!
+//! Nothing here writes a sentence: `sentences.rs` renders every sentence from these rows, and a
+//! consistency test (`sentences::consistency`) walks every row of every table through every
+//! surface (help, man page, schema, prompt, hook and check messages, refusals). Adding a status,
+//! a limit, a variable or a kind of failure is one row here.
+//!
+//! This is the bottom layer: it uses nothing of the crate but `suggest` (did you mean).
+
+pub mod exit;
+pub mod limit;
+pub mod name;
+pub mod settings;
+pub mod status;

@@ -1,0 +1,63 @@
+//! Text safety: which characters may stand in a line of text, and how text read from a file is
+//! made safe before it reaches a terminal, a shell's completion or an agent's context. Every
+//! module may use it; it uses none.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+/// Why a character may not stand in one line of text: control characters and bidi overrides
+/// could rewrite a terminal or hide text from a reviewer; line and paragraph separators break a
+/// line where no newline shows; a byte-order mark inside text is invisible noise.
+pub fn forbidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}'
+        )
+}
+
+/// What a forbidden character is, for the message that refuses it.
+pub fn forbidden_kind(c: char) -> &'static str {
+    match c {
+        '\u{2028}' | '\u{2029}' => "a line or paragraph separator",
+        '\u{FEFF}' => "a byte-order mark",
+        c if c.is_control() => "a control character",
+        _ => "a bidi override",
+    }
+}
+
+/// Escapes what could drive a terminal or hide text: control characters (C0, DEL, C1) and bidi
+/// controls. A store may be edited by hand, so everything read from one passes through here.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    // Printable ASCII, the common case, is checked a byte at a time, without decoding.
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) || !text.chars().any(forbidden_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if forbidden_char(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_shows_what_could_drive_a_terminal() {
+        assert_eq!(escape("plain"), "plain");
+        assert_eq!(escape("中文"), "中文");
+        assert_eq!(escape("a\u{1b}[31mb\n"), "a\\u{1b}[31mb\\n");
+        assert_eq!(escape("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(forbidden_kind('\u{feff}'), "a byte-order mark");
+    }
+}

@@ -156,6 +156,14 @@ pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
         params_input: None,
         result: Err(Error::internal("the command did not run")),
     };
+    // A hook answers an agent, which reads only "go on" and "block" from its exit code: a
+    // refusal (an unsafe path, a corrupt store, a bad config) must let the agent go on, with
+    // the reason where the agent shows it (SPEC §9).
+    let in_hook = match &command {
+        Command::Hook(_) => true,
+        Command::Check(args) => args.hook,
+        _ => false,
+    };
     // These describe the command line, not a workspace: they run even where a stale
     // TODOS_WORKSPACE or TODOS_NOW would stop the others, as in the shell startup that loads them.
     match command {
@@ -166,7 +174,7 @@ pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
                 Ok(ctx) => ctx,
                 Err(err) => {
                     reply.result = Err(err);
-                    return reply;
+                    return hook_reply(reply, in_hook);
                 }
             };
             reply.workspace = Some(ctx.workspace.clone());
@@ -179,6 +187,14 @@ pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
                 request.execute(&ctx, host)
             });
         }
+    }
+    hook_reply(reply, in_hook)
+}
+
+/// A hook's refusal as the answer that lets its agent go on (`hook::refusal`).
+fn hook_reply(mut reply: Reply, in_hook: bool) -> Reply {
+    if in_hook && let Err(err) = &reply.result {
+        reply.result = Ok(hook::refusal(err));
     }
     reply
 }

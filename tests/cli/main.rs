@@ -17,6 +17,7 @@ mod errors;
 mod help;
 mod history;
 mod hook;
+mod hook_limits;
 mod hostile;
 mod init;
 mod lists;

@@ -128,7 +128,7 @@ fn a_refusal_inside_a_hook_lets_the_agent_go_on() {
         }),
         ("a planted id", |env| store(env, 1, "a", "s")),
         ("a bad config", |env| {
-            env.write_file(".todos.config.json", r#"{"max_items": "x"}"#)
+            env.write_file(".todos.config.json", r#"{"max_items": "x"}"#);
         }),
     ];
     for (what, plant) in cases {

@@ -128,6 +128,19 @@ impl Appended {
     }
 }
 
+/// Whether the log file `path` holds the block of plan `task` of `list` (its heading). An
+/// absent file holds none.
+pub fn has_block(path: &Path, list: &ListName, task: u64) -> Result<bool> {
+    let Some(bytes) = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))?
+    else {
+        return Ok(false);
+    };
+    let heading = heading(list, task);
+    Ok(String::from_utf8_lossy(&bytes)
+        .lines()
+        .any(|line| line.starts_with(&heading)))
+}
+
 /// The block text after its heading line (which holds the time it was written).
 fn body(block: &str) -> &str {
     block.split_once('\n').map_or("", |(_, rest)| rest)

@@ -9,6 +9,7 @@
 //! sent it (`Protocol::of`), so a user who copies a hook from one agent's file to another's, or
 //! runs two agents in one repository, never has the wrong one.
 
+pub mod own;
 mod payload;
 mod settings;
 

@@ -144,16 +144,19 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     }
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
+    // Entries under todos' name that init did not write: named, never vouched for (SPEC §8).
+    let mut review = Vec::new();
     for change in changes {
         let action = change.apply()?;
         let server = mcp_file
             .filter(|(name, ..)| *name == change.name)
             .map(|(_, _, then)| then);
         let hooks = protocol.filter(|p| p.file == change.name);
-        let what = describe(change.name, hooks, server, &limits);
+        let what = reported(&change, hooks, server, &limits, &mut review);
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
     }
+
     if let Some(Registration::Command(command)) = &mcp {
         let _ = writeln!(
             text,
@@ -171,6 +174,8 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     if let Some(Registration::Command(command)) = &mcp {
         data["mcp_command"] = json!(command);
     }
+    data["review"] = json!(review);
+    text.push_str(&review_text(&review));
     if let Some(protocol) = protocol {
         // Trust is the user's to give, in the agent: init only says how, every time it runs.
         let _ = writeln!(text, "To turn the hooks on: {}", protocol.trust);
@@ -182,6 +187,21 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         "Set up: the agent now plans with todos."
     };
     Ok(Outcome::answer(Answer::new(text, data, headline)))
+}
+
+/// What the user must review before trusting the folder: the entries under todos' name that
+/// todos did not write, one a line (nothing when there are none).
+fn review_text(review: &[String]) -> String {
+    if review.is_empty() {
+        return String::new();
+    }
+    let mut text = "Before you trust this folder in an agent, review what todos did not write (it \
+                    runs under todos' name but is not todos' own):\n"
+        .to_owned();
+    for entry in review {
+        let _ = writeln!(text, "  {entry}");
+    }
+    text
 }
 
 /// One file's text before and after, computed before anything is written.
@@ -294,6 +314,37 @@ fn with_block(old: Option<&str>, block: &str, path: &Path, markers: &Markers) ->
             Ok(text)
         }
     }
+}
+
+/// What `init` says `change`'s file now holds (`describe`), having read back an agent's
+/// settings for what runs under todos' name without being todos' own, added to `review`.
+fn reported(
+    change: &Change,
+    hooks: Option<&Protocol>,
+    server: Option<&str>,
+    limits: &crate::model::Limits,
+    review: &mut Vec<String>,
+) -> String {
+    let what = describe(change.name, hooks, server, limits);
+    if hooks.is_none() && server.is_none() {
+        return what;
+    }
+    let Ok(settings) = serde_json::from_str::<Value>(&change.new) else {
+        return what;
+    };
+    review.extend(
+        hooks::own::review(&settings)
+            .into_iter()
+            .map(|entry| format!("{}: {entry}", change.name)),
+    );
+    if server.is_some() && !hooks::own::has_own_server(&settings) {
+        return format!(
+            "todos' MCP server is NOT registered: the name {} is taken by a server todos did \
+             not write",
+            init_mcp::SERVER_NAME
+        );
+    }
+    what
 }
 
 /// What `init` says a file now holds: the hooks, the MCP server, the ignored files or the

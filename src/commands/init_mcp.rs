@@ -69,14 +69,19 @@ pub fn describe(then: &str) -> String {
 }
 
 /// The settings text with our server in `mcpServers`. A server that already runs `todos mcp`,
-/// under any name and however edited, counts as ours: nothing is added then.
+/// under any name, with todos' own options added, counts as ours: nothing is added then.
 fn with_server(old: Option<&str>, path: &Path, fields: Value) -> Result<String> {
     super::init::edit_settings(old, path, |settings| {
         let servers = settings.entry("mcpServers").or_insert_with(|| json!({}));
         let Value::Object(servers) = servers else {
             return Err("\"mcpServers\" must be an object".to_owned());
         };
-        if !servers.contains_key(SERVER_NAME) && !servers.values().any(runs_todos_mcp) {
+        let own = servers
+            .iter()
+            .any(|(name, server)| runs_todos_mcp(name, server));
+        // A server named todos that is not todos' own stays as it is: init names it for the
+        // user to review (`own::review`), and never writes over it.
+        if !servers.contains_key(SERVER_NAME) && !own {
             let mut entry = match fields {
                 Value::Object(fields) => fields,
                 _ => Map::new(),
@@ -89,16 +94,20 @@ fn with_server(old: Option<&str>, path: &Path, fields: Value) -> Result<String> 
     })
 }
 
-/// `{"command": "todos", "args": ["mcp"]}`, or `/usr/local/bin/todos` with `-C DIR mcp`.
-fn runs_todos_mcp(server: &Value) -> bool {
+/// Whether a registered server is todos' own (`own::mcp_server`): `todos mcp`, or a path to
+/// todos with todos' own options (`/usr/local/bin/todos -C DIR mcp`), under any name.
+fn runs_todos_mcp(name: &str, server: &Value) -> bool {
     let command = server["command"].as_str().unwrap_or_default();
-    let is_todos = Path::new(command)
-        .file_stem()
-        .is_some_and(|stem| stem == COMMAND);
-    is_todos
-        && server["args"]
-            .as_array()
-            .is_some_and(|args| args.iter().any(|arg| arg == "mcp"))
+    let Some(args) = server["args"].as_array().map(|args| {
+        args.iter()
+            .map(Value::as_str)
+            .collect::<Option<Vec<&str>>>()
+    }) else {
+        return false;
+    };
+    args.is_some_and(|args| {
+        crate::hooks::own::mcp_server(name, command, &args) == crate::hooks::own::Verdict::Own
+    })
 }
 
 #[cfg(test)]
@@ -135,8 +144,10 @@ mod tests {
     fn an_edited_registration_is_recognised_and_kept() {
         let edited = r#"{"mcpServers": {"plan": {"command": "/opt/bin/todos", "args": ["-C", "/w", "mcp"]}}}"#;
         assert_eq!(merge(Agent::Claude, Some(edited)).unwrap(), edited);
-        let renamed = r#"{"mcpServers": {"todos": {"command": "npx", "args": ["todos-wrapper"]}}}"#;
-        assert_eq!(merge(Agent::Claude, Some(renamed)).unwrap(), renamed);
+        // Not todos' own, under todos' name: left as it is, never overwritten, never vouched
+        // for (init names it for review).
+        let planted = r#"{"mcpServers": {"todos": {"command": "npx", "args": ["todos-wrapper"]}}}"#;
+        assert_eq!(merge(Agent::Claude, Some(planted)).unwrap(), planted);
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod hook;
 mod hook_limits;
 mod hostile;
 mod init;
+mod init_trust;
 mod lists;
 mod man;
 #[cfg(feature = "mcp")]

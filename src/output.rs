@@ -129,7 +129,9 @@ impl Output {
         if let Some(note) = note.filter(|_| !self.quiet) {
             let _ = writeln!(err, "{note}");
         }
-        let _ = host.stderr.write_all(err.as_bytes());
+        if let Err(failed) = write_stderr(host, &err) {
+            return failed;
+        }
         if self.quiet {
             return exit;
         }
@@ -211,8 +213,25 @@ impl Output {
         if let Some(hint) = &error.hint {
             let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
         }
-        let _ = host.stderr.write_all(text.as_bytes());
-        exit
+        write_stderr(host, &text).map_or_else(|failed| failed, |()| exit)
+    }
+}
+
+/// Writes what goes to stderr (warnings, notes, `check`'s answer, an error): a closed pipe is
+/// no failure, but any other (`2>/dev/full`) is exit 5, since the caller did not get what the
+/// command had to say.
+fn write_stderr(host: &mut Host, text: &str) -> Result<(), ExitCode> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    match host
+        .stderr
+        .write_all(text.as_bytes())
+        .and_then(|()| host.stderr.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(_) => Err(ExitCode::from(Error::internal("").exit_code())),
     }
 }
 

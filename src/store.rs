@@ -124,8 +124,56 @@ pub struct Store {
 }
 
 /// Proof that the store's lock is held; dropping it (or the process dying) releases the lock.
+///
+/// A lock file or a `.todos/` folder this run created is removed again when the lock is
+/// dropped without `keep`: a refused command leaves nothing behind (SPEC §9), not even a lock
+/// file, and no `.todos/` that would capture discovery. The file is removed while the lock is
+/// still held, and every process checks, once it holds a lock, that the lock file it locked
+/// is still the one at the path (`Store::lock`), so a removal never lets two processes in.
 pub struct Lock {
+    /// Held open: closing it releases the lock.
     _file: File,
+    path: PathBuf,
+    created_file: bool,
+    created_folder: disk::Folder,
+    kept: std::cell::Cell<bool>,
+}
+
+impl Lock {
+    /// The change was saved: the lock file and its folder stay.
+    pub fn keep(&self) {
+        self.kept.set(true);
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        if self.kept.get() {
+            return;
+        }
+        if self.created_file {
+            let _ = fs::remove_file(&self.path);
+        }
+        // The file closes, and the lock is released, after this, when the fields drop.
+        self.created_folder.remove_created();
+    }
+}
+
+/// Whether `file` (open) is the file at `path` now: not removed or replaced since it was opened.
+fn is_at(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::symlink_metadata(path)) {
+            (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
 }
 
 impl Store {
@@ -160,14 +208,15 @@ impl Store {
     }
 
     /// A named list's folder, `.todos/`, must lie inside the workspace, never a link out of it,
-    /// for reads as for writes; with `create`, it is made when missing.
-    fn check_folder(&self, create: bool) -> Result<()> {
+    /// for reads as for writes; with `create`, it is made when missing (and the folders made
+    /// are returned, for a refused change to remove).
+    fn check_folder(&self, create: bool) -> Result<disk::Folder> {
         if self.dir == self.workspace {
-            return Ok(());
+            return Ok(disk::Folder::default());
         }
         let root = disk::real_root(&self.workspace)?;
         let relative = self.dir.strip_prefix(&self.workspace).unwrap_or(&self.dir);
-        disk::folder(&root, relative, create).map(drop)
+        disk::folder(&root, relative, create)
     }
 
     /// The store's path with `suffix`: `.todos.json.lock`, `.todos/api.json.tmp`.
@@ -329,25 +378,55 @@ impl Store {
     /// Every file of the store is checked first (none may be a link, a FIFO or a device), so
     /// a refused command has created nothing, not even the lock file.
     pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
-        // A named list's folder, `.todos/`, comes with its first change.
-        self.check_folder(true)?;
         for suffix in ["", ".tmp"] {
             disk::check_file(&self.sibling(suffix))?;
         }
         disk::check_file(&self.history)?;
+        // A named list's folder, `.todos/`, comes with its first change.
+        let mut created_folder = self.check_folder(true)?;
         let lock_path = self.sibling(".lock");
-        let file = disk::open_lock(&lock_path)?;
+        let opened = disk::check_file(&lock_path)
+            .and_then(|existed| disk::open_lock(&lock_path).map(|file| (file, existed.is_none())));
+        let (mut file, mut created_file) = match opened {
+            Ok(opened) => opened,
+            Err(err) => {
+                created_folder.remove_created();
+                return Err(err);
+            }
+        };
         let start = Instant::now();
         let mut on_wait = Some(on_wait);
         let mut pause = Duration::from_millis(2);
         loop {
             match file.try_lock() {
-                Ok(()) => return Ok(Lock { _file: file }),
+                // The lock file was removed (by a refused change that created it) or replaced
+                // while we waited: lock the one at the path now.
+                Ok(()) if !is_at(&file, &lock_path) => {
+                    drop(file);
+                    created_folder = self.check_folder(true)?;
+                    let existed = disk::check_file(&lock_path)?;
+                    file = disk::open_lock(&lock_path)?;
+                    created_file = existed.is_none();
+                    continue;
+                }
+                Ok(()) => {
+                    return Ok(Lock {
+                        _file: file,
+                        path: lock_path,
+                        created_file,
+                        created_folder,
+                        kept: std::cell::Cell::new(false),
+                    });
+                }
                 Err(TryLockError::WouldBlock) => {}
-                Err(TryLockError::Error(err)) => return Err(Error::io("lock", &lock_path, &err)),
+                Err(TryLockError::Error(err)) => {
+                    created_folder.remove_created();
+                    return Err(Error::io("lock", &lock_path, &err));
+                }
             }
             let waited = start.elapsed();
             if waited >= timeout {
+                created_folder.remove_created();
                 return Err(Error::conflict(format!(
                     "another todos process held the lock on {} longer than --lock-timeout ({} s)",
                     lock_path.display(),
@@ -371,7 +450,7 @@ impl Store {
     /// 1. write and sync the new store as a new `.todos.json.tmp` (a stray one from a killed
     ///    save goes first): failing here changes nothing;
     /// 2. rename it over `.todos.json` and sync the folder: the change is made.
-    pub fn save(&self, _lock: &Lock, document: &Document) -> Result<()> {
+    pub fn save(&self, lock: &Lock, document: &Document) -> Result<()> {
         let bytes = document.to_bytes()?;
         let tmp = self.sibling(".tmp");
         disk::remove_stray(&tmp)?;
@@ -382,6 +461,8 @@ impl Store {
             let _ = fs::remove_file(&tmp);
             return Err(Error::io("replace", &self.path, &err));
         }
+        // The store is in place: its lock file and folder stay with it.
+        lock.keep();
         disk::sync_dir(&self.dir)
     }
 }

@@ -82,16 +82,7 @@ impl Action {
 }
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
-    let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
-        (false, _) => None,
-        (true, Some(protocol)) => Some(protocol),
-        (true, None) => {
-            return Err(Error::usage(
-                "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
-            )
-            .with_hint("for other agents, see the `todos check` hook recipes in the README"));
-        }
-    };
+    let protocol = hook_protocol(args)?;
     let mcp = args
         .mcp
         .then(|| init_mcp::registration(args.agent))
@@ -103,44 +94,53 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         _ => None,
     };
     let limits = ctx.config.limits;
-    let name = match args.agent {
-        Agent::Claude => "CLAUDE.md",
-        Agent::Gemini => "GEMINI.md",
-        Agent::Codex | Agent::Generic => "AGENTS.md",
-    };
+    let name = instructions_file(args.agent);
     let team = crate::commands::prompt::works_in_a_team(ctx, host);
     let block = INSTRUCTIONS.wrap(&guide::prompt(&limits, team));
     let ignored = GITIGNORE.wrap(IGNORED);
-    // Under the store's lock, two `init` runs read and write one after the other: neither
-    // writes a text computed from what the other has since replaced.
-    let _transaction = crate::transaction::Transaction::begin(ctx, &mut host.stderr)?;
+    // Under one lock, the default list's whatever list init runs under, two `init` runs read
+    // and write one after the other: neither writes a text computed from what the other has
+    // since replaced (`-l a init` and `-l b init` edit the same files).
+    let _lock = crate::store::Store::new(&ctx.workspace, &crate::list::ListName::default_list())
+        .lock(ctx.lock_timeout, |_| {})?;
     // Every new text is computed before anything is written: a refusal changes nothing.
     let path = ctx.workspace.join(name);
     let mut changes = vec![
-        Change::new(name, &path, |old, path| {
+        Change::new(name, &path, disk::Links::Follow, |old, path| {
             with_block(old, &block, path, &INSTRUCTIONS)
         })?,
         Change::new(
             ".gitignore",
             &ctx.workspace.join(".gitignore"),
+            disk::Links::Refuse,
             |old, path| with_block(old, &ignored, path, &GITIGNORE),
         )?,
     ];
     if let Some(protocol) = protocol {
         let path = ctx.workspace.join(protocol.file);
         let also = mcp_file.filter(|(name, ..)| *name == protocol.file);
-        changes.push(Change::new(protocol.file, &path, |old, path| {
-            let text = with_hooks(protocol, old, path)?;
-            match also {
-                Some((_, merge, _)) => merge(Some(&text), path),
-                None => Ok(text),
-            }
-        })?);
+        changes.push(Change::new(
+            protocol.file,
+            &path,
+            disk::Links::Refuse,
+            |old, path| {
+                let text = with_hooks(protocol, old, path)?;
+                match also {
+                    Some((_, merge, _)) => merge(Some(&text), path),
+                    None => Ok(text),
+                }
+            },
+        )?);
     }
     if let Some((name, merge, _)) =
         mcp_file.filter(|(name, ..)| Some(*name) != protocol.map(|p| p.file))
     {
-        changes.push(Change::new(name, &ctx.workspace.join(name), merge)?);
+        changes.push(Change::new(
+            name,
+            &ctx.workspace.join(name),
+            disk::Links::Refuse,
+            merge,
+        )?);
     }
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
@@ -189,6 +189,27 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     Ok(Outcome::answer(Answer::new(text, data, headline)))
 }
 
+/// The hook protocol `--hooks` writes for, if asked: only agents with hooks have one.
+fn hook_protocol(args: &InitArgs) -> Result<Option<&'static Protocol>> {
+    match (args.hooks, Protocol::of_agent(args.agent)) {
+        (false, _) => Ok(None),
+        (true, Some(protocol)) => Ok(Some(protocol)),
+        (true, None) => Err(Error::usage(
+            "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
+        )
+        .with_hint("for other agents, see the `todos check` hook recipes in the README")),
+    }
+}
+
+/// The instructions file an agent reads.
+fn instructions_file(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => "CLAUDE.md",
+        Agent::Gemini => "GEMINI.md",
+        Agent::Codex | Agent::Generic => "AGENTS.md",
+    }
+}
+
 /// What the user must review before trusting the folder: the entries under todos' name that
 /// todos did not write, one a line (nothing when there are none).
 fn review_text(review: &[String]) -> String {
@@ -219,15 +240,34 @@ impl Change {
     /// Reads `path` (absent is `None`) and computes its new text. `path` is checked first
     /// (`disk::link_target`): a link is followed only to a file inside the workspace, and a
     /// FIFO or device is refused; `self.path` is where the text will go.
+    ///
+    /// Only an instructions file may be a link (`CLAUDE.md → AGENTS.md`, `Links::Follow`), and
+    /// only to a file inside the workspace and outside `.git/`; every other file (`.gitignore`,
+    /// an agent's settings) that is a link is refused wherever it points (SPEC §9): `ln -s
+    /// .git/config .gitignore` must not let init write git's config.
     fn new(
         name: &'static str,
         path: &Path,
+        links: disk::Links,
         new_text: impl FnOnce(Option<&str>, &Path) -> Result<String>,
     ) -> Result<Self> {
         let root = disk::real_root(&path_workspace(path, name))?;
         let dir = disk::folder(&root, folder_of(name), false)?.path;
         let file_name = path.file_name().unwrap_or_default();
-        let path = disk::link_target(&root, &dir.join(file_name))?;
+        let shown = dir.join(file_name);
+        let path = match links {
+            disk::Links::Follow => disk::link_target(&root, &shown)?,
+            disk::Links::Refuse => {
+                disk::check_file(&shown)?;
+                shown.clone()
+            }
+        };
+        if path.starts_with(root.join(".git")) {
+            return Err(disk::unsafe_path(
+                &shown,
+                "leads into .git/, git's own folder, which todos init never edits",
+            ));
+        }
         let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Bytes(MAX_FILE_BYTES))? {
             Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
                 Error::invalid(format!("{} is not UTF-8 text", path.display()))

@@ -21,6 +21,7 @@ mod hook_limits;
 mod hostile;
 mod init;
 mod init_trust;
+mod leftovers;
 mod lists;
 mod man;
 #[cfg(feature = "mcp")]

@@ -567,9 +567,12 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
     let done = env.todos(&["undo"]).current_dir(&ws).run();
     assert!(!done.stderr.contains('\u{1b}'), "{:?}", done.stderr);
     assert!(!done.stdout.contains('\u{1b}'), "{:?}", done.stdout);
-    // The lock-wait note and the time-out name the lock file.
+    // The lock-wait note and the time-out name the lock file (held as another process would:
+    // the refused undo left none behind).
     let lock = fs::OpenOptions::new()
         .write(true)
+        .create(true)
+        .truncate(false)
         .open(ws.join(".todos.json.lock"))
         .unwrap();
     lock.lock().unwrap();

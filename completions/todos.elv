@@ -42,6 +42,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand history 'List the kept revisions of the plan, newest first, or print one of them'
             cand schema 'Print the JSON Schema of a command''s input, or a function-tool definition for an LLM API'
             cand prompt 'Print a short guide to `todos` for an agent''s system prompt, with the limits in force'
+            cand merge-file 'Merge three versions of a plan: git''s merge driver (`todos init --git` registers it)'
+            cand resolve 'Merge a plan that git left with conflict markers, then `git add` it'
             cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
             cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
             cand hook 'The hook every agent runs: the plan at session start, a reminder at a stop'
@@ -222,6 +224,32 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todos;merge-file'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todos;resolve'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else with .git, else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todos;check'= {
             cand --stale 'Fail only when items are open and the plan has not changed for this many minutes'
             cand --owner 'Whose check: items owned by someone else do not count [env: TODOS_OWNER]'
@@ -248,6 +276,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --hooks 'Also install the agent''s session-start and stop hooks (claude, codex, gemini)'
             cand --mcp 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it'
+            cand --git 'Also let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
@@ -318,6 +347,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand history 'List the kept revisions of the plan, newest first, or print one of them'
             cand schema 'Print the JSON Schema of a command''s input, or a function-tool definition for an LLM API'
             cand prompt 'Print a short guide to `todos` for an agent''s system prompt, with the limits in force'
+            cand merge-file 'Merge three versions of a plan: git''s merge driver (`todos init --git` registers it)'
+            cand resolve 'Merge a plan that git left with conflict markers, then `git add` it'
             cand check 'Exit 0 when the plan is empty or finished, 1 while items are open'
             cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
             cand hook 'The hook every agent runs: the plan at session start, a reminder at a stop'
@@ -347,6 +378,10 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help;schema'= {
         }
         &'todos;help;prompt'= {
+        }
+        &'todos;help;merge-file'= {
+        }
+        &'todos;help;resolve'= {
         }
         &'todos;help;check'= {
         }

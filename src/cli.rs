@@ -211,6 +211,29 @@ pub enum Command {
     /// same text into CLAUDE.md, AGENTS.md or GEMINI.md.
     Prompt(Lazy<PromptArgs>),
 
+    /// Merge three versions of a plan: git's merge driver (`todos init --git` registers it).
+    ///
+    /// git runs it as `todos merge-file %O %A %B` when two branches both changed a plan. Items
+    /// are matched by id against BASE: an item changed on one side takes that side; changed on
+    /// both, the status furthest along and, for every other field, ours unless only theirs
+    /// changed it. An item removed on one side and changed on the other is kept; items added
+    /// on both sides are all kept, theirs after ours, and an added item of theirs whose id ours
+    /// also added gets a new id (its dependents follow it). The merged plan is written to OURS.
+    /// Exit 0: merged. Exit 1: git reports a conflict, because the merged plan breaks a rule
+    /// (it is written all the same, each problem on stderr) or an input is not a store (OURS
+    /// is left as it was).
+    MergeFile(Lazy<MergeFileArgs>),
+
+    /// Merge a plan that git left with conflict markers, then `git add` it.
+    ///
+    /// Where git merged a plan line by line (the merge driver was not registered, or the merge
+    /// ran elsewhere), the store holds git's conflict markers and every command refuses it.
+    /// resolve merges the two sides as `todos merge-file` does, with the common plan from the
+    /// diff3 markers or git's index when there is one (else both sides' items are kept), saves
+    /// the result as a new revision and says to `git add` the file. A store without conflict
+    /// markers is left as it is (exit 0).
+    Resolve(Lazy<ResolveArgs>),
+
     /// Exit 0 when the plan is empty or finished, 1 while items are open.
     ///
     /// When items are open it prints the recap and the open items on stderr. With --stale MINUTES
@@ -632,7 +655,8 @@ pub struct CheckArgs {
     todos init --agent codex --hooks\n  \
     todos init --agent gemini --hooks\n  \
     todos init --agent claude --mcp\n  \
-    todos init")]
+    todos init\n  \
+    git init -q && todos init --git   # git merges plans with todos merge-file")]
 pub struct InitArgs {
     /// The agent to set up.
     #[arg(long, value_enum, default_value_t = Agent::Generic)]
@@ -646,7 +670,37 @@ pub struct InitArgs {
     /// .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it.
     #[arg(long)]
     pub mcp: bool,
+
+    /// Also let git merge plans across branches: `.todos.json merge=todos` in .gitattributes
+    /// (commit it) and the `todos merge-file` driver in the repository's .git/config.
+    #[arg(long)]
+    pub git: bool,
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    git init -q && todos init --git   # registers it for this clone\n  \
+    cp .todos.json base.json && cp .todos.json theirs.json\n  \
+    todos merge-file base.json .todos.json theirs.json   # as git runs it, on its own files")]
+pub struct MergeFileArgs {
+    /// The common ancestor's plan (git's %O; empty when both branches added the plan).
+    #[arg(value_name = "BASE", value_hint = ValueHint::FilePath)]
+    pub base: PathBuf,
+
+    /// Our plan (git's %A): the merged plan is written here.
+    #[arg(value_name = "OURS", value_hint = ValueHint::FilePath)]
+    pub ours: PathBuf,
+
+    /// Their plan (git's %B).
+    #[arg(value_name = "THEIRS", value_hint = ValueHint::FilePath)]
+    pub theirs: PathBuf,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos resolve        # then: git add .todos.json\n  \
+    todos -l api resolve # then: git add .todos/api.json")]
+pub struct ResolveArgs {}
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \

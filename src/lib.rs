@@ -26,6 +26,7 @@ pub mod log;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod mcp_launch;
+pub mod merge;
 pub mod model;
 pub mod output;
 pub mod policy;

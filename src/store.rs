@@ -237,7 +237,9 @@ impl Store {
         Ok(Self::read(&self.path, &hint)?.unwrap_or_default())
     }
 
-    fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
+    /// Reads and checks the store at `path`, with the same strict rules for any file read as
+    /// a store (git's merge driver reads its three through here); `hint` says how to recover.
+    pub fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
         // A store larger than the cap is refused without being read (SPEC §9).
         let bytes = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))
             .map_err(|err| match err.kind {
@@ -248,6 +250,10 @@ impl Store {
             return Ok(None);
         };
         Self::decode(&bytes).map(Some).map_err(|what| {
+            // git merged the plan line by line (no merge driver ran): say what recovers it.
+            if crate::merge::markers::present(&bytes) {
+                return crate::commands::resolve::conflicted(path);
+            }
             Error::store_corrupt(format!(
                 "{} cannot be read as a todos store: {what}",
                 path.display()
@@ -301,7 +307,7 @@ impl Store {
     }
 
     /// Parses and checks a store; the error says what is wrong, for the caller to place.
-    fn decode(bytes: &[u8]) -> Result<Document, String> {
+    pub fn decode(bytes: &[u8]) -> Result<Document, String> {
         // serde reads a struct from an array too; a store is an object, nothing else.
         if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
             return Err("it is not a JSON object".to_owned());

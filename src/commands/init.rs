@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use crate::cli::{Agent, InitArgs};
+use crate::commands::init_git;
 use crate::commands::init_mcp::{self, Registration};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
@@ -19,10 +20,10 @@ use crate::host::Host;
 
 /// The lines around a block `todos init` owns in a file of the user's: a line starting with
 /// `begin_mark` opens it, one starting with `end` closes it.
-struct Markers {
-    begin_mark: &'static str,
-    begin: &'static str,
-    end: &'static str,
+pub(super) struct Markers {
+    pub(super) begin_mark: &'static str,
+    pub(super) begin: &'static str,
+    pub(super) end: &'static str,
 }
 
 /// In an instructions file (Markdown): HTML comments, which no agent shows.
@@ -41,7 +42,7 @@ const GITIGNORE: Markers = Markers {
 
 impl Markers {
     /// `body` between the markers.
-    fn wrap(&self, body: &str) -> String {
+    pub(super) fn wrap(&self, body: &str) -> String {
         format!("{}\n{body}{}\n", self.begin, self.end)
     }
 }
@@ -65,14 +66,14 @@ const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// What happened to one file.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Action {
+pub(super) enum Action {
     Created,
     Updated,
     Unchanged,
 }
 
 impl Action {
-    fn as_str(self) -> &'static str {
+    pub(super) fn as_str(self) -> &'static str {
         match self {
             Self::Created => "created",
             Self::Updated => "updated",
@@ -142,6 +143,8 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             merge,
         )?);
     }
+    // The config first (git may hold its lock, and then nothing else is written either).
+    let git_line = git_changes(ctx, args.git, &mut changes)?;
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
     // Entries under todos' name that init did not write: named, never vouched for (SPEC §8).
@@ -156,7 +159,10 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
     }
-
+    if let Some((line, action)) = git_line {
+        text.push_str(&line);
+        files.push((".git/config", action));
+    }
     if let Some(Registration::Command(command)) = &mcp {
         let _ = writeln!(
             text,
@@ -181,12 +187,16 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         let _ = writeln!(text, "To turn the hooks on: {}", protocol.trust);
         data["trust"] = json!(protocol.trust);
     }
-    let headline = if files.iter().all(|(_, action)| *action == Action::Unchanged) {
+    Ok(Outcome::answer(Answer::new(text, data, headline(&files))))
+}
+
+/// What init did, in one line.
+fn headline(files: &[(&str, Action)]) -> &'static str {
+    if files.iter().all(|(_, action)| *action == Action::Unchanged) {
         "Already set up: nothing changed."
     } else {
         "Set up: the agent now plans with todos."
-    };
-    Ok(Outcome::answer(Answer::new(text, data, headline)))
+    }
 }
 
 /// The hook protocol `--hooks` writes for, if asked: only agents with hooks have one.
@@ -223,6 +233,32 @@ fn review_text(review: &[String]) -> String {
         let _ = writeln!(text, "  {entry}");
     }
     text
+}
+
+/// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
+/// points) and registered in the repository's .git/config. Called once every other change is
+/// computed: .gitattributes is computed, then the config, which is written at once; what it
+/// did, in `init`'s words.
+fn git_changes(
+    ctx: &Context,
+    git: bool,
+    changes: &mut Vec<Change>,
+) -> Result<Option<(String, Action)>> {
+    if !git {
+        return Ok(None);
+    }
+    let attributes = ctx.workspace.join(".gitattributes");
+    disk::check_file(&attributes)?;
+    let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
+    changes.push(Change::new(
+        ".gitattributes",
+        &attributes,
+        disk::Links::Refuse,
+        |old, path| with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS),
+    )?);
+    init_git::GitConfig::new(&ctx.workspace)?
+        .apply_and_describe(&ctx.workspace)
+        .map(Some)
 }
 
 /// One file's text before and after, computed before anything is written.
@@ -306,7 +342,12 @@ impl Change {
 }
 
 /// The instructions file with our block in it: appended when absent, replaced when present.
-fn with_block(old: Option<&str>, block: &str, path: &Path, markers: &Markers) -> Result<String> {
+pub(super) fn with_block(
+    old: Option<&str>,
+    block: &str,
+    path: &Path,
+    markers: &Markers,
+) -> Result<String> {
     let Some(old) = old else {
         return Ok(block.to_owned());
     };
@@ -399,6 +440,10 @@ fn describe(
         (Some(protocol), Some(server)) => format!("{}; {server}", hook_summary(protocol)),
         (Some(protocol), None) => hook_summary(protocol),
         (None, Some(server)) => server,
+        (None, None) if name == ".gitattributes" => {
+            "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
+                .to_owned()
+        }
         (None, None) if name == ".gitignore" => {
             "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
         }

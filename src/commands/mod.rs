@@ -8,12 +8,15 @@ mod create;
 mod history;
 mod hook;
 mod init;
+mod init_git;
 mod init_mcp;
 pub(crate) mod man;
+mod merge_file;
 mod next;
 pub mod prompt;
 mod recap;
 pub mod remove;
+pub mod resolve;
 mod schema;
 pub mod show;
 mod undo;
@@ -26,7 +29,8 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use crate::cli::{
-    Command, Format, GlobalArgs, HistoryArgs, InitArgs, SchemaArgs, ShowArgs, UndoArgs,
+    Command, Format, GlobalArgs, HistoryArgs, InitArgs, MergeFileArgs, SchemaArgs, ShowArgs,
+    UndoArgs,
 };
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -215,6 +219,8 @@ enum Request {
     Schema(SchemaArgs),
     Prompt,
     Init(InitArgs),
+    MergeFile(MergeFileArgs),
+    Resolve,
 }
 
 impl Request {
@@ -248,6 +254,8 @@ impl Request {
             Command::Schema(args) => Self::Schema(args.0),
             Command::Prompt(_) => Self::Prompt,
             Command::Init(args) => Self::Init(args.0),
+            Command::MergeFile(args) => Self::MergeFile(args.0),
+            Command::Resolve(_) => Self::Resolve,
             Command::Completions(_) | Command::Man(_) | Command::Mcp(_) => {
                 return Err(Error::internal(
                     "completions, man and mcp run without a workspace's request",
@@ -284,6 +292,8 @@ impl Request {
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
+            Self::MergeFile(args) => merge_file::execute(ctx, &args),
+            Self::Resolve => resolve::execute(ctx, host),
         }
     }
 }

@@ -27,6 +27,8 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             check_revision(args.expect_revision, current.revision)?;
             (current, false)
         }
+        // A merge conflict is merged by `todos resolve`, never set aside for an older plan.
+        Err(err) if crate::commands::resolve::is_conflicted(store.path()) => return Err(err),
         // Set aside only once everything that could refuse the undo has passed.
         Err(err) if err.kind == Kind::StoreCorrupt => (salvaged(store, &history)?, true),
         Err(other) => return Err(other),

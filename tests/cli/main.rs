@@ -26,6 +26,7 @@ mod lists;
 mod man;
 #[cfg(feature = "mcp")]
 mod mcp;
+mod merge;
 mod newcomer;
 mod output;
 mod pipes;

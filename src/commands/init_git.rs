@@ -1,0 +1,294 @@
+//! `todos init --git`: lets git merge plans with `todos merge-file` (SPEC §6b). Two files:
+//! - `.gitattributes` (committed, so every clone names the driver for the plans): a marked block
+//!   `.todos.json merge=todos`, `.todos/*.json merge=todos`, written by `init` as its other
+//!   blocks are;
+//! - the repository's own `.git/config` (a linked worktree's is the main one's, found through
+//!   git's own files and checked both ways): a marked block with `[merge "todos"]`, which git
+//!   never copies to a clone, so each clone runs `init --git` once.
+//!
+//! `.git/config` is written here, not by running `git config`: through `disk`, like every file
+//! `todos` writes, so a link where the file belongs is refused (git's own lockfile follows it to
+//! its target), nothing can block, and the user's bytes stay as they are around our block. The
+//! new file is git's own lock file, `.git/config.lock`, created new and renamed over the config:
+//! a `git config` running at the same time fails cleanly on it, and so do we on its.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+use crate::commands::init::{Action, Markers, with_block};
+use crate::disk::{self, Links};
+use crate::error::{Error, Result};
+use crate::text::escape;
+
+/// The name git knows the driver by, in `.gitattributes` and `.git/config`.
+pub const DRIVER: &str = "todos";
+
+/// What `.gitattributes` holds, between its markers.
+pub const ATTRIBUTES: &str = ".todos.json merge=todos\n.todos/*.json merge=todos\n";
+
+pub const ATTRIBUTES_MARKERS: Markers = Markers {
+    begin_mark: "# todos:begin",
+    begin: "# todos:begin (written by `todos init --git`: git merges plans with todos merge-file)",
+    end: "# todos:end",
+};
+
+const CONFIG_MARKERS: Markers = Markers {
+    begin_mark: "# todos:begin",
+    begin: "# todos:begin (written by `todos init --git`)",
+    end: "# todos:end",
+};
+
+/// The driver's section in `.git/config`.
+const SECTION: &str = "[merge \"todos\"]
+\tname = todos: merges plans item by item
+\tdriver = todos merge-file %O %A %B
+";
+
+/// The largest `.git/config` read: far past any real one.
+const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
+/// The driver's registration, computed before anything is written.
+pub struct GitConfig {
+    /// The repository's `.git/config`.
+    pub path: PathBuf,
+    old: Option<String>,
+    new: String,
+    /// The user already has a `[merge "todos"]` section of their own: it is left as it is.
+    pub users_own: bool,
+}
+
+impl GitConfig {
+    /// Finds the repository of `workspace` and computes its config with the driver in it.
+    pub fn new(workspace: &Path) -> Result<Self> {
+        let common = common_dir(workspace)?;
+        let path = common.join("config");
+        let meta = disk::check_file(&path)?;
+        if meta
+            .as_ref()
+            .is_some_and(|meta| meta.len() > MAX_CONFIG_BYTES)
+        {
+            return Err(Error::invalid(format!(
+                "{} is larger than {MAX_CONFIG_BYTES} bytes; todos init leaves it untouched",
+                escape(&path.display().to_string())
+            )));
+        }
+        let old = match disk::read(&path, Links::Refuse, disk::Cap::Bytes(MAX_CONFIG_BYTES))? {
+            Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
+                Error::invalid(format!(
+                    "{} is not UTF-8 text",
+                    escape(&path.display().to_string())
+                ))
+                .with_hint("todos init leaves it untouched; register the driver with `git config`")
+            })?),
+            None => None,
+        };
+        let users_own = old
+            .as_deref()
+            .is_some_and(|old| has_own_section(old, &CONFIG_MARKERS));
+        let new = match &old {
+            Some(old) if users_own => old.clone(),
+            old => with_block(
+                old.as_deref(),
+                &CONFIG_MARKERS.wrap(SECTION),
+                &path,
+                &CONFIG_MARKERS,
+            )?,
+        };
+        Ok(Self {
+            path,
+            old,
+            new,
+            users_own,
+        })
+    }
+
+    /// Writes the config when it changes, and says so in `init`'s words: what happened to it
+    /// and what it holds.
+    pub fn apply_and_describe(&self, workspace: &Path) -> Result<(String, Action)> {
+        let action = self.apply()?;
+        let what = if self.users_own {
+            "it already holds a [merge \"todos\"] section of yours, left as it is"
+        } else {
+            "the todos merge driver (`todos merge-file %O %A %B`), for this clone only"
+        };
+        let path = self.path.strip_prefix(workspace).unwrap_or(&self.path);
+        let shown = escape(&path.display().to_string()).into_owned();
+        Ok((format!("{} {shown}: {what}\n", action.as_str()), action))
+    }
+
+    /// Writes the config when it changes, through git's own lock file.
+    fn apply(&self) -> Result<Action> {
+        let action = match &self.old {
+            Some(old) if *old == self.new => return Ok(Action::Unchanged),
+            Some(_) => Action::Updated,
+            None => Action::Created,
+        };
+        let current = disk::check_file(&self.path)?;
+        let mut lock = self.path.clone().into_os_string();
+        lock.push(".lock");
+        let lock = PathBuf::from(lock);
+        match disk::write_new(&lock, self.new.as_bytes(), disk::mode_of(current.as_ref())) {
+            Ok(()) => {}
+            Err(err) if err.kind() == ErrorKind::AlreadyExists => {
+                return Err(Error::conflict(format!(
+                    "{} exists: git is changing the repository's config",
+                    escape(&lock.display().to_string())
+                ))
+                .with_hint(
+                    "run `todos init --git` again once git is done (if no git runs, a crashed \
+                     one left the lock file: remove it)",
+                ));
+            }
+            Err(err) => return Err(Error::io("write", &lock, &err)),
+        }
+        if let Err(err) = fs::rename(&lock, &self.path) {
+            let _ = fs::remove_file(&lock);
+            return Err(Error::io("replace", &self.path, &err));
+        }
+        disk::sync_dir(self.path.parent().unwrap_or(Path::new(".")))?;
+        Ok(action)
+    }
+}
+
+/// Whether `config` holds a `[merge "todos"]` section outside todos' own block (the user's
+/// own driver, kept as it is). Section names are case-insensitive; `[merge.todos]` is git's
+/// older spelling.
+fn has_own_section(config: &str, markers: &Markers) -> bool {
+    let mut ours = false;
+    for line in config.lines() {
+        let line = line.trim();
+        if line.starts_with(markers.begin_mark) {
+            ours = true;
+        } else if line.starts_with(markers.end) {
+            ours = false;
+        } else if !ours && is_driver_header(line) {
+            return true;
+        }
+    }
+    false
+}
+
+fn is_driver_header(line: &str) -> bool {
+    let Some(inside) = line
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        .map(|(inside, _)| inside.trim())
+    else {
+        return false;
+    };
+    if let Some((section, sub)) = inside.split_once(char::is_whitespace) {
+        return section.eq_ignore_ascii_case("merge") && sub.trim() == format!("\"{DRIVER}\"");
+    }
+    inside.eq_ignore_ascii_case(&format!("merge.{DRIVER}"))
+}
+
+/// The repository's common git folder, where its config lives: `.git` of the nearest folder
+/// upwards that has one. In a linked worktree `.git` is a file naming
+/// `<common>/worktrees/<name>`, whose `gitdir` must point back to that file and whose
+/// `commondir` names `<common>`; anything else is refused, so a planted `.git` file cannot send
+/// the write to another repository.
+fn common_dir(workspace: &Path) -> Result<PathBuf> {
+    let Some(top) = workspace
+        .ancestors()
+        .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())
+    else {
+        return Err(Error::invalid(format!(
+            "{} is not inside a git repository, so there is no .git/config for the merge driver",
+            escape(&workspace.display().to_string())
+        ))
+        .with_hint("run `git init` first, or leave out --git"));
+    };
+    let dot = top.join(".git");
+    let meta = fs::symlink_metadata(&dot).map_err(|err| Error::io("look at", &dot, &err))?;
+    let common = if meta.is_dir() {
+        dot.clone()
+    } else if meta.is_file() {
+        linked_common(&dot)?
+    } else {
+        return Err(disk::unsafe_path(
+            &dot,
+            "is a symbolic link or not a file or folder",
+        ));
+    };
+    if fs::symlink_metadata(common.join("HEAD")).is_err() {
+        return Err(Error::invalid(format!(
+            "{} is not a git repository's folder (it has no HEAD)",
+            escape(&common.display().to_string())
+        ))
+        .with_hint("run `git init` first, or leave out --git"));
+    }
+    Ok(common)
+}
+
+/// The common folder of the linked worktree whose `.git` file is `dot`, checked both ways.
+fn linked_common(dot: &Path) -> Result<PathBuf> {
+    let refuse = |why: &str| disk::unsafe_path(dot, why);
+    let read = |path: &Path| -> Result<String> {
+        let bytes = disk::read(path, Links::Refuse, disk::Cap::Input(".git file"))?
+            .ok_or_else(|| refuse("names a worktree folder that git's files do not confirm"))?;
+        String::from_utf8(bytes)
+            .map(|text| text.trim().to_owned())
+            .map_err(|_| refuse("is not text"))
+    };
+    let top = dot.parent().unwrap_or(Path::new("."));
+    let text = read(dot)?;
+    let named = text
+        .strip_prefix("gitdir:")
+        .map(str::trim)
+        .ok_or_else(|| refuse("is a file that does not start with `gitdir:`"))?;
+    let resolved = |path: &Path| fs::canonicalize(path).ok();
+    let worktree = resolved(&top.join(named))
+        .ok_or_else(|| refuse("names a worktree folder that does not exist"))?;
+    let back = read(&worktree.join("gitdir"))?;
+    if resolved(&worktree.join(&back)) != resolved(dot) {
+        return Err(refuse(
+            "names a worktree folder whose gitdir file does not point back to it",
+        ));
+    }
+    let common_name = read(&worktree.join("commondir"))?;
+    let common = resolved(&worktree.join(common_name))
+        .ok_or_else(|| refuse("names a worktree whose common folder does not exist"))?;
+    if worktree.parent() != Some(common.join("worktrees").as_path()) {
+        return Err(refuse(
+            "names a worktree folder that is not in its repository's worktrees folder",
+        ));
+    }
+    Ok(common)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_users_own_driver_section_is_recognised_in_any_spelling() {
+        for own in [
+            "[merge \"todos\"]\n\tdriver = mine\n",
+            "[core]\n[MERGE  \"todos\"] # mine\n",
+            "[merge.todos]\n",
+        ] {
+            assert!(has_own_section(own, &CONFIG_MARKERS), "{own:?}");
+        }
+        let ours = CONFIG_MARKERS.wrap(SECTION);
+        for not_own in [
+            "[merge \"other\"]\n",
+            "[merge \"Todos\"]\n",
+            "# [merge \"todos\"]\n",
+            ours.as_str(),
+        ] {
+            assert!(!has_own_section(not_own, &CONFIG_MARKERS), "{not_own:?}");
+        }
+    }
+
+    #[test]
+    fn the_block_is_added_after_the_users_lines_and_only_once() {
+        let user = "[core]\n\tbare = false\n[remote \"origin\"]\n\turl = x\n";
+        let block = CONFIG_MARKERS.wrap(SECTION);
+        let once = with_block(Some(user), &block, Path::new("config"), &CONFIG_MARKERS).unwrap();
+        assert!(once.starts_with(user));
+        assert!(once.ends_with(&block));
+        let twice = with_block(Some(&once), &block, Path::new("config"), &CONFIG_MARKERS).unwrap();
+        assert_eq!(once, twice);
+    }
+}

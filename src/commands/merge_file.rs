@@ -1,0 +1,131 @@
+//! `todos merge-file BASE OURS THEIRS`: git's merge driver for a store (SPEC §6b), registered
+//! by `todos init --git` as `todos merge-file %O %A %B`. It merges the three plans item by item
+//! (`crate::merge`) and writes the result to OURS, where git takes it from. Exit 0: merged;
+//! exit 1: git reports a conflict, either because the merged plan breaks the plan's rules (it
+//! is written all the same, every problem on stderr) or because an input is not a store (OURS
+//! is then left as it was).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use crate::cli::MergeFileArgs;
+use crate::commands::{Answer, Outcome};
+use crate::context::Context;
+use crate::disk;
+use crate::error::{Error, Kind, Result};
+use crate::merge;
+use crate::store::{Document, Store};
+use crate::text::escape;
+
+/// The largest file read as a store: a plan is a short list, and a file this size is not one.
+pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
+
+pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
+    let at = |path: &PathBuf| ctx.cwd.join(path);
+    let (base_path, ours_path, theirs_path) = (at(&args.base), at(&args.ours), at(&args.theirs));
+    // git gives an empty BASE when the two branches added the plan each on its own.
+    let base = read_input("BASE", &base_path, true)?;
+    let ours = read_input("OURS", &ours_path, false)?.unwrap_or_default();
+    let theirs = read_input("THEIRS", &theirs_path, false)?.unwrap_or_default();
+    let merged = merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
+    // OURS is a path git gives: replaced through a new temporary file beside it, never
+    // written through a link, never anything but a regular file.
+    let current = disk::check_file(&ours_path)?;
+    disk::replace(
+        &ours_path,
+        &merged.document.to_bytes()?,
+        disk::mode_of(current.as_ref()),
+    )?;
+    Ok(outcome(&merged))
+}
+
+/// What the driver says: one line, the warnings, and each problem that makes git report a
+/// conflict.
+pub fn outcome(merged: &merge::Merged) -> Outcome {
+    let document = &merged.document;
+    let renumbered: Vec<String> = merged
+        .renumbered
+        .iter()
+        .map(|(from, to)| format!("{from} → {to}"))
+        .collect();
+    let mut headline = format!(
+        "Merged the plan: {} (revision {})",
+        crate::english::count(document.todos.len(), "item"),
+        document.revision
+    );
+    if !renumbered.is_empty() {
+        let _ = write!(headline, "; theirs' new ids {}", renumbered.join(", "));
+    }
+    if merged.problems.is_empty() {
+        headline.push('.');
+    } else {
+        let _ = write!(
+            headline,
+            ", with {} to fix: git reports a conflict. Fix the plan with todos, then `git add` it.",
+            crate::english::count(merged.problems.len(), "problem")
+        );
+    }
+    let data = json!({
+        "revision": document.revision,
+        "items": document.todos.len(),
+        "renumbered": merged.renumbered.iter().map(|(from, to)| json!({"from": from, "to": to})).collect::<Vec<_>>(),
+        "problems": merged.problems,
+        "warnings": merged.warnings,
+    });
+    let answer = Answer {
+        stats: Some(crate::model::stats(&document.todos)),
+        ..Answer::new(format!("{}\n", escape(&headline)), data, headline)
+    };
+    reported(answer, merged.warnings.clone(), &merged.problems)
+}
+
+/// A merge's answer with its warnings and problems on stderr: a problem makes git (or the
+/// user's script) see a conflict, exit 1, though the merged plan was written.
+pub fn reported(answer: Answer, warnings: Vec<String>, problems: &[String]) -> Outcome {
+    let mut outcome = Outcome::answer(answer);
+    outcome.warnings = warnings;
+    outcome.warnings.extend(
+        problems
+            .iter()
+            .map(|problem| format!("conflict: {problem}")),
+    );
+    outcome.exit_code = u8::from(!problems.is_empty());
+    outcome
+}
+
+/// What git does when the driver refuses, and what the user does next.
+const GIT_KEEPS: &str = "git keeps its own line merge of the file: fix the plan by hand, or take \
+     one side (`git checkout --ours FILE`), then `git add` it";
+
+/// Reads one of git's three files as a store, with the store's own strict rules. A file that
+/// is not a store is refused with exit 1 (git reports a conflict and keeps its own copy);
+/// `optional`: an absent or empty file is no plan at all (git's BASE of two added plans).
+fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document>> {
+    let not_a_store = |why: String| {
+        Error::invalid(format!(
+            "{name} ({}) {why}",
+            escape(&path.display().to_string())
+        ))
+        .with_hint(GIT_KEEPS)
+    };
+    match disk::check_file(path)? {
+        None if optional => return Ok(None),
+        None => return Err(not_a_store("does not exist".to_owned())),
+        Some(meta) if meta.len() > MAX_STORE_BYTES => {
+            return Err(not_a_store(format!(
+                "is {} bytes, more than a store may hold ({MAX_STORE_BYTES})",
+                meta.len()
+            )));
+        }
+        Some(meta) if meta.len() == 0 && optional => return Ok(None),
+        Some(_) => {}
+    }
+    Store::read(path, "").map_err(|err| match err.kind {
+        Kind::StoreCorrupt => {
+            Error::invalid(format!("{name}: {}", err.message)).with_hint(GIT_KEEPS)
+        }
+        _ => err,
+    })
+}

@@ -1,0 +1,258 @@
+//! `todos resolve`: merges a store that git left with its conflict markers (no merge driver
+//! ran: a merge on a server, a clone without `todos init --git`), as `merge-file` would have
+//! (SPEC §6b). The two sides come from the markers; the common plan from the diff3 markers
+//! when git wrote them, else from git's index (stage 1, `git cat-file blob :1:FILE`), else
+//! there is none and both sides' items are kept. The merged plan is saved under the store's
+//! lock as a new revision, with its history line; the user then `git add`s it.
+//!
+//! A store without markers is left alone: resolve says there is nothing to resolve and exits
+//! 0, so a script may run it after every merge. A store that is unreadable for another reason
+//! keeps the refusal every command gives it.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::json;
+
+use crate::commands::merge_file::{self, MAX_STORE_BYTES};
+use crate::commands::{Answer, Outcome};
+use crate::context::Context;
+use crate::disk::{self, Links};
+use crate::error::{Error, Result};
+use crate::host::Host;
+use crate::list::LISTS_DIR;
+use crate::merge::{self, markers};
+use crate::store::{Document, Store};
+use crate::text::escape;
+use crate::transaction::Transaction;
+
+/// The refusal of a store that holds git's conflict markers, for every command: it names the
+/// conflict and the command that merges it.
+pub fn conflicted(path: &Path) -> Error {
+    let list = list_option(path);
+    Error::store_corrupt(format!(
+        "{} is a merge conflict: git left its conflict markers in it; `todos{list} resolve` merges \
+         both sides",
+        escape(&path.display().to_string())
+    ))
+    .with_hint(format!(
+        "run `todos{list} resolve`, then `git add` the file; `todos init --git` registers todos' \
+         merge driver, so that git merges plans itself from then on"
+    ))
+}
+
+/// Whether the store at `path` holds git's conflict markers (an unreadable one does not).
+pub fn is_conflicted(path: &Path) -> bool {
+    matches!(disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES)), Ok(Some(bytes)) if markers::present(&bytes))
+}
+
+/// ` -l NAME` for a named list's store (`.todos/NAME.json`), nothing for the default one.
+fn list_option(path: &Path) -> String {
+    let in_lists = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|dir| dir == LISTS_DIR);
+    match path.file_stem().and_then(|stem| stem.to_str()) {
+        Some(name) if in_lists => format!(" -l {}", escape(name)),
+        _ => String::new(),
+    }
+}
+
+/// Where the common plan came from.
+#[derive(Clone, Copy)]
+enum BaseFrom {
+    Markers,
+    Index,
+    None,
+}
+
+impl BaseFrom {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Markers => "the diff3 conflict markers",
+            Self::Index => "git's index (stage 1)",
+            Self::None => "none found: both sides' items are kept",
+        }
+    }
+}
+
+pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
+    // Read first, as `show` does (no lock, nothing created): a store that is no conflict is
+    // left as it is, and one unreadable for another reason keeps its usual refusal.
+    let path = Store::new(&ctx.workspace, &ctx.list).path().to_path_buf();
+    let shown = escape(&path.display().to_string()).into_owned();
+    match Store::new(&ctx.workspace, &ctx.list).load() {
+        Ok(_) if disk::check_file(&path)?.is_none() => {
+            return Ok(nothing_to_do(format!(
+                "{shown} does not exist: nothing to resolve."
+            )));
+        }
+        Ok(_) => return Ok(nothing_to_do(no_markers(&shown))),
+        Err(err) if !is_conflicted(&path) => return Err(err),
+        Err(_) => {}
+    }
+    if let Some(meta) = disk::check_file(&path)?
+        && meta.len() > MAX_STORE_BYTES.saturating_mul(2)
+    {
+        return Err(Error::store_corrupt(format!(
+            "{shown} is {} bytes, more than the two sides of a conflict of stores may be",
+            meta.len()
+        )));
+    }
+    let transaction = Transaction::begin(ctx, &mut host.stderr)?;
+    let store = transaction.store();
+    // Read again under the lock: another process may have resolved it meanwhile.
+    let bytes = match disk::read(
+        &path,
+        Links::Refuse,
+        disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+    )? {
+        Some(bytes) if markers::present(&bytes) => bytes,
+        _ => return Ok(nothing_to_do(no_markers(&shown))),
+    };
+    let unmergeable = |why: String| {
+        Error::store_corrupt(format!(
+            "{shown} is a merge conflict that todos cannot merge: {why}"
+        ))
+        .with_hint(format!(
+            "fix the file by hand, or take one side (`git checkout --ours {shown}` or \
+                 --theirs), then `git add` it"
+        ))
+    };
+    let text =
+        std::str::from_utf8(&bytes).map_err(|_| unmergeable("it is not UTF-8 text".to_owned()))?;
+    let sides = match markers::split(text) {
+        Some(Ok(sides)) => sides,
+        Some(Err(why)) => return Err(unmergeable(why)),
+        None => return Err(Error::internal("conflict markers were found, then not")),
+    };
+    let side = |name: &str, text: &str| {
+        Store::decode(text.as_bytes())
+            .map_err(|why| unmergeable(format!("{name} side is not a store: {why}")))
+    };
+    let ours = side("our", &sides.ours)?;
+    let theirs = side("their", &sides.theirs)?;
+    let mut warnings = Vec::new();
+    let (base, from) = common_plan(host, &path, sides.base.as_deref(), &side, &mut warnings);
+    let merged = merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
+    let mut document = merged.document.clone();
+    // A revision past both sides' and past the latest one this clone's history recorded.
+    let recorded = crate::history::span(store.history_path())
+        .ok()
+        .flatten()
+        .map_or(0, |(_, latest)| latest);
+    document.revision = document.revision.max(recorded.saturating_add(1));
+    document.updated_at = Some(ctx.now.to_rfc3339());
+    warnings.extend(merged.warnings.iter().cloned());
+    warnings.extend(transaction.restore("resolve", &ours, &document)?);
+    let add = git_add_path(ctx, &path);
+    let note = format!(
+        "Merged both sides of the conflict in {shown} (common plan: {}). Now run `git add {}`.",
+        from.as_str(),
+        escape(&add)
+    );
+    let mut data = crate::envelope::data(&document, &warnings, Some(true));
+    data["resolved"] = json!({
+        "path": path.display().to_string(),
+        "base": match from { BaseFrom::Markers => "markers", BaseFrom::Index => "index", BaseFrom::None => "none" },
+        "renumbered": merged.renumbered.iter().map(|(from, to)| json!({"from": from, "to": to})).collect::<Vec<_>>(),
+        "problems": merged.problems,
+        "next": format!("git add {add}"),
+    });
+    let mut text =
+        crate::render::checklist(document.summary.as_deref(), &document.todos, ctx.stdout);
+    if !document.todos.is_empty() {
+        text.push_str(&crate::render::progress_line(&document.todos));
+        text.push('\n');
+    }
+    let answer = Answer {
+        notes: format!("{} {note}\n", ctx.stderr.bold("note:")),
+        stats: Some(crate::model::stats(&document.todos)),
+        ..Answer::new(text, data, note.clone())
+    };
+    Ok(merge_file::reported(answer, warnings, &merged.problems))
+}
+
+/// The common plan: from the diff3 markers, else from git's index, else none (with a warning
+/// when one was there but is not a store).
+fn common_plan(
+    host: &Host,
+    path: &Path,
+    in_markers: Option<&str>,
+    side: &dyn Fn(&str, &str) -> Result<Document>,
+    warnings: &mut Vec<String>,
+) -> (Option<Document>, BaseFrom) {
+    if let Some(text) = in_markers {
+        match side("the common", text) {
+            Ok(base) => return (Some(base), BaseFrom::Markers),
+            Err(err) => {
+                warnings.push(format!(
+                    "the common plan in the markers is unusable: {}",
+                    err.message
+                ));
+                return (None, BaseFrom::None);
+            }
+        }
+    }
+    match index_base(host, path).map(|bytes| Store::decode(&bytes)) {
+        Some(Ok(base)) => (Some(base), BaseFrom::Index),
+        Some(Err(why)) => {
+            warnings.push(format!(
+                "the common plan in git's index is not a store ({why}): merged without it"
+            ));
+            (None, BaseFrom::None)
+        }
+        None => (None, BaseFrom::None),
+    }
+}
+
+fn no_markers(shown: &str) -> String {
+    format!("{shown} holds no conflict markers: nothing to resolve, the plan is left as it is.")
+}
+
+fn nothing_to_do(text: String) -> Outcome {
+    Outcome::answer(Answer::new(
+        format!("{text}\n"),
+        json!({"resolved": null}),
+        text,
+    ))
+}
+
+/// The file as `git add` takes it from the current folder.
+fn git_add_path(ctx: &Context, path: &Path) -> String {
+    path.strip_prefix(&ctx.cwd)
+        .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
+        .display()
+        .to_string()
+}
+
+/// The common plan git keeps in its index while the merge is unresolved (stage 1), read with
+/// `git cat-file` (plumbing: no pager, no text conversion) in the store's folder, with the
+/// run's own environment and at most a store's size. `None` when git, the repository or the
+/// stage is not there.
+fn index_base(host: &Host, path: &Path) -> Option<Vec<u8>> {
+    let dir: PathBuf = path.parent()?.to_path_buf();
+    let name = path.file_name()?.to_str()?;
+    let mut child = Command::new("git")
+        .env_clear()
+        .envs(host.vars())
+        .current_dir(&dir)
+        .args(["cat-file", "blob", &format!(":1:./{name}")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut bytes = Vec::new();
+    let read = child
+        .stdout
+        .take()
+        .map(|stdout| stdout.take(MAX_STORE_BYTES + 1).read_to_end(&mut bytes));
+    let too_big = u64::try_from(bytes.len()).unwrap_or(u64::MAX) > MAX_STORE_BYTES;
+    if too_big {
+        let _ = child.kill();
+    }
+    let status = child.wait().ok()?;
+    (status.success() && !too_big && matches!(read, Some(Ok(_)))).then_some(bytes)
+}

@@ -1,0 +1,531 @@
+//! Plans merged across branches (SPEC §6b) with real `git`: the merge driver that
+//! `init --git` registers, `todos resolve` where git left conflict markers, and `merge-file`'s
+//! refusals, each leaving the workspace as it was.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::support::{Done, NOW, TestEnv, items};
+
+/// `git ARGS…` in `dir`, with an environment of the test's own (no user or system config) and
+/// the `todos` under test first on PATH, as git finds the merge driver there.
+fn git_in(env: &TestEnv, dir: &Path, args: &[&str]) -> Done {
+    let bin = Path::new(env!("CARGO_BIN_EXE_todos"))
+        .parent()
+        .expect("the binary's folder")
+        .to_path_buf();
+    let path = std::env::join_paths([
+        bin,
+        PathBuf::from("/usr/local/bin"),
+        "/usr/bin".into(),
+        "/bin".into(),
+    ])
+    .expect("PATH");
+    Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", env.home())
+        .env("XDG_CONFIG_HOME", env.home().join(".config"))
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_NAME", "Ana")
+        .env("GIT_AUTHOR_EMAIL", "ana@example.com")
+        .env("GIT_COMMITTER_NAME", "Ana")
+        .env("GIT_COMMITTER_EMAIL", "ana@example.com")
+        .env("TZ", "UTC")
+        .env("TODOS_NOW", NOW)
+        .output()
+        .expect("run git")
+        .into()
+}
+
+fn git(env: &TestEnv, args: &[&str]) -> Done {
+    git_in(env, &env.ws(), args)
+}
+
+/// A repository on `main` holding a committed plan `A`, `B`, `C` (ids 1-3), with the merge
+/// driver registered when `driver`.
+fn repository(driver: bool) -> TestEnv {
+    let env = TestEnv::new();
+    git(&env, &["init", "-q", "-b", "main"]).success();
+    env.plan("Ship the release", &["pending:A", "pending:B", "pending:C"]);
+    if driver {
+        env.todos(&["init", "--git"]).run().success();
+        git(&env, &["add", ".gitattributes"]).success();
+    }
+    commit(&env, "plan");
+    env
+}
+
+fn commit(env: &TestEnv, message: &str) {
+    git(env, &["add", ".todos.json"]).success();
+    if env.path(".todos").exists() {
+        git(env, &["add", ".todos"]).success();
+    }
+    git(env, &["commit", "-q", "-m", message]).success();
+}
+
+/// Two branches that both changed the plan: `feature` finished A and added X and Y (Y waits on
+/// X), `main` started B and added Z. Both new items took id 4 on their branch.
+fn diverge(env: &TestEnv) {
+    branches(
+        env,
+        &[
+            &["create", "Feature X"],
+            &["create", "Feature Y", "--blocked-by", "4"],
+            &["update", "1", "completed"],
+        ],
+        &[&["create", "Main Z"], &["update", "2", "in_progress"]],
+    );
+}
+
+/// Runs `feature`'s commands on a new branch `feature` and `main`'s on `main`, each branch's
+/// plan committed.
+fn branches(env: &TestEnv, feature: &[&[&str]], main: &[&[&str]]) {
+    for (branch, commands) in [
+        (&["checkout", "-q", "-b", "feature"][..], feature),
+        (&["checkout", "-q", "main"], main),
+    ] {
+        git(env, branch).success();
+        for args in commands {
+            env.todos(args).run().success();
+        }
+        commit(env, "work");
+    }
+}
+
+/// The plan both branches' changes make, whoever merges it: Y follows X to its new id.
+#[track_caller]
+fn assert_merged(store: &Value) {
+    let row = |id: &str, status: &str, content: &str| {
+        (id.to_owned(), status.to_owned(), content.to_owned())
+    };
+    assert_eq!(
+        items(&store["todos"]),
+        [
+            row("1", "completed", "A"),
+            row("2", "in_progress", "B"),
+            row("3", "pending", "C"),
+            row("4", "pending", "Main Z"),
+            row("6", "pending", "Feature X"),
+            row("5", "pending", "Feature Y"),
+        ]
+    );
+    assert_eq!(store["todos"][5]["blocked_by"], serde_json::json!(["6"]));
+    assert_eq!(store["summary"], "Ship the release");
+    assert_eq!(store["next_id"], 7);
+}
+
+#[test]
+fn git_merges_two_branches_plans_with_the_driver_losing_nothing() {
+    let env = repository(true);
+    diverge(&env);
+    let merged = git(&env, &["merge", "--no-edit", "feature"]).success();
+    assert!(!merged.stdout.contains("CONFLICT"), "{}", merged.stdout);
+    assert_merged(&env.store());
+    assert_eq!(
+        git(&env, &["status", "--porcelain", "--untracked-files=no"]).stdout,
+        ""
+    );
+    // The merged plan is a plan like any other: the next claim takes the first ready item.
+    let next = env
+        .todos(&["next", "--claim", "--owner", "w2"])
+        .run()
+        .success();
+    assert!(next.stdout.contains('C'), "{}", next.stdout);
+}
+
+#[test]
+fn the_driver_merges_named_lists_too() {
+    let env = repository(true);
+    env.todos(&["-l", "api", "create", "Schema"])
+        .run()
+        .success();
+    commit(&env, "api list");
+    branches(
+        &env,
+        &[&["-l", "api", "create", "Theirs"]],
+        &[
+            &["-l", "api", "update", "1", "completed"],
+            &["-l", "api", "create", "Ours"],
+        ],
+    );
+    git(&env, &["merge", "--no-edit", "feature"]).success();
+    let api: Value = serde_json::from_str(&env.read(".todos/api.json")).expect("JSON");
+    let contents: Vec<String> = items(&api["todos"])
+        .into_iter()
+        .map(|(id, status, text)| format!("{id} {status} {text}"))
+        .collect();
+    assert_eq!(
+        contents,
+        ["1 completed Schema", "2 pending Ours", "3 pending Theirs"]
+    );
+}
+
+#[test]
+fn a_merge_that_breaks_the_rules_is_written_and_git_reports_the_conflict() {
+    let env = repository(true);
+    branches(
+        &env,
+        &[&["update", "3", "in_progress"]],
+        &[&["update", "2", "in_progress"]],
+    );
+    let merge = git(&env, &["merge", "--no-edit", "feature"]);
+    assert_ne!(merge.code, 0, "git reports the conflict: {merge:?}");
+    assert!(
+        merge.stderr.contains("2 items in_progress")
+            || merge.stdout.contains("2 items in_progress"),
+        "{merge:?}"
+    );
+    let store = env.store();
+    let statuses: Vec<String> = items(&store["todos"])
+        .into_iter()
+        .map(|(_, status, _)| status)
+        .collect();
+    assert_eq!(
+        statuses,
+        ["pending", "in_progress", "in_progress"],
+        "nothing lost"
+    );
+}
+
+#[test]
+fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers() {
+    let env = repository(false);
+    diverge(&env);
+    let merge = git(&env, &["merge", "--no-edit", "feature"]);
+    assert_eq!(merge.code, 1, "a line merge conflicts: {merge:?}");
+    assert!(env.read(".todos.json").contains("<<<<<<<"));
+    for args in [
+        &["show"][..],
+        &["recap"],
+        &["create", "More"],
+        &["update", "1", "completed"],
+        &["remove", "1"],
+        &["next", "--claim"],
+        &["write", "--summary", "S", "-t", "pending:A"],
+        &["undo"],
+        &["check"],
+        &["show", "--all"],
+    ] {
+        let done = env.rejects(env.todos(args), 4);
+        assert!(
+            done.stderr.contains("merge conflict") && done.stderr.contains("todos resolve"),
+            "{args:?}: {}",
+            done.stderr
+        );
+    }
+    let json = env.rejects(env.todos(&["--json", "show"]), 4).json();
+    assert_eq!(json["error"]["code"], "STORE_CORRUPT");
+    let resolved = env.todos(&["resolve"]).run().success();
+    assert!(
+        resolved.stderr.contains("git add .todos.json"),
+        "{}",
+        resolved.stderr
+    );
+    assert!(
+        resolved.stderr.contains("git's index"),
+        "the base came from stage 1: {}",
+        resolved.stderr
+    );
+    assert_merged(&env.store());
+    git(&env, &["add", ".todos.json"]).success();
+    git(&env, &["commit", "-q", "--no-edit"]).success();
+    env.todos(&["show"]).run().success();
+    let again = env.todos(&["resolve"]).run().success();
+    assert!(
+        again.stdout.contains("nothing to resolve"),
+        "{}",
+        again.stdout
+    );
+    // The merged plan is a revision of the history, so `undo` takes it back like any change.
+    let history = env.todos(&["history"]).run().success();
+    assert!(history.stdout.contains("resolve"), "{}", history.stdout);
+}
+
+#[test]
+fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
+    let env = repository(false);
+    git(&env, &["config", "merge.conflictStyle", "diff3"]).success();
+    env.todos(&["-l", "api", "create", "Schema", "Routes"])
+        .run()
+        .success();
+    commit(&env, "api");
+    branches(
+        &env,
+        &[
+            &["-l", "api", "remove", "2"],
+            &["-l", "api", "create", "Theirs"],
+        ],
+        &[&["-l", "api", "update", "1", "completed"]],
+    );
+    assert_eq!(git(&env, &["merge", "--no-edit", "feature"]).code, 1);
+    assert!(env.read(".todos/api.json").contains("|||||||"));
+    let refused = env.rejects(env.todos(&["-l", "api", "show"]), 4);
+    assert!(
+        refused.stderr.contains("todos -l api resolve"),
+        "{}",
+        refused.stderr
+    );
+    let resolved = env.todos(&["-l", "api", "resolve"]).run().success();
+    assert!(resolved.stderr.contains("diff3"), "{}", resolved.stderr);
+    assert!(
+        resolved.stderr.contains("git add .todos/api.json"),
+        "{}",
+        resolved.stderr
+    );
+    let api: Value = serde_json::from_str(&env.read(".todos/api.json")).expect("JSON");
+    let rows: Vec<String> = items(&api["todos"])
+        .into_iter()
+        .map(|(id, status, text)| format!("{id} {status} {text}"))
+        .collect();
+    // Theirs removed 2, which ours left alone: it is gone, as the base shows.
+    assert_eq!(rows, ["1 completed Schema", "3 pending Theirs"]);
+}
+
+#[test]
+fn resolve_leaves_a_store_without_markers_alone() {
+    let env = TestEnv::new();
+    let empty = env.everything();
+    env.todos(&["-l", "api", "resolve"]).run().success();
+    assert_eq!(
+        empty,
+        env.everything(),
+        "no lock, no .todos/ folder left behind"
+    );
+    let none = env.todos(&["resolve"]).run().success();
+    assert!(
+        none.stdout.contains("nothing to resolve"),
+        "{}",
+        none.stdout
+    );
+    env.plan("S", &["pending:A"]);
+    let before = env.everything();
+    env.todos(&["resolve"]).run().success();
+    assert_eq!(before, env.everything());
+    env.write_file(".todos.json", "{ not json");
+    env.rejects(env.todos(&["resolve"]), 4);
+    env.write_file(".todos.json", "<<<<<<< HEAD\n{}\n=======\n");
+    let broken = env.rejects(env.todos(&["resolve"]), 4);
+    assert!(broken.stderr.contains("cannot merge"), "{}", broken.stderr);
+    env.write_file(".todos.json", "<<<<<<< HEAD\n[]\n=======\n{}\n>>>>>>> x\n");
+    env.rejects(env.todos(&["resolve"]), 4);
+}
+
+/// Three stores written in the workspace, for `merge-file` run by hand.
+fn three(env: &TestEnv) {
+    env.plan("S", &["pending:A", "pending:B"]);
+    std::fs::copy(env.path(".todos.json"), env.path("base.json")).expect("copy");
+    env.todos(&["update", "1", "completed"]).run().success();
+    std::fs::copy(env.path(".todos.json"), env.path("ours.json")).expect("copy");
+    std::fs::copy(env.path("base.json"), env.path(".todos.json")).expect("copy");
+    env.todos(&["create", "C"]).run().success();
+    std::fs::copy(env.path(".todos.json"), env.path("theirs.json")).expect("copy");
+}
+
+#[test]
+fn merge_file_writes_the_merged_plan_to_ours() {
+    let env = TestEnv::new();
+    three(&env);
+    env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"])
+        .run()
+        .success();
+    let ours: Value = serde_json::from_str(&env.read("ours.json")).expect("JSON");
+    let statuses: Vec<String> = items(&ours["todos"])
+        .into_iter()
+        .map(|(id, status, _)| format!("{id} {status}"))
+        .collect();
+    assert_eq!(statuses, ["1 completed", "2 pending", "3 pending"]);
+    // An empty BASE (both branches added the plan) is no common plan.
+    env.write_file("empty.json", "");
+    env.todos(&["merge-file", "empty.json", "ours.json", "theirs.json"])
+        .run()
+        .success();
+}
+
+#[test]
+fn merge_file_refuses_what_is_not_a_store_and_leaves_ours_as_it_was() {
+    let env = TestEnv::new();
+    three(&env);
+    env.write_file("junk.json", "{\"todos\": 5}");
+    env.write_file("markers.json", "<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> x\n");
+    for (base, ours, theirs) in [
+        ("base.json", "ours.json", "junk.json"),
+        ("junk.json", "ours.json", "theirs.json"),
+        ("base.json", "junk.json", "theirs.json"),
+        ("base.json", "ours.json", "missing.json"),
+        ("base.json", "markers.json", "theirs.json"),
+    ] {
+        let done = env.rejects(env.todos(&["merge-file", base, ours, theirs]), 1);
+        assert!(done.stderr.contains("error:"), "{}", done.stderr);
+    }
+    std::os::unix::fs::symlink(env.path("ours.json"), env.path("link.json")).expect("link");
+    env.rejects(
+        env.todos(&["merge-file", "base.json", "link.json", "theirs.json"]),
+        6,
+    );
+    env.rejects(
+        env.todos(&["merge-file", "base.json", "ours.json", "link.json"]),
+        6,
+    );
+}
+
+#[test]
+fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
+    let env = TestEnv::new();
+    git(&env, &["init", "-q", "-b", "main"]).success();
+    git(&env, &["config", "core.autocrlf", "false"]).success();
+    env.write_file(".gitattributes", "*.png binary\n");
+    let config_before = env.read(".git/config");
+    let first = env
+        .todos(&["--json", "init", "--git"])
+        .run()
+        .success()
+        .json();
+    let files = first["data"]["files"].as_array().expect("files").clone();
+    assert!(
+        files
+            .iter()
+            .any(|file| file["path"] == ".git/config" && file["action"] == "updated"),
+        "{files:?}"
+    );
+    let config = env.read(".git/config");
+    assert!(
+        config.starts_with(&config_before),
+        "every byte of the user's config kept"
+    );
+    assert_eq!(
+        git(&env, &["config", "--get", "merge.todos.driver"]).stdout,
+        "todos merge-file %O %A %B\n"
+    );
+    let attributes = env.read(".gitattributes");
+    assert!(attributes.starts_with("*.png binary\n"));
+    let check = git(
+        &env,
+        &["check-attr", "merge", ".todos.json", ".todos/api.json"],
+    )
+    .stdout;
+    assert_eq!(
+        check,
+        ".todos.json: merge: todos\n.todos/api.json: merge: todos\n"
+    );
+    let before = env.everything();
+    let again = env.todos(&["init", "--git"]).run().success();
+    assert!(
+        again.stdout.contains("unchanged .gitattributes"),
+        "{}",
+        again.stdout
+    );
+    assert_eq!(before, env.everything(), "idempotent");
+    // A linked worktree registers the driver in the repository's own config.
+    git(&env, &["commit", "-q", "--allow-empty", "-m", "start"]).success();
+    let linked = env.root().join("linked");
+    git(
+        &env,
+        &[
+            "worktree",
+            "add",
+            "-q",
+            linked.to_str().expect("path"),
+            "-b",
+            "side",
+        ],
+    )
+    .success();
+    let config = env
+        .read(".git/config")
+        .replace("# todos:begin", "# other:begin")
+        .replace("# todos:end", "# other:end");
+    let user_section = config.clone();
+    std::fs::write(env.path(".git/config"), &config).expect("config");
+    let from_worktree = env
+        .todos(&["init", "--git"])
+        .current_dir(&linked)
+        .run()
+        .success();
+    assert!(
+        from_worktree.stdout.contains("left as it is"),
+        "{}",
+        from_worktree.stdout
+    );
+    assert_eq!(
+        env.read(".git/config"),
+        user_section,
+        "a section of the user's own is kept as it is"
+    );
+    assert!(linked.join(".gitattributes").exists());
+}
+
+#[test]
+fn init_git_refuses_links_and_git_files_that_do_not_point_back() {
+    let env = TestEnv::new();
+    git(&env, &["init", "-q", "-b", "main"]).success();
+    std::fs::create_dir_all(env.outside("")).expect("outside");
+    std::fs::write(env.outside("attributes"), "mine\n").expect("target");
+    std::os::unix::fs::symlink(env.outside("attributes"), env.path(".gitattributes"))
+        .expect("link");
+    env.rejects(env.todos(&["init", "--git"]), 6);
+    std::fs::remove_file(env.path(".gitattributes")).expect("unlink");
+    std::fs::write(env.outside("config"), "[core]\n").expect("target");
+    let config = env.path(".git/config");
+    std::fs::rename(&config, env.path(".git/config.real")).expect("move");
+    std::os::unix::fs::symlink(env.outside("config"), &config).expect("link");
+    env.rejects(env.todos(&["init", "--git"]), 6);
+    // A `.git` file that names another repository's worktree folder, which does not name it.
+    let other = TestEnv::new();
+    git(&other, &["init", "-q", "-b", "main"]).success();
+    std::fs::create_dir_all(other.path(".git/worktrees/x")).expect("worktree folder");
+    std::fs::write(
+        other.path(".git/worktrees/x/gitdir"),
+        "/somewhere/else/.git\n",
+    )
+    .expect("gitdir");
+    std::fs::write(other.path(".git/worktrees/x/commondir"), "../..\n").expect("commondir");
+    let planted = TestEnv::new();
+    std::fs::remove_dir(planted.path(".git")).expect("remove the test's .git folder");
+    planted.write_file(
+        ".git",
+        format!("gitdir: {}\n", other.path(".git/worktrees/x").display()),
+    );
+    let before = other.everything();
+    planted.rejects(planted.todos(&["init", "--git"]), 6);
+    assert_eq!(
+        before,
+        other.everything(),
+        "the other repository is untouched"
+    );
+}
+
+#[test]
+fn resolve_without_a_common_plan_keeps_both_sides_items() {
+    let env = TestEnv::new();
+    let store = |revision: u32, items: &str| {
+        format!(
+            "{{\n  \"version\": 1,\n  \"revision\": {revision},\n  \"next_id\": 3,\n  \"todos\": [{items}]\n}}\n"
+        )
+    };
+    let ours = store(
+        2,
+        r#"{"id": "1", "content": "A", "status": "pending"}, {"id": "2", "content": "Mine", "status": "pending"}"#,
+    );
+    let theirs = store(
+        5,
+        r#"{"id": "1", "content": "A", "status": "completed"}, {"id": "2", "content": "Yours", "status": "pending"}"#,
+    );
+    env.write_file(
+        ".todos.json",
+        format!("<<<<<<< HEAD\n{ours}=======\n{theirs}>>>>>>> other\n"),
+    );
+    let resolved = env.todos(&["--json", "resolve"]).run().success().json();
+    assert_eq!(resolved["data"]["resolved"]["base"], "none");
+    assert_eq!(resolved["data"]["resolved"]["renumbered"][0]["to"], "3");
+    let rows: Vec<String> = items(&env.store()["todos"])
+        .into_iter()
+        .map(|(id, status, text)| format!("{id} {status} {text}"))
+        .collect();
+    assert_eq!(rows, ["1 completed A", "2 pending Mine", "3 pending Yours"]);
+    assert_eq!(env.store()["revision"], 6);
+}

@@ -141,6 +141,39 @@ pub fn has_block(path: &Path, list: &ListName, task: u64) -> Result<bool> {
         .any(|line| line.starts_with(&heading)))
 }
 
+/// Appends to the log file `path` a line saying that the block of plan `task` of `list` was
+/// withdrawn by `revision` (made by `command`): `undo` took the finished plan back. Nothing is
+/// written when the file holds no such block.
+pub fn withdraw(
+    path: &Path,
+    list: &ListName,
+    task: u64,
+    revision: u64,
+    command: &str,
+) -> Result<()> {
+    let Some(bytes) = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))?
+    else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let heading = heading(list, task);
+    let Some(name) = text
+        .lines()
+        .rev()
+        .find(|line| line.starts_with(&heading))
+        .and_then(|line| line.rsplit(' ').next())
+    else {
+        return Ok(());
+    };
+    let separator = if text.ends_with('\n') { "" } else { "\n" };
+    let new = format!(
+        "{text}{separator}\nWithdrawn: {name} was taken back by revision {revision} ({}).\n",
+        escape(command)
+    );
+    let mode = disk::mode_of(disk::check_file(path)?.as_ref());
+    disk::replace(path, new.as_bytes(), mode)
+}
+
 /// The block text after its heading line (which holds the time it was written).
 fn body(block: &str) -> &str {
     block.split_once('\n').map_or("", |(_, rest)| rest)

@@ -266,8 +266,40 @@ impl<'a> Transaction<'a> {
         let mut restored = restored.clone();
         let mut warnings = self.catch_up(old, &mut restored);
         self.store.save(&self.lock, &restored)?;
+        warnings.extend(self.withdraw(command, old, &restored));
         warnings.extend(self.record(command, old, &restored, ends));
         Ok(warnings)
+    }
+
+    /// A restore that takes a finished plan back says so in the completion log, under the
+    /// plan's block (SPEC §6): the block stays, a line says which revision withdrew it.
+    fn withdraw(&self, command: &str, old: &Document, restored: &Document) -> Vec<String> {
+        let Some(session) = old.session.as_ref() else {
+            return Vec::new();
+        };
+        let finished_still =
+            is_finished(&restored.todos) && same_contents_and_statuses(old, restored);
+        if session.completed_plans == 0 || !is_finished(&old.todos) || finished_still {
+            return Vec::new();
+        }
+        let ctx = self.ctx;
+        let withdrawn = ctx.memory_dir(false).and_then(|folder| {
+            log::withdraw(
+                &folder.path.join(&session.log_file),
+                &ctx.list,
+                session.completed_plans,
+                restored.revision,
+                command,
+            )
+        });
+        match withdrawn {
+            Ok(()) => Vec::new(),
+            Err(err) => vec![format!(
+                "the plan is restored, but the completion log could not say its block was \
+                 withdrawn: {}",
+                err.message
+            )],
+        }
     }
 
     /// Appends the saved revision to the history. The change is made by then: a history that

@@ -65,12 +65,13 @@ pub struct Cli {
 #[derive(Debug, Clone, PartialEq, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    // The workspace folder, [env: TODOS_WORKSPACE] [default: nearest with .todos.json, else
-    // with .git, else .]. The variable is read with the rest of the environment (context.rs),
+    // The workspace folder, [env: TODOS_WORKSPACE] [default: the nearest folder upwards with
+    // .todos.json, .todos/ or .git, whichever comes first (SPEC §6)]. The variable is read with the rest of the environment (context.rs),
     // where an empty value counts as unset; clap's `env` would refuse it.
     #[arg(short = 'C', long = "workspace", value_name = "DIR", value_hint = ValueHint::DirPath,
           help = sentences::with_env("The folder that holds `.todos.json`", Variable::Workspace)
-              + " [default: nearest with .todos.json, else with .git, else .]")]
+              + " [default: the nearest folder upwards with .todos.json, .todos/ or .git, \
+                 whichever comes first; else .]")]
     pub workspace: Option<PathBuf>,
 
     // The list to work on. The variable is read with the rest of the environment (context.rs),
@@ -322,21 +323,53 @@ impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
 
 impl<T: Args> Args for Lazy<T> {
     fn augment_args(command: clap::Command) -> clap::Command {
-        command.defer(|command| GlobalArgs::augment_args(T::augment_args(command)))
+        command.defer(|command| quiet_globals(GlobalArgs::augment_args(T::augment_args(command))))
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         command.defer(|command| {
-            GlobalArgs::augment_args_for_update(T::augment_args_for_update(command))
+            quiet_globals(GlobalArgs::augment_args_for_update(
+                T::augment_args_for_update(command),
+            ))
         })
     }
+}
+
+/// A command's copy of the global options works but stays out of its help, which would
+/// otherwise repeat them (25 lines of 90 for `update`): `todos --help` shows them once, and the
+/// command's help ends by pointing there. (Hidden from help only: completion still offers them.)
+fn quiet_globals(mut command: clap::Command) -> clap::Command {
+    let globals = GlobalArgs::augment_args(clap::Command::new("todos"));
+    let mut flags = Vec::new();
+    for arg in globals.get_arguments() {
+        let id = arg.get_id().clone();
+        flags.push(match (arg.get_short(), arg.get_long()) {
+            (Some(short), _) => format!("-{short}"),
+            (None, Some(long)) => format!("--{long}"),
+            (None, None) => continue,
+        });
+        command = command.mut_arg(id, |arg| arg.hide_short_help(true).hide_long_help(true));
+    }
+    let examples = command
+        .get_after_help()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let pointer = format!(
+        "Global options ({}) work here too: see `todos --help`.",
+        flags.join(", ")
+    );
+    command.after_help(if examples.is_empty() {
+        pointer
+    } else {
+        format!("{examples}\n\n{pointer}")
+    })
 }
 
 impl Cli {
     /// Parses a command line (the first argument is the program's name), the global options
     /// given after the command's name overriding the same ones given before it.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
-        let mut matches = Self::command().try_get_matches_from(args)?;
+        let mut matches = crate::guess::with_aliases(Self::command()).try_get_matches_from(args)?;
         let formatted = |err: clap::Error| err.format(&mut Self::command());
         let mut global = GlobalArgs::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         if let Some((_, after)) = matches.subcommand() {
@@ -393,8 +426,8 @@ pub struct WriteArgs {
     #[arg(long, value_name = "TEXT")]
     pub summary: Option<String>,
 
-    /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`;
-    /// repeat in order.
+    /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`, or
+    /// CONTENT alone for a pending item; repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
           add = ArgValueCandidates::new(crate::complete::status_prefixes))]
     pub todos: Vec<String>,

@@ -14,6 +14,8 @@ pub struct Place<'a> {
     pub cwd: Option<String>,
     /// `None` before the workspace is known (a bad command line, a bad `-C`): JSON null.
     pub workspace: Option<String>,
+    /// The list the command worked on (`default` or a name); `None` before it is known.
+    pub list: Option<String>,
     pub params_input: Option<&'a Value>,
 }
 
@@ -23,6 +25,7 @@ impl<'a> Place<'a> {
         Self {
             cwd: Some(ctx.cwd.to_string_lossy().into_owned()),
             workspace: Some(ctx.workspace.to_string_lossy().into_owned()),
+            list: Some(ctx.list.as_str().to_owned()),
             params_input,
         }
     }
@@ -31,6 +34,7 @@ impl<'a> Place<'a> {
         json!({
             "cwd": self.cwd,
             "workspace": self.workspace,
+            "list": self.list,
             "params_input": self.params_input,
         })
     }
@@ -58,6 +62,10 @@ pub fn data(document: &Document, warnings: &[String], changed: Option<bool>) -> 
     data.insert("revision".into(), json!(document.revision));
     if let Some(changed) = changed {
         data.insert("changed".into(), json!(changed));
+    }
+    // The change's own note (Codex's `explanation`), echoed back.
+    if let Some(note) = &document.note {
+        data.insert("note".into(), json!(note));
     }
     data.insert("warnings".into(), json!(warnings));
     Value::Object(data)

@@ -48,14 +48,42 @@ impl Error {
 
     /// All the problems of one input, reported together (exit 1).
     pub fn problems(problems: Vec<Problem>) -> Self {
-        let message = match problems.as_slice() {
+        Self {
+            message: Self::headline(&problems),
+            problems,
+            ..Self::invalid("")
+        }
+    }
+
+    fn headline(problems: &[Problem]) -> String {
+        match problems {
             [one] => format!("{}: {}", one.path, one.message),
             many => format!("the input has {} problems", many.len()),
-        };
-        Self {
-            problems,
-            ..Self::invalid(message)
         }
+    }
+
+    /// The same refusal with each problem's path in the words the user typed (`--blocked-by
+    /// 3` for `addBlockedBy[0]`, `-t #2` for `todos[1]`): `rename` gives the new path of a
+    /// problem whose path was not typed as such, `None` for one that was. Problems that become
+    /// the same (one option's value refused for each item it applied to) are said once.
+    #[must_use]
+    pub fn renamed(mut self, rename: impl Fn(&Problem) -> Option<String>) -> Self {
+        if self.problems.is_empty() {
+            return self;
+        }
+        let headline = Self::headline(&self.problems);
+        for problem in &mut self.problems {
+            if let Some(path) = rename(problem) {
+                problem.path = path;
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        self.problems
+            .retain(|problem| seen.insert((problem.path.clone(), problem.message.clone())));
+        if self.message == headline {
+            self.message = Self::headline(&self.problems);
+        }
+        self
     }
 
     /// `Ok` when an input had no problems, else all of them refused together.

@@ -32,6 +32,9 @@ pub struct Entry {
     pub todos: Vec<Item>,
     /// The id counter then, so a restore never hands an id out twice.
     pub next_id: u64,
+    /// The change's own note (Codex's `explanation`), when it came with one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A revision as `line` writes it: `Entry`'s fields borrowed from the document, so that
@@ -45,6 +48,8 @@ struct Line<'a> {
     summary: Option<&'a str>,
     todos: &'a [Item],
     next_id: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
 }
 
 /// The kept revisions, oldest first, and a warning for each line that could not be read.
@@ -203,6 +208,11 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
     }
     if !entry.at.is_empty() && chrono::DateTime::parse_from_rfc3339(&entry.at).is_err() {
         problems.push(Problem::new("at", "is not an RFC 3339 time"));
+    }
+    if let Some(note) = &entry.note
+        && (note.chars().any(crate::text::forbidden_char) || note.chars().count() > 2_000)
+    {
+        problems.push(Problem::new("note", "is not one line of printable text"));
     }
     if entry.command.chars().any(crate::text::forbidden_char) || entry.command.chars().count() > 200
     {
@@ -414,6 +424,7 @@ fn line(document: &Document, command: &str) -> Result<String> {
         summary: document.summary.as_deref(),
         todos: &document.todos,
         next_id: document.next_id,
+        note: document.note.as_deref(),
     };
     let mut text = serde_json::to_string(&line)
         .map_err(|err| Error::internal(format!("cannot encode a history line: {err}")))?;

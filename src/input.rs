@@ -76,6 +76,8 @@ pub struct Snapshot {
     pub items: Option<Vec<Draft>>,
     /// Cursor's `"merge": true`: change the items named, add new ones, keep the rest.
     pub merge: bool,
+    /// Codex's `explanation`: a note on this change, for its history line and the reply.
+    pub note: Option<String>,
     /// The list's key in the input (`todos`, `steps`, `plan`; empty for a bare array), for the
     /// problems of the plan the snapshot makes.
     pub list_path: String,
@@ -85,6 +87,7 @@ pub struct Snapshot {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Field {
     Summary,
+    Note,
     List,
     Merge,
     Operation,
@@ -109,7 +112,9 @@ type Spellings = [(Field, &'static [&'static str])];
 
 /// The top level of a `write` snapshot.
 const SNAPSHOT_FIELDS: &[&Spellings] = &[&[
-    (Field::Summary, &["summary", "task", "explanation"]),
+    (Field::Summary, &["summary", "task"]),
+    // Codex's update_plan: a note on this one change, not the plan's summary (SPEC §3).
+    (Field::Note, &["explanation"]),
     // `todoList`: VS Code / Copilot's manage_todo_list.
     (Field::List, &["todos", "steps", "plan", "todoList"]),
     // Cursor's todo_write.
@@ -392,6 +397,20 @@ pub fn content(raw: &str, path: &str, limits: &Limits, problems: &mut Vec<Proble
     )
 }
 
+/// Longest kept note on a change (Codex's `explanation`): a few sentences, not a document.
+pub const MAX_NOTE_CHARS: usize = 500;
+
+/// Checks a change's note: its line breaks and tabs become spaces (Codex writes sentences
+/// across lines), then it is one line of printable text; a blank one counts as absent.
+fn note(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let flat: String = raw.split(['\n', '\r', '\t']).collect::<Vec<_>>().join(" ");
+    if flat.trim().is_empty() {
+        return None;
+    }
+    let text = model::check_text(&flat, path, MAX_NOTE_CHARS, None, problems);
+    (!text.is_empty()).then_some(text)
+}
+
 /// Checks a summary; a blank one counts as absent.
 pub fn summary(
     raw: &str,
@@ -533,6 +552,7 @@ fn item_fields(
             | Field::ActiveForm
             | Field::Priority
             | Field::Summary
+            | Field::Note
             | Field::List
             | Field::Merge
             | Field::Operation
@@ -657,7 +677,11 @@ fn drafts(
             None => slots.push((status_of(value), None)),
         }
     }
-    model::check_length(list.len(), path, limits, problems);
+    let finished = slots
+        .iter()
+        .filter(|(status, _)| status.is_terminal())
+        .count();
+    model::check_length(list.len(), finished, path, limits, problems);
     (drafts, slots)
 }
 
@@ -699,6 +723,41 @@ fn is_read(value: &Value, key: &str, problems: &mut Vec<Problem>) -> bool {
 
 /// Normalises any accepted snapshot shape; every problem is reported at once, with its path.
 pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
+    let (snapshot, problems) = snapshot_and_problems(value, limits)?;
+    Error::if_any(problems)?;
+    Ok(snapshot)
+}
+
+/// The ids a snapshot's items give themselves (`id`, `taskId`…), those with problems included:
+/// what a `blocked_by` of the same snapshot may name.
+pub fn given_ids(value: &Value, list_path: &str) -> Vec<String> {
+    let list = match value {
+        Value::Array(list) => list,
+        Value::Object(object) => match object.get(list_path) {
+            Some(Value::Array(list)) => list,
+            _ => return Vec::new(),
+        },
+        _ => return Vec::new(),
+    };
+    let spellings = ID_FIELD[0].1;
+    list.iter()
+        .filter_map(Value::as_object)
+        .filter_map(|item| {
+            item.iter()
+                .find(|(key, _)| spellings.iter().any(|id| id.eq_ignore_ascii_case(key)))
+                .and_then(|(_, id)| match id {
+                    Value::String(id) => Some(id.trim().to_owned()),
+                    Value::Number(id) => Some(id.to_string()),
+                    _ => None,
+                })
+        })
+        .collect()
+}
+
+/// The snapshot made of what could be read, and the problems of the rest (a shape that is no
+/// snapshot at all is an error): `write` adds the problems of the dependencies to these, so
+/// one retry fixes a bad status and an unknown blocker together.
+pub fn snapshot_and_problems(value: &Value, limits: &Limits) -> Result<(Snapshot, Vec<Problem>)> {
     let mut problems = Vec::new();
     let mut snapshot = Snapshot::default();
     let mut slots = Vec::new();
@@ -717,6 +776,11 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
                     (Field::Summary, value) => {
                         if let Some(text) = expect_str(value, key, &mut problems) {
                             snapshot.summary = summary(text, key, limits, &mut problems);
+                        }
+                    }
+                    (Field::Note, value) => {
+                        if let Some(text) = expect_str(value, key, &mut problems) {
+                            snapshot.note = note(text, key, &mut problems);
                         }
                     }
                     (Field::Merge, Value::Bool(merge)) => snapshot.merge = *merge,
@@ -774,8 +838,7 @@ pub fn snapshot(value: &Value, limits: &Limits) -> Result<Snapshot> {
             .collect();
         model::check_in_progress(&slots, &snapshot.list_path, limits, &mut problems);
     }
-    Error::if_any(problems)?;
-    Ok(snapshot)
+    Ok((snapshot, problems))
 }
 
 #[cfg(test)]

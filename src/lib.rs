@@ -15,6 +15,7 @@ pub mod disk;
 pub mod english;
 pub mod envelope;
 pub mod error;
+mod guess;
 pub mod guide;
 pub mod history;
 pub mod hooks;
@@ -72,7 +73,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         Ok(cli) => cli,
         Err(err) => {
             let json = args.iter().skip(1).any(|arg| arg == "--json");
-            return output::clap_failure(host, &err, json);
+            return output::clap_failure(host, &err, &args, json);
         }
     };
     // The server speaks its own protocol on stdin and stdout until its client is done. A
@@ -83,6 +84,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         {
             let reply = commands::Reply {
                 workspace: None,
+                list: None,
                 params_input: None,
                 result: Err(err),
             };

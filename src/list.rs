@@ -72,6 +72,19 @@ impl ListName {
         }
     }
 
+    /// A list of `workspace` whose name is near this one's, when this named list has no store
+    /// yet: `wbe` is likely a typo of `web`. `None` for the default list, a list that exists,
+    /// and a name near no other.
+    pub fn near(&self, workspace: &Path) -> Option<Self> {
+        if self.is_default() || std::fs::symlink_metadata(self.store_path(workspace)).is_ok() {
+            return None;
+        }
+        let lists = Self::all(workspace);
+        let names = lists.iter().skip(1).map(Self::as_str);
+        let near = crate::suggest::closest(self.as_str(), names)?.to_owned();
+        Self::parse(&near).ok()
+    }
+
     /// Every list of the workspace that has a store: the default list first (always, even
     /// when it is empty), then the named ones by name. Files in `.todos/` that are not a valid
     /// list's store are passed over.

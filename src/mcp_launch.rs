@@ -51,6 +51,7 @@ pub fn hand_over(args: &[OsString], global: &GlobalArgs, host: &mut Host) -> Exi
 fn failed(global: &GlobalArgs, host: &mut Host, error: Error) -> ExitCode {
     let reply = Reply {
         workspace: None,
+        list: None,
         params_input: None,
         result: Err(error),
     };
@@ -64,17 +65,72 @@ fn sibling() -> Result<PathBuf, Error> {
     if server.is_file() {
         Ok(server)
     } else {
-        Err(Error::internal(format!(
-            "the MCP server is not installed: {} does not exist",
-            server.display()
-        ))
-        .with_hint(
-            "install todos with its default features (`cargo install --path .`), which puts \
-             todos-mcp next to todos",
-        ))
+        Err(not_installed(&server))
     }
+}
+
+/// The server is missing beside `server`'s folder: in a checkout (`target/release`,
+/// `target/debug`) the build that makes `todos` makes it too; elsewhere the install does.
+fn not_installed(server: &std::path::Path) -> Error {
+    let folder = server.parent();
+    let profile = folder
+        .and_then(std::path::Path::file_name)
+        .and_then(|name| name.to_str());
+    let in_target = folder
+        .and_then(std::path::Path::parent)
+        .and_then(std::path::Path::file_name)
+        .is_some_and(|name| name == "target");
+    let hint = match profile {
+        Some("release") if in_target => {
+            "in this checkout, `cargo build --release` builds todos-mcp next to todos".to_owned()
+        }
+        Some("debug") if in_target => {
+            "in this checkout, `cargo build` builds todos-mcp next to todos".to_owned()
+        }
+        _ => "install todos with its default features (`cargo install --path .` in a clone), \
+              which puts todos-mcp next to todos"
+            .to_owned(),
+    };
+    Error::internal(format!(
+        "the MCP server is not installed: {} does not exist",
+        server.display()
+    ))
+    .with_hint(hint)
 }
 
 fn cannot_start(server: &std::path::Path, err: &std::io::Error) -> Error {
     Error::internal(format!("cannot start {}: {err}", server.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::not_installed;
+    use std::path::Path;
+
+    #[test]
+    fn a_missing_server_is_said_as_every_error_with_the_fix_for_where_todos_runs() {
+        let error = not_installed(Path::new("/src/todos/target/release/todos-mcp"));
+        assert_eq!(
+            error.message,
+            "the MCP server is not installed: /src/todos/target/release/todos-mcp does not exist"
+        );
+        assert_eq!(
+            error.hint.as_deref(),
+            Some("in this checkout, `cargo build --release` builds todos-mcp next to todos")
+        );
+        let debug = not_installed(Path::new("/src/todos/target/debug/todos-mcp"));
+        assert!(
+            debug
+                .hint
+                .as_deref()
+                .is_some_and(|hint| hint.contains("`cargo build`"))
+        );
+        let installed = not_installed(Path::new("/home/me/.cargo/bin/todos-mcp"));
+        assert!(
+            installed
+                .hint
+                .as_deref()
+                .is_some_and(|hint| hint.contains("cargo install --path ."))
+        );
+    }
 }

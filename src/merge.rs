@@ -127,6 +127,7 @@ pub fn merge(
         summary,
         session: ours.session.clone(),
         todos: items,
+        note: None,
     };
     Ok(merged)
 }

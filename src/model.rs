@@ -207,20 +207,34 @@ pub fn slots(items: &[Item]) -> Vec<Slot<'_>> {
 /// Checks the rules that span the whole list: its length and the number of items in progress.
 /// `path` names the list in the input (`todos`, `steps`, `plan`).
 pub fn check_list(slots: &[Slot<'_>], path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
-    check_length(slots.len(), path, limits, problems);
+    let finished = slots
+        .iter()
+        .filter(|(status, _)| status.is_terminal())
+        .count();
+    check_length(slots.len(), finished, path, limits, problems);
     check_in_progress(slots, path, limits, problems);
 }
 
-/// Checks the number of items of a list.
-pub fn check_length(len: usize, path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
+/// Checks the number of items of a list, `finished` of them finished.
+pub fn check_length(
+    len: usize,
+    finished: usize,
+    path: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) {
     if len > limits.max_items {
+        let advice = sentences::limit_advice_when(Limit::MaxItems, finished);
+        let finished = match finished {
+            0 => String::new(),
+            n => format!(" ({n} finished)"),
+        };
         problems.push(Problem::new(
             path,
             format!(
-                "holds {}, the limit is {}; {}",
+                "holds {}{finished}, the limit is {}; {advice}",
                 crate::english::count(len, "item"),
                 limits.max_items,
-                sentences::limit_advice(Limit::MaxItems)
             ),
         ));
     }

@@ -82,6 +82,7 @@ impl Output {
             workspace: reply
                 .workspace
                 .map(|dir| dir.to_string_lossy().into_owned()),
+            list: reply.list,
             params_input: reply.params_input.as_ref(),
         };
         match reply.result {
@@ -147,7 +148,10 @@ impl Output {
                 (
                     text,
                     if changed {
-                        None
+                        document
+                            .note
+                            .as_ref()
+                            .and_then(|text| note(format!("this change: {text}")))
                     } else {
                         note(no_change(document.revision))
                     },
@@ -350,27 +354,22 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
         }
         View::ShownAll { lists, .. } => {
             let total: usize = lists.iter().map(|(_, document)| document.todos.len()).sum();
-            let text = format!("{} lists, {total} items in all.", lists.len());
+            let text = format!(
+                "{}, {} in all.",
+                crate::english::count(lists.len(), "list"),
+                crate::english::count(total, "item")
+            );
             envelope::answer(lists_data(lists), &text, None, place)
         }
-        View::Answer(answer) => envelope::answer(
-            with_warnings(answer.data.clone(), &outcome.warnings),
-            &answer.headline,
-            answer.stats.as_ref(),
-            place,
-        ),
+        View::Answer(answer) => {
+            // What text mode says on stderr (a history line passed over) reaches a script too.
+            let mut data = answer.data.clone();
+            if let (Value::Object(object), false) = (&mut data, outcome.warnings.is_empty()) {
+                object.insert("warnings".to_owned(), Value::from(outcome.warnings.clone()));
+            }
+            envelope::answer(data, &answer.headline, answer.stats.as_ref(), place)
+        }
     }
-}
-
-/// An answer's data with the outcome's warnings in `data.warnings`, as every envelope has them
-/// (an unreadable history line, say), when there are any.
-fn with_warnings(mut data: Value, warnings: &[String]) -> Value {
-    if let Some(object) = data.as_object_mut()
-        && !warnings.is_empty()
-    {
-        object.insert("warnings".into(), serde_json::json!(warnings));
-    }
-    data
 }
 
 fn json_line(value: &Value) -> String {
@@ -400,11 +399,17 @@ fn finish(host: &mut Host, text: &str, exit: ExitCode) -> ExitCode {
 }
 
 /// The envelope for a failure that left nothing better to say: an internal error.
-pub const PANIC_ENVELOPE: &str = r#"{"status":"error","error":{"code":"INTERNAL_ERROR","message":"internal error: this is a bug in todos","details":[]},"text":"error: internal error","context":{"cwd":null,"workspace":null,"params_input":null}}"#;
+pub const PANIC_ENVELOPE: &str = r#"{"status":"error","error":{"code":"INTERNAL_ERROR","message":"internal error: this is a bug in todos","details":[]},"text":"error: internal error","context":{"cwd":null,"workspace":null,"list":null,"params_input":null}}"#;
 
 /// Help and version print as clap prints them; other command-line errors are `USAGE` (exit 2),
-/// as an envelope with clap's whole message when `--json` was among the arguments.
-pub fn clap_failure(host: &mut Host, err: &clap::Error, json: bool) -> ExitCode {
+/// as an envelope with clap's whole message when `--json` was among the arguments. A guess the
+/// `guess` tables know (`todos done 2`) is answered with the command that works instead.
+pub fn clap_failure(
+    host: &mut Host,
+    err: &clap::Error,
+    args: &[std::ffi::OsString],
+    json: bool,
+) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         err.kind(),
@@ -412,15 +417,25 @@ pub fn clap_failure(host: &mut Host, err: &clap::Error, json: bool) -> ExitCode 
     ) {
         return finish(host, &err.render().to_string(), ExitCode::SUCCESS);
     }
-    if json {
-        let rendered = err.render().to_string();
-        let message = rendered.trim_end().trim_start_matches("error: ");
-        let error = Error::usage(message).with_hint("see `todos --help`");
+    if asks_help_of_help(err, args) {
+        use clap::CommandFactory;
+        let help = crate::cli::Cli::command().render_long_help().to_string();
+        return finish(host, &help, ExitCode::SUCCESS);
+    }
+    let error = crate::guess::explain(err, args).or_else(|| {
+        json.then(|| {
+            let rendered = err.render().to_string();
+            let message = rendered.trim_end().trim_start_matches("error: ");
+            Error::usage(message).with_hint("see `todos --help`")
+        })
+    });
+    if let Some(error) = error {
+        let (_, stderr) = palettes(None, host);
         let output = Output {
-            json: true,
+            json,
             quiet: false,
             stdout: Palette::plain(),
-            stderr: Palette::plain(),
+            stderr,
             width: None,
         };
         let place = Place {
@@ -429,6 +444,7 @@ pub fn clap_failure(host: &mut Host, err: &clap::Error, json: bool) -> ExitCode 
                 .ok()
                 .map(|dir| dir.to_string_lossy().into_owned()),
             workspace: None,
+            list: None,
             params_input: None,
         };
         return output.failure(host, &place, &error);
@@ -440,4 +456,15 @@ pub fn clap_failure(host: &mut Host, err: &clap::Error, json: bool) -> ExitCode 
     };
     let _ = host.stderr.write_all(rendered.as_bytes());
     ExitCode::from(crate::error::Kind::Usage.info().exit_code)
+}
+
+/// `todos help --help` (or `-h`): the help of `help` is the top-level help.
+fn asks_help_of_help(err: &clap::Error, args: &[std::ffi::OsString]) -> bool {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    err.kind() == ErrorKind::InvalidSubcommand
+        && matches!(
+            err.get(ContextKind::InvalidSubcommand),
+            Some(ContextValue::String(word)) if word == "--help" || word == "-h"
+        )
+        && args.iter().skip(1).any(|arg| arg == "help")
 }

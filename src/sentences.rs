@@ -169,12 +169,21 @@ pub fn when_ready() -> String {
 
 /// What a refusal says after the numbers: first how to fit, then how to raise the limit.
 pub fn limit_advice(limit: Limit) -> String {
+    limit_advice_when(limit, 0)
+}
+
+/// `limit_advice` for a list over the limit that holds `finished` finished items: where
+/// finishing more cannot help (they still count), the limit's row says what does.
+pub fn limit_advice_when(limit: Limit, finished: usize) -> String {
     let setting = Setting::Limit(limit).info();
+    let info = limit.info();
+    let fit = match info.fit_when_finished {
+        Some(fit) if finished > 0 => fit,
+        _ => info.fit,
+    };
     format!(
-        "{}; or raise the limit with \"{}\" in {WORKSPACE_CONFIG} or {}",
-        limit.info().fit,
-        setting.key,
-        setting.env
+        "{fit}; or raise the limit with \"{}\" in {WORKSPACE_CONFIG} or {}",
+        setting.key, setting.env
     )
 }
 

@@ -43,6 +43,10 @@ pub struct Document {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session: Option<Session>,
     pub todos: Vec<Item>,
+    /// A note on the change being made (Codex's `explanation`): kept in its history line and
+    /// echoed in the reply, never stored as part of the plan.
+    #[serde(skip)]
+    pub note: Option<String>,
 }
 
 /// A run of work whose finished plans share one completion log.
@@ -67,6 +71,7 @@ impl Default for Document {
             summary: None,
             session: None,
             todos: Vec::new(),
+            note: None,
         }
     }
 }

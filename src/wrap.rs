@@ -30,6 +30,18 @@ pub fn wrapped_lines(text: &str, width: usize) -> Vec<String> {
         .collect()
 }
 
+/// Glyphs that belong to the word after them (`⧗ 3`: item 3 is waited on): the space after one
+/// is no place to break a line.
+const GLUED: &[&str] = &[crate::render::WAITS];
+
+/// Whether a line may break at the space `cells[at]`.
+fn breaks_at(cells: &[Cell<'_>], at: usize) -> bool {
+    cells[at].c == ' '
+        && !at
+            .checked_sub(1)
+            .is_some_and(|before| GLUED.iter().any(|glyph| glyph.starts_with(cells[before].c)))
+}
+
 /// One printed character and the escapes that come just before it.
 struct Cell<'a> {
     escapes: &'a str,
@@ -152,10 +164,14 @@ fn wrap_line(line: &str, width: usize) -> String {
         // Break at the last space of the run, unless the run holds none (one long word).
         let (row_end, next) = if last {
             (cells.len(), cells.len())
-        } else if cells[end].c == ' ' {
+        } else if breaks_at(&cells, end) {
             (end, end + 1)
         } else {
-            match cells[start..end].iter().rposition(|cell| cell.c == ' ') {
+            match (start..end)
+                .rev()
+                .position(|at| breaks_at(&cells, at))
+                .map(|back| end - 1 - back - start)
+            {
                 Some(space) if start + space > floor => (start + space, start + space + 1),
                 _ => (end, end),
             }
@@ -242,6 +258,25 @@ mod tests {
             wrap(line, 24),
             "  1 \x1b[9m[~] Cancel the old\x1b[0m\n        \x1b[9mretry loop\x1b[0m\n"
         );
+    }
+
+    #[test]
+    fn a_glyph_stays_with_its_number() {
+        // The break would fall between `⧗` and `3`: it moves before the glyph.
+        let line = "  8 [ ] Update the changelog now ⧗ 3\n";
+        assert_eq!(
+            wrap(line, 34),
+            "  8 [ ] Update the changelog now\n        ⧗ 3\n"
+        );
+        assert_eq!(
+            wrap(line, 35),
+            "  8 [ ] Update the changelog now\n        ⧗ 3\n"
+        );
+        for width in 12..40 {
+            for row in wrap(line, width).lines() {
+                assert!(!row.ends_with('⧗'), "{width}: {row:?}");
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,8 @@ const STDIN_HINT: &str = "give the items as arguments (`todos create \"First ste
 
 pub struct Request {
     expect_revision: Option<u64>,
+    /// `--blocked-by`'s values, to name the option in a refusal of one of them.
+    flag_blockers: Vec<String>,
     /// The checked new items, without ids yet.
     items: Vec<Item>,
     /// The input as JSON: what was piped in, or `{"items": [...]}` for arguments and lines.
@@ -39,7 +41,9 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
             .iter()
             .enumerate()
             .map(|(index, text)| {
-                let text = input::content(text, &format!("items[{index}]"), &limits, &mut problems);
+                // Named as the usage names them: `CONTENT #2` is the second text typed.
+                let path = format!("CONTENT #{}", index + 1);
+                let text = input::content(text, &path, &limits, &mut problems);
                 Item::new(text, Status::Pending)
             })
             .collect();
@@ -51,6 +55,7 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
     }
     let mut items = items;
     let mut input = input;
+    super::refuse_empty_owner(args.owner.as_deref())?;
     let mut problems = Vec::new();
     let owner = args
         .owner
@@ -82,6 +87,7 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
     }
     Ok(Request {
         expect_revision: args.expect_revision,
+        flag_blockers: blockers,
         items,
         input,
     })
@@ -92,6 +98,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     let limits = ctx.config.limits;
     let Request {
         expect_revision,
+        flag_blockers,
         items,
         ..
     } = request;
@@ -107,8 +114,18 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
             for (index, item) in items.iter().enumerate() {
                 for (at, id) in item.blocked_by.iter().enumerate() {
                     if !document.todos.iter().any(|stored| stored.id == *id) {
+                        // An id given with `--blocked-by` is named as typed, once, not once
+                        // for each new item it applies to.
+                        let path = if flag_blockers.contains(id) {
+                            format!("--blocked-by {}", escape(id))
+                        } else {
+                            format!("items[{index}].blocked_by[{at}]")
+                        };
+                        if problems.iter().any(|problem| problem.path == path) {
+                            continue;
+                        }
                         problems.push(Problem::new(
-                            format!("items[{index}].blocked_by[{at}]"),
+                            path,
                             format!("no item has id \"{}\"", escape(id)),
                         ));
                         hint = Some(remove::ids_hint(&document.todos));

@@ -73,6 +73,10 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
         let stats = model::stats(&entry.todos);
         let progress = format!("[{}/{}]", stats.done(), stats.total);
         let changes = changes(*before, entry);
+        let shown = match &entry.note {
+            Some(note) => format!("{changes} · {}", escape(note)),
+            None => changes.clone(),
+        };
         let _ = writeln!(
             text,
             "{:>width$}  {}  {}  {}  {}",
@@ -81,21 +85,29 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
             ctx.stdout
                 .bold(&format!("{:<command_width$}", escape(&entry.command))),
             progress,
-            changes
+            shown
         );
-        rows.push(json!({
+        let mut row = json!({
             "revision": entry.revision,
             "at": entry.at,
             "command": entry.command,
             "changes": changes,
             "done": stats.done(),
             "total": stats.total,
-        }));
+        });
+        if let Some(note) = &entry.note {
+            row["note"] = json!(note);
+        }
+        rows.push(row);
     }
     if shown.is_empty() {
         text.push_str("No history yet: it starts with the plan's first change.\n");
     }
-    let headline = format!("{} kept revisions of the list {}.", entries.len(), ctx.list);
+    let headline = format!(
+        "{} of the list {}.",
+        crate::english::count(entries.len(), "kept revision"),
+        ctx.list
+    );
     let data = json!({"list": ctx.list.as_str(), "revisions": rows});
     Answer::new(text, data, headline)
 }
@@ -149,7 +161,7 @@ fn local_time(at: &str) -> String {
 /// reworded, statuses moved, owners and dependencies changed, the summary.
 fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     let Some(before) = before else {
-        return format!("{} items", entry.todos.len());
+        return crate::english::count(entry.todos.len(), "item");
     };
     let old: HashMap<&str, &model::Item> = before
         .todos

@@ -23,6 +23,8 @@ const FAILED: u8 = 1;
 /// The agent's payload, read from stdin within `hooks::PAYLOAD_WAIT`.
 pub struct Request {
     payload: Option<Map<String, Value>>,
+    /// Why there is no payload, in the words of the note that says so.
+    missing: &'static str,
     /// `TODOS_OWNER`: at a stop, items another owner holds do not keep this agent working. A
     /// malformed one counts as none (every open item does): a hook must not fail on it.
     owner: Option<String>,
@@ -31,21 +33,38 @@ pub struct Request {
 /// Reads the payload; a terminal or `/dev/null` sends none, and a stdin left open is waited on
 /// only so long.
 pub fn read(host: &mut Host) -> Request {
-    let payload = match host.stdin_kind() {
-        Stdin::Data => host
-            .read_stdin_within(hooks::PAYLOAD_WAIT)
-            .ok()
-            .and_then(|bytes| hooks::parse_payload(&bytes)),
-        Stdin::Terminal | Stdin::Device => None,
+    let (payload, missing) = match host.stdin_kind() {
+        Stdin::Data => match host.read_stdin_within(hooks::PAYLOAD_WAIT) {
+            Ok(bytes) if bytes.trim_ascii().is_empty() => (None, "no hook payload on stdin"),
+            Ok(bytes) => match hooks::parse_payload(&bytes) {
+                Some(payload) => (Some(payload), ""),
+                None if serde_json::from_slice::<Value>(&bytes).is_ok() => {
+                    (None, "the hook payload on stdin is not a JSON object")
+                }
+                None => (None, "the hook payload on stdin is not JSON"),
+            },
+            Err(_) => (None, "no hook payload arrived on stdin in time"),
+        },
+        Stdin::Terminal | Stdin::Device => (None, "no hook payload on stdin"),
     };
     let owner = super::owner(host, None).ok().flatten();
-    Request { payload, owner }
+    Request {
+        payload,
+        missing,
+        owner,
+    }
 }
 
 /// Answers the payload in its agent's protocol; a failure of its own is reported with exit 1,
 /// which no agent takes as "block".
 pub fn execute(ctx: &Context, request: Request) -> Outcome {
-    answer(ctx, request.payload, request.owner.as_deref()).unwrap_or_else(|err| refusal(&err))
+    answer(
+        ctx,
+        request.payload,
+        request.missing,
+        request.owner.as_deref(),
+    )
+    .unwrap_or_else(|err| refusal(&err))
 }
 
 /// What a hook (`todos hook`, `check --hook`) answers when it cannot do its job: exit 1, which
@@ -72,20 +91,29 @@ pub fn refusal(err: &Error) -> Outcome {
     }
 }
 
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 fn answer(
     ctx: &Context,
     payload: Option<Map<String, Value>>,
+    missing: &str,
     owner: Option<&str>,
 ) -> Result<Outcome> {
     let Some(payload) = payload else {
         let mut answer = Answer::new(
             String::new(),
             json!({"hook": {"agent": null, "event": null, "action": "none"}}),
-            "No hook payload on stdin: nothing to do.",
+            format!("{}: nothing to do.", capitalized(missing)),
         );
-        answer.notes.push_str(
-            "todos hook: no hook payload on stdin; nothing to do (agents run this command with \
-             their JSON payload)\n",
+        let _ = writeln!(
+            answer.notes,
+            "todos hook: {missing}; nothing to do (agents run this command with their JSON \
+             payload, e.g. {{\"hook_event_name\":\"SessionStart\"}})"
         );
         return Ok(Outcome::answer(answer));
     };

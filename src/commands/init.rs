@@ -448,8 +448,9 @@ fn describe(
             "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
         }
         (None, None) => format!(
-            "the todos instructions ({} items, {} characters an item)",
-            limits.max_items, limits.max_content_chars
+            "the todos instructions ({}, {} an item)",
+            crate::english::count(limits.max_items, "item"),
+            crate::english::count(limits.max_content_chars, "character")
         ),
     }
 }

@@ -44,6 +44,7 @@ use crate::transaction::Committed;
 /// The owner a command acts for: `--owner`, else `TODOS_OWNER` (an empty value is unset),
 /// checked as an item's owner is.
 fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>> {
+    refuse_empty_owner(flag.map(String::as_str))?;
     let (raw, path) = match flag {
         Some(owner) => (Some(owner.clone()), "--owner"),
         None => (
@@ -56,6 +57,18 @@ fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>> {
     let owner = raw.and_then(|raw| crate::model::check_owner(&raw, path, &mut problems));
     Error::if_any(problems)?;
     Ok(owner)
+}
+
+/// An empty `--owner` is a mistake (an unset shell variable), never a name and never a wish to
+/// clear one (SPEC §1: an owner has 1-64 characters): refused, where it was once dropped.
+fn refuse_empty_owner(flag: Option<&str>) -> Result<()> {
+    match flag {
+        Some(name) if name.trim().is_empty() => Err(Error::invalid("--owner is empty").with_hint(
+            "give who works on it: 1-64 letters, digits, '.', '_', '-' or '@' (e.g. --owner api-agent); \
+             `todos update ID --no-owner` takes an item's owner away",
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// What a command produced, for `output` to print as text or as the JSON envelope.
@@ -149,6 +162,8 @@ impl Outcome {
 /// of it (the workspace once known, the input once read), on a failure too.
 pub struct Reply {
     pub workspace: Option<PathBuf>,
+    /// The list worked on, once the context is known.
+    pub list: Option<String>,
     pub params_input: Option<Value>,
     pub result: Result<Outcome>,
 }
@@ -157,6 +172,7 @@ pub struct Reply {
 pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
     let mut reply = Reply {
         workspace: None,
+        list: None,
         params_input: None,
         result: Err(Error::internal("the command did not run")),
     };
@@ -182,6 +198,7 @@ pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
                 }
             };
             reply.workspace = Some(ctx.workspace.clone());
+            reply.list = Some(ctx.list.as_str().to_owned());
             reply.result = Request::read(&ctx, host, command).and_then(|request| {
                 // Only the envelope shows the input: a copy of a 10,000-item snapshot made for
                 // text output cost `write` a sixth of its time at that size.
@@ -275,7 +292,47 @@ impl Request {
         }
     }
 
+    /// Runs the request; a list name that is a typo of another list's (`-l wbe` beside `web`)
+    /// is refused where it would read or change an empty plan, and named where it makes a new list.
     fn execute(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
+        let Some(near) = ctx.list.near(&ctx.workspace) else {
+            return self.execute_on(ctx, host);
+        };
+        let makes = matches!(self, Self::Write(_) | Self::Create(_));
+        let on_the_list = makes
+            || matches!(
+                self,
+                Self::Update(_)
+                    | Self::Remove(_)
+                    | Self::Next(_)
+                    | Self::Check(_)
+                    | Self::Recap
+                    | Self::Undo(_)
+                    | Self::History(_)
+            )
+            || matches!(&self, Self::Show(args) if !args.all);
+        if !on_the_list {
+            return self.execute_on(ctx, host);
+        }
+        if !makes {
+            return Err(
+                Error::invalid(format!("no list {} (did you mean {near}?)", ctx.list)).with_hint(
+                    format!(
+                        "run the command with `-l {near}`; `todos show --all` prints every list"
+                    ),
+                ),
+            );
+        }
+        let mut outcome = self.execute_on(ctx, host)?;
+        outcome.warnings.push(format!(
+            "made a new list {}, beside the list {near}: if you meant {near}, run the command \
+             again with `-l {near}`",
+            ctx.list
+        ));
+        Ok(outcome)
+    }
+
+    fn execute_on(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
         match self {
             Self::Write(request) => write::execute(ctx, host, request),
             Self::Create(request) => create::execute(ctx, host, request),

@@ -35,7 +35,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         "remove",
         request.expect_revision,
         false,
-        |document| remove(document, &request.ids, "ids"),
+        |document| remove(document, &request.ids, "ID"),
     )
     .map(Outcome::changed)
 }
@@ -49,19 +49,13 @@ pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec
         .enumerate()
         .filter(|(_, id)| !document.todos.iter().any(|item| item.id == **id))
         .map(|(at, id)| {
-            let at = if ids.len() == 1 && path == "id" {
+            // The command line's ids are each an `ID`, as its usage names them.
+            let at = if ids.len() == 1 || path == "ID" {
                 path.to_owned()
             } else {
                 format!("{path}[{at}]")
             };
-            Problem::new(
-                at,
-                format!(
-                    "no item has id \"{}\"; {}",
-                    escape(id),
-                    ids_in_prose(&document.todos)
-                ),
-            )
+            Problem::new(at, format!("no item has id \"{}\"", escape(id)))
         })
         .collect();
     if !problems.is_empty() {
@@ -93,7 +87,10 @@ fn ids_in_prose(items: &[Item]) -> String {
     }
     let ids: Vec<&str> = items.iter().take(20).map(|item| item.id.as_str()).collect();
     let more = if items.len() > ids.len() { ", …" } else { "" };
-    format!("the ids are {}{more}", escape(&ids.join(", ")))
+    match ids.as_slice() {
+        [one] => format!("the one id is {}", escape(one)),
+        _ => format!("the ids are {}{more}", escape(&ids.join(", "))),
+    }
 }
 
 /// What to do about an id that names no item.

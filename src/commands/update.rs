@@ -18,16 +18,69 @@ const STDIN_HINT: &str = "name the item and its new status (`todos update 2 comp
 
 pub struct Request {
     expect_revision: Option<u64>,
+    /// The options the change came from, to name them in a refusal; `None` for stdin.
+    flags: Option<Flags>,
     /// The change as JSON, from the arguments or from stdin.
     pub input: Value,
 }
 
+/// The values of the repeated options, to name the one a refusal is about.
+struct Flags {
+    blocked_by: Vec<String>,
+    unblock: Vec<String>,
+}
+
+/// Each field of the JSON form that an option of `update` fills, and that option: a refusal
+/// of a command line names the option typed, not the field it became.
+const FLAG_OF_FIELD: [(&str, &str); 5] = [
+    ("addBlockedBy", "--blocked-by"),
+    ("blocked_by", "--blocked-by"),
+    ("unblock", "--unblock"),
+    ("owner", "--owner"),
+    ("content", "--content"),
+];
+
+impl Flags {
+    /// `addBlockedBy[1]` → `--blocked-by 5`, as typed.
+    fn rename(&self, path: &str) -> Option<String> {
+        let (field, index) = match path.split_once('[') {
+            Some((field, rest)) => (field, rest.strip_suffix(']')?.parse::<usize>().ok()),
+            None => (path, None),
+        };
+        let (_, flag) = FLAG_OF_FIELD.iter().find(|(name, _)| *name == field)?;
+        let values = match *flag {
+            "--blocked-by" => &self.blocked_by,
+            "--unblock" => &self.unblock,
+            _ => return Some((*flag).to_owned()),
+        };
+        match index.and_then(|index| values.get(index)) {
+            Some(value) => Some(format!("{flag} {}", escape(value))),
+            None => Some((*flag).to_owned()),
+        }
+    }
+}
+
+/// An id is a decimal number and no status is: `update completed 2` can only mean
+/// `update 2 completed`.
+fn swapped(args: &UpdateArgs) -> Option<(String, String)> {
+    let id = args.id.as_deref()?;
+    let status = args.status.as_deref()?;
+    let is_id = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+    (!is_id(id) && Status::parse(id).is_some() && is_id(status))
+        .then(|| (status.to_owned(), id.to_owned()))
+}
+
 /// Reads the change: the arguments as the JSON form, or the JSON form from stdin.
 pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
-    let input = if let Some(id) = &args.id {
+    super::refuse_empty_owner(args.owner.as_deref())?;
+    let (id, status) = match swapped(args) {
+        Some((id, status)) => (Some(id), Some(status)),
+        None => (args.id.clone(), args.status.clone()),
+    };
+    let input = if let Some(id) = &id {
         let mut object = Map::new();
         object.insert("id".into(), json!(id));
-        if let Some(status) = &args.status {
+        if let Some(status) = &status {
             object.insert("status".into(), json!(status));
         }
         if let Some(content) = &args.content {
@@ -55,6 +108,10 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     };
     Ok(Request {
         expect_revision: args.expect_revision,
+        flags: id.is_some().then(|| Flags {
+            blocked_by: args.blocked_by.clone(),
+            unblock: args.unblock.clone(),
+        }),
         input,
     })
 }
@@ -62,7 +119,11 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
 /// Changes one item's status, text or details.
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
-    let change = input::item_change(&request.input, &limits)?;
+    let in_words = |err: Error| match &request.flags {
+        Some(flags) => err.renamed(|problem| flags.rename(&problem.path)),
+        None => err,
+    };
+    let change = input::item_change(&request.input, &limits).map_err(in_words)?;
     transaction::change(
         ctx,
         &mut host.stderr,
@@ -72,6 +133,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         |document| apply(document, &change, &limits),
     )
     .map(Outcome::changed)
+    .map_err(in_words)
 }
 
 fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Result<Vec<String>> {

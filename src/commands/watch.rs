@@ -280,7 +280,7 @@ enum Mode {
 /// The whole view as it is now: the list (or, with `--all`, every list); a store that cannot
 /// be read is shown as the error, and the watch goes on until it can be read again.
 fn frame(ctx: &Context, args: &ShowArgs, mode: Mode, window: Option<(usize, usize)>) -> String {
-    let text = view(ctx, args, mode);
+    let text = view(ctx, args, mode, window.map(|(columns, _)| columns));
     match window {
         Some((columns, rows)) => {
             let text = if args.format == Format::Text {
@@ -295,7 +295,7 @@ fn frame(ctx: &Context, args: &ShowArgs, mode: Mode, window: Option<(usize, usiz
 }
 
 /// The view as text, before it is fitted to a window.
-fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
+fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> String {
     let loaded = if args.all {
         super::show::load_all(ctx).map(Shown::All)
     } else {
@@ -337,35 +337,114 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode) -> String {
     };
     if mode == Mode::Terminal && args.format == Format::Text {
         text.push('\n');
-        let what = match revision {
-            Some(revision) => format!(
-                "revision {revision} · watching {}",
-                ctx.list.store_path(&ctx.workspace).display()
+        let (what, short) = match revision {
+            Some(revision) => (
+                format!(
+                    "revision {revision} · watching {}",
+                    ctx.list.store_path(&ctx.workspace).display()
+                ),
+                format!("revision {revision}"),
             ),
-            None => format!("watching every list of {}", ctx.workspace.display()),
+            None => (
+                format!("watching every list of {}", ctx.workspace.display()),
+                "every list".to_owned(),
+            ),
         };
-        let footer = format!("{what} · Ctrl-C to quit");
-        text.push_str(&ctx.stdout.dim(&crate::text::escape(&footer)));
+        // One row whatever the width: the longest wording that fits (a footer wrapped over
+        // rows of a short pane would push items out, or be cut).
+        let wordings = [
+            crate::text::escape(&format!("{what} · Ctrl-C to quit")).into_owned(),
+            format!("{short} · Ctrl-C to quit"),
+            "Ctrl-C to quit".to_owned(),
+        ];
+        let footer = match columns {
+            Some(columns) => wordings
+                .iter()
+                .find(|text| crate::wrap::width_of(text) <= columns)
+                .cloned()
+                .unwrap_or_else(|| "Ctrl-C to quit".chars().take(columns).collect()),
+            None => wordings[0].clone(),
+        };
+        text.push_str(&ctx.stdout.dim(&footer));
         text.push('\n');
     }
     text
 }
 
 /// The rows of `text` that fit a pane of `rows` rows: all of them when they fit; else the
-/// first line (the header), the item in progress with the line before it, as many lines after
-/// it as fit, and a last row saying how many are hidden above and below. No newline after the
-/// last row, which would scroll the header off a full pane.
+/// header (with its wrapped rows), the item in progress with the item before it, as many items
+/// after it as fit, and a last row saying how many items are hidden above and below. Items are
+/// shown whole or not at all: a wrapped item's rows stay together. No newline after the last
+/// row, which would scroll the header off a full pane.
 fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette) -> String {
-    let mut lines = text.lines();
-    let Some(header) = lines.next() else {
-        return String::new();
-    };
-    let body: Vec<&str> = lines.collect();
-    if body.len() < rows {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= rows {
         return text.trim_end_matches('\n').to_owned();
     }
-    // The header, and one row for what is hidden.
-    let room = rows.saturating_sub(2);
+    let blocks = blocks(&lines);
+    let Some((header, body)) = blocks.split_first() else {
+        return String::new();
+    };
+    let size = |range: std::ops::Range<usize>| -> usize {
+        body[range].iter().map(|block| block.rows.len()).sum()
+    };
+    let doing = body
+        .iter()
+        .position(|block| block.status == Some(crate::policy::status::Status::InProgress));
+    // The header's rows, and one row for what is hidden. A header wrapped over more rows than
+    // the item in progress leaves room for gives up its last rows (at least its first stays):
+    // half a summary is still a summary, half an item is not an item.
+    let doing_rows = doing.map_or(0, |at| size(at..at + 1));
+    let header_rows = header
+        .rows
+        .len()
+        .min(rows.saturating_sub(1 + doing_rows).max(1))
+        .min(rows.saturating_sub(1));
+    let room = rows.saturating_sub(header_rows + 1);
+    let (mut start, mut end) = match doing {
+        Some(at) if size(0..at + 1) > room => {
+            // The item before it too, for context, when the pane has room for it.
+            let start = if at > 0 && size(at - 1..at + 1) <= room {
+                at - 1
+            } else {
+                at
+            };
+            (start, at + 1)
+        }
+        _ => (0, 0),
+    };
+    while end < body.len() && size(start..end + 1) <= room {
+        end += 1;
+    }
+    while start > 0 && size(start - 1..end) <= room {
+        start -= 1;
+    }
+    let mut shown: Vec<&str> = header.rows[..header_rows].to_vec();
+    for block in &body[start..end] {
+        shown.extend(&block.rows);
+    }
+    // An item taller than the whole pane: its first rows, since nothing else could show.
+    shown.truncate(rows.saturating_sub(1));
+    let items = |blocks: &[Block<'_>]| blocks.iter().filter(|block| block.status.is_some()).count();
+    let hidden = hidden_line(items(&body[..start]), items(&body[end..]), columns);
+    let mut out = shown.join("\n");
+    if rows > 1 {
+        out.push('\n');
+        out.push_str(&palette.dim(&hidden));
+    }
+    out
+}
+
+/// One item's rows (its first, and the rows a wrap continued it on), or another line of the
+/// view (the header, a list's heading, a blank, the footer) with its rows.
+struct Block<'a> {
+    rows: Vec<&'a str>,
+    /// The item's status; `None` for a line that is no item.
+    status: Option<crate::policy::status::Status>,
+}
+
+/// The lines of a view grouped into blocks that are shown whole.
+fn blocks<'a>(lines: &[&'a str]) -> Vec<Block<'a>> {
     // The marker after the id: which status a row's item has, or None for a continuation row
     // (or a heading, a blank, the footer).
     let marker_of = |line: &str| {
@@ -379,57 +458,56 @@ fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette)
             .find(|info| rest.starts_with(info.marker))
             .map(|info| info.status)
     };
-    let doing = body
-        .iter()
-        .position(|line| marker_of(line) == Some(crate::policy::status::Status::InProgress));
-    let start = match doing {
-        Some(first) => {
-            // The item's rows: its first, and the continuation rows a wrap made of it.
-            let last = first
-                + body[first + 1..]
-                    .iter()
-                    .take_while(|line| line.starts_with(' ') && marker_of(line).is_none())
-                    .count();
-            let end = last + 1;
-            if end <= room {
-                0
-            } else {
-                // The row before it too, for context, when the pane has room for it.
-                first
-                    .saturating_sub(1)
-                    .max(end.saturating_sub(room))
-                    .min(first)
-            }
+    let mut blocks: Vec<Block<'a>> = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let status = marker_of(line);
+        // A wrap indents its continuation rows; an item's own row, a heading and a blank do
+        // not continue the line before.
+        let continues = index > 0
+            && status.is_none()
+            && line.starts_with(' ')
+            && !crate::wrap::visible(line).trim().is_empty();
+        match blocks.last_mut() {
+            Some(block) if continues => block.rows.push(line),
+            _ => blocks.push(Block {
+                rows: vec![line],
+                status,
+            }),
         }
-        None => 0,
-    };
-    let end = (start + room).min(body.len());
-    let (above, below) = (start, body.len() - end);
-    let mut out = String::from(header);
-    for line in &body[start..end] {
-        out.push('\n');
-        out.push_str(line);
     }
-    let hidden = match (above, below) {
-        (0, below) => format!("… {below} more lines below"),
-        (above, 0) => format!("… {above} more lines above"),
-        (above, below) => format!(
-            "… {} more lines: {above} above, {below} below",
-            above + below
-        ),
+    blocks
+}
+
+/// The last row: how many items are hidden above and below, in the longest wording that fits
+/// `columns` (at 28 columns `… 10 above, 9 below`, never a cut sentence).
+fn hidden_line(above: usize, below: usize, columns: usize) -> String {
+    let more = |n: usize| crate::english::count(n, "more item");
+    let wordings = match (above, below) {
+        (0, 0) => vec!["…".to_owned()],
+        (0, below) => vec![
+            format!("… {} below", more(below)),
+            format!("… {below} more below"),
+            format!("… ↓{below}"),
+        ],
+        (above, 0) => vec![
+            format!("… {} above", more(above)),
+            format!("… {above} more above"),
+            format!("… ↑{above}"),
+        ],
+        (above, below) => vec![
+            format!("… {}: {above} above, {below} below", more(above + below)),
+            format!("… {above} above, {below} below"),
+            format!("… ↑{above} ↓{below}"),
+        ],
     };
-    let hidden: String = hidden
-        .chars()
-        .scan(0, |used, c| {
-            *used += crate::wrap::width_of(c.encode_utf8(&mut [0; 4]));
-            (*used <= columns).then_some(c)
-        })
-        .collect();
-    if rows > 1 {
-        out.push('\n');
-        out.push_str(&palette.dim(&hidden));
+    let fits = |text: &String| crate::wrap::width_of(text) <= columns;
+    match wordings.iter().find(|text| fits(text)) {
+        Some(text) => text.clone(),
+        None => wordings
+            .last()
+            .map(|text| text.chars().take(columns).collect())
+            .unwrap_or_default(),
     }
-    out
 }
 
 /// What a frame shows.
@@ -521,22 +599,75 @@ mod tests {
     }
 
     #[test]
+    fn a_header_gives_up_its_wrapped_rows_before_the_item_in_progress_is_cut() {
+        let text = "[0/2] A summary\n      over three\n      rows\n  1 [▶] An item\n        over two\n  2 [ ] B\n";
+        assert_eq!(
+            fit(text, 40, 4, Palette::plain()),
+            "[0/2] A summary\n  1 [▶] An item\n        over two\n… 1 more item below"
+        );
+    }
+
+    #[test]
     fn a_short_pane_keeps_the_header_and_every_row_of_the_item_in_progress() {
         let text = "[1/5] Ship\n  1 [x] A\n  2 [x] B\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n  5 [ ] E\n";
         assert_eq!(
             fit(text, 40, 6, Palette::plain()),
-            "[1/5] Ship\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n… 3 more lines: 2 above, 1 below"
+            "[1/5] Ship\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n… 3 more items: 2 above, 1 below"
         );
-        // No room for the row before it: the item alone.
+        // No room for the item before it: the item alone.
         assert_eq!(
             fit(text, 40, 5, Palette::plain()),
-            "[1/5] Ship\n  4 [▶] D is a long\n        item over\n        three rows\n… 4 more lines: 3 above, 1 below"
+            "[1/5] Ship\n  4 [▶] D is a long\n        item over\n        three rows\n… 4 more items: 3 above, 1 below"
         );
         // Nothing in progress: the top of the plan.
         let idle = text.replace('▶', " ");
         assert_eq!(
             fit(&idle, 40, 4, Palette::plain()),
-            "[1/5] Ship\n  1 [x] A\n  2 [x] B\n… 5 more lines below"
+            "[1/5] Ship\n  1 [x] A\n  2 [x] B\n… 3 more items below"
         );
+    }
+
+    /// Every pane from 2 to 12 rows and 20 to 40 columns, of a plan wrapped to it: no row
+    /// shown is a continuation without its item's first row, no item is cut, and every row
+    /// fits the width.
+    #[test]
+    fn a_narrow_pane_never_shows_half_an_item_and_its_last_row_fits() {
+        let plan = "[5/9] Fix the login timeout and ship the patch to production\n  1 [x] Reproduce the timeout with a slow token server\n  2 [x] Read the token code\n  3 [x] Write down the expiry rules\n  4 [~] Benchmark the old retry loop\n  5 [!] Try the vendor patch\n  6 [▶] Patch the token expiry check in the middleware\n  7 [ ] Add a regression test for expired tokens\n  8 [ ] Update the changelog ⧗ 7\n  9 [ ] Tag the release ⧗ 7, 8\n\nrevision 12 · watching /tmp/ws/.todos.json · Ctrl-C to quit\n";
+        for columns in 20..=40 {
+            let wrapped = crate::wrap::wrap(plan, columns);
+            let all: Vec<&str> = wrapped.lines().collect();
+            for rows in 2..=12 {
+                let shown = fit(&wrapped, columns, rows, Palette::plain());
+                let shown: Vec<&str> = shown.lines().collect();
+                assert!(shown.len() <= rows, "{columns}x{rows}: {shown:#?}");
+                for row in &shown {
+                    assert!(
+                        crate::wrap::width_of(row) <= columns,
+                        "{columns}x{rows}: {row:?}"
+                    );
+                }
+                // Each shown row of the plan: the one before it in the plan is shown too, or
+                // it starts an item (or the header).
+                let body = &shown[..shown.len() - 1];
+                for (index, row) in body.iter().enumerate().skip(1) {
+                    let at = all
+                        .iter()
+                        .position(|line| line == row)
+                        .expect("a row of the plan");
+                    let continuation = row.starts_with("        ") || row.starts_with("      ");
+                    if continuation && !row.trim().is_empty() {
+                        assert_eq!(body[index - 1], all[at - 1], "{columns}x{rows}: {body:#?}");
+                    }
+                }
+            }
+        }
+        let hidden = super::hidden_line(10, 9, 28);
+        assert_eq!(hidden, "… 10 above, 9 below");
+        assert_eq!(
+            super::hidden_line(10, 9, 40),
+            "… 19 more items: 10 above, 9 below"
+        );
+        assert_eq!(super::hidden_line(0, 1, 40), "… 1 more item below");
+        assert_eq!(super::hidden_line(10, 9, 10), "… ↑10 ↓9");
     }
 }

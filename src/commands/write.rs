@@ -9,7 +9,7 @@ use crate::dependencies;
 use crate::error::{Error, Problem, Result};
 use crate::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, source};
-use crate::model::{self, Item, Limits};
+use crate::model::{self, Item, Limits, Status};
 use crate::store::Document;
 use crate::text::escape;
 use crate::transaction;
@@ -33,8 +33,24 @@ pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let Request { args, input } = request;
+    let in_words = |err: Error| {
+        if args.todos.is_empty() {
+            err
+        } else {
+            err.renamed(|problem| todo_flag(&problem.path))
+        }
+    };
     let mut snapshot = match &input {
-        Some(value) => input::snapshot(value, &limits)?,
+        Some(value) => {
+            let (snapshot, mut problems) =
+                input::snapshot_and_problems(value, &limits).map_err(in_words)?;
+            if !problems.is_empty() {
+                let given = input::given_ids(value, &snapshot.list_path);
+                problems.extend(dependency_problems(ctx, snapshot, &given));
+                return Err(in_words(Error::problems(problems)));
+            }
+            snapshot
+        }
         None => Snapshot::default(),
     };
     // Checked and copied out: the parsed JSON is not needed while the store is changed.
@@ -60,6 +76,36 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         |document| apply(document, snapshot, &limits),
     )
     .map(Outcome::changed)
+    .map_err(in_words)
+}
+
+/// The dependency problems of a snapshot refused for other problems, against the stored plan as
+/// it is now (read without the lock: the refusal changes nothing either way). A `blocked_by`
+/// naming an item the snapshot gives an id to (`given`), one with problems included, is no
+/// problem of its own.
+fn dependency_problems(ctx: &Context, snapshot: Snapshot, given: &[String]) -> Vec<Problem> {
+    let Some(mut drafts) = snapshot.items else {
+        return Vec::new();
+    };
+    let Ok(mut document) = crate::store::Store::new(&ctx.workspace, &ctx.list).load() else {
+        return Vec::new();
+    };
+    let old = std::mem::take(&mut document.todos);
+    let matches = match_ids(&old, &drafts);
+    let mut ids = Vec::with_capacity(drafts.len());
+    for index in &matches {
+        match index {
+            Some(index) => ids.push(old[*index].id.clone()),
+            None => match document.allocate_id() {
+                Ok(id) => ids.push(id),
+                Err(_) => return Vec::new(),
+            },
+        }
+    }
+    match resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, given) {
+        Ok(()) => Vec::new(),
+        Err(err) => err.problems,
+    }
 }
 
 /// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.
@@ -71,7 +117,7 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
             text.clone()
         }
         (None, Some(path)) => source::file(path)?,
-        (None, None) if !args.todos.is_empty() => return args_form(args).map(Some),
+        (None, None) if !args.todos.is_empty() => return Ok(Some(args_form(args))),
         // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
         (None, None) if args.summary.is_some() => match host.stdin_kind() {
             // A stdin left open and silent is no input: never a hang.
@@ -101,34 +147,31 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
     crate::json::parse(text, &source).map(Some)
 }
 
-/// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input.
-fn args_form(args: &WriteArgs) -> Result<Value> {
-    let mut problems = Vec::new();
+/// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input. A
+/// `-t` without a status (no `:`) is a pending item, as `create` makes one.
+fn args_form(args: &WriteArgs) -> Value {
     let todos: Vec<Value> = args
         .todos
         .iter()
-        .enumerate()
-        .filter_map(|(index, pair)| {
-            if let Some((status, content)) = pair.split_once(':') {
-                Some(json!({"content": content, "status": status}))
-            } else {
-                problems.push(Problem::new(
-                    format!("todos[{index}]"),
-                    format!(
-                        "\"{}\" is not STATUS:CONTENT, e.g. -t in_progress:\"Patch the check\"",
-                        escape(pair)
-                    ),
-                ));
-                None
-            }
+        .map(|pair| match pair.split_once(':') {
+            Some((status, content)) => json!({"content": content, "status": status}),
+            None => json!({"content": pair, "status": Status::Pending.as_str()}),
         })
         .collect();
-    Error::if_any(problems)?;
     let mut value = json!({"todos": todos});
     if let Some(summary) = &args.summary {
         value["summary"] = json!(summary);
     }
-    Ok(value)
+    value
+}
+
+/// The `-t` a path of the args form stands for, as the user counts them: `todos[1].status` is
+/// `-t #2`.
+fn todo_flag(path: &str) -> Option<String> {
+    let rest = path.strip_prefix("todos[")?;
+    let (index, _) = rest.split_once(']')?;
+    let index: usize = index.parse().ok()?;
+    Some(format!("-t #{}", index + 1))
 }
 
 /// Applies a validated snapshot to the stored plan: ids are kept by a matching input id, then
@@ -139,9 +182,20 @@ fn args_form(args: &WriteArgs) -> Result<Value> {
 fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
     let items_given = snapshot.items.is_some();
+    document.note = snapshot.note;
     if snapshot.summary.is_some() {
         document.summary = snapshot.summary;
-    } else if document.summary.is_none() && items_given && !snapshot.merge {
+    } else if document.summary.is_none()
+        && items_given
+        && !snapshot.merge
+        && document.todos.is_empty()
+        && snapshot
+            .items
+            .as_ref()
+            .is_some_and(|items| !items.is_empty())
+    {
+        // Said once, when a plan without a summary is first written: Claude Code's and Gemini
+        // CLI's shapes carry none, and a warning on every later write would be noise.
         warnings.push(
             "the plan has no summary: say in one line what it is for with \"summary\" or --summary"
                 .to_owned(),
@@ -161,7 +215,7 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
             None => document.allocate_id()?,
         });
     }
-    resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge)?;
+    resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, &[])?;
     // Each draft as an item, in the snapshot's order, with the stored item it keeps (if any).
     let mut given: Vec<(Option<usize>, Item)> = Vec::with_capacity(drafts.len());
     let mut paths: HashMap<String, String> = HashMap::new();
@@ -232,6 +286,7 @@ fn resolve_dependencies(
     old: &[Item],
     matches: &[Option<usize>],
     merge: bool,
+    given: &[String],
 ) -> Result<()> {
     // A snapshot that names no dependency has none to resolve: a plan without them pays
     // nothing for them (the write benchmark at 10,000 items).
@@ -243,6 +298,10 @@ fn resolve_dependencies(
         if let Some(requested) = draft.requested_id.as_deref() {
             own.entry(requested).or_insert(id.as_str());
         }
+    }
+    // Ids of items refused for problems of their own: known, but with no id of todos yet.
+    for requested in given {
+        own.entry(requested.as_str()).or_insert("");
     }
     let mut kept: HashSet<&str> = ids.iter().map(String::as_str).collect();
     if merge {
@@ -264,6 +323,7 @@ fn resolve_dependencies(
                 .copied()
                 .or_else(|| kept.contains(value.as_str()).then_some(value.as_str()));
             match target {
+                Some("") => {}
                 Some(target) if target == id => problems.push(Problem::new(
                     path,
                     format!(
@@ -451,6 +511,7 @@ mod tests {
                 items: Some(drafts),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         document
@@ -472,6 +533,7 @@ mod tests {
                 items: Some(drafts),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -489,6 +551,7 @@ mod tests {
                 items: Some(vec![draft(None, "a")]),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         assert_eq!(warnings.len(), 1);
@@ -504,6 +567,7 @@ mod tests {
                 items: Some(vec![draft(None, "a"), draft(None, "c")]),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         assert_eq!(document.todos[1].id, "3");
@@ -519,6 +583,7 @@ mod tests {
                 items: Some(vec![draft(None, "same"), draft(None, "same")]),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
@@ -535,6 +600,7 @@ mod tests {
                 items: Some(vec![draft(None, "a")]),
                 merge: false,
                 list_path: "todos".to_owned(),
+                note: None,
             },
         );
         assert!(warnings[0].contains("no summary"));

@@ -399,6 +399,7 @@ impl Engine {
                 .as_deref()
                 .or(root)
                 .map(|dir| dir.to_string_lossy().into_owned()),
+            list: None,
             params_input: Some(&params),
         };
         Outcome {
@@ -573,6 +574,7 @@ pub fn internal_error(what: &str) -> Value {
     let place = Place {
         cwd: None,
         workspace: None,
+        list: None,
         params_input: None,
     };
     envelope::failure(

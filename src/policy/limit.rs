@@ -17,28 +17,38 @@ pub struct LimitInfo {
     pub default: usize,
     /// Said first in a refusal: how to fit the input under the limit.
     pub fit: &'static str,
+    /// Said instead of `fit` when finished items are part of what is over the limit, where
+    /// finishing more would not help (they still count); `None` where `fit` holds as it is.
+    pub fit_when_finished: Option<&'static str>,
 }
 
 pub const LIMITS: [LimitInfo; 4] = [
     LimitInfo {
         limit: Limit::MaxItems,
         default: 10,
-        fit: "finish, cancel or remove items, or merge small steps into one",
+        fit: "remove items or merge small steps into one",
+        fit_when_finished: Some(
+            "finished items still count: remove them (`todos remove ID…`) or start a new plan \
+             with `todos write`",
+        ),
     },
     LimitInfo {
         limit: Limit::MaxContentChars,
         default: 60,
         fit: "shorten the text to what the step is, and put the detail in \"description\"",
+        fit_when_finished: None,
     },
     LimitInfo {
         limit: Limit::MaxSummaryChars,
         default: 200,
         fit: "shorten the summary to one line saying what the plan is for",
+        fit_when_finished: None,
     },
     LimitInfo {
         limit: Limit::MaxInProgress,
         default: 1,
         fit: "finish or pause the item in progress first (completed, or back to pending)",
+        fit_when_finished: None,
     },
 ];
 

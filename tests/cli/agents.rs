@@ -58,7 +58,7 @@ fn a_merge_that_would_overflow_the_list_is_refused_whole() {
     assert_eq!(error_paths(&json), ["todos"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(
-        message.starts_with("holds 11 items, the limit is 10; finish, cancel or remove items"),
+        message.starts_with("holds 11 items, the limit is 10; remove items or merge small steps"),
         "{message}"
     );
 }

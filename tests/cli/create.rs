@@ -82,12 +82,12 @@ fn every_bad_item_is_named() {
     let long = "x".repeat(61);
     let done = env.rejects(env.todos(&["create", "ok", "", &long]), 1);
     assert!(
-        done.stderr.contains("items[1]: is empty"),
+        done.stderr.contains("CONTENT #2: is empty"),
         "{}",
         done.stderr
     );
     assert!(
-        done.stderr.contains("items[2]: is 61 characters long"),
+        done.stderr.contains("CONTENT #3: is 61 characters long"),
         "{}",
         done.stderr
     );

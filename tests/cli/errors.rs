@@ -114,7 +114,7 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
     assert_eq!(json["error"]["code"], "USAGE");
     let context = json["context"].as_object().expect("a context");
     let keys: Vec<&String> = context.keys().collect();
-    assert_eq!(keys, ["cwd", "workspace", "params_input"]);
+    assert_eq!(keys, ["cwd", "workspace", "list", "params_input"]);
     assert!(
         context["workspace"].is_null(),
         "not known before the command line is read"
@@ -166,12 +166,12 @@ fn every_exit_code_is_reachable() {
 fn args_form_errors_name_the_flag_item() {
     let env = TestEnv::new();
     let done = env.rejects(
-        env.todos(&["write", "-t", "no colon here", "-t", "pending:ok"]),
+        env.todos(&["write", "-t", "pending:ok", "-t", "bogus:Two"]),
         1,
     );
     assert!(
         done.stderr
-            .contains("todos[0]: \"no colon here\" is not STATUS:CONTENT"),
+            .starts_with("error: -t #2: unknown status \"bogus\""),
         "{}",
         done.stderr
     );

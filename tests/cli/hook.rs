@@ -236,10 +236,19 @@ fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
     let other = r#"{"hook_event_name": "PreToolUse", "tool_name": "Bash"}"#;
     let done = env.todos(&["hook"]).stdin(other).run().success();
     assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
-    for junk in ["", "not json", "[1, 2]"] {
+    for (junk, why) in [
+        ("", "no hook payload on stdin"),
+        ("hello\n", "the hook payload on stdin is not JSON"),
+        ("[1, 2]", "the hook payload on stdin is not a JSON object"),
+    ] {
         let done = env.todos(&["hook"]).stdin(junk).run().success();
         assert_eq!(done.stdout, "");
-        assert!(done.stderr.contains("no hook payload"), "{}", done.stderr);
+        assert!(
+            done.stderr
+                .starts_with(&format!("todos hook: {why}; nothing to do")),
+            "{}",
+            done.stderr
+        );
     }
 }
 

@@ -355,7 +355,7 @@ fn a_refusal_is_a_tool_error_carrying_the_paths_and_changes_nothing() {
         unknown["error"]["hint"]
             .as_str()
             .unwrap()
-            .contains("the ids are 1")
+            .contains("the one id is 1")
     );
     let extra = client.refusal("show", json!({"format": "text"}));
     assert_eq!(error_paths(&extra), ["format"]);

@@ -278,11 +278,12 @@ fn the_words_of_a_command_are_split_as_a_shell_would() {
 }
 
 /// The example lines of a `--help`: what follows `Example:` or `Examples:`, without the output
-/// an example shows (`$ todos recap` and the line after it).
+/// an example shows (`$ todos recap` and the line after it), up to the blank line that ends them.
 fn help_examples(help: &str) -> Vec<String> {
     help.lines()
         .skip_while(|line| !matches!(line.trim(), "Example:" | "Examples:"))
         .skip(1)
+        .take_while(|line| !line.trim().is_empty())
         .map(str::trim)
         .filter(|line| line.contains("todos"))
         .map(|line| line.strip_prefix("$ ").unwrap_or(line).to_owned())
@@ -378,4 +379,78 @@ fn every_help_example_runs_as_shown() {
         }
     }
     assert!(ran >= 40, "only {ran} examples ran");
+}
+
+/// The rows of the Markdown table whose header line is `header`, each as its cells with their
+/// backticks taken off.
+fn table_rows(text: &str, header: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .skip_while(|line| line.trim() != header)
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            line.trim_matches('|')
+                .split(" | ")
+                .map(|cell| cell.trim().replace('`', ""))
+                .collect()
+        })
+        .collect()
+}
+
+/// The README's configuration and environment tables, and the man page's ENVIRONMENT, hold
+/// exactly the rows of todos' own tables (`SETTINGS`, `VARIABLES`), in their order: a key or
+/// variable added to a table and not to the docs fails here.
+#[test]
+fn the_readme_and_man_page_tables_match_todos_own_tables() {
+    use todos::policy::settings::{SETTINGS, VARIABLES};
+    let readme = readme();
+    let config = table_rows(&readme, "| key | environment | default |");
+    let keys: Vec<(&str, &str)> = config
+        .iter()
+        .map(|row| (row[0].as_str(), row[1].as_str()))
+        .collect();
+    let expected: Vec<(&str, &str)> = SETTINGS.iter().map(|info| (info.key, info.env)).collect();
+    assert_eq!(keys, expected, "the README's configuration table");
+    for (row, info) in config.iter().zip(&SETTINGS) {
+        let default = info.setting.default_text();
+        assert!(row[2].starts_with(&default), "{}: {row:?}", info.key);
+    }
+    let variables: Vec<String> = table_rows(&readme, "| variable | what it does |")
+        .into_iter()
+        .map(|row| row[0].clone())
+        .collect();
+    let expected: Vec<&str> = VARIABLES.iter().map(|info| info.name).collect();
+    assert_eq!(variables, expected, "the README's environment table");
+
+    let man = TestEnv::new().todos(&["man"]).run().success().stdout;
+    let environment: Vec<String> = man
+        .lines()
+        .skip_while(|line| *line != ".SH ENVIRONMENT")
+        .skip(1)
+        .take_while(|line| !line.starts_with(".SH"))
+        .filter_map(|line| line.strip_prefix("\\fB")?.strip_suffix("\\fR"))
+        .map(ToOwned::to_owned)
+        .collect();
+    let expected: Vec<&str> = VARIABLES
+        .iter()
+        .map(|info| info.name)
+        .chain(SETTINGS.iter().map(|info| info.env))
+        .collect();
+    assert_eq!(environment, expected, "the man page's ENVIRONMENT");
+    assert!(environment.iter().any(|name| name == "TODOS_LIST"));
+}
+
+/// `-C`'s help says discovery as the README and SPEC do: the nearest of three markers,
+/// whichever comes first.
+#[test]
+fn the_workspace_help_says_discovery_as_the_readme_does() {
+    let help = TestEnv::new().todos(&["--help"]).run().success().stdout;
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first"
+        ),
+        "{help}"
+    );
+    assert!(readme().contains("`.todos.json`, `.todos/` or `.git`, whichever comes first"));
 }

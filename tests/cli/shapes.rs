@@ -121,8 +121,14 @@ fn claude_code_todowrite_with_active_form_and_priority() {
 fn codex_update_plan() {
     let input = r#"{"explanation": "Refactor the parser", "plan": [{"step": "Split the lexer", "status": "completed"}, {"step": "Add tests", "status": "in_progress"}]}"#;
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(input).run().success();
-    assert_eq!(env.store()["summary"], "Refactor the parser");
+    let done = env.todos(&["--json", "write"]).stdin(input).run().success();
+    // A note on this change (SPEC §3), not the plan's summary: kept in the history line and
+    // echoed in the reply.
+    assert_eq!(env.store()["summary"], serde_json::Value::Null);
+    assert_eq!(done.json()["data"]["note"], "Refactor the parser");
+    let history = env.read(".todos.history.jsonl");
+    let line: serde_json::Value = serde_json::from_str(history.lines().last().unwrap()).unwrap();
+    assert_eq!(line["note"], "Refactor the parser");
     assert_eq!(
         items(&env.store()["todos"]),
         [

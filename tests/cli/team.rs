@@ -174,9 +174,11 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
         .rejects(env.todos(&["--json", "remove", "1", "7"]), 1)
         .json();
     assert_eq!(json["error"]["code"], "INVALID_PARAM");
-    assert_eq!(error_paths(&json), ["ids[1]"]);
+    assert_eq!(error_paths(&json), ["ID"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
-    assert!(message.contains("the ids are 1, 2"), "{message}");
+    assert_eq!(message, "no item has id \"7\"");
+    let hint = json["error"]["hint"].as_str().unwrap();
+    assert!(hint.starts_with("the ids are 1, 2;"), "{hint}");
     // A finished item goes without a warning.
     let done = env.todos(&["remove", "1"]).run().success();
     assert_eq!(done.stderr, "");

@@ -256,7 +256,7 @@ fn watch_fits_a_short_pane_and_follows_a_resize() {
     long_plan(&env);
     let pane = Pane::start(&env, 40, 12);
     pane.send(&["clear; todos show --watch", "Enter"]);
-    let screen = pane.wait_for("the plan", |s| s.contains("more lines"));
+    let screen = pane.wait_for("the plan", |s| s.contains("more items"));
     let shown = rows(&screen);
     assert_eq!(shown[0], "[5/9] Fix the login timeout and ship the");
     assert_eq!(shown[1], "      patch to production");
@@ -265,19 +265,16 @@ fn watch_fits_a_short_pane_and_follows_a_resize() {
         screen.contains("  6 [▶] Patch the token expiry check in\n        the middleware"),
         "{screen}"
     );
-    assert_eq!(shown.len(), 12, "the pane is full: {screen}");
-    // The footer names the workspace's path, whose length varies: count on it wrapping or not.
-    assert!(
-        shown[11].starts_with("… ") && shown[11].ends_with(" more lines below"),
-        "{screen}"
-    );
+    // Items are shown whole: item 7 takes two rows, and one was left.
+    assert_eq!(shown.len(), 11, "{screen}");
+    assert_eq!(shown[10], "… 3 more items below", "{screen}");
 
     pane.resize(120, 12);
     let screen = pane.wait_for("the wide view", |s| {
         s.contains("  1 [x] Reproduce the timeout with a slow token server\n")
     });
     assert!(screen.contains("revision 1 · watching"), "{screen}");
-    assert!(!screen.contains("more lines"), "{screen}");
+    assert!(!screen.contains("more items"), "{screen}");
 
     // 40×7: the header and the item in progress stay in view, the rest is counted.
     pane.resize(40, 7);
@@ -291,10 +288,7 @@ fn watch_fits_a_short_pane_and_follows_a_resize() {
         screen.contains("[▶] Patch the token expiry check in"),
         "{screen}"
     );
-    assert!(
-        shown[6].starts_with("… ") && shown[6].contains(" more lines: 6 above, "),
-        "{screen}"
-    );
+    assert_eq!(shown[6], "… 6 more items: 3 above, 3 below", "{screen}");
 
     // A change is drawn at the current size.
     env.todos(&["update", "6", "completed"]).run().success();
@@ -377,4 +371,75 @@ fn zsh_describes_each_id_with_its_item() {
     pane.send(&["todos update ", "Tab"]);
     let screen = pane.wait_for("the ids", |s| s.contains("[▶] Test it"));
     assert!(screen.contains("[x] Build the release"), "{screen}");
+}
+
+/// A plan whose blocker marks fall at the edge of 40 and 28 columns.
+fn blocked_plan(env: &TestEnv) {
+    long_plan(env);
+    for (item, on) in [("7", "6"), ("8", "7"), ("9", "3")] {
+        env.todos(&["update", item, "--blocked-by", on])
+            .run()
+            .success();
+    }
+    env.todos(&["update", "8", "--content", "Update the changelog for users"])
+        .run()
+        .success();
+}
+
+/// At 40×12 a blocker mark never breaks from its number (`⧗ 3`), wherever the line wraps.
+#[test]
+fn a_blocker_mark_stays_with_its_number_at_40_columns() {
+    if !installed("tmux") {
+        return;
+    }
+    let env = TestEnv::new();
+    blocked_plan(&env);
+    let pane = Pane::start(&env, 40, 12);
+    pane.send(&["clear; todos show", "Enter"]);
+    let screen = pane.wait_for("the plan's last items", |s| s.contains("Tag the release"));
+    for row in screen.lines() {
+        assert!(!row.trim_end().ends_with('⧗'), "{screen}");
+    }
+    assert!(
+        screen.contains("  8 [ ] Update the changelog for users\n        ⧗ 7\n"),
+        "{screen}"
+    );
+}
+
+/// At 28×8 `show --watch` shows whole items only (never a continuation row without its first
+/// row), keeps the header and the item in progress, and its last row fits the width.
+#[test]
+fn watch_at_28_by_8_shows_whole_items_and_a_footer_that_fits() {
+    if !installed("tmux") {
+        return;
+    }
+    let env = TestEnv::new();
+    blocked_plan(&env);
+    let pane = Pane::start(&env, 28, 8);
+    pane.send(&["clear; todos show --watch", "Enter"]);
+    let expected = "\
+[5/9] Fix the login timeout
+      and ship the patch to
+      production
+  5 [!] Try the vendor patch
+  6 [▶] Patch the token
+        expiry check in the
+        middleware
+… 4 above, 3 below";
+    pane.wait_for("the plan", |s| s.trim_end() == expected);
+    // Narrower still: the item in progress is shown whole, the header gives up its wrapped
+    // rows for it, and the last row fits.
+    pane.resize(20, 8);
+    let narrow = "\
+[5/9] Fix the login
+      timeout and
+      ship the patch
+  6 [▶] Patch the
+        token expiry
+        check in the
+        middleware
+… 5 above, 3 below";
+    pane.wait_for("the narrow view", |s| s.trim_end() == narrow);
+    pane.send(&["C-c"]);
+    pane.wait_for_modes("restored terminal after Ctrl-C", false, true);
 }

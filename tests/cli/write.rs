@@ -250,7 +250,7 @@ fn sixty_chinese_characters_pass_and_sixty_one_do_not() {
     let done = env.rejects(env.todos(&["write", "-t", &sixty_one]), 1);
     assert!(
         done.stderr
-            .contains("todos[0].content: is 61 characters long, the limit is 60"),
+            .contains("-t #1: is 61 characters long, the limit is 60"),
         "{}",
         done.stderr
     );

@@ -608,7 +608,7 @@ fn history_json_keeps_the_warnings_text_prints() {
     env.write_file(".todos.history.jsonl", history);
     let text = env.todos(&["history"]).run_in_process().success();
     assert!(
-        text.stderr.contains("line 2 cannot be read"),
+        text.stderr.contains("line 2: it cannot be read"),
         "{}",
         text.stderr
     );
@@ -623,7 +623,7 @@ fn history_json_keeps_the_warnings_text_prints() {
         warnings[0]
             .as_str()
             .unwrap()
-            .contains("line 2 cannot be read")
+            .contains("line 2: it cannot be read")
     );
 }
 

@@ -131,6 +131,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
         }
         'todos;next' {
             [CompletionResult]::new('--owner', '--owner', [CompletionResultType]::ParameterName, 'Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]')
+            [CompletionResult]::new('--expect-revision', '--expect-revision', [CompletionResultType]::ParameterName, 'Refuse (exit 3) unless the store is at this revision')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
@@ -293,7 +294,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to color the output')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for another `todos` holding the store''s lock')
             [CompletionResult]::new('--hooks', '--hooks', [CompletionResultType]::ParameterName, 'Also install the agent''s session-start and stop hooks (claude, codex, gemini)')
-            [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it')
+            [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex')
             [CompletionResult]::new('--git', '--git', [CompletionResultType]::ParameterName, 'Also let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')

@@ -123,6 +123,7 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;next'= {
             cand --owner 'Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]'
+            cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
@@ -275,7 +276,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --hooks 'Also install the agent''s session-start and stop hooks (claude, codex, gemini)'
-            cand --mcp 'Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it'
+            cand --mcp 'Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex'
             cand --git 'Also let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'

@@ -40,6 +40,9 @@ def main():
         checks.append((name, bool(ok), detail))
 
     check("agent exits 0", code == 0, f"exit {code}")
+    if scenario in ("shell", "mcp"):
+        default_mode(check, agent, scenario, main_requests, texts, plan)
+        return report(checks, agent, scenario)
     check("requests reach the stand-in", bool(main_requests),
           f"{len(requests)} requests, {len(main_requests)} with the shell tool")
     if main_requests:
@@ -72,6 +75,65 @@ def main():
               first_reminded == 2 and OPEN_ITEM in texts[2], f"turns {turns}")
         check("the agent finishes the plan, then stops", turns == [0, 1, 2, 3]
               and statuses == ["completed"] * 3, f"turns {turns}, {statuses}")
+    report(checks, agent, scenario)
+
+
+# What an agent answers a call it would have to ask about, in its default mode.
+REFUSALS = ["requires approval", "This command requires approval", "approval policy is never",
+            "denied", "not allowed", "Permission to use", "was blocked", "haven't granted",
+            "Tool execution denied", "requires user confirmation"]
+
+
+def default_mode(check, agent, scenario, main_requests, texts, plan):
+    """The default permission mode: every call ran, none was stopped by a permission prompt."""
+    way = "the shell" if scenario == "shell" else "the MCP tools"
+    check(f"{way} offered to the model", bool(main_requests),
+          f"tools offered: {main_requests[0].get('tools') if main_requests else None}")
+    turns = [r.get("turn") for r in main_requests]
+    check(f"every step through {way} ran (4 turns)", turns[-1:] == [3], f"turns {turns}")
+    results = tool_results(main_requests[-1]["body"]) if main_requests else []
+    check(f"3 results of {way} came back to the model", len(results) == 3, f"{results}")
+    refused = [word for word in REFUSALS for text in results if word in text]
+    check("no permission prompt or refusal reached the model", not refused, f"{refused[:3]}")
+    contents = [item["content"] for item in plan]
+    statuses = [item["status"] for item in plan]
+    check("the plan was written and finished", contents == ["Reproduce the bug", "Patch the check"]
+          and statuses == ["completed", "completed"], f"{contents} {statuses}")
+    if scenario == "mcp":
+        # The write tool took Gemini CLI's own write_todos shape: no summary, `description`.
+        check("Gemini CLI's write_todos shape taken by the MCP write tool",
+              contents == ["Reproduce the bug", "Patch the check"], f"{contents}")
+        check("the envelope came back to the model",
+              results and all('"revision"' in text.replace('\\"', '"') for text in results),
+              f"{results}")
+
+
+def tool_results(body):
+    """The texts of the tool results in a request's history, in each API's own shape."""
+    found = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            if value.get("type") == "tool_result":
+                found.append(json.dumps(value.get("content"), ensure_ascii=False))
+                return
+            if value.get("type") == "function_call_output":
+                found.append(json.dumps(value.get("output"), ensure_ascii=False))
+                return
+            if "functionResponse" in value:
+                found.append(json.dumps(value["functionResponse"], ensure_ascii=False))
+                return
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    walk(body.get("messages") or body.get("input") or body.get("contents"))
+    return found
+
+
+def report(checks, agent, scenario):
     failed = 0
     for name, ok, detail in checks:
         failed += not ok

@@ -46,6 +46,26 @@ SCENARIOS = {
     "none": [
         ("text", "There is nothing to plan."),
     ],
+    # Default permission mode, the shell: plan, work, finish, with nothing allowed up front but
+    # what `todos init` wrote.
+    "shell": [
+        ("shell", 'todos write --summary "Fix login" -t in_progress:"Reproduce the bug" '
+                  '-t pending:"Patch the check"'),
+        ("shell", "todos update 1 completed"),
+        ("shell", "todos update 2 completed"),
+        ("text", "All done."),
+    ],
+    # Default permission mode, the MCP tools: Gemini CLI's own write_todos shape (no summary,
+    # items with `description`) through the write tool, then updates.
+    "mcp": [
+        ("mcp", "write", {"todos": [
+            {"description": "Reproduce the bug", "status": "in_progress"},
+            {"description": "Patch the check", "status": "pending"},
+        ]}),
+        ("mcp", "update", {"id": "1", "status": "completed"}),
+        ("mcp", "update", {"id": "2", "status": "completed", "expect_revision": 2}),
+        ("text", "All done."),
+    ],
 }
 OVER = ("text", "(stand-in: the script is over)")
 
@@ -60,20 +80,34 @@ class Recorder:
             log.write(json.dumps(entry) + "\n")
 
 
+def flat_tools(tools):
+    """Every tool of a request's tool list, namespaces and groups opened."""
+    for tool in tools or []:
+        if not isinstance(tool, dict):
+            continue
+        yield tool
+        yield from flat_tools(tool.get("tools"))
+        yield from flat_tools(tool.get("functionDeclarations"))
+
+
+def mcp_tool(names, suffix):
+    """The agent's name for the todos MCP tool `suffix` (mcp__todos__write, mcp_todos_write…)."""
+    for name in names:
+        if name and "todos" in name and name.endswith(suffix) and name != suffix:
+            return name
+    return None
+
+
 def tool_names_anthropic(body):
     return [tool.get("name") for tool in body.get("tools") or []]
 
 
 def tool_names_openai(body):
-    return [tool.get("name") or tool.get("type") for tool in body.get("tools") or []]
+    return [tool.get("name") or tool.get("type") for tool in flat_tools(body.get("tools"))]
 
 
 def tool_names_gemini(body):
-    names = []
-    for tool in body.get("tools") or []:
-        for declaration in tool.get("functionDeclarations") or []:
-            names.append(declaration.get("name"))
-    return names
+    return [tool.get("name") for tool in flat_tools(body.get("tools")) if "name" in tool]
 
 
 def turns_anthropic(body):
@@ -148,7 +182,14 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def step(self, turns):
-        return self.scenario[turns] if turns < len(self.scenario) else OVER
+        step = self.scenario[turns] if turns < len(self.scenario) else OVER
+        if step[0] == "mcp":
+            return "mcp", (step[1], step[2])
+        return step
+
+    def main_request(self, names, shell):
+        """Whether a request is the agent's own turn: it offers the shell or the todos tools."""
+        return shell in names or mcp_tool(names, "write") is not None
 
     def do_GET(self):
         Handler.recorder.write({"method": "GET", "path": self.path})
@@ -184,13 +225,18 @@ class Handler(BaseHTTPRequestHandler):
 
     # Anthropic Messages, for Claude Code.
     def anthropic(self, body, entry):
-        main = "Bash" in tool_names_anthropic(body)
+        names = tool_names_anthropic(body)
+        main = self.main_request(names, "Bash")
         turns = turns_anthropic(body)
         kind, value = self.step(turns) if main else ("text", "Stand-in title")
         Handler.recorder.write({**entry, "api": "anthropic", "main": main, "turn": turns,
-                                "answer": [kind, value]})
+                                "answer": [kind, value], "tools": names})
         n = self.next_id()
-        if kind == "shell":
+        if kind == "mcp":
+            name = mcp_tool(names, value[0]) or f"mcp__todos__{value[0]}"
+            block = {"type": "tool_use", "id": f"toolu_{n:04d}", "name": name, "input": value[1]}
+            stop = "tool_use"
+        elif kind == "shell":
             block = {"type": "tool_use", "id": f"toolu_{n:04d}", "name": "Bash",
                      "input": {"command": value, "description": "Update the plan"}}
             stop = "tool_use"
@@ -205,7 +251,7 @@ class Handler(BaseHTTPRequestHandler):
         if not body.get("stream"):
             self.send_json({**message, "content": [block], "stop_reason": stop})
             return
-        if kind == "shell":
+        if kind in ("shell", "mcp"):
             start = {**block, "input": {}}
             delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
         else:
@@ -228,13 +274,26 @@ class Handler(BaseHTTPRequestHandler):
         tools = tool_names_openai(body)
         shell = next((name for name in ("exec_command", "shell_command", "shell") if name in tools),
                      None)
-        main = shell is not None
+        main = shell is not None or "mcp__todos" in tools or mcp_tool(tools, "write") is not None
         turns = turns_openai(body)
         kind, value = self.step(turns) if main else ("text", "Stand-in")
         Handler.recorder.write({**entry, "api": "openai", "main": main, "turn": turns,
-                                "answer": [kind, value], "shell_tool": shell})
+                                "answer": [kind, value], "shell_tool": shell, "tools": tools})
         n = self.next_id()
-        if kind == "shell":
+        if kind == "mcp":
+            # Codex 0.169 offers an MCP server's tools in a namespace (`mcp__todos`) under their
+            # own names, and expects the call to name both.
+            namespace = next((t.get("name") for t in flat_tools(body.get("tools"))
+                              if t.get("type") == "namespace" and "todos" in (t.get("name") or "")
+                              and any(c.get("name") == value[0] for c in t.get("tools") or [])),
+                             None)
+            name = value[0] if namespace else (mcp_tool(tools, value[0])
+                                               or f"mcp__todos__{value[0]}")
+            item = {"type": "function_call", "id": f"fc_{n:04d}", "call_id": f"call_{n:04d}",
+                    "name": name, "arguments": json.dumps(value[1]), "status": "completed"}
+            if namespace:
+                item["namespace"] = namespace
+        elif kind == "shell":
             if shell == "exec_command":
                 arguments = {"cmd": value}
             elif shell == "shell_command":
@@ -272,7 +331,8 @@ class Handler(BaseHTTPRequestHandler):
 
     # Gemini generateContent, for Gemini CLI.
     def gemini(self, body, entry, stream):
-        main = "run_shell_command" in tool_names_gemini(body)
+        names = tool_names_gemini(body)
+        main = self.main_request(names, "run_shell_command")
         turns = turns_gemini(body)
         if main:
             kind, value = self.step(turns)
@@ -281,8 +341,11 @@ class Handler(BaseHTTPRequestHandler):
             # each fall back to its default.
             kind, value = ("text", "{}")
         Handler.recorder.write({**entry, "api": "gemini", "main": main, "turn": turns,
-                                "answer": [kind, value]})
-        if kind == "shell":
+                                "answer": [kind, value], "tools": names})
+        if kind == "mcp":
+            name = mcp_tool(names, value[0]) or value[0]
+            part = {"functionCall": {"name": name, "args": value[1]}}
+        elif kind == "shell":
             part = {"functionCall": {"name": "run_shell_command",
                                      "args": {"command": value, "description": "Update the plan"}}}
         else:

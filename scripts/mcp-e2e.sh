@@ -26,9 +26,16 @@ esac
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/todos-mcp-e2e
 mkdir -p "$cache"
 
-echo "== cargo build --release" >&2
-cargo build --release --quiet
-bin_dir="$repo/${CARGO_TARGET_DIR:-target}/release"
+# TODOS_E2E_PROFILE=debug uses the debug build (minutes faster to build than the release one).
+profile=${TODOS_E2E_PROFILE:-release}
+if [[ $profile == release ]]; then
+    echo "== cargo build --release" >&2
+    cargo build --release --quiet
+else
+    echo "== cargo build" >&2
+    cargo build --quiet
+fi
+bin_dir="$repo/${CARGO_TARGET_DIR:-target}/$profile"
 export PATH="$bin_dir:$PATH"
 
 tmp=$(mktemp -d)
@@ -105,6 +112,36 @@ async def main():
         print("   refusal:", error["code"], "at", ", ".join(paths))
         assert "todos[0].content" in paths and "todos[0].stauts" in paths, paths
 
+        # Gemini CLI's own write_todos shape passes a strict check of the tool's schema.
+        import jsonschema
+        schema = next(tool.input_schema for tool in tools.tools if tool.name == "write")
+        gemini = {"todos": [{"description": "Reproduce the timeout", "status": "completed"},
+                            {"description": "Patch the token check", "status": "in_progress"}]}
+        jsonschema.Draft202012Validator(schema).validate(gemini)
+        written = await client.call_tool("write", gemini)
+        assert not written.is_error, written
+        revision = written.structured_content["data"]["revision"]
+        print("   Gemini CLI's shape: passes the schema, written at revision", revision)
+
+        # Twenty updates sent at once, none waiting for the one before: they land in order.
+        results = await asyncio.gather(*(
+            client.call_tool("update", {"id": "2", "content": f"Patch, take {n}"})
+            for n in range(1, 21)))
+        revisions = [result.structured_content["data"]["revision"] for result in results]
+        assert revisions == list(range(revision + 1, revision + 21)), revisions
+        shown = await client.call_tool("show", {})
+        content = shown.structured_content["data"]["todos"][1]["content"]
+        assert content == "Patch, take 20", content
+        print("   20 pipelined updates: revisions", revisions[0], "to", revisions[-1], "in order; last:", content)
+
+        # Compare-and-swap: a change based on an old revision is refused, nothing changes.
+        stale = await client.call_tool("update", {"id": "2", "status": "completed",
+                                                  "expect_revision": revision})
+        assert stale.is_error, stale
+        code = json.loads(stale.content[0].text)["error"]["code"]
+        assert code == "CONFLICT", code
+        print("   expect_revision", revision, "after the updates:", code)
+
 
 asyncio.run(main())
 print("   python: OK")
@@ -173,6 +210,33 @@ const error = JSON.parse(refused.content[0].text).error;
 const paths = error.details.map((detail) => detail.path);
 console.log("   refusal:", error.code, "at", paths.join(", "));
 check(paths.includes("todos[0].content") && paths.includes("todos[0].stauts"), paths);
+
+// Gemini CLI's own write_todos shape passes a strict check of the tool's schema (Ajv, the
+// validator the SDK itself uses).
+const { default: Ajv2020 } = await import("ajv/dist/2020.js");
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const validate = ajv.compile(tools.find((tool) => tool.name === "write").inputSchema);
+const gemini = { todos: [{ description: "Reproduce the timeout", status: "completed" },
+                         { description: "Patch the token check", status: "in_progress" }] };
+check(validate(gemini), validate.errors);
+const geminiWritten = await client.callTool({ name: "write", arguments: gemini });
+check(!geminiWritten.isError, geminiWritten);
+const revision = geminiWritten.structuredContent.data.revision;
+console.log("   Gemini CLI's shape: passes the schema, written at revision", revision);
+
+// Twenty updates sent at once, none waiting for the one before: they land in order.
+const results = await Promise.all(Array.from({ length: 20 }, (_, n) =>
+  client.callTool({ name: "update", arguments: { id: "2", content: `Patch, take ${n + 1}` } })));
+const revisions = results.map((result) => result.structuredContent.data.revision);
+check(revisions.every((rev, n) => rev === revision + n + 1), revisions);
+const shown = await client.callTool({ name: "show", arguments: {} });
+const last = shown.structuredContent.data.todos[1].content;
+check(last === "Patch, take 20", last);
+console.log("   20 pipelined updates: revisions", revisions[0], "to", revisions.at(-1), "in order; last:", last);
+
+const stale = await client.callTool({ name: "update", arguments: { id: "2", status: "completed", expect_revision: revision } });
+check(stale.isError && JSON.parse(stale.content[0].text).error.code === "CONFLICT", stale);
+console.log("   expect_revision", revision, "after the updates: CONFLICT");
 await client.close();
 console.log("   typescript: OK");
 JS

@@ -256,8 +256,13 @@ pub enum Command {
     /// and changes nothing when the block is already current. With --hooks it also merges two
     /// `todos hook` hooks into the agent's own hook file, keeping every other key and hook:
     /// .claude/settings.json (SessionStart, Stop), .codex/hooks.json (SessionStart, Stop) or
-    /// .gemini/settings.json (SessionStart, AfterAgent). It prints what you must do in the agent
-    /// to trust them; it never grants that trust itself.
+    /// .gemini/settings.json (SessionStart, AfterAgent). With --hooks or --mcp it adds the
+    /// agent's allow rule for todos alone, so that its default permission mode runs todos
+    /// without asking: Bash(todos:*) and mcp__todos in Claude Code's permissions.allow,
+    /// run_shell_command(todos) in Gemini CLI's tools.allowed and "trust" on its todos server,
+    /// default_tools_approval_mode = "approve" on Codex's (whose sandbox already lets the shell
+    /// run todos). It prints what it added and what you must do in the agent to trust the
+    /// folder; it never grants that trust itself.
     Init(Lazy<InitArgs>),
 
     /// The hook every agent runs: the plan at session start, a reminder at a stop.
@@ -272,9 +277,9 @@ pub enum Command {
 
     /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
     ///
-    /// A Model Context Protocol server with the tools write, create, update, show, recap and
-    /// history (the kept revisions): the same input shapes, rules, store, lock and completion
-    /// log as the commands, each answering with the command's JSON envelope. It serves until
+    /// A Model Context Protocol server with the tools listed below: the same input shapes,
+    /// rules, store, lock and completion log as the commands, each answering with the command's
+    /// JSON envelope. One client's calls take effect in the order it sent them. It serves until
     /// the client closes stdin. Its workspace
     /// is -C when given, else the client's first root, else the one found from the current
     /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
@@ -573,6 +578,10 @@ pub struct NextArgs {
     #[arg(long, value_name = "NAME", help = sentences::with_env(
         "Whose next item: items owned by someone else are skipped", Variable::Owner))]
     pub owner: Option<String>,
+
+    // With --claim only: the claim is the change it guards.
+    #[arg(long, value_name = "N", requires = "claim", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -699,8 +708,8 @@ pub struct InitArgs {
     #[arg(long)]
     pub hooks: bool,
 
-    /// Also register the MCP server (`todos mcp`): .mcp.json for Claude Code, the mcpServers of
-    /// .gemini/settings.json for Gemini CLI; for Codex, print the command that registers it.
+    /// Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude
+    /// Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex.
     #[arg(long)]
     pub mcp: bool,
 
@@ -754,10 +763,10 @@ pub enum Agent {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
+#[command(after_help = format!("{}\n{}", crate::sentences::mcp_tools_help(), "Examples:\n  \
     todos init --agent claude --mcp     # registers the server in .mcp.json\n  \
-    todos init --agent codex --mcp      # prints Codex's own command: codex mcp add todos -- todos mcp\n  \
-    todos -C . mcp < /dev/null          # serves this folder's plan until the client closes stdin")]
+    todos init --agent codex --mcp      # registers it in .codex/config.toml, its tools approved\n  \
+    todos mcp -C . < /dev/null          # serves this folder's plan until the client closes stdin"))]
 pub struct McpArgs {}
 
 #[derive(Debug, Args)]

@@ -239,6 +239,31 @@ fn write_stderr(host: &mut Host, text: &str) -> Result<(), ExitCode> {
     }
 }
 
+/// Says why a long-running server (`todos mcp`) could not start or stopped, on stderr, and
+/// gives its exit code (5, as an internal failure).
+pub fn server_failure(host: &mut Host, message: &str) -> ExitCode {
+    let _ = writeln!(host.stderr, "error: {}", escape(message));
+    ExitCode::from(5)
+}
+
+/// A command's reply as its JSON envelope, built, not printed: what the MCP server answers a
+/// tool call with. `true` with it when the command refused (its exit code is not 0).
+pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {
+    let place = Place {
+        cwd,
+        workspace: reply
+            .workspace
+            .as_ref()
+            .map(|dir| dir.to_string_lossy().into_owned()),
+        list: reply.list.clone(),
+        params_input: reply.params_input.as_ref(),
+    };
+    match &reply.result {
+        Ok(outcome) => (envelope_of(outcome, &place), outcome.exit_code != 0),
+        Err(error) => (envelope::failure(error, &place), true),
+    }
+}
+
 /// One plan as `show` prints it in `format`.
 pub fn plan_text(document: &Document, format: Format, palette: Palette, long: bool) -> String {
     let summary = document.summary.as_deref();

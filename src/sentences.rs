@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use crate::english::{capitalized, count, or_list};
 use crate::policy::exit::{KINDS, Kind};
 use crate::policy::limit::{Limit, Limits};
+use crate::policy::mcp::MCP_TOOLS;
 use crate::policy::name::{Broken, NameRule};
 use crate::policy::settings::{SETTINGS, Setting, VARIABLES, Value, Variable, WORKSPACE_CONFIG};
 use crate::policy::status::{STATUSES, Status, StatusInfo};
@@ -328,6 +329,35 @@ pub fn exit_statuses() -> Vec<(String, String)> {
             )
         }))
         .collect()
+}
+
+// ---- MCP tools ----
+
+/// The tools as `todos mcp --help` (and so the man page) lists them, one a line.
+pub fn mcp_tools_help() -> String {
+    let width = MCP_TOOLS
+        .iter()
+        .map(|tool| tool.name.len())
+        .max()
+        .unwrap_or(0);
+    let mut text = String::from(
+        "Tools (each takes an optional list; the ones that change the plan take expect_revision):\n",
+    );
+    for tool in &MCP_TOOLS {
+        let _ = writeln!(text, "  {:<width$}  {}", tool.name, tool.summary);
+    }
+    text
+}
+
+/// The README's table of tools, in Markdown.
+pub fn mcp_tools_markdown() -> String {
+    let mut text =
+        String::from("| tool | what it does | `expect_revision` |\n| --- | --- | --- |\n");
+    for tool in &MCP_TOOLS {
+        let cas = if tool.changes { "yes" } else { "no" };
+        let _ = writeln!(text, "| `{}` | {} | {cas} |", tool.name, tool.summary);
+    }
+    text
 }
 
 #[cfg(test)]

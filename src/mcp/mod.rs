@@ -5,14 +5,18 @@
 //! command starts as fast as before. `engine` is the one door to the commands; `server` speaks
 //! the protocol through rmcp.
 
+mod arguments;
 mod engine;
 mod roots;
+mod schemas;
 mod server;
+mod transport;
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use rmcp::ServiceExt;
+use rmcp::service::ServerInitializeError;
 
 use crate::cli::GlobalArgs;
 use crate::host::Host;
@@ -33,14 +37,17 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
         .build()
     {
         Ok(runtime) => runtime,
-        Err(err) => return failed(&format!("cannot start the MCP server: {err}")),
+        Err(err) => {
+            return crate::output::server_failure(
+                host,
+                &format!("cannot start the MCP server: {err}"),
+            );
+        }
     };
     let (stdin, stdout) = rmcp::transport::stdio();
     match runtime.block_on(serve_io(engine, stdin, stdout)) {
         Ok(()) => ExitCode::SUCCESS,
-        // The client went away before it said anything: nothing to serve, nothing wrong.
-        Err(err) if err.contains("connection closed") => ExitCode::SUCCESS,
-        Err(err) => failed(&format!("the MCP server stopped: {err}")),
+        Err(err) => crate::output::server_failure(host, &format!("the MCP server stopped: {err}")),
     }
 }
 
@@ -51,18 +58,16 @@ where
     R: tokio::io::AsyncRead + Send + Unpin + 'static,
     W: tokio::io::AsyncWrite + Send + Unpin + 'static,
 {
-    let service = server::Server::new(engine)
-        .serve((reader, writer))
-        .await
-        .map_err(|err| err.to_string())?;
+    let transport = transport::LineTransport::new(reader, writer);
+    let service = match server::Server::new(engine).serve(transport).await {
+        Ok(service) => service,
+        // The client went away before it said anything: nothing to serve, nothing wrong.
+        Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+        Err(err) => return Err(err.to_string()),
+    };
     service
         .waiting()
         .await
         .map(|_| ())
         .map_err(|err| err.to_string())
-}
-
-fn failed(message: &str) -> ExitCode {
-    let _ = writeln!(std::io::stderr(), "error: {message}");
-    ExitCode::from(5)
 }

@@ -32,6 +32,12 @@ pub struct Server {
     engine: Arc<Engine>,
     /// The client's first root, once asked for.
     root: Arc<Mutex<Root>>,
+    /// Held by the tool call that runs: calls take it in the order the client sent them.
+    /// rmcp starts a task for each request as it reads it, and the runtime has one thread
+    /// that polls tasks in the order they were started; each call asks for this lock (which
+    /// queues its waiters first come, first served) before its first await, so a read sent
+    /// after a write sees it, and pipelined updates land in the order sent.
+    turn: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// What the server knows of the client's roots.
@@ -54,6 +60,7 @@ impl Server {
         Self {
             engine: Arc::new(engine),
             root: Arc::new(Mutex::new(Root::NotAsked)),
+            turn: Arc::new(tokio::sync::Mutex::new(())),
         }
     }
 
@@ -158,6 +165,8 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        // First, before any await: the call's place in the client's order.
+        let _turn = self.turn.lock().await;
         let retry = request
             .input_responses
             .as_ref()

@@ -436,3 +436,70 @@ fn aliases_of_statuses_ids_and_fields() {
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "cancelled");
 }
+
+/// After one `todos init --agent X --hooks --mcp`, each agent's project files allow `todos`
+/// and its MCP tools, and nothing else: every rule and every approval names todos alone, as
+/// scripts/agents-e2e.sh measured each agent's rules (Claude Code 2.1.330, Codex 0.169.0,
+/// Gemini CLI 0.61.0) in its default permission mode.
+#[test]
+fn each_agent_is_set_up_to_run_todos_alone_without_asking() {
+    let env = TestEnv::new();
+    for agent in ["claude", "codex", "gemini"] {
+        env.todos(&["init", "--agent", agent, "--hooks", "--mcp"])
+            .run()
+            .success();
+    }
+    let json = |path: &str| serde_json::from_str::<serde_json::Value>(&env.read(path)).unwrap();
+    let claude = json(".claude/settings.json");
+    assert_eq!(
+        claude["permissions"],
+        json!({"allow": ["Bash(todos:*)", "mcp__todos"]})
+    );
+    assert_eq!(
+        json(".mcp.json")["mcpServers"],
+        json!({"todos": {"type": "stdio", "command": "todos", "args": ["mcp"]}})
+    );
+    let gemini = json(".gemini/settings.json");
+    assert_eq!(
+        gemini["tools"],
+        json!({"allowed": ["run_shell_command(todos)"]})
+    );
+    assert_eq!(
+        gemini["mcpServers"],
+        json!({"todos": {"command": "todos", "args": ["mcp"], "trust": true}})
+    );
+    assert_eq!(
+        env.read(".codex/config.toml"),
+        "[mcp_servers.todos]\ncommand = \"todos\"\nargs = [\"mcp\"]\ndefault_tools_approval_mode = \"approve\"\n"
+    );
+    // Nothing that allows more: no wildcard, no approval mode, no sandbox or trust setting.
+    for file in [
+        ".claude/settings.json",
+        ".gemini/settings.json",
+        ".codex/config.toml",
+    ] {
+        let text = env.read(file);
+        for broader in [
+            "Bash(*)",
+            "\"Bash\"",
+            "run_shell_command\"",
+            "defaultMode",
+            "bypassPermissions",
+            "approval_policy",
+            "sandbox_mode",
+            "trust_level",
+            "autoAccept",
+            "yolo",
+        ] {
+            assert!(!text.contains(broader), "{file} holds {broader}: {text}");
+        }
+    }
+    // Once more: nothing changes.
+    let before = env.tree();
+    for agent in ["claude", "codex", "gemini"] {
+        env.todos(&["init", "--agent", agent, "--hooks", "--mcp"])
+            .run()
+            .success();
+    }
+    assert_eq!(env.tree(), before);
+}

@@ -219,6 +219,7 @@ fn both_revisions_list_the_tools_with_the_schemas_in_force() {
         Client::current(run(), json!({})),
     ] {
         let tools = client.request("tools/list", json!({}))["result"]["tools"].clone();
+        let _ = &mut schema;
         let names: Vec<&str> = tools
             .as_array()
             .unwrap()
@@ -233,8 +234,15 @@ fn both_revisions_list_the_tools_with_the_schemas_in_force() {
             .unwrap()
             .remove("list")
             .expect("every tool takes list");
-        assert_eq!(list["type"], "string");
-        assert_eq!(input, schema, "the schema todos schema prints");
+        assert_eq!(list["type"], json!(["string", "null"]));
+        // The command's own fields, described as `todos schema` describes them, and nothing
+        // required that the command does not require.
+        assert_eq!(
+            input["properties"]["todos"]["description"],
+            schema["properties"]["todos"]["description"]
+        );
+        assert!(input.get("required").is_none(), "{input}");
+        assert!(input["properties"]["expect_revision"].is_object());
         assert_eq!(
             input["properties"]["todos"]["items"]["properties"]["content"]["maxLength"],
             42
@@ -604,98 +612,6 @@ fn the_server_ends_when_stdin_closes_even_before_a_handshake() {
 }
 
 #[test]
-fn init_registers_the_server_for_each_agent_keeping_every_other_key() {
-    let env = TestEnv::new();
-    env.write_file(
-        ".mcp.json",
-        r#"{"mcpServers": {"db": {"command": "db-mcp", "args": []}}, "extra": 1}"#,
-    );
-    env.write_file(
-        ".gemini/settings.json",
-        r#"{"theme": "dark", "hooks": {"AfterAgent": []}}"#,
-    );
-    let done = env
-        .todos(&["init", "--agent", "claude", "--mcp"])
-        .run()
-        .success();
-    assert!(
-        done.stdout
-            .contains("updated .mcp.json: the todos MCP server"),
-        "{}",
-        done.stdout
-    );
-    let claude: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
-    assert_eq!(claude["extra"], 1);
-    assert_eq!(claude["mcpServers"]["db"]["command"], "db-mcp");
-    assert_eq!(
-        claude["mcpServers"]["todos"],
-        json!({"type": "stdio", "command": "todos", "args": ["mcp"]})
-    );
-    env.todos(&["init", "--agent", "gemini", "--mcp"])
-        .run()
-        .success();
-    let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
-    assert_eq!(gemini["theme"], "dark");
-    assert_eq!(gemini["hooks"], json!({"AfterAgent": []}));
-    assert_eq!(
-        gemini["mcpServers"]["todos"],
-        json!({"command": "todos", "args": ["mcp"]})
-    );
-
-    // Idempotent: a second run changes no byte.
-    let before = env.tree();
-    for agent in ["claude", "gemini"] {
-        let again = env
-            .todos(&["--json", "init", "--agent", agent, "--mcp"])
-            .run()
-            .success();
-        assert_eq!(again.json()["text"], "Already set up: nothing changed.");
-    }
-    assert_eq!(env.tree(), before);
-
-    // Codex: nothing outside the instructions, and Codex's own command.
-    let codex = env
-        .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .run()
-        .success();
-    let codex = codex.json();
-    assert_eq!(
-        codex["data"]["mcp_command"],
-        "codex mcp add todos -- todos mcp"
-    );
-    assert_eq!(items_written(&codex), ["AGENTS.md", ".gitignore"]);
-    let text = env
-        .todos(&["init", "--agent", "codex", "--mcp"])
-        .run()
-        .success();
-    assert!(
-        text.stdout
-            .contains("run: codex mcp add todos -- todos mcp"),
-        "{}",
-        text.stdout
-    );
-    assert!(!env.path(".codex").exists());
-
-    let before = env.tree();
-    let generic = env.rejects(env.todos(&["init", "--mcp"]), 2);
-    assert!(
-        generic.stderr.contains("--agent claude, codex or gemini"),
-        "{}",
-        generic.stderr
-    );
-    assert_eq!(env.tree(), before);
-}
-
-fn items_written(envelope: &Value) -> Vec<String> {
-    envelope["data"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|file| file["path"].as_str().unwrap().to_owned())
-        .collect()
-}
-
-#[test]
 fn the_server_starts_as_the_registration_says() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--mcp"])
@@ -812,4 +728,207 @@ fn next_claims_and_remove_deletes_through_the_server() {
     assert_eq!(error_paths(&refused), ["claim"]);
     assert_eq!(env.tree(), before);
     assert_eq!(client.close(), 0);
+}
+
+/// Requests written at once, without waiting for any answer; the answers by id.
+fn pipelined(client: &mut Client, calls: &[(&str, Value)]) -> Vec<Value> {
+    let mut lines = String::new();
+    let first = client.next_id + 1;
+    for (tool, arguments) in calls {
+        client.next_id += 1;
+        let mut params = json!({"name": tool, "arguments": arguments});
+        if let Some(meta) = &client.meta {
+            params["_meta"] = meta.clone();
+        }
+        let request = json!({"jsonrpc": "2.0", "id": client.next_id, "method": "tools/call", "params": params});
+        lines.push_str(&request.to_string());
+        lines.push('\n');
+    }
+    let stdin = client.stdin.as_mut().expect("stdin open");
+    stdin.write_all(lines.as_bytes()).expect("write");
+    stdin.flush().expect("flush");
+    let mut answers = vec![Value::Null; calls.len()];
+    for _ in 0..calls.len() {
+        let answer = client.receive();
+        let id = answer["id"].as_u64().expect("an id");
+        answers[usize::try_from(id - first).unwrap()] = answer;
+    }
+    answers
+}
+
+#[test]
+fn pipelined_calls_take_effect_in_the_order_sent() {
+    for current in [false, true] {
+        let env = TestEnv::new();
+        let client = if current {
+            Client::current(server(&env), json!({}))
+        } else {
+            Client::legacy(server(&env), json!({}))
+        };
+        pipelined_in_order(client);
+    }
+}
+
+fn pipelined_in_order(mut client: Client) {
+    client.envelope(
+        "write",
+        json!({"summary": "S", "todos": [{"content": "c0", "status": "pending"}]}),
+    );
+    // A hundred updates, each naming the next text, then a show: nothing waits for a reply.
+    let mut calls: Vec<(&str, Value)> = (1..=100)
+        .map(|n| ("update", json!({"id": "1", "content": format!("c{n}")})))
+        .collect();
+    calls.push(("show", json!({})));
+    let answers = pipelined(&mut client, &calls);
+    for (n, answer) in answers.iter().take(100).enumerate() {
+        let envelope = same_text_and_structure(&answer["result"]);
+        assert_eq!(envelope["data"]["revision"], n + 2, "{envelope}");
+    }
+    let shown = same_text_and_structure(&answers[100]["result"]);
+    assert_eq!(shown["data"]["todos"][0]["content"], "c100");
+    assert_eq!(shown["data"]["revision"], 101);
+    // A show sent right after an update sees it.
+    let answers = pipelined(
+        &mut client,
+        &[
+            ("update", json!({"id": "1", "status": "completed"})),
+            ("show", json!({})),
+        ],
+    );
+    let shown = same_text_and_structure(&answers[1]["result"]);
+    assert_eq!(shown["data"]["todos"][0]["status"], "completed");
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn every_changing_tool_takes_expect_revision() {
+    let env = TestEnv::new();
+    let mut client = Client::current(server(&env), json!({}));
+    let written = client.envelope("write", plan_of_three());
+    assert_eq!(written["data"]["revision"], 1);
+    let before = env.tree();
+    for (tool, arguments) in [
+        (
+            "write",
+            json!({"summary": "Other", "todos": [], "expect_revision": 0}),
+        ),
+        ("create", json!({"items": ["More"], "expect_revision": 7})),
+        (
+            "update",
+            json!({"id": "3", "status": "completed", "expect_revision": 2}),
+        ),
+        ("remove", json!({"ids": ["3"], "expect_revision": 5})),
+        (
+            "next",
+            json!({"claim": true, "owner": "w1", "expect_revision": 9}),
+        ),
+    ] {
+        let refused = client.refusal(tool, arguments);
+        assert_eq!(refused["error"]["code"], "CONFLICT", "{tool}: {refused}");
+    }
+    assert_eq!(
+        env.tree(),
+        before,
+        "a refused compare-and-swap changes nothing"
+    );
+    let updated = client.envelope(
+        "update",
+        json!({"id": "3", "status": "completed", "expect_revision": 1}),
+    );
+    assert_eq!(updated["data"]["revision"], 2);
+    let refused = client.refusal("update", json!({"id": "3", "expect_revision": "2"}));
+    assert_eq!(refused["error"]["details"][0]["path"], "expect_revision");
+    assert!(
+        refused["error"]["details"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("must be a revision number"),
+        "{refused}"
+    );
+    let refused = client.refusal("next", json!({"expect_revision": 2}));
+    assert_eq!(refused["error"]["details"][0]["path"], "expect_revision");
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn geminis_own_write_todos_shape_is_taken_by_the_write_tool() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let tools = client.request("tools/list", json!({}))["result"]["tools"].clone();
+    let schema = tools[0]["inputSchema"].clone();
+    let shape = json!({"todos": [
+        {"description": "Reproduce the bug", "status": "completed"},
+        {"description": "Patch the check", "status": "in_progress"},
+    ]});
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    assert!(validator.is_valid(&shape), "the client's own check passes");
+    let written = client.envelope("write", shape);
+    assert_eq!(written["data"]["todos"][1]["content"], "Patch the check");
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn malformed_and_oversized_messages_get_an_error_reply() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    client.send_line("{\"jsonrpc\": \"2.0\", \"id\": 1,");
+    let answer = client.receive();
+    assert_eq!(answer["error"]["code"], -32700, "{answer}");
+    assert_eq!(answer["id"], Value::Null);
+    client.send_line("{\"jsonrpc\": \"2.0\", \"id\": 41, \"method\": 3}");
+    let answer = client.receive();
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert_eq!(answer["id"], 41);
+    // Over the 16 MiB cap: dropped unread, answered, and the next call is served.
+    let mut line = String::from(
+        "{\"jsonrpc\": \"2.0\", \"id\": 5, \"method\": \"tools/call\", \"params\": {\"name\": \"write\", \"arguments\": {\"summary\": \"",
+    );
+    line.push_str(&"x".repeat(17 * 1024 * 1024));
+    line.push_str("\"}}}");
+    client.send_line(&line);
+    let answer = client.receive();
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("16 MiB"),
+        "{answer}"
+    );
+    assert_eq!(client.envelope("recap", json!({}))["status"], "success");
+    assert!(!env.path(".todos.json").exists());
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let tools = client.request("tools/list", json!({}))["result"]["tools"].clone();
+    let listed: Vec<String> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| tool["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(client.close(), 0);
+    let table: Vec<String> = todos::policy::mcp::MCP_TOOLS
+        .iter()
+        .map(|tool| tool.name.to_owned())
+        .collect();
+    assert_eq!(listed, table);
+    let help = env.todos(&["mcp", "--help"]).run().success().stdout;
+    let man = env.todos(&["man"]).run().success().stdout;
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(help.contains(&todos::sentences::mcp_tools_help()), "{help}");
+    assert!(
+        readme.contains(&todos::sentences::mcp_tools_markdown()),
+        "README's MCP tool table is todos::sentences::mcp_tools_markdown()"
+    );
+    let man = man.replace("\\*(Aq", "'").replace("\\-", "-");
+    assert!(
+        man.contains(&todos::sentences::mcp_tools_help()),
+        "man page: {man}"
+    );
 }

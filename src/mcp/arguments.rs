@@ -1,0 +1,474 @@
+//! Each tool's arguments as a serde type, read from the call's JSON into the command the CLI
+//! parses to (`cli::Command`, typed): the same request the command builds, without a command
+//! line. codex-rs `mcp-server`'s `codex_tool_config.rs` is the model.
+//!
+//! `FIELDS` names every argument a tool takes beside its input, with its JSON Schema and the
+//! words of a refusal: the schemas (`schemas.rs`) and the checks here are made from the one
+//! table, and a test holds each field's schema to the type that reads it.
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+use crate::cli::{
+    Command, CreateArgs, Format, HistoryArgs, Lazy, NextArgs, RecapArgs, RemoveArgs, ShowArgs,
+    UpdateArgs, WriteArgs,
+};
+use crate::error::{Error, Problem};
+use crate::policy::mcp::McpTool;
+use crate::policy::name::{LIST_NAME, OWNER};
+
+/// The arguments every tool shares: the list, and (for a tool that changes the plan) the
+/// revision the change is based on.
+#[derive(Debug, Default, Deserialize)]
+pub struct Arguments {
+    #[serde(default)]
+    pub list: Option<String>,
+    #[serde(default)]
+    pub expect_revision: Option<u64>,
+}
+
+/// `write`, `create` and `update`: the shared arguments, and the command's input (any of the
+/// shapes the command reads on stdin) as the rest of the object.
+#[derive(Debug, Deserialize)]
+pub struct WithInput {
+    #[serde(flatten)]
+    pub common: Arguments,
+    #[serde(flatten)]
+    pub input: Map<String, Value>,
+}
+
+/// An item's id, as a string or the number a model may send for it.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Id {
+    Text(String),
+    Number(i64),
+}
+
+impl Id {
+    fn into_string(self) -> String {
+        match self {
+            Self::Text(text) => text,
+            Self::Number(number) => number.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemoveArguments {
+    pub ids: Vec<Id>,
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NextArguments {
+    #[serde(default)]
+    pub claim: Option<bool>,
+    #[serde(default)]
+    pub owner: Option<String>,
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryArguments {
+    #[serde(default)]
+    pub revision: Option<u64>,
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListOnly {
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+/// One argument beside a tool's input: its name, its schema, what a refusal says it must be,
+/// and the check of its type (the serde type that reads it).
+pub struct Field {
+    pub name: &'static str,
+    /// Which tools take it.
+    pub tools: fn(&McpTool) -> bool,
+    pub required: bool,
+    pub schema: fn() -> Value,
+    pub must_be: &'static str,
+    pub accepts: fn(&Value) -> bool,
+}
+
+fn reads_as<T: DeserializeOwned>(value: &Value) -> bool {
+    T::deserialize(value).is_ok()
+}
+
+pub static FIELDS: &[Field] = &[
+    Field {
+        name: "list",
+        tools: |_| true,
+        required: false,
+        schema: || {
+            json!({
+                "type": ["string", "null"],
+                "description": format!(
+                    "The plan to work on: a named list ({}), each with its own ids and history. \
+                     Leave it out for the workspace's default plan.",
+                    crate::sentences::name_rule(&LIST_NAME)
+                ),
+            })
+        },
+        must_be: "a list name (a string)",
+        accepts: reads_as::<Option<String>>,
+    },
+    Field {
+        name: "expect_revision",
+        tools: |tool| tool.changes,
+        required: false,
+        schema: || {
+            json!({
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": format!(
+                    "Compare-and-swap: the revision your change is based on (the revision of the \
+                     last answer you read). When the plan is at another revision the change is \
+                     refused with {} and nothing changes: read it again, then retry. \
+                     Recommended whenever others may change the plan.",
+                    crate::policy::exit::Kind::Conflict.info().code
+                ),
+            })
+        },
+        must_be: "a revision number (an integer, 0 or more)",
+        accepts: reads_as::<Option<u64>>,
+    },
+    Field {
+        name: "ids",
+        tools: |tool| tool.name == "remove",
+        required: true,
+        schema: || {
+            json!({
+                "type": "array",
+                "items": {"type": ["string", "integer"], "description": "An item's id."},
+                "minItems": 1,
+                "description": "The ids of the items to delete, as the plan gives them.",
+            })
+        },
+        must_be: "a list of item ids, one at least",
+        accepts: |value| {
+            reads_as::<Vec<Id>>(value) && value.as_array().is_some_and(|ids| !ids.is_empty())
+        },
+    },
+    Field {
+        name: "claim",
+        tools: |tool| tool.name == "next",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["boolean", "null"],
+                "description": "Claim the item: in_progress, owned by owner, in one locked change.",
+            })
+        },
+        must_be: "true or false",
+        accepts: reads_as::<Option<bool>>,
+    },
+    Field {
+        name: "owner",
+        tools: |tool| tool.name == "next",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["string", "null"],
+                "description": format!(
+                    "Who works on it: an agent's or a person's name, {}.",
+                    crate::sentences::name_rule(&OWNER)
+                ),
+            })
+        },
+        must_be: "a name (a string)",
+        accepts: reads_as::<Option<String>>,
+    },
+    Field {
+        name: "revision",
+        tools: |tool| tool.name == "history",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": "A kept revision: answer with its whole plan.",
+            })
+        },
+        must_be: "a revision number (an integer, 0 or more)",
+        accepts: reads_as::<Option<u64>>,
+    },
+];
+
+/// Whether the tool's arguments beyond `FIELDS` are the command's input.
+pub fn takes_input(tool: &McpTool) -> bool {
+    matches!(tool.name, "write" | "create" | "update")
+}
+
+/// The fields `tool` takes, in table order.
+pub fn fields(tool: &McpTool) -> impl Iterator<Item = &'static Field> {
+    FIELDS.iter().filter(|field| (field.tools)(tool))
+}
+
+/// What a call runs: its shared arguments, the typed command, and the input on its stdin.
+pub struct Call {
+    pub arguments: Arguments,
+    pub command: Command,
+    pub stdin: Option<Vec<u8>>,
+}
+
+/// Reads a call's arguments into the command it runs. Every field is checked against its type
+/// first, so a refusal names each wrong argument and what it must be, as the command names the
+/// wrong parts of its input.
+pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Error> {
+    check(tool, arguments)?;
+    let object = Value::Object(arguments.clone());
+    let typed =
+        |err: serde_json::Error| Error::problems(vec![Problem::new("arguments", err.to_string())]);
+    let call = match tool.name {
+        "write" | "create" | "update" => {
+            let WithInput { common, input } = WithInput::deserialize(object).map_err(typed)?;
+            let expect_revision = common.expect_revision;
+            let command = match tool.name {
+                "write" => Command::Write(Lazy(WriteArgs {
+                    snapshot: Some("-".to_owned()),
+                    file: None,
+                    summary: None,
+                    todos: Vec::new(),
+                    expect_revision,
+                    new_session: false,
+                })),
+                "create" => Command::Create(Lazy(CreateArgs {
+                    contents: Vec::new(),
+                    blocked_by: Vec::new(),
+                    owner: None,
+                    expect_revision,
+                })),
+                _ => Command::Update(Lazy(UpdateArgs {
+                    id: None,
+                    status: None,
+                    content: None,
+                    owner: None,
+                    no_owner: false,
+                    blocked_by: Vec::new(),
+                    unblock: Vec::new(),
+                    reopen: false,
+                    expect_revision,
+                })),
+            };
+            // The input as the command reads it on stdin (`todos write -`): the command's own
+            // reader, its shapes and its messages.
+            let stdin = serde_json::to_vec(&Value::Object(input))
+                .map_err(|err| Error::internal(format!("cannot encode the input: {err}")))?;
+            Call {
+                arguments: common,
+                command,
+                stdin: Some(stdin),
+            }
+        }
+        "remove" => {
+            let RemoveArguments { ids, common } =
+                RemoveArguments::deserialize(object).map_err(typed)?;
+            let command = Command::Remove(Lazy(RemoveArgs {
+                ids: ids.into_iter().map(Id::into_string).collect(),
+                expect_revision: common.expect_revision,
+            }));
+            without_input(common, command)
+        }
+        "next" => {
+            let NextArguments {
+                claim,
+                owner,
+                common,
+            } = NextArguments::deserialize(object).map_err(typed)?;
+            let claim = claim.unwrap_or(false);
+            if common.expect_revision.is_some() && !claim {
+                return Err(Error::problems(vec![Problem::new(
+                    "expect_revision",
+                    "goes with claim: true (next alone changes nothing); drop it, or claim the item",
+                )]));
+            }
+            let command = Command::Next(Lazy(NextArgs {
+                claim,
+                owner,
+                expect_revision: common.expect_revision,
+            }));
+            without_input(common, command)
+        }
+        "history" => {
+            let HistoryArguments { revision, common } =
+                HistoryArguments::deserialize(object).map_err(typed)?;
+            let command = Command::History(Lazy(HistoryArgs {
+                revision,
+                limit: None,
+            }));
+            without_input(common, command)
+        }
+        "show" => {
+            let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
+            let command = Command::Show(Lazy(ShowArgs {
+                format: Format::Text,
+                watch: false,
+                all: false,
+                long: false,
+            }));
+            without_input(common, command)
+        }
+        _ => {
+            let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
+            without_input(common, Command::Recap(Lazy(RecapArgs {})))
+        }
+    };
+    Ok(call)
+}
+
+fn without_input(arguments: Arguments, command: Command) -> Call {
+    Call {
+        arguments,
+        command,
+        stdin: None,
+    }
+}
+
+/// Each field of the tool against its type, each unknown argument of a tool without input, and
+/// each required one: every problem at once, by the argument's name.
+fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
+    let mut problems = Vec::new();
+    for (key, value) in arguments {
+        match fields(tool).find(|field| field.name == key) {
+            Some(field) if !(field.accepts)(value) => problems.push(Problem::new(
+                key.as_str(),
+                format!("must be {}, not {}", field.must_be, shown(value)),
+            )),
+            Some(_) => {}
+            None if takes_input(tool) => {}
+            None => {
+                let takes: Vec<&str> = fields(tool).map(|field| field.name).collect();
+                problems.push(Problem::new(
+                    key.as_str(),
+                    format!(
+                        "unknown argument \"{}\": the {} tool takes {}",
+                        crate::text::escape(key),
+                        tool.name,
+                        takes.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    for field in fields(tool).filter(|field| field.required) {
+        if !arguments.contains_key(field.name) {
+            problems.push(Problem::new(
+                field.name,
+                format!("is missing: give {}", field.must_be),
+            ));
+        }
+    }
+    Error::if_any(problems)
+}
+
+/// A value as a refusal quotes it: short, escaped.
+fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    let cut: String = text.chars().take(60).collect();
+    let more = if cut.len() < text.len() { "…" } else { "" };
+    crate::text::escape(&format!("{cut}{more}")).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// Each field's schema takes exactly the values its serde type reads.
+    #[test]
+    fn each_fields_schema_is_its_type() {
+        let samples = [
+            json!(null),
+            json!(true),
+            json!(false),
+            json!(0),
+            json!(3),
+            json!(-1),
+            json!("x"),
+            json!(""),
+            json!([]),
+            json!(["1"]),
+            json!([1]),
+            json!([-1]),
+            json!([true]),
+            json!({}),
+        ];
+        for field in FIELDS {
+            let validator = jsonschema::validator_for(&(field.schema)()).unwrap();
+            for sample in &samples {
+                assert_eq!(
+                    (field.accepts)(sample),
+                    validator.is_valid(sample),
+                    "{}: {sample}",
+                    field.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn arguments_become_the_command_and_bad_ones_are_named() {
+        let tool = |name: &str| {
+            crate::policy::mcp::MCP_TOOLS
+                .iter()
+                .find(|tool| tool.name == name)
+                .unwrap()
+        };
+        let map = |value: Value| match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        };
+        let call = read(tool("next"), &map(json!({"claim": null, "owner": "w1"}))).unwrap();
+        assert!(matches!(
+            call.command,
+            Command::Next(Lazy(NextArgs { claim: false, .. }))
+        ));
+        let call = read(
+            tool("remove"),
+            &map(json!({"ids": ["2", 3], "expect_revision": 4, "list": "docs"})),
+        )
+        .unwrap();
+        let Command::Remove(Lazy(args)) = call.command else {
+            panic!("remove");
+        };
+        assert_eq!(args.ids, ["2", "3"]);
+        assert_eq!(args.expect_revision, Some(4));
+        assert_eq!(call.arguments.list.as_deref(), Some("docs"));
+        let call = read(
+            tool("write"),
+            &map(json!({"todos": [], "expect_revision": 1, "list": null})),
+        )
+        .unwrap();
+        assert_eq!(call.stdin.as_deref(), Some(&b"{\"todos\":[]}"[..]));
+        for (name, arguments, path) in [
+            ("remove", json!({}), "ids"),
+            ("remove", json!({"ids": []}), "ids"),
+            ("show", json!({"colour": 1}), "colour"),
+            ("history", json!({"revision": "2"}), "revision"),
+            (
+                "update",
+                json!({"id": "1", "expect_revision": -3}),
+                "expect_revision",
+            ),
+            ("next", json!({"expect_revision": 3}), "expect_revision"),
+        ] {
+            let Err(err) = read(tool(name), &map(arguments.clone())) else {
+                panic!("{name} {arguments}");
+            };
+            assert_eq!(err.problems[0].path, path, "{name} {arguments}");
+        }
+    }
+}

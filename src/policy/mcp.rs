@@ -1,0 +1,99 @@
+//! The MCP server's tools (`todos mcp`), one row each: the tool list (`src/mcp/`), `todos mcp
+//! --help`, the man page and the README's table all name them from here (`sentences::mcp_*`),
+//! and a test checks that they agree. Adding a tool is one row here, one typed request in
+//! `mcp/arguments.rs`.
+
+/// One tool of `todos mcp`.
+// Each flag is one annotation MCP defines (and whether the tool takes expect_revision).
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Debug)]
+pub struct McpTool {
+    pub name: &'static str,
+    /// The title clients show.
+    pub title: &'static str,
+    /// What it does, in one line: the help and the README say this.
+    pub summary: &'static str,
+    /// It never changes the plan.
+    pub read_only: bool,
+    /// It may drop items.
+    pub destructive: bool,
+    /// The same call twice leaves the plan as once.
+    pub idempotent: bool,
+    /// It changes the plan, so it takes `expect_revision` (compare-and-swap).
+    pub changes: bool,
+}
+
+pub static MCP_TOOLS: [McpTool; 8] = [
+    McpTool {
+        name: "write",
+        title: "Write the whole plan",
+        summary: "replace the whole plan with a snapshot (todos write), in any agent's shape",
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        changes: true,
+    },
+    McpTool {
+        name: "create",
+        title: "Append items",
+        summary: "append new pending items (todos create)",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        changes: true,
+    },
+    McpTool {
+        name: "update",
+        title: "Change one item",
+        summary: "change one item's status, text, owner or dependencies (todos update)",
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        changes: true,
+    },
+    McpTool {
+        name: "show",
+        title: "Show the plan",
+        summary: "the plan with ids, statuses and revision (todos show)",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        changes: false,
+    },
+    McpTool {
+        name: "recap",
+        title: "Recap the plan in one line",
+        summary: "the plan's one-line recap (todos recap)",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        changes: false,
+    },
+    McpTool {
+        name: "remove",
+        title: "Delete items",
+        summary: "delete items by id (todos remove)",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        changes: true,
+    },
+    McpTool {
+        name: "next",
+        title: "The next ready item, or claim it",
+        summary: "the next ready item, or claim it for an owner (todos next --claim)",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        changes: true,
+    },
+    McpTool {
+        name: "history",
+        title: "The kept revisions of the plan",
+        summary: "the kept revisions, or one revision's whole plan (todos history)",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        changes: false,
+    },
+];

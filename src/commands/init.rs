@@ -99,15 +99,17 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     let permissions = (args.hooks || args.mcp)
         .then(|| Permissions::of_agent(args.agent))
         .flatten();
+    // An MCP server entry named todos that todos did not write gets no allow rule: the rule
+    // (`mcp__todos`) would let the planted server's tools run without asking (SPEC §8).
+    let allow_mcp = args.mcp
+        && !mcp
+            .as_ref()
+            .is_some_and(|registration| taken(ctx, registration));
     let rules = permissions
-        .map(|row| row.rules(args.mcp))
+        .map(|row| row.rules(allow_mcp))
         .unwrap_or_default();
     let limits = ctx.config.limits;
-    let name = match args.agent {
-        Agent::Claude => "CLAUDE.md",
-        Agent::Gemini => "GEMINI.md",
-        Agent::Codex | Agent::Generic => "AGENTS.md",
-    };
+    let name = instructions_file(args.agent);
     let team = crate::commands::prompt::works_in_a_team(ctx, host);
     let block = INSTRUCTIONS.wrap(&guide::prompt(&limits, team));
     let ignored = GITIGNORE.wrap(IGNORED);
@@ -278,6 +280,33 @@ fn hooks_not_own(text: &str, path: &Path) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The instructions file an agent reads.
+fn instructions_file(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => "CLAUDE.md",
+        Agent::Gemini => "GEMINI.md",
+        Agent::Codex | Agent::Generic => "AGENTS.md",
+    }
+}
+
+/// Whether the agent's MCP file already holds, under todos' name, a server todos did not
+/// write: the registration's merge, run on the file as it is, says so in its notes. A file that
+/// cannot be read counts as taken; `Change::new` then refuses it with its reason.
+fn taken(ctx: &Context, registration: &init_mcp::Registration) -> bool {
+    let path = ctx.workspace.join(registration.name);
+    let read = disk::read(
+        &path,
+        disk::Links::Refuse,
+        disk::Cap::Input(registration.name),
+    );
+    let Ok(Ok(old)) = read.map(|old| old.map(String::from_utf8).transpose()) else {
+        return true;
+    };
+    let mut notes = Vec::new();
+    let merged = (registration.merge)(old.as_deref(), &path, &mut notes);
+    merged.is_err() || mcp_taken(&notes, &path)
 }
 
 /// Whether the notes say that `path`'s MCP server entry named todos is not todos' own.

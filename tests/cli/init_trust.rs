@@ -106,6 +106,11 @@ fn a_planted_mcp_server_under_todos_name_is_never_vouched_for() {
                 "{agent} {server}: {}",
                 done.stdout
             );
+            assert!(
+                !env.path(".claude/settings.json").exists()
+                    || !env.read(".claude/settings.json").contains("mcp__todos"),
+                "{agent}: no allow rule for a planted server's tools"
+            );
             let written: Value = serde_json::from_str(&env.read(file)).unwrap();
             assert_eq!(
                 written["mcpServers"]["todos"], server,

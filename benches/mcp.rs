@@ -11,6 +11,10 @@
 //! Run with `cargo bench --bench mcp`; the medians are in
 //! `target/criterion/mcp_*/new/estimates.json`.
 
+// A test or a benchmark that cannot set up panics, as a failed test should: the crate-wide
+// denial of unwrap/expect (Cargo.toml) is for the program.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;

@@ -12,6 +12,10 @@
 //! (`show` and `write` ≤ 2× their floor at 10,000 items, time per item at 100,000 ≤ 1.5× that
 //! at 10,000) from `target/criterion/*/N/new/estimates.json`.
 
+// A test or a benchmark that cannot set up panics, as a failed test should: the crate-wide
+// denial of unwrap/expect (Cargo.toml) is for the program.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::Path;

@@ -5,16 +5,19 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::parser::ValueSource;
-use clap::{
-    ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum, ValueHint,
-};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::ArgValueCandidates;
+
+pub use crate::global::{ColorChoice, GlobalArgs};
+
+mod lazy;
 
 use crate::policy::name::OWNER;
 use crate::policy::settings::Variable;
 use crate::policy::status::STATUSES;
 use crate::sentences;
+pub use lazy::Lazy;
+use lazy::with_list_candidates;
 
 /// The help of an `--owner` that names an item's owner: what it is, then the rule.
 fn owner_help(what: &str) -> String {
@@ -56,62 +59,32 @@ pub struct Cli {
     pub command: Command,
 }
 
-// The options every command takes, before its name or after it (`todos --json show`, `todos
-// show --json`). They are not clap's `global = true`: that copies each of them into every
-// command at every start-up, a sixth of `todos show`'s instructions. The top level holds them,
-// each command adds its own copy when it is built (`Lazy`), and `Cli::parse_args` lets the
-// ones given after the name win, as clap's globals do. (Plain comments: a doc comment here
-// would become every command's description.)
-#[derive(Debug, Clone, PartialEq, Args)]
-#[command(next_help_heading = "Global options")]
-pub struct GlobalArgs {
-    // The workspace folder, [env: TODOS_WORKSPACE] [default: the nearest folder upwards with
-    // .todos.json, .todos/ or .git, whichever comes first (SPEC §6)]. The variable is read with the rest of the environment (context.rs),
-    // where an empty value counts as unset; clap's `env` would refuse it.
-    #[arg(short = 'C', long = "workspace", value_name = "DIR", value_hint = ValueHint::DirPath,
-          help = sentences::with_env("The folder that holds `.todos.json`", Variable::Workspace)
-              + " [default: the nearest folder upwards with .todos.json, .todos/ or .git, \
-                 whichever comes first; else .]")]
-    pub workspace: Option<PathBuf>,
-
-    // The list to work on. The variable is read with the rest of the environment (context.rs),
-    // where an empty value counts as unset.
-    #[arg(short = 'l', long = "list", value_name = "NAME",
-          add = ArgValueCandidates::new(crate::complete::lists),
-          help = sentences::with_env(
-              "The list to work on: a named plan in .todos/NAME.json (default: the workspace's \
-               .todos.json)", Variable::List))]
-    pub list: Option<String>,
-
-    /// Print one JSON envelope on stdout, for success and failure alike.
-    #[arg(long)]
-    pub json: bool,
-
-    /// When to color the output.
-    #[arg(long, value_enum, value_name = "WHEN")]
-    pub color: Option<ColorChoice>,
-
-    /// Print nothing on success (errors and warnings still go to stderr).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// Seconds to wait for another `todos` holding the store's lock.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
-    pub lock_timeout: f64,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// Color into a terminal only; NO_COLOR turns it off, CLICOLOR_FORCE on.
-    Auto,
-    /// Always color, even into a pipe.
-    Always,
-    /// Never color.
-    Never,
-}
-
+/// A command, split by what it needs at parse time: a plan in a workspace, the MCP server's
+/// hand-over, or nothing but the command line itself. The dispatcher has no impossible branch.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    #[command(flatten)]
+    Plan(PlanCommand),
+
+    /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
+    ///
+    /// A Model Context Protocol server with the tools listed below: the same input shapes,
+    /// rules, store, lock and completion log as the commands, each answering with the command's
+    /// JSON envelope. One client's calls take effect in the order it sent them. It serves until
+    /// the client closes stdin. Its workspace
+    /// is -C when given, else the client's first root, else the one found from the current
+    /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
+    /// todos-mcp binary, installed next to todos, which this command runs.
+    Mcp(Lazy<McpArgs>),
+
+    #[command(flatten)]
+    About(AboutCommand),
+}
+
+/// A command that works on a plan: it resolves the workspace, its configuration and its list
+/// before it runs (and fails, naming it, when the workspace cannot be used).
+#[derive(Debug, Subcommand)]
+pub enum PlanCommand {
     /// Replace the whole list with a snapshot.
     ///
     /// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
@@ -274,18 +247,13 @@ pub enum Command {
     /// at most 1.5 s for a payload, never writes, and exits 1 (never a blocking code) when it
     /// fails.
     Hook(Lazy<HookArgs>),
+}
 
-    /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
-    ///
-    /// A Model Context Protocol server with the tools listed below: the same input shapes,
-    /// rules, store, lock and completion log as the commands, each answering with the command's
-    /// JSON envelope. One client's calls take effect in the order it sent them. It serves until
-    /// the client closes stdin. Its workspace
-    /// is -C when given, else the client's first root, else the one found from the current
-    /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
-    /// todos-mcp binary, installed next to todos, which this command runs.
-    Mcp(Lazy<McpArgs>),
-
+/// A command that describes the command line itself and needs no workspace: it runs even where
+/// a stale TODOS_WORKSPACE or TODOS_NOW would stop the others, as in the shell startup that
+/// loads its output.
+#[derive(Debug, Subcommand)]
+pub enum AboutCommand {
     /// Print a shell completion script.
     ///
     /// Prints the completion script for SHELL on stdout. The bash, zsh and fish scripts ask
@@ -303,74 +271,12 @@ pub enum Command {
     Man(Lazy<ManArgs>),
 }
 
-/// A command's arguments, built by clap only when that command runs (or its help is shown).
-/// Building every command's arguments on every run was a third of `todos show`'s start-up.
-#[derive(Debug)]
-pub struct Lazy<T>(pub T);
-
-impl<T> std::ops::Deref for Lazy<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        T::from_arg_matches(matches).map(Self)
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        self.0.update_from_arg_matches(matches)
-    }
-}
-
-impl<T: Args> Args for Lazy<T> {
-    fn augment_args(command: clap::Command) -> clap::Command {
-        command.defer(|command| quiet_globals(GlobalArgs::augment_args(T::augment_args(command))))
-    }
-
-    fn augment_args_for_update(command: clap::Command) -> clap::Command {
-        command.defer(|command| {
-            quiet_globals(GlobalArgs::augment_args_for_update(
-                T::augment_args_for_update(command),
-            ))
-        })
-    }
-}
-
-/// A command's copy of the global options works but stays out of its help, which would
-/// otherwise repeat them (25 lines of 90 for `update`): `todos --help` shows them once, and the
-/// command's help ends by pointing there. (Hidden from help only: completion still offers them.)
-fn quiet_globals(mut command: clap::Command) -> clap::Command {
-    let globals = GlobalArgs::augment_args(clap::Command::new("todos"));
-    let mut flags = Vec::new();
-    for arg in globals.get_arguments() {
-        let id = arg.get_id().clone();
-        flags.push(match (arg.get_short(), arg.get_long()) {
-            (Some(short), _) => format!("-{short}"),
-            (None, Some(long)) => format!("--{long}"),
-            (None, None) => continue,
-        });
-        command = command.mut_arg(id, |arg| arg.hide_short_help(true).hide_long_help(true));
-    }
-    let examples = command
-        .get_after_help()
-        .map(ToString::to_string)
-        .unwrap_or_default();
-    let pointer = format!(
-        "Global options ({}) work here too: see `todos --help`.",
-        flags.join(", ")
-    );
-    command.after_help(if examples.is_empty() {
-        pointer
-    } else {
-        format!("{examples}\n\n{pointer}")
-    })
-}
-
 impl Cli {
+    /// The command line, with what a shell's <TAB> offers.
+    pub fn command() -> clap::Command {
+        with_list_candidates(<Self as CommandFactory>::command())
+    }
+
     /// Parses a command line (the first argument is the program's name), the global options
     /// given after the command's name overriding the same ones given before it.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
@@ -382,33 +288,6 @@ impl Cli {
         }
         let command = Command::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         Ok(Self { global, command })
-    }
-}
-
-impl GlobalArgs {
-    /// Takes each option the command's own arguments gave on the command line.
-    fn given_after(&mut self, after: &ArgMatches) {
-        let given = |id: &str| after.value_source(id) == Some(ValueSource::CommandLine);
-        if given("workspace") {
-            self.workspace = after.get_one::<PathBuf>("workspace").cloned();
-        }
-        if given("list") {
-            self.list = after.get_one::<String>("list").cloned();
-        }
-        if given("json") {
-            self.json = true;
-        }
-        if given("color") {
-            self.color = after.get_one::<ColorChoice>("color").copied();
-        }
-        if given("quiet") {
-            self.quiet = true;
-        }
-        if given("lock_timeout")
-            && let Some(secs) = after.get_one::<f64>("lock_timeout")
-        {
-            self.lock_timeout = *secs;
-        }
     }
 }
 
@@ -434,7 +313,7 @@ pub struct WriteArgs {
     /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`, or
     /// CONTENT alone for a pending item; repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
-          add = ArgValueCandidates::new(crate::complete::status_prefixes))]
+          add = ArgValueCandidates::new(crate::candidates::status_prefixes))]
     pub todos: Vec<String>,
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
@@ -482,12 +361,12 @@ pub struct CreateArgs {
 pub struct UpdateArgs {
     /// The item's id, as `todos show` prints it. Needed, unless the whole request comes as
     /// JSON on stdin.
-    #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::complete::ids))]
+    #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::candidates::ids))]
     pub id: Option<String>,
 
     /// The new status, or an alias of one (the statuses are listed below). Needed, unless
     /// --content changes the text alone.
-    #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::complete::statuses))]
+    #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::candidates::statuses))]
     pub status: Option<String>,
 
     /// New text for the item.
@@ -805,7 +684,6 @@ pub struct ManArgs {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn verify_cli() {

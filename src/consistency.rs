@@ -9,7 +9,6 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use clap::CommandFactory;
 use serde_json::{Value, json};
 
 use crate::cli::{Cli, SchemaCommand};
@@ -429,4 +428,19 @@ fn check_hook_speaks_the_hook_table_s_protocol() {
     let again = format!("{{\"{}\": true}}", protocol.loop_flag);
     let through = run(dir.path(), &[], &["check", "--hook"], Some(&again));
     assert_eq!(through.code, exit_code(0), "{}", through.stdout);
+}
+
+#[test]
+fn every_mcp_tool_reaches_the_help_and_the_man_page() {
+    let help = help(Some("mcp"));
+    let man = man();
+    for tool in &crate::policy::mcp::MCP_TOOLS {
+        assert!(help.contains(tool.name), "{}: {help}", tool.name);
+        assert!(man.contains(tool.name), "{}", tool.name);
+        assert!(
+            crate::sentences::mcp_tools_markdown().contains(tool.name),
+            "{}",
+            tool.name
+        );
+    }
 }

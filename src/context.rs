@@ -10,9 +10,9 @@ use std::ops::Deref;
 
 use chrono::{DateTime, FixedOffset, Local};
 
-use crate::cli::GlobalArgs;
 use crate::config::Config;
 use crate::error::{Error, Result};
+use crate::global::{ColorChoice, GlobalArgs};
 use crate::host::Host;
 use crate::list::{DEFAULT_STORE, LISTS_DIR, ListName};
 use crate::policy::settings::Variable;
@@ -98,7 +98,7 @@ impl Context {
                 global.lock_timeout
             )));
         }
-        let (stdout, stderr) = crate::output::palettes(global.color, host);
+        let (stdout, stderr) = palettes(global.color, host);
         let user_config = host
             .config_dir()
             .map(|dir| dir.join("todos").join("config.json"));
@@ -213,4 +213,32 @@ fn refuse_foreign(path: &Path) -> Result<()> {
 #[cfg(not(unix))]
 fn refuse_foreign(_path: &Path) -> Result<()> {
     Ok(())
+}
+
+/// The palettes of stdout and stderr: `--color` if given; else off when `NO_COLOR` is set and
+/// not empty; else on when `CLICOLOR_FORCE` is set and not 0; else on into a terminal only.
+pub fn palettes(color: Option<ColorChoice>, host: &Host) -> (Palette, Palette) {
+    let enabled = |is_terminal: bool| match color {
+        Some(ColorChoice::Always) => true,
+        Some(ColorChoice::Never) => false,
+        Some(ColorChoice::Auto) | None => {
+            if host
+                .var(Variable::NoColor.name())
+                .is_some_and(|v| !v.is_empty())
+            {
+                false
+            } else if host
+                .var(Variable::ClicolorForce.name())
+                .is_some_and(|v| v != "0")
+            {
+                true
+            } else {
+                is_terminal
+            }
+        }
+    };
+    (
+        Palette::new(enabled(host.stdout_is_terminal)),
+        Palette::new(enabled(host.stderr_is_terminal)),
+    )
 }

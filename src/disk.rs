@@ -31,13 +31,16 @@
 //! workspace byte for byte as it was. Which workspace is trusted at all (not one whose todos
 //! files another user owns) is discovery's rule, in `context`.
 
-use std::ffi::OsString;
 use std::fs::{self, File, Metadata};
 use std::io::{ErrorKind, Read, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::text::escape;
+
+mod inside;
+
+pub use inside::{Folder, folder, link_target, real_root};
 
 /// The mode a new file gets when it replaces nothing; the umask takes its share.
 const NEW_FILE_MODE: u32 = 0o666;
@@ -305,19 +308,29 @@ pub fn create_whole(target: &Path, bytes: &[u8]) -> Result<bool> {
     }
 }
 
-/// Gives `from` a second name `to` (which must not exist): a hard link, or a copy created new
-/// where links are not supported.
-pub fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<()> {
-    match fs::hard_link(from, to) {
-        Ok(()) => Ok(()),
-        Err(err) if err.kind() == ErrorKind::AlreadyExists => Err(err),
-        Err(_) => {
-            let meta = fs::symlink_metadata(from)?;
-            let mut bytes = Vec::new();
-            open(from, Links::Refuse, Access::Read)?.read_to_end(&mut bytes)?;
-            write_new(to, &bytes, mode_of(Some(&meta)))
+/// Moves `from` to `to` only if no file named `to` exists, in one step: `Ok(false)` when one
+/// does (it is left as it was). Linux renames with `RENAME_NOREPLACE`; where the file system
+/// cannot, `to` is made a hard link (which refuses an existing name too) and `from` removed.
+/// Both are in the same folder, checked by the caller, which syncs it.
+pub fn move_to_new(from: &Path, to: &Path) -> Result<bool> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
+            Ok(()) => return sync_dir(parent(to)?).map(|()| true),
+            Err(rustix::io::Errno::EXIST) => return Ok(false),
+            // A file system without RENAME_NOREPLACE: a hard link does the same.
+            Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => {}
+            Err(err) => return Err(Error::io("move aside", from, &err.into())),
         }
     }
+    match fs::hard_link(from, to) {
+        Ok(()) => {}
+        Err(err) if err.kind() == ErrorKind::AlreadyExists => return Ok(false),
+        Err(err) => return Err(Error::io("move aside", from, &err)),
+    }
+    fs::remove_file(from).map_err(|err| Error::io("move aside", from, &err))?;
+    sync_dir(parent(to)?).map(|()| true)
 }
 
 /// Removes a file if it is there; a link or anything but a regular file is refused, since
@@ -343,162 +356,6 @@ pub fn sync_dir(dir: &Path) -> Result<()> {
     #[cfg(not(unix))]
     let _ = dir;
     Ok(())
-}
-
-/// The workspace as the kernel sees it, links resolved: what "inside" is measured against.
-pub fn real_root(workspace: &Path) -> Result<PathBuf> {
-    fs::canonicalize(workspace).map_err(|err| Error::io("resolve the workspace", workspace, &err))
-}
-
-/// Refuses `real` (a path with links resolved) unless it lies inside `root` (resolved too).
-pub fn inside(root: &Path, real: &Path, shown: &Path) -> Result<()> {
-    if real.starts_with(root) {
-        Ok(())
-    } else {
-        Err(unsafe_path(
-            shown,
-            &format!(
-                "resolves to {}, outside the workspace {}",
-                escape(&real.display().to_string()),
-                escape(&root.display().to_string())
-            ),
-        ))
-    }
-}
-
-/// The folder `relative` names inside the workspace `root` (resolved with `real_root`), its
-/// links resolved; with `create`, missing folders are made one at a time, each after its
-/// parent was checked. Refused: an absolute path, a path or link that leads outside the
-/// workspace, a last component that is a link (a log folder is never one), anything on the
-/// way that is not a folder. Without `create`, a missing part ends the walk: it cannot be a
-/// link, and the result is where the folder will be.
-pub fn folder(root: &Path, relative: &Path, create: bool) -> Result<Folder> {
-    let mut made = Folder {
-        path: PathBuf::new(),
-        created: Vec::new(),
-    };
-    let walked = walk(root, relative, create, &mut made.created);
-    match walked {
-        Ok(path) => {
-            made.path = path;
-            Ok(made)
-        }
-        Err(err) => {
-            made.remove_created();
-            Err(err)
-        }
-    }
-}
-
-/// A folder `folder` found or made, and the folders it made on the way (outermost first), so
-/// a change that fails afterwards can leave the workspace as it was.
-#[derive(Debug, Default)]
-pub struct Folder {
-    pub path: PathBuf,
-    pub created: Vec<PathBuf>,
-}
-
-impl Folder {
-    /// Removes the folders this walk made, innermost first, as long as they are empty.
-    pub fn remove_created(&mut self) {
-        for dir in self.created.drain(..).rev() {
-            let _ = fs::remove_dir(dir);
-        }
-    }
-}
-
-fn walk(root: &Path, relative: &Path, create: bool, created: &mut Vec<PathBuf>) -> Result<PathBuf> {
-    let shown = root.join(relative);
-    let parts = normalized(relative).ok_or_else(|| {
-        unsafe_path(
-            &shown,
-            "leads outside the workspace; it must name a folder inside it (a relative path)",
-        )
-    })?;
-    let mut at = root.to_path_buf();
-    for (index, name) in parts.iter().enumerate() {
-        at.push(name);
-        match fs::symlink_metadata(&at) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                if index + 1 == parts.len() {
-                    return Err(unsafe_path(&at, "is a symbolic link"));
-                }
-                at = fs::canonicalize(&at).map_err(|err| Error::io("resolve", &at, &err))?;
-                inside(root, &at, &shown)?;
-            }
-            Ok(meta) if meta.is_dir() => {}
-            Ok(_) => return Err(unsafe_path(&at, "is not a folder")),
-            Err(err) if err.kind() == ErrorKind::NotFound => {
-                if !create {
-                    // Nothing below a missing folder exists: no link can be on the rest.
-                    return Ok(parts[index + 1..]
-                        .iter()
-                        .fold(at, |path, name| path.join(name)));
-                }
-                match fs::create_dir(&at) {
-                    Ok(()) => created.push(at.clone()),
-                    // Another process made it first: look again, it may not be a folder.
-                    Err(err) if err.kind() == ErrorKind::AlreadyExists => {
-                        return walk(root, relative, create, created);
-                    }
-                    Err(err) => return Err(Error::io("create the folder", &at, &err)),
-                }
-            }
-            Err(err) => return Err(Error::io("look at", &at, &err)),
-        }
-    }
-    Ok(at)
-}
-
-/// The names of a relative path with `.` and `..` taken out, as written (not as links would
-/// resolve them: the walk in `folder` goes down these names only, so what it checks is what
-/// is used). `None` for an absolute path or one whose `..` climbs above its start.
-fn normalized(relative: &Path) -> Option<Vec<OsString>> {
-    let mut parts = Vec::new();
-    for part in relative.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                parts.pop()?;
-            }
-            Component::Normal(name) => parts.push(name.to_owned()),
-            Component::RootDir | Component::Prefix(_) => return None,
-        }
-    }
-    Some(parts)
-}
-
-/// Where writing `path` (a file in a folder already checked with `folder`) lands: `path`
-/// itself, or the target of a link that resolves inside the workspace `root`. Anything else
-/// (a link leading out, a link to a link's dangling chain outside, a FIFO) is refused.
-pub fn link_target(root: &Path, path: &Path) -> Result<PathBuf> {
-    let Ok(meta) = fs::symlink_metadata(path) else {
-        return Ok(path.to_path_buf());
-    };
-    if !meta.file_type().is_symlink() {
-        check_file(path)?;
-        return Ok(path.to_path_buf());
-    }
-    let target = match fs::canonicalize(path) {
-        Ok(target) => target,
-        // A dangling link (`CLAUDE.md → AGENTS.md` before AGENTS.md exists): its folder must
-        // resolve, and the file is created there.
-        Err(err) if err.kind() == ErrorKind::NotFound => {
-            let link = fs::read_link(path).map_err(|err| Error::io("read the link", path, &err))?;
-            let joined = parent(path)?.join(link);
-            let dir = fs::canonicalize(parent(&joined)?)
-                .map_err(|_| unsafe_path(path, "is a symbolic link to a missing folder"))?;
-            let name: OsString = joined
-                .file_name()
-                .ok_or_else(|| unsafe_path(path, "is a symbolic link to a folder"))?
-                .to_owned();
-            dir.join(name)
-        }
-        Err(err) => return Err(Error::io("resolve", path, &err)),
-    };
-    inside(root, &target, path)?;
-    check_file(&target)?;
-    Ok(target)
 }
 
 fn parent(path: &Path) -> Result<&Path> {
@@ -634,5 +491,24 @@ mod tests {
             assert_eq!(err.kind(), ErrorKind::AlreadyExists);
         }
         assert_eq!(fs::read_to_string(&victim).unwrap(), "mine");
+    }
+
+    #[test]
+    fn moving_aside_never_replaces_a_file_or_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = dir.path().join("store");
+        let taken = dir.path().join("taken");
+        let link = dir.path().join("link");
+        fs::write(&store, "corrupt").unwrap();
+        fs::write(&taken, "keep").unwrap();
+        std::os::unix::fs::symlink(&taken, &link).unwrap();
+        for name in [&taken, &link] {
+            assert!(!move_to_new(&store, name).unwrap());
+        }
+        assert_eq!(fs::read_to_string(&taken).unwrap(), "keep");
+        let aside = dir.path().join("aside");
+        assert!(move_to_new(&store, &aside).unwrap());
+        assert_eq!(fs::read_to_string(&aside).unwrap(), "corrupt");
+        assert!(!store.exists());
     }
 }

@@ -15,11 +15,6 @@ pub fn or_list<S: AsRef<str>>(names: &[S]) -> String {
     joined(names, "or")
 }
 
-/// Names in prose: `a`, `a and b`, `a, b and c`.
-pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
-    joined(names, "and")
-}
-
 fn joined<S: AsRef<str>>(names: &[S], word: &str) -> String {
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => {
@@ -49,7 +44,6 @@ mod tests {
         assert_eq!(count(2, "item"), "2 items");
         assert_eq!(or_list(&["a"]), "a");
         assert_eq!(or_list(&["a", "b", "c"]), "a, b or c");
-        assert_eq!(and_list(&["a", "b"]), "a and b");
         assert_eq!(or_list::<&str>(&[]), "");
         assert_eq!(capitalized("completed"), "Completed");
     }

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
-pub use crate::policy::exit::{KINDS, Kind, KindInfo};
+pub use crate::policy::exit::Kind;
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -257,7 +257,6 @@ fn quoted(value: &str) -> String {
 mod tests {
     use super::*;
     use crate::cli::Cli;
-    use clap::CommandFactory;
 
     #[test]
     fn aliases_name_real_commands_and_no_word_is_a_command() {

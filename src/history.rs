@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::disk::{self, Links};
 use crate::error::{Error, Problem, Result};
 use crate::model::Item;
-use crate::store::{Document, MAX_COUNTER};
+use crate::store::{Document, MAX_COUNTER, Store};
 
 /// One kept revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,6 +122,17 @@ fn read_lines(path: &Path) -> Result<(Lines, Vec<String>)> {
 
 fn shown(path: &Path) -> String {
     crate::text::escape(&path.display().to_string()).into_owned()
+}
+
+/// A list's kept revisions, the latest `limit`, read against the store as it is (or,
+/// unreadable, what its counters still say): its folder checked as for a read of the store.
+pub fn of(store: &Store, limit: usize) -> Result<History> {
+    store.check_folder(false)?;
+    let store_revision = match store.load() {
+        Ok(document) => document.revision,
+        Err(_) => store.salvage_counters().revision.unwrap_or(0),
+    };
+    read(store.history_path(), limit, store_revision)
 }
 
 /// Reads the latest `limit` kept revisions of a list whose store is at `store_revision`; a

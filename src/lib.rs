@@ -5,40 +5,45 @@
 //! applies it (`commands`, through `transaction` when it changes the plan), and `output` prints
 //! the outcome as text or as the JSON envelope. `run` never panics on input.
 
+pub(crate) mod candidates;
 pub mod cli;
-pub mod commands;
+pub(crate) mod commands;
 pub mod complete;
-pub mod config;
-pub mod context;
-pub mod dependencies;
-pub mod disk;
-pub mod english;
-pub mod envelope;
-pub mod error;
-mod guess;
-pub mod guide;
-pub mod history;
-pub mod hooks;
+pub(crate) mod config;
+pub(crate) mod conflict_markers;
+pub(crate) mod context;
+pub(crate) mod dependencies;
+pub(crate) mod disk;
+pub(crate) mod english;
+pub(crate) mod envelope;
+pub(crate) mod error;
+pub(crate) mod global;
+pub(crate) mod guess;
+pub(crate) mod guide;
+pub(crate) mod history;
+pub(crate) mod hooks;
 pub mod host;
 pub mod input;
 pub mod json;
+pub(crate) mod layout;
 pub mod list;
-pub mod log;
+pub(crate) mod live_output;
+pub(crate) mod log;
 #[cfg(feature = "mcp")]
 pub mod mcp;
-pub mod mcp_launch;
-pub mod merge;
+pub(crate) mod mcp_launch;
+pub(crate) mod merge;
 pub mod model;
-pub mod output;
+pub(crate) mod output;
 pub mod policy;
 pub mod render;
-pub mod schema;
+pub(crate) mod schema;
 pub mod sentences;
 pub mod store;
-pub mod suggest;
-pub mod text;
-pub mod transaction;
-pub mod wrap;
+pub(crate) mod suggest;
+pub(crate) mod text;
+pub(crate) mod transaction;
+pub(crate) mod wrap;
 
 #[cfg(test)]
 mod consistency;
@@ -76,23 +81,21 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
             return output::clap_failure(host, &err, &args, json);
         }
     };
-    // The server speaks its own protocol on stdin and stdout until its client is done. A
-    // workspace named with -C is checked first, as every command checks it.
-    if matches!(cli.command, cli::Command::Mcp(_)) {
-        if cli.global.workspace.is_some()
-            && let Err(err) = context::Context::new(&cli.global, host)
-        {
-            let reply = commands::Reply {
-                workspace: None,
-                list: None,
-                params_input: None,
-                result: Err(err),
-            };
-            return Output::new(&cli.global, host).print(host, reply);
-        }
-        return mcp(&args, &cli.global, host);
-    }
     let output = Output::new(&cli.global, host);
-    let reply = commands::run(&cli.global, host, cli.command);
+    let reply = match cli.command {
+        cli::Command::Mcp(_) => {
+            // The server speaks its own protocol on stdin and stdout until its client is done.
+            // A workspace named with -C is checked first, as every command checks it.
+            let refused = (cli.global.workspace.is_some())
+                .then(|| context::Context::new(&cli.global, host).err())
+                .flatten();
+            match refused {
+                None => return mcp(&args, &cli.global, host),
+                Some(err) => commands::Reply::failed(err),
+            }
+        }
+        cli::Command::About(command) => commands::describe(command),
+        cli::Command::Plan(command) => commands::run(&cli.global, host, command),
+    };
     output.print(host, reply)
 }

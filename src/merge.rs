@@ -10,8 +10,6 @@
 //! ours), and an item of theirs whose id ours also gave away gets a new id, its dependents'
 //! `blocked_by` following it.
 
-pub mod markers;
-
 use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};

@@ -8,15 +8,14 @@ use std::process::ExitCode;
 
 use serde_json::Value;
 
-use crate::cli::{ColorChoice, Format, GlobalArgs};
-use crate::commands::{Outcome, Reply, View};
+use crate::cli::Format;
+use crate::commands::{Outcome, Reply, View, show};
 use crate::envelope::{self, Place};
 use crate::error::Error;
+use crate::global::GlobalArgs;
 use crate::host::Host;
-use crate::json;
-use crate::list::ListName;
+use crate::layout::Layout;
 use crate::model;
-use crate::policy::settings::Variable;
 use crate::render::{self, Palette};
 use crate::store::Document;
 use crate::text::escape;
@@ -32,37 +31,9 @@ pub struct Output {
     width: Option<usize>,
 }
 
-/// The palettes of stdout and stderr: `--color` if given; else off when `NO_COLOR` is set and
-/// not empty; else on when `CLICOLOR_FORCE` is set and not 0; else on into a terminal only.
-pub fn palettes(color: Option<ColorChoice>, host: &Host) -> (Palette, Palette) {
-    let enabled = |is_terminal: bool| match color {
-        Some(ColorChoice::Always) => true,
-        Some(ColorChoice::Never) => false,
-        Some(ColorChoice::Auto) | None => {
-            if host
-                .var(Variable::NoColor.name())
-                .is_some_and(|v| !v.is_empty())
-            {
-                false
-            } else if host
-                .var(Variable::ClicolorForce.name())
-                .is_some_and(|v| v != "0")
-            {
-                true
-            } else {
-                is_terminal
-            }
-        }
-    };
-    (
-        Palette::new(enabled(host.stdout_is_terminal)),
-        Palette::new(enabled(host.stderr_is_terminal)),
-    )
-}
-
 impl Output {
     pub fn new(global: &GlobalArgs, host: &Host) -> Self {
-        let (stdout, stderr) = palettes(global.color, host);
+        let (stdout, stderr) = crate::context::palettes(global.color, host);
         Self {
             json: global.json,
             quiet: global.quiet,
@@ -127,6 +98,7 @@ impl Output {
         if let (true, Some(width)) = (wraps, self.width) {
             text = crate::wrap::wrap(&text, width);
         }
+        let text = text.into_string();
         if let Some(note) = note.filter(|_| !self.quiet) {
             let _ = writeln!(err, "{note}");
         }
@@ -140,7 +112,7 @@ impl Output {
     }
 
     /// The text for stdout, and what goes to stderr before it.
-    fn text_of(&self, view: View) -> (String, Option<String>) {
+    fn text_of(&self, view: View) -> (Layout, Option<String>) {
         let note = |text: String| Some(format!("{} {}", self.stderr.bold("note:"), escape(&text)));
         match view {
             View::Changed { document, changed } => {
@@ -169,28 +141,32 @@ impl Output {
                 document,
                 format,
                 long,
-            } => (plan_text(&document, format, self.stdout, long), None),
+            } => (
+                show::plan_layout(&document, format, self.stdout, long),
+                None,
+            ),
             View::ShownAll {
                 lists,
                 format,
                 long,
-            } => (lists_text(&lists, format, self.stdout, long), None),
-            View::Recap { document } => (format!("{}\n", render::recap(&document.todos)), None),
+            } => (show::lists_layout(&lists, format, self.stdout, long), None),
+            View::Recap { document } => (render::recap_layout(&document.todos), None),
             View::Answer(answer) => {
                 let notes = (!answer.notes.is_empty()).then_some(answer.notes);
                 // An answer's notes are whole lines of their own, printed as they are.
-                (answer.text, notes.map(|notes| notes.trim_end().to_owned()))
+                let text = Layout::from(answer.text.as_str());
+                (text, notes.map(|notes| notes.trim_end().to_owned()))
             }
         }
     }
 
     /// The checklist after a change, and the line that keeps an agent on track.
-    fn changed_plan(&self, document: &Document) -> String {
-        let mut text = render::checklist(document.summary.as_deref(), &document.todos, self.stdout);
+    fn changed_plan(&self, document: &Document) -> Layout {
+        let summary = document.summary.as_deref();
+        let mut text = render::plan(summary, &document.todos, self.stdout, false);
         // An empty checklist already says "No todos."; the same words again add nothing.
         if !document.todos.is_empty() {
-            text.push_str(&render::progress_line(&document.todos));
-            text.push('\n');
+            text.plain(&format!("{}\n", render::progress_line(&document.todos)));
         }
         text
     }
@@ -239,6 +215,7 @@ fn write_stderr(host: &mut Host, text: &str) -> Result<(), ExitCode> {
     }
 }
 
+#[cfg(feature = "mcp")]
 /// Says why a long-running server (`todos mcp`) could not start or stopped, on stderr, and
 /// gives its exit code (5, as an internal failure).
 pub fn server_failure(host: &mut Host, message: &str) -> ExitCode {
@@ -246,6 +223,7 @@ pub fn server_failure(host: &mut Host, message: &str) -> ExitCode {
     ExitCode::from(5)
 }
 
+#[cfg(feature = "mcp")]
 /// A command's reply as its JSON envelope, built, not printed: what the MCP server answers a
 /// tool call with. `true` with it when the command refused (its exit code is not 0).
 pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {
@@ -262,66 +240,6 @@ pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {
         Ok(outcome) => (envelope_of(outcome, &place), outcome.exit_code != 0),
         Err(error) => (envelope::failure(error, &place), true),
     }
-}
-
-/// One plan as `show` prints it in `format`.
-pub fn plan_text(document: &Document, format: Format, palette: Palette, long: bool) -> String {
-    let summary = document.summary.as_deref();
-    match format {
-        Format::Text => render::checklist_with(summary, &document.todos, palette, long),
-        Format::Markdown => render::markdown(summary, &document.todos),
-        Format::Json => {
-            let value = envelope::data(document, &[], None);
-            let mut text =
-                json::escape_unsafe(serde_json::to_string_pretty(&value).unwrap_or_default());
-            text.push('\n');
-            text
-        }
-    }
-}
-
-/// Every list as `show --all` prints it: each under its name, a blank line between them.
-pub fn lists_text(
-    lists: &[(ListName, Document)],
-    format: Format,
-    palette: Palette,
-    long: bool,
-) -> String {
-    if format == Format::Json {
-        let mut text = json::escape_unsafe(
-            serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default(),
-        );
-        text.push('\n');
-        return text;
-    }
-    let mut text = String::new();
-    for (index, (list, document)) in lists.iter().enumerate() {
-        if index > 0 {
-            text.push('\n');
-        }
-        let heading = match format {
-            Format::Markdown => format!("# {list}\n\n"),
-            _ => format!("{}\n", palette.bold(&format!("── {list} ──"))),
-        };
-        text.push_str(&heading);
-        text.push_str(&plan_text(document, format, palette, long));
-    }
-    text
-}
-
-/// `{"lists": [{"list": "default", "summary": …, "todos": […], …}, …]}`.
-pub fn lists_data(lists: &[(ListName, Document)]) -> Value {
-    let lists: Vec<Value> = lists
-        .iter()
-        .map(|(list, document)| {
-            let mut data = envelope::data(document, &[], None);
-            if let Value::Object(object) = &mut data {
-                object.shift_insert(0, "list".to_owned(), Value::from(list.as_str()));
-            }
-            data
-        })
-        .collect();
-    serde_json::json!({ "lists": lists })
 }
 
 fn no_change(revision: u64) -> String {
@@ -384,7 +302,7 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
                 crate::english::count(lists.len(), "list"),
                 crate::english::count(total, "item")
             );
-            envelope::answer(lists_data(lists), &text, None, place)
+            envelope::answer(show::lists_data(lists), &text, None, place)
         }
         View::Answer(answer) => {
             // What text mode says on stderr (a history line passed over) reaches a script too.
@@ -443,7 +361,6 @@ pub fn clap_failure(
         return finish(host, &err.render().to_string(), ExitCode::SUCCESS);
     }
     if asks_help_of_help(err, args) {
-        use clap::CommandFactory;
         let help = crate::cli::Cli::command().render_long_help().to_string();
         return finish(host, &help, ExitCode::SUCCESS);
     }
@@ -455,7 +372,7 @@ pub fn clap_failure(
         })
     });
     if let Some(error) = error {
-        let (_, stderr) = palettes(None, host);
+        let (_, stderr) = crate::context::palettes(None, host);
         let output = Output {
             json,
             quiet: false,
@@ -474,7 +391,7 @@ pub fn clap_failure(
         };
         return output.failure(host, &place, &error);
     }
-    let rendered = if palettes(None, host).1.is_enabled() {
+    let rendered = if crate::context::palettes(None, host).1.is_enabled() {
         err.render().ansi().to_string()
     } else {
         err.render().to_string()

@@ -5,8 +5,10 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use owo_colors::{OwoColorize, Style};
+use unicode_width::UnicodeWidthStr;
 
 use crate::dependencies::Index;
+use crate::layout::{Layout, Line, Role};
 use crate::model::{Item, Status};
 use crate::policy::status::STATUSES;
 use crate::text::escape;
@@ -78,23 +80,23 @@ pub fn marker(status: Status) -> &'static str {
 /// The checklist: a header with the progress and the summary, then one line per item with its
 /// id (agents need it for `update`), marker and content.
 pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> String {
-    checklist_with(summary, items, palette, false)
+    plan(summary, items, palette, false).into_string()
 }
 
-/// The checklist, with each item's description under it when `long` (`show --long`).
-pub fn checklist_with(
-    summary: Option<&str>,
-    items: &[Item],
-    palette: Palette,
-    long: bool,
-) -> String {
+/// The checklist with its layout, for the wrapper and `show --watch`; each item's description
+/// under it when `long` (`show --long`).
+pub fn plan(summary: Option<&str>, items: &[Item], palette: Palette, long: bool) -> Layout {
     let stats = crate::model::stats(items);
-    let mut out = String::with_capacity(64 + items.len() * 48);
+    let mut out = Layout::with_capacity(64 + items.len() * 48, items.len() + 2);
     let progress = format!("[{}/{}]", stats.done(), stats.total);
     let title = summary.map_or(Cow::Borrowed("(no summary)"), escape);
-    let _ = writeln!(out, "{} {}", palette.bold(&progress), palette.bold(&title));
+    // A long summary continues under itself, past the progress.
+    let header = Line::other(progress.len() + 1);
+    out.line(header, |out| {
+        let _ = write!(out, "{} {}", palette.bold(&progress), palette.bold(&title));
+    });
     if items.is_empty() {
-        let _ = writeln!(out, "  {}", palette.dim("No todos."));
+        out.plain(&format!("  {}\n", palette.dim("No todos.")));
         return out;
     }
     let width = items
@@ -104,11 +106,32 @@ pub fn checklist_with(
         .unwrap_or(1);
     let index = Index::new(items);
     for item in items {
-        item_line(&mut out, item, width, &index, palette);
-        if long {
-            description_lines(&mut out, item, width, palette);
-        }
+        item_with_detail(&mut out, item, width, &index, palette, long);
     }
+    out
+}
+
+/// An item's line (`item_line`) and, when `long`, its description under it.
+pub fn item_with_detail(
+    out: &mut Layout,
+    item: &Item,
+    width: usize,
+    index: &Index<'_>,
+    palette: Palette,
+    long: bool,
+) {
+    item_line(out, item, width, index, palette);
+    if long {
+        description_lines(out, item, width, palette);
+    }
+}
+
+/// The recap with its layout: it continues under its text, past the progress.
+pub fn recap_layout(items: &[Item]) -> Layout {
+    let stats = crate::model::stats(items);
+    let hang = format!("[{}/{}] ", stats.done(), stats.total).len();
+    let mut out = Layout::default();
+    out.line(Line::other(hang), |out| out.push_str(&recap(items)));
     out
 }
 
@@ -123,14 +146,31 @@ fn priority_tag(item: &Item) -> Option<String> {
 /// active form; then the ids it still waits on (`⧗ 2, 5`) and its owner (`@api-agent`).
 /// Written straight into `out`, not through `format!`: a plan of 10,000 items is 10,000 lines,
 /// and a `String` per line and per styled part cost more than parsing the store.
-pub fn item_line(out: &mut String, item: &Item, width: usize, index: &Index<'_>, palette: Palette) {
-    let dim = Style::new().dimmed();
+pub fn item_line(out: &mut Layout, item: &Item, width: usize, index: &Index<'_>, palette: Palette) {
     let id = escape(&item.id);
+    let marker = marker(item.status);
+    // A long text continues under itself, past the id and the marker.
+    let hang = 2 + width.max(id.chars().count()) + 1 + UnicodeWidthStr::width(marker) + 1;
+    let role = Role::Item(item.status);
+    out.line(Line { hang, role }, |out| {
+        item_text(out, item, &id, width, index, palette);
+    });
+}
+
+fn item_text(
+    out: &mut String,
+    item: &Item,
+    id: &str,
+    width: usize,
+    index: &Index<'_>,
+    palette: Palette,
+) {
+    let dim = Style::new().dimmed();
     out.push_str("  ");
     palette.paint_into(out, dim, |out| {
         let pad = width.saturating_sub(id.chars().count());
         out.extend(std::iter::repeat_n(' ', pad));
-        out.push_str(&id);
+        out.push_str(id);
     });
     out.push(' ');
     palette.paint_into(out, item.status.info().style, |out| {
@@ -158,7 +198,6 @@ pub fn item_line(out: &mut String, item: &Item, width: usize, index: &Index<'_>,
         out.push(' ');
         palette.paint_into(out, Style::new().blue(), |out| out.push_str(&owner));
     }
-    out.push('\n');
 }
 
 /// What one-line views add after an item's text, escaped: the ids it still waits on
@@ -191,15 +230,22 @@ pub fn team_suffix(item: &Item, index: &Index<'_>) -> String {
 pub const WAITS: &str = "⧗";
 
 /// An item's description under its line, indented past the id and marker, escaped line by line.
-fn description_lines(out: &mut String, item: &Item, width: usize, palette: Palette) {
+fn description_lines(out: &mut Layout, item: &Item, width: usize, palette: Palette) {
     let Some(description) = &item.description else {
         return;
     };
-    let indent = " ".repeat(width + 7);
+    let hang = width + 7;
     for line in description.lines() {
-        out.push_str(&indent);
-        out.push_str(&palette.dim(&escape(line)));
-        out.push('\n');
+        out.line(
+            Line {
+                hang,
+                role: Role::Detail,
+            },
+            |out| {
+                out.extend(std::iter::repeat_n(' ', hang));
+                out.push_str(&palette.dim(&escape(line)));
+            },
+        );
     }
 }
 

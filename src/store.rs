@@ -2,13 +2,13 @@
 //! lock, saved atomically.
 //!
 //! A change takes an exclusive `flock` on `.todos.json.lock` (a separate file that is never
-//! renamed, so every process locks the same inode), reads the store, validates, writes the new
-//! store to a new `.todos.json.tmp`, syncs it, renames it over `.todos.json` and syncs the
-//! folder. A process killed at any instant leaves the old or the new store, never a torn one;
+//! renamed, so every process locks the same inode), reads the store, validates, and replaces
+//! it through `disk::replace`: a new temporary file beside it, synced, renamed over it, the
+//! folder synced. A process killed at any instant leaves the old or the new store, never a torn one;
 //! readers take no lock because a rename is atomic. What the store was before is kept by the
 //! history (`history`), written after it. Every file is opened through `disk`: a store, lock or
 //! temp file that is a link, a FIFO or a device is refused (`UNSAFE_PATH`), never read or
-//! written through.
+//! written through. An unreadable store is set aside under a name that was free, in one step.
 
 use std::fs::{self, File, TryLockError};
 use std::path::{Path, PathBuf};
@@ -18,8 +18,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::disk::{self, Links};
 use crate::error::{Error, Kind, Problem, Result};
-use crate::list::ListName;
+use crate::list::{LISTS_DIR, ListName};
 use crate::model::Item;
+use crate::text::escape;
 
 mod strict;
 
@@ -201,21 +202,10 @@ impl Store {
         &self.history
     }
 
-    /// The list's kept revisions, the latest `limit` (see `history`), read against the store
-    /// as it is (or, unreadable, what its counters still say).
-    pub fn history(&self, limit: usize) -> Result<crate::history::History> {
-        self.check_folder(false)?;
-        let store_revision = match self.load() {
-            Ok(document) => document.revision,
-            Err(_) => self.salvage_counters().revision.unwrap_or(0),
-        };
-        crate::history::read(&self.history, limit, store_revision)
-    }
-
     /// A named list's folder, `.todos/`, must lie inside the workspace, never a link out of it,
     /// for reads as for writes; with `create`, it is made when missing (and the folders made
     /// are returned, for a refused change to remove).
-    fn check_folder(&self, create: bool) -> Result<disk::Folder> {
+    pub fn check_folder(&self, create: bool) -> Result<disk::Folder> {
         if self.dir == self.workspace {
             return Ok(disk::Folder::default());
         }
@@ -256,8 +246,8 @@ impl Store {
         };
         Self::decode(&bytes).map(Some).map_err(|what| {
             // git merged the plan line by line (no merge driver ran): say what recovers it.
-            if crate::merge::markers::present(&bytes) {
-                return crate::commands::resolve::conflicted(path);
+            if crate::conflict_markers::present(&bytes) {
+                return conflicted(path);
             }
             Error::store_corrupt(format!(
                 "{} cannot be read as a todos store: {what}",
@@ -302,13 +292,20 @@ impl Store {
             1 => self.sibling(&format!(".corrupt-{stamp}")),
             n => self.sibling(&format!(".corrupt-{stamp}-{n}")),
         };
-        let aside = (1..=1000)
-            .map(name)
-            .find(|path| fs::symlink_metadata(path).is_err())
-            .unwrap_or_else(|| name(1));
-        fs::rename(&self.path, &aside).map_err(|err| Error::io("move aside", &self.path, &err))?;
-        disk::sync_dir(&self.dir)?;
-        Ok(aside)
+        // Each name is taken only if free, in the same step as the move: nothing is ever
+        // moved over a file, whatever names are taken meanwhile.
+        for n in 1..=1000 {
+            let aside = name(n);
+            if disk::move_to_new(&self.path, &aside)? {
+                return Ok(aside);
+            }
+        }
+        Err(Error::internal(format!(
+            "cannot set {} aside: {} and the next 999 names are all taken",
+            self.path.display(),
+            name(1).display()
+        ))
+        .with_hint("remove old .corrupt- files of this store, then run todos undo again"))
     }
 
     /// Parses and checks a store; the error says what is wrong, for the caller to place.
@@ -389,9 +386,7 @@ impl Store {
     /// Every file of the store is checked first (none may be a link, a FIFO or a device), so
     /// a refused command has created nothing, not even the lock file.
     pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
-        for suffix in ["", ".tmp"] {
-            disk::check_file(&self.sibling(suffix))?;
-        }
+        disk::check_file(&self.path)?;
         disk::check_file(&self.history)?;
         // A named list's folder, `.todos/`, comes with its first change.
         let mut created_folder = self.check_folder(true)?;
@@ -455,25 +450,42 @@ impl Store {
         }
     }
 
-    /// Replaces the store atomically; the lock must be held. The file's permissions carry
-    /// over (never looser than the umask). What it replaces is kept by the history, written
-    /// after it, so nothing else is kept here:
-    /// 1. write and sync the new store as a new `.todos.json.tmp` (a stray one from a killed
-    ///    save goes first): failing here changes nothing;
-    /// 2. rename it over `.todos.json` and sync the folder: the change is made.
+    /// Replaces the store atomically through `disk::replace`; the lock must be held. The
+    /// file's permissions carry over (never looser than the umask). What it replaces is kept
+    /// by the history, written after it, so nothing else is kept here.
     pub fn save(&self, lock: &Lock, document: &Document) -> Result<()> {
         let bytes = document.to_bytes()?;
-        let tmp = self.sibling(".tmp");
-        disk::remove_stray(&tmp)?;
         let current = disk::check_file(&self.path)?;
-        disk::write_new(&tmp, &bytes, disk::mode_of(current.as_ref()))
-            .map_err(|err| Error::io("write", &tmp, &err))?;
-        if let Err(err) = fs::rename(&tmp, &self.path) {
-            let _ = fs::remove_file(&tmp);
-            return Err(Error::io("replace", &self.path, &err));
-        }
+        disk::replace(&self.path, &bytes, disk::mode_of(current.as_ref()))?;
         // The store is in place: its lock file and folder stay with it.
         lock.keep();
-        disk::sync_dir(&self.dir)
+        Ok(())
+    }
+}
+
+/// The refusal of a store that holds git's conflict markers, for every command: it names the
+/// conflict and the command that merges it.
+pub fn conflicted(path: &Path) -> Error {
+    let list = list_option(path);
+    Error::store_corrupt(format!(
+        "{} is a merge conflict: git left its conflict markers in it; `todos{list} resolve` merges \
+         both sides",
+        escape(&path.display().to_string())
+    ))
+    .with_hint(format!(
+        "run `todos{list} resolve`, then `git add` the file; `todos init --git` registers todos' \
+         merge driver, so that git merges plans itself from then on"
+    ))
+}
+
+/// ` -l NAME` for a named list's store (`.todos/NAME.json`), nothing for the default one.
+fn list_option(path: &Path) -> String {
+    let in_lists = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|dir| dir == LISTS_DIR);
+    match path.file_stem().and_then(|stem| stem.to_str()) {
+        Some(name) if in_lists => format!(" -l {}", escape(name)),
+        _ => String::new(),
     }
 }

@@ -41,12 +41,7 @@ impl<'a> Transaction<'a> {
         let palette = ctx.stderr;
         let lock = store.lock(ctx.lock_timeout, |path: &Path| {
             if !quiet {
-                let _ = writeln!(
-                    notes,
-                    "{} waiting for the lock on {}, held by another todos process",
-                    palette.bold("note:"),
-                    crate::text::escape(&path.display().to_string())
-                );
+                crate::live_output::waiting_for_lock(notes, palette, path);
             }
         })?;
         Ok(Self { ctx, store, lock })

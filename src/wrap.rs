@@ -8,26 +8,36 @@
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::policy::status::STATUSES;
+use crate::layout::{Layout, Line, Role};
 
-/// Every line of `text` in at most `width` columns.
-pub fn wrap(text: &str, width: usize) -> String {
-    wrapped_lines(text, width).concat()
-}
-
-/// Each line of `text` (its newline kept), as the rows it takes at `width` columns, each row
-/// with its newline.
-pub fn wrapped_lines(text: &str, width: usize) -> Vec<String> {
-    text.split_inclusive('\n')
-        .map(|line| {
-            let body = line.strip_suffix('\n').unwrap_or(line);
-            let mut rows = wrap_line(body, width.max(1));
-            if line.ends_with('\n') {
-                rows.push('\n');
+/// Every line of `layout` in rows of at most `width` columns. A row a wrap makes continues
+/// under the line's `hang` (an item's text, a header's summary): an item's detail, or the
+/// continuation of another line.
+pub fn wrap(layout: &Layout, width: usize) -> Layout {
+    let width = width.max(1);
+    let mut out = Layout::with_capacity(layout.as_str().len() + 64, layout.len());
+    for (line, shape) in layout.lines() {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        let newline = if line.ends_with('\n') { "\n" } else { "" };
+        let rows = wrap_line(body, width, shape.hang);
+        let continued = match shape.role {
+            Role::Other | Role::Continued => Role::Continued,
+            Role::Item(_) | Role::Detail => Role::Detail,
+        };
+        for (index, row) in rows.iter().enumerate() {
+            let (hang, role) = if index == 0 {
+                (shape.hang, shape.role)
+            } else {
+                (0, continued)
+            };
+            if index + 1 == rows.len() && newline.is_empty() {
+                out.last_line(Line { hang, role }, row);
+            } else {
+                out.line(Line { hang, role }, |text| text.push_str(row));
             }
-            rows
-        })
-        .collect()
+        }
+    }
+    out
 }
 
 /// Glyphs that belong to the word after them (`⧗ 3`: item 3 is waited on): the space after one
@@ -72,11 +82,6 @@ fn cells(line: &str) -> (Vec<Cell<'_>>, &str) {
     (cells, &line[start..])
 }
 
-/// The characters of a line as they show, without its escapes.
-pub fn visible(line: &str) -> String {
-    cells(line).0.iter().map(|cell| cell.c).collect()
-}
-
 /// How many columns `text` takes, without its escapes.
 pub fn width_of(text: &str) -> usize {
     cells(text).0.iter().map(|cell| columns(cell.c)).sum()
@@ -86,47 +91,20 @@ fn columns(c: char) -> usize {
     c.width().unwrap_or(0)
 }
 
-/// Where a continuation starts: under a checklist item's text (`  12 [x] text`), under a
-/// header's summary (`[2/5] summary`), else under the line's own indentation.
-fn hanging_indent(visible: &str) -> usize {
-    let text = visible.trim_start_matches(' ');
-    let lead = visible.len() - text.len();
-    let width = |s: &str| s.chars().map(columns).sum::<usize>();
-    if let Some(end) = text.strip_prefix('[').and_then(|rest| rest.find("] ")) {
-        let inside = &text[1..=end];
-        if inside
-            .split_once('/')
-            .is_some_and(|(a, b)| a.bytes().all(|b| b.is_ascii_digit()) && !b.is_empty())
-        {
-            return lead + width(&text[..end + 3]);
-        }
-    }
-    if let Some((id, rest)) = text.split_once(' ') {
-        for info in STATUSES {
-            if rest
-                .strip_prefix(info.marker)
-                .is_some_and(|after| after.starts_with(' '))
-            {
-                return lead + width(id) + 1 + width(info.marker) + 1;
-            }
-        }
-    }
-    lead
-}
-
-/// One line (no newline) in rows of at most `width` columns, joined by newlines.
-fn wrap_line(line: &str, width: usize) -> String {
+/// One line (no newline) in rows of at most `width` columns, each row after the first
+/// indented by `hang` columns.
+fn wrap_line(line: &str, width: usize, hang: usize) -> Vec<String> {
     let (cells, tail) = cells(line);
     let total: usize = cells.iter().map(|cell| columns(cell.c)).sum();
     if total <= width {
-        return line.to_owned();
+        return vec![line.to_owned()];
     }
-    let visible: String = cells.iter().map(|cell| cell.c).collect();
-    let mut indent = hanging_indent(&visible);
+    let mut indent = hang;
     // In a very narrow terminal a deep indent would leave no room for the words themselves.
     if indent + 10 > width {
         indent = 0;
     }
+    let mut rows = Vec::new();
     let mut out = String::with_capacity(line.len() + 16);
     // The escapes in force since the last reset, to open again after a break.
     let mut style = String::new();
@@ -195,7 +173,7 @@ fn wrap_line(line: &str, width: usize) -> String {
         if !style.is_empty() {
             out.push_str("\x1b[0m");
         }
-        out.push('\n');
+        rows.push(std::mem::take(&mut out));
         out.extend(std::iter::repeat_n(' ', indent));
         out.push_str(&style);
         if next >= cells.len() {
@@ -206,30 +184,51 @@ fn wrap_line(line: &str, width: usize) -> String {
         room = width - indent;
     }
     out.push_str(tail);
-    out
+    rows.push(out);
+    rows
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::status::Status;
+
+    /// `text` as one line of `role`, continuing at `hang`, wrapped at `width`.
+    fn wrapped(text: &str, hang: usize, width: usize) -> String {
+        let mut layout = Layout::default();
+        let role = Role::Item(Status::Pending);
+        layout.line(Line { hang, role }, |out| out.push_str(text));
+        wrap(&layout, width).into_string()
+    }
 
     #[test]
     fn short_lines_are_left_alone() {
-        assert_eq!(wrap("[0/1] S\n  1 [ ] A\n", 20), "[0/1] S\n  1 [ ] A\n");
+        let layout = Layout::from("[0/1] S\n  1 [ ] A\n");
+        assert_eq!(wrap(&layout, 20), layout);
     }
 
     #[test]
-    fn an_item_wraps_at_words_under_its_text() {
+    fn an_item_wraps_at_words_under_its_text_and_the_rows_are_its_detail() {
         assert_eq!(
-            wrap("  12 [ ] Add a regression test for expired tokens\n", 30),
+            wrapped("  12 [ ] Add a regression test for expired tokens", 9, 30),
             "  12 [ ] Add a regression test\n         for expired tokens\n"
         );
+        let mut layout = Layout::default();
+        let role = Role::Item(Status::InProgress);
+        layout.line(Line { hang: 8, role }, |out| {
+            out.push_str("  1 [▶] one two three");
+        });
+        let roles: Vec<Role> = wrap(&layout, 16)
+            .lines()
+            .map(|(_, line)| line.role)
+            .collect();
+        assert_eq!(roles, [role, Role::Detail]);
     }
 
     #[test]
-    fn the_header_wraps_under_the_summary() {
+    fn a_header_wraps_under_its_hang() {
         assert_eq!(
-            wrap("[2/5] Fix the login timeout and ship the patch\n", 24),
+            wrapped("[2/5] Fix the login timeout and ship the patch", 6, 24),
             "[2/5] Fix the login\n      timeout and ship\n      the patch\n"
         );
     }
@@ -237,7 +236,7 @@ mod tests {
     #[test]
     fn a_word_longer_than_the_row_is_cut() {
         assert_eq!(
-            wrap("  1 [ ] abcdefghijklmnopqrstuvwxyz\n", 20),
+            wrapped("  1 [ ] abcdefghijklmnopqrstuvwxyz", 8, 20),
             "  1 [ ] abcdefghijkl\n        mnopqrstuvwx\n        yz\n"
         );
     }
@@ -246,16 +245,16 @@ mod tests {
     fn wide_characters_take_two_columns() {
         // Eight characters, sixteen columns: two rows of at most 12 columns.
         assert_eq!(
-            wrap("  1 [ ] 修复登录超时问题\n", 20),
+            wrapped("  1 [ ] 修复登录超时问题", 8, 20),
             "  1 [ ] 修复登录超时\n        问题\n"
         );
     }
 
     #[test]
     fn a_style_is_closed_at_the_break_and_opened_after_the_indent() {
-        let line = "  1 \x1b[9m[~] Cancel the old retry loop\x1b[0m\n";
+        let line = "  1 \x1b[9m[~] Cancel the old retry loop\x1b[0m";
         assert_eq!(
-            wrap(line, 24),
+            wrapped(line, 8, 24),
             "  1 \x1b[9m[~] Cancel the old\x1b[0m\n        \x1b[9mretry loop\x1b[0m\n"
         );
     }
@@ -263,17 +262,17 @@ mod tests {
     #[test]
     fn a_glyph_stays_with_its_number() {
         // The break would fall between `⧗` and `3`: it moves before the glyph.
-        let line = "  8 [ ] Update the changelog now ⧗ 3\n";
+        let line = "  8 [ ] Update the changelog now ⧗ 3";
         assert_eq!(
-            wrap(line, 34),
+            wrapped(line, 8, 34),
             "  8 [ ] Update the changelog now\n        ⧗ 3\n"
         );
         assert_eq!(
-            wrap(line, 35),
+            wrapped(line, 8, 35),
             "  8 [ ] Update the changelog now\n        ⧗ 3\n"
         );
         for width in 12..40 {
-            for row in wrap(line, width).lines() {
+            for row in wrapped(line, 8, width).lines() {
                 assert!(!row.ends_with('⧗'), "{width}: {row:?}");
             }
         }
@@ -282,7 +281,7 @@ mod tests {
     #[test]
     fn a_narrow_terminal_drops_the_indent() {
         assert_eq!(
-            wrap("  1 [ ] one two three four\n", 12),
+            wrapped("  1 [ ] one two three four", 8, 12),
             "  1 [ ] one\ntwo three\nfour\n"
         );
     }

@@ -1,7 +1,6 @@
 //! `todos completions SHELL`: the completion script, generated from the command line itself so
 //! it can never disagree with the binary that prints it.
 
-use clap::CommandFactory;
 use clap_complete::Shell as Target;
 
 use serde_json::json;

@@ -19,7 +19,7 @@ use crate::text::escape;
 /// Reads the history (no lock, nothing created) and lists it, or prints one revision.
 pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
     let store = Store::new(&ctx.workspace, &ctx.list);
-    let history = store.history(ctx.config.history_limit)?;
+    let history = crate::history::of(&store, ctx.config.history_limit)?;
     let warnings = history.warnings.clone();
     let answer = match args.revision {
         Some(revision) => {

@@ -6,7 +6,6 @@
 
 use std::io;
 
-use clap::CommandFactory;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 

@@ -30,8 +30,8 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use crate::cli::{
-    Command, Format, GlobalArgs, HistoryArgs, InitArgs, MergeFileArgs, SchemaArgs, ShowArgs,
-    UndoArgs,
+    AboutCommand, Format, GlobalArgs, HistoryArgs, InitArgs, MergeFileArgs, PlanCommand,
+    SchemaArgs, ShowArgs, UndoArgs,
 };
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -169,48 +169,43 @@ pub struct Reply {
     pub result: Result<Outcome>,
 }
 
-/// Runs a command: resolves the context, reads the input, executes.
-pub fn run(global: &GlobalArgs, host: &mut Host, command: Command) -> Reply {
-    let mut reply = Reply {
+impl Reply {
+    /// A failure before a workspace was known or any input read.
+    pub fn failed(err: Error) -> Self {
+        Self {
+            workspace: None,
+            list: None,
+            params_input: None,
+            result: Err(err),
+        }
+    }
+}
+
+/// Runs a command that needs no workspace: it describes the command line itself.
+pub fn describe(command: AboutCommand) -> Reply {
+    let result = match command {
+        AboutCommand::Completions(args) => Ok(completions::execute(&args)),
+        AboutCommand::Man(_) => man::execute(),
+    };
+    Reply {
         workspace: None,
         list: None,
         params_input: None,
-        result: Err(Error::internal("the command did not run")),
-    };
+        result,
+    }
+}
+
+/// Runs a command on a plan: resolves the context, reads the input, executes.
+pub fn run(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
     // A hook answers an agent, which reads only "go on" and "block" from its exit code: a
     // refusal (an unsafe path, a corrupt store, a bad config) must let the agent go on, with
     // the reason where the agent shows it (SPEC §9).
     let in_hook = match &command {
-        Command::Hook(_) => true,
-        Command::Check(args) => args.hook,
+        PlanCommand::Hook(_) => true,
+        PlanCommand::Check(args) => args.hook,
         _ => false,
     };
-    // These describe the command line, not a workspace: they run even where a stale
-    // TODOS_WORKSPACE or TODOS_NOW would stop the others, as in the shell startup that loads them.
-    match command {
-        Command::Completions(args) => reply.result = Ok(completions::execute(&args)),
-        Command::Man(_) => reply.result = man::execute(),
-        command => {
-            let ctx = match Context::new(global, host) {
-                Ok(ctx) => ctx,
-                Err(err) => {
-                    reply.result = Err(err);
-                    return hook_reply(reply, in_hook);
-                }
-            };
-            reply.workspace = Some(ctx.workspace.clone());
-            reply.list = Some(ctx.list.as_str().to_owned());
-            reply.result = Request::read(&ctx, host, command).and_then(|request| {
-                // Only the envelope shows the input: a copy of a 10,000-item snapshot made for
-                // text output cost `write` a sixth of its time at that size.
-                if global.json {
-                    reply.params_input = request.params_input().cloned();
-                }
-                request.execute(&ctx, host)
-            });
-        }
-    }
-    hook_reply(reply, in_hook)
+    hook_reply(run_plan(global, host, command), in_hook)
 }
 
 /// A hook's refusal as the answer that lets its agent go on (`hook::refusal`).
@@ -219,6 +214,28 @@ fn hook_reply(mut reply: Reply, in_hook: bool) -> Reply {
         reply.result = Ok(hook::refusal(err));
     }
     reply
+}
+
+fn run_plan(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
+    let ctx = match Context::new(global, host) {
+        Ok(ctx) => ctx,
+        Err(err) => return Reply::failed(err),
+    };
+    let mut params_input = None;
+    let result = Request::read(&ctx, host, command).and_then(|request| {
+        // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
+        // output cost `write` a sixth of its time at that size.
+        if global.json {
+            params_input = request.params_input().cloned();
+        }
+        request.execute(&ctx, host)
+    });
+    Reply {
+        workspace: Some(ctx.workspace),
+        list: Some(ctx.list.as_str().to_owned()),
+        params_input,
+        result,
+    }
 }
 
 /// A command with its input read, ready to run.
@@ -243,16 +260,16 @@ enum Request {
 
 impl Request {
     /// Reads what the command was given (arguments, stdin, a file) into a request.
-    fn read(ctx: &Context, host: &mut Host, command: Command) -> Result<Self> {
+    fn read(ctx: &Context, host: &mut Host, command: PlanCommand) -> Result<Self> {
         Ok(match command {
-            Command::Write(args) => Self::Write(write::read(host, args.0)?),
-            Command::Create(args) => Self::Create(create::read(ctx, host, &args)?),
-            Command::Update(args) => Self::Update(update::read(host, &args)?),
-            Command::Remove(args) => Self::Remove(remove::read(&args)),
-            Command::Next(args) => Self::Next(next::read(host, &args)?),
-            Command::Check(args) => Self::Check(check::read(host, args.0)?),
-            Command::Hook(_) => Self::Hook(hook::read(host)),
-            Command::Show(args) => {
+            PlanCommand::Write(args) => Self::Write(write::read(host, args.0)?),
+            PlanCommand::Create(args) => Self::Create(create::read(ctx, host, &args)?),
+            PlanCommand::Update(args) => Self::Update(update::read(host, &args)?),
+            PlanCommand::Remove(args) => Self::Remove(remove::read(&args)),
+            PlanCommand::Next(args) => Self::Next(next::read(host, &args)?),
+            PlanCommand::Check(args) => Self::Check(check::read(host, args.0)?),
+            PlanCommand::Hook(_) => Self::Hook(hook::read(host)),
+            PlanCommand::Show(args) => {
                 // Two answers to one question: a script that asked for Markdown and got the
                 // envelope would paste JSON into its notes. `show` writes nothing, so a refusal
                 // costs only the retry, where a silent choice costs a wrong document.
@@ -266,19 +283,14 @@ impl Request {
                 }
                 Self::Show(args.0)
             }
-            Command::Recap(_) => Self::Recap,
-            Command::Undo(args) => Self::Undo(args.0),
-            Command::History(args) => Self::History(args.0),
-            Command::Schema(args) => Self::Schema(args.0),
-            Command::Prompt(_) => Self::Prompt,
-            Command::Init(args) => Self::Init(args.0),
-            Command::MergeFile(args) => Self::MergeFile(args.0),
-            Command::Resolve(_) => Self::Resolve,
-            Command::Completions(_) | Command::Man(_) | Command::Mcp(_) => {
-                return Err(Error::internal(
-                    "completions, man and mcp run without a workspace's request",
-                ));
-            }
+            PlanCommand::Recap(_) => Self::Recap,
+            PlanCommand::Undo(args) => Self::Undo(args.0),
+            PlanCommand::History(args) => Self::History(args.0),
+            PlanCommand::Schema(args) => Self::Schema(args.0),
+            PlanCommand::Prompt(_) => Self::Prompt,
+            PlanCommand::Init(args) => Self::Init(args.0),
+            PlanCommand::MergeFile(args) => Self::MergeFile(args.0),
+            PlanCommand::Resolve(_) => Self::Resolve,
         })
     }
 

@@ -1,5 +1,3 @@
-use std::fmt::Write as _;
-
 use serde_json::json;
 
 use crate::cli::NextArgs;
@@ -9,6 +7,7 @@ use crate::dependencies::{self, Index, named};
 use crate::english::count;
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
+use crate::layout::Layout;
 use crate::model::{self, Item, Status};
 use crate::render;
 use crate::store::{Document, Store};
@@ -157,20 +156,11 @@ fn answer(
     let stats = model::stats(&document.todos);
     let (text, data, headline) = if let Some(index) = next {
         let item = &document.todos[index];
-        let mut text = String::new();
+        let mut layout = Layout::default();
         let width = item.id.chars().count();
-        render::item_line(
-            &mut text,
-            item,
-            width,
-            &Index::new(&document.todos),
-            ctx.stdout,
-        );
-        if let Some(description) = &item.description {
-            for line in description.lines() {
-                let _ = writeln!(text, "{}{}", " ".repeat(width + 7), escape(line));
-            }
-        }
+        let index = Index::new(&document.todos);
+        render::item_with_detail(&mut layout, item, width, &index, ctx.stdout, true);
+        let text = layout.into_string();
         let verb = if claimed { "Claimed" } else { "Next" };
         let headline = format!("{verb}: {}.", named(item));
         let data = json!({

@@ -17,46 +17,19 @@ use serde_json::json;
 
 use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::{Answer, Outcome};
+use crate::conflict_markers as markers;
 use crate::context::Context;
 use crate::disk::{self, Links};
 use crate::error::{Error, Result};
 use crate::host::Host;
-use crate::list::LISTS_DIR;
-use crate::merge::{self, markers};
+use crate::merge;
 use crate::store::{Document, Store};
 use crate::text::escape;
 use crate::transaction::Transaction;
 
-/// The refusal of a store that holds git's conflict markers, for every command: it names the
-/// conflict and the command that merges it.
-pub fn conflicted(path: &Path) -> Error {
-    let list = list_option(path);
-    Error::store_corrupt(format!(
-        "{} is a merge conflict: git left its conflict markers in it; `todos{list} resolve` merges \
-         both sides",
-        escape(&path.display().to_string())
-    ))
-    .with_hint(format!(
-        "run `todos{list} resolve`, then `git add` the file; `todos init --git` registers todos' \
-         merge driver, so that git merges plans itself from then on"
-    ))
-}
-
 /// Whether the store at `path` holds git's conflict markers (an unreadable one does not).
 pub fn is_conflicted(path: &Path) -> bool {
     matches!(disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES)), Ok(Some(bytes)) if markers::present(&bytes))
-}
-
-/// ` -l NAME` for a named list's store (`.todos/NAME.json`), nothing for the default one.
-fn list_option(path: &Path) -> String {
-    let in_lists = path
-        .parent()
-        .and_then(Path::file_name)
-        .is_some_and(|dir| dir == LISTS_DIR);
-    match path.file_stem().and_then(|stem| stem.to_str()) {
-        Some(name) if in_lists => format!(" -l {}", escape(name)),
-        _ => String::new(),
-    }
 }
 
 /// Where the common plan came from.

@@ -20,7 +20,7 @@ use crate::transaction::{Transaction, check_revision};
 pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcome> {
     let transaction = Transaction::begin(ctx, &mut host.stderr)?;
     let store = transaction.store();
-    let history = store.history(ctx.config.history_limit)?;
+    let history = crate::history::of(store, ctx.config.history_limit)?;
     let recorded = history.latest().map(|latest| latest.revision);
     let (current, corrupt) = match store.load() {
         Ok(current) => {

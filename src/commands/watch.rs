@@ -15,7 +15,7 @@
 //! again.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::time::Duration;
@@ -29,20 +29,21 @@ use crate::context::Context;
 use crate::envelope::{self, Place};
 use crate::error::{Error, Result};
 use crate::host::Host;
+use crate::layout::Layout;
 use crate::list::{DEFAULT_STORE, LISTS_DIR};
+use crate::live_output::{self as live, Screen, ScreenMode as Mode};
+
+mod pane;
+
 use crate::model;
-use crate::output;
 use crate::store::Store;
+use pane::fit;
 
 /// How often the store is read when file events arrive (a safety net) and when they cannot.
 const POLL_WITH_EVENTS: Duration = Duration::from_secs(2);
 const POLL_WITHOUT_EVENTS: Duration = Duration::from_millis(250);
 /// A burst of events (temp file, rename, lock) settles before the store is read again.
 const SETTLE: Duration = Duration::from_millis(25);
-
-const ENTER_SCREEN: &str = "\x1b[?1049h\x1b[?25l";
-const LEAVE_SCREEN: &str = "\x1b[?25h\x1b[?1049l";
-const CLEAR: &str = "\x1b[H\x1b[2J";
 
 enum Wake {
     Changed,
@@ -65,11 +66,13 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
         POLL_WITH_EVENTS
     } else {
         if !ctx.quiet {
-            let _ = writeln!(
-                host.stderr,
-                "note: cannot watch {} for changes; reading it every {} ms instead",
-                crate::text::escape(&ctx.workspace.display().to_string()),
-                POLL_WITHOUT_EVENTS.as_millis()
+            live::note(
+                host,
+                &format!(
+                    "cannot watch {} for changes; reading it every {} ms instead",
+                    crate::text::escape(&ctx.workspace.display().to_string()),
+                    POLL_WITHOUT_EVENTS.as_millis()
+                ),
             );
         }
         POLL_WITHOUT_EVENTS
@@ -94,7 +97,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
         })
     };
     let mut window = size_now(resized);
-    let mut screen = Screen::open(&mut host.stdout, mode).map_err(|err| write_error(&err))?;
+    let mut screen = Screen::open(host, mode).map_err(|err| write_error(&err))?;
     let mut last = String::new();
     let mut states = 0_u64;
     'watch: loop {
@@ -240,8 +243,7 @@ fn stop_on_signals(tx: &Sender<Wake>, mode: Mode) -> Result<()> {
                 }
                 _ => {
                     if mode == Mode::Terminal {
-                        let _ = io::stdout().write_all(LEAVE_SCREEN.as_bytes());
-                        let _ = io::stdout().flush();
+                        live::leave_screen_now();
                     }
                     std::process::exit(130);
                 }
@@ -267,16 +269,6 @@ fn stop_now() {
 #[cfg(not(unix))]
 fn stop_now() {}
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// Redraw in place on the alternate screen.
-    Terminal,
-    /// Each new state, then a blank line.
-    Pipe,
-    /// Each new state as one JSON envelope on one line.
-    Lines,
-}
-
 /// The whole view as it is now: the list (or, with `--all`, every list); a store that cannot
 /// be read is shown as the error, and the watch goes on until it can be read again.
 fn frame(ctx: &Context, args: &ShowArgs, mode: Mode, window: Option<(usize, usize)>) -> String {
@@ -290,12 +282,12 @@ fn frame(ctx: &Context, args: &ShowArgs, mode: Mode, window: Option<(usize, usiz
             };
             fit(&text, columns, rows, ctx.stdout)
         }
-        None => text,
+        None => text.into_string(),
     }
 }
 
 /// The view as text, before it is fitted to a window.
-fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> String {
+fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> Layout {
     let loaded = if args.all {
         super::show::load_all(ctx).map(Shown::All)
     } else {
@@ -312,19 +304,19 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> S
                 envelope::success(document, &text, &[], None, &place)
             }
             Ok(Shown::All(lists)) => {
-                envelope::answer(output::lists_data(lists), "Every list.", None, &place)
+                envelope::answer(super::show::lists_data(lists), "Every list.", None, &place)
             }
             Err(err) => envelope::failure(err, &place),
         };
-        return format!("{value}\n");
+        return Layout::from(format!("{value}\n").as_str());
     }
     let (mut text, revision) = match loaded {
         Ok(Shown::One(document)) => (
-            output::plan_text(&document, args.format, ctx.stdout, args.long),
+            super::show::plan_layout(&document, args.format, ctx.stdout, args.long),
             Some(document.revision),
         ),
         Ok(Shown::All(lists)) => (
-            output::lists_text(&lists, args.format, ctx.stdout, args.long),
+            super::show::lists_layout(&lists, args.format, ctx.stdout, args.long),
             None,
         ),
         Err(err) => {
@@ -332,11 +324,11 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> S
             if let Some(hint) = err.hint.as_deref() {
                 let _ = writeln!(text, "hint: {}", crate::text::escape(hint));
             }
-            return text;
+            return Layout::from(text.as_str());
         }
     };
     if mode == Mode::Terminal && args.format == Format::Text {
-        text.push('\n');
+        text.plain("\n");
         let (what, short) = match revision {
             Some(revision) => (
                 format!(
@@ -365,309 +357,13 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> S
                 .unwrap_or_else(|| "Ctrl-C to quit".chars().take(columns).collect()),
             None => wordings[0].clone(),
         };
-        text.push_str(&ctx.stdout.dim(&footer));
-        text.push('\n');
+        text.plain(&format!("{}\n", ctx.stdout.dim(&footer)));
     }
     text
-}
-
-/// The rows of `text` that fit a pane of `rows` rows: all of them when they fit; else the
-/// header (with its wrapped rows), the item in progress with the item before it, as many items
-/// after it as fit, and a last row saying how many items are hidden above and below. Items are
-/// shown whole or not at all: a wrapped item's rows stay together. No newline after the last
-/// row, which would scroll the header off a full pane.
-fn fit(text: &str, columns: usize, rows: usize, palette: crate::render::Palette) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.len() <= rows {
-        return text.trim_end_matches('\n').to_owned();
-    }
-    let blocks = blocks(&lines);
-    let Some((header, body)) = blocks.split_first() else {
-        return String::new();
-    };
-    let size = |range: std::ops::Range<usize>| -> usize {
-        body[range].iter().map(|block| block.rows.len()).sum()
-    };
-    let doing = body
-        .iter()
-        .position(|block| block.status == Some(crate::policy::status::Status::InProgress));
-    // The header's rows, and one row for what is hidden. A header wrapped over more rows than
-    // the item in progress leaves room for gives up its last rows (at least its first stays):
-    // half a summary is still a summary, half an item is not an item.
-    let doing_rows = doing.map_or(0, |at| size(at..at + 1));
-    let header_rows = header
-        .rows
-        .len()
-        .min(rows.saturating_sub(1 + doing_rows).max(1))
-        .min(rows.saturating_sub(1));
-    let room = rows.saturating_sub(header_rows + 1);
-    let (mut start, mut end) = match doing {
-        Some(at) if size(0..at + 1) > room => {
-            // The item before it too, for context, when the pane has room for it.
-            let start = if at > 0 && size(at - 1..at + 1) <= room {
-                at - 1
-            } else {
-                at
-            };
-            (start, at + 1)
-        }
-        _ => (0, 0),
-    };
-    while end < body.len() && size(start..end + 1) <= room {
-        end += 1;
-    }
-    while start > 0 && size(start - 1..end) <= room {
-        start -= 1;
-    }
-    let mut shown: Vec<&str> = header.rows[..header_rows].to_vec();
-    for block in &body[start..end] {
-        shown.extend(&block.rows);
-    }
-    // An item taller than the whole pane: its first rows, since nothing else could show.
-    shown.truncate(rows.saturating_sub(1));
-    let items = |blocks: &[Block<'_>]| blocks.iter().filter(|block| block.status.is_some()).count();
-    let hidden = hidden_line(items(&body[..start]), items(&body[end..]), columns);
-    let mut out = shown.join("\n");
-    if rows > 1 {
-        out.push('\n');
-        out.push_str(&palette.dim(&hidden));
-    }
-    out
-}
-
-/// One item's rows (its first, and the rows a wrap continued it on), or another line of the
-/// view (the header, a list's heading, a blank, the footer) with its rows.
-struct Block<'a> {
-    rows: Vec<&'a str>,
-    /// The item's status; `None` for a line that is no item.
-    status: Option<crate::policy::status::Status>,
-}
-
-/// The lines of a view grouped into blocks that are shown whole.
-fn blocks<'a>(lines: &[&'a str]) -> Vec<Block<'a>> {
-    // The marker after the id: which status a row's item has, or None for a continuation row
-    // (or a heading, a blank, the footer).
-    let marker_of = |line: &str| {
-        let shown = crate::wrap::visible(line);
-        let rest = shown
-            .trim_start()
-            .split_once(' ')
-            .map_or("", |(_, rest)| rest);
-        crate::policy::status::STATUSES
-            .iter()
-            .find(|info| rest.starts_with(info.marker))
-            .map(|info| info.status)
-    };
-    let mut blocks: Vec<Block<'a>> = Vec::new();
-    for (index, line) in lines.iter().enumerate() {
-        let status = marker_of(line);
-        // A wrap indents its continuation rows; an item's own row, a heading and a blank do
-        // not continue the line before.
-        let continues = index > 0
-            && status.is_none()
-            && line.starts_with(' ')
-            && !crate::wrap::visible(line).trim().is_empty();
-        match blocks.last_mut() {
-            Some(block) if continues => block.rows.push(line),
-            _ => blocks.push(Block {
-                rows: vec![line],
-                status,
-            }),
-        }
-    }
-    blocks
-}
-
-/// The last row: how many items are hidden above and below, in the longest wording that fits
-/// `columns` (at 28 columns `… 10 above, 9 below`, never a cut sentence).
-fn hidden_line(above: usize, below: usize, columns: usize) -> String {
-    let more = |n: usize| crate::english::count(n, "more item");
-    let wordings = match (above, below) {
-        (0, 0) => vec!["…".to_owned()],
-        (0, below) => vec![
-            format!("… {} below", more(below)),
-            format!("… {below} more below"),
-            format!("… ↓{below}"),
-        ],
-        (above, 0) => vec![
-            format!("… {} above", more(above)),
-            format!("… {above} more above"),
-            format!("… ↑{above}"),
-        ],
-        (above, below) => vec![
-            format!("… {}: {above} above, {below} below", more(above + below)),
-            format!("… {above} above, {below} below"),
-            format!("… ↑{above} ↓{below}"),
-        ],
-    };
-    let fits = |text: &String| crate::wrap::width_of(text) <= columns;
-    match wordings.iter().find(|text| fits(text)) {
-        Some(text) => text.clone(),
-        None => wordings
-            .last()
-            .map(|text| text.chars().take(columns).collect())
-            .unwrap_or_default(),
-    }
 }
 
 /// What a frame shows.
 enum Shown {
     One(crate::store::Document),
     All(Vec<(crate::list::ListName, crate::store::Document)>),
-}
-
-/// Where frames go. Leaving the terminal as it was found is `Drop`'s job, so every way out
-/// of the loop restores it.
-struct Screen<'a> {
-    out: &'a mut dyn Write,
-    mode: Mode,
-    /// Between Ctrl-Z and `fg`: the shell has the main screen.
-    suspended: bool,
-}
-
-impl<'a> Screen<'a> {
-    fn open(out: &'a mut dyn Write, mode: Mode) -> io::Result<Self> {
-        if mode == Mode::Terminal {
-            out.write_all(ENTER_SCREEN.as_bytes())?;
-            out.flush()?;
-        }
-        Ok(Self {
-            out,
-            mode,
-            suspended: false,
-        })
-    }
-
-    fn draw(&mut self, frame: &str) -> io::Result<()> {
-        let out = &mut self.out;
-        match self.mode {
-            Mode::Terminal => {
-                out.write_all(CLEAR.as_bytes())?;
-                out.write_all(frame.as_bytes())?;
-            }
-            Mode::Pipe => {
-                out.write_all(frame.as_bytes())?;
-                out.write_all(b"\n")?;
-            }
-            Mode::Lines => out.write_all(frame.as_bytes())?,
-        }
-        out.flush()
-    }
-}
-
-impl Screen<'_> {
-    /// Gives the terminal back before the process stops (Ctrl-Z).
-    fn suspend(&mut self) -> io::Result<()> {
-        if self.mode == Mode::Terminal {
-            self.suspended = true;
-            self.out.write_all(LEAVE_SCREEN.as_bytes())?;
-            self.out.flush()?;
-        }
-        Ok(())
-    }
-
-    /// Takes the screen again after `fg`, once; the caller draws the view.
-    fn resume(&mut self) -> io::Result<()> {
-        if self.mode == Mode::Terminal && std::mem::take(&mut self.suspended) {
-            self.out.write_all(ENTER_SCREEN.as_bytes())?;
-            self.out.flush()?;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for Screen<'_> {
-    fn drop(&mut self) {
-        if self.mode == Mode::Terminal {
-            let _ = self.out.write_all(LEAVE_SCREEN.as_bytes());
-            let _ = self.out.flush();
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fit;
-    use crate::render::Palette;
-
-    #[test]
-    fn a_plan_that_fits_is_left_whole() {
-        assert_eq!(
-            fit("[0/1] S\n  1 [ ] A\n", 40, 5, Palette::plain()),
-            "[0/1] S\n  1 [ ] A"
-        );
-    }
-
-    #[test]
-    fn a_header_gives_up_its_wrapped_rows_before_the_item_in_progress_is_cut() {
-        let text = "[0/2] A summary\n      over three\n      rows\n  1 [▶] An item\n        over two\n  2 [ ] B\n";
-        assert_eq!(
-            fit(text, 40, 4, Palette::plain()),
-            "[0/2] A summary\n  1 [▶] An item\n        over two\n… 1 more item below"
-        );
-    }
-
-    #[test]
-    fn a_short_pane_keeps_the_header_and_every_row_of_the_item_in_progress() {
-        let text = "[1/5] Ship\n  1 [x] A\n  2 [x] B\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n  5 [ ] E\n";
-        assert_eq!(
-            fit(text, 40, 6, Palette::plain()),
-            "[1/5] Ship\n  3 [ ] C\n  4 [▶] D is a long\n        item over\n        three rows\n… 3 more items: 2 above, 1 below"
-        );
-        // No room for the item before it: the item alone.
-        assert_eq!(
-            fit(text, 40, 5, Palette::plain()),
-            "[1/5] Ship\n  4 [▶] D is a long\n        item over\n        three rows\n… 4 more items: 3 above, 1 below"
-        );
-        // Nothing in progress: the top of the plan.
-        let idle = text.replace('▶', " ");
-        assert_eq!(
-            fit(&idle, 40, 4, Palette::plain()),
-            "[1/5] Ship\n  1 [x] A\n  2 [x] B\n… 3 more items below"
-        );
-    }
-
-    /// Every pane from 2 to 12 rows and 20 to 40 columns, of a plan wrapped to it: no row
-    /// shown is a continuation without its item's first row, no item is cut, and every row
-    /// fits the width.
-    #[test]
-    fn a_narrow_pane_never_shows_half_an_item_and_its_last_row_fits() {
-        let plan = "[5/9] Fix the login timeout and ship the patch to production\n  1 [x] Reproduce the timeout with a slow token server\n  2 [x] Read the token code\n  3 [x] Write down the expiry rules\n  4 [~] Benchmark the old retry loop\n  5 [!] Try the vendor patch\n  6 [▶] Patch the token expiry check in the middleware\n  7 [ ] Add a regression test for expired tokens\n  8 [ ] Update the changelog ⧗ 7\n  9 [ ] Tag the release ⧗ 7, 8\n\nrevision 12 · watching /tmp/ws/.todos.json · Ctrl-C to quit\n";
-        for columns in 20..=40 {
-            let wrapped = crate::wrap::wrap(plan, columns);
-            let all: Vec<&str> = wrapped.lines().collect();
-            for rows in 2..=12 {
-                let shown = fit(&wrapped, columns, rows, Palette::plain());
-                let shown: Vec<&str> = shown.lines().collect();
-                assert!(shown.len() <= rows, "{columns}x{rows}: {shown:#?}");
-                for row in &shown {
-                    assert!(
-                        crate::wrap::width_of(row) <= columns,
-                        "{columns}x{rows}: {row:?}"
-                    );
-                }
-                // Each shown row of the plan: the one before it in the plan is shown too, or
-                // it starts an item (or the header).
-                let body = &shown[..shown.len() - 1];
-                for (index, row) in body.iter().enumerate().skip(1) {
-                    let at = all
-                        .iter()
-                        .position(|line| line == row)
-                        .expect("a row of the plan");
-                    let continuation = row.starts_with("        ") || row.starts_with("      ");
-                    if continuation && !row.trim().is_empty() {
-                        assert_eq!(body[index - 1], all[at - 1], "{columns}x{rows}: {body:#?}");
-                    }
-                }
-            }
-        }
-        let hidden = super::hidden_line(10, 9, 28);
-        assert_eq!(hidden, "… 10 above, 9 below");
-        assert_eq!(
-            super::hidden_line(10, 9, 40),
-            "… 19 more items: 10 above, 9 below"
-        );
-        assert_eq!(super::hidden_line(0, 1, 40), "… 1 more item below");
-        assert_eq!(super::hidden_line(10, 9, 10), "… ↑10 ↓9");
-    }
 }

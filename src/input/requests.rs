@@ -3,10 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::{
-    CREATE_FIELDS, DELETED, Field, ItemFields, NEW_ITEM_FIELDS, UPDATE_FIELDS, content, expect_str,
-    fields, item_fields, missing_content, type_name,
-};
+use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, UPDATE_FIELDS};
+use super::item::{DELETED, ItemFields, item_fields, missing_content};
+use super::{Field, content, expect_str, fields, type_name};
 use crate::error::{Error, Problem, Result};
 use crate::model::{Item, Limits, Priority, Status};
 

@@ -1,5 +1,5 @@
 //! Each tool's arguments as a serde type, read from the call's JSON into the command the CLI
-//! parses to (`cli::Command`, typed): the same request the command builds, without a command
+//! parses to (`cli::PlanCommand`, typed): the same request the command builds, without a command
 //! line. codex-rs `mcp-server`'s `codex_tool_config.rs` is the model.
 //!
 //! `FIELDS` names every argument a tool takes beside its input, with its JSON Schema and the
@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 use crate::cli::{
-    Command, CreateArgs, Format, HistoryArgs, Lazy, NextArgs, RecapArgs, RemoveArgs, ShowArgs,
+    CreateArgs, Format, HistoryArgs, Lazy, NextArgs, PlanCommand, RecapArgs, RemoveArgs, ShowArgs,
     UpdateArgs, WriteArgs,
 };
 use crate::error::{Error, Problem};
@@ -219,7 +219,7 @@ pub fn fields(tool: &McpTool) -> impl Iterator<Item = &'static Field> {
 /// What a call runs: its shared arguments, the typed command, and the input on its stdin.
 pub struct Call {
     pub arguments: Arguments,
-    pub command: Command,
+    pub command: PlanCommand,
     pub stdin: Option<Vec<u8>>,
 }
 
@@ -236,7 +236,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             let WithInput { common, input } = WithInput::deserialize(object).map_err(typed)?;
             let expect_revision = common.expect_revision;
             let command = match tool.name {
-                "write" => Command::Write(Lazy(WriteArgs {
+                "write" => PlanCommand::Write(Lazy(WriteArgs {
                     snapshot: Some("-".to_owned()),
                     file: None,
                     summary: None,
@@ -244,13 +244,13 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                     expect_revision,
                     new_session: false,
                 })),
-                "create" => Command::Create(Lazy(CreateArgs {
+                "create" => PlanCommand::Create(Lazy(CreateArgs {
                     contents: Vec::new(),
                     blocked_by: Vec::new(),
                     owner: None,
                     expect_revision,
                 })),
-                _ => Command::Update(Lazy(UpdateArgs {
+                _ => PlanCommand::Update(Lazy(UpdateArgs {
                     id: None,
                     status: None,
                     content: None,
@@ -275,7 +275,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
         "remove" => {
             let RemoveArguments { ids, common } =
                 RemoveArguments::deserialize(object).map_err(typed)?;
-            let command = Command::Remove(Lazy(RemoveArgs {
+            let command = PlanCommand::Remove(Lazy(RemoveArgs {
                 ids: ids.into_iter().map(Id::into_string).collect(),
                 expect_revision: common.expect_revision,
             }));
@@ -294,7 +294,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                     "goes with claim: true (next alone changes nothing); drop it, or claim the item",
                 )]));
             }
-            let command = Command::Next(Lazy(NextArgs {
+            let command = PlanCommand::Next(Lazy(NextArgs {
                 claim,
                 owner,
                 expect_revision: common.expect_revision,
@@ -304,7 +304,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
         "history" => {
             let HistoryArguments { revision, common } =
                 HistoryArguments::deserialize(object).map_err(typed)?;
-            let command = Command::History(Lazy(HistoryArgs {
+            let command = PlanCommand::History(Lazy(HistoryArgs {
                 revision,
                 limit: None,
             }));
@@ -312,7 +312,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
         }
         "show" => {
             let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
-            let command = Command::Show(Lazy(ShowArgs {
+            let command = PlanCommand::Show(Lazy(ShowArgs {
                 format: Format::Text,
                 watch: false,
                 all: false,
@@ -322,13 +322,13 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
         }
         _ => {
             let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
-            without_input(common, Command::Recap(Lazy(RecapArgs {})))
+            without_input(common, PlanCommand::Recap(Lazy(RecapArgs {})))
         }
     };
     Ok(call)
 }
 
-fn without_input(arguments: Arguments, command: Command) -> Call {
+fn without_input(arguments: Arguments, command: PlanCommand) -> Call {
     Call {
         arguments,
         command,
@@ -434,14 +434,14 @@ mod tests {
         let call = read(tool("next"), &map(json!({"claim": null, "owner": "w1"}))).unwrap();
         assert!(matches!(
             call.command,
-            Command::Next(Lazy(NextArgs { claim: false, .. }))
+            PlanCommand::Next(Lazy(NextArgs { claim: false, .. }))
         ));
         let call = read(
             tool("remove"),
             &map(json!({"ids": ["2", 3], "expect_revision": 4, "list": "docs"})),
         )
         .unwrap();
-        let Command::Remove(Lazy(args)) = call.command else {
+        let PlanCommand::Remove(Lazy(args)) = call.command else {
             panic!("remove");
         };
         assert_eq!(args.ids, ["2", "3"]);

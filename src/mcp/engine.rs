@@ -1,6 +1,6 @@
 //! The one door from the MCP server to the commands: a tool call in, the command's JSON
 //! envelope out. Each tool's arguments are read into a typed request (`arguments`), turned into
-//! the command the CLI parses to (`cli::Command`, its arguments typed, never a command line),
+//! the command the CLI parses to (`cli::PlanCommand`, its arguments typed, never a command line),
 //! and run by `commands::run` in this process with an in-memory host, whose stdin holds the
 //! input of `write`, `create` and `update` as `todos write -` reads it: the same input shapes,
 //! rules, store, lock, history and log, and the store read afresh on every call. The reply is

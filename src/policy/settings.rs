@@ -208,7 +208,9 @@ pub const VARIABLES: [VariableInfo; 10] = [
 impl Variable {
     pub fn info(self) -> &'static VariableInfo {
         // The table is in the enum's order; a test holds that.
-        &VARIABLES[self as usize]
+        let info = &VARIABLES[self as usize];
+        debug_assert_eq!(info.variable, self);
+        info
     }
 
     pub fn name(self) -> &'static str {

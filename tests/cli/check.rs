@@ -5,8 +5,11 @@ use crate::support::TestEnv;
 #[test]
 fn an_empty_or_finished_plan_passes() {
     let env = TestEnv::new();
-    let done = env.todos(&["check"]).run().success();
-    assert_eq!(done.stdout, "[0/0] No todos.\n");
+    env.todos(&["check"])
+        .expect_code(0)
+        .expect_stdout("[0/0] No todos.\n")
+        .expect_stderr("")
+        .run();
     assert!(!env.path(".todos.json").exists(), "check creates nothing");
     assert!(
         !env.path(".todos.json.lock").exists(),
@@ -33,18 +36,16 @@ fn open_items_fail_with_the_recap_and_the_items_on_stderr() {
             "pending:Add a test",
         ],
     );
-    let done = env.rejects(env.todos(&["check"]), 1);
-    assert_eq!(done.stdout, "");
-    assert_eq!(
-        done.stderr,
+    let check = env.todos(&["check"]).expect_stdout("").expect_stderr(
         "todos: 2 of 3 items are still open.\n\
          [1/3] In progress: Patch the check. Pending: Add a test.\n  \
          2 [▶] Patch the check\n  \
          3 [ ] Add a test\n\
          Finish them before you stop: mark each completed as soon as it is done (todos update ID \
          completed), cancelled when it is no longer needed, failed when you tried and it could \
-         not be done, or blocked when it waits on something outside the plan (it stays open).\n"
+         not be done, or blocked when it waits on something outside the plan (it stays open).\n",
     );
+    env.rejects(check, 1);
 }
 
 #[test]

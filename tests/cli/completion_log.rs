@@ -157,12 +157,27 @@ fn a_session_started_in_the_same_second_gets_its_own_log_file() {
 fn a_failed_save_takes_its_log_block_back() {
     let env = TestEnv::new();
     env.plan("S", &["pending:a"]);
-    // A folder where the temp file goes is refused before anything is written (the failing
-    // save after a written block is made on a full disk in safety.rs).
-    fs::create_dir(env.path(".todos.json.tmp")).unwrap();
-    let done = env.rejects(env.todos(&["update", "1", "completed"]), 6);
-    assert!(done.stderr.contains(".todos.json.tmp"), "{}", done.stderr);
-    fs::remove_dir(env.path(".todos.json.tmp")).unwrap();
+    // Every temporary name this process would take beside the store is taken (in process, so
+    // the process id is known): the save fails after the block was written, and takes it back.
+    // (The failing save on a full disk is in safety.rs.)
+    let taken: Vec<String> = (0..100)
+        .map(|n| format!("..todos.json.{}-{n}.todos-tmp", std::process::id()))
+        .collect();
+    for name in &taken {
+        fs::create_dir(env.path(name)).unwrap();
+    }
+    let before = env.everything();
+    let done = env.todos(&["update", "1", "completed"]).run_in_process();
+    assert_eq!(done.code, 5, "{}", done.stderr);
+    assert!(
+        done.stderr.contains("cannot find a free temporary name"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(env.everything(), before, "the log block was taken back");
+    for name in &taken {
+        fs::remove_dir(env.path(name)).unwrap();
+    }
     env.todos(&[
         "write",
         "--summary",

@@ -61,8 +61,7 @@ fn complete_in_bash(env: &TestEnv, words: &[&str]) -> Vec<String> {
         _clap_complete_todos todos "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
         printf '%s\n' "${COMPREPLY[@]}"
     "#;
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_todos"));
-    let bin_dir = bin.parent().expect("the binary's folder");
+    let bin_dir = &crate::support::bin_dir();
     let output = Command::new("bash")
         .args(["--norc", "--noprofile", "-c", script, "bash"])
         .arg(committed("todos.bash"))
@@ -216,8 +215,7 @@ fn completing_changes_nothing() {
 fn fish_describes_each_id_with_its_item() {
     let env = TestEnv::new();
     env.plan("Ship", &["completed:Build", "in_progress:Test"]);
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_todos"));
-    let bin_dir = bin.parent().expect("the binary's folder");
+    let bin_dir = &crate::support::bin_dir();
     let script = format!(
         "source {}; complete -C 'todos update '",
         committed("todos.fish").display()

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
+use std::os::unix::process::CommandExt as _;
 use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -148,10 +149,15 @@ fn a_killed_lock_holder_releases_the_lock_at_once() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     // flock(1) holds the lock itself (-o keeps it from the child), like a todos killed mid-change.
+    // In a process group of its own, with no stream of the test runner's, so that killing the
+    // group ends its `sleep` too and nothing is left holding the runner's output open.
     let mut holder = Command::new("flock")
         .args(["-o", ".todos.json.lock", "sleep", "60"])
         .current_dir(env.ws())
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
         .spawn()
         .expect("flock from util-linux");
     let probe = lock_file(&env);
@@ -161,7 +167,13 @@ fn a_killed_lock_holder_releases_the_lock_at_once() {
         assert!(Instant::now() < deadline, "flock never took the lock");
         thread::sleep(Duration::from_millis(10));
     }
-    holder.kill().unwrap();
+    // The whole group: flock, and the `sleep` it started.
+    let group = format!("-{}", holder.id());
+    let killed = Command::new("kill")
+        .args(["-KILL", "--", &group])
+        .status()
+        .unwrap();
+    assert!(killed.success());
     holder.wait().unwrap();
     let done = env
         .todos(&["--lock-timeout", "5", "create", "B"])

@@ -240,17 +240,14 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
 
 #[test]
 fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::Duration;
     let env = TestEnv::on_disk();
-    let bin = env!("CARGO_BIN_EXE_todos");
     for round in 0..40_u64 {
-        let mut child = Command::new(bin)
-            .args(["-q", "create", &format!("round {round}")])
-            .current_dir(env.ws())
-            .env_clear()
-            .env("HOME", env.home())
+        let mut child = env
+            .todos(&["-q", "create", &format!("round {round}")])
             .env("TODOS_MAX_ITEMS", "1000")
+            .into_command()
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -3,7 +3,7 @@
 //! Gemini CLI 0.61.0 by scripts/agents-e2e.sh (`TODOS_E2E_RECORD=1` refreshes them).
 
 use std::io::Write;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -254,12 +254,8 @@ fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
 
 /// `todos hook` with a stdin pipe that the test holds open.
 fn spawn_hook(env: &TestEnv) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_todos"))
-        .arg("hook")
-        .env_clear()
-        .current_dir(env.ws())
-        .env("HOME", env.home())
-        .env("TZ", "UTC")
+    env.todos(&["hook"])
+        .into_command()
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -224,7 +224,7 @@ fn a_200_mib_stdin_is_refused_in_little_memory() {
             "-f",
             "peak_kib=%M",
             "--",
-            env!("CARGO_BIN_EXE_todos"),
+            &crate::support::bin().to_string_lossy(),
             "--color",
             "never",
             "write",

@@ -1,7 +1,6 @@
 //! `todos init`: the instructions block and each agent's hooks, merged without touching
 //! anything else, and idempotent.
 
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
@@ -214,7 +213,7 @@ fn a_symlinked_instructions_file_stays_a_symlink() {
 /// the project, with `CLAUDE_PROJECT_DIR` set and the event on stdin.
 #[track_caller]
 fn run_hook(env: &TestEnv, command: &str, event: &str) -> Done {
-    let bin = Path::new(env!("CARGO_BIN_EXE_todos")).parent().unwrap();
+    let bin = &crate::support::bin_dir();
     let subdir = env.path("src");
     std::fs::create_dir_all(&subdir).unwrap();
     let mut child = Command::new("sh")

@@ -3,6 +3,10 @@
 //! through the real binary, or, where thousands of cases run (the corpus), through the library
 //! in process (`support::Run`).
 
+// A test or a benchmark that cannot set up panics, as a failed test should: the crate-wide
+// denial of unwrap/expect (Cargo.toml) is for the program.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod agents;
 mod check;
 mod completion_log;
@@ -21,6 +25,7 @@ mod hook_limits;
 mod hostile;
 mod init;
 mod init_trust;
+mod layers;
 mod leftovers;
 mod lists;
 mod man;

@@ -641,7 +641,7 @@ fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
     let lonely = env.home().join("bin");
     std::fs::create_dir_all(&lonely).unwrap();
     let todos = lonely.join("todos");
-    std::fs::copy(env!("CARGO_BIN_EXE_todos"), &todos).unwrap();
+    std::fs::copy(crate::support::bin(), &todos).unwrap();
     let done = std::process::Command::new(&todos)
         .args(["--json", "mcp"])
         .current_dir(env.ws())

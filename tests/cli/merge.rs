@@ -12,10 +12,7 @@ use crate::support::{Done, NOW, TestEnv, items};
 /// `git ARGS…` in `dir`, with an environment of the test's own (no user or system config) and
 /// the `todos` under test first on PATH, as git finds the merge driver there.
 fn git_in(env: &TestEnv, dir: &Path, args: &[&str]) -> Done {
-    let bin = Path::new(env!("CARGO_BIN_EXE_todos"))
-        .parent()
-        .expect("the binary's folder")
-        .to_path_buf();
+    let bin = crate::support::bin_dir();
     let path = std::env::join_paths([
         bin,
         PathBuf::from("/usr/local/bin"),

@@ -2,19 +2,16 @@
 
 use std::process::{Command, Stdio};
 
-use crate::support::{NOW, TestEnv};
+use crate::support::TestEnv;
 
 /// Runs `args` with stdout a pipe whose reading end is already closed.
 #[track_caller]
 fn into_closed_pipe(env: &TestEnv, args: &[&str], stdin: Option<&str>) -> (i32, String) {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_todos"))
-        .args(args)
-        .current_dir(env.ws())
-        .env_clear()
-        .env("HOME", env.home())
-        .env("TODOS_NOW", NOW)
+    let mut child = env
+        .todos(args)
+        .into_command()
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {
@@ -82,7 +79,7 @@ fn show_into_head_exits_quietly() {
         .args([
             "-c",
             "\"$0\" show | head -1; echo \"exit=${PIPESTATUS[0]}\"",
-            env!("CARGO_BIN_EXE_todos"),
+            &crate::support::bin().to_string_lossy(),
         ])
         .current_dir(env.ws())
         .env_clear()

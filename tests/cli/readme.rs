@@ -176,10 +176,7 @@ fn every_console_block_prints_what_it_shows() {
 #[test]
 fn every_runnable_sh_block_runs_and_prints_the_recaps_it_claims() {
     let text = readme();
-    let bin_dir: PathBuf = PathBuf::from(env!("CARGO_BIN_EXE_todos"))
-        .parent()
-        .expect("the binary's folder")
-        .to_path_buf();
+    let bin_dir: PathBuf = crate::support::bin_dir();
     let mut ran = 0;
     for block in blocks(&text)
         .iter()
@@ -296,10 +293,7 @@ fn help_examples(help: &str) -> Vec<String> {
 /// open; a watch must still be running after a second.
 #[test]
 fn every_help_example_runs_as_shown() {
-    let bin_dir: PathBuf = PathBuf::from(env!("CARGO_BIN_EXE_todos"))
-        .parent()
-        .expect("the binary's folder")
-        .to_path_buf();
+    let bin_dir: PathBuf = crate::support::bin_dir();
     let top = TestEnv::new();
     let mut pages = vec![(String::new(), top.todos(&["--help"]).run().success().stdout)];
     for command in top.subcommands() {

@@ -51,12 +51,7 @@ const WRITERS: [&[&str]; 4] = [
 
 #[test]
 fn a_store_file_that_is_a_link_is_never_written_through() {
-    for name in [
-        ".todos.json",
-        ".todos.json.lock",
-        ".todos.json.tmp",
-        ".todos.history.jsonl",
-    ] {
+    for name in [".todos.json", ".todos.json.lock", ".todos.history.jsonl"] {
         for args in WRITERS {
             let env = TestEnv::new();
             env.plan("S", &["pending:A"]);
@@ -446,7 +441,7 @@ fn a_new_store_never_gets_looser_permissions_than_the_umask() {
         .args([
             "-c",
             "umask 077; exec \"$0\" \"$@\"",
-            env!("CARGO_BIN_EXE_todos"),
+            &crate::support::bin().to_string_lossy(),
         ])
         .args(["create", "B"])
         .current_dir(env.ws())
@@ -472,7 +467,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     let ws = env.ws();
     let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C \"$2\" --color never create A";
     let output = Command::new("sh")
-        .args(["-c", script, env!("CARGO_BIN_EXE_todos")])
+        .args(["-c", script, &crate::support::bin().to_string_lossy()])
         .arg(&gone)
         .arg(&ws)
         .env_clear()
@@ -486,7 +481,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C . show";
     fs::create_dir_all(&gone).unwrap();
     let output = Command::new("sh")
-        .args(["-c", script, env!("CARGO_BIN_EXE_todos")])
+        .args(["-c", script, &crate::support::bin().to_string_lossy()])
         .arg(&gone)
         .env_clear()
         .output()
@@ -814,7 +809,7 @@ fn a_save_that_fails_after_the_log_takes_its_block_back() {
     fs::create_dir(env.path(".git")).unwrap();
     fs::create_dir(env.path("memory/todos")).unwrap();
     let done = finish_two_plans_through_a_full_disk(&env);
-    assert!(done.stderr.contains(".todos.json.tmp"), "{}", done.stderr);
+    assert!(done.stderr.contains(".todos-tmp"), "{}", done.stderr);
 }
 
 #[test]

@@ -49,10 +49,13 @@ fn the_store_is_versioned_pretty_and_in_a_stable_key_order() {
       ]
     }
     "#);
-    assert!(
-        !env.path(".todos.json.tmp").exists(),
-        "no temp file is left behind"
-    );
+    let left: Vec<String> = std::fs::read_dir(env.ws())
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".todos-tmp"))
+        .collect();
+    assert!(left.is_empty(), "no temp file is left behind: {left:?}");
 }
 
 #[test]

@@ -11,6 +11,17 @@ use serde_json::Value;
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";
 
+/// The binary under test: the one place that names it. A test that runs it through a shell
+/// (a pipeline, `script`, `tmux`) passes this path, or `bin_dir` on `PATH`.
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_todos"))
+}
+
+/// The folder of the binary under test, to put first on a shell's `PATH`.
+pub fn bin_dir() -> PathBuf {
+    bin().parent().map(Path::to_path_buf).unwrap_or_default()
+}
+
 pub struct TestEnv {
     root: tempfile::TempDir,
 }
@@ -50,7 +61,7 @@ impl TestEnv {
 
     /// `todos ARGS…` in the workspace, with `--color never`.
     pub fn todos(&self, args: &[&str]) -> Run {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_todos"));
+        let mut command = Command::new(bin());
         command
             .env_clear()
             .current_dir(self.ws())
@@ -66,6 +77,7 @@ impl TestEnv {
             color: false,
             stdout: None,
             stderr: None,
+            expected: Expected::default(),
         }
     }
 
@@ -239,9 +251,37 @@ pub struct Run {
     color: bool,
     stdout: Option<Stdio>,
     stderr: Option<Stdio>,
+    /// What the run must give, declared up front (just's `Test`): checked by `run`.
+    expected: Expected,
+}
+
+/// The exit code, stdout and stderr a run must give; `None`: not checked.
+#[derive(Default)]
+struct Expected {
+    code: Option<i32>,
+    stdout: Option<String>,
+    stderr: Option<String>,
 }
 
 impl Run {
+    /// The exit code `run` must see.
+    pub fn expect_code(mut self, code: i32) -> Self {
+        self.expected.code = Some(code);
+        self
+    }
+
+    /// The whole stdout `run` must see.
+    pub fn expect_stdout(mut self, stdout: impl Into<String>) -> Self {
+        self.expected.stdout = Some(stdout.into());
+        self
+    }
+
+    /// The whole stderr `run` must see.
+    pub fn expect_stderr(mut self, stderr: impl Into<String>) -> Self {
+        self.expected.stderr = Some(stderr.into());
+        self
+    }
+
     pub fn stdin(mut self, input: impl AsRef<[u8]>) -> Self {
         self.stdin = Some(input.as_ref().to_vec());
         self
@@ -305,6 +345,14 @@ impl Run {
     pub fn arg(mut self, arg: &str) -> Self {
         self.args.push(arg.to_owned());
         self
+    }
+
+    /// The command as built (environment, folder, arguments), for a test that drives the
+    /// process itself: kills it midway, holds its stdin open, hands it a closed pipe. Its
+    /// streams are the test's to set.
+    pub fn into_command(mut self) -> Command {
+        self.add_args();
+        self.command
     }
 
     /// Starts the command with stdout and stderr piped and returns at once, for commands that
@@ -383,7 +431,8 @@ impl Run {
             // The binary may refuse early and close its end; that is not the test's failure.
             let _ = pipe.write_all(&input);
         }
-        child.wait_with_output().expect("wait for todos").into()
+        let done: Done = child.wait_with_output().expect("wait for todos").into();
+        done.meets(&self.expected)
     }
 }
 
@@ -413,6 +462,24 @@ pub struct Done {
 }
 
 impl Done {
+    #[track_caller]
+    fn meets(self, expected: &Expected) -> Self {
+        if let Some(code) = expected.code {
+            assert_eq!(
+                self.code, code,
+                "exit code\nstdout: {}\nstderr: {}",
+                self.stdout, self.stderr
+            );
+        }
+        if let Some(stdout) = &expected.stdout {
+            assert_eq!(&self.stdout, stdout, "stdout");
+        }
+        if let Some(stderr) = &expected.stderr {
+            assert_eq!(&self.stderr, stderr, "stderr");
+        }
+        self
+    }
+
     #[track_caller]
     pub fn success(self) -> Self {
         assert_eq!(

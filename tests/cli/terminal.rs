@@ -3,11 +3,10 @@
 //! terminal is tmux (a private server per test, no config) or `script`; where neither is
 //! installed the test says `skipped: …` instead of passing in silence. Every wait is bounded.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::support::{NOW, TestEnv};
+use crate::support::{NOW, TestEnv, bin_dir};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -28,13 +27,6 @@ fn long_plan(env: &TestEnv) {
             "pending:Tag the release",
         ],
     );
-}
-
-fn bin_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_todos"))
-        .parent()
-        .expect("the binary's folder")
-        .to_path_buf()
 }
 
 fn installed(program: &str) -> bool {

@@ -300,7 +300,7 @@ fn expect_revision_guards_against_lost_updates() {
 #[test]
 fn a_terminal_stdin_is_a_usage_error_not_a_hang() {
     let env = TestEnv::new();
-    let bin = env!("CARGO_BIN_EXE_todos");
+    let bin = crate::support::bin().display().to_string();
     // `script` gives the child a pseudo-terminal as stdin.
     let output = std::process::Command::new("script")
         .args(["-qec", &format!("{bin} --color never write"), "/dev/null"])

@@ -1,0 +1,86 @@
+//! How a command's arguments are built: only when that command runs or its help is shown
+//! (`Lazy`), each with its own copy of the global options, hidden from its help, and with
+//! what a shell's <TAB> offers for `--list`.
+
+use clap::{ArgMatches, Args, FromArgMatches};
+use clap_complete::ArgValueCandidates;
+
+use crate::global::GlobalArgs;
+
+/// A command's arguments, built by clap only when that command runs (or its help is shown).
+/// Building every command's arguments on every run was a third of `todos show`'s start-up.
+#[derive(Debug)]
+pub struct Lazy<T>(pub T);
+
+impl<T> std::ops::Deref for Lazy<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Self)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+impl<T: Args> Args for Lazy<T> {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.defer(|command| {
+            quiet_globals(with_list_candidates(GlobalArgs::augment_args(
+                T::augment_args(command),
+            )))
+        })
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        command.defer(|command| {
+            quiet_globals(with_list_candidates(GlobalArgs::augment_args_for_update(
+                T::augment_args_for_update(command),
+            )))
+        })
+    }
+}
+
+/// `--list` offers the workspace's lists at a <TAB>.
+pub(super) fn with_list_candidates(command: clap::Command) -> clap::Command {
+    command.mut_arg("list", |arg| {
+        arg.add(ArgValueCandidates::new(crate::candidates::lists))
+    })
+}
+
+/// A command's copy of the global options works but stays out of its help, which would
+/// otherwise repeat them (25 lines of 90 for `update`): `todos --help` shows them once, and the
+/// command's help ends by pointing there. (Hidden from help only: completion still offers them.)
+fn quiet_globals(mut command: clap::Command) -> clap::Command {
+    let globals = GlobalArgs::augment_args(clap::Command::new("todos"));
+    let mut flags = Vec::new();
+    for arg in globals.get_arguments() {
+        let id = arg.get_id().clone();
+        flags.push(match (arg.get_short(), arg.get_long()) {
+            (Some(short), _) => format!("-{short}"),
+            (None, Some(long)) => format!("--{long}"),
+            (None, None) => continue,
+        });
+        command = command.mut_arg(id, |arg| arg.hide_short_help(true).hide_long_help(true));
+    }
+    let examples = command
+        .get_after_help()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let pointer = format!(
+        "Global options ({}) work here too: see `todos --help`.",
+        flags.join(", ")
+    );
+    command.after_help(if examples.is_empty() {
+        pointer
+    } else {
+        format!("{examples}\n\n{pointer}")
+    })
+}

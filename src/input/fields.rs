@@ -1,0 +1,201 @@
+//! Which field a key of an input is, in each context (snapshot, item, update, create): every
+//! accepted spelling as one table, what stands in for a missing field, and the messages for a
+//! key that is none of them.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::error::Problem;
+use crate::suggest;
+
+/// A field of an input, whatever key spelled it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Field {
+    Summary,
+    Note,
+    List,
+    Merge,
+    Operation,
+    Id,
+    Content,
+    Description,
+    Status,
+    ActiveForm,
+    Priority,
+    BlockedBy,
+    AddBlockedBy,
+    AddBlocks,
+    Unblock,
+    Owner,
+    Reopen,
+    Items,
+}
+
+/// The keys that spell each field in one input context; case does not matter. Each agent's
+/// shape is a set of spellings here: a new alias is a new entry in one of these tables.
+pub(super) type Spellings = [(Field, &'static [&'static str])];
+
+/// The top level of a `write` snapshot.
+pub(super) const SNAPSHOT_FIELDS: &[&Spellings] = &[&[
+    (Field::Summary, &["summary", "task"]),
+    // Codex's update_plan: a note on this one change, not the plan's summary (SPEC §3).
+    (Field::Note, &["explanation"]),
+    // `todoList`: VS Code / Copilot's manage_todo_list.
+    (Field::List, &["todos", "steps", "plan", "todoList"]),
+    // Cursor's todo_write.
+    (Field::Merge, &["merge"]),
+    // VS Code / Copilot's manage_todo_list: "write" or "read".
+    (Field::Operation, &["operation"]),
+]];
+
+/// An item's id: Claude Code's tasks say `taskId`.
+pub(super) const ID_FIELD: &Spellings = &[(Field::Id, &["id", "taskId", "task_id"])];
+
+pub(super) const STATUS_FIELD: &Spellings = &[(Field::Status, &["status"])];
+
+/// What an item says besides its id and status.
+pub(super) const DETAIL_FIELDS: &Spellings = &[
+    // `subject`: Claude Code's tasks.
+    (
+        Field::Content,
+        &["content", "title", "text", "step", "subject"],
+    ),
+    (Field::Description, &["description", "details"]),
+    (Field::ActiveForm, &["activeForm", "active_form"]),
+    (Field::Priority, &["priority"]),
+    // `blockedBy`: Qwen Code and Claude Code's tasks.
+    (Field::BlockedBy, &["blocked_by", "blockedBy", "depends_on"]),
+    (Field::Owner, &["owner"]),
+];
+
+/// An item of a snapshot.
+pub(super) const ITEM_FIELDS: &[&Spellings] = &[ID_FIELD, DETAIL_FIELDS, STATUS_FIELD];
+
+/// An `update` request: an item's fields, permission to reopen it, and dependency edits:
+/// Claude Code's `TaskUpdate` `addBlockedBy` and `addBlocks` (the same edge seen from the
+/// blocker's side), and `unblock` (`todos update --unblock`).
+pub(super) const UPDATE_FIELDS: &[&Spellings] = &[
+    ID_FIELD,
+    DETAIL_FIELDS,
+    STATUS_FIELD,
+    &[
+        (Field::Reopen, &["reopen"]),
+        (Field::AddBlockedBy, &["addBlockedBy", "add_blocked_by"]),
+        (Field::AddBlocks, &["addBlocks", "add_blocks"]),
+        (Field::Unblock, &["unblock"]),
+    ],
+];
+
+/// A `create` request in JSON: `{"items": […]}`, or one new item (Claude Code's `TaskCreate`).
+pub(super) const CREATE_FIELDS: &[&Spellings] = &[&[(Field::Items, &["items"])], DETAIL_FIELDS];
+
+/// A new item inside `{"items": […]}`: its text and details; it starts pending.
+pub(super) const NEW_ITEM_FIELDS: &[&Spellings] = &[DETAIL_FIELDS];
+
+/// A field that stands in for another that the object does not give: a lone `description`
+/// (Gemini, `WeKnora`) is the item's text; next to a `title` (VS Code) it is its description.
+pub(super) const STANDS_IN: &[(Field, Field)] = &[(Field::Description, Field::Content)];
+
+/// The operations of VS Code's `manage_todo_list`: `read` only prints the plan.
+pub(super) const OPERATIONS: [&str; 2] = ["write", "read"];
+
+/// The field `key` spells in a context, compared in place: every key of every item passes here.
+pub(super) fn field_of(context: &[&Spellings], key: &str) -> Option<Field> {
+    spellings(context)
+        .find(|(_, keys)| keys.iter().any(|name| name.eq_ignore_ascii_case(key)))
+        .map(|(field, _)| *field)
+}
+
+pub(super) fn spellings<'a>(
+    context: &'a [&'a Spellings],
+) -> impl Iterator<Item = &'a (Field, &'static [&'static str])> {
+    context.iter().flat_map(|spellings| spellings.iter())
+}
+
+/// The keys of a field in prose, `content, title, text, step or subject`.
+pub(super) fn spellings_in_prose(context: &[&Spellings], field: Field) -> String {
+    let keys: Vec<&str> = spellings(context)
+        .filter(|(candidate, _)| *candidate == field)
+        .flat_map(|(_, keys)| keys.iter().copied())
+        .collect();
+    crate::english::or_list(&keys)
+}
+
+/// The most characters of an input's key that a path or a message repeats: a 100 KB key must
+/// not make a 100 KB error.
+pub(super) const KEY_SHOWN_CHARS: usize = 40;
+
+/// A key as paths and messages show it, cut to `KEY_SHOWN_CHARS` with `…`.
+pub(super) fn shown(key: &str) -> Cow<'_, str> {
+    match key.char_indices().nth(KEY_SHOWN_CHARS) {
+        Some((cut, _)) => Cow::Owned(format!("{}…", &key[..cut])),
+        None => Cow::Borrowed(key),
+    }
+}
+
+pub(super) fn join(parent: &str, key: &str) -> String {
+    let key = shown(key);
+    if parent.is_empty() {
+        key.into_owned()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+/// Why a key is not known here, and the nearest known key when one is close.
+pub(super) fn unknown_field(key: &str, context: &[&Spellings]) -> String {
+    let known = spellings(context).flat_map(|(_, keys)| keys.iter().copied());
+    if let Some(near) = suggest::closest(key, known) {
+        return format!("unknown field \"{}\"; did you mean \"{near}\"?", shown(key));
+    }
+    let first: Vec<&str> = spellings(context).map(|(_, keys)| keys[0]).collect();
+    format!(
+        "unknown field \"{}\"; the fields here are {}",
+        shown(key),
+        crate::english::or_list(&first).replacen(" or ", " and ", 1)
+    )
+}
+
+/// Sorts an object's keys into fields, refusing unknown keys and two spellings of one field.
+pub(super) fn fields<'a>(
+    object: &'a Map<String, Value>,
+    path: &str,
+    context: &[&Spellings],
+    problems: &mut Vec<Problem>,
+) -> Vec<(Field, &'a str, &'a Value)> {
+    let mut found: Vec<(Field, &str, &Value)> = Vec::with_capacity(object.len());
+    for (key, value) in object {
+        let Some(field) = field_of(context, key) else {
+            problems.push(Problem::new(join(path, key), unknown_field(key, context)));
+            continue;
+        };
+        if let Some((_, first, _)) = found.iter().find(|(seen, _, _)| *seen == field) {
+            problems.push(Problem::new(
+                join(path, key),
+                format!("says the same as \"{first}\"; give only one of them"),
+            ));
+            continue;
+        }
+        found.push((field, key.as_str(), value));
+    }
+    for (stand_in, field) in STANDS_IN {
+        if !found.iter().any(|(seen, _, _)| seen == field)
+            && let Some(entry) = found.iter_mut().find(|(seen, _, _)| seen == stand_in)
+        {
+            entry.0 = *field;
+        }
+    }
+    found
+}
+
+pub(super) fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

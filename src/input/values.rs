@@ -1,0 +1,190 @@
+//! One value of an input, checked where it stands: a string, a status, a priority, an id or
+//! ids, an owner, and the texts (content, summary, active form, description) by the model's
+//! rules and the limits in force.
+
+use serde_json::Value;
+
+use super::fields::{shown, type_name};
+use crate::error::Problem;
+use crate::model::{self, Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
+use crate::suggest;
+
+pub(super) fn expect_str<'a>(
+    value: &'a Value,
+    path: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<&'a str> {
+    if let Value::String(text) = value {
+        Some(text)
+    } else {
+        problems.push(Problem::new(
+            path,
+            format!("must be a string, not {}", type_name(value)),
+        ));
+        None
+    }
+}
+
+pub(super) fn parse_status(
+    value: &Value,
+    path: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<Status> {
+    let text = expect_str(value, path, problems)?;
+    let status = Status::parse(text);
+    if status.is_none() {
+        let shown = crate::text::escape(&shown(text)).into_owned();
+        let message = match Status::suggest(text) {
+            Some(name) => format!("unknown status \"{shown}\"; did you mean \"{name}\"?"),
+            None => format!(
+                "unknown status \"{shown}\"; use one of {}",
+                crate::sentences::accepted_spellings()
+            ),
+        };
+        problems.push(Problem::new(path, message));
+    }
+    status
+}
+
+pub(super) fn parse_priority(
+    value: &Value,
+    path: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<Priority> {
+    let text = expect_str(value, path, problems)?;
+    let priority = Priority::parse(text);
+    if priority.is_none() {
+        let shown = crate::text::escape(&shown(text)).into_owned();
+        let message = match suggest::closest(text, Priority::names()) {
+            Some(near) => format!("unknown priority \"{shown}\"; did you mean \"{near}\"?"),
+            None => format!(
+                "unknown priority \"{shown}\"; use one of {}",
+                Priority::names().collect::<Vec<_>>().join(", ")
+            ),
+        };
+        problems.push(Problem::new(path, message));
+    }
+    priority
+}
+
+pub(super) fn parse_id(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    match value {
+        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        Value::Number(number) if number.is_u64() || number.is_i64() => Some(number.to_string()),
+        Value::Null => None,
+        Value::String(_) => {
+            problems.push(Problem::new(
+                path,
+                "is empty; give an id, or leave the field out",
+            ));
+            None
+        }
+        other => {
+            problems.push(Problem::new(
+                path,
+                format!(
+                    "must be a non-empty string or a whole number, not {}",
+                    type_name(other)
+                ),
+            ));
+            None
+        }
+    }
+}
+
+/// Reads a list of item ids (`blocked_by`): an array of ids, one id alone, or `null` (none).
+/// Repeats are dropped, the first place kept (through a set: a 1 MiB array holds 100,000 ids).
+pub(super) fn parse_ids(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut push = |id: Option<String>| {
+        if let Some(id) = id
+            && seen.insert(id.clone())
+        {
+            ids.push(id);
+        }
+    };
+    match value {
+        Value::Null => {}
+        Value::Array(list) => {
+            for (index, entry) in list.iter().enumerate() {
+                let at = format!("{path}[{index}]");
+                if entry.is_null() {
+                    problems.push(Problem::new(at, "must be an item's id, not null"));
+                } else {
+                    push(parse_id(entry, &at, problems));
+                }
+            }
+        }
+        other => push(parse_id(other, path, problems)),
+    }
+    ids
+}
+
+/// Reads an owner: a name, or `null` / `""` for no owner.
+pub(super) fn parse_owner(
+    value: &Value,
+    path: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<String> {
+    if value.is_null() {
+        return None;
+    }
+    expect_str(value, path, problems).and_then(|name| model::check_owner(name, path, problems))
+}
+
+/// Checks item text: trimmed, not empty, printable, within the limit.
+pub fn content(raw: &str, path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> String {
+    if raw.trim().is_empty() {
+        problems.push(Problem::new(path, "is empty; say what the step is"));
+        return String::new();
+    }
+    model::check_text(
+        raw,
+        path,
+        limits.max_content_chars,
+        Some(model::Limit::MaxContentChars),
+        problems,
+    )
+}
+
+/// Longest kept note on a change (Codex's `explanation`): a few sentences, not a document.
+pub const MAX_NOTE_CHARS: usize = 500;
+
+/// Checks a change's note: its line breaks and tabs become spaces (Codex writes sentences
+/// across lines), then it is one line of printable text; a blank one counts as absent.
+pub(super) fn note(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let flat: String = raw.split(['\n', '\r', '\t']).collect::<Vec<_>>().join(" ");
+    if flat.trim().is_empty() {
+        return None;
+    }
+    let text = model::check_text(&flat, path, MAX_NOTE_CHARS, None, problems);
+    (!text.is_empty()).then_some(text)
+}
+
+/// Checks a summary; a blank one counts as absent.
+pub fn summary(
+    raw: &str,
+    path: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Option<String> {
+    let text = model::check_text(
+        raw,
+        path,
+        limits.max_summary_chars,
+        Some(model::Limit::MaxSummaryChars),
+        problems,
+    );
+    (!text.is_empty()).then_some(text)
+}
+
+pub(super) fn active_form(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let text = model::check_text(raw, path, MAX_ACTIVE_FORM_CHARS, None, problems);
+    (!text.is_empty()).then_some(text)
+}
+
+pub(super) fn description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let text = model::check_description(raw, path, problems);
+    (!text.is_empty()).then_some(text)
+}

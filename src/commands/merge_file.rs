@@ -4,9 +4,17 @@
 //! exit 1: git reports a conflict, either because the merged plan breaks the plan's rules (it
 //! is written all the same, every problem on stderr) or because an input is not a store (OURS
 //! is then left as it was).
+//!
+//! git takes whatever OURS holds when the driver exits, conflict or not: a driver that left
+//! OURS as it was would make git's result our side alone, theirs' changes silently out of the
+//! file. So where an input is not a store but all three are regular files, OURS gets git's own
+//! line merge of the three (`git merge-file -p`, conflict markers where they differ) before
+//! the refusal: the conflict git reports then shows both sides, and nothing is lost.
 
 use std::fmt::Write as _;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use serde_json::json;
 
@@ -15,6 +23,7 @@ use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::disk;
 use crate::error::{Error, Kind, Result};
+use crate::host::Host;
 use crate::merge;
 use crate::store::{Document, Store};
 use crate::text::escape;
@@ -22,14 +31,17 @@ use crate::text::escape;
 /// The largest file read as a store: a plan is a short list, and a file this size is not one.
 pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
 
-pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
+pub fn execute(ctx: &Context, host: &Host, args: &MergeFileArgs) -> Result<Outcome> {
     let at = |path: &PathBuf| ctx.cwd.join(path);
     let (base_path, ours_path, theirs_path) = (at(&args.base), at(&args.ours), at(&args.theirs));
-    // git gives an empty BASE when the two branches added the plan each on its own.
-    let base = read_input("BASE", &base_path, true)?;
-    let ours = read_input("OURS", &ours_path, false)?.unwrap_or_default();
-    let theirs = read_input("THEIRS", &theirs_path, false)?.unwrap_or_default();
-    let merged = merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
+    let merged = (|| {
+        // git gives an empty BASE when the two branches added the plan each on its own.
+        let base = read_input("BASE", &base_path, true)?;
+        let ours = read_input("OURS", &ours_path, false)?.unwrap_or_default();
+        let theirs = read_input("THEIRS", &theirs_path, false)?.unwrap_or_default();
+        merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)
+    })()
+    .map_err(|err| line_merged(host, [&base_path, &ours_path, &theirs_path], err))?;
     // OURS is a path git gives: replaced through a new temporary file beside it, never
     // written through a link, never anything but a regular file.
     let current = disk::check_file(&ours_path)?;
@@ -39,6 +51,19 @@ pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
         disk::mode_of(current.as_ref()),
     )?;
     Ok(outcome(&merged))
+}
+
+/// The refusal of a run that could not start (a configuration it cannot read, a workspace it
+/// refuses): git's line merge of the three goes to OURS all the same (`line_merged`).
+pub fn refused(host: &Host, args: &MergeFileArgs, err: Error) -> Error {
+    // No current folder: the paths as given (git gives them relative to the repository's top).
+    let cwd = host.current_dir().unwrap_or_default();
+    let at = |path: &PathBuf| cwd.join(path);
+    line_merged(
+        host,
+        [&at(&args.base), &at(&args.ours), &at(&args.theirs)],
+        err,
+    )
 }
 
 /// What the driver says: one line, the warnings, and each problem that makes git report a
@@ -95,9 +120,85 @@ pub fn reported(answer: Answer, warnings: Vec<String>, problems: &[String]) -> O
     outcome
 }
 
-/// What git does when the driver refuses, and what the user does next.
-const GIT_KEEPS: &str = "git keeps its own line merge of the file: fix the plan by hand, or take \
-     one side (`git checkout --ours FILE`), then `git add` it";
+/// What git does when the driver refuses, and what the user does next (`line_merged` says
+/// which of the two happened).
+const GIT_KEEPS: &str = "OURS now holds git's own line merge of the three, with conflict markers \
+     where they differ: fix the plan by hand, or take one side (`git checkout --ours FILE` or \
+     --theirs), then `git add` it";
+const OURS_ONLY: &str = "OURS is left as it was, and git takes it as the result: our side only. \
+     Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git \
+     checkout --theirs FILE`), then `git add` it";
+
+/// A refusal of the three inputs, after writing git's own line merge of them to OURS when all
+/// three are regular files of a store's size (git takes OURS as the result whatever the driver
+/// says, so leaving it as it was would drop theirs' changes); the hint says which happened.
+fn line_merged(host: &Host, paths: [&Path; 3], mut err: Error) -> Error {
+    let said = if write_line_merge(host, paths) {
+        GIT_KEEPS
+    } else {
+        OURS_ONLY
+    };
+    err.hint = Some(match err.hint.take() {
+        Some(hint) => format!("{hint}; then: {said}"),
+        None => said.to_owned(),
+    });
+    err
+}
+
+/// Writes git's line merge of the three to OURS; false when it was not written.
+fn write_line_merge(host: &Host, [base, ours, theirs]: [&Path; 3]) -> bool {
+    let regular = |path: &Path| {
+        disk::check_file(path)
+            .ok()
+            .flatten()
+            .filter(|meta| meta.len() <= MAX_STORE_BYTES)
+    };
+    let (Some(_), Some(current), Some(_)) = (regular(base), regular(ours), regular(theirs)) else {
+        return false;
+    };
+    git_merge_file(host, [base, ours, theirs])
+        .is_some_and(|text| disk::replace(ours, &text, disk::mode_of(Some(&current))).is_ok())
+}
+
+/// git's line merge of the three files (`git merge-file -p`, plumbing: no pager, no repository
+/// needed), with the run's own environment and at most three stores' size; `None` when git is
+/// not there or refuses (a binary file).
+fn git_merge_file(host: &Host, [base, ours, theirs]: [&Path; 3]) -> Option<Vec<u8>> {
+    let cap = MAX_STORE_BYTES.saturating_mul(3);
+    let mut child = Command::new("git")
+        .env_clear()
+        .envs(host.vars())
+        .args([
+            "merge-file",
+            "-p",
+            "-L",
+            "ours",
+            "-L",
+            "base",
+            "-L",
+            "theirs",
+            "--",
+        ])
+        .args([ours, base, theirs])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut bytes = Vec::new();
+    let read = child
+        .stdout
+        .take()
+        .map(|stdout| stdout.take(cap + 1).read_to_end(&mut bytes));
+    let too_big = u64::try_from(bytes.len()).unwrap_or(u64::MAX) > cap;
+    if too_big {
+        let _ = child.kill();
+    }
+    let status = child.wait().ok()?;
+    // The exit code is the number of conflicts (at most 127); an error is 255.
+    let merged = status.code().is_some_and(|code| (0..=127).contains(&code));
+    (merged && !too_big && matches!(read, Some(Ok(_)))).then_some(bytes)
+}
 
 /// Reads one of git's three files as a store, with the store's own strict rules. A file that
 /// is not a store is refused with exit 1 (git reports a conflict and keeps its own copy);
@@ -108,7 +209,6 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
             "{name} ({}) {why}",
             escape(&path.display().to_string())
         ))
-        .with_hint(GIT_KEEPS)
     };
     match disk::check_file(path)? {
         None if optional => return Ok(None),
@@ -123,9 +223,7 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
         Some(_) => {}
     }
     Store::read(path, "").map_err(|err| match err.kind {
-        Kind::StoreCorrupt => {
-            Error::invalid(format!("{name}: {}", err.message)).with_hint(GIT_KEEPS)
-        }
+        Kind::StoreCorrupt => Error::invalid(format!("{name}: {}", err.message)),
         _ => err,
     })
 }

@@ -219,7 +219,13 @@ fn hook_reply(mut reply: Reply, in_hook: bool) -> Reply {
 fn run_plan(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
-        Err(err) => return Reply::failed(err),
+        // git takes OURS whatever the driver says: its line merge, not ours alone.
+        Err(err) => {
+            return Reply::failed(match &command {
+                PlanCommand::MergeFile(args) => merge_file::refused(host, args, err),
+                _ => err,
+            });
+        }
     };
     let mut params_input = None;
     let result = Request::read(&ctx, host, command).and_then(|request| {
@@ -362,7 +368,7 @@ impl Request {
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
-            Self::MergeFile(args) => merge_file::execute(ctx, &args),
+            Self::MergeFile(args) => merge_file::execute(ctx, host, &args),
             Self::Resolve => resolve::execute(ctx, host),
         }
     }

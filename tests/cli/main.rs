@@ -49,5 +49,6 @@ mod undo;
 mod untrusted_history;
 mod update;
 mod watch;
+mod words;
 mod workspace;
 mod write;

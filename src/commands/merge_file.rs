@@ -5,16 +5,12 @@
 //! is written all the same, every problem on stderr) or because an input is not a store (OURS
 //! is then left as it was).
 //!
-//! git takes whatever OURS holds when the driver exits, conflict or not: a driver that left
-//! OURS as it was would make git's result our side alone, theirs' changes silently out of the
-//! file. So where an input is not a store but all three are regular files, OURS gets git's own
-//! line merge of the three (`git merge-file -p`, conflict markers where they differ) before
-//! the refusal: the conflict git reports then shows both sides, and nothing is lost.
+//! git takes whatever OURS holds when the driver exits, conflict or not, so a refusal leaves
+//! our side alone in the file: its hint says so, and where theirs is (SPEC §6b keeps OURS as
+//! it was rather than have the driver write anything it could not merge as plans).
 
 use std::fmt::Write as _;
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use serde_json::json;
 
@@ -23,7 +19,6 @@ use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::disk;
 use crate::error::{Error, Kind, Result};
-use crate::host::Host;
 use crate::merge;
 use crate::store::{Document, Store};
 use crate::text::escape;
@@ -31,7 +26,7 @@ use crate::text::escape;
 /// The largest file read as a store: a plan is a short list, and a file this size is not one.
 pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
 
-pub fn execute(ctx: &Context, host: &Host, args: &MergeFileArgs) -> Result<Outcome> {
+pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
     let at = |path: &PathBuf| ctx.cwd.join(path);
     let (base_path, ours_path, theirs_path) = (at(&args.base), at(&args.ours), at(&args.theirs));
     let merged = (|| {
@@ -41,7 +36,7 @@ pub fn execute(ctx: &Context, host: &Host, args: &MergeFileArgs) -> Result<Outco
         let theirs = read_input("THEIRS", &theirs_path, false)?.unwrap_or_default();
         merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)
     })()
-    .map_err(|err| line_merged(host, [&base_path, &ours_path, &theirs_path], err))?;
+    .map_err(left_as_it_was)?;
     // OURS is a path git gives: replaced through a new temporary file beside it, never
     // written through a link, never anything but a regular file.
     let current = disk::check_file(&ours_path)?;
@@ -51,19 +46,6 @@ pub fn execute(ctx: &Context, host: &Host, args: &MergeFileArgs) -> Result<Outco
         disk::mode_of(current.as_ref()),
     )?;
     Ok(outcome(&merged))
-}
-
-/// The refusal of a run that could not start (a configuration it cannot read, a workspace it
-/// refuses): git's line merge of the three goes to OURS all the same (`line_merged`).
-pub fn refused(host: &Host, args: &MergeFileArgs, err: Error) -> Error {
-    // No current folder: the paths as given (git gives them relative to the repository's top).
-    let cwd = host.current_dir().unwrap_or_default();
-    let at = |path: &PathBuf| cwd.join(path);
-    line_merged(
-        host,
-        [&at(&args.base), &at(&args.ours), &at(&args.theirs)],
-        err,
-    )
 }
 
 /// What the driver says: one line, the warnings, and each problem that makes git report a
@@ -120,84 +102,18 @@ pub fn reported(answer: Answer, warnings: Vec<String>, problems: &[String]) -> O
     outcome
 }
 
-/// What git does when the driver refuses, and what the user does next (`line_merged` says
-/// which of the two happened).
-const GIT_KEEPS: &str = "OURS now holds git's own line merge of the three, with conflict markers \
-     where they differ: fix the plan by hand, or take one side (`git checkout --ours FILE` or \
-     --theirs), then `git add` it";
+/// What git does when the driver refuses, and what the user does next.
 const OURS_ONLY: &str = "OURS is left as it was, and git takes it as the result: our side only. \
      Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git \
      checkout --theirs FILE`), then `git add` it";
 
-/// A refusal of the three inputs, after writing git's own line merge of them to OURS when all
-/// three are regular files of a store's size (git takes OURS as the result whatever the driver
-/// says, so leaving it as it was would drop theirs' changes); the hint says which happened.
-fn line_merged(host: &Host, paths: [&Path; 3], mut err: Error) -> Error {
-    let said = if write_line_merge(host, paths) {
-        GIT_KEEPS
-    } else {
-        OURS_ONLY
-    };
+/// A refusal of the three inputs: OURS is left as it was, and the hint says what git makes of it.
+pub fn left_as_it_was(mut err: Error) -> Error {
     err.hint = Some(match err.hint.take() {
-        Some(hint) => format!("{hint}; then: {said}"),
-        None => said.to_owned(),
+        Some(hint) => format!("{hint}; then: {OURS_ONLY}"),
+        None => OURS_ONLY.to_owned(),
     });
     err
-}
-
-/// Writes git's line merge of the three to OURS; false when it was not written.
-fn write_line_merge(host: &Host, [base, ours, theirs]: [&Path; 3]) -> bool {
-    let regular = |path: &Path| {
-        disk::check_file(path)
-            .ok()
-            .flatten()
-            .filter(|meta| meta.len() <= MAX_STORE_BYTES)
-    };
-    let (Some(_), Some(current), Some(_)) = (regular(base), regular(ours), regular(theirs)) else {
-        return false;
-    };
-    git_merge_file(host, [base, ours, theirs])
-        .is_some_and(|text| disk::replace(ours, &text, disk::mode_of(Some(&current))).is_ok())
-}
-
-/// git's line merge of the three files (`git merge-file -p`, plumbing: no pager, no repository
-/// needed), with the run's own environment and at most three stores' size; `None` when git is
-/// not there or refuses (a binary file).
-fn git_merge_file(host: &Host, [base, ours, theirs]: [&Path; 3]) -> Option<Vec<u8>> {
-    let cap = MAX_STORE_BYTES.saturating_mul(3);
-    let mut child = Command::new("git")
-        .env_clear()
-        .envs(host.vars())
-        .args([
-            "merge-file",
-            "-p",
-            "-L",
-            "ours",
-            "-L",
-            "base",
-            "-L",
-            "theirs",
-            "--",
-        ])
-        .args([ours, base, theirs])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut bytes = Vec::new();
-    let read = child
-        .stdout
-        .take()
-        .map(|stdout| stdout.take(cap + 1).read_to_end(&mut bytes));
-    let too_big = u64::try_from(bytes.len()).unwrap_or(u64::MAX) > cap;
-    if too_big {
-        let _ = child.kill();
-    }
-    let status = child.wait().ok()?;
-    // The exit code is the number of conflicts (at most 127); an error is 255.
-    let merged = status.code().is_some_and(|code| (0..=127).contains(&code));
-    (merged && !too_big && matches!(read, Some(Ok(_)))).then_some(bytes)
 }
 
 /// Reads one of git's three files as a store, with the store's own strict rules. A file that

@@ -219,10 +219,10 @@ fn hook_reply(mut reply: Reply, in_hook: bool) -> Reply {
 fn run_plan(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
-        // git takes OURS whatever the driver says: its line merge, not ours alone.
+        // git takes OURS whatever the driver says: the refusal says so.
         Err(err) => {
             return Reply::failed(match &command {
-                PlanCommand::MergeFile(args) => merge_file::refused(host, args, err),
+                PlanCommand::MergeFile(_) => merge_file::left_as_it_was(err),
                 _ => err,
             });
         }
@@ -368,7 +368,7 @@ impl Request {
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),
             Self::Init(args) => init::execute(ctx, host, &args),
-            Self::MergeFile(args) => merge_file::execute(ctx, host, &args),
+            Self::MergeFile(args) => merge_file::execute(ctx, &args),
             Self::Resolve => resolve::execute(ctx, host),
         }
     }

@@ -41,6 +41,7 @@ mod retry;
 mod safety;
 mod schema;
 mod shapes;
+mod static_build;
 mod store;
 mod support;
 mod team;

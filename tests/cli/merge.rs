@@ -189,11 +189,11 @@ fn a_merge_that_breaks_the_rules_is_written_and_git_reports_the_conflict() {
     );
 }
 
-/// A branch whose plan is not a store (edited by hand, a newer todos): the driver refuses, git
-/// reports the conflict, and the file holds git's line merge, theirs' change in it, not our
-/// side alone.
+/// A branch whose plan is not a store (edited by hand, a newer todos): the driver refuses and
+/// leaves OURS as it was (SPEC §6b), git reports the conflict, and the driver's hint says that
+/// the file holds our side only and where theirs is.
 #[test]
-fn a_branch_whose_plan_is_no_store_conflicts_with_both_sides_in_the_file() {
+fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
     let env = repository(true);
     git(&env, &["checkout", "-q", "-b", "feature"]).success();
     env.todos(&["update", "1", "completed"]).run().success();
@@ -205,22 +205,16 @@ fn a_branch_whose_plan_is_no_store_conflicts_with_both_sides_in_the_file() {
     git(&env, &["checkout", "-q", "main"]).success();
     env.todos(&["update", "2", "in_progress"]).run().success();
     commit(&env, "work");
+    let ours = env.read(".todos.json");
     let merge = git(&env, &["merge", "--no-edit", "feature"]);
     assert_eq!(merge.code, 1, "git reports the conflict: {merge:?}");
-    assert!(merge.stderr.contains("line merge"), "{}", merge.stderr);
-    let file = env.read(".todos.json");
+    assert!(merge.stderr.contains("our side only"), "{}", merge.stderr);
+    assert!(merge.stderr.contains("MERGE_HEAD"), "{}", merge.stderr);
+    assert_eq!(env.read(".todos.json"), ours, "OURS is left as it was");
+    let theirs = git(&env, &["show", "MERGE_HEAD:.todos.json"]);
     assert!(
-        file.contains("\"extra\": 1"),
-        "theirs' lines are there: {file}"
-    );
-    let statuses: Vec<&str> = file
-        .lines()
-        .filter_map(|line| line.trim().strip_prefix("\"status\": "))
-        .collect();
-    assert_eq!(
-        statuses,
-        ["\"completed\"", "\"in_progress\"", "\"pending\""],
-        "both sides' changes: {file}"
+        theirs.stdout.contains("\"extra\": 1"),
+        "theirs is kept by git"
     );
 }
 
@@ -378,11 +372,10 @@ fn merge_file_writes_the_merged_plan_to_ours() {
         .success();
 }
 
-/// An input that is not a store is refused (exit 1: git reports a conflict). git takes OURS as
-/// the result whatever the driver says, so OURS then holds git's own line merge of the three:
-/// nothing of theirs is dropped. An input that cannot be read as a file leaves OURS as it was.
+/// An input that is not a store is refused (exit 1: git reports a conflict) and OURS is left as
+/// it was (SPEC §6b); the hint says that git takes it as the result, our side only.
 #[test]
-fn merge_file_refuses_what_is_not_a_store_and_writes_gits_line_merge_to_ours() {
+fn merge_file_refuses_what_is_not_a_store_and_leaves_ours_as_it_was() {
     let env = TestEnv::new();
     three(&env);
     env.write_file("junk.json", "{\"todos\": 5}");
@@ -392,58 +385,20 @@ fn merge_file_refuses_what_is_not_a_store_and_writes_gits_line_merge_to_ours() {
         ("junk.json", "ours.json", "theirs.json"),
         ("base.json", "junk.json", "theirs.json"),
         ("base.json", "markers.json", "theirs.json"),
+        ("base.json", "ours.json", "missing.json"),
     ] {
-        std::fs::copy(env.path(ours), env.path("result.json")).expect("copy");
-        let expected = git(
-            &env,
-            &[
-                "merge-file",
-                "-p",
-                "-L",
-                "ours",
-                "-L",
-                "base",
-                "-L",
-                "theirs",
-                "result.json",
-                base,
-                theirs,
-            ],
-        );
-        let before = env.everything();
-        let done = env
-            .todos(&["merge-file", base, "result.json", theirs])
-            .run();
-        assert_eq!(done.code, 1, "{done:?}");
-        assert!(done.stderr.contains("line merge"), "{}", done.stderr);
-        assert_eq!(
-            env.read("result.json"),
-            expected.stdout,
-            "{base} {ours} {theirs}"
-        );
-        // Nothing but OURS changed.
-        let mut after = env.everything();
-        let mut before = before;
-        after.retain(|path, _| !path.ends_with("result.json"));
-        before.retain(|path, _| !path.ends_with("result.json"));
-        assert_eq!(before, after);
+        let done = env.rejects(env.todos(&["merge-file", base, ours, theirs]), 1);
+        assert!(done.stderr.contains("our side only"), "{}", done.stderr);
     }
-    // A run that cannot start (a configuration it cannot read) writes the line merge too.
-    std::fs::copy(env.path("ours.json"), env.path("result.json")).expect("copy");
+    // A run that cannot start (a configuration it cannot read) says the same.
     env.write_file(".todos.config.json", "{\"max_items\": \"many\"}");
-    let done = env
-        .todos(&["merge-file", "base.json", "result.json", "theirs.json"])
-        .run();
-    assert_eq!(done.code, 1, "{done:?}");
-    assert!(done.stderr.contains("max_items"), "{}", done.stderr);
-    assert!(done.stderr.contains("line merge"), "{}", done.stderr);
-    assert!(env.read("result.json").contains("\"content\": \"C\""));
-    std::fs::remove_file(env.path(".todos.config.json")).expect("remove");
     let done = env.rejects(
-        env.todos(&["merge-file", "base.json", "ours.json", "missing.json"]),
+        env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"]),
         1,
     );
-    assert!(done.stderr.contains("left as it was"), "{}", done.stderr);
+    assert!(done.stderr.contains("max_items"), "{}", done.stderr);
+    assert!(done.stderr.contains("our side only"), "{}", done.stderr);
+    std::fs::remove_file(env.path(".todos.config.json")).expect("remove");
     std::os::unix::fs::symlink(env.path("ours.json"), env.path("link.json")).expect("link");
     env.rejects(
         env.todos(&["merge-file", "base.json", "link.json", "theirs.json"]),

@@ -110,6 +110,12 @@ pub enum Links {
 /// Opens `path` for reading without blocking and without following a final link (unless
 /// `links` allows it), and checks it is a regular file. `None` when it does not exist.
 pub fn open_read(path: &Path, links: Links) -> Result<Option<File>> {
+    Ok(open_read_meta(path, links)?.map(|(file, _)| file))
+}
+
+/// `open_read`, with the file's metadata as its `fstat` gave it (the size, the mode), so that
+/// no second `fstat` asks again.
+pub fn open_read_meta(path: &Path, links: Links) -> Result<Option<(File, Metadata)>> {
     match open(path, links, Access::Read) {
         Ok(file) => regular(path, file).map(Some),
         Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
@@ -134,7 +140,7 @@ pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
 /// Reads a whole file through `open_read`, refusing (without reading the rest, or anything
 /// when its size already says so) more than `cap`.
 pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> {
-    let Some(file) = open_read(path, links)? else {
+    let Some((file, meta)) = open_read_meta(path, links)? else {
         return Ok(None);
     };
     let max = match cap {
@@ -148,7 +154,7 @@ pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> 
             max / 1024 / 1024
         ))
     };
-    let size = file.metadata().map_or(0, |meta| meta.len());
+    let size = meta.len();
     if size > max {
         return Err(too_large());
     }
@@ -165,16 +171,21 @@ pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> 
 /// Opens (creating it if needed) a file to append to: never a link, never anything that could
 /// block. Only for a file whose lines stand alone (the history): a torn last line is passed
 /// over by its reader.
+///
+/// The caller has looked at `path` with `check_file` before the change began (`Store::lock`),
+/// so a planted link, FIFO or device is refused before anything is written; here `O_NOFOLLOW`
+/// refuses a link, `O_NONBLOCK` a FIFO without a reader, and the `fstat` of what was opened
+/// anything but a regular file, without a second look at the path.
 pub fn open_append(path: &Path) -> Result<File> {
-    check_file(path)?;
     let file = open(path, Links::Refuse, Access::Append)
         .map_err(|err| refusal_or_io(path, Links::Refuse, "open for appending", &err))?;
-    regular(path, file)
+    regular(path, file).map(|(file, _)| file)
 }
 
 /// Opens (creating it if needed) a lock file: never a link, never anything that could block.
-pub fn open_lock(path: &Path) -> Result<File> {
-    check_file(path)?;
+/// Returns the opened file's metadata too (its `fstat`). The caller has looked at `path` with
+/// `check_file` first, as for `open_append`.
+pub fn open_lock(path: &Path) -> Result<(File, Metadata)> {
     let file = open(path, Links::Refuse, Access::Lock)
         .map_err(|err| refusal_or_io(path, Links::Refuse, "open the lock file", &err))?;
     regular(path, file)
@@ -414,13 +425,13 @@ fn open(path: &Path, _links: Links, access: Access) -> std::io::Result<File> {
 
 /// Checks that an opened file is a regular one (its `fstat`, so what was opened is what is
 /// checked); a FIFO opened without blocking is refused before any read.
-fn regular(path: &Path, file: File) -> Result<File> {
+fn regular(path: &Path, file: File) -> Result<(File, Metadata)> {
     let meta = file
         .metadata()
         .map_err(|err| Error::io("look at", path, &err))?;
     match not_regular(&meta) {
         Some(why) => Err(unsafe_path(path, why)),
-        None => Ok(file),
+        None => Ok((file, meta)),
     }
 }
 

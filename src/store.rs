@@ -166,18 +166,19 @@ impl Drop for Lock {
 }
 
 /// Whether `file` (open) is the file at `path` now: not removed or replaced since it was opened.
-fn is_at(file: &File, path: &Path) -> bool {
+/// `opened` is the file's `fstat` when it was opened: its device and inode do not change.
+fn is_at(opened: &fs::Metadata, path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        match (file.metadata(), fs::symlink_metadata(path)) {
-            (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
-            _ => false,
+        match fs::symlink_metadata(path) {
+            Ok(named) => opened.dev() == named.dev() && opened.ino() == named.ino(),
+            Err(_) => false,
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = (file, path);
+        let _ = (opened, path);
         true
     }
 }
@@ -398,7 +399,7 @@ impl Store {
         let lock_path = self.sibling(".lock");
         let opened = disk::check_file(&lock_path)
             .and_then(|existed| disk::open_lock(&lock_path).map(|file| (file, existed.is_none())));
-        let (mut file, mut created_file) = match opened {
+        let ((mut file, mut opened_meta), mut created_file) = match opened {
             Ok(opened) => opened,
             Err(err) => {
                 created_folder.remove_created();
@@ -412,11 +413,11 @@ impl Store {
             match file.try_lock() {
                 // The lock file was removed (by a refused change that created it) or replaced
                 // while we waited: lock the one at the path now.
-                Ok(()) if !is_at(&file, &lock_path) => {
+                Ok(()) if !is_at(&opened_meta, &lock_path) => {
                     drop(file);
                     created_folder = self.check_folder(true)?;
                     let existed = disk::check_file(&lock_path)?;
-                    file = disk::open_lock(&lock_path)?;
+                    (file, opened_meta) = disk::open_lock(&lock_path)?;
                     created_file = existed.is_none();
                     continue;
                 }

@@ -374,50 +374,69 @@ fn new_lines(
 /// costs the same whatever the history holds; `None` for an empty or absent file, one whose
 /// last line is torn (no newline after it), or whose ends are not lines todos wrote.
 pub fn span(path: &Path) -> Result<Ends> {
-    let Some(mut file) = disk::open_read(path, Links::Refuse)? else {
+    let Some((file, meta)) = disk::open_read_meta(path, Links::Refuse)? else {
         return Ok(None);
     };
     let io = |err: std::io::Error| Error::io("read the history", path, &err);
-    let size = file.metadata().map_err(io)?.len();
+    let size = meta.len();
     if size == 0 {
         return Ok(None);
     }
-    let mut head = [0_u8; 64];
-    let read = file.read(&mut head).map_err(io)?;
-    let Some(first) = leading_revision(&head[..read]) else {
-        return Ok(None);
-    };
-    // Back from the end, past the final newline, to the newline before the last line.
+    // Back from the end, past the final newline, to the newline before the last line, a chunk
+    // at a time with positioned reads: a history of up to one chunk is read in one call.
+    const CHUNK: u64 = 64 * 1024;
+    let mut chunk = Vec::new();
     let mut end = size;
-    let mut chunk = vec![0_u8; 64 * 1024];
-    let mut line_start = 0;
+    let mut start = size;
     let mut skipped_final_newline = false;
-    file.seek(SeekFrom::Start(size - 1)).map_err(io)?;
-    let mut last = [0_u8; 1];
-    file.read_exact(&mut last).map_err(io)?;
-    if last[0] != b'\n' {
-        return Ok(None);
-    }
-    'search: while end > 0 {
-        let start = end.saturating_sub(chunk.len() as u64);
-        let len = usize::try_from(end - start).unwrap_or(chunk.len());
-        file.seek(SeekFrom::Start(start)).map_err(io)?;
-        file.read_exact(&mut chunk[..len]).map_err(io)?;
-        for (offset, byte) in chunk[..len].iter().enumerate().rev() {
-            if *byte == b'\n' {
-                if skipped_final_newline {
-                    line_start = start + offset as u64 + 1;
-                    break 'search;
-                }
-            } else {
+    let mut line_start = None;
+    while end > 0 {
+        start = end.saturating_sub(CHUNK);
+        chunk.resize(usize::try_from(end - start).unwrap_or(0), 0);
+        disk::read_exact_at(&file, &mut chunk, start).map_err(io)?;
+        if end == size && chunk.last() != Some(&b'\n') {
+            return Ok(None);
+        }
+        for (offset, byte) in chunk.iter().enumerate().rev() {
+            if *byte != b'\n' {
                 skipped_final_newline = true;
+            } else if skipped_final_newline {
+                line_start = Some(start + offset as u64 + 1);
+                break;
             }
+        }
+        if line_start.is_some() {
+            break;
         }
         end = start;
     }
-    file.seek(SeekFrom::Start(line_start)).map_err(io)?;
-    let read = file.read(&mut head).map_err(io)?;
-    Ok(leading_revision(&head[..read]).map(|latest| (first, latest)))
+    let line_start = line_start.unwrap_or(0);
+    let mut head = [0_u8; 64];
+    let at = |offset: u64, head: &mut [u8; 64]| -> Result<usize> {
+        let len = usize::try_from(size - offset).map_or(head.len(), |len| len.min(head.len()));
+        disk::read_exact_at(&file, &mut head[..len], offset).map_err(io)?;
+        Ok(len)
+    };
+    // The first line's revision: from the chunk when it reaches the file's start.
+    let first = if start == 0 {
+        leading_revision(&chunk)
+    } else {
+        let len = at(0, &mut head)?;
+        leading_revision(&head[..len])
+    };
+    let Some(first) = first else {
+        return Ok(None);
+    };
+    // The last line's: from the chunk when it was the file's end, which the line runs to.
+    let latest = if end == size {
+        chunk
+            .get(usize::try_from(line_start - start).unwrap_or(usize::MAX)..)
+            .and_then(leading_revision)
+    } else {
+        let len = at(line_start, &mut head)?;
+        leading_revision(&head[..len])
+    };
+    Ok(latest.map(|latest| (first, latest)))
 }
 
 /// The revision at the start of a line todos wrote: `{"revision":N,…`.

@@ -18,7 +18,14 @@ pub const MAX_INPUT_BYTES: usize = 1024 * 1024;
 
 /// Reads at most `MAX_INPUT_BYTES`, failing (without reading the rest) when there is more.
 pub fn read_limited(reader: impl Read, source: &str) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
+    read_limited_sized(reader, source, 0)
+}
+
+/// `read_limited` of a reader expected to hold about `size` bytes (a file's `fstat`): the
+/// buffer is made that large (never more than the cap) before the first read.
+pub fn read_limited_sized(reader: impl Read, source: &str, size: u64) -> Result<Vec<u8>> {
+    let room = usize::try_from(size).map_or(MAX_INPUT_BYTES, |size| size.min(MAX_INPUT_BYTES));
+    let mut bytes = Vec::with_capacity(room.saturating_add(1));
     let limit = u64::try_from(MAX_INPUT_BYTES).unwrap_or(u64::MAX) + 1;
     reader
         .take(limit)

@@ -29,13 +29,14 @@ pub fn file(path: &Path) -> Result<String> {
     };
     // Opened without blocking and checked to be a regular file before a byte is read: a FIFO
     // (or a link to one) with no writer would hang the command for ever (SPEC §9).
-    // `stat` never blocks: a folder is an input error, as it always was.
-    if std::fs::metadata(path).is_ok_and(|meta| meta.is_dir()) {
-        return Err(unreadable(&"it is a folder"));
-    }
-    let file = match crate::disk::open_read(path, crate::disk::Links::Follow) {
-        Ok(Some(file)) => file,
+    // A folder is an input error, as it always was: looked at (`stat` never blocks) only when
+    // the open's own check refused what it opened.
+    let (file, meta) = match crate::disk::open_read_meta(path, crate::disk::Links::Follow) {
+        Ok(Some(opened)) => opened,
         Ok(None) => return Err(unreadable(&"no such file")),
+        Err(_) if std::fs::metadata(path).is_ok_and(|meta| meta.is_dir()) => {
+            return Err(unreadable(&"it is a folder"));
+        }
         Err(err) if err.kind == crate::error::Kind::UnsafePath => {
             return Err(err.with_hint(
                 "--file reads a regular file; send other input on stdin instead (todos write - < PATH)",
@@ -43,7 +44,9 @@ pub fn file(path: &Path) -> Result<String> {
         }
         Err(err) => return Err(unreadable(&err.message)),
     };
-    let bytes = json::read_limited(file, &source)?;
+    // Room for the whole file as its `fstat` said, so it is read in one call (and a second
+    // that finds its end), not in doubling steps from 32 bytes.
+    let bytes = json::read_limited_sized(file, &source, meta.len())?;
     let text = json::utf8(&bytes, &source)?;
     if text.trim().is_empty() {
         return Err(Error::invalid(format!("{source} is empty")));

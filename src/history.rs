@@ -370,6 +370,9 @@ fn new_lines(
     Ok(added)
 }
 
+/// How much of a history's end `span` reads at a time.
+const CHUNK: u64 = 64 * 1024;
+
 /// The revisions of the file's first and last lines, read from its two ends, so that a change
 /// costs the same whatever the history holds; `None` for an empty or absent file, one whose
 /// last line is torn (no newline after it), or whose ends are not lines todos wrote.
@@ -384,7 +387,6 @@ pub fn span(path: &Path) -> Result<Ends> {
     }
     // Back from the end, past the final newline, to the newline before the last line, a chunk
     // at a time with positioned reads: a history of up to one chunk is read in one call.
-    const CHUNK: u64 = 64 * 1024;
     let mut chunk = Vec::new();
     let mut end = size;
     let mut start = size;

@@ -195,14 +195,43 @@ pub fn describe(command: AboutCommand) -> Reply {
     }
 }
 
+/// What a command on a plan is given: a command line's typed command, or a request's input
+/// already typed in memory.
+pub enum Given {
+    Command(PlanCommand),
+    /// The MCP server's `write`, `create` and `update`: the command's input as JSON, turned into
+    /// the same request the command's `read` builds from stdin (each request's `of_input`), with
+    /// no command line assembled and no stdin faked. codex-rs `mcp-server`'s `into_config()` is
+    /// the model.
+    Input {
+        command: InputCommand,
+        input: Value,
+        expect_revision: Option<u64>,
+    },
+}
+
+/// The commands whose input can be given in memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputCommand {
+    Write,
+    Create,
+    Update,
+}
+
+impl From<PlanCommand> for Given {
+    fn from(command: PlanCommand) -> Self {
+        Self::Command(command)
+    }
+}
+
 /// Runs a command on a plan: resolves the context, reads the input, executes.
-pub fn run(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
+pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Reply {
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
         Err(err) => return Reply::failed(err),
     };
     let mut params_input = None;
-    let result = Request::read(&ctx, host, command).and_then(|request| {
+    let result = Request::of(&ctx, host, given.into()).and_then(|request| {
         // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
         // output cost `write` a sixth of its time at that size.
         if global.json {
@@ -239,6 +268,31 @@ enum Request {
 }
 
 impl Request {
+    /// The request of what the command was given: read from the command line, or built from
+    /// the input given in memory.
+    fn of(ctx: &Context, host: &mut Host, given: Given) -> Result<Self> {
+        match given {
+            Given::Command(command) => Self::read(ctx, host, command),
+            Given::Input {
+                command,
+                input,
+                expect_revision,
+            } => Ok(match command {
+                InputCommand::Write => {
+                    Self::Write(write::Request::of_input(input, expect_revision))
+                }
+                InputCommand::Create => Self::Create(create::Request::of_input(
+                    ctx,
+                    input,
+                    expect_revision,
+                )?),
+                InputCommand::Update => {
+                    Self::Update(update::Request::of_input(input, expect_revision))
+                }
+            }),
+        }
+    }
+
     /// Reads what the command was given (arguments, stdin, a file) into a request.
     fn read(ctx: &Context, host: &mut Host, command: PlanCommand) -> Result<Self> {
         Ok(match command {

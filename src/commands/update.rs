@@ -116,6 +116,18 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     })
 }
 
+impl Request {
+    /// The request of JSON already parsed (the MCP server's `update` tool): the change as
+    /// `todos update` reads it from stdin, with no command line and no stdin.
+    pub fn of_input(input: Value, expect_revision: Option<u64>) -> Self {
+        Self {
+            expect_revision,
+            flags: None,
+            input,
+        }
+    }
+}
+
 /// Changes one item's status, text or details.
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let limits = ctx.config.limits;

@@ -32,6 +32,24 @@ pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
     Ok(Request { args, input })
 }
 
+impl Request {
+    /// The request of a snapshot already parsed (the MCP server's `write` tool): as
+    /// `todos write` reads it from stdin, with no command line and no stdin.
+    pub fn of_input(input: Value, expect_revision: Option<u64>) -> Self {
+        Self {
+            args: WriteArgs {
+                snapshot: None,
+                file: None,
+                summary: None,
+                todos: Vec::new(),
+                expect_revision,
+                new_session: false,
+            },
+            input: Some(input),
+        }
+    }
+}
+
 /// Replaces the whole list with the snapshot.
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;

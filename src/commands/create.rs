@@ -56,11 +56,7 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
 impl Request {
     /// The request of JSON already parsed (the MCP server's `create` tool): the items read as
     /// from stdin, by the same reader, with no command line and no stdin.
-    pub fn of_input(
-        ctx: &Context,
-        input: Value,
-        expect_revision: Option<u64>,
-    ) -> Result<Self> {
+    pub fn of_input(ctx: &Context, input: Value, expect_revision: Option<u64>) -> Result<Self> {
         let items = input::new_items_of(&input, &ctx.config.limits)?;
         with_options(
             items,

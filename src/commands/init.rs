@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
-use crate::cli::{Agent, InitArgs};
+use crate::cli::InitArgs;
 use crate::commands::init_git;
 use crate::commands::init_mcp;
 use crate::commands::init_permissions::{self, Permissions};
@@ -18,6 +18,7 @@ use crate::error::{Error, Result};
 use crate::guide;
 use crate::hooks::{self, Protocol};
 use crate::host::Host;
+use crate::policy::agent::Agent;
 
 /// The lines around a block `todos init` owns in a file of the user's: a line starting with
 /// `begin_mark` opens it, one starting with `end` closes it.

@@ -20,8 +20,8 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 use toml_edit::{DocumentMut, Item, TableLike};
 
-use crate::cli::Agent;
 use crate::error::{Error, Result};
+use crate::policy::agent::Agent;
 
 /// The name the server is registered under, and the command that starts it.
 pub const SERVER_NAME: &str = "todos";

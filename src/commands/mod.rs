@@ -281,11 +281,9 @@ impl Request {
                 InputCommand::Write => {
                     Self::Write(write::Request::of_input(input, expect_revision))
                 }
-                InputCommand::Create => Self::Create(create::Request::of_input(
-                    ctx,
-                    input,
-                    expect_revision,
-                )?),
+                InputCommand::Create => {
+                    Self::Create(create::Request::of_input(ctx, input, expect_revision)?)
+                }
                 InputCommand::Update => {
                     Self::Update(update::Request::of_input(input, expect_revision))
                 }

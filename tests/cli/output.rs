@@ -114,17 +114,23 @@ fn json_format_and_envelope() {
 fn recap_line() {
     let env = TestEnv::new();
     sample(&env);
-    assert_eq!(
-        env.todos(&["recap"]).run().success().stdout,
-        "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\n"
-    );
+    env.todos(&["recap"])
+        .expect_code(0)
+        .expect_stdout(
+            "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\n",
+        )
+        .expect_stderr("")
+        .run();
 }
 
 #[test]
 fn quiet_prints_nothing_on_success() {
     let env = TestEnv::new();
-    let done = env.todos(&["-q", "create", "A"]).run().success();
-    assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+    env.todos(&["-q", "create", "A"])
+        .expect_code(0)
+        .expect_stdout("")
+        .expect_stderr("")
+        .run();
     let done = env.todos(&["-q", "update", "9", "done"]).run().code(1);
     assert!(done.stderr.starts_with("error:"));
 }
@@ -196,20 +202,16 @@ fn color_is_decided_by_flag_then_no_color_then_clicolor_force_then_terminal() {
         FORCED,
         "an empty NO_COLOR is unset"
     );
-    let forced = env
-        .todos(&["--color", "always", "show"])
+    env.todos(&["--color", "always", "show"])
         .color_from_env()
         .env("NO_COLOR", "1")
-        .run()
-        .stdout;
-    assert_eq!(forced, FORCED);
-    let never = env
-        .todos(&["--color", "never", "show"])
+        .expect_stdout(FORCED)
+        .run();
+    env.todos(&["--color", "never", "show"])
         .color_from_env()
         .env("CLICOLOR_FORCE", "1")
-        .run()
-        .stdout;
-    assert_eq!(never, "[0/1] S\n  1 [ ] A\n");
+        .expect_stdout("[0/1] S\n  1 [ ] A\n")
+        .run();
 }
 
 #[test]

@@ -372,6 +372,7 @@ impl Run {
     /// for each would cost minutes. What only a process shows (exit codes as the OS sees them,
     /// pipes, signals, locks between processes) stays with `run`.
     #[track_caller]
+    #[track_caller]
     pub fn run_in_process(mut self) -> Done {
         self.add_args();
         let vars: Vec<(String, String)> = self
@@ -400,6 +401,7 @@ impl Run {
             stdout: stdout.text(),
             stderr: stderr.text(),
         }
+        .meets(&self.expected)
     }
 
     #[track_caller]
@@ -415,6 +417,7 @@ impl Run {
         self.command.spawn().expect("start todos")
     }
 
+    #[track_caller]
     pub fn run(mut self) -> Done {
         self.add_args();
         self.command.stdin(if self.stdin.is_some() {

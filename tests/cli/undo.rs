@@ -117,10 +117,10 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
     );
     assert_eq!(env.store()["revision"], 8);
     assert_eq!(env.store()["next_id"], 12);
-    assert_eq!(
-        env.todos(&["recap"]).run().success().stdout,
-        "[0/0] No todos.\n"
-    );
+    env.todos(&["recap"])
+        .expect_code(0)
+        .expect_stdout("[0/0] No todos.\n")
+        .run();
     let done = env.todos(&["--json", "create", "A"]).run().success();
     assert_eq!(done.json()["data"]["todos"][0]["id"], "12");
     assert_eq!(done.json()["data"]["revision"], 9);

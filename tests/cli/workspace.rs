@@ -10,12 +10,11 @@ fn the_workspace_is_found_upwards() {
     let env = TestEnv::new();
     env.plan("Root plan", &["pending:A"]);
     fs::create_dir_all(env.path("deep/er")).unwrap();
-    let done = env
-        .todos(&["recap"])
+    env.todos(&["recap"])
         .current_dir(env.path("deep/er"))
-        .run()
-        .success();
-    assert_eq!(done.stdout, "[0/1] Pending: A.\n");
+        .expect_code(0)
+        .expect_stdout("[0/1] Pending: A.\n")
+        .run();
     assert!(!env.path("deep/er/.todos.json").exists());
 }
 

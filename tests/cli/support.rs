@@ -372,7 +372,6 @@ impl Run {
     /// for each would cost minutes. What only a process shows (exit codes as the OS sees them,
     /// pipes, signals, locks between processes) stays with `run`.
     #[track_caller]
-    #[track_caller]
     pub fn run_in_process(mut self) -> Done {
         self.add_args();
         let vars: Vec<(String, String)> = self

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# Whole-process benchmarks of `todos`, side by side in one run with `cat` of the store and with
-# taskwarrior, then the in-process criterion benchmarks (benches/pipeline.rs). Prints one table
-# of medians, ratios, targets and PASS/FAIL, the peak memory of `show`, and the machine.
+# Whole-process benchmarks of `todos`, side by side in one run with `cat` of the store, with the
+# floor of a change (examples/floor_write.rs: lock, temporary file, fsync, rename, folder fsync)
+# and with taskwarrior, then instruction counts of the same commands under callgrind, then the
+# in-process criterion benchmarks (benches/pipeline.rs). Prints one table of medians, ratios,
+# targets and PASS/FAIL, the instruction counts, the peak memory of `show`, and the machine.
 #
-#   apt-get install hyperfine taskwarrior   # once
-#   benches/cli.sh                          # about 5 minutes on 2 cores
-#   benches/cli.sh --no-criterion           # the whole-process part alone, under a minute
+#   apt-get install hyperfine taskwarrior valgrind   # once
+#   benches/cli.sh                                   # about 6 minutes on 2 cores
+#   benches/cli.sh --no-criterion                    # the whole-process part alone, about 2 minutes
 #
-# Exits 1 when a target is missed. Not part of CI: timings need a quiet machine.
+# Exits 1 when a target is missed. Not part of CI: timings need a quiet machine. The instruction
+# counts do not: they are the same on a loaded machine, and say where the time goes.
 # ROUNDS (default 10) and CRITERION_ROUNDS (default 3) set how many times each group of
 # commands, and each in-process benchmark at 10,000 and 100,000 items, is measured in turn.
+# Each ratio is the median of the ratios of the rounds: the two commands of a ratio are measured
+# one right after the other in every round, so a change in the machine's load during the run
+# falls on both alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -26,16 +32,28 @@ esac
 rounds=${ROUNDS:-10}
 criterion_rounds=${CRITERION_ROUNDS:-3}
 
-for tool in hyperfine task perl awk; do
+for tool in hyperfine task valgrind perl awk; do
     if ! command -v "$tool" >/dev/null; then
-        echo "error: $tool is not installed; run: apt-get install hyperfine taskwarrior" >&2
+        echo "error: $tool is not installed; run: apt-get install hyperfine taskwarrior valgrind" >&2
         exit 1
     fi
 done
 
-echo "== cargo build --release" >&2
-cargo build --release --quiet
-bin="$repo/${CARGO_TARGET_DIR:-target}/release/todos"
+# The binaries as `cargo install --path .` makes them: the release profile, with the target that
+# .cargo/config.toml names (a static-pie executable on x86-64 Linux with glibc). Their paths are
+# cargo's own answer, whatever the target and the target folder.
+echo "== cargo build --release --bin todos --example floor_write" >&2
+built=$(cargo build --release --quiet --bin todos --example floor_write --message-format=json-render-diagnostics)
+executable() {
+    sed -n 's/.*"executable":"\([^"]*\/'"$1"'\)".*/\1/p' <<<"$built"
+}
+bin=$(executable todos)
+floor=$(executable floor_write)
+if [[ ! -x $bin || ! -x $floor ]]; then
+    echo "error: cargo built no todos or floor_write" >&2
+    exit 1
+fi
+linking=$(file -b "$bin" 2>/dev/null | grep -o 'static-pie linked\|dynamically linked\|statically linked' || echo "linking unknown")
 rustc_version=$(rustc --version | cut -d' ' -f1-2)
 
 tmp=$(mktemp -d)
@@ -109,12 +127,36 @@ median() {
         /^ *"times": \[/ { inside = (command == name); next }
         inside && /^ *\]/ { inside = 0 }
         inside { value = $1; sub(/,$/, "", value); print value }
-    ' "$tmp/$1".*.json | sort -g | awk '
+    ' "$tmp/$1".*json | sort -g | awk '
         { times[NR] = $1 }
         END {
             if (NR == 0) exit 1
             print (NR % 2) ? times[(NR + 1) / 2] : (times[NR / 2] + times[NR / 2 + 1]) / 2
         }'
+}
+
+# paired GROUP A B: the median over the rounds of GROUP of each round's median of A divided by
+# its median of B: a ratio of two commands measured one right after the other.
+paired() {
+    local file a b
+    for file in "$tmp/$1".*.json; do
+        a=$(median_in "$file" "$2")
+        b=$(median_in "$file" "$3")
+        awk -v a="$a" -v b="$b" 'BEGIN { printf "%.12f\n", a / b }'
+    done | sort -g | awk '
+        { ratios[NR] = $1 }
+        END {
+            if (NR == 0) exit 1
+            print (NR % 2) ? ratios[(NR + 1) / 2] : (ratios[NR / 2] + ratios[NR / 2 + 1]) / 2
+        }'
+}
+
+# median_in FILE NAME: the median, in seconds, of the runs of command NAME in one hyperfine
+# export.
+median_in() {
+    local group=${1##*/}
+    group=${group%.json}
+    median "$group" "$2"
 }
 
 # criterion_round ROUND FILTER: one run of the in-process benchmarks matching FILTER; their
@@ -162,11 +204,11 @@ peak_rss_kib() {
 
 rows=()
 failed=0
-# row WHAT A B TARGET: A against B (both in seconds); their ratio must be at most TARGET, or
-# with a TARGET of "-" the row is for information.
+# row WHAT A B TARGET [RATIO]: A against B (both in seconds); their ratio (RATIO when given, else
+# A / B) must be at most TARGET, or with a TARGET of "-" the row is for information.
 row() {
     local line
-    line=$(awk -v what="$1" -v a="$2" -v b="$3" -v target="$4" '
+    line=$(awk -v what="$1" -v a="$2" -v b="$3" -v target="$4" -v paired="${5:-}" '
         function time(s) {
             if (s >= 0.01) return sprintf("%.1f ms", s * 1e3)
             if (s >= 1e-4) return sprintf("%.2f ms", s * 1e3)
@@ -174,12 +216,44 @@ row() {
             return sprintf("%.0f ns", s * 1e9)
         }
         BEGIN {
-            ratio = a / b
+            ratio = (paired == "") ? a / b : paired
             verdict = (target == "-") ? "— | info" : sprintf("≤ %s× | %s", target, (ratio <= target) ? "PASS" : "FAIL")
             printf "| %s | %s | %s | %.2f× | %s |", what, time(a), time(b), ratio, verdict
         }')
     if [[ $line == *FAIL* ]]; then failed=1; fi
     rows+=("$line")
+}
+
+# prow WHAT GROUP A B TARGET: a row of commands A and B of GROUP, with their paired ratio.
+prow() {
+    row "$1" "$(median "$2" "$3")" "$(median "$2" "$4")" "$5" "$(paired "$2" "$3" "$4")"
+}
+
+# instructions COMMAND…: the instructions one run of COMMAND executes, counted by callgrind: the
+# same on a loaded machine as on a quiet one, and in user space only (an fsync's wait is not in it).
+instructions() {
+    local out="$tmp/callgrind.out"
+    rm -f "$out"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>"$tmp/callgrind.log" || {
+        cat "$tmp/callgrind.log" >&2
+        exit 1
+    }
+    sed -n 's/^summary: *//p' "$out"
+}
+
+irows=()
+# irow WHAT A B: a row of instruction counts, A against B.
+irow() {
+    irows+=("$(awk -v what="$1" -v a="$2" -v b="$3" '
+        function thousands(n, digits, out) {
+            digits = sprintf("%d", n)
+            while (length(digits) > 3) {
+                out = "," substr(digits, length(digits) - 2) out
+                digits = substr(digits, 1, length(digits) - 3)
+            }
+            return digits out
+        }
+        BEGIN { printf "| %s | %s | %s | %.2f× |", what, thousands(a), thousands(b), a / b }')")
 }
 
 echo "== taskwarrior: 10 tasks in a throwaway data folder" >&2
@@ -215,11 +289,32 @@ measure read10 50 5 \
     -n show "$bin show" \
     -n recap "$bin recap" \
     -n "task list" "task list"
-# Each timed write starts from the stored plan (--prepare), so each is a real change.
+# Each timed change starts from the stored plan (--prepare), so each is a real change, and so is
+# the floor's: the same new snapshot for write (the floor writes its bytes whole), the store
+# read and written back for update.
 measure write10 20 3 \
+    --prepare "cp $tmp/ws10-store.json .todos.json" -n "floor write" "$floor $tmp/ws10-next.json .todos.json" \
     --prepare "cp $tmp/ws10-store.json .todos.json" -n write "$bin write --file $tmp/ws10-next.json" \
+    --prepare "cp $tmp/ws10-store.json .todos.json" -n "floor update" "$floor .todos.json .todos.json" \
     --prepare "cp $tmp/ws10-store.json .todos.json" -n update "$bin update 4 completed" \
     --prepare "cp -a $tmp/task-pristine/. $taskdata/" -n "task modify" "task 5 modify priority:H"
+
+echo "== callgrind" >&2
+ir_cat=$(instructions cat .todos.json)
+ir_show=$(instructions "$bin" show)
+ir_recap=$(instructions "$bin" recap)
+cp "$tmp/ws10-store.json" .todos.json
+ir_floor_write=$(instructions "$floor" "$tmp/ws10-next.json" .todos.json)
+cp "$tmp/ws10-store.json" .todos.json
+ir_write=$(instructions "$bin" write --file "$tmp/ws10-next.json")
+cp "$tmp/ws10-store.json" .todos.json
+ir_floor_update=$(instructions "$floor" .todos.json .todos.json)
+cp "$tmp/ws10-store.json" .todos.json
+ir_update=$(instructions "$bin" update 4 completed)
+irow "show vs cat, 10 items" "$ir_show" "$ir_cat"
+irow "recap vs cat, 10 items" "$ir_recap" "$ir_cat"
+irow "write --file vs floor write, 10 items" "$ir_write" "$ir_floor_write"
+irow "update vs floor update, 10 items" "$ir_update" "$ir_floor_update"
 
 export TODOS_MAX_ITEMS=10000
 cd "$tmp/ws10k"
@@ -229,7 +324,9 @@ measure read10k 5 1 \
     -n show "$bin show" \
     -n recap "$bin recap"
 measure write10k 5 1 \
+    --prepare "cp $tmp/ws10k-store.json .todos.json" -n "floor write" "$floor $tmp/ws10k-next.json .todos.json" \
     --prepare "cp $tmp/ws10k-store.json .todos.json" -n write "$bin write --file $tmp/ws10k-next.json" \
+    --prepare "cp $tmp/ws10k-store.json .todos.json" -n "floor update" "$floor .todos.json .todos.json" \
     --prepare "cp $tmp/ws10k-store.json .todos.json" -n update "$bin update 3001 completed"
 
 store_bytes=$(wc -c <"$tmp/ws10k-store.json")
@@ -238,17 +335,18 @@ peak_10_kib=$(cd "$tmp/ws10" && peak_rss_kib "$bin" show)
 limit_kib=$(((3 * store_bytes + 8 * 1024 * 1024) / 1024))
 cd "$repo"
 
-row "show vs cat, 10 items" "$(median read10 show)" "$(median read10 cat)" 1.3
-row "recap vs cat, 10 items" "$(median read10 recap)" "$(median read10 cat)" 1.3
-row "show vs task list, 10 items" "$(median read10 show)" "$(median read10 'task list')" 0.3
-row "write --file vs task modify, 10 items" "$(median write10 write)" "$(median write10 'task modify')" 0.5
-row "update vs task modify, 10 items" "$(median write10 update)" "$(median write10 'task modify')" 0.5
+prow "show vs cat, 10 items" read10 show cat 1.1
+prow "recap vs cat, 10 items" read10 recap cat 1.1
+prow "write --file vs floor write, 10 items" write10 write "floor write" 1.3
+prow "update vs floor update, 10 items" write10 update "floor update" 1.3
+prow "show vs task list, 10 items" read10 show "task list" 0.3
+prow "write --file vs task modify, 10 items" write10 write "task modify" 0.5
+prow "update vs task modify, 10 items" write10 update "task modify" 0.5
 for command in show recap; do
-    row "$command vs cat, 10,000 items" "$(median read10k "$command")" "$(median read10k cat)" -
+    prow "$command vs cat, 10,000 items" read10k "$command" cat -
 done
-for command in write update; do
-    row "$command vs cat, 10,000 items" "$(median write10k "$command")" "$(median read10k cat)" -
-done
+prow "write --file vs floor write, 10,000 items" write10k write "floor write" -
+prow "update vs floor update, 10,000 items" write10k update "floor update" -
 
 if $criterion; then
     echo "== criterion: cargo bench --bench pipeline, $criterion_rounds rounds" >&2
@@ -278,6 +376,10 @@ echo
 echo "| comparison | todos | baseline | ratio | target | result |"
 echo "| --- | --- | --- | --- | --- | --- |"
 printf '%s\n' "${rows[@]}"
+echo
+echo "| instructions (callgrind, one run) | todos | baseline | ratio |"
+echo "| --- | --- | --- | --- |"
+printf '%s\n' "${irows[@]}"
 if $criterion; then
     echo
     echo "| in-process median (per item) | 10 items | 1,000 items | 10,000 items | 100,000 items |"
@@ -295,10 +397,12 @@ if $criterion; then
 fi
 echo
 awk -v kib="$peak_10_kib" 'BEGIN { printf "Peak memory of show on the 10-item plan: %.1f MiB.\n", kib / 1024 }'
-echo "Medians over $rounds rounds of hyperfine, each group's commands measured in turn in each round."
+echo "Medians over $rounds rounds of hyperfine, each group's commands measured in turn in each round;"
+echo "each ratio is the median of the rounds' ratios. The todos binary: $linking."
 if $criterion; then
     echo "In-process: medians over $criterion_rounds rounds of criterion at 10,000 and 100,000 items, one at 10 and 1,000."
 fi
 echo "Machine: $(nproc) cores, $(grep -m1 '^model name' /proc/cpuinfo | sed 's/.*: //'), Linux $(uname -r);" \
-    "$(hyperfine --version), taskwarrior $(task --version), $rustc_version."
+    "$(hyperfine --version), taskwarrior $(task --version), $(valgrind --version), $rustc_version;" \
+    "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
 exit "$failed"

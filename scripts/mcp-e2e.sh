@@ -30,12 +30,14 @@ mkdir -p "$cache"
 profile=${TODOS_E2E_PROFILE:-release}
 if [[ $profile == release ]]; then
     echo "== cargo build --release" >&2
-    cargo build --release --quiet
+    flags=(--release)
 else
     echo "== cargo build" >&2
-    cargo build --quiet
+    flags=()
 fi
-bin_dir="$repo/${CARGO_TARGET_DIR:-target}/$profile"
+# Where cargo put the binaries (.cargo/config.toml names the target: target/<host-tuple>/$profile/).
+bin_dir=$(cargo build "${flags[@]}" --quiet --bins --message-format=json-render-diagnostics |
+    sed -n 's/.*"executable":"\([^"]*\)\/todos".*/\1/p')
 export PATH="$bin_dir:$PATH"
 
 tmp=$(mktemp -d)

@@ -20,10 +20,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/ws/.git" "$work/home" "$work/profile"
 
-cargo build --quiet
+# Where cargo put the binary (.cargo/config.toml names the target: target/<host-tuple>/debug/).
+bin=$(cargo build --quiet --bin todos --message-format=json-render-diagnostics |
+    sed -n 's/.*"executable":"\([^"]*\/todos\)".*/\1/p')
 todos() {
     env -i PATH="$PATH" HOME="$work/home" TZ=UTC TODOS_NOW=2025-01-02T17:42:33Z \
-        "$PWD/target/debug/todos" -C "$work/ws" "$@"
+        "$bin" -C "$work/ws" "$@"
 }
 # The sample plan, plus one item for each status `todos schema` knows that it leaves out (so
 # a status added later, such as blocked, is in the next picture by itself).

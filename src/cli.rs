@@ -196,7 +196,8 @@ pub enum PlanCommand {
     /// also added gets a new id (its dependents follow it). The merged plan is written to OURS.
     /// Exit 0: merged. Exit 1: git reports a conflict, because the merged plan breaks a rule
     /// (it is written all the same, each problem on stderr) or an input is not a store (OURS
-    /// is left as it was).
+    /// is left as it was, and git takes it as the result: our side only; the hint says where
+    /// theirs is).
     MergeFile(Lazy<MergeFileArgs>),
 
     /// Merge a plan that git left with conflict markers, then `git add` it.

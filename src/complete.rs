@@ -20,7 +20,9 @@ pub fn complete_if_asked() -> bool {
         return false;
     }
     // A failure (an unknown shell name) is clap's to print; the shell then offers nothing.
-    clap_complete::CompleteEnv::with_factory(Cli::command)
+    // The parser with the newcomer's aliases, as a run parses: `todos rm <TAB>` offers what
+    // `todos remove <TAB>` does (hidden aliases are never offered as commands).
+    clap_complete::CompleteEnv::with_factory(|| crate::guess::with_aliases(Cli::command()))
         .var(VAR)
         .try_complete(std::env::args_os(), std::env::current_dir().ok().as_deref())
         .unwrap_or_else(|err| err.exit())

@@ -169,9 +169,15 @@ fn after<'a>(args: &'a [String], word: &str) -> &'a [String] {
         .map_or(&[], |at| &args[at + 1..])
 }
 
+/// An id as the tool hands them out: decimal, at most as long as the largest counter.
 fn is_id(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit())
+    (1..=20).contains(&text.len()) && text.bytes().all(|byte| byte.is_ascii_digit())
 }
+
+/// The longest value a hint repeats in the command it names: past it (or with a character that
+/// could drive a terminal) the hint names the value's kind instead, so it never floods the
+/// terminal and never shows a command that would not run as shown.
+const VALUE_SHOWN_CHARS: usize = 200;
 
 fn unknown_word(word: &str, args: &[String]) -> Option<Error> {
     let known = WORDS.iter().find(|known| known.word == word)?;
@@ -216,6 +222,10 @@ fn unknown_flag(given: &str, args: &[String]) -> Option<Error> {
                 Some(value) => Some(value.to_owned()),
                 None => rest.get(at + 1).cloned(),
             }
+        })
+        .filter(|value| {
+            value.chars().count() <= VALUE_SHOWN_CHARS
+                && !value.chars().any(crate::text::forbidden_char)
         })
         .unwrap_or_else(|| known.placeholder.to_owned());
     let id = rest

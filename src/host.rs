@@ -39,6 +39,62 @@ enum Vars {
     Fixed(Vec<(String, String)>),
 }
 
+/// The user's configuration folder: `$XDG_CONFIG_HOME` when it is absolute, else `.config` in
+/// the home folder, as `directories` finds them.
+///
+/// But for the home folder without `HOME` in a static build (x86-64 Linux with glibc, see
+/// `.cargo/config.toml`): there `getpwuid_r`, which `directories` would call, goes through
+/// glibc's NSS, and for a user not in `/etc/passwd` it loads the next source's module
+/// (`libnss_systemd.so.2`, `libnss_sss.so.2`): a shared library, with its own dynamic glibc,
+/// inside a static process, which crashes it. So the static build reads the home from
+/// `/etc/passwd` itself, and a user found only elsewhere has no home folder (set `HOME`).
+fn user_config_dir() -> Option<PathBuf> {
+    #[cfg(all(target_os = "linux", target_env = "gnu", target_feature = "crt-static"))]
+    if std::env::var_os("HOME").is_none_or(|home| home.is_empty()) {
+        let home = passwd_home(&read_passwd()?, rustix::process::getuid().as_raw())?;
+        let xdg = std::env::var_os("XDG_CONFIG_HOME").map(PathBuf::from);
+        return Some(
+            xdg.filter(|dir| dir.is_absolute())
+                .unwrap_or_else(|| home.join(".config")),
+        );
+    }
+    directories::BaseDirs::new().map(|dirs| dirs.config_dir().to_path_buf())
+}
+
+/// `/etc/passwd`, up to 16 MiB (a file that size is no password file a person keeps by hand).
+#[cfg(all(target_os = "linux", target_env = "gnu", target_feature = "crt-static"))]
+fn read_passwd() -> Option<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::fs::File::open("/etc/passwd")
+        .ok()?
+        .take(16 * 1024 * 1024)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    Some(bytes)
+}
+
+/// The home folder of user `uid` in a password file (`name:password:uid:gid:gecos:home:shell`
+/// lines): the first line of that uid, if its home is an absolute path. NIS markers (`+`, `-`)
+/// and malformed lines are passed over.
+#[cfg(all(
+    unix,
+    any(
+        test,
+        all(target_os = "linux", target_env = "gnu", target_feature = "crt-static")
+    )
+))]
+fn passwd_home(passwd: &[u8], uid: u32) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    let uid = uid.to_string();
+    passwd
+        .split(|&byte| byte == b'\n')
+        .filter(|line| !line.starts_with(b"+") && !line.starts_with(b"-"))
+        .map(|line| line.split(|&byte| byte == b':').collect::<Vec<_>>())
+        .find(|fields| fields.len() == 7 && fields[2] == uid.as_bytes())
+        .map(|fields| PathBuf::from(std::ffi::OsStr::from_bytes(fields[5])))
+        .filter(|home| home.is_absolute())
+}
+
 pub struct Host {
     vars: Vars,
     cwd: io::Result<PathBuf>,
@@ -65,7 +121,7 @@ impl Host {
         Self {
             vars: Vars::Process,
             cwd: std::env::current_dir(),
-            config_dir: directories::BaseDirs::new().map(|dirs| dirs.config_dir().to_path_buf()),
+            config_dir: user_config_dir(),
             stdin_kind: OnceCell::new(),
             stdin: Box::new(io::stdin()),
             stdin_is_process: true,
@@ -330,5 +386,27 @@ impl Write for Buffer {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_home_comes_from_the_first_well_formed_line_of_the_uid() {
+        let passwd = b"root:x:0:0:root:/root:/bin/bash\n\
+            +nis::1000::::\n\
+            broken:x:1000\n\
+            ann:x:1000:1000:Ann,,,:/home/ann:/bin/sh\n\
+            relative:x:1001:1001::home/rel:/bin/sh\n\
+            empty:x:1002:1002:::/bin/sh\n\
+            again:x:1000:1000::/home/again:/bin/sh\n";
+        assert_eq!(passwd_home(passwd, 0), Some(PathBuf::from("/root")));
+        assert_eq!(passwd_home(passwd, 1000), Some(PathBuf::from("/home/ann")));
+        assert_eq!(passwd_home(passwd, 1001), None);
+        assert_eq!(passwd_home(passwd, 1002), None);
+        assert_eq!(passwd_home(passwd, 1003), None);
+        assert_eq!(passwd_home(b"", 0), None);
     }
 }

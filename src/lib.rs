@@ -78,7 +78,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         Ok(cli) => cli,
         Err(err) => {
             let json = args.iter().skip(1).any(|arg| arg == "--json");
-            return output::clap_failure(host, &err, &args, json);
+            return output::clap_failure(host, err, &args, json);
         }
     };
     let output = Output::new(&cli.global, host);

@@ -34,7 +34,7 @@ impl ListName {
             None => Ok(Self(Some(name.to_owned()))),
             Some(broken) => Err(Error::invalid(format!(
                 "the list name \"{}\" {}",
-                crate::text::escape(name),
+                crate::text::word(name),
                 sentences::broken_name(&LIST_NAME, &broken)
             ))
             .with_hint(format!(

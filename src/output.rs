@@ -327,11 +327,16 @@ pub const PANIC_ENVELOPE: &str = r#"{"status":"error","error":{"code":"INTERNAL_
 /// `guess` tables know (`todos done 2`) is answered with the command that works instead.
 pub fn clap_failure(
     host: &mut Host,
-    err: &clap::Error,
+    mut err: clap::Error,
     args: &[std::ffi::OsString],
     json: bool,
 ) -> ExitCode {
     use clap::error::ErrorKind;
+    let guessed = crate::guess::explain(&err, args);
+    // clap repeats the words it refused as they were typed; on a colour terminal its styled
+    // text would carry an escape sequence or a carriage return of the user's straight to it.
+    words_shown(&mut err);
+    let err = &err;
     if matches!(
         err.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
@@ -342,7 +347,7 @@ pub fn clap_failure(
         let help = crate::cli::Cli::command().render_long_help().to_string();
         return finish(host, &help, ExitCode::SUCCESS);
     }
-    let error = crate::guess::explain(err, args).or_else(|| {
+    let error = guessed.or_else(|| {
         json.then(|| {
             let rendered = err.render().to_string();
             let message = rendered.trim_end().trim_start_matches("error: ");
@@ -376,6 +381,33 @@ pub fn clap_failure(
     };
     let _ = host.stderr.write_all(rendered.as_bytes());
     ExitCode::from(crate::error::Kind::Usage.info().exit_code)
+}
+
+/// The words of the command line a clap error repeats, each escaped and cut (`text::word`).
+fn words_shown(err: &mut clap::Error) {
+    use clap::error::ContextValue;
+    let shown: Vec<_> = err
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(text) => Some((
+                kind,
+                ContextValue::String(crate::text::word(text).into_owned()),
+            )),
+            ContextValue::Strings(texts) => Some((
+                kind,
+                ContextValue::Strings(
+                    texts
+                        .iter()
+                        .map(|text| crate::text::word(text).into_owned())
+                        .collect(),
+                ),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in shown {
+        err.insert(kind, value);
+    }
 }
 
 /// `todos help --help` (or `-h`): the help of `help` is the top-level help.

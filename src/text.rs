@@ -48,6 +48,19 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The most characters of a word the user typed (an argument, a list name, an id) that a
+/// message repeats: a 100 KB argument must not make a 100 KB error.
+pub const WORD_SHOWN_CHARS: usize = 40;
+
+/// A word the user typed, as a message repeats it: cut to `WORD_SHOWN_CHARS` with `…`, and
+/// escaped (`escape`), so it can neither drive a terminal nor flood it.
+pub fn word(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(WORD_SHOWN_CHARS) {
+        Some((cut, _)) => Cow::Owned(format!("{}…", escape(&text[..cut]))),
+        None => escape(text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,5 +72,13 @@ mod tests {
         assert_eq!(escape("a\u{1b}[31mb\n"), "a\\u{1b}[31mb\\n");
         assert_eq!(escape("a\u{202e}b"), "a\\u{202e}b");
         assert_eq!(forbidden_kind('\u{feff}'), "a byte-order mark");
+    }
+
+    #[test]
+    fn a_word_is_escaped_and_cut() {
+        assert_eq!(word("api"), "api");
+        assert_eq!(word("\u{1b}[31m"), "\\u{1b}[31m");
+        let long = "é".repeat(100_000);
+        assert_eq!(word(&long), format!("{}…", "é".repeat(WORD_SHOWN_CHARS)));
     }
 }

@@ -7,7 +7,7 @@ use crate::error::{Error, Problem, Result};
 use crate::host::Host;
 use crate::input::{self, source};
 use crate::model::{self, Item, Status};
-use crate::text::escape;
+use crate::text::word;
 use crate::transaction;
 
 const STDIN_HINT: &str = "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
@@ -139,7 +139,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                         // An id given with `--blocked-by` is named as typed, once, not once
                         // for each new item it applies to.
                         let path = if flag_blockers.contains(id) {
-                            format!("--blocked-by {}", escape(id))
+                            format!("--blocked-by {}", word(id))
                         } else {
                             format!("items[{index}].blocked_by[{at}]")
                         };
@@ -148,7 +148,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                         }
                         problems.push(Problem::new(
                             path,
-                            format!("no item has id \"{}\"", escape(id)),
+                            format!("no item has id \"{}\"", word(id)),
                         ));
                         hint = Some(remove::ids_hint(&document.todos));
                     }

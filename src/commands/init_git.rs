@@ -186,8 +186,9 @@ fn is_driver_header(line: &str) -> bool {
 /// The repository's common git folder, where its config lives: `.git` of the nearest folder
 /// upwards that has one. In a linked worktree `.git` is a file naming
 /// `<common>/worktrees/<name>`, whose `gitdir` must point back to that file and whose
-/// `commondir` names `<common>`; anything else is refused, so a planted `.git` file cannot send
-/// the write to another repository.
+/// `commondir` names `<common>`; in a submodule it names the submodule's repository, whose
+/// config's `core.worktree` must point back. Anything else is refused, so a planted `.git`
+/// file cannot send the write to another repository.
 fn common_dir(workspace: &Path) -> Result<PathBuf> {
     let Some(top) = workspace
         .ancestors()
@@ -240,6 +241,19 @@ fn linked_common(dot: &Path) -> Result<PathBuf> {
     let resolved = |path: &Path| fs::canonicalize(path).ok();
     let worktree = resolved(&top.join(named))
         .ok_or_else(|| refuse("names a worktree folder that does not exist"))?;
+    // A submodule: its `.git` file names the repository's own folder (in the superproject's
+    // `.git/modules/`), whose config's `core.worktree` points back to the submodule.
+    if fs::symlink_metadata(worktree.join("gitdir")).is_err()
+        && fs::symlink_metadata(worktree.join("HEAD")).is_ok()
+    {
+        let config = read(&worktree.join("config"))?;
+        return match core_worktree(&config) {
+            Some(back) if resolved(&worktree.join(back)) == resolved(top) => Ok(worktree),
+            _ => Err(refuse(
+                "names a repository folder whose core.worktree does not point back to it",
+            )),
+        };
+    }
     let back = read(&worktree.join("gitdir"))?;
     if resolved(&worktree.join(&back)) != resolved(dot) {
         return Err(refuse(
@@ -255,6 +269,32 @@ fn linked_common(dot: &Path) -> Result<PathBuf> {
         ));
     }
     Ok(common)
+}
+
+/// The last `worktree` of the `[core]` sections of a git config, unquoted.
+fn core_worktree(config: &str) -> Option<&str> {
+    let mut in_core = false;
+    let mut found = None;
+    for line in config.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix('[') {
+            in_core = rest
+                .split_once(']')
+                .is_some_and(|(name, _)| name.trim().eq_ignore_ascii_case("core"));
+        } else if in_core
+            && let Some((key, value)) = line.split_once('=')
+            && key.trim().eq_ignore_ascii_case("worktree")
+        {
+            let value = value.trim();
+            found = Some(
+                value
+                    .strip_prefix('"')
+                    .and_then(|value| value.strip_suffix('"'))
+                    .unwrap_or(value),
+            );
+        }
+    }
+    found
 }
 
 #[cfg(test)]

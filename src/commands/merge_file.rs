@@ -4,6 +4,10 @@
 //! exit 1: git reports a conflict, either because the merged plan breaks the plan's rules (it
 //! is written all the same, every problem on stderr) or because an input is not a store (OURS
 //! is then left as it was).
+//!
+//! git takes whatever OURS holds when the driver exits, conflict or not, so a refusal leaves
+//! our side alone in the file: its hint says so, and where theirs is (SPEC §6b keeps OURS as
+//! it was rather than have the driver write anything it could not merge as plans).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,11 +29,14 @@ pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
 pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
     let at = |path: &PathBuf| ctx.cwd.join(path);
     let (base_path, ours_path, theirs_path) = (at(&args.base), at(&args.ours), at(&args.theirs));
-    // git gives an empty BASE when the two branches added the plan each on its own.
-    let base = read_input("BASE", &base_path, true)?;
-    let ours = read_input("OURS", &ours_path, false)?.unwrap_or_default();
-    let theirs = read_input("THEIRS", &theirs_path, false)?.unwrap_or_default();
-    let merged = merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
+    let merged = (|| {
+        // git gives an empty BASE when the two branches added the plan each on its own.
+        let base = read_input("BASE", &base_path, true)?;
+        let ours = read_input("OURS", &ours_path, false)?.unwrap_or_default();
+        let theirs = read_input("THEIRS", &theirs_path, false)?.unwrap_or_default();
+        merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)
+    })()
+    .map_err(left_as_it_was)?;
     // OURS is a path git gives: replaced through a new temporary file beside it, never
     // written through a link, never anything but a regular file.
     let current = disk::check_file(&ours_path)?;
@@ -96,8 +103,18 @@ pub fn reported(answer: Answer, warnings: Vec<String>, problems: &[String]) -> O
 }
 
 /// What git does when the driver refuses, and what the user does next.
-const GIT_KEEPS: &str = "git keeps its own line merge of the file: fix the plan by hand, or take \
-     one side (`git checkout --ours FILE`), then `git add` it";
+const OURS_ONLY: &str = "OURS is left as it was, and git takes it as the result: our side only. \
+     Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git \
+     checkout --theirs FILE`), then `git add` it";
+
+/// A refusal of the three inputs: OURS is left as it was, and the hint says what git makes of it.
+pub fn left_as_it_was(mut err: Error) -> Error {
+    err.hint = Some(match err.hint.take() {
+        Some(hint) => format!("{hint}; then: {OURS_ONLY}"),
+        None => OURS_ONLY.to_owned(),
+    });
+    err
+}
 
 /// Reads one of git's three files as a store, with the store's own strict rules. A file that
 /// is not a store is refused with exit 1 (git reports a conflict and keeps its own copy);
@@ -108,7 +125,6 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
             "{name} ({}) {why}",
             escape(&path.display().to_string())
         ))
-        .with_hint(GIT_KEEPS)
     };
     match disk::check_file(path)? {
         None if optional => return Ok(None),
@@ -123,9 +139,7 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
         Some(_) => {}
     }
     Store::read(path, "").map_err(|err| match err.kind {
-        Kind::StoreCorrupt => {
-            Error::invalid(format!("{name}: {}", err.message)).with_hint(GIT_KEEPS)
-        }
+        Kind::StoreCorrupt => Error::invalid(format!("{name}: {}", err.message)),
         _ => err,
     })
 }

@@ -228,7 +228,13 @@ impl From<PlanCommand> for Given {
 pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Reply {
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
-        Err(err) => return Reply::failed(err),
+        // git takes OURS whatever the driver says: the refusal says so.
+        Err(err) => {
+            return Reply::failed(match &command {
+                PlanCommand::MergeFile(_) => merge_file::left_as_it_was(err),
+                _ => err,
+            });
+        }
     };
     let mut params_input = None;
     let result = Request::of(&ctx, host, given.into()).and_then(|request| {

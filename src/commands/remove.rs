@@ -55,7 +55,7 @@ pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec
             } else {
                 format!("{path}[{at}]")
             };
-            Problem::new(at, format!("no item has id \"{}\"", escape(id)))
+            Problem::new(at, format!("no item has id \"{}\"", crate::text::word(id)))
         })
         .collect();
     if !problems.is_empty() {

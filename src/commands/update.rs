@@ -54,7 +54,7 @@ impl Flags {
             _ => return Some((*flag).to_owned()),
         };
         match index.and_then(|index| values.get(index)) {
-            Some(value) => Some(format!("{flag} {}", escape(value))),
+            Some(value) => Some(format!("{flag} {}", crate::text::word(value))),
             None => Some((*flag).to_owned()),
         }
     }
@@ -152,7 +152,7 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
     let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
         return Err(Error::problems(vec![Problem::new(
             "id",
-            format!("no item has id \"{}\"", escape(&request.id)),
+            format!("no item has id \"{}\"", crate::text::word(&request.id)),
         )])
         .with_hint(remove::ids_hint(&document.todos)));
     };
@@ -256,7 +256,7 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
         } else {
             problems.push(Problem::new(
                 path,
-                format!("no item has id \"{}\"", escape(id)),
+                format!("no item has id \"{}\"", crate::text::word(id)),
             ));
             false
         }

@@ -290,6 +290,39 @@ fn a_cycle_the_two_sides_make_together_loses_theirs_wait() {
     );
 }
 
+/// A hostile branch that makes thousands of cycles with ours: the first ones are named one by
+/// one, the rest broken in one pass (each round reads the whole plan: 10,000 rounds took
+/// minutes), every item kept and no cycle left.
+#[test]
+fn thousands_of_cycles_are_broken_in_one_pass_past_the_first() {
+    let pairs = 2_000;
+    let base = plan(
+        &(1..=2 * pairs)
+            .map(|id| item(&id.to_string(), &format!("item {id}"), P))
+            .collect::<Vec<_>>(),
+    );
+    let (mut ours, mut theirs) = (base.clone(), base.clone());
+    for pair in 0..pairs {
+        let (a, b) = (2 * pair, 2 * pair + 1);
+        ours.todos[a].blocked_by = vec![(b + 1).to_string()];
+        theirs.todos[b].blocked_by = vec![(a + 1).to_string()];
+    }
+    let merged = run(Some(&base), &ours, &theirs);
+    let items = &merged.document.todos;
+    assert_eq!(items.len(), 2 * pairs);
+    assert!(dependencies::cycle(items).is_none());
+    for pair in 0..pairs {
+        let waits = items[2 * pair].blocked_by.len() + items[2 * pair + 1].blocked_by.len();
+        assert_eq!(waits, 1, "pair {pair}: one of its two waits goes");
+    }
+    let cycles = merged
+        .problems
+        .iter()
+        .filter(|p| p.contains("cycle"))
+        .count();
+    assert_eq!(cycles, CYCLES_NAMED + 1, "{:?}", &merged.problems[..3]);
+}
+
 #[test]
 fn fields_the_store_may_hold_later_merge_without_a_change_here() {
     // The rule runs on JSON keys: a key neither side has ever seen is merged as any other.

@@ -179,6 +179,32 @@ fn bash_completes_the_plans_ids_statuses_and_lists() {
         )),
         ["1"]
     );
+    // An alias completes as its command does, and is never offered as a command itself.
+    assert_eq!(
+        values(&complete_in_bash(
+            &env,
+            &["todos", "add", "--blocked-by", ""]
+        )),
+        values(&complete_in_bash(
+            &env,
+            &["todos", "create", "--blocked-by", ""]
+        ))
+    );
+    assert_eq!(
+        complete_in_bash(&env, &["todos", "ls", "--f"]),
+        ["--format"]
+    );
+    assert_eq!(
+        complete_in_bash(&env, &["todos", "rm", "--e"]),
+        ["--expect-revision"]
+    );
+    let commands = complete_in_bash(&env, &["todos", ""]);
+    for alias in ["add", "new", "ls", "rm", "delete"] {
+        assert!(
+            !commands.contains(&alias.to_owned()),
+            "{alias} in {commands:?}"
+        );
+    }
     // A broken store gives no candidates, and no error on the prompt.
     assert!(
         values(&complete_in_bash(

@@ -189,6 +189,35 @@ fn a_merge_that_breaks_the_rules_is_written_and_git_reports_the_conflict() {
     );
 }
 
+/// A branch whose plan is not a store (edited by hand, a newer todos): the driver refuses and
+/// leaves OURS as it was (SPEC §6b), git reports the conflict, and the driver's hint says that
+/// the file holds our side only and where theirs is.
+#[test]
+fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
+    let env = repository(true);
+    git(&env, &["checkout", "-q", "-b", "feature"]).success();
+    env.todos(&["update", "1", "completed"]).run().success();
+    let edited = env
+        .read(".todos.json")
+        .replace("\"next_id\"", "\"extra\": 1,\n  \"next_id\"");
+    env.write_file(".todos.json", edited);
+    commit(&env, "by hand");
+    git(&env, &["checkout", "-q", "main"]).success();
+    env.todos(&["update", "2", "in_progress"]).run().success();
+    commit(&env, "work");
+    let ours = env.read(".todos.json");
+    let merge = git(&env, &["merge", "--no-edit", "feature"]);
+    assert_eq!(merge.code, 1, "git reports the conflict: {merge:?}");
+    assert!(merge.stderr.contains("our side only"), "{}", merge.stderr);
+    assert!(merge.stderr.contains("MERGE_HEAD"), "{}", merge.stderr);
+    assert_eq!(env.read(".todos.json"), ours, "OURS is left as it was");
+    let theirs = git(&env, &["show", "MERGE_HEAD:.todos.json"]);
+    assert!(
+        theirs.stdout.contains("\"extra\": 1"),
+        "theirs is kept by git"
+    );
+}
+
 #[test]
 fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers() {
     let env = repository(false);
@@ -343,6 +372,8 @@ fn merge_file_writes_the_merged_plan_to_ours() {
         .success();
 }
 
+/// An input that is not a store is refused (exit 1: git reports a conflict) and OURS is left as
+/// it was (SPEC §6b); the hint says that git takes it as the result, our side only.
 #[test]
 fn merge_file_refuses_what_is_not_a_store_and_leaves_ours_as_it_was() {
     let env = TestEnv::new();
@@ -353,12 +384,21 @@ fn merge_file_refuses_what_is_not_a_store_and_leaves_ours_as_it_was() {
         ("base.json", "ours.json", "junk.json"),
         ("junk.json", "ours.json", "theirs.json"),
         ("base.json", "junk.json", "theirs.json"),
-        ("base.json", "ours.json", "missing.json"),
         ("base.json", "markers.json", "theirs.json"),
+        ("base.json", "ours.json", "missing.json"),
     ] {
         let done = env.rejects(env.todos(&["merge-file", base, ours, theirs]), 1);
-        assert!(done.stderr.contains("error:"), "{}", done.stderr);
+        assert!(done.stderr.contains("our side only"), "{}", done.stderr);
     }
+    // A run that cannot start (a configuration it cannot read) says the same.
+    env.write_file(".todos.config.json", "{\"max_items\": \"many\"}");
+    let done = env.rejects(
+        env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"]),
+        1,
+    );
+    assert!(done.stderr.contains("max_items"), "{}", done.stderr);
+    assert!(done.stderr.contains("our side only"), "{}", done.stderr);
+    std::fs::remove_file(env.path(".todos.config.json")).expect("remove");
     std::os::unix::fs::symlink(env.path("ours.json"), env.path("link.json")).expect("link");
     env.rejects(
         env.todos(&["merge-file", "base.json", "link.json", "theirs.json"]),
@@ -454,6 +494,57 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
         "a section of the user's own is kept as it is"
     );
     assert!(linked.join(".gitattributes").exists());
+}
+
+/// A submodule's `.git` is a file naming its repository in the superproject's
+/// `.git/modules/`, whose `core.worktree` points back: the driver goes to that config. A
+/// planted one that names another repository, whose `core.worktree` does not point back, is
+/// refused and that repository left untouched.
+#[test]
+fn init_git_registers_the_driver_in_a_submodule() {
+    let env = TestEnv::new();
+    let (lib, top) = (env.outside("lib"), env.outside("super"));
+    for dir in [&lib, &top] {
+        std::fs::create_dir_all(dir).expect("folder");
+        git_in(&env, dir, &["init", "-q", "-b", "main"]).success();
+    }
+    git_in(&env, &lib, &["commit", "-q", "--allow-empty", "-m", "lib"]).success();
+    git_in(
+        &env,
+        &top,
+        &[
+            "-c",
+            "protocol.file.allow=always",
+            "submodule",
+            "add",
+            "-q",
+            "../lib",
+            "lib",
+        ],
+    )
+    .success();
+    let done = env
+        .todos(&["init", "--git"])
+        .current_dir(top.join("lib"))
+        .run()
+        .success();
+    assert!(
+        done.stdout.contains("modules/lib/config"),
+        "{}",
+        done.stdout
+    );
+    let driver = git_in(&env, &top.join("lib"), &["config", "merge.todos.driver"]).success();
+    assert_eq!(driver.stdout, "todos merge-file %O %A %B\n");
+    // Another repository's folder named by a planted `.git` file: not this folder's.
+    let planted = TestEnv::new();
+    std::fs::remove_dir(planted.path(".git")).expect("remove the test's .git folder");
+    planted.write_file(
+        ".git",
+        format!("gitdir: {}\n", top.join(".git/modules/lib").display()),
+    );
+    let before = env.everything();
+    planted.rejects(planted.todos(&["init", "--git"]), 6);
+    assert_eq!(before, env.everything(), "the submodule is untouched");
 }
 
 #[test]

@@ -706,15 +706,14 @@ fn a_missing_mcp_server_is_an_error_like_every_other() {
     let env = TestEnv::new();
     let bin = env.root().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
-    let todos = bin.join("todos");
-    std::fs::copy(env!("CARGO_BIN_EXE_todos"), &todos).unwrap();
-    let output = std::process::Command::new(&todos)
-        .args(["--color", "never", "mcp"])
-        .env_clear()
-        .current_dir(env.ws())
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    let todos = crate::support::todos_alone_in(&bin);
+    let output = crate::support::output_when_free(
+        std::process::Command::new(&todos)
+            .args(["--color", "never", "mcp"])
+            .env_clear()
+            .current_dir(env.ws())
+            .stdin(std::process::Stdio::null()),
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(5));
     assert_eq!(

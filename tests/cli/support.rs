@@ -13,8 +13,49 @@ pub const NOW: &str = "2025-01-02T17:42:33Z";
 
 /// The binary under test: the one place that names it. A test that runs it through a shell
 /// (a pipeline, `script`, `tmux`) passes this path, or `bin_dir` on `PATH`.
+///
+/// It is the one cargo built for this run, or the one the variable `TODOS_TEST_BIN` names, to
+/// run the whole suite against another build (the release build, an installed one):
+/// `TODOS_TEST_BIN=target/x86_64-unknown-linux-gnu/release/todos cargo test`. A relative path
+/// is taken from the repository's root. `todos mcp` runs the `todos-mcp` beside it.
 pub fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_todos"))
+    match std::env::var_os("TODOS_TEST_BIN") {
+        Some(chosen) if !chosen.is_empty() => {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(chosen);
+            assert!(
+                path.is_file(),
+                "TODOS_TEST_BIN: {} is not a file",
+                path.display()
+            );
+            path
+        }
+        _ => PathBuf::from(env!("CARGO_BIN_EXE_todos")),
+    }
+}
+
+/// A `todos` of its own in `dir`, with no `todos-mcp` beside it: a hard link to the binary under
+/// test where the file system allows one (never open for writing), else a copy.
+pub fn todos_alone_in(dir: &Path) -> PathBuf {
+    let todos = dir.join("todos");
+    if fs::hard_link(bin(), &todos).is_err() {
+        fs::copy(bin(), &todos).expect("copy todos");
+    }
+    todos
+}
+
+/// Runs `command` to its end, again while its program is busy (ETXTBSY): a fresh copy stays
+/// open for writing in a child that another test thread forked, until that child execs. A
+/// static test binary forks where a dynamic one uses `posix_spawn` (`.cargo/config.toml`).
+pub fn output_when_free(command: &mut Command) -> std::process::Output {
+    for _ in 0..100 {
+        match command.output() {
+            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            done => return done.expect("run the command"),
+        }
+    }
+    command.output().expect("run the command")
 }
 
 /// The folder of the binary under test, to put first on a shell's `PATH`.
@@ -289,6 +330,12 @@ impl Run {
 
     pub fn env(mut self, key: &str, value: impl AsRef<std::ffi::OsStr>) -> Self {
         self.command.env(key, value);
+        self
+    }
+
+    /// Takes `key` out of the environment the builder set up (`HOME`, `TZ`).
+    pub fn env_remove(mut self, key: &str) -> Self {
+        self.command.env_remove(key);
         self
     }
 

@@ -226,18 +226,19 @@ impl From<PlanCommand> for Given {
 
 /// Runs a command on a plan: resolves the context, reads the input, executes.
 pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Reply {
+    let given = given.into();
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
         // git takes OURS whatever the driver says: the refusal says so.
         Err(err) => {
-            return Reply::failed(match &command {
-                PlanCommand::MergeFile(_) => merge_file::left_as_it_was(err),
+            return Reply::failed(match &given {
+                Given::Command(PlanCommand::MergeFile(_)) => merge_file::left_as_it_was(err),
                 _ => err,
             });
         }
     };
     let mut params_input = None;
-    let result = Request::of(&ctx, host, given.into()).and_then(|request| {
+    let result = Request::of(&ctx, host, given).and_then(|request| {
         // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
         // output cost `write` a sixth of its time at that size.
         if global.json {

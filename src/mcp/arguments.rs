@@ -1,6 +1,8 @@
-//! Each tool's arguments as a serde type, read from the call's JSON into the command the CLI
-//! parses to (`cli::PlanCommand`, typed): the same request the command builds, without a command
-//! line. codex-rs `mcp-server`'s `codex_tool_config.rs` is the model.
+//! Each tool's arguments as a serde type, read from the call's JSON into what the command runs
+//! on (`commands::Given`): the command the CLI parses to (`cli::PlanCommand`, typed), or, for
+//! `write`, `create` and `update`, their input as JSON, which the command turns into the same
+//! request its `read` builds. No command line, no stdin. codex-rs `mcp-server`'s
+//! `codex_tool_config.rs` is the model.
 //!
 //! `FIELDS` names every argument a tool takes beside its input, with its JSON Schema and the
 //! words of a refusal: the schemas (`schemas.rs`) and the checks here are made from the one

@@ -107,6 +107,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for another `todos` holding the store''s lock')
             [CompletionResult]::new('--no-owner', '--no-owner', [CompletionResultType]::ParameterName, 'The item has no owner any more')
             [CompletionResult]::new('--reopen', '--reopen', [CompletionResultType]::ParameterName, 'Allow a finished item (completed, cancelled or failed) to become open again')
+            [CompletionResult]::new('--take', '--take', [CompletionResultType]::ParameterName, 'Take another owner''s item over on purpose: it becomes --owner''s, else TODOS_OWNER''s')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')
@@ -130,6 +131,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             break
         }
         'todos;next' {
+            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'The claim ends after this long unless its owner works on the item (any change to it under the owner''s name, or `next --claim` again, renews it); then anyone''s `next --claim` takes it over: a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or "none" [default: "claim_lease" in .todos.config.json] [env: TODOS_CLAIM_LEASE]')
             [CompletionResult]::new('--owner', '--owner', [CompletionResultType]::ParameterName, 'Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]')
             [CompletionResult]::new('--expect-revision', '--expect-revision', [CompletionResultType]::ParameterName, 'Refuse (exit 3) unless the store is at this revision')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
@@ -197,13 +199,15 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             break
         }
         'todos;history' {
-            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'List at most this many revisions, the newest')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'List at most this many revisions, the newest (with --follow: print at most this many of the kept ones before the new ones)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
             [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to color the output')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for another `todos` holding the store''s lock')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Print the kept revisions, oldest first, then each new one as it lands, until Ctrl-C (with --json, one envelope a line). Takes no lock')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Print the kept revisions, oldest first, then each new one as it lands, until Ctrl-C (with --json, one envelope a line). Takes no lock')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success (errors and warnings still go to stderr)')

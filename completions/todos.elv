@@ -101,6 +101,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --no-owner 'The item has no owner any more'
             cand --reopen 'Allow a finished item (completed, cancelled or failed) to become open again'
+            cand --take 'Take another owner''s item over on purpose: it becomes --owner''s, else TODOS_OWNER''s'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
@@ -122,6 +123,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todos;next'= {
+            cand --lease 'The claim ends after this long unless its owner works on the item (any change to it under the owner''s name, or `next --claim` again, renews it); then anyone''s `next --claim` takes it over: a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or "none" [default: "claim_lease" in .todos.config.json] [env: TODOS_CLAIM_LEASE]'
             cand --owner 'Whose next item: items owned by someone else are skipped [env: TODOS_OWNER]'
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
@@ -185,13 +187,15 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todos;history'= {
-            cand --limit 'List at most this many revisions, the newest'
+            cand --limit 'List at most this many revisions, the newest (with --follow: print at most this many of the kept ones before the new ones)'
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand -f 'Print the kept revisions, oldest first, then each new one as it lands, until Ctrl-C (with --json, one envelope a line). Takes no lock'
+            cand --follow 'Print the kept revisions, oldest first, then each new one as it lands, until Ctrl-C (with --json, one envelope a line). Takes no lock'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success (errors and warnings still go to stderr)'
             cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'

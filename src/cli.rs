@@ -345,8 +345,9 @@ pub struct CreateArgs {
     todos update 3 --content \"Patch the token check\"\n  \
     todos update 2 pending --reopen\n  \
     todos update 4 --owner api-agent --blocked-by 2\n  \
+    TODOS_OWNER=w2 todos update 4 --take\n  \
     echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
-#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock"]).multiple(true)))]
+#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock", "take"]).multiple(true)))]
 #[command(
     override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n       \
     todos update [OPTIONS] < REQUEST_JSON"
@@ -391,6 +392,12 @@ pub struct UpdateArgs {
         "Allow a finished item ({}) to become open again", sentences::terminal_statuses()
     ))]
     pub reopen: bool,
+
+    /// Take another owner's item over on purpose: it becomes --owner's, else TODOS_OWNER's.
+    // Without it, a change under one owner's name to another owner's item is refused; the
+    // history says from whom it was taken, and `claim_lease` gives it a new lease.
+    #[arg(long, requires = "id", conflicts_with = "no_owner")]
+    pub take: bool,
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
@@ -440,11 +447,19 @@ pub struct RemoveArgs {
 #[command(after_help = "Examples:\n  \
     todos next\n  \
     todos next --claim --owner w1\n  \
+    todos next --claim --owner w1 --lease 15m\n  \
     TODOS_OWNER=w2 todos --json next --claim | jq -r '.data.next.id // empty'")]
 pub struct NextArgs {
     /// Mark the item in_progress and owned by --owner, in one locked change.
     #[arg(long)]
     pub claim: bool,
+
+    /// The claim ends after this long unless its owner works on the item (any change to it
+    /// under the owner's name, or `next --claim` again, renews it); then anyone's `next
+    /// --claim` takes it over: 90s, 15m, 2h, or none.
+    // The default comes from the configuration (`claim_lease`), read in `next::read`.
+    #[arg(long, value_name = "DURATION", requires = "claim", help = sentences::lease_help())]
+    pub lease: Option<String>,
 
     // Read with the rest of the environment in `next::read`, where an empty value is unset.
     #[arg(long, value_name = "NAME", help = sentences::with_env(
@@ -491,15 +506,23 @@ pub struct UndoArgs {
     todos history\n  \
     todos history --limit 5\n  \
     todos history 3\n  \
+    todos history --follow\n  \
+    todos --json history --follow | jq -c '.data | [.revision, .command]'\n  \
     todos undo --to 3")]
 pub struct HistoryArgs {
     /// Print the plan as it was at this revision.
     #[arg(value_name = "REV")]
     pub revision: Option<u64>,
 
-    /// List at most this many revisions, the newest.
+    /// List at most this many revisions, the newest (with --follow: print at most this many of
+    /// the kept ones before the new ones).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+
+    /// Print the kept revisions, oldest first, then each new one as it lands, until Ctrl-C
+    /// (with --json, one envelope a line). Takes no lock.
+    #[arg(short, long, conflicts_with = "revision")]
+    pub follow: bool,
 }
 
 #[derive(Debug, Args)]

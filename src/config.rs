@@ -2,6 +2,7 @@
 //! `.todos.config.json` > the user's `todos/config.json` > defaults.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -18,7 +19,13 @@ pub struct Config {
     pub history_limit: usize,
     /// Where completion logs go, relative to the workspace unless absolute.
     pub memory_dir: PathBuf,
+    /// How long a claim lasts when `next --claim` names no `--lease`; `None`: for ever.
+    pub claim_lease: Option<Duration>,
+    /// Whether the linked worktrees of a repository share the main worktree's plan.
+    pub worktrees: Worktrees,
 }
+
+pub use crate::policy::settings::Worktrees;
 
 impl Default for Config {
     fn default() -> Self {
@@ -26,6 +33,8 @@ impl Default for Config {
             limits: Limits::default(),
             history_limit: DEFAULT_HISTORY_LIMIT,
             memory_dir: PathBuf::from(DEFAULT_MEMORY_DIR),
+            claim_lease: None,
+            worktrees: Worktrees::Separate,
         }
     }
 }
@@ -94,7 +103,7 @@ impl Config {
                 sentences::config_keys()
             ));
         };
-        let refused = || sentences::setting_value(setting).to_owned();
+        let refused = || sentences::setting_value(setting);
         match setting {
             Setting::MemoryDir => {
                 let text = match raw {
@@ -109,12 +118,28 @@ impl Config {
             }
             Setting::Limit(limit) => self.limits.set(limit, raw.count().ok_or_else(refused)?),
             Setting::HistoryLimit => self.history_limit = raw.count().ok_or_else(refused)?,
+            Setting::ClaimLease => {
+                let text = raw.text().ok_or_else(refused)?;
+                self.claim_lease = crate::claims::parse_lease(text)?;
+            }
+            Setting::Worktrees => {
+                self.worktrees = raw.text().and_then(Worktrees::parse).ok_or_else(refused)?;
+            }
         }
         Ok(())
     }
 }
 
 impl Raw<'_> {
+    /// A string's text.
+    fn text(&self) -> Option<&str> {
+        match self {
+            Raw::Json(Value::String(text)) => Some(text),
+            Raw::Text(text) => Some(text),
+            Raw::Json(_) => None,
+        }
+    }
+
     /// A whole number of at least 1.
     fn count(&self) -> Option<usize> {
         let number = match self {

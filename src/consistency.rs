@@ -304,7 +304,8 @@ fn every_setting_and_variable_reaches_the_man_page_and_the_configuration() {
         let err = Config::load(dir.path(), None, |_| None).unwrap_err();
         assert!(err.message.contains(info.key), "{err}");
         assert!(
-            err.message.contains(sentences::setting_value(info.setting)),
+            err.message
+                .contains(&sentences::setting_value(info.setting)),
             "{err}"
         );
         std::fs::remove_file(&file).unwrap();

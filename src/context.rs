@@ -8,9 +8,9 @@ use std::time::Duration;
 use std::cell::OnceCell;
 use std::ops::Deref;
 
-use chrono::{DateTime, FixedOffset, Local};
+use chrono::{DateTime, FixedOffset, Local, Utc};
 
-use crate::config::Config;
+use crate::config::{Config, Worktrees};
 use crate::error::{Error, Result};
 use crate::global::{ColorChoice, GlobalArgs};
 use crate::host::Host;
@@ -21,6 +21,11 @@ use crate::render::Palette;
 pub struct Context {
     pub cwd: PathBuf,
     pub workspace: PathBuf,
+    /// With `worktrees: shared`, the linked worktree the command ran in, whose main worktree's
+    /// plan (`workspace`) it uses.
+    pub shared_by: Option<PathBuf>,
+    /// What the command says on the way, whatever it does: why a worktree keeps its own plan.
+    pub warnings: Vec<String>,
     /// The list this command works on (`--list`, `TODOS_LIST`).
     pub list: ListName,
     /// The time of this run: `TODOS_NOW`, else the clock, in the local time zone (`TZ`). Read
@@ -62,7 +67,8 @@ impl Context {
                 );
             }
         };
-        let workspace = match explicit {
+        let discovered = explicit.is_none();
+        let mut workspace = match explicit {
             Some(dir) => explicit_workspace(&cwd, &dir)?,
             None => discover_workspace(&cwd)?,
         };
@@ -102,10 +108,30 @@ impl Context {
         let user_config = host
             .config_dir()
             .map(|dir| dir.join("todos").join("config.json"));
-        let config = Config::load(&workspace, user_config.as_deref(), |var| host.var(var))?;
+        let mut config = Config::load(&workspace, user_config.as_deref(), |var| host.var(var))?;
+        let mut warnings = Vec::new();
+        let mut shared_by = None;
+        // `-C` (or TODOS_WORKSPACE) names the plan itself: it wins over sharing.
+        if discovered && config.worktrees == Worktrees::Shared {
+            match crate::worktree::main_of(&workspace) {
+                Ok(Some(main)) => {
+                    for name in [DEFAULT_STORE, LISTS_DIR, crate::config::WORKSPACE_CONFIG] {
+                        refuse_foreign(&main.join(name))?;
+                    }
+                    config = Config::load(&main, user_config.as_deref(), |var| host.var(var))?;
+                    shared_by = Some(std::mem::replace(&mut workspace, main));
+                }
+                Ok(None) => {}
+                Err(why) => warnings.push(format!(
+                    "worktrees is \"shared\", but this worktree keeps its own plan: {why}"
+                )),
+            }
+        }
         Ok(Self {
             cwd,
             workspace,
+            shared_by,
+            warnings,
             list,
             now,
             session: host
@@ -144,6 +170,23 @@ impl Context {
 pub struct Now {
     fixed: Option<DateTime<FixedOffset>>,
     local: OnceCell<DateTime<Local>>,
+}
+
+impl Now {
+    /// The instant alone, without the time zone (which is read from a file): what a lease is
+    /// compared with, in every view.
+    /// Read afresh from the clock on every call (unless `TODOS_NOW` fixes it), so a view that
+    /// runs for hours (`show --watch`) marks a lease as it ends.
+    pub fn instant(&self) -> DateTime<Utc> {
+        self.fixed
+            .map_or_else(Utc::now, |fixed| fixed.with_timezone(&Utc))
+    }
+
+    /// The time as a fixed offset, for the times a change stores (`lease_until`).
+    pub fn fixed(&self) -> DateTime<FixedOffset> {
+        let local: &DateTime<Local> = self;
+        local.fixed_offset()
+    }
 }
 
 impl Deref for Now {

@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use chrono::{DateTime, Utc};
+
 use crate::model::{Item, Status};
 use crate::text::escape;
 
@@ -12,6 +14,8 @@ use crate::text::escape;
 /// item waits on another, so a plan without dependencies pays nothing for them.
 pub struct Index<'a> {
     status: HashMap<&'a str, Status>,
+    /// The time views mark ended leases at (`@w1 lease ended`); `None`: they mark none.
+    pub now: Option<DateTime<Utc>>,
 }
 
 impl<'a> Index<'a> {
@@ -23,7 +27,15 @@ impl<'a> Index<'a> {
                 .take(if waits { items.len() } else { 0 })
                 .map(|item| (item.id.as_str(), item.status))
                 .collect(),
+            now: None,
         }
+    }
+
+    /// The index of a view made at `now`, which marks ended leases.
+    #[must_use]
+    pub fn at(mut self, now: impl Into<Option<DateTime<Utc>>>) -> Self {
+        self.now = now.into();
+        self
     }
 
     /// The ids `item` still waits on, in its order.

@@ -6,6 +6,7 @@
 //! the outcome as text or as the JSON envelope. `run` never panics on input.
 
 pub(crate) mod candidates;
+pub(crate) mod claims;
 pub mod cli;
 pub(crate) mod commands;
 pub mod complete;
@@ -43,6 +44,7 @@ pub mod store;
 pub(crate) mod suggest;
 pub(crate) mod text;
 pub(crate) mod transaction;
+pub(crate) mod worktree;
 pub(crate) mod wrap;
 
 #[cfg(test)]

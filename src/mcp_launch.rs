@@ -51,6 +51,8 @@ pub fn hand_over(args: &[OsString], global: &GlobalArgs, host: &mut Host) -> Exi
 fn failed(global: &GlobalArgs, host: &mut Host, error: Error) -> ExitCode {
     let reply = Reply {
         workspace: None,
+        note: None,
+        now: None,
         list: None,
         params_input: None,
         result: Err(error),

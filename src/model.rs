@@ -68,6 +68,13 @@ pub struct Item {
     /// Who works on it: an agent's or a person's name (`OWNER_RULE`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
+    /// When the owner's claim ends (RFC 3339): after it, anyone's `next --claim` takes the item
+    /// over (`claims`). Set by claims, never by input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lease_until: Option<String>,
+    /// The lease's length in seconds: what each renewal by the owner grants again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lease_seconds: Option<u64>,
 }
 
 impl Item {
@@ -82,6 +89,8 @@ impl Item {
             description: None,
             blocked_by: Vec::new(),
             owner: None,
+            lease_until: None,
+            lease_seconds: None,
         }
     }
 }

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use crate::cli::Format;
@@ -56,13 +57,27 @@ impl Output {
             list: reply.list,
             params_input: reply.params_input.as_ref(),
         };
+        if let (Some(note), false, false) = (&reply.note, self.json, self.quiet) {
+            let _ = writeln!(
+                host.stderr,
+                "{} {}",
+                self.stderr.bold("note:"),
+                escape(note)
+            );
+        }
         match reply.result {
-            Ok(outcome) => self.success(host, &place, outcome),
+            Ok(outcome) => self.success(host, &place, outcome, reply.now),
             Err(error) => self.failure(host, &place, &error),
         }
     }
 
-    fn success(&self, host: &mut Host, place: &Place<'_>, outcome: Outcome) -> ExitCode {
+    fn success(
+        &self,
+        host: &mut Host,
+        place: &Place<'_>,
+        outcome: Outcome,
+        now: Option<DateTime<Utc>>,
+    ) -> ExitCode {
         let exit = ExitCode::from(outcome.exit_code);
         if self.json {
             let envelope = envelope_of(&outcome, place);
@@ -94,7 +109,7 @@ impl Output {
                     ..
                 }
         );
-        let (mut text, note) = self.text_of(outcome.view);
+        let (mut text, note) = self.text_of(outcome.view, now);
         if let (true, Some(width)) = (wraps, self.width) {
             text = crate::wrap::wrap(&text, width);
         }
@@ -110,11 +125,12 @@ impl Output {
     }
 
     /// The text for stdout, and what goes to stderr before it.
-    fn text_of(&self, view: View) -> (Layout, Option<String>) {
+    /// `now` marks ended leases in plans.
+    fn text_of(&self, view: View, now: Option<DateTime<Utc>>) -> (Layout, Option<String>) {
         let note = |text: String| Some(format!("{} {}", self.stderr.bold("note:"), escape(&text)));
         match view {
             View::Changed { document, changed } => {
-                let text = self.changed_plan(&document);
+                let text = self.changed_plan(&document, now);
                 (
                     text,
                     if changed {
@@ -133,21 +149,24 @@ impl Output {
                 set_aside,
             } => {
                 let text = restored(revision, set_aside.as_deref());
-                (self.changed_plan(&document), note(text))
+                (self.changed_plan(&document, now), note(text))
             }
             View::Shown {
                 document,
                 format,
                 long,
             } => (
-                show::plan_layout(&document, format, self.stdout, long),
+                show::plan_layout(&document, format, self.stdout, long, now),
                 None,
             ),
             View::ShownAll {
                 lists,
                 format,
                 long,
-            } => (show::lists_layout(&lists, format, self.stdout, long), None),
+            } => (
+                show::lists_layout(&lists, format, self.stdout, long, now),
+                None,
+            ),
             View::Recap { document } => (render::recap_layout(&document.todos), None),
             View::Answer(answer) => {
                 let notes = (!answer.notes.is_empty()).then_some(answer.notes);
@@ -159,9 +178,9 @@ impl Output {
     }
 
     /// The checklist after a change, and the line that keeps an agent on track.
-    fn changed_plan(&self, document: &Document) -> Layout {
+    fn changed_plan(&self, document: &Document, now: Option<DateTime<Utc>>) -> Layout {
         let summary = document.summary.as_deref();
-        let mut text = render::plan(summary, &document.todos, self.stdout, false);
+        let mut text = render::plan(summary, &document.todos, self.stdout, false, now);
         // An empty checklist already says "No todos."; the same words again add nothing.
         if !document.todos.is_empty() {
             text.plain(&format!("{}\n", render::progress_line(&document.todos)));

@@ -80,12 +80,19 @@ pub fn marker(status: Status) -> &'static str {
 /// The checklist: a header with the progress and the summary, then one line per item with its
 /// id (agents need it for `update`), marker and content.
 pub fn checklist(summary: Option<&str>, items: &[Item], palette: Palette) -> String {
-    plan(summary, items, palette, false).into_string()
+    plan(summary, items, palette, false, None).into_string()
 }
 
 /// The checklist with its layout, for the wrapper and `show --watch`; each item's description
-/// under it when `long` (`show --long`).
-pub fn plan(summary: Option<&str>, items: &[Item], palette: Palette, long: bool) -> Layout {
+/// under it when `long` (`show --long`). With `now`, ended leases are marked (`@w1 lease
+/// ended`) and `long` says when each lease ends.
+pub fn plan(
+    summary: Option<&str>,
+    items: &[Item],
+    palette: Palette,
+    long: bool,
+    now: Option<chrono::DateTime<chrono::Utc>>,
+) -> Layout {
     let stats = crate::model::stats(items);
     let mut out = Layout::with_capacity(64 + items.len() * 48, items.len() + 2);
     let progress = format!("[{}/{}]", stats.done(), stats.total);
@@ -104,9 +111,12 @@ pub fn plan(summary: Option<&str>, items: &[Item], palette: Palette, long: bool)
         .map(|item| item.id.chars().count())
         .max()
         .unwrap_or(1);
-    let index = Index::new(items);
+    let index = Index::new(items).at(now);
     for item in items {
         item_with_detail(&mut out, item, width, &index, palette, long);
+        if long {
+            lease_line(&mut out, item, width, palette, now);
+        }
     }
     out
 }
@@ -208,10 +218,13 @@ pub fn team_marks(item: &Item, index: &Index<'_>) -> (Option<String>, Option<Str
         let ids: Vec<Cow<'_, str>> = waits.map(escape).collect();
         format!("{WAITS} {}", ids.join(", "))
     });
+    let ended = index
+        .now
+        .map_or("", |now| crate::claims::lease_note(item, now));
     let owner = item
         .owner
         .as_deref()
-        .map(|owner| format!("@{}", escape(owner)));
+        .map(|owner| format!("@{}{ended}", escape(owner)));
     (waits, owner)
 }
 
@@ -247,6 +260,34 @@ fn description_lines(out: &mut Layout, item: &Item, width: usize, palette: Palet
             },
         );
     }
+}
+
+/// `show --long`: when an open item's lease ends, or how long ago it ended.
+fn lease_line(
+    out: &mut Layout,
+    item: &Item,
+    width: usize,
+    palette: Palette,
+    now: Option<chrono::DateTime<chrono::Utc>>,
+) {
+    let (Some(until), false) = (&item.lease_until, item.status.is_terminal()) else {
+        return;
+    };
+    let ended = now
+        .and_then(|now| crate::claims::ended_for(item, now))
+        .map(|ago| format!(": ended {} ago", crate::claims::span(ago)))
+        .unwrap_or_default();
+    let hang = width + 7;
+    out.line(
+        Line {
+            hang,
+            role: Role::Detail,
+        },
+        |out| {
+            out.extend(std::iter::repeat_n(' ', hang));
+            out.push_str(&palette.dim(&format!("lease until {}{ended}", escape(until))));
+        },
+    );
 }
 
 /// The line that keeps an agent on track after a change.

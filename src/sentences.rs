@@ -214,11 +214,35 @@ pub fn config_keys() -> String {
 }
 
 /// Why a configuration value is refused.
-pub fn setting_value(setting: Setting) -> &'static str {
+pub fn setting_value(setting: Setting) -> String {
     match setting.info().value {
-        Value::Count => "it must be a whole number of at least 1",
-        Value::Folder => "it must be a string (a folder path)",
+        Value::Count => "it must be a whole number of at least 1".to_owned(),
+        Value::Folder => "it must be a string (a folder path)".to_owned(),
+        Value::Duration => format!(
+            "it must be a string: {}",
+            crate::policy::settings::LEASE_FORMAT
+        ),
+        Value::Worktrees => {
+            let names: Vec<String> = crate::policy::settings::WORKTREES
+                .iter()
+                .map(|(_, name, meaning)| format!("\"{name}\" ({meaning})"))
+                .collect();
+            format!("it must be {}", crate::english::or_list(&names))
+        }
     }
+}
+
+/// `next --lease`'s help, with the setting that gives its default.
+pub fn lease_help() -> String {
+    let info = Setting::ClaimLease.info();
+    format!(
+        "The claim ends after this long unless its owner works on the item (any change to it \
+         under the owner's name, or `next --claim` again, renews it); then anyone's `next \
+         --claim` takes it over: {} [default: \"{}\" in .todos.config.json] [env: {}]",
+        crate::policy::settings::LEASE_FORMAT,
+        info.key,
+        info.env
+    )
 }
 
 /// A flag's help with the variable that stands in for it: `… [env: TODOS_LIST]`.

@@ -260,6 +260,7 @@ impl Store {
             if item.id.trim().is_empty() {
                 return Err(format!("todos[{index}] has an empty id"));
             }
+            crate::claims::check_stored(item).map_err(|why| format!("todos[{index}].{why}"))?;
             if !ids.insert(item.id.as_str()) {
                 return Err(format!(
                     "todos[{index}] has the id \"{}\" of an earlier item",

@@ -182,11 +182,35 @@ pub fn change(
     new_session: bool,
     apply: impl FnOnce(&mut Document) -> Result<Vec<String>>,
 ) -> Result<(Committed, Vec<String>)> {
+    change_noted(
+        ctx,
+        notes,
+        command,
+        expect_revision,
+        new_session,
+        |document| apply(document).map(|warnings| (warnings, None)),
+    )
+}
+
+/// `change`, where `apply` may add a note to the command the history records, after a colon
+/// (`update --take: taken over from w1 on purpose`).
+pub fn change_noted(
+    ctx: &Context,
+    notes: &mut dyn Write,
+    command: &str,
+    expect_revision: Option<u64>,
+    new_session: bool,
+    apply: impl FnOnce(&mut Document) -> Result<(Vec<String>, Option<String>)>,
+) -> Result<(Committed, Vec<String>)> {
     let transaction = Transaction::begin(ctx, notes)?;
     let old = transaction.load(expect_revision)?;
     let mut new = old.clone();
-    let mut warnings = apply(&mut new)?;
-    let mut committed = transaction.commit(command, old, new, new_session)?;
+    let (mut warnings, note) = apply(&mut new)?;
+    let command = match note {
+        Some(note) => format!("{command}: {note}"),
+        None => command.to_owned(),
+    };
+    let mut committed = transaction.commit(&command, old, new, new_session)?;
     warnings.append(&mut committed.warnings);
     Ok((committed, warnings))
 }

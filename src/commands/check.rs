@@ -160,7 +160,7 @@ fn notes(
         }
     }
     let _ = writeln!(out, "{}", render::recap(&document.todos));
-    let index = crate::dependencies::Index::new(&document.todos);
+    let index = crate::dependencies::Index::new(&document.todos).at(ctx.now.instant());
     for item in document
         .todos
         .iter()

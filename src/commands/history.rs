@@ -70,13 +70,11 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
         .max()
         .unwrap_or(0);
     for (entry, before) in &shown {
-        let stats = model::stats(&entry.todos);
-        let progress = format!("[{}/{}]", stats.done(), stats.total);
-        let changes = changes(*before, entry);
-        let shown = match &entry.note {
-            Some(note) => format!("{changes} · {}", escape(note)),
-            None => changes.clone(),
-        };
+        let Row {
+            data: row,
+            progress,
+            shown,
+        } = row(*before, entry);
         let _ = writeln!(
             text,
             "{:>width$}  {}  {}  {}  {}",
@@ -87,17 +85,6 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
             progress,
             shown
         );
-        let mut row = json!({
-            "revision": entry.revision,
-            "at": entry.at,
-            "command": entry.command,
-            "changes": changes,
-            "done": stats.done(),
-            "total": stats.total,
-        });
-        if let Some(note) = &entry.note {
-            row["note"] = json!(note);
-        }
         rows.push(row);
     }
     if shown.is_empty() {
@@ -110,6 +97,42 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
     );
     let data = json!({"list": ctx.list.as_str(), "revisions": rows});
     Answer::new(text, data, headline)
+}
+
+/// One revision as `history` lists it (and `history --follow` prints it).
+pub(super) struct Row {
+    /// `{"revision", "at", "command", "changes", "done", "total"}`, and the change's `note`.
+    pub data: Value,
+    /// `[done/total]`.
+    pub progress: String,
+    /// What changed, then the change's note, escaped.
+    pub shown: String,
+}
+
+/// The row of `entry`, whose changes are read against the revision `before` it.
+pub(super) fn row(before: Option<&Entry>, entry: &Entry) -> Row {
+    let stats = model::stats(&entry.todos);
+    let changes = changes(before, entry);
+    let shown = match &entry.note {
+        Some(note) => format!("{changes} · {}", escape(note)),
+        None => changes.clone(),
+    };
+    let mut data = json!({
+        "revision": entry.revision,
+        "at": entry.at,
+        "command": entry.command,
+        "changes": changes,
+        "done": stats.done(),
+        "total": stats.total,
+    });
+    if let Some(note) = &entry.note {
+        data["note"] = json!(note);
+    }
+    Row {
+        data,
+        progress: format!("[{}/{}]", stats.done(), stats.total),
+        shown,
+    }
 }
 
 /// One revision's plan, as `show` prints a plan.
@@ -146,7 +169,7 @@ fn revision_answer(ctx: &Context, entry: &Entry) -> Answer {
     answer
 }
 
-fn local_time(at: &str) -> String {
+pub(super) fn local_time(at: &str) -> String {
     DateTime::parse_from_rfc3339(at).map_or_else(
         |_| escape(at).into_owned(),
         |time| {
@@ -159,7 +182,7 @@ fn local_time(at: &str) -> String {
 
 /// What a revision changed from the one before it, in a few words: items added, removed,
 /// reworded, statuses moved, owners and dependencies changed, the summary.
-fn changes(before: Option<&Entry>, entry: &Entry) -> String {
+pub(super) fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     let Some(before) = before else {
         return crate::english::count(entry.todos.len(), "item");
     };
@@ -218,6 +241,16 @@ fn changes(before: Option<&Entry>, entry: &Entry) -> String {
                     .as_deref()
                     .map_or_else(|| "no owner".to_owned(), |owner| format!("@{owner}"));
                 parts.push(format!("{} {}", escape(&item.id), escape(&owner)));
+            }
+            if was.owner == item.owner
+                && was.lease_until != item.lease_until
+                && let Some(until) = &item.lease_until
+            {
+                parts.push(format!(
+                    "{} lease until {}",
+                    escape(&item.id),
+                    local_time(until)
+                ));
             }
             if was.blocked_by != item.blocked_by {
                 let waits = if item.blocked_by.is_empty() {

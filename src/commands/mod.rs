@@ -5,6 +5,7 @@
 mod check;
 mod completions;
 mod create;
+mod follow;
 mod history;
 mod hook;
 mod init;
@@ -58,6 +59,15 @@ fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>> {
     let owner = raw.and_then(|raw| crate::model::check_owner(&raw, path, &mut problems));
     Error::if_any(problems)?;
     Ok(owner)
+}
+
+/// Whose name a change is made under (`TODOS_OWNER`), for `update`, `remove` and `write`:
+/// another owner's item is refused (`claims::respect_owners`).
+fn actor(host: &Host) -> Result<Option<crate::claims::Actor>> {
+    Ok(owner(host, None)?.map(|name| crate::claims::Actor {
+        name,
+        source: "TODOS_OWNER",
+    }))
 }
 
 /// An empty `--owner` is a mistake (an unset shell variable), never a name and never a wish to
@@ -163,6 +173,10 @@ impl Outcome {
 /// of it (the workspace once known, the input once read), on a failure too.
 pub struct Reply {
     pub workspace: Option<PathBuf>,
+    /// Said once on stderr in text mode: whose plan a linked worktree uses.
+    pub note: Option<String>,
+    /// The time of the run, once known: views mark ended leases by it.
+    pub now: Option<chrono::DateTime<chrono::Utc>>,
     /// The list worked on, once the context is known.
     pub list: Option<String>,
     pub params_input: Option<Value>,
@@ -174,6 +188,8 @@ impl Reply {
     pub fn failed(err: Error) -> Self {
         Self {
             workspace: None,
+            note: None,
+            now: None,
             list: None,
             params_input: None,
             result: Err(err),
@@ -189,6 +205,8 @@ pub fn describe(command: AboutCommand) -> Reply {
     };
     Reply {
         workspace: None,
+        note: None,
+        now: None,
         list: None,
         params_input: None,
         result,
@@ -237,6 +255,15 @@ pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Rep
             });
         }
     };
+    // A hook's words go to an agent's context, in its own protocol: no note there.
+    let hook = matches!(
+        given,
+        Given::Command(PlanCommand::Hook(_) | PlanCommand::Check(_))
+    );
+    let note = ctx.shared_by.as_ref().filter(|_| !hook).map(|worktree| {
+        let plan = crate::worktree::relative(worktree, &ctx.workspace);
+        format!("plan: {}, shared by the worktrees", plan.display())
+    });
     let mut params_input = None;
     let result = Request::of(&ctx, host, given).and_then(|request| {
         // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
@@ -246,7 +273,13 @@ pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Rep
         }
         request.execute(&ctx, host)
     });
+    let mut result = result;
+    if let Ok(outcome) = &mut result {
+        outcome.warnings.splice(0..0, ctx.warnings.iter().cloned());
+    }
     Reply {
+        note,
+        now: Some(ctx.now.instant()),
         workspace: Some(ctx.workspace),
         list: Some(ctx.list.as_str().to_owned()),
         params_input,
@@ -286,13 +319,13 @@ impl Request {
                 expect_revision,
             } => Ok(match command {
                 InputCommand::Write => {
-                    Self::Write(write::Request::of_input(input, expect_revision))
+                    Self::Write(write::Request::of_input(host, input, expect_revision)?)
                 }
                 InputCommand::Create => {
                     Self::Create(create::Request::of_input(ctx, input, expect_revision)?)
                 }
                 InputCommand::Update => {
-                    Self::Update(update::Request::of_input(input, expect_revision))
+                    Self::Update(update::Request::of_input(host, input, expect_revision)?)
                 }
             }),
         }
@@ -304,8 +337,8 @@ impl Request {
             PlanCommand::Write(args) => Self::Write(write::read(host, args.0)?),
             PlanCommand::Create(args) => Self::Create(create::read(ctx, host, &args)?),
             PlanCommand::Update(args) => Self::Update(update::read(host, &args)?),
-            PlanCommand::Remove(args) => Self::Remove(remove::read(&args)),
-            PlanCommand::Next(args) => Self::Next(next::read(host, &args)?),
+            PlanCommand::Remove(args) => Self::Remove(remove::read(host, &args)?),
+            PlanCommand::Next(args) => Self::Next(next::read(ctx, host, &args)?),
             PlanCommand::Check(args) => Self::Check(check::read(host, args.0)?),
             PlanCommand::Hook(_) => Self::Hook(hook::read(host)),
             PlanCommand::Show(args) => {
@@ -397,6 +430,7 @@ impl Request {
             Self::Show(args) => show::execute(ctx, &args),
             Self::Recap => recap::execute(ctx),
             Self::Undo(args) => undo::execute(ctx, host, &args),
+            Self::History(args) if args.follow => follow::execute(ctx, host, args.limit),
             Self::History(args) => history::execute(ctx, &args),
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),
             Self::Prompt => Ok(prompt::execute(ctx, host)),

@@ -1,9 +1,14 @@
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
 use serde_json::json;
+
+use crate::claims::{self, TakeOver};
 
 use crate::cli::NextArgs;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::dependencies::{self, Index, named};
+use crate::dependencies::{Index, named};
 use crate::english::count;
 use crate::error::{Error, Problem, Result};
 use crate::host::Host;
@@ -12,7 +17,7 @@ use crate::model::{self, Item, Status};
 use crate::render;
 use crate::store::{Document, Store};
 use crate::text::escape;
-use crate::transaction;
+use crate::transaction::Transaction;
 
 pub struct Request {
     claim: bool,
@@ -20,38 +25,51 @@ pub struct Request {
     expect_revision: Option<u64>,
     /// `--owner`, else `TODOS_OWNER`: whose next item, and who claims it.
     owner: Option<String>,
+    /// `--lease`, else the configured `claim_lease`; `None`: the claim holds until it is done.
+    lease: Option<Duration>,
 }
 
 /// Reads the flags; the owner falls back on `TODOS_OWNER` (an empty value is unset).
-pub fn read(host: &Host, args: &NextArgs) -> Result<Request> {
+pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
+    let lease = match &args.lease {
+        Some(text) => claims::parse_lease(text).map_err(|why| {
+            Error::problems(vec![Problem::new("--lease", why)])
+                .with_hint("e.g. `todos next --claim --lease 15m`")
+        })?,
+        None => ctx.config.claim_lease,
+    };
     Ok(Request {
         claim: args.claim,
         expect_revision: args.expect_revision,
         owner: super::owner(host, args.owner.as_ref())?,
+        lease,
     })
 }
 
 /// Prints the first ready item; with `--claim`, marks it in progress and owned, under the lock,
-/// so two agents claiming at once never get the same item.
+/// so two agents claiming at once never get the same item. An item whose lease has ended
+/// counts as ready: the claim takes it over, and says from whom in the reply and the history.
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let owner = request.owner.as_deref();
+    let now = ctx.now.instant();
     if !request.claim {
         let document = Store::new(&ctx.workspace, &ctx.list).load()?;
-        let next = dependencies::next_ready(&document.todos, owner);
-        return Ok(answer(&document, next, false, owner, ctx, Vec::new()));
+        let next = claims::claimable(&document.todos, owner, now);
+        return Ok(answer(&document, next, None, owner, ctx, Vec::new()));
     }
-    let mut outcome = Claim::Nothing;
-    let (committed, mut warnings) = transaction::change(
-        ctx,
-        &mut host.stderr,
-        "next --claim",
-        request.expect_revision,
-        false,
-        |document| {
-            outcome = claim(document, owner, &ctx.config.limits)?;
-            Ok(Vec::new())
-        },
-    )?;
+    let lease = request.lease;
+    let transaction = Transaction::begin(ctx, &mut host.stderr)?;
+    let old = transaction.load(request.expect_revision)?;
+    let mut new = old.clone();
+    let outcome = claim(&mut new, owner, &ctx.config.limits, ctx, lease)?;
+    let command = match &outcome {
+        Claim::Claimed {
+            taken: Some(taken), ..
+        } => format!("next --claim: {}", taken.describe()),
+        _ => "next --claim".to_owned(),
+    };
+    let committed = transaction.commit(&command, old, new, false)?;
+    let mut warnings = committed.warnings;
     let position = |id: &str| {
         committed
             .document
@@ -60,8 +78,8 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
             .position(|item| item.id == id)
     };
     let (next, claimed) = match &outcome {
-        Claim::Nothing => (None, false),
-        Claim::Claimed(id) => (position(id), true),
+        Claim::Nothing => (None, None),
+        Claim::Claimed { id, taken } => (position(id), Some((true, taken.clone()))),
         Claim::Held(id) => {
             let next = position(id);
             if let Some(index) = next {
@@ -73,13 +91,13 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
                     ctx.config.limits.max_in_progress
                 ));
             }
-            (next, false)
+            (next, Some((false, None)))
         }
     };
     Ok(answer(
         &committed.document,
         next,
-        claimed,
+        claimed.as_ref(),
         owner,
         ctx,
         warnings,
@@ -90,34 +108,55 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
 enum Claim {
     /// Nothing is ready.
     Nothing,
-    /// This item is now in progress and owned.
-    Claimed(String),
+    /// This item is now in progress and owned; `taken` when its lease had ended under someone
+    /// else.
+    Claimed { id: String, taken: Option<TakeOver> },
     /// The owner already has as many items in progress as it may: the first of them, given
-    /// back unchanged, so an agent that lost track of its claim (a compacted context, a
-    /// restarted worker) finds its work again instead of an error.
+    /// back with its lease renewed, so an agent that lost track of its claim (a compacted
+    /// context, a restarted worker) finds its work again instead of an error.
     Held(String),
 }
 
-/// Marks the first ready item in progress and owned by `owner`.
-fn claim(document: &mut Document, owner: Option<&str>, limits: &model::Limits) -> Result<Claim> {
+/// Marks the first claimable item in progress and owned by `owner`, with a lease of `lease`.
+fn claim(
+    document: &mut Document,
+    owner: Option<&str>,
+    limits: &model::Limits,
+    ctx: &Context,
+    lease: Option<Duration>,
+) -> Result<Claim> {
+    let now = ctx.now.instant();
     if let Some(owner) = owner {
-        let mut held = document.todos.iter().filter(|item| {
-            item.status == Status::InProgress && item.owner.as_deref() == Some(owner)
-        });
-        if let Some(first) = held.next()
-            && 1 + held.count() >= limits.max_in_progress
+        let held: Vec<usize> = (0..document.todos.len())
+            .filter(|&index| {
+                let item = &document.todos[index];
+                item.status == Status::InProgress && item.owner.as_deref() == Some(owner)
+            })
+            .collect();
+        if let Some(&first) = held.first()
+            && held.len() >= limits.max_in_progress
         {
-            return Ok(Claim::Held(first.id.clone()));
+            // Claiming again renews: by the length asked for, else by the lease's own.
+            let item = &mut document.todos[first];
+            let length = lease.or(item.lease_seconds.map(Duration::from_secs));
+            if length.is_some() {
+                claims::grant(item, ctx.now.fixed(), length);
+            }
+            return Ok(Claim::Held(item.id.clone()));
         }
     }
-    let Some(index) = dependencies::next_ready(&document.todos, owner) else {
+    let Some(index) = claims::claimable(&document.todos, owner, now) else {
         return Ok(Claim::Nothing);
     };
     let item = &mut document.todos[index];
+    let taken = claims::lease_take_over(item, now).filter(|taken| {
+        claims::lease_ended(item, now) && taken.from.is_some() && taken.from.as_deref() != owner
+    });
     item.status = Status::InProgress;
-    if let Some(owner) = owner {
-        item.owner = Some(owner.to_owned());
+    if owner.is_some() || taken.is_some() {
+        item.owner = owner.map(str::to_owned);
     }
+    claims::grant(item, ctx.now.fixed(), lease);
     let id = item.id.clone();
     if model::over_in_progress_limit(model::slots(&document.todos), limits) {
         // Only items without an owner get here: an owner at the limit is `Held`.
@@ -142,48 +181,84 @@ fn claim(document: &mut Document, owner: Option<&str>, limits: &model::Limits) -
         )])
         .with_hint("claim with a name (--owner NAME or TODOS_OWNER), or finish that item first"));
     }
-    Ok(Claim::Claimed(id))
+    Ok(Claim::Claimed { id, taken })
 }
 
+/// The answer: the item (and, for a claim, whether it was claimed now or held already, and
+/// from whom it was taken over), or why nothing is ready.
 fn answer(
     document: &Document,
     next: Option<usize>,
-    claimed: bool,
+    claimed: Option<&(bool, Option<TakeOver>)>,
     owner: Option<&str>,
     ctx: &Context,
     warnings: Vec<String>,
 ) -> Outcome {
     let stats = model::stats(&document.todos);
-    let (text, data, headline) = if let Some(index) = next {
+    let now = ctx.now.instant();
+    let (text, data, headline, note) = if let Some(index) = next {
         let item = &document.todos[index];
         let mut layout = Layout::default();
         let width = item.id.chars().count();
-        let index = Index::new(&document.todos);
-        render::item_with_detail(&mut layout, item, width, &index, ctx.stdout, true);
+        render::item_with_detail(
+            &mut layout,
+            item,
+            width,
+            &Index::new(&document.todos).at(now),
+            ctx.stdout,
+            true,
+        );
         let text = layout.into_string();
-        let verb = if claimed { "Claimed" } else { "Next" };
-        let headline = format!("{verb}: {}.", named(item));
+        let (verb, taken) = match claimed {
+            Some((true, taken)) => ("Claimed", taken.as_ref()),
+            _ => ("Next", None),
+        };
+        let taken_words = taken.map(|taken| format!(" ({})", escape(&taken.describe())));
+        let lease = match (claimed, &item.lease_until) {
+            (Some(_), Some(until)) => format!(" Lease until {}.", escape(until)),
+            _ => String::new(),
+        };
+        let headline = format!(
+            "{verb}: {}{}.{lease}",
+            named(item),
+            taken_words.as_deref().unwrap_or_default()
+        );
+        let claim = claimed.map(|(_, taken)| {
+            json!({
+                "owner": item.owner,
+                "revision": document.revision,
+                "lease_until": item.lease_until,
+                "taken_over_from": taken.as_ref().and_then(|taken| taken.from.clone()),
+                "taken_over": taken.as_ref().map(TakeOver::describe),
+            })
+        });
         let data = json!({
             "next": item,
-            "claimed": claimed,
+            "claim": claim,
+            "claimed": claimed.is_some_and(|(now, _)| *now),
             "revision": document.revision,
             "recap": render::recap(&document.todos),
             "warnings": warnings,
         });
-        (text, data, headline)
+        // Said on stderr, so stdout stays the item's line that scripts read.
+        let note = (claimed.is_some() && (taken.is_some() || item.lease_until.is_some()))
+            .then(|| format!("{} {headline}\n", ctx.stderr.bold("note:")));
+        (text, data, headline, note)
     } else {
-        let reason = nothing_ready(&document.todos, owner);
+        let reason = nothing_ready(&document.todos, owner, now);
         let data = json!({
             "next": null,
+            "claim": null,
             "claimed": false,
             "reason": reason,
             "revision": document.revision,
             "recap": render::recap(&document.todos),
             "warnings": warnings,
         });
-        (format!("{reason}\n"), data, reason)
+        (format!("{reason}\n"), data, reason, None)
     };
     let mut answer = Answer::new(text, data, headline);
+    answer.notes = note.unwrap_or_default();
     answer.stats = Some(stats);
     Outcome {
         warnings,
@@ -192,7 +267,7 @@ fn answer(
 }
 
 /// Why no item is ready, in one line: all done, or what the open items wait on.
-pub fn nothing_ready(items: &[Item], owner: Option<&str>) -> String {
+pub fn nothing_ready(items: &[Item], owner: Option<&str>, now: DateTime<Utc>) -> String {
     let stats = model::stats(items);
     if items.is_empty() {
         return "Nothing to do: the plan is empty.".to_owned();
@@ -229,7 +304,12 @@ pub fn nothing_ready(items: &[Item], owner: Option<&str>) -> String {
         .iter()
         .filter(|item| item.status == Status::InProgress)
         .map(|item| match &item.owner {
-            Some(owner) => format!("{} @{}", escape(&item.id), escape(owner)),
+            Some(owner) => format!(
+                "{} @{}{}",
+                escape(&item.id),
+                escape(owner),
+                claims::lease_note(item, now)
+            ),
             None => escape(&item.id).into_owned(),
         })
         .collect();

@@ -1,5 +1,6 @@
 use serde_json::{Value, json};
 
+use crate::claims::{self, Actor};
 use crate::cli::RemoveArgs;
 use crate::commands::Outcome;
 use crate::context::Context;
@@ -13,18 +14,21 @@ use crate::transaction;
 
 pub struct Request {
     ids: Vec<String>,
+    /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
+    actor: Option<Actor>,
     expect_revision: Option<u64>,
     /// `{"ids": [...]}`, for the envelope's `params_input`.
     pub input: Value,
 }
 
-pub fn read(args: &RemoveArgs) -> Request {
+pub fn read(host: &Host, args: &RemoveArgs) -> Result<Request> {
     let ids: Vec<String> = args.ids.iter().map(|id| id.trim().to_owned()).collect();
-    Request {
+    Ok(Request {
         input: json!({ "ids": ids }),
         ids,
+        actor: super::actor(host)?,
         expect_revision: args.expect_revision,
-    }
+    })
 }
 
 /// Deletes items by id; their ids are never handed out again (the counter never goes back).
@@ -35,7 +39,13 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         "remove",
         request.expect_revision,
         false,
-        |document| remove(document, &request.ids, "ID"),
+        |document| {
+            let before = document.todos.clone();
+            let warnings = remove(document, &request.ids, "ID")?;
+            let actor = request.actor.as_ref();
+            claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
+            Ok(warnings)
+        },
     )
     .map(Outcome::changed)
 }

@@ -39,10 +39,17 @@ pub fn load_all(ctx: &Context) -> Result<Vec<(ListName, crate::store::Document)>
 }
 
 /// One plan as `show` prints it in `format`, with its layout.
-pub fn plan_layout(document: &Document, format: Format, palette: Palette, long: bool) -> Layout {
+/// `now` marks ended leases (`@w1 lease ended`).
+pub fn plan_layout(
+    document: &Document,
+    format: Format,
+    palette: Palette,
+    long: bool,
+    now: Option<chrono::DateTime<chrono::Utc>>,
+) -> Layout {
     let summary = document.summary.as_deref();
     match format {
-        Format::Text => render::plan(summary, &document.todos, palette, long),
+        Format::Text => render::plan(summary, &document.todos, palette, long, now),
         Format::Markdown => Layout::from(render::markdown(summary, &document.todos).as_str()),
         Format::Json => {
             let value = envelope::data(document, &[], None);
@@ -59,6 +66,7 @@ pub fn lists_layout(
     format: Format,
     palette: Palette,
     long: bool,
+    now: Option<chrono::DateTime<chrono::Utc>>,
 ) -> Layout {
     if format == Format::Json {
         let mut text = serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default();
@@ -75,7 +83,7 @@ pub fn lists_layout(
             _ => format!("{}\n", palette.bold(&format!("── {list} ──"))),
         };
         text.plain(&heading);
-        text.append(plan_layout(document, format, palette, long));
+        text.append(plan_layout(document, format, palette, long, now));
     }
     text
 }

@@ -1,5 +1,6 @@
 use serde_json::{Map, Value, json};
 
+use crate::claims::{self, Actor};
 use crate::cli::UpdateArgs;
 use crate::commands::Outcome;
 use crate::commands::remove;
@@ -18,6 +19,10 @@ const STDIN_HINT: &str = "name the item and its new status (`todos update 2 comp
 
 pub struct Request {
     expect_revision: Option<u64>,
+    /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
+    actor: Option<Actor>,
+    /// `--take`: the item becomes this owner's on purpose.
+    take: Option<String>,
     /// The options the change came from, to name them in a refusal; `None` for stdin.
     flags: Option<Flags>,
     /// The change as JSON, from the arguments or from stdin.
@@ -73,6 +78,21 @@ fn swapped(args: &UpdateArgs) -> Option<(String, String)> {
 /// Reads the change: the arguments as the JSON form, or the JSON form from stdin.
 pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     super::refuse_empty_owner(args.owner.as_deref())?;
+    let actor = super::actor(host)?;
+    let take = if args.take {
+        let mut problems = Vec::new();
+        let named = match &args.owner {
+            Some(owner) => model::check_owner(owner, "--owner", &mut problems),
+            None => actor.as_ref().map(|actor| actor.name.clone()),
+        };
+        Error::if_any(problems)?;
+        Some(named.ok_or_else(|| {
+            Error::invalid("--take needs a name to take the item over for")
+                .with_hint("pass --owner NAME, or set TODOS_OWNER to the name you work under")
+        })?)
+    } else {
+        None
+    };
     let (id, status) = match swapped(args) {
         Some((id, status)) => (Some(id), Some(status)),
         None => (args.id.clone(), args.status.clone()),
@@ -86,7 +106,7 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         if let Some(content) = &args.content {
             object.insert("content".into(), json!(content));
         }
-        if let Some(owner) = &args.owner {
+        if let Some(owner) = args.owner.as_ref().or(take.as_ref()) {
             object.insert("owner".into(), json!(owner));
         }
         if args.no_owner {
@@ -108,6 +128,8 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     };
     Ok(Request {
         expect_revision: args.expect_revision,
+        actor,
+        take,
         flags: id.is_some().then(|| Flags {
             blocked_by: args.blocked_by.clone(),
             unblock: args.unblock.clone(),
@@ -118,13 +140,16 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
 
 impl Request {
     /// The request of JSON already parsed (the MCP server's `update` tool): the change as
-    /// `todos update` reads it from stdin, with no command line and no stdin.
-    pub fn of_input(input: Value, expect_revision: Option<u64>) -> Self {
-        Self {
+    /// `todos update` reads it from stdin, made under the same name (`TODOS_OWNER`), with no
+    /// command line and no stdin.
+    pub fn of_input(host: &Host, input: Value, expect_revision: Option<u64>) -> Result<Self> {
+        Ok(Self {
             expect_revision,
+            actor: super::actor(host)?,
+            take: None,
             flags: None,
             input,
-        }
+        })
     }
 }
 
@@ -136,16 +161,68 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         None => err,
     };
     let change = input::item_change(&request.input, &limits).map_err(in_words)?;
-    transaction::change(
+    let command = if request.take.is_some() {
+        "update --take"
+    } else {
+        "update"
+    };
+    transaction::change_noted(
         ctx,
         &mut host.stderr,
-        "update",
+        command,
         request.expect_revision,
         false,
-        |document| apply(document, &change, &limits),
+        |document| {
+            let before = document.todos.clone();
+            let taken = match &request.take {
+                Some(taker) => Some(take(document, &change.id, taker)?),
+                None => None,
+            };
+            let warnings = apply(document, &change, &limits)?;
+            let actor = request.actor.as_ref();
+            let now = ctx.now.instant();
+            claims::respect_owners(
+                &before,
+                &document.todos,
+                actor,
+                taken.as_ref().map(|_| change.id.as_str()),
+                now,
+            )?;
+            claims::settle(
+                &before,
+                &mut document.todos,
+                actor,
+                Some(&change.id),
+                ctx.now.fixed(),
+            );
+            let note = taken.map(|from| {
+                if let Some(item) = document.todos.iter_mut().find(|item| item.id == change.id) {
+                    claims::grant(item, ctx.now.fixed(), ctx.config.claim_lease);
+                }
+                from.map_or_else(
+                    || "taken on purpose".to_owned(),
+                    |from| format!("taken over from {from} on purpose"),
+                )
+            });
+            Ok((warnings, note))
+        },
     )
     .map(Outcome::changed)
     .map_err(in_words)
+}
+
+/// `--take`: the item becomes `taker`'s; returns whom it was taken from (none when it had no
+/// owner, or was the taker's already).
+fn take(document: &mut Document, id: &str, taker: &str) -> Result<Option<String>> {
+    let Some(item) = document.todos.iter_mut().find(|item| item.id == id) else {
+        return Err(Error::problems(vec![Problem::new(
+            "id",
+            format!("no item has id \"{}\"", escape(id)),
+        )])
+        .with_hint(remove::ids_hint(&document.todos)));
+    };
+    let from = item.owner.replace(taker.to_owned());
+    Ok(from.filter(|from| from != taker))
 }
 
 fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Result<Vec<String>> {

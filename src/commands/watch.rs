@@ -62,21 +62,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     let watcher = watch_folder(&ctx.workspace, tx.clone());
     // Named lists live in `.todos/`; a folder made after the watch began is seen by polling.
     let lists_watcher = watch_folder(&ctx.workspace.join(LISTS_DIR), tx.clone());
-    let poll = if watcher.is_some() {
-        POLL_WITH_EVENTS
-    } else {
-        if !ctx.quiet {
-            live::note(
-                host,
-                &format!(
-                    "cannot watch {} for changes; reading it every {} ms instead",
-                    crate::text::escape(&ctx.workspace.display().to_string()),
-                    POLL_WITHOUT_EVENTS.as_millis()
-                ),
-            );
-        }
-        POLL_WITHOUT_EVENTS
-    };
+    let poll = poll_every(ctx, host, &ctx.workspace, watcher.is_some());
     let mode = if ctx.json {
         Mode::Lines
     } else if ctx.stdout_is_terminal {
@@ -160,10 +146,29 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     )))
 }
 
+/// How often to read `folder`'s files: slowly as a safety net when its events are watched,
+/// often (and saying so) when they cannot be.
+pub(super) fn poll_every(ctx: &Context, host: &mut Host, folder: &Path, watched: bool) -> Duration {
+    if watched {
+        return POLL_WITH_EVENTS;
+    }
+    if !ctx.quiet {
+        live::note(
+            host,
+            &format!(
+                "cannot watch {} for changes; reading it every {} ms instead",
+                crate::text::escape(&folder.display().to_string()),
+                POLL_WITHOUT_EVENTS.as_millis()
+            ),
+        );
+    }
+    POLL_WITHOUT_EVENTS
+}
+
 /// True once the reader of a piped stdout has gone (`show --watch | head`), so the watch
 /// ends without waiting for a change to fail on.
 #[cfg(unix)]
-fn stdout_closed() -> bool {
+pub(super) fn stdout_closed() -> bool {
     use rustix::event::{PollFd, PollFlags, Timespec, poll};
     let stdout = rustix::stdio::stdout();
     let mut fds = [PollFd::new(&stdout, PollFlags::OUT)];
@@ -176,7 +181,7 @@ fn stdout_closed() -> bool {
 }
 
 #[cfg(not(unix))]
-fn stdout_closed() -> bool {
+pub(super) fn stdout_closed() -> bool {
     false
 }
 
@@ -312,11 +317,23 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
     }
     let (mut text, revision) = match loaded {
         Ok(Shown::One(document)) => (
-            super::show::plan_layout(&document, args.format, ctx.stdout, args.long),
+            super::show::plan_layout(
+                &document,
+                args.format,
+                ctx.stdout,
+                args.long,
+                Some(ctx.now.instant()),
+            ),
             Some(document.revision),
         ),
         Ok(Shown::All(lists)) => (
-            super::show::lists_layout(&lists, args.format, ctx.stdout, args.long),
+            super::show::lists_layout(
+                &lists,
+                args.format,
+                ctx.stdout,
+                args.long,
+                Some(ctx.now.instant()),
+            ),
             None,
         ),
         Err(err) => {

@@ -2,6 +2,8 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
+use crate::claims::{self, Actor};
+
 mod matching;
 
 use crate::cli::WriteArgs;
@@ -22,6 +24,8 @@ const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass i
 
 pub struct Request {
     args: WriteArgs,
+    /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
+    actor: Option<Actor>,
     /// The snapshot as JSON; `None` for `--summary` alone.
     pub input: Option<Value>,
 }
@@ -29,14 +33,15 @@ pub struct Request {
 /// Reads the snapshot from wherever it was given.
 pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
     let input = input_value(host, &args)?;
-    Ok(Request { args, input })
+    let actor = super::actor(host)?;
+    Ok(Request { args, actor, input })
 }
 
 impl Request {
     /// The request of a snapshot already parsed (the MCP server's `write` tool): as
     /// `todos write` reads it from stdin, with no command line and no stdin.
-    pub fn of_input(input: Value, expect_revision: Option<u64>) -> Self {
-        Self {
+    pub fn of_input(host: &Host, input: Value, expect_revision: Option<u64>) -> Result<Self> {
+        Ok(Self {
             args: WriteArgs {
                 snapshot: None,
                 file: None,
@@ -45,15 +50,16 @@ impl Request {
                 expect_revision,
                 new_session: false,
             },
+            actor: super::actor(host)?,
             input: Some(input),
-        }
+        })
     }
 }
 
 /// Replaces the whole list with the snapshot.
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
-    let Request { args, input } = request;
+    let Request { args, actor, input } = request;
     let in_words = |err: Error| {
         if args.todos.is_empty() {
             err
@@ -94,7 +100,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         "write",
         args.expect_revision,
         args.new_session,
-        |document| apply(document, snapshot, &limits),
+        |document| {
+            let before = document.todos.clone();
+            let warnings = apply(document, snapshot, &limits)?;
+            let actor = actor.as_ref();
+            claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
+            claims::settle(&before, &mut document.todos, actor, None, ctx.now.fixed());
+            Ok(warnings)
+        },
     )
     .map(Outcome::changed)
     .map_err(in_words)

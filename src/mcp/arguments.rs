@@ -273,8 +273,10 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                     "goes with claim: true (next alone changes nothing); drop it, or claim the item",
                 )]));
             }
+            // The lease is the configuration's `claim_lease`, as for `next --claim` without --lease.
             let command = PlanCommand::Next(Lazy(NextArgs {
                 claim,
+                lease: None,
                 owner,
                 expect_revision: common.expect_revision,
             }));
@@ -286,6 +288,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             let command = PlanCommand::History(Lazy(HistoryArgs {
                 revision,
                 limit: None,
+                follow: false,
             }));
             without_input(common, command)
         }

@@ -14,6 +14,49 @@ pub enum Setting {
     MemoryDir,
     /// How many revisions each list's history keeps.
     HistoryLimit,
+    /// How long a claim lasts when `next --claim` names no `--lease`.
+    ClaimLease,
+    /// Whether linked git worktrees share the main worktree's plan.
+    Worktrees,
+}
+
+/// `worktrees`: each worktree with its own plan (the default), or one plan for all (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Worktrees {
+    #[default]
+    Separate,
+    Shared,
+}
+
+/// The values of `worktrees`, with what each means.
+pub const WORKTREES: [(Worktrees, &str, &str); 2] = [
+    (
+        Worktrees::Separate,
+        "separate",
+        "each worktree has its own plan",
+    ),
+    (
+        Worktrees::Shared,
+        "shared",
+        "every linked worktree uses the main worktree's plan",
+    ),
+];
+
+impl Worktrees {
+    /// Parses a value, case-insensitively.
+    pub fn parse(text: &str) -> Option<Self> {
+        WORKTREES
+            .iter()
+            .find(|(_, name, _)| name.eq_ignore_ascii_case(text.trim()))
+            .map(|&(value, _, _)| value)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        WORKTREES
+            .iter()
+            .find(|(value, _, _)| *value == self)
+            .map_or("separate", |(_, name, _)| name)
+    }
 }
 
 /// A configuration key, the variable that overrides it, and what it sets.
@@ -34,7 +77,15 @@ pub enum Value {
     Count,
     /// A folder path, relative to the workspace unless absolute.
     Folder,
+    /// A length of time (`LEASE_FORMAT`).
+    Duration,
+    /// One of the named values of `WORKTREES`.
+    Worktrees,
 }
+
+/// What a lease's text may be (`claim_lease`, `next --lease`), for messages and help.
+pub const LEASE_FORMAT: &str =
+    "a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or \"none\"";
 
 /// The workspace's configuration file, at its root.
 pub const WORKSPACE_CONFIG: &str = ".todos.config.json";
@@ -45,7 +96,7 @@ pub const DEFAULT_MEMORY_DIR: &str = "memory/todos";
 pub const DEFAULT_HISTORY_LIMIT: usize = 100;
 
 /// Every configuration key: the limits first, in `LIMITS`' order, then the other settings.
-pub const SETTINGS: [SettingInfo; 6] = [
+pub const SETTINGS: [SettingInfo; 8] = [
     SettingInfo {
         setting: Setting::Limit(Limit::MaxItems),
         key: "max_items",
@@ -88,6 +139,22 @@ pub const SETTINGS: [SettingInfo; 6] = [
         meaning: "how many revisions each list's history keeps",
         value: Value::Count,
     },
+    SettingInfo {
+        setting: Setting::ClaimLease,
+        key: "claim_lease",
+        env: "TODOS_CLAIM_LEASE",
+        meaning: "how long a claim of `next --claim` lasts unless its owner works on the item \
+                  (when `--lease` is not given); after it, anyone's claim takes the item over",
+        value: Value::Duration,
+    },
+    SettingInfo {
+        setting: Setting::Worktrees,
+        key: "worktrees",
+        env: "TODOS_WORKTREES",
+        meaning: "whether the linked git worktrees of a repository share the main worktree's \
+                  plan (shared) or each keep their own (separate)",
+        value: Value::Worktrees,
+    },
 ];
 
 impl Setting {
@@ -113,6 +180,8 @@ impl Setting {
             Self::Limit(limit) => limit.info().default.to_string(),
             Self::MemoryDir => DEFAULT_MEMORY_DIR.to_owned(),
             Self::HistoryLimit => DEFAULT_HISTORY_LIMIT.to_string(),
+            Self::ClaimLease => "none (a claim holds until its item is done)".to_owned(),
+            Self::Worktrees => Worktrees::default().as_str().to_owned(),
         }
     }
 }
@@ -158,8 +227,9 @@ pub const VARIABLES: [VariableInfo; 10] = [
         variable: Variable::Owner,
         name: "TODOS_OWNER",
         flag: Some("--owner"),
-        meaning: "who runs todos: `next` claims for this owner and `check` and `todos hook` \
-                  skip items others hold; `prompt` speaks of owners",
+        meaning: "who runs todos: `next` claims for this owner, `update`, `remove` and `write` \
+                  refuse to change items another owner holds, and `check` and `todos hook` \
+                  skip them; `prompt` speaks of owners",
     },
     VariableInfo {
         variable: Variable::Session,

@@ -9,6 +9,7 @@
 
 mod agents;
 mod check;
+mod claims;
 mod completion_log;
 mod completions;
 mod concurrency;
@@ -18,6 +19,7 @@ mod crash;
 mod create;
 mod error_style;
 mod errors;
+mod follow;
 mod help;
 mod history;
 mod hook;
@@ -48,4 +50,5 @@ mod update;
 mod watch;
 mod words;
 mod workspace;
+mod worktrees;
 mod write;

@@ -336,7 +336,8 @@ fn every_help_example_runs_as_shown() {
                 // `todos show`, checked everywhere.
                 continue;
             }
-            let watching = example.contains("--watch");
+            // `show --watch` and `history --follow` run until they are stopped.
+            let watching = example.contains("--watch") || example.contains("--follow");
             let line = if watching {
                 format!("timeout 1 {example}")
             } else {

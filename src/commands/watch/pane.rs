@@ -252,7 +252,7 @@ mod tests {
         })
         .collect();
         let summary = "Fix the login timeout and ship the patch to production";
-        let mut plan = crate::render::plan(Some(summary), &items, Palette::plain(), false);
+        let mut plan = crate::render::plan(Some(summary), &items, Palette::plain(), false, None);
         plan.plain("\nrevision 12 · watching /tmp/ws/.todos.json · Ctrl-C to quit\n");
         for columns in 20..=40 {
             let wrapped = crate::wrap::wrap(&plan, columns);

@@ -1,0 +1,368 @@
+//! `todos history --follow`: the kept revisions, then each new one as it lands, as `tail -f`
+//! does, for a supervisor, a dashboard or an agent without task hooks.
+//!
+//! It reads the history file and nothing else, and never takes the lock: writers append one
+//! whole line per revision under their lock, after the store is saved, so a line that is
+//! there is a revision that was made. Each revision is printed once, in order, by remembering
+//! the latest one printed and printing only those after it. Writers trim the file in batches
+//! by renaming a shorter copy over it: a new file (another inode) or a shorter one is read
+//! again from its start, and what was printed already is passed over. A line still being
+//! written (no newline yet) waits for its end.
+//!
+//! Watch or poll: it watches. The history's folder is watched with the `notify` crate (inotify
+//! on Linux), as `show --watch` does, so at rest the process sleeps in the kernel and costs
+//! nothing; each wake costs one `stat` and a read of the bytes added. A poll every
+//! `watch::POLL_WITH_EVENTS` backs events up (an event queue that overflowed says so, and is read
+//! again at once); where the folder cannot be watched, a gentle poll every
+//! `watch::POLL_WITHOUT_EVENTS` replaces events. Ctrl-C, SIGTERM, SIGHUP or a closed stdout end it,
+//! with exit 0.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+
+use notify::{EventKind, RecursiveMode, Watcher};
+use serde_json::{Value, json};
+
+use crate::commands::{Answer, Outcome};
+use crate::context::Context;
+use crate::disk::{self, Links};
+use crate::envelope::{self, Place};
+use crate::error::{Error, Result};
+use crate::history::Entry;
+use crate::host::Host;
+use crate::model;
+use crate::store::Store;
+use crate::text::escape;
+
+/// The most read from the file in one go, and the longest line waited for: a planted file or
+/// a runaway line costs no more than this (the history's own cap).
+const MAX_CHUNK: u64 = 64 * 1024 * 1024;
+
+enum Wake {
+    Changed,
+    Stop,
+}
+
+/// `limit`: at most this many of the kept revisions are printed first (`--limit`).
+pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<Outcome> {
+    let store = Store::new(&ctx.workspace, &ctx.list);
+    let path = store.history_path().to_path_buf();
+    // Refuses a `.todos/` that leads out of the workspace, as `history` does.
+    store.check_folder(false)?;
+    let (tx, rx) = mpsc::channel();
+    // Watch before the first read, so a revision made between the two is not missed.
+    let folder = path.parent().unwrap_or(&ctx.workspace).to_path_buf();
+    let watcher = watch(&folder, &path, tx.clone());
+    let poll = super::watch::poll_every(ctx, host, &folder, watcher.is_some());
+    stop_on_signals(&tx)?;
+    let kept = limit.map_or(ctx.config.history_limit, |limit| {
+        limit.min(ctx.config.history_limit)
+    });
+    let mut follower = Follower::new(path, kept);
+    let mut printed = 0_u64;
+    let mut before: Option<Entry> = None;
+    'follow: loop {
+        let (entries, warnings) = follower.read()?;
+        if before.is_none() {
+            before = follower.before.take();
+        }
+        for warning in warnings {
+            if !ctx.quiet {
+                let _ = writeln!(host.stderr, "warning: {}", escape(&warning));
+            }
+        }
+        let mut out = String::new();
+        for entry in entries {
+            out.push_str(&shown(ctx, before.as_ref(), &entry));
+            before = Some(entry);
+            printed += 1;
+        }
+        if !out.is_empty() {
+            match host
+                .stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| host.stdout.flush())
+            {
+                Ok(()) => {}
+                Err(err) if err.kind() == io::ErrorKind::BrokenPipe => break 'follow,
+                Err(err) => {
+                    return Err(Error::internal(format!("cannot write the history: {err}")));
+                }
+            }
+        }
+        let mut wakes = match rx.recv_timeout(poll) {
+            Ok(wake) => vec![wake],
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) if super::watch::stdout_closed() => break,
+            Err(RecvTimeoutError::Timeout) => Vec::new(),
+        };
+        wakes.extend(rx.try_iter());
+        if wakes.iter().any(|wake| matches!(wake, Wake::Stop)) {
+            break;
+        }
+    }
+    drop(watcher);
+    Ok(Outcome::answer(Answer::new(
+        String::new(),
+        json!({"revisions": printed}),
+        format!("Stopped following after {printed} revisions."),
+    )))
+}
+
+/// One revision as printed: a line of text like `history`'s, or one envelope a line.
+fn shown(ctx: &Context, before: Option<&Entry>, entry: &Entry) -> String {
+    let stats = model::stats(&entry.todos);
+    let row = super::history::row(before, entry);
+    if ctx.json {
+        let mut data = json!({"list": ctx.list.as_str()});
+        if let (Value::Object(data), Value::Object(row)) = (&mut data, row.data) {
+            data.extend(row);
+            data.insert("summary".to_owned(), json!(entry.summary));
+            data.insert("todos".to_owned(), json!(entry.todos));
+        }
+        let text = format!("Revision {}: {}.", entry.revision, escape(&entry.command));
+        let value = envelope::answer(data, &text, Some(&stats), &Place::of(ctx, None));
+        let mut line = value.to_string();
+        line.push('\n');
+        return line;
+    }
+    format!(
+        "{}  {}  {}  {}  {}\n",
+        entry.revision,
+        ctx.stdout.dim(&super::history::local_time(&entry.at)),
+        ctx.stdout.bold(&escape(&entry.command)),
+        row.progress,
+        row.shown
+    )
+}
+
+/// Where the follower is in the history file: which file (device and inode), how far it has
+/// read, the start of a line not yet ended, and the latest revision handed out.
+struct Follower {
+    path: PathBuf,
+    file: Option<(File, (u64, u64))>,
+    offset: u64,
+    partial: Vec<u8>,
+    last: Option<u64>,
+    /// The first read gives only the kept revisions: the latest `limit`.
+    first: Option<usize>,
+    /// The revision before the first one printed, when the first read left it out.
+    before: Option<Entry>,
+}
+
+impl Follower {
+    fn new(path: PathBuf, limit: usize) -> Self {
+        Self {
+            path,
+            file: None,
+            offset: 0,
+            partial: Vec::new(),
+            last: None,
+            first: Some(limit),
+            before: None,
+        }
+    }
+
+    /// The revisions that landed since the last call, in order, each once; warnings for lines
+    /// passed over and for revisions trimmed before they could be read.
+    fn read(&mut self) -> Result<(Vec<Entry>, Vec<String>)> {
+        let mut warnings = Vec::new();
+        let bytes = self.added()?;
+        let mut entries = Vec::new();
+        for line in bytes
+            .split(|byte| *byte == b'\n')
+            .filter(|line| !line.is_empty())
+        {
+            let parsed = std::str::from_utf8(line)
+                .map_err(|err| err.to_string())
+                .and_then(|text| {
+                    serde_json::from_str::<Entry>(text).map_err(|err| err.to_string())
+                });
+            match parsed {
+                Ok(entry) if self.last.is_none_or(|last| entry.revision > last) => {
+                    if let Some(last) = self.last.filter(|last| entry.revision > last + 1) {
+                        warnings.push(format!(
+                            "revisions {} to {} left the history before they could be read \
+                             (it keeps the latest history_limit)",
+                            last + 1,
+                            entry.revision - 1
+                        ));
+                    }
+                    self.last = Some(entry.revision);
+                    entries.push(entry);
+                }
+                // Printed already (a trimmed file read again), or out of order: not todos'.
+                Ok(_) => {}
+                Err(err) => warnings.push(format!(
+                    "{}: a line cannot be read and was passed over: {err}",
+                    self.path.display()
+                )),
+            }
+        }
+        // The first revisions read are the kept ones (a history made later counts too).
+        if let Some(limit) = self.first.take_if(|_| !entries.is_empty()) {
+            let start = entries.len().saturating_sub(limit);
+            // The one before the first printed says what that one changed.
+            self.before = start.checked_sub(1).map(|at| entries[at].clone());
+            entries.drain(..start);
+        }
+        Ok((entries, warnings))
+    }
+
+    /// The whole lines added to the file since the last read; the file read again from its
+    /// start when it was replaced (trimmed) or shortened.
+    fn added(&mut self) -> Result<Vec<u8>> {
+        let io = |err: io::Error| Error::io("read the history", &self.path, &err);
+        let now = match std::fs::symlink_metadata(&self.path) {
+            Ok(meta) => Some(identity(&meta)),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => None,
+            Err(err) => return Err(io(err)),
+        };
+        let same = matches!((&self.file, now), (Some((_, was)), Some(now)) if *was == now);
+        if !same {
+            self.file = None;
+            self.offset = 0;
+            self.partial.clear();
+            let Some(file) = disk::open_read(&self.path, Links::Refuse)? else {
+                return Ok(Vec::new());
+            };
+            let meta = file.metadata().map_err(io)?;
+            self.file = Some((file, identity(&meta)));
+        }
+        let Some((file, _)) = self.file.as_mut() else {
+            return Ok(Vec::new());
+        };
+        let size = file.metadata().map_err(io)?.len();
+        if size < self.offset {
+            self.offset = 0;
+            self.partial.clear();
+        }
+        let mut read = Vec::new();
+        file.seek(SeekFrom::Start(self.offset)).map_err(io)?;
+        file.take(MAX_CHUNK).read_to_end(&mut read).map_err(io)?;
+        self.offset += read.len() as u64;
+        self.partial.extend_from_slice(&read);
+        let Some(end) = self.partial.iter().rposition(|byte| *byte == b'\n') else {
+            if self.partial.len() as u64 > MAX_CHUNK {
+                self.partial.clear();
+            }
+            return Ok(Vec::new());
+        };
+        let rest = self.partial.split_off(end + 1);
+        Ok(std::mem::replace(&mut self.partial, rest))
+    }
+}
+
+/// A file's device and inode: a trimmed history is a new file under the same name.
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
+    (meta.len(), 0)
+}
+
+/// Sends `Changed` for every event on the history file (and on errors, which may mean lost
+/// events). `None` when the folder cannot be watched.
+fn watch(dir: &Path, file: &Path, tx: Sender<Wake>) -> Option<notify::RecommendedWatcher> {
+    let name = file.file_name()?.to_owned();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        let concerns = |event: &notify::Event| {
+            !matches!(event.kind, EventKind::Access(_))
+                && event
+                    .paths
+                    .iter()
+                    .any(|path| path.file_name() == Some(&name))
+        };
+        if event.as_ref().map_or(true, concerns) {
+            let _ = tx.send(Wake::Changed);
+        }
+    })
+    .ok()?;
+    watcher.watch(dir, RecursiveMode::NonRecursive).ok()?;
+    Some(watcher)
+}
+
+/// The first Ctrl-C, SIGTERM or SIGHUP ends the loop cleanly; a second ends the process.
+#[cfg(unix)]
+fn stop_on_signals(tx: &Sender<Wake>) -> Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(|err| Error::internal(format!("cannot handle signals: {err}")))?;
+    let tx = tx.clone();
+    std::thread::spawn(move || {
+        for (count, _) in signals.forever().enumerate() {
+            if count > 0 {
+                std::process::exit(130);
+            }
+            let _ = tx.send(Wake::Stop);
+        }
+    });
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn stop_on_signals(_tx: &Sender<Wake>) -> Result<()> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(revision: u64) -> String {
+        format!(
+            "{{\"revision\":{revision},\"at\":\"\",\"command\":\"c\",\"todos\":[],\"next_id\":1}}\n"
+        )
+    }
+
+    fn revisions(follower: &mut Follower) -> Vec<u64> {
+        let (entries, _) = follower.read().unwrap();
+        entries.iter().map(|entry| entry.revision).collect()
+    }
+
+    #[test]
+    fn each_revision_once_across_partial_lines_and_trims() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".todos.history.jsonl");
+        let mut follower = Follower::new(path.clone(), 2);
+        assert!(revisions(&mut follower).is_empty(), "no file yet");
+        std::fs::write(&path, [line(1), line(2), line(3)].concat()).unwrap();
+        // The first read gives the latest kept ones, with the one before for what changed.
+        assert_eq!(revisions(&mut follower), [2, 3]);
+        assert_eq!(
+            follower.before.as_ref().map(|entry| entry.revision),
+            Some(1)
+        );
+        // A line still being written waits for its end.
+        let four = line(4);
+        let (head, tail) = four.split_at(10);
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        file.write_all(head.as_bytes()).unwrap();
+        assert!(revisions(&mut follower).is_empty());
+        file.write_all(tail.as_bytes()).unwrap();
+        assert_eq!(revisions(&mut follower), [4]);
+        // A trim renames a shorter copy over the file: read again, nothing repeated.
+        let tmp = dir.path().join("tmp");
+        std::fs::write(&tmp, [line(3), line(4), line(5)].concat()).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+        assert_eq!(revisions(&mut follower), [5]);
+        // Revisions trimmed before they were read are named, not silently skipped.
+        std::fs::write(&tmp, [line(8), line(9)].concat()).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+        let (entries, warnings) = follower.read().unwrap();
+        assert_eq!(entries.len(), 2);
+        assert!(
+            warnings[0].contains("revisions 6 to 7 left the history"),
+            "{warnings:?}"
+        );
+    }
+}

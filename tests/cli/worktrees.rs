@@ -1,0 +1,200 @@
+//! `worktrees: shared` (SPEC §6) with real `git worktree add`: linked worktrees use the main
+//! worktree's plan; anything odd keeps their own, with a warning; `-C` wins.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::support::TestEnv;
+
+/// A repository `repo/main` with one commit and linked worktrees `repo/w1`, `repo/w2`.
+fn repository(env: &TestEnv) -> (PathBuf, PathBuf, PathBuf) {
+    let repo = env.root().join("repo");
+    let main = repo.join("main");
+    std::fs::create_dir_all(&main).expect("main folder");
+    git(&main, &["init", "-q", "-b", "main"]);
+    git(&main, &["commit", "-q", "--allow-empty", "-m", "init"]);
+    for name in ["w1", "w2"] {
+        git(
+            &main,
+            &["worktree", "add", "-q", &format!("../{name}"), "-b", name],
+        );
+    }
+    (main, repo.join("w1"), repo.join("w2"))
+}
+
+#[track_caller]
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.com",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("HOME", dir)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .status()
+        .expect("run git");
+    assert!(status.success(), "git {args:?}");
+}
+
+#[test]
+fn linked_worktrees_share_the_main_plan_and_say_so_once() {
+    let env = TestEnv::new();
+    let (main, w1, w2) = repository(&env);
+    let shared = |dir: &Path, args: &[&str]| {
+        env.todos(args)
+            .current_dir(dir)
+            .env("TODOS_WORKTREES", "shared")
+    };
+    shared(
+        &main,
+        &[
+            "-q",
+            "write",
+            "--summary",
+            "One plan",
+            "-t",
+            "pending:A",
+            "-t",
+            "pending:B",
+        ],
+    )
+    .run()
+    .success();
+    let claimed = shared(&w1, &["next", "--claim", "--owner", "w1"])
+        .run()
+        .success();
+    assert_eq!(claimed.stdout, "  1 [▶] A @w1\n");
+    assert_eq!(
+        claimed.stderr,
+        "note: plan: ../main, shared by the worktrees\n"
+    );
+    let reply = shared(&w2, &["--json", "next", "--claim", "--owner", "w2"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(reply["data"]["next"]["id"], "2");
+    let workspace = PathBuf::from(reply["context"]["workspace"].as_str().expect("workspace"));
+    assert_eq!(
+        workspace.canonicalize().unwrap(),
+        main.canonicalize().unwrap()
+    );
+    // Everything landed in the main worktree; the linked ones hold no plan of their own.
+    assert!(main.join(".todos.json").is_file() && main.join(".todos.history.jsonl").is_file());
+    assert!(!w1.join(".todos.json").exists() && !w2.join(".todos.json").exists());
+    // From a subfolder too, and the same through the config file of the worktree.
+    std::fs::create_dir_all(w1.join("src")).unwrap();
+    std::fs::write(w1.join(".todos.config.json"), r#"{"worktrees": "shared"}"#).unwrap();
+    let shown = env
+        .todos(&["show"])
+        .current_dir(w1.join("src"))
+        .run()
+        .success()
+        .stdout;
+    assert!(shown.contains("2 [▶] B @w2"), "{shown}");
+    // Hooks in every worktree see the shared plan.
+    let hook = shared(&w2, &["hook"])
+        .stdin(r#"{"hook_event_name":"SessionStart","source":"startup"}"#)
+        .run()
+        .success();
+    assert!(hook.stdout.contains("One plan"), "{}", hook.stdout);
+    // -C wins; without the setting each worktree keeps its own plan, as before.
+    let own = shared(&w1, &["-C", ".", "show"]).run().success();
+    assert!(own.stdout.contains("No todos."), "{}", own.stdout);
+    std::fs::remove_file(w1.join(".todos.config.json")).unwrap();
+    let own = env.todos(&["show"]).current_dir(&w1).run().success().stdout;
+    assert!(own.contains("No todos."), "{own}");
+}
+
+#[test]
+fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
+    let env = TestEnv::new();
+    let (main, w1, _) = repository(&env);
+    env.todos(&["-q", "write", "--summary", "Main", "-t", "pending:A"])
+        .current_dir(&main)
+        .run()
+        .success();
+    let own_plan = |why: &str| {
+        let done = env
+            .todos(&["show"])
+            .current_dir(&w1)
+            .env("TODOS_WORKTREES", "shared")
+            .run()
+            .success();
+        assert!(done.stdout.contains("No todos."), "{why}: {}", done.stdout);
+        assert!(
+            done.stderr.contains("this worktree keeps its own plan"),
+            "{why}: {}",
+            done.stderr
+        );
+        done.stderr
+    };
+    let admin = main.join(".git/worktrees/w1");
+    let back = std::fs::read_to_string(admin.join("gitdir")).unwrap();
+    // A pointer that does not point back.
+    std::fs::write(
+        admin.join("gitdir"),
+        format!("{}\n", main.join(".git").display()),
+    )
+    .unwrap();
+    let stderr = own_plan("not back");
+    assert!(stderr.contains("not back to"), "{stderr}");
+    // A gitdir file that is a link, wherever it points.
+    std::fs::remove_file(admin.join("gitdir")).unwrap();
+    std::os::unix::fs::symlink(w1.join(".git"), admin.join("gitdir")).unwrap();
+    let stderr = own_plan("link");
+    assert!(stderr.contains("cannot be read"), "{stderr}");
+    std::fs::remove_file(admin.join("gitdir")).unwrap();
+    std::fs::write(admin.join("gitdir"), &back).unwrap();
+    // A missing folder.
+    let dot_git = std::fs::read_to_string(w1.join(".git")).unwrap();
+    std::fs::write(w1.join(".git"), "gitdir: /nonexistent/.git/worktrees/w1\n").unwrap();
+    own_plan("missing");
+    // A control character in the path: refused, and escaped in the warning.
+    std::fs::write(w1.join(".git"), "gitdir: /tmp/\u{1b}[31mred\n").unwrap();
+    let stderr = own_plan("control");
+    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
+    // A bare repository has no main worktree.
+    let bare = env.root().join("bare.git");
+    git(
+        &env.root(),
+        &[
+            "clone",
+            "-q",
+            "--bare",
+            main.to_str().unwrap(),
+            bare.to_str().unwrap(),
+        ],
+    );
+    git(&bare, &["worktree", "add", "-q", "../wb", "main"]);
+    let done = env
+        .todos(&["show"])
+        .current_dir(env.root().join("wb"))
+        .env("TODOS_WORKTREES", "shared")
+        .run()
+        .success();
+    assert!(done.stderr.contains("is bare"), "{}", done.stderr);
+    // Put back, it is shared again.
+    std::fs::write(w1.join(".git"), dot_git).unwrap();
+    let done = env
+        .todos(&["show"])
+        .current_dir(&w1)
+        .env("TODOS_WORKTREES", "shared")
+        .run()
+        .success();
+    assert!(done.stdout.contains("Main"), "{}", done.stdout);
+    // A bad value is refused, naming the key.
+    let done = env.rejects(env.todos(&["show"]).env("TODOS_WORKTREES", "all"), 1);
+    assert!(
+        done.stderr.contains("TODOS_WORKTREES") && done.stderr.contains("\"shared\""),
+        "{}",
+        done.stderr
+    );
+}

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use crate::cli::InitArgs;
+use crate::commands::init_block::{GITIGNORE, IGNORED, INSTRUCTIONS, with_block};
 use crate::commands::init_git;
 use crate::commands::init_mcp;
 use crate::commands::init_permissions::{self, Permissions};
@@ -19,48 +20,6 @@ use crate::guide;
 use crate::hooks::{self, Protocol};
 use crate::host::Host;
 use crate::policy::agent::Agent;
-
-/// The lines around a block `todos init` owns in a file of the user's: a line starting with
-/// `begin_mark` opens it, one starting with `end` closes it.
-pub(super) struct Markers {
-    pub(super) begin_mark: &'static str,
-    pub(super) begin: &'static str,
-    pub(super) end: &'static str,
-}
-
-/// In an instructions file (Markdown): HTML comments, which no agent shows.
-const INSTRUCTIONS: Markers = Markers {
-    begin_mark: "<!-- todos:begin",
-    begin: "<!-- todos:begin (written by `todos init`; run it again to update) -->",
-    end: "<!-- todos:end -->",
-};
-
-/// In `.gitignore`: comment lines.
-const GITIGNORE: Markers = Markers {
-    begin_mark: "# todos:begin",
-    begin: "# todos:begin (written by `todos init`: files todos keeps for itself, not the plan)",
-    end: "# todos:end",
-};
-
-impl Markers {
-    /// `body` between the markers.
-    pub(super) fn wrap(&self, body: &str) -> String {
-        format!("{}\n{body}{}\n", self.begin, self.end)
-    }
-}
-
-/// What a team does not commit: locks, temporary files, the histories (local undo) and set
-/// aside stores. The plans (`.todos.json`, `.todos/*.json`) and `memory/todos/` stay in.
-const IGNORED: &str = ".todos.json.lock
-.todos.json.tmp
-.todos.json.corrupt-*
-.todos.history.jsonl
-.todos/*.lock
-.todos/*.tmp
-.todos/*.corrupt-*
-.todos/*.history.jsonl
-*.todos-tmp
-";
 
 /// What happened to one file.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -350,62 +309,6 @@ impl Change {
             folder.remove_created();
         }
         written.map(|()| action)
-    }
-}
-
-/// The instructions file with our block in it: appended when absent, replaced when present.
-pub(super) fn with_block(
-    old: Option<&str>,
-    block: &str,
-    path: &Path,
-    markers: &Markers,
-) -> Result<String> {
-    let Some(old) = old else {
-        return Ok(block.to_owned());
-    };
-    let Markers {
-        begin_mark,
-        end: end_mark,
-        ..
-    } = markers;
-    let malformed = |why: &str| {
-        Error::invalid(format!("{}: {why}", path.display())).with_hint(format!(
-            "todos init owns the lines from `{begin_mark} …` to `{end_mark}`; fix them by hand, \
-             then run it again"
-        ))
-    };
-    let mut begin = None;
-    let mut end = None;
-    let mut offset = 0;
-    for line in old.split_inclusive('\n') {
-        let mark = line.trim_start();
-        if mark.starts_with(begin_mark) {
-            if begin.is_some() {
-                return Err(malformed("it holds two todos blocks"));
-            }
-            begin = Some(offset);
-        } else if mark.starts_with(end_mark) {
-            if begin.is_none() || end.is_some() {
-                return Err(malformed("a todos:end marker has no todos:begin before it"));
-            }
-            end = Some(offset + line.len());
-        }
-        offset += line.len();
-    }
-    match (begin, end) {
-        (Some(begin), Some(end)) => Ok(format!("{}{block}{}", &old[..begin], &old[end..])),
-        (Some(_), None) => Err(malformed("its todos block has no todos:end marker")),
-        (None, _) => {
-            let mut text = old.to_owned();
-            if !text.is_empty() {
-                if !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                text.push('\n');
-            }
-            text.push_str(block);
-            Ok(text)
-        }
     }
 }
 

@@ -9,6 +9,7 @@ mod follow;
 mod history;
 mod hook;
 mod init;
+mod init_block;
 mod init_git;
 mod init_mcp;
 mod init_permissions;

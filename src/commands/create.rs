@@ -53,6 +53,7 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
     with_options(items, input, args)
 }
 
+#[cfg(feature = "mcp")]
 impl Request {
     /// The request of JSON already parsed (the MCP server's `create` tool): the items read as
     /// from stdin, by the same reader, with no command line and no stdin.

@@ -222,6 +222,7 @@ pub enum Given {
     /// the same request the command's `read` builds from stdin (each request's `of_input`), with
     /// no command line assembled and no stdin faked. codex-rs `mcp-server`'s `into_config()` is
     /// the model.
+    #[cfg(feature = "mcp")]
     Input {
         command: InputCommand,
         input: Value,
@@ -230,6 +231,7 @@ pub enum Given {
 }
 
 /// The commands whose input can be given in memory.
+#[cfg(feature = "mcp")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputCommand {
     Write,
@@ -250,10 +252,13 @@ pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Rep
         Ok(ctx) => ctx,
         // git takes OURS whatever the driver says: the refusal says so.
         Err(err) => {
-            return Reply::failed(match &given {
-                Given::Command(PlanCommand::MergeFile(_)) => merge_file::left_as_it_was(err),
-                _ => err,
-            });
+            return Reply::failed(
+                if matches!(given, Given::Command(PlanCommand::MergeFile(_))) {
+                    merge_file::left_as_it_was(err)
+                } else {
+                    err
+                },
+            );
         }
     };
     // A hook's words go to an agent's context, in its own protocol: no note there.
@@ -314,6 +319,7 @@ impl Request {
     fn of(ctx: &Context, host: &mut Host, given: Given) -> Result<Self> {
         match given {
             Given::Command(command) => Self::read(ctx, host, command),
+            #[cfg(feature = "mcp")]
             Given::Input {
                 command,
                 input,

@@ -138,6 +138,7 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     })
 }
 
+#[cfg(feature = "mcp")]
 impl Request {
     /// The request of JSON already parsed (the MCP server's `update` tool): the change as
     /// `todos update` reads it from stdin, made under the same name (`TODOS_OWNER`), with no

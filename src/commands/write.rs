@@ -37,6 +37,7 @@ pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
     Ok(Request { args, actor, input })
 }
 
+#[cfg(feature = "mcp")]
 impl Request {
     /// The request of a snapshot already parsed (the MCP server's `write` tool): as
     /// `todos write` reads it from stdin, with no command line and no stdin.

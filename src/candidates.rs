@@ -15,10 +15,13 @@ use crate::global::GlobalArgs;
 use crate::host::Host;
 use crate::list::ListName;
 use crate::policy::status::STATUSES;
-use crate::store::Store;
+use crate::store::{Store, is_tool_id};
 use crate::text::escape;
 
-/// The plan's ids, each with its text, for `update ID`.
+/// The plan's ids, each with its text, for `update ID`. Only the tool's own decimal ids are
+/// offered (bash puts a candidate on the command line as it is, unquoted), and the text beside
+/// each is made safe for every shell's list (`shown`). The store is read as strictly as every
+/// command reads it, so a store with a planted id offers nothing at all.
 pub fn ids() -> Vec<CompletionCandidate> {
     let Some((workspace, list)) = workspace_and_list() else {
         return Vec::new();
@@ -29,11 +32,29 @@ pub fn ids() -> Vec<CompletionCandidate> {
     document
         .todos
         .iter()
+        .filter(|item| is_tool_id(&item.id))
         .map(|item| {
-            let help = format!("{} {}", item.status.info().marker, escape(&item.content));
-            CompletionCandidate::new(escape(&item.id).into_owned()).help(Some(help.into()))
+            let help = shown(&format!("{} {}", item.status.info().marker, item.content));
+            CompletionCandidate::new(item.id.clone()).help(Some(help.into()))
         })
         .collect()
+}
+
+/// The longest text shown beside a candidate: a shell's list is one line per candidate.
+const MAX_HELP_CHARS: usize = 60;
+
+/// Text from the store as a shell's candidate list shows it: control characters, bidi
+/// overrides and line separators escaped (a newline would start a candidate of its own in the
+/// one-per-line answers of zsh and fish, a tab a description of its own in fish's), and cut to
+/// one short line. It is only ever shown, never inserted: what is inserted is the id.
+fn shown(text: &str) -> String {
+    let escaped = escape(text);
+    let mut out: String = escaped.chars().take(MAX_HELP_CHARS).collect();
+    if escaped.chars().nth(MAX_HELP_CHARS).is_some() {
+        out.pop();
+        out.push('…');
+    }
+    out
 }
 
 /// The statuses, each with what it means, for `update ID STATUS`.

@@ -80,7 +80,11 @@ impl Config {
     /// Reads one file, at most 1 MiB of it, without blocking on a FIFO or a device.
     fn apply_file(&mut self, file: &Path) -> Result<()> {
         let source = format!("configuration file {}", file.display());
-        let Some(bytes) = crate::disk::read(file, crate::disk::Links::Follow, Some(&source))?
+        let Some(bytes) = crate::disk::read(
+            file,
+            crate::disk::Links::Follow,
+            crate::disk::Cap::Input(&source),
+        )?
         else {
             return Ok(());
         };

@@ -117,19 +117,48 @@ pub fn open_read(path: &Path, links: Links) -> Result<Option<File>> {
     }
 }
 
-/// Reads a whole file through `open_read`; with `cap`, more than `cap` bytes is refused
-/// without reading the rest (`source` names the file in that message).
-pub fn read(path: &Path, links: Links, cap: Option<&str>) -> Result<Option<Vec<u8>>> {
+/// How much of a file `read` takes before it refuses it: every file read whole has a cap, so
+/// a planted 5 GB file costs nothing.
+#[derive(Clone, Copy)]
+pub enum Cap<'a> {
+    /// Input (a configuration, `--file`): `json::MAX_INPUT_BYTES`, its refusal naming `source`.
+    Input(&'a str),
+    /// A file of the workspace's own (a store, a log, an agent's settings): at most this many
+    /// bytes, refused with `INVALID_PARAM` when larger.
+    Bytes(u64),
+}
+
+/// The most of a store or a history that is ever read (SPEC §9).
+pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a whole file through `open_read`, refusing (without reading the rest, or anything
+/// when its size already says so) more than `cap`.
+pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> {
     let Some(file) = open_read(path, links)? else {
         return Ok(None);
     };
-    if let Some(source) = cap {
-        return crate::json::read_limited(file, source).map(Some);
+    let max = match cap {
+        Cap::Input(source) => return crate::json::read_limited(file, source).map(Some),
+        Cap::Bytes(max) => max,
+    };
+    let too_large = || {
+        Error::invalid(format!(
+            "{} is larger than {} MiB ({max} bytes); todos does not read it",
+            escape(&path.display().to_string()),
+            max / 1024 / 1024
+        ))
+    };
+    let size = file.metadata().map_or(0, |meta| meta.len());
+    if size > max {
+        return Err(too_large());
     }
-    let mut bytes = Vec::new();
-    (&file)
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.take(max.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|err| Error::io("read", path, &err))?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
+    }
     Ok(Some(bytes))
 }
 

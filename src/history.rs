@@ -8,15 +8,16 @@
 //! replaces). The latest `history_limit` revisions are kept. A line that cannot be read (a
 //! torn write, a hand edit) is passed over with a warning, never a failure.
 
+use std::collections::HashSet;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::disk::{self, Links};
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::model::Item;
-use crate::store::{Document, Store};
+use crate::store::{Document, MAX_COUNTER, Store};
 
 /// One kept revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,11 +70,26 @@ impl History {
 
 /// The most of a history file that is read: its end, where the latest revisions are. A
 /// planted or runaway file costs no more than this.
-const MAX_READ_BYTES: u64 = 64 * 1024 * 1024;
+const MAX_READ_BYTES: u64 = crate::disk::MAX_STORE_BYTES;
 
-/// The history file's lines, from its end when it is larger than `MAX_READ_BYTES` (the first
-/// line read is then cut and passed over), with a warning for what was passed over.
-fn read_lines(path: &Path) -> Result<(Vec<String>, Vec<String>)> {
+/// How far beyond the store's revision a line may be and still be believed. The history runs
+/// ahead of the store only when the store was put back (a `git checkout` of a committed plan),
+/// by as many changes as were made since; a line further ahead than this was not written by
+/// todos, and believing it would push every later revision there (2^64 − 1 would stop them).
+pub const MAX_AHEAD: u64 = 1_000_000;
+
+/// The highest revision a line may hold when the store is at `store_revision`.
+fn ceiling(store_revision: u64) -> u64 {
+    store_revision.saturating_add(MAX_AHEAD).min(MAX_COUNTER)
+}
+
+/// Lines of the history file, each with its number in the file.
+type Lines = Vec<(usize, String)>;
+
+/// The history file's lines with their numbers, from its end when it is larger than
+/// `MAX_READ_BYTES` (the first line read is then cut and passed over), with a warning for what
+/// was passed over.
+fn read_lines(path: &Path) -> Result<(Lines, Vec<String>)> {
     let Some(mut file) = disk::open_read(path, Links::Refuse)? else {
         return Ok((Vec::new(), Vec::new()));
     };
@@ -96,9 +112,10 @@ fn read_lines(path: &Path) -> Result<(Vec<String>, Vec<String>)> {
     let text = String::from_utf8_lossy(&bytes);
     let lines = text
         .lines()
+        .enumerate()
         .skip(usize::from(cut))
-        .filter(|line| !line.trim().is_empty())
-        .map(str::to_owned)
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| (number + 1, line.to_owned()))
         .collect();
     Ok((lines, warnings))
 }
@@ -107,46 +124,174 @@ fn shown(path: &Path) -> String {
     crate::text::escape(&path.display().to_string()).into_owned()
 }
 
-/// A list's kept revisions, the latest `limit`: its folder checked as for a read of the store.
+/// A list's kept revisions, the latest `limit`, read against the store as it is (or,
+/// unreadable, what its counters still say): its folder checked as for a read of the store.
 pub fn of(store: &Store, limit: usize) -> Result<History> {
     store.check_folder(false)?;
-    read(store.history_path(), limit)
+    let store_revision = match store.load() {
+        Ok(document) => document.revision,
+        Err(_) => store.salvage_counters().revision.unwrap_or(0),
+    };
+    read(store.history_path(), limit, store_revision)
 }
 
-/// Reads the latest `limit` kept revisions; a list that has none has an empty history.
-pub fn read(path: &Path, limit: usize) -> Result<History> {
-    let (lines, warnings) = read_lines(path)?;
-    let mut history = History {
-        entries: Vec::new(),
-        warnings,
-    };
-    for (number, line) in lines.iter().enumerate() {
-        match serde_json::from_str::<Entry>(line) {
-            // Revisions only go up; a line out of order was not written by todos.
-            Ok(entry)
-                if history
-                    .entries
-                    .last()
-                    .is_none_or(|last| last.revision < entry.revision) =>
-            {
-                history.entries.push(entry);
+/// Reads the latest `limit` kept revisions of a list whose store is at `store_revision`; a
+/// list that has none has an empty history.
+///
+/// Every line is untrusted input (SPEC §6, §9): one that cannot be read, holds a revision far
+/// beyond the store's or a plan that breaks §3's rules (ids, text, dependencies: the limits
+/// are for `undo` to check, since a plan may have been written under raised ones), or repeats
+/// a revision is passed over with a warning. Of the rest, the longest run of lines whose
+/// revisions go up is kept, so a planted line out of order hides no revision the user made,
+/// wherever it stands.
+pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
+    let (lines, mut warnings) = read_lines(path)?;
+    let ceiling = ceiling(store_revision);
+    let mut candidates: Vec<(usize, Entry)> = Vec::with_capacity(lines.len());
+    for (number, line) in &lines {
+        let skipped =
+            |why: String| format!("{} line {number}: {why}; it was passed over", shown(path));
+        let entry = match serde_json::from_str::<Entry>(line) {
+            Ok(entry) => entry,
+            Err(err) => {
+                warnings.push(skipped(format!("it cannot be read ({err})")));
+                continue;
             }
-            Ok(entry) => history.warnings.push(format!(
-                "{} line {}: revision {} is out of order and was passed over",
+        };
+        let revision = entry.revision;
+        if revision == 0 || revision > ceiling {
+            warnings.push(skipped(format!(
+                "revision {revision} is not one the store (at revision {store_revision}) can \
+                 have had"
+            )));
+            continue;
+        }
+        let problems = entry_problems(&entry);
+        if !problems.is_empty() {
+            warnings.push(skipped(format!(
+                "the plan of revision {revision} breaks the rules ({})",
+                crate::store::summarize(&problems)
+            )));
+            continue;
+        }
+        candidates.push((*number, entry));
+    }
+    let revisions: Vec<u64> = candidates.iter().map(|(_, entry)| entry.revision).collect();
+    let keep = rising_run(&revisions);
+    let believed: HashSet<u64> = (revisions.iter().zip(&keep))
+        .filter_map(|(&revision, &kept)| kept.then_some(revision))
+        .collect();
+    let mut entries = Vec::with_capacity(candidates.len());
+    for ((number, entry), kept) in candidates.into_iter().zip(keep) {
+        if kept {
+            entries.push(entry);
+        } else {
+            let why = if believed.contains(&entry.revision) {
+                "repeats a revision kept elsewhere"
+            } else {
+                "is out of order"
+            };
+            warnings.push(format!(
+                "{} line {number}: revision {} {why}; it was passed over",
                 shown(path),
-                number + 1,
                 entry.revision
-            )),
-            Err(err) => history.warnings.push(format!(
-                "{} line {} cannot be read and was passed over: {err}",
-                shown(path),
-                number + 1
-            )),
+            ));
         }
     }
-    let start = history.entries.len().saturating_sub(limit.max(1));
-    history.entries.drain(..start);
-    Ok(history)
+    let start = entries.len().saturating_sub(limit.max(1));
+    entries.drain(..start);
+    Ok(History { entries, warnings })
+}
+
+/// What is wrong with a line's plan and counters, read as strictly as a store.
+fn entry_problems(entry: &Entry) -> Vec<Problem> {
+    let mut problems = crate::store::plan_problems(entry.summary.as_deref(), &entry.todos, None);
+    problems.extend(crate::store::counter_problem("next_id", entry.next_id));
+    if let Some(item) = entry
+        .todos
+        .iter()
+        .find(|item| item.id.parse::<u64>().is_ok_and(|id| id >= entry.next_id))
+    {
+        problems.push(Problem::new(
+            "next_id",
+            format!("{} does not lie past the id {}", entry.next_id, item.id),
+        ));
+    }
+    if !entry.at.is_empty() && chrono::DateTime::parse_from_rfc3339(&entry.at).is_err() {
+        problems.push(Problem::new("at", "is not an RFC 3339 time"));
+    }
+    if let Some(note) = &entry.note
+        && (note.chars().any(crate::text::forbidden_char) || note.chars().count() > 2_000)
+    {
+        problems.push(Problem::new("note", "is not one line of printable text"));
+    }
+    if entry.command.chars().any(crate::text::forbidden_char) || entry.command.chars().count() > 200
+    {
+        problems.push(Problem::new(
+            "command",
+            "is not one short line of printable text",
+        ));
+    }
+    problems
+}
+
+/// Which of `revisions` (in file order) form the longest run that goes up: the lines todos
+/// wrote, whatever was planted among them. Ties go to the run that ends latest in the file.
+/// O(n log n) (patience sorting).
+fn rising_run(revisions: &[u64]) -> Vec<bool> {
+    // tails[k]: the index of the smallest last revision of a rising run of length k + 1.
+    let mut tails: Vec<usize> = Vec::new();
+    let mut before: Vec<Option<usize>> = vec![None; revisions.len()];
+    for (index, &revision) in revisions.iter().enumerate() {
+        let place = tails.partition_point(|&tail| revisions[tail] < revision);
+        before[index] = place.checked_sub(1).map(|k| tails[k]);
+        if place == tails.len() {
+            tails.push(index);
+        } else {
+            tails[place] = index;
+        }
+    }
+    let mut keep = vec![false; revisions.len()];
+    let mut at = tails.last().copied();
+    while let Some(index) = at {
+        keep[index] = true;
+        at = before[index];
+    }
+    keep
+}
+
+/// The revisions of `lines` that `read` could believe: not beyond `ceiling`, in the longest
+/// rising run. Cheap (no plan is built): for a change, which must never be refused by them.
+fn believable(lines: &[(usize, String)], ceiling: u64) -> Vec<(usize, u64)> {
+    let found: Vec<(usize, u64)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(index, (_, line))| Some((index, revision_of(line)?)))
+        .filter(|&(_, revision)| revision > 0 && revision <= ceiling)
+        .collect();
+    let revisions: Vec<u64> = found.iter().map(|&(_, revision)| revision).collect();
+    found
+        .into_iter()
+        .zip(rising_run(&revisions))
+        .filter_map(|(found, kept)| kept.then_some(found))
+        .collect()
+}
+
+/// The latest revision the history recorded that a change can believe, for a store at
+/// `store_revision`: its new revision goes past it, so none is handed out twice. The file's two
+/// ends (`span`) say it when they are lines todos wrote, in order and in range; else the lines
+/// are read.
+pub fn recorded(path: &Path, ends: Ends, store_revision: u64) -> Option<u64> {
+    let ceiling = ceiling(store_revision);
+    match ends {
+        Some((first, latest)) if first <= latest && latest <= ceiling => Some(latest),
+        _ => {
+            let (lines, _) = read_lines(path).ok()?;
+            believable(&lines, ceiling)
+                .last()
+                .map(|&(_, revision)| revision)
+        }
+    }
 }
 
 /// A line's revision, read without building its plan.
@@ -179,23 +324,24 @@ pub fn append(
     limit: usize,
 ) -> Result<()> {
     let limit = limit.max(1);
+    let ceiling = ceiling(old.revision);
+    // The ends a change can build on: lines todos wrote, in order, not beyond the store.
+    let span = span.filter(|&(first, latest)| first <= latest && latest <= ceiling);
     // Revisions are kept one after the other, so the ends also say how many lines there are.
     let kept = span.map_or(0, |(first, latest)| latest.saturating_sub(first) + 1);
     let over = usize::try_from(kept).unwrap_or(usize::MAX) + 2 > limit + limit / 4;
     let unclear = span.is_none() && disk::check_file(path)?.is_some_and(|meta| meta.len() > 0);
     if over || unclear {
-        // Trim to the latest `limit`, dropping unreadable lines on the way (a file whose ends
-        // cannot be read, a torn last line, gets the same).
+        // Trim to the latest `limit`, dropping on the way the lines a reader would pass over
+        // for their revision: unreadable, out of order, far beyond the store (a file whose
+        // ends cannot be read, a torn last line, a planted line, gets the same).
         let (lines, _) = read_lines(path)?;
-        let mut kept: Vec<String> = lines
+        let believed = believable(&lines, ceiling);
+        let latest = believed.last().map(|&(_, revision)| revision);
+        let mut kept: Vec<String> = believed
             .into_iter()
-            .filter(|line| revision_of(line).is_some())
-            .map(|mut line| {
-                line.push('\n');
-                line
-            })
+            .map(|(index, _)| format!("{}\n", lines[index].1))
             .collect();
-        let latest = kept.iter().rev().find_map(|line| revision_of(line));
         kept.extend(new_lines(old, latest, new, command)?);
         let start = kept.len().saturating_sub(limit);
         return rewrite(path, &kept[start..].concat());

@@ -10,6 +10,7 @@
 //! sent it (`Protocol::of`), so a user who copies a hook from one agent's file to another's, or
 //! runs two agents in one repository, never has the wrong one.
 
+pub mod own;
 mod payload;
 mod settings;
 
@@ -88,15 +89,40 @@ impl Event {
     }
 }
 
-/// The most the open items take in what a hook puts into a context, whatever the plan's
-/// length or its limits: a hook costs a few hundred characters, and `todos show` has the rest.
-pub const MAX_LIST_CHARS: usize = 360;
-/// The longest summary and item content a hook quotes; longer ones are cut with `…`.
-const MAX_QUOTE_CHARS: usize = 100;
+/// The most a hook prints into an agent's context, whatever the store holds (SPEC §8): a full
+/// plan at the default limits (10 items of 60 characters, a 200-character summary) fits, in
+/// every agent's channel; more is cut, with a count of what was left out (`todos show` has it).
+pub const MAX_OUTPUT_CHARS: usize = 1_500;
+/// The longest summary and item content a hook quotes (the default summary limit); longer
+/// ones, in a store kept under raised limits, are cut with `…`.
+const MAX_QUOTE_CHARS: usize = 200;
+
+/// The largest of `build(room)`, for the rooms its list of items is given, whose output stays
+/// within `MAX_OUTPUT_CHARS` in its agent's channel: `build` makes the whole reply (JSON escapes
+/// included), so what is measured is what the agent gets. With no room left, the list is only
+/// its count, and the rest is bounded by the quote caps.
+pub fn within_cap(build: impl Fn(usize) -> Reply) -> Reply {
+    let mut room = MAX_OUTPUT_CHARS;
+    loop {
+        let reply = build(room);
+        if room == 0 || reply.chars() <= MAX_OUTPUT_CHARS {
+            return reply;
+        }
+        room = room.saturating_sub(100);
+    }
+}
+
+impl Reply {
+    /// How many characters the agent gets, on stdout and stderr together.
+    pub fn chars(&self) -> usize {
+        self.stdout.chars().count() + self.stderr.chars().count()
+    }
+}
 
 /// The text a session start puts into the agent's context: the open items with their ids.
 /// `None` when nothing is open, so an agent with no plan (or a finished one) gets no noise.
-pub fn session_context(summary: Option<&str>, items: &[Item]) -> Option<String> {
+/// The open items take at most `room` characters.
+pub fn session_context(summary: Option<&str>, items: &[Item], room: usize) -> Option<String> {
     let stats = crate::model::stats(items);
     if stats.open() == 0 {
         return None;
@@ -108,7 +134,7 @@ pub fn session_context(summary: Option<&str>, items: &[Item]) -> Option<String> 
         let _ = write!(text, " {}", quote(summary));
     }
     text.push_str(" — open items (update with `todos update ID STATUS`):\n");
-    text.push_str(&open_items(items, None));
+    text.push_str(&open_items(items, None, room));
     Some(text)
 }
 
@@ -133,14 +159,15 @@ pub fn left_subject(left: usize, total: usize, owner: Option<&str>) -> (String, 
     }
 }
 
-/// Why the agent is sent back: what is left for it, with ids, and how to get out honestly.
-pub fn stop_reason(items: &[Item], owner: Option<&str>) -> String {
+/// Why the agent is sent back: what is left for it, with ids (in at most `room` characters),
+/// and how to get out honestly.
+pub fn stop_reason(items: &[Item], owner: Option<&str>, room: usize) -> String {
     let left = (items.iter())
         .filter(|item| model::is_left_for(item, owner))
         .count();
     let (subject, are) = left_subject(left, items.len(), owner);
     let mut text = format!("todos: {subject} {are} still open:\n");
-    text.push_str(&open_items(items, owner));
+    text.push_str(&open_items(items, owner, room));
     let _ = write!(
         text,
         "{} {}",
@@ -150,9 +177,9 @@ pub fn stop_reason(items: &[Item], owner: Option<&str>) -> String {
     text
 }
 
-/// One line per open item left for `owner` (id, marker, content), as many as fit in
-/// `MAX_LIST_CHARS` with a last line saying how many more there are.
-fn open_items(items: &[Item], owner: Option<&str>) -> String {
+/// One line per open item left for `owner` (id, marker, content), as many as fit in `room`
+/// characters with a last line saying how many more there are.
+pub fn open_items(items: &[Item], owner: Option<&str>, room: usize) -> String {
     let open: Vec<&Item> = items
         .iter()
         .filter(|item| model::is_left_for(item, owner))
@@ -170,7 +197,7 @@ fn open_items(items: &[Item], owner: Option<&str>) -> String {
         );
         let more = format!("  (+{} more: `todos show`)\n", open.len() - shown);
         let last = shown + 1 == open.len();
-        let room = MAX_LIST_CHARS - if last { 0 } else { more.chars().count() };
+        let room = room.saturating_sub(if last { 0 } else { more.chars().count() });
         let width = line.chars().count();
         if used + width > room {
             text.push_str(&more);
@@ -224,7 +251,7 @@ pub fn block_reply(protocol: &Protocol, reason: &str) -> Reply {
 }
 
 fn json_line(value: &Value) -> String {
-    let mut text = value.to_string();
+    let mut text = crate::json::escape_unsafe(value.to_string());
     text.push('\n');
     text
 }
@@ -262,21 +289,27 @@ mod tests {
 
     #[test]
     fn nothing_open_means_no_context_and_a_long_plan_is_cut() {
-        assert_eq!(session_context(Some("S"), &[]), None);
+        assert_eq!(session_context(Some("S"), &[], MAX_OUTPUT_CHARS), None);
         let done = [item("1", "A", Status::Completed)];
-        assert_eq!(session_context(Some("S"), &done), None);
+        assert_eq!(session_context(Some("S"), &done, MAX_OUTPUT_CHARS), None);
         let long: Vec<Item> = (1..=10)
             .map(|n| item(&n.to_string(), &"x".repeat(60), Status::Pending))
             .collect();
-        let text = session_context(Some(&"s".repeat(2000)), &long).unwrap();
-        assert!(text.chars().count() <= 600, "{text}");
+        let text = session_context(Some(&"s".repeat(2000)), &long, 360).unwrap();
+        assert!(text.chars().count() <= 700, "{text}");
         assert!(text.contains("  (+6 more: `todos show`)\n"), "{text}");
-        let reason = stop_reason(&long, None);
-        assert!(reason.chars().count() <= 700, "{reason}");
+        assert!(
+            text.contains(&format!(" {}… — ", "s".repeat(199))),
+            "{text}"
+        );
+        let reason = stop_reason(&long, None, MAX_OUTPUT_CHARS);
+        assert!(!reason.contains("more"), "{reason}");
+        let reason = stop_reason(&long, None, 0);
+        assert!(reason.contains("  (+10 more: `todos show`)\n"), "{reason}");
         let few = [
             item("1", "A", Status::Pending),
             item("2", "B", Status::InProgress),
         ];
-        assert_eq!(open_items(&few, None), "  1 [ ] A\n  2 [▶] B\n");
+        assert_eq!(open_items(&few, None, 360), "  1 [ ] A\n  2 [▶] B\n");
     }
 }

@@ -37,6 +37,27 @@ pub fn check_size(len: usize, source: &str) -> Result<()> {
     Ok(())
 }
 
+/// Serialized JSON with every character that could drive a terminal or hide text written as a
+/// `\uXXXX` escape: serde escapes only C0 controls, and DEL, C1 controls (U+009B starts a
+/// terminal command as ESC [ does), bidi overrides, line separators and a byte-order mark would
+/// reach a terminal or a log raw. They can only stand inside JSON strings, where the escape
+/// reads back as the same character, so the document means exactly what it meant.
+pub fn escape_unsafe(text: String) -> String {
+    let unsafe_char = |c: char| c != '\n' && crate::text::forbidden_char(c);
+    if text.is_ascii() && !text.contains('\u{7f}') || !text.chars().any(unsafe_char) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let _ = std::fmt::Write::write_fmt(&mut out, format_args!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Checks that `bytes` are UTF-8 and returns them as text.
 pub fn utf8<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str> {
     std::str::from_utf8(bytes).map_err(|err| {
@@ -193,6 +214,14 @@ mod tests {
         let value = parse(r#"{"b":1,"a":2}"#, "stdin").unwrap();
         let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
         assert_eq!(keys, ["b", "a"]);
+    }
+
+    #[test]
+    fn unsafe_characters_leave_as_json_escapes() {
+        let value = serde_json::json!({"a": "x\u{9b}31m\u{202e}\u{2028}\u{7f}\u{1b}é\n"});
+        let text = escape_unsafe(value.to_string());
+        assert_eq!(text, r#"{"a":"x\u009b31m\u202e\u2028\u007f\u001bé\n"}"#);
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), value);
     }
 
     #[test]

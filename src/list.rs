@@ -95,10 +95,10 @@ impl ListName {
             .flatten()
             .filter_map(|entry| {
                 let file = entry.file_name();
+                // Every list's store is `NAME.json`; todos' other files end otherwise
+                // (`.json.lock`, `.history.jsonl`), so a list named like one of them
+                // (`a.history`) is a list like any other, and listed.
                 let name = file.to_str()?.strip_suffix(".json")?;
-                if name.ends_with(".history") {
-                    return None;
-                }
                 Self::parse(name).ok().filter(|list| !list.is_default())
             })
             .collect();

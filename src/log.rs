@@ -103,29 +103,50 @@ pub fn block(
     out
 }
 
-/// A block just appended, which `roll_back` takes out again.
-pub struct Appended {
-    path: PathBuf,
-    /// The file as it was; `None` when this block created the file.
-    before: Option<(Vec<u8>, u32)>,
-    /// The log folder, with the folders made for this block, removed again on a roll-back.
-    folder: disk::Folder,
+/// Whether the log file `path` holds the block of plan `task` of `list` (its heading). An
+/// absent file holds none.
+pub fn has_block(path: &Path, list: &ListName, task: u64) -> Result<bool> {
+    let Some(bytes) = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))?
+    else {
+        return Ok(false);
+    };
+    let heading = heading(list, task);
+    Ok(String::from_utf8_lossy(&bytes)
+        .lines()
+        .any(|line| line.starts_with(&heading)))
 }
 
-impl Appended {
-    /// Puts the file back as it was, for a change whose store write failed. Best effort: the
-    /// store write already failed, and its error is the one to report.
-    pub fn roll_back(mut self) {
-        match self.before {
-            None => {
-                let _ = disk::remove_stray(&self.path);
-            }
-            Some((bytes, mode)) => {
-                let _ = disk::replace(&self.path, &bytes, mode);
-            }
-        }
-        self.folder.remove_created();
-    }
+/// Appends to the log file `path` a line saying that the block of plan `task` of `list` was
+/// withdrawn by `revision` (made by `command`): `undo` took the finished plan back. Nothing is
+/// written when the file holds no such block.
+pub fn withdraw(
+    path: &Path,
+    list: &ListName,
+    task: u64,
+    revision: u64,
+    command: &str,
+) -> Result<()> {
+    let Some(bytes) = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))?
+    else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let heading = heading(list, task);
+    let Some(name) = text
+        .lines()
+        .rev()
+        .find(|line| line.starts_with(&heading))
+        .and_then(|line| line.rsplit(' ').next())
+    else {
+        return Ok(());
+    };
+    let separator = if text.ends_with('\n') { "" } else { "\n" };
+    let new = format!(
+        "{text}{separator}\nWithdrawn: {name} was taken back by revision {revision} ({}).\n",
+        escape(command)
+    );
+    let mode = disk::mode_of(disk::check_file(path)?.as_ref());
+    disk::replace(path, new.as_bytes(), mode)
 }
 
 /// The block text after its heading line (which holds the time it was written).
@@ -156,26 +177,20 @@ fn ends_with_block(text: &str, list: &ListName, task: u64, block: &str) -> bool 
 /// sessions never share a file: if another session took the name, the next free one is used
 /// and `session.log_file` says which.
 ///
-/// The log is written before the store, so a plan is never marked logged without its block.
-/// If the store write then fails, the caller rolls the block back. If the process dies
-/// between the two, the store still says the plan was not logged; when the same change is
-/// made again, the file's last block is the same task with the same body, and it is not
-/// written twice.
+/// The log is written after the store that holds the plan finished (`transaction`), so a
+/// block is never written for a plan that was not saved finished; a block that a kill kept
+/// out is written by the next change. When the same block is written again, the file's last
+/// block is the same task with the same body, and it is not written twice. Returns whether
+/// the block was written.
 pub fn append(
     mut folder: disk::Folder,
     session: &mut Session,
     list: &ListName,
     task: u64,
     block: &str,
-) -> Result<Option<Appended>> {
-    let appended = write_block(&folder.path, session, list, task, block);
-    match appended {
-        Ok(Some((path, before))) => Ok(Some(Appended {
-            path,
-            before,
-            folder,
-        })),
-        Ok(None) => Ok(None),
+) -> Result<bool> {
+    match write_block(&folder.path, session, list, task, block) {
+        Ok(written) => Ok(written.is_some()),
         Err(err) => {
             folder.remove_created();
             Err(err)
@@ -195,7 +210,11 @@ fn write_block(
 ) -> Result<Option<Written>> {
     loop {
         let path = dir.join(&session.log_file);
-        let existing = disk::read(&path, Links::Refuse, None)?;
+        let existing = disk::read(
+            &path,
+            Links::Refuse,
+            disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+        )?;
         let meta = disk::check_file(&path)?;
         match existing {
             None => {
@@ -272,7 +291,7 @@ mod tests {
     }
 
     #[test]
-    fn append_never_writes_the_same_block_twice_and_rolls_back() {
+    fn append_never_writes_the_same_block_twice() {
         let dir = tempfile::tempdir().unwrap();
         let at = || disk::Folder {
             path: dir.path().to_path_buf(),
@@ -296,7 +315,7 @@ mod tests {
                 "# task1-x\na\n"
             )
             .unwrap()
-            .is_none()
+            .eq(&false)
         );
         let second = append(
             at(),
@@ -311,8 +330,7 @@ mod tests {
             fs::read_to_string(&path).unwrap(),
             "# task1-x\na\n\n# task2-y\nb\n"
         );
-        second.unwrap().roll_back();
-        assert_eq!(fs::read_to_string(&path).unwrap(), "# task1-x\na\n");
+        assert!(second);
     }
 
     #[test]

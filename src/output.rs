@@ -117,7 +117,9 @@ impl Output {
         if let Some(note) = note.filter(|_| !self.quiet) {
             let _ = writeln!(err, "{note}");
         }
-        let _ = host.stderr.write_all(err.as_bytes());
+        if let Err(failed) = write_stderr(host, &err) {
+            return failed;
+        }
         if self.quiet {
             return exit;
         }
@@ -210,8 +212,25 @@ impl Output {
         if let Some(hint) = &error.hint {
             let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
         }
-        let _ = host.stderr.write_all(text.as_bytes());
-        exit
+        write_stderr(host, &text).map_or_else(|failed| failed, |()| exit)
+    }
+}
+
+/// Writes what goes to stderr (warnings, notes, `check`'s answer, an error): a closed pipe is
+/// no failure, but any other (`2>/dev/full`) is exit 5, since the caller did not get what the
+/// command had to say.
+fn write_stderr(host: &mut Host, text: &str) -> Result<(), ExitCode> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    match host
+        .stderr
+        .write_all(text.as_bytes())
+        .and_then(|()| host.stderr.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(_) => Err(ExitCode::from(Error::internal("").exit_code())),
     }
 }
 
@@ -248,6 +267,7 @@ fn no_change(revision: u64) -> String {
 
 fn restored(revision: Option<u64>, set_aside: Option<&std::path::Path>) -> String {
     let mut note = match revision {
+        Some(0) => "Restored revision 0, the empty plan before the first change.".to_owned(),
         Some(revision) => format!("Restored the plan of revision {revision}."),
         None => "The plan is empty.".to_owned(),
     };
@@ -316,7 +336,9 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
 
 fn json_line(value: &Value) -> String {
     // A `Value` always serializes; the fallback keeps the envelope contract all the same.
-    let mut text = serde_json::to_string(value).unwrap_or_else(|_| PANIC_ENVELOPE.to_owned());
+    let mut text = crate::json::escape_unsafe(
+        serde_json::to_string(value).unwrap_or_else(|_| PANIC_ENVELOPE.to_owned()),
+    );
     text.push('\n');
     text
 }

@@ -10,17 +10,21 @@
 //! temp file that is a link, a FIFO or a device is refused (`UNSAFE_PATH`), never read or
 //! written through. An unreadable store is set aside under a name that was free, in one step.
 
-use std::fs::{File, TryLockError};
+use std::fs::{self, File, TryLockError};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use crate::disk::{self, Links};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Problem, Result};
 use crate::list::{LISTS_DIR, ListName};
 use crate::model::Item;
 use crate::text::escape;
+
+mod strict;
+
+pub use strict::{MAX_COUNTER, counter_problem, is_tool_id, plan_problems, summarize};
 
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -77,7 +81,10 @@ impl Document {
     /// Hands out the next id; the counter never goes back, so it can run out (in theory).
     pub fn allocate_id(&mut self) -> Result<String> {
         let id = self.next_id;
-        self.next_id = id.checked_add(1).ok_or_else(|| exhausted("id counter"))?;
+        self.next_id = id
+            .checked_add(1)
+            .filter(|next| *next <= MAX_COUNTER)
+            .ok_or_else(|| exhausted("id counter"))?;
         Ok(id.to_string())
     }
 
@@ -88,6 +95,7 @@ impl Document {
         self.revision
             .max(recorded.unwrap_or(0))
             .checked_add(1)
+            .filter(|next| *next <= MAX_COUNTER)
             .ok_or_else(|| exhausted("revision counter"))
     }
 
@@ -122,8 +130,56 @@ pub struct Store {
 }
 
 /// Proof that the store's lock is held; dropping it (or the process dying) releases the lock.
+///
+/// A lock file or a `.todos/` folder this run created is removed again when the lock is
+/// dropped without `keep`: a refused command leaves nothing behind (SPEC §9), not even a lock
+/// file, and no `.todos/` that would capture discovery. The file is removed while the lock is
+/// still held, and every process checks, once it holds a lock, that the lock file it locked
+/// is still the one at the path (`Store::lock`), so a removal never lets two processes in.
 pub struct Lock {
+    /// Held open: closing it releases the lock.
     _file: File,
+    path: PathBuf,
+    created_file: bool,
+    created_folder: disk::Folder,
+    kept: std::cell::Cell<bool>,
+}
+
+impl Lock {
+    /// The change was saved: the lock file and its folder stay.
+    pub fn keep(&self) {
+        self.kept.set(true);
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        if self.kept.get() {
+            return;
+        }
+        if self.created_file {
+            let _ = fs::remove_file(&self.path);
+        }
+        // The file closes, and the lock is released, after this, when the fields drop.
+        self.created_folder.remove_created();
+    }
+}
+
+/// Whether `file` (open) is the file at `path` now: not removed or replaced since it was opened.
+fn is_at(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::symlink_metadata(path)) {
+            (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
 }
 
 impl Store {
@@ -147,14 +203,15 @@ impl Store {
     }
 
     /// A named list's folder, `.todos/`, must lie inside the workspace, never a link out of it,
-    /// for reads as for writes; with `create`, it is made when missing.
-    pub fn check_folder(&self, create: bool) -> Result<()> {
+    /// for reads as for writes; with `create`, it is made when missing (and the folders made
+    /// are returned, for a refused change to remove).
+    pub fn check_folder(&self, create: bool) -> Result<disk::Folder> {
         if self.dir == self.workspace {
-            return Ok(());
+            return Ok(disk::Folder::default());
         }
         let root = disk::real_root(&self.workspace)?;
         let relative = self.dir.strip_prefix(&self.workspace).unwrap_or(&self.dir);
-        disk::folder(&root, relative, create).map(drop)
+        disk::folder(&root, relative, create)
     }
 
     /// The store's path with `suffix`: `.todos.json.lock`, `.todos/api.json.tmp`.
@@ -178,7 +235,13 @@ impl Store {
     /// Reads and checks the store at `path`, with the same strict rules for any file read as
     /// a store (git's merge driver reads its three through here); `hint` says how to recover.
     pub fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
-        let Some(bytes) = disk::read(path, Links::Refuse, None)? else {
+        // A store larger than the cap is refused without being read (SPEC §9).
+        let bytes = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))
+            .map_err(|err| match err.kind {
+                Kind::InvalidParam => Error::store_corrupt(err.message).with_hint(hint),
+                _ => err,
+            })?;
+        let Some(bytes) = bytes else {
             return Ok(None);
         };
         Self::decode(&bytes).map(Some).map_err(|what| {
@@ -197,7 +260,11 @@ impl Store {
     /// Reads what counters an unreadable store still holds, if it parses as JSON at all, so
     /// that what replaces it does not hand out its revisions or ids again.
     pub fn salvage_counters(&self) -> Counters {
-        let Ok(Some(bytes)) = disk::read(&self.path, Links::Refuse, None) else {
+        let Ok(Some(bytes)) = disk::read(
+            &self.path,
+            Links::Refuse,
+            disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+        ) else {
             return Counters::default();
         };
         let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
@@ -255,18 +322,39 @@ impl Store {
                 document.version
             ));
         }
-        let mut ids = std::collections::HashSet::with_capacity(document.todos.len());
+        let mut problems =
+            strict::plan_problems(document.summary.as_deref(), &document.todos, None);
         for (index, item) in document.todos.iter().enumerate() {
-            if item.id.trim().is_empty() {
-                return Err(format!("todos[{index}] has an empty id"));
+            if let Err(why) = crate::claims::check_stored(item) {
+                problems.push(Problem::new(format!("todos[{index}]"), why));
             }
-            crate::claims::check_stored(item).map_err(|why| format!("todos[{index}].{why}"))?;
-            if !ids.insert(item.id.as_str()) {
-                return Err(format!(
-                    "todos[{index}] has the id \"{}\" of an earlier item",
-                    item.id
-                ));
+        }
+        problems.extend(strict::counter_problem("revision", document.revision));
+        problems.extend(strict::counter_problem("next_id", document.next_id));
+        if let Some(at) = &document.updated_at
+            && chrono::DateTime::parse_from_rfc3339(at).is_err()
+        {
+            problems.push(Problem::new("updated_at", "is not an RFC 3339 time"));
+        }
+        if let Some(session) = &document.session {
+            problems.extend(strict::counter_problem(
+                "session.completed_plans",
+                session.completed_plans,
+            ));
+            for (path, text) in [
+                ("session.id", &session.id),
+                ("session.started_at", &session.started_at),
+            ] {
+                if text.chars().any(crate::text::forbidden_char) || text.chars().count() > 200 {
+                    problems.push(Problem::new(
+                        path,
+                        "is not one short line of printable text",
+                    ));
+                }
             }
+        }
+        if !problems.is_empty() {
+            return Err(strict::summarize(&problems));
         }
         if let Some(session) = &document.session {
             // The log file is joined to the memory folder: a bare name, never a path.
@@ -293,6 +381,7 @@ impl Store {
         if let Some(highest) = highest {
             document.next_id = document.next_id.max(highest.saturating_add(1));
         }
+        document.next_id = document.next_id.max(1);
         Ok(document)
     }
 
@@ -302,23 +391,53 @@ impl Store {
     /// Every file of the store is checked first (none may be a link, a FIFO or a device), so
     /// a refused command has created nothing, not even the lock file.
     pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
-        // A named list's folder, `.todos/`, comes with its first change.
-        self.check_folder(true)?;
         disk::check_file(&self.path)?;
         disk::check_file(&self.history)?;
+        // A named list's folder, `.todos/`, comes with its first change.
+        let mut created_folder = self.check_folder(true)?;
         let lock_path = self.sibling(".lock");
-        let file = disk::open_lock(&lock_path)?;
+        let opened = disk::check_file(&lock_path)
+            .and_then(|existed| disk::open_lock(&lock_path).map(|file| (file, existed.is_none())));
+        let (mut file, mut created_file) = match opened {
+            Ok(opened) => opened,
+            Err(err) => {
+                created_folder.remove_created();
+                return Err(err);
+            }
+        };
         let start = Instant::now();
         let mut on_wait = Some(on_wait);
         let mut pause = Duration::from_millis(2);
         loop {
             match file.try_lock() {
-                Ok(()) => return Ok(Lock { _file: file }),
+                // The lock file was removed (by a refused change that created it) or replaced
+                // while we waited: lock the one at the path now.
+                Ok(()) if !is_at(&file, &lock_path) => {
+                    drop(file);
+                    created_folder = self.check_folder(true)?;
+                    let existed = disk::check_file(&lock_path)?;
+                    file = disk::open_lock(&lock_path)?;
+                    created_file = existed.is_none();
+                    continue;
+                }
+                Ok(()) => {
+                    return Ok(Lock {
+                        _file: file,
+                        path: lock_path,
+                        created_file,
+                        created_folder,
+                        kept: std::cell::Cell::new(false),
+                    });
+                }
                 Err(TryLockError::WouldBlock) => {}
-                Err(TryLockError::Error(err)) => return Err(Error::io("lock", &lock_path, &err)),
+                Err(TryLockError::Error(err)) => {
+                    created_folder.remove_created();
+                    return Err(Error::io("lock", &lock_path, &err));
+                }
             }
             let waited = start.elapsed();
             if waited >= timeout {
+                created_folder.remove_created();
                 return Err(Error::conflict(format!(
                     "another todos process held the lock on {} longer than --lock-timeout ({} s)",
                     lock_path.display(),
@@ -339,12 +458,16 @@ impl Store {
     /// Replaces the store atomically through `disk::replace`; the lock must be held. The
     /// file's permissions carry over (never looser than the umask). What it replaces is kept
     /// by the history, written after it, so nothing else is kept here.
-    pub fn save(&self, _lock: &Lock, document: &Document) -> Result<()> {
+    pub fn save(&self, lock: &Lock, document: &Document) -> Result<()> {
         let bytes = document.to_bytes()?;
         let current = disk::check_file(&self.path)?;
-        disk::replace(&self.path, &bytes, disk::mode_of(current.as_ref()))
+        disk::replace(&self.path, &bytes, disk::mode_of(current.as_ref()))?;
+        // The store is in place: its lock file and folder stay with it.
+        lock.keep();
+        Ok(())
     }
 }
+
 /// The refusal of a store that holds git's conflict markers, for every command: it names the
 /// conflict and the command that merges it.
 pub fn conflicted(path: &Path) -> Error {

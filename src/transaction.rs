@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::context::Context;
+use crate::disk;
 use crate::error::{Error, Result};
 use crate::history;
 use crate::log;
@@ -63,9 +64,13 @@ impl<'a> Transaction<'a> {
 
     /// Saves `new` in place of `old`, as made by `command`: nothing is written when the plan
     /// already matches (agents re-send lists often), else the revision goes up, the session
-    /// starts or goes on, and a plan this change finished is logged. The log is written before
-    /// the store and taken back out if the store cannot be saved (see `log::append`); the
-    /// history after it, so it is never ahead of the store.
+    /// starts or goes on, and a plan this change finished is logged.
+    ///
+    /// The completion log agrees with the store after any kill (SPEC §6): a plan's block is
+    /// written only once the store holding it finished is saved, so a change stopped before
+    /// that leaves no block for a plan that never was; and a change stopped between the two
+    /// leaves a finished store whose block the next change writes first (`catch_up`). The
+    /// history comes last, so it is never ahead of the store.
     pub fn commit(
         self,
         command: &str,
@@ -76,10 +81,13 @@ impl<'a> Transaction<'a> {
         let ctx = self.ctx;
         let changed = new.summary != old.summary || new.todos != old.todos || new_session;
         if !changed {
+            // The agent's retry of a change that was stopped after its save: nothing to save,
+            // but the finished plan's block may still be missing.
+            let warnings = self.catch_up(&old, &mut old.clone());
             return Ok(Committed {
                 document: old,
                 changed: false,
-                warnings: Vec::new(),
+                warnings,
             });
         }
         let restart = new_session
@@ -99,12 +107,14 @@ impl<'a> Transaction<'a> {
         // The history's ends, read once under the lock: the new revision goes past its latest (a
         // store put back by git may be behind it), and the append after the save starts from
         // them. A history that cannot be read holds up nothing here; `record` warns of it.
-        let ends = history::span(self.store.history_path());
-        let recorded = ends.as_ref().ok().copied().flatten();
-        new.revision = old.next_revision(recorded.map(|(_, latest)| latest))?;
+        let path = self.store.history_path();
+        let ends = history::span(path);
+        let recorded = history::recorded(path, ends.as_ref().ok().copied().flatten(), old.revision);
+        new.revision = old.next_revision(recorded)?;
         new.updated_at = Some(ctx.now.to_rfc3339());
+        let mut warnings = self.catch_up(&old, &mut new);
         let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
-        let mut appended = None;
+        let mut block = None;
         if is_finished(&new.todos)
             && !finished_again
             && let Some(session) = new.session.as_mut()
@@ -114,23 +124,33 @@ impl<'a> Transaction<'a> {
                     .with_hint("start a new session with `todos write --new-session`")
             })?;
             session.completed_plans = task;
-            let block = log::block(
+            let text = log::block(
                 &ctx.list,
                 task,
                 &ctx.now,
                 new.summary.as_deref(),
                 &new.todos,
             );
-            appended = log::append(ctx.memory_dir(true)?, session, &ctx.list, task, &block)?;
+            // Where the block goes is checked before anything is written: a link or a FIFO
+            // there refuses the change, as any unsafe path does.
+            let folder = ctx.memory_dir(true)?;
+            if let Err(err) = disk::check_file(&folder.path.join(&session.log_file)) {
+                let mut folder = folder;
+                folder.remove_created();
+                return Err(err);
+            }
+            block = Some((folder, task, text));
         }
         if let Err(err) = self.store.save(&self.lock, &new) {
-            // The plan was not saved, so it was not finished either: take its block back out.
-            if let Some(appended) = appended {
-                appended.roll_back();
+            if let Some((mut folder, ..)) = block {
+                folder.remove_created();
             }
             return Err(err);
         }
-        let warnings = self.record(command, &old, &new, ends);
+        if let Some((folder, task, text)) = block {
+            warnings.extend(self.log_block(&mut new, folder, task, &text));
+        }
+        warnings.extend(self.record(command, &old, &new, ends));
         Ok(Committed {
             document: new,
             changed: true,
@@ -138,8 +158,99 @@ impl<'a> Transaction<'a> {
         })
     }
 
+    /// Appends the block of plan `task` to the log of `document`'s session, the store holding
+    /// the plan finished being saved already. A session's first block may find its file taken
+    /// by another session that started in the same second: it goes to the next free name, and
+    /// the store is saved again to say so. A failure is a warning: the change is made, and
+    /// the next change writes the block (`catch_up`).
+    fn log_block(
+        &self,
+        document: &mut Document,
+        folder: disk::Folder,
+        task: u64,
+        text: &str,
+    ) -> Vec<String> {
+        let Some(session) = document.session.as_mut() else {
+            return Vec::new();
+        };
+        let named = session.log_file.clone();
+        match log::append(folder, session, &self.ctx.list, task, text) {
+            Ok(_) if session.log_file == named => Vec::new(),
+            Ok(_) => match self.store.save(&self.lock, document) {
+                Ok(()) => Vec::new(),
+                Err(err) => vec![format!(
+                    "the plan is saved and logged in {}, but the store could not say so: {}",
+                    document
+                        .session
+                        .as_ref()
+                        .map_or("", |session| session.log_file.as_str()),
+                    err.message
+                )],
+            },
+            Err(err) => vec![format!(
+                "the plan is saved finished, but its completion log could not record it (the \
+                 next change will): {}",
+                err.message
+            )],
+        }
+    }
+
+    /// Writes the block of a plan the store holds finished whose block is not in its log: a
+    /// change stopped between its save and its block left it so. The block carries the time
+    /// the plan was saved. Best effort, with a warning: this change must not fail for it.
+    fn catch_up(&self, old: &Document, new: &mut Document) -> Vec<String> {
+        let Some(session) = old.session.as_ref() else {
+            return Vec::new();
+        };
+        let task = session.completed_plans;
+        if task == 0 || !is_finished(&old.todos) {
+            return Vec::new();
+        }
+        let ctx = self.ctx;
+        let written = ctx.memory_dir(false).and_then(|folder| {
+            log::has_block(&folder.path.join(&session.log_file), &ctx.list, task)
+        });
+        match written {
+            Ok(true) => return Vec::new(),
+            Ok(false) => {}
+            Err(err) => {
+                return vec![format!(
+                    "the completion log could not be read: {}",
+                    err.message
+                )];
+            }
+        }
+        let at = old
+            .updated_at
+            .as_deref()
+            .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok())
+            .map_or(*ctx.now, |at| at.with_timezone(&chrono::Local));
+        let text = log::block(&ctx.list, task, &at, old.summary.as_deref(), &old.todos);
+        let mut session = session.clone();
+        let appended = ctx
+            .memory_dir(true)
+            .and_then(|folder| log::append(folder, &mut session, &ctx.list, task, &text));
+        match appended {
+            Ok(_) => {
+                // The session goes on in `new`: it learns where the block went.
+                if let Some(going_on) = new.session.as_mut()
+                    && going_on.id == session.id
+                {
+                    going_on.log_file = session.log_file;
+                }
+                Vec::new()
+            }
+            Err(err) => vec![format!(
+                "a finished plan's block is missing from the completion log and could not be \
+                 written: {}",
+                err.message
+            )],
+        }
+    }
+
     /// Saves a restored plan as it is (`undo`): its revision, counters and session are already
-    /// set, and restoring a plan finishes none, so nothing is logged.
+    /// set, and restoring a plan finishes none, so nothing is logged but a finished plan's
+    /// missing block (`catch_up`).
     pub fn restore(
         self,
         command: &str,
@@ -147,8 +258,43 @@ impl<'a> Transaction<'a> {
         restored: &Document,
     ) -> Result<Vec<String>> {
         let ends = history::span(self.store.history_path());
-        self.store.save(&self.lock, restored)?;
-        Ok(self.record(command, old, restored, ends))
+        let mut restored = restored.clone();
+        let mut warnings = self.catch_up(old, &mut restored);
+        self.store.save(&self.lock, &restored)?;
+        warnings.extend(self.withdraw(command, old, &restored));
+        warnings.extend(self.record(command, old, &restored, ends));
+        Ok(warnings)
+    }
+
+    /// A restore that takes a finished plan back says so in the completion log, under the
+    /// plan's block (SPEC §6): the block stays, a line says which revision withdrew it.
+    fn withdraw(&self, command: &str, old: &Document, restored: &Document) -> Vec<String> {
+        let Some(session) = old.session.as_ref() else {
+            return Vec::new();
+        };
+        let finished_still =
+            is_finished(&restored.todos) && same_contents_and_statuses(old, restored);
+        if session.completed_plans == 0 || !is_finished(&old.todos) || finished_still {
+            return Vec::new();
+        }
+        let ctx = self.ctx;
+        let withdrawn = ctx.memory_dir(false).and_then(|folder| {
+            log::withdraw(
+                &folder.path.join(&session.log_file),
+                &ctx.list,
+                session.completed_plans,
+                restored.revision,
+                command,
+            )
+        });
+        match withdrawn {
+            Ok(()) => Vec::new(),
+            Err(err) => vec![format!(
+                "the plan is restored, but the completion log could not say its block was \
+                 withdrawn: {}",
+                err.message
+            )],
+        }
     }
 
     /// Appends the saved revision to the history. The change is made by then: a history that

@@ -160,6 +160,24 @@ fn notes(
         }
     }
     let _ = writeln!(out, "{}", render::recap(&document.todos));
+    let mut tail = String::new();
+    if args.stale.is_some() {
+        let _ = writeln!(tail, "{}", sentences::how_to_update_now());
+    } else {
+        let _ = writeln!(tail, "{}", sentences::how_to_finish(left));
+    }
+    if is_stop_event {
+        let _ = writeln!(tail, "{}", sentences::ASK_AND_STOP);
+    }
+    if args.hook {
+        // Into an agent's context: as many items as fit the hooks' cap, then a count of the
+        // rest (SPEC §8), whatever the store holds.
+        let used = out.chars().count() + tail.chars().count();
+        let room = hooks::MAX_OUTPUT_CHARS.saturating_sub(used);
+        out.push_str(&hooks::open_items(&document.todos, owner, room));
+        out.push_str(&tail);
+        return out;
+    }
     let index = crate::dependencies::Index::new(&document.todos).at(ctx.now.instant());
     for item in document
         .todos
@@ -175,13 +193,6 @@ fn notes(
             render::team_suffix(item, &index)
         );
     }
-    if args.stale.is_some() {
-        let _ = writeln!(out, "{}", sentences::how_to_update_now());
-    } else {
-        let _ = writeln!(out, "{}", sentences::how_to_finish(left));
-    }
-    if is_stop_event {
-        let _ = writeln!(out, "{}", sentences::ASK_AND_STOP);
-    }
+    out.push_str(&tail);
     out
 }

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::hooks::{self, Event, Protocol, Reply};
 use crate::host::{Host, Stdin};
 use crate::store::Store;
@@ -58,29 +58,36 @@ pub fn read(host: &mut Host) -> Request {
 /// Answers the payload in its agent's protocol; a failure of its own is reported with exit 1,
 /// which no agent takes as "block".
 pub fn execute(ctx: &Context, request: Request) -> Outcome {
-    match answer(
+    answer(
         ctx,
         request.payload,
         request.missing,
         request.owner.as_deref(),
-    ) {
-        Ok(outcome) => outcome,
-        Err(err) => {
-            let mut notes = format!("todos hook: {}\n", escape(&err.message));
-            if let Some(hint) = &err.hint {
-                let _ = writeln!(notes, "hint: {}", escape(hint));
-            }
-            let mut answer = Answer::new(
-                String::new(),
-                json!({"hook": {"error": err.message}}),
-                err.message.clone(),
-            );
-            answer.notes = notes;
-            Outcome {
-                exit_code: FAILED,
-                ..Outcome::answer(answer)
-            }
-        }
+    )
+    .unwrap_or_else(|err| refusal(&err))
+}
+
+/// What a hook (`todos hook`, `check --hook`) answers when it cannot do its job: exit 1, which
+/// every agent reads as "report it, go on", with the reason on stderr, where each shows a
+/// hook's error to its user; capped like every hook output.
+pub fn refusal(err: &Error) -> Outcome {
+    let mut notes = format!("todos hook: {}\n", escape(&err.message));
+    if let Some(hint) = &err.hint {
+        let _ = writeln!(notes, "hint: {}", escape(hint));
+    }
+    if notes.chars().count() > hooks::MAX_OUTPUT_CHARS {
+        notes = notes.chars().take(hooks::MAX_OUTPUT_CHARS - 2).collect();
+        notes.push_str("…\n");
+    }
+    let mut answer = Answer::new(
+        String::new(),
+        json!({"hook": {"error": err.message, "code": err.code()}}),
+        err.message.clone(),
+    );
+    answer.notes = notes;
+    Outcome {
+        exit_code: FAILED,
+        ..Outcome::answer(answer)
     }
 }
 
@@ -115,16 +122,17 @@ fn answer(
     let (reply, action) = match event {
         Event::SessionStart => {
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
-            match hooks::session_context(document.summary.as_deref(), &document.todos) {
-                Some(context) => {
-                    let stdout = hooks::context_output(protocol, &context);
-                    (
+            let summary = document.summary.as_deref();
+            match hooks::session_context(summary, &document.todos, 0) {
+                Some(_) => {
+                    let reply = hooks::within_cap(|room| {
+                        let context = hooks::session_context(summary, &document.todos, room);
                         Reply {
-                            stdout,
+                            stdout: hooks::context_output(protocol, &context.unwrap_or_default()),
                             ..Reply::default()
-                        },
-                        "context",
-                    )
+                        }
+                    });
+                    (reply, "context")
                 }
                 None => (Reply::default(), "none"),
             }
@@ -135,8 +143,11 @@ fn answer(
         Event::Stop { again: false } => {
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
             if hooks::has_work_left(&document.todos, owner) {
-                let reason = hooks::stop_reason(&document.todos, owner);
-                (hooks::block_reply(protocol, &reason), "block")
+                let reply = hooks::within_cap(|room| {
+                    let reason = hooks::stop_reason(&document.todos, owner, room);
+                    hooks::block_reply(protocol, &reason)
+                });
+                (reply, "block")
             } else {
                 (Reply::default(), "none")
             }

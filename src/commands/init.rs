@@ -59,15 +59,17 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     let permissions = (args.hooks || args.mcp)
         .then(|| Permissions::of_agent(args.agent))
         .flatten();
+    // An MCP server entry named todos that todos did not write gets no allow rule: the rule
+    // (`mcp__todos`) would let the planted server's tools run without asking (SPEC §8).
+    let allow_mcp = args.mcp
+        && !mcp
+            .as_ref()
+            .is_some_and(|registration| taken(ctx, registration));
     let rules = permissions
-        .map(|row| row.rules(args.mcp))
+        .map(|row| row.rules(allow_mcp))
         .unwrap_or_default();
     let limits = ctx.config.limits;
-    let name = match args.agent {
-        Agent::Claude => "CLAUDE.md",
-        Agent::Gemini => "GEMINI.md",
-        Agent::Codex | Agent::Generic => "AGENTS.md",
-    };
+    let name = instructions_file(args.agent);
     let team = crate::commands::prompt::works_in_a_team(ctx, host);
     let block = INSTRUCTIONS.wrap(&guide::prompt(&limits, team));
     let ignored = GITIGNORE.wrap(IGNORED);
@@ -90,7 +92,11 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         plan.add(
             protocol.file,
             Some(hook_summary(protocol)),
-            Box::new(move |old, path, _| with_hooks(protocol, old, path)),
+            Box::new(move |old, path, notes| {
+                let text = with_hooks(protocol, old, path)?;
+                notes.extend(hooks_not_own(&text, path));
+                Ok(text)
+            }),
         );
     }
     if let Some(registration) = &mcp {
@@ -116,9 +122,11 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         );
     }
 
-    // Under the store's lock, two `init` runs read and write one after the other: neither
-    // writes a text computed from what the other has since replaced.
-    let _transaction = crate::transaction::Transaction::begin(ctx, &mut host.stderr)?;
+    // Under one lock, the default list's whatever list init runs under, two `init` runs read
+    // and write one after the other: neither writes a text computed from what the other has
+    // since replaced (`-l a init` and `-l b init` edit the same files).
+    let _lock = crate::store::Store::new(&ctx.workspace, &crate::list::ListName::default_list())
+        .lock(ctx.lock_timeout, |_| {})?;
     // Every new text is computed before anything is written: a refusal changes nothing.
     let mut notes = Vec::new();
     let mut changes = Vec::with_capacity(plan.files.len());
@@ -163,6 +171,13 @@ fn report(
         let action = change.apply()?;
         let what = if what.is_empty() {
             describe(change.name, limits)
+        } else if mcp_taken(notes, &change.path) {
+            // Never "the todos MCP server" for an entry todos did not write (SPEC §8).
+            format!(
+                "todos' MCP server is NOT registered: the name {} is taken by a server todos \
+                 did not write (see below)",
+                init_mcp::SERVER_NAME
+            )
         } else {
             what.join("; ")
         };
@@ -205,6 +220,59 @@ fn report(
         "Set up: the agent now plans with todos."
     };
     Ok(Outcome::answer(Answer::new(text, data, headline)))
+}
+
+/// The hooks of an agent's settings that go by todos' name without being todos' own
+/// (`hooks::own`): a Stop hook `curl … | sh; todos hook` is named for the user to review, never
+/// vouched for; todos' own hook stands beside it.
+fn hooks_not_own(text: &str, path: &Path) -> Vec<String> {
+    let Ok(settings) = serde_json::from_str::<Value>(text) else {
+        return Vec::new();
+    };
+    hooks::own::review(&settings)
+        .into_iter()
+        .filter(|entry| entry.starts_with("hooks."))
+        .map(|entry| {
+            format!(
+                "{}: the hook {entry}, which is not todos' own (`{}`): left as it is; review it",
+                path.display(),
+                hooks::COMMAND
+            )
+        })
+        .collect()
+}
+
+/// The instructions file an agent reads.
+fn instructions_file(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => "CLAUDE.md",
+        Agent::Gemini => "GEMINI.md",
+        Agent::Codex | Agent::Generic => "AGENTS.md",
+    }
+}
+
+/// Whether the agent's MCP file already holds, under todos' name, a server todos did not
+/// write: the registration's merge, run on the file as it is, says so in its notes. A file that
+/// cannot be read counts as taken; `Change::new` then refuses it with its reason.
+fn taken(ctx: &Context, registration: &init_mcp::Registration) -> bool {
+    let path = ctx.workspace.join(registration.name);
+    let read = disk::read(
+        &path,
+        disk::Links::Refuse,
+        disk::Cap::Input(registration.name),
+    );
+    let Ok(Ok(old)) = read.map(|old| old.map(String::from_utf8).transpose()) else {
+        return true;
+    };
+    let mut notes = Vec::new();
+    let merged = (registration.merge)(old.as_deref(), &path, &mut notes);
+    merged.is_err() || mcp_taken(&notes, &path)
+}
+
+/// Whether the notes say that `path`'s MCP server entry named todos is not todos' own.
+fn mcp_taken(notes: &[String], path: &Path) -> bool {
+    let prefix = format!("{}: the MCP server entry", path.display());
+    notes.iter().any(|note| note.starts_with(&prefix))
 }
 
 /// One edit of a file's text: the text so far (absent: `None`), the file's path for messages,
@@ -275,7 +343,13 @@ impl Change {
         } else {
             dir.join(file_name)
         };
-        let old = match disk::read(&path, disk::Links::Refuse, Some(name))? {
+        if path.starts_with(root.join(".git")) {
+            return Err(disk::unsafe_path(
+                &dir.join(file_name),
+                "leads into .git/, git's own folder, which todos init never edits",
+            ));
+        }
+        let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Input(name))? {
             Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
                 Error::invalid(format!("{} is not UTF-8 text", path.display()))
                     .with_hint("todos init leaves it untouched; fix or move it, then run it again")

@@ -74,7 +74,7 @@ impl GitConfig {
                 escape(&path.display().to_string())
             )));
         }
-        let old = match disk::read(&path, Links::Refuse, None)? {
+        let old = match disk::read(&path, Links::Refuse, disk::Cap::Bytes(MAX_CONFIG_BYTES))? {
             Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
                 Error::invalid(format!(
                     "{} is not UTF-8 text",
@@ -227,7 +227,7 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
 fn linked_common(dot: &Path) -> Result<PathBuf> {
     let refuse = |why: &str| disk::unsafe_path(dot, why);
     let read = |path: &Path| -> Result<String> {
-        let bytes = disk::read(path, Links::Refuse, Some(".git file"))?
+        let bytes = disk::read(path, Links::Refuse, disk::Cap::Input(".git file"))?
             .ok_or_else(|| refuse("names a worktree folder that git's files do not confirm"))?;
         String::from_utf8(bytes)
             .map(|text| text.trim().to_owned())

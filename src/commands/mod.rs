@@ -248,6 +248,26 @@ impl From<PlanCommand> for Given {
 /// Runs a command on a plan: resolves the context, reads the input, executes.
 pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Reply {
     let given = given.into();
+    // A hook answers an agent, which reads only "go on" and "block" from its exit code: a
+    // refusal (an unsafe path, a corrupt store, a bad config) must let the agent go on, with
+    // the reason where the agent shows it (SPEC §9).
+    let in_hook = match &given {
+        Given::Command(PlanCommand::Hook(_)) => true,
+        Given::Command(PlanCommand::Check(args)) => args.hook,
+        _ => false,
+    };
+    hook_reply(run_plan(global, host, given), in_hook)
+}
+
+/// A hook's refusal as the answer that lets its agent go on (`hook::refusal`).
+fn hook_reply(mut reply: Reply, in_hook: bool) -> Reply {
+    if in_hook && let Err(err) = &reply.result {
+        reply.result = Ok(hook::refusal(err));
+    }
+    reply
+}
+
+fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
         // git takes OURS whatever the driver says: the refusal says so.

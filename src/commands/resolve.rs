@@ -29,7 +29,7 @@ use crate::transaction::Transaction;
 
 /// Whether the store at `path` holds git's conflict markers (an unreadable one does not).
 pub fn is_conflicted(path: &Path) -> bool {
-    matches!(disk::read(path, Links::Refuse, None), Ok(Some(bytes)) if markers::present(&bytes))
+    matches!(disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES)), Ok(Some(bytes)) if markers::present(&bytes))
 }
 
 /// Where the common plan came from.
@@ -76,7 +76,11 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     let transaction = Transaction::begin(ctx, &mut host.stderr)?;
     let store = transaction.store();
     // Read again under the lock: another process may have resolved it meanwhile.
-    let bytes = match disk::read(&path, Links::Refuse, None)? {
+    let bytes = match disk::read(
+        &path,
+        Links::Refuse,
+        disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+    )? {
         Some(bytes) if markers::present(&bytes) => bytes,
         _ => return Ok(nothing_to_do(no_markers(&shown))),
     };

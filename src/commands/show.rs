@@ -53,7 +53,9 @@ pub fn plan_layout(
         Format::Markdown => Layout::from(render::markdown(summary, &document.todos).as_str()),
         Format::Json => {
             let value = envelope::data(document, &[], None);
-            let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            let mut text = crate::json::escape_unsafe(
+                serde_json::to_string_pretty(&value).unwrap_or_default(),
+            );
             text.push('\n');
             Layout::from(text.as_str())
         }
@@ -69,7 +71,9 @@ pub fn lists_layout(
     now: Option<chrono::DateTime<chrono::Utc>>,
 ) -> Layout {
     if format == Format::Json {
-        let mut text = serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default();
+        let mut text = crate::json::escape_unsafe(
+            serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default(),
+        );
         text.push('\n');
         return Layout::from(text.as_str());
     }

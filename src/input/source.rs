@@ -27,10 +27,22 @@ pub fn file(path: &Path) -> Result<String> {
     let unreadable = |err: &dyn std::fmt::Display| {
         Error::invalid(format!("cannot read {source}: {err}")).with_hint("check the --file path")
     };
-    let file = std::fs::File::open(path).map_err(|err| unreadable(&err))?;
-    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+    // Opened without blocking and checked to be a regular file before a byte is read: a FIFO
+    // (or a link to one) with no writer would hang the command for ever (SPEC §9).
+    // `stat` never blocks: a folder is an input error, as it always was.
+    if std::fs::metadata(path).is_ok_and(|meta| meta.is_dir()) {
         return Err(unreadable(&"it is a folder"));
     }
+    let file = match crate::disk::open_read(path, crate::disk::Links::Follow) {
+        Ok(Some(file)) => file,
+        Ok(None) => return Err(unreadable(&"no such file")),
+        Err(err) if err.kind == crate::error::Kind::UnsafePath => {
+            return Err(err.with_hint(
+                "--file reads a regular file; send other input on stdin instead (todos write - < PATH)",
+            ));
+        }
+        Err(err) => return Err(unreadable(&err.message)),
+    };
     let bytes = json::read_limited(file, &source)?;
     let text = json::utf8(&bytes, &source)?;
     if text.trim().is_empty() {

@@ -137,8 +137,15 @@ fn json_gives_the_envelope_and_keeps_the_exit_code() {
 fn a_corrupt_store_is_an_error_not_an_open_plan() {
     let env = TestEnv::new();
     env.write_file(".todos.json", "{not json");
-    // Exit 4, not 2: in a Claude Code hook any code but 2 lets the agent stop.
-    env.rejects(env.todos(&["check", "--hook"]), 4);
+    // Exit 1, which every agent reads as "go on" (Gemini CLI blocks on any code but 0 and 1),
+    // with the reason on stderr; without --hook, the store's own code.
+    let done = env.rejects(env.todos(&["check", "--hook"]), 1);
+    assert!(
+        done.stderr.contains("cannot be read as a todos store"),
+        "{}",
+        done.stderr
+    );
+    env.rejects(env.todos(&["check"]), 4);
 }
 
 /// A worker (`--owner` or `TODOS_OWNER`) may stop once its own items and the unowned ones are

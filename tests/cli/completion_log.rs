@@ -220,3 +220,24 @@ fn a_store_cannot_send_the_log_outside_the_memory_folder() {
         );
     }
 }
+
+/// `undo` that takes a finished plan back says so under its block: the block stays, one line
+/// names the revision that withdrew it; a redo and later changes add nothing twice.
+#[test]
+fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["in_progress:Build"]);
+    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["undo"]).run().success();
+    let log = env.read("memory/todos/todoList-20250102-174233.md");
+    assert!(
+        log.ends_with(
+            "- Build\n\nWithdrawn: task1-20250102-174233 was taken back by revision 3 (undo --to 1).\n"
+        ),
+        "{log}"
+    );
+    env.todos(&["undo"]).run().success();
+    env.todos(&["create", "Tag"]).run().success();
+    let after = env.read("memory/todos/todoList-20250102-174233.md");
+    assert_eq!(after, log, "a redo writes no second block");
+}

@@ -266,3 +266,144 @@ fn fish_describes_each_id_with_its_item() {
     let ids: Vec<&str> = stdout.lines().filter(|l| !l.starts_with('-')).collect();
     assert_eq!(ids, ["1\t[x] Build", "2\t[▶] Test"], "{stdout}");
 }
+
+/// A store whose ids or text would run a command on the user's shell (SPEC §9): a planted id
+/// makes the store one no command reads, so completion offers none of its ids; a valid store's
+/// text, shown beside its ids by zsh and fish, is only ever shown. In every shell the planted
+/// commands never run, and bash (always there) runs in CI.
+fn hostile_stores(env: &TestEnv) -> Vec<String> {
+    let marker = env.outside("pwned");
+    let touch = format!("touch {}", marker.display());
+    let planted_ids = [
+        "1;touch${IFS}pwned;:".to_owned(),
+        format!("$({touch})"),
+        format!("`{touch}`"),
+        "*".to_owned(),
+        "1 2".to_owned(),
+        "01".to_owned(),
+    ];
+    let mut stores: Vec<String> = planted_ids
+        .iter()
+        .map(|id| {
+            serde_json::json!({"version": 1, "revision": 1, "next_id": 3, "todos": [
+                {"id": id, "content": "A", "status": "pending"},
+                {"id": "2", "content": "B", "status": "pending"}]})
+            .to_string()
+        })
+        .collect();
+    // Valid ids, text a shell would run if it were ever evaluated.
+    stores.push(
+        serde_json::json!({"version": 1, "revision": 1, "next_id": 3, "todos": [
+            {"id": "1", "content": format!("$({touch}) `{touch}` ;{touch}; %F{{red}}x:y\\z *"), "status": "pending"},
+            {"id": "2", "content": "B", "status": "completed"}]})
+        .to_string(),
+    );
+    stores
+}
+
+#[cfg(unix)]
+#[test]
+fn bash_completion_of_a_hostile_store_offers_only_the_tools_ids() {
+    let env = TestEnv::new();
+    fs::create_dir_all(env.outside("")).unwrap();
+    for (n, store) in hostile_stores(&env).into_iter().enumerate() {
+        env.write_file(".todos.json", &store);
+        let offered = complete_in_bash(&env, &["todos", "update", ""]);
+        let ids = values(&offered);
+        if n + 1 < hostile_stores(&env).len() {
+            assert!(ids.is_empty(), "{store}: {ids:?}");
+        } else {
+            assert_eq!(ids, ["1", "2"], "{store}");
+        }
+        assert!(
+            ids.iter().all(|id| id.bytes().all(|b| b.is_ascii_digit())),
+            "{ids:?}"
+        );
+    }
+    assert!(!env.outside("pwned").exists(), "a planted command ran");
+    assert!(!env.ws().join("pwned").exists(), "a planted command ran");
+}
+
+/// What zsh's and fish's completion functions offer, the committed scripts sourced; `None`
+/// where the shell is not installed (the caller says so).
+#[cfg(unix)]
+fn complete_in(env: &TestEnv, shell: &str) -> Option<String> {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_todos"));
+    let bin_dir = bin.parent().expect("the binary's folder");
+    let mut command = Command::new(shell);
+    match shell {
+        // zsh's `_describe` stands in for the completion system: it receives what would be
+        // listed, `value:description` each.
+        "zsh" => command.args([
+            "-f",
+            "-c",
+            &format!(
+                "compdef(){{}}; _describe(){{ print -rl -- \"${{(@P)3}}\" }}; source {}; \
+                 words=(todos update ''); CURRENT=3; _clap_dynamic_completer_todos",
+                committed("_todos").display()
+            ),
+        ]),
+        _ => command.args([
+            "--no-config",
+            "-c",
+            &format!(
+                "source {}; complete -C 'todos update '",
+                committed("todos.fish").display()
+            ),
+        ]),
+    };
+    let output = match command
+        .env_clear()
+        .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+        .env("HOME", env.home())
+        .env("TZ", "UTC")
+        .current_dir(env.ws())
+        .output()
+    {
+        Ok(output) => output,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(err) => panic!("run {shell}: {err}"),
+    };
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[cfg(unix)]
+#[test]
+fn zsh_and_fish_completion_of_a_hostile_store_only_shows_its_text() {
+    for shell in ["zsh", "fish"] {
+        let env = TestEnv::new();
+        fs::create_dir_all(env.outside("")).unwrap();
+        let stores = hostile_stores(&env);
+        for (n, store) in stores.iter().enumerate() {
+            env.write_file(".todos.json", store);
+            let Some(listed) = complete_in(&env, shell) else {
+                println!("skipped: {shell} is not installed");
+                eprintln!("skipped: {shell} is not installed");
+                return;
+            };
+            let separator = if shell == "zsh" { ':' } else { '\t' };
+            let ids: Vec<&str> = listed
+                .lines()
+                .filter(|line| !line.starts_with('-'))
+                .map(|line| line.split(separator).next().unwrap_or_default())
+                .collect();
+            if n + 1 < stores.len() {
+                assert!(ids.is_empty(), "{shell} {store}: {listed}");
+            } else {
+                assert_eq!(ids, ["1", "2"], "{shell}: {listed}");
+                assert!(
+                    listed.contains("[ ] $("),
+                    "{shell}: the text is shown: {listed}"
+                );
+            }
+        }
+        assert!(
+            !env.outside("pwned").exists(),
+            "{shell}: a planted command ran"
+        );
+        assert!(
+            !env.ws().join("pwned").exists(),
+            "{shell}: a planted command ran"
+        );
+    }
+}

@@ -109,13 +109,6 @@ fn undo_refuses_what_the_history_does_not_keep_and_changes_nothing() {
     let done = env.rejects(env.todos(&["undo"]), 1);
     assert!(done.stderr.contains("nothing to undo"), "{}", done.stderr);
     env.plan("S", &["pending:A"]);
-    let done = env.rejects(env.todos(&["undo"]), 1);
-    assert!(
-        done.stderr.contains("revision 1 is the first"),
-        "{}",
-        done.stderr
-    );
-    assert!(done.stderr.contains("todos history"), "{}", done.stderr);
     let done = env.rejects(env.todos(&["undo", "--to", "9"]), 1);
     assert!(
         done.stderr
@@ -174,8 +167,7 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
     env.write_file(".todos.history.jsonl", lines.join("\n") + "\n");
     let done = env.todos(&["history"]).run().success();
     assert!(
-        done.stderr
-            .contains("line 2 cannot be read and was passed over"),
+        done.stderr.contains("line 2: it cannot be read"),
         "{}",
         done.stderr
     );
@@ -185,7 +177,12 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
     env.todos(&["undo", "--to", "1"]).run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
     let done = env.rejects(env.todos(&["undo", "--to", "2"]), 1);
-    assert!(done.stderr.contains("not kept"), "{}", done.stderr);
+    assert!(
+        done.stderr
+            .contains("revision 2 is missing from the history"),
+        "{}",
+        done.stderr
+    );
 }
 
 #[test]

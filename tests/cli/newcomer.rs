@@ -147,18 +147,28 @@ fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
     );
 }
 
+/// Revision 0 is the plan before any change: `undo` right after the first change restores
+/// it, and a second `undo` brings the first change back.
 #[test]
-fn undo_after_the_first_change_says_why_and_where_to_look() {
+fn undo_after_the_first_change_restores_the_empty_plan() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    let done = env.rejects(env.todos(&["undo"]), 1);
+    let done = env.todos(&["undo"]).run().success();
     assert!(
         done.stderr
-            .starts_with("error: nothing to undo: revision 1 is the first the plan had\n"),
+            .contains("Restored revision 0, the empty plan before the first change."),
         "{}",
         done.stderr
     );
-    assert!(done.stderr.contains("`todos history`"), "{}", done.stderr);
+    assert_eq!(env.store()["todos"], serde_json::json!([]));
+    assert_eq!(env.store()["revision"], 2);
+    assert!(env.store().get("summary").is_none(), "{}", env.store());
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.store()["todos"][0]["content"], "A");
+    assert_eq!(env.store()["summary"], "S");
+    env.todos(&["undo", "--to", "0"]).run().success();
+    env.todos(&["create", "B"]).run().success();
+    assert_eq!(env.store()["todos"][0]["id"], "2", "ids never go back");
 }
 
 #[test]
@@ -598,7 +608,7 @@ fn history_json_keeps_the_warnings_text_prints() {
     env.write_file(".todos.history.jsonl", history);
     let text = env.todos(&["history"]).run_in_process().success();
     assert!(
-        text.stderr.contains("line 2 cannot be read"),
+        text.stderr.contains("line 2: it cannot be read"),
         "{}",
         text.stderr
     );
@@ -613,7 +623,7 @@ fn history_json_keeps_the_warnings_text_prints() {
         warnings[0]
             .as_str()
             .unwrap()
-            .contains("line 2 cannot be read")
+            .contains("line 2: it cannot be read")
     );
 }
 

@@ -214,6 +214,9 @@ fn color_is_decided_by_flag_then_no_color_then_clicolor_force_then_terminal() {
         .run();
 }
 
+/// A hand-edited store whose text could drive a terminal, hide text or break a line is not a
+/// store todos reads (SPEC §9): every view refuses it, naming where, and what the refusal
+/// quotes of it is escaped, in text and in JSON.
 #[test]
 fn a_hand_edited_store_cannot_drive_the_terminal() {
     let env = TestEnv::new();
@@ -224,56 +227,31 @@ fn a_hand_edited_store_cannot_drive_the_terminal() {
             "summary": "Sum\u{1b}]0;pwned\u{7}",
             "todos": [
                 {"id": "1", "content": "Evil \u{1b}[2J\u{8}\r\u{9b}31m", "status": "pending"},
-                {"id": "2", "content": "Hidden \u{202e}txt.exe", "status": "failed"}
+                {"id": "2\u{9b}2J", "content": "Hidden \u{202e}txt.exe\u{2028}", "status": "failed"}
             ]
         }))
         .unwrap(),
     );
-    let text = env.todos(&["show"]).run().success().stdout;
-    assert_eq!(
-        text,
-        "[1/2] Sum\\u{1b}]0;pwned\\u{7}\n  1 [ ] Evil \\u{1b}[2J\\u{8}\\r\\u{9b}31m\n  2 [!] Hidden \\u{202e}txt.exe\n"
-    );
-    let markdown = env
-        .todos(&["show", "--format", "markdown"])
-        .run()
-        .success()
-        .stdout;
-    assert!(
-        !markdown.contains('\u{1b}') && !markdown.contains('\u{202e}'),
-        "{markdown:?}"
-    );
-    let recap = env.todos(&["recap"]).run().success().stdout;
-    assert!(
-        !recap.contains('\u{1b}') && !recap.contains('\u{9b}'),
-        "{recap:?}"
-    );
-    let json = env.todos(&["--json", "show"]).run().success().json();
-    assert_eq!(
-        json["data"]["todos"][0]["content"], "Evil \u{1b}[2J\u{8}\r\u{9b}31m",
-        "JSON keeps the exact text, escaped by JSON"
-    );
-}
-
-#[test]
-fn the_completion_log_escapes_what_a_hand_edited_store_holds() {
-    let env = TestEnv::new();
-    env.write_file(
-        ".todos.json",
-        serde_json::to_string(&json!({
-            "version": 1, "revision": 1, "next_id": 3,
-            "summary": "Ship\u{1b}[8m",
-            "todos": [
-                {"id": "1", "content": "Bell\u{7} and \u{1b}]8;;http://x\u{7}link", "status": "completed"},
-                {"id": "2", "content": "Last \u{2067}step", "status": "in_progress"}
-            ]
-        }))
-        .unwrap(),
-    );
-    env.todos(&["update", "2", "cancelled"]).run().success();
-    let log = std::fs::read(env.path("memory/todos/todoList-20250102-174233.md")).unwrap();
-    assert_eq!(
-        String::from_utf8(log).unwrap(),
-        "# task1-20250102-174233\n\nSummary: Ship\\u{1b}[8m\n\n[1/2] Completed:\n- Bell\\u{7} and \\u{1b}]8;;http://x\\u{7}link\n\n[1/2] Cancelled:\n- ~~Last \\u{2067}step~~\n"
-    );
+    for view in [
+        &["show"][..],
+        &["show", "--format", "markdown"],
+        &["recap"],
+        &["check"],
+        &["update", "1", "completed"],
+    ] {
+        let done = env.rejects(env.todos(view), 4);
+        for path in ["summary", "todos[0].content", "todos[1].id"] {
+            assert!(done.stderr.contains(path), "{view:?}: {}", done.stderr);
+        }
+        for raw in ['\u{1b}', '\u{9b}', '\u{202e}', '\u{2028}'] {
+            assert!(!done.stderr.contains(raw), "{view:?}: {:?}", done.stderr);
+        }
+    }
+    let done = env.rejects(env.todos(&["--json", "show"]), 4);
+    for raw in ['\u{1b}', '\u{9b}', '\u{202e}', '\u{2028}'] {
+        assert!(!done.stdout.contains(raw), "{:?}", done.stdout);
+    }
+    assert_eq!(done.json()["error"]["code"], "STORE_CORRUPT");
+    // Nor is a plan that finishes one logged: the change is refused before anything is written.
+    assert!(!env.path("memory").exists());
 }

@@ -563,9 +563,12 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
     let done = env.todos(&["undo"]).current_dir(&ws).run();
     assert!(!done.stderr.contains('\u{1b}'), "{:?}", done.stderr);
     assert!(!done.stdout.contains('\u{1b}'), "{:?}", done.stdout);
-    // The lock-wait note and the time-out name the lock file.
+    // The lock-wait note and the time-out name the lock file (held as another process would:
+    // the refused undo left none behind).
     let lock = fs::OpenOptions::new()
         .write(true)
+        .create(true)
+        .truncate(false)
         .open(ws.join(".todos.json.lock"))
         .unwrap();
     lock.lock().unwrap();
@@ -641,10 +644,10 @@ fn create_refuses_two_spellings_of_items() {
 }
 
 #[test]
-fn a_recap_of_hundreds_of_empty_names_does_not_panic() {
+fn a_recap_of_hundreds_of_short_names_does_not_panic() {
     let env = TestEnv::new();
     let todos: Vec<serde_json::Value> = (1..=500)
-        .map(|i| serde_json::json!({"id": i.to_string(), "content": "", "status": "failed"}))
+        .map(|i| serde_json::json!({"id": i.to_string(), "content": "x", "status": "failed"}))
         .collect();
     let store = serde_json::json!({"version": 1, "revision": 1, "next_id": 501, "todos": todos});
     env.write_file(".todos.json", serde_json::to_vec(&store).unwrap());

@@ -139,11 +139,11 @@ fn hand_made_stores_with_broken_ids_or_shape_are_corrupt() {
     let cases = [
         (
             r#"{"version":1,"revision":1,"next_id":3,"todos":[{"id":"1","content":"a","status":"pending"},{"id":"1","content":"b","status":"pending"}]}"#,
-            "the id \"1\" of an earlier item",
+            "todos[1].id: \"1\" is the id of an earlier item",
         ),
         (
             r#"{"version":1,"revision":1,"next_id":3,"todos":[{"id":" ","content":"a","status":"pending"}]}"#,
-            "an empty id",
+            "todos[0].id: \" \" is not an id todos hands out",
         ),
         (
             r#"[1,3,null,5,null,null,[["1","a","pending",null,null]]]"#,
@@ -157,10 +157,12 @@ fn hand_made_stores_with_broken_ids_or_shape_are_corrupt() {
     }
 }
 
+/// Counters run up to 2^53 - 1 (what every JSON reader reads exactly): a store past that is
+/// corrupt, and one at the end refuses the change that would pass it, never wraps.
 #[test]
 fn counters_at_their_end_are_refused_not_wrapped() {
     let env = TestEnv::new();
-    let max = u64::MAX;
+    let max = (1_u64 << 53) - 1;
     env.write_file(
         ".todos.json",
         format!(r#"{{"version":1,"revision":5,"next_id":{max},"todos":[]}}"#),
@@ -184,6 +186,23 @@ fn counters_at_their_end_are_refused_not_wrapped() {
         "{}",
         done.stderr
     );
+    for (field, value) in [("revision", u64::MAX), ("next_id", max + 1)] {
+        let other = if field == "revision" {
+            "next_id"
+        } else {
+            "revision"
+        };
+        env.write_file(
+            ".todos.json",
+            format!(r#"{{"version":1,"{field}":{value},"{other}":1,"todos":[]}}"#),
+        );
+        let done = env.rejects(env.todos(&["create", "a"]), 4);
+        assert!(
+            done.stderr.contains(&format!("{field}: {value} is beyond")),
+            "{}",
+            done.stderr
+        );
+    }
 }
 
 #[test]

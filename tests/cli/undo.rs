@@ -58,7 +58,6 @@ fn nothing_to_undo_is_refused() {
     let done = env.rejects(env.todos(&["undo"]), 1);
     assert!(done.stderr.contains("nothing to undo"), "{}", done.stderr);
     env.plan("S", &["pending:A"]);
-    env.rejects(env.todos(&["undo"]), 1);
     env.todos(&["create", "B"]).run().success();
     env.rejects(env.todos(&["undo", "--expect-revision", "1"]), 3);
 }

@@ -1,0 +1,260 @@
+//! The smaller ways a repository's files could act against its user (issue 20, SPEC §9): links
+//! where init edits, two inits at once, files a refused command leaves behind, files too large
+//! to read, output that cannot be written, a `--file` that would block, list names like todos'
+//! own files.
+
+use std::fs;
+use std::os::unix::fs::symlink;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::support::TestEnv;
+
+fn mkfifo(path: &std::path::Path) {
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::Mode::from_raw_mode(0o644),
+    )
+    .expect("mkfifo");
+}
+
+/// Every file init edits but an instructions file is refused when it is a link, wherever it
+/// points; an instructions file may be a link only inside the workspace and outside `.git/`.
+#[test]
+fn init_never_writes_through_a_link_but_an_instructions_files() {
+    let cases: [(&str, &str, &[&str]); 7] = [
+        (".gitignore", ".git/config", &["init"]),
+        (".gitignore", "notes.txt", &["init"]),
+        (
+            ".claude/settings.json",
+            "../notes.txt",
+            &["init", "--agent", "claude", "--hooks"],
+        ),
+        (
+            ".codex/hooks.json",
+            "../notes.txt",
+            &["init", "--agent", "codex", "--hooks"],
+        ),
+        (
+            ".gemini/settings.json",
+            "../notes.txt",
+            &["init", "--agent", "gemini", "--mcp"],
+        ),
+        (
+            ".mcp.json",
+            "notes.txt",
+            &["init", "--agent", "claude", "--mcp"],
+        ),
+        ("CLAUDE.md", ".git/config", &["init", "--agent", "claude"]),
+    ];
+    for (file, target, args) in cases {
+        let env = TestEnv::new();
+        env.write_file(".git/config", "[core]\n\tbare = false\n");
+        env.write_file("notes.txt", "{}");
+        if let Some(parent) = env.path(file).parent() {
+            fs::create_dir_all(parent).unwrap();
+        }
+        symlink(target, env.path(file)).unwrap();
+        let done = env.rejects(env.todos(args), 6);
+        assert!(
+            done.stderr.contains(file.rsplit('/').next().unwrap()),
+            "{file}: {}",
+            done.stderr
+        );
+        assert_eq!(env.read(".git/config"), "[core]\n\tbare = false\n");
+        assert!(
+            !env.path(".todos.json.lock").exists(),
+            "{file}: no lock file left"
+        );
+    }
+    // The one link init follows: an instructions file to another inside the workspace.
+    let env = TestEnv::new();
+    env.write_file("AGENTS.md", "# Rules\n");
+    symlink("AGENTS.md", env.path("CLAUDE.md")).unwrap();
+    env.todos(&["init", "--agent", "claude"]).run().success();
+    assert!(env.read("AGENTS.md").contains("todos:begin"));
+}
+
+/// `-l a init --hooks` and `-l b init --mcp` at once edit the same settings file: one lock for
+/// init's edits, whatever the list, so neither key is lost.
+#[test]
+fn two_inits_on_different_lists_at_once_lose_no_key() {
+    for round in 0..6 {
+        let env = TestEnv::new();
+        let a = env
+            .todos(&["-l", "a", "init", "--agent", "gemini", "--hooks"])
+            .spawn();
+        let b = env
+            .todos(&["-l", "b", "init", "--agent", "gemini", "--mcp"])
+            .spawn();
+        for child in [a, b] {
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "round {round}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        let settings: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
+        assert!(
+            settings["hooks"]["AfterAgent"].is_array(),
+            "round {round}: {settings}"
+        );
+        assert!(
+            settings["mcpServers"]["todos"].is_object(),
+            "round {round}: {settings}"
+        );
+    }
+}
+
+/// A refused command leaves the workspace as it was: no lock file, no `.todos/`, no history.
+#[test]
+fn a_refused_command_leaves_no_file_behind() {
+    let env = TestEnv::new();
+    for args in [
+        &["-l", "x", "update", "1", "completed"][..],
+        &["update", "1", "completed"],
+        &["-l", "x", "remove", "3"],
+        &["undo"],
+        &["-l", "x", "undo"],
+        &["-l", "x", "write", "--summary", "S", "-t", "bogus:A"],
+    ] {
+        env.rejects(env.todos(args), 1);
+        assert!(!env.path(".todos.json.lock").exists(), "{args:?}");
+        assert!(!env.path(".todos").exists(), "{args:?}");
+        assert!(!env.path(".todos.history.jsonl").exists(), "{args:?}");
+    }
+    // A workspace whose named list exists: a refused change leaves its files as they were.
+    env.todos(&["-l", "x", "create", "A"]).run().success();
+    env.rejects(env.todos(&["-l", "x", "update", "9", "completed"]), 1);
+    // And the refused change's folder no longer captures discovery: a parent's plan is found.
+    let env = TestEnv::new();
+    env.todos(&["create", "Parent"]).run().success();
+    fs::create_dir_all(env.path("sub")).unwrap();
+    env.rejects(
+        env.todos(&["-l", "x", "update", "1", "completed"])
+            .current_dir(env.path("sub")),
+        1,
+    );
+    assert!(!env.path("sub/.todos").exists());
+}
+
+/// A store or history larger than 64 MiB is refused unread, and so is a huge file init would
+/// edit: a sparse 5 GB file costs nothing.
+#[test]
+fn huge_files_are_refused_unread() {
+    let env = TestEnv::new();
+    let huge = fs::File::create(env.path(".todos.json")).unwrap();
+    huge.set_len(5 << 30).unwrap();
+    // Not through `rejects`, which would read the 5 GB to compare them.
+    let done = env.todos(&["show"]).run().code(4);
+    assert!(
+        done.stderr.contains("larger than 64 MiB"),
+        "{}",
+        done.stderr
+    );
+    env.todos(&["create", "A"]).run().code(4);
+    assert_eq!(
+        fs::metadata(env.path(".todos.json")).unwrap().len(),
+        5 << 30
+    );
+    assert!(!env.path(".todos.history.jsonl").exists());
+    huge.set_len((64 << 20) + 1).unwrap();
+    env.rejects(env.todos(&["create", "A"]), 4);
+    fs::remove_file(env.path(".todos.json")).unwrap();
+    let instructions = fs::File::create(env.path("AGENTS.md")).unwrap();
+    instructions.set_len((16 << 20) + 1).unwrap();
+    let done = env.rejects(env.todos(&["init"]), 1);
+    assert!(
+        done.stderr.contains("AGENTS.md is larger than"),
+        "{}",
+        done.stderr
+    );
+    fs::remove_file(env.path("AGENTS.md")).unwrap();
+    // A history over the cap: only its latest 64 MiB are read, with a warning.
+    env.todos(&["create", "A"]).run().success();
+    let history = fs::OpenOptions::new()
+        .append(true)
+        .open(env.path(".todos.history.jsonl"))
+        .unwrap();
+    history.set_len(65 << 20).unwrap();
+    let done = env.todos(&["history"]).run().success();
+    assert!(
+        done.stderr.contains("larger than 64 MiB"),
+        "{}",
+        done.stderr
+    );
+}
+
+/// What `check` has to say goes to stderr: a stderr that cannot take it is exit 5.
+#[test]
+fn check_into_a_full_stderr_exits_5() {
+    let env = TestEnv::new();
+    env.todos(&["create", "A"]).run().success();
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let done = env.todos(&["check"]).stderr_to(full).run();
+    assert_eq!(done.code, 5);
+}
+
+/// `write --file` through a link to a FIFO is refused at once, never a hang.
+#[test]
+fn write_file_through_a_link_to_a_fifo_is_refused_at_once() {
+    let env = TestEnv::new();
+    mkfifo(&env.path("pipe"));
+    symlink("pipe", env.path("plan.json")).unwrap();
+    for file in ["plan.json", "pipe"] {
+        let started = Instant::now();
+        let mut child = env.todos(&["write", "--file", file]).spawn();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("write --file {file} hung");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert_eq!(status.code(), Some(6), "{file}");
+        let stderr = std::io::read_to_string(child.stderr.take().unwrap()).unwrap();
+        assert!(stderr.contains("FIFO"), "{stderr}");
+    }
+    let _ = Stdio::null();
+    assert!(!env.path(".todos.json").exists());
+}
+
+/// A list may be named like one of todos' own files: it is a list like any other, and `show
+/// --all` shows it.
+#[test]
+fn a_list_named_like_a_history_file_is_shown() {
+    let env = TestEnv::new();
+    env.todos(&["-l", "a", "create", "In a"]).run().success();
+    env.todos(&["-l", "a.history", "create", "In a.history"])
+        .run()
+        .success();
+    let all = env.todos(&["show", "--all"]).run().success().stdout;
+    assert!(all.contains("a.history"), "{all}");
+    assert!(
+        all.contains("In a.history") && all.contains("In a"),
+        "{all}"
+    );
+    let json = env
+        .todos(&["--json", "show", "--all"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(
+        json["data"]["lists"].as_array().map(Vec::len),
+        Some(3),
+        "{json}"
+    );
+    env.todos(&["-l", "a", "undo"]).run().success();
+    env.todos(&["-l", "a.history", "history"]).run().success();
+}

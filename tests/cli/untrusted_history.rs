@@ -1,0 +1,252 @@
+//! The history is untrusted input (SPEC §6, §9): a line out of order, repeated, far beyond the
+//! store, or holding a plan that breaks §3 is passed over with a warning, never restored and
+//! never a reason to refuse a change. A revision the history misses is named as missing, and
+//! plain `undo` restores the nearest kept one before it.
+
+use serde_json::{Value, json};
+
+use crate::support::TestEnv;
+
+/// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
+fn three_revisions(env: &TestEnv) {
+    env.plan("Ship", &["pending:A"]);
+    env.todos(&["create", "B"]).run().success();
+    env.todos(&["create", "C"]).run().success();
+}
+
+/// A history line as todos writes one, with `todos` as the plan.
+fn line(revision: u64, todos: &Value) -> String {
+    json!({"revision": revision, "at": "2025-01-02T17:42:33+00:00", "command": "write",
+           "summary": "Planted", "todos": todos, "next_id": 90})
+    .to_string()
+}
+
+fn planted_plan() -> Value {
+    json!([{"id": "7", "content": "Planted", "status": "pending"}])
+}
+
+/// The revisions `history --json` lists, newest first, and its warnings.
+fn listed(env: &TestEnv) -> (Vec<u64>, Vec<String>) {
+    let json = env.todos(&["--json", "history"]).run().success().json();
+    let revisions = json["data"]["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["revision"].as_u64().unwrap())
+        .collect();
+    let warnings = json["data"]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().to_owned())
+        .collect();
+    (revisions, warnings)
+}
+
+fn history_with(env: &TestEnv, before: &[String], after: &[String]) {
+    let honest = env.read(".todos.history.jsonl");
+    let mut text = String::new();
+    for line in before {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push_str(&honest);
+    for line in after {
+        text.push_str(line);
+        text.push('\n');
+    }
+    env.write_file(".todos.history.jsonl", text);
+}
+
+#[test]
+fn a_planted_line_out_of_order_hides_no_revision_wherever_it_stands() {
+    for (before, after) in [
+        (vec![line(9, &planted_plan())], vec![]),
+        (vec![], vec![line(2, &planted_plan())]),
+        (
+            vec![line(3, &planted_plan())],
+            vec![line(1, &planted_plan())],
+        ),
+    ] {
+        let env = TestEnv::new();
+        three_revisions(&env);
+        history_with(&env, &before, &after);
+        let (revisions, warnings) = listed(&env);
+        assert_eq!(revisions, [3, 2, 1], "{warnings:?}");
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.contains("out of order") || w.contains("repeats a revision")),
+            "{warnings:?}"
+        );
+        // Plain undo restores the user's revision 2, never the planted plan.
+        env.todos(&["undo"]).run().success();
+        let contents: Vec<Value> = env.store()["todos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item["content"].clone())
+            .collect();
+        assert_eq!(contents, ["A", "B"]);
+    }
+}
+
+#[test]
+fn a_revision_far_beyond_the_store_never_stops_a_change() {
+    for revision in [u64::MAX, (1 << 53) - 1, 1 << 53, 3 + 1_000_001] {
+        let env = TestEnv::new();
+        three_revisions(&env);
+        history_with(&env, &[], &[line(revision, &planted_plan())]);
+        let (revisions, warnings) = listed(&env);
+        assert_eq!(revisions, [3, 2, 1]);
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.contains(&format!("revision {revision} is not one the store"))),
+            "{warnings:?}"
+        );
+        let done = env.todos(&["create", "D"]).run().success();
+        assert_eq!(env.store()["revision"], 4, "{}", done.stderr);
+        env.todos(&["create", "E"]).run().success();
+        assert_eq!(env.store()["revision"], 5);
+        env.rejects(env.todos(&["undo", "--to", &revision.to_string()]), 1);
+        env.todos(&["undo"]).run().success();
+        assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
+    }
+}
+
+/// Plans that break §3 are never restored, whatever `undo` is asked, and the refusal changes
+/// nothing; the history still lists the user's own revisions.
+#[test]
+fn a_planted_plan_that_breaks_the_rules_is_never_restored() {
+    let self_blocked =
+        json!([{"id": "1", "content": "A", "status": "pending", "blocked_by": ["1"]}]);
+    let twice = json!([
+        {"id": "1", "content": "A", "status": "pending"},
+        {"id": "1", "content": "B", "status": "pending"}
+    ]);
+    let control = json!([{"id": "1", "content": "A\u{1b}[2J\u{9b}", "status": "pending"}]);
+    let hostile_id = json!([{"id": "1;touch${IFS}/tmp/x;:", "content": "A", "status": "pending"}]);
+    let unknown_blocker =
+        json!([{"id": "1", "content": "A", "status": "pending", "blocked_by": ["8"]}]);
+    let cycle = json!([
+        {"id": "1", "content": "A", "status": "pending", "blocked_by": ["2"]},
+        {"id": "2", "content": "B", "status": "pending", "blocked_by": ["1"]}
+    ]);
+    let bad_status = json!([{"id": "1", "content": "A", "status": "evil"}]);
+    let empty = json!([{"id": "1", "content": "", "status": "pending"}]);
+    for plan in [
+        self_blocked,
+        twice,
+        control,
+        hostile_id,
+        unknown_blocker,
+        cycle,
+        bad_status,
+        empty,
+    ] {
+        let env = TestEnv::new();
+        three_revisions(&env);
+        history_with(&env, &[], &[line(4, &plan)]);
+        env.write_file(
+            ".todos.json",
+            env.read(".todos.json")
+                .replace("\"revision\": 3", "\"revision\": 4"),
+        );
+        let (revisions, warnings) = listed(&env);
+        assert_eq!(revisions, [3, 2, 1], "{plan}");
+        assert!(
+            warnings.iter().any(|w| w.contains("line 4")),
+            "{plan}: {warnings:?}"
+        );
+        assert!(
+            warnings.iter().all(|w| !w.contains('\u{1b}')),
+            "{warnings:?}"
+        );
+        let done = env.rejects(env.todos(&["undo", "--to", "4"]), 1);
+        assert!(
+            done.stderr.contains("revision 4 is not kept"),
+            "{}",
+            done.stderr
+        );
+        env.rejects(env.todos(&["history", "4"]), 1);
+        // Plain undo from revision 4 restores revision 3, the user's.
+        env.todos(&["undo"]).run().success();
+        assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3, "{plan}");
+    }
+}
+
+/// Fifty items in progress is a plan no limit allows: `history` lists it (it may have been
+/// written under raised limits), but `undo` restores it only under limits that allow it.
+#[test]
+fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
+    let env = TestEnv::new();
+    three_revisions(&env);
+    let fifty: Vec<Value> = (1..=50)
+        .map(|n| json!({"id": n.to_string(), "content": format!("S{n}"), "status": "in_progress"}))
+        .collect();
+    history_with(&env, &[], &[line(4, &Value::Array(fifty))]);
+    env.todos(&["create", "D"]).run().success();
+    let done = env.rejects(env.todos(&["undo", "--to", "4"]), 1);
+    assert!(
+        done.stderr.contains("revision 4 cannot be restored")
+            && done.stderr.contains("the limit is 10"),
+        "{}",
+        done.stderr
+    );
+    env.todos(&["undo", "--to", "4"])
+        .env("TODOS_MAX_ITEMS", "50")
+        .env("TODOS_MAX_IN_PROGRESS", "50")
+        .run()
+        .success();
+}
+
+/// Two kills in a row leave the history without a revision: `undo` names it as missing and
+/// restores the nearest kept one before it; `undo --to` it says it is missing.
+#[test]
+fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
+    let env = TestEnv::new();
+    three_revisions(&env);
+    env.todos(&["create", "D"]).run().success();
+    // As a kill after the saves of revisions 3 and 4 leaves it: the history stops at 2.
+    let kept: Vec<String> = env
+        .read(".todos.history.jsonl")
+        .lines()
+        .take(2)
+        .map(ToOwned::to_owned)
+        .collect();
+    env.write_file(".todos.history.jsonl", kept.join("\n") + "\n");
+    let done = env.rejects(env.todos(&["undo", "--to", "3"]), 1);
+    assert!(
+        done.stderr
+            .contains("revision 3 is missing from the history")
+            && done.stderr.contains("undo --to 2"),
+        "{}",
+        done.stderr
+    );
+    let done = env.todos(&["undo"]).run().success();
+    assert!(
+        done.stderr.contains("revision 3 is missing")
+            && done
+                .stderr
+                .contains("restored revision 2, the nearest kept before it"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
+    // The change recorded the revision it replaced: undo goes back to the four items.
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
+    // With no history at all (kills at the first two changes), undo restores revision 0.
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    env.todos(&["create", "B"]).run().success();
+    std::fs::remove_file(env.path(".todos.history.jsonl")).unwrap();
+    let done = env.todos(&["undo"]).run().success();
+    assert!(
+        done.stderr.contains("restored revision 0"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(env.store()["todos"], json!([]));
+}

@@ -3,12 +3,13 @@
 //! and touches nothing else: run twice, it changes nothing the second time.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
 use crate::cli::InitArgs;
 use crate::commands::init_block::{GITIGNORE, IGNORED, INSTRUCTIONS, with_block};
+use crate::commands::init_files::{Action, Change, Plan};
 use crate::commands::init_git;
 use crate::commands::init_mcp;
 use crate::commands::init_permissions::{self, Permissions};
@@ -20,24 +21,6 @@ use crate::guide;
 use crate::hooks::{self, Protocol};
 use crate::host::Host;
 use crate::policy::agent::Agent;
-
-/// What happened to one file.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Action {
-    Created,
-    Updated,
-    Unchanged,
-}
-
-impl Action {
-    pub(super) fn as_str(self) -> &'static str {
-        match self {
-            Self::Created => "created",
-            Self::Updated => "updated",
-            Self::Unchanged => "unchanged",
-        }
-    }
-}
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
     let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
@@ -275,117 +258,6 @@ fn mcp_taken(notes: &[String], path: &Path) -> bool {
     notes.iter().any(|note| note.starts_with(&prefix))
 }
 
-/// One edit of a file's text: the text so far (absent: `None`), the file's path for messages,
-/// and where it names what it left for the user to review.
-type Edit<'a> = Box<dyn FnOnce(Option<&str>, &Path, &mut Vec<String>) -> Result<String> + 'a>;
-
-/// The files `init` edits, each once, in the order first named.
-#[derive(Default)]
-struct Plan<'a> {
-    files: Vec<PlannedFile<'a>>,
-}
-
-struct PlannedFile<'a> {
-    name: &'static str,
-    edits: Vec<Edit<'a>>,
-    /// What the edits add, said after the file is written; empty: `describe`'s words.
-    what: Vec<String>,
-}
-
-impl<'a> Plan<'a> {
-    fn add(&mut self, name: &'static str, what: Option<String>, edit: Edit<'a>) {
-        let index = if let Some(index) = self.files.iter().position(|file| file.name == name) {
-            index
-        } else {
-            self.files.push(PlannedFile {
-                name,
-                edits: Vec::new(),
-                what: Vec::new(),
-            });
-            self.files.len() - 1
-        };
-        let file = &mut self.files[index];
-        file.edits.push(edit);
-        file.what.extend(what);
-    }
-}
-
-/// One file's text before and after, computed before anything is written.
-struct Change {
-    name: &'static str,
-    /// Where the text goes: the file `name` names, or the target of its link.
-    path: PathBuf,
-    /// The workspace, links resolved, that every write must stay inside.
-    root: PathBuf,
-    old: Option<String>,
-    new: String,
-}
-
-impl Change {
-    /// Reads `path` (absent is `None`) and computes its new text. `path` is checked first
-    /// (`disk::link_target`): a link is followed only to a file inside the workspace, and a
-    /// FIFO or device is refused; `self.path` is where the text will go.
-    fn new(
-        name: &'static str,
-        path: &Path,
-        new_text: impl FnOnce(Option<&str>, &Path) -> Result<String>,
-    ) -> Result<Self> {
-        let root = disk::real_root(&path_workspace(path, name))?;
-        let dir = disk::folder(&root, folder_of(name), false)?.path;
-        let file_name = path.file_name().unwrap_or_default();
-        // Only an instructions file may be a link (to a file inside the workspace); an agent's
-        // settings or `.gitignore` that is a link is refused, wherever it points.
-        let path = if Path::new(name)
-            .extension()
-            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"))
-        {
-            disk::link_target(&root, &dir.join(file_name))?
-        } else {
-            dir.join(file_name)
-        };
-        if path.starts_with(root.join(".git")) {
-            return Err(disk::unsafe_path(
-                &dir.join(file_name),
-                "leads into .git/, git's own folder, which todos init never edits",
-            ));
-        }
-        let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Input(name))? {
-            Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
-                Error::invalid(format!("{} is not UTF-8 text", path.display()))
-                    .with_hint("todos init leaves it untouched; fix or move it, then run it again")
-            })?),
-            None => None,
-        };
-        let new = new_text(old.as_deref(), &path)?;
-        Ok(Self {
-            name,
-            path,
-            root,
-            old,
-            new,
-        })
-    }
-
-    /// Writes the new text, only when it differs: through `disk`, a new temporary file,
-    /// synced, renamed over the file, so it is replaced whole or not at all. A missing folder
-    /// (`.claude/`) is made, inside the workspace only.
-    fn apply(&self) -> Result<Action> {
-        let action = match &self.old {
-            Some(old) if *old == self.new => return Ok(Action::Unchanged),
-            Some(_) => Action::Updated,
-            None => Action::Created,
-        };
-        let mut folder = disk::folder(&self.root, folder_of(self.name), true)?;
-        let written = disk::check_file(&self.path).and_then(|old| {
-            disk::replace(&self.path, self.new.as_bytes(), disk::mode_of(old.as_ref()))
-        });
-        if written.is_err() {
-            folder.remove_created();
-        }
-        written.map(|()| action)
-    }
-}
-
 /// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
 /// points) and registered in the repository's .git/config. Called once every other change is
 /// computed: .gitattributes is computed, then the config, which is written at once; what it
@@ -476,19 +348,6 @@ pub(super) fn edit_settings(
         return Ok(old.to_owned());
     }
     Ok(text)
-}
-
-/// The workspace `path` (the file `name` names, relative to it) lies in.
-fn path_workspace(path: &Path, name: &str) -> PathBuf {
-    let depth = Path::new(name).components().count();
-    path.ancestors()
-        .nth(depth)
-        .map_or_else(|| path.to_path_buf(), Path::to_path_buf)
-}
-
-/// The folder of `name`, relative to the workspace (empty for a file at its root).
-fn folder_of(name: &str) -> &Path {
-    Path::new(name).parent().unwrap_or(Path::new(""))
 }
 
 #[cfg(test)]

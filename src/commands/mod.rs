@@ -10,6 +10,7 @@ mod history;
 mod hook;
 mod init;
 mod init_block;
+mod init_files;
 mod init_git;
 mod init_mcp;
 mod init_permissions;

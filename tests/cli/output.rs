@@ -1,4 +1,8 @@
-//! What people and scripts see: the checklist, Markdown, the recap, the envelope and colors.
+//! What people and scripts see: the checklist, Markdown, the recap, the envelope and colors;
+//! text from paths and stores reaches the terminal escaped.
+
+use std::fs;
+use std::time::Duration;
 
 use serde_json::json;
 
@@ -254,4 +258,50 @@ fn a_hand_edited_store_cannot_drive_the_terminal() {
     assert_eq!(done.json()["error"]["code"], "STORE_CORRUPT");
     // Nor is a plan that finishes one logged: the change is refused before anything is written.
     assert!(!env.path("memory").exists());
+}
+
+#[test]
+fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
+    let env = TestEnv::new();
+    let ws = env.ws().join("evil\u{1b}]0;pwned\u{7}\u{1b}[31m");
+    fs::create_dir_all(ws.join(".git")).unwrap();
+    fs::write(ws.join(".todos.json"), "not json \u{1b}[2J").unwrap();
+    // The undo note names where the unreadable store went, with the workspace in it.
+    let done = env.todos(&["undo"]).current_dir(&ws).run();
+    assert!(!done.stderr.contains('\u{1b}'), "{:?}", done.stderr);
+    assert!(!done.stdout.contains('\u{1b}'), "{:?}", done.stdout);
+    // The lock-wait note and the time-out name the lock file (held as another process would:
+    // the refused undo left none behind).
+    let lock = fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(ws.join(".todos.json.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let done = env
+        .todos(&["--lock-timeout", "1", "create", "C"])
+        .current_dir(&ws)
+        .run()
+        .code(3);
+    assert!(
+        done.stderr.contains("waiting for the lock"),
+        "{}",
+        done.stderr
+    );
+    assert!(!done.stderr.contains('\u{1b}'), "{:?}", done.stderr);
+    drop(lock);
+    // A hostile store under `show --watch`: an unknown key with escapes in it.
+    fs::write(
+        ws.join(".todos.json"),
+        "{\"version\":1,\"revision\":1,\"next_id\":1,\"todos\":[],\"\u{1b}[2Jx\":1}",
+    )
+    .unwrap();
+    let mut child = env.todos(&["show", "--watch"]).current_dir(&ws).spawn();
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("error: "), "{stdout}");
+    assert!(!stdout.contains('\u{1b}'), "{stdout:?}");
 }

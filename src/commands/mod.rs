@@ -255,7 +255,9 @@ pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Rep
     let in_hook = match &given {
         Given::Command(PlanCommand::Hook(_)) => true,
         Given::Command(PlanCommand::Check(args)) => args.hook,
-        _ => false,
+        Given::Command(_) => false,
+        #[cfg(feature = "mcp")]
+        Given::Input { .. } => false,
     };
     hook_reply(run_plan(global, host, given), in_hook)
 }

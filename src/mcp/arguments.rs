@@ -72,6 +72,8 @@ pub struct NextArguments {
     pub claim: Option<bool>,
     #[serde(default)]
     pub owner: Option<String>,
+    #[serde(default)]
+    pub lease: Option<String>,
     #[serde(flatten)]
     pub common: Arguments,
 }
@@ -193,6 +195,22 @@ pub static FIELDS: &[Field] = &[
         accepts: reads_as::<Option<String>>,
     },
     Field {
+        name: "lease",
+        tools: |tool| tool.name == "next",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["string", "null"],
+                "description": format!(
+                    "With claim: {}",
+                    crate::sentences::lease_help()
+                ),
+            })
+        },
+        must_be: "a duration (a string such as \"15m\")",
+        accepts: reads_as::<Option<String>>,
+    },
+    Field {
         name: "revision",
         tools: |tool| tool.name == "history",
         required: false,
@@ -264,19 +282,25 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             let NextArguments {
                 claim,
                 owner,
+                lease,
                 common,
             } = NextArguments::deserialize(object).map_err(typed)?;
             let claim = claim.unwrap_or(false);
-            if common.expect_revision.is_some() && !claim {
-                return Err(Error::problems(vec![Problem::new(
-                    "expect_revision",
-                    "goes with claim: true (next alone changes nothing); drop it, or claim the item",
-                )]));
+            for (name, given) in [
+                ("expect_revision", common.expect_revision.is_some()),
+                ("lease", lease.is_some()),
+            ] {
+                if given && !claim {
+                    return Err(Error::problems(vec![Problem::new(
+                        name,
+                        "goes with claim: true (next alone changes nothing); drop it, or claim the item",
+                    )]));
+                }
             }
-            // The lease is the configuration's `claim_lease`, as for `next --claim` without --lease.
+            // Without a lease, the configuration's `claim_lease`, as for `next --claim`.
             let command = PlanCommand::Next(Lazy(NextArgs {
                 claim,
-                lease: None,
+                lease,
                 owner,
                 expect_revision: common.expect_revision,
             }));

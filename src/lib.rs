@@ -84,6 +84,11 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         }
     };
     let output = Output::new(&cli.global, host);
+    let output = if cli.command.is_hook() {
+        output.for_hook()
+    } else {
+        output
+    };
     let reply = match cli.command {
         cli::Command::Mcp(_) => {
             // The server speaks its own protocol on stdin and stdout until its client is done.

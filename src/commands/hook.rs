@@ -18,7 +18,7 @@ use crate::text::escape;
 
 /// Exit code of a hook that failed: every agent reads 1 as "report it, go on", never as
 /// "block" (Claude Code and Codex block on 2, and Gemini CLI on any code but 0 and 1).
-const FAILED: u8 = 1;
+pub const FAILED: u8 = 1;
 
 /// The agent's payload, read from stdin within `hooks::PAYLOAD_WAIT`.
 pub struct Request {

@@ -23,6 +23,7 @@ mod follow;
 mod help;
 mod history;
 mod hook;
+mod hook_exits;
 mod hook_limits;
 mod hostile;
 mod init;

@@ -52,6 +52,7 @@ mod terminal;
 mod undo;
 mod untrusted_history;
 mod update;
+mod update_stdin;
 mod watch;
 mod words;
 mod workspace;

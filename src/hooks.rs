@@ -15,6 +15,7 @@ mod settings;
 
 use std::fmt::Write as _;
 
+use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
 pub use payload::{PAYLOAD_WAIT, parse_payload};
@@ -238,7 +239,12 @@ impl Reply {
 /// The text a session start puts into the agent's context: the open items with their ids.
 /// `None` when nothing is open, so an agent with no plan (or a finished one) gets no noise.
 /// The open items take at most `room` characters.
-pub fn session_context(summary: Option<&str>, items: &[Item], room: usize) -> Option<String> {
+pub fn session_context(
+    summary: Option<&str>,
+    items: &[Item],
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> Option<String> {
     let stats = crate::model::stats(items);
     if stats.open() == 0 {
         return None;
@@ -250,7 +256,7 @@ pub fn session_context(summary: Option<&str>, items: &[Item], room: usize) -> Op
         let _ = write!(text, " {}", quote(summary));
     }
     text.push_str(" — open items (update with `todos update ID STATUS`):\n");
-    text.push_str(&open_items(items, None, room));
+    text.push_str(&open_items(items, None, room, now));
     Some(text)
 }
 
@@ -277,13 +283,18 @@ pub fn left_subject(left: usize, total: usize, owner: Option<&str>) -> (String, 
 
 /// Why the agent is sent back: what is left for it, with ids (in at most `room` characters),
 /// and how to get out honestly.
-pub fn stop_reason(items: &[Item], owner: Option<&str>, room: usize) -> String {
+pub fn stop_reason(
+    items: &[Item],
+    owner: Option<&str>,
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> String {
     let left = (items.iter())
         .filter(|item| model::is_left_for(item, owner))
         .count();
     let (subject, are) = left_subject(left, items.len(), owner);
     let mut text = format!("todos: {subject} {are} still open:\n");
-    text.push_str(&open_items(items, owner, room));
+    text.push_str(&open_items(items, owner, room, now));
     let _ = write!(
         text,
         "{} {}",
@@ -294,15 +305,21 @@ pub fn stop_reason(items: &[Item], owner: Option<&str>, room: usize) -> String {
 }
 
 /// One line per open item left for `owner` (id, marker, content), as many as fit in `room`
-/// characters with a last line saying how many more there are.
-pub fn open_items(items: &[Item], owner: Option<&str>, room: usize) -> String {
+/// characters with a last line saying how many more there are; `now` marks ended leases, as
+/// every view does.
+pub fn open_items(
+    items: &[Item],
+    owner: Option<&str>,
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> String {
     let open: Vec<&Item> = items
         .iter()
         .filter(|item| model::is_left_for(item, owner))
         .collect();
     let mut text = String::new();
     let mut used = 0;
-    let index = crate::dependencies::Index::new(items);
+    let index = crate::dependencies::Index::new(items).at(now);
     for (shown, item) in open.iter().enumerate() {
         let line = format!(
             "  {} {} {}{}\n",

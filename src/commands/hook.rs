@@ -123,10 +123,15 @@ fn answer(
         Event::SessionStart => {
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
             let summary = document.summary.as_deref();
-            match hooks::session_context(summary, &document.todos, 0) {
+            match hooks::session_context(summary, &document.todos, 0, None) {
                 Some(_) => {
                     let reply = hooks::within_cap(|room| {
-                        let context = hooks::session_context(summary, &document.todos, room);
+                        let context = hooks::session_context(
+                            summary,
+                            &document.todos,
+                            room,
+                            Some(ctx.now.instant()),
+                        );
                         Reply {
                             stdout: hooks::context_output(protocol, &context.unwrap_or_default()),
                             ..Reply::default()
@@ -144,7 +149,8 @@ fn answer(
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
             if hooks::has_work_left(&document.todos, owner) {
                 let reply = hooks::within_cap(|room| {
-                    let reason = hooks::stop_reason(&document.todos, owner, room);
+                    let reason =
+                        hooks::stop_reason(&document.todos, owner, room, Some(ctx.now.instant()));
                     hooks::block_reply(protocol, &reason)
                 });
                 (reply, "block")

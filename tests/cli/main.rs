@@ -29,6 +29,7 @@ mod hostile;
 mod init;
 mod init_trust;
 mod layers;
+mod lease_marks;
 mod leftovers;
 mod lists;
 mod man;

@@ -421,27 +421,27 @@ mod tests {
 
     #[test]
     fn nothing_open_means_no_context_and_a_long_plan_is_cut() {
-        assert_eq!(session_context(Some("S"), &[], MAX_OUTPUT_CHARS), None);
+        assert_eq!(session_context(Some("S"), &[], MAX_OUTPUT_CHARS, None), None);
         let done = [item("1", "A", Status::Completed)];
-        assert_eq!(session_context(Some("S"), &done, MAX_OUTPUT_CHARS), None);
+        assert_eq!(session_context(Some("S"), &done, MAX_OUTPUT_CHARS, None), None);
         let long: Vec<Item> = (1..=10)
             .map(|n| item(&n.to_string(), &"x".repeat(60), Status::Pending))
             .collect();
-        let text = session_context(Some(&"s".repeat(2000)), &long, 360).unwrap();
+        let text = session_context(Some(&"s".repeat(2000)), &long, 360, None).unwrap();
         assert!(text.chars().count() <= 700, "{text}");
         assert!(text.contains("  (+6 more: `todos show`)\n"), "{text}");
         assert!(
             text.contains(&format!(" {}… — ", "s".repeat(199))),
             "{text}"
         );
-        let reason = stop_reason(&long, None, MAX_OUTPUT_CHARS);
+        let reason = stop_reason(&long, None, MAX_OUTPUT_CHARS, None);
         assert!(!reason.contains("more"), "{reason}");
-        let reason = stop_reason(&long, None, 0);
+        let reason = stop_reason(&long, None, 0, None);
         assert!(reason.contains("  (+10 more: `todos show`)\n"), "{reason}");
         let few = [
             item("1", "A", Status::Pending),
             item("2", "B", Status::InProgress),
         ];
-        assert_eq!(open_items(&few, None, 360), "  1 [ ] A\n  2 [▶] B\n");
+        assert_eq!(open_items(&few, None, 360, None), "  1 [ ] A\n  2 [▶] B\n");
     }
 }

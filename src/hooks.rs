@@ -421,9 +421,15 @@ mod tests {
 
     #[test]
     fn nothing_open_means_no_context_and_a_long_plan_is_cut() {
-        assert_eq!(session_context(Some("S"), &[], MAX_OUTPUT_CHARS, None), None);
+        assert_eq!(
+            session_context(Some("S"), &[], MAX_OUTPUT_CHARS, None),
+            None
+        );
         let done = [item("1", "A", Status::Completed)];
-        assert_eq!(session_context(Some("S"), &done, MAX_OUTPUT_CHARS, None), None);
+        assert_eq!(
+            session_context(Some("S"), &done, MAX_OUTPUT_CHARS, None),
+            None
+        );
         let long: Vec<Item> = (1..=10)
             .map(|n| item(&n.to_string(), &"x".repeat(60), Status::Pending))
             .collect();

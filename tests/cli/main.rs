@@ -51,6 +51,7 @@ mod support;
 mod team;
 mod terminal;
 mod undo;
+mod undo_owners;
 mod untrusted_history;
 mod update;
 mod update_stdin;

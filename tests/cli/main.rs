@@ -22,6 +22,7 @@ mod errors;
 mod follow;
 mod help;
 mod history;
+mod history_cap;
 mod hook;
 mod hook_exits;
 mod hook_limits;

@@ -28,6 +28,7 @@ mod hook_exits;
 mod hook_limits;
 mod hostile;
 mod init;
+mod init_own_server;
 mod init_trust;
 mod layers;
 mod lease_marks;

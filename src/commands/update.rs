@@ -133,8 +133,8 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         None => err,
     };
     let change = input::item_change(&request.input, &limits).map_err(in_words)?;
-    let taker = taker(&change, request.actor.as_ref()).map_err(in_words)?;
-    let command = if taker.is_some() {
+    let taken_for = taker(&change, request.actor.as_ref()).map_err(in_words)?;
+    let command = if taken_for.is_some() {
         "update --take"
     } else {
         "update"
@@ -147,7 +147,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         false,
         |document| {
             let before = document.todos.clone();
-            let taken = match &taker {
+            let taken = match &taken_for {
                 Some(taker) => Some(take(document, &change.id, taker)?),
                 None => None,
             };

@@ -43,3 +43,21 @@ fn a_hook_that_cannot_write_its_output_lets_the_agent_go_on() {
     // Any other command still says that the caller did not get its answer.
     env.todos(&["show"]).stdout_to(full()).run().code(5);
 }
+
+#[test]
+fn a_mistyped_hook_command_is_no_block() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Write the code"]);
+    for args in [
+        &["hook", "--bogus"][..],
+        &["-C", ".", "hook", "extra"],
+        &["check", "--hook", "--stale", "soon"],
+        &["--color", "never", "check", "--bogus", "--hook"],
+    ] {
+        let done = env.rejects(env.todos(args), 1);
+        assert!(done.stderr.contains("error:"), "{args:?}: {}", done.stderr);
+    }
+    // Any other command's usage error stays exit 2.
+    env.rejects(env.todos(&["show", "--bogus"]), 2);
+    env.rejects(env.todos(&["check", "--bogus"]), 2);
+}

@@ -420,7 +420,7 @@ fn every_exit_code_reaches_the_man_page_and_the_help() {
 #[test]
 fn check_hook_speaks_the_hook_table_s_protocol() {
     let protocol = hooks::Protocol::claude_code();
-    assert_eq!(protocol.agent, crate::cli::Agent::Claude);
+    assert_eq!(protocol.agent, crate::policy::agent::Agent::Claude);
     let dir = workspace();
     run(dir.path(), &[], &["create", "Open work"], None);
     let blocked = run(dir.path(), &[], &["check", "--hook"], Some("{}"));

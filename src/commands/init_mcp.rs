@@ -20,9 +20,9 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 use toml_edit::{DocumentMut, Item, TableLike};
 
-use crate::cli::Agent;
 use crate::error::{Error, Result};
 use crate::hooks::own::{self, Verdict};
+use crate::policy::agent::Agent;
 
 /// The name the server is registered under, and the command that starts it.
 pub const SERVER_NAME: &str = "todos";

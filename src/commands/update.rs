@@ -125,6 +125,21 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     })
 }
 
+#[cfg(feature = "mcp")]
+impl Request {
+    /// The request of JSON already parsed (the MCP server's `update` tool): the change as
+    /// `todos update` reads it from stdin, made under the same name (`TODOS_OWNER`), with no
+    /// command line and no stdin.
+    pub fn of_input(host: &Host, input: Value, expect_revision: Option<u64>) -> Result<Self> {
+        Ok(Self {
+            expect_revision,
+            actor: super::actor(host)?,
+            flags: None,
+            input,
+        })
+    }
+}
+
 /// Changes one item's status, text or details.
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let limits = ctx.config.limits;

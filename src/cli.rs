@@ -82,6 +82,18 @@ pub enum Command {
     About(AboutCommand),
 }
 
+impl Command {
+    /// `todos hook` and `check --hook`: commands an agent runs as its hook, which exit only
+    /// with codes the agent reads as "go on" or "block".
+    pub fn is_hook(&self) -> bool {
+        match self {
+            Self::Plan(PlanCommand::Hook(_)) => true,
+            Self::Plan(PlanCommand::Check(args)) => args.hook,
+            _ => false,
+        }
+    }
+}
+
 /// A command that works on a plan: it resolves the workspace, its configuration and its list
 /// before it runs (and fails, naming it, when the workspace cannot be used).
 #[derive(Debug, Subcommand)]

@@ -128,7 +128,7 @@ fn every_status_reaches_every_surface() {
         id: "1".to_owned(),
         ..Item::new("Open work", Status::Pending)
     }];
-    let stop = hooks::stop_reason(&items, None, hooks::MAX_OUTPUT_CHARS);
+    let stop = hooks::stop_reason(&items, None, hooks::MAX_OUTPUT_CHARS, None);
     let dir = workspace();
     run(dir.path(), &[], &["create", "Open work"], None);
     let check = run(dir.path(), &[], &["check"], None);

@@ -16,6 +16,7 @@ mod settings;
 
 use std::fmt::Write as _;
 
+use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
 pub use payload::{PAYLOAD_WAIT, parse_payload};
@@ -122,7 +123,12 @@ impl Reply {
 /// The text a session start puts into the agent's context: the open items with their ids.
 /// `None` when nothing is open, so an agent with no plan (or a finished one) gets no noise.
 /// The open items take at most `room` characters.
-pub fn session_context(summary: Option<&str>, items: &[Item], room: usize) -> Option<String> {
+pub fn session_context(
+    summary: Option<&str>,
+    items: &[Item],
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> Option<String> {
     let stats = crate::model::stats(items);
     if stats.open() == 0 {
         return None;
@@ -134,7 +140,7 @@ pub fn session_context(summary: Option<&str>, items: &[Item], room: usize) -> Op
         let _ = write!(text, " {}", quote(summary));
     }
     text.push_str(" — open items (update with `todos update ID STATUS`):\n");
-    text.push_str(&open_items(items, None, room));
+    text.push_str(&open_items(items, None, room, now));
     Some(text)
 }
 
@@ -161,13 +167,18 @@ pub fn left_subject(left: usize, total: usize, owner: Option<&str>) -> (String, 
 
 /// Why the agent is sent back: what is left for it, with ids (in at most `room` characters),
 /// and how to get out honestly.
-pub fn stop_reason(items: &[Item], owner: Option<&str>, room: usize) -> String {
+pub fn stop_reason(
+    items: &[Item],
+    owner: Option<&str>,
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> String {
     let left = (items.iter())
         .filter(|item| model::is_left_for(item, owner))
         .count();
     let (subject, are) = left_subject(left, items.len(), owner);
     let mut text = format!("todos: {subject} {are} still open:\n");
-    text.push_str(&open_items(items, owner, room));
+    text.push_str(&open_items(items, owner, room, now));
     let _ = write!(
         text,
         "{} {}",
@@ -178,15 +189,21 @@ pub fn stop_reason(items: &[Item], owner: Option<&str>, room: usize) -> String {
 }
 
 /// One line per open item left for `owner` (id, marker, content), as many as fit in `room`
-/// characters with a last line saying how many more there are.
-pub fn open_items(items: &[Item], owner: Option<&str>, room: usize) -> String {
+/// characters with a last line saying how many more there are; `now` marks ended leases, as
+/// every view does.
+pub fn open_items(
+    items: &[Item],
+    owner: Option<&str>,
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> String {
     let open: Vec<&Item> = items
         .iter()
         .filter(|item| model::is_left_for(item, owner))
         .collect();
     let mut text = String::new();
     let mut used = 0;
-    let index = crate::dependencies::Index::new(items);
+    let index = crate::dependencies::Index::new(items).at(now);
     for (shown, item) in open.iter().enumerate() {
         let line = format!(
             "  {} {} {}{}\n",
@@ -289,27 +306,33 @@ mod tests {
 
     #[test]
     fn nothing_open_means_no_context_and_a_long_plan_is_cut() {
-        assert_eq!(session_context(Some("S"), &[], MAX_OUTPUT_CHARS), None);
+        assert_eq!(
+            session_context(Some("S"), &[], MAX_OUTPUT_CHARS, None),
+            None
+        );
         let done = [item("1", "A", Status::Completed)];
-        assert_eq!(session_context(Some("S"), &done, MAX_OUTPUT_CHARS), None);
+        assert_eq!(
+            session_context(Some("S"), &done, MAX_OUTPUT_CHARS, None),
+            None
+        );
         let long: Vec<Item> = (1..=10)
             .map(|n| item(&n.to_string(), &"x".repeat(60), Status::Pending))
             .collect();
-        let text = session_context(Some(&"s".repeat(2000)), &long, 360).unwrap();
+        let text = session_context(Some(&"s".repeat(2000)), &long, 360, None).unwrap();
         assert!(text.chars().count() <= 700, "{text}");
         assert!(text.contains("  (+6 more: `todos show`)\n"), "{text}");
         assert!(
             text.contains(&format!(" {}… — ", "s".repeat(199))),
             "{text}"
         );
-        let reason = stop_reason(&long, None, MAX_OUTPUT_CHARS);
+        let reason = stop_reason(&long, None, MAX_OUTPUT_CHARS, None);
         assert!(!reason.contains("more"), "{reason}");
-        let reason = stop_reason(&long, None, 0);
+        let reason = stop_reason(&long, None, 0, None);
         assert!(reason.contains("  (+10 more: `todos show`)\n"), "{reason}");
         let few = [
             item("1", "A", Status::Pending),
             item("2", "B", Status::InProgress),
         ];
-        assert_eq!(open_items(&few, None, 360), "  1 [ ] A\n  2 [▶] B\n");
+        assert_eq!(open_items(&few, None, 360, None), "  1 [ ] A\n  2 [▶] B\n");
     }
 }

@@ -34,6 +34,9 @@ pub struct Output {
     stderr: Palette,
     /// The terminal's width when stdout is one: plans wrap to it. `None` into a pipe.
     width: Option<usize>,
+    /// The exit code when the output itself cannot be written: 5 (internal), except in a hook,
+    /// which exits only with a code its agent reads as "go on" (SPEC §9).
+    unwritten: u8,
 }
 
 impl Output {
@@ -45,7 +48,16 @@ impl Output {
             stdout,
             stderr,
             width: host.terminal_size().map(|(columns, _)| columns),
+            unwritten: Error::internal("").exit_code(),
         }
+    }
+
+    /// Output for a hook (`todos hook`, `check --hook`): whatever fails, writing its own output
+    /// included, it exits with the code every agent reads as "go on".
+    #[must_use]
+    pub fn for_hook(mut self) -> Self {
+        self.unwritten = crate::commands::hook::FAILED;
+        self
     }
 
     /// Prints a command's reply and returns the exit code.
@@ -85,7 +97,7 @@ impl Output {
         let exit = ExitCode::from(outcome.exit_code);
         if self.json {
             let envelope = envelope_of(&outcome, place);
-            return finish(host, &json_line(&envelope), exit);
+            return finish(host, &json_line(&envelope), exit, self.unwritten);
         }
         let mut err = String::new();
         // Warnings and notes quote items and paths: escaped, so they cannot drive the terminal.
@@ -121,13 +133,13 @@ impl Output {
         if let Some(note) = note.filter(|_| !self.quiet) {
             let _ = writeln!(err, "{note}");
         }
-        if let Err(failed) = write_stderr(host, &err) {
+        if let Err(failed) = write_stderr(host, &err, self.unwritten) {
             return failed;
         }
         if self.quiet {
             return exit;
         }
-        finish(host, &text, exit)
+        finish(host, &text, exit, self.unwritten)
     }
 
     /// The text for stdout, and what goes to stderr before it.
@@ -197,7 +209,12 @@ impl Output {
     fn failure(&self, host: &mut Host, place: &Place<'_>, error: &Error) -> ExitCode {
         let exit = ExitCode::from(error.exit_code());
         if self.json {
-            return finish(host, &json_line(&envelope::failure(error, place)), exit);
+            return finish(
+                host,
+                &json_line(&envelope::failure(error, place)),
+                exit,
+                self.unwritten,
+            );
         }
         // Messages quote the input (an unknown key, a bad status) and paths: escape what could
         // drive the terminal, as for everything else read from input.
@@ -216,14 +233,14 @@ impl Output {
         if let Some(hint) = &error.hint {
             let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
         }
-        write_stderr(host, &text).map_or_else(|failed| failed, |()| exit)
+        write_stderr(host, &text, self.unwritten).map_or_else(|failed| failed, |()| exit)
     }
 }
 
 /// Writes what goes to stderr (warnings, notes, `check`'s answer, an error): a closed pipe is
 /// no failure, but any other (`2>/dev/full`) is exit 5, since the caller did not get what the
-/// command had to say.
-fn write_stderr(host: &mut Host, text: &str) -> Result<(), ExitCode> {
+/// command had to say (`unwritten`: a hook's "go on" code instead).
+fn write_stderr(host: &mut Host, text: &str, unwritten: u8) -> Result<(), ExitCode> {
     if text.is_empty() {
         return Ok(());
     }
@@ -234,7 +251,7 @@ fn write_stderr(host: &mut Host, text: &str) -> Result<(), ExitCode> {
     {
         Ok(()) => Ok(()),
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(_) => Err(ExitCode::from(Error::internal("").exit_code())),
+        Err(_) => Err(ExitCode::from(unwritten)),
     }
 }
 
@@ -348,8 +365,9 @@ fn json_line(value: &Value) -> String {
 }
 
 /// Writes the output; a closed pipe ends it quietly, any other failure to write it (a full
-/// disk) is an internal error, since the caller did not get what it asked for.
-fn finish(host: &mut Host, text: &str, exit: ExitCode) -> ExitCode {
+/// disk) is an internal error, since the caller did not get what it asked for (`unwritten`: a
+/// hook's "go on" code instead).
+fn finish(host: &mut Host, text: &str, exit: ExitCode, unwritten: u8) -> ExitCode {
     let written = host
         .stdout
         .write_all(text.as_bytes())
@@ -359,7 +377,7 @@ fn finish(host: &mut Host, text: &str, exit: ExitCode) -> ExitCode {
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => exit,
         Err(err) => {
             let _ = writeln!(host.stderr, "error: cannot write the output: {err}");
-            ExitCode::from(Error::internal("").exit_code())
+            ExitCode::from(unwritten)
         }
     }
 }

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use chrono::{DateTime, Utc};
 use owo_colors::{OwoColorize, Style};
 use unicode_width::UnicodeWidthStr;
 
@@ -94,7 +95,7 @@ pub fn plan(
     items: &[Item],
     palette: Palette,
     long: bool,
-    now: Option<chrono::DateTime<chrono::Utc>>,
+    now: Option<DateTime<Utc>>,
 ) -> Layout {
     let stats = crate::model::stats(items);
     let mut out = Layout::with_capacity(64 + items.len() * 48, items.len() + 2);
@@ -221,14 +222,16 @@ pub fn team_marks(item: &Item, index: &Index<'_>) -> (Option<String>, Option<Str
         let ids: Vec<Cow<'_, str>> = waits.map(escape).collect();
         format!("{WAITS} {}", ids.join(", "))
     });
-    let ended = index
-        .now
-        .map_or("", |now| crate::claims::lease_note(item, now));
-    let owner = item
-        .owner
+    (waits, owner_mark(item, index.now))
+}
+
+/// The item's owner as every view that shows owners marks it, escaped: `@api-agent`, and
+/// `@w1 lease ended` once the owner's lease has ended at `now` (`None`: no lease is marked).
+pub fn owner_mark(item: &Item, now: Option<DateTime<Utc>>) -> Option<String> {
+    let ended = now.map_or("", |now| crate::claims::lease_note(item, now));
+    item.owner
         .as_deref()
-        .map(|owner| format!("@{}{ended}", escape(owner)));
-    (waits, owner)
+        .map(|owner| format!("@{}{ended}", escape(owner)))
 }
 
 /// `team_marks` as one suffix for plain text: ` ⧗ 2, 5 @api-agent`, or nothing.
@@ -271,7 +274,7 @@ fn lease_line(
     item: &Item,
     width: usize,
     palette: Palette,
-    now: Option<chrono::DateTime<chrono::Utc>>,
+    now: Option<DateTime<Utc>>,
 ) {
     let (Some(until), false) = (&item.lease_until, item.status.is_terminal()) else {
         return;
@@ -306,7 +309,8 @@ pub fn progress_line(items: &[Item]) -> String {
 }
 
 /// The plan as a Markdown task list, for notes and pull requests.
-pub fn markdown(summary: Option<&str>, items: &[Item]) -> String {
+/// `now` marks ended leases, as the checklist does.
+pub fn markdown(summary: Option<&str>, items: &[Item], now: Option<DateTime<Utc>>) -> String {
     let stats = crate::model::stats(items);
     let mut out = String::with_capacity(64 + items.len() * 48);
     let _ = writeln!(
@@ -335,9 +339,9 @@ pub fn markdown(summary: Option<&str>, items: &[Item]) -> String {
         if !waits.is_empty() && !item.status.is_terminal() {
             let _ = write!(line, " (waits on: {})", waits.join("; "));
         }
-        if let Some(owner) = &item.owner {
+        if let Some(owner) = owner_mark(item, now) {
             // In a code span, so a pull request does not notify a namesake account.
-            let _ = write!(line, " `@{}`", escape(owner));
+            let _ = write!(line, " `{owner}`");
         }
         let _ = writeln!(out, "{line}");
     }
@@ -492,6 +496,6 @@ mod tests {
             checklist(Some("S"), &items, Palette::plain()),
             "[0/2] S\n  1 [ ] Patch (high priority)\n  2 [ ] Test\n"
         );
-        assert!(markdown(Some("S"), &items).contains("Patch _(high priority)_\n"));
+        assert!(markdown(Some("S"), &items, None).contains("Patch _(high priority)_\n"));
     }
 }

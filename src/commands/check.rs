@@ -174,7 +174,12 @@ fn notes(
         // rest (SPEC §8), whatever the store holds.
         let used = out.chars().count() + tail.chars().count();
         let room = hooks::MAX_OUTPUT_CHARS.saturating_sub(used);
-        out.push_str(&hooks::open_items(&document.todos, owner, room));
+        out.push_str(&hooks::open_items(
+            &document.todos,
+            owner,
+            room,
+            Some(ctx.now.instant()),
+        ));
         out.push_str(&tail);
         return out;
     }

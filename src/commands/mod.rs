@@ -7,7 +7,7 @@ mod completions;
 mod create;
 mod follow;
 mod history;
-mod hook;
+pub(crate) mod hook;
 mod init;
 mod init_block;
 mod init_files;

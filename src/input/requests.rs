@@ -30,6 +30,9 @@ pub struct ItemChange {
     #[allow(clippy::option_option)]
     pub owner: Option<Option<String>>,
     pub reopen: bool,
+    /// `"take": true` (`--take`): the item becomes the owner's (`owner`, else the name the
+    /// change is made under) on purpose, whoever held it.
+    pub take: bool,
     /// `"status": "deleted"`: remove the item.
     pub deleted: bool,
 }
@@ -202,6 +205,7 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
         add_blocks: fields.add_blocks,
         owner: fields.owner,
         reopen: fields.reopen,
+        take: fields.take,
         deleted: fields.deleted,
     })
 }

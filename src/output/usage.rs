@@ -29,11 +29,21 @@ pub fn clap_failure(
         err.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
-        return finish(host, &err.render().to_string(), ExitCode::SUCCESS);
+        return finish(
+            host,
+            &err.render().to_string(),
+            ExitCode::SUCCESS,
+            Error::internal("").exit_code(),
+        );
     }
     if asks_help_of_help(err, args) {
         let help = crate::cli::Cli::command().render_long_help().to_string();
-        return finish(host, &help, ExitCode::SUCCESS);
+        return finish(
+            host,
+            &help,
+            ExitCode::SUCCESS,
+            Error::internal("").exit_code(),
+        );
     }
     let error = guessed.or_else(|| {
         json.then(|| {
@@ -50,6 +60,7 @@ pub fn clap_failure(
             stdout: Palette::plain(),
             stderr,
             width: None,
+            unwritten: Error::internal("").exit_code(),
         };
         let place = Place {
             cwd: host

@@ -12,6 +12,7 @@ pub use crate::global::{ColorChoice, GlobalArgs};
 
 mod lazy;
 
+use crate::policy::agent::Agent;
 use crate::policy::name::OWNER;
 use crate::policy::settings::Variable;
 use crate::policy::status::STATUSES;
@@ -79,6 +80,18 @@ pub enum Command {
 
     #[command(flatten)]
     About(AboutCommand),
+}
+
+impl Command {
+    /// `todos hook` and `check --hook`: commands an agent runs as its hook, which exit only
+    /// with codes the agent reads as "go on" or "block".
+    pub fn is_hook(&self) -> bool {
+        match self {
+            Self::Plan(PlanCommand::Hook(_)) => true,
+            Self::Plan(PlanCommand::Check(args)) => args.hook,
+            _ => false,
+        }
+    }
 }
 
 /// A command that works on a plan: it resolves the workspace, its configuration and its list
@@ -210,16 +223,7 @@ pub enum PlanCommand {
     Resolve(Lazy<ResolveArgs>),
 
     /// Exit 0 when the plan is empty or finished, 1 while items are open.
-    ///
-    /// When items are open it prints the recap and the open items on stderr. With --stale MINUTES
-    /// it fails only when items are open and the plan has not changed for that many minutes: the
-    /// "update your todos" reminder, for a hook that runs after every tool call. With --hook it
-    /// speaks the hook protocol of Claude Code: it exits 2 instead of 1 so the agent reads the
-    /// message and keeps working, and it reads the hook's JSON event on stdin to let a Stop go
-    /// through when a Stop hook already sent the agent back once (stop_hook_active). With an
-    /// owner (--owner or TODOS_OWNER), items another owner holds do not count: a worker may stop
-    /// when its own items and the unowned ones are done. check never writes, locks or creates
-    /// anything.
+    #[command(long_about = sentences::check_about())]
     Check(Lazy<CheckArgs>),
 
     /// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
@@ -585,8 +589,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "MINUTES")]
     pub stale: Option<u64>,
 
-    /// Run as an agent hook: exit 2 instead of 1, read the hook's JSON event on stdin.
-    #[arg(long)]
+    #[arg(long, help = sentences::check_hook_help())]
     pub hook: bool,
 
     #[arg(long, value_name = "NAME", help = sentences::with_env(
@@ -652,18 +655,6 @@ pub struct ResolveArgs {}
     echo '{\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}' | todos hook\n  \
     todos init --agent codex --hooks   # installs it")]
 pub struct HookArgs {}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Agent {
-    /// Claude Code: CLAUDE.md (and .claude/settings.json with --hooks).
-    Claude,
-    /// OpenAI Codex CLI: AGENTS.md (and .codex/hooks.json with --hooks).
-    Codex,
-    /// Gemini CLI: GEMINI.md (and .gemini/settings.json with --hooks).
-    Gemini,
-    /// Any other agent that reads AGENTS.md.
-    Generic,
-}
 
 #[derive(Debug, Args)]
 #[command(after_help = format!("{}\n{}", crate::sentences::mcp_tools_help(), "Examples:\n  \

@@ -128,7 +128,7 @@ fn every_status_reaches_every_surface() {
         id: "1".to_owned(),
         ..Item::new("Open work", Status::Pending)
     }];
-    let stop = hooks::stop_reason(&items, None, hooks::MAX_OUTPUT_CHARS);
+    let stop = hooks::stop_reason(&items, None, hooks::MAX_OUTPUT_CHARS, None);
     let dir = workspace();
     run(dir.path(), &[], &["create", "Open work"], None);
     let check = run(dir.path(), &[], &["check"], None);
@@ -420,7 +420,7 @@ fn every_exit_code_reaches_the_man_page_and_the_help() {
 #[test]
 fn check_hook_speaks_the_hook_table_s_protocol() {
     let protocol = hooks::Protocol::claude_code();
-    assert_eq!(protocol.agent, crate::cli::Agent::Claude);
+    assert_eq!(protocol.agent, crate::policy::agent::Agent::Claude);
     let dir = workspace();
     run(dir.path(), &[], &["create", "Open work"], None);
     let blocked = run(dir.path(), &[], &["check", "--hook"], Some("{}"));

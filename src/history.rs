@@ -86,24 +86,44 @@ fn ceiling(store_revision: u64) -> u64 {
 /// Lines of the history file, each with its number in the file.
 type Lines = Vec<(usize, String)>;
 
-/// The history file's lines with their numbers, from its end when it is larger than
-/// `MAX_READ_BYTES` (the first line read is then cut and passed over), with a warning for what
-/// was passed over.
-fn read_lines(path: &Path) -> Result<(Lines, Vec<String>)> {
+/// How much of the history file a reader takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// All of it, for `history` and `undo`: a file over `MAX_READ_BYTES` is refused (SPEC §9),
+    /// never read into memory.
+    Whole,
+    /// Its latest `MAX_READ_BYTES` at most, for a change that has to trim or cannot read the
+    /// file's ends: a history line is never a reason to refuse a change (SPEC §6), and the
+    /// lines before are old revisions that a trim drops anyway.
+    Latest,
+}
+
+/// The history file's lines with their numbers; for `Reading::Latest`, from its end when it is
+/// larger than `MAX_READ_BYTES` (the first line read is then cut and passed over).
+fn read_lines(path: &Path, reading: Reading) -> Result<Lines> {
     let Some(mut file) = disk::open_read(path, Links::Refuse)? else {
-        return Ok((Vec::new(), Vec::new()));
+        return Ok(Vec::new());
     };
     let size = file.metadata().map_or(0, |meta| meta.len());
-    let mut warnings = Vec::new();
     let cut = size > MAX_READ_BYTES;
+    if cut && reading == Reading::Whole {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+        return Err(Error::invalid(format!(
+            "{} is larger than {} MiB ({size} bytes); todos does not read it",
+            shown(path),
+            MAX_READ_BYTES / 1024 / 1024
+        ))
+        .with_hint(format!(
+            "move it aside (rename it, e.g. to {}.old): history and undo start again from the \
+             next change; changes go on meanwhile",
+            crate::text::escape(&name)
+        )));
+    }
     if cut {
         file.seek(SeekFrom::Start(size - MAX_READ_BYTES))
             .map_err(|err| Error::io("read the history", path, &err))?;
-        warnings.push(format!(
-            "{} is larger than {} MiB: only its latest revisions were read",
-            shown(path),
-            MAX_READ_BYTES / 1024 / 1024
-        ));
     }
     let mut bytes = Vec::new();
     file.take(MAX_READ_BYTES)
@@ -117,7 +137,7 @@ fn read_lines(path: &Path) -> Result<(Lines, Vec<String>)> {
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(number, line)| (number + 1, line.to_owned()))
         .collect();
-    Ok((lines, warnings))
+    Ok(lines)
 }
 
 fn shown(path: &Path) -> String {
@@ -145,7 +165,8 @@ pub fn of(store: &Store, limit: usize) -> Result<History> {
 /// revisions go up is kept, so a planted line out of order hides no revision the user made,
 /// wherever it stands.
 pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
-    let (lines, mut warnings) = read_lines(path)?;
+    let lines = read_lines(path, Reading::Whole)?;
+    let mut warnings = Vec::new();
     let ceiling = ceiling(store_revision);
     let mut candidates: Vec<(usize, Entry)> = Vec::with_capacity(lines.len());
     for (number, line) in &lines {
@@ -286,7 +307,7 @@ pub fn recorded(path: &Path, ends: Ends, store_revision: u64) -> Option<u64> {
     match ends {
         Some((first, latest)) if first <= latest && latest <= ceiling => Some(latest),
         _ => {
-            let (lines, _) = read_lines(path).ok()?;
+            let lines = read_lines(path, Reading::Latest).ok()?;
             believable(&lines, ceiling)
                 .last()
                 .map(|&(_, revision)| revision)
@@ -335,7 +356,7 @@ pub fn append(
         // Trim to the latest `limit`, dropping on the way the lines a reader would pass over
         // for their revision: unreadable, out of order, far beyond the store (a file whose
         // ends cannot be read, a torn last line, a planted line, gets the same).
-        let (lines, _) = read_lines(path)?;
+        let lines = read_lines(path, Reading::Latest)?;
         let believed = believable(&lines, ceiling);
         let latest = believed.last().map(|&(_, revision)| revision);
         let mut kept: Vec<String> = believed

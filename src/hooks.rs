@@ -1,4 +1,5 @@
-//! Each agent's hook protocol as one row of a table, and what `todos hook` reads and answers.
+//! What `todos hook` reads and answers, by each agent's hook protocol (a row of
+//! `policy::agent::PROTOCOLS`).
 //!
 //! Claude Code, Codex and Gemini CLI all run a shell command on a session-start event and on a
 //! stop event, pass it a JSON payload on stdin and read its answer — but each names the events,
@@ -15,13 +16,14 @@ mod settings;
 
 use std::fmt::Write as _;
 
+use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
 pub use payload::{PAYLOAD_WAIT, parse_payload};
 pub use settings::merge;
 
-use crate::cli::Agent;
 use crate::model::{self, Item};
+pub use crate::policy::agent::{ContextChannel, PROTOCOLS, Protocol, StopChannel};
 use crate::render;
 use crate::sentences;
 use crate::text::escape;
@@ -32,27 +34,6 @@ use crate::text::escape;
 /// `"$CLAUDE_PROJECT_DIR"` that Claude Code needs.
 pub const COMMAND: &str = "todos hook";
 
-/// How an agent hands a session-start hook's output to its model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ContextChannel {
-    /// Whatever the hook prints on stdout.
-    PlainStdout,
-    /// `{"hookSpecificOutput":{"additionalContext":…}}`. Gemini CLI shows plain stdout to the
-    /// user, never to the model; Codex takes plain stdout that starts with `[` or `{` for
-    /// broken JSON and drops it, so a plan's `[1/3]` header never reached its model.
-    AdditionalContext,
-}
-
-/// How an agent lets a stop hook send it back to work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StopChannel {
-    /// Exit with this code (2 for Claude Code) and the reason on stderr. Claude Code reads `{"decision":"block"}` too, but then
-    /// puts the reason into its model's context twice (as hook feedback and as a system note).
-    Exit(u8),
-    /// `{"decision": WORD, "reason": …}` on stdout, exit 0.
-    Decision(&'static str),
-}
-
 /// What a hook answers its agent.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -61,103 +42,7 @@ pub struct Reply {
     pub exit_code: u8,
 }
 
-/// One agent's hook protocol, as its current release speaks it.
-#[derive(Debug)]
-pub struct Protocol {
-    pub agent: Agent,
-    pub name: &'static str,
-    /// The project file that holds its hooks, under a top-level `"hooks"` object.
-    pub file: &'static str,
-    pub session_start: &'static str,
-    /// Which session starts run the hook; `None` runs it on every one. Gemini CLI compares a
-    /// lifecycle matcher as an exact string, so `startup|resume` would never match there.
-    pub session_start_matcher: Option<&'static str>,
-    pub stop: &'static str,
-    pub context: ContextChannel,
-    /// How a stop hook sends the agent back to work.
-    pub block: StopChannel,
-    /// The payload field that is true when this stop follows a stop hook's reminder.
-    pub loop_flag: &'static str,
-    /// Fields only this agent's payloads carry, to tell it apart from the others.
-    pub marks: &'static [&'static str],
-    /// Extra keys of each handler (`name` shows in Gemini CLI's hook list and warnings).
-    pub handler_extras: &'static [(&'static str, &'static str)],
-    /// What the user does in the agent before it runs a project's hooks.
-    pub trust: &'static str,
-}
-
-/// Tried in this order by `Protocol::of`: the agents whose payloads carry a field of their own
-/// first, Claude Code (none) last.
-pub static PROTOCOLS: [Protocol; 3] = [
-    Protocol {
-        agent: Agent::Gemini,
-        name: "Gemini CLI",
-        file: ".gemini/settings.json",
-        session_start: "SessionStart",
-        session_start_matcher: None,
-        stop: "AfterAgent",
-        context: ContextChannel::AdditionalContext,
-        block: StopChannel::Decision("deny"),
-        loop_flag: "stop_hook_active",
-        marks: &["timestamp"],
-        handler_extras: &[("name", "todos")],
-        trust: "Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you \
-                trust the files in this folder?\" (or /permissions later); it runs no project \
-                hook in an untrusted folder.",
-    },
-    Protocol {
-        agent: Agent::Codex,
-        name: "Codex",
-        file: ".codex/hooks.json",
-        session_start: "SessionStart",
-        session_start_matcher: Some("startup|resume|compact"),
-        stop: "Stop",
-        context: ContextChannel::AdditionalContext,
-        block: StopChannel::Decision("block"),
-        loop_flag: "stop_hook_active",
-        marks: &["turn_id", "model"],
-        handler_extras: &[],
-        trust: "Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this \
-                folder?\", then at \"Hooks need review\" review the two todos hooks and trust \
-                them (or later in /hooks). Codex runs no project hook before both steps, and \
-                asks again when a hook changes.",
-    },
-    Protocol {
-        agent: Agent::Claude,
-        name: "Claude Code",
-        file: ".claude/settings.json",
-        session_start: "SessionStart",
-        session_start_matcher: Some("startup|resume|compact"),
-        stop: "Stop",
-        context: ContextChannel::PlainStdout,
-        block: StopChannel::Exit(2),
-        loop_flag: "stop_hook_active",
-        marks: &[],
-        handler_extras: &[],
-        trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
-                it reads the hooks at startup (review them with /hooks).",
-    },
-];
-
 impl Protocol {
-    /// Claude Code's row: the last, the agent left over when a payload has no marks of its
-    /// own, and the protocol `check --hook` speaks.
-    pub fn claude_code() -> &'static Self {
-        &PROTOCOLS[PROTOCOLS.len() - 1]
-    }
-
-    /// The exit code that sends the agent back to work, when the protocol blocks by exit code.
-    pub fn block_exit_code(&self) -> Option<u8> {
-        match self.block {
-            StopChannel::Exit(code) => Some(code),
-            StopChannel::Decision(_) => None,
-        }
-    }
-
-    pub fn of_agent(agent: Agent) -> Option<&'static Self> {
-        PROTOCOLS.iter().find(|row| row.agent == agent)
-    }
-
     /// The agent that sent `payload`: the one whose own fields or stop event it carries, as
     /// their current releases send them (tests/fixtures/hooks/). Codex sends `model` on every
     /// event and `turn_id` on Stop; Gemini CLI `timestamp` on every event; Claude Code
@@ -238,7 +123,12 @@ impl Reply {
 /// The text a session start puts into the agent's context: the open items with their ids.
 /// `None` when nothing is open, so an agent with no plan (or a finished one) gets no noise.
 /// The open items take at most `room` characters.
-pub fn session_context(summary: Option<&str>, items: &[Item], room: usize) -> Option<String> {
+pub fn session_context(
+    summary: Option<&str>,
+    items: &[Item],
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> Option<String> {
     let stats = crate::model::stats(items);
     if stats.open() == 0 {
         return None;
@@ -250,7 +140,7 @@ pub fn session_context(summary: Option<&str>, items: &[Item], room: usize) -> Op
         let _ = write!(text, " {}", quote(summary));
     }
     text.push_str(" — open items (update with `todos update ID STATUS`):\n");
-    text.push_str(&open_items(items, None, room));
+    text.push_str(&open_items(items, None, room, now));
     Some(text)
 }
 
@@ -277,13 +167,18 @@ pub fn left_subject(left: usize, total: usize, owner: Option<&str>) -> (String, 
 
 /// Why the agent is sent back: what is left for it, with ids (in at most `room` characters),
 /// and how to get out honestly.
-pub fn stop_reason(items: &[Item], owner: Option<&str>, room: usize) -> String {
+pub fn stop_reason(
+    items: &[Item],
+    owner: Option<&str>,
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> String {
     let left = (items.iter())
         .filter(|item| model::is_left_for(item, owner))
         .count();
     let (subject, are) = left_subject(left, items.len(), owner);
     let mut text = format!("todos: {subject} {are} still open:\n");
-    text.push_str(&open_items(items, owner, room));
+    text.push_str(&open_items(items, owner, room, now));
     let _ = write!(
         text,
         "{} {}",
@@ -294,15 +189,21 @@ pub fn stop_reason(items: &[Item], owner: Option<&str>, room: usize) -> String {
 }
 
 /// One line per open item left for `owner` (id, marker, content), as many as fit in `room`
-/// characters with a last line saying how many more there are.
-pub fn open_items(items: &[Item], owner: Option<&str>, room: usize) -> String {
+/// characters with a last line saying how many more there are; `now` marks ended leases, as
+/// every view does.
+pub fn open_items(
+    items: &[Item],
+    owner: Option<&str>,
+    room: usize,
+    now: Option<DateTime<Utc>>,
+) -> String {
     let open: Vec<&Item> = items
         .iter()
         .filter(|item| model::is_left_for(item, owner))
         .collect();
     let mut text = String::new();
     let mut used = 0;
-    let index = crate::dependencies::Index::new(items);
+    let index = crate::dependencies::Index::new(items).at(now);
     for (shown, item) in open.iter().enumerate() {
         let line = format!(
             "  {} {} {}{}\n",
@@ -376,6 +277,7 @@ fn json_line(value: &Value) -> String {
 mod tests {
     use super::*;
     use crate::model::Status;
+    use crate::policy::agent::Agent;
 
     fn item(id: &str, content: &str, status: Status) -> Item {
         Item {
@@ -404,27 +306,33 @@ mod tests {
 
     #[test]
     fn nothing_open_means_no_context_and_a_long_plan_is_cut() {
-        assert_eq!(session_context(Some("S"), &[], MAX_OUTPUT_CHARS), None);
+        assert_eq!(
+            session_context(Some("S"), &[], MAX_OUTPUT_CHARS, None),
+            None
+        );
         let done = [item("1", "A", Status::Completed)];
-        assert_eq!(session_context(Some("S"), &done, MAX_OUTPUT_CHARS), None);
+        assert_eq!(
+            session_context(Some("S"), &done, MAX_OUTPUT_CHARS, None),
+            None
+        );
         let long: Vec<Item> = (1..=10)
             .map(|n| item(&n.to_string(), &"x".repeat(60), Status::Pending))
             .collect();
-        let text = session_context(Some(&"s".repeat(2000)), &long, 360).unwrap();
+        let text = session_context(Some(&"s".repeat(2000)), &long, 360, None).unwrap();
         assert!(text.chars().count() <= 700, "{text}");
         assert!(text.contains("  (+6 more: `todos show`)\n"), "{text}");
         assert!(
             text.contains(&format!(" {}… — ", "s".repeat(199))),
             "{text}"
         );
-        let reason = stop_reason(&long, None, MAX_OUTPUT_CHARS);
+        let reason = stop_reason(&long, None, MAX_OUTPUT_CHARS, None);
         assert!(!reason.contains("more"), "{reason}");
-        let reason = stop_reason(&long, None, 0);
+        let reason = stop_reason(&long, None, 0, None);
         assert!(reason.contains("  (+10 more: `todos show`)\n"), "{reason}");
         let few = [
             item("1", "A", Status::Pending),
             item("2", "B", Status::InProgress),
         ];
-        assert_eq!(open_items(&few, None, 360), "  1 [ ] A\n  2 [▶] B\n");
+        assert_eq!(open_items(&few, None, 360, None), "  1 [ ] A\n  2 [▶] B\n");
     }
 }

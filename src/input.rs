@@ -27,7 +27,7 @@ use item::{item_fields, missing_content};
 pub use values::{MAX_NOTE_CHARS, content, summary};
 use values::{expect_str, note};
 
-pub use requests::{ItemChange, item_change, new_items};
+pub use requests::{ItemChange, item_change, new_items, new_items_of};
 
 /// One item as the input gave it; `item.id` is empty until the store assigns one, and
 /// `item.blocked_by` holds the ids as the input wrote them until `write` resolves them (§3a).

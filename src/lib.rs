@@ -80,10 +80,22 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         Ok(cli) => cli,
         Err(err) => {
             let json = args.iter().skip(1).any(|arg| arg == "--json");
-            return output::clap_failure(host, err, &args, json);
+            let exit = output::clap_failure(host, err, &args, json);
+            // A hook exits only with codes its agent reads as "go on" or "block" (SPEC §9):
+            // a mistyped hook command is no block (usage is exit 2, which blocks).
+            return if names_hook(&args) && exit != ExitCode::SUCCESS {
+                ExitCode::from(commands::hook::FAILED)
+            } else {
+                exit
+            };
         }
     };
     let output = Output::new(&cli.global, host);
+    let output = if cli.command.is_hook() {
+        output.for_hook()
+    } else {
+        output
+    };
     let reply = match cli.command {
         cli::Command::Mcp(_) => {
             // The server speaks its own protocol on stdin and stdout until its client is done.
@@ -100,4 +112,22 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         cli::Command::Plan(command) => commands::run(&cli.global, host, command),
     };
     output.print(host, reply)
+}
+
+/// Whether a command line that did not parse runs a hook: `todos [GLOBAL] hook …` or
+/// `todos [GLOBAL] check … --hook …`, the global options' values passed over.
+fn names_hook(args: &[OsString]) -> bool {
+    let mut words = args.iter().skip(1).map(|arg| arg.to_str().unwrap_or(""));
+    while let Some(word) = words.next() {
+        match word {
+            "-C" | "--workspace" | "-l" | "--list" | "--color" | "--lock-timeout" => {
+                words.next();
+            }
+            "hook" => return true,
+            "check" => return words.any(|word| word == "--hook"),
+            word if word.starts_with('-') => {}
+            _ => return false,
+        }
+    }
+    false
 }

@@ -21,6 +21,10 @@ use crate::render::{self, Palette};
 use crate::store::Document;
 use crate::text::escape;
 
+mod usage;
+
+pub use usage::clap_failure;
+
 /// How this run prints: decided from the flags and the host alone, so even a failure to find
 /// the workspace is printed the way the user asked.
 pub struct Output {
@@ -30,6 +34,9 @@ pub struct Output {
     stderr: Palette,
     /// The terminal's width when stdout is one: plans wrap to it. `None` into a pipe.
     width: Option<usize>,
+    /// The exit code when the output itself cannot be written: 5 (internal), except in a hook,
+    /// which exits only with a code its agent reads as "go on" (SPEC §9).
+    unwritten: u8,
 }
 
 impl Output {
@@ -41,7 +48,16 @@ impl Output {
             stdout,
             stderr,
             width: host.terminal_size().map(|(columns, _)| columns),
+            unwritten: Error::internal("").exit_code(),
         }
+    }
+
+    /// Output for a hook (`todos hook`, `check --hook`): whatever fails, writing its own output
+    /// included, it exits with the code every agent reads as "go on".
+    #[must_use]
+    pub fn for_hook(mut self) -> Self {
+        self.unwritten = crate::commands::hook::FAILED;
+        self
     }
 
     /// Prints a command's reply and returns the exit code.
@@ -81,7 +97,7 @@ impl Output {
         let exit = ExitCode::from(outcome.exit_code);
         if self.json {
             let envelope = envelope_of(&outcome, place);
-            return finish(host, &json_line(&envelope), exit);
+            return finish(host, &json_line(&envelope), exit, self.unwritten);
         }
         let mut err = String::new();
         // Warnings and notes quote items and paths: escaped, so they cannot drive the terminal.
@@ -117,13 +133,13 @@ impl Output {
         if let Some(note) = note.filter(|_| !self.quiet) {
             let _ = writeln!(err, "{note}");
         }
-        if let Err(failed) = write_stderr(host, &err) {
+        if let Err(failed) = write_stderr(host, &err, self.unwritten) {
             return failed;
         }
         if self.quiet {
             return exit;
         }
-        finish(host, &text, exit)
+        finish(host, &text, exit, self.unwritten)
     }
 
     /// The text for stdout, and what goes to stderr before it.
@@ -193,7 +209,12 @@ impl Output {
     fn failure(&self, host: &mut Host, place: &Place<'_>, error: &Error) -> ExitCode {
         let exit = ExitCode::from(error.exit_code());
         if self.json {
-            return finish(host, &json_line(&envelope::failure(error, place)), exit);
+            return finish(
+                host,
+                &json_line(&envelope::failure(error, place)),
+                exit,
+                self.unwritten,
+            );
         }
         // Messages quote the input (an unknown key, a bad status) and paths: escape what could
         // drive the terminal, as for everything else read from input.
@@ -212,14 +233,14 @@ impl Output {
         if let Some(hint) = &error.hint {
             let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
         }
-        write_stderr(host, &text).map_or_else(|failed| failed, |()| exit)
+        write_stderr(host, &text, self.unwritten).map_or_else(|failed| failed, |()| exit)
     }
 }
 
 /// Writes what goes to stderr (warnings, notes, `check`'s answer, an error): a closed pipe is
 /// no failure, but any other (`2>/dev/full`) is exit 5, since the caller did not get what the
-/// command had to say.
-fn write_stderr(host: &mut Host, text: &str) -> Result<(), ExitCode> {
+/// command had to say (`unwritten`: a hook's "go on" code instead).
+fn write_stderr(host: &mut Host, text: &str, unwritten: u8) -> Result<(), ExitCode> {
     if text.is_empty() {
         return Ok(());
     }
@@ -230,7 +251,7 @@ fn write_stderr(host: &mut Host, text: &str) -> Result<(), ExitCode> {
     {
         Ok(()) => Ok(()),
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(_) => Err(ExitCode::from(Error::internal("").exit_code())),
+        Err(_) => Err(ExitCode::from(unwritten)),
     }
 }
 
@@ -344,8 +365,9 @@ fn json_line(value: &Value) -> String {
 }
 
 /// Writes the output; a closed pipe ends it quietly, any other failure to write it (a full
-/// disk) is an internal error, since the caller did not get what it asked for.
-fn finish(host: &mut Host, text: &str, exit: ExitCode) -> ExitCode {
+/// disk) is an internal error, since the caller did not get what it asked for (`unwritten`: a
+/// hook's "go on" code instead).
+fn finish(host: &mut Host, text: &str, exit: ExitCode, unwritten: u8) -> ExitCode {
     let written = host
         .stdout
         .write_all(text.as_bytes())
@@ -355,109 +377,10 @@ fn finish(host: &mut Host, text: &str, exit: ExitCode) -> ExitCode {
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => exit,
         Err(err) => {
             let _ = writeln!(host.stderr, "error: cannot write the output: {err}");
-            ExitCode::from(Error::internal("").exit_code())
+            ExitCode::from(unwritten)
         }
     }
 }
 
 /// The envelope for a failure that left nothing better to say: an internal error.
 pub const PANIC_ENVELOPE: &str = r#"{"status":"error","error":{"code":"INTERNAL_ERROR","message":"internal error: this is a bug in todos","details":[]},"text":"error: internal error","context":{"cwd":null,"workspace":null,"list":null,"params_input":null}}"#;
-
-/// Help and version print as clap prints them; other command-line errors are `USAGE` (exit 2),
-/// as an envelope with clap's whole message when `--json` was among the arguments. A guess the
-/// `guess` tables know (`todos done 2`) is answered with the command that works instead.
-pub fn clap_failure(
-    host: &mut Host,
-    mut err: clap::Error,
-    args: &[std::ffi::OsString],
-    json: bool,
-) -> ExitCode {
-    use clap::error::ErrorKind;
-    let guessed = crate::guess::explain(&err, args);
-    // clap repeats the words it refused as they were typed; on a colour terminal its styled
-    // text would carry an escape sequence or a carriage return of the user's straight to it.
-    words_shown(&mut err);
-    let err = &err;
-    if matches!(
-        err.kind(),
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-    ) {
-        return finish(host, &err.render().to_string(), ExitCode::SUCCESS);
-    }
-    if asks_help_of_help(err, args) {
-        let help = crate::cli::Cli::command().render_long_help().to_string();
-        return finish(host, &help, ExitCode::SUCCESS);
-    }
-    let error = guessed.or_else(|| {
-        json.then(|| {
-            let rendered = err.render().to_string();
-            let message = rendered.trim_end().trim_start_matches("error: ");
-            Error::usage(message).with_hint("see `todos --help`")
-        })
-    });
-    if let Some(error) = error {
-        let (_, stderr) = crate::context::palettes(None, host);
-        let output = Output {
-            json,
-            quiet: false,
-            stdout: Palette::plain(),
-            stderr,
-            width: None,
-        };
-        let place = Place {
-            cwd: host
-                .current_dir()
-                .ok()
-                .map(|dir| dir.to_string_lossy().into_owned()),
-            workspace: None,
-            list: None,
-            params_input: None,
-        };
-        return output.failure(host, &place, &error);
-    }
-    let rendered = if crate::context::palettes(None, host).1.is_enabled() {
-        err.render().ansi().to_string()
-    } else {
-        err.render().to_string()
-    };
-    let _ = host.stderr.write_all(rendered.as_bytes());
-    ExitCode::from(crate::error::Kind::Usage.info().exit_code)
-}
-
-/// The words of the command line a clap error repeats, each escaped and cut (`text::word`).
-fn words_shown(err: &mut clap::Error) {
-    use clap::error::ContextValue;
-    let shown: Vec<_> = err
-        .context()
-        .filter_map(|(kind, value)| match value {
-            ContextValue::String(text) => Some((
-                kind,
-                ContextValue::String(crate::text::word(text).into_owned()),
-            )),
-            ContextValue::Strings(texts) => Some((
-                kind,
-                ContextValue::Strings(
-                    texts
-                        .iter()
-                        .map(|text| crate::text::word(text).into_owned())
-                        .collect(),
-                ),
-            )),
-            _ => None,
-        })
-        .collect();
-    for (kind, value) in shown {
-        err.insert(kind, value);
-    }
-}
-
-/// `todos help --help` (or `-h`): the help of `help` is the top-level help.
-fn asks_help_of_help(err: &clap::Error, args: &[std::ffi::OsString]) -> bool {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    err.kind() == ErrorKind::InvalidSubcommand
-        && matches!(
-            err.get(ContextKind::InvalidSubcommand),
-            Some(ContextValue::String(word)) if word == "--help" || word == "-h"
-        )
-        && args.iter().skip(1).any(|arg| arg == "help")
-}

@@ -232,6 +232,11 @@ fn update(limits: &Limits) -> Value {
                     sentences::terminal_statuses()
                 ),
             },
+            "take": {
+                "type": "boolean",
+                "description": "Take another owner's item over on purpose (update --take): it \
+                    becomes owner's, else the name the change is made under.",
+            },
         },
         "required": ["id"],
         "anyOf": [
@@ -245,6 +250,7 @@ fn update(limits: &Limits) -> Value {
             {"required": ["blocked_by"]},
             {"required": ["addBlockedBy"]},
             {"required": ["unblock"]},
+            {"required": ["take"]},
         ],
         "not": one_active_form(),
         "additionalProperties": false,
@@ -488,6 +494,8 @@ mod tests {
         assert!(validator.is_valid(&json!({"id": "2", "content": "Reworded"})));
         assert!(!validator.is_valid(&json!({"id": "2"})));
         assert!(!validator.is_valid(&json!({"id": "2", "reopen": true})));
+        assert!(validator.is_valid(&json!({"id": "2", "take": true, "owner": "w2"})));
+        assert!(!validator.is_valid(&json!({"id": "2", "take": "yes"})));
         assert!(!validator.is_valid(&json!({"status": "completed"})));
         assert!(!validator.is_valid(&json!({"id": "2", "status": "done"})));
         assert!(validator.is_valid(&json!({"id": "2", "activeForm": "Running"})));

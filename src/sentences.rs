@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 
 use crate::english::{capitalized, count, or_list};
-use crate::policy::exit::{KINDS, Kind};
+use crate::policy::agent::Protocol;
+use crate::policy::exit::{CHECK_OPEN, KINDS, Kind};
 use crate::policy::limit::{Limit, Limits};
 use crate::policy::mcp::MCP_TOOLS;
 use crate::policy::name::{Broken, NameRule};
@@ -340,6 +341,44 @@ pub fn expect_revision_help() -> String {
     format!(
         "Refuse ({}) unless the store is at this revision",
         exit(Kind::Conflict)
+    )
+}
+
+/// The exit code `check --hook` blocks with: Claude Code's row of the hook table.
+fn check_hook_exit() -> u8 {
+    Protocol::claude_code()
+        .block_exit_code()
+        .unwrap_or(CHECK_OPEN)
+}
+
+/// The help of `check --hook`.
+pub fn check_hook_help() -> String {
+    format!(
+        "Run as an agent hook: exit {} instead of {CHECK_OPEN}, read the hook's JSON event on stdin",
+        check_hook_exit()
+    )
+}
+
+/// `check`'s long help: its exit codes and the hook protocol it speaks, from their tables.
+pub fn check_about() -> String {
+    let protocol = Protocol::claude_code();
+    format!(
+        "Exit 0 when the plan is empty or finished, {CHECK_OPEN} while items are open.\n\n\
+         When items are open it prints the recap and the open items on stderr. With --stale \
+         MINUTES it fails only when items are open and the plan has not changed for that many \
+         minutes: the \"update your todos\" reminder, for a hook that runs after every tool call. \
+         With --hook it speaks the hook protocol of {}: it exits {} instead of {CHECK_OPEN} so the \
+         agent reads the message and keeps working, and it reads the hook's JSON event on stdin \
+         to let a {} go through when a {} hook already sent the agent back once ({}). With an \
+         owner (--owner or {}), items another owner holds do not count: a worker may stop when \
+         its own items and the unowned ones are done. check never writes, locks or creates \
+         anything.",
+        protocol.name,
+        check_hook_exit(),
+        protocol.stop,
+        protocol.stop,
+        protocol.loop_flag,
+        Variable::Owner.name(),
     )
 }
 

@@ -21,10 +21,10 @@ use crate::store::{Document, Store};
 use crate::text::escape;
 
 /// The exit code of a failed check. In hook mode, the code Claude Code's hooks block with
-/// (its row of `hooks::PROTOCOLS`).
-const OPEN: u8 = 1;
+/// (its row of `policy::agent::PROTOCOLS`).
+use crate::policy::exit::CHECK_OPEN as OPEN;
 
-/// The protocol `check --hook` speaks: Claude Code's, as `hooks::PROTOCOLS` holds it.
+/// The protocol `check --hook` speaks: Claude Code's, as `policy::agent::PROTOCOLS` holds it.
 fn hook_protocol() -> &'static Protocol {
     Protocol::claude_code()
 }
@@ -174,7 +174,12 @@ fn notes(
         // rest (SPEC §8), whatever the store holds.
         let used = out.chars().count() + tail.chars().count();
         let room = hooks::MAX_OUTPUT_CHARS.saturating_sub(used);
-        out.push_str(&hooks::open_items(&document.todos, owner, room));
+        out.push_str(&hooks::open_items(
+            &document.todos,
+            owner,
+            room,
+            Some(ctx.now.instant()),
+        ));
         out.push_str(&tail);
         return out;
     }

@@ -50,11 +50,34 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
         Error::if_any(problems)?;
         (items, json!({"items": args.contents}))
     };
+    with_options(items, input, args)
+}
+
+#[cfg(feature = "mcp")]
+impl Request {
+    /// The request of JSON already parsed (the MCP server's `create` tool): the items read as
+    /// from stdin, by the same reader, with no command line and no stdin.
+    pub fn of_input(ctx: &Context, input: Value, expect_revision: Option<u64>) -> Result<Self> {
+        let items = input::new_items_of(&input, &ctx.config.limits)?;
+        with_options(
+            items,
+            input,
+            &CreateArgs {
+                contents: Vec::new(),
+                blocked_by: Vec::new(),
+                owner: None,
+                expect_revision,
+            },
+        )
+    }
+}
+
+/// The request of the read items, with what the options add to each (`--owner`,
+/// `--blocked-by`).
+fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Result<Request> {
     if items.is_empty() {
         return Err(Error::invalid("no items to create").with_hint(STDIN_HINT));
     }
-    let mut items = items;
-    let mut input = input;
     super::refuse_empty_owner(args.owner.as_deref())?;
     let mut problems = Vec::new();
     let owner = args

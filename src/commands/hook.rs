@@ -18,7 +18,7 @@ use crate::text::escape;
 
 /// Exit code of a hook that failed: every agent reads 1 as "report it, go on", never as
 /// "block" (Claude Code and Codex block on 2, and Gemini CLI on any code but 0 and 1).
-const FAILED: u8 = 1;
+pub const FAILED: u8 = 1;
 
 /// The agent's payload, read from stdin within `hooks::PAYLOAD_WAIT`.
 pub struct Request {
@@ -123,10 +123,15 @@ fn answer(
         Event::SessionStart => {
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
             let summary = document.summary.as_deref();
-            match hooks::session_context(summary, &document.todos, 0) {
+            match hooks::session_context(summary, &document.todos, 0, None) {
                 Some(_) => {
                     let reply = hooks::within_cap(|room| {
-                        let context = hooks::session_context(summary, &document.todos, room);
+                        let context = hooks::session_context(
+                            summary,
+                            &document.todos,
+                            room,
+                            Some(ctx.now.instant()),
+                        );
                         Reply {
                             stdout: hooks::context_output(protocol, &context.unwrap_or_default()),
                             ..Reply::default()
@@ -144,7 +149,8 @@ fn answer(
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
             if hooks::has_work_left(&document.todos, owner) {
                 let reply = hooks::within_cap(|room| {
-                    let reason = hooks::stop_reason(&document.todos, owner, room);
+                    let reason =
+                        hooks::stop_reason(&document.todos, owner, room, Some(ctx.now.instant()));
                     hooks::block_reply(protocol, &reason)
                 });
                 (reply, "block")

@@ -3,11 +3,13 @@
 //! and touches nothing else: run twice, it changes nothing the second time.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
-use crate::cli::{Agent, InitArgs};
+use crate::cli::InitArgs;
+use crate::commands::init_block::{GITIGNORE, IGNORED, INSTRUCTIONS, with_block};
+use crate::commands::init_files::{Action, Change, Plan};
 use crate::commands::init_git;
 use crate::commands::init_mcp;
 use crate::commands::init_permissions::{self, Permissions};
@@ -18,66 +20,7 @@ use crate::error::{Error, Result};
 use crate::guide;
 use crate::hooks::{self, Protocol};
 use crate::host::Host;
-
-/// The lines around a block `todos init` owns in a file of the user's: a line starting with
-/// `begin_mark` opens it, one starting with `end` closes it.
-pub(super) struct Markers {
-    pub(super) begin_mark: &'static str,
-    pub(super) begin: &'static str,
-    pub(super) end: &'static str,
-}
-
-/// In an instructions file (Markdown): HTML comments, which no agent shows.
-const INSTRUCTIONS: Markers = Markers {
-    begin_mark: "<!-- todos:begin",
-    begin: "<!-- todos:begin (written by `todos init`; run it again to update) -->",
-    end: "<!-- todos:end -->",
-};
-
-/// In `.gitignore`: comment lines.
-const GITIGNORE: Markers = Markers {
-    begin_mark: "# todos:begin",
-    begin: "# todos:begin (written by `todos init`: files todos keeps for itself, not the plan)",
-    end: "# todos:end",
-};
-
-impl Markers {
-    /// `body` between the markers.
-    pub(super) fn wrap(&self, body: &str) -> String {
-        format!("{}\n{body}{}\n", self.begin, self.end)
-    }
-}
-
-/// What a team does not commit: locks, temporary files, the histories (local undo) and set
-/// aside stores. The plans (`.todos.json`, `.todos/*.json`) and `memory/todos/` stay in.
-const IGNORED: &str = ".todos.json.lock
-.todos.json.tmp
-.todos.json.corrupt-*
-.todos.history.jsonl
-.todos/*.lock
-.todos/*.tmp
-.todos/*.corrupt-*
-.todos/*.history.jsonl
-*.todos-tmp
-";
-
-/// What happened to one file.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Action {
-    Created,
-    Updated,
-    Unchanged,
-}
-
-impl Action {
-    pub(super) fn as_str(self) -> &'static str {
-        match self {
-            Self::Created => "created",
-            Self::Updated => "updated",
-            Self::Unchanged => "unchanged",
-        }
-    }
-}
+use crate::policy::agent::Agent;
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
     let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
@@ -315,173 +258,6 @@ fn mcp_taken(notes: &[String], path: &Path) -> bool {
     notes.iter().any(|note| note.starts_with(&prefix))
 }
 
-/// One edit of a file's text: the text so far (absent: `None`), the file's path for messages,
-/// and where it names what it left for the user to review.
-type Edit<'a> = Box<dyn FnOnce(Option<&str>, &Path, &mut Vec<String>) -> Result<String> + 'a>;
-
-/// The files `init` edits, each once, in the order first named.
-#[derive(Default)]
-struct Plan<'a> {
-    files: Vec<PlannedFile<'a>>,
-}
-
-struct PlannedFile<'a> {
-    name: &'static str,
-    edits: Vec<Edit<'a>>,
-    /// What the edits add, said after the file is written; empty: `describe`'s words.
-    what: Vec<String>,
-}
-
-impl<'a> Plan<'a> {
-    fn add(&mut self, name: &'static str, what: Option<String>, edit: Edit<'a>) {
-        let index = if let Some(index) = self.files.iter().position(|file| file.name == name) {
-            index
-        } else {
-            self.files.push(PlannedFile {
-                name,
-                edits: Vec::new(),
-                what: Vec::new(),
-            });
-            self.files.len() - 1
-        };
-        let file = &mut self.files[index];
-        file.edits.push(edit);
-        file.what.extend(what);
-    }
-}
-
-/// One file's text before and after, computed before anything is written.
-struct Change {
-    name: &'static str,
-    /// Where the text goes: the file `name` names, or the target of its link.
-    path: PathBuf,
-    /// The workspace, links resolved, that every write must stay inside.
-    root: PathBuf,
-    old: Option<String>,
-    new: String,
-}
-
-impl Change {
-    /// Reads `path` (absent is `None`) and computes its new text. `path` is checked first
-    /// (`disk::link_target`): a link is followed only to a file inside the workspace, and a
-    /// FIFO or device is refused; `self.path` is where the text will go.
-    fn new(
-        name: &'static str,
-        path: &Path,
-        new_text: impl FnOnce(Option<&str>, &Path) -> Result<String>,
-    ) -> Result<Self> {
-        let root = disk::real_root(&path_workspace(path, name))?;
-        let dir = disk::folder(&root, folder_of(name), false)?.path;
-        let file_name = path.file_name().unwrap_or_default();
-        // Only an instructions file may be a link (to a file inside the workspace); an agent's
-        // settings or `.gitignore` that is a link is refused, wherever it points.
-        let path = if Path::new(name)
-            .extension()
-            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"))
-        {
-            disk::link_target(&root, &dir.join(file_name))?
-        } else {
-            dir.join(file_name)
-        };
-        if path.starts_with(root.join(".git")) {
-            return Err(disk::unsafe_path(
-                &dir.join(file_name),
-                "leads into .git/, git's own folder, which todos init never edits",
-            ));
-        }
-        let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Input(name))? {
-            Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
-                Error::invalid(format!("{} is not UTF-8 text", path.display()))
-                    .with_hint("todos init leaves it untouched; fix or move it, then run it again")
-            })?),
-            None => None,
-        };
-        let new = new_text(old.as_deref(), &path)?;
-        Ok(Self {
-            name,
-            path,
-            root,
-            old,
-            new,
-        })
-    }
-
-    /// Writes the new text, only when it differs: through `disk`, a new temporary file,
-    /// synced, renamed over the file, so it is replaced whole or not at all. A missing folder
-    /// (`.claude/`) is made, inside the workspace only.
-    fn apply(&self) -> Result<Action> {
-        let action = match &self.old {
-            Some(old) if *old == self.new => return Ok(Action::Unchanged),
-            Some(_) => Action::Updated,
-            None => Action::Created,
-        };
-        let mut folder = disk::folder(&self.root, folder_of(self.name), true)?;
-        let written = disk::check_file(&self.path).and_then(|old| {
-            disk::replace(&self.path, self.new.as_bytes(), disk::mode_of(old.as_ref()))
-        });
-        if written.is_err() {
-            folder.remove_created();
-        }
-        written.map(|()| action)
-    }
-}
-
-/// The instructions file with our block in it: appended when absent, replaced when present.
-pub(super) fn with_block(
-    old: Option<&str>,
-    block: &str,
-    path: &Path,
-    markers: &Markers,
-) -> Result<String> {
-    let Some(old) = old else {
-        return Ok(block.to_owned());
-    };
-    let Markers {
-        begin_mark,
-        end: end_mark,
-        ..
-    } = markers;
-    let malformed = |why: &str| {
-        Error::invalid(format!("{}: {why}", path.display())).with_hint(format!(
-            "todos init owns the lines from `{begin_mark} …` to `{end_mark}`; fix them by hand, \
-             then run it again"
-        ))
-    };
-    let mut begin = None;
-    let mut end = None;
-    let mut offset = 0;
-    for line in old.split_inclusive('\n') {
-        let mark = line.trim_start();
-        if mark.starts_with(begin_mark) {
-            if begin.is_some() {
-                return Err(malformed("it holds two todos blocks"));
-            }
-            begin = Some(offset);
-        } else if mark.starts_with(end_mark) {
-            if begin.is_none() || end.is_some() {
-                return Err(malformed("a todos:end marker has no todos:begin before it"));
-            }
-            end = Some(offset + line.len());
-        }
-        offset += line.len();
-    }
-    match (begin, end) {
-        (Some(begin), Some(end)) => Ok(format!("{}{block}{}", &old[..begin], &old[end..])),
-        (Some(_), None) => Err(malformed("its todos block has no todos:end marker")),
-        (None, _) => {
-            let mut text = old.to_owned();
-            if !text.is_empty() {
-                if !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                text.push('\n');
-            }
-            text.push_str(block);
-            Ok(text)
-        }
-    }
-}
-
 /// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
 /// points) and registered in the repository's .git/config. Called once every other change is
 /// computed: .gitattributes is computed, then the config, which is written at once; what it
@@ -572,19 +348,6 @@ pub(super) fn edit_settings(
         return Ok(old.to_owned());
     }
     Ok(text)
-}
-
-/// The workspace `path` (the file `name` names, relative to it) lies in.
-fn path_workspace(path: &Path, name: &str) -> PathBuf {
-    let depth = Path::new(name).components().count();
-    path.ancestors()
-        .nth(depth)
-        .map_or_else(|| path.to_path_buf(), Path::to_path_buf)
-}
-
-/// The folder of `name`, relative to the workspace (empty for a file at its root).
-fn folder_of(name: &str) -> &Path {
-    Path::new(name).parent().unwrap_or(Path::new(""))
 }
 
 #[cfg(test)]

@@ -16,7 +16,8 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use crate::commands::init::{Action, Markers, with_block};
+use crate::commands::init_block::{Markers, with_block};
+use crate::commands::init_files::Action;
 use crate::disk::{self, Links};
 use crate::error::{Error, Result};
 use crate::text::escape;

@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::cli::Agent;
+use crate::policy::agent::Agent;
 
 /// One rule: a string added once to the array at `path` of the agent's JSON settings.
 pub struct Rule {

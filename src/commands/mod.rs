@@ -7,8 +7,10 @@ mod completions;
 mod create;
 mod follow;
 mod history;
-mod hook;
+pub(crate) mod hook;
 mod init;
+mod init_block;
+mod init_files;
 mod init_git;
 mod init_mcp;
 mod init_permissions;
@@ -213,17 +215,51 @@ pub fn describe(command: AboutCommand) -> Reply {
     }
 }
 
+/// What a command on a plan is given: a command line's typed command, or a request's input
+/// already typed in memory.
+pub enum Given {
+    Command(PlanCommand),
+    /// The MCP server's `write`, `create` and `update`: the command's input as JSON, turned into
+    /// the same request the command's `read` builds from stdin (each request's `of_input`), with
+    /// no command line assembled and no stdin faked. codex-rs `mcp-server`'s `into_config()` is
+    /// the model.
+    #[cfg(feature = "mcp")]
+    Input {
+        command: InputCommand,
+        input: Value,
+        expect_revision: Option<u64>,
+    },
+}
+
+/// The commands whose input can be given in memory.
+#[cfg(feature = "mcp")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputCommand {
+    Write,
+    Create,
+    Update,
+}
+
+impl From<PlanCommand> for Given {
+    fn from(command: PlanCommand) -> Self {
+        Self::Command(command)
+    }
+}
+
 /// Runs a command on a plan: resolves the context, reads the input, executes.
-pub fn run(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
+pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Reply {
+    let given = given.into();
     // A hook answers an agent, which reads only "go on" and "block" from its exit code: a
     // refusal (an unsafe path, a corrupt store, a bad config) must let the agent go on, with
     // the reason where the agent shows it (SPEC §9).
-    let in_hook = match &command {
-        PlanCommand::Hook(_) => true,
-        PlanCommand::Check(args) => args.hook,
-        _ => false,
+    let in_hook = match &given {
+        Given::Command(PlanCommand::Hook(_)) => true,
+        Given::Command(PlanCommand::Check(args)) => args.hook,
+        Given::Command(_) => false,
+        #[cfg(feature = "mcp")]
+        Given::Input { .. } => false,
     };
-    hook_reply(run_plan(global, host, command), in_hook)
+    hook_reply(run_plan(global, host, given), in_hook)
 }
 
 /// A hook's refusal as the answer that lets its agent go on (`hook::refusal`).
@@ -234,25 +270,31 @@ fn hook_reply(mut reply: Reply, in_hook: bool) -> Reply {
     reply
 }
 
-fn run_plan(global: &GlobalArgs, host: &mut Host, command: PlanCommand) -> Reply {
+fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
     let ctx = match Context::new(global, host) {
         Ok(ctx) => ctx,
         // git takes OURS whatever the driver says: the refusal says so.
         Err(err) => {
-            return Reply::failed(match &command {
-                PlanCommand::MergeFile(_) => merge_file::left_as_it_was(err),
-                _ => err,
-            });
+            return Reply::failed(
+                if matches!(given, Given::Command(PlanCommand::MergeFile(_))) {
+                    merge_file::left_as_it_was(err)
+                } else {
+                    err
+                },
+            );
         }
     };
     // A hook's words go to an agent's context, in its own protocol: no note there.
-    let hook = matches!(command, PlanCommand::Hook(_) | PlanCommand::Check(_));
+    let hook = matches!(
+        given,
+        Given::Command(PlanCommand::Hook(_) | PlanCommand::Check(_))
+    );
     let note = ctx.shared_by.as_ref().filter(|_| !hook).map(|worktree| {
         let plan = crate::worktree::relative(worktree, &ctx.workspace);
         format!("plan: {}, shared by the worktrees", plan.display())
     });
     let mut params_input = None;
-    let result = Request::read(&ctx, host, command).and_then(|request| {
+    let result = Request::of(&ctx, host, given).and_then(|request| {
         // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
         // output cost `write` a sixth of its time at that size.
         if global.json {
@@ -295,6 +337,30 @@ enum Request {
 }
 
 impl Request {
+    /// The request of what the command was given: read from the command line, or built from
+    /// the input given in memory.
+    fn of(ctx: &Context, host: &mut Host, given: Given) -> Result<Self> {
+        match given {
+            Given::Command(command) => Self::read(ctx, host, command),
+            #[cfg(feature = "mcp")]
+            Given::Input {
+                command,
+                input,
+                expect_revision,
+            } => Ok(match command {
+                InputCommand::Write => {
+                    Self::Write(write::Request::of_input(host, input, expect_revision)?)
+                }
+                InputCommand::Create => {
+                    Self::Create(create::Request::of_input(ctx, input, expect_revision)?)
+                }
+                InputCommand::Update => {
+                    Self::Update(update::Request::of_input(host, input, expect_revision)?)
+                }
+            }),
+        }
+    }
+
     /// Reads what the command was given (arguments, stdin, a file) into a request.
     fn read(ctx: &Context, host: &mut Host, command: PlanCommand) -> Result<Self> {
         Ok(match command {

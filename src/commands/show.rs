@@ -50,7 +50,7 @@ pub fn plan_layout(
     let summary = document.summary.as_deref();
     match format {
         Format::Text => render::plan(summary, &document.todos, palette, long, now),
-        Format::Markdown => Layout::from(render::markdown(summary, &document.todos).as_str()),
+        Format::Markdown => Layout::from(render::markdown(summary, &document.todos, now).as_str()),
         Format::Json => {
             let value = envelope::data(document, &[], None);
             let mut text = crate::json::escape_unsafe(

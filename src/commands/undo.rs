@@ -18,6 +18,18 @@ use crate::transaction::{Transaction, check_revision};
 /// overwritten, and the latest kept revision is restored. Nothing is logged: restoring a plan
 /// finishes none.
 pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcome> {
+    // Under an owner's name, an undo that would change another owner's item is refused as any
+    // change is (SPEC §3a); under no name it is never limited.
+    let actor = super::actor(host)?;
+    let respect = |current: &Document, restored: &Document| {
+        crate::claims::respect_owners(
+            &current.todos,
+            &restored.todos,
+            actor.as_ref(),
+            None,
+            ctx.now.instant(),
+        )
+    };
     let transaction = Transaction::begin(ctx, &mut host.stderr)?;
     let store = transaction.store();
     let history = crate::history::of(store, ctx.config.history_limit)?;
@@ -59,6 +71,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             empty.revision = current.next_revision(recorded)?;
             empty.updated_at = Some(ctx.now.to_rfc3339());
             warnings.push("the history keeps no revision to restore: the plan is empty".to_owned());
+            respect(&current, &empty)?;
             let set_aside =
                 Some(store.set_aside(transaction.lock(), &crate::log::stamp(&ctx.now))?);
             warnings.extend(transaction.restore("undo", &current, &empty)?);
@@ -91,6 +104,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     restored.revision = current.next_revision(recorded)?;
     restored.updated_at = Some(ctx.now.to_rfc3339());
     let command = format!("undo --to {revision}");
+    respect(&current, &restored)?;
     let set_aside = corrupt
         .then(|| store.set_aside(transaction.lock(), &crate::log::stamp(&ctx.now)))
         .transpose()?;

@@ -21,8 +21,6 @@ pub struct Request {
     expect_revision: Option<u64>,
     /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
     actor: Option<Actor>,
-    /// `--take`: the item becomes this owner's on purpose.
-    take: Option<String>,
     /// The options the change came from, to name them in a refusal; `None` for stdin.
     flags: Option<Flags>,
     /// The change as JSON, from the arguments or from stdin.
@@ -37,12 +35,13 @@ struct Flags {
 
 /// Each field of the JSON form that an option of `update` fills, and that option: a refusal
 /// of a command line names the option typed, not the field it became.
-const FLAG_OF_FIELD: [(&str, &str); 5] = [
+const FLAG_OF_FIELD: [(&str, &str); 6] = [
     ("addBlockedBy", "--blocked-by"),
     ("blocked_by", "--blocked-by"),
     ("unblock", "--unblock"),
     ("owner", "--owner"),
     ("content", "--content"),
+    ("take", "--take"),
 ];
 
 impl Flags {
@@ -79,20 +78,6 @@ fn swapped(args: &UpdateArgs) -> Option<(String, String)> {
 pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     super::refuse_empty_owner(args.owner.as_deref())?;
     let actor = super::actor(host)?;
-    let take = if args.take {
-        let mut problems = Vec::new();
-        let named = match &args.owner {
-            Some(owner) => model::check_owner(owner, "--owner", &mut problems),
-            None => actor.as_ref().map(|actor| actor.name.clone()),
-        };
-        Error::if_any(problems)?;
-        Some(named.ok_or_else(|| {
-            Error::invalid("--take needs a name to take the item over for")
-                .with_hint("pass --owner NAME, or set TODOS_OWNER to the name you work under")
-        })?)
-    } else {
-        None
-    };
     let (id, status) = match swapped(args) {
         Some((id, status)) => (Some(id), Some(status)),
         None => (args.id.clone(), args.status.clone()),
@@ -106,8 +91,11 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         if let Some(content) = &args.content {
             object.insert("content".into(), json!(content));
         }
-        if let Some(owner) = args.owner.as_ref().or(take.as_ref()) {
+        if let Some(owner) = &args.owner {
             object.insert("owner".into(), json!(owner));
+        }
+        if args.take {
+            object.insert("take".into(), json!(true));
         }
         if args.no_owner {
             object.insert("owner".into(), Value::Null);
@@ -129,13 +117,27 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     Ok(Request {
         expect_revision: args.expect_revision,
         actor,
-        take,
         flags: id.is_some().then(|| Flags {
             blocked_by: args.blocked_by.clone(),
             unblock: args.unblock.clone(),
         }),
         input,
     })
+}
+
+#[cfg(feature = "mcp")]
+impl Request {
+    /// The request of JSON already parsed (the MCP server's `update` tool): the change as
+    /// `todos update` reads it from stdin, made under the same name (`TODOS_OWNER`), with no
+    /// command line and no stdin.
+    pub fn of_input(host: &Host, input: Value, expect_revision: Option<u64>) -> Result<Self> {
+        Ok(Self {
+            expect_revision,
+            actor: super::actor(host)?,
+            flags: None,
+            input,
+        })
+    }
 }
 
 /// Changes one item's status, text or details.
@@ -146,7 +148,8 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         None => err,
     };
     let change = input::item_change(&request.input, &limits).map_err(in_words)?;
-    let command = if request.take.is_some() {
+    let taken_for = taker(&change, request.actor.as_ref()).map_err(in_words)?;
+    let command = if taken_for.is_some() {
         "update --take"
     } else {
         "update"
@@ -159,7 +162,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         false,
         |document| {
             let before = document.todos.clone();
-            let taken = match &request.take {
+            let taken = match &taken_for {
                 Some(taker) => Some(take(document, &change.id, taker)?),
                 None => None,
             };
@@ -194,6 +197,29 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
     )
     .map(Outcome::changed)
     .map_err(in_words)
+}
+
+/// Whom `take` (`--take`) gives the item to: the owner the change names, else the name it is
+/// made under; `None` without `take`.
+fn taker(change: &ItemChange, actor: Option<&Actor>) -> Result<Option<String>> {
+    if !change.take {
+        return Ok(None);
+    }
+    match &change.owner {
+        Some(Some(owner)) => Ok(Some(owner.clone())),
+        Some(None) => Err(Error::problems(vec![Problem::new(
+            "take",
+            "cannot go with clearing the owner; take the item under a name, or clear its owner \
+             without take",
+        )])),
+        None => actor.map(|actor| Some(actor.name.clone())).ok_or_else(|| {
+            Error::problems(vec![Problem::new(
+                "take",
+                "needs a name to take the item over for",
+            )])
+            .with_hint("give the owner (--owner NAME, or \"owner\" in JSON), or set TODOS_OWNER to the name you work under")
+        }),
+    }
 }
 
 /// `--take`: the item becomes `taker`'s; returns whom it was taken from (none when it had no
@@ -334,6 +360,36 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
     for (name, ids) in lists {
         for (at, id) in ids.iter().enumerate() {
             known(id, format!("{name}[{at}]"), &mut problems);
+        }
+    }
+    // `--unblock` takes off a blocker the item waits on; any other id is a mistake to name, not
+    // "no change".
+    let waits_on: Vec<&String> = request
+        .blocked_by
+        .as_ref()
+        .unwrap_or(&document.todos[index].blocked_by)
+        .iter()
+        .chain(&request.add_blocked_by)
+        .collect();
+    for (at, id) in request.unblock.iter().enumerate() {
+        if !waits_on.contains(&id) {
+            let waits = if waits_on.is_empty() {
+                "it waits on no item".to_owned()
+            } else {
+                let ids: Vec<String> = waits_on
+                    .iter()
+                    .map(|id| crate::text::word(id).into_owned())
+                    .collect();
+                format!("it waits only on {}", ids.join(", "))
+            };
+            problems.push(Problem::new(
+                format!("unblock[{at}]"),
+                format!(
+                    "item {} does not wait on \"{}\"; {waits}",
+                    crate::text::word(&own),
+                    crate::text::word(id)
+                ),
+            ));
         }
     }
     if !problems.is_empty() {

@@ -37,6 +37,26 @@ pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
     Ok(Request { args, actor, input })
 }
 
+#[cfg(feature = "mcp")]
+impl Request {
+    /// The request of a snapshot already parsed (the MCP server's `write` tool): as
+    /// `todos write` reads it from stdin, with no command line and no stdin.
+    pub fn of_input(host: &Host, input: Value, expect_revision: Option<u64>) -> Result<Self> {
+        Ok(Self {
+            args: WriteArgs {
+                snapshot: None,
+                file: None,
+                summary: None,
+                todos: Vec::new(),
+                expect_revision,
+                new_session: false,
+            },
+            actor: super::actor(host)?,
+            input: Some(input),
+        })
+    }
+}
+
 /// Replaces the whole list with the snapshot.
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;

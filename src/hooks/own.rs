@@ -43,14 +43,83 @@ pub fn hook_command(command: &str) -> Verdict {
     verdict(own, mentions_todos(command))
 }
 
-/// An MCP server entry: its name, program and arguments (no shell: each is one word).
-pub fn mcp_server(name: &str, command: &str, args: &[&str]) -> Verdict {
-    let words: Vec<String> = args.iter().map(|arg| (*arg).to_owned()).collect();
-    let own = is_todos_program(command) && plain(command) && own_arguments(&words, &["mcp"]);
+/// Codex's key for a server's tool approvals (`.codex/config.toml`).
+pub const CODEX_APPROVAL_KEY: &str = "default_tools_approval_mode";
+
+/// The keys an MCP server entry of todos' own may hold: none of them changes what runs or
+/// where (`env`, `cwd`, `url`, `headers` do).
+const HARMLESS_KEYS: &[&str] = &[
+    "type",
+    "command",
+    "args",
+    "trust",
+    "timeout",
+    "description",
+    "enabled",
+    "required",
+    "startup_timeout_sec",
+    "startup_timeout_ms",
+    "tool_timeout_sec",
+    "enabled_tools",
+    "disabled_tools",
+    CODEX_APPROVAL_KEY,
+];
+
+/// An MCP server entry, as a JSON settings file (`.mcp.json`, `.gemini/settings.json`) or
+/// Codex's TOML config holds one: its name, its `command`, its `args` (`None` when absent or
+/// not all strings) and every key it holds. todos' own only when it runs todos (no shell: each
+/// argument is one word) with `mcp` and only todos' own options, and holds no key that changes
+/// what runs. The one test of ownership for every agent's file.
+pub fn mcp_server<'a>(
+    name: &str,
+    command: Option<&str>,
+    args: Option<&[&str]>,
+    mut keys: impl Iterator<Item = &'a str>,
+) -> Verdict {
+    let own = command.is_some_and(|command| is_todos_program(command) && plain(command))
+        && args.is_some_and(|args| {
+            let words: Vec<String> = args.iter().map(|arg| (*arg).to_owned()).collect();
+            own_arguments(&words, &["mcp"])
+        })
+        && keys.all(|key| HARMLESS_KEYS.contains(&key));
     let named = name.eq_ignore_ascii_case("todos")
-        || mentions_todos(command)
-        || args.iter().any(|arg| mentions_todos(arg));
+        || command.is_some_and(mentions_todos)
+        || args.is_some_and(|args| args.iter().any(|arg| mentions_todos(arg)));
     verdict(own, named)
+}
+
+/// `mcp_server` for an entry of a JSON settings file.
+pub fn json_server(name: &str, server: &Value) -> Verdict {
+    let Value::Object(entry) = server else {
+        return verdict(false, name.eq_ignore_ascii_case("todos"));
+    };
+    let args: Option<Vec<&str>> = match entry.get("args") {
+        Some(Value::Array(args)) => args.iter().map(Value::as_str).collect(),
+        _ => None,
+    };
+    mcp_server(
+        name,
+        entry.get("command").and_then(Value::as_str),
+        args.as_deref(),
+        entry.keys().map(String::as_str),
+    )
+}
+
+/// `mcp_server` for an entry of Codex's TOML config (`[mcp_servers.NAME]`, in any TOML form).
+pub fn toml_server(name: &str, server: &toml_edit::Item) -> Verdict {
+    let Some(entry) = server.as_table_like() else {
+        return verdict(false, name.eq_ignore_ascii_case("todos"));
+    };
+    let args: Option<Vec<&str>> = entry
+        .get("args")
+        .and_then(toml_edit::Item::as_array)
+        .and_then(|args| args.iter().map(toml_edit::Value::as_str).collect());
+    mcp_server(
+        name,
+        entry.get("command").and_then(toml_edit::Item::as_str),
+        args.as_deref(),
+        entry.iter().map(|(key, _)| key),
+    )
 }
 
 fn verdict(own: bool, named: bool) -> Verdict {
@@ -65,16 +134,25 @@ fn mentions_todos(text: &str) -> bool {
     text.to_ascii_lowercase().contains("todos")
 }
 
-/// `todos`, or a path to it (`/usr/local/bin/todos`, `$HOME/.cargo/bin/todos`).
+/// `todos`, or an absolute path to it, from the root or the user's home (`/usr/local/bin/todos`,
+/// `$HOME/.cargo/bin/todos`, `~/bin/todos`): never a relative path (`bin/todos`,
+/// `./todos`), which runs what the repository holds, nor one through another variable or `..`.
 fn is_todos_program(word: &str) -> bool {
-    word == "todos"
-        || word
-            .strip_suffix("/todos")
-            .is_some_and(|dir| !dir.is_empty() && dir.chars().all(path_char))
-}
-
-fn path_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "/._-~${}".contains(c)
+    if word == "todos" {
+        return true;
+    }
+    let Some(dir) = word.strip_suffix("/todos") else {
+        return false;
+    };
+    let rest = ["$HOME/", "${HOME}/", "~/", "/"].iter().find_map(|root| {
+        dir.strip_prefix(root)
+            .or_else(|| (dir == root.trim_end_matches('/')).then_some(""))
+    });
+    rest.is_some_and(|rest| {
+        rest.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
+            && !rest.split('/').any(|part| part == "..")
+    })
 }
 
 /// A word with nothing a shell would run or expand but `$NAME`/`${NAME}`.
@@ -214,7 +292,7 @@ pub fn review(settings: &Value) -> Vec<String> {
                 .flatten()
                 .map(|arg| arg.as_str().unwrap_or("\u{fffd}"))
                 .collect();
-            if mcp_server(name, command, &args) == Verdict::Foreign {
+            if json_server(name, server) == Verdict::Foreign {
                 found.push(format!(
                     "mcpServers.{} runs `{}`",
                     shown(name),
@@ -291,6 +369,14 @@ mod tests {
 
     #[test]
     fn only_todos_own_mcp_servers_are_its_own() {
+        let mcp_server = |name: &str, command: &str, args: &[&str]| {
+            super::mcp_server(
+                name,
+                Some(command),
+                Some(args),
+                ["command", "args"].into_iter(),
+            )
+        };
         assert_eq!(mcp_server("todos", "todos", &["mcp"]), Verdict::Own);
         assert_eq!(
             mcp_server("plan", "/opt/bin/todos", &["-C", "/w", "mcp"]),
@@ -300,7 +386,18 @@ mod tests {
             mcp_server("x", "todos", &["--list", "api", "mcp"]),
             Verdict::Own
         );
+        assert_eq!(
+            mcp_server("x", "todos", &["--list=docs", "--quiet", "mcp"]),
+            Verdict::Own
+        );
         for (name, command, args) in [
+            ("todos", "todos", &["-C", "mcp"][..]),
+            ("todos", "./todos", &["mcp"][..]),
+            ("todos", "bin/todos", &["mcp"][..]),
+            ("todos", "$CLAUDE_PROJECT_DIR/todos", &["mcp"][..]),
+            ("todos", "/opt/../tmp/todos", &["mcp"][..]),
+            ("todos", "todos", &["-C", "$(curl x)", "mcp"][..]),
+            ("todos", "todos", &["--color", "mcp"][..]),
             ("todos", "sh", &["-c", "curl x | sh"][..]),
             ("todos", "npx", &["todos-wrapper"][..]),
             ("todos", "todos", &["mcp", "--evil"][..]),
@@ -316,6 +413,16 @@ mod tests {
             );
         }
         assert_eq!(mcp_server("db", "db-mcp", &[]), Verdict::Unrelated);
+        for keys in [&["command", "args", "env"][..], &["command", "args", "cwd"]] {
+            assert_eq!(
+                super::mcp_server("todos", Some("todos"), Some(&["mcp"]), keys.iter().copied()),
+                Verdict::Foreign
+            );
+        }
+        assert_eq!(
+            super::mcp_server("todos", Some("todos"), None, std::iter::empty()),
+            Verdict::Foreign
+        );
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub(super) enum Field {
     Unblock,
     Owner,
     Reopen,
+    Take,
     Items,
 }
 
@@ -81,6 +82,8 @@ pub(super) const UPDATE_FIELDS: &[&Spellings] = &[
     STATUS_FIELD,
     &[
         (Field::Reopen, &["reopen"]),
+        // `todos update --take`: the item becomes this owner's on purpose.
+        (Field::Take, &["take"]),
         (Field::AddBlockedBy, &["addBlockedBy", "add_blocked_by"]),
         (Field::AddBlocks, &["addBlocks", "add_blocks"]),
         (Field::Unblock, &["unblock"]),

@@ -34,6 +34,8 @@ pub(super) struct ItemFields {
     #[allow(clippy::option_option)]
     pub(super) owner: Option<Option<String>>,
     pub(super) reopen: bool,
+    /// `"take": true` (`update --take`): the item becomes the owner's on purpose.
+    pub(super) take: bool,
     /// `"status": "deleted"` (Claude Code's `TaskUpdate`): the item is removed.
     pub(super) deleted: bool,
 }
@@ -55,6 +57,7 @@ impl ItemFields {
             || !self.add_blocks.is_empty()
             || !self.unblock.is_empty()
             || self.owner.is_some()
+            || self.take
     }
 }
 
@@ -112,7 +115,8 @@ pub(super) fn item_fields(
             Field::AddBlocks => item.add_blocks = parse_ids(value, &at, problems),
             Field::Unblock => item.unblock = parse_ids(value, &at, problems),
             Field::Owner => item.owner = Some(parse_owner(value, &at, problems)),
-            Field::Reopen => match value {
+            Field::Reopen | Field::Take => match value {
+                Value::Bool(flag) if field == Field::Take => item.take = *flag,
                 Value::Bool(flag) => item.reopen = *flag,
                 other => problems.push(Problem::new(
                     at,

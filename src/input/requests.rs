@@ -30,6 +30,9 @@ pub struct ItemChange {
     #[allow(clippy::option_option)]
     pub owner: Option<Option<String>>,
     pub reopen: bool,
+    /// `"take": true` (`--take`): the item becomes the owner's (`owner`, else the name the
+    /// change is made under) on purpose, whoever held it.
+    pub take: bool,
     /// `"status": "deleted"`: remove the item.
     pub deleted: bool,
 }
@@ -83,7 +86,15 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<Item>, Option<Value
         return Ok((items, None));
     }
     let value = crate::json::parse(text, "stdin")?;
-    let (list, path) = match &value {
+    let items = new_items_of(&value, limits)?;
+    Ok((items, Some(value)))
+}
+
+/// Reads the new items of `create` from JSON already parsed (the MCP server's `create` tool):
+/// the JSON shapes `new_items` reads, with the same checks and messages.
+pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
+    let mut problems = Vec::new();
+    let (list, path) = match value {
         Value::Array(list) => (list, String::new()),
         Value::Object(object) => {
             let mut key_problems = Vec::new();
@@ -113,7 +124,7 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<Item>, Option<Value
                 None => {
                     let item = new_item(object, "", CREATE_FIELDS, limits, &mut problems);
                     Error::if_any(problems)?;
-                    return Ok((item.into_iter().collect(), Some(value)));
+                    return Ok(item.into_iter().collect());
                 }
             }
         }
@@ -140,7 +151,7 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<Item>, Option<Value
         })
         .collect::<Vec<_>>();
     Error::if_any(problems)?;
-    Ok((items, Some(value)))
+    Ok(items)
 }
 
 /// Reads an `update` request: `{"id": "2", "status": "completed"}` plus optional content,
@@ -194,6 +205,7 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
         add_blocks: fields.add_blocks,
         owner: fields.owner,
         reopen: fields.reopen,
+        take: fields.take,
         deleted: fields.deleted,
     })
 }

@@ -1,6 +1,8 @@
-//! Each tool's arguments as a serde type, read from the call's JSON into the command the CLI
-//! parses to (`cli::PlanCommand`, typed): the same request the command builds, without a command
-//! line. codex-rs `mcp-server`'s `codex_tool_config.rs` is the model.
+//! Each tool's arguments as a serde type, read from the call's JSON into what the command runs
+//! on (`commands::Given`): the command the CLI parses to (`cli::PlanCommand`, typed), or, for
+//! `write`, `create` and `update`, their input as JSON, which the command turns into the same
+//! request its `read` builds. No command line, no stdin. codex-rs `mcp-server`'s
+//! `codex_tool_config.rs` is the model.
 //!
 //! `FIELDS` names every argument a tool takes beside its input, with its JSON Schema and the
 //! words of a refusal: the schemas (`schemas.rs`) and the checks here are made from the one
@@ -11,9 +13,9 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 use crate::cli::{
-    CreateArgs, Format, HistoryArgs, Lazy, NextArgs, PlanCommand, RecapArgs, RemoveArgs, ShowArgs,
-    UpdateArgs, WriteArgs,
+    Format, HistoryArgs, Lazy, NextArgs, PlanCommand, RecapArgs, RemoveArgs, ShowArgs,
 };
+use crate::commands::{Given, InputCommand};
 use crate::error::{Error, Problem};
 use crate::policy::mcp::McpTool;
 use crate::policy::name::{LIST_NAME, OWNER};
@@ -70,6 +72,8 @@ pub struct NextArguments {
     pub claim: Option<bool>,
     #[serde(default)]
     pub owner: Option<String>,
+    #[serde(default)]
+    pub lease: Option<String>,
     #[serde(flatten)]
     pub common: Arguments,
 }
@@ -191,6 +195,22 @@ pub static FIELDS: &[Field] = &[
         accepts: reads_as::<Option<String>>,
     },
     Field {
+        name: "lease",
+        tools: |tool| tool.name == "next",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["string", "null"],
+                "description": format!(
+                    "With claim: {}",
+                    crate::sentences::lease_help()
+                ),
+            })
+        },
+        must_be: "a duration (a string such as \"15m\")",
+        accepts: reads_as::<Option<String>>,
+    },
+    Field {
         name: "revision",
         tools: |tool| tool.name == "history",
         required: false,
@@ -216,11 +236,10 @@ pub fn fields(tool: &McpTool) -> impl Iterator<Item = &'static Field> {
     FIELDS.iter().filter(|field| (field.tools)(tool))
 }
 
-/// What a call runs: its shared arguments, the typed command, and the input on its stdin.
+/// What a call runs: its shared arguments, and the command's typed command or request input.
 pub struct Call {
     pub arguments: Arguments,
-    pub command: PlanCommand,
-    pub stdin: Option<Vec<u8>>,
+    pub given: Given,
 }
 
 /// Reads a call's arguments into the command it runs. Every field is checked against its type
@@ -234,43 +253,20 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
     let call = match tool.name {
         "write" | "create" | "update" => {
             let WithInput { common, input } = WithInput::deserialize(object).map_err(typed)?;
-            let expect_revision = common.expect_revision;
             let command = match tool.name {
-                "write" => PlanCommand::Write(Lazy(WriteArgs {
-                    snapshot: Some("-".to_owned()),
-                    file: None,
-                    summary: None,
-                    todos: Vec::new(),
-                    expect_revision,
-                    new_session: false,
-                })),
-                "create" => PlanCommand::Create(Lazy(CreateArgs {
-                    contents: Vec::new(),
-                    blocked_by: Vec::new(),
-                    owner: None,
-                    expect_revision,
-                })),
-                _ => PlanCommand::Update(Lazy(UpdateArgs {
-                    id: None,
-                    status: None,
-                    content: None,
-                    owner: None,
-                    no_owner: false,
-                    blocked_by: Vec::new(),
-                    unblock: Vec::new(),
-                    reopen: false,
-                    take: false,
-                    expect_revision,
-                })),
+                "write" => InputCommand::Write,
+                "create" => InputCommand::Create,
+                _ => InputCommand::Update,
             };
-            // The input as the command reads it on stdin (`todos write -`): the command's own
-            // reader, its shapes and its messages.
-            let stdin = serde_json::to_vec(&Value::Object(input))
-                .map_err(|err| Error::internal(format!("cannot encode the input: {err}")))?;
+            // The cap the command puts on what it reads (1 MiB), counted on the input as JSON.
+            crate::json::check_size(encoded_len(&input), "the input")?;
             Call {
+                given: Given::Input {
+                    command,
+                    input: Value::Object(input),
+                    expect_revision: common.expect_revision,
+                },
                 arguments: common,
-                command,
-                stdin: Some(stdin),
             }
         }
         "remove" => {
@@ -286,19 +282,25 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             let NextArguments {
                 claim,
                 owner,
+                lease,
                 common,
             } = NextArguments::deserialize(object).map_err(typed)?;
             let claim = claim.unwrap_or(false);
-            if common.expect_revision.is_some() && !claim {
-                return Err(Error::problems(vec![Problem::new(
-                    "expect_revision",
-                    "goes with claim: true (next alone changes nothing); drop it, or claim the item",
-                )]));
+            for (name, given) in [
+                ("expect_revision", common.expect_revision.is_some()),
+                ("lease", lease.is_some()),
+            ] {
+                if given && !claim {
+                    return Err(Error::problems(vec![Problem::new(
+                        name,
+                        "goes with claim: true (next alone changes nothing); drop it, or claim the item",
+                    )]));
+                }
             }
-            // The lease is the configuration's `claim_lease`, as for `next --claim` without --lease.
+            // Without a lease, the configuration's `claim_lease`, as for `next --claim`.
             let command = PlanCommand::Next(Lazy(NextArgs {
                 claim,
-                lease: None,
+                lease,
                 owner,
                 expect_revision: common.expect_revision,
             }));
@@ -335,9 +337,26 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
 fn without_input(arguments: Arguments, command: PlanCommand) -> Call {
     Call {
         arguments,
-        command,
-        stdin: None,
+        given: Given::Command(command),
     }
+}
+
+/// How many bytes `input` takes as compact JSON, counted without building the text.
+fn encoded_len(input: &Map<String, Value>) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Writing a map of JSON values to a sink that never fails cannot fail.
+    let _ = serde_json::to_writer(&mut count, input);
+    count.0
 }
 
 /// Each field of the tool against its type, each unknown argument of a tool without input, and
@@ -437,15 +456,15 @@ mod tests {
         };
         let call = read(tool("next"), &map(json!({"claim": null, "owner": "w1"}))).unwrap();
         assert!(matches!(
-            call.command,
-            PlanCommand::Next(Lazy(NextArgs { claim: false, .. }))
+            call.given,
+            Given::Command(PlanCommand::Next(Lazy(NextArgs { claim: false, .. })))
         ));
         let call = read(
             tool("remove"),
             &map(json!({"ids": ["2", 3], "expect_revision": 4, "list": "docs"})),
         )
         .unwrap();
-        let PlanCommand::Remove(Lazy(args)) = call.command else {
+        let Given::Command(PlanCommand::Remove(Lazy(args))) = call.given else {
             panic!("remove");
         };
         assert_eq!(args.ids, ["2", "3"]);
@@ -456,7 +475,20 @@ mod tests {
             &map(json!({"todos": [], "expect_revision": 1, "list": null})),
         )
         .unwrap();
-        assert_eq!(call.stdin.as_deref(), Some(&b"{\"todos\":[]}"[..]));
+        let Given::Input {
+            command: InputCommand::Write,
+            input,
+            expect_revision: Some(1),
+        } = call.given
+        else {
+            panic!("write");
+        };
+        assert_eq!(input, json!({"todos": []}));
+        let big = json!({"todos": [{"content": "x".repeat(1 << 20), "status": "pending"}]});
+        let Err(err) = read(tool("write"), &map(big)) else {
+            panic!("over 1 MiB");
+        };
+        assert!(err.message.contains("larger than 1 MiB"), "{}", err.message);
         for (name, arguments, path) in [
             ("remove", json!({}), "ids"),
             ("remove", json!({"ids": []}), "ids"),

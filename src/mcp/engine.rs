@@ -1,10 +1,12 @@
 //! The one door from the MCP server to the commands: a tool call in, the command's JSON
 //! envelope out. Each tool's arguments are read into a typed request (`arguments`), turned into
-//! the command the CLI parses to (`cli::PlanCommand`, its arguments typed, never a command line),
-//! and run by `commands::run` in this process with an in-memory host, whose stdin holds the
-//! input of `write`, `create` and `update` as `todos write -` reads it: the same input shapes,
-//! rules, store, lock, history and log, and the store read afresh on every call. The reply is
-//! turned into the envelope by `output::envelope`, never printed and parsed back.
+//! what the command runs on (`commands::Given`): the command the CLI parses to
+//! (`cli::PlanCommand`, its arguments typed, never a command line), or, for `write`, `create`
+//! and `update`, their input as JSON, which the command turns into the same request its `read`
+//! builds from stdin (no stdin is faked). `commands::run` runs it in this process with an
+//! in-memory host: the same input shapes, rules, store, lock, history and log, and the store read
+//! afresh on every call. The reply is turned into the envelope by `output::envelope`, never
+//! printed and parsed back.
 //!
 //! The tools are the rows of `policy::mcp::MCP_TOOLS`; `schemas` gives each its input schema.
 
@@ -128,17 +130,16 @@ impl Engine {
     fn run(&self, root: Option<&Path>, call: Call) -> Outcome {
         let Call {
             arguments: Arguments { list, .. },
-            command,
-            stdin,
+            given,
         } = call;
         let global = self.global(root, list);
         let (mut host, ..) = Host::in_memory(
             self.vars.clone(),
             self.cwd.clone(),
             self.config_dir.clone(),
-            stdin,
+            None,
         );
-        let reply = crate::commands::run(&global, &mut host, command);
+        let reply = crate::commands::run(&global, &mut host, given);
         let (envelope, refused) =
             crate::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
         Outcome { envelope, refused }

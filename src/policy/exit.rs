@@ -2,6 +2,11 @@
 //! envelope's `error.code`), its exit code and when it happens. The man page's EXIT STATUS and
 //! every help text that names an exit code are printed from `KINDS`.
 
+/// `check`'s answer while items are open: not a failure (its envelope says `ok`), the one exit
+/// code besides the failures' that a script reads. In hook mode it is the agent's blocking code
+/// instead (`policy::agent::Protocol::block_exit_code`).
+pub const CHECK_OPEN: u8 = 1;
+
 /// What went wrong, as scripts see it: the envelope's `error.code` and the exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {

@@ -1,6 +1,6 @@
 //! Every rule of `todos` a user or an agent reads about, as typed data in one place: statuses,
 //! limits, configuration keys and environment variables, the owner and list-name rules, and the
-//! kinds of failure with their exit codes, and the MCP server's tools. (Each agent's hook protocol is `hooks::PROTOCOLS`.)
+//! kinds of failure with their exit codes, the MCP server's tools, and each agent's hook protocol.
 //!
 //! Nothing here writes a sentence: `sentences.rs` renders every sentence from these rows, and a
 //! consistency test (`sentences::consistency`) walks every row of every table through every
@@ -9,6 +9,7 @@
 //!
 //! This is the bottom layer: it uses nothing of the crate but `suggest` (did you mean).
 
+pub mod agent;
 pub mod exit;
 pub mod limit;
 pub mod mcp;

@@ -313,7 +313,7 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
     // --take needs a name to take it for.
     let done = env.rejects(env.todos(&["update", "1", "--take"]), 1);
     assert!(
-        done.stderr.contains("--take needs a name"),
+        done.stderr.contains("--take: needs a name"),
         "{}",
         done.stderr
     );

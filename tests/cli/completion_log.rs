@@ -101,7 +101,7 @@ fn a_log_that_cannot_be_written_fails_before_the_store_changes() {
     env.plan("S", &["in_progress:A"]);
     env.write_file("blocker", "a regular file");
     // A file where the log folder goes is refused before anything is written (a log that
-    // fails on a full disk is in safety.rs).
+    // fails on a full disk is in filesystems.rs).
     let done = env.rejects(
         env.todos(&["update", "1", "completed"])
             .env("TODOS_MEMORY_DIR", "blocker/todos"),
@@ -159,7 +159,7 @@ fn a_failed_save_takes_its_log_block_back() {
     env.plan("S", &["pending:a"]);
     // Every temporary name this process would take beside the store is taken (in process, so
     // the process id is known): the save fails after the block was written, and takes it back.
-    // (The failing save on a full disk is in safety.rs.)
+    // (The failing save on a full disk is in filesystems.rs.)
     let taken: Vec<String> = (0..100)
         .map(|n| format!("..todos.json.{}-{n}.todos-tmp", std::process::id()))
         .collect();

@@ -1,11 +1,12 @@
-//! Parallel processes on one store: no change lost, no torn read, the lock waits and times out.
+//! Parallel processes on one store: no change lost, no torn read, the lock waits and times out;
+//! parallel `init` runs lose no byte of the user's files.
 
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::os::unix::process::CommandExt as _;
 use std::process::{Command, Stdio};
-use std::thread;
 use std::time::{Duration, Instant};
+use std::{fs, thread};
 
 use crate::support::TestEnv;
 
@@ -180,4 +181,52 @@ fn a_killed_lock_holder_releases_the_lock_at_once() {
         .run()
         .success();
     assert!(!done.stderr.contains("waiting"), "{}", done.stderr);
+}
+
+#[test]
+fn parallel_init_runs_lose_no_byte_of_the_users_files() {
+    let env = TestEnv::new();
+    let mine = "# My project\n\nRules I wrote myself, with ünïcode.\n";
+    env.write_file("CLAUDE.md", mine);
+    env.write_file(".claude/settings.json", r#"{"model": "opus"}"#);
+    for _round in 0..4 {
+        let children: Vec<_> = (0..8)
+            .map(|i| {
+                let args: &[&str] = if i % 2 == 0 {
+                    &[
+                        "init",
+                        "--agent",
+                        "claude",
+                        "--hooks",
+                        "--lock-timeout",
+                        "60",
+                    ]
+                } else {
+                    &["init", "--agent", "codex", "--lock-timeout", "60"]
+                };
+                env.todos(args).spawn()
+            })
+            .collect();
+        for child in children {
+            let output = child.wait_with_output().unwrap();
+            assert!(output.status.success(), "{output:?}");
+        }
+    }
+    let claude = env.read("CLAUDE.md");
+    assert!(
+        claude.starts_with(&format!("{mine}\n<!-- todos:begin")),
+        "{claude}"
+    );
+    assert_eq!(claude.matches("<!-- todos:begin").count(), 1, "{claude}");
+    assert_eq!(env.read("AGENTS.md").matches("<!-- todos:end").count(), 1);
+    let settings: serde_json::Value =
+        serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
+    assert_eq!(settings["model"], "opus");
+    assert_eq!(settings["hooks"]["Stop"].as_array().unwrap().len(), 1);
+    let strays: Vec<_> = fs::read_dir(env.ws())
+        .unwrap()
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().contains("tmp"))
+        .collect();
+    assert!(strays.is_empty(), "{strays:?}");
 }

@@ -67,3 +67,20 @@ fn invalid_configuration_names_the_file_and_key() {
         done.stderr
     );
 }
+
+#[test]
+fn an_invalid_config_refuses_the_readers_too() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.write_file(".todos.config.json", r#"{"max_itemz": 3}"#);
+    for args in [
+        &["show"][..],
+        &["recap"],
+        &["check"],
+        &["undo"],
+        &["show", "--watch"],
+    ] {
+        let done = env.rejects(env.todos(args), 1);
+        assert!(done.stderr.contains("\"max_itemz\""), "{}", done.stderr);
+    }
+}

@@ -101,3 +101,15 @@ fn every_bad_item_is_named() {
     let paths = error_paths(&json);
     assert_eq!(paths, ["extra", "items[1]"]);
 }
+
+#[test]
+fn create_refuses_two_spellings_of_items() {
+    let env = TestEnv::new();
+    let done = env.rejects(
+        env.todos(&["create"])
+            .stdin(r#"{"items": ["a"], "Items": ["b"]}"#),
+        1,
+    );
+    assert!(done.stderr.contains("Items"), "{}", done.stderr);
+    assert!(done.stderr.contains("give only one"), "{}", done.stderr);
+}

@@ -139,3 +139,112 @@ fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
         }
     }
 }
+
+#[test]
+fn only_the_top_level_has_a_version_flag() {
+    let env = TestEnv::new();
+    let version = env.todos(&["-V"]).run().success().stdout;
+    assert!(version.starts_with("todos "), "{version}");
+    for command in env.subcommands() {
+        // A hook's usage error is no block (exit 1, hook_exits.rs).
+        let code = if command == "hook" { 1 } else { 2 };
+        env.rejects(env.todos(&[&command, "-V"]), code);
+        let help = env.todos(&[&command, "--help"]).run().success().stdout;
+        assert!(!help.contains("--version"), "{command}: {help}");
+    }
+}
+
+#[test]
+fn update_help_says_when_its_arguments_are_needed() {
+    let env = TestEnv::new();
+    let help = env.todos(&["update", "-h"]).run().success().stdout;
+    let arguments: Vec<&str> = help
+        .lines()
+        .skip_while(|line| *line != "Arguments:")
+        .take_while(|line| !line.is_empty())
+        .collect();
+    // clap wraps the help to the terminal: compare words, not lines.
+    let arguments = arguments
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        arguments.contains("Needed, unless the whole request comes as JSON on stdin"),
+        "{arguments}"
+    );
+    assert!(
+        arguments.contains("Needed, unless --content changes the text alone"),
+        "{arguments}"
+    );
+}
+
+#[test]
+fn init_help_shows_the_marker_init_writes() {
+    let env = TestEnv::new();
+    let help = env.todos(&["init", "--help"]).run().success().stdout;
+    // The help's `<!-- todos:begin … -->`, with … standing for the rest of the line.
+    let shown = help
+        .split('`')
+        .find(|part| part.starts_with("<!-- todos:begin"))
+        .unwrap_or_else(|| panic!("no begin marker in {help}"));
+    let (head, tail) = shown.split_once('…').expect("an ellipsis in the marker");
+    env.todos(&["init"]).run().success();
+    let written = env.read("AGENTS.md");
+    let line = written
+        .lines()
+        .find(|line| line.starts_with("<!-- todos:begin"))
+        .expect("a begin marker");
+    assert!(
+        line.starts_with(head.trim_end()) && line.ends_with(tail.trim_start()),
+        "{shown:?} vs {line:?}"
+    );
+    assert!(written.contains("\n<!-- todos:end -->"), "{written}");
+    assert!(help.contains("`<!-- todos:end -->`"), "{help}");
+}
+
+#[test]
+fn help_of_help_is_the_help() {
+    let env = TestEnv::new();
+    let help = env.todos(&["help", "--help"]).run().success();
+    let top = env.todos(&["--help"]).run().success();
+    assert_eq!(help.stdout, top.stdout);
+}
+
+/// A command's help shows its own options; the global ones once, in `todos --help`.
+#[test]
+fn a_command_help_points_to_the_global_options() {
+    let env = TestEnv::new();
+    let top = env.todos(&["--help"]).run_in_process().success().stdout;
+    assert!(top.contains("Global options:\n"), "{top}");
+    assert!(top.contains("--lock-timeout"), "{top}");
+    for command in env.subcommands() {
+        let help = env
+            .todos(&[&command, "--help"])
+            .run_in_process()
+            .success()
+            .stdout;
+        assert!(!help.contains("Global options:"), "{command}: {help}");
+        assert!(!help.contains("--lock-timeout <SECS>"), "{command}: {help}");
+        assert!(
+            help.trim_end().ends_with(
+                "Global options (-C, -l, --json, --color, -q, --lock-timeout) work here too: see `todos --help`."
+            ),
+            "{command}: {help}"
+        );
+    }
+    let update = env
+        .todos(&["update", "--help"])
+        .run_in_process()
+        .success()
+        .stdout;
+    assert!(update.lines().count() < 70, "{update}");
+    // They still work after the command's name.
+    env.plan("Ship", &["pending:A"]);
+    let json = env
+        .todos(&["show", "--json"])
+        .run_in_process()
+        .success()
+        .json();
+    assert_eq!(json["status"], "success");
+}

@@ -119,9 +119,11 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
             // Claude Code reads `{"decision":"block"}` too, but then puts the reason into the
             // context twice; exit 2 puts it there once.
             None => {
-                let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, "stop")), 2);
-                assert_eq!(done.stdout, "");
-                done.stderr
+                let run = env
+                    .todos(&["hook"])
+                    .stdin(fixture(agent, "stop"))
+                    .expect_stdout("");
+                env.rejects(run, 2).stderr
             }
             Some(decision) => {
                 let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, "stop")), 0);
@@ -222,8 +224,11 @@ fn a_failing_hook_exits_1_which_no_agent_takes_for_a_block() {
         let env = TestEnv::new();
         env.write_file(".todos.json", "{not json");
         for event in ["session-start", "stop"] {
-            let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, event)), 1);
-            assert_eq!(done.stdout, "", "{agent} {event}");
+            let run = env
+                .todos(&["hook"])
+                .stdin(fixture(agent, event))
+                .expect_stdout("");
+            let done = env.rejects(run, 1);
             assert!(done.stderr.starts_with("todos hook: "), "{}", done.stderr);
         }
     }
@@ -234,15 +239,23 @@ fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
     let env = TestEnv::new();
     open_plan(&env);
     let other = r#"{"hook_event_name": "PreToolUse", "tool_name": "Bash"}"#;
-    let done = env.todos(&["hook"]).stdin(other).run().success();
-    assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+    env.todos(&["hook"])
+        .stdin(other)
+        .expect_code(0)
+        .expect_stdout("")
+        .expect_stderr("")
+        .run();
     for (junk, why) in [
         ("", "no hook payload on stdin"),
         ("hello\n", "the hook payload on stdin is not JSON"),
         ("[1, 2]", "the hook payload on stdin is not a JSON object"),
     ] {
-        let done = env.todos(&["hook"]).stdin(junk).run().success();
-        assert_eq!(done.stdout, "");
+        let done = env
+            .todos(&["hook"])
+            .stdin(junk)
+            .expect_code(0)
+            .expect_stdout("")
+            .run();
         assert!(
             done.stderr
                 .starts_with(&format!("todos hook: {why}; nothing to do")),

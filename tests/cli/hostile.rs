@@ -339,3 +339,20 @@ fn every_hostile_fixture_has_its_expected_outcome() {
         }
     }
 }
+
+#[test]
+fn a_recap_of_hundreds_of_short_names_does_not_panic() {
+    let env = TestEnv::new();
+    let todos: Vec<serde_json::Value> = (1..=500)
+        .map(|i| serde_json::json!({"id": i.to_string(), "content": "x", "status": "failed"}))
+        .collect();
+    let store = serde_json::json!({"version": 1, "revision": 1, "next_id": 501, "todos": todos});
+    env.write_file(".todos.json", serde_json::to_vec(&store).unwrap());
+    let done = env.todos(&["recap"]).run().success();
+    assert!(
+        done.stdout.starts_with("[500/500] All done. Failed:"),
+        "{}",
+        done.stdout
+    );
+    env.todos(&["check"]).run().success();
+}

@@ -2,6 +2,7 @@
 //! of others. A module is a top-level file or folder of `src/` (`render`, `commands`, `policy`),
 //! its submodules included; it depends on another when its code (unit tests left out) names it
 //! by a `crate::` path, in a `use` or inline. `lib.rs`, `main.rs` and the binaries sit above all.
+//! And no file of `src/` over 400 lines of code, unit tests and comments left out.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -187,5 +188,79 @@ fn the_check_sees_a_cycle_of_any_length() {
     assert_eq!(
         code("use crate::a;\n// crate::b\n#[cfg(test)]\nmod tests {\n    use crate::c;\n}\n"),
         "use crate::a;\n"
+    );
+}
+
+/// The most lines of code a file of `src/` may hold, unit tests and comments left out (issue 21:
+/// a module over it is split by job).
+const MAX_LINES_OF_CODE: usize = 400;
+
+/// The files that hold only unit tests: each is declared `#[cfg(test)] mod NAME;` by its parent
+/// (`lib.rs`'s `consistency`, `merge.rs`'s `tests`).
+fn test_only_files(src: &Path, files: &[PathBuf]) -> BTreeSet<PathBuf> {
+    let mut tests = BTreeSet::new();
+    for file in files {
+        let text = fs::read_to_string(file).unwrap();
+        // Where a module declared in `file` lives: beside `lib.rs` and `mod.rs`, else in the
+        // folder named after the file.
+        let folder = match file.file_name().and_then(|name| name.to_str()) {
+            Some("lib.rs" | "mod.rs") => file.parent().unwrap_or(src).to_path_buf(),
+            _ => file.with_extension(""),
+        };
+        let mut lines = text.lines().peekable();
+        while let Some(line) = lines.next() {
+            if line.trim() != "#[cfg(test)]" {
+                continue;
+            }
+            let Some(name) = lines
+                .peek()
+                .and_then(|next| next.trim().strip_prefix("mod "))
+                .and_then(|rest| rest.strip_suffix(';'))
+            else {
+                continue;
+            };
+            tests.insert(folder.join(format!("{name}.rs")));
+            tests.insert(folder.join(name).join("mod.rs"));
+        }
+    }
+    tests
+}
+
+/// The lines of code of a file: not blank, not a comment, not in its unit tests.
+fn lines_of_code(text: &str) -> usize {
+    code(text)
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .count()
+}
+
+#[test]
+fn no_module_is_over_400_lines_of_code() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let tests = test_only_files(&src, &files);
+    assert!(
+        tests.iter().any(|file| file.ends_with("consistency.rs")),
+        "the test-only files were found: {tests:?}"
+    );
+    let mut over: Vec<String> = files
+        .iter()
+        .filter(|file| !tests.contains(*file))
+        .map(|file| (file, lines_of_code(&fs::read_to_string(file).unwrap())))
+        .filter(|(_, lines)| *lines > MAX_LINES_OF_CODE)
+        .map(|(file, lines)| format!("{}: {lines}", file.strip_prefix(&src).unwrap().display()))
+        .collect();
+    over.sort();
+    assert!(
+        over.is_empty(),
+        "modules over {MAX_LINES_OF_CODE} lines of code (split each by job):\n{}",
+        over.join("\n")
+    );
+    assert_eq!(
+        lines_of_code(
+            "//! doc\nfn a() {\n\n    // note\n    b();\n}\n#[cfg(test)]\nmod tests {\n    fn t() {}\n}\n"
+        ),
+        3
     );
 }

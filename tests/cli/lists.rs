@@ -40,21 +40,16 @@ fn a_named_list_has_its_own_store_ids_and_history() {
     assert_eq!(env.read(".todos/api.history.jsonl").lines().count(), 2);
     assert_eq!(env.read(".todos.history.jsonl").lines().count(), 1);
     // TODOS_LIST names the list as --list does; the flag wins.
-    let shown = env
-        .todos(&["recap"])
+    env.todos(&["recap"])
         .env("TODOS_LIST", "api")
-        .run()
-        .success();
-    assert_eq!(
-        shown.stdout,
-        "[0/2] In progress: Build the endpoint. Pending: Test it.\n"
-    );
-    let shown = env
-        .todos(&["-l", "default", "recap"])
+        .expect_code(0)
+        .expect_stdout("[0/2] In progress: Build the endpoint. Pending: Test it.\n")
+        .run();
+    env.todos(&["-l", "default", "recap"])
         .env("TODOS_LIST", "api")
-        .run()
-        .success();
-    assert_eq!(shown.stdout, "[0/1] Pending: Main step.\n");
+        .expect_code(0)
+        .expect_stdout("[0/1] Pending: Main step.\n")
+        .run();
 }
 
 #[test]
@@ -145,12 +140,11 @@ fn a_folder_holding_only_lists_is_a_workspace() {
         .success();
     assert!(env.path("project/.todos/api.json").exists());
     // From a folder below, the nearest folder holding .todos/ is the workspace, before .git.
-    let done = env
-        .todos(&["-l", "api", "recap"])
+    env.todos(&["-l", "api", "recap"])
         .current_dir(project.join("src/deep"))
-        .run()
-        .success();
-    assert_eq!(done.stdout, "[0/1] Pending: Route.\n");
+        .expect_code(0)
+        .expect_stdout("[0/1] Pending: Route.\n")
+        .run();
     let json = env
         .todos(&["--json", "recap"])
         .current_dir(project.join("src/deep"))

@@ -931,3 +931,47 @@ fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
         "man page: {man}"
     );
 }
+
+/// A claim through the server takes a lease as `next --claim --lease` does, and a server run
+/// under a worker's name (`TODOS_OWNER`) is held to the owner rule as that worker's shell is:
+/// it cannot finish another owner's item.
+#[test]
+fn leases_and_owners_hold_through_the_server() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build", "pending:Test"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let claimed = client.envelope(
+        "next",
+        json!({"claim": true, "owner": "w1", "lease": "15m"}),
+    );
+    assert_eq!(claimed["data"]["claim"]["owner"], "w1", "{claimed}");
+    let until = env.store()["todos"][0]["lease_until"].clone();
+    assert!(until.is_string(), "the lease is stored: {}", env.store());
+    assert_eq!(claimed["data"]["claim"]["lease_until"], until);
+    let before = env.tree();
+    let refused = client.refusal("next", json!({"lease": "15m"}));
+    assert_eq!(error_paths(&refused), ["lease"], "{refused}");
+    let refused = client.refusal(
+        "next",
+        json!({"claim": true, "owner": "w2", "lease": "soon"}),
+    );
+    assert_eq!(refused["error"]["code"], "INVALID_PARAM", "{refused}");
+    assert_eq!(env.tree(), before);
+    assert_eq!(client.close(), 0);
+
+    let mut worker = Client::legacy(server(&env).env("TODOS_OWNER", "w2"), json!({}));
+    let before = env.tree();
+    let refused = worker.refusal("update", json!({"id": "1", "status": "completed"}));
+    assert_eq!(refused["error"]["code"], "CONFLICT", "{refused}");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("w1"),
+        "names the owner: {refused}"
+    );
+    assert_eq!(env.tree(), before, "a refused call changes nothing");
+    let done = worker.envelope("update", json!({"id": "2", "status": "in_progress"}));
+    assert_eq!(done["data"]["todos"][1]["status"], "in_progress", "{done}");
+    assert_eq!(worker.close(), 0);
+}

@@ -1,4 +1,8 @@
-//! What people and scripts see: the checklist, Markdown, the recap, the envelope and colors.
+//! What people and scripts see: the checklist, Markdown, the recap, the envelope and colors;
+//! text from paths and stores reaches the terminal escaped.
+
+use std::fs;
+use std::time::Duration;
 
 use serde_json::json;
 
@@ -114,17 +118,23 @@ fn json_format_and_envelope() {
 fn recap_line() {
     let env = TestEnv::new();
     sample(&env);
-    assert_eq!(
-        env.todos(&["recap"]).run().success().stdout,
-        "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\n"
-    );
+    env.todos(&["recap"])
+        .expect_code(0)
+        .expect_stdout(
+            "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\n",
+        )
+        .expect_stderr("")
+        .run();
 }
 
 #[test]
 fn quiet_prints_nothing_on_success() {
     let env = TestEnv::new();
-    let done = env.todos(&["-q", "create", "A"]).run().success();
-    assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+    env.todos(&["-q", "create", "A"])
+        .expect_code(0)
+        .expect_stdout("")
+        .expect_stderr("")
+        .run();
     let done = env.todos(&["-q", "update", "9", "done"]).run().code(1);
     assert!(done.stderr.starts_with("error:"));
 }
@@ -196,20 +206,16 @@ fn color_is_decided_by_flag_then_no_color_then_clicolor_force_then_terminal() {
         FORCED,
         "an empty NO_COLOR is unset"
     );
-    let forced = env
-        .todos(&["--color", "always", "show"])
+    env.todos(&["--color", "always", "show"])
         .color_from_env()
         .env("NO_COLOR", "1")
-        .run()
-        .stdout;
-    assert_eq!(forced, FORCED);
-    let never = env
-        .todos(&["--color", "never", "show"])
+        .expect_stdout(FORCED)
+        .run();
+    env.todos(&["--color", "never", "show"])
         .color_from_env()
         .env("CLICOLOR_FORCE", "1")
-        .run()
-        .stdout;
-    assert_eq!(never, "[0/1] S\n  1 [ ] A\n");
+        .expect_stdout("[0/1] S\n  1 [ ] A\n")
+        .run();
 }
 
 /// A hand-edited store whose text could drive a terminal, hide text or break a line is not a
@@ -252,4 +258,50 @@ fn a_hand_edited_store_cannot_drive_the_terminal() {
     assert_eq!(done.json()["error"]["code"], "STORE_CORRUPT");
     // Nor is a plan that finishes one logged: the change is refused before anything is written.
     assert!(!env.path("memory").exists());
+}
+
+#[test]
+fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
+    let env = TestEnv::new();
+    let ws = env.ws().join("evil\u{1b}]0;pwned\u{7}\u{1b}[31m");
+    fs::create_dir_all(ws.join(".git")).unwrap();
+    fs::write(ws.join(".todos.json"), "not json \u{1b}[2J").unwrap();
+    // The undo note names where the unreadable store went, with the workspace in it.
+    let done = env.todos(&["undo"]).current_dir(&ws).run();
+    assert!(!done.stderr.contains('\u{1b}'), "{:?}", done.stderr);
+    assert!(!done.stdout.contains('\u{1b}'), "{:?}", done.stdout);
+    // The lock-wait note and the time-out name the lock file (held as another process would:
+    // the refused undo left none behind).
+    let lock = fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(ws.join(".todos.json.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let done = env
+        .todos(&["--lock-timeout", "1", "create", "C"])
+        .current_dir(&ws)
+        .run()
+        .code(3);
+    assert!(
+        done.stderr.contains("waiting for the lock"),
+        "{}",
+        done.stderr
+    );
+    assert!(!done.stderr.contains('\u{1b}'), "{:?}", done.stderr);
+    drop(lock);
+    // A hostile store under `show --watch`: an unknown key with escapes in it.
+    fs::write(
+        ws.join(".todos.json"),
+        "{\"version\":1,\"revision\":1,\"next_id\":1,\"todos\":[],\"\u{1b}[2Jx\":1}",
+    )
+    .unwrap();
+    let mut child = env.todos(&["show", "--watch"]).current_dir(&ws).spawn();
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("error: "), "{stdout}");
+    assert!(!stdout.contains('\u{1b}'), "{stdout:?}");
 }

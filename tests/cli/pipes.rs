@@ -1,5 +1,7 @@
-//! A closed stdout (`todos show | head -1`) ends every command quietly: no panic, exit 0.
+//! A closed stdout (`todos show | head -1`) ends every command quietly: no panic, exit 0. An
+//! output that cannot be written is exit 5; a closed stderr never panics.
 
+use std::fs;
 use std::process::{Command, Stdio};
 
 use crate::support::TestEnv;
@@ -91,4 +93,67 @@ fn show_into_head_exits_quietly() {
         "[0/3000] Big\nexit=0\n"
     );
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let full = || {
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for args in [
+        &["show"][..],
+        &["recap"],
+        &["--json", "show"],
+        &["prompt"],
+        &["schema"],
+    ] {
+        let done = env.todos(args).stdout_to(full()).run();
+        assert_eq!(done.code, 5, "{args:?}: {}", done.stderr);
+        assert!(
+            done.stderr.contains("cannot write the output"),
+            "{}",
+            done.stderr
+        );
+    }
+    // A change is made, then its output fails: the change stands, the exit says the rest.
+    let done = env.todos(&["create", "B"]).stdout_to(full()).run();
+    assert_eq!(done.code, 5, "{}", done.stderr);
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_closed_stderr_never_panics() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let closed = || {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        writer
+    };
+    // An error, a warning and the lock-wait note, each written to a stderr nobody reads.
+    let done = env
+        .todos(&["write", "-t", "bogus:A"])
+        .stderr_to(closed())
+        .run();
+    assert_eq!(done.code, 1);
+    let done = env
+        .todos(&["write", "-t", "pending:Z"])
+        .stderr_to(closed())
+        .run();
+    assert_eq!(done.code, 0);
+    let lock = fs::OpenOptions::new()
+        .write(true)
+        .open(env.path(".todos.json.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let done = env
+        .todos(&["--lock-timeout", "1", "create", "C"])
+        .stderr_to(closed())
+        .run();
+    assert_eq!(done.code, 3, "a panic would be 5: {}", done.stdout);
 }

@@ -41,7 +41,7 @@ const SPEC_CANONICAL: &str =
 const SPEC_CLAUDE_CANONICAL: &str = r#"{"summary":"…","todos":[{"content":"…","status":"pending","activeForm":"…","priority":"high","id":"…"}]}"#;
 
 /// SPEC §3's rows, the new ones last (Qwen's `blockedBy` empty: the row's one item has no other
-/// item to wait on; tests/cli/team.rs covers dependencies).
+/// item to wait on; tests/cli/dependencies.rs covers them).
 const SPEC_ALIASES: [&str; 13] = [
     r#"{"todos":[{"title":"…","status":"done"}]}"#,
     r#"{"task":"…","steps":[{"id":"step1","description":"…","status":"completed"}]}"#,

@@ -7,12 +7,16 @@ use crate::support::TestEnv;
 #[test]
 fn show_and_recap_create_nothing() {
     let env = TestEnv::new();
-    let done = env.todos(&["show"]).run().success();
-    assert_eq!(done.stdout, "[0/0] (no summary)\n  No todos.\n");
-    assert_eq!(
-        env.todos(&["recap"]).run().success().stdout,
-        "[0/0] No todos.\n"
-    );
+    env.todos(&["show"])
+        .expect_code(0)
+        .expect_stdout("[0/0] (no summary)\n  No todos.\n")
+        .expect_stderr("")
+        .run();
+    env.todos(&["recap"])
+        .expect_code(0)
+        .expect_stdout("[0/0] No todos.\n")
+        .expect_stderr("")
+        .run();
     assert!(env.tree().is_empty());
     let names: Vec<_> = fs::read_dir(env.ws())
         .unwrap()

@@ -447,6 +447,7 @@ impl Run {
             stdout: stdout.text(),
             stderr: stderr.text(),
         }
+        .meets(&self.expected)
     }
 
     #[track_caller]
@@ -462,6 +463,7 @@ impl Run {
         self.command.spawn().expect("start todos")
     }
 
+    #[track_caller]
     pub fn run(mut self) -> Done {
         self.add_args();
         self.command.stdin(if self.stdin.is_some() {

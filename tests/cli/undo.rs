@@ -116,10 +116,10 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
     );
     assert_eq!(env.store()["revision"], 8);
     assert_eq!(env.store()["next_id"], 12);
-    assert_eq!(
-        env.todos(&["recap"]).run().success().stdout,
-        "[0/0] No todos.\n"
-    );
+    env.todos(&["recap"])
+        .expect_code(0)
+        .expect_stdout("[0/0] No todos.\n")
+        .run();
     let done = env.todos(&["--json", "create", "A"]).run().success();
     assert_eq!(done.json()["data"]["todos"][0]["id"], "12");
     assert_eq!(done.json()["data"]["revision"], 9);
@@ -175,4 +175,28 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
     env.todos(&["undo"]).run().success();
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233"), "FIRST");
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233-2"), "SECOND");
+}
+
+/// Revision 0 is the plan before any change: `undo` right after the first change restores
+/// it, and a second `undo` brings the first change back.
+#[test]
+fn undo_after_the_first_change_restores_the_empty_plan() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let done = env.todos(&["undo"]).run().success();
+    assert!(
+        done.stderr
+            .contains("Restored revision 0, the empty plan before the first change."),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(env.store()["todos"], serde_json::json!([]));
+    assert_eq!(env.store()["revision"], 2);
+    assert!(env.store().get("summary").is_none(), "{}", env.store());
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.store()["todos"][0]["content"], "A");
+    assert_eq!(env.store()["summary"], "S");
+    env.todos(&["undo", "--to", "0"]).run().success();
+    env.todos(&["create", "B"]).run().success();
+    assert_eq!(env.store()["todos"][0]["id"], "2", "ids never go back");
 }

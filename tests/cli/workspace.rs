@@ -2,6 +2,7 @@
 //! holds a store, `.todos/` or `.git`.
 
 use std::fs;
+use std::process::Command;
 
 use crate::support::TestEnv;
 
@@ -10,12 +11,11 @@ fn the_workspace_is_found_upwards() {
     let env = TestEnv::new();
     env.plan("Root plan", &["pending:A"]);
     fs::create_dir_all(env.path("deep/er")).unwrap();
-    let done = env
-        .todos(&["recap"])
+    env.todos(&["recap"])
         .current_dir(env.path("deep/er"))
-        .run()
-        .success();
-    assert_eq!(done.stdout, "[0/1] Pending: A.\n");
+        .expect_code(0)
+        .expect_stdout("[0/1] Pending: A.\n")
+        .run();
     assert!(!env.path("deep/er/.todos.json").exists());
 }
 
@@ -56,4 +56,57 @@ fn an_empty_workspace_variable_counts_as_unset() {
         .run()
         .success();
     assert!(env.path(".todos.json").exists());
+}
+
+#[test]
+fn discovery_stops_at_the_nearest_repository() {
+    let env = TestEnv::new();
+    env.plan("Outer", &["pending:outer"]);
+    fs::create_dir_all(env.path("inner/.git")).unwrap();
+    fs::create_dir_all(env.path("inner/src")).unwrap();
+    env.todos(&["create", "inner item"])
+        .current_dir(env.path("inner/src"))
+        .run()
+        .success();
+    assert!(env.path("inner/.todos.json").exists());
+    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 1);
+    // A `.todos/` folder marks a workspace as well.
+    fs::create_dir_all(env.path("lists/.todos")).unwrap();
+    fs::create_dir_all(env.path("lists/deep")).unwrap();
+    env.todos(&["create", "x"])
+        .current_dir(env.path("lists/deep"))
+        .run()
+        .success();
+    assert!(env.path("lists/.todos.json").exists());
+}
+
+#[test]
+fn an_absolute_workspace_works_from_a_deleted_folder() {
+    let env = TestEnv::new();
+    let gone = env.outside("gone");
+    fs::create_dir_all(&gone).unwrap();
+    let ws = env.ws();
+    let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C \"$2\" --color never create A";
+    let output = Command::new("sh")
+        .args(["-c", script, &crate::support::bin().to_string_lossy()])
+        .arg(&gone)
+        .arg(&ws)
+        .env_clear()
+        .env("HOME", env.home())
+        .env("TODOS_NOW", crate::support::NOW)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(env.store()["todos"][0]["content"], "A");
+    // A relative one cannot be found from there: a clear error, not a panic.
+    let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C . show";
+    fs::create_dir_all(&gone).unwrap();
+    let output = Command::new("sh")
+        .args(["-c", script, &crate::support::bin().to_string_lossy()])
+        .arg(&gone)
+        .env_clear()
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(5), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read the current folder"));
 }

@@ -12,22 +12,20 @@ fn ids(env: &TestEnv) -> Vec<String> {
 #[test]
 fn args_form_builds_a_plan() {
     let env = TestEnv::new();
-    let done = env
-        .todos(&[
-            "write",
-            "--summary",
-            "Fix login",
-            "-t",
-            "completed:Reproduce",
-            "-t",
-            "in_progress:Patch the check",
-        ])
-        .run()
-        .success();
-    assert_eq!(
-        done.stdout,
-        "[1/2] Fix login\n  1 [x] Reproduce\n  2 [▶] Patch the check\n1 of 2 open — finish it before you wrap up.\n"
-    );
+    env.todos(&[
+        "write",
+        "--summary",
+        "Fix login",
+        "-t",
+        "completed:Reproduce",
+        "-t",
+        "in_progress:Patch the check",
+    ])
+    .expect_code(0)
+    .expect_stdout(
+        "[1/2] Fix login\n  1 [x] Reproduce\n  2 [▶] Patch the check\n1 of 2 open — finish it before you wrap up.\n",
+    )
+    .run();
     let store = env.store();
     assert_eq!(store["version"], 1);
     assert_eq!(store["revision"], 1);

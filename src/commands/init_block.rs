@@ -1,0 +1,105 @@
+//! The blocks `todos init` owns in a user's files (the instructions file, `.gitignore`, and
+//! `init --git`'s): marked lines, replaced whole when present, appended when absent, and
+//! everything around them left as it was.
+
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// The lines around a block `todos init` owns in a file of the user's: a line starting with
+/// `begin_mark` opens it, one starting with `end` closes it.
+pub(super) struct Markers {
+    pub(super) begin_mark: &'static str,
+    pub(super) begin: &'static str,
+    pub(super) end: &'static str,
+}
+
+/// In an instructions file (Markdown): HTML comments, which no agent shows.
+pub(super) const INSTRUCTIONS: Markers = Markers {
+    begin_mark: "<!-- todos:begin",
+    begin: "<!-- todos:begin (written by `todos init`; run it again to update) -->",
+    end: "<!-- todos:end -->",
+};
+
+/// In `.gitignore`: comment lines.
+pub(super) const GITIGNORE: Markers = Markers {
+    begin_mark: "# todos:begin",
+    begin: "# todos:begin (written by `todos init`: files todos keeps for itself, not the plan)",
+    end: "# todos:end",
+};
+
+impl Markers {
+    /// `body` between the markers.
+    pub(super) fn wrap(&self, body: &str) -> String {
+        format!("{}\n{body}{}\n", self.begin, self.end)
+    }
+}
+
+/// What a team does not commit: locks, temporary files, the histories (local undo) and set
+/// aside stores. The plans (`.todos.json`, `.todos/*.json`) and `memory/todos/` stay in.
+pub(super) const IGNORED: &str = ".todos.json.lock
+.todos.json.tmp
+.todos.json.corrupt-*
+.todos.history.jsonl
+.todos/*.lock
+.todos/*.tmp
+.todos/*.corrupt-*
+.todos/*.history.jsonl
+*.todos-tmp
+";
+
+/// The instructions file with our block in it: appended when absent, replaced when present.
+pub(super) fn with_block(
+    old: Option<&str>,
+    block: &str,
+    path: &Path,
+    markers: &Markers,
+) -> Result<String> {
+    let Some(old) = old else {
+        return Ok(block.to_owned());
+    };
+    let Markers {
+        begin_mark,
+        end: end_mark,
+        ..
+    } = markers;
+    let malformed = |why: &str| {
+        Error::invalid(format!("{}: {why}", path.display())).with_hint(format!(
+            "todos init owns the lines from `{begin_mark} …` to `{end_mark}`; fix them by hand, \
+             then run it again"
+        ))
+    };
+    let mut begin = None;
+    let mut end = None;
+    let mut offset = 0;
+    for line in old.split_inclusive('\n') {
+        let mark = line.trim_start();
+        if mark.starts_with(begin_mark) {
+            if begin.is_some() {
+                return Err(malformed("it holds two todos blocks"));
+            }
+            begin = Some(offset);
+        } else if mark.starts_with(end_mark) {
+            if begin.is_none() || end.is_some() {
+                return Err(malformed("a todos:end marker has no todos:begin before it"));
+            }
+            end = Some(offset + line.len());
+        }
+        offset += line.len();
+    }
+    match (begin, end) {
+        (Some(begin), Some(end)) => Ok(format!("{}{block}{}", &old[..begin], &old[end..])),
+        (Some(_), None) => Err(malformed("its todos block has no todos:end marker")),
+        (None, _) => {
+            let mut text = old.to_owned();
+            if !text.is_empty() {
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text.push('\n');
+            }
+            text.push_str(block);
+            Ok(text)
+        }
+    }
+}

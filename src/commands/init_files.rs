@@ -1,0 +1,151 @@
+//! The files `todos init` edits: each named once in a `Plan` with its edits, every new text
+//! computed (`Change::new`) before anything is written, then written whole through `disk`
+//! (`Change::apply`), inside the workspace only.
+
+use std::path::{Path, PathBuf};
+
+use crate::disk;
+use crate::error::{Error, Result};
+
+/// What happened to one file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Action {
+    Created,
+    Updated,
+    Unchanged,
+}
+
+impl Action {
+    pub(super) fn as_str(self) -> &'static str {
+        match self {
+            Self::Created => "created",
+            Self::Updated => "updated",
+            Self::Unchanged => "unchanged",
+        }
+    }
+}
+
+/// One edit of a file's text: the text so far (absent: `None`), the file's path for messages,
+/// and where it names what it left for the user to review.
+pub(super) type Edit<'a> =
+    Box<dyn FnOnce(Option<&str>, &Path, &mut Vec<String>) -> Result<String> + 'a>;
+
+/// The files `init` edits, each once, in the order first named.
+#[derive(Default)]
+pub(super) struct Plan<'a> {
+    pub(super) files: Vec<PlannedFile<'a>>,
+}
+
+pub(super) struct PlannedFile<'a> {
+    pub(super) name: &'static str,
+    pub(super) edits: Vec<Edit<'a>>,
+    /// What the edits add, said after the file is written; empty: `describe`'s words.
+    pub(super) what: Vec<String>,
+}
+
+impl<'a> Plan<'a> {
+    pub(super) fn add(&mut self, name: &'static str, what: Option<String>, edit: Edit<'a>) {
+        let index = if let Some(index) = self.files.iter().position(|file| file.name == name) {
+            index
+        } else {
+            self.files.push(PlannedFile {
+                name,
+                edits: Vec::new(),
+                what: Vec::new(),
+            });
+            self.files.len() - 1
+        };
+        let file = &mut self.files[index];
+        file.edits.push(edit);
+        file.what.extend(what);
+    }
+}
+
+/// One file's text before and after, computed before anything is written.
+pub(super) struct Change {
+    pub(super) name: &'static str,
+    /// Where the text goes: the file `name` names, or the target of its link.
+    pub(super) path: PathBuf,
+    /// The workspace, links resolved, that every write must stay inside.
+    pub(super) root: PathBuf,
+    pub(super) old: Option<String>,
+    pub(super) new: String,
+}
+
+impl Change {
+    /// Reads `path` (absent is `None`) and computes its new text. `path` is checked first
+    /// (`disk::link_target`): a link is followed only to a file inside the workspace, and a
+    /// FIFO or device is refused; `self.path` is where the text will go.
+    pub(super) fn new(
+        name: &'static str,
+        path: &Path,
+        new_text: impl FnOnce(Option<&str>, &Path) -> Result<String>,
+    ) -> Result<Self> {
+        let root = disk::real_root(&path_workspace(path, name))?;
+        let dir = disk::folder(&root, folder_of(name), false)?.path;
+        let file_name = path.file_name().unwrap_or_default();
+        // Only an instructions file may be a link (to a file inside the workspace); an agent's
+        // settings or `.gitignore` that is a link is refused, wherever it points.
+        let path = if Path::new(name)
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"))
+        {
+            disk::link_target(&root, &dir.join(file_name))?
+        } else {
+            dir.join(file_name)
+        };
+        if path.starts_with(root.join(".git")) {
+            return Err(disk::unsafe_path(
+                &dir.join(file_name),
+                "leads into .git/, git's own folder, which todos init never edits",
+            ));
+        }
+        let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Input(name))? {
+            Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
+                Error::invalid(format!("{} is not UTF-8 text", path.display()))
+                    .with_hint("todos init leaves it untouched; fix or move it, then run it again")
+            })?),
+            None => None,
+        };
+        let new = new_text(old.as_deref(), &path)?;
+        Ok(Self {
+            name,
+            path,
+            root,
+            old,
+            new,
+        })
+    }
+
+    /// Writes the new text, only when it differs: through `disk`, a new temporary file,
+    /// synced, renamed over the file, so it is replaced whole or not at all. A missing folder
+    /// (`.claude/`) is made, inside the workspace only.
+    pub(super) fn apply(&self) -> Result<Action> {
+        let action = match &self.old {
+            Some(old) if *old == self.new => return Ok(Action::Unchanged),
+            Some(_) => Action::Updated,
+            None => Action::Created,
+        };
+        let mut folder = disk::folder(&self.root, folder_of(self.name), true)?;
+        let written = disk::check_file(&self.path).and_then(|old| {
+            disk::replace(&self.path, self.new.as_bytes(), disk::mode_of(old.as_ref()))
+        });
+        if written.is_err() {
+            folder.remove_created();
+        }
+        written.map(|()| action)
+    }
+}
+
+/// The workspace `path` (the file `name` names, relative to it) lies in.
+pub(super) fn path_workspace(path: &Path, name: &str) -> PathBuf {
+    let depth = Path::new(name).components().count();
+    path.ancestors()
+        .nth(depth)
+        .map_or_else(|| path.to_path_buf(), Path::to_path_buf)
+}
+
+/// The folder of `name`, relative to the workspace (empty for a file at its root).
+pub(super) fn folder_of(name: &str) -> &Path {
+    Path::new(name).parent().unwrap_or(Path::new(""))
+}

@@ -1,0 +1,142 @@
+//! The agents `todos` sets up, and each one's hook protocol as one row of a table.
+//!
+//! Claude Code, Codex and Gemini CLI all run a shell command on a session-start event and on a
+//! stop event, pass it a JSON payload on stdin and read its answer — but each names the events,
+//! shapes the answer and marks a repeated stop in its own way. Everything that differs lives in
+//! `PROTOCOLS`: `init --hooks` installs from it, `hooks.rs` answers by it, and `check --hook`
+//! speaks Claude Code's row (its help says the row's exit code, from `sentences`).
+
+use clap::ValueEnum;
+
+/// The agents `todos init` sets up. The variants' docs are `--agent`'s help, prose for people.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Agent {
+    /// Claude Code: CLAUDE.md (and .claude/settings.json with --hooks).
+    Claude,
+    /// OpenAI Codex CLI: AGENTS.md (and .codex/hooks.json with --hooks).
+    Codex,
+    /// Gemini CLI: GEMINI.md (and .gemini/settings.json with --hooks).
+    Gemini,
+    /// Any other agent that reads AGENTS.md.
+    Generic,
+}
+
+/// How an agent hands a session-start hook's output to its model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContextChannel {
+    /// Whatever the hook prints on stdout.
+    PlainStdout,
+    /// `{"hookSpecificOutput":{"additionalContext":…}}`. Gemini CLI shows plain stdout to the
+    /// user, never to the model; Codex takes plain stdout that starts with `[` or `{` for
+    /// broken JSON and drops it, so a plan's `[1/3]` header never reached its model.
+    AdditionalContext,
+}
+
+/// How an agent lets a stop hook send it back to work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopChannel {
+    /// Exit with this code (2 for Claude Code) and the reason on stderr. Claude Code reads `{"decision":"block"}` too, but then
+    /// puts the reason into its model's context twice (as hook feedback and as a system note).
+    Exit(u8),
+    /// `{"decision": WORD, "reason": …}` on stdout, exit 0.
+    Decision(&'static str),
+}
+
+/// One agent's hook protocol, as its current release speaks it.
+#[derive(Debug)]
+pub struct Protocol {
+    pub agent: Agent,
+    pub name: &'static str,
+    /// The project file that holds its hooks, under a top-level `"hooks"` object.
+    pub file: &'static str,
+    pub session_start: &'static str,
+    /// Which session starts run the hook; `None` runs it on every one. Gemini CLI compares a
+    /// lifecycle matcher as an exact string, so `startup|resume` would never match there.
+    pub session_start_matcher: Option<&'static str>,
+    pub stop: &'static str,
+    pub context: ContextChannel,
+    /// How a stop hook sends the agent back to work.
+    pub block: StopChannel,
+    /// The payload field that is true when this stop follows a stop hook's reminder.
+    pub loop_flag: &'static str,
+    /// Fields only this agent's payloads carry, to tell it apart from the others.
+    pub marks: &'static [&'static str],
+    /// Extra keys of each handler (`name` shows in Gemini CLI's hook list and warnings).
+    pub handler_extras: &'static [(&'static str, &'static str)],
+    /// What the user does in the agent before it runs a project's hooks.
+    pub trust: &'static str,
+}
+
+/// Tried in this order by `Protocol::of`: the agents whose payloads carry a field of their own
+/// first, Claude Code (none) last.
+pub static PROTOCOLS: [Protocol; 3] = [
+    Protocol {
+        agent: Agent::Gemini,
+        name: "Gemini CLI",
+        file: ".gemini/settings.json",
+        session_start: "SessionStart",
+        session_start_matcher: None,
+        stop: "AfterAgent",
+        context: ContextChannel::AdditionalContext,
+        block: StopChannel::Decision("deny"),
+        loop_flag: "stop_hook_active",
+        marks: &["timestamp"],
+        handler_extras: &[("name", "todos")],
+        trust: "Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you \
+                trust the files in this folder?\" (or /permissions later); it runs no project \
+                hook in an untrusted folder.",
+    },
+    Protocol {
+        agent: Agent::Codex,
+        name: "Codex",
+        file: ".codex/hooks.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some("startup|resume|compact"),
+        stop: "Stop",
+        context: ContextChannel::AdditionalContext,
+        block: StopChannel::Decision("block"),
+        loop_flag: "stop_hook_active",
+        marks: &["turn_id", "model"],
+        handler_extras: &[],
+        trust: "Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this \
+                folder?\", then at \"Hooks need review\" review the two todos hooks and trust \
+                them (or later in /hooks). Codex runs no project hook before both steps, and \
+                asks again when a hook changes.",
+    },
+    Protocol {
+        agent: Agent::Claude,
+        name: "Claude Code",
+        file: ".claude/settings.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some("startup|resume|compact"),
+        stop: "Stop",
+        context: ContextChannel::PlainStdout,
+        block: StopChannel::Exit(2),
+        loop_flag: "stop_hook_active",
+        marks: &[],
+        handler_extras: &[],
+        trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
+                it reads the hooks at startup (review them with /hooks).",
+    },
+];
+
+impl Protocol {
+    /// Claude Code's row: the last, the agent left over when a payload has no marks of its
+    /// own, and the protocol `check --hook` speaks.
+    pub fn claude_code() -> &'static Self {
+        &PROTOCOLS[PROTOCOLS.len() - 1]
+    }
+
+    /// The exit code that sends the agent back to work, when the protocol blocks by exit code.
+    pub fn block_exit_code(&self) -> Option<u8> {
+        match self.block {
+            StopChannel::Exit(code) => Some(code),
+            StopChannel::Decision(_) => None,
+        }
+    }
+
+    pub fn of_agent(agent: Agent) -> Option<&'static Self> {
+        PROTOCOLS.iter().find(|row| row.agent == agent)
+    }
+}

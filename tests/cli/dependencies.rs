@@ -1,0 +1,292 @@
+//! Items that wait on others (SPEC §3a): a snapshot's own ids translated, unknown ids, self
+//! references and cycles refused at their path, blockers freed when they go, and which item is
+//! ready next.
+
+use serde_json::{Value, json};
+
+use crate::support::{TestEnv, error_paths};
+
+/// An orchestrator's plan: the snapshot names its own ids, which todos translates.
+pub(crate) const PLAN: &str = r#"{"summary": "Ship the API", "todos": [
+    {"id": "schema", "content": "Write the schema", "status": "pending"},
+    {"id": "server", "content": "Build the server", "status": "pending", "blocked_by": ["schema"]},
+    {"id": "client", "content": "Build the client", "status": "pending", "blockedBy": ["schema"]},
+    {"id": "e2e", "content": "Run the end-to-end tests", "status": "pending", "depends_on": ["server", "client"]}]}"#;
+
+pub(crate) fn blocked_by(store: &Value, index: usize) -> Value {
+    store["todos"][index]
+        .get("blocked_by")
+        .cloned()
+        .unwrap_or(json!([]))
+}
+
+#[test]
+fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let store = env.store();
+    assert_eq!(blocked_by(&store, 0), json!([]));
+    assert_eq!(blocked_by(&store, 1), json!(["1"]));
+    assert_eq!(blocked_by(&store, 3), json!(["2", "3"]));
+    let revision = store["revision"].clone();
+    let again = env.todos(&["--json", "write"]).stdin(PLAN).run().success();
+    assert_eq!(again.json()["data"]["changed"], false);
+    assert_eq!(env.store()["revision"], revision);
+    // Our own ids work as well as the snapshot's.
+    let ours = PLAN.replace(r#"["server", "client"]"#, r#"["2", "3"]"#);
+    let again = env.todos(&["--json", "write"]).stdin(ours).run().success();
+    assert_eq!(again.json()["data"]["changed"], false);
+    let shown = env.todos(&["show"]).run().success().stdout;
+    assert!(shown.contains("2 [ ] Build the server ⧗ 1\n"), "{shown}");
+    assert!(
+        shown.contains("4 [ ] Run the end-to-end tests ⧗ 2, 3\n"),
+        "{shown}"
+    );
+    env.todos(&["update", "1", "completed"]).run().success();
+    let shown = env.todos(&["show"]).run().success().stdout;
+    assert!(shown.contains("2 [ ] Build the server\n"), "{shown}");
+}
+
+#[test]
+fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    for (snapshot, path, words) in [
+        (
+            r#"{"todos": [{"id": "a", "content": "A", "status": "pending", "blocked_by": ["b"]}]}"#,
+            "todos[0].blocked_by[0]",
+            "\"b\" names no item",
+        ),
+        (
+            r#"{"todos": [{"id": "a", "content": "A", "status": "pending", "blocked_by": ["a"]}]}"#,
+            "todos[0].blocked_by[0]",
+            "cannot wait on itself",
+        ),
+        (
+            // The snapshot drops item 1, so it cannot wait on it.
+            r#"{"todos": [{"content": "A", "status": "pending", "blocked_by": ["1"]}]}"#,
+            "todos[0].blocked_by[0]",
+            "names an item this snapshot drops",
+        ),
+        (
+            r#"{"todos": [
+                {"id": "a", "content": "A", "status": "pending", "blocked_by": ["c"]},
+                {"id": "b", "content": "B", "status": "pending", "blocked_by": ["a"]},
+                {"id": "c", "content": "C", "status": "pending", "blocked_by": ["b"]}]}"#,
+            "todos[0].blocked_by[0]",
+            r#"makes a cycle: 5 "A" waits on 7 "C", which waits on 6 "B", which waits on 5 "A""#,
+        ),
+    ] {
+        let json = env
+            .rejects(env.todos(&["--json", "write"]).stdin(snapshot), 1)
+            .json();
+        assert_eq!(error_paths(&json), [path], "{json}");
+        let message = json["error"]["details"][0]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{message}");
+    }
+    // An update that would close a cycle is refused the same way.
+    let json = env
+        .rejects(
+            env.todos(&["--json", "update", "1", "--blocked-by", "4"]),
+            1,
+        )
+        .json();
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert!(message.contains("makes a cycle: "), "{message}");
+    for id in ["1", "2", "4"] {
+        assert!(message.contains(&format!("{id} \"")), "{message}");
+    }
+    env.rejects(env.todos(&["update", "2", "--blocked-by", "9"]), 1);
+    env.rejects(env.todos(&["create", "X", "--blocked-by", "9"]), 1);
+    env.rejects(env.todos(&["update", "2", "--owner", "no spaces"]), 1);
+}
+
+#[test]
+fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["update", "2", "--owner", "api-agent"])
+        .run()
+        .success();
+    // An agent that knows nothing of owners or dependencies re-sends the list.
+    let plain = r#"{"todos": [
+        {"content": "Write the schema", "status": "completed"},
+        {"content": "Build the server", "status": "pending"},
+        {"content": "Build the client", "status": "pending"},
+        {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
+    env.todos(&["write"]).stdin(plain).run().success();
+    let store = env.store();
+    assert_eq!(store["todos"][1]["owner"], "api-agent");
+    assert_eq!(blocked_by(&store, 3), json!(["2", "3"]));
+    let cleared = plain.replace(
+        r#""Build the server", "status": "pending""#,
+        r#""Build the server", "status": "pending", "owner": null, "blocked_by": []"#,
+    );
+    env.todos(&["write"]).stdin(cleared).run().success();
+    let store = env.store();
+    assert!(store["todos"][1].get("owner").is_none(), "{store}");
+    assert!(store["todos"][1].get("blocked_by").is_none(), "{store}");
+}
+
+#[test]
+fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let done = env.todos(&["remove", "2"]).run().success();
+    assert!(
+        done.stderr
+            .contains(r#"removed open item 2 "Build the server" (pending)"#),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr.contains(
+            r#"removed item 2 "Build the server" was blocking 4 "Run the end-to-end tests""#
+        ),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(blocked_by(&env.store(), 2), json!(["3"]));
+    // Dropped from a snapshot: the same.
+    let without_client = r#"{"todos": [
+        {"content": "Write the schema", "status": "pending"},
+        {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
+    let done = env.todos(&["write"]).stdin(without_client).run().success();
+    assert!(
+        done.stderr
+            .contains(r#"removed item 3 "Build the client" was blocking 4"#),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(blocked_by(&env.store(), 1), json!([]));
+    // Ids never come back.
+    env.todos(&["create", "New step"]).run().success();
+    assert_eq!(env.store()["todos"][2]["id"], "5");
+}
+
+#[test]
+fn starting_an_item_that_still_waits_is_accepted_with_a_warning() {
+    let env = TestEnv::new();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    let done = env.todos(&["update", "4", "in_progress"]).run().success();
+    assert!(
+        done.stderr
+            .contains(r#"started item 4 "Run the end-to-end tests" while it waits on 2, 3"#),
+        "{}",
+        done.stderr
+    );
+}
+
+/// Cursor's merge keeps the items it does not name, so a dependency may name them.
+#[test]
+fn a_merge_may_wait_on_items_it_does_not_name() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A", "pending:B"]);
+    let merge = r#"{"merge": true, "todos": [
+        {"id": "c", "content": "C", "status": "pending", "blocked_by": ["1", "2"]}]}"#;
+    env.todos(&["write"]).stdin(merge).run().success();
+    assert_eq!(blocked_by(&env.store(), 2), json!(["1", "2"]));
+    let cycle = r#"{"merge": true, "todos": [
+        {"id": "1", "content": "A", "status": "pending", "blocked_by": ["3"]}]}"#;
+    let json = env
+        .rejects(env.todos(&["--json", "write"]).stdin(cycle), 1)
+        .json();
+    assert_eq!(error_paths(&json), ["todos[0].blocked_by[0]"]);
+}
+
+#[test]
+fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
+    let env = TestEnv::new();
+    env.todos(&["next"])
+        .expect_code(0)
+        .expect_stdout("Nothing to do: the plan is empty.\n")
+        .run();
+    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["next"])
+        .expect_code(0)
+        .expect_stdout("  1 [ ] Write the schema\n")
+        .run();
+    // `next` alone changes nothing.
+    assert_eq!(env.store()["todos"][0]["status"], "pending");
+    env.todos(&["next", "--claim", "--owner", "w1"])
+        .expect_code(0)
+        .expect_stdout("  1 [▶] Write the schema @w1\n")
+        .run();
+    let history = env
+        .todos(&["history", "--limit", "1"])
+        .run()
+        .success()
+        .stdout;
+    assert!(
+        history.contains("next --claim") && history.contains("1 pending → in_progress; 1 @w1"),
+        "{history}"
+    );
+    let json = env.todos(&["--json", "next"]).run().success().json();
+    assert_eq!(json["data"]["next"], Value::Null);
+    assert_eq!(
+        json["data"]["reason"],
+        "Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress elsewhere (1 @w1)."
+    );
+    assert_eq!(json["text"], json["data"]["reason"]);
+    let recap = env.todos(&["recap"]).run().success().stdout;
+    assert_eq!(
+        recap,
+        "[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\n"
+    );
+    env.todos(&["update", "1", "completed"]).run().success();
+    let recap = env.todos(&["recap"]).run().success().stdout;
+    assert_eq!(
+        recap,
+        "[1/4] Next: Build the server. Pending: Build the client; Run the end-to-end tests.\n"
+    );
+    // TODOS_OWNER claims as --owner does; items owned by others are skipped.
+    env.todos(&["update", "2", "--owner", "w2"]).run().success();
+    let json = env
+        .todos(&["--json", "next", "--claim"])
+        .env("TODOS_OWNER", "w3")
+        .run()
+        .success()
+        .json();
+    assert_eq!(json["data"]["claimed"], true);
+    assert_eq!(json["data"]["next"]["id"], "3");
+    assert_eq!(json["data"]["next"]["owner"], "w3");
+    assert_eq!(json["data"]["next"]["status"], "in_progress");
+    // One item in progress per owner: w3, claiming again, gets its own item 3 back.
+    env.todos(&["create", "Extra"]).run().success();
+    let json = env
+        .todos(&["--json", "next", "--claim", "--owner", "w3"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(json["data"]["next"]["id"], "3");
+    assert_eq!(json["data"]["claimed"], false);
+    let warning = json["data"]["warnings"][0].as_str().unwrap();
+    assert!(
+        warning.starts_with(r#"w3 already has item 3 "Build the client" in progress"#),
+        "{warning}"
+    );
+    // A claimer without a name, while an unowned item is in progress, is refused.
+    env.todos(&["update", "2", "--no-owner", "in_progress"])
+        .run()
+        .success();
+    let done = env.rejects(env.todos(&["next", "--claim"]), 1);
+    assert!(
+        done.stderr
+            .contains("1 item without an owner already in_progress"),
+        "{}",
+        done.stderr
+    );
+    for (id, status) in [
+        ("5", "cancelled"),
+        ("3", "cancelled"),
+        ("2", "completed"),
+        ("4", "completed"),
+    ] {
+        env.todos(&["update", id, status]).run().success();
+    }
+    env.todos(&["next", "--claim"])
+        .expect_code(0)
+        .expect_stdout("Nothing to do: All 5 done.\n")
+        .run();
+    env.rejects(env.todos(&["next", "--owner", "a b"]), 1);
+}

@@ -1,0 +1,161 @@
+//! A newcomer's guesses at the command line: another name for a command runs it, a word that
+//! names no command names the one that works, swapped arguments do what was meant, a mistyped
+//! list name is named.
+
+use crate::support::TestEnv;
+
+/// Words a newcomer guesses that are another name for a command run it.
+#[test]
+fn natural_aliases_run_their_command() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    let added = env.todos(&["add", "B"]).run_in_process().success();
+    assert!(added.stdout.contains("  2 [ ] B\n"), "{}", added.stdout);
+    env.todos(&["new", "C"]).run_in_process().success();
+    env.todos(&["ls"])
+        .expect_code(0)
+        .expect_stdout("[0/3] Ship\n  1 [ ] A\n  2 [ ] B\n  3 [ ] C\n")
+        .run_in_process();
+    env.todos(&["rm", "3"]).run_in_process().success();
+    env.todos(&["delete", "2"]).run_in_process().success();
+    env.todos(&["show"])
+        .expect_code(0)
+        .expect_stdout("[0/1] Ship\n  1 [ ] A\n")
+        .run_in_process();
+}
+
+/// Words that are no command name the exact command that does what was meant, with the ids
+/// typed; never clap's nearest command (`list` is not `history`).
+#[test]
+fn guesses_that_are_no_command_name_the_command_that_works() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A", "pending:B"]);
+    for (args, message, hint) in [
+        (
+            &["done", "2"][..],
+            "error: todos has no command 'done'",
+            "hint: run `todos update 2 completed` to mark an item completed",
+        ),
+        (
+            &["done", "1", "2"],
+            "error: todos has no command 'done'",
+            "hint: run `todos update 1 completed && todos update 2 completed` to mark an item completed",
+        ),
+        (
+            &["list"],
+            "error: todos has no command 'list'",
+            "hint: run `todos show` to print the plan (every list: `todos show --all`)",
+        ),
+        (
+            &["lists"],
+            "error: todos has no command 'lists'",
+            "hint: run `todos show --all` to print every list",
+        ),
+        (
+            &["start", "1"],
+            "error: todos has no command 'start'",
+            "hint: run `todos update 1 in_progress` to start an item",
+        ),
+        (
+            &["update", "2", "--status", "completed"],
+            "error: `todos update` has no option --status",
+            "hint: run `todos update 2 completed`",
+        ),
+        (
+            &["update", "2", "--status"],
+            "error: `todos update` has no option --status",
+            "hint: run `todos update 2 STATUS`",
+        ),
+        (
+            &["update", "--status=done", "2"],
+            "error: `todos update` has no option --status",
+            "hint: run `todos update 2 done`",
+        ),
+        (
+            &["update", "2", "--title", "New text"],
+            "error: `todos update` has no option --title",
+            "hint: run `todos update 2 --content \"New text\"`",
+        ),
+    ] {
+        let done = env.rejects(env.todos(args), 2);
+        assert_eq!(done.stderr, format!("{message}\n{hint}\n"), "{args:?}");
+        assert!(!done.stderr.contains("history"), "{args:?}");
+    }
+    // With --json: the same words in the envelope.
+    let json = env.rejects(env.todos(&["--json", "done", "2"]), 2).json();
+    assert_eq!(json["error"]["code"], "USAGE");
+    assert_eq!(json["error"]["message"], "todos has no command 'done'");
+    assert_eq!(
+        json["error"]["hint"],
+        "run `todos update 2 completed` to mark an item completed"
+    );
+    // A word no table knows is clap's as before.
+    let done = env.rejects(env.todos(&["frobnicate"]), 2);
+    assert!(
+        done.stderr
+            .starts_with("error: unrecognized subcommand 'frobnicate'")
+    );
+}
+
+/// `update completed 2`: an id is a number and no status is one, so the swap can only mean
+/// `update 2 completed`, and does.
+#[test]
+fn update_with_status_and_id_swapped_does_what_was_meant() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A", "pending:B"]);
+    let done = env
+        .todos(&["update", "completed", "2"])
+        .run_in_process()
+        .success();
+    assert!(done.stdout.contains("  2 [x] B\n"), "{}", done.stdout);
+    // A status word where the id goes, with no number after it, is still refused as before.
+    env.rejects(env.todos(&["update", "completed", "done"]), 1);
+}
+
+/// `-l wbe` beside `web`: reading says so and changes nothing; making the list says so.
+#[test]
+fn a_mistyped_list_name_is_named() {
+    let env = TestEnv::new();
+    env.todos(&[
+        "-l",
+        "web",
+        "write",
+        "--summary",
+        "Site",
+        "-t",
+        "pending:Page",
+    ])
+    .run()
+    .success();
+    for args in [
+        &["-l", "wbe", "show"][..],
+        &["-l", "wbe", "recap"],
+        &["-l", "wbe", "update", "1", "completed"],
+    ] {
+        let done = env.rejects(env.todos(args), 1);
+        assert_eq!(
+            done.stderr,
+            "error: no list wbe (did you mean web?)\n\
+             hint: run the command with `-l web`; `todos show --all` prints every list\n",
+            "{args:?}"
+        );
+    }
+    let done = env.todos(&["-l", "wbe", "create", "x"]).run().success();
+    assert!(
+        done.stderr.starts_with(
+            "warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n"
+        ),
+        "{}",
+        done.stderr
+    );
+    // Now it exists: no more words about it.
+    env.todos(&["-l", "wbe", "show"])
+        .expect_code(0)
+        .expect_stderr("")
+        .run();
+    // A name near no list is a new list, silently.
+    env.todos(&["-l", "api", "show"])
+        .expect_code(0)
+        .expect_stderr("")
+        .run();
+}

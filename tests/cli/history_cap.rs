@@ -1,0 +1,122 @@
+//! A history over 64 MiB (SPEC §9) is refused by `history`, `history REV` and `undo`, never
+//! read into memory; a change still goes on (SPEC §6: a history line is never a reason to
+//! refuse one). The files are sparse: they take no room on the disk.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+
+use crate::support::TestEnv;
+
+const CAP: u64 = 64 * 1024 * 1024;
+const HISTORY: &str = ".todos.history.jsonl";
+
+/// A plan at revision 2 whose history holds its two lines with a 64 MiB hole between them.
+fn oversize() -> (TestEnv, u64) {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Schema"]);
+    env.plan("Ship", &["pending:Schema", "pending:Docs"]);
+    let text = env.read(HISTORY);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let path = env.path(HISTORY);
+    let file = OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(0).unwrap();
+    drop(file);
+    let mut file = OpenOptions::new().append(true).open(&path).unwrap();
+    writeln!(file, "{}", lines[0]).unwrap();
+    file.set_len(CAP + 10).unwrap();
+    write!(file, "\n{}\n", lines[1]).unwrap();
+    drop(file);
+    let size = std::fs::metadata(&path).unwrap().len();
+    (env, size)
+}
+
+/// Every file of the workspace but the history, and the history's start and size:
+/// `everything()` would read the sparse file whole.
+fn workspace(env: &TestEnv) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, Vec<u8>)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if !path.ends_with(HISTORY) {
+                out.push((path.clone(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&env.ws(), &mut files);
+    files.sort();
+    let (head, size) = ends(env);
+    files.push((
+        env.path(HISTORY),
+        [head, size.to_le_bytes().to_vec()].concat(),
+    ));
+    files
+}
+
+fn ends(env: &TestEnv) -> (Vec<u8>, u64) {
+    use std::io::Read;
+    let mut head = vec![0_u8; 256];
+    let mut file = std::fs::File::open(env.path(HISTORY)).unwrap();
+    file.read_exact(&mut head).unwrap();
+    (head, file.metadata().unwrap().len())
+}
+
+#[test]
+fn history_and_undo_refuse_a_history_over_64_mib() {
+    let (env, size) = oversize();
+    let before = workspace(&env);
+    for args in [
+        &["history"][..],
+        &["history", "1"],
+        &["undo"],
+        &["undo", "--to", "1"],
+    ] {
+        let done = env.todos(args).run().code(1);
+        assert!(
+            done.stderr.contains(&format!(
+                "{HISTORY} is larger than 64 MiB ({size} bytes); todos does not read it"
+            )),
+            "{args:?}: {}",
+            done.stderr
+        );
+        assert!(done.stderr.contains("move it aside"), "{}", done.stderr);
+        let done = env.todos(&[&["--json"][..], args].concat()).run().code(1);
+        assert_eq!(done.json()["error"]["code"], "INVALID_PARAM");
+        assert!(workspace(&env) == before, "{args:?} changed the workspace");
+    }
+}
+
+#[test]
+fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
+    let (env, size) = oversize();
+    let (head, _) = ends(&env);
+    env.todos(&["update", "1", "completed"]).run().success();
+    assert_eq!(env.store()["revision"], 3);
+    let (after, grown) = ends(&env);
+    assert_eq!(after, head, "the history's start is kept");
+    assert!(grown > size, "revision 3 is appended");
+    // Moved aside as the refusal says, history starts again from the next change.
+    std::fs::rename(env.path(HISTORY), env.path(".todos.history.jsonl.old")).unwrap();
+    env.todos(&["update", "2", "completed"]).run().success();
+    let shown = env.todos(&["history"]).run().success().stdout;
+    assert!(shown.contains('4') && shown.contains('3'), "{shown}");
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.store()["todos"][1]["status"], "pending");
+}
+
+#[test]
+fn a_change_that_trims_an_oversize_history_reads_only_its_end() {
+    let (env, _) = oversize();
+    // With room for one revision, the change trims: it reads the latest 64 MiB, not the whole
+    // file, and keeps the latest revisions.
+    env.todos(&["update", "1", "completed"])
+        .env("TODOS_HISTORY_LIMIT", "1")
+        .run()
+        .success();
+    let size = std::fs::metadata(env.path(HISTORY)).unwrap().len();
+    assert!(size < 4096, "trimmed to the latest revisions: {size} bytes");
+    let shown = env.todos(&["history"]).run().success().stdout;
+    assert!(shown.contains('3'), "{shown}");
+}

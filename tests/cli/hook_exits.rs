@@ -1,0 +1,63 @@
+//! A hook exits only with codes its agent reads as "go on" or "block" (SPEC §9): whatever
+//! fails, a write of its own output included, it exits 1 ("report it, go on").
+
+use std::fs::OpenOptions;
+
+use crate::support::TestEnv;
+
+fn full() -> std::fs::File {
+    OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("open /dev/full")
+}
+
+#[test]
+fn a_hook_that_cannot_write_its_output_lets_the_agent_go_on() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Write the code"]);
+    let stop = r#"{"hook_event_name":"Stop","session_id":"s"}"#;
+    let start = r#"{"hook_event_name":"SessionStart","source":"startup"}"#;
+    // The stop would block (exit 2) with its reason on stderr; a reason that cannot be written
+    // must not block the agent with no reason.
+    env.todos(&["hook"]).stdin(stop).run().code(2);
+    env.todos(&["hook"])
+        .stdin(stop)
+        .stderr_to(full())
+        .run()
+        .code(1);
+    env.todos(&["hook"])
+        .stdin(start)
+        .stdout_to(full())
+        .run()
+        .code(1);
+    env.todos(&["check", "--hook"])
+        .stderr_to(full())
+        .run()
+        .code(1);
+    env.todos(&["check", "--hook"])
+        .stdout_to(full())
+        .stderr_to(full())
+        .run()
+        .code(1);
+    // Any other command still says that the caller did not get its answer.
+    env.todos(&["show"]).stdout_to(full()).run().code(5);
+}
+
+#[test]
+fn a_mistyped_hook_command_is_no_block() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Write the code"]);
+    for args in [
+        &["hook", "--bogus"][..],
+        &["-C", ".", "hook", "extra"],
+        &["check", "--hook", "--stale", "soon"],
+        &["--color", "never", "check", "--bogus", "--hook"],
+    ] {
+        let done = env.rejects(env.todos(args), 1);
+        assert!(done.stderr.contains("error:"), "{args:?}: {}", done.stderr);
+    }
+    // Any other command's usage error stays exit 2.
+    env.rejects(env.todos(&["show", "--bogus"]), 2);
+    env.rejects(env.todos(&["check", "--bogus"]), 2);
+}

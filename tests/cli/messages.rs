@@ -1,0 +1,176 @@
+//! What a command says when it works: counts in correct English, each warning and note once,
+//! the same in text and in the envelope, and where to look next.
+
+use crate::support::TestEnv;
+
+#[test]
+fn an_empty_plan_says_no_todos_once() {
+    let env = TestEnv::new();
+    env.plan("Fix login", &["pending:Reproduce"]);
+    env.todos(&["write", "[]"])
+        .expect_code(0)
+        .expect_stdout("[0/0] Fix login\n  No todos.\n")
+        .run();
+}
+
+#[test]
+fn the_priority_is_shown() {
+    let env = TestEnv::new();
+    env.todos(&["write"])
+        .stdin(r#"{"summary":"S","todos":[{"content":"Patch","status":"pending","priority":"HIGH"},{"content":"Test","status":"pending"}]}"#)
+        .run()
+        .success();
+    let shown = env.todos(&["show"]).run().success().stdout;
+    assert_eq!(
+        shown,
+        "[0/2] S\n  1 [ ] Patch (high priority)\n  2 [ ] Test\n"
+    );
+    let markdown = env
+        .todos(&["show", "--format", "markdown"])
+        .run()
+        .success()
+        .stdout;
+    assert!(
+        markdown.contains("- [ ] Patch _(high priority)_\n"),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn counts_are_in_correct_english() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    let done = env.todos(&["history"]).run_in_process().success();
+    assert_eq!(
+        done.stdout,
+        "1  2025-01-02 17:42:33  write  [0/1]  1 item\n"
+    );
+    let json = env
+        .todos(&["--json", "history"])
+        .run_in_process()
+        .success()
+        .json();
+    assert_eq!(json["text"], "1 kept revision of the list default.");
+    let json = env
+        .todos(&["--json", "show", "--all"])
+        .run_in_process()
+        .success()
+        .json();
+    assert_eq!(json["text"], "1 list, 1 item in all.");
+}
+
+/// Codex's explanation is a note on the change: echoed, kept in the history line, and never
+/// the summary.
+#[test]
+fn codex_explanation_is_a_note_on_the_change() {
+    let env = TestEnv::new();
+    env.plan("Refactor the parser", &["pending:Split the lexer"]);
+    let done = env
+        .todos(&["write"])
+        .stdin(r#"{"explanation": "Lexer split;\nnow tests", "plan": [{"step": "Split the lexer", "status": "completed"}, {"step": "Add tests", "status": "in_progress"}]}"#)
+        .run_in_process()
+        .success();
+    assert_eq!(done.stderr, "note: this change: Lexer split; now tests\n");
+    assert!(
+        done.stdout.starts_with("[1/2] Refactor the parser\n"),
+        "{}",
+        done.stdout
+    );
+    let history = env.todos(&["history"]).run_in_process().success().stdout;
+    assert!(
+        history.starts_with("2  2025-01-02 17:42:33  write  [1/2]  added 2; 1 pending → completed · Lexer split; now tests\n"),
+        "{history}"
+    );
+    let json = env
+        .todos(&["--json", "history"])
+        .run_in_process()
+        .success()
+        .json();
+    assert_eq!(
+        json["data"]["revisions"][0]["note"],
+        "Lexer split; now tests"
+    );
+    assert_eq!(json["data"]["revisions"][1].get("note"), None);
+    // A control character in it is refused like any text.
+    env.rejects(
+        env.todos(&["write"]).stdin(
+            r#"{"explanation": "bad\u001b[31m", "plan": [{"step": "A", "status": "pending"}]}"#,
+        ),
+        1,
+    );
+}
+
+/// Claude Code's and Gemini CLI's shapes carry no summary: said once, when the plan is first
+/// written, not on every write after.
+#[test]
+fn a_missing_summary_warns_once() {
+    let env = TestEnv::new();
+    let warning = "warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n";
+    let first = env
+        .todos(&["write"])
+        .stdin(r#"{"todos": [{"content": "A", "status": "pending"}]}"#)
+        .run_in_process()
+        .success();
+    assert_eq!(first.stderr, warning);
+    let again = env
+        .todos(&["write"])
+        .stdin(r#"{"todos": [{"content": "A", "status": "in_progress"}]}"#)
+        .run_in_process()
+        .success();
+    assert_eq!(again.stderr, "");
+}
+
+/// `context.list` is in every envelope (SPEC §4), on a failure too.
+#[test]
+fn every_envelope_names_its_list() {
+    let env = TestEnv::new();
+    let json = env
+        .todos(&["--json", "-l", "api", "create", "A"])
+        .run_in_process()
+        .success()
+        .json();
+    assert_eq!(json["context"]["list"], "api");
+    let json = env
+        .todos(&["--json", "show"])
+        .run_in_process()
+        .success()
+        .json();
+    assert_eq!(json["context"]["list"], "default");
+    let json = env
+        .rejects(
+            env.todos(&["--json", "-l", "api", "update", "9", "completed"]),
+            1,
+        )
+        .json();
+    assert_eq!(json["context"]["list"], "api");
+    let json = env.rejects(env.todos(&["--json", "frobnicate"]), 2).json();
+    assert_eq!(json["context"]["list"], serde_json::Value::Null);
+}
+
+#[test]
+fn history_json_keeps_the_warnings_text_prints() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    let mut history = env.read(".todos.history.jsonl");
+    history.push_str("garbage\n");
+    env.write_file(".todos.history.jsonl", history);
+    let text = env.todos(&["history"]).run_in_process().success();
+    assert!(
+        text.stderr.contains("line 2: it cannot be read"),
+        "{}",
+        text.stderr
+    );
+    let json = env
+        .todos(&["--json", "history"])
+        .run_in_process()
+        .success()
+        .json();
+    let warnings = json["data"]["warnings"].as_array().expect("data.warnings");
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0]
+            .as_str()
+            .unwrap()
+            .contains("line 2: it cannot be read")
+    );
+}

@@ -1,0 +1,128 @@
+//! Files of another user and folders without write access (SPEC §9): discovery refuses them,
+//! no one changes what they cannot write, and a new store is never looser than the umask.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::filesystems::which;
+use crate::links::assert_unsafe;
+use crate::support::TestEnv;
+
+/// Makes `path` owned by the unprivileged user 65534 (the tests run as root).
+fn chown_to_nobody(path: &Path) {
+    let status = Command::new("chown")
+        .args(["-h", "65534:65534"])
+        .arg(path)
+        .status()
+        .expect("chown");
+    assert!(status.success());
+}
+
+#[test]
+fn discovery_refuses_todos_files_of_another_user() {
+    let empty_store = r#"{"version": 1, "revision": 0, "next_id": 1, "todos": []}"#;
+    for name in [".todos.json", ".todos", ".todos.config.json"] {
+        let env = TestEnv::new();
+        // `shared` stands for a folder such as /tmp: no .git, a file another user put there.
+        let shared = env.outside("shared");
+        fs::create_dir_all(shared.join("project")).unwrap();
+        if name == ".todos" {
+            fs::create_dir(shared.join(name)).unwrap();
+        } else {
+            fs::write(
+                shared.join(name),
+                if name == ".todos.json" {
+                    empty_store
+                } else {
+                    "{}"
+                },
+            )
+            .unwrap();
+        }
+        chown_to_nobody(&shared.join(name));
+        // From `shared` itself, and, where the file marks a workspace, from a folder below,
+        // which discovery climbs out of.
+        let mut dirs = vec![shared.clone()];
+        if name != ".todos.config.json" {
+            dirs.push(shared.join("project"));
+        }
+        for dir in dirs {
+            let done = env.rejects(env.todos(&["create", "A"]).current_dir(&dir), 6);
+            assert_unsafe(&done, name);
+            assert!(
+                done.stderr.contains("owned by another user"),
+                "{}",
+                done.stderr
+            );
+            assert!(done.stderr.contains("pass -C"), "{}", done.stderr);
+            env.rejects(env.todos(&["show"]).current_dir(&dir), 6);
+        }
+        // Named explicitly, it is the user's choice.
+        env.todos(&["-C", shared.to_str().unwrap(), "show"])
+            .current_dir(shared.join("project"))
+            .run()
+            .success();
+    }
+}
+
+#[test]
+fn a_new_store_never_gets_looser_permissions_than_the_umask() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    fs::set_permissions(env.path(".todos.json"), fs::Permissions::from_mode(0o666)).unwrap();
+    let status = Command::new("sh")
+        .args([
+            "-c",
+            "umask 077; exec \"$0\" \"$@\"",
+            &crate::support::bin().to_string_lossy(),
+        ])
+        .args(["create", "B"])
+        .current_dir(env.ws())
+        .env_clear()
+        .env("HOME", env.home())
+        .env("TODOS_NOW", crate::support::NOW)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mode = fs::metadata(env.path(".todos.json"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+}
+
+#[test]
+fn another_user_without_write_access_changes_nothing() {
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:a"]);
+    fs::set_permissions(env.root(), fs::Permissions::from_mode(0o755)).unwrap();
+    let Ok(setpriv) = which("setpriv") else {
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: no setpriv to run as another user"
+        );
+        return;
+    };
+    let as_nobody = |args: &[&str]| {
+        let mut run = env.todos(&["--lock-timeout", "30"]);
+        for arg in args {
+            run = run.arg(arg);
+        }
+        run.via(&[
+            setpriv.as_str(),
+            "--reuid",
+            "65534",
+            "--regid",
+            "65534",
+            "--clear-groups",
+            "--",
+        ])
+    };
+    let done = env.rejects(as_nobody(&["update", "1", "completed"]), 5);
+    assert!(done.stderr.contains("Permission denied"), "{}", done.stderr);
+    as_nobody(&["show"]).run().success();
+}

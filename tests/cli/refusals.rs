@@ -1,0 +1,327 @@
+//! Refusals in the words typed: each names the flag, argument or field the user gave, lists
+//! every problem at once, and says what to do next.
+
+use crate::support::{TestEnv, error_paths};
+
+#[test]
+fn an_empty_summary_flag_is_refused_not_dropped() {
+    let env = TestEnv::new();
+    env.plan("Fix login", &["pending:Reproduce"]);
+    for args in [
+        &["write", "--summary", ""][..],
+        &["write", "--summary", "  ", "-t", "pending:A"],
+    ] {
+        let done = env.rejects(env.todos(args), 1);
+        assert!(
+            done.stderr
+                .starts_with("error: --summary is empty\nhint: give the one line"),
+            "{}",
+            done.stderr
+        );
+    }
+}
+
+#[test]
+fn json_and_markdown_at_once_is_a_usage_error() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    let done = env.rejects(env.todos(&["--json", "show", "--format", "markdown"]), 2);
+    let envelope = done.json();
+    assert_eq!(envelope["error"]["code"], "USAGE");
+    assert!(
+        envelope["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("choose one")),
+        "{envelope}"
+    );
+    let done = env.rejects(
+        env.todos(&["--json", "show", "--watch", "--format", "markdown"]),
+        2,
+    );
+    assert_eq!(done.json()["error"]["code"], "USAGE");
+    // The formats that agree with --json still run.
+    env.todos(&["--json", "show", "--format", "json"])
+        .run()
+        .success();
+}
+
+#[test]
+fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["create", "B"]).run().success();
+    let done = env.rejects(
+        env.todos(&["update", "1", "completed", "--expect-revision", "99"]),
+        3,
+    );
+    assert!(
+        done.stderr.starts_with(
+            "error: the plan is at revision 2, not 99: revision 99 does not exist yet, so no command read it\n"
+        ),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr.contains("--expect-revision 2"),
+        "{}",
+        done.stderr
+    );
+    assert!(!done.stderr.contains("changed it since"), "{}", done.stderr);
+    let behind = env.rejects(
+        env.todos(&["update", "1", "completed", "--expect-revision", "1"]),
+        3,
+    );
+    assert!(
+        behind
+            .stderr
+            .contains("someone changed it since you read it"),
+        "{}",
+        behind.stderr
+    );
+}
+
+/// A refusal of `update`'s options names the option typed, with its value, not the field of
+/// the JSON form it became.
+#[test]
+fn update_refusals_name_the_flag_typed() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A", "pending:B", "pending:C"]);
+    let done = env.rejects(env.todos(&["update", "3", "--blocked-by", "3"]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: --blocked-by 3: \"3\" is this item itself; an item cannot wait on itself\n\
+         hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+    );
+    let done = env.rejects(
+        env.todos(&["update", "3", "--blocked-by", "1", "--blocked-by", "9"]),
+        1,
+    );
+    assert!(
+        done.stderr
+            .starts_with("error: --blocked-by 9: no item has id \"9\"\n"),
+        "{}",
+        done.stderr
+    );
+    let done = env.rejects(env.todos(&["update", "3", "--owner", "two words"]), 1);
+    assert!(
+        done.stderr
+            .starts_with("error: --owner: \"two words\" is not an owner name"),
+        "{}",
+        done.stderr
+    );
+    // JSON on stdin keeps its own field names.
+    let done = env.rejects(
+        env.todos(&["update"])
+            .stdin(r#"{"taskId": "3", "addBlockedBy": ["3"]}"#),
+        1,
+    );
+    assert!(
+        done.stderr.starts_with("error: addBlockedBy[0]: "),
+        "{}",
+        done.stderr
+    );
+}
+
+/// `-t` is counted as the user typed them (`-t #2`), and one without a status is pending.
+#[test]
+fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
+    let env = TestEnv::new();
+    let done = env.rejects(
+        env.todos(&[
+            "write",
+            "--summary",
+            "S",
+            "-t",
+            "pending:A",
+            "-t",
+            "bogus:B",
+        ]),
+        1,
+    );
+    assert!(
+        done.stderr
+            .starts_with("error: -t #2: unknown status \"bogus\""),
+        "{}",
+        done.stderr
+    );
+    let done = env
+        .todos(&[
+            "write",
+            "--summary",
+            "S",
+            "-t",
+            "Do a thing",
+            "-t",
+            "completed:Read",
+        ])
+        .run_in_process()
+        .success();
+    assert_eq!(
+        done.stdout,
+        "[1/2] S\n  1 [ ] Do a thing\n  2 [x] Read\n1 of 2 open — finish it before you wrap up.\n"
+    );
+}
+
+#[test]
+fn an_unknown_id_is_listed_once() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A", "pending:B", "pending:C"]);
+    let done = env.rejects(env.todos(&["remove", "9"]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: ID: no item has id \"9\"\n\
+         hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+    );
+    env.todos(&["remove", "2", "3"]).run_in_process().success();
+    let done = env.rejects(env.todos(&["remove", "9"]), 1);
+    assert!(
+        done.stderr
+            .ends_with("hint: the one id is 1; run `todos show` to see each item with its id\n"),
+        "{}",
+        done.stderr
+    );
+}
+
+/// With the list full of finished items, finishing or cancelling cannot help: the advice
+/// says to remove them or start a new plan.
+#[test]
+fn the_item_limit_advice_knows_finished_items_still_count() {
+    let env = TestEnv::new();
+    let ten: Vec<String> = (1..=10).map(|i| format!("completed:Step {i}")).collect();
+    let ten: Vec<&str> = ten.iter().map(String::as_str).collect();
+    env.plan("Done", &ten);
+    let done = env.rejects(env.todos(&["create", "One more"]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: todos: holds 11 items (10 finished), the limit is 10; finished items still \
+         count: remove them (`todos remove ID…`) or start a new plan with `todos write`; or \
+         raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n"
+    );
+    let eleven: Vec<String> = (1..=11).map(|i| format!("pending:Step {i}")).collect();
+    let mut args = vec!["write", "--summary", "S"];
+    for item in &eleven {
+        args.extend(["-t", item]);
+    }
+    let done = env.rejects(env.todos(&args), 1);
+    assert!(
+        done.stderr.contains(
+            "holds 11 items, the limit is 10; remove items or merge small steps into one;"
+        ),
+        "{}",
+        done.stderr
+    );
+}
+
+/// An owner has 1-64 characters: an empty `--owner` is refused, not dropped.
+#[test]
+fn an_empty_owner_flag_is_refused() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    for args in [
+        &["update", "1", "--owner", ""][..],
+        &["update", "1", "--owner", "  "],
+        &["create", "B", "--owner", ""],
+        &["next", "--claim", "--owner", ""],
+    ] {
+        let done = env.rejects(env.todos(args), 1);
+        assert!(
+            done.stderr
+                .starts_with("error: --owner is empty\nhint: give who works on it"),
+            "{args:?}: {}",
+            done.stderr
+        );
+    }
+}
+
+/// A bad status and an unknown blocker in one snapshot: both in one refusal.
+#[test]
+fn a_status_and_a_dependency_problem_are_reported_together() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    let json = env
+        .rejects(
+            env.todos(&["--json", "write"]).stdin(
+                r#"{"summary": "S", "todos": [{"id": "a", "content": "A", "status": "bogus"}, {"content": "B", "status": "pending", "blocked_by": ["9", "a"]}]}"#,
+            ),
+            1,
+        )
+        .json();
+    let paths: Vec<&str> = json["error"]["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|detail| detail["path"].as_str().unwrap())
+        .collect();
+    // "a" is the refused item's own id: no problem of its own.
+    assert_eq!(paths, ["todos[0].status", "todos[1].blocked_by[0]"]);
+}
+
+/// `create`'s refusals name what was typed: the text (`CONTENT #2`) and `--blocked-by 99`,
+/// once, not once for each new item it applies to.
+#[test]
+fn create_refusals_name_what_was_typed() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    let done = env.rejects(env.todos(&["create", "B", " "]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: CONTENT #2: is empty; say what the step is\n"
+    );
+    let done = env.rejects(env.todos(&["create", "B", "C", "--blocked-by", "99"]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: --blocked-by 99: no item has id \"99\"\n\
+         hint: the one id is 1; run `todos show` to see each item with its id\n"
+    );
+}
+
+/// `todos mcp` where `todos-mcp` is missing says so as every error does (`error:`, lower case),
+/// with the fix for where this `todos` runs from.
+#[test]
+fn a_missing_mcp_server_is_an_error_like_every_other() {
+    let env = TestEnv::new();
+    let bin = env.root().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let todos = crate::support::todos_alone_in(&bin);
+    let output = crate::support::output_when_free(
+        std::process::Command::new(&todos)
+            .args(["--color", "never", "mcp"])
+            .env_clear()
+            .current_dir(env.ws())
+            .stdin(std::process::Stdio::null()),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(5));
+    assert_eq!(
+        stderr,
+        format!(
+            "error: the MCP server is not installed: {} does not exist\n\
+             hint: install todos with its default features (`cargo install --path .` in a clone), \
+             which puts todos-mcp next to todos\n",
+            bin.join("todos-mcp").display()
+        )
+    );
+}
+
+#[test]
+fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
+    let env = TestEnv::new();
+    env.plan("S", &["completed:A", "pending:B"]);
+    let json = env
+        .rejects(env.todos(&["--json", "remove", "1", "7"]), 1)
+        .json();
+    assert_eq!(json["error"]["code"], "INVALID_PARAM");
+    assert_eq!(error_paths(&json), ["ID"]);
+    let message = json["error"]["details"][0]["message"].as_str().unwrap();
+    assert_eq!(message, "no item has id \"7\"");
+    let hint = json["error"]["hint"].as_str().unwrap();
+    assert!(hint.starts_with("the ids are 1, 2;"), "{hint}");
+    // A finished item goes without a warning.
+    let done = env
+        .todos(&["remove", "1"])
+        .expect_code(0)
+        .expect_stderr("")
+        .run();
+    assert!(done.stdout.contains("2 [ ] B"), "{}", done.stdout);
+    env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]), 3);
+}

@@ -1,0 +1,61 @@
+//! `undo` respects owners as every change does (SPEC §3a): under an owner's name, an undo that
+//! would change another owner's item is refused `CONFLICT`; under no name it is never limited.
+
+use crate::support::TestEnv;
+
+fn owned_by_w1() -> TestEnv {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Schema", "pending:Docs"]);
+    env.todos(&["update", "1", "in_progress", "--owner", "w1"])
+        .env("TODOS_OWNER", "w1")
+        .run()
+        .success();
+    env.todos(&["update", "1", "--content", "Schema v2"])
+        .env("TODOS_OWNER", "w1")
+        .run()
+        .success();
+    env
+}
+
+#[test]
+fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
+    let env = owned_by_w1();
+    let done = env.rejects(env.todos(&["--json", "undo"]).env("TODOS_OWNER", "w2"), 3);
+    let envelope = done.json();
+    assert_eq!(envelope["error"]["code"], "CONFLICT", "{envelope}");
+    let done = env.rejects(env.todos(&["undo"]).env("TODOS_OWNER", "w2"), 3);
+    assert!(
+        done.stderr.contains("item 1 \"Schema v2\" is owned by w1"),
+        "{}",
+        done.stderr
+    );
+    // To a revision before w1 owned it: still w1's item that changes.
+    env.rejects(
+        env.todos(&["undo", "--to", "1"]).env("TODOS_OWNER", "w2"),
+        3,
+    );
+    // An undo that leaves w1's item as it is goes through under w2's name.
+    env.todos(&["update", "2", "completed"])
+        .env("TODOS_OWNER", "w2")
+        .run()
+        .success();
+    env.todos(&["undo"])
+        .env("TODOS_OWNER", "w2")
+        .run()
+        .success();
+    assert_eq!(env.store()["todos"][1]["status"], "pending");
+}
+
+#[test]
+fn undo_by_the_owner_or_under_no_name_is_not_limited() {
+    let env = owned_by_w1();
+    env.todos(&["undo"])
+        .env("TODOS_OWNER", "w1")
+        .run()
+        .success();
+    assert_eq!(env.store()["todos"][0]["content"], "Schema");
+    env.todos(&["undo"]).run().success();
+    assert_eq!(env.store()["todos"][0]["content"], "Schema v2");
+    env.todos(&["undo", "--to", "1"]).run().success();
+    assert!(env.store()["todos"][0].get("owner").is_none());
+}

@@ -123,21 +123,6 @@ pub fn open_read_meta(path: &Path, links: Links) -> Result<Option<(File, Metadat
     }
 }
 
-/// Reads exactly `buf.len()` bytes of `file` from `offset` (`pread` on Unix: no seek first).
-pub fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
-    }
-    #[cfg(not(unix))]
-    {
-        use std::io::{Seek, SeekFrom};
-        let mut file = file;
-        file.seek(SeekFrom::Start(offset))?;
-        file.read_exact(buf)
-    }
-}
-
 /// How much of a file `read` takes before it refuses it: every file read whole has a cap, so
 /// a planted 5 GB file costs nothing.
 #[derive(Clone, Copy)]

@@ -416,7 +416,7 @@ pub fn span(path: &Path) -> Result<Ends> {
     while end > 0 {
         start = end.saturating_sub(CHUNK);
         chunk.resize(usize::try_from(end - start).unwrap_or(0), 0);
-        disk::read_exact_at(&file, &mut chunk, start).map_err(io)?;
+        read_exact_at(&file, &mut chunk, start).map_err(io)?;
         if end == size && chunk.last() != Some(&b'\n') {
             return Ok(None);
         }
@@ -437,7 +437,7 @@ pub fn span(path: &Path) -> Result<Ends> {
     let mut head = [0_u8; 64];
     let at = |offset: u64, head: &mut [u8; 64]| -> Result<usize> {
         let len = usize::try_from(size - offset).map_or(head.len(), |len| len.min(head.len()));
-        disk::read_exact_at(&file, &mut head[..len], offset).map_err(io)?;
+        read_exact_at(&file, &mut head[..len], offset).map_err(io)?;
         Ok(len)
     };
     // The first line's revision: from the chunk when it reaches the file's start.
@@ -460,6 +460,21 @@ pub fn span(path: &Path) -> Result<Ends> {
         leading_revision(&head[..len])
     };
     Ok(latest.map(|latest| (first, latest)))
+}
+
+/// Reads exactly `buf.len()` bytes of `file` from `offset` (`pread` on Unix: no seek first).
+fn read_exact_at(file: &std::fs::File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::{Seek, SeekFrom};
+        let mut file = file;
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(buf)
+    }
 }
 
 /// The revision at the start of a line todos wrote: `{"revision":N,…`.

@@ -253,19 +253,24 @@ fn description_lines(out: &mut Layout, item: &Item, width: usize, palette: Palet
     let Some(description) = &item.description else {
         return;
     };
-    let hang = width + 7;
     for line in description.lines() {
-        out.line(
-            Line {
-                hang,
-                role: Role::Detail,
-            },
-            |out| {
-                out.extend(std::iter::repeat_n(' ', hang));
-                out.push_str(&palette.dim(&escape(line)));
-            },
-        );
+        detail_line(out, width, &palette.dim(&escape(line)));
     }
+}
+
+/// One line under an item, indented past its id and marker (`show --long`'s details).
+fn detail_line(out: &mut Layout, width: usize, text: &str) {
+    let hang = width + 7;
+    out.line(
+        Line {
+            hang,
+            role: Role::Detail,
+        },
+        |out| {
+            out.extend(std::iter::repeat_n(' ', hang));
+            out.push_str(text);
+        },
+    );
 }
 
 /// `show --long`: when an open item's lease ends, or how long ago it ended.
@@ -283,17 +288,8 @@ fn lease_line(
         .and_then(|now| crate::claims::ended_for(item, now))
         .map(|ago| format!(": ended {} ago", crate::claims::span(ago)))
         .unwrap_or_default();
-    let hang = width + 7;
-    out.line(
-        Line {
-            hang,
-            role: Role::Detail,
-        },
-        |out| {
-            out.extend(std::iter::repeat_n(' ', hang));
-            out.push_str(&palette.dim(&format!("lease until {}{ended}", escape(until))));
-        },
-    );
+    let text = format!("lease until {}{ended}", escape(until));
+    detail_line(out, width, &palette.dim(&text));
 }
 
 /// The line that keeps an agent on track after a change.

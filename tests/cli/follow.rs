@@ -5,36 +5,13 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command};
 use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::support::TestEnv;
+use crate::support::{Spawned, TestEnv};
 
 const WAIT: Duration = Duration::from_secs(20);
-
-/// Kills the follower however the test ends.
-struct Follower(Child);
-
-impl Drop for Follower {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Follower {
-    fn exit_code(&mut self) -> Option<i32> {
-        let start = Instant::now();
-        while start.elapsed() < WAIT {
-            if let Some(status) = self.0.try_wait().expect("wait") {
-                return status.code();
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        None
-    }
-}
 
 /// The lines the follower prints, read on a thread so a test never blocks.
 fn lines(child: &mut Child) -> Receiver<String> {
@@ -71,7 +48,7 @@ fn a_follower_sees_every_revision_of_concurrent_writers_once_in_order() {
         .env("TODOS_HISTORY_LIMIT", limit)
         .spawn();
     let lines = lines(&mut child);
-    let mut follower = Follower(child);
+    let mut follower = Spawned(child);
     let mut seen = vec![revision(
         &lines.recv_timeout(WAIT).expect("the kept revision"),
     )];
@@ -126,7 +103,7 @@ fn a_follower_sees_every_revision_of_concurrent_writers_once_in_order() {
             .status()
             .is_ok_and(|s| s.success())
     );
-    assert_eq!(follower.exit_code(), Some(0));
+    assert_eq!(follower.exit_code(WAIT), Some(0));
 }
 
 #[test]
@@ -136,7 +113,7 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
     env.todos(&["update", "1", "in_progress"]).run().success();
     let mut child = env.todos(&["history", "--follow", "--limit", "1"]).spawn();
     let lines = lines(&mut child);
-    let mut follower = Follower(child);
+    let mut follower = Spawned(child);
     let first = lines.recv_timeout(WAIT).expect("the kept revision");
     assert!(
         first.starts_with("2  2025-01-02 17:42:33  update  [0/2]  1 pending → in_progress"),
@@ -150,5 +127,5 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
     drop(lines);
     std::thread::sleep(Duration::from_millis(50));
     env.todos(&["update", "2", "completed"]).run().success();
-    assert_eq!(follower.exit_code(), Some(0));
+    assert_eq!(follower.exit_code(WAIT), Some(0));
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use serde_json::Value;
 
@@ -585,4 +585,30 @@ pub fn error_paths(envelope: &Value) -> Vec<String> {
         .iter()
         .map(|detail| detail["path"].as_str().expect("a path").to_owned())
         .collect()
+}
+
+/// A process a test started and reads while it runs (`show --watch`, `history --follow`):
+/// killed and reaped however the test ends, so no test leaves a process behind.
+pub struct Spawned(pub Child);
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Spawned {
+    /// The exit code, waiting at most `within` for it.
+    #[track_caller]
+    pub fn exit_code(&mut self, within: std::time::Duration) -> Option<i32> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < within {
+            if let Some(status) = self.0.try_wait().expect("wait") {
+                return status.code();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        None
+    }
 }

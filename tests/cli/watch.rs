@@ -2,44 +2,20 @@
 //! SIGTERM and on a closed stdout. Every wait is bounded and the child is killed at the end.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, ChildStdout, Command};
+use std::process::{ChildStdout, Command};
 use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::support::TestEnv;
+use crate::support::{Spawned, TestEnv};
 
 const WAIT: Duration = Duration::from_secs(10);
 
-/// Kills the watcher however the test ends.
-struct Watcher(Child);
-
-impl Drop for Watcher {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Watcher {
-    #[track_caller]
-    fn start(env: &TestEnv) -> (Self, ChildStdout) {
-        let mut child = env.todos(&["show", "--watch"]).spawn();
-        let stdout = child.stdout.take().expect("piped stdout");
-        (Self(child), stdout)
-    }
-
-    /// The exit code, waiting at most `WAIT` for it.
-    #[track_caller]
-    fn exit_code(&mut self) -> Option<i32> {
-        let start = Instant::now();
-        while start.elapsed() < WAIT {
-            if let Some(status) = self.0.try_wait().expect("wait") {
-                return status.code();
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        None
-    }
+/// `show --watch` started with its stdout piped to the test.
+#[track_caller]
+fn start_watch(env: &TestEnv) -> (Spawned, ChildStdout) {
+    let mut child = env.todos(&["show", "--watch"]).spawn();
+    let stdout = child.stdout.take().expect("piped stdout");
+    (Spawned(child), stdout)
 }
 
 /// The states the watcher prints, one per message, read on a thread so a test never blocks.
@@ -73,7 +49,7 @@ fn next(states: &Receiver<String>) -> String {
 fn prints_each_new_state_and_ends_on_sigterm() {
     let env = TestEnv::new();
     env.plan("Ship", &["in_progress:Build", "pending:Test"]);
-    let (mut watcher, stdout) = Watcher::start(&env);
+    let (mut watcher, stdout) = start_watch(&env);
     let states = states(stdout);
     assert_eq!(next(&states), "[0/2] Ship\n  1 [▶] Build\n  2 [ ] Test\n");
     env.todos(&["update", "1", "completed"]).run().success();
@@ -95,7 +71,7 @@ fn prints_each_new_state_and_ends_on_sigterm() {
     let pid = watcher.0.id().to_string();
     let killed = Command::new("kill").args(["-TERM", &pid]).status();
     if killed.is_ok_and(|status| status.success()) {
-        assert_eq!(watcher.exit_code(), Some(0), "a clean exit on SIGTERM");
+        assert_eq!(watcher.exit_code(WAIT), Some(0), "a clean exit on SIGTERM");
     }
     assert!(
         states.recv_timeout(Duration::from_millis(100)).is_err(),
@@ -106,7 +82,7 @@ fn prints_each_new_state_and_ends_on_sigterm() {
 #[test]
 fn ends_when_its_reader_goes_away_and_creates_nothing() {
     let env = TestEnv::new();
-    let (mut watcher, stdout) = Watcher::start(&env);
+    let (mut watcher, stdout) = start_watch(&env);
     let mut first = String::new();
     let mut reader = BufReader::new(stdout);
     reader.read_line(&mut first).expect("the first state");
@@ -118,7 +94,7 @@ fn ends_when_its_reader_goes_away_and_creates_nothing() {
     drop(reader);
     env.plan("S", &["pending:A"]);
     assert_eq!(
-        watcher.exit_code(),
+        watcher.exit_code(WAIT),
         Some(0),
         "a clean exit on a closed pipe"
     );
@@ -128,14 +104,14 @@ fn ends_when_its_reader_goes_away_and_creates_nothing() {
 fn ends_when_its_reader_goes_away_even_while_nothing_changes() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    let (mut watcher, stdout) = Watcher::start(&env);
+    let (mut watcher, stdout) = start_watch(&env);
     let mut first = String::new();
     let mut reader = BufReader::new(stdout);
     reader.read_line(&mut first).expect("the first state");
     drop(reader);
     // No change follows: the watch must notice the closed pipe by itself.
     assert_eq!(
-        watcher.exit_code(),
+        watcher.exit_code(WAIT),
         Some(0),
         "a clean exit on a closed pipe"
     );
@@ -150,7 +126,7 @@ fn watches_every_list_at_once() {
     env.todos(&["-l", "api", "create", "Route"]).run().success();
     let mut child = env.todos(&["--json", "show", "--watch", "--all"]).spawn();
     let stdout = child.stdout.take().expect("piped stdout");
-    let mut watcher = Watcher(child);
+    let mut watcher = Spawned(child);
     let (tx, lines) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
@@ -193,5 +169,5 @@ fn watches_every_list_at_once() {
         .args(["-TERM", &watcher.0.id().to_string()])
         .status();
     assert!(killed.is_ok_and(|status| status.success()));
-    assert_eq!(watcher.exit_code(), Some(0));
+    assert_eq!(watcher.exit_code(WAIT), Some(0));
 }

@@ -3,7 +3,7 @@
 //! variants under todos' name, in every agent's file (JSON and Codex's TOML), are named as not
 //! its own, left byte for byte, and get no allow rule, trust or approval.
 
-use crate::support::TestEnv;
+use crate::support::{Done, TestEnv};
 
 /// (agent, file, the entry as the file spells it, for each variant).
 fn planted() -> Vec<(&'static str, &'static str, String)> {
@@ -46,18 +46,7 @@ fn a_planted_server_is_named_and_never_approved_in_any_agents_file() {
     for (agent, file, text) in planted() {
         let env = TestEnv::new();
         env.write_file(file, &text);
-        let done = env
-            .todos(&["init", "--agent", agent, "--mcp"])
-            .run()
-            .success();
-        assert!(
-            done.stdout.contains("Not todos' own: ")
-                && done
-                    .stdout
-                    .contains(&format!("{file}: the MCP server entry \"todos\" runs")),
-            "{agent} {text}: {}",
-            done.stdout
-        );
+        planted_server_refused(&env, agent, file, &text);
         if agent == "gemini" {
             // The same file takes the shell allow rule: the planted entry stays as it was.
             let before: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -65,17 +54,6 @@ fn a_planted_server_is_named_and_never_approved_in_any_agents_file() {
             assert_eq!(after["mcpServers"], before["mcpServers"], "{agent}");
         } else {
             assert_eq!(env.read(file), text, "{agent}: left byte for byte");
-        }
-        for (path, forbidden) in [
-            (".claude/settings.json", "mcp__todos"),
-            (".gemini/settings.json", "trust"),
-            (".codex/config.toml", "approve"),
-        ] {
-            assert!(
-                !env.path(path).exists() || !env.read(path).contains(forbidden),
-                "{agent} {text}: {path} holds {forbidden}: {}",
-                env.read(path)
-            );
         }
     }
 }
@@ -109,4 +87,36 @@ fn an_unreadable_config_is_refused_and_nothing_is_written() {
         "[mcp_servers.todos\ncommand = \"todos\"\n",
     );
     env.rejects(env.todos(&["init", "--agent", "codex", "--mcp"]), 1);
+}
+
+/// `init --agent AGENT --mcp` over a planted `todos` server in `file`: it succeeds, names the
+/// entry as not todos' own, registers no server, and adds no allow rule, trust or approval for
+/// it in any agent's file.
+#[track_caller]
+pub fn planted_server_refused(env: &TestEnv, agent: &str, file: &str, planted: &str) -> Done {
+    let done = env
+        .todos(&["init", "--agent", agent, "--mcp"])
+        .run()
+        .success();
+    assert!(
+        done.stdout.contains("Not todos' own: ")
+            && done
+                .stdout
+                .contains(&format!("{file}: the MCP server entry \"todos\" runs"))
+            && done.stdout.contains("todos' MCP server is NOT registered"),
+        "{agent} {planted}: {}",
+        done.stdout
+    );
+    for (path, forbidden) in [
+        (".claude/settings.json", "mcp__todos"),
+        (".gemini/settings.json", "trust"),
+        (".codex/config.toml", "approve"),
+    ] {
+        assert!(
+            !env.path(path).exists() || !env.read(path).contains(forbidden),
+            "{agent} {planted}: {path} holds {forbidden}: {}",
+            env.read(path)
+        );
+    }
+    done
 }

@@ -93,24 +93,7 @@ fn a_planted_mcp_server_under_todos_name_is_never_vouched_for() {
         ] {
             let env = TestEnv::new();
             env.write_file(file, json!({"mcpServers": {"todos": server}}).to_string());
-            let done = env
-                .todos(&["init", "--agent", agent, "--mcp"])
-                .run()
-                .success();
-            assert!(
-                done.stdout.contains("Not todos' own: ")
-                    && done
-                        .stdout
-                        .contains(&format!("{file}: the MCP server entry \"todos\" runs"))
-                    && done.stdout.contains("todos' MCP server is NOT registered"),
-                "{agent} {server}: {}",
-                done.stdout
-            );
-            assert!(
-                !env.path(".claude/settings.json").exists()
-                    || !env.read(".claude/settings.json").contains("mcp__todos"),
-                "{agent}: no allow rule for a planted server's tools"
-            );
+            crate::init_own_server::planted_server_refused(&env, agent, file, &server.to_string());
             let written: Value = serde_json::from_str(&env.read(file)).unwrap();
             assert_eq!(
                 written["mcpServers"]["todos"], server,

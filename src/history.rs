@@ -391,8 +391,11 @@ fn new_lines(
     Ok(added)
 }
 
-/// How much of a history's end `span` reads at a time.
-const CHUNK: u64 = 64 * 1024;
+/// How much of a history's end `span` reads first: a line of a plan of a few dozen items fits,
+/// so a change usually reads one small block. Each further read takes twice as much, up to
+/// `MAX_CHUNK`, so that a long line costs a few reads, not one per block.
+const FIRST_CHUNK: u64 = 4 * 1024;
+const MAX_CHUNK: u64 = 256 * 1024;
 
 /// The revisions of the file's first and last lines, read from its two ends, so that a change
 /// costs the same whatever the history holds; `None` for an empty or absent file, one whose
@@ -407,14 +410,16 @@ pub fn span(path: &Path) -> Result<Ends> {
         return Ok(None);
     }
     // Back from the end, past the final newline, to the newline before the last line, a chunk
-    // at a time with positioned reads: a history of up to one chunk is read in one call.
+    // at a time with positioned reads, each twice the one before.
     let mut chunk = Vec::new();
     let mut end = size;
     let mut start = size;
     let mut skipped_final_newline = false;
     let mut line_start = None;
+    let mut length = FIRST_CHUNK;
     while end > 0 {
-        start = end.saturating_sub(CHUNK);
+        start = end.saturating_sub(length);
+        length = (length * 2).min(MAX_CHUNK);
         chunk.resize(usize::try_from(end - start).unwrap_or(0), 0);
         read_exact_at(&file, &mut chunk, start).map_err(io)?;
         if end == size && chunk.last() != Some(&b'\n') {
@@ -440,8 +445,9 @@ pub fn span(path: &Path) -> Result<Ends> {
         read_exact_at(&file, &mut head[..len], offset).map_err(io)?;
         Ok(len)
     };
-    // The first line's revision: from the chunk when it reaches the file's start.
-    let first = if start == 0 {
+    // The first line's revision: from the chunk when it holds the file's start, and enough
+    // of it (a last read may hold only a line's first bytes).
+    let first = if start == 0 && (end == size || chunk.len() >= head.len()) {
         leading_revision(&chunk)
     } else {
         let len = at(0, &mut head)?;
@@ -505,4 +511,55 @@ fn line(document: &Document, command: &str) -> Result<String> {
 fn rewrite(path: &Path, text: &str) -> Result<()> {
     let old = disk::check_file(path)?;
     disk::replace(path, text.as_bytes(), disk::mode_of(old.as_ref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A history of lines for `revisions`, each padded to `width` bytes with its newline.
+    fn history(revisions: &[u64], width: usize) -> String {
+        let mut text = String::new();
+        for revision in revisions {
+            let start = format!("{{\"revision\":{revision},\"pad\":\"");
+            let pad = width.saturating_sub(start.len() + 3);
+            text.push_str(&start);
+            text.push_str(&"x".repeat(pad));
+            text.push_str("\"}\n");
+        }
+        text
+    }
+
+    fn span_of(text: &str) -> Ends {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".todos.history.jsonl");
+        std::fs::write(&path, text).unwrap();
+        span(&path).unwrap()
+    }
+
+    #[test]
+    fn span_finds_both_ends_whatever_a_line_takes_against_the_reads() {
+        // Lines shorter than the first read, around it, and over several doubled reads; one
+        // line alone, and many lines whose last starts in the middle of a read.
+        let first = usize::try_from(FIRST_CHUNK).unwrap();
+        for width in [40, first - 1, first, first + 1, 3 * first, 9 * first + 7] {
+            assert_eq!(span_of(&history(&[7], width)), Some((7, 7)), "{width}");
+            assert_eq!(
+                span_of(&history(&[3, 4, 5], width)),
+                Some((3, 5)),
+                "{width}"
+            );
+            let many: Vec<u64> = (1..=40).collect();
+            assert_eq!(span_of(&history(&many, width)), Some((1, 40)), "{width}");
+        }
+    }
+
+    #[test]
+    fn span_cannot_say_for_a_torn_an_empty_or_a_foreign_end() {
+        assert_eq!(span_of(""), None);
+        let text = history(&[1, 2], 100);
+        assert_eq!(span_of(text.trim_end()), None);
+        assert_eq!(span_of(&format!("{text}not a line of todos\n")), None);
+        assert_eq!(span_of(&format!("# planted\n{text}")), None);
+    }
 }

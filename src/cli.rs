@@ -10,6 +10,8 @@ use clap_complete::ArgValueCandidates;
 
 pub use crate::global::{ColorChoice, GlobalArgs};
 
+mod express;
+mod fast;
 mod lazy;
 
 use crate::policy::agent::Agent;
@@ -283,8 +285,20 @@ impl Cli {
     }
 
     /// Parses a command line (the first argument is the program's name), the global options
-    /// given after the command's name overriding the same ones given before it.
+    /// given after the command's name overriding the same ones given before it. The plainest
+    /// lines are read without clap (`express`), any other command that works on a plan with
+    /// only its own arguments built (`fast`); help, refusals and the rest with the whole
+    /// command line.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
+        match express::parse(args).or_else(|| fast::parse(args)) {
+            Some(cli) => Ok(cli),
+            None => Self::parse_whole(args),
+        }
+    }
+
+    /// Parses a command line with the whole command line built: what `parse_args` falls back
+    /// to, and what the tests hold its shortcuts to.
+    fn parse_whole(args: &[OsString]) -> Result<Self, clap::Error> {
         let mut matches = crate::guess::with_aliases(Self::command()).try_get_matches_from(args)?;
         let formatted = |err: clap::Error| err.format(&mut Self::command());
         let mut global = GlobalArgs::from_arg_matches_mut(&mut matches).map_err(formatted)?;
@@ -415,7 +429,7 @@ pub struct UpdateArgs {
     pub expect_revision: Option<u64>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 #[command(after_help = with_markers("Examples:\n  \
     todos show\n  \
     watch -c -n 1 todos show --color always\n  \
@@ -425,7 +439,7 @@ pub struct UpdateArgs {
     todos show --watch --all"))]
 pub struct ShowArgs {
     /// The output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 
     /// Keep watching: redraw whenever the plan changes, until Ctrl-C (into a pipe, print
@@ -483,9 +497,10 @@ pub struct NextArgs {
     pub expect_revision: Option<u64>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// The colored checklist, for people.
+    #[default]
     Text,
     /// A Markdown task list, for notes and pull requests.
     Markdown,
@@ -703,6 +718,202 @@ mod tests {
     #[test]
     fn verify_cli() {
         Cli::command().debug_assert();
+    }
+
+    fn os(words: &[&str]) -> Vec<OsString> {
+        std::iter::once("todos")
+            .chain(words.iter().copied())
+            .map(OsString::from)
+            .collect()
+    }
+
+    /// What clap makes of a line with the whole command line built, as the shortcuts must.
+    fn whole(args: &[OsString]) -> Option<String> {
+        Cli::parse_whole(args).ok().map(|cli| format!("{cli:?}"))
+    }
+
+    /// `fast` builds every command that works on a plan, by the name clap gives it, and none
+    /// other: a new command is read the short way from the day it is added.
+    #[test]
+    fn the_fast_parser_builds_every_plan_command_and_no_other() {
+        let plan = PlanCommand::augment_subcommands(clap::Command::new("todos"));
+        for command in plan.get_subcommands() {
+            assert!(
+                fast::command(command.get_name()).is_some(),
+                "{}",
+                command.get_name()
+            );
+        }
+        for name in [
+            "mcp",
+            "completions",
+            "man",
+            "help",
+            "rm",
+            "done",
+            "--help",
+            "",
+        ] {
+            assert!(fast::command(name).is_none(), "{name}");
+        }
+    }
+
+    /// The lines agents send most are read by the shortcuts, and read as clap reads them.
+    #[test]
+    fn the_hot_lines_take_the_shortcuts() {
+        let express = [
+            &["update", "4", "completed"][..],
+            &["-q", "update", "4", "completed", "--json"],
+            &["write", "--file", "plan.json"],
+            &["--json", "write", "{\"todos\":[]}"],
+            &["show"],
+            &["recap", "-q"],
+            &["hook"],
+            &["check", "--hook"],
+            &["create", "Write the test", "Run it"],
+            &["remove", "3", "4"],
+        ];
+        for words in express {
+            let args = os(words);
+            let read = express::parse(&args).map(|cli| format!("{cli:?}"));
+            assert!(read.is_some(), "{words:?} is not read without clap");
+            assert_eq!(read, whole(&args), "{words:?}");
+        }
+        let fast = [
+            &["update", "4", "--owner", "w1"][..],
+            &["-C", "dir", "show", "--long"],
+            &["--list=a", "next", "--claim"],
+            &["write", "-t", "pending:Plan", "--summary", "S"],
+        ];
+        for words in fast {
+            let args = os(words);
+            assert!(express::parse(&args).is_none(), "{words:?}");
+            let read = fast::parse(&args).map(|cli| format!("{cli:?}"));
+            assert!(
+                read.is_some(),
+                "{words:?} is not read with one command built"
+            );
+            assert_eq!(read, whole(&args), "{words:?}");
+        }
+        for words in [
+            &["--help"][..],
+            &["show", "-h"],
+            &["-V"],
+            &["rm", "2"],
+            &["help"],
+        ] {
+            let args = os(words);
+            assert!(express::parse(&args).is_none(), "{words:?}");
+            assert!(fast::parse(&args).is_none(), "{words:?}");
+        }
+    }
+
+    const NAMES: &[&str] = &[
+        "write",
+        "update",
+        "create",
+        "remove",
+        "show",
+        "recap",
+        "hook",
+        "check",
+        "next",
+        "undo",
+        "history",
+        "init",
+        "schema",
+        "resolve",
+        "merge-file",
+        "mcp",
+        "man",
+        "rm",
+        "help",
+        "",
+    ];
+    /// Words of a plain line: what the express parser reads, so the lines it takes come up
+    /// often, not once in thousands.
+    const PLAIN: &[&str] = &["4", "completed", "plan.json", "Run it", "{\"todos\":[]}"];
+    const FLAGS: &[&str] = &["-q", "--quiet", "--json", "--file", "--hook"];
+    const WORDS: &[&str] = &[
+        "4",
+        "completed",
+        "in_progress",
+        "--file",
+        "plan.json",
+        "-",
+        "--",
+        "{\"todos\":[]}",
+        "--hook",
+        "-q",
+        "--quiet",
+        "--json",
+        "-C",
+        "dir",
+        "--workspace=dir",
+        "-l",
+        "--list",
+        "--color",
+        "never",
+        "--long",
+        "-a",
+        "-x",
+        "",
+        "--lock-timeout",
+        "2.5",
+        "-qC",
+        "--owner",
+        "--claim",
+        "--expect-revision",
+        "3",
+        "-h",
+        "--help",
+        "-V",
+        "--summary",
+        "-t",
+        "--reopen",
+        "--stale",
+        "--no-owner",
+        "--take",
+        "--blocked-by",
+        "--format",
+        "markdown",
+        "--to",
+    ];
+
+    /// A word of a command line: half of them plain, a quarter flags the express parser
+    /// knows, a quarter anything.
+    fn word() -> impl proptest::strategy::Strategy<Value = &'static str> {
+        use proptest::sample::select;
+        proptest::prop_oneof![2 => select(PLAIN), 1 => select(FLAGS), 1 => select(WORDS)]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 2000, failure_persistence: None, ..Default::default()
+        })]
+
+        /// Whatever line a shortcut reads, it reads as the whole command line does: same
+        /// command, same values, same global options.
+        #[test]
+        fn a_shortcut_reads_every_line_as_clap_does(
+            before in proptest::collection::vec(word(), 0..3),
+            name in proptest::sample::select(NAMES),
+            after in proptest::collection::vec(word(), 0..5),
+        ) {
+            let words: Vec<&str> = before.into_iter().chain([name]).chain(after).collect();
+            let args = os(&words);
+            let clap = whole(&args);
+            for (shortcut, read) in [
+                ("express", express::parse(&args)),
+                ("fast", fast::parse(&args)),
+            ] {
+                if let Some(read) = read {
+                    proptest::prop_assert_eq!(
+                        Some(format!("{read:?}")), clap.clone(), "{} read {:?}", shortcut, words
+                    );
+                }
+            }
+        }
     }
 
     fn parsed(args: &[&str]) -> GlobalArgs {

@@ -53,9 +53,12 @@ pub struct GlobalArgs {
     pub quiet: bool,
 
     /// Seconds to wait for another `todos` holding the store's lock.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_LOCK_TIMEOUT)]
     pub lock_timeout: f64,
 }
+
+/// How long `--lock-timeout` waits when it is not given, in seconds.
+pub const DEFAULT_LOCK_TIMEOUT: f64 = 10.0;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {

@@ -111,6 +111,13 @@ impl Output {
         }
         // Plans wrap on a terminal; generated documents (scripts, JSON, the man page) never do,
         // as a wrapped line would break what is copied from them.
+        // Quiet: the warnings alone, and no text is made only to be dropped.
+        if self.quiet {
+            return match write_stderr(host, &err, self.unwritten) {
+                Ok(()) => exit,
+                Err(failed) => failed,
+            };
+        }
         let wraps = matches!(
             outcome.view,
             View::Changed { .. }
@@ -130,14 +137,11 @@ impl Output {
             text = crate::wrap::wrap(&text, width);
         }
         let text = text.into_string();
-        if let Some(note) = note.filter(|_| !self.quiet) {
+        if let Some(note) = note {
             let _ = writeln!(err, "{note}");
         }
         if let Err(failed) = write_stderr(host, &err, self.unwritten) {
             return failed;
-        }
-        if self.quiet {
-            return exit;
         }
         finish(host, &text, exit, self.unwritten)
     }

@@ -42,22 +42,27 @@ enum Vars {
 /// The user's configuration folder: `$XDG_CONFIG_HOME` when it is absolute, else `.config` in
 /// the home folder, as `directories` finds them.
 ///
-/// But for the home folder without `HOME` in a static build (x86-64 Linux with glibc, see
-/// `.cargo/config.toml`): there `getpwuid_r`, which `directories` would call, goes through
-/// glibc's NSS, and for a user not in `/etc/passwd` it loads the next source's module
-/// (`libnss_systemd.so.2`, `libnss_sss.so.2`): a shared library, with its own dynamic glibc,
-/// inside a static process, which crashes it. So the static build reads the home from
-/// `/etc/passwd` itself, and a user found only elsewhere has no home folder (set `HOME`).
+/// The static build (x86-64 Linux with glibc, see `.cargo/config.toml`) finds them itself, by
+/// the same rules: `directories` would build every one of the user's folders to give one, at
+/// every start-up, and without `HOME` it calls `getpwuid_r`, which goes through glibc's NSS:
+/// for a user not in `/etc/passwd` that loads the next source's module (`libnss_systemd.so.2`,
+/// `libnss_sss.so.2`), a shared library with its own dynamic glibc, inside a static process,
+/// which crashes it. So the static build reads the home from `/etc/passwd` itself, and a user
+/// found only elsewhere has no home folder (set `HOME`).
 fn user_config_dir() -> Option<PathBuf> {
     #[cfg(all(target_os = "linux", target_env = "gnu", target_feature = "crt-static"))]
-    if std::env::var_os("HOME").is_none_or(|home| home.is_empty()) {
-        let home = passwd_home(&read_passwd()?, rustix::process::getuid().as_raw())?;
+    {
+        let home = match std::env::var_os("HOME").filter(|home| !home.is_empty()) {
+            Some(home) => PathBuf::from(home),
+            None => passwd_home(&read_passwd()?, rustix::process::getuid().as_raw())?,
+        };
         let xdg = std::env::var_os("XDG_CONFIG_HOME").map(PathBuf::from);
-        return Some(
+        Some(
             xdg.filter(|dir| dir.is_absolute())
                 .unwrap_or_else(|| home.join(".config")),
-        );
+        )
     }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu", target_feature = "crt-static")))]
     directories::BaseDirs::new().map(|dirs| dirs.config_dir().to_path_buf())
 }
 

@@ -48,12 +48,15 @@ pub(super) fn parse(args: &[OsString]) -> Option<Cli> {
     let mut rest: Vec<&str> = Vec::new();
     for word in args.iter().skip(1) {
         let word = word.to_str()?;
+        // The word after `--file` is its value, whatever it looks like (clap reads `--file -q`
+        // so), never a flag.
+        let value = rest.last() == Some(&"--file");
         let flags = if name.is_none() {
             &mut before
         } else {
             &mut after
         };
-        if flags.take(word)? {
+        if !value && flags.take(word)? {
             continue;
         }
         if name.is_none() {

@@ -67,23 +67,19 @@ pub(super) fn parse(args: &[OsString]) -> Option<Cli> {
     }
     let plain = |word: &&str| !word.is_empty() && !word.starts_with('-');
     let owned = |words: &[&str]| words.iter().map(|word| (*word).to_owned()).collect();
+    let write = |snapshot: Option<&str>, file: Option<&str>| {
+        PlanCommand::Write(Lazy(WriteArgs {
+            snapshot: snapshot.map(str::to_owned),
+            file: file.map(PathBuf::from),
+            summary: None,
+            todos: Vec::new(),
+            expect_revision: None,
+            new_session: false,
+        }))
+    };
     let command = match (name?, rest.as_slice()) {
-        ("write", [snapshot]) if plain(snapshot) => PlanCommand::Write(Lazy(WriteArgs {
-            snapshot: Some((*snapshot).to_owned()),
-            file: None,
-            summary: None,
-            todos: Vec::new(),
-            expect_revision: None,
-            new_session: false,
-        })),
-        ("write", ["--file", file]) if plain(file) => PlanCommand::Write(Lazy(WriteArgs {
-            snapshot: None,
-            file: Some(PathBuf::from(file)),
-            summary: None,
-            todos: Vec::new(),
-            expect_revision: None,
-            new_session: false,
-        })),
+        ("write", [snapshot]) if plain(snapshot) => write(Some(snapshot), None),
+        ("write", ["--file", file]) if plain(file) => write(None, Some(file)),
         ("update", [id, status]) if plain(id) && plain(status) => {
             PlanCommand::Update(Lazy(UpdateArgs {
                 id: Some((*id).to_owned()),

@@ -278,6 +278,16 @@ pub enum AboutCommand {
     Man(Lazy<ManArgs>),
 }
 
+/// The command's name in a line clap refused, and where it stands: the first word after the
+/// global options and their values, any other option passed over.
+pub fn command_name(args: &[OsString]) -> Option<(usize, &str)> {
+    fast::name(
+        &GlobalArgs::augment_args(clap::Command::new("todos")),
+        args,
+        false,
+    )
+}
+
 impl Cli {
     /// The command line, with what a shell's <TAB> offers.
     pub fn command() -> clap::Command {

@@ -117,17 +117,9 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
 /// Whether a command line that did not parse runs a hook: `todos [GLOBAL] hook …` or
 /// `todos [GLOBAL] check … --hook …`, the global options' values passed over.
 fn names_hook(args: &[OsString]) -> bool {
-    let mut words = args.iter().skip(1).map(|arg| arg.to_str().unwrap_or(""));
-    while let Some(word) = words.next() {
-        match word {
-            "-C" | "--workspace" | "-l" | "--list" | "--color" | "--lock-timeout" => {
-                words.next();
-            }
-            "hook" => return true,
-            "check" => return words.any(|word| word == "--hook"),
-            word if word.starts_with('-') => {}
-            _ => return false,
-        }
+    match cli::command_name(args) {
+        Some((_, "hook")) => true,
+        Some((at, "check")) => args.iter().skip(at + 1).any(|word| word == "--hook"),
+        _ => false,
     }
-    false
 }

@@ -24,7 +24,7 @@ use crate::global::GlobalArgs;
 /// The command line parsed with only its command built, or `None` for the whole tree to read.
 pub(super) fn parse(args: &[OsString]) -> Option<Cli> {
     let top = GlobalArgs::augment_args(clap::Command::new("todos"));
-    let named = command(name(&top, args)?)?;
+    let named = command(name(&top, args, true)?.1)?;
     let mut matches = top.subcommand(named).try_get_matches_from(args).ok()?;
     let mut global = GlobalArgs::from_arg_matches_mut(&mut matches).ok()?;
     if let Some((_, after)) = matches.subcommand() {
@@ -34,36 +34,45 @@ pub(super) fn parse(args: &[OsString]) -> Option<Cli> {
     Some(Cli { global, command })
 }
 
-/// The command's name: the first word after the global options `top` defines and their values.
-fn name<'a>(top: &clap::Command, args: &'a [OsString]) -> Option<&'a str> {
-    let mut words = args.iter().skip(1);
-    while let Some(word) = words.next() {
-        let word = word.to_str()?;
+/// The command's name and where it stands: the first word after the global options `top`
+/// defines and their values. `strict` (this parser): an unknown option or a cluster of short
+/// ones (`-qC DIR`, `-CDIR`) ends the search with `None`, as this parser cannot read past it
+/// the way clap would. Otherwise such a word is passed over, for a line clap refused.
+pub(crate) fn name<'a>(
+    top: &clap::Command,
+    args: &'a [OsString],
+    strict: bool,
+) -> Option<(usize, &'a str)> {
+    let mut words = args.iter().enumerate().skip(1);
+    while let Some((at, word)) = words.next() {
+        let Some(word) = word.to_str() else {
+            return (!strict).then_some((at, ""));
+        };
         let option = if let Some(long) = word.strip_prefix("--") {
             let (long, value) = long
                 .split_once('=')
                 .map_or((long, None), |(l, v)| (l, Some(v)));
-            let option = top
-                .get_arguments()
-                .find(|arg| arg.get_long() == Some(long))?;
-            (option, value.is_some())
+            top.get_arguments()
+                .find(|arg| arg.get_long() == Some(long))
+                .map(|option| (option, value.is_some()))
         } else if let Some(short) = word.strip_prefix('-') {
-            // One short option alone (`-q`, `-C DIR`); `-qC DIR` and `-CDIR` go to the tree.
             let mut chars = short.chars();
-            let (Some(short), None) = (chars.next(), chars.next()) else {
-                return None;
-            };
-            let option = top
-                .get_arguments()
-                .find(|arg| arg.get_short() == Some(short))?;
-            (option, false)
+            match (chars.next(), chars.next()) {
+                (Some(short), None) => top
+                    .get_arguments()
+                    .find(|arg| arg.get_short() == Some(short))
+                    .map(|option| (option, false)),
+                _ => None,
+            }
         } else {
-            return Some(word);
+            return Some((at, word));
         };
-        if let (option, false) = option
-            && option.get_action().takes_values()
-        {
-            words.next();
+        match option {
+            None if strict => return None,
+            Some((option, false)) if option.get_action().takes_values() => {
+                words.next();
+            }
+            None | Some(_) => {}
         }
     }
     None

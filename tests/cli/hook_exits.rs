@@ -53,6 +53,8 @@ fn a_mistyped_hook_command_is_no_block() {
         &["-C", ".", "hook", "extra"],
         &["check", "--hook", "--stale", "soon"],
         &["--color", "never", "check", "--bogus", "--hook"],
+        &["--lock-timeout=2", "-q", "hook", "--bogus"],
+        &["-l", "a", "-q", "check", "--hook", "--bogus"],
     ] {
         let done = env.rejects(env.todos(args), 1);
         assert!(done.stderr.contains("error:"), "{args:?}: {}", done.stderr);

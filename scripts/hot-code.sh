@@ -105,6 +105,11 @@ sed -n -E 's/^(_R[0-9A-Za-z_]+)(\.[0-9]+)?$/\1/p' "$tmp/unique" |
     awk '!seen[$0]++ { print "    *(.text.*" $0 " .text.*" $0 ".*)" }' >"$tmp/rust"
 # glibc picks a string function's variant for the processor when it starts (`memmove-avx2…`,
 # `memmove-evex…`): valgrind's is not the machine's, so every variant of a hot one is named.
+# At start-up glibc reads the vDSO the kernel maps into every process (for clock_gettime), which
+# valgrind gives no program: these are the functions of that setup, which callgrind never sees
+# and perf's page faults name on the machine itself.
+printf '%s\n' _dl_new_object _dl_add_to_namespace_list _dl_setup_hash _dl_lookup_symbol_x \
+    __pthread_mutex_lock __pthread_mutex_unlock __strcmp_evex >>"$tmp/unique"
 libc=$(cc -print-file-name=libc.a)
 nm -A --defined-only "$libc" 2>/dev/null |
     awk '$2 ~ /^[TtWi]$/ { n = split($1, path, ":"); print $3, path[n - 1] }' |

@@ -308,6 +308,7 @@ impl Cli {
 
     /// Parses a command line with the whole command line built: what `parse_args` falls back
     /// to, and what the tests hold its shortcuts to.
+    #[cold]
     fn parse_whole(args: &[OsString]) -> Result<Self, clap::Error> {
         let mut matches = crate::guess::with_aliases(Self::command()).try_get_matches_from(args)?;
         let formatted = |err: clap::Error| err.format(&mut Self::command());

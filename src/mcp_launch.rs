@@ -21,6 +21,7 @@ pub const SERVER_BINARY: &str = "todos-mcp";
 
 /// Runs `todos-mcp` with the same arguments and environment, in place of this process where
 /// the system allows it, and answers with its exit code otherwise.
+#[cold]
 pub fn hand_over(args: &[OsString], global: &GlobalArgs, host: &mut Host) -> ExitCode {
     let server = match sibling() {
         Ok(server) => server,

@@ -9,6 +9,7 @@ use crate::cli::{Cli, CompletionsArgs, Shell};
 use crate::commands::{Answer, Outcome};
 
 /// Prints the completion script for one shell.
+#[inline(never)]
 pub fn execute(args: &CompletionsArgs) -> Outcome {
     let script = script(args);
     let data = json!({"shell": format!("{:?}", args.shell).to_lowercase(), "script": script});

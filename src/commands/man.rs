@@ -42,6 +42,7 @@ const FILES: &[(&str, &str)] = &[
 ];
 
 /// Prints the man page.
+#[inline(never)]
 pub fn execute() -> Result<Outcome> {
     let page = page()?;
     let data = json!({"man": page});

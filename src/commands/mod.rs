@@ -200,6 +200,7 @@ impl Reply {
 }
 
 /// Runs a command that needs no workspace: it describes the command line itself.
+#[cold]
 pub fn describe(command: AboutCommand) -> Reply {
     let result = match command {
         AboutCommand::Completions(args) => Ok(completions::execute(&args)),
@@ -447,6 +448,10 @@ impl Request {
         Ok(outcome)
     }
 
+    /// Each command's `read` and `execute` is `#[inline(never)]`, and so never part of these
+    /// two dispatchers: inlined, every command's code would sit inside them, and a short
+    /// command would fault in the pages of all the others at start-up (link/hot-code.ld
+    /// groups a function whole, README "Performance").
     fn execute_on(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
         match self {
             Self::Write(request) => write::execute(ctx, host, request),

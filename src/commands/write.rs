@@ -31,6 +31,7 @@ pub struct Request {
 }
 
 /// Reads the snapshot from wherever it was given.
+#[inline(never)]
 pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
     let input = input_value(host, &args)?;
     let actor = super::actor(host)?;
@@ -58,6 +59,7 @@ impl Request {
 }
 
 /// Replaces the whole list with the snapshot.
+#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let Request { args, actor, input } = request;

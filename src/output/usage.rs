@@ -13,6 +13,7 @@ use crate::render::Palette;
 /// Help and version print as clap prints them; other command-line errors are `USAGE` (exit 2),
 /// as an envelope with clap's whole message when `--json` was among the arguments. A guess the
 /// `guess` tables know (`todos done 2`) is answered with the command that works instead.
+#[cold]
 pub fn clap_failure(
     host: &mut Host,
     mut err: clap::Error,

@@ -33,14 +33,16 @@
 
 use std::fs::{self, File, Metadata};
 use std::io::{ErrorKind, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::text::escape;
 
 mod inside;
+mod replace;
 
 pub use inside::{Folder, folder, link_target, real_root};
+pub use replace::{create_whole, move_to_new, replace, sync_dir};
 
 /// The mode a new file gets when it replaces nothing; the umask takes its share.
 const NEW_FILE_MODE: u32 = 0o666;
@@ -219,156 +221,6 @@ pub fn mode_of(old: Option<&Metadata>) -> u32 {
     }
 }
 
-/// A temporary name next to `target` that no other process uses: `.NAME.PID-N.todos-tmp`.
-/// Created new, it can never be a planted link; a taken name moves on to the next `N`.
-fn write_temp_beside(target: &Path, bytes: &[u8], mode: u32) -> Result<PathBuf> {
-    let dir = parent(target)?;
-    let name = target
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let pid = std::process::id();
-    remove_dead_strays(dir, &name, pid);
-    for n in 0..100 {
-        let tmp = dir.join(format!(".{name}.{pid}-{n}.todos-tmp"));
-        match write_new(&tmp, bytes, mode) {
-            Ok(()) => return Ok(tmp),
-            Err(err) if err.kind() == ErrorKind::AlreadyExists => {}
-            Err(err) => return Err(Error::io("write", &tmp, &err)),
-        }
-    }
-    Err(Error::internal(format!(
-        "cannot find a free temporary name beside {}",
-        target.display()
-    )))
-}
-
-/// Removes the temporary files that processes killed while writing beside `dir/name` left
-/// (`.NAME.PID-N.todos-tmp` whose PID is gone), so a kill leaves no lasting litter. Best
-/// effort; a link or anything but a regular file is left alone (`remove_stray` refuses it).
-fn remove_dead_strays(dir: &Path, name: &str, own_pid: u32) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    let prefix = format!(".{name}.");
-    for entry in entries.flatten() {
-        let file = entry.file_name();
-        let Some(pid) = file
-            .to_str()
-            .and_then(|file| file.strip_prefix(&prefix))
-            .and_then(|rest| rest.strip_suffix(".todos-tmp"))
-            .and_then(|rest| rest.split_once('-'))
-            .and_then(|(pid, _)| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if pid != own_pid && !alive(pid) {
-            let _ = remove_stray(&entry.path());
-        }
-    }
-}
-
-/// Whether a process `pid` exists (signal 0: nothing is sent). Unsure counts as alive.
-#[cfg(unix)]
-fn alive(pid: u32) -> bool {
-    let Some(pid) = i32::try_from(pid)
-        .ok()
-        .and_then(rustix::process::Pid::from_raw)
-    else {
-        return true;
-    };
-    !matches!(
-        rustix::process::test_kill_process(pid),
-        Err(rustix::io::Errno::SRCH)
-    )
-}
-
-#[cfg(not(unix))]
-fn alive(_pid: u32) -> bool {
-    true
-}
-
-/// Replaces `target` whole or not at all: a new temporary file beside it, synced, renamed
-/// over it, the folder synced. The caller has checked `target` (`check_file` or
-/// `link_target`) and its folder (`folder`).
-pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
-    let tmp = write_temp_beside(target, bytes, mode)?;
-    if let Err(err) = fs::rename(&tmp, target) {
-        let _ = fs::remove_file(&tmp);
-        return Err(Error::io("replace", target, &err));
-    }
-    sync_dir(parent(target)?)
-}
-
-/// Creates `target` with `bytes`, whole or not at all, only if no file of that name exists:
-/// `Ok(false)` when one does. The file appears complete (a hard link of a synced temporary
-/// file), so a process killed midway never leaves half of it under its name.
-pub fn create_whole(target: &Path, bytes: &[u8]) -> Result<bool> {
-    let tmp = write_temp_beside(target, bytes, NEW_FILE_MODE)?;
-    let linked = fs::hard_link(&tmp, target);
-    let _ = fs::remove_file(&tmp);
-    match linked {
-        Ok(()) => sync_dir(parent(target)?).map(|()| true),
-        Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
-        // A file system without hard links: create the name itself, exclusively.
-        Err(_) => match write_new(target, bytes, NEW_FILE_MODE) {
-            Ok(()) => sync_dir(parent(target)?).map(|()| true),
-            Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
-            Err(err) => Err(Error::io("create", target, &err)),
-        },
-    }
-}
-
-/// Moves `from` to `to` only if no file named `to` exists, in one step: `Ok(false)` when one
-/// does (it is left as it was). Linux renames with `RENAME_NOREPLACE`; where the file system
-/// cannot, `to` is made a hard link (which refuses an existing name too) and `from` removed.
-/// Both are in the same folder, checked by the caller, which syncs it.
-pub fn move_to_new(from: &Path, to: &Path) -> Result<bool> {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        use rustix::fs::{CWD, RenameFlags, renameat_with};
-        match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
-            Ok(()) => return sync_dir(parent(to)?).map(|()| true),
-            Err(rustix::io::Errno::EXIST) => return Ok(false),
-            // A file system without RENAME_NOREPLACE: a hard link does the same.
-            Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => {}
-            Err(err) => return Err(Error::io("move aside", from, &err.into())),
-        }
-    }
-    match fs::hard_link(from, to) {
-        Ok(()) => {}
-        Err(err) if err.kind() == ErrorKind::AlreadyExists => return Ok(false),
-        Err(err) => return Err(Error::io("move aside", from, &err)),
-    }
-    fs::remove_file(from).map_err(|err| Error::io("move aside", from, &err))?;
-    sync_dir(parent(to)?).map(|()| true)
-}
-
-/// Removes a file if it is there; a link or anything but a regular file is refused, since
-/// only strays of this program's own are removed.
-pub fn remove_stray(path: &Path) -> Result<()> {
-    if check_file(path)?.is_none() {
-        return Ok(());
-    }
-    match fs::remove_file(path) {
-        Err(err) if err.kind() != ErrorKind::NotFound => Err(Error::io("remove", path, &err)),
-        _ => Ok(()),
-    }
-}
-
-/// Makes a rename in `dir` durable: the folder's entry is synced, not only the file.
-pub fn sync_dir(dir: &Path) -> Result<()> {
-    #[cfg(unix)]
-    {
-        File::open(dir)
-            .and_then(|folder| folder.sync_all())
-            .map_err(|err| Error::io("sync the folder", dir, &err))?;
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
-}
-
 fn parent(path: &Path) -> Result<&Path> {
     path.parent()
         .ok_or_else(|| Error::internal(format!("{} has no folder", path.display())))
@@ -502,24 +354,5 @@ mod tests {
             assert_eq!(err.kind(), ErrorKind::AlreadyExists);
         }
         assert_eq!(fs::read_to_string(&victim).unwrap(), "mine");
-    }
-
-    #[test]
-    fn moving_aside_never_replaces_a_file_or_a_link() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = dir.path().join("store");
-        let taken = dir.path().join("taken");
-        let link = dir.path().join("link");
-        fs::write(&store, "corrupt").unwrap();
-        fs::write(&taken, "keep").unwrap();
-        std::os::unix::fs::symlink(&taken, &link).unwrap();
-        for name in [&taken, &link] {
-            assert!(!move_to_new(&store, name).unwrap());
-        }
-        assert_eq!(fs::read_to_string(&taken).unwrap(), "keep");
-        let aside = dir.path().join("aside");
-        assert!(move_to_new(&store, &aside).unwrap());
-        assert_eq!(fs::read_to_string(&aside).unwrap(), "corrupt");
-        assert!(!store.exists());
     }
 }

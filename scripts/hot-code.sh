@@ -100,9 +100,21 @@ if grep -q '^_ZN' "$tmp/unique"; then
 fi
 # A Rust function is matched with or without the `.unlikely` prefix LLVM gives a cold function's
 # section, and with or without the `.N` suffix LTO gives a local function whose name is taken.
+# A generic function's instance ends with the crate that instantiated it: LTO keeps one of the
+# identical instances several crates made, and which one can change from build to build (a
+# stripped build kept `drop_in_place::<io::Error>` of another crate than the build with
+# symbols), so that crate is a wildcard too. It is a crate root (`Cs…_`, then the name's
+# length and the name) that ends the whole name.
 sed -n -E 's/^(_R[0-9A-Za-z_]+)(\.[0-9]+)?$/\1/p' "$tmp/unique" |
     sed -E -e 's/Cs[0-9A-Za-z]+_/Cs*_/g' -e 's/B[0-9A-Za-z]*_/B*_/g' |
-    awk '!seen[$0]++ { print "    *(.text.*" $0 " .text.*" $0 ".*)" }' >"$tmp/rust"
+    awk '{
+        at = 0
+        for (i = 1; i <= length($0) - 3; i++) if (substr($0, i, 4) == "Cs*_") at = i
+        if (at && match(substr($0, at + 4), /^[0-9]+/)) {
+            name = substr($0, at + 4 + RLENGTH)
+            if (length(name) == substr($0, at + 4, RLENGTH) + 0) $0 = substr($0, 1, at - 1) "*"
+        }
+    } !seen[$0]++ { print "    *(.text.*" $0 " .text.*" $0 ".*)" }' >"$tmp/rust"
 # glibc picks a string function's variant for the processor when it starts (`memmove-avx2…`,
 # `memmove-evex…`): valgrind's is not the machine's, so every variant of a hot one is named.
 # At start-up glibc reads the vDSO the kernel maps into every process (for clock_gettime), which

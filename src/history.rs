@@ -439,6 +439,9 @@ pub fn span(path: &Path) -> Result<Ends> {
         end = start;
     }
     let line_start = line_start.unwrap_or(0);
+    // Whether the last chunk read runs to the file's end: the last line starts in it, or the
+    // file is one line that one read held whole.
+    let chunk_ends_file = start + chunk.len() as u64 == size;
     let mut head = [0_u8; 64];
     let at = |offset: u64, head: &mut [u8; 64]| -> Result<usize> {
         let len = usize::try_from(size - offset).map_or(head.len(), |len| len.min(head.len()));
@@ -447,7 +450,7 @@ pub fn span(path: &Path) -> Result<Ends> {
     };
     // The first line's revision: from the chunk when it holds the file's start, and enough
     // of it (a last read may hold only a line's first bytes).
-    let first = if start == 0 && (end == size || chunk.len() >= head.len()) {
+    let first = if start == 0 && (chunk_ends_file || chunk.len() >= head.len()) {
         leading_revision(&chunk)
     } else {
         let len = at(0, &mut head)?;
@@ -457,7 +460,7 @@ pub fn span(path: &Path) -> Result<Ends> {
         return Ok(None);
     };
     // The last line's: from the chunk when it was the file's end, which the line runs to.
-    let latest = if end == size {
+    let latest = if chunk_ends_file {
         chunk
             .get(usize::try_from(line_start - start).unwrap_or(usize::MAX)..)
             .and_then(leading_revision)

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 use crate::filesystems::which;
 use crate::links::assert_unsafe;
-use crate::support::TestEnv;
+use crate::support::{Run, TestEnv};
 
 /// Makes `path` owned by the unprivileged user 65534 (the tests run as root).
 fn chown_to_nobody(path: &Path) {
@@ -94,35 +94,61 @@ fn a_new_store_never_gets_looser_permissions_than_the_umask() {
     assert_eq!(mode & 0o777, 0o600);
 }
 
-#[test]
-fn another_user_without_write_access_changes_nothing() {
-    let env = TestEnv::new();
-    env.plan("S", &["in_progress:a"]);
-    fs::set_permissions(env.root(), fs::Permissions::from_mode(0o755)).unwrap();
+/// `todos ARGS…` in `env` as the unprivileged user 65534, through `setpriv`; `None` (and a line
+/// on stderr) where there is no `setpriv`.
+fn as_nobody(env: &TestEnv, args: &[&str]) -> Option<Run> {
     let Ok(setpriv) = which("setpriv") else {
         use std::io::Write as _;
         let _ = writeln!(
             std::io::stderr(),
             "skipped: no setpriv to run as another user"
         );
+        return None;
+    };
+    let mut run = env.todos(&["--lock-timeout", "30"]);
+    for arg in args {
+        run = run.arg(arg);
+    }
+    Some(run.via(&[
+        setpriv.as_str(),
+        "--reuid",
+        "65534",
+        "--regid",
+        "65534",
+        "--clear-groups",
+        "--",
+    ]))
+}
+
+#[test]
+fn another_user_without_write_access_changes_nothing() {
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:a"]);
+    fs::set_permissions(env.root(), fs::Permissions::from_mode(0o755)).unwrap();
+    let Some(update) = as_nobody(&env, &["update", "1", "completed"]) else {
         return;
     };
-    let as_nobody = |args: &[&str]| {
-        let mut run = env.todos(&["--lock-timeout", "30"]);
-        for arg in args {
-            run = run.arg(arg);
-        }
-        run.via(&[
-            setpriv.as_str(),
-            "--reuid",
-            "65534",
-            "--regid",
-            "65534",
-            "--clear-groups",
-            "--",
-        ])
-    };
-    let done = env.rejects(as_nobody(&["update", "1", "completed"]), 5);
+    let done = env.rejects(update, 5);
     assert!(done.stderr.contains("Permission denied"), "{}", done.stderr);
-    as_nobody(&["show"]).run().success();
+    if let Some(show) = as_nobody(&env, &["show"]) {
+        show.run().success();
+    }
+}
+
+#[test]
+fn another_user_may_change_a_plan_in_a_folder_everyone_may_write() {
+    // The folder a store is replaced in is opened with O_NOATIME, which only its owner (or
+    // root) may ask for: anyone else is refused it (EPERM), and opens the folder as usual.
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:a", "pending:b"]);
+    for name in [".todos.json", ".todos.json.lock", ".todos.history.jsonl"] {
+        fs::set_permissions(env.path(name), fs::Permissions::from_mode(0o666)).unwrap();
+    }
+    fs::set_permissions(env.root(), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(env.ws(), fs::Permissions::from_mode(0o777)).unwrap();
+    let Some(update) = as_nobody(&env, &["update", "1", "completed"]) else {
+        return;
+    };
+    update.run().success();
+    assert_eq!(env.store()["todos"][0]["status"], "completed");
 }

@@ -219,3 +219,23 @@ fn saving_keeps_the_store_permissions() {
         .mode();
     assert_eq!(mode & 0o777, 0o600);
 }
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_change_leaves_the_workspace_folders_access_time_alone() {
+    // A change reads the folder for killed writers' temporary files; setting the folder's
+    // access time on the way would make the store's fsync write the folder's inode too (README,
+    // "Performance"), so the folder is read with O_NOATIME.
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:a", "pending:b"]);
+    let status = std::process::Command::new("touch")
+        .args(["-a", "-d", "@1000000000"])
+        .arg(env.ws())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let before = fs::metadata(env.ws()).unwrap().accessed().unwrap();
+    env.todos(&["update", "1", "completed"]).run().success();
+    assert_eq!(env.store()["todos"][0]["status"], "completed");
+    assert_eq!(fs::metadata(env.ws()).unwrap().accessed().unwrap(), before);
+}

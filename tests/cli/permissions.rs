@@ -152,3 +152,26 @@ fn another_user_may_change_a_plan_in_a_folder_everyone_may_write() {
     update.run().success();
     assert_eq!(env.store()["todos"][0]["status"], "completed");
 }
+
+#[test]
+fn a_folder_another_user_may_write_but_not_read_refuses_a_change_before_writing() {
+    // A replacement opens its folder first, to read it for killed writers' temporary files and
+    // to sync it after the rename: a folder that cannot be opened refuses the change before the
+    // temporary file, where it used to fail it after the rename, with the store replaced.
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:a", "pending:b"]);
+    for name in [".todos.json", ".todos.json.lock", ".todos.history.jsonl"] {
+        fs::set_permissions(env.path(name), fs::Permissions::from_mode(0o666)).unwrap();
+    }
+    fs::set_permissions(env.root(), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(env.ws(), fs::Permissions::from_mode(0o333)).unwrap();
+    let Some(update) = as_nobody(&env, &["update", "1", "completed"]) else {
+        return;
+    };
+    let done = env.rejects(update, 5);
+    assert!(
+        done.stderr.contains("cannot open the folder") && done.stderr.contains("Permission denied"),
+        "{}",
+        done.stderr
+    );
+}

@@ -5,7 +5,7 @@
 # in-process criterion benchmarks (benches/pipeline.rs). Prints one table of medians, ratios,
 # targets and PASS/FAIL, the instruction counts, the peak memory of `show`, and the machine.
 #
-#   apt-get install hyperfine taskwarrior valgrind   # once
+#   apt-get install hyperfine taskwarrior valgrind   # once (linux-perf too, for page faults)
 #   benches/cli.sh                                   # about 6 minutes on 2 cores
 #   benches/cli.sh --no-criterion                    # the whole-process part alone, about 2 minutes
 #
@@ -42,22 +42,9 @@ done
 # The binaries as `cargo install --path .` makes them: the release profile, with the target that
 # .cargo/config.toml names (a static-pie executable on x86-64 Linux with glibc). Their paths are
 # cargo's own answer, whatever the target and the target folder.
-echo "== cargo build --release --bin todos --example floor_write" >&2
-built=$(cargo build --release --quiet --bin todos --example floor_write --message-format=json-render-diagnostics)
-executable() {
-    sed -n 's/.*"executable":"\([^"]*\/'"$1"'\)".*/\1/p' <<<"$built"
-}
-bin=$(executable todos)
-floor=$(executable floor_write)
-if [[ ! -x $bin || ! -x $floor ]]; then
-    echo "error: cargo built no todos or floor_write" >&2
-    exit 1
-fi
-linking=$(file -b "$bin" 2>/dev/null | grep -o 'static-pie linked\|dynamically linked\|statically linked' || echo "linking unknown")
-rustc_version=$(rustc --version | cut -d' ' -f1-2)
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/bin"
 
 # What is measured is what `cargo install` puts on the PATH: a copy of each built file, the
 # floor's too. It matters for a binary the size of todos: the linker writes its output through
@@ -65,11 +52,29 @@ trap 'rm -rf "$tmp"' EXIT
 # install, a copy) is cached in large folios. A start-up faults its code in a window at a time,
 # and mapping a window of small pages costs more: about a tenth of a change, measured in
 # README's "Performance", where the cold case (the binary read back from disk) is too.
-mkdir "$tmp/bin"
-cp "$bin" "$tmp/bin/todos"
-cp "$floor" "$tmp/bin/floor_write"
+#
+# build NAME CARGO-ARGS…: builds one binary and copies it to $tmp/bin/NAME. One at a time: an
+# example is built with the dev-dependencies, whose features cargo then unifies with those of
+# the package's own dependencies, so a `todos` built beside `floor_write` is not the `todos`
+# that `cargo install` makes (its code differed, and took two more page faults a change).
+build() {
+    local name=$1 built path
+    shift
+    echo "== cargo build --release $*" >&2
+    built=$(cargo build --release --quiet "$@" --message-format=json-render-diagnostics)
+    path=$(sed -n 's/.*"executable":"\([^"]*\/'"$name"'\)".*/\1/p' <<<"$built")
+    if [[ ! -x $path ]]; then
+        echo "error: cargo built no $name" >&2
+        exit 1
+    fi
+    cp "$path" "$tmp/bin/$name"
+}
+build todos --bin todos
+build floor_write --example floor_write
 bin=$tmp/bin/todos
 floor=$tmp/bin/floor_write
+linking=$(file -b "$bin" 2>/dev/null | grep -o 'static-pie linked\|dynamically linked\|statically linked' || echo "linking unknown")
+rustc_version=$(rustc --version | cut -d' ' -f1-2)
 
 # Nothing of the caller's may change what is measured: no TODOS_* variable, no user
 # configuration (XDG_CONFIG_HOME, not HOME: cargo and rustup need the real one), no color.
@@ -214,6 +219,13 @@ peak_rss_kib() {
     ' "$(uname -m)" "$@"
 }
 
+# faults COMMAND…: the page faults of one run, counted by perf from its exec on (getrusage would
+# count the fork before it too). Each 64 KiB window of code a start-up first touches is one, so
+# they tell whether link/hot-code.ld still groups what a command runs.
+faults() {
+    perf stat -x, -e page-faults -- "$@" 2>&1 >/dev/null | awk -F, '$3 == "page-faults" { print $1 }'
+}
+
 rows=()
 failed=0
 # row WHAT A B TARGET [RATIO]: A against B (both in seconds); their ratio (RATIO when given, else
@@ -323,6 +335,24 @@ cp "$tmp/ws10-store.json" .todos.json
 ir_floor_update=$(instructions "$floor" .todos.json .todos.json)
 cp "$tmp/ws10-store.json" .todos.json
 ir_update=$(instructions "$bin" update 4 completed)
+# frow WHAT A B: a row of page faults, A against B (when perf can count them).
+frows=()
+frow() {
+    frows+=("$(awk -v what="$1" -v a="$2" -v b="$3" 'BEGIN { printf "| %s | %d | %d | %.2f× |", what, a, b, a / b }')")
+}
+if command -v perf >/dev/null && [[ -n $(faults true) ]]; then
+    echo "== page faults" >&2
+    cp "$tmp/ws10-store.json" .todos.json
+    frow "show vs cat, 10 items" "$(faults "$bin" show)" "$(faults cat .todos.json)"
+    cp "$tmp/ws10-store.json" .todos.json
+    f_floor_write=$(faults "$floor" "$tmp/ws10-next.json" .todos.json)
+    cp "$tmp/ws10-store.json" .todos.json
+    frow "write --file vs floor write, 10 items" "$(faults "$bin" write --file "$tmp/ws10-next.json")" "$f_floor_write"
+    cp "$tmp/ws10-store.json" .todos.json
+    f_floor_update=$(faults "$floor" .todos.json .todos.json)
+    cp "$tmp/ws10-store.json" .todos.json
+    frow "update vs floor update, 10 items" "$(faults "$bin" update 4 completed)" "$f_floor_update"
+fi
 irow "show vs cat, 10 items" "$ir_show" "$ir_cat"
 irow "recap vs cat, 10 items" "$ir_recap" "$ir_cat"
 irow "write --file vs floor write, 10 items" "$ir_write" "$ir_floor_write"
@@ -392,6 +422,22 @@ echo
 echo "| instructions (callgrind, one run) | todos | baseline | ratio |"
 echo "| --- | --- | --- | --- |"
 printf '%s\n' "${irows[@]}"
+if ((${#frows[@]})); then
+    echo
+    echo "| page faults (perf stat, one run) | todos | baseline | ratio |"
+    echo "| --- | --- | --- | --- |"
+    printf '%s\n' "${frows[@]}"
+else
+    echo
+    echo "Page faults: not counted (perf is not installed, or not allowed here: apt-get install linux-perf)."
+fi
+# What link/hot-code.ld groups: a .text.hot much smaller than the last README's says that
+# scripts/hot-code.sh is due to run again.
+hot=$(readelf -SW "$bin" 2>/dev/null | awk '$2 == ".text.hot" { print $6 } $3 == ".text.hot" { print $7 }')
+text=$(readelf -SW "$bin" 2>/dev/null | awk '$2 == ".text" { print $6 } $3 == ".text" { print $7 }')
+if [[ -n $hot && -n $text ]]; then
+    echo "Code layout: .text.hot holds $((16#$hot / 1024)) KiB, the rest of the code $((16#$text / 1024)) KiB (link/hot-code.ld)."
+fi
 if $criterion; then
     echo
     echo "| in-process median (per item) | 10 items | 1,000 items | 10,000 items | 100,000 items |"

@@ -324,3 +324,69 @@ fn overflow_in_a_child() {
         std::hint::black_box(deeper(0));
     }
 }
+
+mod hot_code {
+    include!("../../link/applies.rs");
+
+    /// What cargo gives build.rs for the release build `cargo install` makes on x86-64 Linux
+    /// with glibc, with `.cargo/config.toml`'s flags, changed by `changes`.
+    fn links_with(changes: &[(&str, Option<&str>)]) -> bool {
+        let mut vars = std::collections::HashMap::from([
+            ("CARGO_CFG_TARGET_ARCH", "x86_64"),
+            ("CARGO_CFG_TARGET_OS", "linux"),
+            ("CARGO_CFG_TARGET_ENV", "gnu"),
+            ("CARGO_CFG_TARGET_FEATURE", "crt-static,fxsr,sse,sse2"),
+            ("PROFILE", "release"),
+            (
+                "CARGO_ENCODED_RUSTFLAGS",
+                "-C\u{1f}target-feature=+crt-static\u{1f}-C\u{1f}symbol-mangling-version=v0",
+            ),
+        ]);
+        for &(name, value) in changes {
+            match value {
+                Some(value) => vars.insert(name, value),
+                None => vars.remove(name),
+            };
+        }
+        links_hot_code(|name| vars.get(name).map(|value| (*value).to_owned()))
+    }
+
+    #[test]
+    fn the_release_build_of_x86_64_glibc_takes_the_linker_script() {
+        assert!(links_with(&[]));
+        assert!(links_with(&[("CARGO_ENCODED_RUSTFLAGS", Some(""))]));
+    }
+
+    #[test]
+    fn another_profile_target_or_linking_never_does() {
+        for changes in [
+            [("PROFILE", Some("debug"))],
+            [("CARGO_CFG_TARGET_ARCH", Some("aarch64"))],
+            [("CARGO_CFG_TARGET_OS", Some("macos"))],
+            [("CARGO_CFG_TARGET_ENV", Some("musl"))],
+            [("CARGO_CFG_TARGET_FEATURE", Some("fxsr,sse,sse2"))],
+            [("CARGO_CFG_TARGET_FEATURE", None)],
+        ] {
+            assert!(!links_with(&changes), "{changes:?}");
+        }
+    }
+
+    #[test]
+    fn a_linker_the_user_chose_never_does() {
+        // mold refuses the script (`unknown linker script token`): a build linked by it, or by
+        // any linker the user named, must not be handed one.
+        for changes in [
+            [("RUSTC_LINKER", Some("clang"))],
+            [(
+                "CARGO_ENCODED_RUSTFLAGS",
+                Some("-C\u{1f}link-arg=-fuse-ld=mold"),
+            )],
+            [("CARGO_ENCODED_RUSTFLAGS", Some("-Clinker=clang"))],
+            [("CARGO_ENCODED_RUSTFLAGS", Some("-Clinker-flavor=gnu-cc"))],
+            [("MOLD_PATH", Some("/usr/bin/mold"))],
+            [("LD_PRELOAD", Some("/usr/libexec/mold/mold-wrapper.so"))],
+        ] {
+            assert!(!links_with(&changes), "{changes:?}");
+        }
+    }
+}

@@ -135,18 +135,24 @@ fn another_user_without_write_access_changes_nothing() {
     }
 }
 
-#[test]
-fn another_user_may_change_a_plan_in_a_folder_everyone_may_write() {
-    // The folder a store is replaced in is opened with O_NOATIME, which only its owner (or
-    // root) may ask for: anyone else is refused it (EPERM), and opens the folder as usual.
-    let env = TestEnv::new();
+/// A plan of two open items that root wrote in `env`, its files writable by everyone and the
+/// workspace folder given `mode`; and `update 1 completed` as user 65534 (`as_nobody`).
+fn root_plan_open_to_nobody(env: &TestEnv, mode: u32) -> Option<Run> {
     env.plan("S", &["in_progress:a", "pending:b"]);
     for name in [".todos.json", ".todos.json.lock", ".todos.history.jsonl"] {
         fs::set_permissions(env.path(name), fs::Permissions::from_mode(0o666)).unwrap();
     }
     fs::set_permissions(env.root(), fs::Permissions::from_mode(0o755)).unwrap();
-    fs::set_permissions(env.ws(), fs::Permissions::from_mode(0o777)).unwrap();
-    let Some(update) = as_nobody(&env, &["update", "1", "completed"]) else {
+    fs::set_permissions(env.ws(), fs::Permissions::from_mode(mode)).unwrap();
+    as_nobody(env, &["update", "1", "completed"])
+}
+
+#[test]
+fn another_user_may_change_a_plan_in_a_folder_everyone_may_write() {
+    // The folder a store is replaced in is opened with O_NOATIME, which only its owner (or
+    // root) may ask for: anyone else is refused it (EPERM), and opens the folder as usual.
+    let env = TestEnv::new();
+    let Some(update) = root_plan_open_to_nobody(&env, 0o777) else {
         return;
     };
     update.run().success();
@@ -159,13 +165,7 @@ fn a_folder_another_user_may_write_but_not_read_refuses_a_change_before_writing(
     // to sync it after the rename: a folder that cannot be opened refuses the change before the
     // temporary file, where it used to fail it after the rename, with the store replaced.
     let env = TestEnv::new();
-    env.plan("S", &["in_progress:a", "pending:b"]);
-    for name in [".todos.json", ".todos.json.lock", ".todos.history.jsonl"] {
-        fs::set_permissions(env.path(name), fs::Permissions::from_mode(0o666)).unwrap();
-    }
-    fs::set_permissions(env.root(), fs::Permissions::from_mode(0o755)).unwrap();
-    fs::set_permissions(env.ws(), fs::Permissions::from_mode(0o333)).unwrap();
-    let Some(update) = as_nobody(&env, &["update", "1", "completed"]) else {
+    let Some(update) = root_plan_open_to_nobody(&env, 0o333) else {
         return;
     };
     let done = env.rejects(update, 5);

@@ -14,7 +14,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=link/applies.rs");
     println!("cargo:rerun-if-changed=link/hot-code.ld");
-    for var in ["RUSTC_LINKER", "MOLD_PATH", "LD_PRELOAD"] {
+    for var in ["RUSTC_LINKER", "MOLD_PATH", "TODOS_NO_HOT_CODE"] {
         println!("cargo:rerun-if-env-changed={var}");
     }
     if !links_hot_code(|name| env::var(name).ok()) {

@@ -373,8 +373,9 @@ mod hot_code {
 
     #[test]
     fn a_linker_the_user_chose_never_does() {
-        // mold refuses the script (`unknown linker script token`): a build linked by it, or by
-        // any linker the user named, must not be handed one.
+        // mold and gold refuse the script (`unknown linker script token`, `syntax error`): a
+        // build linked by them, or by any linker the user named, must not be handed one; and
+        // TODOS_NO_HOT_CODE leaves it out where nothing shows the linker.
         for changes in [
             [("RUSTC_LINKER", Some("clang"))],
             [(
@@ -383,8 +384,20 @@ mod hot_code {
             )],
             [("CARGO_ENCODED_RUSTFLAGS", Some("-Clinker=clang"))],
             [("CARGO_ENCODED_RUSTFLAGS", Some("-Clinker-flavor=gnu-cc"))],
+            [(
+                "CARGO_ENCODED_RUSTFLAGS",
+                Some("-C\u{1f}link-arg=-fuse-ld=gold"),
+            )],
+            [(
+                "CARGO_ENCODED_RUSTFLAGS",
+                Some("-Clink-arg=-B/usr/libexec/mold"),
+            )],
+            [(
+                "CARGO_ENCODED_RUSTFLAGS",
+                Some("-C\u{1f}link-args=--ld-path=/usr/bin/ld.mold"),
+            )],
             [("MOLD_PATH", Some("/usr/bin/mold"))],
-            [("LD_PRELOAD", Some("/usr/libexec/mold/mold-wrapper.so"))],
+            [("TODOS_NO_HOT_CODE", Some("1"))],
         ] {
             assert!(!links_with(&changes), "{changes:?}");
         }

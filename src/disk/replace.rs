@@ -2,7 +2,9 @@
 //! created new beside it, synced, renamed over it, and the folder synced; the temporary files
 //! writers killed midway left are cleared by the next write beside the same file.
 
-use std::fs::{self, File};
+use std::fs;
+#[cfg(unix)]
+use std::fs::File;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
@@ -49,6 +51,7 @@ impl<'a> Beside<'a> {
     }
 
     /// Makes a rename in the folder durable, as `sync_dir` does.
+    #[cfg_attr(not(unix), allow(clippy::unused_self))]
     fn sync(&self) -> Result<()> {
         #[cfg(unix)]
         self.handle
@@ -89,10 +92,12 @@ fn write_temp_beside(folder: &Beside, target: &Path, bytes: &[u8], mode: u32) ->
 /// a small buffer, where `read_dir` would open it again and allocate 32 KiB.
 fn remove_dead_strays(folder: &Beside, prefix: &str, own_pid: u32) {
     let remove_if_dead = |file: &str| {
+        let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
         let pid = file
             .strip_prefix(prefix)
             .and_then(|rest| rest.strip_suffix(".todos-tmp"))
             .and_then(|rest| rest.split_once('-'))
+            .filter(|(pid, n)| digits(pid) && digits(n))
             .and_then(|(pid, _)| pid.parse::<u32>().ok());
         if let Some(pid) = pid
             && pid != own_pid
@@ -253,24 +258,34 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = dir.path().join("store.json");
         fs::write(&store, "old").unwrap();
-        for n in 0..300 {
-            fs::write(
-                dir.path().join(format!("a-file-with-a-long-name-{n:04}")),
-                "",
-            )
-            .unwrap();
-        }
+        // The strays are made among the other entries, not after them: a folder lists its
+        // entries in an order of its own (ext4 by hash, tmpfs newest first).
         let dead: Vec<PathBuf> = (0..20)
             .map(|n| {
                 dir.path()
                     .join(format!(".store.json.{}-0.todos-tmp", 2_147_483_600 + n))
             })
             .collect();
+        for n in 0..300 {
+            fs::write(
+                dir.path().join(format!("a-file-with-a-long-name-{n:04}")),
+                "",
+            )
+            .unwrap();
+            if n % 15 == 7 {
+                fs::write(&dead[n / 15], "half").unwrap();
+            }
+        }
         let own = dir
             .path()
             .join(format!(".store.json.{}-7.todos-tmp", std::process::id()));
         let other = dir.path().join(".other.json.2147483600-0.todos-tmp");
-        for stray in dead.iter().chain([&own, &other]) {
+        // Names a writer of todos never makes: a sign before the process id, a word for N.
+        let odd = [
+            dir.path().join(".store.json.+2147483600-0.todos-tmp"),
+            dir.path().join(".store.json.2147483600-x.todos-tmp"),
+        ];
+        for stray in [&own, &other].into_iter().chain(&odd) {
             fs::write(stray, "half").unwrap();
         }
         replace(&store, b"new", 0o644).unwrap();
@@ -288,6 +303,12 @@ mod tests {
             other.exists(),
             "only strays beside the file replaced are removed"
         );
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 303);
+        for name in &odd {
+            assert!(
+                name.exists(),
+                "only names todos makes are removed: {name:?}"
+            );
+        }
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 305);
     }
 }

@@ -16,7 +16,7 @@
 # Run it after changing what those commands run, and commit the result.
 #
 #   apt-get install valgrind   # once
-#   scripts/hot-code.sh        # about 3 minutes on 2 cores
+#   scripts/hot-code.sh        # about two minutes on 2 cores
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -103,8 +103,9 @@ fi
 # A generic function's instance ends with the crate that instantiated it: LTO keeps one of the
 # identical instances several crates made, and which one can change from build to build (a
 # stripped build kept `drop_in_place::<io::Error>` of another crate than the build with
-# symbols), so that crate is a wildcard too. It is a crate root (`Cs…_`, then the name's
-# length and the name) that ends the whole name.
+# symbols), so that crate is a wildcard too. It ends the whole name: a crate root (`Cs…_`,
+# then the name's length and the name), or a back-reference to one after the generic
+# arguments' closing `E`.
 sed -n -E 's/^(_R[0-9A-Za-z_]+)(\.[0-9]+)?$/\1/p' "$tmp/unique" |
     sed -E -e 's/Cs[0-9A-Za-z]+_/Cs*_/g' -e 's/B[0-9A-Za-z]*_/B*_/g' |
     awk '{
@@ -114,6 +115,7 @@ sed -n -E 's/^(_R[0-9A-Za-z_]+)(\.[0-9]+)?$/\1/p' "$tmp/unique" |
             name = substr($0, at + 4 + RLENGTH)
             if (length(name) == substr($0, at + 4, RLENGTH) + 0) $0 = substr($0, 1, at - 1) "*"
         }
+        sub(/EB\*_$/, "E*")
     } !seen[$0]++ { print "    *(.text.*" $0 " .text.*" $0 ".*)" }' >"$tmp/rust"
 # glibc picks a string function's variant for the processor when it starts (`memmove-avx2…`,
 # `memmove-evex…`): valgrind's is not the machine's, so every variant of a hot one is named.
@@ -123,6 +125,10 @@ sed -n -E 's/^(_R[0-9A-Za-z_]+)(\.[0-9]+)?$/\1/p' "$tmp/unique" |
 printf '%s\n' _dl_new_object _dl_add_to_namespace_list _dl_setup_hash _dl_lookup_symbol_x \
     __pthread_mutex_lock __pthread_mutex_unlock __strcmp_evex >>"$tmp/unique"
 libc=$(cc -print-file-name=libc.a)
+if [[ ! -f $libc ]]; then
+    echo "error: no static glibc (libc.a) for cc: install libc6-dev" >&2
+    exit 1
+fi
 nm -A --defined-only "$libc" 2>/dev/null |
     awk '$2 ~ /^[TtWi]$/ { n = split($1, path, ":"); print $3, path[n - 1] }' |
     sed -E 's/ ([a-z0-9_]+)-(sse|ssse|avx|evex)[-a-z0-9_]*\.o$/ \1-*.o/' >"$tmp/members"

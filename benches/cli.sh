@@ -223,7 +223,7 @@ peak_rss_kib() {
 # count the fork before it too). Each 64 KiB window of code a start-up first touches is one, so
 # they tell whether link/hot-code.ld still groups what a command runs.
 faults() {
-    perf stat -x, -e page-faults -- "$@" 2>&1 >/dev/null | awk -F, '$3 == "page-faults" { print $1 }'
+    perf stat -x, -e page-faults -- "$@" 2>&1 >/dev/null | awk -F, '$3 ~ /^page-faults/ { print $1 }'
 }
 
 rows=()
@@ -338,7 +338,9 @@ ir_update=$(instructions "$bin" update 4 completed)
 # frow WHAT A B: a row of page faults, A against B (when perf can count them).
 frows=()
 frow() {
-    frows+=("$(awk -v what="$1" -v a="$2" -v b="$3" 'BEGIN { printf "| %s | %d | %d | %.2f× |", what, a, b, a / b }')")
+    frows+=("$(awk -v what="$1" -v a="$2" -v b="$3" 'BEGIN {
+        printf "| %s | %d | %d | %s |", what, a, b, (b > 0) ? sprintf("%.2f×", a / b) : "—"
+    }')")
 }
 if command -v perf >/dev/null && [[ -n $(faults true) ]]; then
     echo "== page faults" >&2

@@ -25,40 +25,48 @@ struct Beside<'a> {
 impl<'a> Beside<'a> {
     fn open(target: &'a Path) -> Result<Self> {
         let path = parent(target)?;
-        #[cfg(unix)]
-        {
-            use rustix::fs::{Mode, OFlags};
-            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
-            // Reading the folder would set its access time, and ext4 then journals the folder's
-            // inode with the store's fsync, which took 0.06 ms longer for it (README,
-            // "Performance"). O_NOATIME is only for the folder's owner: anyone else opens it
-            // as usual.
-            #[cfg(any(target_os = "linux", target_os = "android"))]
-            let opened = match rustix::fs::open(path, flags | OFlags::NOATIME, Mode::empty()) {
-                Err(rustix::io::Errno::PERM) => rustix::fs::open(path, flags, Mode::empty()),
-                opened => opened,
-            };
-            #[cfg(not(any(target_os = "linux", target_os = "android")))]
-            let opened = rustix::fs::open(path, flags, Mode::empty());
-            let handle = opened.map_err(|err| Error::io("open the folder", path, &err.into()))?;
-            Ok(Self {
-                path,
-                handle: File::from(handle),
-            })
-        }
-        #[cfg(not(unix))]
-        Ok(Self { path })
+        Ok(Self {
+            path,
+            #[cfg(unix)]
+            handle: open_folder(path)?,
+        })
     }
 
     /// Makes a rename in the folder durable, as `sync_dir` does.
     #[cfg_attr(not(unix), allow(clippy::unused_self))]
     fn sync(&self) -> Result<()> {
         #[cfg(unix)]
-        self.handle
-            .sync_all()
-            .map_err(|err| Error::io("sync the folder", self.path, &err))?;
+        sync_folder(&self.handle, self.path)?;
         Ok(())
     }
+}
+
+/// Opens a folder to read or sync it: as a folder (`O_DIRECTORY`), so a FIFO planted in its
+/// place is refused at once instead of blocking the open.
+#[cfg(unix)]
+fn open_folder(path: &Path) -> Result<File> {
+    use rustix::fs::{Mode, OFlags};
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+    // Reading the folder would set its access time, and ext4 then journals the folder's inode
+    // with the store's fsync, which took 0.06 ms longer for it (README, "Performance").
+    // O_NOATIME is only for the folder's owner: anyone else opens it as usual.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let opened = match rustix::fs::open(path, flags | OFlags::NOATIME, Mode::empty()) {
+        Err(rustix::io::Errno::PERM) => rustix::fs::open(path, flags, Mode::empty()),
+        opened => opened,
+    };
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let opened = rustix::fs::open(path, flags, Mode::empty());
+    opened
+        .map(File::from)
+        .map_err(|err| Error::io("open the folder", path, &err.into()))
+}
+
+#[cfg(unix)]
+fn sync_folder(handle: &File, path: &Path) -> Result<()> {
+    handle
+        .sync_all()
+        .map_err(|err| Error::io("sync the folder", path, &err))
 }
 
 /// A temporary name next to `target` that no other process uses: `.NAME.PID-N.todos-tmp`.
@@ -217,11 +225,7 @@ fn remove_stray(path: &Path) -> Result<()> {
 /// Makes a rename in `dir` durable: the folder's entry is synced, not only the file.
 pub fn sync_dir(dir: &Path) -> Result<()> {
     #[cfg(unix)]
-    {
-        File::open(dir)
-            .and_then(|folder| folder.sync_all())
-            .map_err(|err| Error::io("sync the folder", dir, &err))?;
-    }
+    sync_folder(&open_folder(dir)?, dir)?;
     #[cfg(not(unix))]
     let _ = dir;
     Ok(())

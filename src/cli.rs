@@ -10,8 +10,6 @@ use clap_complete::ArgValueCandidates;
 
 pub use crate::global::{ColorChoice, GlobalArgs};
 
-mod express;
-mod fast;
 mod lazy;
 
 use crate::policy::agent::Agent;
@@ -281,11 +279,38 @@ pub enum AboutCommand {
 /// The command's name in a line clap refused, and where it stands: the first word after the
 /// global options and their values, any other option passed over.
 pub fn command_name(args: &[OsString]) -> Option<(usize, &str)> {
-    fast::name(
-        &GlobalArgs::augment_args(clap::Command::new("todos")),
-        args,
-        false,
-    )
+    let top = GlobalArgs::augment_args(clap::Command::new("todos"));
+    let mut words = args.iter().enumerate().skip(1);
+    while let Some((at, word)) = words.next() {
+        let Some(word) = word.to_str() else {
+            return Some((at, ""));
+        };
+        let option = if let Some(long) = word.strip_prefix("--") {
+            let (long, value) = long
+                .split_once('=')
+                .map_or((long, None), |(l, v)| (l, Some(v)));
+            top.get_arguments()
+                .find(|arg| arg.get_long() == Some(long))
+                .map(|option| (option, value.is_some()))
+        } else if let Some(short) = word.strip_prefix('-') {
+            let mut chars = short.chars();
+            match (chars.next(), chars.next()) {
+                (Some(short), None) => top
+                    .get_arguments()
+                    .find(|arg| arg.get_short() == Some(short))
+                    .map(|option| (option, false)),
+                _ => None,
+            }
+        } else {
+            return Some((at, word));
+        };
+        if let Some((option, false)) = option {
+            if option.get_action().takes_values() {
+                words.next();
+            }
+        }
+    }
+    None
 }
 
 impl Cli {
@@ -295,21 +320,8 @@ impl Cli {
     }
 
     /// Parses a command line (the first argument is the program's name), the global options
-    /// given after the command's name overriding the same ones given before it. The plainest
-    /// lines are read without clap (`express`), any other command that works on a plan with
-    /// only its own arguments built (`fast`); help, refusals and the rest with the whole
-    /// command line.
+    /// given after the command's name overriding the same ones given before it.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
-        match express::parse(args).or_else(|| fast::parse(args)) {
-            Some(cli) => Ok(cli),
-            None => Self::parse_whole(args),
-        }
-    }
-
-    /// Parses a command line with the whole command line built: what `parse_args` falls back
-    /// to, and what the tests hold its shortcuts to.
-    #[cold]
-    fn parse_whole(args: &[OsString]) -> Result<Self, clap::Error> {
         let mut matches = crate::guess::with_aliases(Self::command()).try_get_matches_from(args)?;
         let formatted = |err: clap::Error| err.format(&mut Self::command());
         let mut global = GlobalArgs::from_arg_matches_mut(&mut matches).map_err(formatted)?;
@@ -729,216 +741,6 @@ mod tests {
     #[test]
     fn verify_cli() {
         Cli::command().debug_assert();
-    }
-
-    fn os(words: &[&str]) -> Vec<OsString> {
-        std::iter::once("todos")
-            .chain(words.iter().copied())
-            .map(OsString::from)
-            .collect()
-    }
-
-    /// What clap makes of a line with the whole command line built, as the shortcuts must.
-    fn whole(args: &[OsString]) -> Option<String> {
-        Cli::parse_whole(args).ok().map(|cli| format!("{cli:?}"))
-    }
-
-    /// `fast` builds every command that works on a plan, by the name clap gives it, and none
-    /// other: a new command is read the short way from the day it is added.
-    #[test]
-    fn the_fast_parser_builds_every_plan_command_and_no_other() {
-        let plan = PlanCommand::augment_subcommands(clap::Command::new("todos"));
-        for command in plan.get_subcommands() {
-            assert!(
-                fast::command(command.get_name()).is_some(),
-                "{}",
-                command.get_name()
-            );
-        }
-        for name in [
-            "mcp",
-            "completions",
-            "man",
-            "help",
-            "rm",
-            "done",
-            "--help",
-            "",
-        ] {
-            assert!(fast::command(name).is_none(), "{name}");
-        }
-    }
-
-    /// The lines agents send most are read by the shortcuts, and read as clap reads them.
-    #[test]
-    fn the_hot_lines_take_the_shortcuts() {
-        let express = [
-            &["update", "4", "completed"][..],
-            &["-q", "update", "4", "completed", "--json"],
-            &["write", "--file", "plan.json"],
-            &["--json", "write", "{\"todos\":[]}"],
-            &["show"],
-            &["recap", "-q"],
-            &["hook"],
-            &["check", "--hook"],
-            &["create", "Write the test", "Run it"],
-            &["remove", "3", "4"],
-        ];
-        for words in express {
-            let args = os(words);
-            let read = express::parse(&args).map(|cli| format!("{cli:?}"));
-            assert!(read.is_some(), "{words:?} is not read without clap");
-            assert_eq!(read, whole(&args), "{words:?}");
-        }
-        let fast = [
-            &["update", "4", "--owner", "w1"][..],
-            &["-C", "dir", "show", "--long"],
-            &["--list=a", "next", "--claim"],
-            &["write", "-t", "pending:Plan", "--summary", "S"],
-        ];
-        for words in fast {
-            let args = os(words);
-            assert!(express::parse(&args).is_none(), "{words:?}");
-            let read = fast::parse(&args).map(|cli| format!("{cli:?}"));
-            assert!(
-                read.is_some(),
-                "{words:?} is not read with one command built"
-            );
-            assert_eq!(read, whole(&args), "{words:?}");
-        }
-        for words in [
-            &["--help"][..],
-            &["show", "-h"],
-            &["-V"],
-            &["rm", "2"],
-            &["help"],
-        ] {
-            let args = os(words);
-            assert!(express::parse(&args).is_none(), "{words:?}");
-            assert!(fast::parse(&args).is_none(), "{words:?}");
-        }
-        // The word after `--file` is its value, even one that looks like a flag (found by the
-        // proptest below at 40,000 cases).
-        let args = os(&["write", "--file", "-q", "4"]);
-        assert!(express::parse(&args).is_none());
-        let read = fast::parse(&args).map(|cli| format!("{cli:?}"));
-        assert!(read.is_none() || read == whole(&args), "{read:?}");
-    }
-
-    const NAMES: &[&str] = &[
-        "write",
-        "update",
-        "create",
-        "remove",
-        "show",
-        "recap",
-        "hook",
-        "check",
-        "next",
-        "undo",
-        "history",
-        "init",
-        "schema",
-        "resolve",
-        "merge-file",
-        "mcp",
-        "man",
-        "rm",
-        "help",
-        "",
-    ];
-    /// Words of a plain line: what the express parser reads, so the lines it takes come up
-    /// often, not once in thousands.
-    const PLAIN: &[&str] = &[
-        "4",
-        "completed",
-        "plan.json",
-        "Run it",
-        "{\"todos\":[]}",
-        "help",
-        "show",
-    ];
-    const FLAGS: &[&str] = &["-q", "--quiet", "--json", "--file", "--hook"];
-    const WORDS: &[&str] = &[
-        "4",
-        "completed",
-        "in_progress",
-        "--file",
-        "plan.json",
-        "-",
-        "--",
-        "{\"todos\":[]}",
-        "--hook",
-        "-q",
-        "--quiet",
-        "--json",
-        "-C",
-        "dir",
-        "--workspace=dir",
-        "-l",
-        "--list",
-        "--color",
-        "never",
-        "--long",
-        "-a",
-        "-x",
-        "",
-        "--lock-timeout",
-        "2.5",
-        "-qC",
-        "--owner",
-        "--claim",
-        "--expect-revision",
-        "3",
-        "-h",
-        "--help",
-        "-V",
-        "--summary",
-        "-t",
-        "--reopen",
-        "--stale",
-        "--no-owner",
-        "--take",
-        "--blocked-by",
-        "--format",
-        "markdown",
-        "--to",
-    ];
-
-    /// A word of a command line: half of them plain, a quarter flags the express parser
-    /// knows, a quarter anything.
-    fn word() -> impl proptest::strategy::Strategy<Value = &'static str> {
-        use proptest::sample::select;
-        proptest::prop_oneof![2 => select(PLAIN), 1 => select(FLAGS), 1 => select(WORDS)]
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 2000, failure_persistence: None, ..Default::default()
-        })]
-
-        /// Whatever line a shortcut reads, it reads as the whole command line does: same
-        /// command, same values, same global options.
-        #[test]
-        fn a_shortcut_reads_every_line_as_clap_does(
-            before in proptest::collection::vec(word(), 0..3),
-            name in proptest::sample::select(NAMES),
-            after in proptest::collection::vec(word(), 0..5),
-        ) {
-            let words: Vec<&str> = before.into_iter().chain([name]).chain(after).collect();
-            let args = os(&words);
-            let clap = whole(&args);
-            for (shortcut, read) in [
-                ("express", express::parse(&args)),
-                ("fast", fast::parse(&args)),
-            ] {
-                if let Some(read) = read {
-                    proptest::prop_assert_eq!(
-                        Some(format!("{read:?}")), clap.clone(), "{} read {:?}", shortcut, words
-                    );
-                }
-            }
-        }
     }
 
     fn parsed(args: &[&str]) -> GlobalArgs {

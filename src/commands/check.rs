@@ -38,7 +38,6 @@ pub struct Request {
 }
 
 /// Reads the owner, and the hook's event from stdin with --hook.
-#[inline(never)]
 pub fn read(host: &mut Host, args: CheckArgs) -> Result<Request> {
     let owner = super::owner(host, args.owner.as_ref())?;
     let event = if args.hook { hook_event(host) } else { None };
@@ -46,7 +45,6 @@ pub fn read(host: &mut Host, args: CheckArgs) -> Result<Request> {
 }
 
 /// Reads the plan (no lock, nothing created) and says whether work is left.
-#[inline(never)]
 pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
     let Request { args, event, owner } = request;
     let owner = owner.as_deref();

@@ -9,7 +9,6 @@ use crate::cli::{Cli, CompletionsArgs, Shell};
 use crate::commands::{Answer, Outcome};
 
 /// Prints the completion script for one shell.
-#[inline(never)]
 pub fn execute(args: &CompletionsArgs) -> Outcome {
     let script = script(args);
     let data = json!({"shell": format!("{:?}", args.shell).to_lowercase(), "script": script});

@@ -24,7 +24,6 @@ pub struct Request {
 }
 
 /// Reads and checks the new items' texts, from the arguments or stdin.
-#[inline(never)]
 pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request> {
     let limits = ctx.config.limits;
     let (items, input) = if args.contents.is_empty() {
@@ -118,7 +117,6 @@ fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Re
 }
 
 /// Appends new pending items, with ids from the store's counter.
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let Request {

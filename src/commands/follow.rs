@@ -46,7 +46,6 @@ enum Wake {
 }
 
 /// `limit`: at most this many of the kept revisions are printed first (`--limit`).
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<Outcome> {
     let store = Store::new(&ctx.workspace, &ctx.list);
     let path = store.history_path().to_path_buf();

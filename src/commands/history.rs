@@ -17,7 +17,6 @@ use crate::store::Store;
 use crate::text::escape;
 
 /// Reads the history (no lock, nothing created) and lists it, or prints one revision.
-#[inline(never)]
 pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
     let store = Store::new(&ctx.workspace, &ctx.list);
     let history = crate::history::of(&store, ctx.config.history_limit)?;

@@ -32,7 +32,6 @@ pub struct Request {
 
 /// Reads the payload; a terminal or `/dev/null` sends none, and a stdin left open is waited on
 /// only so long.
-#[inline(never)]
 pub fn read(host: &mut Host) -> Request {
     let (payload, missing) = match host.stdin_kind() {
         Stdin::Data => match host.read_stdin_within(hooks::PAYLOAD_WAIT) {
@@ -58,7 +57,6 @@ pub fn read(host: &mut Host) -> Request {
 
 /// Answers the payload in its agent's protocol; a failure of its own is reported with exit 1,
 /// which no agent takes as "block".
-#[inline(never)]
 pub fn execute(ctx: &Context, request: Request) -> Outcome {
     answer(
         ctx,

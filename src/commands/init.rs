@@ -22,7 +22,6 @@ use crate::hooks::{self, Protocol};
 use crate::host::Host;
 use crate::policy::agent::Agent;
 
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
     let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
         (false, _) => None,

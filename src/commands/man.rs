@@ -42,7 +42,6 @@ const FILES: &[(&str, &str)] = &[
 ];
 
 /// Prints the man page.
-#[inline(never)]
 pub fn execute() -> Result<Outcome> {
     let page = page()?;
     let data = json!({"man": page});

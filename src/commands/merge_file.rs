@@ -26,7 +26,6 @@ use crate::text::escape;
 /// The largest file read as a store: a plan is a short list, and a file this size is not one.
 pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
 
-#[inline(never)]
 pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
     let at = |path: &PathBuf| ctx.cwd.join(path);
     let (base_path, ours_path, theirs_path) = (at(&args.base), at(&args.ours), at(&args.theirs));

@@ -448,10 +448,6 @@ impl Request {
         Ok(outcome)
     }
 
-    /// Each command's `read` and `execute` is `#[inline(never)]`, and so never part of these
-    /// two dispatchers: inlined, every command's code would sit inside them, and a short
-    /// command would fault in the pages of all the others at start-up (link/hot-code.ld
-    /// groups a function whole, README "Performance").
     fn execute_on(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
         match self {
             Self::Write(request) => write::execute(ctx, host, request),

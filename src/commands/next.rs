@@ -30,7 +30,6 @@ pub struct Request {
 }
 
 /// Reads the flags; the owner falls back on `TODOS_OWNER` (an empty value is unset).
-#[inline(never)]
 pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
     let lease = match &args.lease {
         Some(text) => claims::parse_lease(text).map_err(|why| {
@@ -50,7 +49,6 @@ pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
 /// Prints the first ready item; with `--claim`, marks it in progress and owned, under the lock,
 /// so two agents claiming at once never get the same item. An item whose lease has ended
 /// counts as ready: the claim takes it over, and says from whom in the reply and the history.
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let owner = request.owner.as_deref();
     let now = ctx.now.instant();

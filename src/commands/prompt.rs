@@ -8,7 +8,6 @@ use crate::policy::settings::Variable;
 use crate::store::Store;
 
 /// Prints the guide for an agent's system prompt, with the limits in force.
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &Host) -> Outcome {
     let limits = ctx.config.limits;
     let text = guide::prompt(&limits, works_in_a_team(ctx, host));

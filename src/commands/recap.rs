@@ -4,7 +4,6 @@ use crate::error::Result;
 use crate::store::Store;
 
 /// Reads the plan for its one-line recap, without locking or creating anything.
-#[inline(never)]
 pub fn execute(ctx: &Context) -> Result<Outcome> {
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     Ok(Outcome::new(View::Recap { document }))

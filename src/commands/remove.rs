@@ -21,7 +21,6 @@ pub struct Request {
     pub input: Value,
 }
 
-#[inline(never)]
 pub fn read(host: &Host, args: &RemoveArgs) -> Result<Request> {
     let ids: Vec<String> = args.ids.iter().map(|id| id.trim().to_owned()).collect();
     Ok(Request {
@@ -33,7 +32,6 @@ pub fn read(host: &Host, args: &RemoveArgs) -> Result<Request> {
 }
 
 /// Deletes items by id; their ids are never handed out again (the counter never goes back).
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     transaction::change(
         ctx,

@@ -50,7 +50,6 @@ impl BaseFrom {
     }
 }
 
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     // Read first, as `show` does (no lock, nothing created): a store that is no conflict is
     // left as it is, and one unreadable for another reason keeps its usual refusal.

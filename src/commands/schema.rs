@@ -7,7 +7,6 @@ use crate::schema;
 
 /// Prints the input schema of one command, or its function-tool definition, with the limits in
 /// force. Reads the configuration and nothing else.
-#[inline(never)]
 pub fn execute(ctx: &Context, args: &SchemaArgs) -> Outcome {
     let limits = ctx.config.limits;
     let value = match args.tool {

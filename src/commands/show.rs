@@ -11,7 +11,6 @@ use crate::render::{self, Palette};
 use crate::store::{Document, Store};
 
 /// Reads the plan, or every plan, without locking or creating anything.
-#[inline(never)]
 pub fn execute(ctx: &Context, args: &ShowArgs) -> Result<Outcome> {
     if args.all {
         return Ok(Outcome::new(View::ShownAll {

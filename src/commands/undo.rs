@@ -17,7 +17,6 @@ use crate::transaction::{Transaction, check_revision};
 /// working. An unreadable store is first moved aside as `.todos.json.corrupt-…`, never
 /// overwritten, and the latest kept revision is restored. Nothing is logged: restoring a plan
 /// finishes none.
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcome> {
     // Under an owner's name, an undo that would change another owner's item is refused as any
     // change is (SPEC §3a); under no name it is never limited.

@@ -75,7 +75,6 @@ fn swapped(args: &UpdateArgs) -> Option<(String, String)> {
 }
 
 /// Reads the change: the arguments as the JSON form, or the JSON form from stdin.
-#[inline(never)]
 pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     super::refuse_empty_owner(args.owner.as_deref())?;
     let actor = super::actor(host)?;
@@ -142,7 +141,6 @@ impl Request {
 }
 
 /// Changes one item's status, text or details.
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let in_words = |err: Error| match &request.flags {

@@ -56,7 +56,6 @@ enum Wake {
     Resume,
 }
 
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcome> {
     let (tx, rx) = mpsc::channel();
     // Watch before the first read, so a change between the two is not missed.

@@ -31,7 +31,6 @@ pub struct Request {
 }
 
 /// Reads the snapshot from wherever it was given.
-#[inline(never)]
 pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
     let input = input_value(host, &args)?;
     let actor = super::actor(host)?;
@@ -59,7 +58,6 @@ impl Request {
 }
 
 /// Replaces the whole list with the snapshot.
-#[inline(never)]
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let Request { args, actor, input } = request;

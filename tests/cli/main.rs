@@ -53,7 +53,6 @@ mod refusals;
 mod retry;
 mod schema;
 mod shapes;
-mod static_build;
 mod store;
 mod support;
 mod terminal;

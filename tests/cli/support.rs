@@ -333,12 +333,6 @@ impl Run {
         self
     }
 
-    /// Takes `key` out of the environment the builder set up (`HOME`, `TZ`).
-    pub fn env_remove(mut self, key: &str) -> Self {
-        self.command.env_remove(key);
-        self
-    }
-
     /// Runs in `dir` instead of the workspace root.
     pub fn current_dir(mut self, dir: impl AsRef<Path>) -> Self {
         self.command.current_dir(dir);

@@ -51,8 +51,8 @@ fn workspace() -> tempfile::TempDir {
 }
 
 /// A host with no environment, in the workspace: nothing of the machine's user is read.
-fn host(dir: &Path) -> todos::host::Host {
-    todos::host::Host::in_memory(Vec::new(), dir.to_path_buf(), None, None).0
+fn host(dir: &Path) -> todos::context::host::Host {
+    todos::context::host::Host::in_memory(Vec::new(), dir.to_path_buf(), None, None).0
 }
 
 fn global(dir: &Path) -> GlobalArgs {

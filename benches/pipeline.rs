@@ -24,10 +24,10 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::Value;
 use todos::input;
-use todos::list::{DEFAULT_STORE, ListName};
-use todos::model::{Item, Limits};
-use todos::render::{self, Palette};
+use todos::plan::list::{DEFAULT_STORE, ListName};
+use todos::plan::model::{Item, Limits};
 use todos::store::{Document, Store};
+use todos::view::render::{self, Palette};
 
 const SIZES: [usize; 4] = [10, 1_000, 10_000, 100_000];
 
@@ -67,7 +67,7 @@ fn limits(items: usize) -> Limits {
 
 /// Parse + validate + render of `write` into an empty store: the bytes saved and the text printed.
 fn write_pipeline(text: &str, limits: &Limits) -> (Vec<u8>, String) {
-    let value = todos::json::parse(text, "the snapshot").expect("the snapshot is JSON");
+    let value = todos::input::json::parse(text, "the snapshot").expect("the snapshot is JSON");
     let snapshot = input::snapshot(&value, limits).expect("the snapshot is valid");
     // Freed once checked, as `todos write` does unless `--json` must report it.
     drop(value);

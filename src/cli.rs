@@ -8,15 +8,16 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::ArgValueCandidates;
 
-pub use crate::global::{ColorChoice, GlobalArgs};
+pub use crate::context::global::{ColorChoice, GlobalArgs};
 
+pub mod complete;
 mod lazy;
 
 use crate::policy::agent::Agent;
 use crate::policy::name::OWNER;
+use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::status::STATUSES;
-use crate::sentences;
 pub use lazy::Lazy;
 use lazy::with_list_candidates;
 
@@ -322,7 +323,8 @@ impl Cli {
     /// Parses a command line (the first argument is the program's name), the global options
     /// given after the command's name overriding the same ones given before it.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
-        let mut matches = crate::guess::with_aliases(Self::command()).try_get_matches_from(args)?;
+        let mut matches =
+            crate::policy::guess::with_aliases(Self::command()).try_get_matches_from(args)?;
         let formatted = |err: clap::Error| err.format(&mut Self::command());
         let mut global = GlobalArgs::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         if let Some((_, after)) = matches.subcommand() {
@@ -355,7 +357,7 @@ pub struct WriteArgs {
     /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`, or
     /// CONTENT alone for a pending item; repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
-          add = ArgValueCandidates::new(crate::candidates::status_prefixes))]
+          add = ArgValueCandidates::new(crate::agents::candidates::status_prefixes))]
     pub todos: Vec<String>,
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
@@ -404,12 +406,12 @@ pub struct CreateArgs {
 pub struct UpdateArgs {
     /// The item's id, as `todos show` prints it. Needed, unless the whole request comes as
     /// JSON on stdin.
-    #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::candidates::ids))]
+    #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::agents::candidates::ids))]
     pub id: Option<String>,
 
     /// The new status, or an alias of one (the statuses are listed below). Needed, unless
     /// --content changes the text alone.
-    #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::candidates::statuses))]
+    #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::agents::candidates::statuses))]
     pub status: Option<String>,
 
     /// New text for the item.
@@ -695,7 +697,7 @@ pub struct ResolveArgs {}
 pub struct HookArgs {}
 
 #[derive(Debug, Args)]
-#[command(after_help = format!("{}\n{}", crate::sentences::mcp_tools_help(), "Examples:\n  \
+#[command(after_help = format!("{}\n{}", crate::policy::sentences::mcp_tools_help(), "Examples:\n  \
     todos init --agent claude --mcp     # registers the server in .mcp.json\n  \
     todos init --agent codex --mcp      # registers it in .codex/config.toml, its tools approved\n  \
     todos mcp -C . < /dev/null          # serves this folder's plan until the client closes stdin"))]

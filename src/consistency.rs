@@ -12,16 +12,16 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use crate::cli::{Cli, SchemaCommand};
-use crate::config::Config;
-use crate::host::Host;
-use crate::list::ListName;
-use crate::model::{Item, Limit, Limits, Status};
+use crate::context::host::Host;
+use crate::plan::list::ListName;
+use crate::plan::model::{Item, Limit, Limits, Status};
 use crate::policy::exit::{KINDS, Kind};
 use crate::policy::limit::LIMITS;
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::policy::settings::{SETTINGS, Setting, VARIABLES};
 use crate::policy::status::STATUSES;
-use crate::{guide, hooks, schema, sentences};
+use crate::store::config::Config;
+use crate::{agents::guide, agents::hooks, agents::schema, policy::sentences};
 
 /// What one run of `todos` answered.
 struct Ran {
@@ -299,7 +299,7 @@ fn every_setting_and_variable_reaches_the_man_page_and_the_configuration() {
         let err =
             Config::load(dir.path(), None, |var| (var == info.env).then(String::new)).unwrap_err();
         assert!(err.message.contains(info.env), "{err}");
-        let file = dir.path().join(crate::config::WORKSPACE_CONFIG);
+        let file = dir.path().join(crate::store::config::WORKSPACE_CONFIG);
         std::fs::write(&file, json!({info.key: []}).to_string()).unwrap();
         let err = Config::load(dir.path(), None, |_| None).unwrap_err();
         assert!(err.message.contains(info.key), "{err}");
@@ -354,7 +354,7 @@ fn the_name_rules_agree_with_their_patterns_and_their_sentences() {
     ];
     for sample in samples {
         let mut problems = Vec::new();
-        let checked = crate::model::check_owner(sample, "owner", &mut problems).is_some();
+        let checked = crate::plan::model::check_owner(sample, "owner", &mut problems).is_some();
         assert_eq!(checked, owner.is_valid(&json!(sample)), "owner {sample:?}");
         assert_eq!(
             ListName::parse(sample).is_ok() && sample != "default",
@@ -439,7 +439,7 @@ fn every_mcp_tool_reaches_the_help_and_the_man_page() {
         assert!(help.contains(tool.name), "{}: {help}", tool.name);
         assert!(man.contains(tool.name), "{}", tool.name);
         assert!(
-            crate::sentences::mcp_tools_markdown().contains(tool.name),
+            crate::policy::sentences::mcp_tools_markdown().contains(tool.name),
             "{}",
             tool.name
         );

@@ -2,50 +2,20 @@
 //!
 //! One direction (ARCHITECTURE.md draws it): the command line is parsed (`cli`), the context is
 //! resolved once (`context`, from the `host`), the command reads its input into a request and
-//! applies it (`commands`, through `transaction` when it changes the plan), and `output` prints
-//! the outcome as text or as the JSON envelope. `run` never panics on input.
+//! applies it (`commands`, through `commands::transaction` when it changes the plan), and
+//! `view::output` prints the outcome as text or as the JSON envelope. `run` never panics on input.
 
-pub(crate) mod candidates;
-pub(crate) mod claims;
+pub(crate) mod agents;
 pub mod cli;
 pub(crate) mod commands;
-pub mod complete;
-pub(crate) mod config;
-pub(crate) mod conflict_markers;
-pub(crate) mod context;
-pub(crate) mod dependencies;
-pub(crate) mod disk;
-pub(crate) mod english;
-pub(crate) mod envelope;
-pub(crate) mod error;
-pub(crate) mod global;
-pub(crate) mod guess;
-pub(crate) mod guide;
-pub(crate) mod history;
-pub(crate) mod hooks;
-pub mod host;
+pub mod context;
 pub mod input;
-pub mod json;
-pub(crate) mod layout;
-pub mod list;
-pub(crate) mod live_output;
-pub(crate) mod log;
 #[cfg(feature = "mcp")]
 pub mod mcp;
-pub(crate) mod mcp_launch;
-pub(crate) mod merge;
-pub mod model;
-pub(crate) mod output;
+pub mod plan;
 pub mod policy;
-pub mod render;
-pub(crate) mod schema;
-pub mod sentences;
 pub mod store;
-pub(crate) mod suggest;
-pub(crate) mod text;
-pub(crate) mod transaction;
-pub(crate) mod worktree;
-pub(crate) mod wrap;
+pub mod view;
 
 #[cfg(test)]
 mod consistency;
@@ -54,10 +24,10 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use crate::cli::Cli;
-use crate::host::Host;
-use crate::output::Output;
+use crate::context::host::Host;
+use crate::view::output::Output;
 
-pub use crate::output::PANIC_ENVELOPE;
+pub use crate::view::output::PANIC_ENVELOPE;
 
 /// What `todos mcp` runs: the server itself, or the binary that has it.
 type McpEntry = fn(&[OsString], &cli::GlobalArgs, &mut Host) -> ExitCode;
@@ -65,7 +35,7 @@ type McpEntry = fn(&[OsString], &cli::GlobalArgs, &mut Host) -> ExitCode;
 /// Runs `todos` with these arguments (the first is the program name) in this host.
 /// `todos mcp` hands over to the `todos-mcp` binary, so that this one links no MCP stack.
 pub fn run(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCode {
-    run_with(args, host, mcp_launch::hand_over)
+    run_with(args, host, commands::mcp::hand_over)
 }
 
 /// Runs `todos` as `run` does, with the MCP server in this binary: `todos-mcp`'s entry.
@@ -80,7 +50,7 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         Ok(cli) => cli,
         Err(err) => {
             let json = args.iter().skip(1).any(|arg| arg == "--json");
-            let exit = output::clap_failure(host, err, &args, json);
+            let exit = view::output::clap_failure(host, err, &args, json);
             // A hook exits only with codes its agent reads as "go on" or "block" (SPEC §9):
             // a mistyped hook command is no block (usage is exit 2, which blocks).
             return if names_hook(&args) && exit != ExitCode::SUCCESS {

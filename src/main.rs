@@ -16,8 +16,11 @@ fn main() -> ExitCode {
         std::process::exit(5);
     }));
     // `COMPLETE=bash todos -- …`: the shell asking for candidates at a <TAB>, not a command.
-    if todos::complete::complete_if_asked() {
+    if todos::cli::complete::complete_if_asked() {
         return ExitCode::SUCCESS;
     }
-    todos::run(std::env::args_os(), &mut todos::host::Host::process())
+    todos::run(
+        std::env::args_os(),
+        &mut todos::context::host::Host::process(),
+    )
 }

@@ -4,5 +4,8 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    todos::run_with_mcp(std::env::args_os(), &mut todos::host::Host::process())
+    todos::run_with_mcp(
+        std::env::args_os(),
+        &mut todos::context::host::Host::process(),
+    )
 }

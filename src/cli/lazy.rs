@@ -5,7 +5,7 @@
 use clap::{ArgMatches, Args, FromArgMatches};
 use clap_complete::ArgValueCandidates;
 
-use crate::global::GlobalArgs;
+use crate::context::global::GlobalArgs;
 
 /// A command's arguments, built by clap only when that command runs (or its help is shown).
 /// Building every command's arguments on every run was a third of `todos show`'s start-up.
@@ -51,7 +51,7 @@ impl<T: Args> Args for Lazy<T> {
 /// `--list` offers the workspace's lists at a <TAB>.
 pub(super) fn with_list_candidates(command: clap::Command) -> clap::Command {
     command.mut_arg("list", |arg| {
-        arg.add(ArgValueCandidates::new(crate::candidates::lists))
+        arg.add(ArgValueCandidates::new(crate::agents::candidates::lists))
     })
 }
 

@@ -7,18 +7,18 @@ use std::fmt::Write as _;
 use chrono::DateTime;
 use serde_json::{Value, json};
 
+use crate::agents::hooks::{self, Protocol};
 use crate::cli::CheckArgs;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::envelope;
-use crate::error::Result;
-use crate::hooks::{self, Protocol};
-use crate::host::{Host, Stdin};
-use crate::model;
-use crate::render;
-use crate::sentences;
+use crate::context::host::{Host, Stdin};
+use crate::plan::model;
+use crate::policy::error::Result;
+use crate::policy::sentences;
+use crate::policy::text::escape;
 use crate::store::{Document, Store};
-use crate::text::escape;
+use crate::view::envelope;
+use crate::view::render;
 
 /// The exit code of a failed check. In hook mode, the code Claude Code's hooks block with
 /// (its row of `policy::agent::PROTOCOLS`).
@@ -117,7 +117,9 @@ fn hook_event(host: &mut Host) -> Option<Value> {
         return None;
     }
     // A harness that leaves stdin open and writes nothing must not hang the hook.
-    let bytes = host.read_stdin_within(crate::host::STDIN_GRACE).ok()?;
+    let bytes = host
+        .read_stdin_within(crate::context::host::STDIN_GRACE)
+        .ok()?;
     serde_json::from_slice(&bytes).ok()
 }
 
@@ -183,7 +185,7 @@ fn notes(
         out.push_str(&tail);
         return out;
     }
-    let index = crate::dependencies::Index::new(&document.todos).at(ctx.now.instant());
+    let index = crate::plan::dependencies::Index::new(&document.todos).at(ctx.now.instant());
     for item in document
         .todos
         .iter()

@@ -19,7 +19,7 @@ pub fn execute(args: &CompletionsArgs) -> Outcome {
 pub fn script(args: &CompletionsArgs) -> String {
     // bash, zsh and fish ask the binary at each <TAB>, which knows the plan's ids.
     let name = format!("{:?}", args.shell).to_lowercase();
-    if let Some(script) = crate::complete::registration(&name) {
+    if let Some(script) = crate::cli::complete::registration(&name) {
         return script;
     }
     let target = match args.shell {

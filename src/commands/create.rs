@@ -1,14 +1,14 @@
 use serde_json::{Value, json};
 
 use crate::cli::CreateArgs;
+use crate::commands::transaction;
 use crate::commands::{Outcome, remove};
 use crate::context::Context;
-use crate::error::{Error, Problem, Result};
-use crate::host::Host;
+use crate::context::host::Host;
 use crate::input::{self, source};
-use crate::model::{self, Item, Status};
-use crate::text::word;
-use crate::transaction;
+use crate::plan::model::{self, Item, Status};
+use crate::policy::error::{Error, Problem, Result};
+use crate::policy::text::word;
 
 const STDIN_HINT: &str = "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
     or pipe {\"items\": [...]}, a JSON array of strings, or one item per line";

@@ -27,14 +27,14 @@ use serde_json::{Value, json};
 
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::disk::{self, Links};
-use crate::envelope::{self, Place};
-use crate::error::{Error, Result};
-use crate::history::Entry;
-use crate::host::Host;
-use crate::model;
+use crate::context::host::Host;
+use crate::plan::model;
+use crate::policy::error::{Error, Result};
+use crate::policy::text::escape;
 use crate::store::Store;
-use crate::text::escape;
+use crate::store::disk::{self, Links};
+use crate::store::history::Entry;
+use crate::view::envelope::{self, Place};
 
 /// The most read from the file in one go, and the longest line waited for: a planted file or
 /// a runaway line costs no more than this (the history's own cap).

@@ -9,17 +9,17 @@ use serde_json::{Value, json};
 use crate::cli::HistoryArgs;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::error::{Error, Result};
-use crate::history::Entry;
-use crate::model;
-use crate::render;
+use crate::plan::model;
+use crate::policy::error::{Error, Result};
+use crate::policy::text::escape;
 use crate::store::Store;
-use crate::text::escape;
+use crate::store::history::Entry;
+use crate::view::render;
 
 /// Reads the history (no lock, nothing created) and lists it, or prints one revision.
 pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
     let store = Store::new(&ctx.workspace, &ctx.list);
-    let history = crate::history::of(&store, ctx.config.history_limit)?;
+    let history = crate::store::history::of(&store, ctx.config.history_limit)?;
     let warnings = history.warnings.clone();
     let answer = match args.revision {
         Some(revision) => {
@@ -92,7 +92,7 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
     }
     let headline = format!(
         "{} of the list {}.",
-        crate::english::count(entries.len(), "kept revision"),
+        crate::policy::english::count(entries.len(), "kept revision"),
         ctx.list
     );
     let data = json!({"list": ctx.list.as_str(), "revisions": rows});
@@ -184,7 +184,7 @@ pub(super) fn local_time(at: &str) -> String {
 /// reworded, statuses moved, owners and dependencies changed, the summary.
 pub(super) fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     let Some(before) = before else {
-        return crate::english::count(entry.todos.len(), "item");
+        return crate::policy::english::count(entry.todos.len(), "item");
     };
     let old: HashMap<&str, &model::Item> = before
         .todos

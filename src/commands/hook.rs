@@ -1,5 +1,5 @@
 //! `todos hook`: the one command every agent's session-start and stop hooks run. It reads the
-//! agent's payload, answers in that agent's protocol (`crate::hooks`), and never blocks the
+//! agent's payload, answers in that agent's protocol (`crate::agents::hooks`), and never blocks the
 //! agent because of its own failure.
 
 use std::fmt::Write as _;
@@ -8,13 +8,13 @@ use serde_json::json;
 
 use serde_json::{Map, Value};
 
+use crate::agents::hooks::{self, Event, Protocol, Reply};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::error::{Error, Result};
-use crate::hooks::{self, Event, Protocol, Reply};
-use crate::host::{Host, Stdin};
+use crate::context::host::{Host, Stdin};
+use crate::policy::error::{Error, Result};
+use crate::policy::text::escape;
 use crate::store::Store;
-use crate::text::escape;
 
 /// Exit code of a hook that failed: every agent reads 1 as "report it, go on", never as
 /// "block" (Claude Code and Codex block on 2, and Gemini CLI on any code but 0 and 1).

@@ -1,5 +1,5 @@
 //! `todos init`: one command that sets an agent up. It owns a marked block in the agent's
-//! instructions file and two hook entries in the agent's hook file (`crate::hooks` knows which),
+//! instructions file and two hook entries in the agent's hook file (`crate::agents::hooks` knows which),
 //! and touches nothing else: run twice, it changes nothing the second time.
 
 use std::fmt::Write as _;
@@ -7,6 +7,8 @@ use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
+use crate::agents::guide;
+use crate::agents::hooks::{self, Protocol};
 use crate::cli::InitArgs;
 use crate::commands::init_block::{GITIGNORE, IGNORED, INSTRUCTIONS, with_block};
 use crate::commands::init_files::{Action, Change, Plan};
@@ -15,12 +17,10 @@ use crate::commands::init_mcp;
 use crate::commands::init_permissions::{self, Permissions};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::disk;
-use crate::error::{Error, Result};
-use crate::guide;
-use crate::hooks::{self, Protocol};
-use crate::host::Host;
+use crate::context::host::Host;
 use crate::policy::agent::Agent;
+use crate::policy::error::{Error, Result};
+use crate::store::disk;
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
     let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
@@ -108,8 +108,9 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     // Under one lock, the default list's whatever list init runs under, two `init` runs read
     // and write one after the other: neither writes a text computed from what the other has
     // since replaced (`-l a init` and `-l b init` edit the same files).
-    let _lock = crate::store::Store::new(&ctx.workspace, &crate::list::ListName::default_list())
-        .lock(ctx.lock_timeout, |_| {})?;
+    let _lock =
+        crate::store::Store::new(&ctx.workspace, &crate::plan::list::ListName::default_list())
+            .lock(ctx.lock_timeout, |_| {})?;
     // Every new text is computed before anything is written: a refusal changes nothing.
     let mut notes = Vec::new();
     let mut changes = Vec::with_capacity(plan.files.len());
@@ -146,7 +147,7 @@ fn report(
     permissions: Option<&Permissions>,
     protocol: Option<&Protocol>,
     args: &InitArgs,
-    limits: &crate::model::Limits,
+    limits: &crate::plan::model::Limits,
 ) -> Result<Outcome> {
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
@@ -283,7 +284,7 @@ fn git_changes(
 }
 
 /// What `init` says of a file no edit described: the ignored files or the instructions.
-fn describe(name: &str, limits: &crate::model::Limits) -> String {
+fn describe(name: &str, limits: &crate::plan::model::Limits) -> String {
     if name == ".gitattributes" {
         "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
             .to_owned()
@@ -292,8 +293,8 @@ fn describe(name: &str, limits: &crate::model::Limits) -> String {
     } else {
         format!(
             "the todos instructions ({}, {} an item)",
-            crate::english::count(limits.max_items, "item"),
-            crate::english::count(limits.max_content_chars, "character")
+            crate::policy::english::count(limits.max_items, "item"),
+            crate::policy::english::count(limits.max_content_chars, "character")
         )
     }
 }
@@ -333,7 +334,7 @@ pub(super) fn edit_settings(
     let mut settings = match old {
         None => Map::new(),
         Some(text) if text.trim().is_empty() => Map::new(),
-        Some(text) => match crate::json::parse(text, &path.display().to_string())? {
+        Some(text) => match crate::input::json::parse(text, &path.display().to_string())? {
             Value::Object(object) => object,
             _ => return Err(invalid("it must hold a JSON object".to_owned())),
         },

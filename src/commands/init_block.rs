@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::policy::error::{Error, Result};
 
 /// The lines around a block `todos init` owns in a file of the user's: a line starting with
 /// `begin_mark` opens it, one starting with `end` closes it.

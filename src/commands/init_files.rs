@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::disk;
-use crate::error::{Error, Result};
+use crate::policy::error::{Error, Result};
+use crate::store::disk;
 
 /// What happened to one file.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -18,9 +18,9 @@ use std::path::{Path, PathBuf};
 
 use crate::commands::init_block::{Markers, with_block};
 use crate::commands::init_files::Action;
-use crate::disk::{self, Links};
-use crate::error::{Error, Result};
-use crate::text::escape;
+use crate::policy::error::{Error, Result};
+use crate::policy::text::escape;
+use crate::store::disk::{self, Links};
 
 /// The name git knows the driver by, in `.gitattributes` and `.git/config`.
 pub const DRIVER: &str = "todos";

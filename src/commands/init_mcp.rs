@@ -20,9 +20,9 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 use toml_edit::{DocumentMut, Item, TableLike};
 
-use crate::error::{Error, Result};
-use crate::hooks::own::{self, Verdict};
+use crate::agents::hooks::own::{self, Verdict};
 use crate::policy::agent::Agent;
+use crate::policy::error::{Error, Result};
 
 /// The name the server is registered under, and the command that starts it.
 pub const SERVER_NAME: &str = "todos";
@@ -34,7 +34,7 @@ pub const GEMINI_FILE: &str = ".gemini/settings.json";
 pub const CODEX_FILE: &str = ".codex/config.toml";
 
 /// Codex's key for a server's tool approvals, and the value that approves them all.
-pub use crate::hooks::own::CODEX_APPROVAL_KEY;
+pub use crate::agents::hooks::own::CODEX_APPROVAL_KEY;
 pub const CODEX_APPROVE: &str = "approve";
 
 /// How a merge computes a file's new text: the old text (absent: `None`), the file's path for
@@ -128,7 +128,7 @@ fn with_server(
             .filter(|entry| !is_own_json(SERVER_NAME, entry))
         {
             let command = planted["command"].to_string();
-            let what = format!("command {}", crate::text::escape(&command));
+            let what = format!("command {}", crate::policy::text::escape(&command));
             notes.push(not_own(path, &what));
             return Ok(());
         }
@@ -182,7 +182,7 @@ fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) ->
             .as_table_like()
             .and_then(|entry| entry.get("command"))
             .map_or_else(|| "no command".to_owned(), ToString::to_string);
-        let what = format!("command {}", crate::text::escape(command.trim()));
+        let what = format!("command {}", crate::policy::text::escape(command.trim()));
         notes.push(not_own(path, &what));
         return Ok(old.unwrap_or_default().to_owned());
     }

@@ -13,9 +13,9 @@ use serde_json::json;
 
 use crate::cli::Cli;
 use crate::commands::{Answer, Outcome};
-use crate::error::{Error, Result};
+use crate::policy::error::{Error, Result};
+use crate::policy::sentences;
 use crate::policy::settings::WORKSPACE_CONFIG;
-use crate::sentences;
 
 /// The files besides the configuration files, whose keys come from `policy::settings`.
 const FILES: &[(&str, &str)] = &[

@@ -1,6 +1,6 @@
 //! `todos merge-file BASE OURS THEIRS`: git's merge driver for a store (SPEC §6b), registered
 //! by `todos init --git` as `todos merge-file %O %A %B`. It merges the three plans item by item
-//! (`crate::merge`) and writes the result to OURS, where git takes it from. Exit 0: merged;
+//! (`crate::store::merge`) and writes the result to OURS, where git takes it from. Exit 0: merged;
 //! exit 1: git reports a conflict, either because the merged plan breaks the plan's rules (it
 //! is written all the same, every problem on stderr) or because an input is not a store (OURS
 //! is then left as it was).
@@ -17,11 +17,11 @@ use serde_json::json;
 use crate::cli::MergeFileArgs;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::disk;
-use crate::error::{Error, Kind, Result};
-use crate::merge;
+use crate::policy::error::{Error, Kind, Result};
+use crate::policy::text::escape;
+use crate::store::disk;
+use crate::store::merge;
 use crate::store::{Document, Store};
-use crate::text::escape;
 
 /// The largest file read as a store: a plan is a short list, and a file this size is not one.
 pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
@@ -59,7 +59,7 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
         .collect();
     let mut headline = format!(
         "Merged the plan: {} (revision {})",
-        crate::english::count(document.todos.len(), "item"),
+        crate::policy::english::count(document.todos.len(), "item"),
         document.revision
     );
     if !renumbered.is_empty() {
@@ -71,7 +71,7 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
         let _ = write!(
             headline,
             ", with {} to fix: git reports a conflict. Fix the plan with todos, then `git add` it.",
-            crate::english::count(merged.problems.len(), "problem")
+            crate::policy::english::count(merged.problems.len(), "problem")
         );
     }
     let data = json!({
@@ -82,7 +82,7 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
         "warnings": merged.warnings,
     });
     let answer = Answer {
-        stats: Some(crate::model::stats(&document.todos)),
+        stats: Some(crate::plan::model::stats(&document.todos)),
         ..Answer::new(format!("{}\n", escape(&headline)), data, headline)
     };
     reported(answer, merged.warnings.clone(), &merged.problems)

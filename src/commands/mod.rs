@@ -15,6 +15,7 @@ mod init_git;
 mod init_mcp;
 mod init_permissions;
 pub(crate) mod man;
+pub(crate) mod mcp;
 mod merge_file;
 mod next;
 pub mod prompt;
@@ -23,6 +24,7 @@ pub mod remove;
 pub mod resolve;
 mod schema;
 pub mod show;
+pub(crate) mod transaction;
 mod undo;
 mod update;
 mod watch;
@@ -36,14 +38,14 @@ use crate::cli::{
     AboutCommand, Format, GlobalArgs, HistoryArgs, InitArgs, MergeFileArgs, PlanCommand,
     SchemaArgs, ShowArgs, UndoArgs,
 };
+use crate::commands::transaction::Committed;
 use crate::context::Context;
-use crate::error::{Error, Result};
-use crate::host::Host;
-use crate::list::ListName;
-use crate::model::Stats;
+use crate::context::host::Host;
+use crate::plan::list::ListName;
+use crate::plan::model::Stats;
+use crate::policy::error::{Error, Result};
 use crate::policy::settings::Variable;
 use crate::store::Document;
-use crate::transaction::Committed;
 
 /// The owner a command acts for: `--owner`, else `TODOS_OWNER` (an empty value is unset),
 /// checked as an item's owner is.
@@ -58,15 +60,15 @@ fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>> {
         ),
     };
     let mut problems = Vec::new();
-    let owner = raw.and_then(|raw| crate::model::check_owner(&raw, path, &mut problems));
+    let owner = raw.and_then(|raw| crate::plan::model::check_owner(&raw, path, &mut problems));
     Error::if_any(problems)?;
     Ok(owner)
 }
 
 /// Whose name a change is made under (`TODOS_OWNER`), for `update`, `remove` and `write`:
 /// another owner's item is refused (`claims::respect_owners`).
-fn actor(host: &Host) -> Result<Option<crate::claims::Actor>> {
-    Ok(owner(host, None)?.map(|name| crate::claims::Actor {
+fn actor(host: &Host) -> Result<Option<crate::plan::claims::Actor>> {
+    Ok(owner(host, None)?.map(|name| crate::plan::claims::Actor {
         name,
         source: "TODOS_OWNER",
     }))
@@ -291,7 +293,7 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
         Given::Command(PlanCommand::Hook(_) | PlanCommand::Check(_))
     );
     let note = ctx.shared_by.as_ref().filter(|_| !hook).map(|worktree| {
-        let plan = crate::worktree::relative(worktree, &ctx.workspace);
+        let plan = crate::store::worktree::relative(worktree, &ctx.workspace);
         format!("plan: {}, shared by the worktrees", plan.display())
     });
     let mut params_input = None;

@@ -3,21 +3,21 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
-use crate::claims::{self, TakeOver};
+use crate::plan::claims::{self, TakeOver};
 
 use crate::cli::NextArgs;
+use crate::commands::transaction::Transaction;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::dependencies::{Index, named};
-use crate::english::count;
-use crate::error::{Error, Problem, Result};
-use crate::host::Host;
-use crate::layout::Layout;
-use crate::model::{self, Item, Status};
-use crate::render;
+use crate::context::host::Host;
+use crate::plan::dependencies::{Index, named};
+use crate::plan::model::{self, Item, Status};
+use crate::policy::english::count;
+use crate::policy::error::{Error, Problem, Result};
+use crate::policy::text::escape;
 use crate::store::{Document, Store};
-use crate::text::escape;
-use crate::transaction::Transaction;
+use crate::view::layout::Layout;
+use crate::view::render;
 
 pub struct Request {
     claim: bool,

@@ -1,9 +1,9 @@
 use serde_json::json;
 
+use crate::agents::guide;
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::guide;
-use crate::host::Host;
+use crate::context::host::Host;
 use crate::policy::settings::Variable;
 use crate::store::Store;
 

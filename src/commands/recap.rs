@@ -1,6 +1,6 @@
 use crate::commands::{Outcome, View};
 use crate::context::Context;
-use crate::error::Result;
+use crate::policy::error::Result;
 use crate::store::Store;
 
 /// Reads the plan for its one-line recap, without locking or creating anything.

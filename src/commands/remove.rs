@@ -1,16 +1,16 @@
 use serde_json::{Value, json};
 
-use crate::claims::{self, Actor};
 use crate::cli::RemoveArgs;
 use crate::commands::Outcome;
+use crate::commands::transaction;
 use crate::context::Context;
-use crate::dependencies::{self, named};
-use crate::error::{Error, Problem, Result};
-use crate::host::Host;
-use crate::model::Item;
+use crate::context::host::Host;
+use crate::plan::claims::{self, Actor};
+use crate::plan::dependencies::{self, named};
+use crate::plan::model::Item;
+use crate::policy::error::{Error, Problem, Result};
+use crate::policy::text::escape;
 use crate::store::Document;
-use crate::text::escape;
-use crate::transaction;
 
 pub struct Request {
     ids: Vec<String>,
@@ -65,7 +65,10 @@ pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec
             } else {
                 format!("{path}[{at}]")
             };
-            Problem::new(at, format!("no item has id \"{}\"", crate::text::word(id)))
+            Problem::new(
+                at,
+                format!("no item has id \"{}\"", crate::policy::text::word(id)),
+            )
         })
         .collect();
     if !problems.is_empty() {

@@ -16,16 +16,16 @@ use std::process::{Command, Stdio};
 use serde_json::json;
 
 use crate::commands::merge_file::{self, MAX_STORE_BYTES};
+use crate::commands::transaction::Transaction;
 use crate::commands::{Answer, Outcome};
-use crate::conflict_markers as markers;
 use crate::context::Context;
-use crate::disk::{self, Links};
-use crate::error::{Error, Result};
-use crate::host::Host;
-use crate::merge;
+use crate::context::host::Host;
+use crate::policy::error::{Error, Result};
+use crate::policy::text::escape;
+use crate::store::conflict_markers as markers;
+use crate::store::disk::{self, Links};
+use crate::store::merge;
 use crate::store::{Document, Store};
-use crate::text::escape;
-use crate::transaction::Transaction;
 
 /// Whether the store at `path` holds git's conflict markers (an unreadable one does not).
 pub fn is_conflicted(path: &Path) -> bool {
@@ -111,7 +111,7 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     let merged = merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
     let mut document = merged.document.clone();
     // A revision past both sides' and past the latest one this clone's history recorded.
-    let recorded = crate::history::span(store.history_path())
+    let recorded = crate::store::history::span(store.history_path())
         .ok()
         .flatten()
         .map_or(0, |(_, latest)| latest);
@@ -125,7 +125,7 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
         from.as_str(),
         escape(&add)
     );
-    let mut data = crate::envelope::data(&document, &warnings, Some(true));
+    let mut data = crate::view::envelope::data(&document, &warnings, Some(true));
     data["resolved"] = json!({
         "path": path.display().to_string(),
         "base": match from { BaseFrom::Markers => "markers", BaseFrom::Index => "index", BaseFrom::None => "none" },
@@ -134,14 +134,14 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
         "next": format!("git add {add}"),
     });
     let mut text =
-        crate::render::checklist(document.summary.as_deref(), &document.todos, ctx.stdout);
+        crate::view::render::checklist(document.summary.as_deref(), &document.todos, ctx.stdout);
     if !document.todos.is_empty() {
-        text.push_str(&crate::render::progress_line(&document.todos));
+        text.push_str(&crate::view::render::progress_line(&document.todos));
         text.push('\n');
     }
     let answer = Answer {
         notes: format!("{} {note}\n", ctx.stderr.bold("note:")),
-        stats: Some(crate::model::stats(&document.todos)),
+        stats: Some(crate::plan::model::stats(&document.todos)),
         ..Answer::new(text, data, note.clone())
     };
     Ok(merge_file::reported(answer, warnings, &merged.problems))

@@ -1,9 +1,9 @@
 use serde_json::json;
 
+use crate::agents::schema;
 use crate::cli::{SchemaArgs, Vendor};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::schema;
 
 /// Prints the input schema of one command, or its function-tool definition, with the limits in
 /// force. Reads the configuration and nothing else.

@@ -3,12 +3,12 @@ use serde_json::Value;
 use crate::cli::{Format, ShowArgs};
 use crate::commands::{Outcome, View};
 use crate::context::Context;
-use crate::envelope;
-use crate::error::Result;
-use crate::layout::Layout;
-use crate::list::ListName;
-use crate::render::{self, Palette};
+use crate::plan::list::ListName;
+use crate::policy::error::Result;
 use crate::store::{Document, Store};
+use crate::view::envelope;
+use crate::view::layout::Layout;
+use crate::view::render::{self, Palette};
 
 /// Reads the plan, or every plan, without locking or creating anything.
 pub fn execute(ctx: &Context, args: &ShowArgs) -> Result<Outcome> {
@@ -53,7 +53,7 @@ pub fn plan_layout(
         Format::Markdown => Layout::from(render::markdown(summary, &document.todos, now).as_str()),
         Format::Json => {
             let value = envelope::data(document, &[], None);
-            let mut text = crate::json::escape_unsafe(
+            let mut text = crate::input::json::escape_unsafe(
                 serde_json::to_string_pretty(&value).unwrap_or_default(),
             );
             text.push('\n');
@@ -71,7 +71,7 @@ pub fn lists_layout(
     now: Option<chrono::DateTime<chrono::Utc>>,
 ) -> Layout {
     if format == Format::Json {
-        let mut text = crate::json::escape_unsafe(
+        let mut text = crate::input::json::escape_unsafe(
             serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default(),
         );
         text.push('\n');

@@ -1,13 +1,13 @@
 //! `todos undo [--to REV]`: put back a plan the history kept, as a new revision.
 
 use crate::cli::UndoArgs;
+use crate::commands::transaction::{Transaction, check_revision};
 use crate::commands::{Outcome, View};
 use crate::context::Context;
-use crate::error::{Error, Kind, Result};
-use crate::history::{Entry, History};
-use crate::host::Host;
+use crate::context::host::Host;
+use crate::policy::error::{Error, Kind, Result};
 use crate::store::Document;
-use crate::transaction::{Transaction, check_revision};
+use crate::store::history::{Entry, History};
 
 /// Restores the plan of a kept revision: by default the one before the current revision (so
 /// a second undo is a redo), or `--to REV`.
@@ -22,7 +22,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     // change is (SPEC §3a); under no name it is never limited.
     let actor = super::actor(host)?;
     let respect = |current: &Document, restored: &Document| {
-        crate::claims::respect_owners(
+        crate::plan::claims::respect_owners(
             &current.todos,
             &restored.todos,
             actor.as_ref(),
@@ -32,7 +32,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     };
     let transaction = Transaction::begin(ctx, &mut host.stderr)?;
     let store = transaction.store();
-    let history = crate::history::of(store, ctx.config.history_limit)?;
+    let history = crate::store::history::of(store, ctx.config.history_limit)?;
     let recorded = history.latest().map(|latest| latest.revision);
     let (current, corrupt) = match store.load() {
         Ok(current) => {
@@ -73,7 +73,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             warnings.push("the history keeps no revision to restore: the plan is empty".to_owned());
             respect(&current, &empty)?;
             let set_aside =
-                Some(store.set_aside(transaction.lock(), &crate::log::stamp(&ctx.now))?);
+                Some(store.set_aside(transaction.lock(), &crate::store::log::stamp(&ctx.now))?);
             warnings.extend(transaction.restore("undo", &current, &empty)?);
             return Ok(Outcome {
                 warnings,
@@ -106,7 +106,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     let command = format!("undo --to {revision}");
     respect(&current, &restored)?;
     let set_aside = corrupt
-        .then(|| store.set_aside(transaction.lock(), &crate::log::stamp(&ctx.now)))
+        .then(|| store.set_aside(transaction.lock(), &crate::store::log::stamp(&ctx.now)))
         .transpose()?;
     warnings.extend(transaction.restore(&command, &current, &restored)?);
     Ok(Outcome {
@@ -121,7 +121,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
 
 /// A kept plan is restored only if it fits the limits, as any plan written now must: a plan
 /// written under raised limits needs them raised again.
-fn fits(entry: &Entry, limits: &crate::model::Limits) -> Result<()> {
+fn fits(entry: &Entry, limits: &crate::plan::model::Limits) -> Result<()> {
     let problems =
         crate::store::plan_problems(entry.summary.as_deref(), &entry.todos, Some(limits));
     if problems.is_empty() {

@@ -1,18 +1,18 @@
 use serde_json::{Map, Value, json};
 
-use crate::claims::{self, Actor};
 use crate::cli::UpdateArgs;
 use crate::commands::Outcome;
 use crate::commands::remove;
+use crate::commands::transaction;
 use crate::context::Context;
-use crate::dependencies;
-use crate::error::{Error, Problem, Result};
-use crate::host::Host;
+use crate::context::host::Host;
 use crate::input::{self, ItemChange, source};
-use crate::model::{self, Limits, Status};
+use crate::plan::claims::{self, Actor};
+use crate::plan::dependencies;
+use crate::plan::model::{self, Limits, Status};
+use crate::policy::error::{Error, Problem, Result};
+use crate::policy::text::escape;
 use crate::store::Document;
-use crate::text::escape;
-use crate::transaction;
 
 const STDIN_HINT: &str = "name the item and its new status (`todos update 2 completed`), \
     or pipe {\"id\": \"2\", \"status\": \"completed\"}";
@@ -58,7 +58,7 @@ impl Flags {
             _ => return Some((*flag).to_owned()),
         };
         match index.and_then(|index| values.get(index)) {
-            Some(value) => Some(format!("{flag} {}", crate::text::word(value))),
+            Some(value) => Some(format!("{flag} {}", crate::policy::text::word(value))),
             None => Some((*flag).to_owned()),
         }
     }
@@ -112,7 +112,7 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         Value::Object(object)
     } else {
         let text = source::stdin(host, STDIN_HINT)?;
-        crate::json::parse(source::payload(&text), "stdin")?
+        crate::input::json::parse(source::payload(&text), "stdin")?
     };
     Ok(Request {
         expect_revision: args.expect_revision,
@@ -240,7 +240,10 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
     let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
         return Err(Error::problems(vec![Problem::new(
             "id",
-            format!("no item has id \"{}\"", crate::text::word(&request.id)),
+            format!(
+                "no item has id \"{}\"",
+                crate::policy::text::word(&request.id)
+            ),
         )])
         .with_hint(remove::ids_hint(&document.todos)));
     };
@@ -317,7 +320,7 @@ fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Resu
                 } else {
                     ""
                 },
-                crate::sentences::limit_advice(model::Limit::MaxInProgress)
+                crate::policy::sentences::limit_advice(model::Limit::MaxInProgress)
             ),
         )]));
     }
@@ -344,7 +347,7 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
         } else {
             problems.push(Problem::new(
                 path,
-                format!("no item has id \"{}\"", crate::text::word(id)),
+                format!("no item has id \"{}\"", crate::policy::text::word(id)),
             ));
             false
         }
@@ -378,7 +381,7 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
             } else {
                 let ids: Vec<String> = waits_on
                     .iter()
-                    .map(|id| crate::text::word(id).into_owned())
+                    .map(|id| crate::policy::text::word(id).into_owned())
                     .collect();
                 format!("it waits only on {}", ids.join(", "))
             };
@@ -386,8 +389,8 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
                 format!("unblock[{at}]"),
                 format!(
                     "item {} does not wait on \"{}\"; {waits}",
-                    crate::text::word(&own),
-                    crate::text::word(id)
+                    crate::policy::text::word(&own),
+                    crate::policy::text::word(id)
                 ),
             ));
         }

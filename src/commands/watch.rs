@@ -26,16 +26,16 @@ use serde_json::json;
 use crate::cli::{Format, ShowArgs};
 use crate::commands::{Answer, Outcome};
 use crate::context::Context;
-use crate::envelope::{self, Place};
-use crate::error::{Error, Result};
-use crate::host::Host;
-use crate::layout::Layout;
-use crate::list::{DEFAULT_STORE, LISTS_DIR};
-use crate::live_output::{self as live, Screen, ScreenMode as Mode};
+use crate::context::host::Host;
+use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
+use crate::policy::error::{Error, Result};
+use crate::view::envelope::{self, Place};
+use crate::view::layout::Layout;
+use crate::view::live_output::{self as live, Screen, ScreenMode as Mode};
 
 mod pane;
 
-use crate::model;
+use crate::plan::model;
 use crate::store::Store;
 use pane::fit;
 
@@ -157,7 +157,7 @@ pub(super) fn poll_every(ctx: &Context, host: &mut Host, folder: &Path, watched:
             host,
             &format!(
                 "cannot watch {} for changes; reading it every {} ms instead",
-                crate::text::escape(&folder.display().to_string()),
+                crate::policy::text::escape(&folder.display().to_string()),
                 POLL_WITHOUT_EVENTS.as_millis()
             ),
         );
@@ -281,7 +281,7 @@ fn frame(ctx: &Context, args: &ShowArgs, mode: Mode, window: Option<(usize, usiz
     match window {
         Some((columns, rows)) => {
             let text = if args.format == Format::Text {
-                crate::wrap::wrap(&text, columns)
+                crate::view::wrap::wrap(&text, columns)
             } else {
                 text
             };
@@ -337,9 +337,9 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
             None,
         ),
         Err(err) => {
-            let mut text = format!("error: {}\n", crate::text::escape(&err.message));
+            let mut text = format!("error: {}\n", crate::policy::text::escape(&err.message));
             if let Some(hint) = err.hint.as_deref() {
-                let _ = writeln!(text, "hint: {}", crate::text::escape(hint));
+                let _ = writeln!(text, "hint: {}", crate::policy::text::escape(hint));
             }
             return Layout::from(text.as_str());
         }
@@ -362,14 +362,14 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
         // One row whatever the width: the longest wording that fits (a footer wrapped over
         // rows of a short pane would push items out, or be cut).
         let wordings = [
-            crate::text::escape(&format!("{what} · Ctrl-C to quit")).into_owned(),
+            crate::policy::text::escape(&format!("{what} · Ctrl-C to quit")).into_owned(),
             format!("{short} · Ctrl-C to quit"),
             "Ctrl-C to quit".to_owned(),
         ];
         let footer = match columns {
             Some(columns) => wordings
                 .iter()
-                .find(|text| crate::wrap::width_of(text) <= columns)
+                .find(|text| crate::view::wrap::width_of(text) <= columns)
                 .cloned()
                 .unwrap_or_else(|| "Ctrl-C to quit".chars().take(columns).collect()),
             None => wordings[0].clone(),
@@ -382,5 +382,5 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
 /// What a frame shows.
 enum Shown {
     One(crate::store::Document),
-    All(Vec<(crate::list::ListName, crate::store::Document)>),
+    All(Vec<(crate::plan::list::ListName, crate::store::Document)>),
 }

@@ -2,21 +2,21 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
-use crate::claims::{self, Actor};
+use crate::plan::claims::{self, Actor};
 
 mod matching;
 
 use crate::cli::WriteArgs;
 use crate::commands::Outcome;
+use crate::commands::transaction;
 use crate::context::Context;
-use crate::dependencies;
-use crate::error::{Error, Problem, Result};
-use crate::host::{Host, Stdin};
+use crate::context::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, source};
-use crate::model::{self, Item, Limits, Status};
+use crate::plan::dependencies;
+use crate::plan::model::{self, Item, Limits, Status};
+use crate::policy::error::{Error, Problem, Result};
+use crate::policy::text::escape;
 use crate::store::Document;
-use crate::text::escape;
-use crate::transaction;
 use matching::{match_ids, merged, replaced};
 
 const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, \
@@ -148,7 +148,7 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
     let text = match (&args.snapshot, &args.file) {
         (Some(dash), _) if dash == "-" => source::stdin(host, STDIN_HINT)?,
         (Some(text), _) => {
-            crate::json::check_size(text.len(), "the snapshot argument")?;
+            crate::input::json::check_size(text.len(), "the snapshot argument")?;
             text.clone()
         }
         (None, Some(path)) => source::file(path)?,
@@ -157,8 +157,8 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
         (None, None) if args.summary.is_some() => match host.stdin_kind() {
             // A stdin left open and silent is no input: never a hang.
             Stdin::Data => {
-                let bytes = host.read_stdin_within(crate::host::STDIN_GRACE)?;
-                let text = crate::json::utf8(&bytes, "stdin")?;
+                let bytes = host.read_stdin_within(crate::context::host::STDIN_GRACE)?;
+                let text = crate::input::json::utf8(&bytes, "stdin")?;
                 if text.trim().is_empty() {
                     return Ok(None);
                 }
@@ -179,7 +179,7 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
     if input::checklist::looks_like(text) {
         return Ok(Some(json!({"todos": text})));
     }
-    crate::json::parse(text, &source).map(Some)
+    crate::input::json::parse(text, &source).map(Some)
 }
 
 /// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input. A
@@ -421,7 +421,7 @@ fn unknown_blocker(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Status;
+    use crate::plan::model::Status;
 
     fn apply_ok(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
         apply(document, snapshot, &Limits::default()).expect("ids left")

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::error::Problem;
+use crate::policy::error::Problem;
 use crate::policy::status::{STATUSES, Status};
 
 /// A line's bullet, box and text: `- [x] Reproduce` → `("[x]", "Reproduce")`. The bullet
@@ -74,7 +74,7 @@ pub fn items(text: &str, path: &str, problems: &mut Vec<Problem>) -> Vec<Value> 
                 at,
                 format!(
                     "has the box \"{}\", which names no status; use {}",
-                    crate::text::escape(checkbox),
+                    crate::policy::text::escape(checkbox),
                     boxes_in_prose()
                 ),
             ));

@@ -6,8 +6,8 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use crate::error::Problem;
-use crate::suggest;
+use crate::policy::error::Problem;
+use crate::policy::suggest;
 
 /// A field of an input, whatever key spelled it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -122,7 +122,7 @@ pub(super) fn spellings_in_prose(context: &[&Spellings], field: Field) -> String
         .filter(|(candidate, _)| *candidate == field)
         .flat_map(|(_, keys)| keys.iter().copied())
         .collect();
-    crate::english::or_list(&keys)
+    crate::policy::english::or_list(&keys)
 }
 
 /// The most characters of an input's key that a path or a message repeats: a 100 KB key must
@@ -156,7 +156,7 @@ pub(super) fn unknown_field(key: &str, context: &[&Spellings]) -> String {
     format!(
         "unknown field \"{}\"; the fields here are {}",
         shown(key),
-        crate::english::or_list(&first).replacen(" or ", " and ", 1)
+        crate::policy::english::or_list(&first).replacen(" or ", " and ", 1)
     )
 }
 

@@ -8,8 +8,8 @@ use super::values::{
     active_form, content, description, expect_str, parse_id, parse_ids, parse_owner,
     parse_priority, parse_status,
 };
-use crate::error::Problem;
-use crate::model::{Limits, Priority, Status};
+use crate::plan::model::{Limits, Priority, Status};
+use crate::policy::error::Problem;
 
 /// What one object says about an item, in any context (snapshot item, update, new item),
 /// each field checked where it stands.

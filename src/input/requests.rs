@@ -6,8 +6,8 @@ use serde_json::{Map, Value};
 use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, UPDATE_FIELDS};
 use super::item::{DELETED, ItemFields, item_fields, missing_content};
 use super::{Field, content, expect_str, fields, type_name};
-use crate::error::{Error, Problem, Result};
-use crate::model::{Item, Limits, Priority, Status};
+use crate::plan::model::{Item, Limits, Priority, Status};
+use crate::policy::error::{Error, Problem, Result};
 
 /// A change to one item, as sent to `update`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -85,7 +85,7 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<Item>, Option<Value
         Error::if_any(problems)?;
         return Ok((items, None));
     }
-    let value = crate::json::parse(text, "stdin")?;
+    let value = crate::input::json::parse(text, "stdin")?;
     let items = new_items_of(&value, limits)?;
     Ok((items, Some(value)))
 }
@@ -180,7 +180,7 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
             format!(
                 "is missing; send the new status ({}; {DELETED} removes the item), or a content, \
                  description, activeForm, priority, owner or blocked_by to change",
-                crate::sentences::status_names()
+                crate::policy::sentences::status_names()
             ),
         ));
     }
@@ -188,7 +188,7 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
         let id = fields.id.as_deref().unwrap_or("2");
         return Err(Error::problems(problems).with_hint(format!(
             "send the id and what changes, e.g. {{\"id\": \"{}\", \"status\": \"completed\"}}",
-            crate::text::escape(&super::shown(id))
+            crate::policy::text::escape(&super::shown(id))
         )));
     }
     Error::if_any(problems)?;

@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
-use crate::host::{Host, Stdin};
-use crate::json;
+use crate::context::host::{Host, Stdin};
+use crate::input::json;
+use crate::policy::error::{Error, Result};
 
 /// Reads piped stdin (at most 1 MiB); a terminal is refused so a command never hangs, and
 /// blank input is refused since it says nothing.
@@ -31,13 +31,16 @@ pub fn file(path: &Path) -> Result<String> {
     // (or a link to one) with no writer would hang the command for ever (SPEC §9).
     // A folder is an input error, as it always was: looked at (`stat` never blocks) only when
     // the open's own check refused what it opened.
-    let (file, meta) = match crate::disk::open_read_meta(path, crate::disk::Links::Follow) {
+    let (file, meta) = match crate::store::disk::open_read_meta(
+        path,
+        crate::store::disk::Links::Follow,
+    ) {
         Ok(Some(opened)) => opened,
         Ok(None) => return Err(unreadable(&"no such file")),
         Err(_) if std::fs::metadata(path).is_ok_and(|meta| meta.is_dir()) => {
             return Err(unreadable(&"it is a folder"));
         }
-        Err(err) if err.kind == crate::error::Kind::UnsafePath => {
+        Err(err) if err.kind == crate::policy::error::Kind::UnsafePath => {
             return Err(err.with_hint(
                 "--file reads a regular file; send other input on stdin instead (todos write - < PATH)",
             ));

@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::fields::{shown, type_name};
-use crate::error::Problem;
-use crate::model::{self, Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
-use crate::suggest;
+use crate::plan::model::{self, Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
+use crate::policy::error::Problem;
+use crate::policy::suggest;
 
 pub(super) fn expect_str<'a>(
     value: &'a Value,
@@ -33,12 +33,12 @@ pub(super) fn parse_status(
     let text = expect_str(value, path, problems)?;
     let status = Status::parse(text);
     if status.is_none() {
-        let shown = crate::text::escape(&shown(text)).into_owned();
+        let shown = crate::policy::text::escape(&shown(text)).into_owned();
         let message = match Status::suggest(text) {
             Some(name) => format!("unknown status \"{shown}\"; did you mean \"{name}\"?"),
             None => format!(
                 "unknown status \"{shown}\"; use one of {}",
-                crate::sentences::accepted_spellings()
+                crate::policy::sentences::accepted_spellings()
             ),
         };
         problems.push(Problem::new(path, message));
@@ -54,7 +54,7 @@ pub(super) fn parse_priority(
     let text = expect_str(value, path, problems)?;
     let priority = Priority::parse(text);
     if priority.is_none() {
-        let shown = crate::text::escape(&shown(text)).into_owned();
+        let shown = crate::policy::text::escape(&shown(text)).into_owned();
         let message = match suggest::closest(text, Priority::names()) {
             Some(near) => format!("unknown priority \"{shown}\"; did you mean \"{near}\"?"),
             None => format!(

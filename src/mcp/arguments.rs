@@ -16,7 +16,7 @@ use crate::cli::{
     Format, HistoryArgs, Lazy, NextArgs, PlanCommand, RecapArgs, RemoveArgs, ShowArgs,
 };
 use crate::commands::{Given, InputCommand};
-use crate::error::{Error, Problem};
+use crate::policy::error::{Error, Problem};
 use crate::policy::mcp::McpTool;
 use crate::policy::name::{LIST_NAME, OWNER};
 
@@ -121,7 +121,7 @@ pub static FIELDS: &[Field] = &[
                 "description": format!(
                     "The plan to work on: a named list ({}), each with its own ids and history. \
                      Leave it out for the workspace's default plan.",
-                    crate::sentences::name_rule(&LIST_NAME)
+                    crate::policy::sentences::name_rule(&LIST_NAME)
                 ),
             })
         },
@@ -187,7 +187,7 @@ pub static FIELDS: &[Field] = &[
                 "type": ["string", "null"],
                 "description": format!(
                     "Who works on it: an agent's or a person's name, {}.",
-                    crate::sentences::name_rule(&OWNER)
+                    crate::policy::sentences::name_rule(&OWNER)
                 ),
             })
         },
@@ -203,7 +203,7 @@ pub static FIELDS: &[Field] = &[
                 "type": ["string", "null"],
                 "description": format!(
                     "With claim: {}",
-                    crate::sentences::lease_help()
+                    crate::policy::sentences::lease_help()
                 ),
             })
         },
@@ -259,7 +259,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                 _ => InputCommand::Update,
             };
             // The cap the command puts on what it reads (1 MiB), counted on the input as JSON.
-            crate::json::check_size(encoded_len(&input), "the input")?;
+            crate::input::json::check_size(encoded_len(&input), "the input")?;
             Call {
                 given: Given::Input {
                     command,
@@ -377,7 +377,7 @@ fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
                     key.as_str(),
                     format!(
                         "unknown argument \"{}\": the {} tool takes {}",
-                        crate::text::escape(key),
+                        crate::policy::text::escape(key),
                         tool.name,
                         takes.join(", ")
                     ),
@@ -401,7 +401,7 @@ fn shown(value: &Value) -> String {
     let text = value.to_string();
     let cut: String = text.chars().take(60).collect();
     let more = if cut.len() < text.len() { "…" } else { "" };
-    crate::text::escape(&format!("{cut}{more}")).into_owned()
+    crate::policy::text::escape(&format!("{cut}{more}")).into_owned()
 }
 
 #[cfg(test)]

@@ -18,11 +18,11 @@ use super::arguments::{self, Arguments, Call};
 use super::schemas;
 use crate::cli::{ColorChoice, GlobalArgs};
 use crate::context::Context;
-use crate::envelope::{self, Place};
-use crate::error::Error;
-use crate::host::Host;
-use crate::model::Limits;
+use crate::context::host::Host;
+use crate::plan::model::Limits;
+use crate::policy::error::Error;
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
+use crate::view::envelope::{self, Place};
 
 /// How the server was started: the parts of the command line and of the process every call
 /// shares.
@@ -141,7 +141,7 @@ impl Engine {
         );
         let reply = crate::commands::run(&global, &mut host, given);
         let (envelope, refused) =
-            crate::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
+            crate::view::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
         Outcome { envelope, refused }
     }
 

@@ -19,7 +19,7 @@ use rmcp::ServiceExt;
 use rmcp::service::ServerInitializeError;
 
 use crate::cli::GlobalArgs;
-use crate::host::Host;
+use crate::context::host::Host;
 
 pub use engine::{Engine, Outcome, ToolSpec};
 
@@ -38,7 +38,7 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
     {
         Ok(runtime) => runtime,
         Err(err) => {
-            return crate::output::server_failure(
+            return crate::view::output::server_failure(
                 host,
                 &format!("cannot start the MCP server: {err}"),
             );
@@ -47,7 +47,9 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
     let (stdin, stdout) = rmcp::transport::stdio();
     match runtime.block_on(serve_io(engine, stdin, stdout)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => crate::output::server_failure(host, &format!("the MCP server stopped: {err}")),
+        Err(err) => {
+            crate::view::output::server_failure(host, &format!("the MCP server stopped: {err}"))
+        }
     }
 }
 

@@ -13,7 +13,7 @@ use serde_json::{Map, Value, json};
 
 use super::arguments::{self, takes_input};
 use crate::cli::{SchemaCommand, Vendor};
-use crate::model::Limits;
+use crate::plan::model::Limits;
 use crate::policy::mcp::McpTool;
 
 /// The keywords a command's schema holds that the command is more lenient than: taken out.
@@ -45,7 +45,7 @@ fn command(tool: &McpTool) -> Option<SchemaCommand> {
 /// What the model reads about the tool.
 pub fn description(tool: &McpTool, limits: &Limits) -> String {
     let mut text = match command(tool) {
-        Some(command) => crate::guide::tool_description(command, limits),
+        Some(command) => crate::agents::guide::tool_description(command, limits),
         None => fixed_description(tool.name),
     };
     match tool.name {
@@ -114,7 +114,7 @@ pub fn input(tool: &McpTool, limits: &Limits) -> Map<String, Value> {
     let mut properties = Map::new();
     let mut required = Vec::new();
     if let Some(command) = command(tool) {
-        let mut strict = crate::schema::tool(command, Vendor::Anthropic, limits);
+        let mut strict = crate::agents::schema::tool(command, Vendor::Anthropic, limits);
         let mut body = strict
             .get_mut("input_schema")
             .map(Value::take)

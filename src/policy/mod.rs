@@ -9,6 +9,13 @@
 //!
 //! This is the bottom layer: it uses nothing of the crate but `suggest` (did you mean).
 
+pub(crate) mod english;
+pub(crate) mod error;
+pub(crate) mod guess;
+pub mod sentences;
+pub(crate) mod suggest;
+pub(crate) mod text;
+
 pub mod agent;
 pub mod exit;
 pub mod limit;

@@ -227,7 +227,8 @@ impl Status {
                 .chain(info.aliases.iter().map(|alias| (*alias, info.name)))
         });
         let spellings: Vec<(&str, &str)> = spellings.collect();
-        let closest = crate::suggest::closest(text, spellings.iter().map(|(word, _)| *word))?;
+        let closest =
+            crate::policy::suggest::closest(text, spellings.iter().map(|(word, _)| *word))?;
         spellings
             .iter()
             .find(|(word, _)| *word == closest)

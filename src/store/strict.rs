@@ -8,8 +8,8 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use crate::error::Problem;
-use crate::model::{self, Item, Limits};
+use crate::plan::model::{self, Item, Limits};
+use crate::policy::error::Problem;
 
 /// The highest revision, id or count a file may hold: 2^53 − 1, the largest integer every JSON
 /// reader (JavaScript's included) reads exactly. Far beyond any real use, and far enough below
@@ -109,13 +109,13 @@ pub fn plan_problems(
         }
     }
     if problems.is_empty()
-        && let Some(cycle) = crate::dependencies::cycle(items)
+        && let Some(cycle) = crate::plan::dependencies::cycle(items)
     {
         problems.push(Problem::new(
             format!("todos[{}].blocked_by", cycle[0]),
             format!(
                 "is a cycle: {}",
-                crate::dependencies::describe_cycle(items, &cycle)
+                crate::plan::dependencies::describe_cycle(items, &cycle)
             ),
         ));
     }
@@ -143,7 +143,7 @@ fn text(raw: &str, path: &str, max: usize, problems: &mut Vec<Problem>) {
 fn shown(text: &str) -> String {
     let cut: String = text.chars().take(40).collect();
     let more = if cut.len() < text.len() { "…" } else { "" };
-    format!("{}{more}", crate::text::escape(&cut))
+    format!("{}{more}", crate::policy::text::escape(&cut))
 }
 
 /// The first problems in one sentence, for a message: `todos[1].id: …; summary: … (+3 more)`.
@@ -164,7 +164,7 @@ pub fn summarize(problems: &[Problem]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Status;
+    use crate::plan::model::Status;
 
     fn item(id: &str, content: &str) -> Item {
         Item {

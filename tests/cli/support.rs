@@ -432,7 +432,7 @@ impl Run {
             .expect("a test runs in a folder")
             .to_path_buf();
         let (mut host, stdout, stderr) =
-            todos::host::Host::in_memory(vars, cwd, config_dir, self.stdin.take());
+            todos::context::host::Host::in_memory(vars, cwd, config_dir, self.stdin.take());
         let args = std::iter::once(std::ffi::OsString::from("todos"))
             .chain(self.command.get_args().map(ToOwned::to_owned));
         let code = todos::run(args, &mut host);

@@ -2,8 +2,8 @@
 //! with the one before it, as many items after it as fit, whole, and a row saying how many are
 //! hidden. Rows are grouped into items by the roles the layout carries, never by parsing.
 
-use crate::layout::{Layout, Role};
 use crate::policy::status::Status;
+use crate::view::layout::{Layout, Role};
 
 /// The rows of `text` that fit a pane of `rows` rows: all of them when they fit; else the
 /// header (with its wrapped rows), the item in progress with the item before it, as many items
@@ -14,7 +14,7 @@ pub(super) fn fit(
     text: &Layout,
     columns: usize,
     rows: usize,
-    palette: crate::render::Palette,
+    palette: crate::view::render::Palette,
 ) -> String {
     if text.len() <= rows {
         return text.as_str().trim_end_matches('\n').to_owned();
@@ -106,7 +106,7 @@ fn blocks(text: &Layout) -> Vec<Block<'_>> {
 /// The last row: how many items are hidden above and below, in the longest wording that fits
 /// `columns` (at 28 columns `… 10 above, 9 below`, never a cut sentence).
 pub(super) fn hidden_line(above: usize, below: usize, columns: usize) -> String {
-    let more = |n: usize| crate::english::count(n, "more item");
+    let more = |n: usize| crate::policy::english::count(n, "more item");
     let wordings = match (above, below) {
         (0, 0) => vec!["…".to_owned()],
         (0, below) => vec![
@@ -125,7 +125,7 @@ pub(super) fn hidden_line(above: usize, below: usize, columns: usize) -> String 
             format!("… ↑{above} ↓{below}"),
         ],
     };
-    let fits = |text: &String| crate::wrap::width_of(text) <= columns;
+    let fits = |text: &String| crate::view::wrap::width_of(text) <= columns;
     match wordings.iter().find(|text| fits(text)) {
         Some(text) => text.clone(),
         None => wordings
@@ -138,10 +138,10 @@ pub(super) fn hidden_line(above: usize, below: usize, columns: usize) -> String 
 #[cfg(test)]
 mod tests {
     use super::{fit, hidden_line};
-    use crate::layout::{Layout, Line, Role};
-    use crate::model::Item;
+    use crate::plan::model::Item;
     use crate::policy::status::Status;
-    use crate::render::Palette;
+    use crate::view::layout::{Layout, Line, Role};
+    use crate::view::render::Palette;
 
     /// Rows with their roles, as rendering and the wrapper hand them over.
     fn layout(rows: &[(&str, Role)]) -> Layout {
@@ -252,10 +252,11 @@ mod tests {
         })
         .collect();
         let summary = "Fix the login timeout and ship the patch to production";
-        let mut plan = crate::render::plan(Some(summary), &items, Palette::plain(), false, None);
+        let mut plan =
+            crate::view::render::plan(Some(summary), &items, Palette::plain(), false, None);
         plan.plain("\nrevision 12 · watching /tmp/ws/.todos.json · Ctrl-C to quit\n");
         for columns in 20..=40 {
-            let wrapped = crate::wrap::wrap(&plan, columns);
+            let wrapped = crate::view::wrap::wrap(&plan, columns);
             let all: Vec<&str> = wrapped.as_str().lines().collect();
             for rows in 2..=12 {
                 let shown = fit(&wrapped, columns, rows, Palette::plain());
@@ -263,7 +264,7 @@ mod tests {
                 assert!(shown.len() <= rows, "{columns}x{rows}: {shown:#?}");
                 for row in &shown {
                     assert!(
-                        crate::wrap::width_of(row) <= columns,
+                        crate::view::wrap::width_of(row) <= columns,
                         "{columns}x{rows}: {row:?}"
                     );
                 }

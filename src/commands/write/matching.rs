@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use crate::input::Draft;
-use crate::model::Item;
-use crate::text::escape;
+use crate::plan::model::Item;
+use crate::policy::text::escape;
 
 /// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
 pub(super) fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>) -> Vec<Item> {
@@ -55,7 +55,7 @@ pub(super) fn replaced(
             item.status.as_str()
         ));
     }
-    warnings.extend(crate::dependencies::unlink(&mut todos, &dropped));
+    warnings.extend(crate::plan::dependencies::unlink(&mut todos, &dropped));
     todos
 }
 

@@ -1,0 +1,392 @@
+//! The one way a command changes a plan: take the store's lock, load, check the expected
+//! revision, apply the change, then (when something changed) log a finished plan, save, and
+//! record the revision in the history.
+//! Every mutating command, `undo` included, goes through `Transaction`, so the order of those
+//! steps, and what a failure at each step leaves behind, is decided here and nowhere else.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::context::Context;
+use crate::plan::model::is_finished;
+use crate::policy::error::{Error, Result};
+use crate::store::disk;
+use crate::store::history;
+use crate::store::log;
+use crate::store::{Document, Lock, Session, Store};
+
+/// A change under way: the lock is held until it is committed or dropped.
+pub struct Transaction<'a> {
+    ctx: &'a Context,
+    store: Store,
+    lock: Lock,
+}
+
+/// What a committed change left: the plan as saved, whether anything had to be saved, and
+/// warnings about what did not stop it (a history that could not record it).
+pub struct Committed {
+    pub document: Document,
+    pub changed: bool,
+    pub warnings: Vec<String>,
+}
+
+impl<'a> Transaction<'a> {
+    /// Takes the store's lock, saying on `notes` (stderr) when another process makes us wait.
+    pub fn begin(ctx: &'a Context, notes: &mut dyn Write) -> Result<Self> {
+        // Checked before the lock is taken: a log folder that leads out of the workspace
+        // refuses the command before anything is written.
+        ctx.memory_dir(false)?;
+        let store = Store::new(&ctx.workspace, &ctx.list);
+        let quiet = ctx.quiet;
+        let palette = ctx.stderr;
+        let lock = store.lock(ctx.lock_timeout, |path: &Path| {
+            if !quiet {
+                crate::view::live_output::waiting_for_lock(notes, palette, path);
+            }
+        })?;
+        Ok(Self { ctx, store, lock })
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn lock(&self) -> &Lock {
+        &self.lock
+    }
+
+    /// Loads the plan as it is now, refusing a change based on an older revision.
+    pub fn load(&self, expect_revision: Option<u64>) -> Result<Document> {
+        let document = self.store.load()?;
+        check_revision(expect_revision, document.revision)?;
+        Ok(document)
+    }
+
+    /// Saves `new` in place of `old`, as made by `command`: nothing is written when the plan
+    /// already matches (agents re-send lists often), else the revision goes up, the session
+    /// starts or goes on, and a plan this change finished is logged.
+    ///
+    /// The completion log agrees with the store after any kill (SPEC §6): a plan's block is
+    /// written only once the store holding it finished is saved, so a change stopped before
+    /// that leaves no block for a plan that never was; and a change stopped between the two
+    /// leaves a finished store whose block the next change writes first (`catch_up`). The
+    /// history comes last, so it is never ahead of the store.
+    pub fn commit(
+        self,
+        command: &str,
+        old: Document,
+        mut new: Document,
+        new_session: bool,
+    ) -> Result<Committed> {
+        let ctx = self.ctx;
+        let changed = new.summary != old.summary || new.todos != old.todos || new_session;
+        if !changed {
+            // The agent's retry of a change that was stopped after its save: nothing to save,
+            // but the finished plan's block may still be missing.
+            let warnings = self.catch_up(&old, &mut old.clone());
+            return Ok(Committed {
+                document: old,
+                changed: false,
+                warnings,
+            });
+        }
+        let restart = new_session
+            || match (&new.session, &ctx.session) {
+                (None, _) => true,
+                (Some(session), Some(wanted)) => session.id != *wanted,
+                (Some(_), None) => false,
+            };
+        if restart {
+            new.session = Some(Session {
+                id: ctx.session.clone().unwrap_or_else(|| log::stamp(&ctx.now)),
+                started_at: ctx.now.to_rfc3339(),
+                log_file: log::file_name(&ctx.memory_dir(false)?.path, &ctx.now),
+                completed_plans: 0,
+            });
+        }
+        // The history's ends, read once under the lock: the new revision goes past its latest (a
+        // store put back by git may be behind it), and the append after the save starts from
+        // them. A history that cannot be read holds up nothing here; `record` warns of it.
+        let path = self.store.history_path();
+        let ends = history::span(path);
+        let recorded = history::recorded(path, ends.as_ref().ok().copied().flatten(), old.revision);
+        new.revision = old.next_revision(recorded)?;
+        new.updated_at = Some(ctx.now.to_rfc3339());
+        let mut warnings = self.catch_up(&old, &mut new);
+        let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
+        let mut block = None;
+        if is_finished(&new.todos)
+            && !finished_again
+            && let Some(session) = new.session.as_mut()
+        {
+            let task = session.completed_plans.checked_add(1).ok_or_else(|| {
+                Error::invalid("the session's count of finished plans is at its maximum")
+                    .with_hint("start a new session with `todos write --new-session`")
+            })?;
+            session.completed_plans = task;
+            let text = log::block(
+                &ctx.list,
+                task,
+                &ctx.now,
+                new.summary.as_deref(),
+                &new.todos,
+            );
+            // Where the block goes is checked before anything is written: a link or a FIFO
+            // there refuses the change, as any unsafe path does.
+            let folder = ctx.memory_dir(true)?;
+            if let Err(err) = disk::check_file(&folder.path.join(&session.log_file)) {
+                let mut folder = folder;
+                folder.remove_created();
+                return Err(err);
+            }
+            block = Some((folder, task, text));
+        }
+        if let Err(err) = self.store.save(&self.lock, &new) {
+            if let Some((mut folder, ..)) = block {
+                folder.remove_created();
+            }
+            return Err(err);
+        }
+        if let Some((folder, task, text)) = block {
+            warnings.extend(self.log_block(&mut new, folder, task, &text));
+        }
+        warnings.extend(self.record(command, &old, &new, ends));
+        Ok(Committed {
+            document: new,
+            changed: true,
+            warnings,
+        })
+    }
+
+    /// Appends the block of plan `task` to the log of `document`'s session, the store holding
+    /// the plan finished being saved already. A session's first block may find its file taken
+    /// by another session that started in the same second: it goes to the next free name, and
+    /// the store is saved again to say so. A failure is a warning: the change is made, and
+    /// the next change writes the block (`catch_up`).
+    fn log_block(
+        &self,
+        document: &mut Document,
+        folder: disk::Folder,
+        task: u64,
+        text: &str,
+    ) -> Vec<String> {
+        let Some(session) = document.session.as_mut() else {
+            return Vec::new();
+        };
+        let named = session.log_file.clone();
+        match log::append(folder, session, &self.ctx.list, task, text) {
+            Ok(_) if session.log_file == named => Vec::new(),
+            Ok(_) => match self.store.save(&self.lock, document) {
+                Ok(()) => Vec::new(),
+                Err(err) => vec![format!(
+                    "the plan is saved and logged in {}, but the store could not say so: {}",
+                    document
+                        .session
+                        .as_ref()
+                        .map_or("", |session| session.log_file.as_str()),
+                    err.message
+                )],
+            },
+            Err(err) => vec![format!(
+                "the plan is saved finished, but its completion log could not record it (the \
+                 next change will): {}",
+                err.message
+            )],
+        }
+    }
+
+    /// Writes the block of a plan the store holds finished whose block is not in its log: a
+    /// change stopped between its save and its block left it so. The block carries the time
+    /// the plan was saved. Best effort, with a warning: this change must not fail for it.
+    fn catch_up(&self, old: &Document, new: &mut Document) -> Vec<String> {
+        let Some(session) = old.session.as_ref() else {
+            return Vec::new();
+        };
+        let task = session.completed_plans;
+        if task == 0 || !is_finished(&old.todos) {
+            return Vec::new();
+        }
+        let ctx = self.ctx;
+        let written = ctx.memory_dir(false).and_then(|folder| {
+            log::has_block(&folder.path.join(&session.log_file), &ctx.list, task)
+        });
+        match written {
+            Ok(true) => return Vec::new(),
+            Ok(false) => {}
+            Err(err) => {
+                return vec![format!(
+                    "the completion log could not be read: {}",
+                    err.message
+                )];
+            }
+        }
+        let at = old
+            .updated_at
+            .as_deref()
+            .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok())
+            .map_or(*ctx.now, |at| at.with_timezone(&chrono::Local));
+        let text = log::block(&ctx.list, task, &at, old.summary.as_deref(), &old.todos);
+        let mut session = session.clone();
+        let appended = ctx
+            .memory_dir(true)
+            .and_then(|folder| log::append(folder, &mut session, &ctx.list, task, &text));
+        match appended {
+            Ok(_) => {
+                // The session goes on in `new`: it learns where the block went.
+                if let Some(going_on) = new.session.as_mut()
+                    && going_on.id == session.id
+                {
+                    going_on.log_file = session.log_file;
+                }
+                Vec::new()
+            }
+            Err(err) => vec![format!(
+                "a finished plan's block is missing from the completion log and could not be \
+                 written: {}",
+                err.message
+            )],
+        }
+    }
+
+    /// Saves a restored plan as it is (`undo`): its revision, counters and session are already
+    /// set, and restoring a plan finishes none, so nothing is logged but a finished plan's
+    /// missing block (`catch_up`).
+    pub fn restore(
+        self,
+        command: &str,
+        old: &Document,
+        restored: &Document,
+    ) -> Result<Vec<String>> {
+        let ends = history::span(self.store.history_path());
+        let mut restored = restored.clone();
+        let mut warnings = self.catch_up(old, &mut restored);
+        self.store.save(&self.lock, &restored)?;
+        warnings.extend(self.withdraw(command, old, &restored));
+        warnings.extend(self.record(command, old, &restored, ends));
+        Ok(warnings)
+    }
+
+    /// A restore that takes a finished plan back says so in the completion log, under the
+    /// plan's block (SPEC §6): the block stays, a line says which revision withdrew it.
+    fn withdraw(&self, command: &str, old: &Document, restored: &Document) -> Vec<String> {
+        let Some(session) = old.session.as_ref() else {
+            return Vec::new();
+        };
+        let finished_still =
+            is_finished(&restored.todos) && same_contents_and_statuses(old, restored);
+        if session.completed_plans == 0 || !is_finished(&old.todos) || finished_still {
+            return Vec::new();
+        }
+        let ctx = self.ctx;
+        let withdrawn = ctx.memory_dir(false).and_then(|folder| {
+            log::withdraw(
+                &folder.path.join(&session.log_file),
+                &ctx.list,
+                session.completed_plans,
+                restored.revision,
+                command,
+            )
+        });
+        match withdrawn {
+            Ok(()) => Vec::new(),
+            Err(err) => vec![format!(
+                "the plan is restored, but the completion log could not say its block was \
+                 withdrawn: {}",
+                err.message
+            )],
+        }
+    }
+
+    /// Appends the saved revision to the history. The change is made by then: a history that
+    /// cannot record it (a full disk) is a warning, not a failure of the change.
+    fn record(
+        &self,
+        command: &str,
+        old: &Document,
+        new: &Document,
+        ends: Result<history::Ends>,
+    ) -> Vec<String> {
+        let limit = self.ctx.config.history_limit;
+        let path = self.store.history_path();
+        match ends.and_then(|ends| history::append(path, ends, old, new, command, limit)) {
+            Ok(()) => Vec::new(),
+            Err(err) => vec![format!(
+                "the change is saved, but its history could not record it: {}",
+                err.message
+            )],
+        }
+    }
+}
+
+/// The usual change by `command`: lock, load at the expected revision, apply `apply` to a
+/// copy, commit. The warnings are the change's own, then the commit's.
+pub fn change(
+    ctx: &Context,
+    notes: &mut dyn Write,
+    command: &str,
+    expect_revision: Option<u64>,
+    new_session: bool,
+    apply: impl FnOnce(&mut Document) -> Result<Vec<String>>,
+) -> Result<(Committed, Vec<String>)> {
+    change_noted(
+        ctx,
+        notes,
+        command,
+        expect_revision,
+        new_session,
+        |document| apply(document).map(|warnings| (warnings, None)),
+    )
+}
+
+/// `change`, where `apply` may add a note to the command the history records, after a colon
+/// (`update --take: taken over from w1 on purpose`).
+pub fn change_noted(
+    ctx: &Context,
+    notes: &mut dyn Write,
+    command: &str,
+    expect_revision: Option<u64>,
+    new_session: bool,
+    apply: impl FnOnce(&mut Document) -> Result<(Vec<String>, Option<String>)>,
+) -> Result<(Committed, Vec<String>)> {
+    let transaction = Transaction::begin(ctx, notes)?;
+    let old = transaction.load(expect_revision)?;
+    let mut new = old.clone();
+    let (mut warnings, note) = apply(&mut new)?;
+    let command = match note {
+        Some(note) => format!("{command}: {note}"),
+        None => command.to_owned(),
+    };
+    let mut committed = transaction.commit(&command, old, new, new_session)?;
+    warnings.append(&mut committed.warnings);
+    Ok((committed, warnings))
+}
+
+/// `--expect-revision N`: refuse a change based on a plan someone else has changed since.
+pub fn check_revision(expected: Option<u64>, actual: u64) -> Result<()> {
+    match expected {
+        // A revision the plan has not reached was never read: say so, not "changed since".
+        Some(expected) if expected > actual => Err(Error::conflict(format!(
+            "the plan is at revision {actual}, not {expected}: revision {expected} does not exist yet, so no command read it"
+        ))
+        .with_hint(format!(
+            "take the revision from the last output of todos (`todos --json show` gives it as \
+             data.revision), here --expect-revision {actual}"
+        ))),
+        Some(expected) if expected != actual => Err(Error::conflict(format!(
+            "the plan is at revision {actual}, not {expected}: someone changed it since you read it"
+        ))
+        .with_hint(format!(
+            "run `todos show` to see the plan as it is now, then retry with \
+             --expect-revision {actual} if your change still holds"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn same_contents_and_statuses(a: &Document, b: &Document) -> bool {
+    a.todos.len() == b.todos.len()
+        && a.todos
+            .iter()
+            .zip(&b.todos)
+            .all(|(x, y)| x.content == y.content && x.status == y.status)
+}

@@ -1,0 +1,298 @@
+//! Everything a command needs to know about where and how it runs, decided once from the
+//! global flags and the host: workspace, clock, session, color, output mode and configuration.
+//! The rest of the program takes these values and never looks at the environment itself.
+
+pub(crate) mod global;
+pub mod host;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use std::cell::OnceCell;
+use std::ops::Deref;
+
+use chrono::{DateTime, FixedOffset, Local, Utc};
+
+use crate::context::global::{ColorChoice, GlobalArgs};
+use crate::context::host::Host;
+use crate::plan::list::{DEFAULT_STORE, LISTS_DIR, ListName};
+use crate::policy::error::{Error, Result};
+use crate::policy::settings::Variable;
+use crate::store::config::{Config, Worktrees};
+use crate::view::render::Palette;
+
+pub struct Context {
+    pub cwd: PathBuf,
+    pub workspace: PathBuf,
+    /// With `worktrees: shared`, the linked worktree the command ran in, whose main worktree's
+    /// plan (`workspace`) it uses.
+    pub shared_by: Option<PathBuf>,
+    /// What the command says on the way, whatever it does: why a worktree keeps its own plan.
+    pub warnings: Vec<String>,
+    /// The list this command works on (`--list`, `TODOS_LIST`).
+    pub list: ListName,
+    /// The time of this run: `TODOS_NOW`, else the clock, in the local time zone (`TZ`). Read
+    /// as `ctx.now`; found on first use, since `show` and `recap` never need it and the zone
+    /// is read from a file.
+    pub now: Now,
+    /// `TODOS_SESSION`: a new value starts a new completion-log session.
+    pub session: Option<String>,
+    pub json: bool,
+    pub quiet: bool,
+    pub lock_timeout: Duration,
+    /// Decides how `show --watch` redraws: in place on a terminal, state after state in a pipe.
+    pub stdout_is_terminal: bool,
+    pub stdout: Palette,
+    pub stderr: Palette,
+    pub config: Config,
+}
+
+impl Context {
+    pub fn new(global: &GlobalArgs, host: &Host) -> Result<Self> {
+        // An empty TODOS_WORKSPACE counts as unset: a shell that exports it empty means none.
+        let from_env = || {
+            host.var(Variable::Workspace.name())
+                .filter(|dir| !dir.is_empty())
+                .map(PathBuf::from)
+        };
+        let explicit = global.workspace.clone().or_else(from_env);
+        let cwd = match host.current_dir() {
+            Ok(cwd) => cwd,
+            // A deleted current folder is no obstacle when the workspace is named in full.
+            Err(_) if explicit.as_ref().is_some_and(|dir| dir.is_absolute()) => {
+                explicit.clone().unwrap_or_default()
+            }
+            Err(err) => {
+                return Err(
+                    Error::internal(format!("cannot read the current folder: {err}")).with_hint(
+                        "cd to a folder that exists, or pass an absolute -C/--workspace",
+                    ),
+                );
+            }
+        };
+        let discovered = explicit.is_none();
+        let mut workspace = match explicit {
+            Some(dir) => explicit_workspace(&cwd, &dir)?,
+            None => discover_workspace(&cwd)?,
+        };
+        let list = match global.list.clone().or_else(|| {
+            host.var(Variable::List.name())
+                .filter(|name| !name.is_empty())
+        }) {
+            Some(name) => ListName::parse(&name)?,
+            None => ListName::default_list(),
+        };
+        // A bad TODOS_NOW fails every command, whether it needs the clock or not.
+        let fixed = match host.var(Variable::Now.name()) {
+            Some(value) => Some(DateTime::parse_from_rfc3339(value.trim()).map_err(|err| {
+                Error::invalid(format!(
+                    "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
+                ))
+                .with_hint(
+                    "set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock",
+                )
+            })?),
+            None => None,
+        };
+        let now = Now {
+            fixed,
+            local: OnceCell::new(),
+        };
+        if !global.lock_timeout.is_finite()
+            || global.lock_timeout < 0.0
+            || global.lock_timeout > 86_400.0
+        {
+            return Err(Error::usage(format!(
+                "--lock-timeout {} is not a number of seconds from 0 to 86400",
+                global.lock_timeout
+            )));
+        }
+        let (stdout, stderr) = palettes(global.color, host);
+        let user_config = host
+            .config_dir()
+            .map(|dir| dir.join("todos").join("config.json"));
+        let mut config = Config::load(&workspace, user_config.as_deref(), |var| host.var(var))?;
+        let mut warnings = Vec::new();
+        let mut shared_by = None;
+        // `-C` (or TODOS_WORKSPACE) names the plan itself: it wins over sharing.
+        if discovered && config.worktrees == Worktrees::Shared {
+            match crate::store::worktree::main_of(&workspace) {
+                Ok(Some(main)) => {
+                    for name in [
+                        DEFAULT_STORE,
+                        LISTS_DIR,
+                        crate::store::config::WORKSPACE_CONFIG,
+                    ] {
+                        refuse_foreign(&main.join(name))?;
+                    }
+                    config = Config::load(&main, user_config.as_deref(), |var| host.var(var))?;
+                    shared_by = Some(std::mem::replace(&mut workspace, main));
+                }
+                Ok(None) => {}
+                Err(why) => warnings.push(format!(
+                    "worktrees is \"shared\", but this worktree keeps its own plan: {why}"
+                )),
+            }
+        }
+        Ok(Self {
+            cwd,
+            workspace,
+            shared_by,
+            warnings,
+            list,
+            now,
+            session: host
+                .var(Variable::Session.name())
+                .filter(|s| !s.trim().is_empty()),
+            json: global.json,
+            quiet: global.quiet,
+            lock_timeout: Duration::from_secs_f64(global.lock_timeout),
+            stdout_is_terminal: host.stdout_is_terminal,
+            stdout,
+            stderr,
+            config,
+        })
+    }
+
+    /// The completion-log folder, inside the workspace with links resolved (SPEC §9); with
+    /// `create`, made where it is missing. Without, nothing is created: a check before a write.
+    pub fn memory_dir(&self, create: bool) -> Result<crate::store::disk::Folder> {
+        let root = crate::store::disk::real_root(&self.workspace)?;
+        crate::store::disk::folder(&root, &self.config.memory_dir, create).map_err(|err| {
+            if err.kind == crate::policy::error::Kind::UnsafePath {
+                err.with_hint(
+                    "memory_dir must name a folder inside the workspace, with no link on the way \
+                     out: fix it in .todos.config.json, your todos/config.json or \
+                     TODOS_MEMORY_DIR, or remove the link",
+                )
+            } else {
+                err
+            }
+        })
+    }
+}
+
+/// The time of this run, in the local time zone, found on first use (`ctx.now` reads as a
+/// `DateTime<Local>`).
+pub struct Now {
+    fixed: Option<DateTime<FixedOffset>>,
+    local: OnceCell<DateTime<Local>>,
+}
+
+impl Now {
+    /// The instant alone, without the time zone (which is read from a file): what a lease is
+    /// compared with, in every view.
+    /// Read afresh from the clock on every call (unless `TODOS_NOW` fixes it), so a view that
+    /// runs for hours (`show --watch`) marks a lease as it ends.
+    pub fn instant(&self) -> DateTime<Utc> {
+        self.fixed
+            .map_or_else(Utc::now, |fixed| fixed.with_timezone(&Utc))
+    }
+
+    /// The time as a fixed offset, for the times a change stores (`lease_until`).
+    pub fn fixed(&self) -> DateTime<FixedOffset> {
+        let local: &DateTime<Local> = self;
+        local.fixed_offset()
+    }
+}
+
+impl Deref for Now {
+    type Target = DateTime<Local>;
+
+    fn deref(&self) -> &DateTime<Local> {
+        self.local.get_or_init(|| {
+            self.fixed
+                .map_or_else(Local::now, |fixed| fixed.with_timezone(&Local))
+        })
+    }
+}
+
+fn explicit_workspace(cwd: &Path, dir: &Path) -> Result<PathBuf> {
+    let path = cwd.join(dir);
+    if path.is_dir() {
+        Ok(path)
+    } else {
+        Err(
+            Error::invalid(format!("the workspace {} is not a folder", path.display()))
+                .with_hint("create it first, or pass another -C/--workspace (or TODOS_WORKSPACE)"),
+        )
+    }
+}
+
+/// The nearest folder upwards (the current one first) holding `.todos.json`, `.todos/` or
+/// `.git`, whichever comes first, so a plan never leaks across a repository's boundary; else
+/// the current folder. Refused (`UNSAFE_PATH`) when the folder found holds a todos file another
+/// user owns: in a shared folder such as `/tmp`, that user chose its contents.
+fn discover_workspace(cwd: &Path) -> Result<PathBuf> {
+    let found = cwd
+        .ancestors()
+        .find(|dir| {
+            [DEFAULT_STORE, LISTS_DIR, ".git"]
+                .iter()
+                .any(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
+        })
+        .unwrap_or(cwd);
+    for name in [
+        DEFAULT_STORE,
+        LISTS_DIR,
+        crate::store::config::WORKSPACE_CONFIG,
+    ] {
+        refuse_foreign(&found.join(name))?;
+    }
+    Ok(found.to_path_buf())
+}
+
+/// Refuses a file owned by another user than this one or root; absent is fine.
+#[cfg(unix)]
+fn refuse_foreign(path: &Path) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let me = rustix::process::geteuid().as_raw();
+    if meta.uid() == 0 || meta.uid() == me {
+        return Ok(());
+    }
+    Err(Error::unsafe_path(format!(
+        "{} is owned by another user (uid {}), so the workspace it marks is not trusted",
+        crate::policy::text::escape(&path.display().to_string()),
+        meta.uid()
+    ))
+    .with_hint(format!(
+        "to use it anyway, pass -C {} (or TODOS_WORKSPACE); otherwise work in a folder of your own",
+        crate::policy::text::escape(&path.parent().unwrap_or(path).display().to_string())
+    )))
+}
+
+#[cfg(not(unix))]
+fn refuse_foreign(_path: &Path) -> Result<()> {
+    Ok(())
+}
+
+/// The palettes of stdout and stderr: `--color` if given; else off when `NO_COLOR` is set and
+/// not empty; else on when `CLICOLOR_FORCE` is set and not 0; else on into a terminal only.
+pub fn palettes(color: Option<ColorChoice>, host: &Host) -> (Palette, Palette) {
+    let enabled = |is_terminal: bool| match color {
+        Some(ColorChoice::Always) => true,
+        Some(ColorChoice::Never) => false,
+        Some(ColorChoice::Auto) | None => {
+            if host
+                .var(Variable::NoColor.name())
+                .is_some_and(|v| !v.is_empty())
+            {
+                false
+            } else if host
+                .var(Variable::ClicolorForce.name())
+                .is_some_and(|v| v != "0")
+            {
+                true
+            } else {
+                is_terminal
+            }
+        }
+    };
+    (
+        Palette::new(enabled(host.stdout_is_terminal)),
+        Palette::new(enabled(host.stderr_is_terminal)),
+    )
+}

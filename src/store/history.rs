@@ -1,0 +1,572 @@
+//! Every revision of a list, kept in `.todos.history.jsonl` (`.todos/NAME.history.jsonl`): one
+//! JSON object a line with the revision, when it was made, the command that made it, and the
+//! whole plan. `history` lists it, `undo` restores from it.
+//!
+//! A line is appended under the store's lock, after the new store is in place, so the history
+//! is never ahead of the store: a process killed between the two leaves it one revision behind,
+//! and the next change writes the missing revision first (`append` is given the plan it
+//! replaces). The latest `history_limit` revisions are kept. A line that cannot be read (a
+//! torn write, a hand edit) is passed over with a warning, never a failure.
+
+use std::collections::HashSet;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::plan::model::Item;
+use crate::policy::error::{Error, Problem, Result};
+use crate::store::disk::{self, Links};
+use crate::store::{Document, MAX_COUNTER, Store};
+
+/// One kept revision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub revision: u64,
+    /// When it was made (RFC 3339).
+    pub at: String,
+    /// The command that made it: `write`, `update`, `undo --to 4`…
+    pub command: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    pub todos: Vec<Item>,
+    /// The id counter then, so a restore never hands an id out twice.
+    pub next_id: u64,
+    /// The change's own note (Codex's `explanation`), when it came with one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A revision as `line` writes it: `Entry`'s fields borrowed from the document, so that
+/// recording a 10,000-item plan does not copy it first. Read back as an `Entry`.
+#[derive(Serialize)]
+struct Line<'a> {
+    revision: u64,
+    at: &'a str,
+    command: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    summary: Option<&'a str>,
+    todos: &'a [Item],
+    next_id: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
+}
+
+/// The kept revisions, oldest first, and a warning for each line that could not be read.
+pub struct History {
+    pub entries: Vec<Entry>,
+    pub warnings: Vec<String>,
+}
+
+impl History {
+    pub fn find(&self, revision: u64) -> Option<&Entry> {
+        self.entries.iter().find(|entry| entry.revision == revision)
+    }
+
+    pub fn latest(&self) -> Option<&Entry> {
+        self.entries.last()
+    }
+}
+
+/// The most of a history file that is read: its end, where the latest revisions are. A
+/// planted or runaway file costs no more than this.
+const MAX_READ_BYTES: u64 = crate::store::disk::MAX_STORE_BYTES;
+
+/// How far beyond the store's revision a line may be and still be believed. The history runs
+/// ahead of the store only when the store was put back (a `git checkout` of a committed plan),
+/// by as many changes as were made since; a line further ahead than this was not written by
+/// todos, and believing it would push every later revision there (2^64 − 1 would stop them).
+pub const MAX_AHEAD: u64 = 1_000_000;
+
+/// The highest revision a line may hold when the store is at `store_revision`.
+fn ceiling(store_revision: u64) -> u64 {
+    store_revision.saturating_add(MAX_AHEAD).min(MAX_COUNTER)
+}
+
+/// Lines of the history file, each with its number in the file.
+type Lines = Vec<(usize, String)>;
+
+/// How much of the history file a reader takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// All of it, for `history` and `undo`: a file over `MAX_READ_BYTES` is refused (SPEC §9),
+    /// never read into memory.
+    Whole,
+    /// Its latest `MAX_READ_BYTES` at most, for a change that has to trim or cannot read the
+    /// file's ends: a history line is never a reason to refuse a change (SPEC §6), and the
+    /// lines before are old revisions that a trim drops anyway.
+    Latest,
+}
+
+/// The history file's lines with their numbers; for `Reading::Latest`, from its end when it is
+/// larger than `MAX_READ_BYTES` (the first line read is then cut and passed over).
+fn read_lines(path: &Path, reading: Reading) -> Result<Lines> {
+    let Some(mut file) = disk::open_read(path, Links::Refuse)? else {
+        return Ok(Vec::new());
+    };
+    let size = file.metadata().map_or(0, |meta| meta.len());
+    let cut = size > MAX_READ_BYTES;
+    if cut && reading == Reading::Whole {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+        return Err(Error::invalid(format!(
+            "{} is larger than {} MiB ({size} bytes); todos does not read it",
+            shown(path),
+            MAX_READ_BYTES / 1024 / 1024
+        ))
+        .with_hint(format!(
+            "move it aside (rename it, e.g. to {}.old): history and undo start again from the \
+             next change; changes go on meanwhile",
+            crate::policy::text::escape(&name)
+        )));
+    }
+    if cut {
+        file.seek(SeekFrom::Start(size - MAX_READ_BYTES))
+            .map_err(|err| Error::io("read the history", path, &err))?;
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_READ_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(|err| Error::io("read the history", path, &err))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let lines = text
+        .lines()
+        .enumerate()
+        .skip(usize::from(cut))
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| (number + 1, line.to_owned()))
+        .collect();
+    Ok(lines)
+}
+
+fn shown(path: &Path) -> String {
+    crate::policy::text::escape(&path.display().to_string()).into_owned()
+}
+
+/// A list's kept revisions, the latest `limit`, read against the store as it is (or,
+/// unreadable, what its counters still say): its folder checked as for a read of the store.
+pub fn of(store: &Store, limit: usize) -> Result<History> {
+    store.check_folder(false)?;
+    let store_revision = match store.load() {
+        Ok(document) => document.revision,
+        Err(_) => store.salvage_counters().revision.unwrap_or(0),
+    };
+    read(store.history_path(), limit, store_revision)
+}
+
+/// Reads the latest `limit` kept revisions of a list whose store is at `store_revision`; a
+/// list that has none has an empty history.
+///
+/// Every line is untrusted input (SPEC §6, §9): one that cannot be read, holds a revision far
+/// beyond the store's or a plan that breaks §3's rules (ids, text, dependencies: the limits
+/// are for `undo` to check, since a plan may have been written under raised ones), or repeats
+/// a revision is passed over with a warning. Of the rest, the longest run of lines whose
+/// revisions go up is kept, so a planted line out of order hides no revision the user made,
+/// wherever it stands.
+pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
+    let lines = read_lines(path, Reading::Whole)?;
+    let mut warnings = Vec::new();
+    let ceiling = ceiling(store_revision);
+    let mut candidates: Vec<(usize, Entry)> = Vec::with_capacity(lines.len());
+    for (number, line) in &lines {
+        let skipped =
+            |why: String| format!("{} line {number}: {why}; it was passed over", shown(path));
+        let entry = match serde_json::from_str::<Entry>(line) {
+            Ok(entry) => entry,
+            Err(err) => {
+                warnings.push(skipped(format!("it cannot be read ({err})")));
+                continue;
+            }
+        };
+        let revision = entry.revision;
+        if revision == 0 || revision > ceiling {
+            warnings.push(skipped(format!(
+                "revision {revision} is not one the store (at revision {store_revision}) can \
+                 have had"
+            )));
+            continue;
+        }
+        let problems = entry_problems(&entry);
+        if !problems.is_empty() {
+            warnings.push(skipped(format!(
+                "the plan of revision {revision} breaks the rules ({})",
+                crate::store::summarize(&problems)
+            )));
+            continue;
+        }
+        candidates.push((*number, entry));
+    }
+    let revisions: Vec<u64> = candidates.iter().map(|(_, entry)| entry.revision).collect();
+    let keep = rising_run(&revisions);
+    let believed: HashSet<u64> = (revisions.iter().zip(&keep))
+        .filter_map(|(&revision, &kept)| kept.then_some(revision))
+        .collect();
+    let mut entries = Vec::with_capacity(candidates.len());
+    for ((number, entry), kept) in candidates.into_iter().zip(keep) {
+        if kept {
+            entries.push(entry);
+        } else {
+            let why = if believed.contains(&entry.revision) {
+                "repeats a revision kept elsewhere"
+            } else {
+                "is out of order"
+            };
+            warnings.push(format!(
+                "{} line {number}: revision {} {why}; it was passed over",
+                shown(path),
+                entry.revision
+            ));
+        }
+    }
+    let start = entries.len().saturating_sub(limit.max(1));
+    entries.drain(..start);
+    Ok(History { entries, warnings })
+}
+
+/// What is wrong with a line's plan and counters, read as strictly as a store.
+fn entry_problems(entry: &Entry) -> Vec<Problem> {
+    let mut problems = crate::store::plan_problems(entry.summary.as_deref(), &entry.todos, None);
+    problems.extend(crate::store::counter_problem("next_id", entry.next_id));
+    if let Some(item) = entry
+        .todos
+        .iter()
+        .find(|item| item.id.parse::<u64>().is_ok_and(|id| id >= entry.next_id))
+    {
+        problems.push(Problem::new(
+            "next_id",
+            format!("{} does not lie past the id {}", entry.next_id, item.id),
+        ));
+    }
+    if !entry.at.is_empty() && chrono::DateTime::parse_from_rfc3339(&entry.at).is_err() {
+        problems.push(Problem::new("at", "is not an RFC 3339 time"));
+    }
+    if let Some(note) = &entry.note
+        && (note.chars().any(crate::policy::text::forbidden_char) || note.chars().count() > 2_000)
+    {
+        problems.push(Problem::new("note", "is not one line of printable text"));
+    }
+    if entry
+        .command
+        .chars()
+        .any(crate::policy::text::forbidden_char)
+        || entry.command.chars().count() > 200
+    {
+        problems.push(Problem::new(
+            "command",
+            "is not one short line of printable text",
+        ));
+    }
+    problems
+}
+
+/// Which of `revisions` (in file order) form the longest run that goes up: the lines todos
+/// wrote, whatever was planted among them. Ties go to the run that ends latest in the file.
+/// O(n log n) (patience sorting).
+fn rising_run(revisions: &[u64]) -> Vec<bool> {
+    // tails[k]: the index of the smallest last revision of a rising run of length k + 1.
+    let mut tails: Vec<usize> = Vec::new();
+    let mut before: Vec<Option<usize>> = vec![None; revisions.len()];
+    for (index, &revision) in revisions.iter().enumerate() {
+        let place = tails.partition_point(|&tail| revisions[tail] < revision);
+        before[index] = place.checked_sub(1).map(|k| tails[k]);
+        if place == tails.len() {
+            tails.push(index);
+        } else {
+            tails[place] = index;
+        }
+    }
+    let mut keep = vec![false; revisions.len()];
+    let mut at = tails.last().copied();
+    while let Some(index) = at {
+        keep[index] = true;
+        at = before[index];
+    }
+    keep
+}
+
+/// The revisions of `lines` that `read` could believe: not beyond `ceiling`, in the longest
+/// rising run. Cheap (no plan is built): for a change, which must never be refused by them.
+fn believable(lines: &[(usize, String)], ceiling: u64) -> Vec<(usize, u64)> {
+    let found: Vec<(usize, u64)> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(index, (_, line))| Some((index, revision_of(line)?)))
+        .filter(|&(_, revision)| revision > 0 && revision <= ceiling)
+        .collect();
+    let revisions: Vec<u64> = found.iter().map(|&(_, revision)| revision).collect();
+    found
+        .into_iter()
+        .zip(rising_run(&revisions))
+        .filter_map(|(found, kept)| kept.then_some(found))
+        .collect()
+}
+
+/// The latest revision the history recorded that a change can believe, for a store at
+/// `store_revision`: its new revision goes past it, so none is handed out twice. The file's two
+/// ends (`span`) say it when they are lines todos wrote, in order and in range; else the lines
+/// are read.
+pub fn recorded(path: &Path, ends: Ends, store_revision: u64) -> Option<u64> {
+    let ceiling = ceiling(store_revision);
+    match ends {
+        Some((first, latest)) if first <= latest && latest <= ceiling => Some(latest),
+        _ => {
+            let lines = read_lines(path, Reading::Latest).ok()?;
+            believable(&lines, ceiling)
+                .last()
+                .map(|&(_, revision)| revision)
+        }
+    }
+}
+
+/// A line's revision, read without building its plan.
+#[derive(Deserialize)]
+struct Revision {
+    revision: u64,
+}
+
+fn revision_of(line: &str) -> Option<u64> {
+    serde_json::from_str::<Revision>(line)
+        .ok()
+        .map(|line| line.revision)
+}
+
+/// The first and the latest revision the history holds (`span`); `None` when it cannot say.
+pub type Ends = Option<(u64, u64)>;
+
+/// Appends the revision `new` (made by `command`) under the store's lock, to a history whose
+/// `ends` the caller read under that lock (`span`). When the history
+/// misses the revision it replaces (`old`: a kill between a save and its append), that one is
+/// written first. Once the file holds a quarter more than `limit` revisions it is rewritten
+/// with the latest `limit` (readers see only those anyway), through a new temporary file
+/// renamed over it; trimming in batches keeps a change from rewriting the whole file each time.
+pub fn append(
+    path: &Path,
+    span: Ends,
+    old: &Document,
+    new: &Document,
+    command: &str,
+    limit: usize,
+) -> Result<()> {
+    let limit = limit.max(1);
+    let ceiling = ceiling(old.revision);
+    // The ends a change can build on: lines todos wrote, in order, not beyond the store.
+    let span = span.filter(|&(first, latest)| first <= latest && latest <= ceiling);
+    // Revisions are kept one after the other, so the ends also say how many lines there are.
+    let kept = span.map_or(0, |(first, latest)| latest.saturating_sub(first) + 1);
+    let over = usize::try_from(kept).unwrap_or(usize::MAX) + 2 > limit + limit / 4;
+    let unclear = span.is_none() && disk::check_file(path)?.is_some_and(|meta| meta.len() > 0);
+    if over || unclear {
+        // Trim to the latest `limit`, dropping on the way the lines a reader would pass over
+        // for their revision: unreadable, out of order, far beyond the store (a file whose
+        // ends cannot be read, a torn last line, a planted line, gets the same).
+        let lines = read_lines(path, Reading::Latest)?;
+        let believed = believable(&lines, ceiling);
+        let latest = believed.last().map(|&(_, revision)| revision);
+        let mut kept: Vec<String> = believed
+            .into_iter()
+            .map(|(index, _)| format!("{}\n", lines[index].1))
+            .collect();
+        kept.extend(new_lines(old, latest, new, command)?);
+        let start = kept.len().saturating_sub(limit);
+        return rewrite(path, &kept[start..].concat());
+    }
+    let added = new_lines(old, span.map(|(_, latest)| latest), new, command)?;
+    // Not synced: the store it follows is, so after a crash the history can only be behind
+    // it, never ahead, and the next change writes what it missed.
+    let mut file = disk::open_append(path)?;
+    file.write_all(added.concat().as_bytes())
+        .map_err(|err| Error::io("append to the history", path, &err))
+}
+
+/// The lines a change adds after the `latest` kept revision: the revision it replaced when the
+/// history missed it, then its own.
+fn new_lines(
+    old: &Document,
+    latest: Option<u64>,
+    new: &Document,
+    command: &str,
+) -> Result<Vec<String>> {
+    let mut added = Vec::new();
+    if old.revision > 0 && latest.is_none_or(|latest| latest < old.revision) {
+        added.push(line(old, "(not recorded)")?);
+    }
+    added.push(line(new, command)?);
+    Ok(added)
+}
+
+/// How much of a history's end `span` reads first: a line of a plan of a few dozen items fits,
+/// so a change usually reads one small block. Each further read takes twice as much, up to
+/// `MAX_CHUNK`, so that a long line costs a few reads, not one per block.
+const FIRST_CHUNK: u64 = 4 * 1024;
+const MAX_CHUNK: u64 = 256 * 1024;
+
+/// The revisions of the file's first and last lines, read from its two ends, so that a change
+/// costs the same whatever the history holds; `None` for an empty or absent file, one whose
+/// last line is torn (no newline after it), or whose ends are not lines todos wrote.
+pub fn span(path: &Path) -> Result<Ends> {
+    let Some((file, meta)) = disk::open_read_meta(path, Links::Refuse)? else {
+        return Ok(None);
+    };
+    let io = |err: std::io::Error| Error::io("read the history", path, &err);
+    let size = meta.len();
+    if size == 0 {
+        return Ok(None);
+    }
+    // Back from the end, past the final newline, to the newline before the last line, a chunk
+    // at a time with positioned reads, each twice the one before.
+    let mut chunk = Vec::new();
+    let mut end = size;
+    let mut start = size;
+    let mut skipped_final_newline = false;
+    let mut line_start = None;
+    let mut length = FIRST_CHUNK;
+    while end > 0 {
+        start = end.saturating_sub(length);
+        length = (length * 2).min(MAX_CHUNK);
+        chunk.resize(usize::try_from(end - start).unwrap_or(0), 0);
+        read_exact_at(&file, &mut chunk, start).map_err(io)?;
+        if end == size && chunk.last() != Some(&b'\n') {
+            return Ok(None);
+        }
+        for (offset, byte) in chunk.iter().enumerate().rev() {
+            if *byte != b'\n' {
+                skipped_final_newline = true;
+            } else if skipped_final_newline {
+                line_start = Some(start + offset as u64 + 1);
+                break;
+            }
+        }
+        if line_start.is_some() {
+            break;
+        }
+        end = start;
+    }
+    let line_start = line_start.unwrap_or(0);
+    // Whether the last chunk read runs to the file's end: the last line starts in it, or the
+    // file is one line that one read held whole.
+    let chunk_ends_file = start + chunk.len() as u64 == size;
+    let mut head = [0_u8; 64];
+    let at = |offset: u64, head: &mut [u8; 64]| -> Result<usize> {
+        let len = usize::try_from(size - offset).map_or(head.len(), |len| len.min(head.len()));
+        read_exact_at(&file, &mut head[..len], offset).map_err(io)?;
+        Ok(len)
+    };
+    // The first line's revision: from the chunk when it holds the file's start, and enough
+    // of it (a last read may hold only a line's first bytes).
+    let first = if start == 0 && (chunk_ends_file || chunk.len() >= head.len()) {
+        leading_revision(&chunk)
+    } else {
+        let len = at(0, &mut head)?;
+        leading_revision(&head[..len])
+    };
+    let Some(first) = first else {
+        return Ok(None);
+    };
+    // The last line's: from the chunk when it was the file's end, which the line runs to.
+    let latest = if chunk_ends_file {
+        chunk
+            .get(usize::try_from(line_start - start).unwrap_or(usize::MAX)..)
+            .and_then(leading_revision)
+    } else {
+        let len = at(line_start, &mut head)?;
+        leading_revision(&head[..len])
+    };
+    Ok(latest.map(|latest| (first, latest)))
+}
+
+/// Reads exactly `buf.len()` bytes of `file` from `offset` (`pread` on Unix: no seek first).
+fn read_exact_at(file: &std::fs::File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::{Seek, SeekFrom};
+        let mut file = file;
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(buf)
+    }
+}
+
+/// The revision at the start of a line todos wrote: `{"revision":N,…`.
+fn leading_revision(bytes: &[u8]) -> Option<u64> {
+    let rest = bytes.strip_prefix(b"{\"revision\":")?;
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()
+}
+
+fn line(document: &Document, command: &str) -> Result<String> {
+    let line = Line {
+        revision: document.revision,
+        at: document.updated_at.as_deref().unwrap_or_default(),
+        command,
+        summary: document.summary.as_deref(),
+        todos: &document.todos,
+        next_id: document.next_id,
+        note: document.note.as_deref(),
+    };
+    let mut text = serde_json::to_string(&line)
+        .map_err(|err| Error::internal(format!("cannot encode a history line: {err}")))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// Replaces the history with `text` through a new temporary file (`disk::replace`), so a kill
+/// leaves the old history or the new one.
+fn rewrite(path: &Path, text: &str) -> Result<()> {
+    let old = disk::check_file(path)?;
+    disk::replace(path, text.as_bytes(), disk::mode_of(old.as_ref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A history of lines for `revisions`, each padded to `width` bytes with its newline.
+    fn history(revisions: &[u64], width: usize) -> String {
+        let mut text = String::new();
+        for revision in revisions {
+            let start = format!("{{\"revision\":{revision},\"pad\":\"");
+            let pad = width.saturating_sub(start.len() + 3);
+            text.push_str(&start);
+            text.push_str(&"x".repeat(pad));
+            text.push_str("\"}\n");
+        }
+        text
+    }
+
+    fn span_of(text: &str) -> Ends {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".todos.history.jsonl");
+        std::fs::write(&path, text).unwrap();
+        span(&path).unwrap()
+    }
+
+    #[test]
+    fn span_finds_both_ends_whatever_a_line_takes_against_the_reads() {
+        // Lines shorter than the first read, around it, and over several doubled reads; one
+        // line alone, and many lines whose last starts in the middle of a read.
+        let first = usize::try_from(FIRST_CHUNK).unwrap();
+        for width in [40, first - 1, first, first + 1, 3 * first, 9 * first + 7] {
+            assert_eq!(span_of(&history(&[7], width)), Some((7, 7)), "{width}");
+            assert_eq!(
+                span_of(&history(&[3, 4, 5], width)),
+                Some((3, 5)),
+                "{width}"
+            );
+            let many: Vec<u64> = (1..=40).collect();
+            assert_eq!(span_of(&history(&many, width)), Some((1, 40)), "{width}");
+        }
+    }
+
+    #[test]
+    fn span_cannot_say_for_a_torn_an_empty_or_a_foreign_end() {
+        assert_eq!(span_of(""), None);
+        let text = history(&[1, 2], 100);
+        assert_eq!(span_of(text.trim_end()), None);
+        assert_eq!(span_of(&format!("{text}not a line of todos\n")), None);
+        assert_eq!(span_of(&format!("# planted\n{text}")), None);
+    }
+}

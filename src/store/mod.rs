@@ -1,0 +1,507 @@
+//! The store: a list's file (`.todos.json`, `.todos/NAME.json`), read whole, changed under one
+//! lock, saved atomically.
+//!
+//! A change takes an exclusive `flock` on `.todos.json.lock` (a separate file that is never
+//! renamed, so every process locks the same inode), reads the store, validates, and replaces
+//! it through `disk::replace`: a new temporary file beside it, synced, renamed over it, the
+//! folder synced. A process killed at any instant leaves the old or the new store, never a torn one;
+//! readers take no lock because a rename is atomic. What the store was before is kept by the
+//! history (`history`), written after it. Every file is opened through `disk`: a store, lock or
+//! temp file that is a link, a FIFO or a device is refused (`UNSAFE_PATH`), never read or
+//! written through. An unreadable store is set aside under a name that was free, in one step.
+
+pub(crate) mod config;
+pub(crate) mod conflict_markers;
+pub(crate) mod disk;
+pub(crate) mod history;
+pub(crate) mod log;
+pub(crate) mod merge;
+pub(crate) mod worktree;
+
+use std::fs::{self, File, TryLockError};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::plan::list::{LISTS_DIR, ListName};
+use crate::plan::model::Item;
+use crate::policy::error::{Error, Kind, Problem, Result};
+use crate::policy::text::escape;
+use crate::store::disk::Links;
+
+mod strict;
+
+pub use strict::{MAX_COUNTER, counter_problem, is_tool_id, plan_problems, summarize};
+
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The whole store, as it is on disk. Field order is the file's key order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Document {
+    pub version: u32,
+    /// +1 on every change; 0 for a workspace that has no store yet.
+    pub revision: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updated_at: Option<String>,
+    /// The next id to hand out; it never goes back, so a stale id never names another item.
+    pub next_id: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<Session>,
+    pub todos: Vec<Item>,
+    /// A note on the change being made (Codex's `explanation`): kept in its history line and
+    /// echoed in the reply, never stored as part of the plan.
+    #[serde(skip)]
+    pub note: Option<String>,
+}
+
+/// A run of work whose finished plans share one completion log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Session {
+    pub id: String,
+    pub started_at: String,
+    /// The log's file name under the memory folder, named after the session's start.
+    pub log_file: String,
+    /// How many plans this session finished: the N of the next `# taskN-…` block is this + 1.
+    pub completed_plans: u64,
+}
+
+impl Default for Document {
+    fn default() -> Self {
+        Self {
+            version: FORMAT_VERSION,
+            revision: 0,
+            updated_at: None,
+            next_id: 1,
+            summary: None,
+            session: None,
+            todos: Vec::new(),
+            note: None,
+        }
+    }
+}
+
+impl Document {
+    /// Hands out the next id; the counter never goes back, so it can run out (in theory).
+    pub fn allocate_id(&mut self) -> Result<String> {
+        let id = self.next_id;
+        self.next_id = id
+            .checked_add(1)
+            .filter(|next| *next <= MAX_COUNTER)
+            .ok_or_else(|| exhausted("id counter"))?;
+        Ok(id.to_string())
+    }
+
+    /// The revision after this one and after the latest one the history `recorded`: a store
+    /// put back at an older revision (`git checkout .todos.json`: the plan is committed, its
+    /// history is not) must not hand out a revision the history already holds.
+    pub fn next_revision(&self, recorded: Option<u64>) -> Result<u64> {
+        self.revision
+            .max(recorded.unwrap_or(0))
+            .checked_add(1)
+            .filter(|next| *next <= MAX_COUNTER)
+            .ok_or_else(|| exhausted("revision counter"))
+    }
+
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let mut bytes = serde_json::to_vec_pretty(self)
+            .map_err(|err| Error::internal(format!("cannot encode the store: {err}")))?;
+        bytes.push(b'\n');
+        Ok(bytes)
+    }
+}
+
+/// The counters of a store that may be unreadable as a whole.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub revision: Option<u64>,
+    pub next_id: Option<u64>,
+}
+
+fn exhausted(counter: &str) -> Error {
+    Error::invalid(format!(
+        "the store's {counter} is at its maximum and cannot go on"
+    ))
+    .with_hint("start a new store: move .todos.json aside")
+}
+
+/// The paths of one list's store files.
+pub struct Store {
+    workspace: PathBuf,
+    dir: PathBuf,
+    path: PathBuf,
+    history: PathBuf,
+}
+
+/// Proof that the store's lock is held; dropping it (or the process dying) releases the lock.
+///
+/// A lock file or a `.todos/` folder this run created is removed again when the lock is
+/// dropped without `keep`: a refused command leaves nothing behind (SPEC §9), not even a lock
+/// file, and no `.todos/` that would capture discovery. The file is removed while the lock is
+/// still held, and every process checks, once it holds a lock, that the lock file it locked
+/// is still the one at the path (`Store::lock`), so a removal never lets two processes in.
+pub struct Lock {
+    /// Held open: closing it releases the lock.
+    _file: File,
+    path: PathBuf,
+    created_file: bool,
+    created_folder: disk::Folder,
+    kept: std::cell::Cell<bool>,
+}
+
+impl Lock {
+    /// The change was saved: the lock file and its folder stay.
+    pub fn keep(&self) {
+        self.kept.set(true);
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        if self.kept.get() {
+            return;
+        }
+        if self.created_file {
+            let _ = fs::remove_file(&self.path);
+        }
+        // The file closes, and the lock is released, after this, when the fields drop.
+        self.created_folder.remove_created();
+    }
+}
+
+/// Whether `file` (open) is the file at `path` now: not removed or replaced since it was opened.
+/// `opened` is the file's `fstat` when it was opened: its device and inode do not change.
+fn is_at(opened: &fs::Metadata, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match fs::symlink_metadata(path) {
+            Ok(named) => opened.dev() == named.dev() && opened.ino() == named.ino(),
+            Err(_) => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (opened, path);
+        true
+    }
+}
+
+impl Store {
+    pub fn new(workspace: &Path, list: &ListName) -> Self {
+        let path = list.store_path(workspace);
+        Self {
+            workspace: workspace.to_path_buf(),
+            dir: path.parent().unwrap_or(workspace).to_path_buf(),
+            history: list.history_path(workspace),
+            path,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The list's history file, `.todos.history.jsonl` (see `history`).
+    pub fn history_path(&self) -> &Path {
+        &self.history
+    }
+
+    /// A named list's folder, `.todos/`, must lie inside the workspace, never a link out of it,
+    /// for reads as for writes; with `create`, it is made when missing (and the folders made
+    /// are returned, for a refused change to remove).
+    pub fn check_folder(&self, create: bool) -> Result<disk::Folder> {
+        if self.dir == self.workspace {
+            return Ok(disk::Folder::default());
+        }
+        let root = disk::real_root(&self.workspace)?;
+        let relative = self.dir.strip_prefix(&self.workspace).unwrap_or(&self.dir);
+        disk::folder(&root, relative, create)
+    }
+
+    /// The store's path with `suffix`: `.todos.json.lock`, `.todos/api.json.tmp`.
+    fn sibling(&self, suffix: &str) -> PathBuf {
+        let mut name = self.path.clone().into_os_string();
+        name.push(suffix);
+        PathBuf::from(name)
+    }
+
+    /// Reads the store; a workspace without one holds an empty plan. Creates nothing.
+    pub fn load(&self) -> Result<Document> {
+        self.check_folder(false)?;
+        let hint = format!(
+            "the file was left untouched; run `todos undo` to set it aside and restore the \
+             latest revision its history kept, or fix {} by hand",
+            self.path.display()
+        );
+        Ok(Self::read(&self.path, &hint)?.unwrap_or_default())
+    }
+
+    /// Reads and checks the store at `path`, with the same strict rules for any file read as
+    /// a store (git's merge driver reads its three through here); `hint` says how to recover.
+    pub fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
+        // A store larger than the cap is refused without being read (SPEC §9).
+        let bytes = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))
+            .map_err(|err| match err.kind {
+                Kind::InvalidParam => Error::store_corrupt(err.message).with_hint(hint),
+                _ => err,
+            })?;
+        let Some(bytes) = bytes else {
+            return Ok(None);
+        };
+        Self::decode(&bytes).map(Some).map_err(|what| {
+            // git merged the plan line by line (no merge driver ran): say what recovers it.
+            if crate::store::conflict_markers::present(&bytes) {
+                return conflicted(path);
+            }
+            Error::store_corrupt(format!(
+                "{} cannot be read as a todos store: {what}",
+                path.display()
+            ))
+            .with_hint(hint)
+        })
+    }
+
+    /// Reads what counters an unreadable store still holds, if it parses as JSON at all, so
+    /// that what replaces it does not hand out its revisions or ids again.
+    pub fn salvage_counters(&self) -> Counters {
+        let Ok(Some(bytes)) = disk::read(
+            &self.path,
+            Links::Refuse,
+            disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+        ) else {
+            return Counters::default();
+        };
+        let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+            return Counters::default();
+        };
+        let highest_id = value["todos"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|item| item["id"].as_str()?.parse::<u64>().ok())
+            .max();
+        let next_id = value["next_id"]
+            .as_u64()
+            .max(highest_id.map(|id| id.saturating_add(1)));
+        Counters {
+            revision: value["revision"].as_u64(),
+            next_id,
+        }
+    }
+
+    /// Moves an unreadable store aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS` (with `-2`,
+    /// `-3`, … when that name is taken); the lock must be held. Returns where it went.
+    pub fn set_aside(&self, _lock: &Lock, stamp: &str) -> Result<PathBuf> {
+        let name = |n: u32| match n {
+            1 => self.sibling(&format!(".corrupt-{stamp}")),
+            n => self.sibling(&format!(".corrupt-{stamp}-{n}")),
+        };
+        // Each name is taken only if free, in the same step as the move: nothing is ever
+        // moved over a file, whatever names are taken meanwhile.
+        for n in 1..=1000 {
+            let aside = name(n);
+            if disk::move_to_new(&self.path, &aside)? {
+                return Ok(aside);
+            }
+        }
+        Err(Error::internal(format!(
+            "cannot set {} aside: {} and the next 999 names are all taken",
+            self.path.display(),
+            name(1).display()
+        ))
+        .with_hint("remove old .corrupt- files of this store, then run todos undo again"))
+    }
+
+    /// Parses and checks a store; the error says what is wrong, for the caller to place.
+    pub fn decode(bytes: &[u8]) -> Result<Document, String> {
+        // serde reads a struct from an array too; a store is an object, nothing else.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+            return Err("it is not a JSON object".to_owned());
+        }
+        let mut document: Document =
+            serde_json::from_slice(bytes).map_err(|err| err.to_string())?;
+        if document.version != FORMAT_VERSION {
+            return Err(format!(
+                "format version {} is not {FORMAT_VERSION}, the one this todos reads",
+                document.version
+            ));
+        }
+        let mut problems =
+            strict::plan_problems(document.summary.as_deref(), &document.todos, None);
+        for (index, item) in document.todos.iter().enumerate() {
+            if let Err(why) = crate::plan::claims::check_stored(item) {
+                problems.push(Problem::new(format!("todos[{index}]"), why));
+            }
+        }
+        problems.extend(strict::counter_problem("revision", document.revision));
+        problems.extend(strict::counter_problem("next_id", document.next_id));
+        if let Some(at) = &document.updated_at
+            && chrono::DateTime::parse_from_rfc3339(at).is_err()
+        {
+            problems.push(Problem::new("updated_at", "is not an RFC 3339 time"));
+        }
+        if let Some(session) = &document.session {
+            problems.extend(strict::counter_problem(
+                "session.completed_plans",
+                session.completed_plans,
+            ));
+            for (path, text) in [
+                ("session.id", &session.id),
+                ("session.started_at", &session.started_at),
+            ] {
+                if text.chars().any(crate::policy::text::forbidden_char)
+                    || text.chars().count() > 200
+                {
+                    problems.push(Problem::new(
+                        path,
+                        "is not one short line of printable text",
+                    ));
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(strict::summarize(&problems));
+        }
+        if let Some(session) = &document.session {
+            // The log file is joined to the memory folder: a bare name, never a path.
+            let name = Path::new(&session.log_file);
+            let bare = name
+                .file_name()
+                .is_some_and(|file| file == name.as_os_str());
+            let markdown = name
+                .extension()
+                .is_some_and(|ext| ext.eq_ignore_ascii_case("md"));
+            if !bare || !markdown {
+                return Err(format!(
+                    "session.log_file \"{}\" is not a file name ending in .md",
+                    session.log_file
+                ));
+            }
+        }
+        // A hand-edited store may hold ids at or past the counter; never hand those out again.
+        let highest = document
+            .todos
+            .iter()
+            .filter_map(|item| item.id.parse::<u64>().ok())
+            .max();
+        if let Some(highest) = highest {
+            document.next_id = document.next_id.max(highest.saturating_add(1));
+        }
+        document.next_id = document.next_id.max(1);
+        Ok(document)
+    }
+
+    /// Takes the exclusive lock, waiting up to `timeout`; `on_wait` runs once if the wait
+    /// passes 200 ms, so the user learns why nothing happens.
+    ///
+    /// Every file of the store is checked first (none may be a link, a FIFO or a device), so
+    /// a refused command has created nothing, not even the lock file.
+    pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
+        disk::check_file(&self.path)?;
+        disk::check_file(&self.history)?;
+        // A named list's folder, `.todos/`, comes with its first change.
+        let mut created_folder = self.check_folder(true)?;
+        let lock_path = self.sibling(".lock");
+        let opened = disk::check_file(&lock_path)
+            .and_then(|existed| disk::open_lock(&lock_path).map(|file| (file, existed.is_none())));
+        let ((mut file, mut opened_meta), mut created_file) = match opened {
+            Ok(opened) => opened,
+            Err(err) => {
+                created_folder.remove_created();
+                return Err(err);
+            }
+        };
+        let start = Instant::now();
+        let mut on_wait = Some(on_wait);
+        let mut pause = Duration::from_millis(2);
+        loop {
+            match file.try_lock() {
+                // The lock file was removed (by a refused change that created it) or replaced
+                // while we waited: lock the one at the path now.
+                Ok(()) if !is_at(&opened_meta, &lock_path) => {
+                    drop(file);
+                    created_folder = self.check_folder(true)?;
+                    let existed = disk::check_file(&lock_path)?;
+                    (file, opened_meta) = disk::open_lock(&lock_path)?;
+                    created_file = existed.is_none();
+                    continue;
+                }
+                Ok(()) => {
+                    return Ok(Lock {
+                        _file: file,
+                        path: lock_path,
+                        created_file,
+                        created_folder,
+                        kept: std::cell::Cell::new(false),
+                    });
+                }
+                Err(TryLockError::WouldBlock) => {}
+                Err(TryLockError::Error(err)) => {
+                    created_folder.remove_created();
+                    return Err(Error::io("lock", &lock_path, &err));
+                }
+            }
+            let waited = start.elapsed();
+            if waited >= timeout {
+                created_folder.remove_created();
+                return Err(Error::conflict(format!(
+                    "another todos process held the lock on {} longer than --lock-timeout ({} s)",
+                    lock_path.display(),
+                    timeout.as_secs_f64()
+                ))
+                .with_hint("try again once it is done, or wait longer with --lock-timeout SECS"));
+            }
+            if waited >= Duration::from_millis(200)
+                && let Some(on_wait) = on_wait.take()
+            {
+                on_wait(&lock_path);
+            }
+            std::thread::sleep(pause.min(timeout.saturating_sub(waited)));
+            pause = (pause * 2).min(Duration::from_millis(25));
+        }
+    }
+
+    /// Replaces the store atomically through `disk::replace`; the lock must be held. The
+    /// file's permissions carry over (never looser than the umask). What it replaces is kept
+    /// by the history, written after it, so nothing else is kept here.
+    pub fn save(&self, lock: &Lock, document: &Document) -> Result<()> {
+        let bytes = document.to_bytes()?;
+        let current = disk::check_file(&self.path)?;
+        disk::replace(&self.path, &bytes, disk::mode_of(current.as_ref()))?;
+        // The store is in place: its lock file and folder stay with it.
+        lock.keep();
+        Ok(())
+    }
+}
+
+/// The refusal of a store that holds git's conflict markers, for every command: it names the
+/// conflict and the command that merges it.
+pub fn conflicted(path: &Path) -> Error {
+    let list = list_option(path);
+    Error::store_corrupt(format!(
+        "{} is a merge conflict: git left its conflict markers in it; `todos{list} resolve` merges \
+         both sides",
+        escape(&path.display().to_string())
+    ))
+    .with_hint(format!(
+        "run `todos{list} resolve`, then `git add` the file; `todos init --git` registers todos' \
+         merge driver, so that git merges plans itself from then on"
+    ))
+}
+
+/// ` -l NAME` for a named list's store (`.todos/NAME.json`), nothing for the default one.
+fn list_option(path: &Path) -> String {
+    let in_lists = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|dir| dir == LISTS_DIR);
+    match path.file_stem().and_then(|stem| stem.to_str()) {
+        Some(name) if in_lists => format!(" -l {}", escape(name)),
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,262 @@
+//! `worktrees: shared` (SPEC §6): a linked git worktree uses its main worktree's plan.
+//!
+//! The main worktree is found only through git's own files, and checked both ways: the linked
+//! worktree's `.git` file names `<common>/worktrees/<name>`; that folder's `gitdir` file points
+//! back to the `.git` file we started from; and `<common>` is the `.git` folder of a non-bare
+//! main worktree, whose `.git` it is. Those files come with a repository an agent may have just
+//! cloned, so they are read as `disk` reads anything hostile: never through a link, never a
+//! file that could block, a few KiB at most, and a path with a control character in it is
+//! refused. Anything odd keeps the worktree's own plan, and the caller warns with the reason.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::policy::text::escape;
+use crate::store::disk::{self, Links};
+
+/// The most read of one of git's pointer files: a line holding one path.
+const MAX_POINTER_BYTES: u64 = 4096;
+
+/// The main worktree whose plan the linked worktree at `worktree` shares; `Ok(None)` when
+/// `worktree` is not a linked worktree (no `.git`, or a `.git` folder: a main worktree or a
+/// plain repository); `Err` with the reason when something does not hold.
+pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, String> {
+    let dot_git = worktree.join(".git");
+    match fs::symlink_metadata(&dot_git) {
+        Ok(meta) if meta.is_dir() => return Ok(None),
+        Ok(meta) if meta.is_file() => {}
+        Ok(_) => return Err(format!("{} is not a regular file", shown(&dot_git))),
+        Err(_) => return Ok(None),
+    }
+    let common = linked_common(&dot_git)?;
+    let common = common.as_path();
+    if common.file_name().is_none_or(|name| name != ".git") {
+        return Err(format!(
+            "the repository {} is bare: there is no main worktree to share a plan with",
+            shown(common)
+        ));
+    }
+    let Some(main) = common.parent() else {
+        return Err(format!("{} has no main worktree", shown(common)));
+    };
+    let main_git = main.join(".git");
+    let is_folder = fs::symlink_metadata(&main_git).is_ok_and(|meta| meta.is_dir());
+    if !is_folder || real(&main_git, &main_git)? != common {
+        return Err(format!(
+            "{} is not the .git folder of the main worktree {}",
+            shown(common),
+            shown(main)
+        ));
+    }
+    if bare(common) {
+        return Err(format!(
+            "the repository {} is bare (core.bare = true): there is no main worktree to share a plan with",
+            shown(common)
+        ));
+    }
+    Ok(Some(main.to_path_buf()))
+}
+
+/// The common git folder of the linked worktree whose `.git` file is `dot_git`, checked both
+/// ways: the file names `<common>/worktrees/<name>`, whose `gitdir` file points back to it.
+/// The reason, when it does not hold.
+pub fn linked_common(dot_git: &Path) -> Result<PathBuf, String> {
+    let worktree = dot_git.parent().unwrap_or(Path::new("."));
+    let admin = pointer(dot_git, "gitdir: ", worktree)?;
+    let admin = real(&admin, dot_git)?;
+    let names = admin
+        .parent()
+        .filter(|parent| parent.file_name().is_some_and(|name| name == "worktrees"));
+    let Some(common) = names.and_then(Path::parent) else {
+        return Err(format!(
+            "{} names {}, which is not a folder in a repository's worktrees/",
+            shown(dot_git),
+            shown(&admin)
+        ));
+    };
+    let back_file = admin.join("gitdir");
+    let back = pointer(&back_file, "", &admin)?;
+    if real(&back, &back_file)? != real(dot_git, dot_git)? {
+        return Err(format!(
+            "{} points to {}, not back to {}",
+            shown(&back_file),
+            shown(&back),
+            shown(dot_git)
+        ));
+    }
+    Ok(common.to_path_buf())
+}
+
+/// The path one of git's pointer files holds after `prefix` (`gitdir: `), relative to `base`
+/// when it is not absolute.
+fn pointer(file: &Path, prefix: &str, base: &Path) -> Result<PathBuf, String> {
+    let opened = disk::open_read(file, Links::Refuse)
+        .map_err(|err| format!("{} cannot be read: {}", shown(file), err.message))?;
+    let Some(opened) = opened else {
+        return Err(format!("{} is missing", shown(file)));
+    };
+    let mut bytes = Vec::new();
+    opened
+        .take(MAX_POINTER_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|err| format!("{} cannot be read: {err}", shown(file)))?;
+    if bytes.len() as u64 > MAX_POINTER_BYTES {
+        return Err(format!(
+            "{} is larger than {MAX_POINTER_BYTES} bytes, not one of git's pointers",
+            shown(file)
+        ));
+    }
+    let text =
+        std::str::from_utf8(&bytes).map_err(|_| format!("{} is not UTF-8 text", shown(file)))?;
+    let line = text.strip_suffix('\n').unwrap_or(text);
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let Some(path) = line.strip_prefix(prefix).filter(|path| !path.is_empty()) else {
+        return Err(format!(
+            "{} does not hold {}a path",
+            shown(file),
+            if prefix.is_empty() {
+                ""
+            } else {
+                "\"gitdir: \" and "
+            }
+        ));
+    };
+    if path.chars().any(crate::policy::text::forbidden_char) {
+        return Err(format!(
+            "{} holds a path with a control character",
+            shown(file)
+        ));
+    }
+    Ok(base.join(path))
+}
+
+/// `path` with every link resolved, or why it cannot be (`from` names the file that led there).
+fn real(path: &Path, from: &Path) -> Result<PathBuf, String> {
+    fs::canonicalize(path).map_err(|_| {
+        format!(
+            "{} leads to {}, which does not exist",
+            shown(from),
+            shown(path)
+        )
+    })
+}
+
+/// Whether the repository's config says `bare = true` (read as a pointer is: capped).
+fn bare(common: &Path) -> bool {
+    let Ok(Some(file)) = disk::open_read(&common.join("config"), Links::Refuse) else {
+        return false;
+    };
+    let mut bytes = Vec::new();
+    if file.take(64 * 1024).read_to_end(&mut bytes).is_err() {
+        return false;
+    }
+    String::from_utf8_lossy(&bytes).lines().any(|line| {
+        let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        line.eq_ignore_ascii_case("bare=true")
+    })
+}
+
+/// A path as a warning shows it: escaped, since it came from a file.
+fn shown(path: &Path) -> String {
+    escape(&path.display().to_string()).into_owned()
+}
+
+/// `../main`: how to get from `from` to `to`, both absolute, for the note that names the plan.
+pub fn relative(from: &Path, to: &Path) -> PathBuf {
+    let from: Vec<_> = from.components().collect();
+    let to_parts: Vec<_> = to.components().collect();
+    let common = from
+        .iter()
+        .zip(&to_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    if common == 0 {
+        return to.to_path_buf();
+    }
+    let mut path = PathBuf::new();
+    for _ in common..from.len() {
+        path.push("..");
+    }
+    for part in &to_parts[common..] {
+        path.push(part);
+    }
+    if path.as_os_str().is_empty() {
+        path.push(".");
+    }
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths_climb_then_descend() {
+        assert_eq!(
+            relative(Path::new("/r/w1"), Path::new("/r/main")),
+            Path::new("../main")
+        );
+        assert_eq!(
+            relative(Path::new("/r/a/b"), Path::new("/r/main")),
+            Path::new("../../main")
+        );
+        assert_eq!(relative(Path::new("/r"), Path::new("/r")), Path::new("."));
+    }
+
+    #[test]
+    fn odd_pointers_keep_the_worktrees_own_plan_with_a_reason() {
+        let dir = tempfile::tempdir().unwrap();
+        let wt = dir.path().join("wt");
+        fs::create_dir_all(&wt).unwrap();
+        assert_eq!(main_of(&wt), Ok(None));
+        fs::write(wt.join(".git"), "not a pointer\n").unwrap();
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .contains("does not hold \"gitdir: \"")
+        );
+        fs::write(wt.join(".git"), "gitdir: /nonexistent/.git/worktrees/wt\n").unwrap();
+        assert!(main_of(&wt).unwrap_err().contains("does not exist"));
+        // An admin folder outside any worktrees/ folder.
+        fs::create_dir_all(dir.path().join("elsewhere")).unwrap();
+        fs::write(
+            wt.join(".git"),
+            format!("gitdir: {}\n", dir.path().join("elsewhere").display()),
+        )
+        .unwrap();
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .contains("not a folder in a repository's worktrees/")
+        );
+        // A pointer that does not point back.
+        let admin = dir.path().join("main/.git/worktrees/wt");
+        fs::create_dir_all(&admin).unwrap();
+        fs::write(wt.join(".git"), format!("gitdir: {}\n", admin.display())).unwrap();
+        fs::write(admin.join("gitdir"), "/somewhere/else/.git\n").unwrap();
+        assert!(main_of(&wt).unwrap_err().contains("does not exist"));
+        fs::create_dir_all(dir.path().join("other")).unwrap();
+        fs::write(dir.path().join("other/.git"), "x").unwrap();
+        fs::write(
+            admin.join("gitdir"),
+            format!("{}\n", dir.path().join("other/.git").display()),
+        )
+        .unwrap();
+        assert!(main_of(&wt).unwrap_err().contains("not back to"));
+        // Pointing back: shared.
+        fs::write(
+            admin.join("gitdir"),
+            format!("{}\n", wt.join(".git").display()),
+        )
+        .unwrap();
+        let main = main_of(&wt).unwrap().unwrap();
+        assert_eq!(
+            fs::canonicalize(main).unwrap(),
+            fs::canonicalize(dir.path().join("main")).unwrap()
+        );
+        // A control character in a path.
+        fs::write(admin.join("gitdir"), "/a\u{1b}[31m/.git\n").unwrap();
+        assert!(main_of(&wt).unwrap_err().contains("control character"));
+    }
+}

@@ -1,0 +1,120 @@
+//! The way out while a command still runs: `show --watch`'s screen, and the notes a command
+//! gives before it is done (waiting for a lock, a folder it cannot watch). What a command
+//! finally gave is printed by `output.rs`; between them they are the only places that print.
+//! (A module of its own, below the commands: the transaction and `show --watch` use it, and
+//! `output.rs` sits above the commands.)
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::context::host::Host;
+use crate::view::render::Palette;
+
+/// How `show --watch` shows each new state.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ScreenMode {
+    /// Redraw in place on the alternate screen.
+    Terminal,
+    /// Each new state, then a blank line.
+    Pipe,
+    /// Each new state as one JSON envelope on one line.
+    Lines,
+}
+
+const ENTER_SCREEN: &str = "\x1b[?1049h\x1b[?25l";
+const LEAVE_SCREEN: &str = "\x1b[?25h\x1b[?1049l";
+const CLEAR: &str = "\x1b[H\x1b[2J";
+
+/// Where frames go. Leaving the terminal as it was found is `Drop`'s job, so every way out
+/// of the loop restores it.
+pub struct Screen<'a> {
+    out: &'a mut dyn Write,
+    mode: ScreenMode,
+    /// Between Ctrl-Z and `fg`: the shell has the main screen.
+    suspended: bool,
+}
+
+impl<'a> Screen<'a> {
+    /// Takes the screen (on a terminal) of `host`'s stdout.
+    pub fn open(host: &'a mut Host, mode: ScreenMode) -> io::Result<Self> {
+        let out: &'a mut dyn Write = &mut host.stdout;
+        if mode == ScreenMode::Terminal {
+            out.write_all(ENTER_SCREEN.as_bytes())?;
+            out.flush()?;
+        }
+        Ok(Self {
+            out,
+            mode,
+            suspended: false,
+        })
+    }
+
+    pub fn draw(&mut self, frame: &str) -> io::Result<()> {
+        let out = &mut self.out;
+        match self.mode {
+            ScreenMode::Terminal => {
+                out.write_all(CLEAR.as_bytes())?;
+                out.write_all(frame.as_bytes())?;
+            }
+            ScreenMode::Pipe => {
+                out.write_all(frame.as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+            ScreenMode::Lines => out.write_all(frame.as_bytes())?,
+        }
+        out.flush()
+    }
+}
+
+impl Screen<'_> {
+    /// Gives the terminal back before the process stops (Ctrl-Z).
+    pub fn suspend(&mut self) -> io::Result<()> {
+        if self.mode == ScreenMode::Terminal {
+            self.suspended = true;
+            self.out.write_all(LEAVE_SCREEN.as_bytes())?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Takes the screen again after `fg`, once; the caller draws the view.
+    pub fn resume(&mut self) -> io::Result<()> {
+        if self.mode == ScreenMode::Terminal && std::mem::take(&mut self.suspended) {
+            self.out.write_all(ENTER_SCREEN.as_bytes())?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Screen<'_> {
+    fn drop(&mut self) {
+        if self.mode == ScreenMode::Terminal {
+            let _ = self.out.write_all(LEAVE_SCREEN.as_bytes());
+            let _ = self.out.flush();
+        }
+    }
+}
+
+/// Gives the terminal back at once, from a signal handler that ends the process: the screen
+/// it holds may be stuck writing to a pipe nobody reads.
+pub fn leave_screen_now() {
+    let mut stdout = io::stdout();
+    let _ = stdout.write_all(LEAVE_SCREEN.as_bytes());
+    let _ = stdout.flush();
+}
+
+/// A note on stderr while a command still runs (`show --watch`).
+pub fn note(host: &mut Host, text: &str) {
+    let _ = writeln!(host.stderr, "note: {text}");
+}
+
+/// Says on `notes` (stderr) that another process holds the lock on `path`.
+pub fn waiting_for_lock(notes: &mut dyn Write, palette: Palette, path: &Path) {
+    let _ = writeln!(
+        notes,
+        "{} waiting for the lock on {}, held by another todos process",
+        palette.bold("note:"),
+        crate::policy::text::escape(&path.display().to_string())
+    );
+}

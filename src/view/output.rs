@@ -1,0 +1,390 @@
+//! The one way out. What a command gave, an outcome or an error, is printed here: as text for
+//! people (stdout, with warnings, notes and errors on stderr) or as the one JSON envelope for
+//! machines. The exit code is decided here too.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+
+use crate::cli::Format;
+use crate::commands::{Outcome, Reply, View, show};
+use crate::context::global::GlobalArgs;
+use crate::context::host::Host;
+use crate::plan::model;
+use crate::policy::error::Error;
+use crate::policy::text::escape;
+use crate::store::Document;
+use crate::view::envelope::{self, Place};
+use crate::view::layout::Layout;
+use crate::view::render::{self, Palette};
+
+mod usage;
+
+pub use usage::clap_failure;
+
+/// How this run prints: decided from the flags and the host alone, so even a failure to find
+/// the workspace is printed the way the user asked.
+pub struct Output {
+    json: bool,
+    quiet: bool,
+    stdout: Palette,
+    stderr: Palette,
+    /// The terminal's width when stdout is one: plans wrap to it. `None` into a pipe.
+    width: Option<usize>,
+    /// The exit code when the output itself cannot be written: 5 (internal), except in a hook,
+    /// which exits only with a code its agent reads as "go on" (SPEC §9).
+    unwritten: u8,
+}
+
+impl Output {
+    pub fn new(global: &GlobalArgs, host: &Host) -> Self {
+        let (stdout, stderr) = crate::context::palettes(global.color, host);
+        Self {
+            json: global.json,
+            quiet: global.quiet,
+            stdout,
+            stderr,
+            width: host.terminal_size().map(|(columns, _)| columns),
+            unwritten: Error::internal("").exit_code(),
+        }
+    }
+
+    /// Output for a hook (`todos hook`, `check --hook`): whatever fails, writing its own output
+    /// included, it exits with the code every agent reads as "go on".
+    #[must_use]
+    pub fn for_hook(mut self) -> Self {
+        self.unwritten = crate::commands::hook::FAILED;
+        self
+    }
+
+    /// Prints a command's reply and returns the exit code.
+    pub fn print(&self, host: &mut Host, reply: Reply) -> ExitCode {
+        let place = Place {
+            cwd: host
+                .current_dir()
+                .ok()
+                .map(|dir| dir.to_string_lossy().into_owned()),
+            workspace: reply
+                .workspace
+                .map(|dir| dir.to_string_lossy().into_owned()),
+            list: reply.list,
+            params_input: reply.params_input.as_ref(),
+        };
+        if let (Some(note), false, false) = (&reply.note, self.json, self.quiet) {
+            let _ = writeln!(
+                host.stderr,
+                "{} {}",
+                self.stderr.bold("note:"),
+                escape(note)
+            );
+        }
+        match reply.result {
+            Ok(outcome) => self.success(host, &place, outcome, reply.now),
+            Err(error) => self.failure(host, &place, &error),
+        }
+    }
+
+    fn success(
+        &self,
+        host: &mut Host,
+        place: &Place<'_>,
+        outcome: Outcome,
+        now: Option<DateTime<Utc>>,
+    ) -> ExitCode {
+        let exit = ExitCode::from(outcome.exit_code);
+        if self.json {
+            let envelope = envelope_of(&outcome, place);
+            return finish(host, &json_line(&envelope), exit, self.unwritten);
+        }
+        let mut err = String::new();
+        // Warnings and notes quote items and paths: escaped, so they cannot drive the terminal.
+        for warning in &outcome.warnings {
+            let _ = writeln!(
+                err,
+                "{} {}",
+                self.stderr.warning("warning:"),
+                escape(warning)
+            );
+        }
+        // Plans wrap on a terminal; generated documents (scripts, JSON, the man page) never do,
+        // as a wrapped line would break what is copied from them.
+        // Quiet: the warnings alone, and no text is made only to be dropped.
+        if self.quiet {
+            return match write_stderr(host, &err, self.unwritten) {
+                Ok(()) => exit,
+                Err(failed) => failed,
+            };
+        }
+        let wraps = matches!(
+            outcome.view,
+            View::Changed { .. }
+                | View::Restored { .. }
+                | View::Recap { .. }
+                | View::Shown {
+                    format: Format::Text,
+                    ..
+                }
+                | View::ShownAll {
+                    format: Format::Text,
+                    ..
+                }
+        );
+        let (mut text, note) = self.text_of(outcome.view, now);
+        if let (true, Some(width)) = (wraps, self.width) {
+            text = crate::view::wrap::wrap(&text, width);
+        }
+        let text = text.into_string();
+        if let Some(note) = note {
+            let _ = writeln!(err, "{note}");
+        }
+        if let Err(failed) = write_stderr(host, &err, self.unwritten) {
+            return failed;
+        }
+        finish(host, &text, exit, self.unwritten)
+    }
+
+    /// The text for stdout, and what goes to stderr before it.
+    /// `now` marks ended leases in plans.
+    fn text_of(&self, view: View, now: Option<DateTime<Utc>>) -> (Layout, Option<String>) {
+        let note = |text: String| Some(format!("{} {}", self.stderr.bold("note:"), escape(&text)));
+        match view {
+            View::Changed { document, changed } => {
+                let text = self.changed_plan(&document, now);
+                (
+                    text,
+                    if changed {
+                        document
+                            .note
+                            .as_ref()
+                            .and_then(|text| note(format!("this change: {text}")))
+                    } else {
+                        note(no_change(document.revision))
+                    },
+                )
+            }
+            View::Restored {
+                document,
+                revision,
+                set_aside,
+            } => {
+                let text = restored(revision, set_aside.as_deref());
+                (self.changed_plan(&document, now), note(text))
+            }
+            View::Shown {
+                document,
+                format,
+                long,
+            } => (
+                show::plan_layout(&document, format, self.stdout, long, now),
+                None,
+            ),
+            View::ShownAll {
+                lists,
+                format,
+                long,
+            } => (
+                show::lists_layout(&lists, format, self.stdout, long, now),
+                None,
+            ),
+            View::Recap { document } => (render::recap_layout(&document.todos), None),
+            View::Answer(answer) => {
+                let notes = (!answer.notes.is_empty()).then_some(answer.notes);
+                // An answer's notes are whole lines of their own, printed as they are.
+                let text = Layout::from(answer.text.as_str());
+                (text, notes.map(|notes| notes.trim_end().to_owned()))
+            }
+        }
+    }
+
+    /// The checklist after a change, and the line that keeps an agent on track.
+    fn changed_plan(&self, document: &Document, now: Option<DateTime<Utc>>) -> Layout {
+        let summary = document.summary.as_deref();
+        let mut text = render::plan(summary, &document.todos, self.stdout, false, now);
+        // An empty checklist already says "No todos."; the same words again add nothing.
+        if !document.todos.is_empty() {
+            text.plain(&format!("{}\n", render::progress_line(&document.todos)));
+        }
+        text
+    }
+
+    fn failure(&self, host: &mut Host, place: &Place<'_>, error: &Error) -> ExitCode {
+        let exit = ExitCode::from(error.exit_code());
+        if self.json {
+            return finish(
+                host,
+                &json_line(&envelope::failure(error, place)),
+                exit,
+                self.unwritten,
+            );
+        }
+        // Messages quote the input (an unknown key, a bad status) and paths: escape what could
+        // drive the terminal, as for everything else read from input.
+        let palette = self.stderr;
+        let mut text = format!("{} {}\n", palette.error("error:"), escape(&error.message));
+        if error.problems.len() > 1 {
+            for problem in &error.problems {
+                let _ = writeln!(
+                    text,
+                    "  {}: {}",
+                    escape(&problem.path),
+                    escape(&problem.message)
+                );
+            }
+        }
+        if let Some(hint) = &error.hint {
+            let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
+        }
+        write_stderr(host, &text, self.unwritten).map_or_else(|failed| failed, |()| exit)
+    }
+}
+
+/// Writes what goes to stderr (warnings, notes, `check`'s answer, an error): a closed pipe is
+/// no failure, but any other (`2>/dev/full`) is exit 5, since the caller did not get what the
+/// command had to say (`unwritten`: a hook's "go on" code instead).
+fn write_stderr(host: &mut Host, text: &str, unwritten: u8) -> Result<(), ExitCode> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    match host
+        .stderr
+        .write_all(text.as_bytes())
+        .and_then(|()| host.stderr.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(_) => Err(ExitCode::from(unwritten)),
+    }
+}
+
+#[cfg(feature = "mcp")]
+/// Says why a long-running server (`todos mcp`) could not start or stopped, on stderr, and
+/// gives its exit code (5, as an internal failure).
+pub fn server_failure(host: &mut Host, message: &str) -> ExitCode {
+    let _ = writeln!(host.stderr, "error: {}", escape(message));
+    ExitCode::from(5)
+}
+
+#[cfg(feature = "mcp")]
+/// A command's reply as its JSON envelope, built, not printed: what the MCP server answers a
+/// tool call with. `true` with it when the command refused (its exit code is not 0).
+pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {
+    let place = Place {
+        cwd,
+        workspace: reply
+            .workspace
+            .as_ref()
+            .map(|dir| dir.to_string_lossy().into_owned()),
+        list: reply.list.clone(),
+        params_input: reply.params_input.as_ref(),
+    };
+    match &reply.result {
+        Ok(outcome) => (envelope_of(outcome, &place), outcome.exit_code != 0),
+        Err(error) => (envelope::failure(error, &place), true),
+    }
+}
+
+fn no_change(revision: u64) -> String {
+    format!("No change: the plan already matches (revision {revision}).")
+}
+
+fn restored(revision: Option<u64>, set_aside: Option<&std::path::Path>) -> String {
+    let mut note = match revision {
+        Some(0) => "Restored revision 0, the empty plan before the first change.".to_owned(),
+        Some(revision) => format!("Restored the plan of revision {revision}."),
+        None => "The plan is empty.".to_owned(),
+    };
+    if let Some(path) = set_aside {
+        note = format!(
+            "Moved the unreadable store to {}. {note}",
+            escape(&path.display().to_string())
+        );
+    }
+    note
+}
+
+/// The envelope of a success: the plan's data and counts, or an answer's own data.
+fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
+    let counts = |document: &Document| envelope::counts(&model::stats(&document.todos));
+    let plan = |document, text: String, changed| {
+        envelope::success(document, &text, &outcome.warnings, changed, place)
+    };
+    match &outcome.view {
+        View::Changed {
+            document,
+            changed: true,
+        } => plan(
+            document,
+            format!("Updated todos: {}.", counts(document)),
+            Some(true),
+        ),
+        View::Changed {
+            document,
+            changed: false,
+        } => plan(document, no_change(document.revision), Some(false)),
+        View::Restored {
+            document,
+            revision,
+            set_aside,
+        } => {
+            let note = restored(*revision, set_aside.as_deref());
+            plan(
+                document,
+                format!("{note} Todos: {}.", counts(document)),
+                Some(true),
+            )
+        }
+        View::Shown { document, .. } | View::Recap { document } => {
+            plan(document, format!("Todos: {}.", counts(document)), None)
+        }
+        View::ShownAll { lists, .. } => {
+            let total: usize = lists.iter().map(|(_, document)| document.todos.len()).sum();
+            let text = format!(
+                "{}, {} in all.",
+                crate::policy::english::count(lists.len(), "list"),
+                crate::policy::english::count(total, "item")
+            );
+            envelope::answer(show::lists_data(lists), &text, None, place)
+        }
+        View::Answer(answer) => {
+            // What text mode says on stderr (a history line passed over) reaches a script too.
+            let mut data = answer.data.clone();
+            if let (Value::Object(object), false) = (&mut data, outcome.warnings.is_empty()) {
+                object.insert("warnings".to_owned(), Value::from(outcome.warnings.clone()));
+            }
+            envelope::answer(data, &answer.headline, answer.stats.as_ref(), place)
+        }
+    }
+}
+
+fn json_line(value: &Value) -> String {
+    // A `Value` always serializes; the fallback keeps the envelope contract all the same.
+    let mut text = crate::input::json::escape_unsafe(
+        serde_json::to_string(value).unwrap_or_else(|_| PANIC_ENVELOPE.to_owned()),
+    );
+    text.push('\n');
+    text
+}
+
+/// Writes the output; a closed pipe ends it quietly, any other failure to write it (a full
+/// disk) is an internal error, since the caller did not get what it asked for (`unwritten`: a
+/// hook's "go on" code instead).
+fn finish(host: &mut Host, text: &str, exit: ExitCode, unwritten: u8) -> ExitCode {
+    let written = host
+        .stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| host.stdout.flush());
+    match written {
+        Ok(()) => exit,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => exit,
+        Err(err) => {
+            let _ = writeln!(host.stderr, "error: cannot write the output: {err}");
+            ExitCode::from(unwritten)
+        }
+    }
+}
+
+/// The envelope for a failure that left nothing better to say: an internal error.
+pub const PANIC_ENVELOPE: &str = r#"{"status":"error","error":{"code":"INTERNAL_ERROR","message":"internal error: this is a bug in todos","details":[]},"text":"error: internal error","context":{"cwd":null,"workspace":null,"list":null,"params_input":null}}"#;

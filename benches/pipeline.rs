@@ -23,11 +23,12 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::Value;
+use todos::context::Palette;
 use todos::input;
 use todos::plan::list::{DEFAULT_STORE, ListName};
 use todos::plan::model::{Item, Limits};
 use todos::store::{Document, Store};
-use todos::view::render::{self, Palette};
+use todos::view::render;
 
 const SIZES: [usize; 4] = [10, 1_000, 10_000, 100_000];
 

@@ -17,9 +17,6 @@ pub mod policy;
 pub mod store;
 pub mod view;
 
-#[cfg(test)]
-mod consistency;
-
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -50,11 +47,11 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
         Ok(cli) => cli,
         Err(err) => {
             let json = args.iter().skip(1).any(|arg| arg == "--json");
-            let exit = view::output::clap_failure(host, err, &args, json);
+            let exit = view::output::clap_failure(host, err, &args, json, Cli::command);
             // A hook exits only with codes its agent reads as "go on" or "block" (SPEC §9):
             // a mistyped hook command is no block (usage is exit 2, which blocks).
             return if names_hook(&args) && exit != ExitCode::SUCCESS {
-                ExitCode::from(commands::hook::FAILED)
+                ExitCode::from(policy::exit::HOOK_FAILED)
             } else {
                 exit
             };
@@ -75,10 +72,10 @@ fn run_with(args: impl IntoIterator<Item = OsString>, host: &mut Host, mcp: McpE
                 .flatten();
             match refused {
                 None => return mcp(&args, &cli.global, host),
-                Some(err) => commands::Reply::failed(err),
+                Some(err) => view::outcome::Reply::failed(err),
             }
         }
-        cli::Command::About(command) => commands::describe(command),
+        cli::Command::About(command) => commands::describe(command, Cli::command()),
         cli::Command::Plan(command) => commands::run(&cli.global, host, command),
     };
     output.print(host, reply)

@@ -19,7 +19,7 @@ fuzz_target!(|bytes: &[u8]| {
             let items: Vec<_> = snapshot.items.unwrap_or_default().into_iter().map(|draft| draft.item).collect();
             let recap = todos::view::render::recap(&items);
             assert!(recap.chars().count() <= todos::view::render::RECAP_MAX_CHARS);
-            let _ = todos::view::render::checklist(snapshot.summary.as_deref(), &items, todos::view::render::Palette::plain());
+            let _ = todos::view::render::checklist(snapshot.summary.as_deref(), &items, todos::context::Palette::plain());
         }
         let _ = todos::input::item_change(&value, &limits);
     }

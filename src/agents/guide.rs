@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::cli::SchemaCommand;
+use crate::agents::schema::SchemaCommand;
 use crate::plan::model::{Limit, Limits, Status};
 use crate::policy::english::count;
 use crate::policy::sentences::{self, limits_in_force as limits_sentence};

@@ -13,10 +13,10 @@
 use serde_json::{Map, Value, json};
 
 use crate::agents::guide;
-use crate::cli::{SchemaCommand, Vendor};
 use crate::plan::model::{Limits, MAX_ACTIVE_FORM_CHARS, MAX_DESCRIPTION_CHARS, Priority, Status};
 use crate::policy::name::OWNER;
 use crate::policy::sentences;
+use clap::ValueEnum;
 
 pub const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -397,6 +397,28 @@ pub fn gemini_subset(schema: &Value) -> Value {
         })
         .collect();
     Value::Object(kept)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SchemaCommand {
+    /// The whole snapshot: {"summary", "todos": [{"content", "status", …}]}.
+    Write,
+    /// New items: {"items": [TEXT, …]}.
+    Create,
+    /// A change to one item: {"id", "status", "content", …}.
+    Update,
+}
+
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Vendor {
+    /// {"type": "function", "name", "description", "parameters", "strict"} (Responses API).
+    Openai,
+    /// {"name", "description", "input_schema"} (Messages API).
+    Anthropic,
+    /// {"name", "description", "parameters"}: a function declaration in Gemini's schema subset.
+    Gemini,
 }
 
 #[cfg(test)]

@@ -6,12 +6,8 @@
 //! it never writes, locks or creates anything, and anything it cannot read (no workspace, a
 //! broken store, a bad config) gives no candidates rather than an error on the prompt.
 
-use clap_complete::env::{Bash, EnvCompleter, Fish, Zsh};
-
 use crate::cli::Cli;
-
-/// The variable that turns a run into a completion request, as `clap_complete` names it.
-const VAR: &str = "COMPLETE";
+use crate::commands::completions::VAR;
 
 /// Answers a completion request and returns true, or returns false for a normal run: a run
 /// without `COMPLETE` in its environment costs one variable look-up.
@@ -26,21 +22,4 @@ pub fn complete_if_asked() -> bool {
         .var(VAR)
         .try_complete(std::env::args_os(), std::env::current_dir().ok().as_deref())
         .unwrap_or_else(|err| err.exit())
-}
-
-/// The script that makes `shell` ask `todos` for its candidates: for `todos completions`.
-/// `None` for the shells that keep clap's static script (PowerShell, Elvish).
-pub fn registration(shell: &str) -> Option<String> {
-    let completer: &dyn EnvCompleter = match shell {
-        "bash" => &Bash,
-        "zsh" => &Zsh,
-        "fish" => &Fish,
-        _ => return None,
-    };
-    let mut script = Vec::new();
-    // `todos` from PATH: the script is installed once and must follow the installed binary.
-    completer
-        .write_registration(VAR, "todos", "todos", "todos", &mut script)
-        .ok()?;
-    Some(String::from_utf8_lossy(&script).into_owned())
 }

@@ -8,8 +8,6 @@ use chrono::DateTime;
 use serde_json::{Value, json};
 
 use crate::agents::hooks::{self, Protocol};
-use crate::cli::CheckArgs;
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::plan::model;
@@ -18,11 +16,14 @@ use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::{Document, Store};
 use crate::view::envelope;
+use crate::view::outcome::{Answer, Outcome};
 use crate::view::render;
 
 /// The exit code of a failed check. In hook mode, the code Claude Code's hooks block with
 /// (its row of `policy::agent::PROTOCOLS`).
 use crate::policy::exit::CHECK_OPEN as OPEN;
+use crate::policy::settings::Variable;
+use clap::Args;
 
 /// The protocol `check --hook` speaks: Claude Code's, as `policy::agent::PROTOCOLS` holds it.
 fn hook_protocol() -> &'static Protocol {
@@ -202,4 +203,23 @@ fn notes(
     }
     out.push_str(&tail);
     out
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos check && git push\n  \
+    todos check --stale 10\n  \
+    TODOS_OWNER=w1 todos check\n  \
+    todos --json check | jq .data.check")]
+pub struct CheckArgs {
+    /// Fail only when items are open and the plan has not changed for this many minutes.
+    #[arg(long, value_name = "MINUTES")]
+    pub stale: Option<u64>,
+
+    #[arg(long, help = sentences::check_hook_help())]
+    pub hook: bool,
+
+    #[arg(long, value_name = "NAME", help = sentences::with_env(
+        "Whose check: items owned by someone else do not count", Variable::Owner))]
+    pub owner: Option<String>,
 }

@@ -1,14 +1,18 @@
 use serde_json::{Value, json};
 
-use crate::cli::CreateArgs;
+use crate::commands::owner_help;
+use crate::commands::remove;
+use crate::commands::source;
 use crate::commands::transaction;
-use crate::commands::{Outcome, remove};
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::input::{self, source};
+use crate::input::{self, fence};
 use crate::plan::model::{self, Item, Status};
 use crate::policy::error::{Error, Problem, Result};
+use crate::policy::sentences;
 use crate::policy::text::word;
+use crate::view::outcome::Outcome;
+use clap::Args;
 
 const STDIN_HINT: &str = "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
     or pipe {\"items\": [...]}, a JSON array of strings, or one item per line";
@@ -28,7 +32,7 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
     let limits = ctx.config.limits;
     let (items, input) = if args.contents.is_empty() {
         let text = source::stdin(host, STDIN_HINT)?;
-        let (items, value) = input::new_items(source::payload(&text), &limits)?;
+        let (items, value) = input::new_items(fence::payload(&text), &limits)?;
         let input = value.unwrap_or_else(|| {
             let texts: Vec<&str> = items.iter().map(|item| item.content.as_str()).collect();
             json!({"items": texts})
@@ -177,4 +181,25 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         },
     )
     .map(Outcome::changed)
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos create \"Write the migration\" \"Run it on staging\"\n  \
+    todos create \"Deploy\" --blocked-by 2 --blocked-by 3 --owner ops\n  \
+    printf 'Reproduce\\nPatch\\n' | todos create")]
+pub struct CreateArgs {
+    /// The text of each new item.
+    #[arg(value_name = "CONTENT")]
+    pub contents: Vec<String>,
+
+    /// Each new item waits on this item (repeat for more).
+    #[arg(long, value_name = "ID")]
+    pub blocked_by: Vec<String>,
+
+    #[arg(long, value_name = "NAME", help = owner_help("Who works on the new items"))]
+    pub owner: Option<String>,
+
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
 }

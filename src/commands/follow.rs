@@ -25,7 +25,6 @@ use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use notify::{EventKind, RecursiveMode, Watcher};
 use serde_json::{Value, json};
 
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model;
@@ -35,6 +34,7 @@ use crate::store::Store;
 use crate::store::disk::{self, Links};
 use crate::store::history::Entry;
 use crate::view::envelope::{self, Place};
+use crate::view::outcome::{Answer, Outcome};
 
 /// The most read from the file in one go, and the longest line waited for: a planted file or
 /// a runaway line costs no more than this (the history's own cap).

@@ -6,15 +6,15 @@ use std::fmt::Write as _;
 use chrono::{DateTime, Local};
 use serde_json::{Value, json};
 
-use crate::cli::HistoryArgs;
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::plan::model;
 use crate::policy::error::{Error, Result};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::history::Entry;
+use crate::view::outcome::{Answer, Outcome};
 use crate::view::render;
+use clap::Args;
 
 /// Reads the history (no lock, nothing created) and lists it, or prints one revision.
 pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
@@ -270,4 +270,28 @@ pub(super) fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     } else {
         parts.join("; ")
     }
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos history\n  \
+    todos history --limit 5\n  \
+    todos history 3\n  \
+    todos history --follow\n  \
+    todos --json history --follow | jq -c '.data | [.revision, .command]'\n  \
+    todos undo --to 3")]
+pub struct HistoryArgs {
+    /// Print the plan as it was at this revision.
+    #[arg(value_name = "REV")]
+    pub revision: Option<u64>,
+
+    /// List at most this many revisions, the newest (with --follow: print at most this many of
+    /// the kept ones before the new ones).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// Print the kept revisions, oldest first, then each new one as it lands, until Ctrl-C
+    /// (with --json, one envelope a line). Takes no lock.
+    #[arg(short, long, conflicts_with = "revision")]
+    pub follow: bool,
 }

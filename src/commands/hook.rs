@@ -9,16 +9,14 @@ use serde_json::json;
 use serde_json::{Map, Value};
 
 use crate::agents::hooks::{self, Event, Protocol, Reply};
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::policy::error::{Error, Result};
+use crate::policy::exit::HOOK_FAILED;
 use crate::policy::text::escape;
 use crate::store::Store;
-
-/// Exit code of a hook that failed: every agent reads 1 as "report it, go on", never as
-/// "block" (Claude Code and Codex block on 2, and Gemini CLI on any code but 0 and 1).
-pub const FAILED: u8 = 1;
+use crate::view::outcome::{Answer, Outcome};
+use clap::Args;
 
 /// The agent's payload, read from stdin within `hooks::PAYLOAD_WAIT`.
 pub struct Request {
@@ -86,7 +84,7 @@ pub fn refusal(err: &Error) -> Outcome {
     );
     answer.notes = notes;
     Outcome {
-        exit_code: FAILED,
+        exit_code: HOOK_FAILED,
         ..Outcome::answer(answer)
     }
 }
@@ -168,3 +166,9 @@ fn answer(
         ..Outcome::answer(answer)
     })
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    echo '{\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}' | todos hook\n  \
+    todos init --agent codex --hooks   # installs it")]
+pub struct HookArgs {}

@@ -9,18 +9,18 @@ use serde_json::{Map, Value, json};
 
 use crate::agents::guide;
 use crate::agents::hooks::{self, Protocol};
-use crate::cli::InitArgs;
 use crate::commands::init_block::{GITIGNORE, IGNORED, INSTRUCTIONS, with_block};
 use crate::commands::init_files::{Action, Change, Plan};
 use crate::commands::init_git;
 use crate::commands::init_mcp;
 use crate::commands::init_permissions::{self, Permissions};
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
 use crate::policy::error::{Error, Result};
 use crate::store::disk;
+use crate::view::outcome::{Answer, Outcome};
+use clap::Args;
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
     let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
@@ -349,6 +349,34 @@ pub(super) fn edit_settings(
         return Ok(old.to_owned());
     }
     Ok(text)
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos init --agent claude --hooks\n  \
+    todos init --agent codex --hooks\n  \
+    todos init --agent gemini --hooks\n  \
+    todos init --agent claude --mcp\n  \
+    todos init\n  \
+    git init -q && todos init --git   # git merges plans with todos merge-file")]
+pub struct InitArgs {
+    /// The agent to set up.
+    #[arg(long, value_enum, default_value_t = Agent::Generic)]
+    pub agent: Agent,
+
+    /// Also install the agent's session-start and stop hooks (claude, codex, gemini).
+    #[arg(long)]
+    pub hooks: bool,
+
+    /// Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude
+    /// Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex.
+    #[arg(long)]
+    pub mcp: bool,
+
+    /// Also let git merge plans across branches: `.todos.json merge=todos` in .gitattributes
+    /// (commit it) and the `todos merge-file` driver in the repository's .git/config.
+    #[arg(long)]
+    pub git: bool,
 }
 
 #[cfg(test)]

@@ -11,11 +11,11 @@ use clap_mangen::roff::{Roff, bold, roman};
 
 use serde_json::json;
 
-use crate::cli::Cli;
-use crate::commands::{Answer, Outcome};
 use crate::policy::error::{Error, Result};
 use crate::policy::sentences;
 use crate::policy::settings::WORKSPACE_CONFIG;
+use crate::view::outcome::{Answer, Outcome};
+use clap::Args;
 
 /// The files besides the configuration files, whose keys come from `policy::settings`.
 const FILES: &[(&str, &str)] = &[
@@ -42,8 +42,8 @@ const FILES: &[(&str, &str)] = &[
 ];
 
 /// Prints the man page.
-pub fn execute() -> Result<Outcome> {
-    let page = page()?;
+pub fn execute(command_line: clap::Command) -> Result<Outcome> {
+    let page = page(command_line)?;
     let data = json!({"man": page});
     Ok(Outcome::answer(Answer::new(
         page,
@@ -52,9 +52,8 @@ pub fn execute() -> Result<Outcome> {
     )))
 }
 
-/// The whole man page, as roff.
-pub fn page() -> Result<String> {
-    let mut cli = Cli::command();
+/// The whole man page of the command line `cli`, as roff.
+pub fn page(mut cli: clap::Command) -> Result<String> {
     cli.build();
     let page = Man::new(cli.clone());
     let mut parts = vec![
@@ -225,6 +224,12 @@ fn strip_preamble(text: String) -> String {
         None => text,
     }
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos man | man -l -\n  \
+    mkdir -p ~/.local/share/man/man1 && todos man > ~/.local/share/man/man1/todos.1")]
+pub struct ManArgs {}
 
 #[cfg(test)]
 mod tests {

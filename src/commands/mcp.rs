@@ -10,11 +10,12 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
-use crate::cli::GlobalArgs;
-use crate::commands::Reply;
+use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
 use crate::policy::error::Error;
+use crate::view::outcome::Reply;
 use crate::view::output::Output;
+use clap::Args;
 
 /// The binary that serves MCP, in the folder of the running `todos`.
 pub const SERVER_BINARY: &str = "todos-mcp";
@@ -104,6 +105,13 @@ fn not_installed(server: &std::path::Path) -> Error {
 fn cannot_start(server: &std::path::Path, err: &std::io::Error) -> Error {
     Error::internal(format!("cannot start {}: {err}", server.display()))
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = format!("{}\n{}", crate::policy::sentences::mcp_tools_help(), "Examples:\n  \
+    todos init --agent claude --mcp     # registers the server in .mcp.json\n  \
+    todos init --agent codex --mcp      # registers it in .codex/config.toml, its tools approved\n  \
+    todos mcp -C . < /dev/null          # serves this folder's plan until the client closes stdin"))]
+pub struct McpArgs {}
 
 #[cfg(test)]
 mod tests {

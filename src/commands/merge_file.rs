@@ -14,14 +14,14 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use crate::cli::MergeFileArgs;
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::policy::error::{Error, Kind, Result};
 use crate::policy::text::escape;
 use crate::store::disk;
 use crate::store::merge;
 use crate::store::{Document, Store};
+use crate::view::outcome::{Answer, Outcome};
+use clap::{Args, ValueHint};
 
 /// The largest file read as a store: a plan is a short list, and a file this size is not one.
 pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
@@ -142,4 +142,23 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
         Kind::StoreCorrupt => Error::invalid(format!("{name}: {}", err.message)),
         _ => err,
     })
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    git init -q && todos init --git   # registers it for this clone\n  \
+    cp .todos.json base.json && cp .todos.json theirs.json\n  \
+    todos merge-file base.json .todos.json theirs.json   # as git runs it, on its own files")]
+pub struct MergeFileArgs {
+    /// The common ancestor's plan (git's %O; empty when both branches added the plan).
+    #[arg(value_name = "BASE", value_hint = ValueHint::FilePath)]
+    pub base: PathBuf,
+
+    /// Our plan (git's %A): the merged plan is written here.
+    #[arg(value_name = "OURS", value_hint = ValueHint::FilePath)]
+    pub ours: PathBuf,
+
+    /// Their plan (git's %B).
+    #[arg(value_name = "THEIRS", value_hint = ValueHint::FilePath)]
+    pub theirs: PathBuf,
 }

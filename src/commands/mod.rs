@@ -2,50 +2,274 @@
 //! (`execute`) and returns an `Outcome`, which `output` prints as text or as the envelope.
 //! Mutating commands change the plan only through `transaction`.
 
-mod check;
-mod completions;
-mod create;
-mod follow;
-mod history;
+pub(crate) mod check;
+pub(crate) mod completions;
+pub(crate) mod create;
+pub(crate) mod follow;
+pub(crate) mod history;
 pub(crate) mod hook;
-mod init;
+pub(crate) mod init;
 mod init_block;
 mod init_files;
 mod init_git;
 mod init_mcp;
 mod init_permissions;
+pub(crate) mod lazy;
 pub(crate) mod man;
 pub(crate) mod mcp;
-mod merge_file;
-mod next;
+pub(crate) mod merge_file;
+pub(crate) mod next;
 pub mod prompt;
-mod recap;
+pub(crate) mod recap;
 pub mod remove;
 pub mod resolve;
-mod schema;
+pub(crate) mod schema;
 pub mod show;
+mod source;
 pub(crate) mod transaction;
-mod undo;
-mod update;
-mod watch;
-mod write;
-
-use std::path::PathBuf;
+pub(crate) mod undo;
+pub(crate) mod update;
+pub(crate) mod watch;
+pub(crate) mod write;
 
 use serde_json::Value;
 
-use crate::cli::{
-    AboutCommand, Format, GlobalArgs, HistoryArgs, InitArgs, MergeFileArgs, PlanCommand,
-    SchemaArgs, ShowArgs, UndoArgs,
-};
-use crate::commands::transaction::Committed;
+use clap::Subcommand;
+
 use crate::context::Context;
+use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
-use crate::plan::list::ListName;
-use crate::plan::model::Stats;
 use crate::policy::error::{Error, Result};
+use crate::policy::name::OWNER;
+use crate::policy::sentences;
 use crate::policy::settings::Variable;
-use crate::store::Document;
+use crate::policy::status::STATUSES;
+use crate::view::outcome::{Outcome, Reply};
+use crate::view::show::Format;
+use check::CheckArgs;
+use completions::CompletionsArgs;
+use create::CreateArgs;
+use history::HistoryArgs;
+use hook::HookArgs;
+use init::InitArgs;
+pub use lazy::Lazy;
+use man::ManArgs;
+use merge_file::MergeFileArgs;
+use next::NextArgs;
+use prompt::PromptArgs;
+use recap::RecapArgs;
+use remove::RemoveArgs;
+use resolve::ResolveArgs;
+use schema::SchemaArgs;
+use show::ShowArgs;
+use undo::UndoArgs;
+use update::UpdateArgs;
+use write::WriteArgs;
+
+/// A command that works on a plan: it resolves the workspace, its configuration and its list
+/// before it runs (and fails, naming it, when the workspace cannot be used).
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Subcommand)]
+pub enum PlanCommand {
+    /// Replace the whole list with a snapshot.
+    ///
+    /// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
+    /// from `--summary` and `-t STATUS:CONTENT` flags. What the snapshot leaves out is gone (a
+    /// warning names each open item dropped). Items keep their ids when the snapshot names the
+    /// same id or the same content. Accepted shapes: TodoWrite / Claude Code / OpenCode / Amp /
+    /// Qwen `{"summary", "todos"}`, Kimi `{"todos": [{"title", "status"}]}`, WeKnora `{"task",
+    /// "steps"}`, Codex `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos":
+    /// [{"description"}]}`, Cursor `{"merge": true, "todos"}` (changes only the items it names),
+    /// VS Code `{"operation": "write", "todoList"}` (`"read"` only prints), Roo Code's Markdown
+    /// checklist (`{"todos": "[x] A\n[-] B\n[ ] C"}`, or the lines themselves on stdin), a bare
+    /// array of items, and any of them in a ```json fence. A list that is absent or null changes
+    /// only the summary. An item's `blocked_by` names the items it waits on, by the ids the
+    /// snapshot gave them or by todos' own ids; a kept item's `owner`, `blocked_by` and other
+    /// optional fields that the snapshot leaves out keep their stored values (null clears them).
+    Write(Lazy<WriteArgs>),
+
+    /// Append new pending items.
+    ///
+    /// Items come from the arguments or, with none, from stdin as `{"items": ["a", "b"]}`, a JSON
+    /// array of strings or items, one item (Claude Code's TaskCreate `{"subject", "description",
+    /// "activeForm"}`), or one item per line. Ids are assigned by `todos`.
+    Create(Lazy<CreateArgs>),
+
+    /// Change one item's status, content, owner or dependencies.
+    ///
+    /// Moving a finished item (see the statuses below) back to an open status needs `--reopen`.
+    /// Each owner (items without one count as one) has at most one item in progress. With no
+    /// ID, reads `{"id": "2", "status": "completed"}` from stdin (or Claude Code's TaskUpdate
+    /// `{"taskId", "status", "subject", "description", "activeForm", "owner", "addBlockedBy",
+    /// "addBlocks"}`; `"status": "deleted"` removes the item).
+    Update(Lazy<UpdateArgs>),
+
+    /// Delete items by id.
+    ///
+    /// Removing an item that is still open warns, and so does removing an item others wait on
+    /// (they no longer do). Ids are never handed out again. To keep the record of a step that is
+    /// no longer needed, mark it cancelled instead.
+    Remove(Lazy<RemoveArgs>),
+
+    /// Print the next ready item, or claim it with --claim.
+    #[command(long_about = format!(
+        "Print the next ready item, or claim it with --claim.\n\n\
+         Ready: pending, and every item it waits on (blocked_by) {}. The first ready item in \
+         list order is printed; with --owner, items owned by someone else are skipped. --claim \
+         marks it in_progress and owned by --owner (or {}) in the same locked change, so agents \
+         claiming at once never get the same item. When nothing is ready, next exits 0 and says \
+         why in one line.",
+        sentences::resolving_statuses(),
+        Variable::Owner.name()
+    ))]
+    Next(Lazy<NextArgs>),
+
+    /// Print the checklist.
+    ///
+    /// Prints the summary and the progress `[done/total]`, then one line per item: its id (the one
+    /// `todos update` takes), its marker and its text (the markers are listed below; the item in
+    /// progress shows its active form). `show` never locks, writes or creates anything, so it is
+    /// safe to run in a loop while an agent works.
+    Show(Lazy<ShowArgs>),
+
+    /// Print the one-line progress recap.
+    ///
+    /// `[done/total] In progress: A. Pending: B; C; D (+2 more). Blocked: G. Cancelled: E. Failed:
+    /// F.` in at most 300 characters, for an agent to keep at the end of its context.
+    Recap(Lazy<RecapArgs>),
+
+    /// Restore the plan as it was before the last change, or at any kept revision.
+    ///
+    /// The answer to a full overwrite that dropped items. Every revision is kept in the list's
+    /// history (`todos history`); undo puts the one before the current revision back as a new
+    /// revision (a second undo is a redo), and `--to REV` puts back any kept one. If the store
+    /// cannot be read, undo moves it aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS` and restores
+    /// the latest kept revision.
+    Undo(Lazy<UndoArgs>),
+
+    /// List the kept revisions of the plan, newest first, or print one of them.
+    ///
+    /// Every change is kept in the list's history (.todos.history.jsonl, the latest
+    /// history_limit revisions, 100 by default): its revision, local time, the command that made
+    /// it, what changed (items added and removed, statuses moved) and the progress. `history REV`
+    /// prints the plan as it was at that revision; `todos undo --to REV` brings it back.
+    History(Lazy<HistoryArgs>),
+
+    /// Print the JSON Schema of a command's input, or a function-tool definition for an LLM API.
+    ///
+    /// The schema (JSON Schema draft 2020-12) describes the canonical input of `write` (the
+    /// TodoWrite shape), `create` or `update`, with the limits in force (maxItems, maxLength) and
+    /// the usage rules in its description. Every input it accepts, `todos` accepts; `todos` also
+    /// takes the other agents' shapes (see `todos write --help`), which the schema leaves out.
+    /// `--tool` wraps it as OpenAI's, Anthropic's or Gemini's function-tool definition, so a
+    /// harness can register `todos` as a tool and run `todos write` with the arguments it gets.
+    Schema(Lazy<SchemaArgs>),
+
+    /// Print a short guide to `todos` for an agent's system prompt, with the limits in force.
+    ///
+    /// When to keep a plan, the rules, the limits and the exact commands. `todos init` writes the
+    /// same text into CLAUDE.md, AGENTS.md or GEMINI.md.
+    Prompt(Lazy<PromptArgs>),
+
+    /// Merge three versions of a plan: git's merge driver (`todos init --git` registers it).
+    ///
+    /// git runs it as `todos merge-file %O %A %B` when two branches both changed a plan. Items
+    /// are matched by id against BASE: an item changed on one side takes that side; changed on
+    /// both, the status furthest along and, for every other field, ours unless only theirs
+    /// changed it. An item removed on one side and changed on the other is kept; items added
+    /// on both sides are all kept, theirs after ours, and an added item of theirs whose id ours
+    /// also added gets a new id (its dependents follow it). The merged plan is written to OURS.
+    /// Exit 0: merged. Exit 1: git reports a conflict, because the merged plan breaks a rule
+    /// (it is written all the same, each problem on stderr) or an input is not a store (OURS
+    /// is left as it was, and git takes it as the result: our side only; the hint says where
+    /// theirs is).
+    MergeFile(Lazy<MergeFileArgs>),
+
+    /// Merge a plan that git left with conflict markers, then `git add` it.
+    ///
+    /// Where git merged a plan line by line (the merge driver was not registered, or the merge
+    /// ran elsewhere), the store holds git's conflict markers and every command refuses it.
+    /// resolve merges the two sides as `todos merge-file` does, with the common plan from the
+    /// diff3 markers or git's index when there is one (else both sides' items are kept), saves
+    /// the result as a new revision and says to `git add` the file. A store without conflict
+    /// markers is left as it is (exit 0).
+    Resolve(Lazy<ResolveArgs>),
+
+    /// Exit 0 when the plan is empty or finished, 1 while items are open.
+    #[command(long_about = sentences::check_about())]
+    Check(Lazy<CheckArgs>),
+
+    /// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
+    ///
+    /// Writes the `todos prompt` text between `<!-- todos:begin … -->` and `<!-- todos:end -->` into
+    /// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
+    /// root: creates the file when it is absent, replaces only its own block when it is present,
+    /// and changes nothing when the block is already current. With --hooks it also merges two
+    /// `todos hook` hooks into the agent's own hook file, keeping every other key and hook:
+    /// .claude/settings.json (SessionStart, Stop), .codex/hooks.json (SessionStart, Stop) or
+    /// .gemini/settings.json (SessionStart, AfterAgent). With --hooks or --mcp it adds the
+    /// agent's allow rule for todos alone, so that its default permission mode runs todos
+    /// without asking: Bash(todos:*) and mcp__todos in Claude Code's permissions.allow,
+    /// run_shell_command(todos) in Gemini CLI's tools.allowed and "trust" on its todos server,
+    /// default_tools_approval_mode = "approve" on Codex's (whose sandbox already lets the shell
+    /// run todos). It prints what it added and what you must do in the agent to trust the
+    /// folder; it never grants that trust itself.
+    Init(Lazy<InitArgs>),
+
+    /// The hook every agent runs: the plan at session start, a reminder at a stop.
+    ///
+    /// `todos init --agent claude|codex|gemini --hooks` installs it; agents run it with their
+    /// JSON payload on stdin, which says which agent and which event it is. At a session start
+    /// it prints the open items into the agent's context (nothing when none is open); at a stop
+    /// with items open it sends the agent back once, and lets a repeated stop through. It waits
+    /// at most 1.5 s for a payload, never writes, and exits 1 (never a blocking code) when it
+    /// fails.
+    Hook(Lazy<HookArgs>),
+}
+
+/// A command that describes the command line itself and needs no workspace: it runs even where
+/// a stale TODOS_WORKSPACE or TODOS_NOW would stop the others, as in the shell startup that
+/// loads its output.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Subcommand)]
+pub enum AboutCommand {
+    /// Print a shell completion script.
+    ///
+    /// Prints the completion script for SHELL on stdout. The bash, zsh and fish scripts ask
+    /// `todos` (from PATH) at each <TAB>, so they offer the plan's ids, the statuses and the
+    /// lists; PowerShell's and elvish's are generated from this command line and offer its
+    /// commands, options and fixed values. The same scripts are in the `completions/` folder of
+    /// the source. Save it where the shell looks for completions, or load it from the shell's
+    /// startup file; write it again after an upgrade.
+    Completions(Lazy<CompletionsArgs>),
+
+    /// Print the man page.
+    ///
+    /// Prints a roff man page on stdout: every command with its options and examples, the exit
+    /// statuses and the environment. Save it on the man path to read it with `man todos`.
+    Man(Lazy<ManArgs>),
+}
+/// The help of an `--owner` that names an item's owner: what it is, then the rule.
+fn owner_help(what: &str) -> String {
+    format!("{what}: {}", sentences::name_rule(&OWNER))
+}
+
+/// The statuses, their meanings and aliases, then `examples`: the help of a command that takes
+/// a status. Printed from the status table, so a new status or alias shows up by itself.
+fn with_statuses(examples: &str) -> String {
+    format!("{}\n{examples}", sentences::status_help_table())
+}
+
+/// The top-level help's closing: the statuses with their markers, then `examples`.
+pub(crate) fn with_markers(examples: &str) -> String {
+    let markers: Vec<String> = STATUSES
+        .iter()
+        .map(|info| format!("{} {}", info.marker, info.name))
+        .collect();
+    format!("Statuses: {}\n\n{examples}", markers.join(", "))
+}
 
 /// The owner a command acts for: `--owner`, else `TODOS_OWNER` (an empty value is unset),
 /// checked as an item's owner is.
@@ -86,127 +310,13 @@ fn refuse_empty_owner(flag: Option<&str>) -> Result<()> {
     }
 }
 
-/// What a command produced, for `output` to print as text or as the JSON envelope.
-pub struct Outcome {
-    pub view: View,
-    pub warnings: Vec<String>,
-    /// 0 but for `check`, whose exit code is its answer.
-    pub exit_code: u8,
-}
-
-pub enum View {
-    /// A mutating command ran; `changed` is false when the plan already matched.
-    Changed { document: Document, changed: bool },
-    /// `undo` restored the plan of `revision` (none: the plan is empty), having moved an
-    /// unreadable store to `set_aside`.
-    Restored {
-        document: Document,
-        revision: Option<u64>,
-        set_aside: Option<PathBuf>,
-    },
-    /// `show`: the plan in a format, with descriptions when `long`.
-    Shown {
-        document: Document,
-        format: Format,
-        long: bool,
-    },
-    /// `show --all`: every list, the default one first.
-    ShownAll {
-        lists: Vec<(ListName, Document)>,
-        format: Format,
-        long: bool,
-    },
-    /// `recap`: the plan's one line.
-    Recap { document: Document },
-    /// Any other answer: a generated document, a check, a setup.
-    Answer(Answer),
-}
-
-/// What a command that does not report a plan produced: its text, its envelope data.
-pub struct Answer {
-    /// stdout, in text mode.
-    pub text: String,
-    /// stderr, in text mode (what `check` found open, what `init` asks of the user).
-    pub notes: String,
-    /// The envelope's `data`, in JSON mode.
-    pub data: Value,
-    /// The envelope's one-line `text`.
-    pub headline: String,
-    pub stats: Option<Stats>,
-}
-
-impl Answer {
-    /// An answer with no notes and no plan statistics.
-    pub fn new(text: String, data: Value, headline: impl Into<String>) -> Self {
-        Self {
-            text,
-            notes: String::new(),
-            data,
-            headline: headline.into(),
-            stats: None,
-        }
-    }
-}
-
-impl Outcome {
-    pub fn new(view: View) -> Self {
-        Self {
-            view,
-            warnings: Vec::new(),
-            exit_code: 0,
-        }
-    }
-
-    pub fn answer(answer: Answer) -> Self {
-        Self::new(View::Answer(answer))
-    }
-
-    /// The outcome of a change made through `transaction::change`.
-    pub fn changed((committed, warnings): (Committed, Vec<String>)) -> Self {
-        Self {
-            warnings,
-            ..Self::new(View::Changed {
-                document: committed.document,
-                changed: committed.changed,
-            })
-        }
-    }
-}
-
-/// What running one command line gave: the outcome, and what the envelope's context reports
-/// of it (the workspace once known, the input once read), on a failure too.
-pub struct Reply {
-    pub workspace: Option<PathBuf>,
-    /// Said once on stderr in text mode: whose plan a linked worktree uses.
-    pub note: Option<String>,
-    /// The time of the run, once known: views mark ended leases by it.
-    pub now: Option<chrono::DateTime<chrono::Utc>>,
-    /// The list worked on, once the context is known.
-    pub list: Option<String>,
-    pub params_input: Option<Value>,
-    pub result: Result<Outcome>,
-}
-
-impl Reply {
-    /// A failure before a workspace was known or any input read.
-    pub fn failed(err: Error) -> Self {
-        Self {
-            workspace: None,
-            note: None,
-            now: None,
-            list: None,
-            params_input: None,
-            result: Err(err),
-        }
-    }
-}
-
-/// Runs a command that needs no workspace: it describes the command line itself.
+/// Runs a command that needs no workspace: it describes the command line itself, which the
+/// caller builds (`Cli::command`).
 #[cold]
-pub fn describe(command: AboutCommand) -> Reply {
+pub fn describe(command: AboutCommand, command_line: clap::Command) -> Reply {
     let result = match command {
-        AboutCommand::Completions(args) => Ok(completions::execute(&args)),
-        AboutCommand::Man(_) => man::execute(),
+        AboutCommand::Completions(args) => Ok(completions::execute(&args, command_line)),
+        AboutCommand::Man(_) => man::execute(command_line),
     };
     Reply {
         workspace: None,

@@ -5,19 +5,21 @@ use serde_json::json;
 
 use crate::plan::claims::{self, TakeOver};
 
-use crate::cli::NextArgs;
 use crate::commands::transaction::Transaction;
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{self, Item, Status};
 use crate::policy::english::count;
 use crate::policy::error::{Error, Problem, Result};
+use crate::policy::sentences;
+use crate::policy::settings::Variable;
 use crate::policy::text::escape;
 use crate::store::{Document, Store};
 use crate::view::layout::Layout;
+use crate::view::outcome::{Answer, Outcome};
 use crate::view::render;
+use clap::Args;
 
 pub struct Request {
     claim: bool,
@@ -328,4 +330,34 @@ pub fn nothing_ready(items: &[Item], owner: Option<&str>, now: DateTime<Utc>) ->
         parts.push(format!("{blocked} blocked"));
     }
     format!("Nothing is ready: {}.", parts.join("; "))
+}
+
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos next\n  \
+    todos next --claim --owner w1\n  \
+    todos next --claim --owner w1 --lease 15m\n  \
+    TODOS_OWNER=w2 todos --json next --claim | jq -r '.data.next.id // empty'")]
+pub struct NextArgs {
+    /// Mark the item in_progress and owned by --owner, in one locked change.
+    #[arg(long)]
+    pub claim: bool,
+
+    /// The claim ends after this long unless its owner works on the item (any change to it
+    /// under the owner's name, or `next --claim` again, renews it); then anyone's `next
+    /// --claim` takes it over: 90s, 15m, 2h, or none.
+    // The default comes from the configuration (`claim_lease`), read in `next::read`.
+    #[arg(long, value_name = "DURATION", requires = "claim", help = sentences::lease_help())]
+    pub lease: Option<String>,
+
+    // Read with the rest of the environment in `next::read`, where an empty value is unset.
+    #[arg(long, value_name = "NAME", help = sentences::with_env(
+        "Whose next item: items owned by someone else are skipped", Variable::Owner))]
+    pub owner: Option<String>,
+
+    // With --claim only: the claim is the change it guards.
+    #[arg(long, value_name = "N", requires = "claim", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
 }

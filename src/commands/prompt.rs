@@ -1,11 +1,12 @@
 use serde_json::json;
 
 use crate::agents::guide;
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::settings::Variable;
 use crate::store::Store;
+use crate::view::outcome::{Answer, Outcome};
+use clap::Args;
 
 /// Prints the guide for an agent's system prompt, with the limits in force.
 pub fn execute(ctx: &Context, host: &Host) -> Outcome {
@@ -38,3 +39,9 @@ pub fn works_in_a_team(ctx: &Context, host: &Host) -> bool {
                 .any(|item| item.owner.is_some() || !item.blocked_by.is_empty())
         })
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos prompt\n  \
+    todos prompt >> AGENTS.md")]
+pub struct PromptArgs {}

@@ -1,10 +1,17 @@
-use crate::commands::{Outcome, View};
 use crate::context::Context;
 use crate::policy::error::Result;
 use crate::store::Store;
+use crate::view::outcome::{Outcome, View};
+use clap::Args;
 
 /// Reads the plan for its one-line recap, without locking or creating anything.
 pub fn execute(ctx: &Context) -> Result<Outcome> {
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     Ok(Outcome::new(View::Recap { document }))
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Example:\n  \
+    $ todos recap\n  \
+    [1/6] In progress: Patch. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.")]
+pub struct RecapArgs {}

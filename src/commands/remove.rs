@@ -1,7 +1,5 @@
 use serde_json::{Value, json};
 
-use crate::cli::RemoveArgs;
-use crate::commands::Outcome;
 use crate::commands::transaction;
 use crate::context::Context;
 use crate::context::host::Host;
@@ -9,8 +7,11 @@ use crate::plan::claims::{self, Actor};
 use crate::plan::dependencies::{self, named};
 use crate::plan::model::Item;
 use crate::policy::error::{Error, Problem, Result};
+use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::Document;
+use crate::view::outcome::Outcome;
+use clap::Args;
 
 pub struct Request {
     ids: Vec<String>,
@@ -116,4 +117,17 @@ pub fn ids_hint(items: &[Item]) -> String {
             ids_in_prose(items)
         )
     }
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos remove 4\n  \
+    todos --json remove 5 | jq .data.warnings")]
+pub struct RemoveArgs {
+    /// The ids of the items to delete, as `todos show` prints them.
+    #[arg(value_name = "ID", required = true)]
+    pub ids: Vec<String>,
+
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
 }

@@ -17,7 +17,6 @@ use serde_json::json;
 
 use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::transaction::Transaction;
-use crate::commands::{Answer, Outcome};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::error::{Error, Result};
@@ -26,6 +25,8 @@ use crate::store::conflict_markers as markers;
 use crate::store::disk::{self, Links};
 use crate::store::merge;
 use crate::store::{Document, Store};
+use crate::view::outcome::{Answer, Outcome};
+use clap::Args;
 
 /// Whether the store at `path` holds git's conflict markers (an unreadable one does not).
 pub fn is_conflicted(path: &Path) -> bool {
@@ -229,3 +230,9 @@ fn index_base(host: &Host, path: &Path) -> Option<Vec<u8>> {
     let status = child.wait().ok()?;
     (status.success() && !too_big && matches!(read, Some(Ok(_)))).then_some(bytes)
 }
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos resolve        # then: git add .todos.json\n  \
+    todos -l api resolve # then: git add .todos/api.json")]
+pub struct ResolveArgs {}

@@ -1,9 +1,10 @@
 use serde_json::json;
 
 use crate::agents::schema;
-use crate::cli::{SchemaArgs, Vendor};
-use crate::commands::{Answer, Outcome};
+use crate::agents::schema::{SchemaCommand, Vendor};
 use crate::context::Context;
+use crate::view::outcome::{Answer, Outcome};
+use clap::Args;
 
 /// Prints the input schema of one command, or its function-tool definition, with the limits in
 /// force. Reads the configuration and nothing else.
@@ -29,4 +30,19 @@ pub fn execute(ctx: &Context, args: &SchemaArgs) -> Outcome {
     };
     let data = json!({"name": name, "schema": value});
     Outcome::answer(Answer::new(text, data, headline))
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos schema\n  \
+    todos schema update --tool anthropic\n  \
+    todos schema write --tool openai > todos_write.json")]
+pub struct SchemaArgs {
+    /// The command whose input to describe.
+    #[arg(value_enum, default_value_t = SchemaCommand::Write)]
+    pub command: SchemaCommand,
+
+    /// Wrap the schema as this vendor's function-tool definition.
+    #[arg(long, value_enum, value_name = "VENDOR")]
+    pub tool: Option<Vendor>,
 }

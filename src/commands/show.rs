@@ -1,14 +1,11 @@
-use serde_json::Value;
-
-use crate::cli::{Format, ShowArgs};
-use crate::commands::{Outcome, View};
+use crate::commands::with_markers;
 use crate::context::Context;
 use crate::plan::list::ListName;
 use crate::policy::error::Result;
-use crate::store::{Document, Store};
-use crate::view::envelope;
-use crate::view::layout::Layout;
-use crate::view::render::{self, Palette};
+use crate::store::Store;
+use crate::view::outcome::{Outcome, View};
+use crate::view::show::Format;
+use clap::Args;
 
 /// Reads the plan, or every plan, without locking or creating anything.
 pub fn execute(ctx: &Context, args: &ShowArgs) -> Result<Outcome> {
@@ -38,71 +35,29 @@ pub fn load_all(ctx: &Context) -> Result<Vec<(ListName, crate::store::Document)>
         .collect()
 }
 
-/// One plan as `show` prints it in `format`, with its layout.
-/// `now` marks ended leases (`@w1 lease ended`).
-pub fn plan_layout(
-    document: &Document,
-    format: Format,
-    palette: Palette,
-    long: bool,
-    now: Option<chrono::DateTime<chrono::Utc>>,
-) -> Layout {
-    let summary = document.summary.as_deref();
-    match format {
-        Format::Text => render::plan(summary, &document.todos, palette, long, now),
-        Format::Markdown => Layout::from(render::markdown(summary, &document.todos, now).as_str()),
-        Format::Json => {
-            let value = envelope::data(document, &[], None);
-            let mut text = crate::input::json::escape_unsafe(
-                serde_json::to_string_pretty(&value).unwrap_or_default(),
-            );
-            text.push('\n');
-            Layout::from(text.as_str())
-        }
-    }
-}
+#[derive(Debug, Default, Args)]
+#[command(after_help = with_markers("Examples:\n  \
+    todos show\n  \
+    watch -c -n 1 todos show --color always\n  \
+    todos show --format markdown >> PR.md\n  \
+    todos --json show | jq '.data.todos'\n  \
+    todos show --watch\n  \
+    todos show --watch --all"))]
+pub struct ShowArgs {
+    /// The output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
 
-/// Every list as `show --all` prints it: each under its name, a blank line between them.
-pub fn lists_layout(
-    lists: &[(ListName, Document)],
-    format: Format,
-    palette: Palette,
-    long: bool,
-    now: Option<chrono::DateTime<chrono::Utc>>,
-) -> Layout {
-    if format == Format::Json {
-        let mut text = crate::input::json::escape_unsafe(
-            serde_json::to_string_pretty(&lists_data(lists)).unwrap_or_default(),
-        );
-        text.push('\n');
-        return Layout::from(text.as_str());
-    }
-    let mut text = Layout::default();
-    for (index, (list, document)) in lists.iter().enumerate() {
-        if index > 0 {
-            text.plain("\n");
-        }
-        let heading = match format {
-            Format::Markdown => format!("# {list}\n\n"),
-            _ => format!("{}\n", palette.bold(&format!("── {list} ──"))),
-        };
-        text.plain(&heading);
-        text.append(plan_layout(document, format, palette, long, now));
-    }
-    text
-}
+    /// Keep watching: redraw whenever the plan changes, until Ctrl-C (into a pipe, print
+    /// each new state followed by a blank line).
+    #[arg(short, long)]
+    pub watch: bool,
 
-/// `{"lists": [{"list": "default", "summary": …, "todos": […], …}, …]}`.
-pub fn lists_data(lists: &[(ListName, Document)]) -> Value {
-    let lists: Vec<Value> = lists
-        .iter()
-        .map(|(list, document)| {
-            let mut data = envelope::data(document, &[], None);
-            if let Value::Object(object) = &mut data {
-                object.shift_insert(0, "list".to_owned(), Value::from(list.as_str()));
-            }
-            data
-        })
-        .collect();
-    serde_json::json!({ "lists": lists })
+    /// Every list of the workspace, the default one first, each under its name.
+    #[arg(short, long)]
+    pub all: bool,
+
+    /// Also print each item's description, under it.
+    #[arg(long)]
+    pub long: bool,
 }

@@ -14,6 +14,7 @@ use crate::store::disk;
 use crate::store::history;
 use crate::store::log;
 use crate::store::{Document, Lock, Session, Store};
+use crate::view::outcome::{Outcome, View};
 
 /// A change under way: the lock is held until it is committed or dropped.
 pub struct Transaction<'a> {
@@ -389,4 +390,17 @@ fn same_contents_and_statuses(a: &Document, b: &Document) -> bool {
             .iter()
             .zip(&b.todos)
             .all(|(x, y)| x.content == y.content && x.status == y.status)
+}
+
+impl Outcome {
+    /// The outcome of a change made through `transaction::change`.
+    pub fn changed((committed, warnings): (Committed, Vec<String>)) -> Self {
+        Self {
+            warnings,
+            ..Self::new(View::Changed {
+                document: committed.document,
+                changed: committed.changed,
+            })
+        }
+    }
 }

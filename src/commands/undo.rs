@@ -1,13 +1,14 @@
 //! `todos undo [--to REV]`: put back a plan the history kept, as a new revision.
 
-use crate::cli::UndoArgs;
 use crate::commands::transaction::{Transaction, check_revision};
-use crate::commands::{Outcome, View};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::error::{Error, Kind, Result};
+use crate::policy::sentences;
 use crate::store::Document;
 use crate::store::history::{Entry, History};
+use crate::view::outcome::{Outcome, View};
+use clap::Args;
 
 /// Restores the plan of a kept revision: by default the one before the current revision (so
 /// a second undo is a redo), or `--to REV`.
@@ -264,4 +265,18 @@ fn not_kept(target: u64, current: &Document, history: &History) -> Error {
         "run `todos history` to see the kept revisions, then `todos undo --to REV`; \
          `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept",
     )
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos undo\n  \
+    todos undo --to 4\n  \
+    todos --json undo --expect-revision 7")]
+pub struct UndoArgs {
+    /// Restore this revision (see `todos history`) instead of the one before the current.
+    #[arg(long, value_name = "REV")]
+    pub to: Option<u64>,
+
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
 }

@@ -1,18 +1,23 @@
+mod change;
+
 use serde_json::{Map, Value, json};
 
-use crate::cli::UpdateArgs;
-use crate::commands::Outcome;
 use crate::commands::remove;
+use crate::commands::source;
 use crate::commands::transaction;
+use crate::commands::{owner_help, with_statuses};
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::input::{self, ItemChange, source};
+use crate::input::{self, ItemChange, fence};
 use crate::plan::claims::{self, Actor};
-use crate::plan::dependencies;
-use crate::plan::model::{self, Limits, Status};
+use crate::plan::model::Status;
 use crate::policy::error::{Error, Problem, Result};
+use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::Document;
+use crate::view::outcome::Outcome;
+use clap::Args;
+use clap_complete::ArgValueCandidates;
 
 const STDIN_HINT: &str = "name the item and its new status (`todos update 2 completed`), \
     or pipe {\"id\": \"2\", \"status\": \"completed\"}";
@@ -112,7 +117,7 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         Value::Object(object)
     } else {
         let text = source::stdin(host, STDIN_HINT)?;
-        crate::input::json::parse(source::payload(&text), "stdin")?
+        crate::input::json::parse(fence::payload(&text), "stdin")?
     };
     Ok(Request {
         expect_revision: args.expect_revision,
@@ -166,7 +171,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
                 Some(taker) => Some(take(document, &change.id, taker)?),
                 None => None,
             };
-            let warnings = apply(document, &change, &limits)?;
+            let warnings = change::apply(document, &change, &limits)?;
             let actor = request.actor.as_ref();
             let now = ctx.now.instant();
             claims::respect_owners(
@@ -236,193 +241,69 @@ fn take(document: &mut Document, id: &str, taker: &str) -> Result<Option<String>
     Ok(from.filter(|from| from != taker))
 }
 
-fn apply(document: &mut Document, request: &ItemChange, limits: &Limits) -> Result<Vec<String>> {
-    let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
-        return Err(Error::problems(vec![Problem::new(
-            "id",
-            format!(
-                "no item has id \"{}\"",
-                crate::policy::text::word(&request.id)
-            ),
-        )])
-        .with_hint(remove::ids_hint(&document.todos)));
-    };
-    if request.deleted {
-        return remove::remove(document, std::slice::from_ref(&request.id), "id");
-    }
-    let before = document.todos.clone();
-    let item = &mut document.todos[index];
-    if let Some(status) = request.status {
-        if item.status.is_terminal() && !status.is_terminal() && !request.reopen {
-            return Err(Error::problems(vec![Problem::new(
-                "status",
-                format!(
-                    "item {} is {}; moving it back to {} needs --reopen",
-                    item.id,
-                    item.status.as_str(),
-                    status.as_str()
-                ),
-            )])
-            .with_hint(format!(
-                "to reopen it, run `todos update {} {} --reopen`",
-                item.id,
-                status.as_str()
-            )));
-        }
-        item.status = status;
-    }
-    if let Some(content) = &request.content {
-        item.content.clone_from(content);
-    }
-    if request.description.is_some() {
-        item.description.clone_from(&request.description);
-    }
-    if request.active_form.is_some() {
-        item.active_form.clone_from(&request.active_form);
-    }
-    if request.priority.is_some() {
-        item.priority = request.priority;
-    }
-    if let Some(owner) = &request.owner {
-        item.owner.clone_from(owner);
-    }
-    change_dependencies(document, index, request)?;
-    let starts =
-        request.status == Some(Status::InProgress) && before[index].status != Status::InProgress;
-    let owner_moves = request.owner.is_some() && document.todos[index].status == Status::InProgress;
-    if (starts || owner_moves)
-        && model::over_in_progress_limit(model::slots(&document.todos), limits)
-    {
-        let item = &document.todos[index];
-        let others: Vec<&str> = document
-            .todos
-            .iter()
-            .filter(|other| {
-                other.status == Status::InProgress
-                    && other.id != item.id
-                    && other.owner == item.owner
-            })
-            .map(|other| other.id.as_str())
-            .collect();
-        let whose = item
-            .owner
-            .as_deref()
-            .map_or_else(String::new, |owner| format!(" of {owner}"));
-        return Err(Error::problems(vec![Problem::new(
-            "status",
-            format!(
-                "item {} cannot start: item {}{whose} is already in_progress and at most {} may be{}; {}",
-                escape(&request.id),
-                others.join(", item "),
-                limits.max_in_progress,
-                if item.owner.is_some() {
-                    " per owner"
-                } else {
-                    ""
-                },
-                crate::policy::sentences::limit_advice(model::Limit::MaxInProgress)
-            ),
-        )]));
-    }
-    Ok(dependencies::started_early(&before, &document.todos))
-}
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
+#[derive(Debug, Args)]
+#[command(after_help = with_statuses("Examples:\n  \
+    todos update 2 in_progress\n  \
+    todos update 2 completed\n  \
+    todos update 3 --content \"Patch the token check\"\n  \
+    todos update 2 pending --reopen\n  \
+    todos update 4 --owner api-agent --blocked-by 2\n  \
+    TODOS_OWNER=w2 todos update 4 --take\n  \
+    echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
+#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock", "take"]).multiple(true)))]
+#[command(
+    override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n       \
+    todos update [OPTIONS] < REQUEST_JSON"
+)]
+pub struct UpdateArgs {
+    /// The item's id, as `todos show` prints it. Needed, unless the whole request comes as
+    /// JSON on stdin.
+    #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::agents::candidates::ids))]
+    pub id: Option<String>,
 
-/// Applies the request's dependency edits to item `index`: every id it names must be another
-/// item of the list, and the result must hold no cycle.
-fn change_dependencies(document: &mut Document, index: usize, request: &ItemChange) -> Result<()> {
-    let own = document.todos[index].id.clone();
-    let mut problems = Vec::new();
-    let known = |id: &str, path: String, problems: &mut Vec<Problem>| {
-        if id == own {
-            problems.push(Problem::new(
-                path,
-                format!(
-                    "\"{}\" is this item itself; an item cannot wait on itself",
-                    escape(id)
-                ),
-            ));
-            false
-        } else if document.todos.iter().any(|item| item.id == id) {
-            true
-        } else {
-            problems.push(Problem::new(
-                path,
-                format!("no item has id \"{}\"", crate::policy::text::word(id)),
-            ));
-            false
-        }
-    };
-    let lists = [
-        (
-            "blocked_by",
-            request.blocked_by.as_deref().unwrap_or_default(),
-        ),
-        ("addBlockedBy", request.add_blocked_by.as_slice()),
-        ("addBlocks", request.add_blocks.as_slice()),
-    ];
-    for (name, ids) in lists {
-        for (at, id) in ids.iter().enumerate() {
-            known(id, format!("{name}[{at}]"), &mut problems);
-        }
-    }
-    // `--unblock` takes off a blocker the item waits on; any other id is a mistake to name, not
-    // "no change".
-    let waits_on: Vec<&String> = request
-        .blocked_by
-        .as_ref()
-        .unwrap_or(&document.todos[index].blocked_by)
-        .iter()
-        .chain(&request.add_blocked_by)
-        .collect();
-    for (at, id) in request.unblock.iter().enumerate() {
-        if !waits_on.contains(&id) {
-            let waits = if waits_on.is_empty() {
-                "it waits on no item".to_owned()
-            } else {
-                let ids: Vec<String> = waits_on
-                    .iter()
-                    .map(|id| crate::policy::text::word(id).into_owned())
-                    .collect();
-                format!("it waits only on {}", ids.join(", "))
-            };
-            problems.push(Problem::new(
-                format!("unblock[{at}]"),
-                format!(
-                    "item {} does not wait on \"{}\"; {waits}",
-                    crate::policy::text::word(&own),
-                    crate::policy::text::word(id)
-                ),
-            ));
-        }
-    }
-    if !problems.is_empty() {
-        return Err(Error::problems(problems).with_hint(remove::ids_hint(&document.todos)));
-    }
-    let item = &mut document.todos[index];
-    if let Some(list) = &request.blocked_by {
-        item.blocked_by.clone_from(list);
-    }
-    for id in &request.add_blocked_by {
-        if !item.blocked_by.contains(id) {
-            item.blocked_by.push(id.clone());
-        }
-    }
-    item.blocked_by.retain(|id| !request.unblock.contains(id));
-    for target in &request.add_blocks {
-        if let Some(other) = document.todos.iter_mut().find(|other| other.id == *target)
-            && !other.blocked_by.contains(&own)
-        {
-            other.blocked_by.push(own.clone());
-        }
-    }
-    if let Some(cycle) = dependencies::cycle(&document.todos) {
-        return Err(Error::problems(vec![Problem::new(
-            "blocked_by",
-            format!(
-                "makes a cycle: {}; an item cannot wait on itself, so drop one of these dependencies",
-                dependencies::describe_cycle(&document.todos, &cycle)
-            ),
-        )]));
-    }
-    Ok(())
+    /// The new status, or an alias of one (the statuses are listed below). Needed, unless
+    /// --content changes the text alone.
+    #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::agents::candidates::statuses))]
+    pub status: Option<String>,
+
+    /// New text for the item.
+    #[arg(long, value_name = "TEXT", requires = "id")]
+    pub content: Option<String>,
+
+    #[arg(
+        long,
+        value_name = "NAME",
+        help = owner_help("Who works on the item"),
+        requires = "id",
+        conflicts_with = "no_owner"
+    )]
+    pub owner: Option<String>,
+
+    /// The item has no owner any more.
+    #[arg(long, requires = "id")]
+    pub no_owner: bool,
+
+    /// The item waits on this item too (repeat for more).
+    #[arg(long, value_name = "ID", requires = "id")]
+    pub blocked_by: Vec<String>,
+
+    /// The item no longer waits on this item (repeat for more).
+    #[arg(long, value_name = "ID", requires = "id")]
+    pub unblock: Vec<String>,
+
+    #[arg(long, requires = "id", help = format!(
+        "Allow a finished item ({}) to become open again", sentences::terminal_statuses()
+    ))]
+    pub reopen: bool,
+
+    /// Take another owner's item over on purpose: it becomes --owner's, else TODOS_OWNER's.
+    // Without it, a change under one owner's name to another owner's item is refused; the
+    // history says from whom it was taken, and `claim_lease` gives it a new lease.
+    #[arg(long, requires = "id", conflicts_with = "no_owner")]
+    pub take: bool,
+
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
 }

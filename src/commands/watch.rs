@@ -23,8 +23,7 @@ use std::time::Duration;
 use notify::{EventKind, RecursiveMode, Watcher};
 use serde_json::json;
 
-use crate::cli::{Format, ShowArgs};
-use crate::commands::{Answer, Outcome};
+use crate::commands::show::ShowArgs;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
@@ -32,6 +31,8 @@ use crate::policy::error::{Error, Result};
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
 use crate::view::live_output::{self as live, Screen, ScreenMode as Mode};
+use crate::view::outcome::{Answer, Outcome};
+use crate::view::show::Format;
 
 mod pane;
 
@@ -308,16 +309,19 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
                 );
                 envelope::success(document, &text, &[], None, &place)
             }
-            Ok(Shown::All(lists)) => {
-                envelope::answer(super::show::lists_data(lists), "Every list.", None, &place)
-            }
+            Ok(Shown::All(lists)) => envelope::answer(
+                crate::view::show::lists_data(lists),
+                "Every list.",
+                None,
+                &place,
+            ),
             Err(err) => envelope::failure(err, &place),
         };
         return Layout::from(format!("{value}\n").as_str());
     }
     let (mut text, revision) = match loaded {
         Ok(Shown::One(document)) => (
-            super::show::plan_layout(
+            crate::view::show::plan_layout(
                 &document,
                 args.format,
                 ctx.stdout,
@@ -327,7 +331,7 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
             Some(document.revision),
         ),
         Ok(Shown::All(lists)) => (
-            super::show::lists_layout(
+            crate::view::show::lists_layout(
                 &lists,
                 args.format,
                 ctx.stdout,

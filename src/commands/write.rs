@@ -6,18 +6,23 @@ use crate::plan::claims::{self, Actor};
 
 mod matching;
 
-use crate::cli::WriteArgs;
-use crate::commands::Outcome;
+use crate::commands::source;
 use crate::commands::transaction;
+use crate::commands::with_statuses;
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
-use crate::input::{self, Draft, Snapshot, source};
+use crate::input::{self, Draft, Snapshot, fence};
 use crate::plan::dependencies;
 use crate::plan::model::{self, Item, Limits, Status};
 use crate::policy::error::{Error, Problem, Result};
+use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::Document;
+use crate::view::outcome::Outcome;
+use clap::{Args, ValueHint};
+use clap_complete::ArgValueCandidates;
 use matching::{match_ids, merged, replaced};
+use std::path::PathBuf;
 
 const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, \
     use --file PATH, or build one with --summary TEXT -t STATUS:CONTENT";
@@ -173,7 +178,7 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
         (_, Some(path)) => path.display().to_string(),
         _ => "stdin".to_owned(),
     };
-    let text = source::payload(&text);
+    let text = fence::payload(&text);
     // A Markdown checklist as plain text is Roo Code's list outside its JSON string: read as
     // that shape, so one validator sees every input.
     if input::checklist::looks_like(text) {
@@ -416,6 +421,39 @@ fn unknown_blocker(
         format!("the snapshot's ids are {}", escape(&own.join(", ")))
     };
     Problem::new(path, format!("\"{}\" {why}; {ids}", escape(value)))
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = with_statuses("Examples:\n  \
+    todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
+    todos write --file examples/plan.json\n  \
+    echo '{\"summary\":\"Ship\",\"todos\":[{\"content\":\"Tag\",\"status\":\"pending\"}]}' | todos write"))]
+pub struct WriteArgs {
+    /// The snapshot as JSON text, or `-` to read it from stdin.
+    #[arg(value_name = "SNAPSHOT_JSON", conflicts_with = "file")]
+    pub snapshot: Option<String>,
+
+    /// Read the snapshot from a file.
+    #[arg(long, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    pub file: Option<PathBuf>,
+
+    /// The one line saying what the whole plan is for. It overrides the snapshot's; given
+    /// alone (nothing piped in, no -t), it changes only the summary.
+    #[arg(long, value_name = "TEXT")]
+    pub summary: Option<String>,
+
+    /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`, or
+    /// CONTENT alone for a pending item; repeat in order.
+    #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
+          add = ArgValueCandidates::new(crate::agents::candidates::status_prefixes))]
+    pub todos: Vec<String>,
+
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
+
+    /// Start a new session: the next finished plan goes to a new completion log.
+    #[arg(long)]
+    pub new_session: bool,
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 
 pub(crate) mod global;
 pub mod host;
+mod palette;
 
+pub use palette::Palette;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -19,7 +21,6 @@ use crate::plan::list::{DEFAULT_STORE, LISTS_DIR, ListName};
 use crate::policy::error::{Error, Result};
 use crate::policy::settings::Variable;
 use crate::store::config::{Config, Worktrees};
-use crate::view::render::Palette;
 
 pub struct Context {
     pub cwd: PathBuf,

@@ -15,10 +15,10 @@ use crate::policy::error::{Error, Problem, Result};
 use crate::policy::suggest;
 
 pub mod checklist;
+pub mod fence;
 mod fields;
 mod item;
 mod requests;
-pub mod source;
 mod values;
 
 use fields::{

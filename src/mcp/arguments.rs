@@ -12,13 +12,17 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use crate::cli::{
-    Format, HistoryArgs, Lazy, NextArgs, PlanCommand, RecapArgs, RemoveArgs, ShowArgs,
-};
+use crate::commands::history::HistoryArgs;
+use crate::commands::next::NextArgs;
+use crate::commands::recap::RecapArgs;
+use crate::commands::remove::RemoveArgs;
+use crate::commands::show::ShowArgs;
 use crate::commands::{Given, InputCommand};
+use crate::commands::{Lazy, PlanCommand};
 use crate::policy::error::{Error, Problem};
 use crate::policy::mcp::McpTool;
 use crate::policy::name::{LIST_NAME, OWNER};
+use crate::view::show::Format;
 
 /// The arguments every tool shares: the list, and (for a tool that changes the plan) the
 /// revision the change is based on.

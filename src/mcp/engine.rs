@@ -16,8 +16,8 @@ use serde_json::{Map, Value};
 
 use super::arguments::{self, Arguments, Call};
 use super::schemas;
-use crate::cli::{ColorChoice, GlobalArgs};
 use crate::context::Context;
+use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::model::Limits;
 use crate::policy::error::Error;

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use rmcp::ServiceExt;
 use rmcp::service::ServerInitializeError;
 
-use crate::cli::GlobalArgs;
+use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
 
 pub use engine::{Engine, Outcome, ToolSpec};

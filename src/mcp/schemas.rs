@@ -12,7 +12,7 @@
 use serde_json::{Map, Value, json};
 
 use super::arguments::{self, takes_input};
-use crate::cli::{SchemaCommand, Vendor};
+use crate::agents::schema::{SchemaCommand, Vendor};
 use crate::plan::model::Limits;
 use crate::policy::mcp::McpTool;
 

@@ -7,6 +7,10 @@
 /// instead (`policy::agent::Protocol::block_exit_code`).
 pub const CHECK_OPEN: u8 = 1;
 
+/// Exit code of a hook that failed: every agent reads 1 as "report it, go on", never as
+/// "block" (Claude Code and Codex block on 2, and Gemini CLI on any code but 0 and 1).
+pub const HOOK_FAILED: u8 = 1;
+
 /// What went wrong, as scripts see it: the envelope's `error.code` and the exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {

@@ -23,3 +23,6 @@ pub mod mcp;
 pub mod name;
 pub mod settings;
 pub mod status;
+
+#[cfg(test)]
+mod consistency;

@@ -7,8 +7,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+use crate::context::Palette;
 use crate::context::host::Host;
-use crate::view::render::Palette;
 
 /// How `show --watch` shows each new state.
 #[derive(Clone, Copy, PartialEq, Eq)]

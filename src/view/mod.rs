@@ -4,6 +4,8 @@
 pub(crate) mod envelope;
 pub(crate) mod layout;
 pub(crate) mod live_output;
+pub(crate) mod outcome;
 pub(crate) mod output;
 pub mod render;
+pub(crate) mod show;
 pub(crate) mod wrap;

@@ -9,8 +9,7 @@ use std::process::ExitCode;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use crate::cli::Format;
-use crate::commands::{Outcome, Reply, View, show};
+use crate::context::Palette;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
 use crate::plan::model;
@@ -19,7 +18,9 @@ use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
-use crate::view::render::{self, Palette};
+use crate::view::outcome::{Outcome, Reply, View};
+use crate::view::render;
+use crate::view::show::{self, Format};
 
 mod usage;
 
@@ -56,7 +57,7 @@ impl Output {
     /// included, it exits with the code every agent reads as "go on".
     #[must_use]
     pub fn for_hook(mut self) -> Self {
-        self.unwritten = crate::commands::hook::FAILED;
+        self.unwritten = crate::policy::exit::HOOK_FAILED;
         self
     }
 

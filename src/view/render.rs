@@ -5,77 +5,18 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use chrono::{DateTime, Utc};
-use owo_colors::{OwoColorize, Style};
+use owo_colors::Style;
 use unicode_width::UnicodeWidthStr;
 
 mod recap;
 
 pub use recap::{RECAP_MAX_CHARS, recap};
 
+use crate::context::Palette;
 use crate::plan::dependencies::Index;
 use crate::plan::model::{Item, Status};
 use crate::policy::text::escape;
 use crate::view::layout::{Layout, Line, Role};
-
-/// The colors of one output stream; `plain()` when color is off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Palette {
-    enabled: bool,
-}
-
-impl Palette {
-    pub fn new(enabled: bool) -> Self {
-        Self { enabled }
-    }
-
-    pub fn plain() -> Self {
-        Self::new(false)
-    }
-
-    pub fn is_enabled(self) -> bool {
-        self.enabled
-    }
-
-    fn paint(self, text: &str, style: Style) -> Cow<'_, str> {
-        if self.enabled {
-            Cow::Owned(text.style(style).to_string())
-        } else {
-            Cow::Borrowed(text)
-        }
-    }
-
-    /// Appends what `body` writes to `out`, between the escapes of `style` when color is on:
-    /// the same bytes as `paint`, without a `String` of their own.
-    fn paint_into(self, out: &mut String, style: Style, body: impl FnOnce(&mut String)) {
-        if self.enabled {
-            let _ = write!(out, "{}", style.prefix_formatter());
-            body(out);
-            let _ = write!(out, "{}", style.suffix_formatter());
-        } else {
-            body(out);
-        }
-    }
-
-    pub fn status(self, text: &str, status: Status) -> String {
-        self.paint(text, status.info().style).into_owned()
-    }
-
-    pub fn bold(self, text: &str) -> Cow<'_, str> {
-        self.paint(text, Style::new().bold())
-    }
-
-    pub fn dim(self, text: &str) -> Cow<'_, str> {
-        self.paint(text, Style::new().dimmed())
-    }
-
-    pub fn error(self, text: &str) -> Cow<'_, str> {
-        self.paint(text, Style::new().red().bold())
-    }
-
-    pub fn warning(self, text: &str) -> Cow<'_, str> {
-        self.paint(text, Style::new().yellow().bold())
-    }
-}
 
 pub fn marker(status: Status) -> &'static str {
     status.info().marker

@@ -1,7 +1,8 @@
-//! Layers without circles: no two modules of `src/` depend on each other, through any number
-//! of others. A module is a top-level file or folder of `src/` (`render`, `commands`, `policy`),
-//! its submodules included; it depends on another when its code (unit tests left out) names it
-//! by a `crate::` path, in a `use` or inline. `lib.rs`, `main.rs` and the binaries sit above all.
+//! The folders of `src/` are the layers ARCHITECTURE.md's table draws, row by row: a folder
+//! uses only folders of a lower layer. A module is a top-level folder of `src/` (`policy`,
+//! `store`, `commands`), its files included; it uses another when its code (unit tests left
+//! out) names it by a `crate::` path, in a `use` or inline. `lib.rs`, `main.rs` and the binaries
+//! sit above all.
 //! And no file of `src/` over 400 lines of code, unit tests and comments left out.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -86,100 +87,133 @@ fn named_modules(code: &str) -> BTreeSet<String> {
     names
 }
 
-/// Which modules each module names.
-fn graph() -> BTreeMap<String, BTreeSet<String>> {
+/// Which modules each module names, and in which file: `module → named → files`.
+fn graph() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
+    let tests = test_only_files(&src, &files);
     let modules: BTreeSet<String> = files.iter().filter_map(|f| module_of(&src, f)).collect();
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in &files {
+    let mut graph: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for file in files.iter().filter(|file| !tests.contains(*file)) {
         let Some(module) = module_of(&src, file) else {
             continue;
         };
         let named = named_modules(&code(&fs::read_to_string(file).unwrap()));
         let edges = graph.entry(module.clone()).or_default();
-        edges.extend(
-            named
-                .into_iter()
-                .filter(|name| *name != module && modules.contains(name)),
-        );
+        let shown = file.strip_prefix(&src).unwrap().display().to_string();
+        for name in named {
+            if name != module && modules.contains(&name) {
+                edges.entry(name).or_default().insert(shown.clone());
+            }
+        }
     }
     graph
 }
 
-/// Depth-first search from the last module of `path`, keeping the path, for `start`.
-fn walk(
-    graph: &BTreeMap<String, BTreeSet<String>>,
-    start: &str,
-    path: &mut Vec<String>,
-    seen: &mut BTreeSet<String>,
-) -> bool {
-    let here = path.last().unwrap().clone();
-    for next in graph.get(&here).into_iter().flatten() {
-        if next == start {
-            path.push(next.clone());
-            return true;
-        }
-        if seen.insert(next.clone()) {
-            path.push(next.clone());
-            if walk(graph, start, path, seen) {
-                return true;
+/// ARCHITECTURE.md's table of layers: each folder of `src/` with its layer, lowest first.
+/// A row is `| N | `folder/` | what it holds |`.
+fn layers(architecture: &str) -> BTreeMap<String, u32> {
+    let section = architecture
+        .split("\n## ")
+        .find(|section| section.starts_with("Layers"))
+        .expect("ARCHITECTURE.md has a section ## Layers");
+    section
+        .lines()
+        .filter_map(|line| {
+            let mut cells = line.split('|').map(str::trim).skip(1);
+            let layer = cells.next()?.parse().ok()?;
+            let folder = cells.next()?.strip_prefix('`')?.strip_suffix("/`")?;
+            Some((folder.to_owned(), layer))
+        })
+        .collect()
+}
+
+/// What breaks the table: a folder it leaves out or names in vain, and every path from one
+/// folder to another of the same or a higher layer, with the files that name it.
+fn layering_errors(
+    graph: &BTreeMap<String, BTreeMap<String, BTreeSet<String>>>,
+    layers: &BTreeMap<String, u32>,
+) -> Vec<String> {
+    let mut errors = Vec::new();
+    for module in graph.keys().filter(|module| !layers.contains_key(*module)) {
+        errors.push(format!(
+            "src/{module} has no row in ARCHITECTURE.md's table of layers"
+        ));
+    }
+    for folder in layers.keys().filter(|folder| !graph.contains_key(*folder)) {
+        errors.push(format!(
+            "ARCHITECTURE.md names {folder}/, which src/ does not have"
+        ));
+    }
+    for (module, named) in graph {
+        let Some(own) = layers.get(module) else {
+            continue;
+        };
+        for (other, files) in named {
+            let Some(theirs) = layers.get(other) else {
+                continue;
+            };
+            if theirs >= own {
+                errors.push(format!(
+                    "{module}/ (layer {own}) uses {other}/ (layer {theirs}) in {}",
+                    files.iter().cloned().collect::<Vec<_>>().join(", ")
+                ));
             }
-            path.pop();
         }
     }
-    false
-}
-
-/// A cycle through `start`, if there is one: the modules on it, `start` first and last.
-fn cycle_from(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> Option<Vec<String>> {
-    // Depth-first search keeping the path, over each module's dependencies.
-    let mut path = vec![start.to_owned()];
-    let mut seen = BTreeSet::new();
-    walk(graph, start, &mut path, &mut seen).then_some(path)
+    errors
 }
 
 #[test]
-fn no_two_modules_depend_on_each_other() {
+fn each_folder_uses_only_the_layers_below_it() {
     let graph = graph();
     assert!(
-        graph.len() > 20,
-        "the modules of src/ were found: {graph:?}"
+        graph.len() >= 8,
+        "the folders of src/ were found: {graph:?}"
     );
-    let cycles: Vec<String> = graph
-        .keys()
-        .filter_map(|module| cycle_from(&graph, module))
-        .map(|cycle| cycle.join(" → "))
-        .collect();
+    let architecture =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap();
+    let layers = layers(&architecture);
+    let errors = layering_errors(&graph, &layers);
     assert!(
-        cycles.is_empty(),
-        "modules that depend on each other:\n{}",
-        cycles.join("\n")
+        errors.is_empty(),
+        "src/ does not keep ARCHITECTURE.md's layers:\n{}",
+        errors.join("\n")
     );
 }
 
 #[test]
-fn the_check_sees_a_cycle_of_any_length() {
-    let graph: BTreeMap<String, BTreeSet<String>> = [
-        ("a", vec!["b"]),
-        ("b", vec!["c"]),
-        ("c", vec!["a"]),
-        ("d", vec!["a"]),
+fn the_check_sees_a_layer_used_from_below_and_a_folder_left_out() {
+    let table = "# A\n\n## Layers\n\n| layer | folder | what |\n| --- | --- | --- |\n\
+                 | 1 | `low/` | x |\n| 2 | `mid/` | x |\n| 2 | `side/` | x |\n| 3 | `gone/` | x |\n\n## Next\n";
+    let layers = layers(table);
+    assert_eq!(layers.len(), 4, "{layers:?}");
+    let edge = |from: &str, to: &str| {
+        (
+            from.to_owned(),
+            [(to.to_owned(), BTreeSet::from([format!("{from}/a.rs")]))]
+                .into_iter()
+                .collect::<BTreeMap<_, _>>(),
+        )
+    };
+    let graph: BTreeMap<_, _> = [
+        edge("mid", "low"),
+        edge("low", "mid"),
+        edge("side", "mid"),
+        edge("stray", "low"),
     ]
     .into_iter()
-    .map(|(module, deps)| {
-        (
-            module.to_owned(),
-            deps.into_iter().map(str::to_owned).collect(),
-        )
-    })
     .collect();
     assert_eq!(
-        cycle_from(&graph, "a").unwrap().join(" → "),
-        "a → b → c → a"
+        layering_errors(&graph, &layers),
+        [
+            "src/stray has no row in ARCHITECTURE.md's table of layers",
+            "ARCHITECTURE.md names gone/, which src/ does not have",
+            "low/ (layer 1) uses mid/ (layer 2) in low/a.rs",
+            "side/ (layer 2) uses mid/ (layer 2) in side/a.rs",
+        ]
     );
-    assert_eq!(cycle_from(&graph, "d"), None);
     let named = named_modules("use crate::{guide, hooks::X};\nlet x = crate::text::escape(y);");
     assert_eq!(
         named.into_iter().collect::<Vec<_>>(),
@@ -196,7 +230,7 @@ fn the_check_sees_a_cycle_of_any_length() {
 const MAX_LINES_OF_CODE: usize = 400;
 
 /// The files that hold only unit tests: each is declared `#[cfg(test)] mod NAME;` by its parent
-/// (`lib.rs`'s `consistency`, `merge.rs`'s `tests`).
+/// (`policy/mod.rs`'s `consistency`, `store/merge.rs`'s `tests`).
 fn test_only_files(src: &Path, files: &[PathBuf]) -> BTreeSet<PathBuf> {
     let mut tests = BTreeSet::new();
     for file in files {

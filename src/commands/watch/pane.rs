@@ -14,7 +14,7 @@ pub(super) fn fit(
     text: &Layout,
     columns: usize,
     rows: usize,
-    palette: crate::view::render::Palette,
+    palette: crate::context::Palette,
 ) -> String {
     if text.len() <= rows {
         return text.as_str().trim_end_matches('\n').to_owned();
@@ -138,10 +138,10 @@ pub(super) fn hidden_line(above: usize, below: usize, columns: usize) -> String 
 #[cfg(test)]
 mod tests {
     use super::{fit, hidden_line};
+    use crate::context::Palette;
     use crate::plan::model::Item;
     use crate::policy::status::Status;
     use crate::view::layout::{Layout, Line, Role};
-    use crate::view::render::Palette;
 
     /// Rows with their roles, as rendering and the wrapper hand them over.
     fn layout(rows: &[(&str, Role)]) -> Layout {

@@ -5,20 +5,22 @@
 use std::process::ExitCode;
 
 use super::{Output, finish};
+use crate::context::Palette;
 use crate::context::host::Host;
 use crate::policy::error::Error;
 use crate::view::envelope::Place;
-use crate::view::render::Palette;
 
 /// Help and version print as clap prints them; other command-line errors are `USAGE` (exit 2),
 /// as an envelope with clap's whole message when `--json` was among the arguments. A guess the
 /// `guess` tables know (`todos done 2`) is answered with the command that works instead.
+/// `command_line` builds the whole command line, for `todos help help`.
 #[cold]
 pub fn clap_failure(
     host: &mut Host,
     mut err: clap::Error,
     args: &[std::ffi::OsString],
     json: bool,
+    command_line: fn() -> clap::Command,
 ) -> ExitCode {
     use clap::error::ErrorKind;
     let guessed = crate::policy::guess::explain(&err, args);
@@ -38,7 +40,7 @@ pub fn clap_failure(
         );
     }
     if asks_help_of_help(err, args) {
-        let help = crate::cli::Cli::command().render_long_help().to_string();
+        let help = command_line().render_long_help().to_string();
         return finish(
             host,
             &help,

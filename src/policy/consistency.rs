@@ -11,7 +11,8 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::cli::{Cli, SchemaCommand};
+use crate::agents::schema::SchemaCommand;
+use crate::cli::Cli;
 use crate::context::host::Host;
 use crate::plan::list::ListName;
 use crate::plan::model::{Item, Limit, Limits, Status};
@@ -91,7 +92,7 @@ fn every_help() -> Vec<(String, String)> {
 }
 
 fn man() -> String {
-    crate::commands::man::page().unwrap()
+    crate::commands::man::page(Cli::command()).unwrap()
 }
 
 fn schemas(limits: &Limits) -> Vec<(SchemaCommand, String)> {

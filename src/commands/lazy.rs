@@ -49,7 +49,7 @@ impl<T: Args> Args for Lazy<T> {
 }
 
 /// `--list` offers the workspace's lists at a <TAB>.
-pub(super) fn with_list_candidates(command: clap::Command) -> clap::Command {
+pub(crate) fn with_list_candidates(command: clap::Command) -> clap::Command {
     command.mut_arg("list", |arg| {
         arg.add(ArgValueCandidates::new(crate::agents::candidates::lists))
     })

@@ -1,0 +1,205 @@
+//! What `update` does to the one item it names: its status (the reopen rule, the in-progress
+//! limit, a start on unresolved blockers), text, description, priority, owner and dependencies.
+
+use crate::commands::remove;
+use crate::input::ItemChange;
+use crate::plan::dependencies;
+use crate::plan::model::{self, Limits, Status};
+use crate::policy::error::{Error, Problem, Result};
+use crate::policy::text::escape;
+use crate::store::Document;
+
+pub(super) fn apply(
+    document: &mut Document,
+    request: &ItemChange,
+    limits: &Limits,
+) -> Result<Vec<String>> {
+    let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
+        return Err(Error::problems(vec![Problem::new(
+            "id",
+            format!(
+                "no item has id \"{}\"",
+                crate::policy::text::word(&request.id)
+            ),
+        )])
+        .with_hint(remove::ids_hint(&document.todos)));
+    };
+    if request.deleted {
+        return remove::remove(document, std::slice::from_ref(&request.id), "id");
+    }
+    let before = document.todos.clone();
+    let item = &mut document.todos[index];
+    if let Some(status) = request.status {
+        if item.status.is_terminal() && !status.is_terminal() && !request.reopen {
+            return Err(Error::problems(vec![Problem::new(
+                "status",
+                format!(
+                    "item {} is {}; moving it back to {} needs --reopen",
+                    item.id,
+                    item.status.as_str(),
+                    status.as_str()
+                ),
+            )])
+            .with_hint(format!(
+                "to reopen it, run `todos update {} {} --reopen`",
+                item.id,
+                status.as_str()
+            )));
+        }
+        item.status = status;
+    }
+    if let Some(content) = &request.content {
+        item.content.clone_from(content);
+    }
+    if request.description.is_some() {
+        item.description.clone_from(&request.description);
+    }
+    if request.active_form.is_some() {
+        item.active_form.clone_from(&request.active_form);
+    }
+    if request.priority.is_some() {
+        item.priority = request.priority;
+    }
+    if let Some(owner) = &request.owner {
+        item.owner.clone_from(owner);
+    }
+    change_dependencies(document, index, request)?;
+    let starts =
+        request.status == Some(Status::InProgress) && before[index].status != Status::InProgress;
+    let owner_moves = request.owner.is_some() && document.todos[index].status == Status::InProgress;
+    if (starts || owner_moves)
+        && model::over_in_progress_limit(model::slots(&document.todos), limits)
+    {
+        let item = &document.todos[index];
+        let others: Vec<&str> = document
+            .todos
+            .iter()
+            .filter(|other| {
+                other.status == Status::InProgress
+                    && other.id != item.id
+                    && other.owner == item.owner
+            })
+            .map(|other| other.id.as_str())
+            .collect();
+        let whose = item
+            .owner
+            .as_deref()
+            .map_or_else(String::new, |owner| format!(" of {owner}"));
+        return Err(Error::problems(vec![Problem::new(
+            "status",
+            format!(
+                "item {} cannot start: item {}{whose} is already in_progress and at most {} may be{}; {}",
+                escape(&request.id),
+                others.join(", item "),
+                limits.max_in_progress,
+                if item.owner.is_some() {
+                    " per owner"
+                } else {
+                    ""
+                },
+                crate::policy::sentences::limit_advice(model::Limit::MaxInProgress)
+            ),
+        )]));
+    }
+    Ok(dependencies::started_early(&before, &document.todos))
+}
+
+/// Applies the request's dependency edits to item `index`: every id it names must be another
+/// item of the list, and the result must hold no cycle.
+fn change_dependencies(document: &mut Document, index: usize, request: &ItemChange) -> Result<()> {
+    let own = document.todos[index].id.clone();
+    let mut problems = Vec::new();
+    let known = |id: &str, path: String, problems: &mut Vec<Problem>| {
+        if id == own {
+            problems.push(Problem::new(
+                path,
+                format!(
+                    "\"{}\" is this item itself; an item cannot wait on itself",
+                    escape(id)
+                ),
+            ));
+            false
+        } else if document.todos.iter().any(|item| item.id == id) {
+            true
+        } else {
+            problems.push(Problem::new(
+                path,
+                format!("no item has id \"{}\"", crate::policy::text::word(id)),
+            ));
+            false
+        }
+    };
+    let lists = [
+        (
+            "blocked_by",
+            request.blocked_by.as_deref().unwrap_or_default(),
+        ),
+        ("addBlockedBy", request.add_blocked_by.as_slice()),
+        ("addBlocks", request.add_blocks.as_slice()),
+    ];
+    for (name, ids) in lists {
+        for (at, id) in ids.iter().enumerate() {
+            known(id, format!("{name}[{at}]"), &mut problems);
+        }
+    }
+    // `--unblock` takes off a blocker the item waits on; any other id is a mistake to name, not
+    // "no change".
+    let waits_on: Vec<&String> = request
+        .blocked_by
+        .as_ref()
+        .unwrap_or(&document.todos[index].blocked_by)
+        .iter()
+        .chain(&request.add_blocked_by)
+        .collect();
+    for (at, id) in request.unblock.iter().enumerate() {
+        if !waits_on.contains(&id) {
+            let waits = if waits_on.is_empty() {
+                "it waits on no item".to_owned()
+            } else {
+                let ids: Vec<String> = waits_on
+                    .iter()
+                    .map(|id| crate::policy::text::word(id).into_owned())
+                    .collect();
+                format!("it waits only on {}", ids.join(", "))
+            };
+            problems.push(Problem::new(
+                format!("unblock[{at}]"),
+                format!(
+                    "item {} does not wait on \"{}\"; {waits}",
+                    crate::policy::text::word(&own),
+                    crate::policy::text::word(id)
+                ),
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Error::problems(problems).with_hint(remove::ids_hint(&document.todos)));
+    }
+    let item = &mut document.todos[index];
+    if let Some(list) = &request.blocked_by {
+        item.blocked_by.clone_from(list);
+    }
+    for id in &request.add_blocked_by {
+        if !item.blocked_by.contains(id) {
+            item.blocked_by.push(id.clone());
+        }
+    }
+    item.blocked_by.retain(|id| !request.unblock.contains(id));
+    for target in &request.add_blocks {
+        if let Some(other) = document.todos.iter_mut().find(|other| other.id == *target)
+            && !other.blocked_by.contains(&own)
+        {
+            other.blocked_by.push(own.clone());
+        }
+    }
+    if let Some(cycle) = dependencies::cycle(&document.todos) {
+        return Err(Error::problems(vec![Problem::new(
+            "blocked_by",
+            format!(
+                "makes a cycle: {}; an item cannot wait on itself, so drop one of these dependencies",
+                dependencies::describe_cycle(&document.todos, &cycle)
+            ),
+        )]));
+    }
+    Ok(())
+}

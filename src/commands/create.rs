@@ -129,57 +129,50 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         items,
         ..
     } = request;
-    transaction::change(
-        ctx,
-        &mut host.stderr,
-        "create",
-        expect_revision,
-        false,
-        |document| {
-            let mut problems: Vec<Problem> = Vec::new();
-            let mut hint = None;
-            for (index, item) in items.iter().enumerate() {
-                for (at, id) in item.blocked_by.iter().enumerate() {
-                    if !document.todos.iter().any(|stored| stored.id == *id) {
-                        // An id given with `--blocked-by` is named as typed, once, not once
-                        // for each new item it applies to.
-                        let path = if flag_blockers.contains(id) {
-                            format!("--blocked-by {}", word(id))
-                        } else {
-                            format!("items[{index}].blocked_by[{at}]")
-                        };
-                        if problems.iter().any(|problem| problem.path == path) {
-                            continue;
-                        }
-                        problems.push(Problem::new(
-                            path,
-                            format!("no item has id \"{}\"", word(id)),
-                        ));
-                        hint = Some(remove::ids_hint(&document.todos));
+    transaction::change(ctx, host, "create", expect_revision, false, |document| {
+        let mut problems: Vec<Problem> = Vec::new();
+        let mut hint = None;
+        for (index, item) in items.iter().enumerate() {
+            for (at, id) in item.blocked_by.iter().enumerate() {
+                if !document.todos.iter().any(|stored| stored.id == *id) {
+                    // An id given with `--blocked-by` is named as typed, once, not once
+                    // for each new item it applies to.
+                    let path = if flag_blockers.contains(id) {
+                        format!("--blocked-by {}", word(id))
+                    } else {
+                        format!("items[{index}].blocked_by[{at}]")
+                    };
+                    if problems.iter().any(|problem| problem.path == path) {
+                        continue;
                     }
+                    problems.push(Problem::new(
+                        path,
+                        format!("no item has id \"{}\"", word(id)),
+                    ));
+                    hint = Some(remove::ids_hint(&document.todos));
                 }
             }
-            let mut slots = model::slots(&document.todos);
-            slots.extend(
-                items
-                    .iter()
-                    .map(|item| (item.status, item.owner.as_deref())),
-            );
-            model::check_list(&slots, "todos", &limits, &mut problems);
-            if !problems.is_empty() {
-                let error = Error::problems(problems);
-                return Err(match hint {
-                    Some(hint) => error.with_hint(hint),
-                    None => error,
-                });
-            }
-            for item in items {
-                let id = document.allocate_id()?;
-                document.todos.push(Item { id, ..item });
-            }
-            Ok(Vec::new())
-        },
-    )
+        }
+        let mut slots = model::slots(&document.todos);
+        slots.extend(
+            items
+                .iter()
+                .map(|item| (item.status, item.owner.as_deref())),
+        );
+        model::check_list(&slots, "todos", &limits, &mut problems);
+        if !problems.is_empty() {
+            let error = Error::problems(problems);
+            return Err(match hint {
+                Some(hint) => error.with_hint(hint),
+                None => error,
+            });
+        }
+        for item in items {
+            let id = document.allocate_id()?;
+            document.todos.push(Item { id, ..item });
+        }
+        Ok(Vec::new())
+    })
     .map(Outcome::changed)
 }
 

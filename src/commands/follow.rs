@@ -18,7 +18,7 @@
 //! with exit 0.
 
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 
@@ -34,6 +34,7 @@ use crate::store::Store;
 use crate::store::disk::{self, Links};
 use crate::store::history::Entry;
 use crate::view::envelope::{self, Place};
+use crate::view::live_output;
 use crate::view::outcome::{Answer, Outcome};
 
 /// The most read from the file in one go, and the longest line waited for: a planted file or
@@ -69,9 +70,7 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
             before = follower.before.take();
         }
         for warning in warnings {
-            if !ctx.quiet {
-                let _ = writeln!(host.stderr, "warning: {}", escape(&warning));
-            }
+            live_output::warning(host, ctx.stderr, ctx.quiet, &warning);
         }
         let mut out = String::new();
         for entry in entries {
@@ -80,11 +79,7 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
             printed += 1;
         }
         if !out.is_empty() {
-            match host
-                .stdout
-                .write_all(out.as_bytes())
-                .and_then(|()| host.stdout.flush())
-            {
+            match live_output::stream(host, &out) {
                 Ok(()) => {}
                 Err(err) if err.kind() == io::ErrorKind::BrokenPipe => break 'follow,
                 Err(err) => {
@@ -313,6 +308,8 @@ fn stop_on_signals(_tx: &Sender<Wake>) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Write;
+
     use super::*;
 
     fn line(revision: u64) -> String {

@@ -60,7 +60,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         return Ok(answer(&document, next, None, owner, ctx, Vec::new()));
     }
     let lease = request.lease;
-    let transaction = Transaction::begin(ctx, &mut host.stderr)?;
+    let transaction = Transaction::begin(ctx, host)?;
     let old = transaction.load(request.expect_revision)?;
     let mut new = old.clone();
     let outcome = claim(&mut new, owner, &ctx.config.limits, ctx, lease)?;

@@ -36,7 +36,7 @@ pub fn read(host: &Host, args: &RemoveArgs) -> Result<Request> {
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     transaction::change(
         ctx,
-        &mut host.stderr,
+        host,
         "remove",
         request.expect_revision,
         false,

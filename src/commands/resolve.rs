@@ -74,7 +74,7 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
             meta.len()
         )));
     }
-    let transaction = Transaction::begin(ctx, &mut host.stderr)?;
+    let transaction = Transaction::begin(ctx, host)?;
     let store = transaction.store();
     // Read again under the lock: another process may have resolved it meanwhile.
     let bytes = match disk::read(

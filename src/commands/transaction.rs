@@ -4,10 +4,10 @@
 //! Every mutating command, `undo` included, goes through `Transaction`, so the order of those
 //! steps, and what a failure at each step leaves behind, is decided here and nowhere else.
 
-use std::io::Write;
 use std::path::Path;
 
 use crate::context::Context;
+use crate::context::host::Host;
 use crate::plan::model::is_finished;
 use crate::policy::error::{Error, Result};
 use crate::store::disk;
@@ -32,8 +32,8 @@ pub struct Committed {
 }
 
 impl<'a> Transaction<'a> {
-    /// Takes the store's lock, saying on `notes` (stderr) when another process makes us wait.
-    pub fn begin(ctx: &'a Context, notes: &mut dyn Write) -> Result<Self> {
+    /// Takes the store's lock, saying on `host`'s stderr when another process makes us wait.
+    pub fn begin(ctx: &'a Context, host: &mut Host) -> Result<Self> {
         // Checked before the lock is taken: a log folder that leads out of the workspace
         // refuses the command before anything is written.
         ctx.memory_dir(false)?;
@@ -42,7 +42,7 @@ impl<'a> Transaction<'a> {
         let palette = ctx.stderr;
         let lock = store.lock(ctx.lock_timeout, |path: &Path| {
             if !quiet {
-                crate::view::live_output::waiting_for_lock(notes, palette, path);
+                crate::view::live_output::waiting_for_lock(host, palette, path);
             }
         })?;
         Ok(Self { ctx, store, lock })
@@ -323,7 +323,7 @@ impl<'a> Transaction<'a> {
 /// copy, commit. The warnings are the change's own, then the commit's.
 pub fn change(
     ctx: &Context,
-    notes: &mut dyn Write,
+    host: &mut Host,
     command: &str,
     expect_revision: Option<u64>,
     new_session: bool,
@@ -331,7 +331,7 @@ pub fn change(
 ) -> Result<(Committed, Vec<String>)> {
     change_noted(
         ctx,
-        notes,
+        host,
         command,
         expect_revision,
         new_session,
@@ -343,13 +343,13 @@ pub fn change(
 /// (`update --take: taken over from w1 on purpose`).
 pub fn change_noted(
     ctx: &Context,
-    notes: &mut dyn Write,
+    host: &mut Host,
     command: &str,
     expect_revision: Option<u64>,
     new_session: bool,
     apply: impl FnOnce(&mut Document) -> Result<(Vec<String>, Option<String>)>,
 ) -> Result<(Committed, Vec<String>)> {
-    let transaction = Transaction::begin(ctx, notes)?;
+    let transaction = Transaction::begin(ctx, host)?;
     let old = transaction.load(expect_revision)?;
     let mut new = old.clone();
     let (mut warnings, note) = apply(&mut new)?;

@@ -31,7 +31,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             ctx.now.instant(),
         )
     };
-    let transaction = Transaction::begin(ctx, &mut host.stderr)?;
+    let transaction = Transaction::begin(ctx, host)?;
     let store = transaction.store();
     let history = crate::store::history::of(store, ctx.config.history_limit)?;
     let recorded = history.latest().map(|latest| latest.revision);

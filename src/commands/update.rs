@@ -161,7 +161,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
     };
     transaction::change_noted(
         ctx,
-        &mut host.stderr,
+        host,
         command,
         request.expect_revision,
         false,

@@ -102,7 +102,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     }
     transaction::change(
         ctx,
-        &mut host.stderr,
+        host,
         "write",
         args.expect_revision,
         args.new_session,

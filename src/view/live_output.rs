@@ -110,11 +110,31 @@ pub fn note(host: &mut Host, text: &str) {
 }
 
 /// Says on `notes` (stderr) that another process holds the lock on `path`.
-pub fn waiting_for_lock(notes: &mut dyn Write, palette: Palette, path: &Path) {
+pub fn waiting_for_lock(host: &mut Host, palette: Palette, path: &Path) {
     let _ = writeln!(
-        notes,
+        host.stderr,
         "{} waiting for the lock on {}, held by another todos process",
         palette.bold("note:"),
         crate::policy::text::escape(&path.display().to_string())
     );
+}
+
+/// A warning a command gives while it still runs (`history --follow`'s skipped lines), unless
+/// the run is quiet.
+pub fn warning(host: &mut Host, palette: Palette, quiet: bool, text: &str) {
+    if !quiet {
+        let _ = writeln!(
+            host.stderr,
+            "{} {}",
+            palette.warning("warning:"),
+            crate::policy::text::escape(text)
+        );
+    }
+}
+
+/// Text a command streams as it goes (`history --follow`'s revisions), flushed at once so a
+/// reader at the other end of a pipe sees each piece as it lands.
+pub fn stream(host: &mut Host, text: &str) -> io::Result<()> {
+    host.stdout.write_all(text.as_bytes())?;
+    host.stdout.flush()
 }

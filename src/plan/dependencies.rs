@@ -4,6 +4,7 @@
 //! nothing up (a hand-edited store may hold one: every change through `todos` cleans them).
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use chrono::{DateTime, Utc};
 
@@ -66,50 +67,94 @@ pub fn named(item: &Item) -> String {
 }
 
 /// A cycle of dependencies, if the list holds one: the places of its items, each waiting on
-/// the next and the last on the first. Iterative, so a long chain cannot overflow the stack.
+/// the next and the last on the first.
 pub fn cycle(items: &[Item]) -> Option<Vec<usize>> {
     if items.iter().all(|item| item.blocked_by.is_empty()) {
         return None;
     }
+    back_edges(items, |path, _, _, to| {
+        let from = path.iter().position(|seen| *seen == to).unwrap_or(0);
+        ControlFlow::Break(path[from..].to_vec())
+    })
+}
+
+/// Every wait that closes a cycle in one depth-first walk (its back edges), as the place of
+/// the waiting item and the wait's index in its `blocked_by`: taking them all out leaves no
+/// cycle (the merge does, SPEC §6b).
+pub fn closing_waits(items: &[Item]) -> Vec<(usize, usize)> {
+    let mut cut = Vec::new();
+    let _: Option<()> = back_edges(items, |_, node, at, _| {
+        cut.push((node, at));
+        ControlFlow::Continue(())
+    });
+    cut
+}
+
+/// Where the walk stands with an item.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    New,
+    OnPath,
+    Done,
+}
+
+/// The one walk of the waits between items: depth first from each item in list order, calling
+/// `back` with the path walked (places), the waiting item's place, the wait's index in its
+/// `blocked_by` and the place waited on, for each wait that leads back onto the path. A wait
+/// on an id the list does not hold leads nowhere. Iterative, so a long chain cannot overflow
+/// the stack; it stops when `back` breaks, with what it broke with.
+fn back_edges<B>(
+    items: &[Item],
+    mut back: impl FnMut(&[usize], usize, usize, usize) -> ControlFlow<B>,
+) -> Option<B> {
     let place: HashMap<&str, usize> = items
         .iter()
         .enumerate()
         .map(|(index, item)| (item.id.as_str(), index))
         .collect();
-    let edges: Vec<Vec<usize>> = items
+    let edges: Vec<Vec<Option<usize>>> = items
         .iter()
         .map(|item| {
             item.blocked_by
                 .iter()
-                .filter_map(|id| place.get(id.as_str()).copied())
+                .map(|id| place.get(id.as_str()).copied())
                 .collect()
         })
         .collect();
-    // 0: not seen, 1: on the current path, 2: done (no cycle through it).
-    let mut state = vec![0_u8; items.len()];
+    let mut state = vec![State::New; items.len()];
+    let mut path: Vec<usize> = Vec::new();
+    let mut next: Vec<usize> = Vec::new();
     for start in 0..items.len() {
-        if state[start] != 0 {
+        if state[start] != State::New {
             continue;
         }
-        let mut path: Vec<(usize, usize)> = vec![(start, 0)];
-        state[start] = 1;
-        while let Some(&mut (node, ref mut next)) = path.last_mut() {
-            if let Some(&to) = edges[node].get(*next) {
-                *next += 1;
-                match state[to] {
-                    0 => {
-                        state[to] = 1;
-                        path.push((to, 0));
-                    }
-                    1 => {
-                        let from = path.iter().position(|(seen, _)| *seen == to)?;
-                        return Some(path[from..].iter().map(|(seen, _)| *seen).collect());
-                    }
-                    _ => {}
-                }
-            } else {
-                state[node] = 2;
+        state[start] = State::OnPath;
+        path.push(start);
+        next.push(0);
+        while let (Some(&node), Some(at)) = (path.last(), next.last_mut()) {
+            let Some(wait) = edges[node].get(*at) else {
+                state[node] = State::Done;
                 path.pop();
+                next.pop();
+                continue;
+            };
+            let index = *at;
+            *at += 1;
+            let Some(to) = *wait else {
+                continue;
+            };
+            match state[to] {
+                State::New => {
+                    state[to] = State::OnPath;
+                    path.push(to);
+                    next.push(0);
+                }
+                State::OnPath => {
+                    if let ControlFlow::Break(found) = back(&path, node, index, to) {
+                        return Some(found);
+                    }
+                }
+                State::Done => {}
             }
         }
     }

@@ -395,50 +395,10 @@ fn break_cycles(items: &mut [Item], ours: &Document) -> Vec<String> {
 /// The most cycles the merge breaks one by one, each named in its own problem.
 const CYCLES_NAMED: usize = 20;
 
-/// Takes out every wait that closes a cycle in one depth-first pass (its back edges), so no
-/// cycle is left; how many went. Iterative, so a long chain cannot overflow the stack.
+/// Takes out every wait that closes a cycle (`dependencies::closing_waits`), so no cycle is
+/// left; how many went.
 fn cut_back_edges(items: &mut [Item]) -> usize {
-    let place: HashMap<String, usize> = items
-        .iter()
-        .enumerate()
-        .map(|(index, item)| (item.id.clone(), index))
-        .collect();
-    let edges: Vec<Vec<usize>> = items
-        .iter()
-        .map(|item| {
-            item.blocked_by
-                .iter()
-                .map(|id| place.get(id).copied().unwrap_or(usize::MAX))
-                .collect()
-        })
-        .collect();
-    // 0: not seen, 1: on the current path, 2: done.
-    let mut state = vec![0_u8; items.len()];
-    let mut cut: Vec<(usize, usize)> = Vec::new();
-    for start in 0..items.len() {
-        if state[start] != 0 {
-            continue;
-        }
-        let mut path: Vec<(usize, usize)> = vec![(start, 0)];
-        state[start] = 1;
-        while let Some(&mut (node, ref mut next)) = path.last_mut() {
-            let Some(&to) = edges[node].get(*next) else {
-                state[node] = 2;
-                path.pop();
-                continue;
-            };
-            let at = *next;
-            *next += 1;
-            match state.get(to) {
-                Some(0) => {
-                    state[to] = 1;
-                    path.push((to, 0));
-                }
-                Some(1) => cut.push((node, at)),
-                _ => {}
-            }
-        }
-    }
+    let cut = dependencies::closing_waits(items);
     // Taken out from the last, so each index still names its wait.
     for &(node, at) in cut.iter().rev() {
         items[node].blocked_by.remove(at);

@@ -39,9 +39,8 @@ for tool in hyperfine task valgrind perl awk; do
     fi
 done
 
-# The binaries as `cargo install --path .` makes them: the release profile, with the target that
-# .cargo/config.toml names (a static-pie executable on x86-64 Linux with glibc). Their paths are
-# cargo's own answer, whatever the target and the target folder.
+# The binaries as `cargo install --path .` makes them: the release profile of cargo's standard
+# build. Their paths are cargo's own answer, whatever the target folder.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/bin"
@@ -51,7 +50,7 @@ mkdir "$tmp/bin"
 # a memory map, which the kernel caches in 4 KiB pages, while a file written with write(2) (an
 # install, a copy) is cached in large folios. A start-up faults its code in a window at a time,
 # and mapping a window of small pages costs more: about a tenth of a change, measured in
-# README's "Performance", where the cold case (the binary read back from disk) is too.
+# docs/performance.md.
 #
 # build NAME CARGO-ARGS…: builds one binary and copies it to $tmp/bin/NAME. One at a time: an
 # example is built with the dev-dependencies, whose features cargo then unifies with those of
@@ -221,7 +220,7 @@ peak_rss_kib() {
 
 # faults COMMAND…: the page faults of one run, counted by perf from its exec on (getrusage would
 # count the fork before it too). Each 64 KiB window of code a start-up first touches is one, so
-# they tell whether link/hot-code.ld still groups what a command runs.
+# they tell how much of the program a short command maps.
 faults() {
     perf stat -x, -e page-faults -- "$@" 2>&1 >/dev/null | awk -F, '$3 ~ /^page-faults/ { print $1 }'
 }
@@ -432,13 +431,6 @@ if ((${#frows[@]})); then
 else
     echo
     echo "Page faults: not counted (perf is not installed, or not allowed here: apt-get install linux-perf)."
-fi
-# What link/hot-code.ld groups: a .text.hot much smaller than the last README's says that
-# scripts/hot-code.sh is due to run again.
-hot=$(readelf -SW "$bin" 2>/dev/null | awk '$2 == ".text.hot" { print $6 } $3 == ".text.hot" { print $7 }')
-text=$(readelf -SW "$bin" 2>/dev/null | awk '$2 == ".text" { print $6 } $3 == ".text" { print $7 }')
-if [[ -n $hot && -n $text ]]; then
-    echo "Code layout: .text.hot holds $((16#$hot / 1024)) KiB, the rest of the code $((16#$text / 1024)) KiB (link/hot-code.ld)."
 fi
 if $criterion; then
     echo

@@ -32,7 +32,7 @@ out=${TODOS_E2E_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/todos-agents-e2e.XXXXXX")}
 limit=${TODOS_E2E_TIMEOUT:-180}
 agents=${*:-claude codex gemini}
 scenarios=${TODOS_E2E_SCENARIOS:-finish stuck retool none shell mcp}
-# The releases measured (README "Use it from your agent").
+# The releases measured (docs/agents.md, "Proof on the real agents").
 CLAUDE_VERSION=2.1.330
 CODEX_VERSION=0.169.0
 GEMINI_VERSION=0.61.0

@@ -46,7 +46,7 @@ trap 'rm -rf "$tmp"' EXIT
 while IFS= read -r var; do unset "$var"; done < <(compgen -e | grep '^TODOS_' || true)
 export XDG_CONFIG_HOME="$tmp/config" NO_COLOR=1
 
-# A fresh project, set up as the README says, and a folder elsewhere to start the server in.
+# A fresh project, set up as docs/mcp.md says, and a folder elsewhere to start the server in.
 project() {
     local dir="$tmp/$1"
     mkdir -p "$dir/.git" "$tmp/elsewhere-$1/.git"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes docs/checklist.png, the README's screenshot, from the real colored output of
+# Makes docs/checklist.png, the screenshot of README.md, from the real colored output of
 # `todos show --color always` on a plan that holds every status `todos schema` knows (and a
 # priority): the ANSI escapes become HTML (a small converter below), headless Chromium takes
 # the picture. Run it by hand after a change to the checklist's look and commit the PNG; CI does

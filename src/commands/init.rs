@@ -30,7 +30,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             return Err(Error::usage(
                 "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
             )
-            .with_hint("for other agents, see the `todos check` hook recipes in the README"));
+            .with_hint("for other agents, see the `todos check` hook recipes in docs/agents.md"));
         }
     };
     let mcp = args

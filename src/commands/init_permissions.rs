@@ -26,7 +26,7 @@ pub struct Permissions {
     pub mcp: Option<Rule>,
     /// Why the shell needs no rule, for the agents that need none.
     pub shell_note: Option<&'static str>,
-    /// What the agent still asks, in the user's words: for `init`'s output and the README.
+    /// What the agent still asks, in the user's words: for `init`'s output and docs/agents.md.
     pub still_asks: &'static str,
 }
 

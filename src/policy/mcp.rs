@@ -1,5 +1,5 @@
 //! The MCP server's tools (`todos mcp`), one row each: the tool list (`src/mcp/`), `todos mcp
-//! --help`, the man page and the README's table all name them from here (`sentences::mcp_*`),
+//! --help`, the man page and docs/mcp.md's table all name them from here (`sentences::mcp_*`),
 //! and a test checks that they agree. Adding a tool is one row here, one typed request in
 //! `mcp/arguments.rs`.
 
@@ -11,7 +11,7 @@ pub struct McpTool {
     pub name: &'static str,
     /// The title clients show.
     pub title: &'static str,
-    /// What it does, in one line: the help and the README say this.
+    /// What it does, in one line: the help and docs/mcp.md say this.
     pub summary: &'static str,
     /// It never changes the plan.
     pub read_only: bool,

@@ -412,7 +412,7 @@ pub fn mcp_tools_help() -> String {
     text
 }
 
-/// The README's table of tools, in Markdown.
+/// The table of tools in docs/mcp.md, in Markdown.
 pub fn mcp_tools_markdown() -> String {
     let mut text =
         String::from("| tool | what it does | `expect_revision` |\n| --- | --- | --- |\n");

@@ -919,14 +919,14 @@ fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
     let help = env.todos(&["mcp", "--help"]).run().success().stdout;
     let man = env.todos(&["man"]).run().success().stdout;
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/mcp.md")).unwrap();
     assert!(
         help.contains(&todos::policy::sentences::mcp_tools_help()),
         "{help}"
     );
     assert!(
         readme.contains(&todos::policy::sentences::mcp_tools_markdown()),
-        "README's MCP tool table is todos::policy::sentences::mcp_tools_markdown()"
+        "docs/mcp.md's MCP tool table is todos::policy::sentences::mcp_tools_markdown()"
     );
     let man = man.replace("\\*(Aq", "'").replace("\\-", "-");
     assert!(

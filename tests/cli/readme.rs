@@ -1,8 +1,13 @@
-//! The README and every `--help` run as shown. Every ```console block of the README is run,
-//! command by command, and what each command prints must be what the block shows; a ```sh block
-//! marked `<!-- readme-test: runs -->` is run whole by bash, and a line of it commented
-//! `# [n/m] …` must print that recap. Every example of every `--help` is run by bash, in order,
-//! in a workspace holding the sample plan.
+//! The README, the manual in `docs/` and every `--help` run as shown. Every ```console block of
+//! README.md, CONTRIBUTING.md, CHANGELOG.md and docs/*.md is run, command by command, and what
+//! each command prints must be what the block shows. Every ```sh block says before it how it
+//! runs: `<!-- readme-test: runs -->` is run whole by bash (after the `$ …` lines of an unseen
+//! set-up, `<!-- readme-test: runs, after: … -->`), and a line of it commented
+//! `# → TEXT` must print TEXT (a `todos` line commented `# [n/m] …` must print that recap);
+//! `<!-- readme-test: watches -->` holds commands that run until stopped, each of which must
+//! still be running after a second; `<!-- readme-test: not run: WHY -->` says why it cannot run
+//! here (it installs, or runs cargo). Any other shell block fails. Every example of every
+//! `--help` is run by bash, in order, in a workspace holding the sample plan.
 //!
 //! Not trycmd, which reads Markdown `console` blocks too: for a `.md` file it takes its
 //! environment from the test process (only adding to it, never clearing it), runs in the
@@ -17,9 +22,38 @@ use std::process::Command;
 
 use crate::support::TestEnv;
 
-fn readme() -> String {
-    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("read README.md")
+/// One page of the manual, by its path in the repository.
+fn document(path: &str) -> String {
+    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .unwrap_or_else(|error| panic!("read {path}: {error}"))
+}
+
+/// Every Markdown page a user reads: the README, the top-level guides and the manual in
+/// `docs/`, each with its path.
+fn documents() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<String> = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"]
+        .into_iter()
+        .filter(|path| root.join(path).exists())
+        .map(ToOwned::to_owned)
+        .collect();
+    let mut manual: Vec<String> = fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    manual.sort();
+    assert!(manual.len() >= 12, "the manual has {} pages", manual.len());
+    paths.extend(manual);
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = document(&path);
+            (path, text)
+        })
+        .collect()
 }
 
 /// One fenced block with the `<!-- readme-test: … -->` comment before it, if any.
@@ -134,92 +168,208 @@ fn run(env: &TestEnv, command: &str, vars: &[(String, String)]) -> (i32, String)
 
 #[test]
 fn every_console_block_prints_what_it_shows() {
-    let text = readme();
     let mut checked = 0;
-    for block in blocks(&text).iter().filter(|b| b.kind == "console") {
-        let env = fresh();
-        let mut vars = Vec::new();
-        for line in block.setup.iter().skip(1) {
-            if let Some(command) = line.strip_prefix("$ ") {
-                let (code, output) = run(&env, command, &vars);
-                assert_eq!(
-                    code, 0,
-                    "README line {}: set-up {command}: {output}",
-                    block.line
-                );
-            } else if let Some((key, value)) = line.split_once('=') {
-                vars.push((key.to_owned(), value.to_owned()));
-            }
-        }
-        let mut lines = block.body.iter().peekable();
-        while let Some(line) = lines.next() {
-            let command = line
-                .strip_prefix("$ ")
-                .unwrap_or_else(|| panic!("README line {}: output before a command", block.line));
-            let mut shown = String::new();
-            while let Some(output) = lines.next_if(|line| !line.starts_with("$ ")) {
-                shown.push_str(output);
-                shown.push('\n');
-            }
-            let (code, printed) = run(&env, command, &vars);
-            assert_eq!(
-                printed, shown,
-                "README block at line {}: `{command}` (exit {code}) printed what the README does not show",
-                block.line
-            );
-            checked += 1;
+    for (path, text) in documents() {
+        for block in blocks(&text).iter().filter(|b| b.kind == "console") {
+            checked += check_console_block(&path, block);
         }
     }
-    assert!(checked >= 6, "only {checked} commands checked");
+    assert!(checked >= 20, "only {checked} commands checked");
+}
+
+/// Runs a console block's unseen set-up, then each command, comparing what it prints with what
+/// the block shows; returns how many commands it checked.
+fn check_console_block(path: &str, block: &Block) -> usize {
+    let env = fresh();
+    let mut vars = Vec::new();
+    for line in block.setup.iter().skip(1) {
+        if let Some(command) = line.strip_prefix("$ ") {
+            let (code, output) = run(&env, command, &vars);
+            assert_eq!(
+                code, 0,
+                "{path} line {}: set-up {command}: {output}",
+                block.line
+            );
+        } else if let Some((key, value)) = line.split_once('=') {
+            vars.push((key.to_owned(), value.to_owned()));
+        }
+    }
+    let mut checked = 0;
+    let mut lines = block.body.iter().peekable();
+    while let Some(line) = lines.next() {
+        let command = line
+            .strip_prefix("$ ")
+            .unwrap_or_else(|| panic!("{path} line {}: output before a command", block.line));
+        let mut shown = String::new();
+        while let Some(output) = lines.next_if(|line| !line.starts_with("$ ")) {
+            shown.push_str(output);
+            shown.push('\n');
+        }
+        let (code, printed) = run(&env, command, &vars);
+        assert_eq!(
+            printed, shown,
+            "{path} block at line {}: `{command}` (exit {code}) printed what the page does not show",
+            block.line
+        );
+        checked += 1;
+    }
+    checked
+}
+
+/// How a shell block runs, as the `<!-- readme-test: … -->` comment before it says.
+#[derive(Debug, PartialEq)]
+enum Runs {
+    /// Whole, by bash, with its `# → …` and `# [n/m] …` lines checked.
+    Whole,
+    /// Each line a command that runs until stopped (`show --watch`).
+    UntilStopped,
+    /// Not here, for the reason given.
+    Not,
+}
+
+/// How a block runs: a console block always runs; a shell block says how, and any other kind
+/// of shell block is refused, naming where it is.
+fn runs(path: &str, block: &Block) -> Option<Runs> {
+    let marker = block.setup.first().map(String::as_str);
+    match block.kind.as_str() {
+        "sh" => match marker {
+            Some(runs) if runs == "runs" || runs.starts_with("runs,") => Some(Runs::Whole),
+            Some("watches") => Some(Runs::UntilStopped),
+            Some(why)
+                if why
+                    .strip_prefix("not run:")
+                    .is_some_and(|why| why.trim().len() >= 10) =>
+            {
+                Some(Runs::Not)
+            }
+            _ => panic!(
+                "{path} line {}: say before this sh block how it runs: <!-- readme-test: runs -->, \
+                 <!-- readme-test: watches --> or <!-- readme-test: not run: WHY -->",
+                block.line
+            ),
+        },
+        "bash" | "shell" | "zsh" | "fish" | "powershell" | "shell-session" => panic!(
+            "{path} line {}: a shell block is ```sh (run by bash) or ```console (checked \
+             command by command)",
+            block.line
+        ),
+        _ => None,
+    }
+}
+
+/// A line of a runnable block that claims what it prints becomes a check that it prints exactly
+/// that: `COMMAND   # → TEXT`, or `todos …   # [2/4] …` for a recap. What it prints is the
+/// claim, whatever its exit status (`todos --json check | jq …` exits 1 under `pipefail` while
+/// items are open, as the page says).
+fn checked_line(line: &str) -> String {
+    let claim = match (line.split_once("# → "), line.split_once("# [")) {
+        (Some((command, shown)), _) => Some((command, shown.to_owned())),
+        (None, Some((command, shown))) if command.trim_start().starts_with("todos ") => {
+            Some((command, format!("[{shown}")))
+        }
+        _ => None,
+    };
+    let Some((command, shown)) = claim else {
+        return line.to_owned();
+    };
+    let command = command.trim();
+    let shown = shown.trim_end().replace('\'', r"'\''");
+    let named = command.replace('\'', r"'\''");
+    format!(
+        "printed=$({command}) || true; [ \"$printed\" = '{shown}' ] || {{ echo 'page: `{named}`' \"printed: $printed\" >&2; exit 1; }}"
+    )
+}
+
+/// bash, in a fresh environment with the repository's `examples/` in its workspace.
+fn bash(env: &TestEnv, script: &str) -> std::process::Output {
+    Command::new("bash")
+        .args(["--norc", "--noprofile", "-euo", "pipefail", "-c", script])
+        .env_clear()
+        .env(
+            "PATH",
+            format!("{}:/usr/bin:/bin", crate::support::bin_dir().display()),
+        )
+        .env("HOME", env.home())
+        .env("XDG_CONFIG_HOME", env.home().join(".config"))
+        .env("TZ", "UTC")
+        .env("TODOS_NOW", crate::support::NOW)
+        .current_dir(env.ws())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run bash")
 }
 
 #[test]
-fn every_runnable_sh_block_runs_and_prints_the_recaps_it_claims() {
-    let text = readme();
-    let bin_dir: PathBuf = crate::support::bin_dir();
-    let mut ran = 0;
-    for block in blocks(&text)
-        .iter()
-        .filter(|b| b.kind == "sh" && b.setup.first().is_some_and(|s| s == "runs"))
-    {
-        let env = fresh();
-        // `todos recap   # [2/4] …` becomes a check that it prints exactly that.
-        let script: Vec<String> = block
-            .body
-            .iter()
-            .map(|line| match line.split_once("# [") {
-                Some((command, shown)) if command.trim_start().starts_with("todos ") => {
-                    let shown = format!("[{shown}").replace('\'', r"'\''");
-                    format!(
-                        "printed=$({}) && [ \"$printed\" = '{shown}' ] || {{ echo \"README: `{}` printed: $printed\" >&2; exit 1; }}",
-                        command.trim(),
-                        command.trim()
-                    )
+fn every_sh_block_runs_and_prints_what_it_claims() {
+    let (mut whole, mut watched, mut not_run) = (0, 0, 0);
+    for (path, text) in documents() {
+        for block in blocks(&text) {
+            match runs(&path, &block) {
+                Some(Runs::Whole) => {
+                    let env = fresh();
+                    // The unseen set-up its comment gives (`$ …` lines), then the block.
+                    let script: Vec<String> = block
+                        .setup
+                        .iter()
+                        .filter_map(|line| line.strip_prefix("$ ").map(ToOwned::to_owned))
+                        .chain(block.body.iter().map(|line| checked_line(line)))
+                        .collect();
+                    let output = bash(&env, &script.join("\n"));
+                    assert!(
+                        output.status.success(),
+                        "{path} block at line {}: {}",
+                        block.line,
+                        String::from_utf8_lossy(&output.stderr)
+                    );
+                    whole += 1;
                 }
-                _ => line.clone(),
-            })
-            .collect();
-        let output = Command::new("bash")
-            .args(["--norc", "--noprofile", "-euo", "pipefail", "-c"])
-            .arg(script.join("\n"))
-            .env_clear()
-            .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
-            .env("HOME", env.home())
-            .env("XDG_CONFIG_HOME", env.home().join(".config"))
-            .env("TZ", "UTC")
-            .env("TODOS_NOW", crate::support::NOW)
-            .current_dir(env.ws())
-            .output()
-            .expect("run bash");
-        assert!(
-            output.status.success(),
-            "README block at line {}: {}",
-            block.line,
-            String::from_utf8_lossy(&output.stderr)
-        );
-        ran += 1;
+                Some(Runs::UntilStopped) => {
+                    for line in &block.body {
+                        let command = line.split_once(" #").map_or(line.as_str(), |(c, _)| c);
+                        let env = fresh();
+                        env.todos(&["write", "--file", "examples/plan.json"])
+                            .run()
+                            .success();
+                        let output = bash(&env, &format!("timeout 1 {}", command.trim()));
+                        assert_eq!(
+                            output.status.code(),
+                            Some(124),
+                            "{path} block at line {}: `{command}` ended before it was stopped: {}",
+                            block.line,
+                            String::from_utf8_lossy(&output.stderr)
+                        );
+                        assert!(
+                            !output.stdout.is_empty(),
+                            "{path}: `{command}` printed nothing"
+                        );
+                        watched += 1;
+                    }
+                }
+                Some(Runs::Not) => not_run += 1,
+                None => {}
+            }
+        }
     }
-    assert!(ran >= 1, "no runnable sh block");
+    assert!(whole >= 6, "only {whole} runnable sh blocks");
+    assert!(watched >= 2, "only {watched} watches");
+    assert!(not_run <= whole, "{not_run} sh blocks not run, {whole} run");
+}
+
+#[test]
+fn a_claimed_output_becomes_a_check() {
+    assert_eq!(
+        checked_line("todos -q update 1 completed"),
+        "todos -q update 1 completed"
+    );
+    assert_eq!(
+        checked_line("todos recap   # → it's [1/2]"),
+        "printed=$(todos recap) || true; [ \"$printed\" = 'it'\\''s [1/2]' ] || { echo 'page: `todos recap`' \"printed: $printed\" >&2; exit 1; }"
+    );
+    assert!(checked_line("todos recap   # [0/4] Pending: a.").contains("= '[0/4] Pending: a.'"));
+    assert_eq!(
+        checked_line("(cd w1 && todos next)   # [x] no"),
+        "(cd w1 && todos next)   # [x] no"
+    );
 }
 
 #[test]
@@ -250,7 +400,7 @@ fn the_recap_help_example_is_what_recap_prints() {
 fn the_tab_tab_line_names_no_list_that_could_go_stale() {
     // The README's `todos <TAB><TAB>` names no list of commands that could go stale: the
     // commands come from the binary (tests/cli/completions.rs checks that bash offers each).
-    let text = readme();
+    let text = document("docs/install.md");
     let line = text
         .lines()
         .find(|line| line.starts_with("todos <TAB><TAB>"))
@@ -398,7 +548,7 @@ fn table_rows(text: &str, header: &str) -> Vec<Vec<String>> {
 #[test]
 fn the_readme_and_man_page_tables_match_todos_own_tables() {
     use todos::policy::settings::{SETTINGS, VARIABLES};
-    let readme = readme();
+    let readme = document("docs/configuration.md");
     let config = table_rows(&readme, "| key | environment | default |");
     let keys: Vec<(&str, &str)> = config
         .iter()
@@ -447,5 +597,8 @@ fn the_workspace_help_says_discovery_as_the_readme_does() {
         ),
         "{help}"
     );
-    assert!(readme().contains("`.todos.json`, `.todos/` or `.git`, whichever comes first"));
+    assert!(
+        document("docs/files.md")
+            .contains("`.todos.json`, `.todos/` or `.git`, whichever comes first")
+    );
 }

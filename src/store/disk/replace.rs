@@ -48,7 +48,7 @@ fn open_folder(path: &Path) -> Result<File> {
     use rustix::fs::{Mode, OFlags};
     let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
     // Reading the folder would set its access time, and ext4 then journals the folder's inode
-    // with the store's fsync, which took 0.06 ms longer for it (README, "Performance").
+    // with the store's fsync, which took 0.06 ms longer for it (docs/performance.md).
     // O_NOATIME is only for the folder's owner: anyone else opens it as usual.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     let opened = match rustix::fs::open(path, flags | OFlags::NOATIME, Mode::empty()) {

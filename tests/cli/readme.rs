@@ -40,9 +40,9 @@ fn documents() -> Vec<(String, String)> {
     let mut manual: Vec<String> = fs::read_dir(root.join("docs"))
         .expect("docs/")
         .flatten()
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".md"))
-        .map(|name| format!("docs/{name}"))
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .filter_map(|path| Some(format!("docs/{}", path.file_name()?.to_string_lossy())))
         .collect();
     manual.sort();
     assert!(manual.len() >= 12, "the manual has {} pages", manual.len());

@@ -9,6 +9,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 pub use crate::context::global::{ColorChoice, GlobalArgs};
 
 pub mod complete;
+pub mod reference;
 
 use crate::commands::lazy::with_list_candidates;
 use crate::commands::mcp::McpArgs;

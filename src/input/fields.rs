@@ -116,6 +116,65 @@ pub(super) fn spellings<'a>(
     context.iter().flat_map(|spellings| spellings.iter())
 }
 
+/// The inputs whose keys the manual lists, each with the words it is named by.
+const CONTEXTS: [(&str, &[&Spellings]); 4] = [
+    ("a `write` snapshot", SNAPSHOT_FIELDS),
+    ("an item", ITEM_FIELDS),
+    ("`update`", UPDATE_FIELDS),
+    ("`create`", CREATE_FIELDS),
+];
+
+/// Every field of every input, with the keys that spell it (any case) and the inputs that read
+/// it, in Markdown: the manual's reference of input shapes, from the tables parsing runs on.
+pub fn reference() -> String {
+    use std::fmt::Write as _;
+    let mut fields: Vec<&(Field, &[&str])> = Vec::new();
+    for (_, context) in CONTEXTS {
+        for entry in spellings(context) {
+            if !fields.iter().any(|(field, _)| *field == entry.0) {
+                fields.push(entry);
+            }
+        }
+    }
+    let mut text = String::from("| field | keys, in any case | read in |\n| --- | --- | --- |\n");
+    for (field, keys) in fields {
+        let read_in: Vec<&str> = CONTEXTS
+            .iter()
+            .filter(|(_, context)| spellings(context).any(|(candidate, _)| candidate == field))
+            .map(|(name, _)| *name)
+            .collect();
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} |",
+            keys[0],
+            crate::policy::reference::code_list(keys),
+            read_in.join(", ")
+        );
+    }
+    for (stand_in, field) in STANDS_IN {
+        let name = |wanted: &Field| {
+            CONTEXTS
+                .iter()
+                .flat_map(|(_, context)| spellings(context))
+                .find(|(candidate, _)| candidate == wanted)
+                .map_or("", |(_, keys)| keys[0])
+        };
+        let _ = writeln!(
+            text,
+            "\nAn object without a `{}` key reads its `{}` as the `{}`.",
+            name(field),
+            name(stand_in),
+            name(field)
+        );
+    }
+    let _ = writeln!(
+        text,
+        "`operation` is {}.",
+        crate::policy::reference::code_list(&OPERATIONS).replace(", ", " or ")
+    );
+    text
+}
+
 /// The keys of a field in prose, `content, title, text, step or subject`.
 pub(super) fn spellings_in_prose(context: &[&Spellings], field: Field) -> String {
     let keys: Vec<&str> = spellings(context)

@@ -21,6 +21,7 @@ mod item;
 mod requests;
 mod values;
 
+pub use fields::reference as fields_reference;
 use fields::{
     Field, ID_FIELD, ITEM_FIELDS, OPERATIONS, SNAPSHOT_FIELDS, Spellings, fields, join, shown,
     type_name,

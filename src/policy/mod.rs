@@ -21,6 +21,7 @@ pub mod exit;
 pub mod limit;
 pub mod mcp;
 pub mod name;
+pub mod reference;
 pub mod settings;
 pub mod status;
 

@@ -75,7 +75,7 @@ pub struct SettingInfo {
 pub enum Value {
     /// A whole number of at least 1.
     Count,
-    /// A folder path, relative to the workspace unless absolute.
+    /// A folder path, relative to the workspace and inside it.
     Folder,
     /// A length of time (`LEASE_FORMAT`).
     Duration,
@@ -129,7 +129,7 @@ pub const SETTINGS: [SettingInfo; 8] = [
         setting: Setting::MemoryDir,
         key: "memory_dir",
         env: "TODOS_MEMORY_DIR",
-        meaning: "the folder of the completion logs, relative to the workspace unless absolute",
+        meaning: "the folder of the completion logs, relative to the workspace and inside it",
         value: Value::Folder,
     },
     SettingInfo {

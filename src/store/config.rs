@@ -17,7 +17,7 @@ pub struct Config {
     pub limits: Limits,
     /// How many revisions each list's history keeps.
     pub history_limit: usize,
-    /// Where completion logs go, relative to the workspace unless absolute.
+    /// Where completion logs go, relative to the workspace and inside it (an absolute path is refused).
     pub memory_dir: PathBuf,
     /// How long a claim lasts when `next --claim` names no `--lease`; `None`: for ever.
     pub claim_lease: Option<Duration>,

@@ -49,6 +49,7 @@ mod permissions;
 mod pipes;
 mod prompt;
 mod readme;
+mod reference;
 mod refusals;
 mod retry;
 mod schema;

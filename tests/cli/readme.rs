@@ -526,47 +526,12 @@ fn every_help_example_runs_as_shown() {
     assert!(ran >= 40, "only {ran} examples ran");
 }
 
-/// The rows of the Markdown table whose header line is `header`, each as its cells with their
-/// backticks taken off.
-fn table_rows(text: &str, header: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .skip_while(|line| line.trim() != header)
-        .skip(2)
-        .take_while(|line| line.starts_with('|'))
-        .map(|line| {
-            line.trim_matches('|')
-                .split(" | ")
-                .map(|cell| cell.trim().replace('`', ""))
-                .collect()
-        })
-        .collect()
-}
-
-/// The README's configuration and environment tables, and the man page's ENVIRONMENT, hold
-/// exactly the rows of todos' own tables (`SETTINGS`, `VARIABLES`), in their order: a key or
-/// variable added to a table and not to the docs fails here.
+/// The man page's ENVIRONMENT holds exactly the rows of todos' own tables (`VARIABLES`, then
+/// `SETTINGS`' variables), in their order. (The manual's tables are generated from the same
+/// tables: tests/cli/reference.rs.)
 #[test]
-fn the_readme_and_man_page_tables_match_todos_own_tables() {
+fn the_man_pages_environment_is_todos_own_tables() {
     use todos::policy::settings::{SETTINGS, VARIABLES};
-    let readme = document("docs/configuration.md");
-    let config = table_rows(&readme, "| key | environment | default |");
-    let keys: Vec<(&str, &str)> = config
-        .iter()
-        .map(|row| (row[0].as_str(), row[1].as_str()))
-        .collect();
-    let expected: Vec<(&str, &str)> = SETTINGS.iter().map(|info| (info.key, info.env)).collect();
-    assert_eq!(keys, expected, "the README's configuration table");
-    for (row, info) in config.iter().zip(&SETTINGS) {
-        let default = info.setting.default_text();
-        assert!(row[2].starts_with(&default), "{}: {row:?}", info.key);
-    }
-    let variables: Vec<String> = table_rows(&readme, "| variable | what it does |")
-        .into_iter()
-        .map(|row| row[0].clone())
-        .collect();
-    let expected: Vec<&str> = VARIABLES.iter().map(|info| info.name).collect();
-    assert_eq!(variables, expected, "the README's environment table");
-
     let man = TestEnv::new().todos(&["man"]).run().success().stdout;
     let environment: Vec<String> = man
         .lines()

@@ -4,12 +4,11 @@
 
 use std::fs;
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
 use serde_json::Value;
 
-use crate::support::{NOW, TestEnv};
+use crate::support::TestEnv;
 
 /// Runs one input through one command and checks the invariants; returns the exit code.
 #[track_caller]
@@ -219,25 +218,10 @@ fn a_200_mib_stdin_is_refused_in_little_memory() {
     let env = TestEnv::new();
     // GNU time forks the tool from a small process and reports that child's peak RSS: the
     // test process itself is large, and a child forked from it would count its pages.
-    let mut child = Command::new("/usr/bin/time")
-        .args([
-            "-f",
-            "peak_kib=%M",
-            "--",
-            &crate::support::bin().to_string_lossy(),
-            "--color",
-            "never",
-            "write",
-        ])
-        .current_dir(env.ws())
-        .env_clear()
-        .env("HOME", env.home())
-        .env("TODOS_NOW", NOW)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("GNU time (Debian package `time`)");
+    let mut child = env
+        .todos(&["write"])
+        .via(&["/usr/bin/time", "-f", "peak_kib=%M", "--"])
+        .spawn_piped();
     let mut stdin = child.stdin.take().unwrap();
     let feeder = std::thread::spawn(move || {
         let chunk = vec![b'['; 1 << 20];

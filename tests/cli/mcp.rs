@@ -640,15 +640,12 @@ fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
     let env = TestEnv::new();
     let lonely = env.home().join("bin");
     std::fs::create_dir_all(&lonely).unwrap();
-    let todos = crate::support::todos_alone_in(&lonely);
-    let done = crate::support::output_when_free(
-        std::process::Command::new(&todos)
-            .args(["--json", "mcp"])
-            .current_dir(env.ws())
-            .env_clear(),
-    );
-    assert_eq!(done.status.code(), Some(5));
-    let envelope: Value = serde_json::from_slice(&done.stdout).unwrap();
+    let done = env
+        .todos(&["--json", "mcp"])
+        .alone_in(&lonely)
+        .expect_code(5)
+        .run();
+    let envelope = done.json();
     let message = envelope["error"]["message"].as_str().unwrap();
     assert!(message.contains("todos-mcp does not exist"), "{message}");
     let hint = envelope["error"]["hint"].as_str().unwrap();

@@ -72,21 +72,11 @@ fn a_new_store_never_gets_looser_permissions_than_the_umask() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     fs::set_permissions(env.path(".todos.json"), fs::Permissions::from_mode(0o666)).unwrap();
-    let status = Command::new("sh")
-        .args([
-            "-c",
-            "umask 077; exec \"$0\" \"$@\"",
-            &crate::support::bin().to_string_lossy(),
-        ])
-        .args(["create", "B"])
-        .current_dir(env.ws())
-        .env_clear()
-        .env("HOME", env.home())
-        .env("TODOS_NOW", crate::support::NOW)
-        .stdout(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    env.todos(&["create", "B"])
+        .via(&["sh", "-c", "umask 077; exec \"$0\" \"$@\""])
+        .stdout_to(Stdio::null())
+        .run()
+        .success();
     let mode = fs::metadata(env.path(".todos.json"))
         .unwrap()
         .permissions()

@@ -2,7 +2,7 @@
 //! output that cannot be written is exit 5; a closed stderr never panics.
 
 use std::fs;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use crate::support::TestEnv;
 
@@ -77,22 +77,16 @@ fn show_into_head_exits_quietly() {
         .env("TODOS_MAX_ITEMS", "5000")
         .run()
         .success();
-    let output = Command::new("bash")
-        .args([
+    env.todos(&["show"])
+        .via(&[
+            "bash",
             "-c",
-            "\"$0\" show | head -1; echo \"exit=${PIPESTATUS[0]}\"",
-            &crate::support::bin().to_string_lossy(),
+            "\"$0\" \"$@\" | head -1; echo \"exit=${PIPESTATUS[0]}\"",
         ])
-        .current_dir(env.ws())
-        .env_clear()
-        .env("HOME", env.home())
-        .output()
-        .unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
-        "[0/3000] Big\nexit=0\n"
-    );
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+        .expect_code(0)
+        .expect_stdout("[0/3000] Big\nexit=0\n")
+        .expect_stderr("")
+        .run();
 }
 
 #[test]

@@ -282,16 +282,9 @@ fn a_missing_mcp_server_is_an_error_like_every_other() {
     let env = TestEnv::new();
     let bin = env.root().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
-    let todos = crate::support::todos_alone_in(&bin);
-    let output = crate::support::output_when_free(
-        std::process::Command::new(&todos)
-            .args(["--color", "never", "mcp"])
-            .env_clear()
-            .current_dir(env.ws())
-            .stdin(std::process::Stdio::null()),
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(5));
+    let done = env.todos(&["mcp"]).alone_in(&bin).run();
+    let stderr = done.stderr;
+    assert_eq!(done.code, 5);
     assert_eq!(
         stderr,
         format!(

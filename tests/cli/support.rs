@@ -33,31 +33,6 @@ pub fn bin() -> PathBuf {
     }
 }
 
-/// A `todos` of its own in `dir`, with no `todos-mcp` beside it: a hard link to the binary under
-/// test where the file system allows one (never open for writing), else a copy.
-pub fn todos_alone_in(dir: &Path) -> PathBuf {
-    let todos = dir.join("todos");
-    if fs::hard_link(bin(), &todos).is_err() {
-        fs::copy(bin(), &todos).expect("copy todos");
-    }
-    todos
-}
-
-/// Runs `command` to its end, again while its program is busy (ETXTBSY): a fresh copy stays
-/// open for writing in a child that another test thread forked, until that child execs. A
-/// static test binary forks where a dynamic one uses `posix_spawn` (`.cargo/config.toml`).
-pub fn output_when_free(command: &mut Command) -> std::process::Output {
-    for _ in 0..100 {
-        match command.output() {
-            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy => {
-                std::thread::sleep(std::time::Duration::from_millis(10));
-            }
-            done => return done.expect("run the command"),
-        }
-    }
-    command.output().expect("run the command")
-}
-
 /// The folder of the binary under test, to put first on a shell's `PATH`.
 pub fn bin_dir() -> PathBuf {
     bin().parent().map(Path::to_path_buf).unwrap_or_default()
@@ -382,6 +357,27 @@ impl Run {
         self
     }
 
+    /// Runs a `todos` of its own in `dir`, with no `todos-mcp` beside it: a hard link to the
+    /// binary under test where the file system allows one (never open for writing), else a copy.
+    pub fn alone_in(mut self, dir: &Path) -> Self {
+        let todos = dir.join("todos");
+        if fs::hard_link(bin(), &todos).is_err() {
+            fs::copy(bin(), &todos).expect("copy todos");
+        }
+        let mut command = Command::new(&todos);
+        command.env_clear();
+        for (key, value) in self.command.get_envs() {
+            if let Some(value) = value {
+                command.env(key, value);
+            }
+        }
+        if let Some(dir) = self.command.get_current_dir() {
+            command.current_dir(dir);
+        }
+        self.command = command;
+        self
+    }
+
     /// One more argument after the ones given (a global option such as `--lock-timeout`).
     pub fn arg(mut self, arg: &str) -> Self {
         self.args.push(arg.to_owned());
@@ -468,7 +464,7 @@ impl Run {
         self.command
             .stdout(self.stdout.take().unwrap_or_else(Stdio::piped))
             .stderr(self.stderr.take().unwrap_or_else(Stdio::piped));
-        let mut child = self.command.spawn().expect("start todos");
+        let mut child = spawn_when_free(&mut self.command);
         if let Some(input) = self.stdin.take() {
             let mut pipe = child.stdin.take().expect("stdin pipe");
             // The binary may refuse early and close its end; that is not the test's failure.
@@ -477,6 +473,21 @@ impl Run {
         let done: Done = child.wait_with_output().expect("wait for todos").into();
         done.meets(&self.expected)
     }
+}
+
+/// Starts `command`, again while its program is busy (ETXTBSY): a fresh copy of the binary
+/// (`Run::alone_in`) stays open for writing in a child that another test thread forked, until
+/// that child execs.
+fn spawn_when_free(command: &mut Command) -> Child {
+    for _ in 0..100 {
+        match command.spawn() {
+            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            started => return started.expect("start todos"),
+        }
+    }
+    command.spawn().expect("start todos")
 }
 
 /// A finished process's exit code (-1 when a signal ended it) and its output as text.

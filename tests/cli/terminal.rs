@@ -40,20 +40,20 @@ fn installed(program: &str) -> bool {
 /// `todos ARGS` on a pseudo-terminal of `columns` columns (`script`), its output as the
 /// terminal got it, with the terminal's CR LF line ends made plain.
 fn on_a_terminal(env: &TestEnv, columns: usize, args: &str) -> String {
-    let output = Command::new("script")
-        .args(["-qec", &format!("todos --color never {args}"), "/dev/null"])
-        .env_clear()
-        .env("PATH", format!("{}:/usr/bin:/bin", bin_dir().display()))
-        .env("HOME", env.home())
-        .env("TZ", "UTC")
-        .env("TODOS_NOW", NOW)
+    let args: Vec<&str> = args.split_whitespace().collect();
+    let done = env
+        .todos(&args)
+        .via(&[
+            "bash",
+            "-c",
+            "exec script -qec \"$(printf '%q ' \"$0\" \"$@\")\" /dev/null",
+        ])
+        .env("PATH", "/usr/bin:/bin")
         .env("COLUMNS", columns.to_string())
         .env("TERM", "xterm-256color")
-        .current_dir(env.ws())
-        .output()
-        .expect("run script");
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n")
+        .expect_code(0)
+        .run();
+    done.stdout.replace("\r\n", "\n")
 }
 
 #[test]

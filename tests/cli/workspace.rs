@@ -2,7 +2,6 @@
 //! holds a store, `.todos/` or `.git`.
 
 use std::fs;
-use std::process::Command;
 
 use crate::support::TestEnv;
 
@@ -86,27 +85,30 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     let gone = env.outside("gone");
     fs::create_dir_all(&gone).unwrap();
     let ws = env.ws();
-    let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C \"$2\" --color never create A";
-    let output = Command::new("sh")
-        .args(["-c", script, &crate::support::bin().to_string_lossy()])
-        .arg(&gone)
-        .arg(&ws)
-        .env_clear()
-        .env("HOME", env.home())
-        .env("TODOS_NOW", crate::support::NOW)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
+    // The shell steps into a folder and deletes it before it runs todos there.
+    let from_gone = [
+        "sh",
+        "-c",
+        "cd \"$GONE\" && rmdir \"$GONE\" && exec \"$0\" \"$@\"",
+    ];
+    let ws_arg = ws.to_string_lossy().into_owned();
+    env.todos(&["-C", &ws_arg, "create", "A"])
+        .via(&from_gone)
+        .env("GONE", &gone)
+        .run()
+        .success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
     // A relative one cannot be found from there: a clear error, not a panic.
-    let script = "cd \"$1\" && rmdir \"$1\" && exec \"$0\" -C . show";
     fs::create_dir_all(&gone).unwrap();
-    let output = Command::new("sh")
-        .args(["-c", script, &crate::support::bin().to_string_lossy()])
-        .arg(&gone)
-        .env_clear()
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(5), "{output:?}");
-    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read the current folder"));
+    let done = env
+        .todos(&["-C", ".", "show"])
+        .via(&from_gone)
+        .env("GONE", &gone)
+        .expect_code(5)
+        .run();
+    assert!(
+        done.stderr.contains("cannot read the current folder"),
+        "{}",
+        done.stderr
+    );
 }

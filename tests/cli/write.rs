@@ -298,19 +298,19 @@ fn expect_revision_guards_against_lost_updates() {
 #[test]
 fn a_terminal_stdin_is_a_usage_error_not_a_hang() {
     let env = TestEnv::new();
-    let bin = crate::support::bin().display().to_string();
-    // `script` gives the child a pseudo-terminal as stdin.
-    let output = std::process::Command::new("script")
-        .args(["-qec", &format!("{bin} --color never write"), "/dev/null"])
-        .current_dir(env.ws())
-        .env_clear()
-        .env("HOME", env.home())
+    // `script` gives the child a pseudo-terminal as stdin, and prints what the child printed
+    // on it (both streams) on its own stdout.
+    let done = env
+        .todos(&["write"])
+        .via(&[
+            "bash",
+            "-c",
+            "exec script -qec \"$(printf '%q ' \"$0\" \"$@\")\" /dev/null",
+        ])
         .env("PATH", "/usr/bin:/bin")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("run script");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(2), "{text}");
+        .expect_code(2)
+        .run();
+    let text = done.stdout;
     assert!(
         text.contains("error: no input: stdin is a terminal"),
         "{text}"

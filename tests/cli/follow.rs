@@ -129,3 +129,146 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
     env.todos(&["update", "2", "completed"]).run().success();
     assert_eq!(follower.exit_code(WAIT), Some(0));
 }
+
+/// A line no todos wrote: revision 10^15, far beyond any store, with an empty plan.
+const PLANTED: &str =
+    "{\"revision\":1000000000000000,\"at\":\"\",\"command\":\"planted\",\"todos\":[],\"next_id\":1}\n";
+
+fn append(env: &TestEnv, text: &str) {
+    use std::io::Write as _;
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(env.path(".todos.history.jsonl"))
+        .unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+}
+
+/// The follower's stderr once it is stopped with SIGINT.
+fn stopped(mut follower: Spawned) -> String {
+    use std::io::Read as _;
+    let pid = follower.0.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .is_ok_and(|s| s.success())
+    );
+    assert_eq!(follower.exit_code(WAIT), Some(0));
+    let mut stderr = String::new();
+    follower
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    stderr
+}
+
+/// The revisions of `history`'s lines, oldest first.
+fn history_revisions(env: &TestEnv) -> Vec<String> {
+    let history = env.todos(&["history"]).run().success().stdout;
+    let mut revisions: Vec<String> = history
+        .lines()
+        .map(|line| line.split_whitespace().next().unwrap().to_owned())
+        .collect();
+    revisions.reverse();
+    revisions
+}
+
+#[test]
+fn a_planted_line_is_skipped_as_history_skips_it_and_hides_nothing_after_it() {
+    // Far ahead of the store, planted before the follower starts and while it runs; a plan
+    // that breaks the rules (an id todos never hands out), while it runs.
+    let broken = PLANTED
+        .replace("1000000000000000", "2")
+        .replace("\"todos\":[]", "\"todos\":[{\"id\":\"x\",\"content\":\"a\",\"status\":\"pending\"}]");
+    for (before, planted) in [
+        (true, PLANTED.to_owned()),
+        (false, PLANTED.to_owned()),
+        (false, broken),
+    ] {
+        let env = TestEnv::new();
+        env.plan("Ship", &["pending:A"]);
+        if before {
+            append(&env, &planted);
+        }
+        let mut child = env.todos(&["history", "--follow"]).spawn();
+        let lines = lines(&mut child);
+        let follower = Spawned(child);
+        let first = lines.recv_timeout(WAIT).expect("the kept revision");
+        assert_eq!(first, "1  2025-01-02 17:42:33  write  [0/1]  1 item");
+        if !before {
+            append(&env, &planted);
+        }
+        env.todos(&["-q", "create", "B"]).run().success();
+        env.todos(&["-q", "create", "C"]).run().success();
+        let mut printed = vec![first];
+        printed.extend((0..2).map(|_| lines.recv_timeout(WAIT).expect("the revisions after it")));
+        let revisions: Vec<String> = printed
+            .iter()
+            .map(|line| line.split_whitespace().next().unwrap().to_owned())
+            .collect();
+        // What the follower printed is what `history` prints, and the planted line is neither.
+        assert_eq!(revisions, history_revisions(&env), "{planted}: {printed:?}");
+        assert!(printed[1].ends_with("create  [0/2]  added 2"), "{printed:?}");
+        assert!(printed[2].ends_with("create  [0/3]  added 3"), "{printed:?}");
+        let stderr = stopped(follower);
+        if before {
+            assert_eq!(
+                stderr,
+                format!(
+                    "warning: {} line 2: revision 1000000000000000 is not one the store (at \
+                     revision 1) can have had; it was passed over\n",
+                    env.path(".todos.history.jsonl").display()
+                )
+            );
+        }
+        assert!(!stderr.contains("left the history"), "{stderr}");
+    }
+}
+
+/// The CPU time a process has used so far, from /proc (Linux).
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    let hz = Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|out| String::from_utf8_lossy(&out.stdout).trim().parse::<u64>().ok())
+        .unwrap_or(100);
+    Duration::from_millis(ticks * 1000 / hz)
+}
+
+#[test]
+fn the_follower_costs_what_is_appended_not_what_the_history_holds() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    // An unfinished last line of 32 MB, then 300 one-byte appends to it, 2 ms apart.
+    append(&env, &format!("{{\"pad\":\"{}", "x".repeat(32 << 20)));
+    let mut child = env.todos(&["history", "--follow"]).spawn();
+    let lines = lines(&mut child);
+    let follower = Spawned(child);
+    lines.recv_timeout(WAIT).expect("the kept revision");
+    let start = cpu_time(follower.0.id());
+    for _ in 0..300 {
+        append(&env, "x");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // The follower has taken in the last byte once it prints what lands after it; the CPU it
+    // used for the appends is read before the line ends (reading a 32 MB line once, when it
+    // ends, is what the line costs, whenever it was written).
+    std::thread::sleep(Duration::from_millis(200));
+    let used = cpu_time(follower.0.id()) - start;
+    append(&env, "\"}\n");
+    env.todos(&["-q", "create", "B"]).run().success();
+    let next = lines.recv_timeout(WAIT).expect("the next revision");
+    assert!(next.starts_with("2  "), "{next}");
+    // Rescanning the 32 MB line on every wake took seconds; the bytes added cost next to
+    // nothing.
+    assert!(used < Duration::from_millis(300), "{used:?}");
+    drop(stopped(follower));
+}

@@ -120,3 +120,76 @@ fn a_change_that_trims_an_oversize_history_reads_only_its_end() {
     let shown = env.todos(&["history"]).run().success().stdout;
     assert!(shown.contains('3'), "{shown}");
 }
+
+/// The peak memory of `run`, through `/usr/bin/time -v`; `None` (and a line on stderr) where
+/// there is none.
+fn peak_kib(run: crate::support::Run) -> Option<u64> {
+    if !std::path::Path::new("/usr/bin/time").is_file() {
+        let _ = writeln!(std::io::stderr(), "skipped: no /usr/bin/time to measure memory");
+        return None;
+    }
+    let done = run.via(&["/usr/bin/time", "-v"]).run().success();
+    let line = done
+        .stderr
+        .lines()
+        .find(|line| line.contains("Maximum resident set size"))
+        .expect("time -v reports the peak");
+    Some(line.rsplit(' ').next().unwrap().trim().parse().unwrap())
+}
+
+/// Over 100 MB of history lines todos could have written, the last at the store's revision.
+fn long_history(env: &TestEnv) -> u64 {
+    env.plan("Ship", &["pending:A"]);
+    let items: Vec<String> = (1..=10)
+        .map(|id| {
+            format!(
+                r#"{{"id":"{id}","content":"Step {id} of a plan that was written many times","status":"pending"}}"#
+            )
+        })
+        .collect();
+    let rest = format!(
+        r#","at":"2025-01-02T17:42:33+00:00","command":"write","summary":"Ship","todos":[{}],"next_id":11}}"#,
+        items.join(",")
+    );
+    let mut file = std::io::BufWriter::new(std::fs::File::create(env.path(HISTORY)).unwrap());
+    let mut written = 0_usize;
+    let mut revision = 0_u64;
+    while written < 100 * 1024 * 1024 {
+        revision += 1;
+        let line = format!("{{\"revision\":{revision}{rest}\n");
+        written += line.len();
+        file.write_all(line.as_bytes()).unwrap();
+    }
+    drop(file);
+    let mut store = env.store();
+    store["revision"] = revision.into();
+    env.write_file(".todos.json", serde_json::to_string_pretty(&store).unwrap());
+    revision
+}
+
+#[test]
+fn a_change_over_a_100_mb_history_costs_under_40_mib() {
+    let env = TestEnv::on_disk();
+    let last = long_history(&env);
+    let Some(peak) = peak_kib(env.todos(&["-q", "create", "x"])) else {
+        return;
+    };
+    assert!(peak < 40 * 1024, "create over a 100 MB history peaked at {peak} KiB");
+    assert_eq!(env.store()["revision"], last + 1);
+    // The trim kept the latest revisions: history and undo read them.
+    let shown = env.todos(&["history", "--limit", "2"]).run().success().stdout;
+    assert!(
+        shown.starts_with(&format!("{}  ", last + 1)) && shown.contains(&format!("\n{last}  ")),
+        "{shown}"
+    );
+    // A torn last line of 100 MB (a hole of zeros, no newline): the same.
+    let file = OpenOptions::new().append(true).open(env.path(HISTORY)).unwrap();
+    file.set_len(file.metadata().unwrap().len() + 100 * 1024 * 1024).unwrap();
+    drop(file);
+    let Some(peak) = peak_kib(env.todos(&["-q", "create", "y"])) else {
+        return;
+    };
+    assert!(peak < 40 * 1024, "create over a torn 100 MB line peaked at {peak} KiB");
+    let shown = env.todos(&["history", "--limit", "1"]).run().success().stdout;
+    assert!(shown.starts_with(&format!("{}  ", last + 2)), "{shown}");
+}

@@ -137,6 +137,52 @@ fn the_completion_log_never_leaves_the_workspace() {
 }
 
 #[test]
+fn the_completion_log_never_goes_into_a_git_folder() {
+    for memory_dir in [".git", ".git/todos", "notes/../.git/x", "sub/.git"] {
+        let env = TestEnv::new();
+        env.plan("S", &["in_progress:A"]);
+        for run in [
+            env.todos(&["update", "1", "completed"])
+                .env("TODOS_MEMORY_DIR", memory_dir),
+            env.todos(&["write", "-t", "completed:A"])
+                .env("TODOS_MEMORY_DIR", memory_dir),
+        ] {
+            let done = env.rejects(run, 6);
+            assert_eq!(
+                done.stderr,
+                format!(
+                    "error: memory_dir \"{memory_dir}\" lies inside a .git folder, which \
+                     belongs to git; todos does not read or write through it\n\
+                     hint: memory_dir must name a folder inside the workspace, with no link on \
+                     the way out: fix it in .todos.config.json, your todos/config.json or \
+                     TODOS_MEMORY_DIR, or remove the link\n"
+                )
+            );
+        }
+        env.write_file(
+            ".todos.config.json",
+            format!(r#"{{"memory_dir": "{memory_dir}"}}"#),
+        );
+        env.rejects(env.todos(&["update", "1", "completed"]), 6);
+    }
+    // A link inside the workspace that leads into .git is the same.
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:A"]);
+    symlink(env.path(".git"), env.path("notes")).unwrap();
+    let done = env.rejects(
+        env.todos(&["update", "1", "completed"])
+            .env("TODOS_MEMORY_DIR", "notes/todos"),
+        6,
+    );
+    assert!(
+        done.stderr
+            .starts_with("error: memory_dir \"notes/todos\" lies inside a .git folder"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
 fn a_later_block_never_follows_a_log_file_swapped_for_a_link() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A"]);

@@ -975,3 +975,63 @@ fn leases_and_owners_hold_through_the_server() {
     assert_eq!(done["data"]["todos"][1]["status"], "in_progress", "{done}");
     assert_eq!(worker.close(), 0);
 }
+
+/// The `"id":…` of a reply line, as the server wrote it.
+fn raw_id(line: &str) -> String {
+    let start = line.find("\"id\":").expect("an id") + 5;
+    let rest = &line[start..];
+    let end = if rest.starts_with('"') {
+        rest[1..].find('"').map(|at| at + 2).expect("a closed string")
+    } else {
+        rest.find([',', '}']).expect("the id's end")
+    };
+    rest[..end].to_owned()
+}
+
+#[test]
+fn every_json_rpc_id_is_echoed_exactly() {
+    let env = TestEnv::new();
+    let big_string = format!("\"{}\"", "é".repeat(100_000));
+    let ids = [
+        "18446744073709551615".to_owned(),
+        "1.5".to_owned(),
+        "-9223372036854775809".to_owned(),
+        "0".to_owned(),
+        "-1".to_owned(),
+        "\"7\"".to_owned(),
+        big_string,
+    ];
+    let mut client = Client::start(server(&env));
+    let next = |client: &mut Client, id: &str, method: &str, params: &str| {
+        client.send_line(&format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"{method}\",\"params\":{params}}}"
+        ));
+        let line = client
+            .lines
+            .recv_timeout(PATIENCE)
+            .expect("an answer to every id");
+        assert_eq!(raw_id(&line), id, "{}", &line[..line.len().min(300)]);
+        serde_json::from_str::<Value>(&line).unwrap()
+    };
+    // The handshake itself, under the largest id a u64 holds.
+    let answer = next(
+        &mut client,
+        &ids[0],
+        "initialize",
+        &json!({"protocolVersion": LEGACY, "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}})
+        .to_string(),
+    );
+    assert_eq!(answer["result"]["protocolVersion"], LEGACY, "{answer}");
+    client.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    for id in &ids {
+        let answer = next(&mut client, id, "ping", "{}");
+        assert!(answer.get("result").is_some(), "{id}: {answer}");
+        let answer = next(&mut client, id, "tools/call", r#"{"name":"recap","arguments":{}}"#);
+        assert_eq!(answer["result"]["isError"], false, "{id}: {answer}");
+        // A refused message answers under its own id too.
+        let answer = next(&mut client, id, "no/such/method", "{}");
+        assert!(answer.get("error").is_some(), "{id}: {answer}");
+    }
+    assert_eq!(client.close(), 0);
+}

@@ -617,3 +617,55 @@ fn resolve_without_a_common_plan_keeps_both_sides_items() {
     assert_eq!(rows, ["1 completed A", "2 pending Mine", "3 pending Yours"]);
     assert_eq!(env.store()["revision"], 6);
 }
+
+/// A git config that names a program at every place git may run one, each writing `marker`.
+fn hostile_config(marker: &Path) -> String {
+    // Quoted as git reads a value: a `;` or `#` outside quotes starts a comment.
+    let run = format!("\"sh -c 'echo ran >> {}'\"", marker.display());
+    format!(
+        "[core]\n\tfsmonitor = {run}\n\tpager = {run}\n\thooksPath = {hooks}\n\
+         \tsshCommand = {run}\n\talternateRefsCommand = {run}\n\
+         [diff]\n\texternal = {run}\n[diff \"todos\"]\n\ttextconv = {run}\n\
+         [filter \"todos\"]\n\tclean = {run}\n\tsmudge = {run}\n\tprocess = {run}\n\
+         [pager]\n\tcat-file = {run}\n",
+        hooks = marker.with_extension("hooks").display(),
+    )
+}
+
+#[test]
+fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
+    let env = repository(false);
+    diverge(&env);
+    assert_eq!(git(&env, &["merge", "--no-edit", "feature"]).code, 1);
+    let marker = env.outside("ran");
+    std::fs::create_dir_all(marker.with_extension("hooks")).unwrap();
+    for hook in ["post-index-change", "pre-commit", "reference-transaction"] {
+        let path = marker.with_extension("hooks").join(hook);
+        std::fs::write(&path, format!("#!/bin/sh\necho {hook} >> {}\n", marker.display())).unwrap();
+        std::fs::set_permissions(
+            &path,
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .unwrap();
+    }
+    let config = env.path(".git/config");
+    let mut text = std::fs::read_to_string(&config).unwrap();
+    text.push_str(&hostile_config(&marker));
+    std::fs::write(&config, text).unwrap();
+    env.write_file(".git/info/attributes", "*.json diff=todos filter=todos\n");
+    let resolved = env.todos(&["resolve"]).run().success();
+    assert!(
+        resolved.stderr.contains("git's index"),
+        "git still gave the common plan: {}",
+        resolved.stderr
+    );
+    assert_merged(&env.store());
+    assert!(
+        !marker.exists(),
+        "resolve ran what the config names: {}",
+        std::fs::read_to_string(&marker).unwrap_or_default()
+    );
+    // `init --git` reads and writes the config itself: it runs nothing either.
+    env.todos(&["-q", "init", "--git"]).run().success();
+    assert!(!marker.exists(), "init --git ran what the config names");
+}

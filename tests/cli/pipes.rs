@@ -114,10 +114,40 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
             done.stderr
         );
     }
-    // A change is made, then its output fails: the change stands, the exit says the rest.
+    // A change is made, then its output fails: the change stands, and the refusal says so with
+    // its revision, so an agent that retries does not make it twice.
     let done = env.todos(&["create", "B"]).stdout_to(full()).run();
     assert_eq!(done.code, 5, "{}", done.stderr);
+    assert_eq!(
+        done.stderr,
+        "error: cannot write the output: No space left on device (os error 28); the change was \
+         saved as revision 2\n\
+         hint: do not make it again: `todos show` prints the plan as it is now\n"
+    );
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
+    let done = env
+        .todos(&["--json", "update", "2", "in_progress"])
+        .stdout_to(full())
+        .run();
+    assert_eq!(done.code, 5, "{}", done.stderr);
+    assert!(
+        done.stderr
+            .starts_with("error: cannot write the output: No space left on device (os error 28); the change was saved as revision 3\n"),
+        "{}",
+        done.stderr
+    );
+    assert_eq!(env.store()["revision"], 3);
+    // A change that changed nothing saved nothing: it says no more than a reader.
+    let done = env
+        .todos(&["update", "2", "in_progress"])
+        .stdout_to(full())
+        .run();
+    assert_eq!(done.code, 5, "{}", done.stderr);
+    assert_eq!(
+        done.stderr,
+        "note: No change: the plan already matches (revision 3).\n\
+         error: cannot write the output: No space left on device (os error 28)\n"
+    );
 }
 
 #[test]

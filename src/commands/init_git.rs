@@ -21,6 +21,7 @@ use crate::commands::init_files::Action;
 use crate::policy::error::{Error, Result};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
+use crate::store::{git_config, worktree};
 
 /// The name git knows the driver by, in `.gitattributes` and `.git/config`.
 pub const DRIVER: &str = "todos";
@@ -188,8 +189,10 @@ fn is_driver_header(line: &str) -> bool {
 /// upwards that has one. In a linked worktree `.git` is a file naming
 /// `<common>/worktrees/<name>`, whose `gitdir` must point back to that file and whose
 /// `commondir` names `<common>`; in a submodule it names the submodule's repository, whose
-/// config's `core.worktree` must point back. Anything else is refused, so a planted `.git`
-/// file cannot send the write to another repository.
+/// config's `core.worktree` must point back. Every path is taken only as a plain one (no link,
+/// nothing through `/proc`), and a repository another user owns is not written to (SPEC §9):
+/// anything else is refused, so a planted `.git` file cannot send the write to another
+/// repository.
 fn common_dir(workspace: &Path) -> Result<PathBuf> {
     let Some(top) = workspace
         .ancestors()
@@ -203,10 +206,12 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
     };
     let dot = top.join(".git");
     let meta = fs::symlink_metadata(&dot).map_err(|err| Error::io("look at", &dot, &err))?;
+    let refused = |why: String| Error::unsafe_path(why).with_hint(UNTRUSTED_HINT);
     let common = if meta.is_dir() {
+        trusted_repository(top, &dot).map_err(refused)?;
         dot.clone()
     } else if meta.is_file() {
-        linked_common(&dot)?
+        pointed(&dot).map_err(refused)?
     } else {
         return Err(disk::unsafe_path(
             &dot,
@@ -223,79 +228,73 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
     Ok(common)
 }
 
-/// The common folder of the linked worktree whose `.git` file is `dot`, checked both ways.
-fn linked_common(dot: &Path) -> Result<PathBuf> {
-    let refuse = |why: &str| disk::unsafe_path(dot, why);
-    let read = |path: &Path| -> Result<String> {
-        let bytes = disk::read(path, Links::Refuse, disk::Cap::Input(".git file"))?
-            .ok_or_else(|| refuse("names a worktree folder that git's files do not confirm"))?;
-        String::from_utf8(bytes)
-            .map(|text| text.trim().to_owned())
-            .map_err(|_| refuse("is not text"))
-    };
-    let top = dot.parent().unwrap_or(Path::new("."));
-    let text = read(dot)?;
-    let named = text
-        .strip_prefix("gitdir:")
-        .map(str::trim)
-        .ok_or_else(|| refuse("is a file that does not start with `gitdir:`"))?;
-    let resolved = |path: &Path| fs::canonicalize(path).ok();
-    let worktree = resolved(&top.join(named))
-        .ok_or_else(|| refuse("names a worktree folder that does not exist"))?;
-    // A submodule: its `.git` file names the repository's own folder (in the superproject's
-    // `.git/modules/`), whose config's `core.worktree` points back to the submodule.
-    if fs::symlink_metadata(worktree.join("gitdir")).is_err()
-        && fs::symlink_metadata(worktree.join("HEAD")).is_ok()
-    {
-        let config = read(&worktree.join("config"))?;
-        return match core_worktree(&config) {
-            Some(back) if resolved(&worktree.join(back)) == resolved(top) => Ok(worktree),
-            _ => Err(refuse(
-                "names a repository folder whose core.worktree does not point back to it",
-            )),
-        };
-    }
-    let back = read(&worktree.join("gitdir"))?;
-    if resolved(&worktree.join(&back)) != resolved(dot) {
-        return Err(refuse(
-            "names a worktree folder whose gitdir file does not point back to it",
-        ));
-    }
-    let common_name = read(&worktree.join("commondir"))?;
-    let common = resolved(&worktree.join(common_name))
-        .ok_or_else(|| refuse("names a worktree whose common folder does not exist"))?;
-    if worktree.parent() != Some(common.join("worktrees").as_path()) {
-        return Err(refuse(
-            "names a worktree folder that is not in its repository's worktrees folder",
-        ));
-    }
-    Ok(common)
-}
+/// What `init --git` says to do about a pointer or a repository it does not trust.
+const UNTRUSTED_HINT: &str = "check the repository with `git worktree list` (`git worktree \
+                              repair` rewrites a worktree's pointers), or leave out --git";
 
-/// The last `worktree` of the `[core]` sections of a git config, unquoted.
-fn core_worktree(config: &str) -> Option<&str> {
-    let mut in_core = false;
-    let mut found = None;
-    for line in config.lines() {
-        let line = line.trim();
-        if let Some(rest) = line.strip_prefix('[') {
-            in_core = rest
-                .split_once(']')
-                .is_some_and(|(name, _)| name.trim().eq_ignore_ascii_case("core"));
-        } else if in_core
-            && let Some((key, value)) = line.split_once('=')
-            && key.trim().eq_ignore_ascii_case("worktree")
-        {
-            let value = value.trim();
-            found = Some(
-                value
-                    .strip_prefix('"')
-                    .and_then(|value| value.strip_suffix('"'))
-                    .unwrap_or(value),
-            );
+/// A repository's own `.git` folder and the folder it lies in, owned by this user or root.
+fn trusted_repository(top: &Path, dot: &Path) -> std::result::Result<(), String> {
+    for (path, what) in [(top, "the repository"), (dot, "the repository's")] {
+        if let Some(uid) = worktree::foreign_owner(path) {
+            return Err(format!(
+                "{what} {} is owned by another user (uid {uid}), so todos does not trust it",
+                escape(&path.display().to_string())
+            ));
         }
     }
-    found
+    Ok(())
+}
+
+/// The common folder of the repository whose `.git` file is `dot`, checked both ways.
+fn pointed(dot: &Path) -> std::result::Result<PathBuf, String> {
+    let named = worktree::named_by(dot)?;
+    // A submodule: its `.git` file names the repository's own folder (in the superproject's
+    // `.git/modules/`), whose config's `core.worktree` points back to the submodule.
+    if fs::symlink_metadata(named.join("gitdir")).is_err()
+        && fs::symlink_metadata(named.join("HEAD")).is_ok()
+    {
+        let shown = |path: &Path| escape(&path.display().to_string()).into_owned();
+        let config_path = named.join("config");
+        let config = disk::read(
+            &config_path,
+            Links::Refuse,
+            disk::Cap::Bytes(MAX_CONFIG_BYTES),
+        )
+        .ok()
+        .flatten()
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+        let top = dot.parent().unwrap_or(Path::new("."));
+        let back = match git_config::value(&config, "core", "worktree") {
+            Some(git_config::Setting::Value(back)) => {
+                worktree::plain(&config_path, &named.join(back))?
+            }
+            _ => {
+                return Err(format!(
+                    "{} names {}, a repository whose core.worktree does not point back to it",
+                    shown(dot),
+                    shown(&named)
+                ));
+            }
+        };
+        if fs::canonicalize(top).ok() != Some(back) {
+            return Err(format!(
+                "{} names {}, a repository whose core.worktree does not point back to it",
+                shown(dot),
+                shown(&named)
+            ));
+        }
+        if let Some(uid) = worktree::foreign_owner(&named) {
+            return Err(format!(
+                "the repository {} is owned by another user (uid {uid}), so todos does not trust it",
+                shown(&named)
+            ));
+        }
+        return Ok(named);
+    }
+    let common = worktree::linked_common(dot)?;
+    worktree::trusted(&common)?;
+    Ok(common)
 }
 
 #[cfg(test)]

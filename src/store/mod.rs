@@ -13,6 +13,7 @@
 pub(crate) mod config;
 pub(crate) mod conflict_markers;
 pub(crate) mod disk;
+pub(crate) mod git_config;
 pub(crate) mod history;
 pub(crate) mod log;
 pub(crate) mod merge;

@@ -6,17 +6,25 @@
 //! main worktree, whose `.git` it is. Those files come with a repository an agent may have just
 //! cloned, so they are read as `disk` reads anything hostile: never through a link, never a
 //! file that could block, a few KiB at most, and a path with a control character in it is
-//! refused. Anything odd keeps the worktree's own plan, and the caller warns with the reason.
+//! refused. Each path they hold is taken only as a plain path (SPEC §9): one through `/proc`
+//! (`/proc/self/cwd` "points back" to wherever todos runs) or through a link is refused, and so
+//! is a main worktree or `.git` another user owns (not root, not this one), since the plan,
+//! its lock and its history would be written there. Anything odd keeps the worktree's own plan,
+//! and the caller warns with the reason; `init --git` refuses it (`commands/init_git.rs`).
 
 use std::fs;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
+use crate::store::git_config;
 
 /// The most read of one of git's pointer files: a line holding one path.
 const MAX_POINTER_BYTES: u64 = 4096;
+
+/// The most read of a repository's config for `core.bare`: far past any real one.
+const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
 
 /// The main worktree whose plan the linked worktree at `worktree` shares; `Ok(None)` when
 /// `worktree` is not a linked worktree (no `.git`, or a `.git` folder: a main worktree or a
@@ -40,16 +48,15 @@ pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, String> {
     let Some(main) = common.parent() else {
         return Err(format!("{} has no main worktree", shown(common)));
     };
-    let main_git = main.join(".git");
-    let is_folder = fs::symlink_metadata(&main_git).is_ok_and(|meta| meta.is_dir());
-    if !is_folder || real(&main_git, &main_git)? != common {
+    if !fs::symlink_metadata(common).is_ok_and(|meta| meta.is_dir()) {
         return Err(format!(
             "{} is not the .git folder of the main worktree {}",
             shown(common),
             shown(main)
         ));
     }
-    if bare(common) {
+    trusted(common)?;
+    if bare(common)? {
         return Err(format!(
             "the repository {} is bare (core.bare = true): there is no main worktree to share a plan with",
             shown(common)
@@ -59,12 +66,11 @@ pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, String> {
 }
 
 /// The common git folder of the linked worktree whose `.git` file is `dot_git`, checked both
-/// ways: the file names `<common>/worktrees/<name>`, whose `gitdir` file points back to it.
+/// ways: the file names `<common>/worktrees/<name>`, whose `gitdir` file points back to it (and
+/// whose `commondir`, when there is one, names `<common>`), every path a plain one.
 /// The reason, when it does not hold.
 pub fn linked_common(dot_git: &Path) -> Result<PathBuf, String> {
-    let worktree = dot_git.parent().unwrap_or(Path::new("."));
-    let admin = pointer(dot_git, "gitdir: ", worktree)?;
-    let admin = real(&admin, dot_git)?;
+    let admin = named_by(dot_git)?;
     let names = admin
         .parent()
         .filter(|parent| parent.file_name().is_some_and(|name| name == "worktrees"));
@@ -76,8 +82,8 @@ pub fn linked_common(dot_git: &Path) -> Result<PathBuf, String> {
         ));
     };
     let back_file = admin.join("gitdir");
-    let back = pointer(&back_file, "", &admin)?;
-    if real(&back, &back_file)? != real(dot_git, dot_git)? {
+    let back = plain(&back_file, &pointer(&back_file, "", &admin)?)?;
+    if back != real(dot_git, dot_git)? {
         return Err(format!(
             "{} points to {}, not back to {}",
             shown(&back_file),
@@ -85,7 +91,97 @@ pub fn linked_common(dot_git: &Path) -> Result<PathBuf, String> {
             shown(dot_git)
         ));
     }
+    let common_file = admin.join("commondir");
+    if fs::symlink_metadata(&common_file).is_ok() {
+        let listed = plain(&common_file, &pointer(&common_file, "", &admin)?)?;
+        if listed != common {
+            return Err(format!(
+                "{} names {}, not {}, the repository its worktree lies in",
+                shown(&common_file),
+                shown(&listed),
+                shown(common)
+            ));
+        }
+    }
     Ok(common.to_path_buf())
+}
+
+/// The folder a `.git` file names (`gitdir: …`): a linked worktree's folder in
+/// `<common>/worktrees/`, or a submodule's repository; a plain path, relative to the folder
+/// the file lies in.
+pub fn named_by(dot_git: &Path) -> Result<PathBuf, String> {
+    let top = real(dot_git.parent().unwrap_or(Path::new(".")), dot_git)?;
+    plain(dot_git, &pointer(dot_git, "gitdir: ", &top)?)
+}
+
+/// Refuses a main worktree, or its `.git`, that another user owns (not root, not this one):
+/// that user chose what lies there.
+pub fn trusted(common: &Path) -> Result<(), String> {
+    if let Some(main) = common.parent()
+        && let Some(uid) = foreign_owner(main)
+    {
+        return Err(format!(
+            "the main worktree {} is owned by another user (uid {uid}), so todos does not trust it",
+            shown(main)
+        ));
+    }
+    match foreign_owner(common) {
+        Some(uid) => Err(format!(
+            "the main worktree's {} is owned by another user (uid {uid}), so todos does not \
+             trust it",
+            shown(common)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The owner of `path` when it is another user than this one or root.
+#[cfg(unix)]
+pub fn foreign_owner(path: &Path) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = fs::symlink_metadata(path).ok()?.uid();
+    let me = rustix::process::geteuid().as_raw();
+    (uid != 0 && uid != me).then_some(uid)
+}
+
+#[cfg(not(unix))]
+pub fn foreign_owner(_path: &Path) -> Option<u32> {
+    None
+}
+
+/// `path`, which git's file `file` holds, taken only as a plain path: lexically normal, not
+/// through `/proc`, through no link (what it names is what it says); the reason, when not.
+pub fn plain(file: &Path, path: &Path) -> Result<PathBuf, String> {
+    let normal = lexical(path);
+    let refuse = |how: &str| {
+        format!(
+            "{} names {}, a path through {how}: git's pointers are taken only as plain paths",
+            shown(file),
+            shown(path)
+        )
+    };
+    if normal.starts_with("/proc") {
+        return Err(refuse("/proc"));
+    }
+    if real(&normal, file)? != normal {
+        return Err(refuse("a link"));
+    }
+    Ok(normal)
+}
+
+/// `path` with `.` and `..` taken away as text (a link on the way is refused by the caller).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The path one of git's pointer files holds after `prefix` (`gitdir: `), relative to `base`
@@ -142,18 +238,27 @@ fn real(path: &Path, from: &Path) -> Result<PathBuf, String> {
     })
 }
 
-/// Whether the repository's config says `bare = true` (read as a pointer is: capped).
-fn bare(common: &Path) -> bool {
-    let Ok(Some(file)) = disk::open_read(&common.join("config"), Links::Refuse) else {
-        return false;
+/// Whether the repository's config says it is bare, read as git reads `core.bare`; a value
+/// git would refuse is a reason, never taken as false.
+fn bare(common: &Path) -> Result<bool, String> {
+    let path = common.join("config");
+    let Ok(Some(file)) = disk::open_read(&path, Links::Refuse) else {
+        return Ok(false);
     };
     let mut bytes = Vec::new();
-    if file.take(64 * 1024).read_to_end(&mut bytes).is_err() {
-        return false;
+    if file.take(MAX_CONFIG_BYTES).read_to_end(&mut bytes).is_err() {
+        return Ok(false);
     }
-    String::from_utf8_lossy(&bytes).lines().any(|line| {
-        let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-        line.eq_ignore_ascii_case("bare=true")
+    let text = String::from_utf8_lossy(&bytes);
+    let Some(setting) = git_config::value(&text, "core", "bare") else {
+        return Ok(false);
+    };
+    setting.boolean().map_err(|()| {
+        format!(
+            "{} holds core.bare = {}, which git does not read as a boolean",
+            shown(&path),
+            escape(setting.text())
+        )
     })
 }
 

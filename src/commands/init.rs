@@ -23,6 +23,7 @@ use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
+    crate::commands::init_scope::refuse_user_folders(ctx, host)?;
     let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
         (false, _) => None,
         (true, Some(protocol)) => Some(protocol),

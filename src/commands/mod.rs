@@ -14,6 +14,7 @@ mod init_files;
 mod init_git;
 mod init_mcp;
 mod init_permissions;
+mod init_scope;
 pub(crate) mod lazy;
 pub(crate) mod man;
 pub(crate) mod mcp;

@@ -22,6 +22,16 @@ pub enum Agent {
     Generic,
 }
 
+/// Where each agent keeps its user-level settings (every project's): a folder in the home folder,
+/// and the variable that moves it. `init` edits project files only: it refuses to run in these,
+/// in the home folder and in the user configuration folder (SPEC §9), so that the allow rule it
+/// writes cannot let an agent grant itself user-level settings.
+pub const USER_LEVEL_FOLDERS: [(&str, Option<&str>); 3] = [
+    (".claude", Some("CLAUDE_CONFIG_DIR")),
+    (".codex", Some("CODEX_HOME")),
+    (".gemini", None),
+];
+
 /// How an agent hands a session-start hook's output to its model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ContextChannel {

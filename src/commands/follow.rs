@@ -9,6 +9,12 @@
 //! again from its start, and what was printed already is passed over. A line still being
 //! written (no newline yet) waits for its end.
 //!
+//! Each line is read by `history`'s rules (SPEC §9): one that cannot be read, breaks the plan's
+//! rules, or holds a revision no store could have had (far beyond the store's, read again when a
+//! line goes past what it allows) is passed over with `history`'s warning, never printed, and
+//! hides nothing after it. What it costs follows what is appended: each wake reads the bytes
+//! added and looks for a newline in them alone, however long the line they end.
+//!
 //! Watch or poll: it watches. The history's folder is watched with the `notify` crate (inotify
 //! on Linux), as `show --watch` does, so at rest the process sleeps in the kernel and costs
 //! nothing; each wake costs one `stat` and a read of the bytes added. A poll every
@@ -32,7 +38,7 @@ use crate::policy::error::{Error, Result};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::disk::{self, Links};
-use crate::store::history::Entry;
+use crate::store::history::{self, Entry};
 use crate::view::envelope::{self, Place};
 use crate::view::live_output;
 use crate::view::outcome::{Answer, Outcome};
@@ -62,10 +68,16 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
         limit.min(ctx.config.history_limit)
     });
     let mut follower = Follower::new(path, kept);
+    // The store's revision, for the ceiling of what a line may hold: read when a line goes
+    // past it (the store is saved before its history line is written).
+    let store_revision = || match store.load() {
+        Ok(document) => document.revision,
+        Err(_) => store.salvage_counters().revision.unwrap_or(0),
+    };
     let mut printed = 0_u64;
     let mut before: Option<Entry> = None;
     'follow: loop {
-        let (entries, warnings) = follower.read()?;
+        let (entries, warnings) = follower.read(&store_revision)?;
         if before.is_none() {
             before = follower.before.take();
         }
@@ -134,13 +146,22 @@ fn shown(ctx: &Context, before: Option<&Entry>, entry: &Entry) -> String {
 }
 
 /// Where the follower is in the history file: which file (device and inode), how far it has
-/// read, the start of a line not yet ended, and the latest revision handed out.
+/// read, the start of a line not yet ended, the line it is at, and the latest revision handed
+/// out.
 struct Follower {
     path: PathBuf,
     file: Option<(File, (u64, u64))>,
     offset: u64,
     partial: Vec<u8>,
+    /// Whole lines of the current file read so far.
+    lines: usize,
     last: Option<u64>,
+    /// The file was replaced (trimmed) since the last revision printed: a gap after it is
+    /// revisions trimmed away before they could be read.
+    reopened: bool,
+    /// The highest revision a line may hold, as of the store's revision last read, which it
+    /// names in a warning.
+    ceiling: Option<(u64, u64)>,
     /// The first read gives only the kept revisions: the latest `limit`.
     first: Option<usize>,
     /// The revision before the first one printed, when the first read left it out.
@@ -154,30 +175,46 @@ impl Follower {
             file: None,
             offset: 0,
             partial: Vec::new(),
+            lines: 0,
             last: None,
+            reopened: false,
+            ceiling: None,
             first: Some(limit),
             before: None,
         }
     }
 
     /// The revisions that landed since the last call, in order, each once; warnings for lines
-    /// passed over and for revisions trimmed before they could be read.
-    fn read(&mut self) -> Result<(Vec<Entry>, Vec<String>)> {
+    /// passed over and for revisions trimmed before they could be read. `store_revision` reads
+    /// the store's revision, for what a line may hold.
+    fn read(&mut self, store_revision: &dyn Fn() -> u64) -> Result<(Vec<Entry>, Vec<String>)> {
         let mut warnings = Vec::new();
         let bytes = self.added()?;
         let mut entries = Vec::new();
-        for line in bytes
-            .split(|byte| *byte == b'\n')
-            .filter(|line| !line.is_empty())
-        {
-            let parsed = std::str::from_utf8(line)
-                .map_err(|err| err.to_string())
-                .and_then(|text| {
-                    serde_json::from_str::<Entry>(text).map_err(|err| err.to_string())
-                });
-            match parsed {
-                Ok(entry) if self.last.is_none_or(|last| entry.revision > last) => {
-                    if let Some(last) = self.last.filter(|last| entry.revision > last + 1) {
+        let mut lines: Vec<&[u8]> = bytes.split(|byte| *byte == b'\n').collect();
+        // The bytes end with a newline: the piece after it is empty, not a line.
+        lines.pop();
+        for line in lines {
+            self.lines += 1;
+            let Ok(text) = std::str::from_utf8(line) else {
+                warnings.push(history::passed_over(
+                    &self.path,
+                    self.lines,
+                    "it cannot be read (it is not UTF-8 text)",
+                ));
+                continue;
+            };
+            if text.trim().is_empty() {
+                continue;
+            }
+            match self.judged(text, store_revision) {
+                // Printed already (a trimmed file read again): passed over in silence.
+                Ok(entry) if self.last.is_some_and(|last| entry.revision <= last) => {}
+                Ok(entry) => {
+                    if let Some(last) = self
+                        .last
+                        .filter(|last| self.reopened && entry.revision > last + 1)
+                    {
                         warnings.push(format!(
                             "revisions {} to {} left the history before they could be read \
                              (it keeps the latest history_limit)",
@@ -185,15 +222,11 @@ impl Follower {
                             entry.revision - 1
                         ));
                     }
+                    self.reopened = false;
                     self.last = Some(entry.revision);
                     entries.push(entry);
                 }
-                // Printed already (a trimmed file read again), or out of order: not todos'.
-                Ok(_) => {}
-                Err(err) => warnings.push(format!(
-                    "{}: a line cannot be read and was passed over: {err}",
-                    self.path.display()
-                )),
+                Err(why) => warnings.push(history::passed_over(&self.path, self.lines, &why)),
             }
         }
         // The first revisions read are the kept ones (a history made later counts too).
@@ -206,10 +239,32 @@ impl Follower {
         Ok((entries, warnings))
     }
 
+    /// A line read by `history`'s rules, against the store's revision (read again when the
+    /// line goes past what the one read last allows).
+    fn judged(
+        &mut self,
+        text: &str,
+        store_revision: &dyn Fn() -> u64,
+    ) -> std::result::Result<Entry, String> {
+        let entry = history::parsed(text)?;
+        let (store, ceiling) = match self.ceiling {
+            Some((store, ceiling)) if entry.revision <= ceiling => (store, ceiling),
+            _ => {
+                let store = store_revision();
+                let ceiling = history::ceiling(store);
+                self.ceiling = Some((store, ceiling));
+                (store, ceiling)
+            }
+        };
+        history::admitted(entry, store, ceiling)
+    }
+
     /// The whole lines added to the file since the last read; the file read again from its
-    /// start when it was replaced (trimmed) or shortened.
+    /// start when it was replaced (trimmed) or shortened. Only the bytes added are looked
+    /// through for a newline.
     fn added(&mut self) -> Result<Vec<u8>> {
-        let io = |err: io::Error| Error::io("read the history", &self.path, &err);
+        let path = self.path.clone();
+        let io = |err: io::Error| Error::io("read the history", &path, &err);
         let now = match std::fs::symlink_metadata(&self.path) {
             Ok(meta) => Some(identity(&meta)),
             Err(err) if err.kind() == io::ErrorKind::NotFound => None,
@@ -217,9 +272,8 @@ impl Follower {
         };
         let same = matches!((&self.file, now), (Some((_, was)), Some(now)) if *was == now);
         if !same {
+            self.start_over();
             self.file = None;
-            self.offset = 0;
-            self.partial.clear();
             let Some(file) = disk::open_read(&self.path, Links::Refuse)? else {
                 return Ok(Vec::new());
             };
@@ -231,15 +285,22 @@ impl Follower {
         };
         let size = file.metadata().map_err(io)?.len();
         if size < self.offset {
-            self.offset = 0;
-            self.partial.clear();
+            self.start_over();
         }
-        let mut read = Vec::new();
+        let Some((file, _)) = self.file.as_mut() else {
+            return Ok(Vec::new());
+        };
+        let had = self.partial.len();
         file.seek(SeekFrom::Start(self.offset)).map_err(io)?;
-        file.take(MAX_CHUNK).read_to_end(&mut read).map_err(io)?;
-        self.offset += read.len() as u64;
-        self.partial.extend_from_slice(&read);
-        let Some(end) = self.partial.iter().rposition(|byte| *byte == b'\n') else {
+        file.take(MAX_CHUNK)
+            .read_to_end(&mut self.partial)
+            .map_err(io)?;
+        self.offset += (self.partial.len() - had) as u64;
+        let Some(end) = self.partial[had..]
+            .iter()
+            .rposition(|byte| *byte == b'\n')
+            .map(|at| had + at)
+        else {
             if self.partial.len() as u64 > MAX_CHUNK {
                 self.partial.clear();
             }
@@ -247,6 +308,14 @@ impl Follower {
         };
         let rest = self.partial.split_off(end + 1);
         Ok(std::mem::replace(&mut self.partial, rest))
+    }
+
+    /// The file is read again from its start: a new file under the name, or a shorter one.
+    fn start_over(&mut self) {
+        self.offset = 0;
+        self.partial.clear();
+        self.lines = 0;
+        self.reopened = self.last.is_some();
     }
 }
 
@@ -319,7 +388,7 @@ mod tests {
     }
 
     fn revisions(follower: &mut Follower) -> Vec<u64> {
-        let (entries, _) = follower.read().unwrap();
+        let (entries, _) = follower.read(&|| 100).unwrap();
         entries.iter().map(|entry| entry.revision).collect()
     }
 
@@ -355,7 +424,7 @@ mod tests {
         // Revisions trimmed before they were read are named, not silently skipped.
         std::fs::write(&tmp, [line(8), line(9)].concat()).unwrap();
         std::fs::rename(&tmp, &path).unwrap();
-        let (entries, warnings) = follower.read().unwrap();
+        let (entries, warnings) = follower.read(&|| 100).unwrap();
         assert_eq!(entries.len(), 2);
         assert!(
             warnings[0].contains("revisions 6 to 7 left the history"),

@@ -9,7 +9,7 @@
 //! torn write, a hand edit) is passed over with a warning, never a failure.
 
 use std::collections::HashSet;
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -18,6 +18,8 @@ use crate::plan::model::Item;
 use crate::policy::error::{Error, Problem, Result};
 use crate::store::disk::{self, Links};
 use crate::store::{Document, MAX_COUNTER, Store};
+
+mod tail;
 
 /// One kept revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,34 +81,21 @@ const MAX_READ_BYTES: u64 = crate::store::disk::MAX_STORE_BYTES;
 pub const MAX_AHEAD: u64 = 1_000_000;
 
 /// The highest revision a line may hold when the store is at `store_revision`.
-fn ceiling(store_revision: u64) -> u64 {
+pub fn ceiling(store_revision: u64) -> u64 {
     store_revision.saturating_add(MAX_AHEAD).min(MAX_COUNTER)
 }
 
 /// Lines of the history file, each with its number in the file.
 type Lines = Vec<(usize, String)>;
 
-/// How much of the history file a reader takes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Reading {
-    /// All of it, for `history` and `undo`: a file over `MAX_READ_BYTES` is refused (SPEC §9),
-    /// never read into memory.
-    Whole,
-    /// Its latest `MAX_READ_BYTES` at most, for a change that has to trim or cannot read the
-    /// file's ends: a history line is never a reason to refuse a change (SPEC §6), and the
-    /// lines before are old revisions that a trim drops anyway.
-    Latest,
-}
-
-/// The history file's lines with their numbers; for `Reading::Latest`, from its end when it is
-/// larger than `MAX_READ_BYTES` (the first line read is then cut and passed over).
-fn read_lines(path: &Path, reading: Reading) -> Result<Lines> {
-    let Some(mut file) = disk::open_read(path, Links::Refuse)? else {
+/// The history file's lines with their numbers, for `history` and `undo`: a file over
+/// `MAX_READ_BYTES` is refused (SPEC §9), never read into memory.
+fn read_lines(path: &Path) -> Result<Lines> {
+    let Some(file) = disk::open_read(path, Links::Refuse)? else {
         return Ok(Vec::new());
     };
     let size = file.metadata().map_or(0, |meta| meta.len());
-    let cut = size > MAX_READ_BYTES;
-    if cut && reading == Reading::Whole {
+    if size > MAX_READ_BYTES {
         let name = path
             .file_name()
             .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
@@ -121,10 +110,6 @@ fn read_lines(path: &Path, reading: Reading) -> Result<Lines> {
             crate::policy::text::escape(&name)
         )));
     }
-    if cut {
-        file.seek(SeekFrom::Start(size - MAX_READ_BYTES))
-            .map_err(|err| Error::io("read the history", path, &err))?;
-    }
     let mut bytes = Vec::new();
     file.take(MAX_READ_BYTES)
         .read_to_end(&mut bytes)
@@ -133,7 +118,6 @@ fn read_lines(path: &Path, reading: Reading) -> Result<Lines> {
     let lines = text
         .lines()
         .enumerate()
-        .skip(usize::from(cut))
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(number, line)| (number + 1, line.to_owned()))
         .collect();
@@ -165,37 +149,15 @@ pub fn of(store: &Store, limit: usize) -> Result<History> {
 /// revisions go up is kept, so a planted line out of order hides no revision the user made,
 /// wherever it stands.
 pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
-    let lines = read_lines(path, Reading::Whole)?;
+    let lines = read_lines(path)?;
     let mut warnings = Vec::new();
     let ceiling = ceiling(store_revision);
     let mut candidates: Vec<(usize, Entry)> = Vec::with_capacity(lines.len());
     for (number, line) in &lines {
-        let skipped =
-            |why: String| format!("{} line {number}: {why}; it was passed over", shown(path));
-        let entry = match serde_json::from_str::<Entry>(line) {
-            Ok(entry) => entry,
-            Err(err) => {
-                warnings.push(skipped(format!("it cannot be read ({err})")));
-                continue;
-            }
-        };
-        let revision = entry.revision;
-        if revision == 0 || revision > ceiling {
-            warnings.push(skipped(format!(
-                "revision {revision} is not one the store (at revision {store_revision}) can \
-                 have had"
-            )));
-            continue;
+        match judged(line, store_revision, ceiling) {
+            Ok(entry) => candidates.push((*number, entry)),
+            Err(why) => warnings.push(passed_over(path, *number, &why)),
         }
-        let problems = entry_problems(&entry);
-        if !problems.is_empty() {
-            warnings.push(skipped(format!(
-                "the plan of revision {revision} breaks the rules ({})",
-                crate::store::summarize(&problems)
-            )));
-            continue;
-        }
-        candidates.push((*number, entry));
     }
     let revisions: Vec<u64> = candidates.iter().map(|(_, entry)| entry.revision).collect();
     let keep = rising_run(&revisions);
@@ -222,6 +184,42 @@ pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
     let start = entries.len().saturating_sub(limit.max(1));
     entries.drain(..start);
     Ok(History { entries, warnings })
+}
+
+/// The warning for line `number` of the history at `path`, passed over for `why`.
+pub fn passed_over(path: &Path, number: usize, why: &str) -> String {
+    format!("{} line {number}: {why}; it was passed over", shown(path))
+}
+
+/// A history line as `history` reads it (SPEC §6, §9): the revision it holds, or why it is
+/// passed over: it cannot be read, its revision is not one a store at `store_revision` can
+/// have had (beyond `ceiling`), or its plan breaks the rules. `history --follow` reads each
+/// line it follows by the same rule.
+pub fn judged(line: &str, store_revision: u64, ceiling: u64) -> Result<Entry, String> {
+    admitted(parsed(line)?, store_revision, ceiling)
+}
+
+/// A history line read as a revision, or why it cannot be.
+pub fn parsed(line: &str) -> Result<Entry, String> {
+    serde_json::from_str::<Entry>(line).map_err(|err| format!("it cannot be read ({err})"))
+}
+
+/// A revision read from a history line, admitted by `judged`'s rules, or why not.
+pub fn admitted(entry: Entry, store_revision: u64, ceiling: u64) -> Result<Entry, String> {
+    let revision = entry.revision;
+    if revision == 0 || revision > ceiling {
+        return Err(format!(
+            "revision {revision} is not one the store (at revision {store_revision}) can have had"
+        ));
+    }
+    let problems = entry_problems(&entry);
+    if !problems.is_empty() {
+        return Err(format!(
+            "the plan of revision {revision} breaks the rules ({})",
+            crate::store::summarize(&problems)
+        ));
+    }
+    Ok(entry)
 }
 
 /// What is wrong with a line's plan and counters, read as strictly as a store.
@@ -285,36 +283,17 @@ fn rising_run(revisions: &[u64]) -> Vec<bool> {
     keep
 }
 
-/// The revisions of `lines` that `read` could believe: not beyond `ceiling`, in the longest
-/// rising run. Cheap (no plan is built): for a change, which must never be refused by them.
-fn believable(lines: &[(usize, String)], ceiling: u64) -> Vec<(usize, u64)> {
-    let found: Vec<(usize, u64)> = lines
-        .iter()
-        .enumerate()
-        .filter_map(|(index, (_, line))| Some((index, revision_of(line)?)))
-        .filter(|&(_, revision)| revision > 0 && revision <= ceiling)
-        .collect();
-    let revisions: Vec<u64> = found.iter().map(|&(_, revision)| revision).collect();
-    found
-        .into_iter()
-        .zip(rising_run(&revisions))
-        .filter_map(|(found, kept)| kept.then_some(found))
-        .collect()
-}
-
 /// The latest revision the history recorded that a change can believe, for a store at
 /// `store_revision`: its new revision goes past it, so none is handed out twice. The file's two
-/// ends (`span`) say it when they are lines todos wrote, in order and in range; else the lines
-/// are read.
+/// ends (`span`) say it when they are lines todos wrote, in order and in range; else the last
+/// lines are read (`tail::believable`).
 pub fn recorded(path: &Path, ends: Ends, store_revision: u64) -> Option<u64> {
     let ceiling = ceiling(store_revision);
     match ends {
         Some((first, latest)) if first <= latest && latest <= ceiling => Some(latest),
         _ => {
-            let lines = read_lines(path, Reading::Latest).ok()?;
-            believable(&lines, ceiling)
-                .last()
-                .map(|&(_, revision)| revision)
+            let tail = tail::believable(path, tail::LINES_READ, ceiling).ok()?;
+            tail.lines.last().map(|line| line.revision)
         }
     }
 }
@@ -323,12 +302,6 @@ pub fn recorded(path: &Path, ends: Ends, store_revision: u64) -> Option<u64> {
 #[derive(Deserialize)]
 struct Revision {
     revision: u64,
-}
-
-fn revision_of(line: &str) -> Option<u64> {
-    serde_json::from_str::<Revision>(line)
-        .ok()
-        .map(|line| line.revision)
 }
 
 /// The first and the latest revision the history holds (`span`); `None` when it cannot say.
@@ -359,17 +332,20 @@ pub fn append(
     if over || unclear {
         // Trim to the latest `limit`, dropping on the way the lines a reader would pass over
         // for their revision: unreadable, out of order, far beyond the store (a file whose
-        // ends cannot be read, a torn last line, a planted line, gets the same).
-        let lines = read_lines(path, Reading::Latest)?;
-        let believed = believable(&lines, ceiling);
-        let latest = believed.last().map(|&(_, revision)| revision);
-        let mut kept: Vec<String> = believed
-            .into_iter()
-            .map(|(index, _)| format!("{}\n", lines[index].1))
-            .collect();
-        kept.extend(new_lines(old, latest, new, command)?);
-        let start = kept.len().saturating_sub(limit);
-        return rewrite(path, &kept[start..].concat());
+        // ends cannot be read, a torn last line, a planted line, gets the same). Only the
+        // file's end is read, a chunk at a time, whatever the file holds (SPEC §9).
+        let tail = tail::believable(path, tail::lines_for(limit), ceiling)?;
+        let latest = tail.lines.last().map(|line| line.revision);
+        let added = new_lines(old, latest, new, command)?;
+        let from = tail
+            .lines
+            .len()
+            .saturating_sub(limit.saturating_sub(added.len()));
+        let mut text = tail.text_of(&tail.lines[from..])?;
+        for line in added.iter().skip(added.len().saturating_sub(limit)) {
+            text.extend_from_slice(line.as_bytes());
+        }
+        return rewrite(path, &text);
     }
     let added = new_lines(old, span.map(|(_, latest)| latest), new, command)?;
     // Not synced: the store it follows is, so after a crash the history can only be behind
@@ -515,9 +491,9 @@ fn line(document: &Document, command: &str) -> Result<String> {
 
 /// Replaces the history with `text` through a new temporary file (`disk::replace`), so a kill
 /// leaves the old history or the new one.
-fn rewrite(path: &Path, text: &str) -> Result<()> {
+fn rewrite(path: &Path, text: &[u8]) -> Result<()> {
     let old = disk::check_file(path)?;
-    disk::replace(path, text.as_bytes(), disk::mode_of(old.as_ref()))
+    disk::replace(path, text, disk::mode_of(old.as_ref()))
 }
 
 #[cfg(test)]

@@ -34,17 +34,22 @@ pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
         let base = read_input("BASE", &base_path, true)?;
         let ours = read_input("OURS", &ours_path, false)?.unwrap_or_default();
         let theirs = read_input("THEIRS", &theirs_path, false)?.unwrap_or_default();
-        merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)
+        let merged = merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
+        // Nothing is written that every later command would refuse to read (SPEC §9).
+        let bytes = merged.document.to_bytes()?;
+        Store::decode(&bytes).map_err(|what| {
+            Error::invalid(format!(
+                "the merged plan could not be read back as a store: {what}"
+            ))
+        })?;
+        Ok((merged, bytes))
     })()
     .map_err(left_as_it_was)?;
+    let (merged, bytes) = merged;
     // OURS is a path git gives: replaced through a new temporary file beside it, never
     // written through a link, never anything but a regular file.
     let current = disk::check_file(&ours_path)?;
-    disk::replace(
-        &ours_path,
-        &merged.document.to_bytes()?,
-        disk::mode_of(current.as_ref()),
-    )?;
+    disk::replace(&ours_path, &bytes, disk::mode_of(current.as_ref()))?;
     Ok(outcome(&merged))
 }
 

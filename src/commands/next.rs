@@ -142,7 +142,7 @@ fn claim(
             let item = &mut document.todos[first];
             let length = lease.or(item.lease_seconds.map(Duration::from_secs));
             if length.is_some() {
-                claims::grant(item, ctx.now.fixed(), length);
+                claims::grant(item, ctx.now.fixed(), length)?;
             }
             return Ok(Claim::Held(item.id.clone()));
         }
@@ -158,7 +158,7 @@ fn claim(
     if owner.is_some() || taken.is_some() {
         item.owner = owner.map(str::to_owned);
     }
-    claims::grant(item, ctx.now.fixed(), lease);
+    claims::grant(item, ctx.now.fixed(), lease)?;
     let id = item.id.clone();
     if model::over_in_progress_limit(model::slots(&document.todos), limits) {
         // Only items without an owner get here: an owner at the limit is `Held`.

@@ -187,16 +187,20 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
                 actor,
                 Some(&change.id),
                 ctx.now.fixed(),
-            );
-            let note = taken.map(|from| {
-                if let Some(item) = document.todos.iter_mut().find(|item| item.id == change.id) {
-                    claims::grant(item, ctx.now.fixed(), ctx.config.claim_lease);
+            )?;
+            let note = match taken {
+                Some(from) => {
+                    if let Some(item) = document.todos.iter_mut().find(|item| item.id == change.id)
+                    {
+                        claims::grant(item, ctx.now.fixed(), ctx.config.claim_lease)?;
+                    }
+                    Some(from.map_or_else(
+                        || "taken on purpose".to_owned(),
+                        |from| format!("taken over from {from} on purpose"),
+                    ))
                 }
-                from.map_or_else(
-                    || "taken on purpose".to_owned(),
-                    |from| format!("taken over from {from} on purpose"),
-                )
-            });
+                None => None,
+            };
             Ok((warnings, note))
         },
     )

@@ -111,7 +111,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
             let warnings = apply(document, snapshot, &limits)?;
             let actor = actor.as_ref();
             claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
-            claims::settle(&before, &mut document.todos, actor, None, ctx.now.fixed());
+            claims::settle(&before, &mut document.todos, actor, None, ctx.now.fixed())?;
             Ok(warnings)
         },
     )

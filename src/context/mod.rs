@@ -13,7 +13,7 @@ use std::time::Duration;
 use std::cell::OnceCell;
 use std::ops::Deref;
 
-use chrono::{DateTime, FixedOffset, Local, Utc};
+use chrono::{DateTime, Datelike as _, FixedOffset, Local, Utc};
 
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
@@ -84,17 +84,7 @@ impl Context {
             None => ListName::default_list(),
         };
         // A bad TODOS_NOW fails every command, whether it needs the clock or not.
-        let fixed = match host.var(Variable::Now.name()) {
-            Some(value) => Some(DateTime::parse_from_rfc3339(value.trim()).map_err(|err| {
-                Error::invalid(format!(
-                    "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
-                ))
-                .with_hint(
-                    "set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock",
-                )
-            })?),
-            None => None,
-        };
+        let fixed = fixed_now(host)?;
         let now = Now {
             fixed,
             local: OnceCell::new(),
@@ -155,22 +145,73 @@ impl Context {
         })
     }
 
-    /// The completion-log folder, inside the workspace with links resolved (SPEC §9); with
-    /// `create`, made where it is missing. Without, nothing is created: a check before a write.
+    /// The completion-log folder, inside the workspace with links resolved and outside every
+    /// `.git` folder (SPEC §9); with `create`, made where it is missing. Without, nothing is
+    /// created: a check before a write.
     pub fn memory_dir(&self, create: bool) -> Result<crate::store::disk::Folder> {
+        let hint = "memory_dir must name a folder inside the workspace, with no link on the way \
+                    out: fix it in .todos.config.json, your todos/config.json or \
+                    TODOS_MEMORY_DIR, or remove the link";
+        let in_git = |path: &Path| {
+            path.components().any(|part| {
+                matches!(part, std::path::Component::Normal(name)
+                    if name.eq_ignore_ascii_case(".git"))
+            })
+        };
+        let refused = || {
+            Error::unsafe_path(format!(
+                "memory_dir \"{}\" lies inside a .git folder, which belongs to git; todos does \
+                 not read or write through it",
+                crate::policy::text::escape(&self.config.memory_dir.display().to_string())
+            ))
+            .with_hint(hint)
+        };
+        if in_git(&self.config.memory_dir) {
+            return Err(refused());
+        }
         let root = crate::store::disk::real_root(&self.workspace)?;
-        crate::store::disk::folder(&root, &self.config.memory_dir, create).map_err(|err| {
-            if err.kind == crate::policy::error::Kind::UnsafePath {
-                err.with_hint(
-                    "memory_dir must name a folder inside the workspace, with no link on the way \
-                     out: fix it in .todos.config.json, your todos/config.json or \
-                     TODOS_MEMORY_DIR, or remove the link",
-                )
-            } else {
-                err
-            }
-        })
+        let mut folder = crate::store::disk::folder(&root, &self.config.memory_dir, create)
+            .map_err(|err| {
+                if err.kind == crate::policy::error::Kind::UnsafePath {
+                    err.with_hint(hint)
+                } else {
+                    err
+                }
+            })?;
+        // A link on the way that leads into .git.
+        if folder.path.strip_prefix(&root).is_ok_and(in_git) {
+            folder.remove_created();
+            return Err(refused());
+        }
+        Ok(folder)
     }
+}
+
+/// `TODOS_NOW`, when set: an RFC 3339 time that the store can spell in the local time zone.
+/// A time it cannot (RFC 3339 has four-digit years) would be saved, then refused by every later
+/// command: it is refused here, before anything is written. Only a time within a day of those
+/// ends needs the zone, which is read from a file.
+fn fixed_now(host: &Host) -> Result<Option<DateTime<FixedOffset>>> {
+    let Some(value) = host.var(Variable::Now.name()) else {
+        return Ok(None);
+    };
+    let hint = "set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock";
+    let fixed = DateTime::parse_from_rfc3339(value.trim()).map_err(|err| {
+        Error::invalid(format!(
+            "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
+        ))
+        .with_hint(hint)
+    })?;
+    if !(1..=9998).contains(&fixed.year())
+        && !(0..=9999).contains(&fixed.with_timezone(&Local).year())
+    {
+        return Err(Error::invalid(format!(
+            "TODOS_NOW={value:?} falls outside the years 0000 to 9999 in the local time zone, \
+             the times a store can hold"
+        ))
+        .with_hint(hint));
+    }
+    Ok(Some(fixed))
 }
 
 /// The time of this run, in the local time zone, found on first use (`ctx.now` reads as a

@@ -111,20 +111,36 @@ pub fn lease_note(item: &Item, now: DateTime<Utc>) -> &'static str {
 /// The mark after `@owner` in one-line views when the owner's lease has ended.
 pub const LEASE_ENDED: &str = " lease ended";
 
-/// The item's lease set to end `length` from `now`, renewable by the same length.
-pub fn grant(item: &mut Item, now: DateTime<FixedOffset>, length: Option<Duration>) {
+/// The item's lease set to end `length` from `now`, renewable by the same length. A lease that
+/// would end past what RFC 3339 spells (the year 9999) is refused, before anything is written:
+/// the store would hold a time every later command refuses to read.
+pub fn grant(
+    item: &mut Item,
+    now: DateTime<FixedOffset>,
+    length: Option<Duration>,
+) -> crate::policy::error::Result<()> {
     if let Some(length) = length {
         let seconds = length.as_secs();
         let end = i64::try_from(seconds)
             .ok()
             .and_then(|seconds| now.checked_add_signed(chrono::TimeDelta::seconds(seconds)))
-            .unwrap_or(now);
+            .filter(|end| chrono::Datelike::year(end) <= 9999)
+            .ok_or_else(|| {
+                crate::policy::error::Error::invalid(format!(
+                    "a lease of {} from {} would end after the year 9999, past the times a \
+                     store can hold",
+                    span(seconds),
+                    now.to_rfc3339()
+                ))
+                .with_hint("claim without --lease, or check the clock (TODOS_NOW)")
+            })?;
         item.lease_until = Some(end.to_rfc3339());
         item.lease_seconds = Some(seconds);
     } else {
         item.lease_until = None;
         item.lease_seconds = None;
     }
+    Ok(())
 }
 
 /// The first item `claimant` may claim at `now`: a ready one (pending, blockers resolved, no
@@ -262,12 +278,12 @@ pub fn settle(
     actor: Option<&Actor>,
     renew: Option<&str>,
     now: DateTime<FixedOffset>,
-) {
+) -> crate::policy::error::Result<()> {
     let by_id: HashMap<&str, &Item> = before.iter().map(|item| (item.id.as_str(), item)).collect();
     let gone = |_: &str| false;
     for item in after.iter_mut() {
         let Some(old) = by_id.get(item.id.as_str()) else {
-            grant(item, now, None);
+            grant(item, now, None)?;
             continue;
         };
         if item.lease_until.is_none() && item.lease_seconds.is_none() {
@@ -275,15 +291,16 @@ pub fn settle(
             item.lease_seconds = old.lease_seconds;
         }
         if item.status.is_terminal() || item.owner != old.owner {
-            grant(item, now, None);
+            grant(item, now, None)?;
             continue;
         }
         let mine = actor.is_some_and(|actor| item.owner.as_deref() == Some(actor.name.as_str()));
         let touched = renew == Some(item.id.as_str()) || !same_work(old, item, &gone);
         if let (true, true, Some(seconds)) = (mine, touched, item.lease_seconds) {
-            grant(item, now, Some(Duration::from_secs(seconds)));
+            grant(item, now, Some(Duration::from_secs(seconds)))?;
         }
     }
+    Ok(())
 }
 
 /// The store's own check of a lease: RFC 3339, with its length when it has one.
@@ -353,7 +370,7 @@ mod tests {
     fn an_ended_lease_makes_an_item_claimable_by_anyone() {
         let start = at("2025-01-02T17:00:00Z");
         let mut item = owned("1", "w1", Status::InProgress);
-        grant(&mut item, start, Some(Duration::from_mins(15)));
+        grant(&mut item, start, Some(Duration::from_mins(15))).unwrap();
         let items = vec![item];
         let before_end = at("2025-01-02T17:14:59Z").with_timezone(&Utc);
         let after_end = at("2025-01-02T17:19:00Z").with_timezone(&Utc);
@@ -407,7 +424,7 @@ mod tests {
         let start = at("2025-01-02T17:00:00Z");
         let later = at("2025-01-02T17:10:00Z");
         let mut item = owned("1", "w1", Status::InProgress);
-        grant(&mut item, start, Some(Duration::from_mins(15)));
+        grant(&mut item, start, Some(Duration::from_mins(15))).unwrap();
         let before = vec![item];
         let w1 = Actor {
             name: "w1".into(),
@@ -415,7 +432,7 @@ mod tests {
         };
         let mut after = before.clone();
         after[0].content = "reworded".into();
-        settle(&before, &mut after, Some(&w1), None, later);
+        settle(&before, &mut after, Some(&w1), None, later).unwrap();
         assert_eq!(
             after[0].lease_until.as_deref(),
             Some("2025-01-02T17:25:00+00:00")
@@ -423,12 +440,12 @@ mod tests {
         // Under no name: the lease stays as it was.
         let mut after = before.clone();
         after[0].content = "reworded".into();
-        settle(&before, &mut after, None, None, later);
+        settle(&before, &mut after, None, None, later).unwrap();
         assert_eq!(after[0].lease_until, before[0].lease_until);
         // Finished: no lease.
         let mut after = before.clone();
         after[0].status = Status::Completed;
-        settle(&before, &mut after, Some(&w1), None, later);
+        settle(&before, &mut after, Some(&w1), None, later).unwrap();
         assert_eq!(
             (after[0].lease_until.as_ref(), after[0].lease_seconds),
             (None, None)

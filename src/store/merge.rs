@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 use crate::plan::dependencies;
 use crate::plan::model::{Item, Limits, Status};
 use crate::policy::error::{Error, Result};
-use crate::store::{Document, FORMAT_VERSION};
+use crate::store::{Document, FORMAT_VERSION, MAX_COUNTER};
 
 /// A merged plan and what a person should know about it.
 #[derive(Debug)]
@@ -118,13 +118,25 @@ pub fn merge(
         Some(_) => ours.summary.clone(),
         None => ours.summary.clone().or_else(|| theirs.summary.clone()),
     };
+    // Nothing is written that every later command would refuse (SPEC §9).
+    let past = |counter: &str| {
+        Error::invalid(format!(
+            "the merged plan would take the {counter} past {MAX_COUNTER}, the largest counter \
+             todos keeps"
+        ))
+    };
+    let revision = ours
+        .revision
+        .max(theirs.revision)
+        .checked_add(1)
+        .filter(|revision| *revision <= MAX_COUNTER)
+        .ok_or_else(|| past("revision counter"))?;
+    if next_id > MAX_COUNTER {
+        return Err(past("id counter"));
+    }
     merged.document = Document {
         version: FORMAT_VERSION,
-        revision: ours
-            .revision
-            .max(theirs.revision)
-            .checked_add(1)
-            .ok_or_else(|| Error::invalid("the store's revision counter is at its maximum"))?,
+        revision,
         updated_at: later(ours.updated_at.as_ref(), theirs.updated_at.as_ref()),
         next_id,
         summary,
@@ -280,11 +292,21 @@ fn both_changed(old: &Map<String, Value>, mine: &Item, other: &Item) -> Result<I
     }
     let mut item: Item = serde_json::from_value(Value::Object(merged))
         .map_err(|err| Error::internal(format!("cannot merge item {}: {err}", mine.id)))?;
-    item.status = if progress(other.status) > progress(mine.status) {
-        other.status
+    // The status furthest along (ours when they are as far along), and with it the claim of
+    // the side it comes from: its owner and lease. A worker who finished the item is the one
+    // credited, and no lease of another's stays on it. When both sides left the same status,
+    // the owner is merged as any field is (a take-over on one side stands).
+    let winner = if progress(other.status) > progress(mine.status) {
+        other
     } else {
-        mine.status
+        mine
     };
+    item.status = winner.status;
+    if mine.status != other.status {
+        item.owner.clone_from(&winner.owner);
+        item.lease_until.clone_from(&winner.lease_until);
+        item.lease_seconds = winner.lease_seconds;
+    }
     Ok(item)
 }
 

@@ -376,6 +376,15 @@ impl Store {
     /// by the history, written after it, so nothing else is kept here.
     pub fn save(&self, lock: &Lock, document: &Document) -> Result<()> {
         let bytes = document.to_bytes()?;
+        // Nothing is written that every later command would refuse to read (SPEC §9): a counter
+        // past 2^53 − 1, a time past the year 9999. Read back as any store is, first.
+        if let Err(what) = Self::decode(&bytes) {
+            return Err(Error::invalid(format!(
+                "the change would leave {} unreadable ({what}), so nothing was saved",
+                escape(&self.path.display().to_string())
+            ))
+            .with_hint("the store is as it was; `todos show` prints it"));
+        }
         let current = disk::check_file(&self.path)?;
         disk::replace(&self.path, &bytes, disk::mode_of(current.as_ref()))?;
         // The store is in place: its lock file and folder stay with it.

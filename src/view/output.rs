@@ -96,9 +96,10 @@ impl Output {
         now: Option<DateTime<Utc>>,
     ) -> ExitCode {
         let exit = ExitCode::from(outcome.exit_code);
+        let saved = saved_revision(&outcome.view);
         if self.json {
             let envelope = envelope_of(&outcome, place);
-            return finish(host, &json_line(&envelope), exit, self.unwritten);
+            return finish(host, &json_line(&envelope), exit, (self.unwritten, saved));
         }
         let mut err = String::new();
         // Warnings and notes quote items and paths: escaped, so they cannot drive the terminal.
@@ -144,7 +145,7 @@ impl Output {
         if let Err(failed) = write_stderr(host, &err, self.unwritten) {
             return failed;
         }
-        finish(host, &text, exit, self.unwritten)
+        finish(host, &text, exit, (self.unwritten, saved))
     }
 
     /// The text for stdout, and what goes to stderr before it.
@@ -218,7 +219,7 @@ impl Output {
                 host,
                 &json_line(&envelope::failure(error, place)),
                 exit,
-                self.unwritten,
+                (self.unwritten, None),
             );
         }
         // Messages quote the input (an unknown key, a bad status) and paths: escape what could
@@ -369,10 +370,29 @@ fn json_line(value: &Value) -> String {
     text
 }
 
+/// The revision a change saved, when it saved one: what a failure to print its reply must
+/// still say (SPEC §9).
+fn saved_revision(view: &View) -> Option<u64> {
+    match view {
+        View::Changed {
+            document,
+            changed: true,
+        }
+        | View::Restored { document, .. } => Some(document.revision),
+        _ => None,
+    }
+}
+
 /// Writes the output; a closed pipe ends it quietly, any other failure to write it (a full
 /// disk) is an internal error, since the caller did not get what it asked for (`unwritten`: a
-/// hook's "go on" code instead).
-fn finish(host: &mut Host, text: &str, exit: ExitCode, unwritten: u8) -> ExitCode {
+/// hook's "go on" code instead). A change that was saved says so, with its revision, so that
+/// an agent that retries does not make it twice.
+fn finish(
+    host: &mut Host,
+    text: &str,
+    exit: ExitCode,
+    (unwritten, saved): (u8, Option<u64>),
+) -> ExitCode {
     let written = host
         .stdout
         .write_all(text.as_bytes())
@@ -381,7 +401,15 @@ fn finish(host: &mut Host, text: &str, exit: ExitCode, unwritten: u8) -> ExitCod
         Ok(()) => exit,
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => exit,
         Err(err) => {
-            let _ = writeln!(host.stderr, "error: cannot write the output: {err}");
+            let _ = match saved {
+                Some(revision) => writeln!(
+                    host.stderr,
+                    "error: cannot write the output: {err}; the change was saved as revision \
+                     {revision}\nhint: do not make it again: `todos show` prints the plan as it \
+                     is now"
+                ),
+                None => writeln!(host.stderr, "error: cannot write the output: {err}"),
+            };
             ExitCode::from(unwritten)
         }
     }

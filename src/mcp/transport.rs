@@ -8,17 +8,24 @@
 //! - a line over `MAX_LINE_BYTES` (16 MiB) is dropped unread and gets an invalid request that
 //!   says the limit.
 //!
+//! Every request's id is echoed exactly as the client wrote it (SPEC §8): rmcp reads an id as
+//! an `i64` or a string, so a request under `18446744073709551615` or `1.5` would not be read
+//! at all, and the client would wait forever. Each request is handed to rmcp under an id of the
+//! transport's own, and its reply goes out under the client's id, its text unchanged.
+//!
 //! A task of its own reads the lines, so the server loop's `receive` only takes from a channel
 //! (it may be cancelled at any await, which a half-read line must survive).
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, PoisonError};
 
 use rmcp::RoleServer;
 use rmcp::model::{ErrorData, NumberOrString};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Mutex, mpsc};
 
@@ -30,9 +37,46 @@ const QUEUE: usize = 64;
 
 type Writer = Arc<Mutex<Option<Box<dyn AsyncWrite + Send + Unpin>>>>;
 
+/// The ids of the requests being served: the transport's own id each went to rmcp under, and
+/// the id the client wrote, as it wrote it.
+#[derive(Default)]
+struct Ids {
+    next: i64,
+    clients: HashMap<i64, Box<RawValue>>,
+}
+
+type SharedIds = Arc<std::sync::Mutex<Ids>>;
+
+impl Ids {
+    /// The id a request of the client's goes to rmcp under.
+    fn ours(ids: &SharedIds, theirs: &RawValue) -> i64 {
+        let mut ids = ids.lock().unwrap_or_else(PoisonError::into_inner);
+        ids.next = ids.next.wrapping_add(1);
+        let ours = ids.next;
+        ids.clients.insert(ours, theirs.to_owned());
+        ours
+    }
+
+    /// The id the client gave the request rmcp answers under `ours`, once.
+    fn theirs(ids: &SharedIds, ours: i64) -> Option<Box<RawValue>> {
+        let mut ids = ids.lock().unwrap_or_else(PoisonError::into_inner);
+        ids.clients.remove(&ours)
+    }
+
+    /// The id rmcp knows a request by that the client names (a cancellation names it).
+    fn named(ids: &SharedIds, theirs: &Value) -> Option<i64> {
+        let ids = ids.lock().unwrap_or_else(PoisonError::into_inner);
+        ids.clients
+            .iter()
+            .find(|(_, id)| serde_json::from_str::<Value>(id.get()).ok().as_ref() == Some(theirs))
+            .map(|(ours, _)| *ours)
+    }
+}
+
 pub struct LineTransport {
     incoming: mpsc::Receiver<RxJsonRpcMessage<RoleServer>>,
     writer: Writer,
+    ids: SharedIds,
 }
 
 impl LineTransport {
@@ -43,32 +87,48 @@ impl LineTransport {
         W: AsyncWrite + Send + Unpin + 'static,
     {
         let writer: Writer = Arc::new(Mutex::new(Some(Box::new(writer))));
+        let ids = SharedIds::default();
         let (sender, incoming) = mpsc::channel(QUEUE);
         tokio::spawn(read_lines(
             BufReader::new(reader),
             sender,
             Arc::clone(&writer),
+            Arc::clone(&ids),
         ));
-        Self { incoming, writer }
+        Self {
+            incoming,
+            writer,
+            ids,
+        }
     }
 }
 
 /// What one line held.
 enum Line {
     Message(Box<RxJsonRpcMessage<RoleServer>>),
-    /// The reply the line gets instead of being served.
-    Refused(ErrorData, Option<NumberOrString>),
+    /// The reply the line gets instead of being served, under the line's id as written.
+    Refused(ErrorData, Option<Box<RawValue>>),
     /// Nothing to serve or answer: a blank line, an unknown notification.
     Blank,
 }
 
-fn parse(line: &[u8]) -> Line {
+/// The id of a message as the client wrote it.
+#[derive(serde::Deserialize)]
+struct Peek<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+}
+
+/// The method a cancellation names its request by the client's id in.
+const CANCELLED: &str = "notifications/cancelled";
+
+fn parse(line: &[u8], ids: &SharedIds) -> Line {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
         return Line::Blank;
     }
-    let value: Value = match serde_json::from_slice(line) {
+    let mut value: Value = match serde_json::from_slice(line) {
         Ok(value) => value,
         Err(err) => {
             return Line::Refused(
@@ -77,24 +137,51 @@ fn parse(line: &[u8]) -> Line {
             );
         }
     };
-    let id = match value.get("id") {
-        Some(Value::Number(number)) => number.as_i64().map(NumberOrString::Number),
-        Some(Value::String(text)) => Some(NumberOrString::String(text.as_str().into())),
-        _ => None,
-    };
+    // The id as written; JSON-RPC's ids are strings and numbers (null, objects and arrays are
+    // answered with no id).
+    let written = serde_json::from_slice::<Peek<'_>>(line)
+        .ok()
+        .and_then(|peek| peek.id)
+        .filter(|id| matches!(id.get().as_bytes().first(), Some(b'"' | b'-' | b'0'..=b'9')))
+        .map(ToOwned::to_owned);
+    let method = value
+        .get("method")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
     // A notification is never answered (JSON-RPC 2.0): one this server does not know, from a
     // newer client, is passed over.
-    let notification = value.get("method").is_some() && value.get("id").is_none();
+    let notification = method.is_some() && value.get("id").is_none();
+    let ours = match (&method, &written) {
+        (Some(_), Some(id)) => {
+            let ours = Ids::ours(ids, id);
+            value["id"] = Value::from(ours);
+            Some(ours)
+        }
+        _ => None,
+    };
+    if method.as_deref() == Some(CANCELLED)
+        && let Some(named) = value.pointer_mut("/params/requestId")
+        && let Some(ours) = Ids::named(ids, named)
+    {
+        *named = Value::from(ours);
+    }
     match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value) {
         Ok(message) => Line::Message(Box::new(message)),
         Err(_) if notification => Line::Blank,
-        Err(err) => Line::Refused(
-            ErrorData::invalid_request(
-                format!("Invalid request: not a JSON-RPC 2.0 message this server takes ({err})"),
-                None,
-            ),
-            id,
-        ),
+        Err(err) => {
+            if let Some(ours) = ours {
+                Ids::theirs(ids, ours);
+            }
+            Line::Refused(
+                ErrorData::invalid_request(
+                    format!(
+                        "Invalid request: not a JSON-RPC 2.0 message this server takes ({err})"
+                    ),
+                    None,
+                ),
+                written,
+            )
+        }
     }
 }
 
@@ -103,6 +190,7 @@ async fn read_lines<R: AsyncRead + Unpin>(
     mut reader: BufReader<R>,
     sender: mpsc::Sender<RxJsonRpcMessage<RoleServer>>,
     writer: Writer,
+    ids: SharedIds,
 ) {
     let mut line = Vec::new();
     let mut oversized = false;
@@ -114,7 +202,7 @@ async fn read_lines<R: AsyncRead + Unpin>(
             if available.is_empty() {
                 // The end of input: a last line without its newline is still a message.
                 if !line.is_empty() && !oversized {
-                    let _ = deliver(&line, &sender, &writer).await;
+                    let _ = deliver(&line, &sender, &writer, &ids).await;
                 }
                 return;
             }
@@ -144,9 +232,14 @@ async fn read_lines<R: AsyncRead + Unpin>(
                 ),
                 None,
             );
-            reply(&writer, TxJsonRpcMessage::<RoleServer>::error(error, None)).await
+            reply(
+                &writer,
+                &TxJsonRpcMessage::<RoleServer>::error(error, None),
+                None,
+            )
+            .await
         } else {
-            deliver(&line, &sender, &writer).await
+            deliver(&line, &sender, &writer, &ids).await
         };
         if result.is_err() {
             return;
@@ -162,26 +255,67 @@ async fn deliver(
     line: &[u8],
     sender: &mpsc::Sender<RxJsonRpcMessage<RoleServer>>,
     writer: &Writer,
+    ids: &SharedIds,
 ) -> Result<(), ()> {
-    match parse(line) {
+    match parse(line, ids) {
         Line::Message(message) => sender.send(*message).await.map_err(|_| ()),
         Line::Refused(error, id) => {
-            reply(writer, TxJsonRpcMessage::<RoleServer>::error(error, id)).await
+            let message = TxJsonRpcMessage::<RoleServer>::error(error, None);
+            reply(writer, &message, id.as_deref()).await
         }
         Line::Blank => Ok(()),
     }
 }
 
-async fn reply(writer: &Writer, message: TxJsonRpcMessage<RoleServer>) -> Result<(), ()> {
-    write_message(writer, &message).await.map_err(|_| ())
+async fn reply(
+    writer: &Writer,
+    message: &TxJsonRpcMessage<RoleServer>,
+    id: Option<&RawValue>,
+) -> Result<(), ()> {
+    write_message(writer, message, id).await.map_err(|_| ())
+}
+
+/// The line of a reply, under `id` (the client's, as written) when given.
+fn encode(
+    message: &TxJsonRpcMessage<RoleServer>,
+    id: Option<&RawValue>,
+) -> std::io::Result<Vec<u8>> {
+    let mut bytes = match (serde_json::to_value(message), id) {
+        (Ok(Value::Object(mut object)), Some(id)) => {
+            object.remove("id");
+            let rest = serde_json::to_vec(&Value::Object(object)).map_err(std::io::Error::other)?;
+            let mut bytes = format!("{{\"id\":{}", id.get()).into_bytes();
+            if rest.len() > 2 {
+                bytes.push(b',');
+            }
+            bytes.extend_from_slice(&rest[1..]);
+            bytes
+        }
+        _ => serde_json::to_vec(message).map_err(std::io::Error::other)?,
+    };
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+/// The client's id for a reply rmcp sends under one of the transport's own.
+fn client_id(message: &TxJsonRpcMessage<RoleServer>, ids: &SharedIds) -> Option<Box<RawValue>> {
+    let id = match message {
+        rmcp::model::JsonRpcMessage::Response(response) => &response.id,
+        rmcp::model::JsonRpcMessage::Error(error) => error.id.as_ref()?,
+        _ => return None,
+    };
+    match id {
+        NumberOrString::Number(ours) => Ids::theirs(ids, *ours),
+        NumberOrString::String(_) => None,
+    }
 }
 
 async fn write_message(
     writer: &Writer,
     message: &TxJsonRpcMessage<RoleServer>,
+    id: Option<&RawValue>,
 ) -> std::io::Result<()> {
-    let mut bytes = serde_json::to_vec(message).map_err(std::io::Error::other)?;
-    bytes.push(b'\n');
+    let bytes = encode(message, id)?;
     let mut guard = writer.lock().await;
     let Some(out) = guard.as_mut() else {
         return Err(std::io::Error::new(
@@ -205,7 +339,8 @@ impl Transport<RoleServer> for LineTransport {
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
         let writer = Arc::clone(&self.writer);
-        async move { write_message(&writer, &item).await }
+        let id = client_id(&item, &self.ids);
+        async move { write_message(&writer, &item, id.as_deref()).await }
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
@@ -228,19 +363,21 @@ mod tests {
 
     #[test]
     fn lines_that_are_not_messages_are_answered() {
-        assert!(matches!(parse(b"  \r"), Line::Blank));
-        let Line::Refused(error, None) = parse(b"{\"jsonrpc\": \"2.0\", \"id\": 1,") else {
+        let ids = SharedIds::default();
+        assert!(matches!(parse(b"  \r", &ids), Line::Blank));
+        let Line::Refused(error, None) = parse(b"{\"jsonrpc\": \"2.0\", \"id\": 1,", &ids) else {
             panic!("broken JSON");
         };
         assert_eq!(error.code.0, -32700);
-        let Line::Refused(error, Some(NumberOrString::Number(7))) =
-            parse(br#"{"jsonrpc": "2.0", "id": 7, "method": 3}"#)
+        let Line::Refused(error, Some(id)) =
+            parse(br#"{"jsonrpc": "2.0", "id": 7.50, "method": 3}"#, &ids)
         else {
             panic!("not a message");
         };
         assert_eq!(error.code.0, -32600);
+        assert_eq!(id.get(), "7.50", "the id as written");
         assert!(matches!(
-            parse(br#"{"jsonrpc": "2.0", "id": 1, "method": "ping"}"#),
+            parse(br#"{"jsonrpc": "2.0", "id": 1, "method": "ping"}"#, &ids),
             Line::Message(_)
         ));
         // Never answered, whether the server knows it or not.
@@ -248,7 +385,40 @@ mod tests {
             &br#"{"jsonrpc": "2.0", "method": "notifications/from_the_future"}"#[..],
             br#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": 3}"#,
         ] {
-            assert!(!matches!(parse(notification), Line::Refused(..)));
+            assert!(!matches!(parse(notification, &ids), Line::Refused(..)));
+        }
+    }
+
+    #[test]
+    fn a_reply_goes_out_under_the_clients_id_as_written() {
+        let ids = SharedIds::default();
+        for written in [
+            "18446744073709551615",
+            "1.5",
+            "-9223372036854775809",
+            "\"x\"",
+            "0",
+        ] {
+            let line = format!(r#"{{"jsonrpc":"2.0","id":{written},"method":"ping"}}"#);
+            let Line::Message(message) = parse(line.as_bytes(), &ids) else {
+                panic!("{written}: a request");
+            };
+            let rmcp::model::JsonRpcMessage::Request(request) = *message else {
+                panic!("{written}: a request");
+            };
+            let reply = TxJsonRpcMessage::<RoleServer>::error(
+                ErrorData::invalid_request("x", None),
+                Some(request.id),
+            );
+            let id = client_id(&reply, &ids);
+            let bytes = encode(&reply, id.as_deref()).unwrap();
+            let text = String::from_utf8(bytes).unwrap();
+            assert!(
+                text.starts_with(&format!("{{\"id\":{written},\"jsonrpc\"")),
+                "{text}"
+            );
+            // Once answered, the id is forgotten.
+            assert!(client_id(&reply, &ids).is_none());
         }
     }
 }

@@ -87,7 +87,8 @@ fn a_lease_past_the_year_9999_is_refused_before_anything_is_written() {
         1,
     );
     assert!(
-        done.stderr.starts_with("error: a lease of 1h from 9999-12-31T23:59:59+00:00"),
+        done.stderr
+            .starts_with("error: a lease of 1h from 9999-12-31T23:59:59+00:00"),
         "{}",
         done.stderr
     );
@@ -126,9 +127,17 @@ fn a_merge_keeps_owner_and_status_from_the_same_side() {
     let theirs = json!([{"id": "1", "content": "a", "status": "completed", "owner": "w2"}]);
     for (ours, theirs, expected) in [
         // Theirs finished it: the item is theirs, finished, with no lease of w1's.
-        (&ours, &theirs, json!({"status": "completed", "owner": "w2"})),
+        (
+            &ours,
+            &theirs,
+            json!({"status": "completed", "owner": "w2"}),
+        ),
         // The same the other way round.
-        (&theirs, &ours, json!({"status": "completed", "owner": "w2"})),
+        (
+            &theirs,
+            &ours,
+            json!({"status": "completed", "owner": "w2"}),
+        ),
     ] {
         env.write_file("base.json", store(1, 2, &base));
         env.write_file("ours.json", store(2, 2, ours));

@@ -131,8 +131,7 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
 }
 
 /// A line no todos wrote: revision 10^15, far beyond any store, with an empty plan.
-const PLANTED: &str =
-    "{\"revision\":1000000000000000,\"at\":\"\",\"command\":\"planted\",\"todos\":[],\"next_id\":1}\n";
+const PLANTED: &str = "{\"revision\":1000000000000000,\"at\":\"\",\"command\":\"planted\",\"todos\":[],\"next_id\":1}\n";
 
 fn append(env: &TestEnv, text: &str) {
     use std::io::Write as _;
@@ -180,9 +179,10 @@ fn history_revisions(env: &TestEnv) -> Vec<String> {
 fn a_planted_line_is_skipped_as_history_skips_it_and_hides_nothing_after_it() {
     // Far ahead of the store, planted before the follower starts and while it runs; a plan
     // that breaks the rules (an id todos never hands out), while it runs.
-    let broken = PLANTED
-        .replace("1000000000000000", "2")
-        .replace("\"todos\":[]", "\"todos\":[{\"id\":\"x\",\"content\":\"a\",\"status\":\"pending\"}]");
+    let broken = PLANTED.replace("1000000000000000", "2").replace(
+        "\"todos\":[]",
+        "\"todos\":[{\"id\":\"x\",\"content\":\"a\",\"status\":\"pending\"}]",
+    );
     for (before, planted) in [
         (true, PLANTED.to_owned()),
         (false, PLANTED.to_owned()),
@@ -211,8 +211,14 @@ fn a_planted_line_is_skipped_as_history_skips_it_and_hides_nothing_after_it() {
             .collect();
         // What the follower printed is what `history` prints, and the planted line is neither.
         assert_eq!(revisions, history_revisions(&env), "{planted}: {printed:?}");
-        assert!(printed[1].ends_with("create  [0/2]  added 2"), "{printed:?}");
-        assert!(printed[2].ends_with("create  [0/3]  added 3"), "{printed:?}");
+        assert!(
+            printed[1].ends_with("create  [0/2]  added 2"),
+            "{printed:?}"
+        );
+        assert!(
+            printed[2].ends_with("create  [0/3]  added 3"),
+            "{printed:?}"
+        );
         let stderr = stopped(follower);
         if before {
             assert_eq!(
@@ -232,13 +238,23 @@ fn a_planted_line_is_skipped_as_history_skips_it_and_hides_nothing_after_it() {
 fn cpu_time(pid: u32) -> Duration {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
     // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
     let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
     let hz = Command::new("getconf")
         .arg("CLK_TCK")
         .output()
         .ok()
-        .and_then(|out| String::from_utf8_lossy(&out.stdout).trim().parse::<u64>().ok())
+        .and_then(|out| {
+            String::from_utf8_lossy(&out.stdout)
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
         .unwrap_or(100);
     Duration::from_millis(ticks * 1000 / hz)
 }
@@ -262,7 +278,7 @@ fn the_follower_costs_what_is_appended_not_what_the_history_holds() {
     // used for the appends is read before the line ends (reading a 32 MB line once, when it
     // ends, is what the line costs, whenever it was written).
     std::thread::sleep(Duration::from_millis(200));
-    let used = cpu_time(follower.0.id()) - start;
+    let used = cpu_time(follower.0.id()).saturating_sub(start);
     append(&env, "\"}\n");
     env.todos(&["-q", "create", "B"]).run().success();
     let next = lines.recv_timeout(WAIT).expect("the next revision");

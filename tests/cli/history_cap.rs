@@ -125,7 +125,10 @@ fn a_change_that_trims_an_oversize_history_reads_only_its_end() {
 /// there is none.
 fn peak_kib(run: crate::support::Run) -> Option<u64> {
     if !std::path::Path::new("/usr/bin/time").is_file() {
-        let _ = writeln!(std::io::stderr(), "skipped: no /usr/bin/time to measure memory");
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: no /usr/bin/time to measure memory"
+        );
         return None;
     }
     let done = run.via(&["/usr/bin/time", "-v"]).run().success();
@@ -174,22 +177,40 @@ fn a_change_over_a_100_mb_history_costs_under_40_mib() {
     let Some(peak) = peak_kib(env.todos(&["-q", "create", "x"])) else {
         return;
     };
-    assert!(peak < 40 * 1024, "create over a 100 MB history peaked at {peak} KiB");
+    assert!(
+        peak < 40 * 1024,
+        "create over a 100 MB history peaked at {peak} KiB"
+    );
     assert_eq!(env.store()["revision"], last + 1);
     // The trim kept the latest revisions: history and undo read them.
-    let shown = env.todos(&["history", "--limit", "2"]).run().success().stdout;
+    let shown = env
+        .todos(&["history", "--limit", "2"])
+        .run()
+        .success()
+        .stdout;
     assert!(
         shown.starts_with(&format!("{}  ", last + 1)) && shown.contains(&format!("\n{last}  ")),
         "{shown}"
     );
     // A torn last line of 100 MB (a hole of zeros, no newline): the same.
-    let file = OpenOptions::new().append(true).open(env.path(HISTORY)).unwrap();
-    file.set_len(file.metadata().unwrap().len() + 100 * 1024 * 1024).unwrap();
+    let file = OpenOptions::new()
+        .append(true)
+        .open(env.path(HISTORY))
+        .unwrap();
+    file.set_len(file.metadata().unwrap().len() + 100 * 1024 * 1024)
+        .unwrap();
     drop(file);
     let Some(peak) = peak_kib(env.todos(&["-q", "create", "y"])) else {
         return;
     };
-    assert!(peak < 40 * 1024, "create over a torn 100 MB line peaked at {peak} KiB");
-    let shown = env.todos(&["history", "--limit", "1"]).run().success().stdout;
+    assert!(
+        peak < 40 * 1024,
+        "create over a torn 100 MB line peaked at {peak} KiB"
+    );
+    let shown = env
+        .todos(&["history", "--limit", "1"])
+        .run()
+        .success()
+        .stdout;
     assert!(shown.starts_with(&format!("{}  ", last + 2)), "{shown}");
 }

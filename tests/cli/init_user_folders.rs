@@ -61,11 +61,7 @@ fn init_refuses_the_home_folder_and_agents_user_level_settings() {
             with_c.extend_from_slice(args);
             refused(&env, dir, env.todos(&with_c));
             // TODOS_WORKSPACE names it the same way; from inside it, discovery finds it.
-            refused(
-                &env,
-                dir,
-                env.todos(args).env("TODOS_WORKSPACE", dir),
-            );
+            refused(&env, dir, env.todos(args).env("TODOS_WORKSPACE", dir));
         }
     }
     // A link to the home folder is the home folder.
@@ -74,16 +70,31 @@ fn init_refuses_the_home_folder_and_agents_user_level_settings() {
     refused(
         &env,
         &link,
-        env.todos(&["-C", link.to_str().unwrap(), "init", "--agent", "claude", "--hooks"]),
+        env.todos(&[
+            "-C",
+            link.to_str().unwrap(),
+            "init",
+            "--agent",
+            "claude",
+            "--hooks",
+        ]),
     );
     // Discovery from the home folder itself (no .git above it) finds the home folder.
     refused(&env, &home, env.todos(&["init"]).current_dir(&home));
     // A project inside the home folder is a project; the other commands still work at home.
     let project = home.join("src/app");
     std::fs::create_dir_all(&project).unwrap();
-    env.todos(&["-q", "-C", project.to_str().unwrap(), "init", "--agent", "claude", "--hooks"])
-        .run()
-        .success();
+    env.todos(&[
+        "-q",
+        "-C",
+        project.to_str().unwrap(),
+        "init",
+        "--agent",
+        "claude",
+        "--hooks",
+    ])
+    .run()
+    .success();
     assert!(project.join(".claude/settings.json").is_file());
     env.todos(&["-q", "-C", home.to_str().unwrap(), "create", "a"])
         .run()
@@ -100,11 +111,19 @@ fn the_user_level_folders_are_read_from_the_agents_own_variables_too() {
     ] {
         std::fs::create_dir_all(&dir).unwrap();
         let run = env
-            .todos(&["-C", dir.to_str().unwrap(), "init", "--agent", "codex", "--mcp"])
+            .todos(&[
+                "-C",
+                dir.to_str().unwrap(),
+                "init",
+                "--agent",
+                "codex",
+                "--mcp",
+            ])
             .env(variable, &dir);
         let done = env.rejects(run, 6);
         assert!(
-            done.stderr.starts_with(&format!("error: {} is ", dir.display())),
+            done.stderr
+                .starts_with(&format!("error: {} is ", dir.display())),
             "{variable}: {}",
             done.stderr
         );

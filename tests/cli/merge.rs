@@ -641,12 +641,13 @@ fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
     std::fs::create_dir_all(marker.with_extension("hooks")).unwrap();
     for hook in ["post-index-change", "pre-commit", "reference-transaction"] {
         let path = marker.with_extension("hooks").join(hook);
-        std::fs::write(&path, format!("#!/bin/sh\necho {hook} >> {}\n", marker.display())).unwrap();
-        std::fs::set_permissions(
+        std::fs::write(
             &path,
-            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+            format!("#!/bin/sh\necho {hook} >> {}\n", marker.display()),
         )
         .unwrap();
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
     }
     let config = env.path(".git/config");
     let mut text = std::fs::read_to_string(&config).unwrap();

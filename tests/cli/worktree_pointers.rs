@@ -123,7 +123,11 @@ fn a_pointer_through_proc_keeps_the_worktrees_own_plan_and_touches_nothing_outsi
         )
     );
     assert!(victim.join(".todos.json").is_file(), "its own plan");
-    assert_eq!(snapshot(&env.outside("")), outside, "nothing outside changed");
+    assert_eq!(
+        snapshot(&env.outside("")),
+        outside,
+        "nothing outside changed"
+    );
     // A reader says the same, and changes nothing anywhere.
     env.rejects(env.todos(&["show"]).current_dir(&victim), 0);
 }
@@ -142,7 +146,10 @@ fn init_git_refuses_a_pointer_through_proc_and_writes_nothing() {
     assert_eq!(done.stderr, format!("error: {reason}\nhint: {HINT}\n"));
     assert_eq!(snapshot(&env.outside("")), outside);
     // Plain `init` asks nothing of git: AGENTS.md goes into the worktree, nothing outside.
-    env.todos(&["-q", "init"]).current_dir(&victim).run().success();
+    env.todos(&["-q", "init"])
+        .current_dir(&victim)
+        .run()
+        .success();
     assert!(victim.join("AGENTS.md").is_file());
     assert_eq!(snapshot(&env.outside("")), outside);
 }
@@ -299,7 +306,12 @@ fn core_bare_is_read_as_git_reads_a_boolean() {
             .env("TODOS_WORKTREES", "shared")
             .run()
             .success();
-        assert_eq!(done.stderr.contains("is bare"), bare, "{text:?}: {}", done.stderr);
+        assert_eq!(
+            done.stderr.contains("is bare"),
+            bare,
+            "{text:?}: {}",
+            done.stderr
+        );
     }
     // A value git refuses is not taken as false.
     fs::write(main.join(".git/config"), "[core]\n\tbare = maybe\n").unwrap();

@@ -168,3 +168,29 @@ fn a_merge_keeps_owner_and_status_from_the_same_side() {
         json!({"id": "1", "content": "b", "status": "in_progress", "owner": "w2"})
     );
 }
+
+#[test]
+fn a_change_that_would_leave_a_store_unreadable_is_refused_before_the_write() {
+    let env = TestEnv::new();
+    env.plan("S", &["in_progress:A"]);
+    // A session that has finished as many plans as a counter may hold: finishing one more
+    // would take its count past the limit.
+    let mut stored = env.store();
+    stored["session"]["completed_plans"] = MAX.into();
+    env.write_file(
+        ".todos.json",
+        serde_json::to_string_pretty(&stored).unwrap(),
+    );
+    env.todos(&["show"]).run().success();
+    let done = env.rejects(env.todos(&["update", "1", "completed"]), 1);
+    assert_eq!(
+        done.stderr,
+        format!(
+            "error: the change would leave {} unreadable (session.completed_plans: {} is beyond \
+             the largest counter todos keeps ({MAX})), so nothing was saved\n\
+             hint: the store is as it was; `todos show` prints it\n",
+            env.path(".todos.json").display(),
+            MAX + 1
+        )
+    );
+}

@@ -149,10 +149,10 @@ pub fn foreign_owner(_path: &Path) -> Option<u32> {
     None
 }
 
-/// `path`, which git's file `file` holds, taken only as a plain path: lexically normal, not
-/// through `/proc`, through no link (what it names is what it says); the reason, when not.
+/// `path`, which git's file `file` holds, taken only as a plain path: not through `/proc`, and
+/// through no link, as written (a `..` after a link is refused too, since the kernel and the
+/// text would disagree on where it leads); lexically normal. The reason, when not.
 pub fn plain(file: &Path, path: &Path) -> Result<PathBuf, String> {
-    let normal = lexical(path);
     let refuse = |how: &str| {
         format!(
             "{} names {}, a path through {how}: git's pointers are taken only as plain paths",
@@ -160,28 +160,32 @@ pub fn plain(file: &Path, path: &Path) -> Result<PathBuf, String> {
             shown(path)
         )
     };
-    if normal.starts_with("/proc") {
-        return Err(refuse("/proc"));
+    let mut normal = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                normal.pop();
+            }
+            other => {
+                normal.push(other);
+                if fs::symlink_metadata(&normal).is_ok_and(|meta| meta.file_type().is_symlink()) {
+                    return Err(refuse(if normal.starts_with("/proc") {
+                        "/proc"
+                    } else {
+                        "a link"
+                    }));
+                }
+            }
+        }
+        if normal.starts_with("/proc") {
+            return Err(refuse("/proc"));
+        }
     }
     if real(&normal, file)? != normal {
         return Err(refuse("a link"));
     }
     Ok(normal)
-}
-
-/// `path` with `.` and `..` taken away as text (a link on the way is refused by the caller).
-fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// The path one of git's pointer files holds after `prefix` (`gitdir: `), relative to `base`
@@ -311,8 +315,11 @@ mod tests {
 
     #[test]
     fn odd_pointers_keep_the_worktrees_own_plan_with_a_reason() {
-        let dir = tempfile::tempdir().unwrap();
-        let wt = dir.path().join("wt");
+        let tmp = tempfile::tempdir().unwrap();
+        // git writes real paths; a temporary folder may lie behind a link (macOS's /var).
+        let real_tmp = fs::canonicalize(tmp.path()).unwrap();
+        let dir = real_tmp.as_path();
+        let wt = dir.join("wt");
         fs::create_dir_all(&wt).unwrap();
         assert_eq!(main_of(&wt), Ok(None));
         fs::write(wt.join(".git"), "not a pointer\n").unwrap();
@@ -324,10 +331,10 @@ mod tests {
         fs::write(wt.join(".git"), "gitdir: /nonexistent/.git/worktrees/wt\n").unwrap();
         assert!(main_of(&wt).unwrap_err().contains("does not exist"));
         // An admin folder outside any worktrees/ folder.
-        fs::create_dir_all(dir.path().join("elsewhere")).unwrap();
+        fs::create_dir_all(dir.join("elsewhere")).unwrap();
         fs::write(
             wt.join(".git"),
-            format!("gitdir: {}\n", dir.path().join("elsewhere").display()),
+            format!("gitdir: {}\n", dir.join("elsewhere").display()),
         )
         .unwrap();
         assert!(
@@ -336,16 +343,16 @@ mod tests {
                 .contains("not a folder in a repository's worktrees/")
         );
         // A pointer that does not point back.
-        let admin = dir.path().join("main/.git/worktrees/wt");
+        let admin = dir.join("main/.git/worktrees/wt");
         fs::create_dir_all(&admin).unwrap();
         fs::write(wt.join(".git"), format!("gitdir: {}\n", admin.display())).unwrap();
         fs::write(admin.join("gitdir"), "/somewhere/else/.git\n").unwrap();
         assert!(main_of(&wt).unwrap_err().contains("does not exist"));
-        fs::create_dir_all(dir.path().join("other")).unwrap();
-        fs::write(dir.path().join("other/.git"), "x").unwrap();
+        fs::create_dir_all(dir.join("other")).unwrap();
+        fs::write(dir.join("other/.git"), "x").unwrap();
         fs::write(
             admin.join("gitdir"),
-            format!("{}\n", dir.path().join("other/.git").display()),
+            format!("{}\n", dir.join("other/.git").display()),
         )
         .unwrap();
         assert!(main_of(&wt).unwrap_err().contains("not back to"));
@@ -358,7 +365,7 @@ mod tests {
         let main = main_of(&wt).unwrap().unwrap();
         assert_eq!(
             fs::canonicalize(main).unwrap(),
-            fs::canonicalize(dir.path().join("main")).unwrap()
+            fs::canonicalize(dir.join("main")).unwrap()
         );
         // A control character in a path.
         fs::write(admin.join("gitdir"), "/a\u{1b}[31m/.git\n").unwrap();

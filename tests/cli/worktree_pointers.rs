@@ -211,6 +211,33 @@ fn a_pointer_through_a_link_keeps_the_worktrees_own_plan() {
             link.join("worktrees/w1").display()
         ),
     );
+    // A `..` right after a link: the text and the kernel disagree on where it leads.
+    let around = env.root().join("repo/alias/../main/.git/worktrees/w1");
+    fs::write(w1.join(".git"), format!("gitdir: {}\n", around.display())).unwrap();
+    keeps_own_plan(
+        &env,
+        &w1,
+        &main,
+        &format!(
+            "{} names {}, a path through a link: git's pointers are taken only as plain paths",
+            w1.join(".git").display(),
+            around.display()
+        ),
+    );
+    // `/proc` reached by climbing a relative path.
+    let climb = format!("{}proc/self/cwd/.git", "../".repeat(40));
+    fs::write(main.join(".git/worktrees/w1/gitdir"), format!("{climb}\n")).unwrap();
+    fs::write(w1.join(".git"), &real).unwrap();
+    keeps_own_plan(
+        &env,
+        &w1,
+        &main,
+        &format!(
+            "{} names {}, a path through /proc: git's pointers are taken only as plain paths",
+            main.join(".git/worktrees/w1/gitdir").display(),
+            main.join(".git/worktrees/w1").join(&climb).display()
+        ),
+    );
     // The gitdir file points back through a link to the worktree.
     fs::write(w1.join(".git"), &real).unwrap();
     let back = env.root().join("repo/back");

@@ -162,6 +162,8 @@ struct Follower {
     /// The highest revision a line may hold, as of the store's revision last read, which it
     /// names in a warning.
     ceiling: Option<(u64, u64)>,
+    /// The store was read during this wake already.
+    store_read: bool,
     /// The first read gives only the kept revisions: the latest `limit`.
     first: Option<usize>,
     /// The revision before the first one printed, when the first read left it out.
@@ -179,6 +181,7 @@ impl Follower {
             last: None,
             reopened: false,
             ceiling: None,
+            store_read: false,
             first: Some(limit),
             before: None,
         }
@@ -189,6 +192,7 @@ impl Follower {
     /// the store's revision, for what a line may hold.
     fn read(&mut self, store_revision: &dyn Fn() -> u64) -> Result<(Vec<Entry>, Vec<String>)> {
         let mut warnings = Vec::new();
+        self.store_read = false;
         let bytes = self.added()?;
         let mut entries = Vec::new();
         let mut lines: Vec<&[u8]> = bytes.split(|byte| *byte == b'\n').collect();
@@ -247,9 +251,13 @@ impl Follower {
         store_revision: &dyn Fn() -> u64,
     ) -> std::result::Result<Entry, String> {
         let entry = history::parsed(text)?;
+        // Read again at most once a wake: lines planted past it cost no more than the bytes.
         let (store, ceiling) = match self.ceiling {
-            Some((store, ceiling)) if entry.revision <= ceiling => (store, ceiling),
+            Some((store, ceiling)) if entry.revision <= ceiling || self.store_read => {
+                (store, ceiling)
+            }
             _ => {
+                self.store_read = true;
                 let store = store_revision();
                 let ceiling = history::ceiling(store);
                 self.ceiling = Some((store, ceiling));

@@ -31,10 +31,10 @@ cache=${TODOS_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/todos-agents-e2e}
 out=${TODOS_E2E_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/todos-agents-e2e.XXXXXX")}
 limit=${TODOS_E2E_TIMEOUT:-180}
 agents=${*:-claude codex gemini}
-scenarios=${TODOS_E2E_SCENARIOS:-finish stuck retool none shell mcp}
+scenarios=${TODOS_E2E_SCENARIOS:-finish stuck retool none shell mcp resets}
 # The releases measured (docs/agents.md, "Proof on the real agents").
-CLAUDE_VERSION=2.1.330
-CODEX_VERSION=0.169.0
+CLAUDE_VERSION=2.1.332
+CODEX_VERSION=0.171.0
 GEMINI_VERSION=0.61.0
 
 mkdir -p "$cache/npm" "$out"
@@ -57,16 +57,31 @@ version() {
 }
 
 # A `todos` first on the agent's PATH that keeps a copy of each hook payload, then runs the
-# real one: the payloads become tests/fixtures/hooks/<agent>/.
+# real one: the payloads become tests/fixtures/hooks/<agent>/. With `label`, it first sets the
+# plan's summary to the event that runs the hook (`Reset: compact`, `Reset: BeforeAgent`), so
+# the checks can tell which reset put each copy of the plan into the model's context.
 write_shim() {
-    local dir=$1
+    local dir=$1 label=${2:-}
     mkdir -p "$dir/bin" "$dir/payloads"
     cat >"$dir/bin/todos" <<EOF
 #!/bin/sh
 if [ "\$1" = hook ]; then
-    n=\$(ls "$dir/payloads" | wc -l)
+    n=\$(ls "$dir/payloads" | grep -c '\.json\$')
     file="$dir/payloads/\$(printf %02d "\$n").json"
     cat >"\$file"
+    # Gemini CLI's transcript as the hook saw it: \`todos hook\` reads it at BeforeAgent.
+    transcript=\$(sed -n 's/.*"transcript_path": *"\([^"]*\)".*/\1/p' "\$file")
+    if grep -q '"hook_event_name": *"BeforeAgent"' "\$file" && [ -f "\$transcript" ]; then
+        cp "\$transcript" "$dir/payloads/\$(printf %02d "\$n").transcript.jsonl"
+    fi
+    if [ -n "$label" ]; then
+        event=\$(sed -n 's/.*"hook_event_name": *"\([A-Za-z]*\)".*/\1/p' "\$file")
+        source=\$(sed -n 's/.*"source": *"\([a-z]*\)".*/\1/p' "\$file")
+        case \$event in
+        SessionStart) "$todos" write --quiet --summary "Reset: \$source" </dev/null ;;
+        BeforeAgent) "$todos" write --quiet --summary "Reset: \$event" </dev/null ;;
+        esac
+    fi
     exec "$todos" "\$@" <"\$file"
 fi
 exec "$todos" "\$@"
@@ -74,10 +89,12 @@ EOF
     chmod +x "$dir/bin/todos"
 }
 
+# The stand-in for one run, its requests logged to `log` (default: the run's requests.jsonl).
 start_standin() {
-    local dir=$1 scenario=$2
-    python3 "$root/scripts/agents_standin.py" "$scenario" "$dir/requests.jsonl" "$dir/port" \
-        2>"$dir/standin.err" &
+    local dir=$1 scenario=$2 log=${3:-$1/requests.jsonl}
+    rm -f "$dir/port"
+    python3 "$root/scripts/agents_standin.py" "$scenario" "$log" "$dir/port" \
+        2>>"$dir/standin.err" &
     echo $! >"$dir/standin.pid"
     for _ in $(seq 100); do
         [ -s "$dir/port" ] && return 0
@@ -109,6 +126,9 @@ default_mode() {
 
 run_claude() {
     local dir=$1 port=$2 scenario=$3
+    shift 3
+    local prompt=(-p "Work on the plan.")
+    [ $# -gt 0 ] && prompt=("$@")
     local grant=(--allowedTools "Bash(todos:*)")
     mkdir -p "$dir/home/.claude"
     if default_mode "$scenario"; then
@@ -125,11 +145,13 @@ run_claude() {
         CLAUDE_CONFIG_DIR="$dir/home/.claude" DISABLE_AUTOUPDATER=1 DISABLE_TELEMETRY=1 \
         DISABLE_ERROR_REPORTING=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
         DISABLE_NON_ESSENTIAL_MODEL_CALLS=1 \
-        timeout "$limit" "$bin/claude" -p "Work on the plan." "${grant[@]}" \
+        timeout "$limit" "$bin/claude" "${prompt[@]}" "${grant[@]}" \
         --output-format text)
 }
 
-run_codex() {
+# The run's CODEX_HOME: the stand-in as the model provider, and (but in the default mode) the
+# project trusted.
+codex_home() {
     local dir=$1 port=$2 scenario=$3
     mkdir -p "$dir/home/.codex"
     # Codex runs commands in a login shell, whose /etc/profile resets PATH: a user has todos on
@@ -158,26 +180,33 @@ enabled = false
 [feedback]
 enabled = false
 EOF
+    if ! default_mode "$scenario"; then
+        printf '\n[projects."%s"]\ntrust_level = "trusted"\n' "$dir/$repo" \
+            >>"$dir/home/.codex/config.toml"
+    fi
+}
+
+run_codex() {
+    local dir=$1 port=$2 scenario=$3
+    shift 3
+    local prompt=("Work on the plan.")
+    [ $# -gt 0 ] && prompt=("$@")
+    codex_home "$dir" "$port" "$scenario"
     local grant=(--dangerously-bypass-hook-trust -s danger-full-access)
     if default_mode "$scenario"; then
         # The user's part, as `codex exec` takes it: --trust records the project as trusted
         # (its .codex/config.toml is read then); the sandbox is Codex's default for a trusted
         # project, workspace-write.
         grant=(--trust --sandbox workspace-write)
-    else
-        printf '\n[projects."%s"]\ntrust_level = "trusted"\n' "$dir/$repo" \
-            >>"$dir/home/.codex/config.toml"
     fi
     # shellcheck disable=SC2046
     (cd "$dir/$repo" && env -i $(base_env "$dir") CODEX_HOME="$dir/home/.codex" \
         STANDIN_API_KEY=stand-in \
-        timeout "$limit" "$bin/codex" exec "${grant[@]}" "Work on the plan." </dev/null)
+        timeout "$limit" "$bin/codex" exec "${grant[@]}" "${prompt[@]}" </dev/null)
 }
 
-run_gemini() {
-    local dir=$1 port=$2 scenario=$3
-    local grant=(--approval-mode yolo)
-    default_mode "$scenario" && grant=()
+gemini_home() {
+    local dir=$1
     mkdir -p "$dir/home/.gemini"
     cat >"$dir/home/.gemini/settings.json" <<EOF
 {
@@ -189,10 +218,168 @@ run_gemini() {
 EOF
     # The user's part, done here in the run's own HOME: the folder is trusted.
     printf '{"%s": "TRUST_FOLDER"}\n' "$dir/$repo" >"$dir/home/.gemini/trustedFolders.json"
+}
+
+run_gemini() {
+    local dir=$1 port=$2 scenario=$3
+    shift 3
+    local prompt=(-p "Work on the plan.")
+    [ $# -gt 0 ] && prompt=("$@")
+    local grant=(--approval-mode yolo)
+    default_mode "$scenario" && grant=()
+    gemini_home "$dir"
     # shellcheck disable=SC2046
     (cd "$dir/$repo" && env -i $(base_env "$dir") GEMINI_API_KEY=stand-in \
         GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$port" GEMINI_CLI_NO_RELAUNCH=true \
-        timeout "$limit" "$bin/gemini" -p "Work on the plan." "${grant[@]}" </dev/null)
+        timeout "$limit" "$bin/gemini" "${prompt[@]}" "${grant[@]}" </dev/null)
+}
+
+# The resets scenario: one plan, then every reset each agent can be driven to offline, each
+# step a run of its own (steps/NN-NAME/, with a fresh stand-in), the plan's summary set by the
+# shim to the event whose hook printed it.
+step() {
+    local agent=$1 dir=$2 name=$3
+    shift 3
+    local at
+    at="$dir/steps/$(printf %02d "$(find "$dir/steps" -mindepth 1 -maxdepth 1 | wc -l)")-$name"
+    mkdir -p "$at"
+    start_standin "$dir" stuck "$at/requests.jsonl"
+    set +e
+    "run_$agent" "$dir" "$(cat "$dir/port")" resets "$@" >"$at/agent.out" 2>"$at/agent.err"
+    echo $? >"$at/agent.code"
+    set -e
+    stop_standin "$dir"
+}
+
+# The session id of the last SessionStart payload with this source.
+session_of() {
+    python3 - "$1/payloads" "$2" <<'PY'
+import json, os, sys
+found = ""
+for name in sorted(n for n in os.listdir(sys.argv[1]) if n.endswith(".json")):
+    with open(os.path.join(sys.argv[1], name), encoding="utf-8") as file:
+        payload = json.load(file)
+    if payload.get("hook_event_name") == "SessionStart" and payload.get("source") == sys.argv[2]:
+        found = payload["session_id"]
+print(found)
+PY
+}
+
+# Claude Code runs each reset from `-p`: a resume, a fork, `/compact` and `/clear` (the
+# cleared session resumed to see what it holds).
+resets_claude() {
+    local dir=$1 sid
+    step claude "$dir" startup -p "Work on the plan."
+    sid=$(session_of "$dir" startup)
+    step claude "$dir" resume -p "Go on." --resume "$sid"
+    step claude "$dir" fork -p "Go on." --resume "$sid" --fork-session
+    step claude "$dir" compact -p "/compact" --resume "$sid"
+    step claude "$dir" after-compact -p "Go on." --resume "$sid"
+    step claude "$dir" clear -p "/clear" --resume "$sid"
+    step claude "$dir" after-clear -p "Go on." --resume "$(session_of "$dir" clear)"
+}
+
+# Codex: `exec resume`, `exec fork`, and a compaction forced by a token limit below what the
+# stand-in reports. Its /clear needs the interactive screen (see resets_codex_tui).
+resets_codex() {
+    local dir=$1 sid
+    step codex "$dir" startup "Work on the plan."
+    sid=$(session_of "$dir" startup)
+    step codex "$dir" resume resume "$sid" "Go on."
+    step codex "$dir" fork fork "$sid" "Go on."
+    step codex "$dir" compact -c model_auto_compact_token_limit=100 resume "$sid" "Go on."
+    tui codex "$dir"
+}
+
+# Gemini CLI: `--resume`, and in its interactive screen (tmux) /clear and /compress, each
+# followed by a prompt.
+resets_gemini() {
+    local dir=$1
+    step gemini "$dir" startup -p "Work on the plan."
+    step gemini "$dir" resume --resume latest -p "Go on."
+    tui gemini "$dir"
+}
+
+# How many requests of the agent's own turns a stand-in's log holds.
+main_requests() {
+    local count
+    count=$(grep -c '"main": true' "$1" 2>/dev/null || true)
+    echo "${count:-0}"
+}
+
+# Waits until the log holds `count` main requests (and the agent has answered the last).
+wait_requests() {
+    local log=$1 count=$2
+    for _ in $(seq 600); do
+        [ "$(main_requests "$log")" -ge "$count" ] && sleep 2 && return 0
+        sleep 0.2
+    done
+    echo "   timed out waiting for request $count in $log" >&2
+    return 1
+}
+
+# Waits until the screen of tmux session `name` shows `text`.
+wait_screen() {
+    local name=$1 text=$2
+    for _ in $(seq 300); do
+        tmux -L todos-e2e capture-pane -p -t "$name" 2>/dev/null | grep -qF "$text" && return 0
+        sleep 0.2
+    done
+    echo "   timed out waiting for \"$text\" on the screen" >&2
+    return 1
+}
+
+type_line() {
+    tmux -L todos-e2e send-keys -t "$1" -l "$2"
+    sleep 0.5
+    tmux -L todos-e2e send-keys -t "$1" Enter
+}
+
+# The agent's interactive screen in tmux (a server of this script's own): a prompt, /clear and
+# a prompt, and for Gemini CLI /compress and a prompt. The stand-in's log is marked between them.
+tui() {
+    local agent=$1 dir=$2 at log name port ready program
+    at="$dir/steps/$(printf %02d "$(find "$dir/steps" -mindepth 1 -maxdepth 1 | wc -l)")-tui"
+    log="$at/requests.jsonl"
+    name="$agent-$$"
+    mkdir -p "$at"
+    start_standin "$dir" stuck "$log"
+    port=$(cat "$dir/port")
+    if [ "$agent" = codex ]; then
+        codex_home "$dir" "$port" resets
+        ready="Ask Codex to do anything"
+        program="CODEX_HOME='$dir/home/.codex' STANDIN_API_KEY=stand-in '$bin/codex' \
+            --dangerously-bypass-hook-trust -s danger-full-access"
+    else
+        gemini_home "$dir"
+        ready="Type your message"
+        program="GEMINI_API_KEY=stand-in GOOGLE_GEMINI_BASE_URL='http://127.0.0.1:$port' \
+            GEMINI_CLI_NO_RELAUNCH=true '$bin/gemini' --approval-mode yolo"
+    fi
+    # Not base_env: with CI set, Gemini CLI's screen takes no input.
+    cat >"$at/start.sh" <<EOF
+cd "$dir/$repo" || exit 1
+exec env -i PATH="$dir/bin:$bin:/usr/local/bin:/usr/bin:/bin" HOME="$dir/home" \\
+    XDG_CONFIG_HOME="$dir/home/.config" XDG_CACHE_HOME="$dir/home/.cache" TERM=xterm-256color \\
+    LANG=C.UTF-8 TZ=UTC NO_COLOR=1 DO_NOT_TRACK=1 $program 2>"$at/agent.err"
+EOF
+    tmux -L todos-e2e new-session -d -s "$name" -x 150 -y 45 "bash '$at/start.sh'"
+    local code=0
+    {
+        wait_screen "$name" "$ready" &&
+            type_line "$name" "Work on the plan." && wait_requests "$log" 2 &&
+            echo '{"mark": "clear"}' >>"$log" && type_line "$name" "/clear" && sleep 3 &&
+            type_line "$name" "Go on." && wait_requests "$log" 4 &&
+            if [ "$agent" = gemini ]; then
+                echo '{"mark": "compress"}' >>"$log" && type_line "$name" "/compress" &&
+                    wait_screen "$name" "Chat history compressed" &&
+                    type_line "$name" "Go on." && wait_requests "$log" 6
+            fi
+    } || code=1
+    tmux -L todos-e2e capture-pane -p -t "$name" >"$at/screen.txt" 2>/dev/null || true
+    tmux -L todos-e2e kill-session -t "$name" 2>/dev/null || true
+    echo "$code" >"$at/agent.code"
+    stop_standin "$dir"
 }
 
 # The payloads the CI tests feed to `todos hook`: from the run where the agent stops twice,
@@ -235,7 +422,7 @@ for agent in $agents; do
         rm -rf "$dir"
         mkdir -p "$dir/$repo" "$dir/home"
         git -C "$dir/$repo" init --quiet
-        write_shim "$dir"
+        if [ "$scenario" = resets ]; then write_shim "$dir" label; else write_shim "$dir"; fi
         if default_mode "$scenario"; then
             (cd "$dir/$repo" && "$todos" init --agent "$agent" --hooks --mcp >"$dir/init.txt")
             # The control: the same run without the allow rules init added, which must fail.
@@ -248,13 +435,18 @@ for agent in $agents; do
                 --summary "Fix login" -t completed:"Reproduce the bug" \
                 -t in_progress:"Patch the check" -t pending:"Add a test")
         fi
-        start_standin "$dir" "$scenario"
-        port=$(cat "$dir/port")
-        set +e
-        "run_$agent" "$dir" "$port" "$scenario" >"$dir/agent.out" 2>"$dir/agent.err"
-        echo $? >"$dir/agent.code"
-        set -e
-        stop_standin "$dir"
+        if [ "$scenario" = resets ]; then
+            mkdir -p "$dir/steps"
+            "resets_$agent" "$dir"
+        else
+            start_standin "$dir" "$scenario"
+            port=$(cat "$dir/port")
+            set +e
+            "run_$agent" "$dir" "$port" "$scenario" >"$dir/agent.out" 2>"$dir/agent.err"
+            echo $? >"$dir/agent.code"
+            set -e
+            stop_standin "$dir"
+        fi
         (cd "$dir/$repo" && "$todos" --json show >"$dir/plan.json")
         if ! python3 "$root/scripts/agents_e2e_check.py" "$agent" "$scenario" "$dir"; then
             failures=$((failures + 1))

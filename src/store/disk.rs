@@ -170,6 +170,25 @@ pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> 
     Ok(Some(bytes))
 }
 
+/// The last `max` bytes of a file outside the workspace that an agent names (its own record
+/// of a conversation), opened as `open_read` opens any file: never blocking, a regular file
+/// only, a final link followed (the file is the agent's, not the repository's). `None` when it
+/// does not exist; with the bytes, whether they start at the file's beginning.
+pub fn tail(path: &Path, max: u64) -> Result<Option<(Vec<u8>, bool)>> {
+    use std::io::{Seek, SeekFrom};
+    let Some((mut file, meta)) = open_read_meta(path, Links::Follow)? else {
+        return Ok(None);
+    };
+    let start = meta.len().saturating_sub(max);
+    file.seek(SeekFrom::Start(start))
+        .map_err(|err| Error::io("read", path, &err))?;
+    let mut bytes = Vec::new();
+    file.take(max)
+        .read_to_end(&mut bytes)
+        .map_err(|err| Error::io("read", path, &err))?;
+    Ok(Some((bytes, start == 0)))
+}
+
 /// Opens (creating it if needed) a file to append to: never a link, never anything that could
 /// block. Only for a file whose lines stand alone (the history): a torn last line is passed
 /// over by its reader.

@@ -219,22 +219,6 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
 }
 
 #[test]
-fn a_failing_hook_exits_1_which_no_agent_takes_for_a_block() {
-    for (agent, _) in AGENTS {
-        let env = TestEnv::new();
-        env.write_file(".todos.json", "{not json");
-        for event in ["session-start", "stop"] {
-            let run = env
-                .todos(&["hook"])
-                .stdin(fixture(agent, event))
-                .expect_stdout("");
-            let done = env.rejects(run, 1);
-            assert!(done.stderr.starts_with("todos hook: "), "{}", done.stderr);
-        }
-    }
-}
-
-#[test]
 fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
     let env = TestEnv::new();
     open_plan(&env);

@@ -51,6 +51,7 @@ mod prompt;
 mod readme;
 mod reference;
 mod refusals;
+mod resets;
 mod retry;
 mod schema;
 mod shapes;

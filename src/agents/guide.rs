@@ -40,8 +40,7 @@ pub fn prompt(limits: &Limits, team: bool) -> String {
         "## Plan with `todos`\n\n\
          This workspace keeps your plan in `.todos.json` through the `todos` command, where a \
          person can watch it (`todos show --watch`) and it survives context compaction. \
-         `todos` is your plan whether or not you also have a built-in todo list: keep every \
-         step there, not in a second list.\n\n",
+         `todos` is your plan, whether or not you also have a built-in todo list.\n\n",
     );
     out.push_str(
         "- Keep a plan when a task takes 3 or more steps, or when the user asks for one; skip it \

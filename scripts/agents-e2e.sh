@@ -307,10 +307,11 @@ main_requests() {
     echo "${count:-0}"
 }
 
-# Waits until the log holds `count` main requests (and the agent has answered the last).
+# Waits until the log holds `count` main requests (and the agent has answered the last), at
+# most `tries` fifths of a second.
 wait_requests() {
-    local log=$1 count=$2
-    for _ in $(seq 600); do
+    local log=$1 count=$2 tries=${3:-600}
+    for _ in $(seq "$tries"); do
         [ "$(main_requests "$log")" -ge "$count" ] && sleep 2 && return 0
         sleep 0.2
     done
@@ -331,8 +332,18 @@ wait_screen() {
 
 type_line() {
     tmux -L todos-e2e send-keys -t "$1" -l "$2"
-    sleep 0.5
+    sleep 1
     tmux -L todos-e2e send-keys -t "$1" Enter
+}
+
+# Types a prompt and waits for the turn it starts to reach `count` requests. A screen that
+# was still starting may have taken the line without the Enter: it gets one more.
+prompt_line() {
+    local name=$1 text=$2 log=$3 count=$4
+    type_line "$name" "$text"
+    wait_requests "$log" "$count" 100 2>/dev/null && return 0
+    tmux -L todos-e2e send-keys -t "$name" Enter
+    wait_requests "$log" "$count"
 }
 
 # The agent's interactive screen in tmux (a server of this script's own): a prompt, /clear and
@@ -366,14 +377,14 @@ EOF
     tmux -L todos-e2e new-session -d -s "$name" -x 150 -y 45 "bash '$at/start.sh'"
     local code=0
     {
-        wait_screen "$name" "$ready" &&
-            type_line "$name" "Work on the plan." && wait_requests "$log" 2 &&
+        wait_screen "$name" "$ready" && sleep 3 &&
+            prompt_line "$name" "Work on the plan." "$log" 2 &&
             echo '{"mark": "clear"}' >>"$log" && type_line "$name" "/clear" && sleep 3 &&
-            type_line "$name" "Go on." && wait_requests "$log" 4 &&
+            prompt_line "$name" "Go on." "$log" 4 &&
             if [ "$agent" = gemini ]; then
                 echo '{"mark": "compress"}' >>"$log" && type_line "$name" "/compress" &&
                     wait_screen "$name" "Chat history compressed" &&
-                    type_line "$name" "Go on." && wait_requests "$log" 6
+                    prompt_line "$name" "Go on." "$log" 6
             fi
     } || code=1
     tmux -L todos-e2e capture-pane -p -t "$name" >"$at/screen.txt" 2>/dev/null || true
@@ -384,13 +395,70 @@ EOF
 
 # The payloads the CI tests feed to `todos hook`: from the run where the agent stops twice,
 # and the stop after work that followed a reminder (Gemini CLI clears its flag there).
+# The path of a run's `n`th payload of `event` (`stop`: Stop or Gemini CLI's AfterAgent).
+nth_payload() {
+    python3 - "$1/payloads" "$2" "$3" <<'PY'
+import json, os, sys
+folder, event, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+events = ("Stop", "AfterAgent") if event == "stop" else (event,)
+for name in sorted(n for n in os.listdir(folder) if n.endswith(".json")):
+    with open(os.path.join(folder, name), encoding="utf-8") as file:
+        if json.load(file).get("hook_event_name") in events:
+            n -= 1
+            if n == 0:
+                print(os.path.join(folder, name))
+PY
+}
+
+# From the resets scenario: the first SessionStart of each other source
+# (session-start-resume.json, …), and Gemini CLI's BeforeAgent payloads with the transcript as
+# the hook saw it: the first prompt after /clear and after /compress (the plan is owed), the
+# first interactive prompt (the plan is in the history) and the -p prompt (the plan is in it).
 record_fixtures() {
     local agent=$1 fixtures="$root/tests/fixtures/hooks/$1"
     mkdir -p "$fixtures"
-    cp "$out/$agent-stuck/payloads/00.json" "$fixtures/session-start.json"
-    cp "$out/$agent-stuck/payloads/01.json" "$fixtures/stop.json"
-    cp "$out/$agent-stuck/payloads/02.json" "$fixtures/stop-again.json"
-    cp "$out/$agent-finish/payloads/02.json" "$fixtures/stop-after-work.json"
+    if [ -d "$out/$agent-stuck" ] && [ -d "$out/$agent-finish" ]; then
+        cp "$(nth_payload "$out/$agent-stuck" SessionStart 1)" "$fixtures/session-start.json"
+        cp "$(nth_payload "$out/$agent-stuck" stop 1)" "$fixtures/stop.json"
+        cp "$(nth_payload "$out/$agent-stuck" stop 2)" "$fixtures/stop-again.json"
+        cp "$(nth_payload "$out/$agent-finish" stop 2)" "$fixtures/stop-after-work.json"
+    fi
+    [ -d "$out/$agent-resets" ] && python3 - "$out/$agent-resets/payloads" "$fixtures" <<'PY'
+import json, os, shutil, sys
+folder, fixtures = sys.argv[1:3]
+names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
+last_source, seen, before_agent = None, set(), set()
+for name in names:
+    path = os.path.join(folder, name)
+    with open(path, encoding="utf-8") as file:
+        payload = json.load(file)
+    event = payload.get("hook_event_name")
+    if event == "SessionStart":
+        source = payload.get("source")
+        if source != "startup" and source not in seen:
+            shutil.copy(path, os.path.join(fixtures, f"session-start-{source}.json"))
+        seen.add(source)
+        last_source = source
+        continue
+    if event != "BeforeAgent":
+        continue
+    transcript = path[: -len(".json")] + ".transcript.jsonl"
+    text = open(transcript, encoding="utf-8").read() if os.path.exists(transcript) else ""
+    if "Plan (todos) [" in payload.get("prompt", ""):
+        kind = "in-prompt"
+    elif "Got it. Thanks for the additional context!" in text:
+        kind = "after-compress"
+    elif last_source == "clear":
+        kind = "after-clear"
+    else:
+        kind = "in-history"
+    last_source = None
+    if kind in before_agent or not os.path.exists(transcript):
+        continue
+    before_agent.add(kind)
+    shutil.copy(path, os.path.join(fixtures, f"before-agent-{kind}.json"))
+    shutil.copy(transcript, os.path.join(fixtures, f"before-agent-{kind}.transcript.jsonl"))
+PY
     echo "   recorded $fixtures"
 }
 

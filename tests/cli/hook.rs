@@ -1,5 +1,5 @@
 //! `todos hook`: each agent's real payloads in, that agent's protocol out. The payloads in
-//! tests/fixtures/hooks/<agent>/ were recorded from Claude Code 2.1.331, Codex 0.169.0 and
+//! tests/fixtures/hooks/<agent>/ were recorded from Claude Code 2.1.332, Codex 0.171.0 and
 //! Gemini CLI 0.61.0 by scripts/agents-e2e.sh (`TODOS_E2E_RECORD=1` refreshes them).
 
 use std::io::Write;

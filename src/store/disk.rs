@@ -10,7 +10,8 @@
 //!    (`check_file`), but for the one place where a link is a user's choice: an instructions
 //!    file such as `CLAUDE.md → AGENTS.md`, followed only when its target is inside too
 //!    (`link_target`). The workspace's `.todos.config.json` is read by the same rule; the
-//!    user's own config, outside any repository, may be a link (dotfiles), never a FIFO.
+//!    user's own config, outside any repository, may be a link (dotfiles), never a FIFO; so
+//!    may the conversation an agent records, of which a hook reads the end (`tail`).
 //! 2. **No links followed.** Files are opened with `O_NOFOLLOW`; a link where a store, lock,
 //!    temp, log or log folder belongs is refused with `UNSAFE_PATH`, never written through.
 //! 3. **Never blocks.** Opens use `O_NONBLOCK` and check the file type with `fstat` before a

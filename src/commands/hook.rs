@@ -140,10 +140,12 @@ fn answer(
         Event::NextPrompt if hooks::owes_the_plan(&payload) => {
             plan_context(ctx, protocol, event_name.unwrap_or_default())?
         }
-        Event::NextPrompt => (Reply::default(), "none"),
         // The agent was sent back once already: a second reminder could loop for ever (it
-        // may need the user's answer), and Codex and Gemini CLI set no limit of their own.
-        Event::Stop { again: true } | Event::Other => (Reply::default(), "none"),
+        // may need the user's answer), and Codex and Gemini CLI set no limit of their own. A
+        // prompt whose context holds the plan since the last reset gets nothing either.
+        Event::Stop { again: true } | Event::NextPrompt | Event::Other => {
+            (Reply::default(), "none")
+        }
         Event::Stop { again: false } => {
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
             if hooks::has_work_left(&document.todos, owner) {

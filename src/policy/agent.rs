@@ -10,14 +10,14 @@
 //! Every reset of an agent's context brings the plan back (SPEC §8). Read from the releases
 //! (Claude Code 2.1.332, Codex 0.171.0, Gemini CLI 0.61.0) and proven on them by
 //! `scripts/agents-e2e.sh`'s `resets` scenario:
-//! - Claude Code and Codex run SessionStart with `source` one of `startup|resume|clear|compact|fork`
+//! - Claude Code and Codex run `SessionStart` with `source` one of `startup|resume|clear|compact|fork`
 //!   (`compact` after a compaction, automatic or asked for) and carry its output to the model;
 //!   their matcher is a regular expression, so one entry names all five.
-//! - Gemini CLI runs SessionStart with `startup|resume|clear` and compares a matcher with `===`
+//! - Gemini CLI runs `SessionStart` with `startup|resume|clear` and compares a matcher with `===`
 //!   (`a|b` never matches): its entry has none. After `/clear` it shows the hook's
-//!   `systemMessage` and drops `additionalContext`; its PreCompress result is thrown away (and
-//!   it runs PreCompress before every turn, whether it compresses or not); no event follows a
-//!   compression. So the plan comes back before the next prompt, at BeforeAgent, whose
+//!   `systemMessage` and drops `additionalContext`; its `PreCompress` result is thrown away (and
+//!   it runs `PreCompress` before every turn, whether it compresses or not); no event follows a
+//!   compression. So the plan comes back before the next prompt, at `BeforeAgent`, whose
 //!   `additionalContext` joins that prompt — once, when the conversation Gemini CLI records
 //!   (the payload's `transcript_path`) shows no plan since its last reset.
 
@@ -83,7 +83,7 @@ pub struct Protocol {
     /// `startup|resume` would never match there.
     pub session_start_matcher: Option<&'static str>,
     /// The event before the agent's next prompt, where the plan comes back once when a reset's
-    /// own event could not carry it (Gemini CLI's BeforeAgent, after `/clear` and after a
+    /// own event could not carry it (Gemini CLI's `BeforeAgent`, after `/clear` and after a
     /// compression). `None` where every reset's own event carries it.
     pub next_prompt: Option<&'static str>,
     pub stop: &'static str,
@@ -102,7 +102,7 @@ pub struct Protocol {
     pub trust: &'static str,
 }
 
-/// Every source Claude Code and Codex run SessionStart with, as a matcher (a regular
+/// Every source Claude Code and Codex run `SessionStart` with, as a matcher (a regular
 /// expression to both).
 pub const EVERY_SOURCE: &str = "startup|resume|clear|compact|fork";
 
@@ -110,7 +110,7 @@ pub const EVERY_SOURCE: &str = "startup|resume|clear|compact|fork";
 /// date: `startup|resume|compact` left out `/clear` and a fork.
 pub const EARLIER_MATCHERS: [&str; 1] = ["startup|resume|compact"];
 
-/// How much of Gemini CLI's conversation record a BeforeAgent hook reads, from its end: the
+/// How much of Gemini CLI's conversation record a `BeforeAgent` hook reads, from its end: the
 /// last snapshot of the history (written at each reset) is at most the model's whole context,
 /// about 4 MB of JSON for a million tokens.
 pub const TRANSCRIPT_TAIL_BYTES: u64 = 16 * 1024 * 1024;
@@ -120,7 +120,7 @@ const CLAUDE_CODE: usize = 1;
 
 /// Tried in this order by `Protocol::of`, each by the fields only its payloads carry: Gemini
 /// CLI's `timestamp` first (a field it may add later, a `model`, must not make it look like
-/// another), then Claude Code's (its compaction's SessionStart carries a `model` too, as
+/// another), then Claude Code's (its compaction's `SessionStart` carries a `model` too, as
 /// Codex's payloads all do), then Codex's. A payload with none is Claude Code's.
 pub static PROTOCOLS: [Protocol; 3] = [
     Protocol {

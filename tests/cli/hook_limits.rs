@@ -143,7 +143,7 @@ fn a_refusal_inside_a_hook_lets_the_agent_go_on() {
         for agent in ["claude", "codex", "gemini"] {
             for event in ["session-start", "stop"] {
                 // Codex drops a failed hook's stderr: it gets exit 0 and a systemMessage.
-                let code = if agent == "codex" { 0 } else { 1 };
+                let code = i32::from(agent != "codex");
                 let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, event)), code);
                 let said = if agent == "codex" {
                     let answer: serde_json::Value = serde_json::from_str(&done.stdout).unwrap();

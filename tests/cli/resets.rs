@@ -11,13 +11,16 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use crate::support::{Done, TestEnv};
+use crate::support::TestEnv;
+
+/// One way to break a workspace, by name.
+type Breakage = (&'static str, fn(&TestEnv));
 
 /// What the hook puts into the context for `open_plan`.
 const CONTEXT: &str = "Plan (todos) [1/3] Fix login — open items (update with `todos update ID \
                        STATUS`):\n  2 [▶] Patch the check\n  3 [ ] Add a test\n";
 
-/// Each agent, and the sources other than `startup` its release sends SessionStart with.
+/// Each agent, and the sources other than `startup` its release sends `SessionStart` with.
 const SOURCES: [(&str, &[&str]); 3] = [
     ("claude", &["resume", "clear", "compact", "fork"]),
     ("codex", &["resume", "clear", "compact", "fork"]),
@@ -36,7 +39,7 @@ fn fixture(agent: &str, name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
 }
 
-/// Gemini CLI's BeforeAgent payload `name`, pointing at the transcript recorded with it.
+/// Gemini CLI's `BeforeAgent` payload `name`, pointing at the transcript recorded with it.
 fn before_agent(name: &str) -> String {
     let mut payload: Value = serde_json::from_str(&fixture("gemini", name)).unwrap();
     let transcript = fixture_path("gemini", &format!("{name}.transcript.jsonl"));
@@ -54,10 +57,6 @@ fn open_plan(env: &TestEnv) {
             "pending:Add a test",
         ],
     );
-}
-
-fn hook(env: &TestEnv, payload: &str) -> Done {
-    env.todos(&["hook"]).stdin(payload).run()
 }
 
 /// The answer that carries `CONTEXT` to the model at `event`, in `agent`'s channel.
@@ -105,8 +104,8 @@ fn every_session_start_brings_the_plan_in_the_agents_own_form() {
     }
 }
 
-/// Gemini CLI drops what SessionStart gives after /clear, and runs no event after a
-/// compression: the plan comes back with the next prompt (BeforeAgent), judged from the
+/// Gemini CLI drops what `SessionStart` gives after /clear, and runs no event after a
+/// compression: the plan comes back with the next prompt (`BeforeAgent`), judged from the
 /// conversation Gemini CLI records, and only when that conversation does not hold it already.
 #[test]
 fn gemini_gets_the_plan_back_before_the_next_prompt_once() {
@@ -140,7 +139,7 @@ fn gemini_gets_the_plan_back_before_the_next_prompt_once() {
     }
 }
 
-/// The conversation a BeforeAgent payload names is Gemini CLI's file, read only as far as it
+/// The conversation a `BeforeAgent` payload names is Gemini CLI's file, read only as far as it
 /// must be: a missing, unreadable, blocking or oversized one brings nothing and never hangs.
 #[test]
 fn gemini_before_agent_never_trusts_a_transcript_it_cannot_read() {
@@ -213,9 +212,9 @@ fn a_store_that_cannot_be_read_lets_each_agent_go_on_and_says_why() {
         ("gemini", fixture("gemini", "stop")),
         ("gemini", before_agent("before-agent-after-clear")),
     ];
-    let broken: [(&str, fn(&TestEnv)); 3] = [
+    let broken: [Breakage; 3] = [
         ("a corrupt store", |env| {
-            env.write_file(".todos.json", "{not json")
+            env.write_file(".todos.json", "{not json");
         }),
         ("a bad configuration", |env| {
             env.write_file(".todos.config.json", "{\"max_items\": \"ten\"}");

@@ -1,4 +1,4 @@
-//! Whether the plan is owed before Gemini CLI's next prompt (its BeforeAgent), judged from the
+//! Whether the plan is owed before Gemini CLI's next prompt (its `BeforeAgent`), judged from the
 //! conversation Gemini CLI records, so that `todos hook` keeps no state of its own.
 //!
 //! Gemini CLI records a session in one file (the payload's `transcript_path`), one JSON record
@@ -7,7 +7,7 @@
 //! and then appends each message as it comes. So the history its model has now is the last such
 //! snapshot and what follows it, and the plan is owed when neither that nor the prompt holds a
 //! copy (`<hook_context>` is how Gemini CLI wraps a hook's context: a session start's in the
-//! history, or in the prompt when it runs non-interactively). After the copy BeforeAgent gives,
+//! history, or in the prompt when it runs non-interactively). After the copy `BeforeAgent` gives,
 //! the prompt that carries it is recorded, and the plan is not owed again until the next reset.
 //!
 //! When in doubt, nothing is owed: a second copy of the plan at every prompt is worse than
@@ -29,7 +29,7 @@ const COPY: &str = "<hook_context>Plan (todos) [";
 /// The line that starts a snapshot of the whole history, as Gemini CLI 0.61 writes it.
 const SNAPSHOT: &str = "{\"$set\":{\"messages\":";
 
-/// Whether the BeforeAgent `payload` should bring the plan: a reset since the last copy, and
+/// Whether the `BeforeAgent` `payload` should bring the plan: a reset since the last copy, and
 /// no copy in the prompt.
 pub fn owes_the_plan(payload: &Map<String, Value>) -> bool {
     let prompt = payload.get("prompt").and_then(Value::as_str);

@@ -368,7 +368,7 @@ pub struct InitArgs {
     #[arg(long, value_enum, default_value_t = Agent::Generic)]
     pub agent: Agent,
 
-    /// Also install the agent's session-start and stop hooks (claude, codex, gemini).
+    /// Also install the agent's hooks: the plan after every reset, a reminder at a stop (claude, codex, gemini).
     #[arg(long)]
     pub hooks: bool,
 

@@ -4,9 +4,10 @@
 # usage: scripts/agents-e2e.sh [claude] [codex] [gemini]      (default: all three)
 #
 # It installs Claude Code, Codex and Gemini CLI from the npm registry (the releases below) into a
-# cache folder, builds todos, and for each agent runs two sets of scenarios, each in a fresh git
-# repository, the agent non-interactively against scripts/agents_standin.py, a scripted stand-in
-# for its model API on 127.0.0.1. The stand-in records every request; the checks read them.
+# cache folder, builds todos, and for each agent runs three sets of scenarios, each in a fresh
+# git repository, the agent against scripts/agents_standin.py, a scripted stand-in for its model
+# API on 127.0.0.1 (non-interactively, but where an event needs the agent's own screen: that
+# screen in a tmux server of the script's own). The stand-in records every request; the checks read them.
 # HOME and every config folder point into the run's own folder, so nothing of this machine's
 # user configuration is read or touched.
 #
@@ -18,10 +19,13 @@
 #   Gemini CLI in a trusted folder with no --approval-mode; Codex with --trust and
 #   --sandbox workspace-write. The agent plans and finishes through the shell, then through the
 #   MCP tools (Gemini CLI's own write_todos shape sent to the write tool).
+# - Every reset (resets), after `todos init --agent X --hooks`: a resume, a fork, a compaction
+#   and /clear, as far as each agent can be driven to them offline (resets_claude, …), each
+#   checked to bring the plan into the model's context once.
 #
 # Environment: TODOS_E2E_CACHE (the npm cache folder), TODOS_E2E_OUT (where runs are kept;
 # default a new temp folder), TODOS_E2E_TIMEOUT (seconds an agent may run, default 180),
-# TODOS_E2E_SCENARIOS (default: all six), TODOS_E2E_CONTROL=1 (the default-mode runs without
+# TODOS_E2E_SCENARIOS (default: all seven), TODOS_E2E_CONTROL=1 (the default-mode runs without
 # the allow rules init adds: they must fail), TODOS_E2E_RECORD=1 (copy the hook payloads of passing
 # runs into tests/fixtures/hooks/).
 set -euo pipefail

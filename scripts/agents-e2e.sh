@@ -389,7 +389,14 @@ EOF
                 echo '{"mark": "compress"}' >>"$log" && type_line "$name" "/compress" &&
                     wait_screen "$name" "Chat history compressed" &&
                     prompt_line "$name" "Go on." "$log" 6
-            fi
+            fi &&
+            # A store that cannot be read at a reset: the agent goes on, and its screen says why.
+            cp "$dir/$repo/.todos.json" "$at/store.json" &&
+            echo '{"mark": "broken"}' >>"$log" && echo '{not json' >"$dir/$repo/.todos.json" &&
+            type_line "$name" "/clear" && sleep 3 &&
+            prompt_line "$name" "Go on." "$log" "$(($(main_requests "$log") + 1))" &&
+            tmux -L todos-e2e capture-pane -p -J -t "$name" >"$at/screen-broken.txt" &&
+            cp "$at/store.json" "$dir/$repo/.todos.json"
     } || code=1
     tmux -L todos-e2e capture-pane -p -t "$name" >"$at/screen.txt" 2>/dev/null || true
     tmux -L todos-e2e kill-session -t "$name" 2>/dev/null || true

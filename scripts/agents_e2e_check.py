@@ -181,8 +181,10 @@ def resets(agent, folder):
     # Claude Code's `-p "/compact" --resume` resumes first, then compacts; so does /clear.
     expected = {"claude": ["startup", "resume", "fork", "resume", "compact", "resume", "resume",
                            "clear", "resume"],
-                "codex": ["startup", "resume", "fork", "resume", "compact", "startup", "clear"],
-                "gemini": ["startup", "resume", "startup", "clear"]}[agent]
+                # The interactive screens end with a /clear over a broken store.
+                "codex": ["startup", "resume", "fork", "resume", "compact", "startup", "clear",
+                          "clear"],
+                "gemini": ["startup", "resume", "startup", "clear", "clear"]}[agent]
     check("SessionStart ran for every reset, with its source", sources == expected,
           f"{sources}")
     records = {step: segments[0][1] for step, (_, segments) in steps.items()}
@@ -211,12 +213,27 @@ def resets(agent, folder):
         check("after /clear, no second copy later",
               all(body_text(r).count(PLAN_HEADER) == 1 for r in cleared) and len(cleared) == 2,
               f"{[body_text(r).count(PLAN_HEADER) for r in cleared]}")
+    if agent in ("codex", "gemini"):
+        broken = [r for r in segments.get("broken", []) if r.get("main")]
+        try:
+            with open(f"{folder}/steps/{tui_step(folder)}/screen-broken.txt",
+                      encoding="utf-8") as screen_file:
+                screen = screen_file.read()
+        except (FileNotFoundError, TypeError):
+            screen = ""
+        check("a store that cannot be read at /clear: the agent goes on, its screen says why",
+              broken and "todos hook:" in screen, f"{len(broken)} requests")
     if agent == "gemini":
         compressed = [r for r in segments.get("compress", []) if r.get("main")]
         text = body_text(compressed[0]) if compressed else ""
         check("after /compress, the history is compressed", COMPRESSED in text)
         once("after /compress, the next prompt", "BeforeAgent", text, total=True)
     report(checks, agent, "resets")
+
+
+def tui_step(folder):
+    """The folder of the interactive screen's step."""
+    return next((name for name in os.listdir(f"{folder}/steps") if name.endswith("-tui")), None)
 
 
 def tool_results(body):

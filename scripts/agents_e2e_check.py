@@ -6,6 +6,7 @@ Prints one line per check (PASS/FAIL) and exits 1 when any failed.
 """
 
 import json
+import os
 import sys
 
 # A line of the `todos prompt` block that `todos init` writes into CLAUDE.md/AGENTS.md/GEMINI.md.
@@ -18,6 +19,8 @@ OPEN_ITEM = "3 [ ] Add a test"
 
 def main():
     agent, scenario, folder = sys.argv[1:4]
+    if scenario == "resets":
+        return resets(agent, folder)
     requests = []
     with open(f"{folder}/requests.jsonl", encoding="utf-8") as log:
         requests = [json.loads(line) for line in log if line.strip()]
@@ -106,6 +109,131 @@ def default_mode(check, agent, scenario, main_requests, texts, plan):
         check("the envelope came back to the model",
               results and all('"revision"' in text.replace('\\"', '"') for text in results),
               f"{results}")
+
+
+# The session-start text's header: one per copy of the plan in a request.
+PLAN_HEADER = "Plan (todos) ["
+# Gemini CLI's reply to its own compression summary: a request after /compress holds it.
+COMPRESSED = "Got it. Thanks for the additional context!"
+
+
+def read_log(path):
+    """A step's log: its records, split at the marks the script wrote between actions."""
+    segments = [("start", [])]
+    try:
+        with open(path, encoding="utf-8") as log:
+            for line in log:
+                if not line.strip():
+                    continue
+                record = json.loads(line)
+                if "mark" in record:
+                    segments.append((record["mark"], []))
+                else:
+                    segments[-1][1].append(record)
+    except FileNotFoundError:
+        pass
+    return segments
+
+
+def body_text(request):
+    """What the model reads in a request: everything but the tool list."""
+    body = {k: v for k, v in (request.get("body") or {}).items() if k != "tools"}
+    return json.dumps(body, ensure_ascii=False)
+
+
+def resets(agent, folder):
+    """Every reset the agent can be driven to offline brings the plan back once (SPEC §8)."""
+    checks = []
+
+    def check(name, ok, detail=""):
+        checks.append((name, bool(ok), detail))
+
+    steps = {}
+    for name in sorted(os.listdir(f"{folder}/steps")):
+        at = f"{folder}/steps/{name}"
+        with open(f"{at}/agent.code", encoding="utf-8") as code_file:
+            code = int(code_file.read().strip() or -1)
+        steps[name.split("-", 1)[1]] = (code, read_log(f"{at}/requests.jsonl"))
+    payloads = []
+    for name in sorted(os.listdir(f"{folder}/payloads")):
+        if name.endswith(".json"):
+            with open(f"{folder}/payloads/{name}", encoding="utf-8") as file:
+                payloads.append(json.load(file))
+    sources = [p.get("source") for p in payloads if p.get("hook_event_name") == "SessionStart"]
+
+    def first_main(records, after=None):
+        """The first request of the agent's own turns (that holds `after`, when given)."""
+        for record in records:
+            if record.get("main") and (after is None or after in body_text(record)):
+                return body_text(record)
+        return ""
+
+    def once(step, label, text, total=False):
+        got = text.count(f"Reset: {label}")
+        plans = text.count(PLAN_HEADER)
+        ok = got == 1 and (not total or plans == 1)
+        check(f"{step}: the plan from `{label}` reaches the model once"
+              + (", the only copy" if total else ""), ok,
+              f"{got} from {label}, {plans} in all")
+
+    for step, (code, _) in steps.items():
+        check(f"{step}: the agent exits 0", code == 0, f"exit {code}")
+    # Claude Code's `-p "/compact" --resume` resumes first, then compacts; so does /clear.
+    expected = {"claude": ["startup", "resume", "fork", "resume", "compact", "resume", "resume",
+                           "clear", "resume"],
+                # The interactive screens end with a /clear over a broken store.
+                "codex": ["startup", "resume", "fork", "resume", "compact", "startup", "clear",
+                          "clear"],
+                "gemini": ["startup", "resume", "startup", "clear", "clear"]}[agent]
+    check("SessionStart ran for every reset, with its source", sources == expected,
+          f"{sources}")
+    records = {step: segments[0][1] for step, (_, segments) in steps.items()}
+    once("startup", "startup", first_main(records.get("startup", [])), total=True)
+    once("resume", "resume", first_main(records.get("resume", [])))
+    if agent in ("claude", "codex"):
+        once("fork", "fork", first_main(records.get("fork", [])))
+    if agent == "claude":
+        # The compacted session, resumed: its history holds what the compaction's hook gave.
+        once("after /compact", "compact", first_main(records.get("after-compact", [])))
+        once("after /clear", "clear", first_main(records.get("after-clear", [])))
+    if agent == "codex":
+        text = first_main(records.get("compact", []), after="Reset: compact")
+        once("after a compaction", "compact", text)
+    segments = dict(steps.get("tui", (1, []))[1])
+    if agent in ("codex", "gemini"):
+        once("interactive startup", "startup", first_main(segments.get("start", [])),
+             total=True)
+        # Codex puts what SessionStart gives after /clear into the new context; Gemini CLI
+        # drops it, and the next prompt's BeforeAgent brings the plan. Either way once, and the
+        # turn after it does not bring it again.
+        cleared = [r for r in segments.get("clear", []) if r.get("main")]
+        once("interactive /clear, the next prompt",
+             "clear" if agent == "codex" else "BeforeAgent",
+             body_text(cleared[0]) if cleared else "", total=True)
+        check("after /clear, no second copy later",
+              all(body_text(r).count(PLAN_HEADER) == 1 for r in cleared) and len(cleared) == 2,
+              f"{[body_text(r).count(PLAN_HEADER) for r in cleared]}")
+    if agent in ("codex", "gemini"):
+        broken = [r for r in segments.get("broken", []) if r.get("main")]
+        try:
+            with open(f"{folder}/steps/{tui_step(folder)}/screen-broken.txt",
+                      encoding="utf-8") as screen_file:
+                screen = screen_file.read()
+        except (FileNotFoundError, TypeError):
+            screen = ""
+        check("a store that cannot be read at /clear: the agent goes on, its screen says why",
+              broken and "todos hook:" in screen, f"{len(broken)} requests")
+    if agent == "gemini":
+        compressed = [r for r in segments.get("compress", []) if r.get("main")]
+        text = body_text(compressed[0]) if compressed else ""
+        check("after /compress, the history is compressed", COMPRESSED in text)
+        once("after /compress, the next prompt", "BeforeAgent", text, total=True)
+    report(checks, agent, "resets")
+
+
+def tui_step(folder):
+    """The folder of the interactive screen's step."""
+    return next((name for name in os.listdir(f"{folder}/steps") if name.endswith("-tui")), None)
 
 
 def tool_results(body):

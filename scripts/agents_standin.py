@@ -68,6 +68,9 @@ SCENARIOS = {
     ],
 }
 OVER = ("text", "(stand-in: the script is over)")
+# The prompt size the stand-in reports for Gemini CLI's requests: large enough that a
+# compression (`/compress`) shrinks the history, so Gemini CLI keeps its result.
+PROMPT_TOKENS = 200_000
 
 
 class Recorder:
@@ -352,8 +355,8 @@ class Handler(BaseHTTPRequestHandler):
             part = {"text": value}
         chunk = {"candidates": [{"content": {"role": "model", "parts": [part]},
                                  "finishReason": "STOP", "index": 0}],
-                 "usageMetadata": {"promptTokenCount": 100, "candidatesTokenCount": 10,
-                                   "totalTokenCount": 110},
+                 "usageMetadata": {"promptTokenCount": PROMPT_TOKENS, "candidatesTokenCount": 10,
+                                   "totalTokenCount": PROMPT_TOKENS + 10},
                  "modelVersion": "stand-in"}
         if stream:
             self.send_sse([(None, chunk)])

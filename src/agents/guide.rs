@@ -39,8 +39,8 @@ pub fn prompt(limits: &Limits, team: bool) -> String {
     out.push_str(
         "## Plan with `todos`\n\n\
          This workspace keeps your plan in `.todos.json` through the `todos` command, where a \
-         person can watch it (`todos show --watch`) and it survives context compaction. Use it \
-         instead of a built-in todo tool.\n\n",
+         person can watch it (`todos show --watch`) and it survives context compaction. \
+         `todos` is your plan, whether or not you also have a built-in todo list.\n\n",
     );
     out.push_str(
         "- Keep a plan when a task takes 3 or more steps, or when the user asks for one; skip it \

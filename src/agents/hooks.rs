@@ -13,6 +13,7 @@
 pub mod own;
 mod payload;
 mod settings;
+mod transcript;
 
 use std::fmt::Write as _;
 
@@ -21,9 +22,11 @@ use serde_json::{Map, Value, json};
 
 pub use payload::{PAYLOAD_WAIT, parse_payload};
 pub use settings::merge;
+pub use transcript::owes_the_plan;
 
 use crate::plan::model::{self, Item};
-pub use crate::policy::agent::{ContextChannel, PROTOCOLS, Protocol, StopChannel};
+pub use crate::policy::agent::{ContextChannel, FailureChannel, PROTOCOLS, Protocol, StopChannel};
+use crate::policy::exit::HOOK_FAILED;
 use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::view::render;
@@ -44,18 +47,18 @@ pub struct Reply {
 
 impl Protocol {
     /// The agent that sent `payload`: the one whose own fields or stop event it carries, as
-    /// their current releases send them (tests/fixtures/hooks/). Codex sends `model` on every
-    /// event and `turn_id` on Stop; Gemini CLI `timestamp` on every event; Claude Code
-    /// nothing of its own, so it is the agent left over. Were Claude Code to send a `model`
-    /// one day, it would get Codex's answer, which it reads as well.
+    /// their current releases send them (tests/fixtures/hooks/). Gemini CLI sends `timestamp`
+    /// on every event; Claude Code `prompt_id` on a stop and after a compaction, and
+    /// `context_tokens` on a resume or a fork, but nothing of its own at a startup or a
+    /// `/clear`, so it is also the agent left over; Codex sends `model` on every event and
+    /// `turn_id` on a stop. Were one to be taken for another, Claude Code and Codex read each
+    /// other's session-start answer as well.
     pub fn of(payload: &Map<String, Value>) -> &'static Self {
         let event = payload.get("hook_event_name").and_then(Value::as_str);
         let sent_by = |row: &&Protocol| {
             row.marks.iter().any(|mark| payload.contains_key(*mark))
                 || (row.stop != "Stop" && Some(row.stop) == event)
         };
-        // Gemini CLI's row comes first: a field it may add later (a `model`) must not make it
-        // look like Codex.
         PROTOCOLS
             .iter()
             .find(sent_by)
@@ -66,11 +69,14 @@ impl Protocol {
 /// What a payload asks of the hook.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
+    /// A session starts, resumes, forks, or its context was cleared or compacted: whatever the
+    /// source, the plan goes into the new context.
     SessionStart,
+    /// The agent is about to take the next prompt (`Protocol::next_prompt`): the plan comes
+    /// back here when a reset since the last copy could not bring it.
+    NextPrompt,
     /// The agent is about to stop; `again` when a stop hook already sent it back this time.
-    Stop {
-        again: bool,
-    },
+    Stop { again: bool },
     /// An event `todos` installs no hook for (a hook copied to another event, say).
     Other,
 }
@@ -79,6 +85,7 @@ impl Event {
     pub fn of(protocol: &Protocol, payload: &Map<String, Value>) -> Self {
         match payload.get("hook_event_name").and_then(Value::as_str) {
             Some(name) if name == protocol.session_start => Self::SessionStart,
+            Some(name) if Some(name) == protocol.next_prompt => Self::NextPrompt,
             Some(name) if name == protocol.stop => Self::Stop {
                 again: payload
                     .get(protocol.loop_flag)
@@ -239,16 +246,34 @@ fn quote(text: &str) -> String {
     cut
 }
 
-/// What the hook prints on stdout for a session start, in the agent's own channel.
-pub fn context_output(protocol: &Protocol, context: &str) -> String {
+/// What the hook prints on stdout to put `context` into the model's context at `event` (a
+/// session start, or the next prompt), in the agent's own channel.
+pub fn context_output(protocol: &Protocol, event: &str, context: &str) -> String {
     match protocol.context {
         ContextChannel::PlainStdout => context.to_owned(),
         ContextChannel::AdditionalContext => json_line(&json!({
             "hookSpecificOutput": {
-                "hookEventName": protocol.session_start,
+                "hookEventName": event,
                 "additionalContext": context,
             }
         })),
+    }
+}
+
+/// The answer to a hook that could not do its job (`notes`: why, one or two lines ending in a
+/// newline): one that lets the agent go on, where the agent shows it to the user. With no
+/// protocol (no payload came), exit 1 and stderr, which every agent reads as "go on".
+pub fn failure_reply(protocol: Option<&Protocol>, notes: &str) -> Reply {
+    match protocol.map(|protocol| protocol.failure) {
+        Some(FailureChannel::SystemMessage) => Reply {
+            stdout: json_line(&json!({"systemMessage": notes.trim_end()})),
+            ..Reply::default()
+        },
+        Some(FailureChannel::Stderr) | None => Reply {
+            stdout: String::new(),
+            stderr: notes.to_owned(),
+            exit_code: HOOK_FAILED,
+        },
     }
 }
 

@@ -1,6 +1,6 @@
-//! `todos hook`: the one command every agent's session-start and stop hooks run. It reads the
-//! agent's payload, answers in that agent's protocol (`crate::agents::hooks`), and never blocks the
-//! agent because of its own failure.
+//! `todos hook`: the one command every agent's hooks run. It reads the agent's payload, answers
+//! in that agent's protocol (`crate::agents::hooks`), and never blocks the agent because of its
+//! own failure: it says why where that agent shows a hook's words to its user.
 
 use std::fmt::Write as _;
 
@@ -12,7 +12,6 @@ use crate::agents::hooks::{self, Event, Protocol, Reply};
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::policy::error::{Error, Result};
-use crate::policy::exit::HOOK_FAILED;
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::view::outcome::{Answer, Outcome};
@@ -53,38 +52,53 @@ pub fn read(host: &mut Host) -> Request {
     }
 }
 
-/// Answers the payload in its agent's protocol; a failure of its own is reported with exit 1,
-/// which no agent takes as "block".
+impl Request {
+    /// The protocol of the agent that sent the payload, when one came.
+    pub fn protocol(&self) -> Option<&'static Protocol> {
+        self.payload.as_ref().map(Protocol::of)
+    }
+}
+
+/// Answers the payload in its agent's protocol; a failure of its own lets the agent go on
+/// (`refusal`).
 pub fn execute(ctx: &Context, request: Request) -> Outcome {
+    let protocol = request.protocol();
     answer(
         ctx,
         request.payload,
         request.missing,
         request.owner.as_deref(),
     )
-    .unwrap_or_else(|err| refusal(&err))
+    .unwrap_or_else(|err| refusal(&err, protocol))
 }
 
-/// What a hook (`todos hook`, `check --hook`) answers when it cannot do its job: exit 1, which
-/// every agent reads as "report it, go on", with the reason on stderr, where each shows a
-/// hook's error to its user; capped like every hook output.
-pub fn refusal(err: &Error) -> Outcome {
+/// What a hook (`todos hook`, `check --hook`) answers when it cannot do its job: an answer its
+/// agent reads as "go on", with the reason where that agent shows it to the user
+/// (`hooks::failure_reply`: exit 1 and stderr, or for Codex, which drops a failed hook's
+/// stderr, exit 0 and a `systemMessage`); capped like every hook output. `protocol` is the
+/// payload's agent, `None` when no payload came (`check --hook`, a hook run by hand).
+pub fn refusal(err: &Error, protocol: Option<&Protocol>) -> Outcome {
     let mut notes = format!("todos hook: {}\n", escape(&err.message));
     if let Some(hint) = &err.hint {
         let _ = writeln!(notes, "hint: {}", escape(hint));
     }
-    if notes.chars().count() > hooks::MAX_OUTPUT_CHARS {
-        notes = notes.chars().take(hooks::MAX_OUTPUT_CHARS - 2).collect();
-        notes.push_str("…\n");
-    }
+    // The cap holds for the whole answer, a systemMessage's JSON escapes included.
+    let reply = hooks::within_cap(|room| {
+        if notes.chars().count() <= room {
+            return hooks::failure_reply(protocol, &notes);
+        }
+        let mut cut: String = notes.chars().take(room.saturating_sub(2)).collect();
+        cut.push_str("…\n");
+        hooks::failure_reply(protocol, &cut)
+    });
     let mut answer = Answer::new(
-        String::new(),
+        reply.stdout,
         json!({"hook": {"error": err.message, "code": err.code()}}),
         err.message.clone(),
     );
-    answer.notes = notes;
+    answer.notes = reply.stderr;
     Outcome {
-        exit_code: HOOK_FAILED,
+        exit_code: reply.exit_code,
         ..Outcome::answer(answer)
     }
 }
@@ -117,32 +131,21 @@ fn answer(
     };
     let protocol = Protocol::of(&payload);
     let event = Event::of(protocol, &payload);
+    let event_name = payload.get("hook_event_name").and_then(Value::as_str);
     let (reply, action) = match event {
-        Event::SessionStart => {
-            let document = Store::new(&ctx.workspace, &ctx.list).load()?;
-            let summary = document.summary.as_deref();
-            match hooks::session_context(summary, &document.todos, 0, None) {
-                Some(_) => {
-                    let reply = hooks::within_cap(|room| {
-                        let context = hooks::session_context(
-                            summary,
-                            &document.todos,
-                            room,
-                            Some(ctx.now.instant()),
-                        );
-                        Reply {
-                            stdout: hooks::context_output(protocol, &context.unwrap_or_default()),
-                            ..Reply::default()
-                        }
-                    });
-                    (reply, "context")
-                }
-                None => (Reply::default(), "none"),
-            }
+        // Whatever the source (a start, a resume, a fork, /clear, a compaction), the new
+        // context gets the plan; at the next prompt, only when a reset since the last copy
+        // could not bring it (Gemini CLI's /clear and compressions).
+        Event::SessionStart => plan_context(ctx, protocol, protocol.session_start)?,
+        Event::NextPrompt if hooks::owes_the_plan(&payload) => {
+            plan_context(ctx, protocol, event_name.unwrap_or_default())?
         }
         // The agent was sent back once already: a second reminder could loop for ever (it
-        // may need the user's answer), and Codex and Gemini CLI set no limit of their own.
-        Event::Stop { again: true } | Event::Other => (Reply::default(), "none"),
+        // may need the user's answer), and Codex and Gemini CLI set no limit of their own. A
+        // prompt whose context holds the plan since the last reset gets nothing either.
+        Event::Stop { again: true } | Event::NextPrompt | Event::Other => {
+            (Reply::default(), "none")
+        }
         Event::Stop { again: false } => {
             let document = Store::new(&ctx.workspace, &ctx.list).load()?;
             if hooks::has_work_left(&document.todos, owner) {
@@ -157,7 +160,6 @@ fn answer(
             }
         }
     };
-    let event_name = payload.get("hook_event_name").cloned();
     let data = json!({"hook": {"agent": protocol.name, "event": event_name, "action": action}});
     let mut answer = Answer::new(reply.stdout, data, format!("{}: {action}", protocol.name));
     answer.notes = reply.stderr;
@@ -165,6 +167,25 @@ fn answer(
         exit_code: reply.exit_code,
         ..Outcome::answer(answer)
     })
+}
+
+/// The plan's open items put into the context at `event`, in the agent's own form, within the
+/// cap; nothing (`none`) when nothing is open.
+fn plan_context(ctx: &Context, protocol: &Protocol, event: &str) -> Result<(Reply, &'static str)> {
+    let document = Store::new(&ctx.workspace, &ctx.list).load()?;
+    let summary = document.summary.as_deref();
+    if hooks::session_context(summary, &document.todos, 0, None).is_none() {
+        return Ok((Reply::default(), "none"));
+    }
+    let reply = hooks::within_cap(|room| {
+        let context =
+            hooks::session_context(summary, &document.todos, room, Some(ctx.now.instant()));
+        Reply {
+            stdout: hooks::context_output(protocol, event, &context.unwrap_or_default()),
+            ..Reply::default()
+        }
+    });
+    Ok((reply, "context"))
 }
 
 #[derive(Debug, Args)]

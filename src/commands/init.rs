@@ -306,16 +306,20 @@ fn hook_summary(protocol: &Protocol) -> String {
         .session_start_matcher
         .map(|matcher| format!(" ({matcher})"))
         .unwrap_or_default();
+    let next_prompt = protocol
+        .next_prompt
+        .map(|event| format!(", {event}"))
+        .unwrap_or_default();
     format!(
-        "`{}` as the {}{matcher} and {} hooks",
+        "`{}` as the {}{matcher}{next_prompt} and {} hooks",
         hooks::COMMAND,
         protocol.session_start,
         protocol.stop
     )
 }
 
-/// The agent's hook file with our two hooks merged in (`hooks::merge`); every other key and
-/// hook stays.
+/// The agent's hook file with our hooks merged in (`hooks::merge`); every other key and hook
+/// stays.
 fn with_hooks(protocol: &Protocol, old: Option<&str>, path: &Path) -> Result<String> {
     edit_settings(old, path, |settings| hooks::merge(protocol, settings))
 }
@@ -365,7 +369,7 @@ pub struct InitArgs {
     #[arg(long, value_enum, default_value_t = Agent::Generic)]
     pub agent: Agent,
 
-    /// Also install the agent's session-start and stop hooks (claude, codex, gemini).
+    /// Also install the agent's hooks: the plan after every reset, a reminder at a stop (claude, codex, gemini).
     #[arg(long)]
     pub hooks: bool,
 
@@ -429,7 +433,7 @@ mod tests {
         assert_eq!(stop[1]["hooks"][0]["command"], hooks::COMMAND);
         assert!(stop[1].get("matcher").is_none());
         let start = &value["hooks"]["SessionStart"][0];
-        assert_eq!(start["matcher"], "startup|resume|compact");
+        assert_eq!(start["matcher"], "startup|resume|clear|compact|fork");
         assert_eq!(start["hooks"][0]["type"], "command");
         assert_eq!(merged(&new).unwrap(), new, "idempotent");
         for bad in ["[]", r#"{"hooks": []}"#, r#"{"hooks": {"Stop": {}}}"#, "{"] {

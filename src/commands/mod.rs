@@ -206,10 +206,11 @@ pub enum PlanCommand {
     /// Writes the `todos prompt` text between `<!-- todos:begin … -->` and `<!-- todos:end -->` into
     /// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
     /// root: creates the file when it is absent, replaces only its own block when it is present,
-    /// and changes nothing when the block is already current. With --hooks it also merges two
-    /// `todos hook` hooks into the agent's own hook file, keeping every other key and hook:
-    /// .claude/settings.json (SessionStart, Stop), .codex/hooks.json (SessionStart, Stop) or
-    /// .gemini/settings.json (SessionStart, AfterAgent). With --hooks or --mcp it adds the
+    /// and changes nothing when the block is already current. With --hooks it also merges the
+    /// `todos hook` hooks into the agent's own hook file, keeping every other key and hook, and
+    /// brings those of an earlier init up to date: .claude/settings.json (SessionStart on every
+    /// source, Stop), .codex/hooks.json (SessionStart on every source, Stop) or
+    /// .gemini/settings.json (SessionStart, BeforeAgent, AfterAgent). With --hooks or --mcp it adds the
     /// agent's allow rule for todos alone, so that its default permission mode runs todos
     /// without asking: Bash(todos:*) and mcp__todos in Claude Code's permissions.allow,
     /// run_shell_command(todos) in Gemini CLI's tools.allowed and "trust" on its todos server,
@@ -218,14 +219,16 @@ pub enum PlanCommand {
     /// folder; it never grants that trust itself.
     Init(Lazy<InitArgs>),
 
-    /// The hook every agent runs: the plan at session start, a reminder at a stop.
+    /// The hook every agent runs: the plan after every reset, a reminder at a stop.
     ///
     /// `todos init --agent claude|codex|gemini --hooks` installs it; agents run it with their
     /// JSON payload on stdin, which says which agent and which event it is. At a session start
-    /// it prints the open items into the agent's context (nothing when none is open); at a stop
+    /// (a new session, a resume, a fork, /clear, a compaction) it prints the open items into
+    /// the agent's context (nothing when none is open); where the agent drops that (Gemini CLI
+    /// after /clear and a compression) it brings them once before the next prompt. At a stop
     /// with items open it sends the agent back once, and lets a repeated stop through. It waits
-    /// at most 1.5 s for a payload, never writes, and exits 1 (never a blocking code) when it
-    /// fails.
+    /// at most 1.5 s for a payload, never writes, and when it fails it lets the agent go on,
+    /// saying why where that agent shows it (exit 1 and stderr; for Codex, a systemMessage).
     Hook(Lazy<HookArgs>),
 }
 
@@ -367,19 +370,39 @@ pub fn run(global: &GlobalArgs, host: &mut Host, given: impl Into<Given>) -> Rep
     // refusal (an unsafe path, a corrupt store, a bad config) must let the agent go on, with
     // the reason where the agent shows it (SPEC §9).
     let in_hook = match &given {
-        Given::Command(PlanCommand::Hook(_)) => true,
-        Given::Command(PlanCommand::Check(args)) => args.hook,
-        Given::Command(_) => false,
+        Given::Command(PlanCommand::Hook(_)) => Some(HookKind::Payload),
+        Given::Command(PlanCommand::Check(args)) if args.hook => Some(HookKind::Check),
+        Given::Command(_) => None,
         #[cfg(feature = "mcp")]
-        Given::Input { .. } => false,
+        Given::Input { .. } => None,
     };
-    hook_reply(run_plan(global, host, given), in_hook)
+    let reply = run_plan(global, host, given);
+    match in_hook {
+        Some(kind) => hook_reply(reply, kind, host),
+        None => reply,
+    }
 }
 
-/// A hook's refusal as the answer that lets its agent go on (`hook::refusal`).
-fn hook_reply(mut reply: Reply, in_hook: bool) -> Reply {
-    if in_hook && let Err(err) = &reply.result {
-        reply.result = Ok(hook::refusal(err));
+/// The two commands that answer an agent's hook.
+#[derive(Clone, Copy)]
+enum HookKind {
+    /// `todos hook`, whose payload says which agent asks.
+    Payload,
+    /// `check --hook`, which speaks Claude Code's protocol.
+    Check,
+}
+
+/// A hook's refusal as the answer that lets its agent go on (`hook::refusal`). `todos hook`
+/// answers its own failures once it has the payload; one that came before (a bad configuration,
+/// an unsafe workspace: the context) reads the payload now, so that the agent that asked gets
+/// the answer in its own protocol.
+fn hook_reply(mut reply: Reply, kind: HookKind, host: &mut Host) -> Reply {
+    if let Err(err) = &reply.result {
+        let protocol = match kind {
+            HookKind::Payload => hook::read(host).protocol(),
+            HookKind::Check => None,
+        };
+        reply.result = Ok(hook::refusal(err, protocol));
     }
     reply
 }

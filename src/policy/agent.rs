@@ -2,9 +2,24 @@
 //!
 //! Claude Code, Codex and Gemini CLI all run a shell command on a session-start event and on a
 //! stop event, pass it a JSON payload on stdin and read its answer — but each names the events,
-//! shapes the answer and marks a repeated stop in its own way. Everything that differs lives in
-//! `PROTOCOLS`: `init --hooks` installs from it, `hooks.rs` answers by it, and `check --hook`
-//! speaks Claude Code's row (its help says the row's exit code, from `sentences`).
+//! shapes the answer, marks a repeated stop and shows a failed hook in its own way. Everything
+//! that differs lives in `PROTOCOLS`: `init --hooks` installs from it, `hooks.rs` answers by it,
+//! and `check --hook` speaks Claude Code's row (its help says the row's exit code, from
+//! `sentences`).
+//!
+//! Every reset of an agent's context brings the plan back (SPEC §8). Read from the releases
+//! (Claude Code 2.1.332, Codex 0.171.0, Gemini CLI 0.61.0) and proven on them by
+//! `scripts/agents-e2e.sh`'s `resets` scenario:
+//! - Claude Code and Codex run `SessionStart` with `source` one of `startup|resume|clear|compact|fork`
+//!   (`compact` after a compaction, automatic or asked for) and carry its output to the model;
+//!   their matcher is a regular expression, so one entry names all five.
+//! - Gemini CLI runs `SessionStart` with `startup|resume|clear` and compares a matcher with `===`
+//!   (`a|b` never matches): its entry has none. After `/clear` it shows the hook's
+//!   `systemMessage` and drops `additionalContext`; its `PreCompress` result is thrown away (and
+//!   it runs `PreCompress` before every turn, whether it compresses or not); no event follows a
+//!   compression. So the plan comes back before the next prompt, at `BeforeAgent`, whose
+//!   `additionalContext` joins that prompt — once, when the conversation Gemini CLI records
+//!   (the payload's `transcript_path`) shows no plan since its last reset.
 
 use clap::ValueEnum;
 
@@ -43,6 +58,18 @@ pub enum ContextChannel {
     AdditionalContext,
 }
 
+/// How an agent shows the user that a hook failed (a corrupt store, an unsafe path), and goes
+/// on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureChannel {
+    /// Exit 1 with the reason on stderr: Claude Code shows it to the user; Gemini CLI shows it
+    /// as a warning (any other code but 0 and 1 blocks there).
+    Stderr,
+    /// Exit 0 with `{"systemMessage": reason}`, shown as a warning: Codex drops a failed hook's
+    /// stderr and shows only "hook exited with code 1".
+    SystemMessage,
+}
+
 /// How an agent lets a stop hook send it back to work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopChannel {
@@ -61,13 +88,20 @@ pub struct Protocol {
     /// The project file that holds its hooks, under a top-level `"hooks"` object.
     pub file: &'static str,
     pub session_start: &'static str,
-    /// Which session starts run the hook; `None` runs it on every one. Gemini CLI compares a
-    /// lifecycle matcher as an exact string, so `startup|resume` would never match there.
+    /// Which session starts run the hook: every source the release sends. `None` runs it on
+    /// every one; Gemini CLI compares a lifecycle matcher as an exact string, so
+    /// `startup|resume` would never match there.
     pub session_start_matcher: Option<&'static str>,
+    /// The event before the agent's next prompt, where the plan comes back once when a reset's
+    /// own event could not carry it (Gemini CLI's `BeforeAgent`, after `/clear` and after a
+    /// compression). `None` where every reset's own event carries it.
+    pub next_prompt: Option<&'static str>,
     pub stop: &'static str,
     pub context: ContextChannel,
     /// How a stop hook sends the agent back to work.
     pub block: StopChannel,
+    /// How the agent shows a hook's own failure.
+    pub failure: FailureChannel,
     /// The payload field that is true when this stop follows a stop hook's reminder.
     pub loop_flag: &'static str,
     /// Fields only this agent's payloads carry, to tell it apart from the others.
@@ -78,8 +112,26 @@ pub struct Protocol {
     pub trust: &'static str,
 }
 
-/// Tried in this order by `Protocol::of`: the agents whose payloads carry a field of their own
-/// first, Claude Code (none) last.
+/// Every source Claude Code and Codex run `SessionStart` with, as a matcher (a regular
+/// expression to both).
+pub const EVERY_SOURCE: &str = "startup|resume|clear|compact|fork";
+
+/// The session-start matchers an earlier `todos init` wrote, which the next one brings up to
+/// date: `startup|resume|compact` left out `/clear` and a fork.
+pub const EARLIER_MATCHERS: [&str; 1] = ["startup|resume|compact"];
+
+/// How much of Gemini CLI's conversation record a `BeforeAgent` hook reads, from its end: the
+/// last snapshot of the history (written at each reset) is at most the model's whole context,
+/// about 4 MB of JSON for a million tokens.
+pub const TRANSCRIPT_TAIL_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Claude Code's row of `PROTOCOLS`.
+const CLAUDE_CODE: usize = 1;
+
+/// Tried in this order by `Protocol::of`, each by the fields only its payloads carry: Gemini
+/// CLI's `timestamp` first (a field it may add later, a `model`, must not make it look like
+/// another), then Claude Code's (its compaction's `SessionStart` carries a `model` too, as
+/// Codex's payloads all do), then Codex's. A payload with none is Claude Code's.
 pub static PROTOCOLS: [Protocol; 3] = [
     Protocol {
         agent: Agent::Gemini,
@@ -87,9 +139,11 @@ pub static PROTOCOLS: [Protocol; 3] = [
         file: ".gemini/settings.json",
         session_start: "SessionStart",
         session_start_matcher: None,
+        next_prompt: Some("BeforeAgent"),
         stop: "AfterAgent",
         context: ContextChannel::AdditionalContext,
         block: StopChannel::Decision("deny"),
+        failure: FailureChannel::Stderr,
         loop_flag: "stop_hook_active",
         marks: &["timestamp"],
         handler_extras: &[("name", "todos")],
@@ -98,14 +152,34 @@ pub static PROTOCOLS: [Protocol; 3] = [
                 hook in an untrusted folder.",
     },
     Protocol {
+        agent: Agent::Claude,
+        name: "Claude Code",
+        file: ".claude/settings.json",
+        session_start: "SessionStart",
+        session_start_matcher: Some(EVERY_SOURCE),
+        next_prompt: None,
+        stop: "Stop",
+        context: ContextChannel::PlainStdout,
+        block: StopChannel::Exit(2),
+        failure: FailureChannel::Stderr,
+        loop_flag: "stop_hook_active",
+        // Its startup and /clear payloads carry nothing of their own.
+        marks: &["prompt_id", "context_tokens", "seconds_since_last_response"],
+        handler_extras: &[],
+        trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
+                it reads the hooks at startup (review them with /hooks).",
+    },
+    Protocol {
         agent: Agent::Codex,
         name: "Codex",
         file: ".codex/hooks.json",
         session_start: "SessionStart",
-        session_start_matcher: Some("startup|resume|compact"),
+        session_start_matcher: Some(EVERY_SOURCE),
+        next_prompt: None,
         stop: "Stop",
         context: ContextChannel::AdditionalContext,
         block: StopChannel::Decision("block"),
+        failure: FailureChannel::SystemMessage,
         loop_flag: "stop_hook_active",
         marks: &["turn_id", "model"],
         handler_extras: &[],
@@ -114,28 +188,13 @@ pub static PROTOCOLS: [Protocol; 3] = [
                 them (or later in /hooks). Codex runs no project hook before both steps, and \
                 asks again when a hook changes.",
     },
-    Protocol {
-        agent: Agent::Claude,
-        name: "Claude Code",
-        file: ".claude/settings.json",
-        session_start: "SessionStart",
-        session_start_matcher: Some("startup|resume|compact"),
-        stop: "Stop",
-        context: ContextChannel::PlainStdout,
-        block: StopChannel::Exit(2),
-        loop_flag: "stop_hook_active",
-        marks: &[],
-        handler_extras: &[],
-        trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
-                it reads the hooks at startup (review them with /hooks).",
-    },
 ];
 
 impl Protocol {
-    /// Claude Code's row: the last, the agent left over when a payload has no marks of its
+    /// Claude Code's row: the agent left over when a payload has no marks of its
     /// own, and the protocol `check --hook` speaks.
     pub fn claude_code() -> &'static Self {
-        &PROTOCOLS[PROTOCOLS.len() - 1]
+        &PROTOCOLS[CLAUDE_CODE]
     }
 
     /// The exit code that sends the agent back to work, when the protocol blocks by exit code.

@@ -10,7 +10,8 @@
 //!    (`check_file`), but for the one place where a link is a user's choice: an instructions
 //!    file such as `CLAUDE.md → AGENTS.md`, followed only when its target is inside too
 //!    (`link_target`). The workspace's `.todos.config.json` is read by the same rule; the
-//!    user's own config, outside any repository, may be a link (dotfiles), never a FIFO.
+//!    user's own config, outside any repository, may be a link (dotfiles), never a FIFO; so
+//!    may the conversation an agent records, of which a hook reads the end (`tail`).
 //! 2. **No links followed.** Files are opened with `O_NOFOLLOW`; a link where a store, lock,
 //!    temp, log or log folder belongs is refused with `UNSAFE_PATH`, never written through.
 //! 3. **Never blocks.** Opens use `O_NONBLOCK` and check the file type with `fstat` before a
@@ -168,6 +169,25 @@ pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> 
         return Err(too_large());
     }
     Ok(Some(bytes))
+}
+
+/// The last `max` bytes of a file outside the workspace that an agent names (its own record
+/// of a conversation), opened as `open_read` opens any file: never blocking, a regular file
+/// only, a final link followed (the file is the agent's, not the repository's). `None` when it
+/// does not exist; with the bytes, whether they start at the file's beginning.
+pub fn tail(path: &Path, max: u64) -> Result<Option<(Vec<u8>, bool)>> {
+    use std::io::{Seek, SeekFrom};
+    let Some((mut file, meta)) = open_read_meta(path, Links::Follow)? else {
+        return Ok(None);
+    };
+    let start = meta.len().saturating_sub(max);
+    file.seek(SeekFrom::Start(start))
+        .map_err(|err| Error::io("read", path, &err))?;
+    let mut bytes = Vec::new();
+    file.take(max)
+        .read_to_end(&mut bytes)
+        .map_err(|err| Error::io("read", path, &err))?;
+    Ok(Some((bytes, start == 0)))
 }
 
 /// Opens (creating it if needed) a file to append to: never a link, never anything that could

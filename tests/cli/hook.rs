@@ -1,5 +1,5 @@
 //! `todos hook`: each agent's real payloads in, that agent's protocol out. The payloads in
-//! tests/fixtures/hooks/<agent>/ were recorded from Claude Code 2.1.331, Codex 0.169.0 and
+//! tests/fixtures/hooks/<agent>/ were recorded from Claude Code 2.1.332, Codex 0.171.0 and
 //! Gemini CLI 0.61.0 by scripts/agents-e2e.sh (`TODOS_E2E_RECORD=1` refreshes them).
 
 use std::io::Write;
@@ -215,22 +215,6 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
             format!("{}{}", done.stdout, done.stderr).contains("Server"),
             "{agent}"
         );
-    }
-}
-
-#[test]
-fn a_failing_hook_exits_1_which_no_agent_takes_for_a_block() {
-    for (agent, _) in AGENTS {
-        let env = TestEnv::new();
-        env.write_file(".todos.json", "{not json");
-        for event in ["session-start", "stop"] {
-            let run = env
-                .todos(&["hook"])
-                .stdin(fixture(agent, event))
-                .expect_stdout("");
-            let done = env.rejects(run, 1);
-            assert!(done.stderr.starts_with("todos hook: "), "{}", done.stderr);
-        }
     }
 }
 

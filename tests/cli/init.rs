@@ -168,7 +168,7 @@ fn hooks_merge_into_settings_and_keep_everything_else() {
     );
     assert_eq!(
         start,
-        json!({"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos hook"}]})
+        json!({"matcher": "startup|resume|clear|compact|fork", "hooks": [{"type": "command", "command": "todos hook"}]})
     );
     assert_eq!(
         env.read(".claude/settings.local.json"),
@@ -314,6 +314,8 @@ fn codex_and_gemini_get_their_own_files_and_events() {
                 // every session start.
                 "SessionStart": ours,
                 "AfterAgent": ours,
+                // Where the plan comes back after /clear and a compression.
+                "BeforeAgent": ours,
             },
             "tools": {"allowed": ["run_shell_command(todos)"]},
         })
@@ -328,7 +330,7 @@ fn codex_and_gemini_get_their_own_files_and_events() {
     assert_eq!(
         codex,
         json!({"hooks": {
-            "SessionStart": [{"matcher": "startup|resume|compact",
+            "SessionStart": [{"matcher": "startup|resume|clear|compact|fork",
                               "hooks": [{"type": "command", "command": "todos hook"}]}],
             "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
         }})
@@ -364,7 +366,7 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
         settings,
         json!({"hooks": {
             "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
-            "SessionStart": [{"matcher": "startup|resume|compact",
+            "SessionStart": [{"matcher": "startup|resume|clear|compact|fork",
                               "hooks": [{"type": "command", "command": "todos hook"}]}],
         }, "permissions": {"allow": ["Bash(todos:*)"]}})
     );
@@ -374,6 +376,20 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
         "SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "\"$HOME/bin/todos\" hook"}]}]
     }, "tools": {"allowed": ["run_shell_command(todos)"]}}"#;
     env.write_file(".gemini/settings.json", edited);
+    env.todos(&["init", "--agent", "gemini", "--hooks"])
+        .run()
+        .success();
+    // The edited hooks stay as they are; only the event an earlier init did not know is added.
+    let mut settings: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
+    let added = settings["hooks"]
+        .as_object_mut()
+        .unwrap()
+        .remove("BeforeAgent");
+    assert_eq!(
+        added,
+        Some(json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]))
+    );
+    assert_eq!(settings, serde_json::from_str::<Value>(edited).unwrap());
     let done = env
         .todos(&["init", "--agent", "gemini", "--hooks"])
         .run()
@@ -383,7 +399,94 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
         "{}",
         done.stdout
     );
-    assert_eq!(env.read(".gemini/settings.json"), edited);
+}
+
+/// A setup an earlier `init` made (its session start left out /clear and a fork) is brought up
+/// to date by the next one: the matcher of a group that holds only todos' hook is replaced, a
+/// group shared with the user's own hook keeps its matcher for them while todos' hook moves to
+/// a group of its own (as the user edited it), nothing runs twice, and a matcher the user chose
+/// stays. The user's own hooks and keys are untouched.
+#[test]
+fn an_earlier_setup_gets_every_reset_without_a_second_hook() {
+    let env = TestEnv::new();
+    let earlier = r#"{"model": "opus", "hooks": {
+        "SessionStart": [
+            {"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos hook"}]},
+            {"matcher": "startup", "hooks": [{"type": "command", "command": "git status"}]}
+        ],
+        "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}]
+    }}"#;
+    let shared = r#"{"hooks": {
+        "SessionStart": [{"matcher": "startup|resume|compact", "hooks": [
+            {"type": "command", "command": "echo hi"},
+            {"type": "command", "command": "todos -q hook", "timeout": 9}
+        ]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}]
+    }}"#;
+    let twice = r#"{"hooks": {
+        "SessionStart": [
+            {"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos hook"}]},
+            {"matcher": "startup|resume|clear|compact|fork", "hooks": [{"type": "command", "command": "todos hook"}]}
+        ],
+        "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}]
+    }}"#;
+    let chosen = r#"{"hooks": {
+        "SessionStart": [{"matcher": "resume", "hooks": [{"type": "command", "command": "todos hook"}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}]
+    }}"#;
+    let ours = |command: &str| json!({"type": "command", "command": command});
+    let every = "startup|resume|clear|compact|fork";
+    for (agent, file) in [
+        ("claude", ".claude/settings.json"),
+        ("codex", ".codex/hooks.json"),
+    ] {
+        for (old, start) in [
+            (
+                earlier,
+                json!([
+                    {"matcher": every, "hooks": [ours("todos hook")]},
+                    {"matcher": "startup", "hooks": [ours("git status")]},
+                ]),
+            ),
+            (
+                shared,
+                json!([
+                    {"matcher": "startup|resume|compact", "hooks": [ours("echo hi")]},
+                    {"matcher": every, "hooks": [
+                        {"type": "command", "command": "todos -q hook", "timeout": 9}]},
+                ]),
+            ),
+            (
+                twice,
+                json!([{"matcher": every, "hooks": [ours("todos hook")]}]),
+            ),
+            (
+                chosen,
+                json!([{"matcher": "resume", "hooks": [ours("todos hook")]}]),
+            ),
+        ] {
+            env.write_file(file, old);
+            for _ in 0..2 {
+                env.todos(&["init", "--agent", agent, "--hooks"])
+                    .run()
+                    .success();
+            }
+            let mut settings: Value = serde_json::from_str(&env.read(file)).unwrap();
+            assert_eq!(settings["hooks"]["SessionStart"], start, "{agent}: {old}");
+            assert_eq!(
+                settings["hooks"]["Stop"],
+                json!([{"hooks": [ours("todos hook")]}]),
+                "{agent}: {old}"
+            );
+            let mut before: Value = serde_json::from_str(old).unwrap();
+            for value in [&mut settings, &mut before] {
+                let object = value.as_object_mut().unwrap();
+                object.remove("hooks");
+                object.remove("permissions");
+            }
+            assert_eq!(settings, before, "{agent}: every other key stays");
+        }
+    }
 }
 
 /// `init` keeps todos' own files out of git in its own marked lines of `.gitignore`, and
@@ -539,8 +642,8 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
         .success();
     assert!(
         claude.stdout.contains(
-            "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|compact) \
-             and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone"
+            "updated .claude/settings.json: `todos hook` as the SessionStart \
+             (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone"
         ),
         "{}",
         claude.stdout

@@ -53,6 +53,7 @@ mod prompt;
 mod readme;
 mod reference;
 mod refusals;
+mod resets;
 mod retry;
 mod schema;
 mod shapes;

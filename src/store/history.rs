@@ -405,7 +405,16 @@ pub fn span(path: &Path) -> Result<Ends> {
         if end == size && chunk.last() != Some(&b'\n') {
             return Ok(None);
         }
-        for (offset, byte) in chunk.iter().enumerate().rev() {
+        // A chunk inside a long line holds no newline: passed at memchr's speed.
+        let bytes = if chunk.contains(&b'\n') {
+            &chunk[..]
+        } else {
+            &chunk[..0]
+        };
+        if bytes.is_empty() && !chunk.is_empty() {
+            skipped_final_newline = true;
+        }
+        for (offset, byte) in bytes.iter().enumerate().rev() {
             if *byte != b'\n' {
                 skipped_final_newline = true;
             } else if skipped_final_newline {

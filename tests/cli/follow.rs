@@ -274,15 +274,10 @@ fn the_follower_costs_what_is_appended_not_what_the_history_holds() {
         append(&env, "x");
         std::thread::sleep(Duration::from_millis(2));
     }
-    // The follower has taken in the last byte once it prints what lands after it; the CPU it
-    // used for the appends is read before the line ends (reading a 32 MB line once, when it
-    // ends, is what the line costs, whenever it was written).
+    // A moment for the follower to take in the last bytes, then what it used: reading the line
+    // whole once it ends is what the line costs, whenever it was written, and is not measured.
     std::thread::sleep(Duration::from_millis(200));
     let used = cpu_time(follower.0.id()).saturating_sub(start);
-    append(&env, "\"}\n");
-    env.todos(&["-q", "create", "B"]).run().success();
-    let next = lines.recv_timeout(WAIT).expect("the next revision");
-    assert!(next.starts_with("2  "), "{next}");
     // Rescanning the 32 MB line on every wake took seconds; the bytes added cost next to
     // nothing.
     assert!(used < Duration::from_millis(300), "{used:?}");

@@ -9,8 +9,7 @@ use chrono::{DateTime, FixedOffset, Utc};
 
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{Item, Status};
-use crate::policy::error::{Error, Result};
-use crate::policy::text::escape;
+use crate::policy::error::{LeaseState, Plan, Result, Wrong};
 
 /// The units a lease may be given in, with their length in seconds.
 const UNITS: [(char, u64, &str); 3] =
@@ -19,12 +18,15 @@ const UNITS: [(char, u64, &str); 3] =
 /// The longest lease: a week. A worker that needs longer renews it.
 pub const MAX_LEASE: Duration = Duration::from_hours(7 * 24);
 
-pub use crate::policy::settings::LEASE_FORMAT;
 
 /// A lease's length, `None` for "none" (no lease). Whole units only, at least one second, at
 /// most `MAX_LEASE`.
-pub fn parse_lease(text: &str) -> std::result::Result<Option<Duration>, String> {
+pub fn parse_lease(text: &str) -> std::result::Result<Option<Duration>, Wrong> {
     let text = text.trim();
+    let not_lease = |unit_missing| Wrong::NotLease {
+        text: text.to_owned(),
+        unit_missing,
+    };
     if text.eq_ignore_ascii_case("none") {
         return Ok(None);
     }
@@ -36,11 +38,11 @@ pub fn parse_lease(text: &str) -> std::result::Result<Option<Duration>, String> 
             continue;
         }
         let Some(&(_, seconds, _)) = UNITS.iter().find(|(unit, _, _)| *unit == c) else {
-            return Err(format!("\"{}\" is not {LEASE_FORMAT}", escape(text)));
+            return Err(not_lease(false));
         };
         let number: u64 = digits
             .parse()
-            .map_err(|_| format!("\"{}\" is not {LEASE_FORMAT}", escape(text)))?;
+            .map_err(|_| not_lease(false))?;
         digits.clear();
         total = number
             .checked_mul(seconds)
@@ -48,20 +50,16 @@ pub fn parse_lease(text: &str) -> std::result::Result<Option<Duration>, String> 
             .unwrap_or(u64::MAX);
     }
     if !digits.is_empty() || text.is_empty() {
-        return Err(format!(
-            "\"{}\" is not {LEASE_FORMAT}: a number needs its unit",
-            escape(text)
-        ));
+        return Err(not_lease(true));
     }
     if total == 0 {
-        return Err("a lease of 0 ends at once; give at least 1s, or \"none\"".to_owned());
+        return Err(Wrong::LeaseZero);
     }
     if total > MAX_LEASE.as_secs() {
-        return Err(format!(
-            "\"{}\" is longer than a lease may be ({}); renew a shorter one while you work",
-            escape(text),
-            span(MAX_LEASE.as_secs())
-        ));
+        return Err(Wrong::LeaseTooLong {
+            text: text.to_owned(),
+            max: span(MAX_LEASE.as_secs()),
+        });
     }
     Ok(Some(Duration::from_secs(total)))
 }
@@ -240,32 +238,25 @@ pub fn respect_owners(
     let Some(&(first, first_owner)) = refused.first() else {
         return Ok(());
     };
-    let items: Vec<String> = refused
-        .iter()
-        .map(|(item, owner)| format!("item {} is owned by {}", named(item), escape(owner)))
-        .collect();
     let lease = match (lease_take_over(first, now), lease_end(first)) {
-        (Some(ended), _) => format!(
-            "{}'s {}: `todos next --claim` takes it over",
-            escape(first_owner),
-            ended.why
-        ),
-        (None, Some(end)) => format!(
-            "its lease runs until {}, then `todos next --claim` takes it over",
-            end.to_rfc3339()
-        ),
-        (None, None) => "it holds no lease".to_owned(),
+        (Some(ended), _) => LeaseState::Ended {
+            owner: first_owner.to_owned(),
+            why: ended.why,
+        },
+        (None, Some(end)) => LeaseState::RunsUntil(end.to_rfc3339()),
+        (None, None) => LeaseState::None,
     };
-    Err(Error::conflict(format!(
-        "{}, not by {} ({}): a change under one owner's name to another owner's item is refused",
-        items.join("; "),
-        escape(&actor.name),
-        actor.source
-    ))
-    .with_hint(format!(
-        "{lease}; `todos update {} --take` takes it over on purpose",
-        escape(&first.id)
-    )))
+    Plan::OwnedByOthers {
+        items: refused
+            .iter()
+            .map(|(item, owner)| (named(item), (*owner).to_owned()))
+            .collect(),
+        actor: actor.name.clone(),
+        source: actor.source,
+        first_id: first.id.clone(),
+        lease,
+    }
+    .into()
 }
 
 /// After a change: what the change did to each item's lease. Leases carry over (no input sets
@@ -304,22 +295,21 @@ pub fn settle(
 }
 
 /// The store's own check of a lease: RFC 3339, with its length when it has one.
-pub fn check_stored(item: &Item) -> std::result::Result<(), String> {
+pub fn check_stored(item: &Item) -> std::result::Result<(), Wrong> {
     if let Some(until) = &item.lease_until
         && DateTime::parse_from_rfc3339(until).is_err()
     {
-        return Err(format!(
-            "lease_until \"{}\" is not an RFC 3339 time",
-            escape(until)
-        ));
+        return Err(Wrong::LeaseUntil {
+            until: until.clone(),
+        });
     }
     if let Some(seconds) = item.lease_seconds
         && (seconds == 0 || seconds > MAX_LEASE.as_secs())
     {
-        return Err(format!(
-            "lease_seconds {seconds} is not from 1 to {}",
-            MAX_LEASE.as_secs()
-        ));
+        return Err(Wrong::LeaseSeconds {
+            seconds,
+            max: MAX_LEASE.as_secs(),
+        });
     }
     Ok(())
 }

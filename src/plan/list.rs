@@ -5,9 +5,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Input, Result};
 use crate::policy::name::LIST_NAME;
-use crate::policy::sentences;
 
 /// The default list's store, at the workspace root.
 pub const DEFAULT_STORE: &str = ".todos.json";
@@ -32,16 +31,11 @@ impl ListName {
         }
         match LIST_NAME.broken(name) {
             None => Ok(Self(Some(name.to_owned()))),
-            Some(broken) => Err(Error::invalid(format!(
-                "the list name \"{}\" {}",
-                crate::policy::text::word(name),
-                sentences::broken_name(&LIST_NAME, &broken)
-            ))
-            .with_hint(format!(
-                "name a list with {}, e.g. --list {}",
-                sentences::name_rule(&LIST_NAME),
-                LIST_NAME.examples.join(", --list ")
-            ))),
+            Some(broken) => Input::ListName {
+                name: name.to_owned(),
+                broken,
+            }
+            .into(),
         }
     }
 

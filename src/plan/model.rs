@@ -2,10 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::policy::error::Problem;
+use crate::policy::error::{Fit, Problem, Wrong};
 pub use crate::policy::limit::{Limit, Limits};
 use crate::policy::name::OWNER;
-use crate::policy::sentences;
 pub use crate::policy::status::{Stats, Status};
 use crate::policy::text::{forbidden_char, forbidden_kind};
 
@@ -119,10 +118,6 @@ pub const MAX_ACTIVE_FORM_CHARS: usize = 200;
 /// Longest accepted `description`: detail for whoever does the step, not a document.
 pub const MAX_DESCRIPTION_CHARS: usize = 2000;
 
-/// What a refusal of a long description says: how to fit under the limit (it is fixed).
-const DESCRIPTION_FIT: &str =
-    "keep to what the step needs; put longer notes in a file and name it in the description";
-
 /// Checks one line of user text (content, summary, active form) and returns it trimmed.
 /// `limit` names the limit that `max_chars` is, if it is one (a configuration key raises it).
 pub fn check_text(
@@ -133,8 +128,7 @@ pub fn check_text(
     problems: &mut Vec<Problem>,
 ) -> String {
     // The advice is spelled out only for a text over the limit, not for every item.
-    let advice = || limit.map(sentences::limit_advice);
-    checked(raw, path, max_chars, advice, false, problems)
+    checked(raw, path, max_chars, limit.map(Fit::Limit), false, problems)
 }
 
 /// Checks a description: like a line of text, but newlines and tabs may stand in it.
@@ -143,7 +137,7 @@ pub fn check_description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> 
         raw,
         path,
         MAX_DESCRIPTION_CHARS,
-        || Some(DESCRIPTION_FIT.to_owned()),
+        Some(Fit::Description),
         true,
         problems,
     )
@@ -153,7 +147,7 @@ fn checked(
     raw: &str,
     path: &str,
     max_chars: usize,
-    advice: impl FnOnce() -> Option<String>,
+    fit: Option<Fit>,
     multiline: bool,
     problems: &mut Vec<Problem>,
 ) -> String {
@@ -170,18 +164,13 @@ fn checked(
         text.chars().find(|&c| forbidden_char(c) && !allowed(c))
     };
     if let Some(bad) = forbidden {
-        let what = if multiline {
-            "text and line breaks"
-        } else {
-            "one line of printable text"
-        };
         problems.push(Problem::new(
             path,
-            format!(
-                "holds {} (U+{:04X}); use {what}",
-                forbidden_kind(bad),
-                u32::from(bad)
-            ),
+            Wrong::Forbidden {
+                kind: forbidden_kind(bad),
+                code: u32::from(bad),
+                multiline,
+            },
         ));
         return text.to_owned();
     }
@@ -191,12 +180,13 @@ fn checked(
         text.chars().count()
     };
     if chars > max_chars {
-        let advice = advice()
-            .map(|advice| format!("; {advice}"))
-            .unwrap_or_default();
         problems.push(Problem::new(
             path,
-            format!("is {chars} characters long, the limit is {max_chars}{advice}"),
+            Wrong::TooLong {
+                chars,
+                max: max_chars,
+                fit,
+            },
         ));
     }
     text.to_owned()
@@ -233,18 +223,13 @@ pub fn check_length(
     problems: &mut Vec<Problem>,
 ) {
     if len > limits.max_items {
-        let advice = sentences::limit_advice_when(Limit::MaxItems, finished);
-        let finished = match finished {
-            0 => String::new(),
-            n => format!(" ({n} finished)"),
-        };
         problems.push(Problem::new(
             path,
-            format!(
-                "holds {}{finished}, the limit is {}; {advice}",
-                crate::policy::english::count(len, "item"),
-                limits.max_items,
-            ),
+            Wrong::TooManyItems {
+                len,
+                finished,
+                max: limits.max_items,
+            },
         ));
     }
 }
@@ -288,20 +273,14 @@ pub fn check_in_progress(
     problems: &mut Vec<Problem>,
 ) {
     for (owner, in_progress) in over_limit(slots.iter().copied(), limits) {
-        let places: Vec<String> = in_progress.iter().map(|i| format!("{path}[{i}]")).collect();
-        let (whose, per) = match owner {
-            Some(owner) => (format!(" owned by {owner}"), " per owner"),
-            None => (String::new(), ""),
-        };
+        let places = in_progress.iter().map(|i| format!("{path}[{i}]")).collect();
         problems.push(Problem::new(
             path,
-            format!(
-                "has {} in_progress{whose} ({}), at most {}{per} may be; {}",
-                crate::policy::english::count(in_progress.len(), "item"),
-                places.join(", "),
-                limits.max_in_progress,
-                sentences::limit_advice(Limit::MaxInProgress)
-            ),
+            Wrong::OverInProgress {
+                places,
+                owner: owner.map(str::to_owned),
+                max: limits.max_in_progress,
+            },
         ));
     }
 }
@@ -315,11 +294,9 @@ pub fn check_owner(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option
     if OWNER.broken(name).is_some() {
         problems.push(Problem::new(
             path,
-            format!(
-                "\"{}\" is not an owner name: {}",
-                crate::policy::text::escape(&name.chars().take(80).collect::<String>()),
-                sentences::name_advice(&OWNER)
-            ),
+            Wrong::NotOwnerName {
+                name: name.to_owned(),
+            },
         ));
         return None;
     }

@@ -1,10 +1,17 @@
 //! The one error type. Every failure has a kind (its machine code and exit code), a message, an
 //! optional hint that says how to fix it, and, for a refused input, every problem at its path.
+//!
+//! Nothing outside `policy/` writes a message: a failure is a typed variant of one of the enums
+//! in `failure/` (`Disk`, `Input`, `Plan`, `Setup`, `Usage`, `Bug`), a problem at a path is a
+//! `Wrong`, and a hint on a refused input is a `Hint`. Each enum renders its text in one `match`,
+//! from its fields and the policy tables, and becomes an `Error` with `?` or `.into()`.
 
 use std::fmt;
-use std::path::Path;
 
 pub use crate::policy::exit::Kind;
+pub use crate::policy::failure::{
+    Bug, Disk, Fit, Hint, Input, LeaseState, Plan, Setup, Usage, Wrong,
+};
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,10 +21,11 @@ pub struct Problem {
 }
 
 impl Problem {
-    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+    /// What is wrong at `path`, in the words `Wrong` renders.
+    pub fn new(path: impl Into<String>, wrong: impl fmt::Display) -> Self {
         Self {
             path: path.into(),
-            message: message.into(),
+            message: wrong.to_string(),
         }
     }
 }
@@ -32,6 +40,7 @@ pub struct Error {
 }
 
 impl Error {
+    /// A failure of `kind` said in `message`: only the renderings in `failure/` call it.
     pub fn new(kind: Kind, message: impl Into<String>) -> Self {
         Self {
             kind,
@@ -41,9 +50,33 @@ impl Error {
         }
     }
 
-    /// The input, a configuration value or the requested change breaks a rule (exit 1).
+    /// The hint of a rendering in `failure/`.
+    #[must_use]
+    pub fn with_hint(mut self, text: impl Into<String>) -> Self {
+        self.hint = Some(text.into());
+        self
+    }
+
     pub fn invalid(message: impl Into<String>) -> Self {
         Self::new(Kind::InvalidParam, message)
+    }
+    pub fn usage(message: impl Into<String>) -> Self {
+        Self::new(Kind::Usage, message)
+    }
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(Kind::Conflict, message)
+    }
+    pub fn store_corrupt(message: impl Into<String>) -> Self {
+        Self::new(Kind::StoreCorrupt, message)
+    }
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(Kind::Internal, message)
+    }
+    pub fn unsafe_path(message: impl Into<String>) -> Self {
+        Self::new(Kind::UnsafePath, message)
+    }
+    pub fn io(action: &str, path: &std::path::Path, err: &std::io::Error) -> Self {
+        Self::internal(format!("cannot {action} {}: {err}", path.display()))
     }
 
     /// All the problems of one input, reported together (exit 1).
@@ -51,7 +84,7 @@ impl Error {
         Self {
             message: Self::headline(&problems),
             problems,
-            ..Self::invalid("")
+            ..Self::new(Kind::InvalidParam, "")
         }
     }
 
@@ -95,41 +128,10 @@ impl Error {
         }
     }
 
-    /// A bad command line (exit 2).
-    pub fn usage(message: impl Into<String>) -> Self {
-        Self::new(Kind::Usage, message)
-    }
-
-    /// `--expect-revision` mismatch or lock timeout (exit 3).
-    pub fn conflict(message: impl Into<String>) -> Self {
-        Self::new(Kind::Conflict, message)
-    }
-
-    /// A store that cannot be read as one (exit 4).
-    pub fn store_corrupt(message: impl Into<String>) -> Self {
-        Self::new(Kind::StoreCorrupt, message)
-    }
-
-    /// Anything else: I/O failures and bugs (exit 5).
-    pub fn internal(message: impl Into<String>) -> Self {
-        Self::new(Kind::Internal, message)
-    }
-
-    /// A path SPEC §9 forbids: a link, a FIFO, a file outside the workspace or owned by another
-    /// user (exit 6). The message names the path.
-    pub fn unsafe_path(message: impl Into<String>) -> Self {
-        Self::new(Kind::UnsafePath, message)
-    }
-
-    /// An I/O failure on `path`, said with the path so the user can look at it.
-    pub fn io(action: &str, path: &Path, err: &std::io::Error) -> Self {
-        Self::internal(format!("cannot {action} {}: {err}", path.display()))
-    }
-
+    /// The same failure with a hint that says how to fix it.
     #[must_use]
-    pub fn with_hint(mut self, text: impl Into<String>) -> Self {
-        self.hint = Some(text.into());
-        self
+    pub fn hinted(self, hint: Hint) -> Self {
+        self.with_hint(hint.to_string())
     }
 
     /// The machine-readable code of the JSON envelope.

@@ -7,7 +7,7 @@ use std::ffi::OsString;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
-use crate::policy::error::Error;
+use crate::policy::error::{Error, Usage};
 
 /// What a guessed word means.
 pub enum Meaning {
@@ -195,8 +195,12 @@ fn unknown_word(word: &str, args: &[String]) -> Option<Error> {
         ids.iter().map(|id| command.replace("{id}", id)).collect()
     };
     Some(
-        Error::usage(format!("todos has no command '{word}'"))
-            .with_hint(format!("run `{}` to {what}", commands.join(" && "))),
+        Usage::NoCommand {
+            word: word.to_owned(),
+            run: commands,
+            what,
+        }
+        .into(),
     )
 }
 
@@ -237,8 +241,12 @@ fn unknown_flag(given: &str, args: &[String]) -> Option<Error> {
         .replace("{id}", id)
         .replace("{value}", &quoted(&value));
     Some(
-        Error::usage(format!("`todos {command}` has no option {flag}"))
-            .with_hint(format!("run `{instead}`")),
+        Usage::NoOption {
+            command: command.clone(),
+            flag: flag.to_owned(),
+            instead,
+        }
+        .into(),
     )
 }
 

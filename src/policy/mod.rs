@@ -11,6 +11,7 @@
 
 pub(crate) mod english;
 pub(crate) mod error;
+pub(crate) mod failure;
 pub(crate) mod guess;
 pub mod sentences;
 pub(crate) mod suggest;

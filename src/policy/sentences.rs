@@ -169,6 +169,10 @@ pub fn when_ready() -> String {
 
 // ---- limits ----
 
+/// How to fit a description under its fixed limit.
+pub const DESCRIPTION_FIT: &str =
+    "keep to what the step needs; put longer notes in a file and name it in the description";
+
 /// What a refusal says after the numbers: first how to fit, then how to raise the limit.
 pub fn limit_advice(limit: Limit) -> String {
     limit_advice_when(limit, 0)

@@ -1,0 +1,51 @@
+//! Every failure `todos` reports, as typed variants that carry their data (paths, ids, values,
+//! limits), and the one place each is put in words. The text of a variant is rendered here from
+//! its fields and the policy tables (`sentences.rs`, `limit.rs`, `name.rs`, `settings.rs`), the
+//! way casey/just's `src/error.rs` writes every message in one `Display`: a caller builds a
+//! variant and never a sentence. Grouped by what failed:
+//!
+//! - `Disk`: reading and writing the workspace, links and sizes, the store as a file (`disk.rs`);
+//! - `Input`: an input refused as a whole: JSON, its shape, a configuration value (`input.rs`);
+//! - `Wrong`: what is wrong at one path of an input, for a `Problem` (`wrong.rs`);
+//! - `Plan`: a change the plan's rules or another writer refuse: revisions, owners, counters,
+//!   the history `undo` and `history` read (`plan.rs`);
+//! - `Setup`: `init`'s files, git's configuration, the MCP server (`setup.rs`);
+//! - `Usage`: a command line that cannot mean anything (`usage.rs`);
+//! - `Bug`: what cannot happen unless `todos` is wrong, or the system fails under it (`bug.rs`);
+//! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`).
+
+mod bug;
+mod disk;
+mod hint;
+mod input;
+mod plan;
+mod setup;
+mod usage;
+mod wrong;
+
+pub use bug::Bug;
+pub use disk::Disk;
+pub use hint::Hint;
+pub use input::Input;
+pub use plan::{LeaseState, Plan};
+pub use setup::Setup;
+pub use usage::Usage;
+pub use wrong::{Fit, Wrong};
+
+/// Each enum becomes an `Error` through its `render`, so `?` takes a variant as it is.
+macro_rules! into_error {
+    ($($failure:ident),*) => {$(
+        impl From<$failure> for crate::policy::error::Error {
+            fn from(failure: $failure) -> Self {
+                failure.render()
+            }
+        }
+        impl<T> From<$failure> for crate::policy::error::Result<T> {
+            fn from(failure: $failure) -> Self {
+                Err(failure.render())
+            }
+        }
+    )*};
+}
+
+into_error!(Bug, Disk, Input, Plan, Setup, Usage);

@@ -1,0 +1,35 @@
+//! A command line that cannot mean anything (exit 2).
+
+use crate::policy::error::{Error, Kind};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Usage {
+    /// A newcomer's word that is no command (`add`): `run` is what works, `what` what it does.
+    NoCommand {
+        word: String,
+        run: Vec<String>,
+        what: &'static str,
+    },
+    /// A newcomer's option that the command lacks (`update --status`).
+    NoOption {
+        command: String,
+        flag: String,
+        instead: String,
+    },
+}
+
+impl Usage {
+    pub(super) fn render(self) -> Error {
+        let error = |message: String| Error::new(Kind::Usage, message);
+        match self {
+            Self::NoCommand { word, run, what } => error(format!("todos has no command '{word}'"))
+                .with_hint(format!("run `{}` to {what}", run.join(" && "))),
+            Self::NoOption {
+                command,
+                flag,
+                instead,
+            } => error(format!("`todos {command}` has no option {flag}"))
+                .with_hint(format!("run `{instead}`")),
+        }
+    }
+}

@@ -5,8 +5,8 @@
 
 use serde_json::{Value, json};
 
-use crate::policy::error::Problem;
-use crate::policy::status::{STATUSES, Status};
+use crate::policy::error::{Problem, Wrong};
+use crate::policy::status::Status;
 
 /// A line's bullet, box and text: `- [x] Reproduce` → `("[x]", "Reproduce")`. The bullet
 /// (`-`, `*`, `+`) is optional; the text must follow the box after a space.
@@ -38,13 +38,6 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// The boxes in prose, from the status table: `[ ] pending, [-] in_progress, …`.
-fn boxes_in_prose() -> String {
-    STATUSES
-        .iter()
-        .filter_map(|info| info.checkbox.first().map(|b| format!("{b} {}", info.name)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
 
 /// What stands where a line could not be read: a valid item, so the lines after it keep their
 /// places and their own problems are found too. The input is refused anyway.
@@ -59,24 +52,16 @@ pub fn items(text: &str, path: &str, problems: &mut Vec<Problem>) -> Vec<Value> 
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let at = format!("{path}[{}]", items.len());
         let Some((checkbox, content)) = split(line) else {
-            problems.push(Problem::new(
-                at,
-                format!(
-                    "is not a checklist line such as \"[ ] Write the test\" (boxes: {})",
-                    boxes_in_prose()
-                ),
-            ));
+            problems.push(Problem::new(at, Wrong::NotChecklistLine));
             items.push(stand_in());
             continue;
         };
         let Some(status) = Status::from_checkbox(checkbox) else {
             problems.push(Problem::new(
                 at,
-                format!(
-                    "has the box \"{}\", which names no status; use {}",
-                    crate::policy::text::escape(checkbox),
-                    boxes_in_prose()
-                ),
+                Wrong::UnknownBox {
+                    checkbox: checkbox.to_owned(),
+                },
             ));
             items.push(stand_in());
             continue;

@@ -2,11 +2,9 @@
 //! accepted spelling as one table, what stands in for a missing field, and the messages for a
 //! key that is none of them.
 
-use std::borrow::Cow;
-
 use serde_json::{Map, Value};
 
-use crate::policy::error::Problem;
+use crate::policy::error::{Problem, Wrong};
 use crate::policy::suggest;
 
 /// A field of an input, whatever key spelled it.
@@ -184,17 +182,7 @@ pub(super) fn spellings_in_prose(context: &[&Spellings], field: Field) -> String
     crate::policy::english::or_list(&keys)
 }
 
-/// The most characters of an input's key that a path or a message repeats: a 100 KB key must
-/// not make a 100 KB error.
-pub(super) const KEY_SHOWN_CHARS: usize = 40;
-
-/// A key as paths and messages show it, cut to `KEY_SHOWN_CHARS` with `…`.
-pub(super) fn shown(key: &str) -> Cow<'_, str> {
-    match key.char_indices().nth(KEY_SHOWN_CHARS) {
-        Some((cut, _)) => Cow::Owned(format!("{}…", &key[..cut])),
-        None => Cow::Borrowed(key),
-    }
-}
+pub(super) use crate::policy::text::shown;
 
 pub(super) fn join(parent: &str, key: &str) -> String {
     let key = shown(key);
@@ -206,17 +194,13 @@ pub(super) fn join(parent: &str, key: &str) -> String {
 }
 
 /// Why a key is not known here, and the nearest known key when one is close.
-pub(super) fn unknown_field(key: &str, context: &[&Spellings]) -> String {
+pub(super) fn unknown_field(key: &str, context: &[&Spellings]) -> Wrong {
     let known = spellings(context).flat_map(|(_, keys)| keys.iter().copied());
-    if let Some(near) = suggest::closest(key, known) {
-        return format!("unknown field \"{}\"; did you mean \"{near}\"?", shown(key));
+    Wrong::UnknownField {
+        key: key.to_owned(),
+        near: suggest::closest(key, known),
+        fields: spellings(context).map(|(_, keys)| keys[0]).collect(),
     }
-    let first: Vec<&str> = spellings(context).map(|(_, keys)| keys[0]).collect();
-    format!(
-        "unknown field \"{}\"; the fields here are {}",
-        shown(key),
-        crate::policy::english::or_list(&first).replacen(" or ", " and ", 1)
-    )
 }
 
 /// Sorts an object's keys into fields, refusing unknown keys and two spellings of one field.
@@ -235,7 +219,9 @@ pub(super) fn fields<'a>(
         if let Some((_, first, _)) = found.iter().find(|(seen, _, _)| *seen == field) {
             problems.push(Problem::new(
                 join(path, key),
-                format!("says the same as \"{first}\"; give only one of them"),
+                Wrong::SameField {
+                    first: (*first).to_owned(),
+                },
             ));
             continue;
         }

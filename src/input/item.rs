@@ -9,7 +9,7 @@ use super::values::{
     parse_priority, parse_status,
 };
 use crate::plan::model::{Limits, Priority, Status};
-use crate::policy::error::Problem;
+use crate::policy::error::{Problem, Wrong};
 
 /// What one object says about an item, in any context (snapshot item, update, new item),
 /// each field checked where it stands.
@@ -120,7 +120,9 @@ pub(super) fn item_fields(
                 Value::Bool(flag) => item.reopen = *flag,
                 other => problems.push(Problem::new(
                     at,
-                    format!("must be true or false, not {}", type_name(other)),
+                    Wrong::NotBool {
+                        found: type_name(other),
+                    },
                 )),
             },
             // Null optional fields clear nothing and say nothing; the snapshot's own fields
@@ -145,14 +147,12 @@ pub(super) fn missing_content(path: &str, context: &[&Spellings]) -> Problem {
         .iter()
         .filter(|(_, field)| *field == Field::Content)
         .map(|(stand_in, _)| spellings_in_prose(context, *stand_in))
-        .find(|keys| !keys.is_empty())
-        .map(|keys| format!(", or {keys} alone"))
-        .unwrap_or_default();
+        .find(|keys| !keys.is_empty());
     Problem::new(
         join(path, "content"),
-        format!(
-            "is missing; every item needs its text ({}{stand_ins})",
-            spellings_in_prose(context, Field::Content)
-        ),
+        Wrong::ContentMissing {
+            keys: spellings_in_prose(context, Field::Content),
+            stand_ins,
+        },
     )
 }

@@ -11,10 +11,11 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
 use serde_json::{Map, Value};
 
-use crate::policy::error::{Error, Result};
+use crate::policy::cap::Cap;
+use crate::policy::error::{Disk, Input, Result};
 
 /// The most input `todos` reads from stdin, a file or an argument.
-pub const MAX_INPUT_BYTES: usize = 1024 * 1024;
+pub const MAX_INPUT_BYTES: usize = Cap::InputBytes.chars();
 
 /// Reads at most `MAX_INPUT_BYTES`, failing (without reading the rest) when there is more.
 pub fn read_limited(reader: impl Read, source: &str) -> Result<Vec<u8>> {
@@ -30,16 +31,20 @@ pub fn read_limited_sized(reader: impl Read, source: &str, size: u64) -> Result<
     reader
         .take(limit)
         .read_to_end(&mut bytes)
-        .map_err(|err| Error::internal(format!("cannot read {source}: {err}")))?;
+        .map_err(|err| Disk::Read {
+            source: source.to_owned(),
+            why: err.to_string(),
+        })?;
     check_size(bytes.len(), source)?;
     Ok(bytes)
 }
 
 pub fn check_size(len: usize, source: &str) -> Result<()> {
     if len > MAX_INPUT_BYTES {
-        return Err(Error::invalid(format!(
-            "{source} is larger than 1 MiB ({MAX_INPUT_BYTES} bytes); a plan is a short list"
-        )));
+        return Input::TooLarge {
+            source: source.to_owned(),
+        }
+        .into();
     }
     Ok(())
 }
@@ -68,10 +73,11 @@ pub fn escape_unsafe(text: String) -> String {
 /// Checks that `bytes` are UTF-8 and returns them as text.
 pub fn utf8<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str> {
     std::str::from_utf8(bytes).map_err(|err| {
-        Error::invalid(format!(
-            "{source} is not valid UTF-8 (first bad byte at offset {})",
-            err.valid_up_to()
-        ))
+        Input::NotUtf8 {
+            source: source.to_owned(),
+            offset: err.valid_up_to(),
+        }
+        .into()
     })
 }
 
@@ -81,7 +87,10 @@ pub fn parse(text: &str, source: &str) -> Result<Value> {
     let value = Node { at: At::Root }
         .deserialize(&mut deserializer)
         .and_then(|value| deserializer.end().map(|()| value))
-        .map_err(|err| Error::invalid(format!("{source} is not valid JSON: {err}")))?;
+        .map_err(|err| Input::NotJson {
+            source: source.to_owned(),
+            why: err.to_string(),
+        })?;
     Ok(value)
 }
 

@@ -11,7 +11,7 @@ pub mod json;
 use serde_json::Value;
 
 use crate::plan::model::{self, Item, Limits, Status};
-use crate::policy::error::{Error, Problem, Result};
+use crate::policy::error::{Error, Input, Problem, Result, Wrong};
 use crate::policy::suggest;
 
 pub mod checklist;
@@ -23,8 +23,7 @@ mod values;
 
 pub use fields::reference as fields_reference;
 use fields::{
-    Field, ID_FIELD, ITEM_FIELDS, OPERATIONS, SNAPSHOT_FIELDS, Spellings, fields, join, shown,
-    type_name,
+    Field, ID_FIELD, ITEM_FIELDS, OPERATIONS, SNAPSHOT_FIELDS, Spellings, fields, join, type_name,
 };
 use item::{item_fields, missing_content};
 pub use values::{MAX_NOTE_CHARS, content, summary};
@@ -99,32 +98,22 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
     let Value::Object(object) = value else {
         problems.push(Problem::new(
             path,
-            format!(
-                "must be an object with content and status, not {}",
-                type_name(value)
-            ),
+            Wrong::NotItem {
+                found: type_name(value),
+            },
         ));
         return None;
     };
     let before = problems.len();
     let fields = item_fields(object, path, ITEM_FIELDS, limits, problems);
     if fields.deleted {
-        problems.push(Problem::new(
-            join(path, "status"),
-            "\"deleted\" is for update; to drop an item from a snapshot, leave it out",
-        ));
+        problems.push(Problem::new(join(path, "status"), Wrong::DeletedInSnapshot));
     }
     if !fields.has(Field::Content) {
         problems.push(missing_content(path, ITEM_FIELDS));
     }
     if !fields.has(Field::Status) {
-        problems.push(Problem::new(
-            join(path, "status"),
-            format!(
-                "is missing; every item needs a status ({})",
-                crate::policy::sentences::status_names()
-            ),
-        ));
+        problems.push(Problem::new(join(path, "status"), Wrong::StatusMissing));
     }
     if problems.len() != before {
         return None;
@@ -222,15 +211,12 @@ fn is_read(value: &Value, key: &str, problems: &mut Vec<Problem>) -> bool {
         .iter()
         .find(|name| name.eq_ignore_ascii_case(text.trim()));
     if operation.is_none() {
-        let hint = suggest::closest(text, OPERATIONS)
-            .map_or_else(String::new, |near| format!("did you mean \"{near}\"? "));
-        let use_ = if hint.is_empty() { "use" } else { "Use" };
         problems.push(Problem::new(
             key,
-            format!(
-                "unknown operation \"{}\"; {hint}{use_} \"write\" to replace the list or \"read\" to print it",
-                shown(text)
-            ),
+            Wrong::UnknownOperation {
+                text: text.to_owned(),
+                near: suggest::closest(text, OPERATIONS),
+            },
         ));
     }
     operation == Some(&"read")
@@ -301,7 +287,9 @@ pub fn snapshot_and_problems(value: &Value, limits: &Limits) -> Result<(Snapshot
                     (Field::Merge, Value::Bool(merge)) => snapshot.merge = *merge,
                     (Field::Merge, other) => problems.push(Problem::new(
                         key,
-                        format!("must be true or false, not {}", type_name(other)),
+                        Wrong::NotBool {
+                            found: type_name(other),
+                        },
                     )),
                     (Field::Operation, value) => {
                         if is_read(value, key, &mut problems) {
@@ -322,28 +310,24 @@ pub fn snapshot_and_problems(value: &Value, limits: &Limits) -> Result<(Snapshot
                     }
                     (_, other) => problems.push(Problem::new(
                         key,
-                        format!(
-                            "must be an array of items or a Markdown checklist, not {}",
-                            type_name(other)
-                        ),
+                        Wrong::NotList {
+                            found: type_name(other),
+                        },
                     )),
                 }
             }
             if let Some(key) = read {
                 if snapshot.items.is_some() {
-                    problems.push(Problem::new(
-                        key,
-                        "\"read\" only prints the plan; to change it, send \"write\" with the list",
-                    ));
+                    problems.push(Problem::new(key, Wrong::ReadWithList));
                 }
                 snapshot.summary = None;
             }
         }
         other => {
-            return Err(Error::invalid(format!(
-                "the input must be a JSON object such as {{\"summary\": \"…\", \"todos\": […]}} or an array of items, not {}",
-                type_name(other)
-            )));
+            return Input::NotSnapshot {
+                found: type_name(other),
+            }
+            .into();
         }
     }
     if !problems.is_empty() {

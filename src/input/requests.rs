@@ -7,7 +7,7 @@ use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, UPDATE_FIELDS};
 use super::item::{DELETED, ItemFields, item_fields, missing_content};
 use super::{Field, content, expect_str, fields, type_name};
 use crate::plan::model::{Item, Limits, Priority, Status};
-use crate::policy::error::{Error, Problem, Result};
+use crate::policy::error::{Error, Hint, Input, Problem, Result, Wrong};
 
 /// A change to one item, as sent to `update`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -110,15 +110,14 @@ pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
                 Some((_, key, other)) if found.len() == 1 => {
                     problems.push(Problem::new(
                         *key,
-                        format!("must be an array of items, not {}", type_name(other)),
+                        Wrong::NotItems {
+                            found: type_name(other),
+                        },
                     ));
                     return Err(Error::problems(problems));
                 }
                 Some((_, key, _)) => {
-                    problems.push(Problem::new(
-                        *key,
-                        "give either \"items\" or the fields of one item, not both",
-                    ));
+                    problems.push(Problem::new(*key, Wrong::ItemsAndFields));
                     return Err(Error::problems(problems));
                 }
                 None => {
@@ -129,10 +128,10 @@ pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
             }
         }
         other => {
-            return Err(Error::invalid(format!(
-                "create takes {{\"items\": [...]}}, one item's fields, an array or plain lines, not {}",
-                type_name(other)
-            )));
+            return Input::NotCreate {
+                found: type_name(other),
+            }
+            .into();
         }
     };
     let items = list
@@ -160,36 +159,26 @@ pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
 /// change it was meant to be are fixed in one retry.
 pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
     let Value::Object(object) = value else {
-        return Err(Error::invalid(format!(
-            "update takes an object such as {{\"id\": \"2\", \"status\": \"completed\"}}, not {}",
-            type_name(value)
-        )));
+        return Input::NotUpdate {
+            found: type_name(value),
+        }
+        .into();
     };
     let mut problems = Vec::new();
     let fields: ItemFields = item_fields(object, "", UPDATE_FIELDS, limits, &mut problems);
     if !fields.has(Field::Id) {
-        problems.push(Problem::new(
-            "id",
-            "is missing; name the item to change (its id from `todos show`)",
-        ));
+        problems.push(Problem::new("id", Wrong::IdMissing));
     }
     let nothing_to_change = !fields.deleted && !fields.changes_something();
     if nothing_to_change {
         problems.push(Problem::new(
             "status",
-            format!(
-                "is missing; send the new status ({}; {DELETED} removes the item), or a content, \
-                 description, activeForm, priority, owner or blocked_by to change",
-                crate::policy::sentences::status_names()
-            ),
+            Wrong::NothingToChange { deleted: DELETED },
         ));
     }
     if nothing_to_change {
         let id = fields.id.as_deref().unwrap_or("2");
-        return Err(Error::problems(problems).with_hint(format!(
-            "send the id and what changes, e.g. {{\"id\": \"{}\", \"status\": \"completed\"}}",
-            crate::policy::text::escape(&super::shown(id))
-        )));
+        return Err(Error::problems(problems).hinted(Hint::UpdateExample { id: id.to_owned() }));
     }
     Error::if_any(problems)?;
     Ok(ItemChange {

@@ -4,9 +4,10 @@
 
 use serde_json::Value;
 
-use super::fields::{shown, type_name};
+use super::fields::type_name;
 use crate::plan::model::{self, Limits, MAX_ACTIVE_FORM_CHARS, Priority, Status};
-use crate::policy::error::Problem;
+use crate::policy::cap::Cap;
+use crate::policy::error::{Problem, Wrong};
 use crate::policy::suggest;
 
 pub(super) fn expect_str<'a>(
@@ -19,7 +20,9 @@ pub(super) fn expect_str<'a>(
     } else {
         problems.push(Problem::new(
             path,
-            format!("must be a string, not {}", type_name(value)),
+            Wrong::NotString {
+                found: type_name(value),
+            },
         ));
         None
     }
@@ -33,15 +36,13 @@ pub(super) fn parse_status(
     let text = expect_str(value, path, problems)?;
     let status = Status::parse(text);
     if status.is_none() {
-        let shown = crate::policy::text::escape(&shown(text)).into_owned();
-        let message = match Status::suggest(text) {
-            Some(name) => format!("unknown status \"{shown}\"; did you mean \"{name}\"?"),
-            None => format!(
-                "unknown status \"{shown}\"; use one of {}",
-                crate::policy::sentences::accepted_spellings()
-            ),
-        };
-        problems.push(Problem::new(path, message));
+        problems.push(Problem::new(
+            path,
+            Wrong::UnknownStatus {
+                text: text.to_owned(),
+                near: Status::suggest(text),
+            },
+        ));
     }
     status
 }
@@ -54,15 +55,14 @@ pub(super) fn parse_priority(
     let text = expect_str(value, path, problems)?;
     let priority = Priority::parse(text);
     if priority.is_none() {
-        let shown = crate::policy::text::escape(&shown(text)).into_owned();
-        let message = match suggest::closest(text, Priority::names()) {
-            Some(near) => format!("unknown priority \"{shown}\"; did you mean \"{near}\"?"),
-            None => format!(
-                "unknown priority \"{shown}\"; use one of {}",
-                Priority::names().collect::<Vec<_>>().join(", ")
-            ),
-        };
-        problems.push(Problem::new(path, message));
+        problems.push(Problem::new(
+            path,
+            Wrong::UnknownPriority {
+                text: text.to_owned(),
+                near: suggest::closest(text, Priority::names()),
+                names: Priority::names().collect(),
+            },
+        ));
     }
     priority
 }
@@ -73,19 +73,15 @@ pub(super) fn parse_id(value: &Value, path: &str, problems: &mut Vec<Problem>) -
         Value::Number(number) if number.is_u64() || number.is_i64() => Some(number.to_string()),
         Value::Null => None,
         Value::String(_) => {
-            problems.push(Problem::new(
-                path,
-                "is empty; give an id, or leave the field out",
-            ));
+            problems.push(Problem::new(path, Wrong::EmptyId));
             None
         }
         other => {
             problems.push(Problem::new(
                 path,
-                format!(
-                    "must be a non-empty string or a whole number, not {}",
-                    type_name(other)
-                ),
+                Wrong::NotId {
+                    found: type_name(other),
+                },
             ));
             None
         }
@@ -110,7 +106,7 @@ pub(super) fn parse_ids(value: &Value, path: &str, problems: &mut Vec<Problem>) 
             for (index, entry) in list.iter().enumerate() {
                 let at = format!("{path}[{index}]");
                 if entry.is_null() {
-                    problems.push(Problem::new(at, "must be an item's id, not null"));
+                    problems.push(Problem::new(at, Wrong::NullId));
                 } else {
                     push(parse_id(entry, &at, problems));
                 }
@@ -136,7 +132,7 @@ pub(super) fn parse_owner(
 /// Checks item text: trimmed, not empty, printable, within the limit.
 pub fn content(raw: &str, path: &str, limits: &Limits, problems: &mut Vec<Problem>) -> String {
     if raw.trim().is_empty() {
-        problems.push(Problem::new(path, "is empty; say what the step is"));
+        problems.push(Problem::new(path, Wrong::EmptyContent));
         return String::new();
     }
     model::check_text(
@@ -149,7 +145,7 @@ pub fn content(raw: &str, path: &str, limits: &Limits, problems: &mut Vec<Proble
 }
 
 /// Longest kept note on a change (Codex's `explanation`): a few sentences, not a document.
-pub const MAX_NOTE_CHARS: usize = 500;
+pub const MAX_NOTE_CHARS: usize = Cap::NoteChars.chars();
 
 /// Checks a change's note: its line breaks and tabs become spaces (Codex writes sentences
 /// across lines), then it is one line of printable text; a blank one counts as absent.

@@ -9,6 +9,7 @@ use chrono::{DateTime, FixedOffset, Utc};
 
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{Item, Status};
+use crate::policy::cap::Cap;
 use crate::policy::error::{LeaseState, Plan, Result, Wrong};
 
 /// The units a lease may be given in, with their length in seconds.
@@ -16,8 +17,7 @@ const UNITS: [(char, u64, &str); 3] =
     [('s', 1, "second"), ('m', 60, "minute"), ('h', 3600, "hour")];
 
 /// The longest lease: a week. A worker that needs longer renews it.
-pub const MAX_LEASE: Duration = Duration::from_hours(7 * 24);
-
+pub const MAX_LEASE: Duration = Duration::from_secs(Cap::LeaseSeconds.value());
 
 /// A lease's length, `None` for "none" (no lease). Whole units only, at least one second, at
 /// most `MAX_LEASE`.
@@ -40,9 +40,7 @@ pub fn parse_lease(text: &str) -> std::result::Result<Option<Duration>, Wrong> {
         let Some(&(_, seconds, _)) = UNITS.iter().find(|(unit, _, _)| *unit == c) else {
             return Err(not_lease(false));
         };
-        let number: u64 = digits
-            .parse()
-            .map_err(|_| not_lease(false))?;
+        let number: u64 = digits.parse().map_err(|_| not_lease(false))?;
         digits.clear();
         total = number
             .checked_mul(seconds)

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::policy::cap::Cap;
 use crate::policy::error::{Fit, Problem, Wrong};
 pub use crate::policy::limit::{Limit, Limits};
 use crate::policy::name::OWNER;
@@ -113,10 +114,10 @@ pub fn is_finished(items: &[Item]) -> bool {
 }
 
 /// Longest accepted `active_form`; it is only shown for the item in progress.
-pub const MAX_ACTIVE_FORM_CHARS: usize = 200;
+pub const MAX_ACTIVE_FORM_CHARS: usize = Cap::ActiveFormChars.chars();
 
 /// Longest accepted `description`: detail for whoever does the step, not a document.
-pub const MAX_DESCRIPTION_CHARS: usize = 2000;
+pub const MAX_DESCRIPTION_CHARS: usize = Cap::DescriptionChars.chars();
 
 /// Checks one line of user text (content, summary, active form) and returns it trimmed.
 /// `limit` names the limit that `max_chars` is, if it is one (a configuration key raises it).

@@ -48,6 +48,15 @@ pub fn status_meanings() -> String {
     or_list(&names)
 }
 
+/// The checklist boxes read as input, one per status: `[ ] pending, [-] in_progress, …`.
+pub fn checklist_boxes() -> String {
+    STATUSES
+        .iter()
+        .filter_map(|info| info.checkbox.first().map(|b| format!("{b} {}", info.name)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The terminal statuses, `completed, cancelled or failed`.
 pub fn terminal_statuses() -> String {
     or_list(&names_where(|info| info.terminal))
@@ -204,6 +213,16 @@ pub fn limits_in_force(limits: &Limits) -> String {
         summary = limits.get(Limit::MaxSummaryChars),
         in_progress = count(limits.get(Limit::MaxInProgress), "item"),
     )
+}
+
+/// A size in bytes as refusals say it: `1 MiB (1048576 bytes)`, or the bytes alone.
+pub fn size(bytes: u64) -> String {
+    const MIB: u64 = 1024 * 1024;
+    if bytes % MIB == 0 {
+        format!("{} MiB ({bytes} bytes)", bytes / MIB)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 // ---- configuration and environment ----

@@ -61,6 +61,18 @@ pub fn word(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// A key or word of an input as paths and messages show it, cut to `Cap::KeyShownChars` with
+/// `…`: a 100 KB key must not make a 100 KB error.
+pub fn shown(key: &str) -> Cow<'_, str> {
+    match key
+        .char_indices()
+        .nth(crate::policy::cap::Cap::KeyShownChars.chars())
+    {
+        Some((cut, _)) => Cow::Owned(format!("{}…", &key[..cut])),
+        None => Cow::Borrowed(key),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

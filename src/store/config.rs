@@ -124,7 +124,8 @@ impl Config {
             Setting::HistoryLimit => self.history_limit = raw.count().ok_or_else(refused)?,
             Setting::ClaimLease => {
                 let text = raw.text().ok_or_else(refused)?;
-                self.claim_lease = crate::plan::claims::parse_lease(text).map_err(|why| why.to_string())?;
+                self.claim_lease =
+                    crate::plan::claims::parse_lease(text).map_err(|why| why.to_string())?;
             }
             Setting::Worktrees => {
                 self.worktrees = raw.text().and_then(Worktrees::parse).ok_or_else(refused)?;

@@ -13,6 +13,8 @@ pub enum Disk {
         path: PathBuf,
         why: String,
     },
+    /// A stream (`stdin`) that failed while it was read.
+    Read { source: String, why: String },
 }
 
 impl Disk {
@@ -31,6 +33,9 @@ impl Disk {
                 Kind::Internal,
                 format!("cannot {action} {}: {why}", path.display()),
             ),
+            Self::Read { source, why } => {
+                Error::new(Kind::Internal, format!("cannot read {source}: {why}"))
+            }
         }
     }
 }

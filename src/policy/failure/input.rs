@@ -1,6 +1,7 @@
 //! An input refused as a whole (exit 1): where it came from, its JSON, its shape, a name or a
 //! configuration value.
 
+use crate::policy::cap::Cap;
 use crate::policy::error::{Error, Kind};
 use crate::policy::name::{Broken, LIST_NAME};
 use crate::policy::sentences;
@@ -8,7 +9,35 @@ use crate::policy::sentences;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
     /// A list name (`--list`, `TODOS_LIST`) that breaks `LIST_NAME`.
-    ListName { name: String, broken: Broken },
+    ListName {
+        name: String,
+        broken: Broken,
+    },
+    /// Input (`source`: `stdin`, a file) over `Cap::InputBytes`.
+    TooLarge {
+        source: String,
+    },
+    NotUtf8 {
+        source: String,
+        offset: usize,
+    },
+    /// Input that is not JSON, with serde's reason.
+    NotJson {
+        source: String,
+        why: String,
+    },
+    /// A snapshot that is neither an object nor an array (`found`: its JSON type).
+    NotSnapshot {
+        found: &'static str,
+    },
+    /// `create`'s input in no shape it takes.
+    NotCreate {
+        found: &'static str,
+    },
+    /// `update`'s input that is no object.
+    NotUpdate {
+        found: &'static str,
+    },
 }
 
 impl Input {
@@ -24,6 +53,26 @@ impl Input {
                 "name a list with {}, e.g. --list {}",
                 sentences::name_rule(&LIST_NAME),
                 LIST_NAME.examples.join(", --list ")
+            )),
+            Self::TooLarge { source } => error(format!(
+                "{source} is larger than {}; a plan is a short list",
+                sentences::size(Cap::InputBytes.value())
+            )),
+            Self::NotUtf8 { source, offset } => error(format!(
+                "{source} is not valid UTF-8 (first bad byte at offset {offset})"
+            )),
+            Self::NotJson { source, why } => error(format!("{source} is not valid JSON: {why}")),
+            Self::NotSnapshot { found } => error(format!(
+                "the input must be a JSON object such as {{\"summary\": \"…\", \"todos\": […]}} \
+                 or an array of items, not {found}"
+            )),
+            Self::NotCreate { found } => error(format!(
+                "create takes {{\"items\": [...]}}, one item's fields, an array or plain lines, \
+                 not {found}"
+            )),
+            Self::NotUpdate { found } => error(format!(
+                "update takes an object such as {{\"id\": \"2\", \"status\": \"completed\"}}, \
+                 not {found}"
             )),
         }
     }

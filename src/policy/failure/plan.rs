@@ -8,7 +8,10 @@ use crate::policy::text::escape;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LeaseState {
     /// It ended (`why`: `lease ended 4m ago`): `next --claim` takes it over.
-    Ended { owner: String, why: String },
+    Ended {
+        owner: String,
+        why: String,
+    },
     /// It runs until this time (RFC 3339).
     RunsUntil(String),
     None,
@@ -47,7 +50,9 @@ impl Plan {
                         escape(&owner)
                     ),
                     LeaseState::RunsUntil(end) => {
-                        format!("its lease runs until {end}, then `todos next --claim` takes it over")
+                        format!(
+                            "its lease runs until {end}, then `todos next --claim` takes it over"
+                        )
                     }
                     LeaseState::None => "it holds no lease".to_owned(),
                 };

@@ -3,12 +3,12 @@
 
 use std::fmt;
 
-use crate::policy::english::count;
+use crate::policy::english::{count, or_list};
 use crate::policy::limit::Limit;
 use crate::policy::name::OWNER;
 use crate::policy::sentences;
 use crate::policy::settings::LEASE_FORMAT;
-use crate::policy::text::escape;
+use crate::policy::text::{escape, shown};
 
 /// How to fit a text under its limit, said after a refusal of a text too long.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,17 +48,104 @@ pub enum Wrong {
         max: usize,
     },
     /// A name that breaks `OWNER`.
-    NotOwnerName { name: String },
+    NotOwnerName {
+        name: String,
+    },
     /// A lease that is not `LEASE_FORMAT`; `unit_missing` when a number lacks its unit.
-    NotLease { text: String, unit_missing: bool },
+    NotLease {
+        text: String,
+        unit_missing: bool,
+    },
     /// A lease of 0.
     LeaseZero,
     /// A lease longer than the longest (`max`, said as a span such as `168h`).
-    LeaseTooLong { text: String, max: String },
+    LeaseTooLong {
+        text: String,
+        max: String,
+    },
     /// A stored `lease_until` that is not RFC 3339.
-    LeaseUntil { until: String },
+    LeaseUntil {
+        until: String,
+    },
     /// A stored `lease_seconds` out of range.
-    LeaseSeconds { seconds: u64, max: u64 },
+    LeaseSeconds {
+        seconds: u64,
+        max: u64,
+    },
+    // ---- the shape of an input: `found` is the JSON type there (`a number`) ----
+    NotString {
+        found: &'static str,
+    },
+    NotBool {
+        found: &'static str,
+    },
+    NotId {
+        found: &'static str,
+    },
+    /// An entry of a snapshot's list that is no object.
+    NotItem {
+        found: &'static str,
+    },
+    /// A snapshot's list that is neither an array nor a Markdown checklist.
+    NotList {
+        found: &'static str,
+    },
+    /// `create`'s `items` that is no array.
+    NotItems {
+        found: &'static str,
+    },
+    EmptyId,
+    NullId,
+    EmptyContent,
+    /// A status no row of `STATUSES` spells, with the nearest one.
+    UnknownStatus {
+        text: String,
+        near: Option<&'static str>,
+    },
+    /// A priority no row of `PRIORITIES` spells (`names`), with the nearest one.
+    UnknownPriority {
+        text: String,
+        near: Option<&'static str>,
+        names: Vec<&'static str>,
+    },
+    /// A snapshot's `operation` that is neither `write` nor `read`.
+    UnknownOperation {
+        text: String,
+        near: Option<&'static str>,
+    },
+    /// A key no field of the context spells, with the nearest one, else the first spelling of
+    /// each field.
+    UnknownField {
+        key: String,
+        near: Option<&'static str>,
+        fields: Vec<&'static str>,
+    },
+    /// A second spelling of a field already given as `first`.
+    SameField {
+        first: String,
+    },
+    /// `deleted` in a snapshot.
+    DeletedInSnapshot,
+    StatusMissing,
+    /// An item without text: the keys that give it, and those that stand in for it alone.
+    ContentMissing {
+        keys: String,
+        stand_ins: Option<String>,
+    },
+    /// `operation: read` beside a list.
+    ReadWithList,
+    NotChecklistLine,
+    /// A checklist box that names no status.
+    UnknownBox {
+        checkbox: String,
+    },
+    /// `items` beside one item's fields in `create`.
+    ItemsAndFields,
+    IdMissing,
+    /// An update that changes nothing; `deleted` is the status that removes the item.
+    NothingToChange {
+        deleted: &'static str,
+    },
 }
 
 impl fmt::Display for Wrong {
@@ -131,11 +218,129 @@ impl fmt::Display for Wrong {
                 escape(text)
             ),
             Self::LeaseUntil { until } => {
-                write!(f, "lease_until \"{}\" is not an RFC 3339 time", escape(until))
+                write!(
+                    f,
+                    "lease_until \"{}\" is not an RFC 3339 time",
+                    escape(until)
+                )
             }
             Self::LeaseSeconds { seconds, max } => {
                 write!(f, "lease_seconds {seconds} is not from 1 to {max}")
             }
+            Self::NotString { found } => write!(f, "must be a string, not {found}"),
+            Self::NotBool { found } => write!(f, "must be true or false, not {found}"),
+            Self::NotId { found } => {
+                write!(
+                    f,
+                    "must be a non-empty string or a whole number, not {found}"
+                )
+            }
+            Self::NotItem { found } => {
+                write!(f, "must be an object with content and status, not {found}")
+            }
+            Self::NotList { found } => write!(
+                f,
+                "must be an array of items or a Markdown checklist, not {found}"
+            ),
+            Self::NotItems { found } => write!(f, "must be an array of items, not {found}"),
+            Self::EmptyId => f.write_str("is empty; give an id, or leave the field out"),
+            Self::NullId => f.write_str("must be an item's id, not null"),
+            Self::EmptyContent => f.write_str("is empty; say what the step is"),
+            Self::UnknownStatus { text, near } => {
+                let shown = escape(&shown(text)).into_owned();
+                match near {
+                    Some(name) => write!(f, "unknown status \"{shown}\"; did you mean \"{name}\"?"),
+                    None => write!(
+                        f,
+                        "unknown status \"{shown}\"; use one of {}",
+                        sentences::accepted_spellings()
+                    ),
+                }
+            }
+            Self::UnknownPriority { text, near, names } => {
+                let shown = escape(&shown(text)).into_owned();
+                match near {
+                    Some(near) => {
+                        write!(f, "unknown priority \"{shown}\"; did you mean \"{near}\"?")
+                    }
+                    None => write!(
+                        f,
+                        "unknown priority \"{shown}\"; use one of {}",
+                        names.join(", ")
+                    ),
+                }
+            }
+            Self::UnknownOperation { text, near } => {
+                write!(f, "unknown operation \"{}\"; ", shown(text))?;
+                let use_ = match near {
+                    Some(near) => {
+                        write!(f, "did you mean \"{near}\"? ")?;
+                        "Use"
+                    }
+                    None => "use",
+                };
+                write!(
+                    f,
+                    "{use_} \"write\" to replace the list or \"read\" to print it"
+                )
+            }
+            Self::UnknownField { key, near, fields } => match near {
+                Some(near) => write!(
+                    f,
+                    "unknown field \"{}\"; did you mean \"{near}\"?",
+                    shown(key)
+                ),
+                None => write!(
+                    f,
+                    "unknown field \"{}\"; the fields here are {}",
+                    shown(key),
+                    or_list(fields).replacen(" or ", " and ", 1)
+                ),
+            },
+            Self::SameField { first } => {
+                write!(f, "says the same as \"{first}\"; give only one of them")
+            }
+            Self::DeletedInSnapshot => f.write_str(
+                "\"deleted\" is for update; to drop an item from a snapshot, leave it out",
+            ),
+            Self::StatusMissing => write!(
+                f,
+                "is missing; every item needs a status ({})",
+                sentences::status_names()
+            ),
+            Self::ContentMissing { keys, stand_ins } => {
+                write!(f, "is missing; every item needs its text ({keys}")?;
+                if let Some(stand_ins) = stand_ins {
+                    write!(f, ", or {stand_ins} alone")?;
+                }
+                f.write_str(")")
+            }
+            Self::ReadWithList => f.write_str(
+                "\"read\" only prints the plan; to change it, send \"write\" with the list",
+            ),
+            Self::NotChecklistLine => write!(
+                f,
+                "is not a checklist line such as \"[ ] Write the test\" (boxes: {})",
+                sentences::checklist_boxes()
+            ),
+            Self::UnknownBox { checkbox } => write!(
+                f,
+                "has the box \"{}\", which names no status; use {}",
+                escape(checkbox),
+                sentences::checklist_boxes()
+            ),
+            Self::ItemsAndFields => {
+                f.write_str("give either \"items\" or the fields of one item, not both")
+            }
+            Self::IdMissing => {
+                f.write_str("is missing; name the item to change (its id from `todos show`)")
+            }
+            Self::NothingToChange { deleted } => write!(
+                f,
+                "is missing; send the new status ({}; {deleted} removes the item), or a content, \
+                 description, activeForm, priority, owner or blocked_by to change",
+                sentences::status_names()
+            ),
         }
     }
 }

@@ -1,0 +1,158 @@
+//! The fixed bounds of `todos`, one row each: how much input it reads, how large a store or a
+//! history may grow before it is refused, how long a text may be where no configuration raises
+//! it, how much a hook or the recap says, how long a lease or a lock wait may be. Unlike
+//! `limit::LIMITS`, no configuration changes these; every surface that states one (a refusal,
+//! a schema, a help text) reads it here, and `consistency.rs` walks each row through them.
+
+/// One fixed bound. The variants are in the order of `CAPS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cap {
+    /// Input read from stdin, `--file`, an argument or a configuration file.
+    InputBytes,
+    /// A store, a history or a completion log read whole.
+    StoreBytes,
+    /// One JSON-RPC message of the MCP server.
+    McpLineBytes,
+    /// The one-line recap.
+    RecapChars,
+    /// What a hook says to an agent.
+    HookChars,
+    /// An item's `activeForm`.
+    ActiveFormChars,
+    /// An item's `description`.
+    DescriptionChars,
+    /// A change's note (Codex's `explanation`).
+    NoteChars,
+    /// A key of an input repeated in a path or a message.
+    KeyShownChars,
+    /// A claim's lease.
+    LeaseSeconds,
+    /// How long `--lock-timeout` may wait.
+    LockTimeoutSeconds,
+    /// How long a command waits for the lock unless `--lock-timeout` says otherwise.
+    DefaultLockTimeoutSeconds,
+}
+
+/// What a bound counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Bytes,
+    Chars,
+    Seconds,
+}
+
+pub struct CapInfo {
+    pub cap: Cap,
+    pub value: u64,
+    pub unit: Unit,
+    /// What it bounds, for a test's message and a reader.
+    pub what: &'static str,
+}
+
+const MIB: u64 = 1024 * 1024;
+
+pub const CAPS: [CapInfo; 12] = [
+    CapInfo {
+        cap: Cap::InputBytes,
+        value: MIB,
+        unit: Unit::Bytes,
+        what: "input from stdin, --file, an argument or a configuration file",
+    },
+    CapInfo {
+        cap: Cap::StoreBytes,
+        value: 64 * MIB,
+        unit: Unit::Bytes,
+        what: "a store, a history or a completion log",
+    },
+    CapInfo {
+        cap: Cap::McpLineBytes,
+        value: 16 * MIB,
+        unit: Unit::Bytes,
+        what: "one message to the MCP server",
+    },
+    CapInfo {
+        cap: Cap::RecapChars,
+        value: 300,
+        unit: Unit::Chars,
+        what: "the one-line recap",
+    },
+    CapInfo {
+        cap: Cap::HookChars,
+        value: 1_500,
+        unit: Unit::Chars,
+        what: "what a hook says to an agent",
+    },
+    CapInfo {
+        cap: Cap::ActiveFormChars,
+        value: 200,
+        unit: Unit::Chars,
+        what: "an item's activeForm",
+    },
+    CapInfo {
+        cap: Cap::DescriptionChars,
+        value: 2_000,
+        unit: Unit::Chars,
+        what: "an item's description",
+    },
+    CapInfo {
+        cap: Cap::NoteChars,
+        value: 500,
+        unit: Unit::Chars,
+        what: "a change's note",
+    },
+    CapInfo {
+        cap: Cap::KeyShownChars,
+        value: 40,
+        unit: Unit::Chars,
+        what: "an input's key as a message repeats it",
+    },
+    CapInfo {
+        cap: Cap::LeaseSeconds,
+        value: 7 * 24 * 3600,
+        unit: Unit::Seconds,
+        what: "a claim's lease",
+    },
+    CapInfo {
+        cap: Cap::LockTimeoutSeconds,
+        value: 86_400,
+        unit: Unit::Seconds,
+        what: "--lock-timeout",
+    },
+    CapInfo {
+        cap: Cap::DefaultLockTimeoutSeconds,
+        value: 10,
+        unit: Unit::Seconds,
+        what: "the wait for the lock without --lock-timeout",
+    },
+];
+
+impl Cap {
+    pub const fn info(self) -> &'static CapInfo {
+        // The table is in the enum's order; a test holds that.
+        &CAPS[self as usize]
+    }
+
+    pub const fn value(self) -> u64 {
+        self.info().value
+    }
+
+    /// The value as a count of characters or bytes in memory.
+    #[allow(clippy::cast_possible_truncation)]
+    pub const fn chars(self) -> usize {
+        // Every bound fits a usize on the platforms todos builds for (16 MiB at most).
+        self.info().value as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_enum_order() {
+        for (index, info) in CAPS.iter().enumerate() {
+            assert_eq!(info.cap as usize, index, "{}", info.what);
+            assert_eq!(info.cap.value(), info.value);
+        }
+    }
+}

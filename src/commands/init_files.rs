@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Error, Result, Unsafe};
 use crate::store::disk;
 
 /// What happened to one file.
@@ -95,10 +95,7 @@ impl Change {
             dir.join(file_name)
         };
         if path.starts_with(root.join(".git")) {
-            return Err(disk::unsafe_path(
-                &dir.join(file_name),
-                "leads into .git/, git's own folder, which todos init never edits",
-            ));
+            return Err(disk::unsafe_path(&dir.join(file_name), Unsafe::IntoGit));
         }
         let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Input(name))? {
             Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use crate::commands::init_block::{Markers, with_block};
 use crate::commands::init_files::Action;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Error, Result, Unsafe, WorktreeWhy};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
 use crate::store::{git_config, worktree};
@@ -213,10 +213,7 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
     } else if meta.is_file() {
         pointed(&dot).map_err(refused)?
     } else {
-        return Err(disk::unsafe_path(
-            &dot,
-            "is a symbolic link or not a file or folder",
-        ));
+        return Err(disk::unsafe_path(&dot, Unsafe::NotGitFileOrFolder));
     };
     if fs::symlink_metadata(common.join("HEAD")).is_err() {
         return Err(Error::invalid(format!(

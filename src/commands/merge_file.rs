@@ -143,7 +143,7 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
         Some(meta) if meta.len() == 0 && optional => return Ok(None),
         Some(_) => {}
     }
-    Store::read(path, "").map_err(|err| match err.kind {
+    Store::read(path, None).map_err(|err| match err.kind {
         Kind::StoreCorrupt => Error::invalid(format!("{name}: {}", err.message)),
         _ => err,
     })

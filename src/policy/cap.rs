@@ -17,6 +17,8 @@ pub enum Cap {
     RecapChars,
     /// What a hook says to an agent.
     HookChars,
+    /// The longest summary or item text a hook quotes.
+    HookQuoteChars,
     /// An item's `activeForm`.
     ActiveFormChars,
     /// An item's `description`.
@@ -51,7 +53,7 @@ pub struct CapInfo {
 
 const MIB: u64 = 1024 * 1024;
 
-pub const CAPS: [CapInfo; 12] = [
+pub const CAPS: [CapInfo; 13] = [
     CapInfo {
         cap: Cap::InputBytes,
         value: MIB,
@@ -81,6 +83,12 @@ pub const CAPS: [CapInfo; 12] = [
         value: 1_500,
         unit: Unit::Chars,
         what: "what a hook says to an agent",
+    },
+    CapInfo {
+        cap: Cap::HookQuoteChars,
+        value: 200,
+        unit: Unit::Chars,
+        what: "a summary or an item's text as a hook quotes it",
     },
     CapInfo {
         cap: Cap::ActiveFormChars,

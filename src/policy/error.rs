@@ -10,7 +10,8 @@ use std::fmt;
 
 pub use crate::policy::exit::Kind;
 pub use crate::policy::failure::{
-    Bug, Disk, Fit, Hint, Input, LeaseState, Plan, Setup, Usage, Wrong,
+    Bug, Disk, Fit, Hint, Input, LeaseState, Plan, Setup, Unreadable, Unsafe, Usage, WorktreeWhy,
+    Wrong, summarize,
 };
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.
@@ -132,6 +133,17 @@ impl Error {
     #[must_use]
     pub fn hinted(self, hint: Hint) -> Self {
         self.with_hint(hint.to_string())
+    }
+
+    /// The same failure, read where a store was expected: a store that cannot be read (exit
+    /// 4), with how to recover.
+    #[must_use]
+    pub fn as_unreadable_store(self, hint: Option<Hint>) -> Self {
+        Self {
+            kind: Kind::StoreCorrupt,
+            hint: hint.map(|hint| hint.to_string()),
+            ..self
+        }
     }
 
     /// The machine-readable code of the JSON envelope.

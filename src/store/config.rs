@@ -7,8 +7,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::plan::model::Limits;
-use crate::policy::error::{Error, Result};
-use crate::policy::sentences;
+use crate::policy::error::{Input, Result, Wrong};
 pub use crate::policy::settings::WORKSPACE_CONFIG;
 use crate::policy::settings::{DEFAULT_HISTORY_LIMIT, DEFAULT_MEMORY_DIR, SETTINGS, Setting};
 
@@ -67,11 +66,9 @@ impl Config {
         for info in &SETTINGS {
             let var = info.env;
             if let Some(value) = env(var) {
-                config.set(info.key, &Raw::Text(&value)).map_err(|why| {
-                    Error::invalid(format!(
-                        "environment variable {var}={value:?} is invalid: {why}"
-                    ))
-                })?;
+                config
+                    .set(info.key, &Raw::Text(&value))
+                    .map_err(|why| Input::ConfigVariable { var, value, why })?;
             }
         }
         Ok(config)
@@ -90,24 +87,24 @@ impl Config {
         };
         let value = crate::input::json::parse(crate::input::json::utf8(&bytes, &source)?, &source)?;
         let Value::Object(object) = value else {
-            return Err(Error::invalid(format!("{source} must hold a JSON object")));
+            return Input::ConfigNotObject { source }.into();
         };
         for (key, value) in &object {
-            self.set(key, &Raw::Json(value)).map_err(|why| {
-                Error::invalid(format!("{source}: key \"{key}\" is invalid: {why}"))
-            })?;
+            self.set(key, &Raw::Json(value))
+                .map_err(|why| Input::ConfigKey {
+                    source: source.clone(),
+                    key: key.clone(),
+                    why,
+                })?;
         }
         Ok(())
     }
 
-    fn set(&mut self, key: &str, raw: &Raw<'_>) -> Result<(), String> {
+    fn set(&mut self, key: &str, raw: &Raw<'_>) -> Result<(), Wrong> {
         let Some(setting) = Setting::of_key(key) else {
-            return Err(format!(
-                "unknown key; the keys are {}",
-                sentences::config_keys()
-            ));
+            return Err(Wrong::UnknownKey);
         };
-        let refused = || sentences::setting_value(setting);
+        let refused = || Wrong::Setting(setting);
         match setting {
             Setting::MemoryDir => {
                 let text = match raw {
@@ -116,7 +113,7 @@ impl Config {
                     Raw::Json(_) => return Err(refused()),
                 };
                 if text.is_empty() {
-                    return Err("it must name a folder".to_owned());
+                    return Err(Wrong::NoFolder);
                 }
                 self.memory_dir = PathBuf::from(text);
             }
@@ -124,8 +121,7 @@ impl Config {
             Setting::HistoryLimit => self.history_limit = raw.count().ok_or_else(refused)?,
             Setting::ClaimLease => {
                 let text = raw.text().ok_or_else(refused)?;
-                self.claim_lease =
-                    crate::plan::claims::parse_lease(text).map_err(|why| why.to_string())?;
+                self.claim_lease = crate::plan::claims::parse_lease(text)?;
             }
             Setting::Worktrees => {
                 self.worktrees = raw.text().and_then(Worktrees::parse).ok_or_else(refused)?;

@@ -36,8 +36,7 @@ use std::fs::{self, File, Metadata};
 use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
 
-use crate::policy::error::{Error, Result};
-use crate::policy::text::escape;
+use crate::policy::error::{Disk, Error, Result, Unsafe};
 
 mod inside;
 mod replace;
@@ -50,43 +49,40 @@ const NEW_FILE_MODE: u32 = 0o666;
 
 /// The error for a path a repository could use against its user; `why` completes the
 /// sentence "PATH …".
-pub fn unsafe_path(path: &Path, why: &str) -> Error {
-    Error::unsafe_path(format!(
-        "{} {why}; todos does not read or write through it",
-        escape(&path.display().to_string())
-    ))
-    .with_hint(
-        "if this workspace is yours, replace it with a regular file or folder inside the \
-         workspace (or remove it), then run the command again",
-    )
+pub fn unsafe_path(path: &Path, why: Unsafe) -> Error {
+    Disk::Unsafe {
+        path: path.to_path_buf(),
+        why,
+    }
+    .into()
 }
 
 /// What a path's last component is, for a refusal: "is a symbolic link", "is a FIFO", ….
-fn not_regular(meta: &Metadata) -> Option<&'static str> {
+fn not_regular(meta: &Metadata) -> Option<Unsafe> {
     let kind = meta.file_type();
     if kind.is_symlink() {
-        return Some("is a symbolic link");
+        return Some(Unsafe::SymbolicLink);
     }
     if kind.is_file() {
         return None;
     }
     if kind.is_dir() {
-        return Some("is a folder, not a file");
+        return Some(Unsafe::Folder);
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if kind.is_fifo() {
-            return Some("is a FIFO (named pipe), not a regular file");
+            return Some(Unsafe::Fifo);
         }
         if kind.is_socket() {
-            return Some("is a socket, not a regular file");
+            return Some(Unsafe::Socket);
         }
         if kind.is_char_device() || kind.is_block_device() {
-            return Some("is a device, not a regular file");
+            return Some(Unsafe::Device);
         }
     }
-    Some("is not a regular file")
+    Some(Unsafe::NotRegular)
 }
 
 /// Refuses a path that is a link or anything but a regular file; an absent one is fine
@@ -98,7 +94,7 @@ pub fn check_file(path: &Path) -> Result<Option<Metadata>> {
             None => Ok(Some(meta)),
         },
         Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
-        Err(err) => Err(Error::io("look at", path, &err)),
+        Err(err) => Err(Error::from(Disk::io("look at", path, &err))),
     }
 }
 
@@ -138,7 +134,7 @@ pub enum Cap<'a> {
 }
 
 /// The most of a store or a history that is ever read (SPEC §9).
-pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
+pub const MAX_STORE_BYTES: u64 = crate::policy::cap::Cap::StoreBytes.value();
 
 /// Reads a whole file through `open_read`, refusing (without reading the rest, or anything
 /// when its size already says so) more than `cap`.
@@ -150,12 +146,12 @@ pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> 
         Cap::Input(source) => return crate::input::json::read_limited(file, source).map(Some),
         Cap::Bytes(max) => max,
     };
-    let too_large = || {
-        Error::invalid(format!(
-            "{} is larger than {} MiB ({max} bytes); todos does not read it",
-            escape(&path.display().to_string()),
-            max / 1024 / 1024
-        ))
+    let too_large = || -> Error {
+        Disk::TooLarge {
+            path: path.to_path_buf(),
+            max,
+        }
+        .into()
     };
     let size = meta.len();
     if size > max {
@@ -164,7 +160,7 @@ pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> 
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     file.take(max.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|err| Error::io("read", path, &err))?;
+        .map_err(|err| Error::from(Disk::io("read", path, &err)))?;
     if bytes.len() as u64 > max {
         return Err(too_large());
     }
@@ -242,8 +238,12 @@ pub fn mode_of(old: Option<&Metadata>) -> u32 {
 }
 
 fn parent(path: &Path) -> Result<&Path> {
-    path.parent()
-        .ok_or_else(|| Error::internal(format!("{} has no folder", path.display())))
+    path.parent().ok_or_else(|| {
+        Disk::NoFolder {
+            path: path.to_path_buf(),
+        }
+        .into()
+    })
 }
 
 #[derive(Clone, Copy)]
@@ -300,7 +300,7 @@ fn open(path: &Path, _links: Links, access: Access) -> std::io::Result<File> {
 fn regular(path: &Path, file: File) -> Result<(File, Metadata)> {
     let meta = file
         .metadata()
-        .map_err(|err| Error::io("look at", path, &err))?;
+        .map_err(|err| Error::from(Disk::io("look at", path, &err)))?;
     match not_regular(&meta) {
         Some(why) => Err(unsafe_path(path, why)),
         None => Ok((file, meta)),
@@ -309,7 +309,7 @@ fn regular(path: &Path, file: File) -> Result<(File, Metadata)> {
 
 /// An open that failed: a link where none may be (`ELOOP`) or a FIFO without a reader
 /// (`ENXIO`) is a refusal naming what the path is; anything else an I/O error.
-fn refusal_or_io(path: &Path, links: Links, action: &str, err: &std::io::Error) -> Error {
+fn refusal_or_io(path: &Path, links: Links, action: &'static str, err: &std::io::Error) -> Error {
     let looked = if links == Links::Follow {
         fs::metadata(path)
     } else {
@@ -317,7 +317,7 @@ fn refusal_or_io(path: &Path, links: Links, action: &str, err: &std::io::Error) 
     };
     match looked.ok().as_ref().and_then(not_regular) {
         Some(why) => unsafe_path(path, why),
-        None => Error::io(action, path, err),
+        None => Error::from(Disk::io(action, path, err)),
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::plan::model::Item;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Bug, Error, Plan, Result};
 use crate::store::MAX_COUNTER;
 
 pub const FORMAT_VERSION: u32 = 1;
@@ -81,8 +81,10 @@ impl Document {
     }
 
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        let mut bytes = serde_json::to_vec_pretty(self)
-            .map_err(|err| Error::internal(format!("cannot encode the store: {err}")))?;
+        let mut bytes = serde_json::to_vec_pretty(self).map_err(|err| Bug::Encode {
+            what: "the store",
+            why: err.to_string(),
+        })?;
         bytes.push(b'\n');
         Ok(bytes)
     }
@@ -95,9 +97,6 @@ pub struct Counters {
     pub next_id: Option<u64>,
 }
 
-fn exhausted(counter: &str) -> Error {
-    Error::invalid(format!(
-        "the store's {counter} is at its maximum and cannot go on"
-    ))
-    .with_hint("start a new store: move .todos.json aside")
+fn exhausted(counter: &'static str) -> Error {
+    Plan::CounterAtMax { counter }.into()
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::plan::model::Item;
-use crate::policy::error::{Error, Problem, Result};
+use crate::policy::error::{Bug, Disk, Error, Problem, Result, Wrong};
 use crate::store::disk::{self, Links};
 use crate::store::{Document, MAX_COUNTER, Store};
 
@@ -99,21 +99,18 @@ fn read_lines(path: &Path) -> Result<Lines> {
         let name = path
             .file_name()
             .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
-        return Err(Error::invalid(format!(
-            "{} is larger than {} MiB ({size} bytes); todos does not read it",
-            shown(path),
-            MAX_READ_BYTES / 1024 / 1024
-        ))
-        .with_hint(format!(
-            "move it aside (rename it, e.g. to {}.old): history and undo start again from the \
-             next change; changes go on meanwhile",
-            crate::policy::text::escape(&name)
-        )));
+        return Err(Disk::HistoryTooLarge {
+            path: path.to_path_buf(),
+            size,
+            max: MAX_READ_BYTES,
+            name,
+        }
+        .into());
     }
     let mut bytes = Vec::new();
     file.take(MAX_READ_BYTES)
         .read_to_end(&mut bytes)
-        .map_err(|err| Error::io("read the history", path, &err))?;
+        .map_err(|err| Error::from(Disk::io("read the history", path, &err)))?;
     let text = String::from_utf8_lossy(&bytes);
     let lines = text
         .lines()
@@ -233,16 +230,19 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
     {
         problems.push(Problem::new(
             "next_id",
-            format!("{} does not lie past the id {}", entry.next_id, item.id),
+            Wrong::NextIdNotPast {
+                next_id: entry.next_id,
+                id: item.id.clone(),
+            },
         ));
     }
     if !entry.at.is_empty() && chrono::DateTime::parse_from_rfc3339(&entry.at).is_err() {
-        problems.push(Problem::new("at", "is not an RFC 3339 time"));
+        problems.push(Problem::new("at", Wrong::NotTime));
     }
     if let Some(note) = &entry.note
         && (note.chars().any(crate::policy::text::forbidden_char) || note.chars().count() > 2_000)
     {
-        problems.push(Problem::new("note", "is not one line of printable text"));
+        problems.push(Problem::new("note", Wrong::NotOneLine));
     }
     if entry
         .command
@@ -250,10 +250,7 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
         .any(crate::policy::text::forbidden_char)
         || entry.command.chars().count() > 200
     {
-        problems.push(Problem::new(
-            "command",
-            "is not one short line of printable text",
-        ));
+        problems.push(Problem::new("command", Wrong::NotShortLine));
     }
     problems
 }
@@ -352,7 +349,7 @@ pub fn append(
     // it, never ahead, and the next change writes what it missed.
     let mut file = disk::open_append(path)?;
     file.write_all(added.concat().as_bytes())
-        .map_err(|err| Error::io("append to the history", path, &err))
+        .map_err(|err| Error::from(Disk::io("append to the history", path, &err)))
 }
 
 /// The lines a change adds after the `latest` kept revision: the revision it replaced when the
@@ -492,8 +489,10 @@ fn line(document: &Document, command: &str) -> Result<String> {
         next_id: document.next_id,
         note: document.note.as_deref(),
     };
-    let mut text = serde_json::to_string(&line)
-        .map_err(|err| Error::internal(format!("cannot encode a history line: {err}")))?;
+    let mut text = serde_json::to_string(&line).map_err(|err| Bug::Encode {
+        what: "a history line",
+        why: err.to_string(),
+    })?;
     text.push('\n');
     Ok(text)
 }

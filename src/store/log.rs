@@ -10,7 +10,7 @@ use chrono::{DateTime, Local};
 
 use crate::plan::list::ListName;
 use crate::plan::model::Item;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Disk, Error, Result};
 use crate::policy::status::STATUSES;
 use crate::policy::text::escape;
 use crate::store::Session;
@@ -236,12 +236,8 @@ fn write_block(
                     return Ok(Some((path, Some((bytes, mode)))));
                 }
                 // A session's first block, and the file is another session's: take the next.
-                session.log_file = next_name(&session.log_file).ok_or_else(|| {
-                    Error::internal(format!(
-                        "no free completion log name after {}",
-                        path.display()
-                    ))
-                })?;
+                session.log_file = next_name(&session.log_file)
+                    .ok_or_else(|| Error::from(Disk::NoLogName { path: path.clone() }))?;
             }
         }
     }

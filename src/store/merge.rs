@@ -234,9 +234,9 @@ fn renumber(
         }
         let fresh = loop {
             let candidate = counter.to_string();
-            *counter = counter
-                .checked_add(1)
-                .ok_or_else(|| Error::invalid("the store's id counter is at its maximum"))?;
+            *counter = counter.checked_add(1).ok_or(Plan::MergedCounterAtMax {
+                counter: "id counter",
+            })?;
             if !taken.contains(candidate.as_str()) {
                 break candidate;
             }
@@ -314,10 +314,10 @@ fn both_changed(old: &Map<String, Value>, mine: &Item, other: &Item) -> Result<I
 fn fields(item: &Item) -> Result<Map<String, Value>> {
     match serde_json::to_value(item) {
         Ok(Value::Object(fields)) => Ok(fields),
-        _ => Err(Error::internal(format!(
-            "cannot read item {}'s fields",
-            item.id
-        ))),
+        _ => Err(Bug::ItemFields {
+            id: item.id.clone(),
+        }
+        .into()),
     }
 }
 

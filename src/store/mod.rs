@@ -24,15 +24,16 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::plan::list::{LISTS_DIR, ListName};
-use crate::policy::error::{Error, Kind, Problem, Result};
+use crate::policy::error::{Disk, Error, Hint, Kind, Plan, Problem, Result, Unreadable, Wrong};
 use crate::policy::text::escape;
 use crate::store::disk::Links;
 
 mod document;
 mod strict;
 
+pub use crate::policy::error::summarize;
 pub use document::{Counters, Document, FORMAT_VERSION, Session};
-pub use strict::{MAX_COUNTER, counter_problem, is_tool_id, plan_problems, summarize};
+pub use strict::{MAX_COUNTER, counter_problem, is_tool_id, plan_problems};
 
 /// The paths of one list's store files.
 pub struct Store {
@@ -138,21 +139,19 @@ impl Store {
     /// Reads the store; a workspace without one holds an empty plan. Creates nothing.
     pub fn load(&self) -> Result<Document> {
         self.check_folder(false)?;
-        let hint = format!(
-            "the file was left untouched; run `todos undo` to set it aside and restore the \
-             latest revision its history kept, or fix {} by hand",
-            self.path.display()
-        );
-        Ok(Self::read(&self.path, &hint)?.unwrap_or_default())
+        let hint = Hint::UndoRecovers {
+            path: self.path.clone(),
+        };
+        Ok(Self::read(&self.path, Some(hint))?.unwrap_or_default())
     }
 
     /// Reads and checks the store at `path`, with the same strict rules for any file read as
     /// a store (git's merge driver reads its three through here); `hint` says how to recover.
-    pub fn read(path: &Path, hint: &str) -> Result<Option<Document>> {
+    pub fn read(path: &Path, hint: Option<Hint>) -> Result<Option<Document>> {
         // A store larger than the cap is refused without being read (SPEC §9).
         let bytes = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))
             .map_err(|err| match err.kind {
-                Kind::InvalidParam => Error::store_corrupt(err.message).with_hint(hint),
+                Kind::InvalidParam => err.as_unreadable_store(hint.clone()),
                 _ => err,
             })?;
         let Some(bytes) = bytes else {
@@ -163,11 +162,12 @@ impl Store {
             if crate::store::conflict_markers::present(&bytes) {
                 return conflicted(path);
             }
-            Error::store_corrupt(format!(
-                "{} cannot be read as a todos store: {what}",
-                path.display()
-            ))
-            .with_hint(hint)
+            Disk::Unreadable {
+                path: path.to_path_buf(),
+                what,
+                hint,
+            }
+            .into()
         })
     }
 
@@ -214,27 +214,27 @@ impl Store {
                 return Ok(aside);
             }
         }
-        Err(Error::internal(format!(
-            "cannot set {} aside: {} and the next 999 names are all taken",
-            self.path.display(),
-            name(1).display()
-        ))
-        .with_hint("remove old .corrupt- files of this store, then run todos undo again"))
+        Err(Disk::NoAsideName {
+            path: self.path.clone(),
+            first: name(1),
+            tries: 1000,
+        }
+        .into())
     }
 
     /// Parses and checks a store; the error says what is wrong, for the caller to place.
-    pub fn decode(bytes: &[u8]) -> Result<Document, String> {
+    pub fn decode(bytes: &[u8]) -> Result<Document, Unreadable> {
         // serde reads a struct from an array too; a store is an object, nothing else.
         if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
-            return Err("it is not a JSON object".to_owned());
+            return Err(Unreadable::NotObject);
         }
         let mut document: Document =
-            serde_json::from_slice(bytes).map_err(|err| err.to_string())?;
+            serde_json::from_slice(bytes).map_err(|err| Unreadable::Json(err.to_string()))?;
         if document.version != FORMAT_VERSION {
-            return Err(format!(
-                "format version {} is not {FORMAT_VERSION}, the one this todos reads",
-                document.version
-            ));
+            return Err(Unreadable::Version {
+                found: document.version,
+                reads: FORMAT_VERSION,
+            });
         }
         let mut problems =
             strict::plan_problems(document.summary.as_deref(), &document.todos, None);
@@ -248,7 +248,7 @@ impl Store {
         if let Some(at) = &document.updated_at
             && chrono::DateTime::parse_from_rfc3339(at).is_err()
         {
-            problems.push(Problem::new("updated_at", "is not an RFC 3339 time"));
+            problems.push(Problem::new("updated_at", Wrong::NotTime));
         }
         if let Some(session) = &document.session {
             problems.extend(strict::counter_problem(
@@ -262,15 +262,12 @@ impl Store {
                 if text.chars().any(crate::policy::text::forbidden_char)
                     || text.chars().count() > 200
                 {
-                    problems.push(Problem::new(
-                        path,
-                        "is not one short line of printable text",
-                    ));
+                    problems.push(Problem::new(path, Wrong::NotShortLine));
                 }
             }
         }
         if !problems.is_empty() {
-            return Err(strict::summarize(&problems));
+            return Err(Unreadable::Problems(problems));
         }
         if let Some(session) = &document.session {
             // The log file is joined to the memory folder: a bare name, never a path.
@@ -282,10 +279,9 @@ impl Store {
                 .extension()
                 .is_some_and(|ext| ext.eq_ignore_ascii_case("md"));
             if !bare || !markdown {
-                return Err(format!(
-                    "session.log_file \"{}\" is not a file name ending in .md",
-                    session.log_file
-                ));
+                return Err(Unreadable::LogFile {
+                    name: session.log_file.clone(),
+                });
             }
         }
         // A hand-edited store may hold ids at or past the counter; never hand those out again.
@@ -348,18 +344,17 @@ impl Store {
                 Err(TryLockError::WouldBlock) => {}
                 Err(TryLockError::Error(err)) => {
                     created_folder.remove_created();
-                    return Err(Error::io("lock", &lock_path, &err));
+                    return Err(Error::from(Disk::io("lock", &lock_path, &err)));
                 }
             }
             let waited = start.elapsed();
             if waited >= timeout {
                 created_folder.remove_created();
-                return Err(Error::conflict(format!(
-                    "another todos process held the lock on {} longer than --lock-timeout ({} s)",
-                    lock_path.display(),
-                    timeout.as_secs_f64()
-                ))
-                .with_hint("try again once it is done, or wait longer with --lock-timeout SECS"));
+                return Err(Plan::LockHeld {
+                    lock: lock_path,
+                    seconds: timeout.as_secs_f64(),
+                }
+                .into());
             }
             if waited >= Duration::from_millis(200)
                 && let Some(on_wait) = on_wait.take()
@@ -396,16 +391,11 @@ impl Store {
 /// The refusal of a store that holds git's conflict markers, for every command: it names the
 /// conflict and the command that merges it.
 pub fn conflicted(path: &Path) -> Error {
-    let list = list_option(path);
-    Error::store_corrupt(format!(
-        "{} is a merge conflict: git left its conflict markers in it; `todos{list} resolve` merges \
-         both sides",
-        escape(&path.display().to_string())
-    ))
-    .with_hint(format!(
-        "run `todos{list} resolve`, then `git add` the file; `todos init --git` registers todos' \
-         merge driver, so that git merges plans itself from then on"
-    ))
+    Disk::Conflicted {
+        path: path.to_path_buf(),
+        list: list_option(path),
+    }
+    .into()
 }
 
 /// ` -l NAME` for a named list's store (`.todos/NAME.json`), nothing for the default one.

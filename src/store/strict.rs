@@ -6,10 +6,9 @@
 //! text reaches terminals and agents' contexts: nothing else may pass.
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 use crate::plan::model::{self, Item, Limits};
-use crate::policy::error::Problem;
+use crate::policy::error::{Problem, Wrong};
 
 /// The highest revision, id or count a file may hold: 2^53 − 1, the largest integer every JSON
 /// reader (JavaScript's included) reads exactly. Far beyond any real use, and far enough below
@@ -31,7 +30,10 @@ pub fn counter_problem(path: &str, value: u64) -> Option<Problem> {
     (value > MAX_COUNTER).then(|| {
         Problem::new(
             path,
-            format!("{value} is beyond the largest counter todos keeps ({MAX_COUNTER})"),
+            Wrong::CounterBeyond {
+                value,
+                max: MAX_COUNTER,
+            },
         )
     })
 }
@@ -56,15 +58,16 @@ pub fn plan_problems(
         if !is_tool_id(&item.id) {
             problems.push(Problem::new(
                 at("id"),
-                format!(
-                    "\"{}\" is not an id todos hands out (decimal digits, no leading zero)",
-                    shown(&item.id)
-                ),
+                Wrong::NotToolId {
+                    id: item.id.clone(),
+                },
             ));
         } else if !ids.insert(item.id.as_str()) {
             problems.push(Problem::new(
                 at("id"),
-                format!("\"{}\" is the id of an earlier item", item.id),
+                Wrong::EarlierId {
+                    id: item.id.clone(),
+                },
             ));
         }
         let max = limits.map_or(unlimited, |l| l.max_content_chars);
@@ -81,7 +84,7 @@ pub fn plan_problems(
             let mut found = Vec::new();
             let checked = model::check_description(description, &at("description"), &mut found);
             if found.is_empty() && checked != *description {
-                found.push(Problem::new(at("description"), "has blanks around it"));
+                found.push(Problem::new(at("description"), Wrong::BlanksAround));
             }
             problems.extend(found);
         }
@@ -89,21 +92,20 @@ pub fn plan_problems(
             let mut found = Vec::new();
             let checked = model::check_owner(owner, &at("owner"), &mut found);
             if found.is_empty() && checked.as_deref() != Some(owner.as_str()) {
-                found.push(Problem::new(
-                    at("owner"),
-                    "is blank or has blanks around it",
-                ));
+                found.push(Problem::new(at("owner"), Wrong::BlankOwner));
             }
             problems.extend(found);
         }
         for (n, blocker) in item.blocked_by.iter().enumerate() {
             let path = format!("todos[{index}].blocked_by[{n}]");
             if *blocker == item.id {
-                problems.push(Problem::new(path, "names the item itself"));
+                problems.push(Problem::new(path, Wrong::NamesItself));
             } else if !items.iter().any(|other| other.id == *blocker) {
                 problems.push(Problem::new(
                     path,
-                    format!("\"{}\" names no item of the list", shown(blocker)),
+                    Wrong::NoSuchBlocker {
+                        id: blocker.clone(),
+                    },
                 ));
             }
         }
@@ -113,10 +115,9 @@ pub fn plan_problems(
     {
         problems.push(Problem::new(
             format!("todos[{}].blocked_by", cycle[0]),
-            format!(
-                "is a cycle: {}",
-                crate::plan::dependencies::describe_cycle(items, &cycle)
-            ),
+            Wrong::Cycle {
+                described: crate::plan::dependencies::describe_cycle(items, &cycle),
+            },
         ));
     }
     if let Some(limits) = limits {
@@ -131,34 +132,12 @@ fn text(raw: &str, path: &str, max: usize, problems: &mut Vec<Problem>) {
     let checked = model::check_text(raw, path, max, None, &mut found);
     if found.is_empty() {
         if checked.is_empty() {
-            found.push(Problem::new(path, "is empty"));
+            found.push(Problem::new(path, Wrong::Empty));
         } else if checked != raw {
-            found.push(Problem::new(path, "has blanks around it"));
+            found.push(Problem::new(path, Wrong::BlanksAround));
         }
     }
     problems.extend(found);
-}
-
-/// A value from the file, as a message quotes it: escaped and cut short.
-fn shown(text: &str) -> String {
-    let cut: String = text.chars().take(40).collect();
-    let more = if cut.len() < text.len() { "…" } else { "" };
-    format!("{}{more}", crate::policy::text::escape(&cut))
-}
-
-/// The first problems in one sentence, for a message: `todos[1].id: …; summary: … (+3 more)`.
-pub fn summarize(problems: &[Problem]) -> String {
-    const SHOWN: usize = 3;
-    let mut text = problems
-        .iter()
-        .take(SHOWN)
-        .map(|problem| format!("{}: {}", problem.path, problem.message))
-        .collect::<Vec<_>>()
-        .join("; ");
-    if problems.len() > SHOWN {
-        let _ = write!(text, " (+{} more)", problems.len() - SHOWN);
-    }
-    text
 }
 
 #[cfg(test)]

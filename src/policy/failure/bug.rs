@@ -6,6 +6,10 @@ use crate::policy::error::{Error, Kind};
 pub enum Bug {
     /// A value that cannot be encoded as JSON (`what`: `the store`), with serde's reason.
     Encode { what: &'static str, why: String },
+    /// Two versions of an item whose merged fields are no item.
+    MergeItem { id: String, why: String },
+    /// An item that does not encode as an object.
+    ItemFields { id: String },
 }
 
 impl Bug {
@@ -13,6 +17,8 @@ impl Bug {
         let error = |message: String| Error::new(Kind::Internal, message);
         match self {
             Self::Encode { what, why } => error(format!("cannot encode {what}: {why}")),
+            Self::MergeItem { id, why } => error(format!("cannot merge item {id}: {why}")),
+            Self::ItemFields { id } => error(format!("cannot read item {id}'s fields")),
         }
     }
 }

@@ -2,9 +2,10 @@
 //! configuration value.
 
 use crate::policy::cap::Cap;
-use crate::policy::error::{Error, Kind};
+use crate::policy::error::{Error, Kind, Wrong};
 use crate::policy::name::{Broken, LIST_NAME};
 use crate::policy::sentences;
+use crate::policy::settings::Variable;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
@@ -38,6 +39,31 @@ pub enum Input {
     NotUpdate {
         found: &'static str,
     },
+    /// `TODOS_NOW` that is not an RFC 3339 time, with chrono's reason.
+    Now {
+        value: String,
+        why: String,
+    },
+    /// `-C` or `TODOS_WORKSPACE` naming what is no folder.
+    WorkspaceNotFolder {
+        path: std::path::PathBuf,
+    },
+    /// A variable that sets a configuration key to a value it does not take.
+    ConfigVariable {
+        var: &'static str,
+        value: String,
+        why: Wrong,
+    },
+    /// A configuration file (`source`) that holds no JSON object.
+    ConfigNotObject {
+        source: String,
+    },
+    /// A key of a configuration file that is unknown or set wrong.
+    ConfigKey {
+        source: String,
+        key: String,
+        why: Wrong,
+    },
 }
 
 impl Input {
@@ -58,6 +84,27 @@ impl Input {
                 "{source} is larger than {}; a plan is a short list",
                 sentences::size(Cap::InputBytes.value())
             )),
+            Self::Now { value, why } => {
+                let var = Variable::Now.name();
+                error(format!("{var}={value:?} is not an RFC 3339 time: {why}")).with_hint(format!(
+                    "set it like {var}=2025-01-02T17:42:33+08:00, or unset it to use the clock"
+                ))
+            }
+            Self::WorkspaceNotFolder { path } => {
+                error(format!("the workspace {} is not a folder", path.display())).with_hint(
+                    format!(
+                        "create it first, or pass another -C/--workspace (or {})",
+                        Variable::Workspace.name()
+                    ),
+                )
+            }
+            Self::ConfigVariable { var, value, why } => error(format!(
+                "environment variable {var}={value:?} is invalid: {why}"
+            )),
+            Self::ConfigNotObject { source } => error(format!("{source} must hold a JSON object")),
+            Self::ConfigKey { source, key, why } => {
+                error(format!("{source}: key \"{key}\" is invalid: {why}"))
+            }
             Self::NotUtf8 { source, offset } => error(format!(
                 "{source} is not valid UTF-8 (first bad byte at offset {offset})"
             )),

@@ -24,7 +24,7 @@ mod usage;
 mod wrong;
 
 pub use bug::Bug;
-pub use disk::Disk;
+pub use disk::{Disk, Unreadable, Unsafe, WorktreeWhy, summarize};
 pub use hint::Hint;
 pub use input::Input;
 pub use plan::{LeaseState, Plan};

@@ -1,6 +1,8 @@
 //! A change the plan's rules or another writer refuse: revisions, owners, counters, and the
 //! revisions `undo` and `history` look for.
 
+use std::path::PathBuf;
+
 use crate::policy::error::{Error, Kind};
 use crate::policy::text::escape;
 
@@ -17,7 +19,7 @@ pub enum LeaseState {
     None,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Plan {
     /// A change under `actor`'s name to items others own: each item (`1 "Write it"`) with its
     /// owner; the first one's id and lease for the hint.
@@ -28,11 +30,34 @@ pub enum Plan {
         first_id: String,
         lease: LeaseState,
     },
+    /// Another process held the lock at `lock` longer than `--lock-timeout` (`seconds`).
+    LockHeld { lock: PathBuf, seconds: f64 },
+    /// A counter of the store (`revision counter`, `id counter`) at its maximum.
+    CounterAtMax { counter: &'static str },
+    /// A counter at its maximum while two plans merge.
+    MergedCounterAtMax { counter: &'static str },
 }
 
 impl Plan {
     pub(super) fn render(self) -> Error {
+        let invalid = |message: String| Error::new(Kind::InvalidParam, message);
         match self {
+            Self::LockHeld { lock, seconds } => Error::new(
+                Kind::Conflict,
+                format!(
+                    "another todos process held the lock on {} longer than --lock-timeout \
+                     ({seconds} s)",
+                    lock.display()
+                ),
+            )
+            .with_hint("try again once it is done, or wait longer with --lock-timeout SECS"),
+            Self::CounterAtMax { counter } => invalid(format!(
+                "the store's {counter} is at its maximum and cannot go on"
+            ))
+            .with_hint("start a new store: move .todos.json aside"),
+            Self::MergedCounterAtMax { counter } => {
+                invalid(format!("the store's {counter} is at its maximum"))
+            }
             Self::OwnedByOthers {
                 items,
                 actor,

@@ -1,8 +1,9 @@
 //! A command line that cannot mean anything (exit 2).
 
+use crate::policy::cap::Cap;
 use crate::policy::error::{Error, Kind};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Usage {
     /// A newcomer's word that is no command (`add`): `run` is what works, `what` what it does.
     NoCommand {
@@ -16,6 +17,10 @@ pub enum Usage {
         flag: String,
         instead: String,
     },
+    /// A command line clap refused, in clap's words (`--json` asked for the envelope).
+    Clap { message: String },
+    /// `--lock-timeout` out of its range.
+    LockTimeout { given: f64 },
 }
 
 impl Usage {
@@ -30,6 +35,11 @@ impl Usage {
                 instead,
             } => error(format!("`todos {command}` has no option {flag}"))
                 .with_hint(format!("run `{instead}`")),
+            Self::Clap { message } => error(message).with_hint("see `todos --help`"),
+            Self::LockTimeout { given } => error(format!(
+                "--lock-timeout {given} is not a number of seconds from 0 to {}",
+                Cap::LockTimeoutSeconds.value()
+            )),
         }
     }
 }

@@ -8,12 +8,12 @@ use std::io::ErrorKind;
 use std::path::{Component, Path, PathBuf};
 
 use super::{check_file, parent, unsafe_path};
-use crate::policy::error::{Error, Result};
-use crate::policy::text::escape;
+use crate::policy::error::{Disk, Error, Result, Unsafe};
 
 /// The workspace as the kernel sees it, links resolved: what "inside" is measured against.
 pub fn real_root(workspace: &Path) -> Result<PathBuf> {
-    fs::canonicalize(workspace).map_err(|err| Error::io("resolve the workspace", workspace, &err))
+    fs::canonicalize(workspace)
+        .map_err(|err| Error::from(Disk::io("resolve the workspace", workspace, &err)))
 }
 
 /// Refuses `real` (a path with links resolved) unless it lies inside `root` (resolved too).
@@ -23,11 +23,10 @@ pub fn inside(root: &Path, real: &Path, shown: &Path) -> Result<()> {
     } else {
         Err(unsafe_path(
             shown,
-            &format!(
-                "resolves to {}, outside the workspace {}",
-                escape(&real.display().to_string()),
-                escape(&root.display().to_string())
-            ),
+            Unsafe::Outside {
+                real: real.to_path_buf(),
+                root: root.to_path_buf(),
+            },
         ))
     }
 }
@@ -75,25 +74,21 @@ impl Folder {
 
 fn walk(root: &Path, relative: &Path, create: bool, created: &mut Vec<PathBuf>) -> Result<PathBuf> {
     let shown = root.join(relative);
-    let parts = normalized(relative).ok_or_else(|| {
-        unsafe_path(
-            &shown,
-            "leads outside the workspace; it must name a folder inside it (a relative path)",
-        )
-    })?;
+    let parts = normalized(relative).ok_or_else(|| unsafe_path(&shown, Unsafe::LeadsOutside))?;
     let mut at = root.to_path_buf();
     for (index, name) in parts.iter().enumerate() {
         at.push(name);
         match fs::symlink_metadata(&at) {
             Ok(meta) if meta.file_type().is_symlink() => {
                 if index + 1 == parts.len() {
-                    return Err(unsafe_path(&at, "is a symbolic link"));
+                    return Err(unsafe_path(&at, Unsafe::SymbolicLink));
                 }
-                at = fs::canonicalize(&at).map_err(|err| Error::io("resolve", &at, &err))?;
+                at = fs::canonicalize(&at)
+                    .map_err(|err| Error::from(Disk::io("resolve", &at, &err)))?;
                 inside(root, &at, &shown)?;
             }
             Ok(meta) if meta.is_dir() => {}
-            Ok(_) => return Err(unsafe_path(&at, "is not a folder")),
+            Ok(_) => return Err(unsafe_path(&at, Unsafe::NotFolder)),
             Err(err) if err.kind() == ErrorKind::NotFound => {
                 if !create {
                     // Nothing below a missing folder exists: no link can be on the rest.
@@ -107,10 +102,10 @@ fn walk(root: &Path, relative: &Path, create: bool, created: &mut Vec<PathBuf>) 
                     Err(err) if err.kind() == ErrorKind::AlreadyExists => {
                         return walk(root, relative, create, created);
                     }
-                    Err(err) => return Err(Error::io("create the folder", &at, &err)),
+                    Err(err) => return Err(Error::from(Disk::io("create the folder", &at, &err))),
                 }
             }
-            Err(err) => return Err(Error::io("look at", &at, &err)),
+            Err(err) => return Err(Error::from(Disk::io("look at", &at, &err))),
         }
     }
     Ok(at)
@@ -150,17 +145,18 @@ pub fn link_target(root: &Path, path: &Path) -> Result<PathBuf> {
         // A dangling link (`CLAUDE.md → AGENTS.md` before AGENTS.md exists): its folder must
         // resolve, and the file is created there.
         Err(err) if err.kind() == ErrorKind::NotFound => {
-            let link = fs::read_link(path).map_err(|err| Error::io("read the link", path, &err))?;
+            let link = fs::read_link(path)
+                .map_err(|err| Error::from(Disk::io("read the link", path, &err)))?;
             let joined = parent(path)?.join(link);
             let dir = fs::canonicalize(parent(&joined)?)
-                .map_err(|_| unsafe_path(path, "is a symbolic link to a missing folder"))?;
+                .map_err(|_| unsafe_path(path, Unsafe::LinkToMissingFolder))?;
             let name: OsString = joined
                 .file_name()
-                .ok_or_else(|| unsafe_path(path, "is a symbolic link to a folder"))?
+                .ok_or_else(|| unsafe_path(path, Unsafe::LinkToFolder))?
                 .to_owned();
             dir.join(name)
         }
-        Err(err) => return Err(Error::io("resolve", path, &err)),
+        Err(err) => return Err(Error::from(Disk::io("resolve", path, &err))),
     };
     inside(root, &target, path)?;
     check_file(&target)?;

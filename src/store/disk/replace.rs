@@ -9,7 +9,7 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 use super::{NEW_FILE_MODE, check_file, parent, write_new};
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Disk, Error, Result};
 
 /// The folder a file is replaced in, held open for the whole replacement: read once for the
 /// temporary files killed writers left, then synced after the rename, through the one
@@ -59,14 +59,14 @@ fn open_folder(path: &Path) -> Result<File> {
     let opened = rustix::fs::open(path, flags, Mode::empty());
     opened
         .map(File::from)
-        .map_err(|err| Error::io("open the folder", path, &err.into()))
+        .map_err(|err| Error::from(Disk::io("open the folder", path, &err.into())))
 }
 
 #[cfg(unix)]
 fn sync_folder(handle: &File, path: &Path) -> Result<()> {
     handle
         .sync_all()
-        .map_err(|err| Error::io("sync the folder", path, &err))
+        .map_err(|err| Error::from(Disk::io("sync the folder", path, &err)))
 }
 
 /// A temporary name next to `target` that no other process uses: `.NAME.PID-N.todos-tmp`.
@@ -84,13 +84,13 @@ fn write_temp_beside(folder: &Beside, target: &Path, bytes: &[u8], mode: u32) ->
         match write_new(&tmp, bytes, mode) {
             Ok(()) => return Ok(tmp),
             Err(err) if err.kind() == ErrorKind::AlreadyExists => {}
-            Err(err) => return Err(Error::io("write", &tmp, &err)),
+            Err(err) => return Err(Error::from(Disk::io("write", &tmp, &err))),
         }
     }
-    Err(Error::internal(format!(
-        "cannot find a free temporary name beside {}",
-        target.display()
-    )))
+    Err(Disk::NoTempName {
+        target: target.to_path_buf(),
+    }
+    .into())
 }
 
 /// Removes the temporary files that processes killed while writing beside a file left
@@ -160,7 +160,7 @@ pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
     let tmp = write_temp_beside(&folder, target, bytes, mode)?;
     if let Err(err) = fs::rename(&tmp, target) {
         let _ = fs::remove_file(&tmp);
-        return Err(Error::io("replace", target, &err));
+        return Err(Error::from(Disk::io("replace", target, &err)));
     }
     folder.sync()
 }
@@ -180,7 +180,7 @@ pub fn create_whole(target: &Path, bytes: &[u8]) -> Result<bool> {
         Err(_) => match write_new(target, bytes, NEW_FILE_MODE) {
             Ok(()) => folder.sync().map(|()| true),
             Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
-            Err(err) => Err(Error::io("create", target, &err)),
+            Err(err) => Err(Error::from(Disk::io("create", target, &err))),
         },
     }
 }
@@ -198,15 +198,15 @@ pub fn move_to_new(from: &Path, to: &Path) -> Result<bool> {
             Err(rustix::io::Errno::EXIST) => return Ok(false),
             // A file system without RENAME_NOREPLACE: a hard link does the same.
             Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => {}
-            Err(err) => return Err(Error::io("move aside", from, &err.into())),
+            Err(err) => return Err(Error::from(Disk::io("move aside", from, &err.into()))),
         }
     }
     match fs::hard_link(from, to) {
         Ok(()) => {}
         Err(err) if err.kind() == ErrorKind::AlreadyExists => return Ok(false),
-        Err(err) => return Err(Error::io("move aside", from, &err)),
+        Err(err) => return Err(Error::from(Disk::io("move aside", from, &err))),
     }
-    fs::remove_file(from).map_err(|err| Error::io("move aside", from, &err))?;
+    fs::remove_file(from).map_err(|err| Error::from(Disk::io("move aside", from, &err)))?;
     sync_dir(parent(to)?).map(|()| true)
 }
 
@@ -217,7 +217,9 @@ fn remove_stray(path: &Path) -> Result<()> {
         return Ok(());
     }
     match fs::remove_file(path) {
-        Err(err) if err.kind() != ErrorKind::NotFound => Err(Error::io("remove", path, &err)),
+        Err(err) if err.kind() != ErrorKind::NotFound => {
+            Err(Error::from(Disk::io("remove", path, &err)))
+        }
         _ => Ok(()),
     }
 }

@@ -100,10 +100,10 @@ impl Event {
 /// The most a hook prints into an agent's context, whatever the store holds (SPEC §8): a full
 /// plan at the default limits (10 items of 60 characters, a 200-character summary) fits, in
 /// every agent's channel; more is cut, with a count of what was left out (`todos show` has it).
-pub const MAX_OUTPUT_CHARS: usize = 1_500;
+pub const MAX_OUTPUT_CHARS: usize = Cap::HookChars.chars();
 /// The longest summary and item content a hook quotes (the default summary limit); longer
 /// ones, in a store kept under raised limits, are cut with `…`.
-const MAX_QUOTE_CHARS: usize = 200;
+const MAX_QUOTE_CHARS: usize = Cap::HookQuoteChars.chars();
 
 /// The largest of `build(room)`, for the rooms its list of items is given, whose output stays
 /// within `MAX_OUTPUT_CHARS` in its agent's channel: `build` makes the whole reply (JSON escapes

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, ValueEnum, ValueHint};
 
+use crate::policy::cap::Cap;
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 
@@ -58,7 +59,12 @@ pub struct GlobalArgs {
 }
 
 /// How long `--lock-timeout` waits when it is not given, in seconds.
-pub const DEFAULT_LOCK_TIMEOUT: f64 = 10.0;
+#[allow(clippy::cast_precision_loss)] // a day of seconds is exact in an f64
+pub const DEFAULT_LOCK_TIMEOUT: f64 = Cap::DefaultLockTimeoutSeconds.value() as f64;
+
+/// The longest `--lock-timeout`, in seconds.
+#[allow(clippy::cast_precision_loss)]
+pub const MAX_LOCK_TIMEOUT: f64 = Cap::LockTimeoutSeconds.value() as f64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {

@@ -18,7 +18,7 @@ use chrono::{DateTime, Datelike as _, FixedOffset, Local, Utc};
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR, ListName};
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Disk, Hint, Input, Result, Usage};
 use crate::policy::settings::Variable;
 use crate::store::config::{Config, Worktrees};
 
@@ -64,11 +64,10 @@ impl Context {
                 explicit.clone().unwrap_or_default()
             }
             Err(err) => {
-                return Err(
-                    Error::internal(format!("cannot read the current folder: {err}")).with_hint(
-                        "cd to a folder that exists, or pass an absolute -C/--workspace",
-                    ),
-                );
+                return Err(Disk::NoCurrentFolder {
+                    why: err.to_string(),
+                }
+                .into());
             }
         };
         let discovered = explicit.is_none();
@@ -91,12 +90,12 @@ impl Context {
         };
         if !global.lock_timeout.is_finite()
             || global.lock_timeout < 0.0
-            || global.lock_timeout > 86_400.0
+            || global.lock_timeout > crate::context::global::MAX_LOCK_TIMEOUT
         {
-            return Err(Error::usage(format!(
-                "--lock-timeout {} is not a number of seconds from 0 to 86400",
-                global.lock_timeout
-            )));
+            return Err(Usage::LockTimeout {
+                given: global.lock_timeout,
+            }
+            .into());
         }
         let (stdout, stderr) = palettes(global.color, host);
         let user_config = host
@@ -254,10 +253,7 @@ fn explicit_workspace(cwd: &Path, dir: &Path) -> Result<PathBuf> {
     if path.is_dir() {
         Ok(path)
     } else {
-        Err(
-            Error::invalid(format!("the workspace {} is not a folder", path.display()))
-                .with_hint("create it first, or pass another -C/--workspace (or TODOS_WORKSPACE)"),
-        )
+        Err(Input::WorkspaceNotFolder { path }.into())
     }
 }
 
@@ -295,15 +291,11 @@ fn refuse_foreign(path: &Path) -> Result<()> {
     if meta.uid() == 0 || meta.uid() == me {
         return Ok(());
     }
-    Err(Error::unsafe_path(format!(
-        "{} is owned by another user (uid {}), so the workspace it marks is not trusted",
-        crate::policy::text::escape(&path.display().to_string()),
-        meta.uid()
-    ))
-    .with_hint(format!(
-        "to use it anyway, pass -C {} (or TODOS_WORKSPACE); otherwise work in a folder of your own",
-        crate::policy::text::escape(&path.parent().unwrap_or(path).display().to_string())
-    )))
+    Err(Disk::Foreign {
+        path: path.to_path_buf(),
+        uid: meta.uid(),
+    }
+    .into())
 }
 
 #[cfg(not(unix))]

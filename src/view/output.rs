@@ -13,7 +13,7 @@ use crate::context::Palette;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
 use crate::plan::model;
-use crate::policy::error::Error;
+use crate::policy::error::{Error, Kind};
 use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::envelope::{self, Place};
@@ -49,7 +49,7 @@ impl Output {
             stdout,
             stderr,
             width: host.terminal_size().map(|(columns, _)| columns),
-            unwritten: Error::internal("").exit_code(),
+            unwritten: Kind::Internal.info().exit_code,
         }
     }
 

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use super::{Output, finish};
 use crate::context::Palette;
 use crate::context::host::Host;
-use crate::policy::error::Error;
+use crate::policy::error::{Error, Kind, Usage};
 use crate::view::envelope::Place;
 
 /// Help and version print as clap prints them; other command-line errors are `USAGE` (exit 2),
@@ -52,7 +52,9 @@ pub fn clap_failure(
         json.then(|| {
             let rendered = err.render().to_string();
             let message = rendered.trim_end().trim_start_matches("error: ");
-            Error::usage(message).with_hint("see `todos --help`")
+            Error::from(Usage::Clap {
+                message: message.to_owned(),
+            })
         })
     });
     if let Some(error) = error {
@@ -63,7 +65,7 @@ pub fn clap_failure(
             stdout: Palette::plain(),
             stderr,
             width: None,
-            unwritten: Error::internal("").exit_code(),
+            unwritten: Kind::Internal.info().exit_code,
         };
         let place = Place {
             cwd: host

@@ -8,7 +8,7 @@ use crate::policy::status::STATUSES;
 use crate::policy::text::escape;
 
 /// The most characters a recap may take.
-pub const RECAP_MAX_CHARS: usize = 300;
+pub const RECAP_MAX_CHARS: usize = crate::policy::cap::Cap::RecapChars.chars();
 
 /// One named part of the recap: `Pending: A; B; C (+2 more).`
 struct Part {

@@ -8,14 +8,13 @@ use crate::context::Context;
 use crate::context::host::Host;
 use crate::input::{self, fence};
 use crate::plan::model::{self, Item, Status};
-use crate::policy::error::{Error, Problem, Result};
+use crate::policy::error::{Error, Hint, Input, Problem, Refused, Result, StdinCommand};
 use crate::policy::sentences;
 use crate::policy::text::word;
 use crate::view::outcome::Outcome;
 use clap::Args;
 
-const STDIN_HINT: &str = "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
-    or pipe {\"items\": [...]}, a JSON array of strings, or one item per line";
+const STDIN_HINT: Hint = Hint::Stdin(StdinCommand::Create);
 
 pub struct Request {
     expect_revision: Option<u64>,
@@ -80,7 +79,7 @@ impl Request {
 /// `--blocked-by`).
 fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Result<Request> {
     if items.is_empty() {
-        return Err(Error::invalid("no items to create").with_hint(STDIN_HINT));
+        return Input::NoItems.into();
     }
     super::refuse_empty_owner(args.owner.as_deref())?;
     let mut problems = Vec::new();
@@ -145,10 +144,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                     if problems.iter().any(|problem| problem.path == path) {
                         continue;
                     }
-                    problems.push(Problem::new(
-                        path,
-                        format!("no item has id \"{}\"", word(id)),
-                    ));
+                    problems.push(Problem::new(path, Refused::NoSuchId { id: id.clone() }));
                     hint = Some(remove::ids_hint(&document.todos));
                 }
             }
@@ -163,7 +159,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         if !problems.is_empty() {
             let error = Error::problems(problems);
             return Err(match hint {
-                Some(hint) => error.with_hint(hint),
+                Some(hint) => error.hinted(hint),
                 None => error,
             });
         }

@@ -34,7 +34,7 @@ use serde_json::{Value, json};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Bug, Disk, Error, Result};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::disk::{self, Links};
@@ -95,7 +95,11 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
                 Ok(()) => {}
                 Err(err) if err.kind() == io::ErrorKind::BrokenPipe => break 'follow,
                 Err(err) => {
-                    return Err(Error::internal(format!("cannot write the history: {err}")));
+                    return Bug::Write {
+                        what: "the history",
+                        why: err.to_string(),
+                    }
+                    .into();
                 }
             }
         }
@@ -364,8 +368,12 @@ fn watch(dir: &Path, file: &Path, tx: Sender<Wake>) -> Option<notify::Recommende
 #[cfg(unix)]
 fn stop_on_signals(tx: &Sender<Wake>) -> Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
-        .map_err(|err| Error::internal(format!("cannot handle signals: {err}")))?;
+    let mut signals =
+        signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]).map_err(|err| {
+            Bug::Signals {
+                why: err.to_string(),
+            }
+        })?;
     let tx = tx.clone();
     std::thread::spawn(move || {
         for (count, _) in signals.forever().enumerate() {

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::context::Context;
 use crate::plan::model;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Plan, Result};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::history::Entry;
@@ -24,19 +24,11 @@ pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
     let answer = match args.revision {
         Some(revision) => {
             let Some(entry) = history.find(revision) else {
-                let kept = match (history.entries.first(), history.latest()) {
-                    (Some(first), Some(last)) => {
-                        format!(
-                            "the history keeps revisions {} to {}",
-                            first.revision, last.revision
-                        )
-                    }
-                    _ => "the history keeps no revision yet".to_owned(),
-                };
-                return Err(
-                    Error::invalid(format!("revision {revision} is not kept: {kept}"))
-                        .with_hint("run `todos history` to see the kept revisions"),
-                );
+                return Plan::NotKept {
+                    revision,
+                    kept: super::undo::kept(&history),
+                }
+                .into();
             };
             revision_answer(ctx, entry)
         }

@@ -17,7 +17,7 @@ use crate::commands::init_permissions::{self, Permissions};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Bug, Error, Result, Setup, Shape};
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -28,10 +28,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         (false, _) => None,
         (true, Some(protocol)) => Some(protocol),
         (true, None) => {
-            return Err(Error::usage(
-                "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
-            )
-            .with_hint("for other agents, see the `todos check` hook recipes in docs/agents.md"));
+            return Setup::HooksNeedAgent.into();
         }
     };
     let mcp = args
@@ -330,23 +327,28 @@ fn with_hooks(protocol: &Protocol, old: Option<&str>, path: &Path) -> Result<Str
 pub(super) fn edit_settings(
     old: Option<&str>,
     path: &Path,
-    edit: impl FnOnce(&mut Map<String, Value>) -> Result<(), String>,
+    edit: impl FnOnce(&mut Map<String, Value>) -> Result<(), Shape>,
 ) -> Result<String> {
-    let invalid = |why: String| {
-        Error::invalid(format!("{}: {why}", path.display()))
-            .with_hint("todos init leaves it untouched; fix it, then run it again")
+    let invalid = |why: Shape| {
+        Error::from(Setup::Unreadable {
+            path: path.to_path_buf(),
+            why,
+        })
     };
     let mut settings = match old {
         None => Map::new(),
         Some(text) if text.trim().is_empty() => Map::new(),
         Some(text) => match crate::input::json::parse(text, &path.display().to_string())? {
             Value::Object(object) => object,
-            _ => return Err(invalid("it must hold a JSON object".to_owned())),
+            _ => return Err(invalid(Shape::NotJsonObject)),
         },
     };
     edit(&mut settings).map_err(invalid)?;
-    let mut text = serde_json::to_string_pretty(&Value::Object(settings))
-        .map_err(|err| Error::internal(format!("cannot encode the settings: {err}")))?;
+    let mut text =
+        serde_json::to_string_pretty(&Value::Object(settings)).map_err(|err| Bug::Encode {
+            what: "the settings",
+            why: err.to_string(),
+        })?;
     text.push('\n');
     if let Some(old) = old
         && serde_json::from_str::<Value>(old).ok() == serde_json::from_str::<Value>(&text).ok()

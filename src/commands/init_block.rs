@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{BlockWhy, Error, Result, Setup};
 
 /// The lines around a block `todos init` owns in a file of the user's: a line starting with
 /// `begin_mark` opens it, one starting with `end` closes it.
@@ -63,11 +63,13 @@ pub(super) fn with_block(
         end: end_mark,
         ..
     } = markers;
-    let malformed = |why: &str| {
-        Error::invalid(format!("{}: {why}", path.display())).with_hint(format!(
-            "todos init owns the lines from `{begin_mark} …` to `{end_mark}`; fix them by hand, \
-             then run it again"
-        ))
+    let malformed = |why: BlockWhy| {
+        Error::from(Setup::Block {
+            path: path.to_path_buf(),
+            why,
+            begin: (*begin_mark).to_owned(),
+            end: (*end_mark).to_owned(),
+        })
     };
     let mut begin = None;
     let mut end = None;
@@ -76,12 +78,12 @@ pub(super) fn with_block(
         let mark = line.trim_start();
         if mark.starts_with(begin_mark) {
             if begin.is_some() {
-                return Err(malformed("it holds two todos blocks"));
+                return Err(malformed(BlockWhy::Two));
             }
             begin = Some(offset);
         } else if mark.starts_with(end_mark) {
             if begin.is_none() || end.is_some() {
-                return Err(malformed("a todos:end marker has no todos:begin before it"));
+                return Err(malformed(BlockWhy::EndFirst));
             }
             end = Some(offset + line.len());
         }
@@ -89,7 +91,7 @@ pub(super) fn with_block(
     }
     match (begin, end) {
         (Some(begin), Some(end)) => Ok(format!("{}{block}{}", &old[..begin], &old[end..])),
-        (Some(_), None) => Err(malformed("its todos block has no todos:end marker")),
+        (Some(_), None) => Err(malformed(BlockWhy::NoEnd)),
         (None, _) => {
             let mut text = old.to_owned();
             if !text.is_empty() {

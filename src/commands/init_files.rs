@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::policy::error::{Error, Result, Unsafe};
+use crate::policy::error::{Error, Result, Setup, Unsafe};
 use crate::store::disk;
 
 /// What happened to one file.
@@ -98,10 +98,10 @@ impl Change {
             return Err(disk::unsafe_path(&dir.join(file_name), Unsafe::IntoGit));
         }
         let old = match disk::read(&path, disk::Links::Refuse, disk::Cap::Input(name))? {
-            Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
-                Error::invalid(format!("{} is not UTF-8 text", path.display()))
-                    .with_hint("todos init leaves it untouched; fix or move it, then run it again")
-            })?),
+            Some(bytes) => Some(
+                String::from_utf8(bytes)
+                    .map_err(|_| Error::from(Setup::NotUtf8 { path: path.clone() }))?,
+            ),
             None => None,
         };
         let new = new_text(old.as_deref(), &path)?;

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use crate::commands::init_block::{Markers, with_block};
 use crate::commands::init_files::Action;
-use crate::policy::error::{Error, Result, Unsafe, WorktreeWhy};
+use crate::policy::error::{Disk, Error, Result, Setup, Unsafe, WorktreeWhy};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
 use crate::store::{git_config, worktree};
@@ -48,7 +48,7 @@ const SECTION: &str = "[merge \"todos\"]
 ";
 
 /// The largest `.git/config` read: far past any real one.
-const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+const MAX_CONFIG_BYTES: u64 = crate::policy::cap::Cap::InputBytes.value();
 
 /// The driver's registration, computed before anything is written.
 pub struct GitConfig {
@@ -70,19 +70,17 @@ impl GitConfig {
             .as_ref()
             .is_some_and(|meta| meta.len() > MAX_CONFIG_BYTES)
         {
-            return Err(Error::invalid(format!(
-                "{} is larger than {MAX_CONFIG_BYTES} bytes; todos init leaves it untouched",
-                escape(&path.display().to_string())
-            )));
+            return Setup::GitConfigTooLarge {
+                path,
+                max: MAX_CONFIG_BYTES,
+            }
+            .into();
         }
         let old = match disk::read(&path, Links::Refuse, disk::Cap::Bytes(MAX_CONFIG_BYTES))? {
-            Some(bytes) => Some(String::from_utf8(bytes).map_err(|_| {
-                Error::invalid(format!(
-                    "{} is not UTF-8 text",
-                    escape(&path.display().to_string())
-                ))
-                .with_hint("todos init leaves it untouched; register the driver with `git config`")
-            })?),
+            Some(bytes) => Some(
+                String::from_utf8(bytes)
+                    .map_err(|_| Error::from(Setup::GitConfigNotUtf8 { path: path.clone() }))?,
+            ),
             None => None,
         };
         let users_own = old
@@ -133,20 +131,13 @@ impl GitConfig {
         match disk::write_new(&lock, self.new.as_bytes(), disk::mode_of(current.as_ref())) {
             Ok(()) => {}
             Err(err) if err.kind() == ErrorKind::AlreadyExists => {
-                return Err(Error::conflict(format!(
-                    "{} exists: git is changing the repository's config",
-                    escape(&lock.display().to_string())
-                ))
-                .with_hint(
-                    "run `todos init --git` again once git is done (if no git runs, a crashed \
-                     one left the lock file: remove it)",
-                ));
+                return Setup::GitLocked { lock }.into();
             }
-            Err(err) => return Err(Error::io("write", &lock, &err)),
+            Err(err) => return Err(Error::from(Disk::io("write", &lock, &err))),
         }
         if let Err(err) = fs::rename(&lock, &self.path) {
             let _ = fs::remove_file(&lock);
-            return Err(Error::io("replace", &self.path, &err));
+            return Err(Error::from(Disk::io("replace", &self.path, &err)));
         }
         disk::sync_dir(self.path.parent().unwrap_or(Path::new(".")))?;
         Ok(action)
@@ -198,11 +189,10 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
         .ancestors()
         .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())
     else {
-        return Err(Error::invalid(format!(
-            "{} is not inside a git repository, so there is no .git/config for the merge driver",
-            escape(&workspace.display().to_string())
-        ))
-        .with_hint("run `git init` first, or leave out --git"));
+        return Setup::NotInGit {
+            workspace: workspace.to_path_buf(),
+        }
+        .into();
     };
     let dot = top.join(".git");
     let meta = fs::symlink_metadata(&dot).map_err(|err| Error::io("look at", &dot, &err))?;
@@ -216,11 +206,7 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
         return Err(disk::unsafe_path(&dot, Unsafe::NotGitFileOrFolder));
     };
     if fs::symlink_metadata(common.join("HEAD")).is_err() {
-        return Err(Error::invalid(format!(
-            "{} is not a git repository's folder (it has no HEAD)",
-            escape(&common.display().to_string())
-        ))
-        .with_hint("run `git init` first, or leave out --git"));
+        return Setup::NoHead { common }.into();
     }
     Ok(common)
 }

@@ -22,7 +22,7 @@ use toml_edit::{DocumentMut, Item, TableLike};
 
 use crate::agents::hooks::own::{self, Verdict};
 use crate::policy::agent::Agent;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Error, Result, Setup, Shape};
 
 /// The name the server is registered under, and the command that starts it.
 pub const SERVER_NAME: &str = "todos";
@@ -71,13 +71,10 @@ pub fn registration(agent: Agent) -> Result<Registration> {
             then: "its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a \
                    project's .codex/config.toml once you trust the folder; check with /mcp",
         }),
-        Agent::Generic => Err(Error::usage(
-            "--mcp registers the server for one agent: use it with --agent claude, codex or gemini",
-        )
-        .with_hint(format!(
-            "for another MCP client, register the stdio command `{COMMAND} {}`",
-            ARGS.join(" ")
-        ))),
+        Agent::Generic => Setup::McpNeedsAgent {
+            command: format!("{COMMAND} {}", ARGS.join(" ")),
+        }
+        .into(),
     }
 }
 
@@ -121,7 +118,9 @@ fn with_server(
     super::init::edit_settings(old, path, |settings| {
         let servers = settings.entry("mcpServers").or_insert_with(|| json!({}));
         let Value::Object(servers) = servers else {
-            return Err("\"mcpServers\" must be an object".to_owned());
+            return Err(Shape::Object {
+                at: "mcpServers".to_owned(),
+            });
         };
         if let Some(planted) = servers
             .get(SERVER_NAME)
@@ -157,14 +156,16 @@ fn with_server(
 /// key and comment of the user's stays byte for byte (`toml_edit` edits in place); an
 /// unchanged document keeps its bytes.
 fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) -> Result<String> {
-    let invalid = |why: String| {
-        Error::invalid(format!("{}: {why}", path.display()))
-            .with_hint("todos init leaves it untouched; fix it, then run it again")
+    let invalid = |why: Shape| {
+        Error::from(Setup::Unreadable {
+            path: path.to_path_buf(),
+            why,
+        })
     };
     let mut document = old
         .unwrap_or_default()
         .parse::<DocumentMut>()
-        .map_err(|err| invalid(format!("it is not valid TOML: {}", err.message())))?;
+        .map_err(|err| invalid(Shape::NotToml(err.message().to_owned())))?;
     let servers = document
         .entry("mcp_servers")
         .or_insert_with(|| {
@@ -173,7 +174,11 @@ fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) ->
             Item::Table(table)
         })
         .as_table_like_mut()
-        .ok_or_else(|| invalid("\"mcp_servers\" must be a table".to_owned()))?;
+        .ok_or_else(|| {
+            invalid(Shape::Table {
+                at: "mcp_servers".to_owned(),
+            })
+        })?;
     if let Some(planted) = servers
         .get(SERVER_NAME)
         .filter(|entry| !is_own_toml(SERVER_NAME, entry))

@@ -7,6 +7,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::policy::agent::Agent;
+use crate::policy::error::Shape;
 
 /// One rule: a string added once to the array at `path` of the agent's JSON settings.
 pub struct Rule {
@@ -89,7 +90,7 @@ impl Permissions {
 
 /// `settings` with each rule's value in its array, added once at the end; every other key and
 /// rule of the user's stays as it was, in its order.
-pub fn allow(settings: &mut Map<String, Value>, rules: &[&Rule]) -> Result<(), String> {
+pub fn allow(settings: &mut Map<String, Value>, rules: &[&Rule]) -> Result<(), Shape> {
     for rule in rules {
         let Some((last, parents)) = rule.path.split_last() else {
             continue;
@@ -100,14 +101,14 @@ pub fn allow(settings: &mut Map<String, Value>, rules: &[&Rule]) -> Result<(), S
             at.push(*key);
             let entry = object.entry(*key).or_insert_with(|| json!({}));
             let Value::Object(inner) = entry else {
-                return Err(format!("\"{}\" must be an object", at.join(".")));
+                return Err(Shape::Object { at: at.join(".") });
             };
             object = inner;
         }
         at.push(last);
         let entry = object.entry(*last).or_insert_with(|| json!([]));
         let Value::Array(values) = entry else {
-            return Err(format!("\"{}\" must be an array of rules", at.join(".")));
+            return Err(Shape::Rules { at: at.join(".") });
         };
         if !values.iter().any(|value| value == rule.value) {
             values.push(json!(rule.value));

@@ -11,7 +11,7 @@ use clap_mangen::roff::{Roff, bold, roman};
 
 use serde_json::json;
 
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Bug, Result};
 use crate::policy::sentences;
 use crate::policy::settings::WORKSPACE_CONFIG;
 use crate::view::outcome::{Answer, Outcome};
@@ -210,10 +210,12 @@ fn body(roff: &Roff) -> String {
 /// Runs one of `clap_mangen`'s section renderers into a string, without the preamble.
 fn render(write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> Result<String> {
     let mut bytes = Vec::new();
-    write(&mut bytes)
-        .map_err(|err| Error::internal(format!("cannot render the man page: {err}")))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|err| Error::internal(format!("the man page is not UTF-8: {err}")))?;
+    write(&mut bytes).map_err(|err| Bug::ManPage {
+        why: err.to_string(),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|err| Bug::ManNotUtf8 {
+        why: err.to_string(),
+    })?;
     Ok(strip_preamble(text))
 }
 

@@ -12,7 +12,7 @@ use std::process::{Command, ExitCode};
 
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
-use crate::policy::error::Error;
+use crate::policy::error::{Error, McpBuild, Setup};
 use crate::view::outcome::Reply;
 use crate::view::output::Output;
 use clap::Args;
@@ -63,8 +63,9 @@ fn failed(global: &GlobalArgs, host: &mut Host, error: Error) -> ExitCode {
 }
 
 fn sibling() -> Result<PathBuf, Error> {
-    let exe = std::env::current_exe()
-        .map_err(|err| Error::internal(format!("cannot find this todos binary: {err}")))?;
+    let exe = std::env::current_exe().map_err(|err| Setup::NoOwnBinary {
+        why: err.to_string(),
+    })?;
     let server = exe.with_file_name(format!("{SERVER_BINARY}{}", std::env::consts::EXE_SUFFIX));
     if server.is_file() {
         Ok(server)
@@ -84,26 +85,24 @@ fn not_installed(server: &std::path::Path) -> Error {
         .and_then(std::path::Path::parent)
         .and_then(std::path::Path::file_name)
         .is_some_and(|name| name == "target");
-    let hint = match profile {
-        Some("release") if in_target => {
-            "in this checkout, `cargo build --release` builds todos-mcp next to todos".to_owned()
-        }
-        Some("debug") if in_target => {
-            "in this checkout, `cargo build` builds todos-mcp next to todos".to_owned()
-        }
-        _ => "install todos with its default features (`cargo install --path .` in a clone), \
-              which puts todos-mcp next to todos"
-            .to_owned(),
+    let build = match profile {
+        Some("release") if in_target => McpBuild::Release,
+        Some("debug") if in_target => McpBuild::Debug,
+        _ => McpBuild::Installed,
     };
-    Error::internal(format!(
-        "the MCP server is not installed: {} does not exist",
-        server.display()
-    ))
-    .with_hint(hint)
+    Setup::McpNotInstalled {
+        server: server.to_path_buf(),
+        build,
+    }
+    .into()
 }
 
 fn cannot_start(server: &std::path::Path, err: &std::io::Error) -> Error {
-    Error::internal(format!("cannot start {}: {err}", server.display()))
+    Setup::McpCannotStart {
+        server: server.to_path_buf(),
+        why: err.to_string(),
+    }
+    .into()
 }
 
 #[derive(Debug, Args)]

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 
 use crate::context::Context;
-use crate::policy::error::{Error, Kind, Result};
+use crate::policy::error::{Disk, Error, Kind, NotAStore, Result};
 use crate::policy::text::escape;
 use crate::store::disk;
 use crate::store::merge;
@@ -24,7 +24,7 @@ use crate::view::outcome::{Answer, Outcome};
 use clap::{Args, ValueHint};
 
 /// The largest file read as a store: a plan is a short list, and a file this size is not one.
-pub const MAX_STORE_BYTES: u64 = 64 * 1024 * 1024;
+pub const MAX_STORE_BYTES: u64 = crate::policy::cap::Cap::StoreBytes.value();
 
 pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
     let at = |path: &PathBuf| ctx.cwd.join(path);
@@ -125,26 +125,30 @@ pub fn left_as_it_was(mut err: Error) -> Error {
 /// is not a store is refused with exit 1 (git reports a conflict and keeps its own copy);
 /// `optional`: an absent or empty file is no plan at all (git's BASE of two added plans).
 fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document>> {
-    let not_a_store = |why: String| {
-        Error::invalid(format!(
-            "{name} ({}) {why}",
-            escape(&path.display().to_string())
-        ))
+    let not_a_store = |why: NotAStore| -> Error {
+        Disk::NotAStore {
+            name: name.to_owned(),
+            path: path.to_path_buf(),
+            why,
+        }
+        .into()
     };
     match disk::check_file(path)? {
         None if optional => return Ok(None),
-        None => return Err(not_a_store("does not exist".to_owned())),
+        None => return Err(not_a_store(NotAStore::Missing)),
         Some(meta) if meta.len() > MAX_STORE_BYTES => {
-            return Err(not_a_store(format!(
-                "is {} bytes, more than a store may hold ({MAX_STORE_BYTES})",
-                meta.len()
-            )));
+            return Err(not_a_store(NotAStore::TooLarge {
+                size: meta.len(),
+                max: MAX_STORE_BYTES,
+            }));
         }
         Some(meta) if meta.len() == 0 && optional => return Ok(None),
         Some(_) => {}
     }
     Store::read(path, None).map_err(|err| match err.kind {
-        Kind::StoreCorrupt => Error::invalid(format!("{name}: {}", err.message)),
+        Kind::StoreCorrupt => not_a_store(NotAStore::Unreadable {
+            message: err.message,
+        }),
         _ => err,
     })
 }

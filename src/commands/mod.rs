@@ -40,7 +40,7 @@ use clap::Subcommand;
 use crate::context::Context;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Error, Input, Plan, Result, Usage};
 use crate::policy::name::OWNER;
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
@@ -306,10 +306,7 @@ fn actor(host: &Host) -> Result<Option<crate::plan::claims::Actor>> {
 /// clear one (SPEC §1: an owner has 1-64 characters): refused, where it was once dropped.
 fn refuse_empty_owner(flag: Option<&str>) -> Result<()> {
     match flag {
-        Some(name) if name.trim().is_empty() => Err(Error::invalid("--owner is empty").with_hint(
-            "give who works on it: 1-64 letters, digits, '.', '_', '-' or '@' (e.g. --owner api-agent); \
-             `todos update ID --no-owner` takes an item's owner away",
-        )),
+        Some(name) if name.trim().is_empty() => Input::OwnerEmpty.into(),
         _ => Ok(()),
     }
 }
@@ -513,12 +510,7 @@ impl Request {
                 // envelope would paste JSON into its notes. `show` writes nothing, so a refusal
                 // costs only the retry, where a silent choice costs a wrong document.
                 if ctx.json && args.format == Format::Markdown {
-                    return Err(Error::usage(
-                        "--json prints the JSON envelope and --format markdown prints Markdown: choose one",
-                    )
-                    .with_hint(
-                        "for Markdown, drop --json; for the plan as JSON, drop --format (or use `todos show --format json`)",
-                    ));
+                    return Usage::JsonAndMarkdown.into();
                 }
                 Self::Show(args.0)
             }
@@ -567,13 +559,11 @@ impl Request {
             return self.execute_on(ctx, host);
         }
         if !makes {
-            return Err(
-                Error::invalid(format!("no list {} (did you mean {near}?)", ctx.list)).with_hint(
-                    format!(
-                        "run the command with `-l {near}`; `todos show --all` prints every list"
-                    ),
-                ),
-            );
+            return Plan::NoList {
+                list: ctx.list.to_string(),
+                near: near.to_string(),
+            }
+            .into();
         }
         let mut outcome = self.execute_on(ctx, host)?;
         outcome.warnings.push(format!(

@@ -11,7 +11,7 @@ use crate::context::host::Host;
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{self, Item, Status};
 use crate::policy::english::count;
-use crate::policy::error::{Error, Problem, Result};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result};
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::text::escape;
@@ -35,8 +35,7 @@ pub struct Request {
 pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
     let lease = match &args.lease {
         Some(text) => claims::parse_lease(text).map_err(|why| {
-            Error::problems(vec![Problem::new("--lease", why)])
-                .with_hint("e.g. `todos next --claim --lease 15m`")
+            Error::problems(vec![Problem::new("--lease", why)]).hinted(Hint::LeaseExample)
         })?,
         None => ctx.config.claim_lease,
     };
@@ -174,14 +173,12 @@ fn claim(
             .collect();
         return Err(Error::problems(vec![Problem::new(
             "--claim",
-            format!(
-                "{} without an owner already in_progress, at most {} may be: {}",
-                count(started.len(), "item"),
-                limits.max_in_progress,
-                started.join(", ")
-            ),
+            Refused::ClaimUnowned {
+                started,
+                max: limits.max_in_progress,
+            },
         )])
-        .with_hint("claim with a name (--owner NAME or TODOS_OWNER), or finish that item first"));
+        .hinted(Hint::ClaimWithName));
     }
     Ok(Claim::Claimed { id, taken })
 }

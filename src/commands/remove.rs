@@ -6,9 +6,8 @@ use crate::context::host::Host;
 use crate::plan::claims::{self, Actor};
 use crate::plan::dependencies::{self, named};
 use crate::plan::model::Item;
-use crate::policy::error::{Error, Problem, Result};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result};
 use crate::policy::sentences;
-use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
 use clap::Args;
@@ -66,14 +65,11 @@ pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec
             } else {
                 format!("{path}[{at}]")
             };
-            Problem::new(
-                at,
-                format!("no item has id \"{}\"", crate::policy::text::word(id)),
-            )
+            Problem::new(at, Refused::NoSuchId { id: id.clone() })
         })
         .collect();
     if !problems.is_empty() {
-        return Err(Error::problems(problems).with_hint(ids_hint(&document.todos)));
+        return Err(Error::problems(problems).hinted(ids_hint(&document.todos)));
     }
     let (removed, kept): (Vec<Item>, Vec<Item>) = std::mem::take(&mut document.todos)
         .into_iter()
@@ -94,28 +90,10 @@ pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec
     Ok(warnings)
 }
 
-/// `the ids are 1, 2, 3` (the first 20), or that the plan is empty.
-fn ids_in_prose(items: &[Item]) -> String {
-    if items.is_empty() {
-        return "the plan is empty".to_owned();
-    }
-    let ids: Vec<&str> = items.iter().take(20).map(|item| item.id.as_str()).collect();
-    let more = if items.len() > ids.len() { ", …" } else { "" };
-    match ids.as_slice() {
-        [one] => format!("the one id is {}", escape(one)),
-        _ => format!("the ids are {}{more}", escape(&ids.join(", "))),
-    }
-}
-
 /// What to do about an id that names no item.
-pub fn ids_hint(items: &[Item]) -> String {
-    if items.is_empty() {
-        "the plan is empty; add items with `todos create` or `todos write`".to_owned()
-    } else {
-        format!(
-            "{}; run `todos show` to see each item with its id",
-            ids_in_prose(items)
-        )
+pub fn ids_hint(items: &[Item]) -> Hint {
+    Hint::Ids {
+        ids: items.iter().map(|item| item.id.clone()).collect(),
     }
 }
 

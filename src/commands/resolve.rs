@@ -19,7 +19,7 @@ use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::transaction::Transaction;
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Bug, Disk, Error, Result};
 use crate::policy::text::escape;
 use crate::store::conflict_markers as markers;
 use crate::store::disk::{self, Links};
@@ -69,10 +69,11 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     if let Some(meta) = disk::check_file(&path)?
         && meta.len() > MAX_STORE_BYTES.saturating_mul(2)
     {
-        return Err(Error::store_corrupt(format!(
-            "{shown} is {} bytes, more than the two sides of a conflict of stores may be",
-            meta.len()
-        )));
+        return Disk::ConflictTooLarge {
+            shown,
+            size: meta.len(),
+        }
+        .into();
     }
     let transaction = Transaction::begin(ctx, host)?;
     let store = transaction.store();
@@ -85,21 +86,19 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
         Some(bytes) if markers::present(&bytes) => bytes,
         _ => return Ok(nothing_to_do(no_markers(&shown))),
     };
-    let unmergeable = |why: String| {
-        Error::store_corrupt(format!(
-            "{shown} is a merge conflict that todos cannot merge: {why}"
-        ))
-        .with_hint(format!(
-            "fix the file by hand, or take one side (`git checkout --ours {shown}` or \
-                 --theirs), then `git add` it"
-        ))
+    let unmergeable = |why: String| -> Error {
+        Disk::Unmergeable {
+            shown: shown.clone(),
+            why,
+        }
+        .into()
     };
     let text =
         std::str::from_utf8(&bytes).map_err(|_| unmergeable("it is not UTF-8 text".to_owned()))?;
     let sides = match markers::split(text) {
         Some(Ok(sides)) => sides,
         Some(Err(why)) => return Err(unmergeable(why)),
-        None => return Err(Error::internal("conflict markers were found, then not")),
+        None => return Bug::MarkersVanished.into(),
     };
     let side = |name: &str, text: &str| {
         Store::decode(text.as_bytes())

@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model::is_finished;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Error, Plan, Result};
 use crate::store::disk;
 use crate::store::history;
 use crate::store::log;
@@ -120,10 +120,10 @@ impl<'a> Transaction<'a> {
             && !finished_again
             && let Some(session) = new.session.as_mut()
         {
-            let task = session.completed_plans.checked_add(1).ok_or_else(|| {
-                Error::invalid("the session's count of finished plans is at its maximum")
-                    .with_hint("start a new session with `todos write --new-session`")
-            })?;
+            let task = session
+                .completed_plans
+                .checked_add(1)
+                .ok_or_else(|| Error::from(Plan::SessionCountAtMax))?;
             session.completed_plans = task;
             let text = log::block(
                 &ctx.list,
@@ -366,20 +366,8 @@ pub fn change_noted(
 pub fn check_revision(expected: Option<u64>, actual: u64) -> Result<()> {
     match expected {
         // A revision the plan has not reached was never read: say so, not "changed since".
-        Some(expected) if expected > actual => Err(Error::conflict(format!(
-            "the plan is at revision {actual}, not {expected}: revision {expected} does not exist yet, so no command read it"
-        ))
-        .with_hint(format!(
-            "take the revision from the last output of todos (`todos --json show` gives it as \
-             data.revision), here --expect-revision {actual}"
-        ))),
-        Some(expected) if expected != actual => Err(Error::conflict(format!(
-            "the plan is at revision {actual}, not {expected}: someone changed it since you read it"
-        ))
-        .with_hint(format!(
-            "run `todos show` to see the plan as it is now, then retry with \
-             --expect-revision {actual} if your change still holds"
-        ))),
+        Some(expected) if expected > actual => Plan::RevisionAhead { actual, expected }.into(),
+        Some(expected) if expected != actual => Plan::RevisionBehind { actual, expected }.into(),
         _ => Ok(()),
     }
 }

@@ -3,7 +3,7 @@
 use crate::commands::transaction::{Transaction, check_revision};
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{Error, Kind, Result};
+use crate::policy::error::{Error, Kind, Plan, Result, Revisions};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::store::history::{Entry, History};
@@ -128,12 +128,11 @@ fn fits(entry: &Entry, limits: &crate::plan::model::Limits) -> Result<()> {
     if problems.is_empty() {
         return Ok(());
     }
-    Err(Error::invalid(format!(
-        "revision {} cannot be restored: {}",
-        entry.revision,
-        crate::store::summarize(&problems)
-    ))
-    .with_hint("restore another revision (`todos history` lists them), or raise the limit as said and run undo again"))
+    Plan::Unrestorable {
+        revision: entry.revision,
+        problems,
+    }
+    .into()
 }
 
 /// What an unreadable store still says of its counters, with what the history reached, so
@@ -144,16 +143,10 @@ fn salvaged(store: &crate::store::Store, history: &History) -> Result<Document> 
     if latest.is_none() && (salvaged.revision.is_none() || salvaged.next_id.is_none()) {
         // Nothing to restore and nothing says how far the counters went: an empty
         // plan from revision 0 would hand out ids and revisions again.
-        return Err(Error::store_corrupt(format!(
-            "{} cannot be read, and its history keeps no revision to restore nor \
-             does it hold a revision and id counter to go on from",
-            store.path().display()
-        ))
-        .with_hint(format!(
-            "the file was left untouched; fix it by hand, or move it aside (mv {0} \
-             {0}.broken) to start a new plan, whose ids may repeat old ones",
-            store.path().display()
-        )));
+        return Plan::NothingToRestore {
+            path: store.path().to_path_buf(),
+        }
+        .into();
     }
     let mut current = Document {
         revision: salvaged.revision.unwrap_or(0),
@@ -232,39 +225,33 @@ fn nearest_before(target: u64, history: &History) -> Option<&Entry> {
 /// `undo --to` a revision the history misses: say so, and which one is nearest.
 fn missing_error(target: u64, history: &History) -> Error {
     let nearest = nearest_before(target, history).map_or(0, |entry| entry.revision);
-    Error::invalid(format!(
-        "revision {target} is missing from the history: a change was stopped before it \
-         recorded it ({})",
-        kept_range(history)
-    ))
-    .with_hint(format!(
-        "the nearest kept revision before it is {nearest}: `todos undo --to {nearest}`; \
-         `todos history` lists them all"
-    ))
+    Plan::MissingRevision {
+        target,
+        kept: kept(history),
+        nearest,
+    }
+    .into()
 }
 
-fn kept_range(history: &History) -> String {
+/// The revisions `history` keeps, for a refusal of one it does not.
+pub fn kept(history: &History) -> Revisions {
     match (history.entries.first(), history.latest()) {
-        (Some(first), Some(last)) => format!(
-            "the history keeps revisions {} to {}",
-            first.revision, last.revision
-        ),
-        _ => "the history keeps no revision yet".to_owned(),
+        (Some(first), Some(last)) => Revisions::Range {
+            first: first.revision,
+            last: last.revision,
+        },
+        _ => Revisions::Nothing,
     }
 }
 
 /// Why `target` cannot be restored, and which revisions can.
 fn not_kept(target: u64, current: &Document, history: &History) -> Error {
-    let kept = kept_range(history);
-    let message = if current.revision == 0 {
-        "nothing to undo: the plan has never changed".to_owned()
-    } else {
-        format!("revision {target} is not kept: {kept}")
-    };
-    Error::invalid(message).with_hint(
-        "run `todos history` to see the kept revisions, then `todos undo --to REV`; \
-         `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept",
-    )
+    Plan::CannotUndo {
+        target,
+        kept: kept(history),
+        never_changed: current.revision == 0,
+    }
+    .into()
 }
 
 #[derive(Debug, Args)]

@@ -11,16 +11,14 @@ use crate::context::host::Host;
 use crate::input::{self, ItemChange, fence};
 use crate::plan::claims::{self, Actor};
 use crate::plan::model::Status;
-use crate::policy::error::{Error, Problem, Result};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand};
 use crate::policy::sentences;
-use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
 use clap::Args;
 use clap_complete::ArgValueCandidates;
 
-const STDIN_HINT: &str = "name the item and its new status (`todos update 2 completed`), \
-    or pipe {\"id\": \"2\", \"status\": \"completed\"}";
+const STDIN_HINT: Hint = Hint::Stdin(StdinCommand::Update);
 
 pub struct Request {
     expect_revision: Option<u64>,
@@ -218,15 +216,11 @@ fn taker(change: &ItemChange, actor: Option<&Actor>) -> Result<Option<String>> {
         Some(Some(owner)) => Ok(Some(owner.clone())),
         Some(None) => Err(Error::problems(vec![Problem::new(
             "take",
-            "cannot go with clearing the owner; take the item under a name, or clear its owner \
-             without take",
+            Refused::TakeWithoutOwner,
         )])),
         None => actor.map(|actor| Some(actor.name.clone())).ok_or_else(|| {
-            Error::problems(vec![Problem::new(
-                "take",
-                "needs a name to take the item over for",
-            )])
-            .with_hint("give the owner (--owner NAME, or \"owner\" in JSON), or set TODOS_OWNER to the name you work under")
+            Error::problems(vec![Problem::new("take", Refused::TakeNeedsName)])
+                .hinted(Hint::TakeNeedsName)
         }),
     }
 }
@@ -237,9 +231,9 @@ fn take(document: &mut Document, id: &str, taker: &str) -> Result<Option<String>
     let Some(item) = document.todos.iter_mut().find(|item| item.id == id) else {
         return Err(Error::problems(vec![Problem::new(
             "id",
-            format!("no item has id \"{}\"", escape(id)),
+            Refused::NoSuchId { id: id.to_owned() },
         )])
-        .with_hint(remove::ids_hint(&document.todos)));
+        .hinted(remove::ids_hint(&document.todos)));
     };
     let from = item.owner.replace(taker.to_owned());
     Ok(from.filter(|from| from != taker))

@@ -27,7 +27,7 @@ use crate::commands::show::ShowArgs;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Bug, Error, Result};
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
 use crate::view::live_output::{self as live, Screen, ScreenMode as Mode};
@@ -187,7 +187,11 @@ pub(super) fn stdout_closed() -> bool {
 }
 
 fn write_error(err: &io::Error) -> Error {
-    Error::internal(format!("cannot write the view: {err}"))
+    Bug::Write {
+        what: "the view",
+        why: err.to_string(),
+    }
+    .into()
 }
 
 /// Sends `Changed` for every event that may have changed the store; reads (ours included)
@@ -233,8 +237,9 @@ fn stop_on_signals(tx: &Sender<Wake>, mode: Mode) -> Result<()> {
     if mode == Mode::Terminal {
         wanted.extend([SIGWINCH, SIGTSTP, SIGCONT]);
     }
-    let mut signals = signal_hook::iterator::Signals::new(wanted)
-        .map_err(|err| Error::internal(format!("cannot handle signals: {err}")))?;
+    let mut signals = signal_hook::iterator::Signals::new(wanted).map_err(|err| Bug::Signals {
+        why: err.to_string(),
+    })?;
     let tx = tx.clone();
     std::thread::spawn(move || {
         let mut stops = 0;

@@ -14,7 +14,7 @@ use crate::context::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, fence};
 use crate::plan::dependencies;
 use crate::plan::model::{self, Item, Limits, Status};
-use crate::policy::error::{Error, Problem, Result};
+use crate::policy::error::{Error, Hint, Input, Problem, Refused, Result, StdinCommand};
 use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::Document;
@@ -24,8 +24,7 @@ use clap_complete::ArgValueCandidates;
 use matching::{match_ids, merged, replaced};
 use std::path::PathBuf;
 
-const STDIN_HINT: &str = "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, \
-    use --file PATH, or build one with --summary TEXT -t STATUS:CONTENT";
+const STDIN_HINT: Hint = Hint::Stdin(StdinCommand::Write);
 
 pub struct Request {
     args: WriteArgs,
@@ -92,9 +91,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         // An empty flag is a mistake (an unset shell variable), not a wish to keep the stored
         // summary: taking it as "no summary" would drop what was typed without a word.
         if text.trim().is_empty() {
-            return Err(Error::invalid("--summary is empty").with_hint(
-                "give the one line that says what the plan is for, or leave --summary out to keep the stored one",
-            ));
+            return Input::SummaryEmpty.into();
         }
         let mut problems = Vec::new();
         snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
@@ -307,10 +304,9 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
         let path = placed.unwrap_or_else(|| "todos".to_owned());
         return Err(Error::problems(vec![Problem::new(
             path,
-            format!(
-                "makes a cycle: {}; an item cannot wait on itself, so drop one of these dependencies",
-                dependencies::describe_cycle(&document.todos, &cycle)
-            ),
+            Refused::MakesCycle {
+                described: dependencies::describe_cycle(&document.todos, &cycle),
+            },
         )]));
     }
     warnings.extend(dependencies::started_early(&old, &document.todos));
@@ -366,10 +362,7 @@ fn resolve_dependencies(
                 Some("") => {}
                 Some(target) if target == id => problems.push(Problem::new(
                     path,
-                    format!(
-                        "\"{}\" is this item itself; an item cannot wait on itself",
-                        escape(value)
-                    ),
+                    Refused::WaitsOnItself { id: value.clone() },
                 )),
                 Some(target) => {
                     if seen.insert(target) {
@@ -404,23 +397,19 @@ fn unknown_blocker(
             .iter()
             .enumerate()
             .any(|(index, item)| item.id == value && !matches.contains(&Some(index)));
-    let own: Vec<&str> = drafts
+    let own = drafts
         .iter()
-        .filter_map(|draft| draft.requested_id.as_deref())
+        .filter_map(|draft| draft.requested_id.clone())
         .take(20)
         .collect();
-    let why = if dropped {
-        "names an item this snapshot drops"
-    } else {
-        "names no item"
-    };
-    let ids = if own.is_empty() {
-        "give the items ids (\"id\") and name those, or name ids that `todos show` prints"
-            .to_owned()
-    } else {
-        format!("the snapshot's ids are {}", escape(&own.join(", ")))
-    };
-    Problem::new(path, format!("\"{}\" {why}; {ids}", escape(value)))
+    Problem::new(
+        path,
+        Refused::UnknownBlocker {
+            value: value.to_owned(),
+            dropped,
+            own,
+        },
+    )
 }
 
 #[derive(Debug, Args)]

@@ -19,7 +19,7 @@ use crate::commands::remove::RemoveArgs;
 use crate::commands::show::ShowArgs;
 use crate::commands::{Given, InputCommand};
 use crate::commands::{Lazy, PlanCommand};
-use crate::policy::error::{Error, Problem};
+use crate::policy::error::{Error, Problem, Refused};
 use crate::policy::mcp::McpTool;
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::view::show::Format;
@@ -252,8 +252,12 @@ pub struct Call {
 pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Error> {
     check(tool, arguments)?;
     let object = Value::Object(arguments.clone());
-    let typed =
-        |err: serde_json::Error| Error::problems(vec![Problem::new("arguments", err.to_string())]);
+    let typed = |err: serde_json::Error| {
+        Error::problems(vec![Problem::new(
+            "arguments",
+            Refused::Arguments(err.to_string()),
+        )])
+    };
     let call = match tool.name {
         "write" | "create" | "update" => {
             let WithInput { common, input } = WithInput::deserialize(object).map_err(typed)?;
@@ -297,7 +301,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                 if given && !claim {
                     return Err(Error::problems(vec![Problem::new(
                         name,
-                        "goes with claim: true (next alone changes nothing); drop it, or claim the item",
+                        Refused::GoesWithClaim,
                     )]));
                 }
             }
@@ -371,7 +375,10 @@ fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
         match fields(tool).find(|field| field.name == key) {
             Some(field) if !(field.accepts)(value) => problems.push(Problem::new(
                 key.as_str(),
-                format!("must be {}, not {}", field.must_be, shown(value)),
+                Refused::MustBe {
+                    must_be: field.must_be,
+                    was: shown(value),
+                },
             )),
             Some(_) => {}
             None if takes_input(tool) => {}
@@ -379,12 +386,11 @@ fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
                 let takes: Vec<&str> = fields(tool).map(|field| field.name).collect();
                 problems.push(Problem::new(
                     key.as_str(),
-                    format!(
-                        "unknown argument \"{}\": the {} tool takes {}",
-                        crate::policy::text::escape(key),
-                        tool.name,
-                        takes.join(", ")
-                    ),
+                    Refused::UnknownArgument {
+                        key: key.clone(),
+                        tool: tool.name,
+                        takes: takes.join(", "),
+                    },
                 ));
             }
         }
@@ -393,7 +399,9 @@ fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
         if !arguments.contains_key(field.name) {
             problems.push(Problem::new(
                 field.name,
-                format!("is missing: give {}", field.must_be),
+                Refused::ArgumentMissing {
+                    must_be: field.must_be,
+                },
             ));
         }
     }

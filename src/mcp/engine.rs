@@ -20,7 +20,7 @@ use crate::context::Context;
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::model::Limits;
-use crate::policy::error::Error;
+use crate::policy::error::{Bug, Error};
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
 use crate::view::envelope::{self, Place};
 
@@ -214,7 +214,9 @@ pub fn internal_error(what: &str) -> Value {
         params_input: None,
     };
     envelope::failure(
-        &Error::internal(format!("internal error: {what}; this is a bug in todos")),
+        &Error::from(Bug::Server {
+            what: what.to_owned(),
+        }),
         &place,
     )
 }

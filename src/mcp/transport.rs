@@ -27,10 +27,13 @@ use rmcp::transport::Transport;
 use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+
+use crate::policy::cap::Cap;
+use crate::policy::sentences;
 use tokio::sync::{Mutex, mpsc};
 
 /// The longest message read: as rmcp's own transport and its HTTP client.
-pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+pub const MAX_LINE_BYTES: usize = Cap::McpLineBytes.chars();
 
 /// Messages read ahead of the server loop.
 const QUEUE: usize = 64;

@@ -10,7 +10,8 @@ use std::fmt;
 
 pub use crate::policy::exit::Kind;
 pub use crate::policy::failure::{
-    Bug, Disk, Fit, Hint, Input, LeaseState, Plan, Setup, Unreadable, Unsafe, Usage, WorktreeWhy,
+    BlockWhy, Bug, Disk, FileWhy, Fit, Hint, Input, LeaseState, McpBuild, NotAStore, Plan, Refused,
+    Revisions, Said, Setup, Shape, StdinCommand, Stored, Unreadable, Unsafe, Usage, WorktreeWhy,
     Wrong, summarize,
 };
 
@@ -23,7 +24,7 @@ pub struct Problem {
 
 impl Problem {
     /// What is wrong at `path`, in the words `Wrong` renders.
-    pub fn new(path: impl Into<String>, wrong: impl fmt::Display) -> Self {
+    pub fn new(path: impl Into<String>, wrong: impl Said) -> Self {
         Self {
             path: path.into(),
             message: wrong.to_string(),
@@ -42,7 +43,7 @@ pub struct Error {
 
 impl Error {
     /// A failure of `kind` said in `message`: only the renderings in `failure/` call it.
-    pub fn new(kind: Kind, message: impl Into<String>) -> Self {
+    pub(in crate::policy) fn new(kind: Kind, message: impl Into<String>) -> Self {
         Self {
             kind,
             message: message.into(),
@@ -53,31 +54,9 @@ impl Error {
 
     /// The hint of a rendering in `failure/`.
     #[must_use]
-    pub fn with_hint(mut self, text: impl Into<String>) -> Self {
+    pub(in crate::policy) fn with_hint(mut self, text: impl Into<String>) -> Self {
         self.hint = Some(text.into());
         self
-    }
-
-    pub fn invalid(message: impl Into<String>) -> Self {
-        Self::new(Kind::InvalidParam, message)
-    }
-    pub fn usage(message: impl Into<String>) -> Self {
-        Self::new(Kind::Usage, message)
-    }
-    pub fn conflict(message: impl Into<String>) -> Self {
-        Self::new(Kind::Conflict, message)
-    }
-    pub fn store_corrupt(message: impl Into<String>) -> Self {
-        Self::new(Kind::StoreCorrupt, message)
-    }
-    pub fn internal(message: impl Into<String>) -> Self {
-        Self::new(Kind::Internal, message)
-    }
-    pub fn unsafe_path(message: impl Into<String>) -> Self {
-        Self::new(Kind::UnsafePath, message)
-    }
-    pub fn io(action: &str, path: &std::path::Path, err: &std::io::Error) -> Self {
-        Self::internal(format!("cannot {action} {}: {err}", path.display()))
     }
 
     /// All the problems of one input, reported together (exit 1).

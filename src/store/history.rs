@@ -15,7 +15,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::plan::model::Item;
-use crate::policy::error::{Bug, Disk, Error, Problem, Result, Wrong};
+use crate::policy::error::{Bug, Disk, Error, Problem, Result, Stored};
 use crate::store::disk::{self, Links};
 use crate::store::{Document, MAX_COUNTER, Store};
 
@@ -230,19 +230,19 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
     {
         problems.push(Problem::new(
             "next_id",
-            Wrong::NextIdNotPast {
+            Stored::NextIdNotPast {
                 next_id: entry.next_id,
                 id: item.id.clone(),
             },
         ));
     }
     if !entry.at.is_empty() && chrono::DateTime::parse_from_rfc3339(&entry.at).is_err() {
-        problems.push(Problem::new("at", Wrong::NotTime));
+        problems.push(Problem::new("at", Stored::NotTime));
     }
     if let Some(note) = &entry.note
         && (note.chars().any(crate::policy::text::forbidden_char) || note.chars().count() > 2_000)
     {
-        problems.push(Problem::new("note", Wrong::NotOneLine));
+        problems.push(Problem::new("note", Stored::NotOneLine));
     }
     if entry
         .command
@@ -250,7 +250,7 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
         .any(crate::policy::text::forbidden_char)
         || entry.command.chars().count() > 200
     {
-        problems.push(Problem::new("command", Wrong::NotShortLine));
+        problems.push(Problem::new("command", Stored::NotShortLine));
     }
     problems
 }
@@ -381,7 +381,7 @@ pub fn span(path: &Path) -> Result<Ends> {
     let Some((file, meta)) = disk::open_read_meta(path, Links::Refuse)? else {
         return Ok(None);
     };
-    let io = |err: std::io::Error| Error::io("read the history", path, &err);
+    let io = |err: std::io::Error| Error::from(Disk::io("read the history", path, &err));
     let size = meta.len();
     if size == 0 {
         return Ok(None);

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::plan::list::{LISTS_DIR, ListName};
-use crate::policy::error::{Disk, Error, Hint, Kind, Plan, Problem, Result, Unreadable, Wrong};
+use crate::policy::error::{Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable};
 use crate::policy::text::escape;
 use crate::store::disk::Links;
 
@@ -248,7 +248,7 @@ impl Store {
         if let Some(at) = &document.updated_at
             && chrono::DateTime::parse_from_rfc3339(at).is_err()
         {
-            problems.push(Problem::new("updated_at", Wrong::NotTime));
+            problems.push(Problem::new("updated_at", Stored::NotTime));
         }
         if let Some(session) = &document.session {
             problems.extend(strict::counter_problem(
@@ -262,7 +262,7 @@ impl Store {
                 if text.chars().any(crate::policy::text::forbidden_char)
                     || text.chars().count() > 200
                 {
-                    problems.push(Problem::new(path, Wrong::NotShortLine));
+                    problems.push(Problem::new(path, Stored::NotShortLine));
                 }
             }
         }

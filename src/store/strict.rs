@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use crate::plan::model::{self, Item, Limits};
-use crate::policy::error::{Problem, Wrong};
+use crate::policy::error::{Problem, Stored};
 
 /// The highest revision, id or count a file may hold: 2^53 − 1, the largest integer every JSON
 /// reader (JavaScript's included) reads exactly. Far beyond any real use, and far enough below
@@ -30,7 +30,7 @@ pub fn counter_problem(path: &str, value: u64) -> Option<Problem> {
     (value > MAX_COUNTER).then(|| {
         Problem::new(
             path,
-            Wrong::CounterBeyond {
+            Stored::CounterBeyond {
                 value,
                 max: MAX_COUNTER,
             },
@@ -58,14 +58,14 @@ pub fn plan_problems(
         if !is_tool_id(&item.id) {
             problems.push(Problem::new(
                 at("id"),
-                Wrong::NotToolId {
+                Stored::NotToolId {
                     id: item.id.clone(),
                 },
             ));
         } else if !ids.insert(item.id.as_str()) {
             problems.push(Problem::new(
                 at("id"),
-                Wrong::EarlierId {
+                Stored::EarlierId {
                     id: item.id.clone(),
                 },
             ));
@@ -84,7 +84,7 @@ pub fn plan_problems(
             let mut found = Vec::new();
             let checked = model::check_description(description, &at("description"), &mut found);
             if found.is_empty() && checked != *description {
-                found.push(Problem::new(at("description"), Wrong::BlanksAround));
+                found.push(Problem::new(at("description"), Stored::BlanksAround));
             }
             problems.extend(found);
         }
@@ -92,18 +92,18 @@ pub fn plan_problems(
             let mut found = Vec::new();
             let checked = model::check_owner(owner, &at("owner"), &mut found);
             if found.is_empty() && checked.as_deref() != Some(owner.as_str()) {
-                found.push(Problem::new(at("owner"), Wrong::BlankOwner));
+                found.push(Problem::new(at("owner"), Stored::BlankOwner));
             }
             problems.extend(found);
         }
         for (n, blocker) in item.blocked_by.iter().enumerate() {
             let path = format!("todos[{index}].blocked_by[{n}]");
             if *blocker == item.id {
-                problems.push(Problem::new(path, Wrong::NamesItself));
+                problems.push(Problem::new(path, Stored::NamesItself));
             } else if !items.iter().any(|other| other.id == *blocker) {
                 problems.push(Problem::new(
                     path,
-                    Wrong::NoSuchBlocker {
+                    Stored::NoSuchBlocker {
                         id: blocker.clone(),
                     },
                 ));
@@ -115,7 +115,7 @@ pub fn plan_problems(
     {
         problems.push(Problem::new(
             format!("todos[{}].blocked_by", cycle[0]),
-            Wrong::Cycle {
+            Stored::Cycle {
                 described: crate::plan::dependencies::describe_cycle(items, &cycle),
             },
         ));
@@ -132,9 +132,9 @@ fn text(raw: &str, path: &str, max: usize, problems: &mut Vec<Problem>) {
     let checked = model::check_text(raw, path, max, None, &mut found);
     if found.is_empty() {
         if checked.is_empty() {
-            found.push(Problem::new(path, Wrong::Empty));
+            found.push(Problem::new(path, Stored::Empty));
         } else if checked != raw {
-            found.push(Problem::new(path, Wrong::BlanksAround));
+            found.push(Problem::new(path, Stored::BlanksAround));
         }
     }
     problems.extend(found);

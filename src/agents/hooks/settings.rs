@@ -25,7 +25,9 @@ pub fn merge(protocol: &Protocol, settings: &mut Map<String, Value>) -> Result<(
         .entry("hooks")
         .or_insert_with(|| Value::Object(Map::new()));
     let Value::Object(hooks) = hooks else {
-        return Err("\"hooks\" must be an object".to_owned());
+        return Err(Shape::Object {
+            at: "hooks".to_owned(),
+        });
     };
     add_handler(
         protocol,
@@ -45,12 +47,14 @@ fn add_handler(
     hooks: &mut Map<String, Value>,
     event: &str,
     matcher: Option<&str>,
-) -> Result<(), String> {
+) -> Result<(), Shape> {
     let groups = hooks
         .entry(event)
         .or_insert_with(|| Value::Array(Vec::new()));
     let Value::Array(groups) = groups else {
-        return Err(format!("\"hooks.{event}\" must be an array"));
+        return Err(Shape::Array {
+            at: format!("hooks.{event}"),
+        });
     };
     for handler in groups
         .iter_mut()

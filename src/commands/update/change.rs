@@ -5,8 +5,7 @@ use crate::commands::remove;
 use crate::input::ItemChange;
 use crate::plan::dependencies;
 use crate::plan::model::{self, Limits, Status};
-use crate::policy::error::{Error, Problem, Result};
-use crate::policy::text::escape;
+use crate::policy::error::{Error, Hint, Problem, Refused, Result};
 use crate::store::Document;
 
 pub(super) fn apply(
@@ -17,12 +16,11 @@ pub(super) fn apply(
     let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
         return Err(Error::problems(vec![Problem::new(
             "id",
-            format!(
-                "no item has id \"{}\"",
-                crate::policy::text::word(&request.id)
-            ),
+            Refused::NoSuchId {
+                id: request.id.clone(),
+            },
         )])
-        .with_hint(remove::ids_hint(&document.todos)));
+        .hinted(remove::ids_hint(&document.todos)));
     };
     if request.deleted {
         return remove::remove(document, std::slice::from_ref(&request.id), "id");
@@ -33,18 +31,16 @@ pub(super) fn apply(
         if item.status.is_terminal() && !status.is_terminal() && !request.reopen {
             return Err(Error::problems(vec![Problem::new(
                 "status",
-                format!(
-                    "item {} is {}; moving it back to {} needs --reopen",
-                    item.id,
-                    item.status.as_str(),
-                    status.as_str()
-                ),
+                Refused::ReopenNeeded {
+                    id: item.id.clone(),
+                    from: item.status.as_str(),
+                    to: status.as_str(),
+                },
             )])
-            .with_hint(format!(
-                "to reopen it, run `todos update {} {} --reopen`",
-                item.id,
-                status.as_str()
-            )));
+            .hinted(Hint::Reopen {
+                id: item.id.clone(),
+                status: status.as_str(),
+            }));
         }
         item.status = status;
     }
@@ -81,24 +77,14 @@ pub(super) fn apply(
             })
             .map(|other| other.id.as_str())
             .collect();
-        let whose = item
-            .owner
-            .as_deref()
-            .map_or_else(String::new, |owner| format!(" of {owner}"));
         return Err(Error::problems(vec![Problem::new(
             "status",
-            format!(
-                "item {} cannot start: item {}{whose} is already in_progress and at most {} may be{}; {}",
-                escape(&request.id),
-                others.join(", item "),
-                limits.max_in_progress,
-                if item.owner.is_some() {
-                    " per owner"
-                } else {
-                    ""
-                },
-                crate::policy::sentences::limit_advice(model::Limit::MaxInProgress)
-            ),
+            Refused::CannotStart {
+                id: request.id.clone(),
+                others: others.iter().map(|id| (*id).to_owned()).collect(),
+                owner: item.owner.clone(),
+                max: limits.max_in_progress,
+            },
         )]));
     }
     Ok(dependencies::started_early(&before, &document.todos))
@@ -113,19 +99,13 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
         if id == own {
             problems.push(Problem::new(
                 path,
-                format!(
-                    "\"{}\" is this item itself; an item cannot wait on itself",
-                    escape(id)
-                ),
+                Refused::WaitsOnItself { id: id.to_owned() },
             ));
             false
         } else if document.todos.iter().any(|item| item.id == id) {
             true
         } else {
-            problems.push(Problem::new(
-                path,
-                format!("no item has id \"{}\"", crate::policy::text::word(id)),
-            ));
+            problems.push(Problem::new(path, Refused::NoSuchId { id: id.to_owned() }));
             false
         }
     };
@@ -153,27 +133,18 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
         .collect();
     for (at, id) in request.unblock.iter().enumerate() {
         if !waits_on.contains(&id) {
-            let waits = if waits_on.is_empty() {
-                "it waits on no item".to_owned()
-            } else {
-                let ids: Vec<String> = waits_on
-                    .iter()
-                    .map(|id| crate::policy::text::word(id).into_owned())
-                    .collect();
-                format!("it waits only on {}", ids.join(", "))
-            };
             problems.push(Problem::new(
                 format!("unblock[{at}]"),
-                format!(
-                    "item {} does not wait on \"{}\"; {waits}",
-                    crate::policy::text::word(&own),
-                    crate::policy::text::word(id)
-                ),
+                Refused::DoesNotWait {
+                    own: own.clone(),
+                    id: id.clone(),
+                    waits_on: waits_on.iter().map(|id| (*id).clone()).collect(),
+                },
             ));
         }
     }
     if !problems.is_empty() {
-        return Err(Error::problems(problems).with_hint(remove::ids_hint(&document.todos)));
+        return Err(Error::problems(problems).hinted(remove::ids_hint(&document.todos)));
     }
     let item = &mut document.todos[index];
     if let Some(list) = &request.blocked_by {
@@ -195,10 +166,9 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
     if let Some(cycle) = dependencies::cycle(&document.todos) {
         return Err(Error::problems(vec![Problem::new(
             "blocked_by",
-            format!(
-                "makes a cycle: {}; an item cannot wait on itself, so drop one of these dependencies",
-                dependencies::describe_cycle(&document.todos, &cycle)
-            ),
+            Refused::MakesCycle {
+                described: dependencies::describe_cycle(&document.todos, &cycle),
+            },
         )]));
     }
     Ok(())

@@ -152,6 +152,20 @@ pub fn summarize(problems: &[Problem]) -> String {
     text
 }
 
+/// Why one of git's files is no store for the merge driver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotAStore {
+    Missing,
+    TooLarge {
+        size: u64,
+        max: u64,
+    },
+    /// The store's own refusal, as it was said.
+    Unreadable {
+        message: String,
+    },
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Disk {
     /// An I/O failure: `cannot {action} {path}: {why}`.
@@ -195,6 +209,17 @@ pub enum Disk {
     NoCurrentFolder { why: String },
     /// A todos file of a workspace found upwards that another user (`uid`) owns.
     Foreign { path: PathBuf, uid: u32 },
+    /// A conflicted store larger than the two sides of a conflict may be.
+    ConflictTooLarge { shown: String, size: u64 },
+    /// A conflicted store `resolve` cannot merge, and why.
+    Unmergeable { shown: String, why: String },
+    /// One of git's three files given to the merge driver that is no store (`why`), by its
+    /// name (`ours`, `base`, `theirs`).
+    NotAStore {
+        name: String,
+        path: PathBuf,
+        why: NotAStore,
+    },
     /// A store holding git's conflict markers; `list` is ` -l NAME` for a named list.
     Conflicted { path: PathBuf, list: String },
 }
@@ -271,6 +296,31 @@ impl Disk {
                 escape(&path.parent().unwrap_or(&path).display().to_string()),
                 Variable::Workspace.name()
             )),
+            Self::ConflictTooLarge { shown, size } => Error::new(
+                Kind::StoreCorrupt,
+                format!(
+                    "{shown} is {size} bytes, more than the two sides of a conflict of stores may be"
+                ),
+            ),
+            Self::Unmergeable { shown, why } => Error::new(
+                Kind::StoreCorrupt,
+                format!("{shown} is a merge conflict that todos cannot merge: {why}"),
+            )
+            .with_hint(format!(
+                "fix the file by hand, or take one side (`git checkout --ours {shown}` or \
+                 --theirs), then `git add` it"
+            )),
+            Self::NotAStore { name, path, why } => Error::new(
+                Kind::InvalidParam,
+                match why {
+                    NotAStore::Missing => format!("{name} ({}) does not exist", shown(&path)),
+                    NotAStore::TooLarge { size, max } => format!(
+                        "{name} ({}) is {size} bytes, more than a store may hold ({max})",
+                        shown(&path)
+                    ),
+                    NotAStore::Unreadable { message } => format!("{name}: {message}"),
+                },
+            ),
             Self::NoFolder { path } => internal(format!("{} has no folder", path.display())),
             Self::NoTempName { target } => internal(format!(
                 "cannot find a free temporary name beside {}",

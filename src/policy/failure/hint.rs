@@ -2,7 +2,32 @@
 
 use std::fmt;
 
-use crate::policy::settings::{Setting, WORKSPACE_CONFIG};
+use crate::policy::settings::{Setting, Variable, WORKSPACE_CONFIG};
+use crate::policy::text::escape;
+
+/// The commands that read their input from stdin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StdinCommand {
+    Write,
+    Create,
+    Update,
+}
+
+/// The ids a message names at most; more are said as `…`.
+const IDS_SAID: usize = 20;
+
+/// `the ids are 1, 2, 3` (the first `IDS_SAID`), or that the plan is empty.
+pub fn ids_in_prose(ids: &[String]) -> String {
+    if ids.is_empty() {
+        return "the plan is empty".to_owned();
+    }
+    let said: Vec<&str> = ids.iter().take(IDS_SAID).map(String::as_str).collect();
+    let more = if ids.len() > said.len() { ", …" } else { "" };
+    match said.as_slice() {
+        [one] => format!("the one id is {}", escape(one)),
+        _ => format!("the ids are {}{more}", escape(&said.join(", "))),
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Hint {
@@ -10,6 +35,21 @@ pub enum Hint {
     LeaseExample,
     /// An update that changes nothing: an example with its id.
     UpdateExample { id: String },
+    /// An id that names no item: the ids there are (the first `IDS_SAID`), or that the plan
+    /// is empty.
+    Ids { ids: Vec<String> },
+    /// A finished item moved back: the command that reopens it.
+    Reopen { id: String, status: &'static str },
+    /// `--take` with no name to take the item for.
+    TakeNeedsName,
+    /// `next --claim` under no name while an unowned item is in progress.
+    ClaimWithName,
+    /// A path SPEC §9 forbids given to `--file`.
+    FileOnStdin,
+    /// No input where a command reads stdin: what to give instead (`command`).
+    Stdin(StdinCommand),
+    /// A file `--file` could not read.
+    CheckFile,
     /// A `memory_dir` that leads out of the workspace.
     MemoryDirInside,
     /// A store that cannot be read: `undo` sets it aside.
@@ -20,6 +60,51 @@ impl fmt::Display for Hint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::LeaseExample => f.write_str("e.g. `todos next --claim --lease 15m`"),
+            Self::Ids { ids } => {
+                if ids.is_empty() {
+                    return f.write_str(
+                        "the plan is empty; add items with `todos create` or `todos write`",
+                    );
+                }
+                write!(
+                    f,
+                    "{}; run `todos show` to see each item with its id",
+                    ids_in_prose(ids)
+                )
+            }
+            Self::Reopen { id, status } => {
+                write!(f, "to reopen it, run `todos update {id} {status} --reopen`")
+            }
+            Self::TakeNeedsName => write!(
+                f,
+                "give the owner (--owner NAME, or \"owner\" in JSON), or set {} to the name you \
+                 work under",
+                Variable::Owner.name()
+            ),
+            Self::ClaimWithName => write!(
+                f,
+                "claim with a name (--owner NAME or {}), or finish that item first",
+                Variable::Owner.name()
+            ),
+            Self::FileOnStdin => f.write_str(
+                "--file reads a regular file; send other input on stdin instead (todos write - < \
+                 PATH)",
+            ),
+            Self::Stdin(command) => f.write_str(match command {
+                StdinCommand::Write => {
+                    "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, use \
+                     --file PATH, or build one with --summary TEXT -t STATUS:CONTENT"
+                }
+                StdinCommand::Create => {
+                    "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
+                     or pipe {\"items\": [...]}, a JSON array of strings, or one item per line"
+                }
+                StdinCommand::Update => {
+                    "name the item and its new status (`todos update 2 completed`), or pipe \
+                     {\"id\": \"2\", \"status\": \"completed\"}"
+                }
+            }),
+            Self::CheckFile => f.write_str("check the --file path"),
             Self::MemoryDirInside => {
                 let setting = Setting::MemoryDir.info();
                 write!(

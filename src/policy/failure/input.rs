@@ -2,10 +2,20 @@
 //! configuration value.
 
 use crate::policy::cap::Cap;
-use crate::policy::error::{Error, Kind, Wrong};
-use crate::policy::name::{Broken, LIST_NAME};
+use crate::policy::error::{Error, Hint, Kind, Wrong};
+use crate::policy::failure::hint::StdinCommand;
+use crate::policy::name::{Broken, LIST_NAME, OWNER};
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
+
+/// Why `--file` could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileWhy {
+    Missing,
+    Folder,
+    /// The refusal of the disk's door, in its words.
+    Other(String),
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
@@ -48,6 +58,28 @@ pub enum Input {
     WorkspaceNotFolder {
         path: std::path::PathBuf,
     },
+    /// No input: stdin is a terminal; the hint says what to give.
+    StdinTerminal {
+        hint: Hint,
+    },
+    StdinEmpty {
+        hint: Hint,
+    },
+    /// A `--file` that cannot be read, and why.
+    FileUnreadable {
+        source: String,
+        why: FileWhy,
+    },
+    /// A `--file` that holds only blanks.
+    FileEmpty {
+        source: String,
+    },
+    /// `--summary` given blank.
+    SummaryEmpty,
+    /// `--owner` given blank.
+    OwnerEmpty,
+    /// `create` with nothing to create.
+    NoItems,
     /// A variable that sets a configuration key to a value it does not take.
     ConfigVariable {
         var: &'static str,
@@ -97,6 +129,32 @@ impl Input {
                         Variable::Workspace.name()
                     ),
                 )
+            }
+            Self::StdinTerminal { hint } => {
+                Error::new(Kind::Usage, "no input: stdin is a terminal").hinted(hint)
+            }
+            Self::StdinEmpty { hint } => error("stdin is empty".to_owned()).hinted(hint),
+            Self::FileUnreadable { source, why } => {
+                let why = match why {
+                    FileWhy::Missing => "no such file".to_owned(),
+                    FileWhy::Folder => "it is a folder".to_owned(),
+                    FileWhy::Other(why) => why,
+                };
+                error(format!("cannot read {source}: {why}")).hinted(Hint::CheckFile)
+            }
+            Self::FileEmpty { source } => error(format!("{source} is empty")),
+            Self::SummaryEmpty => error("--summary is empty".to_owned()).with_hint(
+                "give the one line that says what the plan is for, or leave --summary out to keep \
+                 the stored one",
+            ),
+            Self::OwnerEmpty => error("--owner is empty".to_owned()).with_hint(format!(
+                "give who works on it: {} (e.g. --owner {}); `todos update ID --no-owner` takes an \
+                 item's owner away",
+                sentences::name_rule(&OWNER),
+                OWNER.examples[0]
+            )),
+            Self::NoItems => {
+                error("no items to create".to_owned()).hinted(Hint::Stdin(StdinCommand::Create))
             }
             Self::ConfigVariable { var, value, why } => error(format!(
                 "environment variable {var}={value:?} is invalid: {why}"

@@ -16,21 +16,32 @@
 
 mod bug;
 mod disk;
-mod hint;
+pub(super) mod hint;
 mod input;
 mod plan;
+mod refused;
 mod setup;
+mod stored;
 mod usage;
 mod wrong;
 
 pub use bug::Bug;
-pub use disk::{Disk, Unreadable, Unsafe, WorktreeWhy, summarize};
-pub use hint::Hint;
-pub use input::Input;
-pub use plan::{LeaseState, Plan};
-pub use setup::Setup;
+pub use disk::{Disk, NotAStore, Unreadable, Unsafe, WorktreeWhy, summarize};
+pub use hint::{Hint, StdinCommand};
+pub use input::{FileWhy, Input};
+pub use plan::{LeaseState, Plan, Revisions};
+pub use refused::Refused;
+pub use setup::{BlockWhy, McpBuild, Setup, Shape};
+pub use stored::Stored;
 pub use usage::Usage;
 pub use wrong::{Fit, Wrong};
+
+/// What a `Problem` says after its path: only these enums, never free text.
+pub trait Said: std::fmt::Display {}
+
+impl Said for Wrong {}
+impl Said for Stored {}
+impl Said for Refused {}
 
 /// Each enum becomes an `Error` through its `render`, so `?` takes a variant as it is.
 macro_rules! into_error {

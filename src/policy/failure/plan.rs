@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use crate::policy::error::{Error, Kind};
+use crate::policy::error::{Error, Kind, summarize};
+use crate::policy::settings::Setting;
 use crate::policy::text::escape;
 
 /// Where the lease of an item another owner holds stands, for the hint of a refusal.
@@ -17,6 +18,24 @@ pub enum LeaseState {
     /// It runs until this time (RFC 3339).
     RunsUntil(String),
     None,
+}
+
+/// The revisions a history keeps, for a refusal of one it does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revisions {
+    Range { first: u64, last: u64 },
+    Nothing,
+}
+
+impl std::fmt::Display for Revisions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Range { first, last } => {
+                write!(f, "the history keeps revisions {first} to {last}")
+            }
+            Self::Nothing => f.write_str("the history keeps no revision yet"),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -34,6 +53,35 @@ pub enum Plan {
     LockHeld { lock: PathBuf, seconds: f64 },
     /// A counter of the store (`revision counter`, `id counter`) at its maximum.
     CounterAtMax { counter: &'static str },
+    /// `--expect-revision` past the plan's revision: no command read it.
+    RevisionAhead { actual: u64, expected: u64 },
+    /// `--expect-revision` behind the plan's revision: someone changed it since.
+    RevisionBehind { actual: u64, expected: u64 },
+    /// The session's count of finished plans at its maximum.
+    SessionCountAtMax,
+    /// A revision the history does not keep (`history REV`).
+    NotKept { revision: u64, kept: Revisions },
+    /// A revision `undo --to` cannot find: `first` for a plan that never changed.
+    CannotUndo {
+        target: u64,
+        kept: Revisions,
+        never_changed: bool,
+    },
+    /// A kept revision whose plan breaks today's rules.
+    Unrestorable {
+        revision: u64,
+        problems: Vec<crate::policy::error::Problem>,
+    },
+    /// An unreadable store whose history holds nothing to restore or go on from.
+    NothingToRestore { path: PathBuf },
+    /// A revision a stopped change left out of the history, and the nearest kept before it.
+    MissingRevision {
+        target: u64,
+        kept: Revisions,
+        nearest: u64,
+    },
+    /// A list that does not exist, near the name of one that does.
+    NoList { list: String, near: String },
     /// A counter at its maximum while two plans merge.
     MergedCounterAtMax { counter: &'static str },
 }
@@ -42,6 +90,91 @@ impl Plan {
     pub(super) fn render(self) -> Error {
         let invalid = |message: String| Error::new(Kind::InvalidParam, message);
         match self {
+            Self::RevisionAhead { actual, expected } => Error::new(
+                Kind::Conflict,
+                format!(
+                    "the plan is at revision {actual}, not {expected}: revision {expected} does \
+                     not exist yet, so no command read it"
+                ),
+            )
+            .with_hint(format!(
+                "take the revision from the last output of todos (`todos --json show` gives it as \
+                 data.revision), here --expect-revision {actual}"
+            )),
+            Self::RevisionBehind { actual, expected } => Error::new(
+                Kind::Conflict,
+                format!(
+                    "the plan is at revision {actual}, not {expected}: someone changed it since \
+                     you read it"
+                ),
+            )
+            .with_hint(format!(
+                "run `todos show` to see the plan as it is now, then retry with \
+                 --expect-revision {actual} if your change still holds"
+            )),
+            Self::SessionCountAtMax => {
+                invalid("the session's count of finished plans is at its maximum".to_owned())
+                    .with_hint("start a new session with `todos write --new-session`")
+            }
+            Self::NotKept { revision, kept } => {
+                invalid(format!("revision {revision} is not kept: {kept}"))
+                    .with_hint("run `todos history` to see the kept revisions")
+            }
+            Self::CannotUndo {
+                target,
+                kept,
+                never_changed,
+            } => {
+                let setting = Setting::HistoryLimit.info();
+                let message = if never_changed {
+                    "nothing to undo: the plan has never changed".to_owned()
+                } else {
+                    format!("revision {target} is not kept: {kept}")
+                };
+                invalid(message).with_hint(format!(
+                    "run `todos history` to see the kept revisions, then `todos undo --to REV`; \
+                     `{}` ({}) sets how many are kept",
+                    setting.key, setting.env
+                ))
+            }
+            Self::Unrestorable { revision, problems } => invalid(format!(
+                "revision {revision} cannot be restored: {}",
+                summarize(&problems)
+            ))
+            .with_hint(
+                "restore another revision (`todos history` lists them), or raise the limit as \
+                 said and run undo again",
+            ),
+            Self::NothingToRestore { path } => Error::new(
+                Kind::StoreCorrupt,
+                format!(
+                    "{} cannot be read, and its history keeps no revision to restore nor does it \
+                     hold a revision and id counter to go on from",
+                    path.display()
+                ),
+            )
+            .with_hint(format!(
+                "the file was left untouched; fix it by hand, or move it aside (mv {0} \
+                 {0}.broken) to start a new plan, whose ids may repeat old ones",
+                path.display()
+            )),
+            Self::MissingRevision {
+                target,
+                kept,
+                nearest,
+            } => invalid(format!(
+                "revision {target} is missing from the history: a change was stopped before it \
+                 recorded it ({kept})"
+            ))
+            .with_hint(format!(
+                "the nearest kept revision before it is {nearest}: `todos undo --to {nearest}`; \
+                 `todos history` lists them all"
+            )),
+            Self::NoList { list, near } => {
+                invalid(format!("no list {list} (did you mean {near}?)")).with_hint(format!(
+                    "run the command with `-l {near}`; `todos show --all` prints every list"
+                ))
+            }
             Self::LockHeld { lock, seconds } => Error::new(
                 Kind::Conflict,
                 format!(

@@ -1,21 +1,213 @@
 //! `init`'s files, git's configuration and the MCP server.
 
+use std::path::PathBuf;
+
 use crate::policy::error::{Error, Kind};
+use crate::policy::text::escape;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Setup {
     /// `--hooks` without the agent whose hooks to write.
     HooksNeedAgent,
+    /// `--mcp` without one agent: the stdio command another client registers.
+    McpNeedsAgent {
+        command: String,
+    },
+    /// A file `init` edits that is not UTF-8.
+    NotUtf8 {
+        path: PathBuf,
+    },
+    /// A settings file `init` edits that is not in the shape it edits.
+    Unreadable {
+        path: PathBuf,
+        why: Shape,
+    },
+    /// The marked block `init` owns in a file, broken (`why`), between these marks.
+    Block {
+        path: PathBuf,
+        why: BlockWhy,
+        begin: String,
+        end: String,
+    },
+    /// git's config over `max` bytes.
+    GitConfigTooLarge {
+        path: PathBuf,
+        max: u64,
+    },
+    GitConfigNotUtf8 {
+        path: PathBuf,
+    },
+    /// git's lock beside its config.
+    GitLocked {
+        lock: PathBuf,
+    },
+    NotInGit {
+        workspace: PathBuf,
+    },
+    /// A git folder without HEAD.
+    NoHead {
+        common: PathBuf,
+    },
+    /// `todos mcp` where `todos-mcp` is not installed, with how to install it here.
+    McpNotInstalled {
+        server: PathBuf,
+        build: McpBuild,
+    },
+    McpCannotStart {
+        server: PathBuf,
+        why: String,
+    },
+    NoOwnBinary {
+        why: String,
+    },
+}
+
+/// What is wrong with the shape of an agent's settings file, at a key (`hooks.Stop`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shape {
+    Object {
+        at: String,
+    },
+    Array {
+        at: String,
+    },
+    Rules {
+        at: String,
+    },
+    Table {
+        at: String,
+    },
+    /// TOML that does not parse, in the parser's words.
+    NotToml(String),
+    NotJsonObject,
+}
+
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Object { at } => write!(f, "\"{at}\" must be an object"),
+            Self::Array { at } => write!(f, "\"{at}\" must be an array"),
+            Self::Rules { at } => write!(f, "\"{at}\" must be an array of rules"),
+            Self::Table { at } => write!(f, "\"{at}\" must be a table"),
+            Self::NotToml(why) => write!(f, "it is not valid TOML: {why}"),
+            Self::NotJsonObject => f.write_str("it must hold a JSON object"),
+        }
+    }
+}
+
+/// What is wrong with the marked block `init` owns in a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockWhy {
+    Two,
+    EndFirst,
+    NoEnd,
+}
+
+impl std::fmt::Display for BlockWhy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Two => "it holds two todos blocks",
+            Self::EndFirst => "a todos:end marker has no todos:begin before it",
+            Self::NoEnd => "its todos block has no todos:end marker",
+        })
+    }
+}
+
+/// How `todos-mcp` gets next to `todos`: which build made this one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum McpBuild {
+    Release,
+    Debug,
+    Installed,
 }
 
 impl Setup {
     pub(super) fn render(self) -> Error {
+        let invalid = |message: String| Error::new(Kind::InvalidParam, message);
+        let shown = |path: &PathBuf| escape(&path.display().to_string()).into_owned();
         match self {
             Self::HooksNeedAgent => Error::new(
                 Kind::Usage,
                 "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
             )
-            .with_hint("for other agents, see the `todos check` hook recipes in the README"),
+            .with_hint("for other agents, see the `todos check` hook recipes in docs/agents.md"),
+            Self::McpNeedsAgent { command } => Error::new(
+                Kind::Usage,
+                "--mcp registers the server for one agent: use it with --agent claude, codex or \
+                 gemini",
+            )
+            .with_hint(format!(
+                "for another MCP client, register the stdio command `{command}`"
+            )),
+            Self::NotUtf8 { path } => invalid(format!("{} is not UTF-8 text", path.display()))
+                .with_hint("todos init leaves it untouched; fix or move it, then run it again"),
+            Self::Unreadable { path, why } => invalid(format!("{}: {why}", path.display()))
+                .with_hint("todos init leaves it untouched; fix it, then run it again"),
+            Self::Block {
+                path,
+                why,
+                begin,
+                end,
+            } => invalid(format!("{}: {why}", path.display())).with_hint(format!(
+                "todos init owns the lines from `{begin} …` to `{end}`; fix them by hand, then \
+                 run it again"
+            )),
+            Self::GitConfigTooLarge { path, max } => invalid(format!(
+                "{} is larger than {max} bytes; todos init leaves it untouched",
+                shown(&path)
+            )),
+            Self::GitConfigNotUtf8 { path } => {
+                invalid(format!("{} is not UTF-8 text", shown(&path))).with_hint(
+                    "todos init leaves it untouched; register the driver with `git config`",
+                )
+            }
+            Self::GitLocked { lock } => Error::new(
+                Kind::Conflict,
+                format!(
+                    "{} exists: git is changing the repository's config",
+                    shown(&lock)
+                ),
+            )
+            .with_hint(
+                "run `todos init --git` again once git is done (if no git runs, a crashed one \
+                 left the lock file: remove it)",
+            ),
+            Self::NotInGit { workspace } => invalid(format!(
+                "{} is not inside a git repository, so there is no .git/config for the merge \
+                 driver",
+                shown(&workspace)
+            ))
+            .with_hint("run `git init` first, or leave out --git"),
+            Self::NoHead { common } => invalid(format!(
+                "{} is not a git repository's folder (it has no HEAD)",
+                shown(&common)
+            ))
+            .with_hint("run `git init` first, or leave out --git"),
+            Self::McpNotInstalled { server, build } => Error::new(
+                Kind::Internal,
+                format!(
+                    "the MCP server is not installed: {} does not exist",
+                    server.display()
+                ),
+            )
+            .with_hint(match build {
+                McpBuild::Release => {
+                    "in this checkout, `cargo build --release` builds todos-mcp next to todos"
+                }
+                McpBuild::Debug => "in this checkout, `cargo build` builds todos-mcp next to todos",
+                McpBuild::Installed => {
+                    "install todos with its default features (`cargo install --path .` in a \
+                     clone), which puts todos-mcp next to todos"
+                }
+            }),
+            Self::McpCannotStart { server, why } => Error::new(
+                Kind::Internal,
+                format!("cannot start {}: {why}", server.display()),
+            ),
+            Self::NoOwnBinary { why } => Error::new(
+                Kind::Internal,
+                format!("cannot find this todos binary: {why}"),
+            ),
         }
     }
 }

@@ -19,6 +19,8 @@ pub enum Usage {
     },
     /// A command line clap refused, in clap's words (`--json` asked for the envelope).
     Clap { message: String },
+    /// `--json` with `--format markdown`.
+    JsonAndMarkdown,
     /// `--lock-timeout` out of its range.
     LockTimeout { given: f64 },
 }
@@ -35,6 +37,14 @@ impl Usage {
                 instead,
             } => error(format!("`todos {command}` has no option {flag}"))
                 .with_hint(format!("run `{instead}`")),
+            Self::JsonAndMarkdown => error(
+                "--json prints the JSON envelope and --format markdown prints Markdown: choose one"
+                    .to_owned(),
+            )
+            .with_hint(
+                "for Markdown, drop --json; for the plan as JSON, drop --format (or use `todos \
+                 show --format json`)",
+            ),
             Self::Clap { message } => error(message).with_hint("see `todos --help`"),
             Self::LockTimeout { given } => error(format!(
                 "--lock-timeout {given} is not a number of seconds from 0 to {}",

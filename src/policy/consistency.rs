@@ -6,6 +6,9 @@
 //! The surfaces are produced the way users get them: help and the man page from the parsed
 //! command line, refusals and `check` from `crate::run` in process, in a temporary workspace.
 
+#[cfg(test)]
+mod caps;
+
 use std::ffi::OsString;
 use std::path::Path;
 

@@ -225,6 +225,14 @@ pub fn size(bytes: u64) -> String {
     }
 }
 
+/// The MCP server's JSON-RPC error for a message over `Cap::McpLineBytes`.
+pub fn message_too_large() -> String {
+    format!(
+        "Invalid request: the message is larger than {} and was not read; send a smaller one",
+        size(crate::policy::cap::Cap::McpLineBytes.value())
+    )
+}
+
 // ---- configuration and environment ----
 
 /// The configuration keys, in prose: `max_items, …, history_limit`.

@@ -60,6 +60,7 @@ mod shapes;
 mod store;
 mod support;
 mod terminal;
+mod typed_messages;
 mod undo;
 mod undo_owners;
 mod untrusted_history;

@@ -1,0 +1,160 @@
+//! Every message `todos` says when it refuses is written in one place, `src/policy/failure/`,
+//! from a typed variant: outside `src/policy/`, no code builds an error from text. A command, the
+//! store or the input layer names what failed (`Refused::NoSuchId { id }`) and never says it
+//! (`Error::invalid(format!(…))`, `.with_hint("…")`, `Problem::new(path, "…")`). The compiler
+//! holds most of it (the text constructors are private to `policy/`); this test reads the code
+//! so that a constructor made public again, or a message built beside one, fails here, naming
+//! the file and the line.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// What builds an error or a problem from text: a constructor that takes a message or a hint,
+/// or a problem whose message is a literal or a `format!`.
+const TEXT_BUILDERS: [&str; 9] = [
+    "Error::new(",
+    "Error::invalid(",
+    "Error::usage(",
+    "Error::conflict(",
+    "Error::store_corrupt(",
+    "Error::internal(",
+    "Error::unsafe_path(",
+    "Error::io(",
+    ".with_hint(",
+];
+
+/// The code of a file without its comments and without its unit tests (`#[cfg(test)]` and what
+/// follows at the top level, where this crate keeps them), as one string with its line numbers.
+fn code_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((number, line)) = lines.next() {
+        if line.starts_with("#[cfg(test)]")
+            && lines
+                .peek()
+                .is_some_and(|(_, next)| next.starts_with("mod "))
+        {
+            break;
+        }
+        let code = line.split("//").next().unwrap_or_default();
+        out.push((number + 1, code.to_owned()));
+    }
+    out
+}
+
+/// Each place in `text` (a file's code) that builds a message by hand: `LINE: what`.
+fn hand_typed(text: &str) -> Vec<String> {
+    let lines = code_lines(text);
+    let mut found = Vec::new();
+    for (at, (number, line)) in lines.iter().enumerate() {
+        for builder in TEXT_BUILDERS {
+            // `Error::new(` is this crate's, `io::Error::new(` the standard library's.
+            let ours = line.match_indices(builder).any(|(at, _)| {
+                builder.starts_with('.')
+                    || !line[..at].ends_with(|c: char| c == ':' || c.is_alphanumeric())
+            });
+            if ours {
+                found.push(format!("{number}: {}", line.trim()));
+            }
+        }
+        // A problem's message: the argument after the path, on this line or the next ones.
+        if let Some(start) = line.find("Problem::new(") {
+            let call: String = std::iter::once(&line[start..])
+                .chain(
+                    lines[at + 1..]
+                        .iter()
+                        .take(4)
+                        .map(|(_, next)| next.as_str()),
+                )
+                .collect::<Vec<_>>()
+                .join(" ");
+            let arguments = &call["Problem::new(".len()..];
+            let message = top_level_second_argument(arguments);
+            if message.starts_with('"') || message.starts_with("format!") {
+                found.push(format!("{number}: {}", line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// The second argument of a call whose arguments begin `arguments`, trimmed.
+fn top_level_second_argument(arguments: &str) -> &str {
+    let mut depth = 0_i32;
+    let mut quoted = false;
+    for (index, c) in arguments.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' | '[' | '{' if !quoted => depth += 1,
+            ')' | ']' | '}' if !quoted => {
+                if depth == 0 {
+                    return "";
+                }
+                depth -= 1;
+            }
+            ',' if !quoted && depth == 0 => return arguments[index + 1..].trim_start(),
+            _ => {}
+        }
+    }
+    ""
+}
+
+#[test]
+fn no_message_is_typed_outside_policy() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(&src).unwrap();
+        if relative.starts_with("policy") {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap();
+        for place in hand_typed(&text) {
+            found.push(format!("src/{}:{place}", relative.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "messages typed by hand (build a variant of policy/failure/ instead):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_check_sees_a_message_typed_by_hand() {
+    let typed = "fn refuse(id: &str) -> Error {\n    \
+                 Error::invalid(format!(\"no item {id}\")).with_hint(\"run show\")\n}\n\
+                 fn problem() {\n    problems.push(Problem::new(\n        path,\n        \
+                 format!(\"is {n} long\"),\n    ));\n    \
+                 problems.push(Problem::new(at(\"id\"), \"is empty\"));\n}\n";
+    assert_eq!(
+        hand_typed(typed),
+        [
+            "2: Error::invalid(format!(\"no item {id}\")).with_hint(\"run show\")",
+            "2: Error::invalid(format!(\"no item {id}\")).with_hint(\"run show\")",
+            "5: problems.push(Problem::new(",
+            "9: problems.push(Problem::new(at(\"id\"), \"is empty\"));",
+        ]
+    );
+    let typed_well = "fn refuse(id: &str) -> Error {\n    \
+                      Refused::NoSuchId { id: id.to_owned() }.into()\n}\n\
+                      fn problem() {\n    problems.push(Problem::new(\n        path,\n        \
+                      Wrong::TooLong { chars, max, fit },\n    ));\n}\n\
+                      #[cfg(test)]\nmod tests {\n    fn t() { Error::invalid(\"x\"); }\n}\n";
+    assert_eq!(hand_typed(typed_well), Vec::<String>::new());
+}

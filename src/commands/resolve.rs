@@ -19,7 +19,7 @@ use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::transaction::Transaction;
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{Bug, Disk, Error, Result};
+use crate::policy::error::{Bug, Disk, Error, Result, Unmergeable};
 use crate::policy::text::escape;
 use crate::store::conflict_markers as markers;
 use crate::store::disk::{self, Links};
@@ -86,23 +86,21 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
         Some(bytes) if markers::present(&bytes) => bytes,
         _ => return Ok(nothing_to_do(no_markers(&shown))),
     };
-    let unmergeable = |why: String| -> Error {
+    let unmergeable = |why: Unmergeable| -> Error {
         Disk::Unmergeable {
             shown: shown.clone(),
             why,
         }
         .into()
     };
-    let text =
-        std::str::from_utf8(&bytes).map_err(|_| unmergeable("it is not UTF-8 text".to_owned()))?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| unmergeable(Unmergeable::NotUtf8))?;
     let sides = match markers::split(text) {
         Some(Ok(sides)) => sides,
         Some(Err(why)) => return Err(unmergeable(why)),
         None => return Bug::MarkersVanished.into(),
     };
-    let side = |name: &str, text: &str| {
-        Store::decode(text.as_bytes())
-            .map_err(|why| unmergeable(format!("{name} side is not a store: {why}")))
+    let side = |name: &'static str, text: &str| {
+        Store::decode(text.as_bytes()).map_err(|why| unmergeable(Unmergeable::Side { name, why }))
     };
     let ours = side("our", &sides.ours)?;
     let theirs = side("their", &sides.theirs)?;
@@ -153,7 +151,7 @@ fn common_plan(
     host: &Host,
     path: &Path,
     in_markers: Option<&str>,
-    side: &dyn Fn(&str, &str) -> Result<Document>,
+    side: &dyn Fn(&'static str, &str) -> Result<Document>,
     warnings: &mut Vec<String>,
 ) -> (Option<Document>, BaseFrom) {
     if let Some(text) = in_markers {

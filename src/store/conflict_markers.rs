@@ -14,6 +14,8 @@
 //! A store is pretty-printed JSON, whose lines never start with `<`, `|`, `=` or `>`: a line
 //! that does is a marker, never the plan's text.
 
+use crate::policy::error::Unmergeable;
+
 /// The texts git merged: ours and theirs in full, and the base when every conflict held it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Sides {
@@ -55,7 +57,7 @@ enum Part {
 
 /// Takes a conflicted file apart; `None` when it holds no marker, an error naming the line
 /// when its markers are not in git's order.
-pub fn split(text: &str) -> Option<Result<Sides, String>> {
+pub fn split(text: &str) -> Option<Result<Sides, Unmergeable>> {
     if !present(text.as_bytes()) {
         return None;
     }
@@ -64,11 +66,11 @@ pub fn split(text: &str) -> Option<Result<Sides, String>> {
     let mut hunks = 0_usize;
     let mut with_base = 0_usize;
     for (index, line) in text.split_inclusive('\n').enumerate() {
-        let out_of_order = |what: &str| {
-            Some(Err(format!(
-                "line {}: a conflict marker {what}, out of git's order",
-                index + 1
-            )))
+        let out_of_order = |marker: String| {
+            Some(Err(Unmergeable::OutOfOrder {
+                line: index + 1,
+                marker,
+            }))
         };
         match (marker(line), part) {
             (Some('<'), Part::Common) => {
@@ -81,7 +83,7 @@ pub fn split(text: &str) -> Option<Result<Sides, String>> {
             }
             (Some('='), Part::Ours | Part::Base) => part = Part::Theirs,
             (Some('>'), Part::Theirs) => part = Part::Common,
-            (Some(mark), _) => return out_of_order(&mark.to_string().repeat(7)),
+            (Some(mark), _) => return out_of_order(mark.to_string().repeat(7)),
             (None, Part::Common) => {
                 ours.push_str(line);
                 theirs.push_str(line);
@@ -93,9 +95,7 @@ pub fn split(text: &str) -> Option<Result<Sides, String>> {
         }
     }
     if part != Part::Common {
-        return Some(Err(
-            "the last conflict has no closing >>>>>>> marker".to_owned()
-        ));
+        return Some(Err(Unmergeable::Unclosed));
     }
     Some(Ok(Sides {
         ours,

@@ -152,6 +152,38 @@ pub fn summarize(problems: &[Problem]) -> String {
     text
 }
 
+/// Why `resolve` cannot merge a store git left with conflict markers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unmergeable {
+    NotUtf8,
+    /// A marker (`<<<<<<<`) at this line, out of git's order.
+    OutOfOrder {
+        line: usize,
+        marker: String,
+    },
+    /// The last conflict has no `>>>>>>>`.
+    Unclosed,
+    /// One side (`our`, `their`) that is no store.
+    Side {
+        name: &'static str,
+        why: Unreadable,
+    },
+}
+
+impl fmt::Display for Unmergeable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotUtf8 => f.write_str("it is not UTF-8 text"),
+            Self::OutOfOrder { line, marker } => write!(
+                f,
+                "line {line}: a conflict marker {marker}, out of git's order"
+            ),
+            Self::Unclosed => f.write_str("the last conflict has no closing >>>>>>> marker"),
+            Self::Side { name, why } => write!(f, "{name} side is not a store: {why}"),
+        }
+    }
+}
+
 /// Why one of git's files is no store for the merge driver.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotAStore {
@@ -212,7 +244,7 @@ pub enum Disk {
     /// A conflicted store larger than the two sides of a conflict may be.
     ConflictTooLarge { shown: String, size: u64 },
     /// A conflicted store `resolve` cannot merge, and why.
-    Unmergeable { shown: String, why: String },
+    Unmergeable { shown: String, why: Unmergeable },
     /// One of git's three files given to the merge driver that is no store (`why`), by its
     /// name (`ours`, `base`, `theirs`).
     NotAStore {

@@ -26,7 +26,7 @@ mod usage;
 mod wrong;
 
 pub use bug::Bug;
-pub use disk::{Disk, NotAStore, Unreadable, Unsafe, WorktreeWhy, summarize};
+pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, WorktreeWhy, summarize};
 pub use hint::{Hint, StdinCommand};
 pub use input::{FileWhy, Input};
 pub use plan::{LeaseState, Plan, Revisions};

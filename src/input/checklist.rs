@@ -37,8 +37,6 @@ pub fn looks_like(text: &str) -> bool {
         .is_some()
 }
 
-/// The boxes in prose, from the status table: `[ ] pending, [-] in_progress, …`.
-
 /// What stands where a line could not be read: a valid item, so the lines after it keep their
 /// places and their own problems are found too. The input is refused anyway.
 fn stand_in() -> Value {

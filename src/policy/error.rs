@@ -24,6 +24,8 @@ pub struct Problem {
 
 impl Problem {
     /// What is wrong at `path`, in the words `Wrong` renders.
+    // By value: the variant is built for this call, and reads as the problem it names.
+    #[allow(clippy::needless_pass_by_value)]
     pub fn new(path: impl Into<String>, wrong: impl Said) -> Self {
         Self {
             path: path.into(),
@@ -110,6 +112,7 @@ impl Error {
 
     /// The same failure with a hint that says how to fix it.
     #[must_use]
+    #[allow(clippy::needless_pass_by_value)] // as `Problem::new`'s variant
     pub fn hinted(self, hint: Hint) -> Self {
         self.with_hint(hint.to_string())
     }
@@ -117,7 +120,7 @@ impl Error {
     /// The same failure, read where a store was expected: a store that cannot be read (exit
     /// 4), with how to recover.
     #[must_use]
-    pub fn as_unreadable_store(self, hint: Option<Hint>) -> Self {
+    pub fn into_unreadable_store(self, hint: Option<Hint>) -> Self {
         Self {
             kind: Kind::StoreCorrupt,
             hint: hint.map(|hint| hint.to_string()),

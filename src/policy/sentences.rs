@@ -218,7 +218,7 @@ pub fn limits_in_force(limits: &Limits) -> String {
 /// A size in bytes as refusals say it: `1 MiB (1048576 bytes)`, or the bytes alone.
 pub fn size(bytes: u64) -> String {
     const MIB: u64 = 1024 * 1024;
-    if bytes % MIB == 0 {
+    if bytes.is_multiple_of(MIB) {
         format!("{} MiB ({bytes} bytes)", bytes / MIB)
     } else {
         format!("{bytes} bytes")

@@ -151,7 +151,7 @@ impl Store {
         // A store larger than the cap is refused without being read (SPEC §9).
         let bytes = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))
             .map_err(|err| match err.kind {
-                Kind::InvalidParam => err.as_unreadable_store(hint.clone()),
+                Kind::InvalidParam => err.into_unreadable_store(hint.clone()),
                 _ => err,
             })?;
         let Some(bytes) = bytes else {

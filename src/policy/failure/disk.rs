@@ -1,7 +1,7 @@
 //! Reading and writing the workspace: I/O failures, paths SPEC §9 forbids, files too large, and
 //! a store that cannot be read as one.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::path::PathBuf;
 
 use crate::policy::error::{Error, Hint, Kind, Problem};
@@ -147,7 +147,7 @@ pub fn summarize(problems: &[Problem]) -> String {
         .collect::<Vec<_>>()
         .join("; ");
     if problems.len() > PROBLEMS_SAID {
-        text.push_str(&format!(" (+{} more)", problems.len() - PROBLEMS_SAID));
+        let _ = write!(text, " (+{} more)", problems.len() - PROBLEMS_SAID);
     }
     text
 }
@@ -266,6 +266,8 @@ impl Disk {
         }
     }
 
+    // One arm per variant, as casey/just's `Display` of its error: every message in one place.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn render(self) -> Error {
         let shown = |path: &PathBuf| escape(&path.display().to_string()).into_owned();
         let internal = |message: String| Error::new(Kind::Internal, message);

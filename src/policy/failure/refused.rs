@@ -58,21 +58,26 @@ pub enum Refused {
     },
     // ---- an MCP tool's arguments ----
     /// serde's reason for arguments of the wrong shape.
+    #[cfg(feature = "mcp")]
     Arguments(String),
     /// An argument that goes with `claim: true` alone.
+    #[cfg(feature = "mcp")]
     GoesWithClaim,
     /// An argument of the wrong type: what it must be, and what it was.
+    #[cfg(feature = "mcp")]
     MustBe {
         must_be: &'static str,
         was: String,
     },
     /// An argument the tool does not take, and those it takes.
+    #[cfg(feature = "mcp")]
     UnknownArgument {
         key: String,
         tool: &'static str,
         takes: String,
     },
     /// A required argument left out.
+    #[cfg(feature = "mcp")]
     ArgumentMissing {
         must_be: &'static str,
     },
@@ -158,16 +163,21 @@ impl fmt::Display for Refused {
                 count(started.len(), "item"),
                 started.join(", ")
             ),
+            #[cfg(feature = "mcp")]
             Self::Arguments(why) => f.write_str(why),
+            #[cfg(feature = "mcp")]
             Self::GoesWithClaim => f.write_str(
                 "goes with claim: true (next alone changes nothing); drop it, or claim the item",
             ),
+            #[cfg(feature = "mcp")]
             Self::MustBe { must_be, was } => write!(f, "must be {must_be}, not {was}"),
+            #[cfg(feature = "mcp")]
             Self::UnknownArgument { key, tool, takes } => write!(
                 f,
                 "unknown argument \"{}\": the {tool} tool takes {takes}",
                 escape(key)
             ),
+            #[cfg(feature = "mcp")]
             Self::ArgumentMissing { must_be } => write!(f, "is missing: give {must_be}"),
         }
     }

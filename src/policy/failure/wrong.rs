@@ -154,6 +154,8 @@ pub enum Wrong {
 }
 
 impl fmt::Display for Wrong {
+    // One arm per variant, as casey/just's `Display` of its error: every message in one place.
+    #[allow(clippy::too_many_lines)]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Forbidden {

@@ -26,6 +26,7 @@ pub use transcript::owes_the_plan;
 
 use crate::plan::model::{self, Item};
 pub use crate::policy::agent::{ContextChannel, FailureChannel, PROTOCOLS, Protocol, StopChannel};
+use crate::policy::cap::Cap;
 use crate::policy::exit::HOOK_FAILED;
 use crate::policy::sentences;
 use crate::policy::text::escape;

@@ -276,7 +276,7 @@ impl Follower {
     /// through for a newline.
     fn added(&mut self) -> Result<Vec<u8>> {
         let path = self.path.clone();
-        let io = |err: io::Error| Error::io("read the history", &path, &err);
+        let io = |err: io::Error| Error::from(Disk::io("read the history", &path, &err));
         let now = match std::fs::symlink_metadata(&self.path) {
             Ok(meta) => Some(identity(&meta)),
             Err(err) if err.kind() == io::ErrorKind::NotFound => None,

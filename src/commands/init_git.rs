@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use crate::commands::init_block::{Markers, with_block};
 use crate::commands::init_files::Action;
-use crate::policy::error::{Disk, Error, Result, Setup, Unsafe, WorktreeWhy};
+use crate::policy::error::{Disk, Error, Result, Setup, Unsafe};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
 use crate::store::{git_config, worktree};
@@ -195,8 +195,9 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
         .into();
     };
     let dot = top.join(".git");
-    let meta = fs::symlink_metadata(&dot).map_err(|err| Error::io("look at", &dot, &err))?;
-    let refused = |why: String| Error::unsafe_path(why).with_hint(UNTRUSTED_HINT);
+    let meta =
+        fs::symlink_metadata(&dot).map_err(|err| Error::from(Disk::io("look at", &dot, &err)))?;
+    let refused = |why: String| Error::from(Setup::Untrusted { why });
     let common = if meta.is_dir() {
         trusted_repository(top, &dot).map_err(refused)?;
         dot.clone()
@@ -212,9 +213,6 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
 }
 
 /// What `init --git` says to do about a pointer or a repository it does not trust.
-const UNTRUSTED_HINT: &str = "check the repository with `git worktree list` (`git worktree \
-                              repair` rewrites a worktree's pointers), or leave out --git";
-
 /// A repository's own `.git` folder and the folder it lies in, owned by this user or root.
 fn trusted_repository(top: &Path, dot: &Path) -> std::result::Result<(), String> {
     for (path, what) in [(top, "the repository"), (dot, "the repository's")] {

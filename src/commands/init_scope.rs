@@ -6,13 +6,12 @@
 //! user-level settings folder or in the user configuration folder, is refused, however it was
 //! named (`-C`, `TODOS_WORKSPACE`, found from the current folder, reached through a link).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::USER_LEVEL_FOLDERS;
-use crate::policy::error::{Error, Result};
-use crate::policy::text::escape;
+use crate::policy::error::{Result, Setup, UserFolder};
 
 /// Refuses a workspace that is not a project's folder.
 pub fn refuse_user_folders(ctx: &Context, host: &Host) -> Result<()> {
@@ -36,27 +35,20 @@ pub fn refuse_user_folders(ctx: &Context, host: &Host) -> Result<()> {
     }
     let config = host.config_dir().and_then(real);
     let what = if home.as_deref() == Some(workspace.as_path()) {
-        "your home folder"
+        UserFolder::Home
     } else if config
         .as_deref()
         .is_some_and(|config| workspace.starts_with(config))
     {
-        "in your user configuration folder"
+        UserFolder::Config
     } else if settings.iter().any(|folder| workspace.starts_with(folder)) {
-        "in an agent's user-level settings folder"
+        UserFolder::AgentSettings
     } else {
         return Ok(());
     };
-    Err(Error::unsafe_path(format!(
-        "{} is {what}, not a project: todos init edits project files only",
-        shown(&ctx.workspace)
-    ))
-    .with_hint(
-        "run `todos init` in the project's folder (or pass -C with it); an agent's user-level \
-         settings are yours to edit",
-    ))
-}
-
-fn shown(path: &Path) -> String {
-    escape(&path.display().to_string()).into_owned()
+    Setup::NotAProject {
+        workspace: ctx.workspace.clone(),
+        what,
+    }
+    .into()
 }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 
 use crate::context::Context;
-use crate::policy::error::{Disk, Error, Kind, NotAStore, Result};
+use crate::policy::error::{Disk, Error, Kind, NotAStore, Plan, Result};
 use crate::policy::text::escape;
 use crate::store::disk;
 use crate::store::merge;
@@ -37,11 +37,7 @@ pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
         let merged = merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
         // Nothing is written that every later command would refuse to read (SPEC §9).
         let bytes = merged.document.to_bytes()?;
-        Store::decode(&bytes).map_err(|what| {
-            Error::invalid(format!(
-                "the merged plan could not be read back as a store: {what}"
-            ))
-        })?;
+        Store::decode(&bytes).map_err(|what| Plan::MergedUnreadable { what })?;
         Ok((merged, bytes))
     })()
     .map_err(left_as_it_was)?;

@@ -18,7 +18,7 @@ use chrono::{DateTime, Datelike as _, FixedOffset, Local, Utc};
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR, ListName};
-use crate::policy::error::{Disk, Hint, Input, Result, Usage};
+use crate::policy::error::{Disk, Error, Hint, Input, Result, Usage};
 use crate::policy::settings::Variable;
 use crate::store::config::{Config, Worktrees};
 
@@ -148,9 +148,6 @@ impl Context {
     /// `.git` folder (SPEC §9); with `create`, made where it is missing. Without, nothing is
     /// created: a check before a write.
     pub fn memory_dir(&self, create: bool) -> Result<crate::store::disk::Folder> {
-        let hint = "memory_dir must name a folder inside the workspace, with no link on the way \
-                    out: fix it in .todos.config.json, your todos/config.json or \
-                    TODOS_MEMORY_DIR, or remove the link";
         let in_git = |path: &Path| {
             path.components().any(|part| {
                 matches!(part, std::path::Component::Normal(name)
@@ -158,12 +155,9 @@ impl Context {
             })
         };
         let refused = || {
-            Error::unsafe_path(format!(
-                "memory_dir \"{}\" lies inside a .git folder, which belongs to git; todos does \
-                 not read or write through it",
-                crate::policy::text::escape(&self.config.memory_dir.display().to_string())
-            ))
-            .with_hint(hint)
+            Error::from(Disk::MemoryDirInGit {
+                dir: self.config.memory_dir.clone(),
+            })
         };
         if in_git(&self.config.memory_dir) {
             return Err(refused());
@@ -172,7 +166,7 @@ impl Context {
         let mut folder = crate::store::disk::folder(&root, &self.config.memory_dir, create)
             .map_err(|err| {
                 if err.kind == crate::policy::error::Kind::UnsafePath {
-                    err.with_hint(hint)
+                    err.hinted(Hint::MemoryDirInside)
                 } else {
                     err
                 }
@@ -194,21 +188,14 @@ fn fixed_now(host: &Host) -> Result<Option<DateTime<FixedOffset>>> {
     let Some(value) = host.var(Variable::Now.name()) else {
         return Ok(None);
     };
-    let hint = "set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock";
-    let fixed = DateTime::parse_from_rfc3339(value.trim()).map_err(|err| {
-        Error::invalid(format!(
-            "TODOS_NOW={value:?} is not an RFC 3339 time: {err}"
-        ))
-        .with_hint(hint)
+    let fixed = DateTime::parse_from_rfc3339(value.trim()).map_err(|err| Input::Now {
+        value: value.clone(),
+        why: err.to_string(),
     })?;
     if !(1..=9998).contains(&fixed.year())
         && !(0..=9999).contains(&fixed.with_timezone(&Local).year())
     {
-        return Err(Error::invalid(format!(
-            "TODOS_NOW={value:?} falls outside the years 0000 to 9999 in the local time zone, \
-             the times a store can hold"
-        ))
-        .with_hint(hint));
+        return Input::NowOutOfRange { value }.into();
     }
     Ok(Some(fixed))
 }

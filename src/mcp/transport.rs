@@ -227,14 +227,7 @@ async fn read_lines<R: AsyncRead + Unpin>(
             continue;
         }
         let result = if oversized {
-            let error = ErrorData::invalid_request(
-                format!(
-                    "Invalid request: the message is larger than {} MiB ({MAX_LINE_BYTES} \
-                     bytes) and was not read; send a smaller one",
-                    MAX_LINE_BYTES / (1024 * 1024)
-                ),
-                None,
-            );
+            let error = ErrorData::invalid_request(sentences::message_too_large(), None);
             reply(
                 &writer,
                 &TxJsonRpcMessage::<RoleServer>::error(error, None),

@@ -122,13 +122,10 @@ pub fn grant(
             .and_then(|seconds| now.checked_add_signed(chrono::TimeDelta::seconds(seconds)))
             .filter(|end| chrono::Datelike::year(end) <= 9999)
             .ok_or_else(|| {
-                crate::policy::error::Error::invalid(format!(
-                    "a lease of {} from {} would end after the year 9999, past the times a \
-                     store can hold",
-                    span(seconds),
-                    now.to_rfc3339()
-                ))
-                .with_hint("claim without --lease, or check the clock (TODOS_NOW)")
+                crate::policy::error::Error::from(Plan::LeaseTooFar {
+                    span: span(seconds),
+                    from: now.to_rfc3339(),
+                })
             })?;
         item.lease_until = Some(end.to_rfc3339());
         item.lease_seconds = Some(seconds);

@@ -12,7 +12,7 @@ pub use crate::policy::exit::Kind;
 pub use crate::policy::failure::{
     BlockWhy, Bug, Disk, FileWhy, Fit, Hint, Input, LeaseState, McpBuild, NotAStore, Plan, Refused,
     Revisions, Said, Setup, Shape, StdinCommand, Stored, Unmergeable, Unreadable, Unsafe, Usage,
-    WorktreeWhy, Wrong, summarize,
+    UserFolder, Wrong, summarize,
 };
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.

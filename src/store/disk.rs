@@ -178,11 +178,11 @@ pub fn tail(path: &Path, max: u64) -> Result<Option<(Vec<u8>, bool)>> {
     };
     let start = meta.len().saturating_sub(max);
     file.seek(SeekFrom::Start(start))
-        .map_err(|err| Error::io("read", path, &err))?;
+        .map_err(|err| Error::from(Disk::io("read", path, &err)))?;
     let mut bytes = Vec::new();
     file.take(max)
         .read_to_end(&mut bytes)
-        .map_err(|err| Error::io("read", path, &err))?;
+        .map_err(|err| Error::from(Disk::io("read", path, &err)))?;
     Ok(Some((bytes, start == 0)))
 }
 

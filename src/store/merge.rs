@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 use crate::plan::dependencies;
 use crate::plan::model::{Item, Limits, Status};
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Bug, Error, Plan, Result};
 use crate::store::{Document, FORMAT_VERSION, MAX_COUNTER};
 
 /// A merged plan and what a person should know about it.
@@ -119,11 +119,12 @@ pub fn merge(
         None => ours.summary.clone().or_else(|| theirs.summary.clone()),
     };
     // Nothing is written that every later command would refuse (SPEC §9).
-    let past = |counter: &str| {
-        Error::invalid(format!(
-            "the merged plan would take the {counter} past {MAX_COUNTER}, the largest counter \
-             todos keeps"
-        ))
+    let past = |counter: &'static str| -> Error {
+        Plan::MergedPastMax {
+            counter,
+            max: MAX_COUNTER,
+        }
+        .into()
     };
     let revision = ours
         .revision
@@ -290,8 +291,11 @@ fn both_changed(old: &Map<String, Value>, mine: &Item, other: &Item) -> Result<I
             merged.insert(key.clone(), value.clone());
         }
     }
-    let mut item: Item = serde_json::from_value(Value::Object(merged))
-        .map_err(|err| Error::internal(format!("cannot merge item {}: {err}", mine.id)))?;
+    let mut item: Item =
+        serde_json::from_value(Value::Object(merged)).map_err(|err| Bug::MergeItem {
+            id: mine.id.clone(),
+            why: err.to_string(),
+        })?;
     // The status furthest along (ours when they are as far along), and with it the claim of
     // the side it comes from: its owner and lease. A worker who finished the item is the one
     // credited, and no lease of another's stays on it. When both sides left the same status,

@@ -374,11 +374,11 @@ impl Store {
         // Nothing is written that every later command would refuse to read (SPEC §9): a counter
         // past 2^53 − 1, a time past the year 9999. Read back as any store is, first.
         if let Err(what) = Self::decode(&bytes) {
-            return Err(Error::invalid(format!(
-                "the change would leave {} unreadable ({what}), so nothing was saved",
-                escape(&self.path.display().to_string())
-            ))
-            .with_hint("the store is as it was; `todos show` prints it"));
+            return Plan::WouldBeUnreadable {
+                path: self.path.clone(),
+                what,
+            }
+            .into();
         }
         let current = disk::check_file(&self.path)?;
         disk::replace(&self.path, &bytes, disk::mode_of(current.as_ref()))?;

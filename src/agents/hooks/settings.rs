@@ -8,6 +8,7 @@ use super::{COMMAND, Protocol};
 
 use super::own::{LEGACY, Verdict, hook_command};
 use crate::policy::agent::EARLIER_MATCHERS;
+use crate::policy::error::Shape;
 
 /// Whether a hook command is todos' own (`own::hook_command`): exactly todos' command, or it
 /// with todos' own options. A command that merely mentions todos is not.
@@ -20,7 +21,7 @@ pub fn is_ours(command: &str) -> bool {
 /// event and handler stays; a handler already ours is kept as the user left it; an exact
 /// command of an earlier `init` is brought up to date in place, and so is the session-start
 /// matcher an earlier `init` wrote, without a second copy of the hook.
-pub fn merge(protocol: &Protocol, settings: &mut Map<String, Value>) -> Result<(), String> {
+pub fn merge(protocol: &Protocol, settings: &mut Map<String, Value>) -> Result<(), Shape> {
     let hooks = settings
         .entry("hooks")
         .or_insert_with(|| Value::Object(Map::new()));

@@ -32,21 +32,6 @@ pub enum Unsafe {
     IntoGit,
     /// A `.git` that is neither a file nor a folder.
     NotGitFileOrFolder,
-    /// A linked worktree's `.git` file that git's own files do not confirm (`why`).
-    Worktree(WorktreeWhy),
-}
-
-/// How a linked worktree's `.git` file fails to lead to its repository.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WorktreeWhy {
-    Unconfirmed,
-    NotText,
-    NoGitdir,
-    Missing,
-    NoCommonFolder,
-    NotBack,
-    CoreWorktreeNotBack,
-    NotInWorktrees,
 }
 
 impl fmt::Display for Unsafe {
@@ -75,26 +60,6 @@ impl fmt::Display for Unsafe {
             Self::LinkToFolder => "is a symbolic link to a folder",
             Self::IntoGit => "leads into .git/, git's own folder, which todos init never edits",
             Self::NotGitFileOrFolder => "is a symbolic link or not a file or folder",
-            Self::Worktree(why) => match why {
-                WorktreeWhy::Unconfirmed => {
-                    "names a worktree folder that git's files do not confirm"
-                }
-                WorktreeWhy::NotText => "is not text",
-                WorktreeWhy::NoGitdir => "is a file that does not start with `gitdir:`",
-                WorktreeWhy::Missing => "names a worktree folder that does not exist",
-                WorktreeWhy::NoCommonFolder => {
-                    "names a worktree whose common folder does not exist"
-                }
-                WorktreeWhy::NotBack => {
-                    "names a worktree folder whose gitdir file does not point back to it"
-                }
-                WorktreeWhy::CoreWorktreeNotBack => {
-                    "names a repository folder whose core.worktree does not point back to it"
-                }
-                WorktreeWhy::NotInWorktrees => {
-                    "names a worktree folder that is not in its repository's worktrees folder"
-                }
-            },
         })
     }
 }
@@ -237,6 +202,8 @@ pub enum Disk {
         what: Unreadable,
         hint: Option<Hint>,
     },
+    /// A `memory_dir` inside a `.git` folder.
+    MemoryDirInGit { dir: PathBuf },
     /// The current folder, unreadable (deleted, say).
     NoCurrentFolder { why: String },
     /// A todos file of a workspace found upwards that another user (`uid`) owns.
@@ -313,6 +280,15 @@ impl Disk {
                  next change; changes go on meanwhile",
                 escape(&name)
             )),
+            Self::MemoryDirInGit { dir } => Error::new(
+                Kind::UnsafePath,
+                format!(
+                    "memory_dir \"{}\" lies inside a .git folder, which belongs to git; todos does \
+                     not read or write through it",
+                    shown(&dir)
+                ),
+            )
+            .hinted(Hint::MemoryDirInside),
             Self::NoCurrentFolder { why } => {
                 internal(format!("cannot read the current folder: {why}"))
                     .with_hint("cd to a folder that exists, or pass an absolute -C/--workspace")

@@ -54,6 +54,10 @@ pub enum Input {
         value: String,
         why: String,
     },
+    /// `TODOS_NOW` outside the years a store can hold in the local time zone.
+    NowOutOfRange {
+        value: String,
+    },
     /// `-C` or `TODOS_WORKSPACE` naming what is no folder.
     WorkspaceNotFolder {
         path: std::path::PathBuf,
@@ -119,6 +123,16 @@ impl Input {
             Self::Now { value, why } => {
                 let var = Variable::Now.name();
                 error(format!("{var}={value:?} is not an RFC 3339 time: {why}")).with_hint(format!(
+                    "set it like {var}=2025-01-02T17:42:33+08:00, or unset it to use the clock"
+                ))
+            }
+            Self::NowOutOfRange { value } => {
+                let var = Variable::Now.name();
+                error(format!(
+                    "{var}={value:?} falls outside the years 0000 to 9999 in the local time zone, \
+                     the times a store can hold"
+                ))
+                .with_hint(format!(
                     "set it like {var}=2025-01-02T17:42:33+08:00, or unset it to use the clock"
                 ))
             }

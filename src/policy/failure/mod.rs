@@ -15,7 +15,7 @@
 //! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`).
 
 mod bug;
-mod disk;
+pub(super) mod disk;
 pub(super) mod hint;
 mod input;
 mod plan;
@@ -26,12 +26,12 @@ mod usage;
 mod wrong;
 
 pub use bug::Bug;
-pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, WorktreeWhy, summarize};
+pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, summarize};
 pub use hint::{Hint, StdinCommand};
 pub use input::{FileWhy, Input};
 pub use plan::{LeaseState, Plan, Revisions};
 pub use refused::Refused;
-pub use setup::{BlockWhy, McpBuild, Setup, Shape};
+pub use setup::{BlockWhy, McpBuild, Setup, Shape, UserFolder};
 pub use stored::Stored;
 pub use usage::Usage;
 pub use wrong::{Fit, Wrong};

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use crate::policy::error::{Error, Kind, summarize};
-use crate::policy::settings::Setting;
+use crate::policy::failure::disk::Unreadable;
+use crate::policy::settings::{Setting, Variable};
 use crate::policy::text::escape;
 
 /// Where the lease of an item another owner holds stands, for the hint of a refusal.
@@ -82,6 +83,14 @@ pub enum Plan {
     },
     /// A list that does not exist, near the name of one that does.
     NoList { list: String, near: String },
+    /// A lease (`span`) from `from` that would end past the year 9999.
+    LeaseTooFar { span: String, from: String },
+    /// A merged plan that would take a counter past the largest one todos keeps.
+    MergedPastMax { counter: &'static str, max: u64 },
+    /// A change whose store would not read back (`what`), so nothing was saved.
+    WouldBeUnreadable { path: PathBuf, what: Unreadable },
+    /// A merged plan that would not read back as a store.
+    MergedUnreadable { what: Unreadable },
     /// A counter at its maximum while two plans merge.
     MergedCounterAtMax { counter: &'static str },
 }
@@ -177,6 +186,26 @@ impl Plan {
                     "run the command with `-l {near}`; `todos show --all` prints every list"
                 ))
             }
+            Self::LeaseTooFar { span, from } => invalid(format!(
+                "a lease of {span} from {from} would end after the year 9999, past the times a \
+                 store can hold"
+            ))
+            .with_hint(format!(
+                "claim without --lease, or check the clock ({})",
+                Variable::Now.name()
+            )),
+            Self::MergedPastMax { counter, max } => invalid(format!(
+                "the merged plan would take the {counter} past {max}, the largest counter todos \
+                 keeps"
+            )),
+            Self::WouldBeUnreadable { path, what } => invalid(format!(
+                "the change would leave {} unreadable ({what}), so nothing was saved",
+                crate::policy::text::escape(&path.display().to_string())
+            ))
+            .with_hint("the store is as it was; `todos show` prints it"),
+            Self::MergedUnreadable { what } => invalid(format!(
+                "the merged plan could not be read back as a store: {what}"
+            )),
             Self::LockHeld { lock, seconds } => Error::new(
                 Kind::Conflict,
                 format!(

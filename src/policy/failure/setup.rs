@@ -60,6 +60,23 @@ pub enum Setup {
     NoOwnBinary {
         why: String,
     },
+    /// `init` in a user's own folder, not a project's.
+    NotAProject {
+        workspace: PathBuf,
+        what: UserFolder,
+    },
+    /// A repository `init --git` does not trust, and why (in `store/worktree.rs`'s words).
+    Untrusted {
+        why: String,
+    },
+}
+
+/// A folder of the user's own that `init` does not edit as a project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UserFolder {
+    Home,
+    Config,
+    AgentSettings,
 }
 
 /// What is wrong with the shape of an agent's settings file, at a key (`hooks.Stop`).
@@ -122,6 +139,8 @@ pub enum McpBuild {
 }
 
 impl Setup {
+    // One arm per variant, as casey/just's `Display` of its error: every message in one place.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn render(self) -> Error {
         let invalid = |message: String| Error::new(Kind::InvalidParam, message);
         let shown = |path: &PathBuf| escape(&path.display().to_string()).into_owned();
@@ -203,6 +222,26 @@ impl Setup {
             Self::McpCannotStart { server, why } => Error::new(
                 Kind::Internal,
                 format!("cannot start {}: {why}", server.display()),
+            ),
+            Self::NotAProject { workspace, what } => Error::new(
+                Kind::UnsafePath,
+                format!(
+                    "{} is {}, not a project: todos init edits project files only",
+                    shown(&workspace),
+                    match what {
+                        UserFolder::Home => "your home folder",
+                        UserFolder::Config => "in your user configuration folder",
+                        UserFolder::AgentSettings => "in an agent's user-level settings folder",
+                    }
+                ),
+            )
+            .with_hint(
+                "run `todos init` in the project's folder (or pass -C with it); an agent's \
+                 user-level settings are yours to edit",
+            ),
+            Self::Untrusted { why } => Error::new(Kind::UnsafePath, why).with_hint(
+                "check the repository with `git worktree list` (`git worktree repair` rewrites a \
+                 worktree's pointers), or leave out --git",
             ),
             Self::NoOwnBinary { why } => Error::new(
                 Kind::Internal,

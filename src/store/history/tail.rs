@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
 
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Disk, Error, Result};
 use crate::store::disk::{self, Links};
 
 use super::{MAX_CHUNK, MAX_READ_BYTES, Revision, read_exact_at, rising_run};
@@ -48,7 +48,10 @@ impl Tail {
         for line in lines {
             Part::of(file, line)
                 .read_to_end(&mut text)
-                .map_err(|err| Error::internal(format!("cannot read the history: {err}")))?;
+                .map_err(|err| Disk::Read {
+                    source: "the history".to_owned(),
+                    why: err.to_string(),
+                })?;
             text.push(b'\n');
         }
         Ok(text)
@@ -59,7 +62,7 @@ impl Tail {
 /// its end), the ones a reader could believe for their revision: readable, not beyond
 /// `ceiling`, in the longest rising run.
 pub fn believable(path: &Path, count: usize, ceiling: u64) -> Result<Tail> {
-    let io = |err: io::Error| Error::io("read the history", path, &err);
+    let io = |err: io::Error| Error::from(Disk::io("read the history", path, &err));
     let Some((file, meta)) = disk::open_read_meta(path, Links::Refuse)? else {
         return Ok(Tail {
             file: None,

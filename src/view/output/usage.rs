@@ -36,7 +36,7 @@ pub fn clap_failure(
             host,
             &err.render().to_string(),
             ExitCode::SUCCESS,
-            (Error::internal("").exit_code(), None),
+            (Kind::Internal.info().exit_code, None),
         );
     }
     if asks_help_of_help(err, args) {
@@ -45,7 +45,7 @@ pub fn clap_failure(
             host,
             &help,
             ExitCode::SUCCESS,
-            (Error::internal("").exit_code(), None),
+            (Kind::Internal.info().exit_code, None),
         );
     }
     let error = guessed.or_else(|| {

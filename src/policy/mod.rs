@@ -17,6 +17,7 @@ pub(crate) mod suggest;
 pub(crate) mod text;
 
 pub mod agent;
+pub mod board;
 pub mod exit;
 pub mod limit;
 pub mod mcp;

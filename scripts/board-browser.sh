@@ -4,7 +4,7 @@
 # sees: three repositories' plans, a change appearing within a second, a hostile item shown as
 # text, a request without the token refused. tests/cli/board_browser.rs runs it; CI too.
 #
-#   scripts/board-browser.sh TODOS_BINARY [--screenshot docs/board.png]
+#   scripts/board-browser.sh TODOS_BINARY [--screenshot docs/board.png] [--phone PATH]
 #
 # Installs Chromium and its driver where they are missing (Debian: apt-get, as root). Exits 77
 # when they cannot be installed, so the test that runs it can skip, loudly; any other failure

@@ -207,7 +207,8 @@ def main():
     parser.add_argument("--chromium", required=True)
     parser.add_argument("--driver", required=True)
     parser.add_argument("--todos", required=True)
-    parser.add_argument("--screenshot")
+    parser.add_argument("--screenshot", help="save the board, just after a change, here")
+    parser.add_argument("--phone", help="and the same at a phone's width (375 px) here")
     args = parser.parse_args()
 
     root = tempfile.mkdtemp(prefix="todos-board-browser-")
@@ -299,12 +300,11 @@ def main():
             time.sleep(0.3)
             browser.screenshot(args.screenshot)
             print(f"wrote {args.screenshot}", flush=True)
-            # A phone's width, to look at (not committed).
-            browser.size(375, 1400)
-            time.sleep(0.3)
-            phone = os.path.join(os.path.dirname(os.path.abspath(args.screenshot)), "board-375.png")
-            browser.screenshot(phone)
-            print(f"wrote {phone}", flush=True)
+            if args.phone:
+                browser.size(375, 1400)
+                time.sleep(0.3)
+                browser.screenshot(args.phone)
+                print(f"wrote {args.phone}", flush=True)
             browser.size(1280, 900)
 
         # A hostile repository: markup in an item, a list that links out, a FIFO for a store.

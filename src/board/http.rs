@@ -17,7 +17,7 @@ use hyper::{Method, Request, Response, StatusCode};
 use tokio::sync::{broadcast, mpsc};
 
 use super::assets;
-use super::live::{Shared, Update};
+use super::shared::{Shared, Update};
 use crate::policy::board::{HOSTS, KEEP_ALIVE};
 
 pub type Reply = Response<BoxBody<Bytes, Infallible>>;

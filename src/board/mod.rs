@@ -9,6 +9,7 @@ mod assets;
 mod http;
 mod live;
 mod open;
+mod shared;
 
 use std::convert::Infallible;
 use std::fmt::Write as _;
@@ -27,7 +28,8 @@ use crate::policy::board::TOKEN_BYTES;
 use crate::policy::error::Error;
 use crate::policy::text::escape;
 
-use live::{Live, Shared, Wake};
+use live::{Live, Wake};
+use shared::Shared;
 
 /// Serves until Ctrl-C, SIGTERM or SIGHUP: exit 0 then. A failure to start is said as every
 /// command says one.

@@ -67,3 +67,57 @@ fn opener(url: &str, host: &Host) -> Option<Command> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(command: &Command) -> Vec<String> {
+        std::iter::once(command.get_program())
+            .chain(command.get_args())
+            .map(|word| word.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    fn host(vars: &[(&str, &str)]) -> Host {
+        let vars = vars
+            .iter()
+            .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+            .collect();
+        Host::in_memory(vars, std::path::PathBuf::from("/"), None, None).0
+    }
+
+    #[test]
+    fn the_url_is_one_argument_of_a_program_never_a_shell_line() {
+        let url = "http://127.0.0.1:1/t/";
+        let browser = |value: &str| opener(url, &host(&[("BROWSER", value)])).map(|c| args(&c));
+        assert_eq!(
+            browser("firefox"),
+            Some(vec!["firefox".to_owned(), url.to_owned()])
+        );
+        assert_eq!(
+            browser("w3m -o x=1 %s:lynx"),
+            Some(vec![
+                "w3m".to_owned(),
+                "-o".to_owned(),
+                "x=1".to_owned(),
+                url.to_owned()
+            ])
+        );
+        // Shell syntax is only words: nothing runs it.
+        assert_eq!(
+            browser("sh -c 'x;y'"),
+            Some(vec![
+                "sh".to_owned(),
+                "-c".to_owned(),
+                "'x;y'".to_owned(),
+                url.to_owned()
+            ])
+        );
+        if cfg!(target_os = "linux") {
+            assert!(opener(url, &host(&[])).is_none(), "no desktop, no browser");
+            let desktop = opener(url, &host(&[("DISPLAY", ":0")])).map(|c| args(&c));
+            assert_eq!(desktop, Some(vec!["xdg-open".to_owned(), url.to_owned()]));
+        }
+    }
+}

@@ -98,6 +98,17 @@ impl Output {
         let exit = ExitCode::from(outcome.exit_code);
         let saved = saved_revision(&outcome.view);
         if self.json {
+            // One envelope per workspace leaves no envelope for what the search found amiss
+            // (`board --json`): it is said on stderr, as in text.
+            if matches!(outcome.view, View::Envelopes(_)) && !self.quiet {
+                let mut warnings = String::new();
+                for warning in &outcome.warnings {
+                    let _ = writeln!(warnings, "warning: {}", escape(warning));
+                }
+                if let Err(failed) = write_stderr(host, &warnings, self.unwritten) {
+                    return failed;
+                }
+            }
             let lines: String = envelopes_of(&outcome, place)
                 .iter()
                 .map(json_line)

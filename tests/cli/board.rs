@@ -269,3 +269,21 @@ fn board_refuses_a_path_that_is_not_a_folder() {
         format!("{workspace} is not a folder").as_str()
     );
 }
+
+#[test]
+fn board_json_says_when_a_folder_holds_no_workspace() {
+    let env = TestEnv::new();
+    let empty = env.root().join("empty");
+    std::fs::create_dir_all(empty.join("a/b")).unwrap();
+    let before = env.everything();
+    env.todos(&["board", "--json", empty.to_str().unwrap()])
+        .expect_code(0)
+        .expect_stdout("")
+        .expect_stderr(format!(
+            "warning: no workspace was found under {} (3 folders deep): a folder holds a plan \
+             once `todos write` or `todos create` has run in it, and the board shows it then\n",
+            empty.display()
+        ))
+        .run();
+    assert_eq!(env.everything(), before);
+}

@@ -42,15 +42,26 @@ pub fn is_workspace(dir: &Path) -> bool {
 /// Every workspace of `roots`, sorted by path, at most `MAX_WORKSPACES`.
 pub fn find(roots: &[Root]) -> Found {
     let mut found = BTreeSet::new();
+    let mut warnings = Vec::new();
     for root in roots {
         match root {
             Root::Workspace(dir) => {
                 found.insert(dir.clone());
             }
-            Root::Folder(dir) => search(dir, 0, &mut found),
+            Root::Folder(dir) => {
+                let before = found.len();
+                search(dir, 0, &mut found);
+                if found.len() == before {
+                    warnings.push(format!(
+                        "no workspace was found under {} ({SEARCH_DEPTH} folders deep): a folder \
+                         holds a plan once `todos write` or `todos create` has run in it, and \
+                         the board shows it then",
+                        crate::policy::text::escape(&dir.display().to_string())
+                    ));
+                }
+            }
         }
     }
-    let mut warnings = Vec::new();
     if found.len() > MAX_WORKSPACES {
         warnings.push(format!(
             "{} workspaces were found; the board shows the first {MAX_WORKSPACES} by path: \

@@ -122,10 +122,11 @@ impl Live {
                     if !self.marked.is_empty() && settle.is_none() {
                         settle = Some(Instant::now() + SETTLE);
                     }
-                    continue;
                 }
                 Err(RecvTimeoutError::Timeout) => {}
             }
+            // Whatever woke it: a steady stream of events (this thread's own reads make some)
+            // must not keep a marked list from being read once its time has come.
             let now = Instant::now();
             if settle.is_some_and(|at| at <= now) {
                 settle = None;

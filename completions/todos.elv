@@ -48,6 +48,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
             cand hook 'The hook every agent runs: the plan after every reset, a reminder at a stop'
             cand mcp 'Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio'
+            cand board 'Serve every plan under the folders given, live, on one page in the browser'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -314,6 +315,21 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todos;board'= {
+            cand --port 'Listen on this port of 127.0.0.1 (default: a free one)'
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --no-open 'Print the URL; do not open a browser'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
+            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todos;completions'= {
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
@@ -358,6 +374,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand init 'Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks'
             cand hook 'The hook every agent runs: the plan after every reset, a reminder at a stop'
             cand mcp 'Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio'
+            cand board 'Serve every plan under the folders given, live, on one page in the browser'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -395,6 +412,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help;hook'= {
         }
         &'todos;help;mcp'= {
+        }
+        &'todos;help;board'= {
         }
         &'todos;help;completions'= {
         }

@@ -11,6 +11,7 @@ pub use crate::context::global::{ColorChoice, GlobalArgs};
 pub mod complete;
 pub mod reference;
 
+use crate::commands::board::BoardArgs;
 use crate::commands::lazy::with_list_candidates;
 use crate::commands::mcp::McpArgs;
 use crate::commands::{AboutCommand, Lazy, PlanCommand, with_markers};
@@ -52,6 +53,19 @@ pub enum Command {
     /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
     /// todos-mcp binary, installed next to todos, which this command runs.
     Mcp(Lazy<McpArgs>),
+
+    /// Serve every plan under the folders given, live, on one page in the browser.
+    ///
+    /// Each PATH is a workspace, or a folder searched for workspaces (3 levels deep, never
+    /// through a link, passing over .git, node_modules and target); with none, this workspace.
+    /// The page shows each workspace and list: the summary, the progress, the items with their
+    /// owners, leases, blockers and descriptions, and the latest revisions with what changed. It
+    /// follows every change within a second, without a reload, and marks what changed. The
+    /// server listens on 127.0.0.1 only and answers only under its URL's random token; it
+    /// changes nothing. Ctrl-C stops it. `--json` prints the same data once, one envelope per
+    /// workspace. The server is the todos-board binary, installed next to todos, which this
+    /// command runs.
+    Board(Lazy<BoardArgs>),
 
     #[command(flatten)]
     About(AboutCommand),

@@ -1,5 +1,5 @@
-//! `todos mcp` in the `todos` binary: hand over to `todos-mcp`, the same command line with the
-//! MCP server linked in, installed next to it.
+//! `todos mcp` and `todos board` in the `todos` binary: hand over to `todos-mcp` or
+//! `todos-board`, the same command line with the server linked in, installed next to it.
 //!
 //! Linking rmcp and tokio into `todos` itself made every other command start about 45 µs
 //! (4%) slower: the binary nearly doubles, with a thousand more relocations to apply and more
@@ -12,19 +12,47 @@ use std::process::{Command, ExitCode};
 
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
-use crate::policy::error::{Error, McpBuild, Setup};
+use crate::policy::error::{Error, ServerBuild, Setup};
 use crate::view::outcome::Reply;
 use crate::view::output::Output;
 use clap::Args;
 
-/// The binary that serves MCP, in the folder of the running `todos`.
-pub const SERVER_BINARY: &str = "todos-mcp";
+/// A server `todos` hands over to: its binary, in the folder of the running `todos`, and what
+/// it is called in a message.
+#[derive(Clone, Copy)]
+pub struct Server {
+    pub binary: &'static str,
+    pub name: &'static str,
+}
 
-/// Runs `todos-mcp` with the same arguments and environment, in place of this process where
-/// the system allows it, and answers with its exit code otherwise.
+/// `todos mcp`'s server.
+pub const MCP: Server = Server {
+    binary: "todos-mcp",
+    name: "the MCP server",
+};
+
+/// `todos board`'s server.
+pub const BOARD: Server = Server {
+    binary: "todos-board",
+    name: "the board's server",
+};
+
+/// Runs `todos-mcp` with the same arguments and environment: `todos mcp`.
 #[cold]
 pub fn hand_over(args: &[OsString], global: &GlobalArgs, host: &mut Host) -> ExitCode {
-    let server = match sibling() {
+    hand_over_to(MCP, args, global, host)
+}
+
+/// Runs the server's binary with the same arguments and environment, in place of this process
+/// where the system allows it, and answers with its exit code otherwise.
+#[cold]
+pub fn hand_over_to(
+    server: Server,
+    args: &[OsString],
+    global: &GlobalArgs,
+    host: &mut Host,
+) -> ExitCode {
+    let server = match sibling(server) {
         Ok(server) => server,
         Err(err) => return failed(global, host, err),
     };
@@ -62,22 +90,22 @@ fn failed(global: &GlobalArgs, host: &mut Host, error: Error) -> ExitCode {
     Output::new(global, host).print(host, reply)
 }
 
-fn sibling() -> Result<PathBuf, Error> {
+fn sibling(server: Server) -> Result<PathBuf, Error> {
     let exe = std::env::current_exe().map_err(|err| Setup::NoOwnBinary {
         why: err.to_string(),
     })?;
-    let server = exe.with_file_name(format!("{SERVER_BINARY}{}", std::env::consts::EXE_SUFFIX));
-    if server.is_file() {
-        Ok(server)
+    let path = exe.with_file_name(format!("{}{}", server.binary, std::env::consts::EXE_SUFFIX));
+    if path.is_file() {
+        Ok(path)
     } else {
-        Err(not_installed(&server))
+        Err(not_installed(server, &path))
     }
 }
 
 /// The server is missing beside `server`'s folder: in a checkout (`target/release`,
 /// `target/debug`) the build that makes `todos` makes it too; elsewhere the install does.
-fn not_installed(server: &std::path::Path) -> Error {
-    let folder = server.parent();
+fn not_installed(server: Server, path: &std::path::Path) -> Error {
+    let folder = path.parent();
     let profile = folder
         .and_then(std::path::Path::file_name)
         .and_then(|name| name.to_str());
@@ -86,12 +114,14 @@ fn not_installed(server: &std::path::Path) -> Error {
         .and_then(std::path::Path::file_name)
         .is_some_and(|name| name == "target");
     let build = match profile {
-        Some("release") if in_target => McpBuild::Release,
-        Some("debug") if in_target => McpBuild::Debug,
-        _ => McpBuild::Installed,
+        Some("release") if in_target => ServerBuild::Release,
+        Some("debug") if in_target => ServerBuild::Debug,
+        _ => ServerBuild::Installed,
     };
-    Setup::McpNotInstalled {
-        server: server.to_path_buf(),
+    Setup::ServerNotInstalled {
+        name: server.name,
+        binary: server.binary,
+        path: path.to_path_buf(),
         build,
     }
     .into()
@@ -114,12 +144,12 @@ pub struct McpArgs {}
 
 #[cfg(test)]
 mod tests {
-    use super::not_installed;
+    use super::{BOARD, MCP, not_installed};
     use std::path::Path;
 
     #[test]
     fn a_missing_server_is_said_as_every_error_with_the_fix_for_where_todos_runs() {
-        let error = not_installed(Path::new("/src/todos/target/release/todos-mcp"));
+        let error = not_installed(MCP, Path::new("/src/todos/target/release/todos-mcp"));
         assert_eq!(
             error.message,
             "the MCP server is not installed: /src/todos/target/release/todos-mcp does not exist"
@@ -128,19 +158,28 @@ mod tests {
             error.hint.as_deref(),
             Some("in this checkout, `cargo build --release` builds todos-mcp next to todos")
         );
-        let debug = not_installed(Path::new("/src/todos/target/debug/todos-mcp"));
+        let debug = not_installed(MCP, Path::new("/src/todos/target/debug/todos-mcp"));
         assert!(
             debug
                 .hint
                 .as_deref()
                 .is_some_and(|hint| hint.contains("`cargo build`"))
         );
-        let installed = not_installed(Path::new("/home/me/.cargo/bin/todos-mcp"));
+        let installed = not_installed(MCP, Path::new("/home/me/.cargo/bin/todos-mcp"));
         assert!(
             installed
                 .hint
                 .as_deref()
                 .is_some_and(|hint| hint.contains("cargo install --path ."))
+        );
+        let board = not_installed(BOARD, Path::new("/src/todos/target/debug/todos-board"));
+        assert_eq!(
+            board.message,
+            "the board's server is not installed: /src/todos/target/debug/todos-board does not exist"
+        );
+        assert_eq!(
+            board.hint.as_deref(),
+            Some("in this checkout, `cargo build` builds todos-board next to todos")
         );
     }
 }

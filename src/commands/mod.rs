@@ -2,6 +2,7 @@
 //! (`execute`) and returns an `Outcome`, which `output` prints as text or as the envelope.
 //! Mutating commands change the plan only through `transaction`.
 
+pub(crate) mod board;
 pub(crate) mod check;
 pub(crate) mod completions;
 pub(crate) mod create;

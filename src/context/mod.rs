@@ -257,14 +257,21 @@ fn discover_workspace(cwd: &Path) -> Result<PathBuf> {
                 .any(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
         })
         .unwrap_or(cwd);
+    refuse_foreign_workspace(found)?;
+    Ok(found.to_path_buf())
+}
+
+/// Refuses a workspace whose plan or configuration another user owns (not root, not this
+/// one): found by discovery, or by `todos board`'s search.
+pub fn refuse_foreign_workspace(workspace: &Path) -> Result<()> {
     for name in [
         DEFAULT_STORE,
         LISTS_DIR,
         crate::store::config::WORKSPACE_CONFIG,
     ] {
-        refuse_foreign(&found.join(name))?;
+        refuse_foreign(&workspace.join(name))?;
     }
-    Ok(found.to_path_buf())
+    Ok(())
 }
 
 /// Refuses a file owned by another user than this one or root; absent is fine.

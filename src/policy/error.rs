@@ -10,9 +10,9 @@ use std::fmt;
 
 pub use crate::policy::exit::Kind;
 pub use crate::policy::failure::{
-    BlockWhy, Bug, Disk, FileWhy, Fit, Hint, Input, LeaseState, McpBuild, NotAStore, Plan, Refused,
-    Revisions, Said, Setup, Shape, StdinCommand, Stored, Unmergeable, Unreadable, Unsafe, Usage,
-    UserFolder, Wrong, summarize,
+    BlockWhy, BoardStep, Bug, Disk, FileWhy, Fit, Hint, Input, LeaseState, NotAStore, Plan,
+    Refused, Revisions, Said, ServerBuild, Setup, Shape, StdinCommand, Stored, Unmergeable,
+    Unreadable, Unsafe, Usage, UserFolder, Wrong, summarize,
 };
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.

@@ -18,6 +18,7 @@ pub(crate) mod suggest;
 pub(crate) mod text;
 
 pub mod agent;
+pub mod board;
 pub mod cap;
 pub mod exit;
 pub mod limit;

@@ -19,7 +19,10 @@ use crate::policy::error::{Bug, Disk, Error, Problem, Result, Stored};
 use crate::store::disk::{self, Links};
 use crate::store::{Document, MAX_COUNTER, Store};
 
+mod latest;
 mod tail;
+
+pub use latest::latest;
 
 /// One kept revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

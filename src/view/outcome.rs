@@ -45,6 +45,8 @@ pub enum View {
     Recap { document: Document },
     /// Any other answer: a generated document, a check, a setup.
     Answer(Answer),
+    /// Whole envelopes, one a line in JSON: `todos board --json`, one per workspace.
+    Envelopes(Vec<Value>),
 }
 
 /// What a command that does not report a plan produced: its text, its envelope data.

@@ -98,8 +98,22 @@ impl Output {
         let exit = ExitCode::from(outcome.exit_code);
         let saved = saved_revision(&outcome.view);
         if self.json {
-            let envelope = envelope_of(&outcome, place);
-            return finish(host, &json_line(&envelope), exit, (self.unwritten, saved));
+            // One envelope per workspace leaves no envelope for what the search found amiss
+            // (`board --json`): it is said on stderr, as in text.
+            if matches!(outcome.view, View::Envelopes(_)) && !self.quiet {
+                let mut warnings = String::new();
+                for warning in &outcome.warnings {
+                    let _ = writeln!(warnings, "warning: {}", escape(warning));
+                }
+                if let Err(failed) = write_stderr(host, &warnings, self.unwritten) {
+                    return failed;
+                }
+            }
+            let lines: String = envelopes_of(&outcome, place)
+                .iter()
+                .map(json_line)
+                .collect();
+            return finish(host, &lines, exit, (self.unwritten, saved));
         }
         let mut err = String::new();
         // Warnings and notes quote items and paths: escaped, so they cannot drive the terminal.
@@ -192,6 +206,14 @@ impl Output {
                 None,
             ),
             View::Recap { document } => (render::recap_layout(&document.todos), None),
+            View::Envelopes(envelopes) => {
+                let mut text = String::new();
+                for envelope in &envelopes {
+                    text.push_str(&escape(envelope["text"].as_str().unwrap_or_default()));
+                    text.push('\n');
+                }
+                (Layout::from(text.as_str()), None)
+            }
             View::Answer(answer) => {
                 let notes = (!answer.notes.is_empty()).then_some(answer.notes);
                 // An answer's notes are whole lines of their own, printed as they are.
@@ -308,6 +330,14 @@ fn restored(revision: Option<u64>, set_aside: Option<&std::path::Path>) -> Strin
 }
 
 /// The envelope of a success: the plan's data and counts, or an answer's own data.
+/// The envelopes of an outcome: one, but for `todos board --json`'s, one per workspace.
+fn envelopes_of(outcome: &Outcome, place: &Place<'_>) -> Vec<Value> {
+    match &outcome.view {
+        View::Envelopes(envelopes) => envelopes.clone(),
+        _ => vec![envelope_of(outcome, place)],
+    }
+}
+
 fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
     let counts = |document: &Document| envelope::counts(&model::stats(&document.todos));
     let plan = |document, text: String, changed| {
@@ -349,6 +379,15 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
                 crate::policy::english::count(total, "item")
             );
             envelope::answer(show::lists_data(lists), &text, None, place)
+        }
+        View::Envelopes(envelopes) => {
+            let text = crate::policy::english::count(envelopes.len(), "workspace");
+            envelope::answer(
+                serde_json::json!({ "workspaces": envelopes }),
+                &text,
+                None,
+                place,
+            )
         }
         View::Answer(answer) => {
             // What text mode says on stderr (a history line passed over) reaches a script too.

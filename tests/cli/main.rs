@@ -8,6 +8,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod agents;
+mod board;
+#[cfg(feature = "board")]
+mod board_browser;
+#[cfg(feature = "board")]
+mod board_server;
 mod check;
 mod claims;
 mod completion_log;

@@ -473,10 +473,11 @@ fn every_help_example_runs_as_shown() {
             }
         }
         // Examples that save into a shell's folder assume it exists, as the shells' own
-        // documentation does.
+        // documentation does, and the board's name ~/code, where a person keeps repositories.
         for folder in [
             ".local/share/bash-completion/completions",
             ".config/fish/completions",
+            "code",
         ] {
             fs::create_dir_all(env.home().join(folder)).expect("a shell's folder");
         }
@@ -486,8 +487,11 @@ fn every_help_example_runs_as_shown() {
                 // `todos show`, checked everywhere.
                 continue;
             }
-            // `show --watch` and `history --follow` run until they are stopped.
-            let watching = example.contains("--watch") || example.contains("--follow");
+            // `show --watch`, `history --follow` and the board's server run until they are
+            // stopped.
+            let watching = example.contains("--watch")
+                || example.contains("--follow")
+                || (example.contains("todos board") && !example.contains("--json"));
             let line = if watching {
                 format!("timeout 1 {example}")
             } else {

@@ -49,9 +49,26 @@ pub enum Setup {
         common: PathBuf,
     },
     /// `todos mcp` where `todos-mcp` is not installed, with how to install it here.
-    McpNotInstalled {
-        server: PathBuf,
-        build: McpBuild,
+    /// `todos board` cannot listen on the loopback address (`port`: the one asked for).
+    BoardListen {
+        port: Option<u16>,
+        why: String,
+    },
+    /// A step of the board's server that failed.
+    BoardServer {
+        step: BoardStep,
+        why: String,
+    },
+    /// A folder `todos board` was given that is not one.
+    BoardNotFolder {
+        path: PathBuf,
+    },
+    /// A server `todos` hands over to (`todos-mcp`, `todos-board`) is not beside it.
+    ServerNotInstalled {
+        name: &'static str,
+        binary: &'static str,
+        path: PathBuf,
+        build: ServerBuild,
     },
     McpCannotStart {
         server: PathBuf,
@@ -130,9 +147,18 @@ impl std::fmt::Display for BlockWhy {
     }
 }
 
-/// How `todos-mcp` gets next to `todos`: which build made this one.
+/// What the board's server was doing when it failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum McpBuild {
+pub enum BoardStep {
+    Address,
+    Start,
+    Serve,
+    Token,
+}
+
+/// How a server gets next to `todos`: which build made this one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServerBuild {
     Release,
     Debug,
     Installed,
@@ -202,22 +228,54 @@ impl Setup {
                 shown(&common)
             ))
             .with_hint("run `git init` first, or leave out --git"),
-            Self::McpNotInstalled { server, build } => Error::new(
+            Self::BoardListen { port, why } => Error::new(
+                Kind::Internal,
+                match port {
+                    Some(port) => format!("cannot listen on 127.0.0.1, port {port}: {why}"),
+                    None => format!("cannot listen on 127.0.0.1, a free port: {why}"),
+                },
+            )
+            .with_hint(if port.is_some() {
+                "choose another --port, or leave it out to take a free one"
+            } else {
+                "check that the loopback interface is up"
+            }),
+            Self::BoardServer { step, why } => Error::new(
                 Kind::Internal,
                 format!(
-                    "the MCP server is not installed: {} does not exist",
-                    server.display()
+                    "{}: {why}",
+                    match step {
+                        BoardStep::Address => "cannot read the board's address",
+                        BoardStep::Start => "cannot start the board's server",
+                        BoardStep::Serve => "the board's server failed",
+                        BoardStep::Token => "cannot make the board's token",
+                    }
                 ),
+            ),
+            Self::BoardNotFolder { path } => invalid(format!("{} is not a folder", shown(&path)))
+                .with_hint("name workspaces, or folders that hold them"),
+            Self::ServerNotInstalled {
+                name,
+                binary,
+                path,
+                build,
+            } => Error::new(
+                Kind::Internal,
+                format!("{name} is not installed: {} does not exist", path.display()),
             )
             .with_hint(match build {
-                McpBuild::Release => {
-                    "in this checkout, `cargo build --release` builds todos-mcp next to todos"
+                ServerBuild::Release => {
+                    format!(
+                        "in this checkout, `cargo build --release` builds {binary} next to todos"
+                    )
                 }
-                McpBuild::Debug => "in this checkout, `cargo build` builds todos-mcp next to todos",
-                McpBuild::Installed => {
+                ServerBuild::Debug => {
+                    format!("in this checkout, `cargo build` builds {binary} next to todos")
+                }
+                ServerBuild::Installed => format!(
                     "install todos with its default features (`cargo install --path .` in a \
-                     clone), which puts todos-mcp next to todos"
-                }
+                     clone), which puts {binary} next to todos"
+                ),
             }),
             Self::McpCannotStart { server, why } => Error::new(
                 Kind::Internal,

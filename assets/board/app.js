@@ -1,0 +1,292 @@
+// todos board: draws every plan the server sends, and follows each change it pushes.
+//
+// The server sends one `board` event (the status table and every workspace) when the page
+// connects, and one `workspace` event (that workspace's envelope, as `todos board --json`
+// prints it) each time a plan changes. Text from a store reaches the page only through
+// `textContent` and attribute values, never as HTML: an item that reads `<img onerror=…>` is
+// shown as those characters.
+"use strict";
+
+(() => {
+  const board = document.getElementById("board");
+  const totals = document.getElementById("totals");
+  const link = document.getElementById("link");
+  const linkText = document.getElementById("link-text");
+
+  // name → {name, marker, label, terminal, resolves}, in the table's order.
+  let statuses = new Map();
+  let marks = { waits: "⧗", lease_ended: "lease ended" };
+  // workspace path → its latest data, and its card.
+  const known = new Map();
+  const cards = new Map();
+  let firstDrawn = false;
+
+  // Builds an element; `text` goes in as text, never parsed.
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function statusOf(name) {
+    return statuses.get(name) || { name, marker: "[?]", label: name, terminal: false, resolves: false };
+  }
+
+  function localTime(at) {
+    const time = new Date(at);
+    if (Number.isNaN(time.getTime())) return at || "";
+    const now = new Date();
+    const clock = time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
+    if (time.toDateString() === now.toDateString()) return clock;
+    return time.toLocaleDateString([], { month: "short", day: "numeric" }) + " " + clock;
+  }
+
+  // `~/code/api` for a folder in the user's home, as a shell would show it.
+  let home = "";
+  function shortPath(path) {
+    if (home && (path === home || path.startsWith(home + "/"))) return "~" + path.slice(home.length);
+    return path;
+  }
+
+  function counts(todos) {
+    const count = new Map();
+    for (const item of todos) count.set(item.status, (count.get(item.status) || 0) + 1);
+    return count;
+  }
+
+  // What changed in an item since the page last drew it: "new", "→ completed", "changed", or null.
+  function itemChange(before, item) {
+    if (!before) return "new";
+    if (before.status !== item.status) return "→ " + statusOf(item.status).label.toLowerCase();
+    const fields = ["content", "active_form", "priority", "description", "owner", "lease_until", "lease_ended"];
+    if (fields.some((field) => before[field] !== item[field])) return "changed";
+    if (String(before.blocked_by || []) !== String(item.blocked_by || [])) return "changed";
+    if (String(before.waiting_on || []) !== String(item.waiting_on || [])) return "changed";
+    return null;
+  }
+
+  function progress(todos) {
+    const bar = el("div", "progress");
+    bar.setAttribute("role", "img");
+    const count = counts(todos);
+    const parts = [];
+    // Done first (the terminal statuses), then what is open, each in the table's order.
+    const order = [...statuses.values()].sort((a, b) => Number(b.terminal) - Number(a.terminal));
+    for (const info of order) {
+      const n = count.get(info.name) || 0;
+      if (!n) continue;
+      const segment = el("span", "segment status-" + info.name);
+      segment.style.flexGrow = String(n);
+      bar.append(segment);
+      parts.push(n + " " + info.label.toLowerCase());
+    }
+    bar.setAttribute("aria-label", parts.length ? parts.join(", ") : "no items");
+    bar.title = bar.getAttribute("aria-label");
+    return bar;
+  }
+
+  function itemRow(item, change) {
+    const info = statusOf(item.status);
+    const row = el("li", "item status-" + info.name);
+    row.dataset.item = item.id;
+    row.dataset.status = info.name;
+    row.append(el("span", "id", item.id), el("span", "marker", info.marker));
+    const body = el("span", "body");
+    body.append(el("span", "content", item.content));
+    if (item.status === "in_progress" && item.active_form) {
+      body.append(" ", el("span", "active", "— " + item.active_form));
+    }
+    // A space before each tag, so a long text wraps before a tag rather than inside a word.
+    const tag = (className, text) => body.append(" ", el("span", "tag " + className, text));
+    if (item.priority) tag("priority " + item.priority, "(" + item.priority + " priority)");
+    if (item.waiting_on && item.waiting_on.length && !info.terminal) {
+      tag("waits", marks.waits + " " + item.waiting_on.join(", "));
+    }
+    if (item.owner) {
+      tag("owner" + (item.lease_ended ? " ended" : ""), "@" + item.owner);
+      if (item.lease_ended) tag("lease-ended", marks.lease_ended);
+      if (item.lease_until && !item.lease_ended && !info.terminal) {
+        tag("until", "lease until " + localTime(item.lease_until));
+      }
+    }
+    if (change) {
+      row.classList.add("changed");
+      body.append(" ", el("span", "what", change));
+    }
+    row.append(body);
+    if (item.description) {
+      row.append(el("span", "id"), el("span"), el("div", "description", item.description));
+    }
+    return row;
+  }
+
+  function unreadable(error, what) {
+    const box = el("div", "unreadable");
+    box.append(el("span", "code", error.code || "UNREADABLE"), el("span", "message", what + ": " + (error.message || "cannot be read")));
+    if (error.hint) box.append(el("span", "hint", error.hint));
+    return box;
+  }
+
+  function listSection(list, before, several) {
+    const section = el("section", "list");
+    section.dataset.list = list.list;
+    if (list.error) {
+      const head = el("div", "list-head");
+      head.append(el("span", "list-name", list.list));
+      section.append(head, unreadable(list.error, "this list is shown as unreadable"));
+      return section;
+    }
+    const todos = list.todos || [];
+    const done = todos.filter((item) => statusOf(item.status).terminal).length;
+    const head = el("div", "list-head");
+    if (several || list.list !== "default") head.append(el("span", "list-name", list.list));
+    head.append(el("span", list.summary ? "summary" : "summary none", list.summary || "(no summary)"));
+    head.append(el("span", "fraction", "[" + done + "/" + todos.length + "]"));
+    section.append(head, progress(todos));
+    const old = new Map(((before && before.todos) || []).map((item) => [item.id, item]));
+    if (todos.length) {
+      const items = el("ol", "items");
+      for (const item of todos) {
+        items.append(itemRow(item, before ? itemChange(old.get(item.id), item) : null));
+      }
+      section.append(items);
+    } else {
+      section.append(el("p", "empty", "No todos."));
+    }
+    const revisions = list.revisions || [];
+    if (revisions.length) {
+      const latest = before ? Math.max(0, ...(before.revisions || []).map((r) => r.revision)) : Infinity;
+      const rows = el("ol", "revisions");
+      rows.setAttribute("aria-label", "latest revisions");
+      for (const revision of revisions) {
+        const row = el("li");
+        row.dataset.revision = String(revision.revision);
+        if (revision.revision > latest) row.classList.add("changed");
+        let changes = revision.changes || "";
+        if (revision.note) changes += " · " + revision.note;
+        row.append(
+          el("span", "rev", "r" + revision.revision),
+          el("span", "at", localTime(revision.at)),
+          el("span", "command", revision.command),
+          el("span", "changes", changes),
+        );
+        rows.append(row);
+      }
+      section.append(rows);
+    }
+    return section;
+  }
+
+  function card(envelope, before) {
+    const data = envelope.data || {};
+    const path = data.workspace || (envelope.context && envelope.context.workspace) || "";
+    const node = el("article", "workspace");
+    node.dataset.workspace = path;
+    const header = el("header");
+    header.append(el("h2", null, data.name || path), el("span", "path", shortPath(path)));
+    node.append(header);
+    if (envelope.status !== "success") {
+      node.append(unreadable(envelope.error || {}, "this workspace cannot be read"));
+      return node;
+    }
+    for (const warning of data.warnings || []) node.append(el("p", "warning", "warning: " + warning));
+    if (data.error) node.append(unreadable(data.error, "its named lists cannot be read"));
+    const lists = data.lists || [];
+    const old = new Map((((before && before.data) || {}).lists || []).map((list) => [list.list, list]));
+    for (const list of lists) {
+      node.append(listSection(list, before ? old.get(list.list) || { todos: [], revisions: [] } : null, lists.length > 1));
+    }
+    return node;
+  }
+
+  function pathOf(envelope) {
+    return (envelope.data && envelope.data.workspace) || (envelope.context && envelope.context.workspace) || "";
+  }
+
+  function updateTotals() {
+    let lists = 0, open = 0, done = 0, unreadableCount = 0;
+    for (const envelope of known.values()) {
+      for (const list of (envelope.data && envelope.data.lists) || []) {
+        lists += 1;
+        if (list.error) { unreadableCount += 1; continue; }
+        for (const item of list.todos || []) {
+          if (statusOf(item.status).terminal) done += 1; else open += 1;
+        }
+      }
+      if (envelope.status !== "success") unreadableCount += 1;
+    }
+    const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+    const parts = [plural(known.size, "workspace"), plural(lists, "list"), open + " open", done + " done"];
+    if (unreadableCount) parts.push(unreadableCount + " unreadable");
+    totals.textContent = parts.join(" · ");
+    document.title = (open ? open + " open · " : "") + "todos board";
+  }
+
+  function draw(envelope, mark) {
+    const path = pathOf(envelope);
+    const before = mark ? known.get(path) : null;
+    const node = card(envelope, before || (mark ? { data: { lists: [] } } : null));
+    const old = cards.get(path);
+    if (old) old.replaceWith(node); else board.append(node);
+    if (mark) {
+      node.classList.add("changed");
+      setTimeout(() => node.classList.remove("changed"), 3000);
+    }
+    cards.set(path, node);
+    known.set(path, envelope);
+  }
+
+  function drawBoard(state) {
+    statuses = new Map((state.statuses || []).map((info) => [info.name, info]));
+    if (state.marks) marks = state.marks;
+    home = state.home || "";
+    const seen = new Set();
+    for (const envelope of state.workspaces || []) {
+      const path = pathOf(envelope);
+      seen.add(path);
+      // A reconnect redraws everything; only what differs from the page is marked.
+      const before = known.get(path);
+      const same = before && JSON.stringify(before) === JSON.stringify(envelope);
+      draw(envelope, firstDrawn && !same);
+    }
+    for (const [path, node] of cards) {
+      if (!seen.has(path)) { node.remove(); cards.delete(path); known.delete(path); }
+    }
+    // The server's order: workspaces sorted by path.
+    for (const envelope of state.workspaces || []) board.append(cards.get(pathOf(envelope)));
+    if (!(state.workspaces || []).length) {
+      board.replaceChildren(el("p", "notice", "No workspace found: a folder holds a plan once `todos write` or `todos create` has run in it."));
+    }
+    firstDrawn = true;
+    board.setAttribute("aria-busy", "false");
+    updateTotals();
+  }
+
+  function setLink(state, text) {
+    link.dataset.state = state;
+    linkText.textContent = text;
+  }
+
+  function connect() {
+    const events = new EventSource("events");
+    events.addEventListener("open", () => setLink("live", "live"));
+    events.addEventListener("board", (event) => {
+      drawBoard(JSON.parse(event.data));
+      setLink("live", "live");
+    });
+    events.addEventListener("workspace", (event) => {
+      draw(JSON.parse(event.data), true);
+      updateTotals();
+    });
+    events.addEventListener("error", () => {
+      if (events.readyState === EventSource.CLOSED) {
+        setLink("lost", "the board stopped: run todos board again");
+      } else {
+        setLink("connecting", "reconnecting…");
+      }
+    });
+  }
+
+  connect();
+})();

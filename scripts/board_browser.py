@@ -1,0 +1,377 @@
+#!/usr/bin/env python3
+"""The board in headless Chromium, driven over W3C WebDriver (chromedriver) with the standard
+library only. Run by scripts/board-browser.sh, which finds or installs the browser.
+
+It makes three repositories with plans, serves them with `todos board --no-open`, and checks
+what a person sees: each repository's plan, a change made by another process appearing within a
+second and marked, a hostile item shown as its characters (no element made of it), an
+unreadable store named as such, and a request without the token refused. With --screenshot it
+saves the board, just after a change, for the README. Every wait is bounded; every process it
+starts is ended. Exit 0 when every check holds, 1 with the failures otherwise.
+"""
+
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+WAIT = 20.0
+# A change must show within this many seconds (SPEC §10).
+WITHIN = 1.0
+
+failures = []
+
+
+def check(ok, what):
+    print(("ok      " if ok else "FAILED  ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Todos:
+    """The todos binary, run with a cleared environment in a temporary home."""
+
+    def __init__(self, binary, home):
+        self.binary = binary
+        self.env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "TZ": "UTC"}
+
+    def run(self, workspace, *args, now=None, stdin=None):
+        env = dict(self.env)
+        if now:
+            env["TODOS_NOW"] = now
+        done = subprocess.run(
+            [self.binary, "-q", "-C", workspace, *args],
+            env=env, input=stdin, capture_output=True, text=True, timeout=WAIT,
+        )
+        if done.returncode != 0:
+            raise SystemExit(f"todos {' '.join(args)} failed ({done.returncode}): {done.stderr}")
+        return done.stdout
+
+    def board(self, *paths):
+        process = subprocess.Popen(
+            [self.binary, "board", "--no-open", *paths],
+            env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line:
+                break
+            found = re.search(r"http://127\.0\.0\.1:\d+/\S+", line)
+            if found:
+                return process, found.group(0)
+        process.kill()
+        raise SystemExit(f"todos board printed no URL: {process.stderr.read()}")
+
+
+class Browser:
+    """One chromedriver session of headless Chromium."""
+
+    def __init__(self, chromium, driver, profile):
+        self.port = free_port()
+        self.driver = subprocess.Popen(
+            [driver, f"--port={self.port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        self.base = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + WAIT
+        while True:
+            try:
+                if self.call("GET", "/status")["value"].get("ready"):
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit("chromedriver did not start")
+            time.sleep(0.1)
+        options = {
+            "binary": chromium,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--hide-scrollbars", "--force-device-scale-factor=1",
+                # The dark theme, as the terminal screenshot beside it in the README.
+                "--force-dark-mode",
+                f"--user-data-dir={profile}", "--window-size=1280,900", "--lang=en-GB",
+            ],
+        }
+        session = self.call("POST", "/session", {
+            "capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}
+        })
+        self.session = "/session/" + session["value"]["sessionId"]
+
+    def call(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return json.load(response)
+        except urllib.error.HTTPError as err:
+            raise SystemExit(f"WebDriver {method} {path}: {err.code} {err.read()[:500]!r}")
+
+    def go(self, url):
+        self.call("POST", self.session + "/url", {"url": url})
+
+    def js(self, script, *args):
+        return self.call("POST", self.session + "/execute/sync", {"script": script, "args": list(args)})["value"]
+
+    def wait_for(self, script, *args, timeout=WAIT, every=0.02):
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.js(script, *args)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                return value
+            time.sleep(every)
+
+    def size(self, width, height):
+        self.call("POST", self.session + "/window/rect", {"width": width, "height": height})
+
+    def screenshot(self, path):
+        png = base64.b64decode(self.call("GET", self.session + "/screenshot")["value"])
+        with open(path, "wb") as out:
+            out.write(png)
+
+    def close(self):
+        try:
+            self.call("DELETE", self.session)
+        finally:
+            self.driver.terminate()
+            self.driver.wait(timeout=WAIT)
+
+
+def utc(offset_seconds=0):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + offset_seconds))
+
+
+def make_repositories(todos, root):
+    """Three repositories, as a person running agents in each would have them."""
+    repos = {name: os.path.join(root, "code", name) for name in ("api", "web", "docs")}
+    for path in repos.values():
+        os.makedirs(os.path.join(path, ".git"))
+    ago = utc(-3600)
+    todos.run(repos["api"], "write", "-", now=ago, stdin=json.dumps({
+        "summary": "Fix the login timeout and ship the patch",
+        "todos": [
+            {"content": "Reproduce the timeout with a slow token server", "status": "completed"},
+            {"content": "Patch the token expiry check", "status": "pending", "priority": "high"},
+            {"content": "Add a regression test for expired tokens", "status": "pending",
+             "description": "Cover both clocks: the server's and the token's.\nRun it in CI."},
+            {"content": "Upgrade the vendor's token library", "status": "failed"},
+            {"content": "Update the changelog", "status": "pending"},
+        ],
+    }))
+    todos.run(repos["api"], "update", "3", "--blocked-by", "2", now=ago)
+    # w1 claimed the patch an hour ago with a 30-minute lease: it has ended.
+    todos.run(repos["api"], "next", "--claim", "--owner", "w1", "--lease", "30m", now=ago)
+    todos.run(repos["api"], "-l", "release", "write", "-", now=utc(-600), stdin=json.dumps({
+        "summary": "Release 2.4",
+        "todos": [
+            {"content": "Tag the release candidate", "status": "completed"},
+            {"content": "Run the smoke tests", "status": "in_progress",
+             "activeForm": "Running the smoke tests", "owner": "ci-bot"},
+            {"content": "Publish the packages", "status": "pending"},
+        ],
+    }))
+    todos.run(repos["web"], "write", "--summary", "Dark mode for the settings page",
+              "-t", "completed:Pick the palette", "-t", "in_progress:Theme the settings form",
+              "-t", "blocked:Ship it: waits for the design review", "-t", "cancelled:Theme the old admin page",
+              now=utc(-1200))
+    todos.run(repos["web"], "next", "--claim", "--owner", "w2", "--lease", "2h", now=utc(-60))
+    todos.run(repos["docs"], "write", "--summary", "Document the board",
+              "-t", "completed:Outline the page", "-t", "in_progress:Write the quick tour",
+              "-t", "pending:Take the screenshot", now=utc(-120))
+    return repos
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--chromium", required=True)
+    parser.add_argument("--driver", required=True)
+    parser.add_argument("--todos", required=True)
+    parser.add_argument("--screenshot", help="save the board, just after a change, here")
+    parser.add_argument("--phone", help="and the same at a phone's width (375 px) here")
+    args = parser.parse_args()
+
+    root = tempfile.mkdtemp(prefix="todos-board-browser-")
+    home = os.path.join(root, "home")
+    os.makedirs(home)
+    todos = Todos(os.path.abspath(args.todos), home)
+    started = []
+    browser = None
+    try:
+        # In the home folder, which the page shows as ~, as a person's repositories are.
+        repos = make_repositories(todos, home)
+        board, url = todos.board(os.path.join(home, "code"))
+        started.append(board)
+        browser = Browser(args.chromium, args.driver, os.path.join(root, "profile"))
+        browser.go(url)
+
+        # Three repositories' plans, each as its store holds it.
+        drawn = browser.wait_for("return document.querySelectorAll('article.workspace').length === 3")
+        check(drawn is True, "the page shows the three repositories")
+        seen = browser.js("""
+            return [...document.querySelectorAll('article.workspace')].map(card => ({
+              name: card.querySelector('h2').textContent,
+              lists: [...card.querySelectorAll('section.list')].map(list => ({
+                list: list.dataset.list,
+                summary: list.querySelector('.summary').textContent,
+                fraction: list.querySelector('.fraction').textContent,
+                items: [...list.querySelectorAll('li.item')].map(item =>
+                  [item.dataset.item, item.querySelector('.marker').textContent,
+                   item.querySelector('.content').textContent,
+                   getComputedStyle(item.querySelector('.marker')).color]),
+              })),
+            }));""")
+        names = [card["name"] for card in seen]
+        check(names == ["api", "docs", "web"], f"the repositories by name, in order: {names}")
+        by_name = {card["name"]: card for card in seen}
+        api = by_name.get("api", {"lists": []})
+        check([list_["list"] for list_ in api["lists"]] == ["default", "release"],
+              "api shows its default list and its named list")
+        default = api["lists"][0] if api["lists"] else {"items": []}
+        check(default.get("summary") == "Fix the login timeout and ship the patch", "api's summary")
+        check(default.get("fraction") == "[2/5]", f"api's progress: {default.get('fraction')}")
+        markers = {item[0]: item[1] for item in default["items"]}
+        check(markers == {"1": "[x]", "2": "[▶]", "3": "[ ]", "4": "[!]", "5": "[ ]"},
+              f"the checklist's markers: {markers}")
+        colors = {item[0]: item[3] for item in default["items"]}
+        check(colors.get("1") != colors.get("3") and colors.get("1") != colors.get("4"),
+              f"each status in its own color: {colors}")
+        marks = browser.js("""
+            const card = document.querySelector('article.workspace[data-workspace$="/api"]');
+            const item = n => card.querySelector('section.list[data-list="default"] li.item[data-item="' + n + '"]');
+            return {owner: item(2).querySelector('.tag.owner').textContent + ' ' +
+                           item(2).querySelector('.tag.lease-ended').textContent,
+                    ended: item(2).querySelector('.tag.owner').classList.contains('ended'),
+                    waits: item(3).querySelector('.tag.waits') && item(3).querySelector('.tag.waits').textContent,
+                    description: item(3).querySelector('.description') && item(3).querySelector('.description').textContent,
+                    revisions: card.querySelectorAll('.revisions li').length};""")
+        check(marks["owner"] == "@w1 lease ended" and marks["ended"],
+              f"an ended lease is marked: {marks['owner']!r}")
+        check(marks["waits"] == "waits on 2", f"a blocker is shown: {marks['waits']!r}")
+        check(marks["description"] == "Cover both clocks: the server's and the token's.\nRun it in CI.",
+              "a description is shown, newlines kept")
+        check(marks["revisions"] > 0, "the latest revisions are shown")
+
+        # A change from another process shows within a second, marked.
+        start = time.monotonic()
+        todos.run(repos["docs"], "update", "2", "completed")
+        written = time.monotonic()
+        shown = browser.wait_for("""
+            const item = document.querySelector('article.workspace[data-workspace$="/docs"] li.item[data-item="2"]');
+            return item && item.dataset.status === 'completed' && item.classList.contains('changed');""",
+            timeout=5, every=0.01)
+        took = time.monotonic() - written
+        check(shown is True and took < WITHIN,
+              f"a change shows within a second, marked ({took * 1000:.0f} ms after the write, "
+              f"{(written - start) * 1000:.0f} ms to write)")
+        revision = browser.js("""
+            const row = document.querySelector('article.workspace[data-workspace$="/docs"] .revisions li');
+            return row && [row.textContent, row.classList.contains('changed')];""")
+        check(bool(revision) and "in_progress → completed" in revision[0] and revision[1],
+              f"the new revision says what changed: {revision}")
+
+        if args.screenshot:
+            todos.run(repos["web"], "update", "2", "completed")
+            browser.wait_for("""
+                const item = document.querySelector('article.workspace[data-workspace$="/web"] li.item[data-item="2"]');
+                return item && item.dataset.status === 'completed';""")
+            height = browser.js("return document.documentElement.scrollHeight")
+            browser.size(1280, height + 140)
+            time.sleep(0.3)
+            browser.screenshot(args.screenshot)
+            print(f"wrote {args.screenshot}", flush=True)
+            if args.phone:
+                browser.size(375, 1400)
+                time.sleep(0.3)
+                browser.screenshot(args.phone)
+                print(f"wrote {args.phone}", flush=True)
+            browser.size(1280, 900)
+
+        # A hostile repository: markup in an item, a list that links out, a FIFO for a store.
+        evil = os.path.join(home, "code", "evil")
+        os.makedirs(os.path.join(evil, ".git"))
+        hostile = '<img src=x onerror="window.pwned=1">'
+        todos.run(evil, "write", "--summary", "<b>bold</b> & <script>", "-t", "pending:" + hostile)
+        os.makedirs(os.path.join(evil, ".todos"))
+        secret = os.path.join(root, "secret.json")
+        with open(secret, "w") as out:
+            out.write('{"not": "yours"}')
+        os.symlink(secret, os.path.join(evil, ".todos", "trap.json"))
+        os.mkfifo(os.path.join(evil, ".todos", "pipe.json"))
+        second, second_url = todos.board(evil)
+        started.append(second)
+        browser.go(second_url)
+        browser.wait_for("return document.querySelectorAll('article.workspace').length === 1")
+        evil_seen = browser.js("""
+            const card = document.querySelector('article.workspace');
+            const list = name => card.querySelector('section.list[data-list="' + name + '"]');
+            return {content: card.querySelector('li.item .content').textContent,
+                    summary: list('default').querySelector('.summary').textContent,
+                    elements: card.querySelectorAll('img, b, script').length,
+                    pwned: window.pwned === 1,
+                    trap: list('trap') && list('trap').querySelector('.unreadable').textContent,
+                    pipe: list('pipe') && list('pipe').querySelector('.unreadable').textContent};""")
+        check(evil_seen["content"] == hostile and evil_seen["elements"] == 0 and not evil_seen["pwned"],
+              f"a hostile item is shown as text: {evil_seen['content']!r}")
+        check(evil_seen["summary"] == "<b>bold</b> & <script>", "a hostile summary is shown as text")
+        check(bool(evil_seen["trap"]) and "UNSAFE_PATH" in evil_seen["trap"],
+              f"a store that links out is named unreadable: {evil_seen['trap']!r}")
+        check(bool(evil_seen["pipe"]) and "UNSAFE_PATH" in evil_seen["pipe"],
+              f"a FIFO for a store is named unreadable, never waited on: {evil_seen['pipe']!r}")
+
+        # A request without the token is refused, from the browser as from anywhere.
+        origin = re.match(r"http://127\.0\.0\.1:\d+", second_url).group(0)
+        status = browser.js("""
+            return fetch(arguments[0]).then(r => r.status);""", origin + "/events")
+        check(status == 403, f"the events without the token: HTTP {status}")
+        browser.go(origin + "/")
+        refused = browser.js("return document.body ? document.body.innerText : ''")
+        check("token" in refused and not browser.js("return document.querySelector('article.workspace') !== null"),
+              f"the page without the token is refused: {refused.strip()[:80]!r}")
+        wrong = second_url.rstrip("/")[:-4] + "0000/"
+        browser.go(wrong)
+        refused = browser.js("return document.body ? document.body.innerText : ''")
+        check("token" in refused, "a wrong token is refused")
+    finally:
+        if browser:
+            try:
+                browser.close()
+            except Exception as err:  # noqa: BLE001 - the driver went away already
+                print(f"closing the browser: {err}", file=sys.stderr)
+        for process in started:
+            process.send_signal(signal.SIGINT)
+            try:
+                code = process.wait(timeout=WAIT)
+                check(code == 0, f"Ctrl-C ends the board cleanly (exit {code})")
+            except subprocess.TimeoutExpired:
+                process.kill()
+                check(False, "Ctrl-C ends the board")
+        shutil.rmtree(root, ignore_errors=True)
+
+    total = len(failures)
+    print(f"board-browser: {'all checks passed' if not total else f'{total} failed'}", flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,289 @@
+//! `todos board`'s server (SPEC §10): its token and `Host` checks, read-only, a change pushed
+//! within a second, a clean end on Ctrl-C. The requests are plain HTTP over 127.0.0.1, written
+//! by hand, so nothing but the server decides what is refused. Every wait is bounded; every
+//! server is ended.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::Command;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::support::{Spawned, TestEnv};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A board server started with `--no-open`, its URL read from its first line.
+struct Board {
+    process: Spawned,
+    port: u16,
+    token: String,
+}
+
+impl Board {
+    fn start(env: &TestEnv, args: &[&str]) -> Self {
+        let mut all = vec!["board", "--no-open"];
+        all.extend_from_slice(args);
+        let mut child = env.todos(&all).spawn();
+        let stdout = child.stdout.take().unwrap();
+        let mut process = Spawned(child);
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let Ok(line) = rx.recv_timeout(WAIT) else {
+            let mut stderr = String::new();
+            let _ = process.0.kill();
+            process
+                .0
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut stderr)
+                .unwrap();
+            panic!("the board printed no URL: {stderr}");
+        };
+        let url = line.split_whitespace().last().unwrap().to_owned();
+        let rest = url
+            .strip_prefix("http://127.0.0.1:")
+            .unwrap_or_else(|| panic!("{line}"));
+        let (port, token) = rest.split_once('/').unwrap();
+        Self {
+            process,
+            port: port.parse().unwrap(),
+            token: token.trim_end_matches('/').to_owned(),
+        }
+    }
+
+    /// `GET path` with this `Host`, the response's status line, headers and body.
+    fn request(&self, method: &str, path: &str, host: Option<&str>) -> (u16, String, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        let host = host.map_or_else(String::new, |host| format!("Host: {host}\r\n"));
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\n{host}Connection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        (status, head.to_owned(), body.to_owned())
+    }
+
+    fn get(&self, path: &str) -> (u16, String, String) {
+        let host = format!("127.0.0.1:{}", self.port);
+        self.request("GET", path, Some(&host))
+    }
+
+    /// The event stream: each event's name and data, read on a thread.
+    fn events(&self) -> Receiver<(String, Value, Instant)> {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        write!(
+            stream,
+            "GET /{}/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            self.token, self.port
+        )
+        .unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut name = String::new();
+            for line in BufReader::new(stream).lines() {
+                let Ok(line) = line else { break };
+                if let Some(event) = line.strip_prefix("event: ") {
+                    event.clone_into(&mut name);
+                } else if let Some(data) = line.strip_prefix("data: ") {
+                    let value = serde_json::from_str(data).unwrap();
+                    if tx.send((name.clone(), value, Instant::now())).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+        rx
+    }
+}
+
+#[test]
+fn the_server_answers_only_its_token_on_its_own_address_and_changes_nothing() {
+    let env = TestEnv::new();
+    env.plan("Ship it", &["pending:A", "in_progress:B"]);
+    let board = Board::start(&env, &[]);
+    let before = env.everything();
+    let token = &board.token;
+    assert_eq!(token.len(), 32, "128 random bits in hex: {token}");
+
+    let (status, head, body) = board.get(&format!("/{token}/"));
+    assert_eq!(status, 200, "{head}");
+    assert!(body.contains("<title>todos board</title>"), "{body}");
+    let head = head.to_lowercase();
+    for header in [
+        "content-security-policy: default-src 'none'; script-src 'self'",
+        "x-content-type-options: nosniff",
+        "referrer-policy: no-referrer",
+        "content-type: text/html; charset=utf-8",
+    ] {
+        assert!(head.contains(header), "{header} in {head}");
+    }
+    for (path, kind) in [
+        ("app.js", "text/javascript"),
+        ("style.css", "text/css"),
+        ("status.css", "text/css"),
+        ("board.json", "application/json"),
+    ] {
+        let (status, head, _) = board.get(&format!("/{token}/{path}"));
+        assert_eq!(status, 200, "{path}: {head}");
+        assert!(
+            head.to_lowercase()
+                .contains(&format!("content-type: {kind}")),
+            "{head}"
+        );
+    }
+    let (_, _, json) = board.get(&format!("/{token}/board.json"));
+    let state: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        state["workspaces"][0]["data"]["lists"][0]["summary"],
+        "Ship it"
+    );
+    let names: Vec<&str> = state["statuses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|status| status["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[..3], ["pending", "in_progress", "completed"]);
+
+    let no_token = "todos board refused this request: it has no valid token. Open the URL that \
+                    `todos board` printed, token included.\n";
+    let mut wrong = token.clone();
+    wrong.replace_range(..1, if token.starts_with('0') { "1" } else { "0" });
+    for path in [
+        "/".to_owned(),
+        "/board.json".to_owned(),
+        "/events".to_owned(),
+        format!("/{wrong}/"),
+        format!("/{wrong}/board.json"),
+        format!("/{}/", &token[..31]),
+        format!("/x/{token}/"),
+        format!("/?token={token}"),
+    ] {
+        let (status, _, body) = board.get(&path);
+        assert_eq!((status, body.as_str()), (403, no_token), "{path}");
+    }
+    let wrong_host = "todos board refused this request: its Host is not this board's address \
+                      (127.0.0.1 and its port).\n";
+    let page = format!("/{token}/board.json");
+    for host in [
+        Some("evil.example".to_owned()),
+        Some(format!("evil.example:{}", board.port)),
+        Some(format!("127.0.0.1:{}", board.port.wrapping_add(1))),
+        Some(format!("127.0.0.2:{}", board.port)),
+        Some(format!("127.0.0.1.evil.example:{}", board.port)),
+    ] {
+        let (status, _, body) = board.request("GET", &page, host.as_deref());
+        assert_eq!((status, body.as_str()), (403, wrong_host), "{host:?}");
+    }
+    let (status, _, _) = board.request("GET", &page, Some(&format!("localhost:{}", board.port)));
+    assert_eq!(status, 200, "localhost is the loopback address by name");
+    let own = format!("127.0.0.1:{}", board.port);
+    for method in ["POST", "PUT", "DELETE", "PATCH"] {
+        let (status, head, body) = board.request(method, &page, Some(&own));
+        assert_eq!(status, 405, "{method}: {head}");
+        assert_eq!(body, "todos board is read-only: it answers GET and HEAD.\n");
+    }
+    assert_eq!(env.everything(), before, "no request changed anything");
+}
+
+#[test]
+fn a_change_from_another_process_reaches_the_page_within_a_second() {
+    let env = TestEnv::new();
+    env.plan("Ship it", &["pending:A", "pending:B"]);
+    env.todos(&["-q", "-l", "docs", "write", "-t", "pending:Write it"])
+        .run()
+        .success();
+    let board = Board::start(&env, &[]);
+    let events = board.events();
+    let (name, first, _) = events.recv_timeout(WAIT).expect("the whole board first");
+    assert_eq!(name, "board");
+    assert_eq!(first["workspaces"][0]["data"]["lists"][1]["list"], "docs");
+    for (args, list, status) in [
+        (vec!["update", "1", "in_progress"], 0, "in_progress"),
+        (
+            vec!["-l", "docs", "update", "1", "completed"],
+            1,
+            "completed",
+        ),
+    ] {
+        let written = Instant::now();
+        env.todos(&args).run().success();
+        let done = Instant::now();
+        let (name, workspace, seen) = events.recv_timeout(WAIT).expect("the change");
+        assert_eq!(name, "workspace");
+        assert_eq!(
+            workspace["data"]["lists"][list]["todos"][0]["status"], status,
+            "{workspace}"
+        );
+        let took = seen.saturating_duration_since(done);
+        assert!(
+            took < Duration::from_secs(1),
+            "shown {took:?} after the write ({:?} to write)",
+            done - written
+        );
+    }
+    // A new named list appears; Ctrl-C then ends the board cleanly.
+    env.todos(&["-q", "-l", "ops", "write", "-t", "pending:Page"])
+        .run()
+        .success();
+    let (_, workspace, _) = events.recv_timeout(WAIT).expect("the new list");
+    assert_eq!(workspace["data"]["lists"][2]["list"], "ops");
+    let mut process = board.process;
+    let pid = process.0.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert_eq!(process.exit_code(WAIT), Some(0));
+    let mut stderr = String::new();
+    process
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(
+        stderr,
+        "Open it in a browser. Ctrl-C stops the board.\nStopped the board.\n"
+    );
+}
+
+#[test]
+fn a_port_in_use_is_refused_with_the_fix() {
+    let env = TestEnv::new();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let done = env.rejects(env.todos(&["board", "--no-open", "--port", &port]), 5);
+    assert!(
+        done.stderr
+            .starts_with(&format!("error: cannot listen on 127.0.0.1, port {port}: ")),
+        "{}",
+        done.stderr
+    );
+    assert!(
+        done.stderr
+            .ends_with("hint: choose another --port, or leave it out to take a free one\n"),
+        "{}",
+        done.stderr
+    );
+}

@@ -260,6 +260,12 @@ fn owner_help(what: &str) -> String {
     format!("{what}: {}", sentences::name_rule(&OWNER))
 }
 
+/// `--priority`'s help, from the table of priorities.
+fn priority_help(what: &str) -> String {
+    let names: Vec<&str> = crate::plan::model::Priority::names().collect();
+    format!("{what}: {}", crate::policy::english::or_list(&names))
+}
+
 /// The statuses, their meanings and aliases, then `examples`: the help of a command that takes
 /// a status. Printed from the status table, so a new status or alias shows up by itself.
 fn with_statuses(examples: &str) -> String {

@@ -40,12 +40,15 @@ struct Flags {
 
 /// Each field of the JSON form that an option of `update` fills, and that option: a refusal
 /// of a command line names the option typed, not the field it became.
-const FLAG_OF_FIELD: [(&str, &str); 6] = [
+const FLAG_OF_FIELD: [(&str, &str); 9] = [
     ("addBlockedBy", "--blocked-by"),
     ("blocked_by", "--blocked-by"),
     ("unblock", "--unblock"),
     ("owner", "--owner"),
     ("content", "--content"),
+    ("description", "--description"),
+    ("priority", "--priority"),
+    ("active_form", "--active-form"),
     ("take", "--take"),
 ];
 
@@ -95,6 +98,15 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         }
         if let Some(content) = &args.content {
             object.insert("content".into(), json!(content));
+        }
+        if let Some(description) = &args.description {
+            object.insert("description".into(), json!(description));
+        }
+        if let Some(priority) = &args.priority {
+            object.insert("priority".into(), json!(priority));
+        }
+        if let Some(active_form) = &args.active_form {
+            object.insert("active_form".into(), json!(active_form));
         }
         if let Some(owner) = &args.owner {
             object.insert("owner".into(), json!(owner));
@@ -256,7 +268,7 @@ fn take(document: &mut Document, id: &str, taker: &str) -> Result<Option<String>
     todos update 4 --owner api-agent --blocked-by 2\n  \
     TODOS_OWNER=w2 todos update 4 --take\n  \
     echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
-#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock", "take"]).multiple(true)))]
+#[command(group(clap::ArgGroup::new("change").args(["status", "content", "description", "priority", "active_form", "owner", "no_owner", "blocked_by", "unblock", "take"]).multiple(true)))]
 #[command(
     override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n       \
     todos update [OPTIONS] < REQUEST_JSON"
@@ -275,6 +287,17 @@ pub struct UpdateArgs {
     /// New text for the item.
     #[arg(long, value_name = "TEXT", requires = "id")]
     pub content: Option<String>,
+
+    /// New longer detail (show --long and --json show it); the text stays.
+    #[arg(long, value_name = "TEXT", requires = "id")]
+    pub description: Option<String>,
+
+    #[arg(long, value_name = "P", requires = "id", help = super::priority_help("New priority"))]
+    pub priority: Option<String>,
+
+    /// New wording shown while the item is in progress.
+    #[arg(long, value_name = "TEXT", requires = "id")]
+    pub active_form: Option<String>,
 
     #[arg(
         long,

@@ -79,7 +79,8 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                 input::snapshot_and_problems(value, &limits).map_err(in_words)?;
             if !problems.is_empty() {
                 let given = input::given_ids(value, &snapshot.list_path);
-                problems.extend(dependency_problems(ctx, snapshot, &given));
+                let blockers = input::given_blockers(value, &snapshot.list_path);
+                problems.extend(dependency_problems(ctx, snapshot, &given, &blockers));
                 return Err(in_words(Error::problems(problems)));
             }
             snapshot
@@ -89,15 +90,10 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     // Checked and copied out: the parsed JSON is not needed while the store is changed.
     drop(input);
     if let Some(text) = &args.summary {
-        // An empty flag is a mistake (an unset shell variable), not a wish to keep the stored
-        // summary: taking it as "no summary" would drop what was typed without a word.
-        if text.trim().is_empty() {
-            return Err(Error::invalid("--summary is empty").with_hint(
-                "give the one line that says what the plan is for, or leave --summary out to keep the stored one",
-            ));
-        }
+        // `--summary ""` clears the summary on purpose (SPEC §3).
         let mut problems = Vec::new();
         snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
+        snapshot.clear_summary = text.trim().is_empty();
         Error::if_any(problems)?;
     }
     transaction::change(
@@ -122,8 +118,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
 /// The dependency problems of a snapshot refused for other problems, against the stored plan as
 /// it is now (read without the lock: the refusal changes nothing either way). A `blocked_by`
 /// naming an item the snapshot gives an id to (`given`), one with problems included, is no
-/// problem of its own.
-fn dependency_problems(ctx: &Context, snapshot: Snapshot, given: &[String]) -> Vec<Problem> {
+/// problem of its own. A blocker of an item refused for other problems (`blockers`, every one
+/// as given) that names neither an item of the snapshot nor a stored one is a problem too.
+fn dependency_problems(
+    ctx: &Context,
+    snapshot: Snapshot,
+    given: &[String],
+    blockers: &[(String, String)],
+) -> Vec<Problem> {
     let Some(mut drafts) = snapshot.items else {
         return Vec::new();
     };
@@ -131,6 +133,11 @@ fn dependency_problems(ctx: &Context, snapshot: Snapshot, given: &[String]) -> V
         return Vec::new();
     };
     let old = std::mem::take(&mut document.todos);
+    let mut problems: Vec<Problem> = blockers
+        .iter()
+        .filter(|(_, id)| !given.contains(id) && !old.iter().any(|item| item.id == *id))
+        .map(|(path, id)| Problem::new(path.as_str(), format!("\"{}\" names no item", escape(id))))
+        .collect();
     let matches = match_ids(&old, &drafts);
     let mut ids = Vec::with_capacity(drafts.len());
     for index in &matches {
@@ -138,14 +145,21 @@ fn dependency_problems(ctx: &Context, snapshot: Snapshot, given: &[String]) -> V
             Some(index) => ids.push(old[*index].id.clone()),
             None => match document.allocate_id() {
                 Ok(id) => ids.push(id),
-                Err(_) => return Vec::new(),
+                Err(_) => return problems,
             },
         }
     }
-    match resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, given) {
-        Ok(()) => Vec::new(),
-        Err(err) => err.problems,
+    if let Err(err) = resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, given)
+    {
+        for problem in err.problems {
+            if let Some(same) = problems.iter_mut().find(|seen| seen.path == problem.path) {
+                *same = problem;
+            } else {
+                problems.push(problem);
+            }
+        }
     }
+    problems
 }
 
 /// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.
@@ -188,14 +202,20 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
 }
 
 /// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input. A
-/// `-t` without a status (no `:`) is a pending item, as `create` makes one.
+/// `-t` without a status is a pending item with the whole text, as `create` makes one: no `:`,
+/// or text before the first `:` that is no status nor a near miss of one (`Fix bug: null
+/// deref`). A near miss (`complted:Fix`) stays a status, refused with "did you mean".
 fn args_form(args: &WriteArgs) -> Value {
     let todos: Vec<Value> = args
         .todos
         .iter()
         .map(|pair| match pair.split_once(':') {
-            Some((status, content)) => json!({"content": content, "status": status}),
-            None => json!({"content": pair, "status": Status::Pending.as_str()}),
+            Some((status, content))
+                if Status::parse(status).is_some() || Status::suggest(status).is_some() =>
+            {
+                json!({"content": content, "status": status})
+            }
+            _ => json!({"content": pair, "status": Status::Pending.as_str()}),
         })
         .collect();
     let mut value = json!({"todos": todos});
@@ -221,18 +241,29 @@ fn todo_flag(path: &str) -> Option<String> {
 /// Dependencies are resolved to the ids the items end up with (SPEC §3a).
 fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
-    let items_given = snapshot.items.is_some();
     document.note = snapshot.note;
-    if snapshot.summary.is_some() {
+    let summary_given = snapshot.summary.is_some() || snapshot.clear_summary;
+    if summary_given {
         document.summary = snapshot.summary;
-    } else if document.summary.is_none()
-        && items_given
-        && !snapshot.merge
-        && document.todos.is_empty()
-        && snapshot
-            .items
-            .as_ref()
-            .is_some_and(|items| !items.is_empty())
+    }
+    let list_path = snapshot.list_path;
+    let Some(mut drafts) = snapshot.items else {
+        return Ok(warnings);
+    };
+    let old = std::mem::take(&mut document.todos);
+    let matches = match_ids(&old, &drafts);
+    // A plan has a beginning (SPEC §3): a snapshot that keeps none of the stored items is a
+    // new task, and the summary of the one before does not carry over to it; an empty list
+    // clears the plan and its summary alike. The snapshot's own summary, if any, is set above.
+    let new_plan = !snapshot.merge
+        && (drafts.is_empty() || (!old.is_empty() && matches.iter().all(Option::is_none)));
+    if new_plan && !summary_given {
+        document.summary = None;
+    }
+    if document.summary.is_none()
+        && !summary_given
+        && !drafts.is_empty()
+        && (old.is_empty() || new_plan)
     {
         // Said once, when a plan without a summary is first written: Claude Code's and Gemini
         // CLI's shapes carry none, and a warning on every later write would be noise.
@@ -241,12 +272,6 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
                 .to_owned(),
         );
     }
-    let list_path = snapshot.list_path;
-    let Some(mut drafts) = snapshot.items else {
-        return Ok(warnings);
-    };
-    let old = std::mem::take(&mut document.todos);
-    let matches = match_ids(&old, &drafts);
     // Every draft's final id first: a dependency may name an item further down the snapshot.
     let mut ids = Vec::with_capacity(drafts.len());
     for index in &matches {
@@ -438,12 +463,12 @@ pub struct WriteArgs {
     pub file: Option<PathBuf>,
 
     /// The one line saying what the whole plan is for. It overrides the snapshot's; given
-    /// alone (nothing piped in, no -t), it changes only the summary.
+    /// alone (nothing piped in, no -t), it changes only the summary; "" clears it.
     #[arg(long, value_name = "TEXT")]
     pub summary: Option<String>,
 
     /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`, or
-    /// CONTENT alone for a pending item; repeat in order.
+    /// CONTENT alone for a pending item (`-t "Fix bug: null deref"`); repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
           add = ArgValueCandidates::new(crate::agents::candidates::status_prefixes))]
     pub todos: Vec<String>,

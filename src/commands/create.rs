@@ -201,8 +201,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos create \"Write the migration\" \"Run it on staging\"\n  \
-    todos create \"Deploy\" --blocked-by 2 --blocked-by 3 --owner ops\n  \
-    todos create \"Fix the parser\" --priority high --description \"Trailing commas too\"\n  \
+    todos create \"Deploy\" --blocked-by 2 --blocked-by 3 --owner ops --priority high\n  \
     printf 'Reproduce\\nPatch\\n' | todos create")]
 pub struct CreateArgs {
     /// The text of each new item.

@@ -506,6 +506,7 @@ mod tests {
             &mut document,
             Snapshot {
                 summary: Some("S".into()),
+                clear_summary: false,
                 items: Some(drafts),
                 merge: false,
                 list_path: "todos".to_owned(),
@@ -519,6 +520,7 @@ mod tests {
     fn plan(items: Vec<Draft>) -> Snapshot {
         Snapshot {
             summary: None,
+            clear_summary: false,
             items: Some(items),
             merge: false,
             list_path: "todos".to_owned(),
@@ -539,6 +541,7 @@ mod tests {
             &mut document,
             Snapshot {
                 summary: None,
+                clear_summary: false,
                 items: Some(drafts),
                 merge: false,
                 list_path: "todos".to_owned(),

@@ -12,11 +12,13 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
+use crate::commands::check::CheckArgs;
 use crate::commands::history::HistoryArgs;
 use crate::commands::next::NextArgs;
 use crate::commands::recap::RecapArgs;
 use crate::commands::remove::RemoveArgs;
 use crate::commands::show::ShowArgs;
+use crate::commands::undo::{RedoArgs, UndoArgs};
 use crate::commands::{Given, InputCommand};
 use crate::commands::{Lazy, PlanCommand};
 use crate::policy::error::{Error, Problem};
@@ -87,6 +89,24 @@ pub struct NextArguments {
 pub struct HistoryArguments {
     #[serde(default)]
     pub revision: Option<u64>,
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndoArguments {
+    #[serde(default)]
+    pub to: Option<u64>,
+    #[serde(flatten)]
+    pub common: Arguments,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckArguments {
+    #[serde(default)]
+    pub owner: Option<String>,
     #[serde(flatten)]
     pub common: Arguments,
 }
@@ -184,7 +204,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "owner",
-        tools: |tool| tool.name == "next",
+        tools: |tool| matches!(tool.name, "next" | "check"),
         required: false,
         schema: || {
             json!({
@@ -223,6 +243,21 @@ pub static FIELDS: &[Field] = &[
                 "type": ["integer", "null"],
                 "minimum": 0,
                 "description": "A kept revision: answer with its whole plan.",
+            })
+        },
+        must_be: "a revision number (an integer, 0 or more)",
+        accepts: reads_as::<Option<u64>>,
+    },
+    Field {
+        name: "to",
+        tools: |tool| tool.name == "undo",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": "A kept revision to restore (see history); leave it out to take \
+                                back one revision more.",
             })
         },
         must_be: "a revision number (an integer, 0 or more)",
@@ -317,6 +352,31 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                 revision,
                 limit: None,
                 follow: false,
+            }));
+            without_input(common, command)
+        }
+        "undo" => {
+            let UndoArguments { to, common } = UndoArguments::deserialize(object).map_err(typed)?;
+            let command = PlanCommand::Undo(Lazy(UndoArgs {
+                to,
+                expect_revision: common.expect_revision,
+            }));
+            without_input(common, command)
+        }
+        "redo" => {
+            let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
+            let command = PlanCommand::Redo(Lazy(RedoArgs {
+                expect_revision: common.expect_revision,
+            }));
+            without_input(common, command)
+        }
+        "check" => {
+            let CheckArguments { owner, common } =
+                CheckArguments::deserialize(object).map_err(typed)?;
+            let command = PlanCommand::Check(Lazy(CheckArgs {
+                stale: None,
+                hook: false,
+                owner,
             }));
             without_input(common, command)
         }

@@ -235,6 +235,26 @@ pub(super) fn changes(before: Option<&Entry>, entry: &Entry) -> String {
             if was.content != item.content {
                 parts.push(format!("{} reworded", escape(&item.id)));
             }
+            // Every field a change can make is named (issue 31): a priority change is no
+            // "no change".
+            if was.priority != item.priority {
+                let priority = item.priority.map_or_else(
+                    || "no priority".to_owned(),
+                    |priority| format!("priority {}", priority.as_str()),
+                );
+                parts.push(format!("{} {priority}", escape(&item.id)));
+            }
+            if was.description != item.description {
+                let what = if item.description.is_some() {
+                    "description"
+                } else {
+                    "no description"
+                };
+                parts.push(format!("{} {what}", escape(&item.id)));
+            }
+            if was.active_form != item.active_form {
+                parts.push(format!("{} active form", escape(&item.id)));
+            }
             if was.owner != item.owner {
                 let owner = item
                     .owner
@@ -263,7 +283,17 @@ pub(super) fn changes(before: Option<&Entry>, entry: &Entry) -> String {
         }
     }
     if before.summary != entry.summary {
-        parts.push("summary".to_owned());
+        parts.push(if entry.summary.is_some() {
+            "summary".to_owned()
+        } else {
+            "summary cleared".to_owned()
+        });
+    }
+    let order = |todos: &[crate::plan::model::Item]| -> Vec<String> {
+        todos.iter().map(|item| item.id.clone()).collect()
+    };
+    if parts.is_empty() && order(&before.todos) != order(&entry.todos) {
+        parts.push("reordered".to_owned());
     }
     if parts.is_empty() {
         "no change".to_owned()

@@ -45,6 +45,7 @@ use crate::policy::name::OWNER;
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::status::STATUSES;
+use crate::store::Store;
 use crate::view::outcome::{Outcome, Reply};
 use crate::view::show::Format;
 use check::CheckArgs;
@@ -436,10 +437,17 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
         given,
         Given::Command(PlanCommand::Hook(_) | PlanCommand::Check(_))
     );
-    let note = ctx.shared_by.as_ref().filter(|_| !hook).map(|worktree| {
+    let mut note = ctx.shared_by.as_ref().filter(|_| !hook).map(|worktree| {
         let plan = crate::store::worktree::relative(worktree, &ctx.workspace);
         format!("plan: {}, shared by the worktrees", plan.display())
     });
+    // Where no plan exists yet, `show` and `recap` say which folder they took as the
+    // workspace and how a plan starts there (SPEC §2): a person in the wrong folder sees it.
+    let reads_one_plan = matches!(&given, Given::Command(PlanCommand::Recap(_)))
+        || matches!(&given, Given::Command(PlanCommand::Show(args)) if !args.0.all && !args.0.watch);
+    if reads_one_plan && !Store::new(&ctx.workspace, &ctx.list).path().exists() {
+        note = Some(sentences::no_plan_yet(&ctx.workspace, ctx.list.as_str()));
+    }
     let mut params_input = None;
     let result = Request::of(&ctx, host, given).and_then(|request| {
         // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text

@@ -195,8 +195,14 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
     let text = fence::payload(&text);
     // A Markdown checklist as plain text is Roo Code's list outside its JSON string: read as
     // that shape, so one validator sees every input.
+    // `show --format markdown` read back: its heading is the summary (SPEC §4).
     if input::checklist::looks_like(text) {
-        return Ok(Some(json!({"todos": text})));
+        let (summary, body) = input::checklist::document(text);
+        let mut value = json!({"todos": body});
+        if let Some(summary) = summary {
+            value["summary"] = json!(summary);
+        }
+        return Ok(Some(value));
     }
     crate::input::json::parse(text, &source).map(Some)
 }

@@ -284,11 +284,13 @@ fn take(document: &mut Document, id: &str, taker: &str) -> Result<Option<String>
     todos update [OPTIONS] < REQUEST_JSON"
 )]
 pub struct UpdateArgs {
-    /// The item's id, as todos show prints it (none: the request as JSON on stdin)
+    /// The item's id, as todos show prints it. Needed, unless the whole request comes as JSON
+    /// on stdin
     #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::agents::candidates::ids))]
     pub id: Option<String>,
 
-    /// The new status, or an alias of one (listed below)
+    /// The new status, or an alias (listed below). Needed, unless --content changes the text
+    /// alone
     #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::agents::candidates::statuses))]
     pub status: Option<String>,
 

@@ -111,12 +111,17 @@ fn item_of(boxed: Status, line: &str) -> Value {
     {
         text = &text[..at];
     }
+    // Only a plain Markdown box (`[ ]`, `[x]`) carries a status in words around its text.
+    let plain = boxed.info().markdown == format!("{}{{}}", markdown_box(boxed));
     let (status, text) = STATUSES
         .iter()
-        .filter(|info| info.status != boxed && info.markdown.starts_with(markdown_box(boxed)))
+        .filter(|info| plain && info.markdown.starts_with(markdown_box(boxed)))
         .find_map(|info| {
             let template = info.markdown.strip_prefix(markdown_box(boxed))?;
             let (before, after) = template.split_once("{}")?;
+            if before.is_empty() && after.is_empty() {
+                return None;
+            }
             let inner = text.strip_prefix(before)?.strip_suffix(after)?;
             (!inner.trim().is_empty()).then_some((info.status, inner))
         })

@@ -49,9 +49,9 @@ impl ItemFields {
     pub(super) fn changes_something(&self) -> bool {
         self.has(Field::Status)
             || self.has(Field::Content)
-            || self.description.is_some()
-            || self.active_form.is_some()
-            || self.priority.is_some()
+            || self.has(Field::Description)
+            || self.has(Field::ActiveForm)
+            || self.has(Field::Priority)
             || self.blocked_by.is_some()
             || !self.add_blocked_by.is_empty()
             || !self.add_blocks.is_empty()

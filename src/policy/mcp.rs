@@ -99,7 +99,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
     McpTool {
         name: "undo",
         title: "Take the last change back",
-        summary: "restore the revision before the plan shown, one further back each time, or any kept one (todos undo)",
+        summary: "take the last change back, one revision further each time, or any kept one (todos undo)",
         read_only: false,
         destructive: true,
         idempotent: false,

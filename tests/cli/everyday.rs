@@ -316,10 +316,303 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
          3 \"Step 3\" (pending), 4 \"Step 4\" (pending), 5 \"Step 5\" (pending) (+55 more); \
          send them again to keep them, or `todos undo`\n"
     );
-    env.todos(&["undo"]).run_in_process().success();
+    env.todos(&["undo"])
+        .env("TODOS_MAX_ITEMS", "100")
+        .run_in_process()
+        .success();
     env.todos(&["-q", "write", "[]"])
         .expect_stdout("")
         .expect_stderr("")
         .run_in_process()
         .success();
+}
+
+#[test]
+fn undo_walks_back_and_redo_walks_forward_until_another_change() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["create", "B"]).run_in_process().success();
+    env.todos(&["create", "C"]).run_in_process().success();
+    let step = |command: &str, note: &str, items: usize| {
+        let done = env
+            .todos(&["--json", command])
+            .run_in_process()
+            .success()
+            .json();
+        assert_eq!(
+            done["data"]["todos"].as_array().map(Vec::len),
+            Some(items),
+            "{command}: {done}"
+        );
+        let text = env
+            .todos(&["history", "--limit", "1"])
+            .run_in_process()
+            .success()
+            .stdout;
+        assert!(text.contains(note), "{command}: {text}");
+    };
+    step("undo", "undo --to 2", 2);
+    step("undo", "undo --to 1", 1);
+    step("undo", "undo --to 0", 0);
+    let done = env.rejects(env.todos(&["undo"]), 1);
+    assert!(
+        done.stderr.starts_with("error: nothing more to undo"),
+        "{}",
+        done.stderr
+    );
+    step("redo", "redo --to 1", 1);
+    let done = env.todos(&["redo"]).run().success();
+    assert_eq!(done.stderr, "note: Restored the plan of revision 2.\n");
+    step("redo", "redo --to 3", 3);
+    let done = env.rejects(env.todos(&["redo"]), 1);
+    assert!(
+        done.stderr.starts_with("error: nothing to redo"),
+        "{}",
+        done.stderr
+    );
+    // Another change ends the run: nothing to redo after it.
+    env.todos(&["undo"]).run_in_process().success();
+    env.todos(&["create", "D"]).run_in_process().success();
+    let done = env.rejects(env.todos(&["redo"]), 1);
+    assert!(
+        done.stderr
+            .starts_with("error: nothing to redo: the last change was not an undo"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn show_and_recap_say_where_no_plan_is() {
+    let env = TestEnv::new();
+    let note = format!(
+        "note: no plan in {} yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n",
+        env.ws().display()
+    );
+    env.todos(&["show"])
+        .expect_stdout("[0/0] (no summary)\n  No todos.\n")
+        .expect_stderr(note.clone())
+        .run()
+        .success();
+    env.todos(&["recap"])
+        .expect_stdout("[0/0] No todos.\n")
+        .expect_stderr(note)
+        .run()
+        .success();
+    env.todos(&["-q", "show"]).expect_stderr("").run().success();
+    let json = env
+        .todos(&["--json", "recap"])
+        .expect_stderr("")
+        .run()
+        .success();
+    assert_eq!(json.json()["status"], "success");
+    assert!(!env.path(".todos.json").exists(), "show creates nothing");
+}
+
+#[test]
+fn history_names_every_change() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["update", "1", "--priority", "high"])
+        .run_in_process()
+        .success();
+    env.todos(&["update", "1", "--description", "More"])
+        .run_in_process()
+        .success();
+    env.todos(&["update", "1", "--owner", "w1"])
+        .run_in_process()
+        .success();
+    env.todos(&["write", "--summary", ""])
+        .run_in_process()
+        .success();
+    let history = env.todos(&["history"]).run_in_process().success().stdout;
+    let changes: Vec<&str> = history
+        .lines()
+        .map(|line| {
+            line.split("  ")
+                .filter(|part| !part.is_empty())
+                .last()
+                .unwrap_or("")
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            "summary cleared",
+            "1 @w1",
+            "1 description",
+            "1 priority high",
+            "1 item"
+        ],
+        "{history}"
+    );
+}
+
+#[test]
+fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
+    let env = TestEnv::new();
+    env.todos(&["write"])
+        .stdin(
+            r#"{"summary":"Fix login","todos":[{"content":"Repro","status":"completed"},{"content":"Patch","status":"in_progress","priority":"high","owner":"w1"},{"content":"Ask Bob","status":"blocked"},{"content":"Perf","status":"cancelled"},{"content":"Flaky","status":"failed"},{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
+        )
+        .run_in_process()
+        .success();
+    let store = env.read(".todos.json");
+    let markdown = env
+        .todos(&["show", "--format", "markdown"])
+        .run_in_process()
+        .success()
+        .stdout;
+    env.todos(&["write"])
+        .stdin(markdown.as_str())
+        .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+        .run_in_process()
+        .success();
+    assert_eq!(env.read(".todos.json"), store);
+    // In a fresh workspace it makes the same items, statuses, priority, owner and summary.
+    let other = TestEnv::new();
+    other
+        .todos(&["write"])
+        .stdin(markdown.as_str())
+        .run_in_process()
+        .success();
+    let made = other.store();
+    assert_eq!(made["summary"], "Fix login");
+    assert_eq!(
+        crate::support::items(&made["todos"]),
+        crate::support::items(&env.store()["todos"])
+    );
+    assert_eq!(made["todos"][1]["priority"], "high");
+    assert_eq!(made["todos"][1]["owner"], "w1");
+    // The checklist's markers, read back as a checklist, keep every status.
+    let shown = env.todos(&["show"]).run_in_process().success().stdout;
+    let lines: Vec<String> = shown
+        .lines()
+        .skip(1)
+        .map(|line| {
+            line.trim_start()
+                .split_once(' ')
+                .map_or("", |(_, rest)| rest)
+                .to_owned()
+        })
+        .map(|line| {
+            line.split(" (")
+                .next()
+                .unwrap_or("")
+                .split(" @")
+                .next()
+                .unwrap_or("")
+                .split(" ⧗")
+                .next()
+                .unwrap_or("")
+                .to_owned()
+        })
+        .collect();
+    let third = TestEnv::new();
+    third
+        .todos(&["write"])
+        .stdin(lines.join("\n"))
+        .run_in_process()
+        .success();
+    let statuses = |store: &serde_json::Value| -> Vec<String> {
+        crate::support::items(&store["todos"])
+            .into_iter()
+            .map(|(_, status, _)| status)
+            .collect()
+    };
+    assert_eq!(statuses(&third.store()), statuses(&env.store()));
+}
+
+#[test]
+fn init_sets_up_the_agents_the_repository_shows() {
+    let env = TestEnv::new();
+    env.write_file("CLAUDE.md", "# Project\n");
+    std::fs::create_dir_all(env.path(".gemini")).unwrap();
+    let done = env.todos(&["init"]).run().success();
+    assert!(
+        done.stdout.starts_with(
+            "Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n"
+        ),
+        "{}",
+        done.stdout
+    );
+    assert!(env.read("CLAUDE.md").contains("todos:begin"));
+    assert!(env.read("GEMINI.md").contains("todos:begin"));
+    assert!(!env.path("AGENTS.md").exists());
+    // None shown: AGENTS.md, saying so.
+    let bare = TestEnv::new();
+    let done = bare.todos(&["init"]).run().success();
+    assert!(
+        done.stdout.starts_with("No agent's files here"),
+        "{}",
+        done.stdout
+    );
+    assert!(bare.path("AGENTS.md").exists());
+    // `init --git` writes git's files only.
+    let git = TestEnv::new();
+    let made = std::process::Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(git.ws())
+        .env("HOME", git.home())
+        .output()
+        .expect("git init");
+    assert!(made.status.success());
+    let json = git
+        .todos(&["--json", "init", "--git"])
+        .run()
+        .success()
+        .json();
+    let paths: Vec<&str> = json["data"]["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter_map(|file| file["path"].as_str())
+        .collect();
+    assert_eq!(paths, [".gitattributes", ".git/config"], "{json}");
+    assert!(!git.path("AGENTS.md").exists() && !git.path(".gitignore").exists());
+}
+
+#[test]
+fn follow_and_watch_end_when_their_workspace_folder_goes() {
+    use crate::support::Spawned;
+    use std::time::Duration;
+    for (args, what, replace) in [
+        (&["history", "--follow"][..], "follow", false),
+        (&["show", "--watch"], "watch", true),
+    ] {
+        let env = TestEnv::new();
+        env.plan("S", &["pending:A"]);
+        let mut running = Spawned(env.todos(args).spawn());
+        // The first screen or revision is out: the watch has begun.
+        let mut first = [0_u8; 1];
+        std::io::Read::read_exact(running.0.stdout.as_mut().expect("stdout"), &mut first)
+            .expect("first output");
+        let ws = env.ws();
+        if replace {
+            std::fs::rename(&ws, env.root().join("ws.old")).expect("move the workspace");
+            std::fs::create_dir(&ws).expect("a new folder in its place");
+        } else {
+            std::fs::remove_dir_all(&ws).expect("delete the workspace");
+        }
+        assert_eq!(
+            running.exit_code(Duration::from_secs(15)),
+            Some(1),
+            "{args:?} ended"
+        );
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(running.0.stderr.as_mut().expect("stderr"), &mut stderr)
+            .expect("stderr");
+        let why = if replace {
+            "was replaced by another folder"
+        } else {
+            "was deleted"
+        };
+        assert_eq!(
+            stderr,
+            format!(
+                "error: the workspace folder {} {why}: nothing more to {what}\nhint: run the command again in the workspace you mean\n",
+                ws.display()
+            )
+        );
+    }
 }

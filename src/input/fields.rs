@@ -158,7 +158,7 @@ pub fn reference() -> String {
             read_in.join(", ")
         );
     }
-    for (stand_in, field) in STANDS_IN {
+    for (stand_in, field) in SNAPSHOT_STANDS_IN {
         let name = |wanted: &Field| {
             CONTEXTS
                 .iter()
@@ -168,10 +168,12 @@ pub fn reference() -> String {
         };
         let _ = writeln!(
             text,
-            "\nAn object without a `{}` key reads its `{}` as the `{}`.",
+            "\nAn item of a snapshot without a `{}` key reads its `{}` as the `{}`; in `update` \
+             and `create`, `{}` is always the item's own.",
             name(field),
             name(stand_in),
-            name(field)
+            name(field),
+            name(stand_in)
         );
     }
     let _ = writeln!(

@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 
 use crate::agents::guide;
 use crate::agents::hooks::{self, Protocol};
+use crate::commands::init_agents::chosen;
 use crate::commands::init_block::{GITIGNORE, IGNORED, INSTRUCTIONS, with_block};
 use crate::commands::init_files::{Action, Change, Plan};
 use crate::commands::init_git;
@@ -21,63 +22,6 @@ use crate::policy::error::{Error, Result};
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
-
-/// The agents a repository shows by its files, with the files that show each (SPEC §8):
-/// `init` without `--agent` sets up each of them.
-const SIGNS: [(Agent, &str, &[&str]); 3] = [
-    (Agent::Claude, "Claude Code", &["CLAUDE.md", ".claude"]),
-    (Agent::Codex, "Codex", &[".codex"]),
-    (Agent::Gemini, "Gemini CLI", &["GEMINI.md", ".gemini"]),
-];
-
-/// The agents to set up, and the line that says why: `--agent`'s, else every agent the
-/// workspace shows, else the generic one (AGENTS.md). `--git` alone sets up none.
-fn chosen(ctx: &Context, args: &InitArgs) -> (Vec<Agent>, Option<String>) {
-    if let Some(agent) = args.agent {
-        return (vec![agent], None);
-    }
-    if args.git && !args.hooks && !args.mcp {
-        return (Vec::new(), None);
-    }
-    let mut found = Vec::new();
-    let mut named = Vec::new();
-    for (agent, name, files) in SIGNS {
-        let shown: Vec<&str> = files
-            .iter()
-            .copied()
-            .filter(|file| ctx.workspace.join(file).symlink_metadata().is_ok())
-            .collect();
-        if !shown.is_empty() {
-            found.push(agent);
-            let shown: Vec<String> = shown
-                .iter()
-                .map(|file| {
-                    if file.starts_with('.') {
-                        format!("{file}/")
-                    } else {
-                        (*file).to_owned()
-                    }
-                })
-                .collect();
-            named.push(format!("{name} ({})", shown.join(", ")));
-        }
-    }
-    if found.is_empty() {
-        return (
-            vec![Agent::Generic],
-            Some(
-                "No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): \
-                 set up AGENTS.md, which most agents read; --agent chooses one."
-                    .to_owned(),
-            ),
-        );
-    }
-    let line = format!(
-        "Set up the agents this repository shows: {}; --agent chooses one.",
-        named.join("; ")
-    );
-    (found, Some(line))
-}
 
 /// What one agent's setup is made of: its hook protocol, its allow rules.
 struct Setup {
@@ -99,7 +43,9 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
                 return Err(Error::usage(
                     "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
                 )
-                .with_hint("for other agents, see the `todos check` hook recipes in docs/agents.md"));
+                .with_hint(
+                    "for other agents, see the `todos check` hook recipes in docs/agents.md",
+                ));
             }
         };
         if args.mcp {
@@ -125,6 +71,11 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     // is computed from a text another then replaces (Gemini CLI's settings hold the hooks, the
     // server and the rules; Codex and a generic agent share AGENTS.md).
     let mut plan = Plan::default();
+    // The lock, temporary and history files stay out of git: `init --git` alone writes this
+    // git file too, beside .gitattributes and the driver.
+    if setups.is_empty() {
+        add_gitignore(&mut plan, &ignored);
+    }
     for (index, setup) in setups.iter().enumerate() {
         let name = instructions_file(setup.agent);
         if !plan.files.iter().any(|file| file.name == name) {
@@ -135,11 +86,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             );
         }
         if index == 0 {
-            plan.add(
-                ".gitignore",
-                None,
-                Box::new(|old, path, _| with_block(old, &ignored, path, &GITIGNORE)),
-            );
+            add_gitignore(&mut plan, &ignored);
         }
         if let Some(protocol) = setup.protocol {
             plan.add(
@@ -207,6 +154,15 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     // The config first (git may hold its lock, and then nothing else is written either).
     let git_line = git_changes(ctx, args.git, &mut changes)?;
     report(changes, git_line, &notes, &setups, chose, args, &limits)
+}
+
+/// The ignored files' block in .gitignore, as one edit of the plan.
+fn add_gitignore<'a>(plan: &mut Plan<'a>, ignored: &'a str) {
+    plan.add(
+        ".gitignore",
+        None,
+        Box::new(move |old, path, _| with_block(old, ignored, path, &GITIGNORE)),
+    );
 }
 
 /// Writes each change and says what `init` did: which agents it chose and why, the files, the

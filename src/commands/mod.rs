@@ -9,6 +9,7 @@ pub(crate) mod follow;
 pub(crate) mod history;
 pub(crate) mod hook;
 pub(crate) mod init;
+mod init_agents;
 mod init_block;
 mod init_files;
 mod init_git;
@@ -445,9 +446,7 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
     // workspace and how a plan starts there (SPEC §2): a person in the wrong folder sees it.
     let reads_one_plan = matches!(&given, Given::Command(PlanCommand::Recap(_)))
         || matches!(&given, Given::Command(PlanCommand::Show(args)) if !args.0.all && !args.0.watch);
-    if reads_one_plan && !Store::new(&ctx.workspace, &ctx.list).path().exists() {
-        note = Some(sentences::no_plan_yet(&ctx.workspace, ctx.list.as_str()));
-    }
+    let no_plan = reads_one_plan && !Store::new(&ctx.workspace, &ctx.list).path().exists();
     let mut params_input = None;
     let result = Request::of(&ctx, host, given).and_then(|request| {
         // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
@@ -460,6 +459,9 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
     let mut result = result;
     if let Ok(outcome) = &mut result {
         outcome.warnings.splice(0..0, ctx.warnings.iter().cloned());
+        if no_plan {
+            note = Some(sentences::no_plan_yet(&ctx.workspace, ctx.list.as_str()));
+        }
     }
     Reply {
         note,

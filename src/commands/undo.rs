@@ -212,7 +212,13 @@ fn redo_target(run: Option<&Run>, history: &History) -> Result<u64> {
         };
         return Err(Error::invalid(why).with_hint(hint));
     };
-    Ok(run.at + 1)
+    // The next kept revision forward: one a kill kept out of the history is stepped over.
+    Ok(history
+        .entries
+        .iter()
+        .map(|entry| entry.revision)
+        .find(|revision| *revision > run.at && *revision <= run.start)
+        .unwrap_or(run.at + 1))
 }
 
 /// A kept plan is restored only if it fits the limits, as any plan written now must: a plan
@@ -365,7 +371,6 @@ fn not_kept(target: u64, current: &Document, history: &History) -> Error {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos undo\n  \
-    todos undo && todos undo\n  \
     todos undo --to 4\n  \
     todos --json undo --expect-revision 7")]
 pub struct UndoArgs {
@@ -379,8 +384,9 @@ pub struct UndoArgs {
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-    todos undo && todos redo\n  \
-    todos --json redo --expect-revision 9")]
+    todos undo\n  \
+    todos redo\n  \
+    todos undo && todos --json redo --expect-revision 8")]
 pub struct RedoArgs {
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,

@@ -4,6 +4,7 @@ use serde_json::{Value, json};
 
 use crate::plan::claims::{self, Actor};
 
+mod args;
 mod matching;
 
 use crate::commands::source;
@@ -13,12 +14,13 @@ use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, fence};
 use crate::plan::dependencies;
-use crate::plan::model::{self, Item, Limits, Status};
+use crate::plan::model::{self, Item, Limits};
 use crate::policy::error::{Error, Problem, Result};
 use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
+use args::{args_form, todo_flag};
 use clap::{Args, ValueHint};
 use clap_complete::ArgValueCandidates;
 use matching::{match_ids, merged, replaced};
@@ -205,39 +207,6 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
         return Ok(Some(value));
     }
     crate::input::json::parse(text, &source).map(Some)
-}
-
-/// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input. A
-/// `-t` without a status is a pending item with the whole text, as `create` makes one: no `:`,
-/// or text before the first `:` that is no status nor a near miss of one (`Fix bug: null
-/// deref`). A near miss (`complted:Fix`) stays a status, refused with "did you mean".
-fn args_form(args: &WriteArgs) -> Value {
-    let todos: Vec<Value> = args
-        .todos
-        .iter()
-        .map(|pair| match pair.split_once(':') {
-            Some((status, content))
-                if Status::parse(status).is_some() || Status::suggest(status).is_some() =>
-            {
-                json!({"content": content, "status": status})
-            }
-            _ => json!({"content": pair, "status": Status::Pending.as_str()}),
-        })
-        .collect();
-    let mut value = json!({"todos": todos});
-    if let Some(summary) = &args.summary {
-        value["summary"] = json!(summary);
-    }
-    value
-}
-
-/// The `-t` a path of the args form stands for, as the user counts them: `todos[1].status` is
-/// `-t #2`.
-fn todo_flag(path: &str) -> Option<String> {
-    let rest = path.strip_prefix("todos[")?;
-    let (index, _) = rest.split_once(']')?;
-    let index: usize = index.parse().ok()?;
-    Some(format!("-t #{}", index + 1))
 }
 
 /// Applies a validated snapshot to the stored plan: ids are kept by a matching input id, then

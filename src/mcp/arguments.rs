@@ -26,6 +26,11 @@ use crate::policy::mcp::McpTool;
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::view::show::Format;
 
+mod shapes;
+pub use shapes::{
+    CheckArguments, HistoryArguments, Id, ListOnly, NextArguments, RemoveArguments, UndoArguments,
+};
+
 /// The arguments every tool shares: the list, and (for a tool that changes the plan) the
 /// revision the change is based on.
 #[derive(Debug, Default, Deserialize)]
@@ -44,78 +49,6 @@ pub struct WithInput {
     pub common: Arguments,
     #[serde(flatten)]
     pub input: Map<String, Value>,
-}
-
-/// An item's id, as a string or the number a model may send for it.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub enum Id {
-    Text(String),
-    Number(i64),
-}
-
-impl Id {
-    fn into_string(self) -> String {
-        match self {
-            Self::Text(text) => text,
-            Self::Number(number) => number.to_string(),
-        }
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RemoveArguments {
-    pub ids: Vec<Id>,
-    #[serde(flatten)]
-    pub common: Arguments,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NextArguments {
-    #[serde(default)]
-    pub claim: Option<bool>,
-    #[serde(default)]
-    pub owner: Option<String>,
-    #[serde(default)]
-    pub lease: Option<String>,
-    #[serde(flatten)]
-    pub common: Arguments,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HistoryArguments {
-    #[serde(default)]
-    pub revision: Option<u64>,
-    #[serde(flatten)]
-    pub common: Arguments,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct UndoArguments {
-    #[serde(default)]
-    pub to: Option<u64>,
-    #[serde(flatten)]
-    pub common: Arguments,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CheckArguments {
-    #[serde(default)]
-    pub owner: Option<String>,
-    #[serde(flatten)]
-    pub common: Arguments,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ListOnly {
-    #[serde(flatten)]
-    pub common: Arguments,
 }
 
 /// One argument beside a tool's input: its name, its schema, what a refusal says it must be,

@@ -30,6 +30,9 @@ struct Setup {
     permissions: Option<&'static Permissions>,
 }
 
+// One plan of every file's edits, computed whole before anything is written: split, its
+// parts would pass the same dozen values around.
+#[allow(clippy::too_many_lines)]
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
     crate::commands::init_scope::refuse_user_folders(ctx, host)?;
     let (agents, chose) = chosen(ctx, args);

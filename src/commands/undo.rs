@@ -114,24 +114,7 @@ pub fn execute(
         }
         Err(other) => return Err(other),
     };
-    let run = run_of(&current, &history);
-    let target = match (step, to, corrupt) {
-        (_, Some(revision), _) => revision,
-        // The store was unreadable: its last good state is the latest kept revision.
-        (_, None, true) => history.latest().map_or(0, |latest| latest.revision),
-        (Step::Redo, None, false) => redo_target(run.as_ref(), &history)?,
-        // One revision further back than the plan shown now.
-        (Step::Undo { .. }, None, false) => match &run {
-            Some(Run { at: 0, .. }) => {
-                return Err(Error::invalid(
-                    "nothing more to undo: the plan shown is revision 0, the empty plan before the first change",
-                )
-                .with_hint("`todos redo` steps forward again"));
-            }
-            Some(run) => run.at - 1,
-            None => current.revision.saturating_sub(1),
-        },
-    };
+    let target = target(step, corrupt, &current, &history)?;
     let mut warnings = history.warnings.clone();
     let found = find(
         target,
@@ -197,6 +180,28 @@ pub fn execute(
             revision: Some(revision),
             set_aside,
         })
+    })
+}
+
+/// The revision a restore puts back: `--to`'s; the latest kept one for an unreadable store;
+/// else one further back than the plan shown now (`undo`) or one forward (`redo`).
+fn target(step: Step, corrupt: bool, current: &Document, history: &History) -> Result<u64> {
+    let run = run_of(current, history);
+    Ok(match (step, corrupt) {
+        (Step::Undo { to: Some(revision) }, _) => revision,
+        // The store was unreadable: its last good state is the latest kept revision.
+        (_, true) => history.latest().map_or(0, |latest| latest.revision),
+        (Step::Redo, false) => redo_target(run.as_ref(), history)?,
+        (Step::Undo { to: None }, false) => match &run {
+            Some(Run { at: 0, .. }) => {
+                return Err(Error::invalid(
+                    "nothing more to undo: the plan shown is revision 0, the empty plan before the first change",
+                )
+                .with_hint("`todos redo` steps forward again"));
+            }
+            Some(run) => run.at - 1,
+            None => current.revision.saturating_sub(1),
+        },
     })
 }
 

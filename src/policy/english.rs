@@ -37,11 +37,12 @@ pub fn some_named<S: AsRef<str>>(names: &[S]) -> String {
         .take(NAMED_IN_ONE_LINE)
         .map(AsRef::as_ref)
         .collect();
-    let mut line = shown.join(", ");
+    let line = shown.join(", ");
     if names.len() > shown.len() {
-        line.push_str(&format!(" (+{} more)", names.len() - shown.len()));
+        format!("{line} (+{} more)", names.len() - shown.len())
+    } else {
+        line
     }
-    line
 }
 
 /// The text with its first letter in upper case.

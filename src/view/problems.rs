@@ -3,6 +3,8 @@
 //! long, …`), and the whole refusal fits in `REFUSAL_MAX_LINES`. `--json` keeps one `details`
 //! entry per path; only text is grouped.
 
+use std::fmt::Write as _;
+
 use crate::policy::error::Problem;
 
 /// The most lines a refusal takes in text, whatever the input (SPEC §3).
@@ -44,7 +46,7 @@ fn is_number(piece: &str) -> bool {
 
 /// The shape two problems share when they say the same thing of different items: the path
 /// around its index, and the message with its numbers left out.
-fn key<'a>(problem: &'a Problem) -> Option<(&'a str, &'a str, Vec<&'a str>)> {
+fn key(problem: &Problem) -> Option<(&str, &str, Vec<&str>)> {
     let (before, _, after) = split_index(&problem.path)?;
     let words = pieces(&problem.message)
         .into_iter()
@@ -89,7 +91,9 @@ fn merged_message(messages: &[&str]) -> String {
             .filter_map(|pieces| pieces.get(at)?.parse().ok())
             .collect();
         match (numbers.iter().min(), numbers.iter().max()) {
-            (Some(low), Some(high)) if low != high => out.push_str(&format!("{low}-{high}")),
+            (Some(low), Some(high)) if low != high => {
+                let _ = write!(out, "{low}-{high}");
+            }
             _ => out.push_str(piece),
         }
     }

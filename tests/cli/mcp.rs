@@ -1039,6 +1039,8 @@ fn every_json_rpc_id_is_echoed_exactly() {
         let answer = next(&mut client, id, "no/such/method", "{}");
         assert!(answer.get("error").is_some(), "{id}: {answer}");
     }
+    assert_eq!(client.close(), 0);
+}
 
 /// The everyday path through the server (issue 31): a description stays a description, a new
 /// task drops the old summary, undo walks back and redo forward, and check says a failure first.

@@ -198,6 +198,12 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     .map(Outcome::changed)
 }
 
+/// `--priority`'s help (`create`, `update`), from the table of priorities.
+pub(super) fn priority_help(what: &str) -> String {
+    let names: Vec<&str> = crate::plan::model::Priority::names().collect();
+    format!("{what}: {}", crate::policy::english::or_list(&names))
+}
+
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos create \"Write the migration\" \"Run it on staging\"\n  \
@@ -219,7 +225,7 @@ pub struct CreateArgs {
     #[arg(long, value_name = "TEXT")]
     pub description: Option<String>,
 
-    #[arg(long, value_name = "P", help = super::priority_help("The new items' priority"))]
+    #[arg(long, value_name = "P", help = priority_help("The new items' priority"))]
     pub priority: Option<String>,
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]

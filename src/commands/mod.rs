@@ -46,7 +46,6 @@ use crate::policy::name::OWNER;
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::status::STATUSES;
-use crate::store::Store;
 use crate::view::outcome::{Outcome, Reply};
 use crate::view::show::Format;
 use check::CheckArgs;
@@ -266,12 +265,6 @@ fn owner_help(what: &str) -> String {
     format!("{what}: {}", sentences::name_rule(&OWNER))
 }
 
-/// `--priority`'s help, from the table of priorities.
-fn priority_help(what: &str) -> String {
-    let names: Vec<&str> = crate::plan::model::Priority::names().collect();
-    format!("{what}: {}", crate::policy::english::or_list(&names))
-}
-
 /// The statuses, their meanings and aliases, then `examples`: the help of a command that takes
 /// a status. Printed from the status table, so a new status or alias shows up by itself.
 fn with_statuses(examples: &str) -> String {
@@ -442,11 +435,7 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
         let plan = crate::store::worktree::relative(worktree, &ctx.workspace);
         format!("plan: {}, shared by the worktrees", plan.display())
     });
-    // Where no plan exists yet, `show` and `recap` say which folder they took as the
-    // workspace and how a plan starts there (SPEC §2): a person in the wrong folder sees it.
-    let reads_one_plan = matches!(&given, Given::Command(PlanCommand::Recap(_)))
-        || matches!(&given, Given::Command(PlanCommand::Show(args)) if !args.0.all && !args.0.watch);
-    let no_plan = reads_one_plan && !Store::new(&ctx.workspace, &ctx.list).path().exists();
+    let no_plan = show::finds_no_plan(&ctx, &given);
     let mut params_input = None;
     let result = Request::of(&ctx, host, given).and_then(|request| {
         // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text

@@ -302,7 +302,7 @@ pub struct UpdateArgs {
     #[arg(long, value_name = "TEXT", requires = "id")]
     pub description: Option<String>,
 
-    #[arg(long, value_name = "P", requires = "id", help = super::priority_help("New priority"))]
+    #[arg(long, value_name = "P", requires = "id", help = super::create::priority_help("New priority"))]
     pub priority: Option<String>,
 
     /// New wording shown while the item is in progress.

@@ -69,6 +69,8 @@ impl Request {
                 contents: Vec::new(),
                 blocked_by: Vec::new(),
                 owner: None,
+                description: None,
+                priority: None,
                 expect_revision,
             },
         )
@@ -76,7 +78,7 @@ impl Request {
 }
 
 /// The request of the read items, with what the options add to each (`--owner`,
-/// `--blocked-by`).
+/// `--blocked-by`, `--description`, `--priority`).
 fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Result<Request> {
     if items.is_empty() {
         return Input::NoItems.into();
@@ -87,6 +89,14 @@ fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Re
         .owner
         .as_deref()
         .and_then(|name| model::check_owner(name, "--owner", &mut problems));
+    let description = args
+        .description
+        .as_deref()
+        .and_then(|text| input::description(text, "--description", &mut problems));
+    let priority = args
+        .priority
+        .as_deref()
+        .and_then(|text| input::parse_priority(&json!(text), "--priority", &mut problems));
     Error::if_any(problems)?;
     let blockers: Vec<String> = args
         .blocked_by
@@ -102,6 +112,12 @@ fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Re
         if owner.is_some() {
             item.owner.clone_from(&owner);
         }
+        if description.is_some() {
+            item.description.clone_from(&description);
+        }
+        if priority.is_some() {
+            item.priority = priority;
+        }
     }
     if let Value::Object(object) = &mut input {
         if !blockers.is_empty() {
@@ -109,6 +125,12 @@ fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Re
         }
         if let Some(owner) = &owner {
             object.insert("owner".into(), json!(owner));
+        }
+        if let Some(description) = &description {
+            object.insert("description".into(), json!(description));
+        }
+        if let Some(priority) = priority {
+            object.insert("priority".into(), json!(priority.as_str()));
         }
     }
     Ok(Request {
@@ -172,10 +194,16 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     .map(Outcome::changed)
 }
 
+/// `--priority`'s help (`create`, `update`), from the table of priorities.
+pub(super) fn priority_help(what: &str) -> String {
+    let names: Vec<&str> = crate::plan::model::Priority::names().collect();
+    format!("{what}: {}", crate::policy::english::or_list(&names))
+}
+
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos create \"Write the migration\" \"Run it on staging\"\n  \
-    todos create \"Deploy\" --blocked-by 2 --blocked-by 3 --owner ops\n  \
+    todos create \"Deploy\" --blocked-by 2 --blocked-by 3 --owner ops --priority high\n  \
     printf 'Reproduce\\nPatch\\n' | todos create")]
 pub struct CreateArgs {
     /// The text of each new item.
@@ -188,6 +216,13 @@ pub struct CreateArgs {
 
     #[arg(long, value_name = "NAME", help = owner_help("Who works on the new items"))]
     pub owner: Option<String>,
+
+    /// Longer detail for each new item (show --long and --json show it).
+    #[arg(long, value_name = "TEXT")]
+    pub description: Option<String>,
+
+    #[arg(long, value_name = "P", help = priority_help("The new items' priority"))]
+    pub priority: Option<String>,
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,

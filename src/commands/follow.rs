@@ -76,6 +76,8 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     };
     let mut printed = 0_u64;
     let mut before: Option<Entry> = None;
+    let workspace = super::watch::Workspace::new(&ctx.workspace);
+    let mut gone = None;
     'follow: loop {
         let (entries, warnings) = follower.read(&store_revision)?;
         if before.is_none() {
@@ -113,8 +115,15 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
         if wakes.iter().any(|wake| matches!(wake, Wake::Stop)) {
             break;
         }
+        if let Some(error) = workspace.gone("follow") {
+            gone = Some(error);
+            break;
+        }
     }
     drop(watcher);
+    if let Some(error) = gone {
+        return Err(error);
+    }
     Ok(Outcome::answer(Answer::new(
         String::new(),
         json!({"revisions": printed}),

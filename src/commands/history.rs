@@ -216,51 +216,87 @@ pub(super) fn changes(before: Option<&Entry>, entry: &Entry) -> String {
     }
     for item in &entry.todos {
         if let Some(was) = old.get(item.id.as_str()) {
-            if was.status != item.status {
-                parts.push(format!(
-                    "{} {} → {}",
-                    escape(&item.id),
-                    was.status.as_str(),
-                    item.status.as_str()
-                ));
-            }
-            if was.content != item.content {
-                parts.push(format!("{} reworded", escape(&item.id)));
-            }
-            if was.owner != item.owner {
-                let owner = item
-                    .owner
-                    .as_deref()
-                    .map_or_else(|| "no owner".to_owned(), |owner| format!("@{owner}"));
-                parts.push(format!("{} {}", escape(&item.id), escape(&owner)));
-            }
-            if was.owner == item.owner
-                && was.lease_until != item.lease_until
-                && let Some(until) = &item.lease_until
-            {
-                parts.push(format!(
-                    "{} lease until {}",
-                    escape(&item.id),
-                    local_time(until)
-                ));
-            }
-            if was.blocked_by != item.blocked_by {
-                let waits = if item.blocked_by.is_empty() {
-                    "nothing".to_owned()
-                } else {
-                    item.blocked_by.join(", ")
-                };
-                parts.push(format!("{} waits on {}", escape(&item.id), escape(&waits)));
-            }
+            item_changes(was, item, &mut parts);
         }
     }
     if before.summary != entry.summary {
-        parts.push("summary".to_owned());
+        parts.push(if entry.summary.is_some() {
+            "summary".to_owned()
+        } else {
+            "summary cleared".to_owned()
+        });
+    }
+    let order = |todos: &[crate::plan::model::Item]| -> Vec<String> {
+        todos.iter().map(|item| item.id.clone()).collect()
+    };
+    if parts.is_empty() && order(&before.todos) != order(&entry.todos) {
+        parts.push("reordered".to_owned());
     }
     if parts.is_empty() {
         "no change".to_owned()
     } else {
         parts.join("; ")
+    }
+}
+
+/// What changed in one item kept from the revision before: status, text, priority,
+/// description, active form, owner, lease, dependencies.
+fn item_changes(was: &model::Item, item: &model::Item, parts: &mut Vec<String>) {
+    if was.status != item.status {
+        parts.push(format!(
+            "{} {} → {}",
+            escape(&item.id),
+            was.status.as_str(),
+            item.status.as_str()
+        ));
+    }
+    if was.content != item.content {
+        parts.push(format!("{} reworded", escape(&item.id)));
+    }
+    // Every field a change can make is named (issue 31): a priority change is no
+    // "no change".
+    if was.priority != item.priority {
+        let priority = item.priority.map_or_else(
+            || "no priority".to_owned(),
+            |priority| format!("priority {}", priority.as_str()),
+        );
+        parts.push(format!("{} {priority}", escape(&item.id)));
+    }
+    if was.description != item.description {
+        let what = if item.description.is_some() {
+            "description"
+        } else {
+            "no description"
+        };
+        parts.push(format!("{} {what}", escape(&item.id)));
+    }
+    if was.active_form != item.active_form {
+        parts.push(format!("{} active form", escape(&item.id)));
+    }
+    if was.owner != item.owner {
+        let owner = item
+            .owner
+            .as_deref()
+            .map_or_else(|| "no owner".to_owned(), |owner| format!("@{owner}"));
+        parts.push(format!("{} {}", escape(&item.id), escape(&owner)));
+    }
+    if was.owner == item.owner
+        && was.lease_until != item.lease_until
+        && let Some(until) = &item.lease_until
+    {
+        parts.push(format!(
+            "{} lease until {}",
+            escape(&item.id),
+            local_time(until)
+        ));
+    }
+    if was.blocked_by != item.blocked_by {
+        let waits = if item.blocked_by.is_empty() {
+            "nothing".to_owned()
+        } else {
+            item.blocked_by.join(", ")
+        };
+        parts.push(format!("{} waits on {}", escape(&item.id), escape(&waits)));
     }
 }
 

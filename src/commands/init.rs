@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 
 use crate::agents::guide;
 use crate::agents::hooks::{self, Protocol};
+use crate::commands::init_agents::chosen;
 use crate::commands::init_block::{GITIGNORE, IGNORED, INSTRUCTIONS, with_block};
 use crate::commands::init_files::{Action, Change, Plan};
 use crate::commands::init_git;
@@ -22,85 +23,110 @@ use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
 
+/// What one agent's setup is made of: its hook protocol, its allow rules.
+struct AgentSetup {
+    agent: Agent,
+    protocol: Option<&'static Protocol>,
+    permissions: Option<&'static Permissions>,
+}
+
+// One plan of every file's edits, computed whole before anything is written: split, its
+// parts would pass the same dozen values around.
+#[allow(clippy::too_many_lines)]
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
     crate::commands::init_scope::refuse_user_folders(ctx, host)?;
-    let protocol = match (args.hooks, Protocol::of_agent(args.agent)) {
-        (false, _) => None,
-        (true, Some(protocol)) => Some(protocol),
-        (true, None) => {
-            return Setup::HooksNeedAgent.into();
+    let (agents, chose) = chosen(ctx, args);
+    let mut setups = Vec::with_capacity(agents.len());
+    let mut registrations = Vec::new();
+    for agent in &agents {
+        let protocol = match (args.hooks, Protocol::of_agent(*agent)) {
+            (false, _) => None,
+            (true, Some(protocol)) => Some(protocol),
+            (true, None) => {
+                return Setup::HooksNeedAgent.into();
+            }
+        };
+        if args.mcp {
+            registrations.push((*agent, init_mcp::registration(*agent)?));
         }
-    };
-    let mcp = args
-        .mcp
-        .then(|| init_mcp::registration(args.agent))
-        .transpose()?;
-    // With hooks or the server, the agent's allow rules for todos alone, so that its default
-    // permission mode runs todos without asking.
-    let permissions = (args.hooks || args.mcp)
-        .then(|| Permissions::of_agent(args.agent))
-        .flatten();
-    // An MCP server entry named todos that todos did not write gets no allow rule: the rule
-    // (`mcp__todos`) would let the planted server's tools run without asking (SPEC §8).
-    let allow_mcp = args.mcp
-        && !mcp
-            .as_ref()
-            .is_some_and(|registration| taken(ctx, registration));
-    let rules = permissions
-        .map(|row| row.rules(allow_mcp))
-        .unwrap_or_default();
+        // With hooks or the server, the agent's allow rules for todos alone, so that its
+        // default permission mode runs todos without asking.
+        let permissions = (args.hooks || args.mcp)
+            .then(|| Permissions::of_agent(*agent))
+            .flatten();
+        setups.push(AgentSetup {
+            agent: *agent,
+            protocol,
+            permissions,
+        });
+    }
     let limits = ctx.config.limits;
-    let name = instructions_file(args.agent);
     let team = crate::commands::prompt::works_in_a_team(ctx, host);
     let block = INSTRUCTIONS.wrap(&guide::prompt(&limits, team));
     let ignored = GITIGNORE.wrap(IGNORED);
 
     // Every file's edits, in order, with what each adds: one change per file, so that no edit
     // is computed from a text another then replaces (Gemini CLI's settings hold the hooks, the
-    // server and the rules).
+    // server and the rules; Codex and a generic agent share AGENTS.md).
     let mut plan = Plan::default();
-    plan.add(
-        name,
-        None,
-        Box::new(|old, path, _| with_block(old, &block, path, &INSTRUCTIONS)),
-    );
-    plan.add(
-        ".gitignore",
-        None,
-        Box::new(|old, path, _| with_block(old, &ignored, path, &GITIGNORE)),
-    );
-    if let Some(protocol) = protocol {
-        plan.add(
-            protocol.file,
-            Some(hook_summary(protocol)),
-            Box::new(move |old, path, notes| {
-                let text = with_hooks(protocol, old, path)?;
-                notes.extend(hooks_not_own(&text, path));
-                Ok(text)
-            }),
-        );
+    // The lock, temporary and history files stay out of git: `init --git` alone writes this
+    // git file too, beside .gitattributes and the driver.
+    if setups.is_empty() {
+        add_gitignore(&mut plan, &ignored);
     }
-    if let Some(registration) = &mcp {
-        let merge = registration.merge;
-        plan.add(
-            registration.name,
-            Some(init_mcp::describe(registration.then)),
-            Box::new(merge),
-        );
-    }
-    if let Some(row) = permissions
-        && let Some(what) = init_permissions::describe(&rules)
-    {
-        let rules = rules.clone();
-        plan.add(
-            row.file,
-            Some(what),
-            Box::new(move |old, path, _| {
-                edit_settings(old, path, |settings| {
-                    init_permissions::allow(settings, &rules)
-                })
-            }),
-        );
+    for (index, setup) in setups.iter().enumerate() {
+        let name = instructions_file(setup.agent);
+        if !plan.files.iter().any(|file| file.name == name) {
+            plan.add(
+                name,
+                None,
+                Box::new(|old, path, _| with_block(old, &block, path, &INSTRUCTIONS)),
+            );
+        }
+        if index == 0 {
+            add_gitignore(&mut plan, &ignored);
+        }
+        if let Some(protocol) = setup.protocol {
+            plan.add(
+                protocol.file,
+                Some(hook_summary(protocol)),
+                Box::new(move |old, path, notes| {
+                    let text = with_hooks(protocol, old, path)?;
+                    notes.extend(hooks_not_own(&text, path));
+                    Ok(text)
+                }),
+            );
+        }
+        let registration = registrations
+            .iter()
+            .find(|(agent, _)| *agent == setup.agent)
+            .map(|(_, registration)| registration);
+        if let Some(registration) = registration {
+            let merge = registration.merge;
+            plan.add(
+                registration.name,
+                Some(init_mcp::describe(registration.then)),
+                Box::new(merge),
+            );
+        }
+        // An MCP server entry named todos that todos did not write gets no allow rule: the
+        // rule (`mcp__todos`) would let the planted server's tools run without asking (SPEC §8).
+        let allow_mcp =
+            args.mcp && !registration.is_some_and(|registration| taken(ctx, registration));
+        if let Some(row) = setup.permissions {
+            let rules = row.rules(allow_mcp);
+            if let Some(what) = init_permissions::describe(&rules) {
+                plan.add(
+                    row.file,
+                    Some(what),
+                    Box::new(move |old, path, _| {
+                        edit_settings(old, path, |settings| {
+                            init_permissions::allow(settings, &rules)
+                        })
+                    }),
+                );
+            }
+        }
     }
 
     // Under one lock, the default list's whatever list init runs under, two `init` runs read
@@ -125,30 +151,35 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     }
     // The config first (git may hold its lock, and then nothing else is written either).
     let git_line = git_changes(ctx, args.git, &mut changes)?;
-    report(
-        changes,
-        git_line,
-        &notes,
-        permissions,
-        protocol,
-        args,
-        &limits,
-    )
+    report(changes, git_line, &notes, &setups, chose, args, &limits)
 }
 
-/// Writes each change and says what `init` did: the files, the rules it added, what it left
-/// for the user to review and what the user must still do in the agent.
+/// The ignored files' block in .gitignore, as one edit of the plan.
+fn add_gitignore<'a>(plan: &mut Plan<'a>, ignored: &'a str) {
+    plan.add(
+        ".gitignore",
+        None,
+        Box::new(move |old, path, _| with_block(old, ignored, path, &GITIGNORE)),
+    );
+}
+
+/// Writes each change and says what `init` did: which agents it chose and why, the files, the
+/// rules it added, what it left for the user to review and what the user must still do in the
+/// agent.
 fn report(
     changes: Vec<(Change, Vec<String>)>,
     git_line: Option<(String, Action)>,
     notes: &[String],
-    permissions: Option<&Permissions>,
-    protocol: Option<&Protocol>,
+    setups: &[AgentSetup],
+    chose: Option<String>,
     args: &InitArgs,
     limits: &crate::plan::model::Limits,
 ) -> Result<Outcome> {
     let mut files = Vec::with_capacity(changes.len());
     let mut text = String::new();
+    if let Some(line) = &chose {
+        let _ = writeln!(text, "{line}");
+    }
     for (change, what) in changes {
         let action = change.apply()?;
         let what = if what.is_empty() {
@@ -170,34 +201,58 @@ fn report(
         text.push_str(&line);
         files.push((".git/config", action));
     }
-    if let Some(note) = permissions.and_then(|row| row.shell_note) {
-        let _ = writeln!(text, "{note}.");
+    for row in setups.iter().filter_map(|setup| setup.permissions) {
+        if let Some(note) = row.shell_note {
+            let _ = writeln!(text, "{note}.");
+        }
     }
     for note in notes {
         let _ = writeln!(text, "Not todos' own: {note}.");
     }
+    let name = |agent: Agent| format!("{agent:?}").to_lowercase();
     let mut data = json!({
-        "agent": format!("{:?}", args.agent).to_lowercase(),
+        "agent": match setups {
+            [one] => json!(name(one.agent)),
+            _ => Value::Null,
+        },
+        "agents": setups.iter().map(|setup| name(setup.agent)).collect::<Vec<_>>(),
         "files": files
             .iter()
             .map(|(path, action)| json!({"path": path, "action": action.as_str()}))
             .collect::<Vec<_>>(),
     });
-    if let Some(row) = permissions {
-        let allowed: Vec<&str> = row.rules(args.mcp).iter().map(|rule| rule.value).collect();
-        data["allowed"] = json!(allowed);
+    if let Some(line) = chose {
+        data["chose"] = json!(line);
+    }
+    let mut allowed: Vec<&str> = Vec::new();
+    for row in setups.iter().filter_map(|setup| setup.permissions) {
+        allowed.extend(row.rules(args.mcp).iter().map(|rule| rule.value));
         let _ = writeln!(text, "{}.", row.still_asks);
+    }
+    if setups.iter().any(|setup| setup.permissions.is_some()) {
+        data["allowed"] = json!(allowed);
     }
     if !notes.is_empty() {
         data["not_own"] = json!(notes);
     }
-    if let Some(protocol) = protocol {
+    let trusts: Vec<&str> = setups
+        .iter()
+        .filter_map(|setup| setup.protocol)
+        .map(|protocol| protocol.trust)
+        .collect();
+    for trust in &trusts {
         // Trust is the user's to give, in the agent: init only says how, every time it runs.
-        let _ = writeln!(text, "To turn the hooks on: {}", protocol.trust);
-        data["trust"] = json!(protocol.trust);
+        let _ = writeln!(text, "To turn the hooks on: {trust}");
+    }
+    if let [trust] = trusts[..] {
+        data["trust"] = json!(trust);
+    } else if !trusts.is_empty() {
+        data["trust"] = json!(trusts);
     }
     let headline = if files.iter().all(|(_, action)| *action == Action::Unchanged) {
         "Already set up: nothing changed."
+    } else if setups.is_empty() {
+        "Set up: git merges plans with todos."
     } else {
         "Set up: the agent now plans with todos."
     };
@@ -367,9 +422,10 @@ pub(super) fn edit_settings(
     todos init\n  \
     git init -q && todos init --git   # git merges plans with todos merge-file")]
 pub struct InitArgs {
-    /// The agent to set up.
-    #[arg(long, value_enum, default_value_t = Agent::Generic)]
-    pub agent: Agent,
+    /// The agent to set up; without it, every agent the repository shows (CLAUDE.md or
+    /// .claude/, .codex/, GEMINI.md or .gemini/), else AGENTS.md.
+    #[arg(long, value_enum)]
+    pub agent: Option<Agent>,
 
     /// Also install the agent's hooks: the plan after every reset, a reminder at a stop (claude, codex, gemini).
     #[arg(long)]
@@ -380,8 +436,9 @@ pub struct InitArgs {
     #[arg(long)]
     pub mcp: bool,
 
-    /// Also let git merge plans across branches: `.todos.json merge=todos` in .gitattributes
-    /// (commit it) and the `todos merge-file` driver in the repository's .git/config.
+    /// Let git merge plans across branches: `.todos.json merge=todos` in .gitattributes
+    /// (commit it) and the `todos merge-file` driver in the repository's .git/config. Alone,
+    /// it writes git's files only.
     #[arg(long)]
     pub git: bool,
 }

@@ -10,6 +10,7 @@ pub(crate) mod follow;
 pub(crate) mod history;
 pub(crate) mod hook;
 pub(crate) mod init;
+mod init_agents;
 mod init_block;
 mod init_files;
 mod init_git;
@@ -64,7 +65,7 @@ use remove::RemoveArgs;
 use resolve::ResolveArgs;
 use schema::SchemaArgs;
 use show::ShowArgs;
-use undo::UndoArgs;
+use undo::{RedoArgs, Step, UndoArgs};
 use update::UpdateArgs;
 use write::WriteArgs;
 
@@ -99,12 +100,8 @@ pub enum PlanCommand {
     Create(Lazy<CreateArgs>),
 
     /// Change one item's status, content, owner or dependencies.
-    ///
-    /// Moving a finished item (see the statuses below) back to an open status needs `--reopen`.
-    /// Each owner (items without one count as one) has at most one item in progress. With no
-    /// ID, reads `{"id": "2", "status": "completed"}` from stdin (or Claude Code's TaskUpdate
-    /// `{"taskId", "status", "subject", "description", "activeForm", "owner", "addBlockedBy",
-    /// "addBlocks"}`; `"status": "deleted"` removes the item).
+    // One line only: with no long help, `update --help` is clap's compact layout and fits in
+    // 60 lines (issue 31); the rest is `UpdateArgs`' after_help.
     Update(Lazy<UpdateArgs>),
 
     /// Delete items by id.
@@ -145,10 +142,18 @@ pub enum PlanCommand {
     ///
     /// The answer to a full overwrite that dropped items. Every revision is kept in the list's
     /// history (`todos history`); undo puts the one before the current revision back as a new
-    /// revision (a second undo is a redo), and `--to REV` puts back any kept one. If the store
-    /// cannot be read, undo moves it aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS` and restores
-    /// the latest kept revision.
+    /// revision, each further undo one more revision back (as in an editor; `todos redo` steps
+    /// forward again), and `--to REV` puts back any kept one. It says which revision it
+    /// restored. If the store cannot be read, undo moves it aside as
+    /// `.todos.json.corrupt-YYYYMMDD-HHMMSS` and restores the latest kept revision.
     Undo(Lazy<UndoArgs>),
+
+    /// Put back what undo took back, one revision at a time.
+    ///
+    /// After one or more `todos undo`, each redo restores the next revision forward, up to the
+    /// plan before the first undo, as a new revision, and says which one. Any other change ends
+    /// the run: there is nothing to redo after it.
+    Redo(Lazy<RedoArgs>),
 
     /// List the kept revisions of the plan, newest first, or print one of them.
     ///
@@ -424,10 +429,11 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
         given,
         Given::Command(PlanCommand::Hook(_) | PlanCommand::Check(_))
     );
-    let note = ctx.shared_by.as_ref().filter(|_| !hook).map(|worktree| {
+    let mut note = ctx.shared_by.as_ref().filter(|_| !hook).map(|worktree| {
         let plan = crate::store::worktree::relative(worktree, &ctx.workspace);
         format!("plan: {}, shared by the worktrees", plan.display())
     });
+    let no_plan = show::finds_no_plan(&ctx, &given);
     let mut params_input = None;
     let result = Request::of(&ctx, host, given).and_then(|request| {
         // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
@@ -440,6 +446,9 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
     let mut result = result;
     if let Ok(outcome) = &mut result {
         outcome.warnings.splice(0..0, ctx.warnings.iter().cloned());
+        if no_plan {
+            note = Some(sentences::no_plan_yet(&ctx.workspace, ctx.list.as_str()));
+        }
     }
     Reply {
         note,
@@ -463,6 +472,7 @@ enum Request {
     Show(ShowArgs),
     Recap,
     Undo(UndoArgs),
+    Redo(RedoArgs),
     History(HistoryArgs),
     Schema(SchemaArgs),
     Prompt,
@@ -517,6 +527,7 @@ impl Request {
             }
             PlanCommand::Recap(_) => Self::Recap,
             PlanCommand::Undo(args) => Self::Undo(args.0),
+            PlanCommand::Redo(args) => Self::Redo(args.0),
             PlanCommand::History(args) => Self::History(args.0),
             PlanCommand::Schema(args) => Self::Schema(args.0),
             PlanCommand::Prompt(_) => Self::Prompt,
@@ -553,6 +564,7 @@ impl Request {
                     | Self::Check(_)
                     | Self::Recap
                     | Self::Undo(_)
+                    | Self::Redo(_)
                     | Self::History(_)
             )
             || matches!(&self, Self::Show(args) if !args.all);
@@ -587,7 +599,10 @@ impl Request {
             Self::Show(args) if args.watch => watch::execute(ctx, host, &args),
             Self::Show(args) => show::execute(ctx, &args),
             Self::Recap => recap::execute(ctx),
-            Self::Undo(args) => undo::execute(ctx, host, &args),
+            Self::Undo(args) => {
+                undo::execute(ctx, host, Step::Undo { to: args.to }, args.expect_revision)
+            }
+            Self::Redo(args) => undo::execute(ctx, host, Step::Redo, args.expect_revision),
             Self::History(args) if args.follow => follow::execute(ctx, host, args.limit),
             Self::History(args) => history::execute(ctx, &args),
             Self::Schema(args) => Ok(schema::execute(ctx, &args)),

@@ -75,17 +75,23 @@ pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec
         .into_iter()
         .partition(|item| ids.contains(&item.id));
     document.todos = kept;
-    let mut warnings: Vec<String> = removed
+    let open: Vec<String> = removed
         .iter()
         .filter(|item| !item.status.is_terminal())
-        .map(|item| {
-            format!(
-                "removed open item {} ({}); if it is still needed, `todos undo` brings it back",
-                named(item),
-                item.status.as_str()
-            )
-        })
+        .map(|item| format!("{} ({})", named(item), item.status.as_str()))
         .collect();
+    let mut warnings = Vec::new();
+    match open.len() {
+        0 => {}
+        1 => warnings.push(format!(
+            "removed open item {}; if it is still needed, `todos undo` brings it back",
+            open[0]
+        )),
+        n => warnings.push(format!(
+            "removed {n} open items: {}; if they are still needed, `todos undo` brings them back",
+            crate::policy::english::some_named(&open)
+        )),
+    }
     warnings.extend(dependencies::unlink(&mut document.todos, &removed));
     Ok(warnings)
 }

@@ -24,6 +24,16 @@ pub fn execute(ctx: &Context, args: &ShowArgs) -> Result<Outcome> {
     }))
 }
 
+/// Whether `show` or `recap` reads a plan that does not exist yet: then they say which folder
+/// they took as the workspace and how a plan starts there (SPEC §2), so that a person in the
+/// wrong folder sees it.
+pub(super) fn finds_no_plan(ctx: &Context, given: &super::Given) -> bool {
+    use super::{Given, PlanCommand};
+    let reads_one_plan = matches!(given, Given::Command(PlanCommand::Recap(_)))
+        || matches!(given, Given::Command(PlanCommand::Show(args)) if !args.0.all && !args.0.watch);
+    reads_one_plan && !Store::new(&ctx.workspace, &ctx.list).path().exists()
+}
+
 /// Every list of the workspace with its plan, the default one first.
 pub fn load_all(ctx: &Context) -> Result<Vec<(ListName, crate::store::Document)>> {
     ListName::all(&ctx.workspace)

@@ -1,4 +1,6 @@
-//! `todos undo [--to REV]`: put back a plan the history kept, as a new revision.
+//! `todos undo [--to REV]` and `todos redo`: put back a plan the history kept, as a new
+//! revision. A run of undos walks back one revision each, as in every editor; `redo` walks
+//! forward again through what they took back, until another change ends the run.
 
 use crate::commands::transaction::{Transaction, check_revision};
 use crate::context::Context;
@@ -10,15 +12,79 @@ use crate::store::history::{Entry, History};
 use crate::view::outcome::{Outcome, View};
 use clap::Args;
 
-/// Restores the plan of a kept revision: by default the one before the current revision (so
-/// a second undo is a redo), or `--to REV`.
+/// Which way a restore goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// `undo`: one revision further back than the plan shown now (`--to REV`: that one).
+    Undo { to: Option<u64> },
+    /// `redo`: one revision forward through what a run of undos took back.
+    Redo,
+}
+
+impl Step {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Undo { .. } => "undo",
+            Self::Redo => "redo",
+        }
+    }
+}
+
+/// Where a run of `undo`/`redo` stands: the revision whose plan is shown now, and the revision
+/// the run started from (the plan before its first undo), so `redo` knows where to stop.
+struct Run {
+    at: u64,
+    start: u64,
+}
+
+/// The revision an `undo`/`redo` history line restored (`undo --to 4` → 4).
+fn restored_by(command: &str) -> Option<u64> {
+    ["undo --to ", "redo --to "]
+        .iter()
+        .find_map(|prefix| command.strip_prefix(prefix))
+        .and_then(|revision| revision.parse().ok())
+}
+
+/// The run of undos and redos that made the current revision, read from the history: the
+/// latest lines, back to the first change that was neither. `None` when the current revision
+/// was made by anything else.
+fn run_of(current: &Document, history: &History) -> Option<Run> {
+    let latest = history.latest()?;
+    if latest.revision != current.revision {
+        return None;
+    }
+    let at = restored_by(&latest.command)?;
+    let mut start = latest.revision.saturating_sub(1);
+    let mut expected = latest.revision;
+    for entry in history.entries.iter().rev() {
+        if entry.revision != expected || restored_by(&entry.command).is_none() {
+            break;
+        }
+        start = entry.revision.saturating_sub(1);
+        expected = entry.revision.saturating_sub(1);
+    }
+    Some(Run { at, start })
+}
+
+/// Restores the plan of a kept revision: for `undo`, the one before the plan shown now (a
+/// second undo goes one further back), or `--to REV`; for `redo`, the one after it, through
+/// what a run of undos took back.
 ///
 /// The restored plan is a new change: its revision goes up, the id counter never goes back
 /// and the session stays, so a stale id still names nothing and `--expect-revision` keeps
 /// working. An unreadable store is first moved aside as `.todos.json.corrupt-…`, never
 /// overwritten, and the latest kept revision is restored. Nothing is logged: restoring a plan
 /// finishes none.
-pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcome> {
+pub fn execute(
+    ctx: &Context,
+    host: &mut Host,
+    step: Step,
+    expect_revision: Option<u64>,
+) -> Result<Outcome> {
+    let to = match step {
+        Step::Undo { to } => to,
+        Step::Redo => None,
+    };
     // Under an owner's name, an undo that would change another owner's item is refused as any
     // change is (SPEC §3a); under no name it is never limited.
     let actor = super::actor(host)?;
@@ -37,25 +103,22 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     let recorded = history.latest().map(|latest| latest.revision);
     let (current, corrupt) = match store.load() {
         Ok(current) => {
-            check_revision(args.expect_revision, current.revision)?;
+            check_revision(expect_revision, current.revision)?;
             (current, false)
         }
         // A merge conflict is merged by `todos resolve`, never set aside for an older plan.
         Err(err) if crate::commands::resolve::is_conflicted(store.path()) => return Err(err),
         // Set aside only once everything that could refuse the undo has passed.
-        Err(err) if err.kind == Kind::StoreCorrupt => (salvaged(store, &history)?, true),
+        Err(err) if err.kind == Kind::StoreCorrupt && step != Step::Redo => {
+            (salvaged(store, &history)?, true)
+        }
         Err(other) => return Err(other),
     };
-    let target = match (args.to, corrupt) {
-        (Some(revision), _) => revision,
-        // The store was unreadable: its last good state is the latest kept revision.
-        (None, true) => history.latest().map_or(0, |latest| latest.revision),
-        (None, false) => current.revision.saturating_sub(1),
-    };
+    let target = target(step, corrupt, &current, &history)?;
     let mut warnings = history.warnings.clone();
     let found = find(
         target,
-        args.to.is_some(),
+        to.is_some() || step == Step::Redo,
         corrupt,
         &current,
         &history,
@@ -75,7 +138,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             respect(&current, &empty)?;
             let set_aside =
                 Some(store.set_aside(transaction.lock(), &crate::store::log::stamp(&ctx.now))?);
-            warnings.extend(transaction.restore("undo", &current, &empty)?);
+            warnings.extend(transaction.restore(step.name(), &current, &empty)?);
             return Ok(Outcome {
                 warnings,
                 ..Outcome::new(View::Restored {
@@ -104,7 +167,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
     };
     restored.revision = current.next_revision(recorded)?;
     restored.updated_at = Some(ctx.now.to_rfc3339());
-    let command = format!("undo --to {revision}");
+    let command = format!("{} --to {revision}", step.name());
     respect(&current, &restored)?;
     let set_aside = corrupt
         .then(|| store.set_aside(transaction.lock(), &crate::store::log::stamp(&ctx.now)))
@@ -118,6 +181,43 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &UndoArgs) -> Result<Outcom
             set_aside,
         })
     })
+}
+
+/// The revision a restore puts back: `--to`'s; the latest kept one for an unreadable store;
+/// else one further back than the plan shown now (`undo`) or one forward (`redo`).
+fn target(step: Step, corrupt: bool, current: &Document, history: &History) -> Result<u64> {
+    let run = run_of(current, history);
+    Ok(match (step, corrupt) {
+        (Step::Undo { to: Some(revision) }, _) => revision,
+        // The store was unreadable: its last good state is the latest kept revision.
+        (_, true) => history.latest().map_or(0, |latest| latest.revision),
+        (Step::Redo, false) => redo_target(run.as_ref(), history)?,
+        (Step::Undo { to: None }, false) => match &run {
+            Some(Run { at: 0, .. }) => {
+                return Err(Plan::NothingToUndo.into());
+            }
+            Some(run) => run.at - 1,
+            None => current.revision.saturating_sub(1),
+        },
+    })
+}
+
+/// The revision `redo` puts back: the one after the plan a run of undos shows now, up to the
+/// plan the run started from.
+fn redo_target(run: Option<&Run>, history: &History) -> Result<u64> {
+    let Some(run) = run.filter(|run| run.at < run.start) else {
+        return Err(Plan::NothingToRedo {
+            since_undo: run.is_some() || history.latest().is_none(),
+        }
+        .into());
+    };
+    // The next kept revision forward: one a kill kept out of the history is stepped over.
+    Ok(history
+        .entries
+        .iter()
+        .map(|entry| entry.revision)
+        .find(|revision| *revision > run.at && *revision <= run.start)
+        .unwrap_or(run.at + 1))
 }
 
 /// A kept plan is restored only if it fits the limits, as any plan written now must: a plan
@@ -264,6 +364,16 @@ pub struct UndoArgs {
     #[arg(long, value_name = "REV")]
     pub to: Option<u64>,
 
+    #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
+    pub expect_revision: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    todos undo\n  \
+    todos redo\n  \
+    todos undo && todos --json redo --expect-revision 8")]
+pub struct RedoArgs {
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
 }

@@ -38,12 +38,15 @@ struct Flags {
 
 /// Each field of the JSON form that an option of `update` fills, and that option: a refusal
 /// of a command line names the option typed, not the field it became.
-const FLAG_OF_FIELD: [(&str, &str); 6] = [
+const FLAG_OF_FIELD: [(&str, &str); 9] = [
     ("addBlockedBy", "--blocked-by"),
     ("blocked_by", "--blocked-by"),
     ("unblock", "--unblock"),
     ("owner", "--owner"),
     ("content", "--content"),
+    ("description", "--description"),
+    ("priority", "--priority"),
+    ("active_form", "--active-form"),
     ("take", "--take"),
 ];
 
@@ -93,6 +96,15 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         }
         if let Some(content) = &args.content {
             object.insert("content".into(), json!(content));
+        }
+        if let Some(description) = &args.description {
+            object.insert("description".into(), json!(description));
+        }
+        if let Some(priority) = &args.priority {
+            object.insert("priority".into(), json!(priority));
+        }
+        if let Some(active_form) = &args.active_form {
+            object.insert("active_form".into(), json!(active_form));
         }
         if let Some(owner) = &args.owner {
             object.insert("owner".into(), json!(owner));
@@ -242,33 +254,54 @@ fn take(document: &mut Document, id: &str, taker: &str) -> Result<Option<String>
 // The doc comments are help text users read: backticks would show up literally.
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
-#[command(after_help = with_statuses("Examples:\n  \
+#[command(after_help = format!("Moving a finished item (see the statuses below) back to an open status needs \
+    --reopen. Each owner (items without one count as one) has at most one item in progress. With \
+    no ID, reads {{\"id\": \"2\", \"status\": \"completed\"}} from stdin, or Claude Code's \
+    TaskUpdate ({{\"taskId\", \"status\", \"subject\", \"description\", \"activeForm\", \
+    \"owner\", \"addBlockedBy\", \"addBlocks\"}}; \"status\": \"deleted\" removes the item); \
+    a description there is the item's description, never its text.\n\n{}", with_statuses("Examples:\n  \
     todos update 2 in_progress\n  \
     todos update 2 completed\n  \
     todos update 3 --content \"Patch the token check\"\n  \
+    todos update 3 --description \"Also the refresh path\" --priority high\n  \
     todos update 2 pending --reopen\n  \
     todos update 4 --owner api-agent --blocked-by 2\n  \
     TODOS_OWNER=w2 todos update 4 --take\n  \
-    echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update"))]
-#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock", "take"]).multiple(true)))]
+    echo '{\"id\": \"2\", \"status\": \"done\"}' | todos update")))]
+// `--help` prints the compact help `-h` prints: every command carries hidden copies of the
+// global options, which would otherwise switch clap to its long layout (an option and its help
+// on two lines each), and `update --help` fits in 60 lines (issue 31).
+#[command(disable_help_flag = true)]
+#[command(group(clap::ArgGroup::new("change").args(["status", "content", "owner", "no_owner", "blocked_by", "unblock", "take", "description", "priority", "active_form"]).multiple(true)))]
 #[command(
     override_usage = "todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n       \
     todos update [OPTIONS] < REQUEST_JSON"
 )]
 pub struct UpdateArgs {
-    /// The item's id, as `todos show` prints it. Needed, unless the whole request comes as
-    /// JSON on stdin.
+    /// The item's id, as todos show prints it. Needed, unless the whole request comes as JSON
+    /// on stdin
     #[arg(value_name = "ID", requires = "change", add = ArgValueCandidates::new(crate::agents::candidates::ids))]
     pub id: Option<String>,
 
-    /// The new status, or an alias of one (the statuses are listed below). Needed, unless
-    /// --content changes the text alone.
+    /// The new status, or an alias (listed below). Needed, unless --content changes the text
+    /// alone
     #[arg(value_name = "STATUS", add = ArgValueCandidates::new(crate::agents::candidates::statuses))]
     pub status: Option<String>,
 
     /// New text for the item.
     #[arg(long, value_name = "TEXT", requires = "id")]
     pub content: Option<String>,
+
+    /// New longer detail (show --long and --json show it); the text stays.
+    #[arg(long, value_name = "TEXT", requires = "id")]
+    pub description: Option<String>,
+
+    #[arg(long, value_name = "P", requires = "id", help = super::create::priority_help("New priority"))]
+    pub priority: Option<String>,
+
+    /// New wording shown while the item is in progress.
+    #[arg(long, value_name = "TEXT", requires = "id")]
+    pub active_form: Option<String>,
 
     #[arg(
         long,
@@ -304,4 +337,8 @@ pub struct UpdateArgs {
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+
+    /// Print help
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::HelpShort)]
+    pub help: Option<bool>,
 }

@@ -27,7 +27,7 @@ use crate::commands::show::ShowArgs;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
-use crate::policy::error::{Bug, Error, Result};
+use crate::policy::error::{Bug, Error, Plan, Result};
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
 use crate::view::live_output::{self as live, Screen, ScreenMode as Mode};
@@ -87,6 +87,8 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     let mut screen = Screen::open(host, mode).map_err(|err| write_error(&err))?;
     let mut last = String::new();
     let mut states = 0_u64;
+    let workspace = Workspace::new(&ctx.workspace);
+    let mut gone = None;
     'watch: loop {
         let frame = frame(ctx, args, mode, window);
         if frame != last {
@@ -136,8 +138,15 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
             window = size_now(resized);
             last.clear();
         }
+        if let Some(error) = workspace.gone("watch") {
+            gone = Some(error);
+            break 'watch;
+        }
     }
     drop(screen);
+    if let Some(error) = gone {
+        return Err(error);
+    }
     drop(watcher);
     drop(lists_watcher);
     Ok(Outcome::answer(Answer::new(
@@ -164,6 +173,57 @@ pub(super) fn poll_every(ctx: &Context, host: &mut Host, folder: &Path, watched:
         );
     }
     POLL_WITHOUT_EVENTS
+}
+
+/// The workspace folder as it was when a watch began: `show --watch` and `history --follow`
+/// end, saying why, once it is deleted or replaced by another folder (issue 31), instead of
+/// watching nothing for ever.
+pub(super) struct Workspace {
+    path: std::path::PathBuf,
+    identity: Option<(u64, u64)>,
+}
+
+impl Workspace {
+    pub(super) fn new(path: &Path) -> Self {
+        Self {
+            path: path.to_path_buf(),
+            identity: identity(path),
+        }
+    }
+
+    /// Why there is nothing more to watch: the folder was deleted or replaced.
+    pub(super) fn gone(&self, what: &'static str) -> Option<Error> {
+        let replaced = match identity(&self.path) {
+            None => false,
+            Some(now) if self.identity.is_some_and(|then| then != now) => true,
+            Some(_) => return None,
+        };
+        Some(
+            Plan::WorkspaceGone {
+                path: self.path.clone(),
+                replaced,
+                what,
+            }
+            .into(),
+        )
+    }
+}
+
+/// A folder's device and inode; `None` when it is not there (or not a folder).
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    let meta = std::fs::metadata(path)
+        .ok()
+        .filter(std::fs::Metadata::is_dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        Some((0, 0))
+    }
 }
 
 /// True once the reader of a piped stdout has gone (`show --watch | head`), so the watch

@@ -4,6 +4,7 @@ use serde_json::{Value, json};
 
 use crate::plan::claims::{self, Actor};
 
+mod args;
 mod matching;
 
 use crate::commands::source;
@@ -13,12 +14,13 @@ use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, fence};
 use crate::plan::dependencies;
-use crate::plan::model::{self, Item, Limits, Status};
-use crate::policy::error::{Error, Hint, Input, Problem, Refused, Result, StdinCommand};
+use crate::plan::model::{self, Item, Limits};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand};
 use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
+use args::{args_form, todo_flag};
 use clap::{Args, ValueHint};
 use clap_complete::ArgValueCandidates;
 use matching::{match_ids, merged, replaced};
@@ -78,7 +80,8 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                 input::snapshot_and_problems(value, &limits).map_err(in_words)?;
             if !problems.is_empty() {
                 let given = input::given_ids(value, &snapshot.list_path);
-                problems.extend(dependency_problems(ctx, snapshot, &given));
+                let blockers = input::given_blockers(value, &snapshot.list_path);
+                problems.extend(dependency_problems(ctx, snapshot, &given, &blockers));
                 return Err(in_words(Error::problems(problems)));
             }
             snapshot
@@ -88,13 +91,10 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     // Checked and copied out: the parsed JSON is not needed while the store is changed.
     drop(input);
     if let Some(text) = &args.summary {
-        // An empty flag is a mistake (an unset shell variable), not a wish to keep the stored
-        // summary: taking it as "no summary" would drop what was typed without a word.
-        if text.trim().is_empty() {
-            return Input::SummaryEmpty.into();
-        }
+        // `--summary ""` clears the summary on purpose (SPEC §3).
         let mut problems = Vec::new();
         snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
+        snapshot.clear_summary = text.trim().is_empty();
         Error::if_any(problems)?;
     }
     transaction::change(
@@ -119,8 +119,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
 /// The dependency problems of a snapshot refused for other problems, against the stored plan as
 /// it is now (read without the lock: the refusal changes nothing either way). A `blocked_by`
 /// naming an item the snapshot gives an id to (`given`), one with problems included, is no
-/// problem of its own.
-fn dependency_problems(ctx: &Context, snapshot: Snapshot, given: &[String]) -> Vec<Problem> {
+/// problem of its own. A blocker of an item refused for other problems (`blockers`, every one
+/// as given) that names neither an item of the snapshot nor a stored one is a problem too.
+fn dependency_problems(
+    ctx: &Context,
+    snapshot: Snapshot,
+    given: &[String],
+    blockers: &[(String, String)],
+) -> Vec<Problem> {
     let Some(mut drafts) = snapshot.items else {
         return Vec::new();
     };
@@ -128,6 +134,18 @@ fn dependency_problems(ctx: &Context, snapshot: Snapshot, given: &[String]) -> V
         return Vec::new();
     };
     let old = std::mem::take(&mut document.todos);
+    let mut problems: Vec<Problem> = blockers
+        .iter()
+        .filter(|(_, id)| !given.contains(id) && !old.iter().any(|item| item.id == *id))
+        .map(|(path, id)| {
+            Problem::new(
+                path.as_str(),
+                Refused::NoSuchBlocker {
+                    value: id.to_string(),
+                },
+            )
+        })
+        .collect();
     let matches = match_ids(&old, &drafts);
     let mut ids = Vec::with_capacity(drafts.len());
     for index in &matches {
@@ -135,14 +153,21 @@ fn dependency_problems(ctx: &Context, snapshot: Snapshot, given: &[String]) -> V
             Some(index) => ids.push(old[*index].id.clone()),
             None => match document.allocate_id() {
                 Ok(id) => ids.push(id),
-                Err(_) => return Vec::new(),
+                Err(_) => return problems,
             },
         }
     }
-    match resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, given) {
-        Ok(()) => Vec::new(),
-        Err(err) => err.problems,
+    if let Err(err) = resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, given)
+    {
+        for problem in err.problems {
+            if let Some(same) = problems.iter_mut().find(|seen| seen.path == problem.path) {
+                *same = problem;
+            } else {
+                problems.push(problem);
+            }
+        }
     }
+    problems
 }
 
 /// The snapshot as JSON, from wherever it was given; `None` for `--summary` alone.
@@ -178,37 +203,16 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
     let text = fence::payload(&text);
     // A Markdown checklist as plain text is Roo Code's list outside its JSON string: read as
     // that shape, so one validator sees every input.
+    // `show --format markdown` read back: its heading is the summary (SPEC §4).
     if input::checklist::looks_like(text) {
-        return Ok(Some(json!({"todos": text})));
+        let (summary, body) = input::checklist::document(text);
+        let mut value = json!({"todos": body});
+        if let Some(summary) = summary {
+            value["summary"] = json!(summary);
+        }
+        return Ok(Some(value));
     }
     crate::input::json::parse(text, &source).map(Some)
-}
-
-/// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input. A
-/// `-t` without a status (no `:`) is a pending item, as `create` makes one.
-fn args_form(args: &WriteArgs) -> Value {
-    let todos: Vec<Value> = args
-        .todos
-        .iter()
-        .map(|pair| match pair.split_once(':') {
-            Some((status, content)) => json!({"content": content, "status": status}),
-            None => json!({"content": pair, "status": Status::Pending.as_str()}),
-        })
-        .collect();
-    let mut value = json!({"todos": todos});
-    if let Some(summary) = &args.summary {
-        value["summary"] = json!(summary);
-    }
-    value
-}
-
-/// The `-t` a path of the args form stands for, as the user counts them: `todos[1].status` is
-/// `-t #2`.
-fn todo_flag(path: &str) -> Option<String> {
-    let rest = path.strip_prefix("todos[")?;
-    let (index, _) = rest.split_once(']')?;
-    let index: usize = index.parse().ok()?;
-    Some(format!("-t #{}", index + 1))
 }
 
 /// Applies a validated snapshot to the stored plan: ids are kept by a matching input id, then
@@ -218,18 +222,29 @@ fn todo_flag(path: &str) -> Option<String> {
 /// Dependencies are resolved to the ids the items end up with (SPEC §3a).
 fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
-    let items_given = snapshot.items.is_some();
     document.note = snapshot.note;
-    if snapshot.summary.is_some() {
+    let summary_given = snapshot.summary.is_some() || snapshot.clear_summary;
+    if summary_given {
         document.summary = snapshot.summary;
-    } else if document.summary.is_none()
-        && items_given
-        && !snapshot.merge
-        && document.todos.is_empty()
-        && snapshot
-            .items
-            .as_ref()
-            .is_some_and(|items| !items.is_empty())
+    }
+    let list_path = snapshot.list_path;
+    let Some(mut drafts) = snapshot.items else {
+        return Ok(warnings);
+    };
+    let old = std::mem::take(&mut document.todos);
+    let matches = match_ids(&old, &drafts);
+    // A plan has a beginning (SPEC §3): a snapshot that keeps none of the stored items is a
+    // new task, and the summary of the one before does not carry over to it; an empty list
+    // clears the plan and its summary alike. The snapshot's own summary, if any, is set above.
+    let new_plan = !snapshot.merge
+        && (drafts.is_empty() || (!old.is_empty() && matches.iter().all(Option::is_none)));
+    if new_plan && !summary_given {
+        document.summary = None;
+    }
+    if document.summary.is_none()
+        && !summary_given
+        && !drafts.is_empty()
+        && (old.is_empty() || new_plan)
     {
         // Said once, when a plan without a summary is first written: Claude Code's and Gemini
         // CLI's shapes carry none, and a warning on every later write would be noise.
@@ -238,12 +253,6 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
                 .to_owned(),
         );
     }
-    let list_path = snapshot.list_path;
-    let Some(mut drafts) = snapshot.items else {
-        return Ok(warnings);
-    };
-    let old = std::mem::take(&mut document.todos);
-    let matches = match_ids(&old, &drafts);
     // Every draft's final id first: a dependency may name an item further down the snapshot.
     let mut ids = Vec::with_capacity(drafts.len());
     for index in &matches {
@@ -427,12 +436,12 @@ pub struct WriteArgs {
     pub file: Option<PathBuf>,
 
     /// The one line saying what the whole plan is for. It overrides the snapshot's; given
-    /// alone (nothing piped in, no -t), it changes only the summary.
+    /// alone (nothing piped in, no -t), it changes only the summary; "" clears it.
     #[arg(long, value_name = "TEXT")]
     pub summary: Option<String>,
 
     /// An item as STATUS:CONTENT (statuses below), e.g. `-t in_progress:"Patch the check"`, or
-    /// CONTENT alone for a pending item; repeat in order.
+    /// CONTENT alone for a pending item (`-t "Fix bug: null deref"`); repeat in order.
     #[arg(short = 't', long = "todo", value_name = "STATUS:CONTENT", conflicts_with_all = ["snapshot", "file"],
           add = ArgValueCandidates::new(crate::agents::candidates::status_prefixes))]
     pub todos: Vec<String>,
@@ -470,6 +479,7 @@ mod tests {
             &mut document,
             Snapshot {
                 summary: Some("S".into()),
+                clear_summary: false,
                 items: Some(drafts),
                 merge: false,
                 list_path: "todos".to_owned(),
@@ -483,6 +493,7 @@ mod tests {
     fn plan(items: Vec<Draft>) -> Snapshot {
         Snapshot {
             summary: None,
+            clear_summary: false,
             items: Some(items),
             merge: false,
             list_path: "todos".to_owned(),
@@ -503,6 +514,7 @@ mod tests {
             &mut document,
             Snapshot {
                 summary: None,
+                clear_summary: false,
                 items: Some(drafts),
                 merge: false,
                 list_path: "todos".to_owned(),

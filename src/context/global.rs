@@ -49,7 +49,7 @@ pub struct GlobalArgs {
     #[arg(long, value_enum, value_name = "WHEN")]
     pub color: Option<ColorChoice>,
 
-    /// Print nothing on success (errors and warnings still go to stderr).
+    /// Print nothing on success, warnings included (errors still go to stderr).
     #[arg(short, long)]
     pub quiet: bool,
 

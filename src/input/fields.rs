@@ -94,9 +94,16 @@ pub(super) const CREATE_FIELDS: &[&Spellings] = &[&[(Field::Items, &["items"])],
 /// A new item inside `{"items": […]}`: its text and details; it starts pending.
 pub(super) const NEW_ITEM_FIELDS: &[&Spellings] = &[DETAIL_FIELDS];
 
-/// A field that stands in for another that the object does not give: a lone `description`
-/// (Gemini, `WeKnora`) is the item's text; next to a `title` (VS Code) it is its description.
-pub(super) const STANDS_IN: &[(Field, Field)] = &[(Field::Description, Field::Content)];
+/// Which field stands in for another that the object does not give.
+pub(super) type StandsIn = [(Field, Field)];
+
+/// In a snapshot's item, a lone `description` (Gemini CLI's `write_todos`, `WeKnora`) is the
+/// item's text; next to a `title` (VS Code) it is its description.
+pub(super) const SNAPSHOT_STANDS_IN: &StandsIn = &[(Field::Description, Field::Content)];
+
+/// In `update` and `create` (Claude Code's `TaskUpdate` and `TaskCreate`), `description` is
+/// always the description: an update that gives only a description never rewords the item.
+pub(super) const NO_STAND_IN: &StandsIn = &[];
 
 /// The operations of VS Code's `manage_todo_list`: `read` only prints the plan.
 pub(super) const OPERATIONS: [&str; 2] = ["write", "read"];
@@ -149,7 +156,7 @@ pub fn reference() -> String {
             read_in.join(", ")
         );
     }
-    for (stand_in, field) in STANDS_IN {
+    for (stand_in, field) in SNAPSHOT_STANDS_IN {
         let name = |wanted: &Field| {
             CONTEXTS
                 .iter()
@@ -159,10 +166,12 @@ pub fn reference() -> String {
         };
         let _ = writeln!(
             text,
-            "\nAn object without a `{}` key reads its `{}` as the `{}`.",
+            "\nAn item of a snapshot without a `{}` key reads its `{}` as the `{}`; in `update` \
+             and `create`, `{}` is always the item's own.",
             name(field),
             name(stand_in),
-            name(field)
+            name(field),
+            name(stand_in)
         );
     }
     let _ = writeln!(
@@ -208,6 +217,7 @@ pub(super) fn fields<'a>(
     object: &'a Map<String, Value>,
     path: &str,
     context: &[&Spellings],
+    stands_in: &StandsIn,
     problems: &mut Vec<Problem>,
 ) -> Vec<(Field, &'a str, &'a Value)> {
     let mut found: Vec<(Field, &str, &Value)> = Vec::with_capacity(object.len());
@@ -227,7 +237,7 @@ pub(super) fn fields<'a>(
         }
         found.push((field, key.as_str(), value));
     }
-    for (stand_in, field) in STANDS_IN {
+    for (stand_in, field) in stands_in {
         if !found.iter().any(|(seen, _, _)| seen == field)
             && let Some(entry) = found.iter_mut().find(|(seen, _, _)| seen == stand_in)
         {

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::fields::{Field, STANDS_IN, Spellings, fields, join, spellings_in_prose, type_name};
+use super::fields::{Field, Spellings, StandsIn, fields, join, spellings_in_prose, type_name};
 use super::values::{
     active_form, content, description, expect_str, parse_id, parse_ids, parse_owner,
     parse_priority, parse_status,
@@ -49,9 +49,9 @@ impl ItemFields {
     pub(super) fn changes_something(&self) -> bool {
         self.has(Field::Status)
             || self.has(Field::Content)
-            || self.description.is_some()
-            || self.active_form.is_some()
-            || self.priority.is_some()
+            || self.has(Field::Description)
+            || self.has(Field::ActiveForm)
+            || self.has(Field::Priority)
             || self.blocked_by.is_some()
             || !self.add_blocked_by.is_empty()
             || !self.add_blocks.is_empty()
@@ -68,11 +68,12 @@ pub(super) fn item_fields(
     object: &Map<String, Value>,
     path: &str,
     context: &[&Spellings],
+    stands_in: &StandsIn,
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> ItemFields {
     let mut item = ItemFields::default();
-    for (field, key, value) in fields(object, path, context, problems) {
+    for (field, key, value) in fields(object, path, context, stands_in, problems) {
         // `drafts` first reads an item with an empty path, where the key alone is the path:
         // no `String` per key then.
         let at = if path.is_empty() {
@@ -142,8 +143,8 @@ pub(super) fn item_fields(
 }
 
 /// The problem of an item without text, naming every key that gives it (a stand-in too).
-pub(super) fn missing_content(path: &str, context: &[&Spellings]) -> Problem {
-    let stand_ins = STANDS_IN
+pub(super) fn missing_content(path: &str, context: &[&Spellings], stands_in: &StandsIn) -> Problem {
+    let stand_ins = stands_in
         .iter()
         .filter(|(_, field)| *field == Field::Content)
         .map(|(stand_in, _)| spellings_in_prose(context, *stand_in))

@@ -23,10 +23,11 @@ mod values;
 
 pub use fields::reference as fields_reference;
 use fields::{
-    Field, ID_FIELD, ITEM_FIELDS, OPERATIONS, SNAPSHOT_FIELDS, Spellings, fields, join, type_name,
+    DETAIL_FIELDS, Field, ID_FIELD, ITEM_FIELDS, NO_STAND_IN, OPERATIONS, SNAPSHOT_FIELDS,
+    SNAPSHOT_STANDS_IN, Spellings, fields, join, shown, type_name,
 };
 use item::{item_fields, missing_content};
-pub use values::{MAX_NOTE_CHARS, content, summary};
+pub use values::{MAX_NOTE_CHARS, content, description, parse_priority, summary};
 use values::{expect_str, note};
 
 pub use requests::{ItemChange, item_change, new_items, new_items_of};
@@ -83,6 +84,8 @@ impl LeftOut {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Snapshot {
     pub summary: Option<String>,
+    /// `"summary": ""` or `null` (`--summary ""`): the plan has no summary any more, on purpose.
+    pub clear_summary: bool,
     /// `None` when the list is absent or `null`: a query, or a summary-only change.
     pub items: Option<Vec<Draft>>,
     /// Cursor's `"merge": true`: change the items named, add new ones, keep the rest.
@@ -105,12 +108,19 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
         return None;
     };
     let before = problems.len();
-    let fields = item_fields(object, path, ITEM_FIELDS, limits, problems);
+    let fields = item_fields(
+        object,
+        path,
+        ITEM_FIELDS,
+        SNAPSHOT_STANDS_IN,
+        limits,
+        problems,
+    );
     if fields.deleted {
         problems.push(Problem::new(join(path, "status"), Wrong::DeletedInSnapshot));
     }
     if !fields.has(Field::Content) {
-        problems.push(missing_content(path, ITEM_FIELDS));
+        problems.push(missing_content(path, ITEM_FIELDS, SNAPSHOT_STANDS_IN));
     }
     if !fields.has(Field::Status) {
         problems.push(Problem::new(join(path, "status"), Wrong::StatusMissing));
@@ -255,6 +265,44 @@ pub fn given_ids(value: &Value, list_path: &str) -> Vec<String> {
         .collect()
 }
 
+/// Every `blocked_by` value of a snapshot's items as given, with its path
+/// (`todos[0].blocked_by[0]`), items with problems included: a refused snapshot's unknown
+/// blockers are reported with its other problems, so one retry fixes all (issue 31).
+pub fn given_blockers(value: &Value, list_path: &str) -> Vec<(String, String)> {
+    let list = match value {
+        Value::Array(list) => list,
+        Value::Object(object) => match object.get(list_path) {
+            Some(Value::Array(list)) => list,
+            _ => return Vec::new(),
+        },
+        _ => return Vec::new(),
+    };
+    let mut found = Vec::new();
+    for (index, item) in list.iter().enumerate() {
+        let Some(item) = item.as_object() else {
+            continue;
+        };
+        for (key, ids) in item {
+            if fields::field_of(&[DETAIL_FIELDS], key) != Some(Field::BlockedBy) {
+                continue;
+            }
+            let Value::Array(ids) = ids else {
+                continue;
+            };
+            for (at, id) in ids.iter().enumerate() {
+                let id = match id {
+                    Value::String(id) => id.trim().to_owned(),
+                    Value::Number(id) => id.to_string(),
+                    _ => continue,
+                };
+                let item_path = format!("{}[{index}]", shown(list_path));
+                found.push((format!("{}[{at}]", join(&item_path, key)), id));
+            }
+        }
+    }
+    found
+}
+
 /// The snapshot made of what could be read, and the problems of the rest (a shape that is no
 /// snapshot at all is an error): `write` adds the problems of the dependencies to these, so
 /// one retry fixes a bad status and an unknown blocker together.
@@ -271,12 +319,16 @@ pub fn snapshot_and_problems(value: &Value, limits: &Limits) -> Result<(Snapshot
         Value::Array(list) => keep(&mut snapshot, "", drafts(list, "", limits, &mut problems)),
         Value::Object(object) => {
             let mut read = None;
-            for (field, key, value) in fields(object, "", SNAPSHOT_FIELDS, &mut problems) {
+            for (field, key, value) in
+                fields(object, "", SNAPSHOT_FIELDS, NO_STAND_IN, &mut problems)
+            {
                 match (field, value) {
+                    (Field::Summary, Value::Null) => snapshot.clear_summary = true,
                     (_, Value::Null) => {}
                     (Field::Summary, value) => {
                         if let Some(text) = expect_str(value, key, &mut problems) {
                             snapshot.summary = summary(text, key, limits, &mut problems);
+                            snapshot.clear_summary = text.trim().is_empty();
                         }
                     }
                     (Field::Note, value) => {
@@ -321,6 +373,7 @@ pub fn snapshot_and_problems(value: &Value, limits: &Limits) -> Result<(Snapshot
                     problems.push(Problem::new(key, Wrong::ReadWithList));
                 }
                 snapshot.summary = None;
+                snapshot.clear_summary = false;
             }
         }
         other => {

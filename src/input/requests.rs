@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, UPDATE_FIELDS};
+use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, NO_STAND_IN, UPDATE_FIELDS};
 use super::item::{DELETED, ItemFields, item_fields, missing_content};
 use super::{Field, content, expect_str, fields, type_name};
 use crate::plan::model::{Item, Limits, Priority, Status};
@@ -54,9 +54,9 @@ fn new_item(
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> Option<Item> {
-    let fields = item_fields(object, path, context, limits, problems);
+    let fields = item_fields(object, path, context, NO_STAND_IN, limits, problems);
     if !fields.has(Field::Content) {
-        problems.push(missing_content(path, context));
+        problems.push(missing_content(path, context, NO_STAND_IN));
     }
     let mut item = Item::new(fields.content?, Status::Pending);
     item.description = fields.description;
@@ -98,7 +98,7 @@ pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
         Value::Array(list) => (list, String::new()),
         Value::Object(object) => {
             let mut key_problems = Vec::new();
-            let found = fields(object, "", CREATE_FIELDS, &mut key_problems);
+            let found = fields(object, "", CREATE_FIELDS, NO_STAND_IN, &mut key_problems);
             let listed = found.iter().find(|(field, _, _)| *field == Field::Items);
             if listed.is_some() {
                 problems.append(&mut key_problems);
@@ -165,7 +165,14 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
         .into();
     };
     let mut problems = Vec::new();
-    let fields: ItemFields = item_fields(object, "", UPDATE_FIELDS, limits, &mut problems);
+    let fields: ItemFields = item_fields(
+        object,
+        "",
+        UPDATE_FIELDS,
+        NO_STAND_IN,
+        limits,
+        &mut problems,
+    );
     if !fields.has(Field::Id) {
         problems.push(Problem::new("id", Wrong::IdMissing));
     }

@@ -47,11 +47,7 @@ pub(super) fn parse_status(
     status
 }
 
-pub(super) fn parse_priority(
-    value: &Value,
-    path: &str,
-    problems: &mut Vec<Problem>,
-) -> Option<Priority> {
+pub fn parse_priority(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<Priority> {
     let text = expect_str(value, path, problems)?;
     let priority = Priority::parse(text);
     if priority.is_none() {
@@ -180,7 +176,7 @@ pub(super) fn active_form(raw: &str, path: &str, problems: &mut Vec<Problem>) ->
     (!text.is_empty()).then_some(text)
 }
 
-pub(super) fn description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+pub fn description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
     let text = model::check_description(raw, path, problems);
     (!text.is_empty()).then_some(text)
 }

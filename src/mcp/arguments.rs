@@ -12,17 +12,24 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
+use crate::commands::check::CheckArgs;
 use crate::commands::history::HistoryArgs;
 use crate::commands::next::NextArgs;
 use crate::commands::recap::RecapArgs;
 use crate::commands::remove::RemoveArgs;
 use crate::commands::show::ShowArgs;
+use crate::commands::undo::{RedoArgs, UndoArgs};
 use crate::commands::{Given, InputCommand};
 use crate::commands::{Lazy, PlanCommand};
 use crate::policy::error::{Error, Problem, Refused};
 use crate::policy::mcp::McpTool;
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::view::show::Format;
+
+mod shapes;
+pub use shapes::{
+    CheckArguments, HistoryArguments, Id, ListOnly, NextArguments, RemoveArguments, UndoArguments,
+};
 
 /// The arguments every tool shares: the list, and (for a tool that changes the plan) the
 /// revision the change is based on.
@@ -42,60 +49,6 @@ pub struct WithInput {
     pub common: Arguments,
     #[serde(flatten)]
     pub input: Map<String, Value>,
-}
-
-/// An item's id, as a string or the number a model may send for it.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub enum Id {
-    Text(String),
-    Number(i64),
-}
-
-impl Id {
-    fn into_string(self) -> String {
-        match self {
-            Self::Text(text) => text,
-            Self::Number(number) => number.to_string(),
-        }
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RemoveArguments {
-    pub ids: Vec<Id>,
-    #[serde(flatten)]
-    pub common: Arguments,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NextArguments {
-    #[serde(default)]
-    pub claim: Option<bool>,
-    #[serde(default)]
-    pub owner: Option<String>,
-    #[serde(default)]
-    pub lease: Option<String>,
-    #[serde(flatten)]
-    pub common: Arguments,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HistoryArguments {
-    #[serde(default)]
-    pub revision: Option<u64>,
-    #[serde(flatten)]
-    pub common: Arguments,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ListOnly {
-    #[serde(flatten)]
-    pub common: Arguments,
 }
 
 /// One argument beside a tool's input: its name, its schema, what a refusal says it must be,
@@ -184,7 +137,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "owner",
-        tools: |tool| tool.name == "next",
+        tools: |tool| matches!(tool.name, "next" | "check"),
         required: false,
         schema: || {
             json!({
@@ -228,6 +181,21 @@ pub static FIELDS: &[Field] = &[
         must_be: "a revision number (an integer, 0 or more)",
         accepts: reads_as::<Option<u64>>,
     },
+    Field {
+        name: "to",
+        tools: |tool| tool.name == "undo",
+        required: false,
+        schema: || {
+            json!({
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": "A kept revision to restore (see history); leave it out to take \
+                                back one revision more.",
+            })
+        },
+        must_be: "a revision number (an integer, 0 or more)",
+        accepts: reads_as::<Option<u64>>,
+    },
 ];
 
 /// Whether the tool's arguments beyond `FIELDS` are the command's input.
@@ -249,6 +217,8 @@ pub struct Call {
 /// Reads a call's arguments into the command it runs. Every field is checked against its type
 /// first, so a refusal names each wrong argument and what it must be, as the command names the
 /// wrong parts of its input.
+// One arm a tool, each a few lines: a table of tools reads best as one match.
+#[allow(clippy::too_many_lines)]
 pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Error> {
     check(tool, arguments)?;
     let object = Value::Object(arguments.clone());
@@ -321,6 +291,31 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                 revision,
                 limit: None,
                 follow: false,
+            }));
+            without_input(common, command)
+        }
+        "undo" => {
+            let UndoArguments { to, common } = UndoArguments::deserialize(object).map_err(typed)?;
+            let command = PlanCommand::Undo(Lazy(UndoArgs {
+                to,
+                expect_revision: common.expect_revision,
+            }));
+            without_input(common, command)
+        }
+        "redo" => {
+            let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
+            let command = PlanCommand::Redo(Lazy(RedoArgs {
+                expect_revision: common.expect_revision,
+            }));
+            without_input(common, command)
+        }
+        "check" => {
+            let CheckArguments { owner, common } =
+                CheckArguments::deserialize(object).map_err(typed)?;
+            let command = PlanCommand::Check(Lazy(CheckArgs {
+                stale: None,
+                hook: false,
+                owner,
             }));
             without_input(common, command)
         }

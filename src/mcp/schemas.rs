@@ -95,6 +95,24 @@ fn fixed_description(name: &str) -> String {
              item; with owner, items owned by someone else are skipped. When nothing is ready, \
              next is null and reason says why."
         }
+        "undo" => {
+            "Take the last change to the todo plan back (todos undo): restore the revision \
+             before the plan shown now, as a new revision; each further undo goes one revision \
+             further back, and redo steps forward again. With to, restore any kept revision (see \
+             history). The answer says which revision it restored."
+        }
+        "redo" => {
+            "Put back what undo took back (todos redo): restore the next revision forward, up \
+             to the plan before the first undo. Any other change ends the run of undos: there is \
+             nothing to redo after it. The answer says which revision it restored."
+        }
+        "check" => {
+            "Say whether the todo plan is finished (todos check): passed is true when no item \
+             is open (an empty plan, or every item completed, cancelled or failed; a failure is \
+             a result to report, said first). While items are open it lists them and how to \
+             finish each; call it before you say you are done. With owner, items owned by \
+             someone else do not count. It never changes anything."
+        }
         _ => {
             "List the kept revisions of the todo plan, newest first (todos history): each with \
              its time, the command that made it, what changed (items added, removed, statuses \

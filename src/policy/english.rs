@@ -26,6 +26,25 @@ fn joined<S: AsRef<str>>(names: &[S], word: &str) -> String {
     }
 }
 
+/// The most names one line of prose lists before it counts the rest (`(+3 more)`): a warning
+/// about sixty items stays one readable line.
+pub const NAMED_IN_ONE_LINE: usize = 5;
+
+/// Names in one line: `a, b, c (+3 more)`, at most `NAMED_IN_ONE_LINE` of them.
+pub fn some_named<S: AsRef<str>>(names: &[S]) -> String {
+    let shown: Vec<&str> = names
+        .iter()
+        .take(NAMED_IN_ONE_LINE)
+        .map(AsRef::as_ref)
+        .collect();
+    let line = shown.join(", ");
+    if names.len() > shown.len() {
+        format!("{line} (+{} more)", names.len() - shown.len())
+    } else {
+        line
+    }
+}
+
 /// The text with its first letter in upper case.
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -37,6 +56,13 @@ pub fn capitalized(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn some_named_counts_what_it_leaves_out() {
+        assert_eq!(some_named(&["a", "b"]), "a, b");
+        let many: Vec<String> = (1..=8).map(|n| n.to_string()).collect();
+        assert_eq!(some_named(&many), "1, 2, 3, 4, 5 (+3 more)");
+    }
 
     #[test]
     fn lists_and_counts_read_as_english() {

@@ -23,7 +23,7 @@ pub struct McpTool {
     pub changes: bool,
 }
 
-pub static MCP_TOOLS: [McpTool; 8] = [
+pub static MCP_TOOLS: [McpTool; 11] = [
     McpTool {
         name: "write",
         title: "Write the whole plan",
@@ -91,6 +91,33 @@ pub static MCP_TOOLS: [McpTool; 8] = [
         name: "history",
         title: "The kept revisions of the plan",
         summary: "the kept revisions, or one revision's whole plan (todos history)",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        changes: false,
+    },
+    McpTool {
+        name: "undo",
+        title: "Take the last change back",
+        summary: "take the last change back, one revision further each time, or any kept one (todos undo)",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        changes: true,
+    },
+    McpTool {
+        name: "redo",
+        title: "Put back what undo took back",
+        summary: "restore the next revision forward through what undo took back (todos redo)",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        changes: true,
+    },
+    McpTool {
+        name: "check",
+        title: "Is the plan finished?",
+        summary: "whether items are still open, with the recap and what is left (todos check)",
         read_only: true,
         destructive: false,
         idempotent: true,

@@ -454,6 +454,21 @@ pub fn mcp_tools_markdown() -> String {
     text
 }
 
+/// What `show` and `recap` say where no plan exists yet: the folder they took as the workspace
+/// and how a plan starts there.
+pub fn no_plan_yet(workspace: &std::path::Path, list: &str) -> String {
+    let which = if list == "default" {
+        String::new()
+    } else {
+        format!(" -l {list}")
+    };
+    format!(
+        "no plan in {} yet; start one with `todos{which} write --summary TEXT -t STEP…` or \
+         `todos{which} create STEP…`",
+        workspace.display()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -150,7 +150,9 @@ pub const STATUSES: [StatusInfo; 6] = [
         status: Status::Blocked,
         name: "blocked",
         aliases: &[],
-        marker: "[-]",
+        // Not `[-]`: a checklist given as input reads `[-]` as in progress (Roo Code), and no
+        // marker may read back as another status (SPEC §4).
+        marker: "[=]",
         style: Style::new().magenta(),
         terminal: false,
         meaning: "waiting on something outside the plan",
@@ -158,7 +160,7 @@ pub const STATUSES: [StatusInfo; 6] = [
         recap: Some((2, 3)),
         markdown: "- [ ] {} (blocked)",
         struck: false,
-        checkbox: &[],
+        checkbox: &["[=]"],
         resolves: false,
         clause: "when it waits on something outside the plan (it stays open)",
         stops_work: true,

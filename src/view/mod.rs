@@ -6,6 +6,7 @@ pub(crate) mod layout;
 pub(crate) mod live_output;
 pub(crate) mod outcome;
 pub(crate) mod output;
+pub(crate) mod problems;
 pub mod render;
 pub(crate) mod show;
 pub(crate) mod wrap;

@@ -19,6 +19,7 @@ use crate::store::Document;
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
 use crate::view::outcome::{Outcome, Reply, View};
+use crate::view::problems;
 use crate::view::render;
 use crate::view::show::{self, Format};
 
@@ -117,7 +118,8 @@ impl Output {
         }
         let mut err = String::new();
         // Warnings and notes quote items and paths: escaped, so they cannot drive the terminal.
-        for warning in &outcome.warnings {
+        // `-q` silences them too (`--json` keeps them in `data.warnings`).
+        for warning in outcome.warnings.iter().filter(|_| !self.quiet) {
             let _ = writeln!(
                 err,
                 "{} {}",
@@ -127,7 +129,7 @@ impl Output {
         }
         // Plans wrap on a terminal; generated documents (scripts, JSON, the man page) never do,
         // as a wrapped line would break what is copied from them.
-        // Quiet: the warnings alone, and no text is made only to be dropped.
+        // Quiet: nothing but a failure to print, and no text is made only to be dropped.
         if self.quiet {
             return match write_stderr(host, &err, self.unwritten) {
                 Ok(()) => exit,
@@ -249,13 +251,12 @@ impl Output {
         let palette = self.stderr;
         let mut text = format!("{} {}\n", palette.error("error:"), escape(&error.message));
         if error.problems.len() > 1 {
-            for problem in &error.problems {
-                let _ = writeln!(
-                    text,
-                    "  {}: {}",
-                    escape(&problem.path),
-                    escape(&problem.message)
-                );
+            // One line for a problem that repeats over many items, and at most
+            // `REFUSAL_MAX_LINES` in all, the error's and the hint's lines included.
+            let hint_lines = error.hint.as_ref().map_or(0, |hint| hint.lines().count());
+            let room = problems::REFUSAL_MAX_LINES.saturating_sub(1 + hint_lines);
+            for line in problems::lines(&error.problems, room) {
+                let _ = writeln!(text, "  {}", escape(&line));
             }
         }
         if let Some(hint) = &error.hint {

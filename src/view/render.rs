@@ -237,8 +237,12 @@ fn lease_line(
 pub fn progress_line(items: &[Item]) -> String {
     let stats = crate::plan::model::stats(items);
     let them = if stats.open() == 1 { "it" } else { "them" };
+    let failed = stats.count(crate::plan::model::Status::Failed);
     match (stats.open(), stats.total) {
         (_, 0) => "No todos.".to_owned(),
+        // A failure is never called done (SPEC §4): it is a result to report.
+        (0, 1) if failed == 1 => "Finished: the one item failed.".to_owned(),
+        (0, total) if failed > 0 => format!("Finished, {failed} of {total} failed."),
         (0, 1) => "The one item is done.".to_owned(),
         (0, total) => format!("All {total} done."),
         (open, total) => format!("{open} of {total} open — finish {them} before you wrap up."),
@@ -319,7 +323,13 @@ mod tests {
             item(2, "E", Status::Cancelled),
             item(3, "F", Status::Failed),
         ];
-        assert_eq!(recap(&done), "[3/3] All done. Cancelled: E. Failed: F.");
+        // A failure comes first and the plan is never called done (issue 31).
+        assert_eq!(recap(&done), "[3/3] Finished, 1 failed: F. Cancelled: E.");
+        let done = [
+            item(1, "A", Status::Completed),
+            item(2, "E", Status::Cancelled),
+        ];
+        assert_eq!(recap(&done), "[2/2] All done. Cancelled: E.");
         let two_in_progress = [
             item(1, "A", Status::InProgress),
             item(2, "B", Status::InProgress),
@@ -377,7 +387,10 @@ mod tests {
         let items: Vec<Item> = (0..600).map(|i| item(i, "", Status::Failed)).collect();
         let line = recap(&items);
         assert!(line.chars().count() <= RECAP_MAX_CHARS, "{line}");
-        assert!(line.starts_with("[600/600] All done. Failed: "), "{line}");
+        assert!(
+            line.starts_with("[600/600] Finished, 600 failed: "),
+            "{line}"
+        );
     }
 
     #[test]
@@ -388,7 +401,12 @@ mod tests {
         };
         assert_eq!(line(&[]), "No todos.");
         assert_eq!(line(&[Status::Completed]), "The one item is done.");
-        assert_eq!(line(&[Status::Completed, Status::Failed]), "All 2 done.");
+        assert_eq!(
+            line(&[Status::Completed, Status::Failed]),
+            "Finished, 1 of 2 failed."
+        );
+        assert_eq!(line(&[Status::Failed]), "Finished: the one item failed.");
+        assert_eq!(line(&[Status::Completed, Status::Cancelled]), "All 2 done.");
         assert_eq!(
             line(&[Status::Pending]),
             "1 of 1 open — finish it before you wrap up."

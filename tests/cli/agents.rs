@@ -241,7 +241,7 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
     let show = env.todos(&["show"]).run().success();
     assert!(
         show.stdout
-            .contains("  3 [-] Wait for the API key from the user\n"),
+            .contains("  3 [=] Wait for the API key from the user\n"),
         "{}",
         show.stdout
     );

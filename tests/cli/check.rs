@@ -18,7 +18,8 @@ fn an_empty_or_finished_plan_passes() {
     env.plan("S", &["completed:A", "cancelled:B", "failed:C"]);
     let done = env.todos(&["check"]).run().success();
     assert!(
-        done.stdout.starts_with("[3/3] All done."),
+        done.stdout
+            .starts_with("[3/3] Finished, 1 failed: C. Cancelled: B."),
         "{}",
         done.stdout
     );

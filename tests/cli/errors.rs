@@ -130,7 +130,7 @@ fn every_exit_code_is_reachable() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     assert_eq!(env.todos(&["show"]).run().code, 0);
-    assert_eq!(env.todos(&["write", "-t", "bogus:A"]).run().code, 1);
+    assert_eq!(env.todos(&["write", "-t", "complted:A"]).run().code, 1);
     assert_eq!(env.todos(&["show", "--format", "yaml"]).run().code, 2);
     assert_eq!(
         env.todos(&["create", "B", "--expect-revision", "99"])
@@ -166,12 +166,12 @@ fn every_exit_code_is_reachable() {
 fn args_form_errors_name_the_flag_item() {
     let env = TestEnv::new();
     let done = env.rejects(
-        env.todos(&["write", "-t", "pending:ok", "-t", "bogus:Two"]),
+        env.todos(&["write", "-t", "pending:ok", "-t", "complted:Two"]),
         1,
     );
     assert!(
         done.stderr
-            .starts_with("error: -t #2: unknown status \"bogus\""),
+            .starts_with("error: -t #2: unknown status \"complted\""),
         "{}",
         done.stderr
     );

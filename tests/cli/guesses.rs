@@ -153,9 +153,12 @@ fn a_mistyped_list_name_is_named() {
         .expect_code(0)
         .expect_stderr("")
         .run();
-    // A name near no list is a new list, silently.
+    // A name near no list is a new list: only the note that no plan is there yet.
     env.todos(&["-l", "api", "show"])
         .expect_code(0)
-        .expect_stderr("")
+        .expect_stderr(format!(
+            "note: no plan in {} yet; start one with `todos -l api write --summary TEXT -t STEP…` or `todos -l api create STEP…`\n",
+            env.ws().display()
+        ))
         .run();
 }

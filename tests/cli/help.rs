@@ -19,8 +19,11 @@ fn every_command_has_a_short_and_a_long_description_and_an_example() {
             !one_line.is_empty() && !one_line.contains('\n'),
             "{command}: a one-line description in -h: {short}"
         );
+        // `update --help` stays compact, to fit in 60 lines (issue 31): its longer description
+        // follows the options.
+        let longer_after = command == "update" && long.contains("\nMoving a finished item");
         assert!(
-            longer.starts_with(one_line) && longer.len() > one_line.len() + 60,
+            longer_after || (longer.starts_with(one_line) && longer.len() > one_line.len() + 60),
             "{command}: a longer description in --help: {long}"
         );
         for help in [&short, &long] {
@@ -238,7 +241,7 @@ fn a_command_help_points_to_the_global_options() {
         .run_in_process()
         .success()
         .stdout;
-    assert!(update.lines().count() < 70, "{update}");
+    assert!(update.lines().count() <= 60, "{update}");
     // They still work after the command's name.
     env.plan("Ship", &["pending:A"]);
     let json = env

@@ -92,15 +92,24 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
 }
 
 #[test]
-fn a_second_undo_is_a_redo() {
+fn a_second_undo_goes_further_back_and_redo_returns() {
     let env = TestEnv::new();
     three_changes(&env);
     let before = items(&env.store()["todos"]);
     env.todos(&["undo"]).run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
+    let after_one = items(&env.store()["todos"]);
     env.todos(&["undo"]).run().success();
+    assert_ne!(
+        items(&env.store()["todos"]),
+        before,
+        "a second undo is no redo"
+    );
+    env.todos(&["redo"]).run().success();
+    assert_eq!(items(&env.store()["todos"]), after_one);
+    env.todos(&["redo"]).run().success();
     assert_eq!(items(&env.store()["todos"]), before);
-    assert_eq!(env.store()["revision"], 5);
+    assert_eq!(env.store()["revision"], 7);
 }
 
 #[test]
@@ -229,8 +238,10 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             ("2".to_owned(), "pending".to_owned(), "Test".to_owned()),
         ]
     );
-    // A plain undo from there goes back to revision 4, the change made on the checked-in plan.
-    env.todos(&["undo"]).run().success();
+    // Redo from there goes forward one revision at a time, to revision 4 at last: the change
+    // made on the checked-in plan.
+    env.todos(&["redo"]).run().success();
+    env.todos(&["redo"]).run().success();
     let contents: Vec<String> = items(&env.store()["todos"])
         .into_iter()
         .map(|(_, _, content)| content)

@@ -334,7 +334,7 @@ fn a_recap_of_hundreds_of_short_names_does_not_panic() {
     env.write_file(".todos.json", serde_json::to_vec(&store).unwrap());
     let done = env.todos(&["recap"]).run().success();
     assert!(
-        done.stdout.starts_with("[500/500] All done. Failed:"),
+        done.stdout.starts_with("[500/500] Finished, 500 failed:"),
         "{}",
         done.stdout
     );

@@ -617,7 +617,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     }
     assert_eq!(env.tree(), before);
 
-    let generic = env.rejects(env.todos(&["init", "--mcp"]), 2);
+    let generic = env.rejects(env.todos(&["init", "--agent", "generic", "--mcp"]), 2);
     assert!(
         generic.stderr.contains("--agent claude, codex or gemini"),
         "{}",

@@ -120,7 +120,7 @@ fn a_refused_command_leaves_no_file_behind() {
         &["-l", "x", "remove", "3"],
         &["undo"],
         &["-l", "x", "undo"],
-        &["-l", "x", "write", "--summary", "S", "-t", "bogus:A"],
+        &["-l", "x", "write", "--summary", "S", "-t", "complted:A"],
     ] {
         env.rejects(env.todos(args), 1);
         assert!(!env.path(".todos.json.lock").exists(), "{args:?}");

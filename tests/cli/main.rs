@@ -26,6 +26,7 @@ mod create;
 mod dependencies;
 mod error_style;
 mod errors;
+mod everyday;
 mod filesystems;
 mod follow;
 mod guesses;

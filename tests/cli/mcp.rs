@@ -13,8 +13,9 @@ use crate::support::{Run, TestEnv, error_paths, items};
 
 const LEGACY: &str = "2025-11-25";
 const CURRENT: &str = "2026-07-28";
-const TOOLS: [&str; 8] = [
-    "write", "create", "update", "show", "recap", "remove", "next", "history",
+const TOOLS: [&str; 11] = [
+    "write", "create", "update", "show", "recap", "remove", "next", "history", "undo", "redo",
+    "check",
 ];
 /// Long enough for a loaded CI machine; a hang fails the test instead of blocking the suite.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -1038,5 +1039,42 @@ fn every_json_rpc_id_is_echoed_exactly() {
         let answer = next(&mut client, id, "no/such/method", "{}");
         assert!(answer.get("error").is_some(), "{id}: {answer}");
     }
+    assert_eq!(client.close(), 0);
+}
+
+/// The everyday path through the server (issue 31): a description stays a description, a new
+/// task drops the old summary, undo walks back and redo forward, and check says a failure first.
+#[test]
+fn the_server_walks_the_everyday_path_with_undo_redo_and_check() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    client.envelope("write", plan_of_three());
+    let updated = client.envelope("update", json!({"taskId": "2", "description": "Use serde"}));
+    assert_eq!(updated["data"]["todos"][1]["content"], "Patch");
+    assert_eq!(updated["data"]["todos"][1]["description"], "Use serde");
+    let undone = client.envelope("undo", json!({}));
+    assert_eq!(undone["data"]["todos"][1].get("description"), None);
+    let undone = client.envelope("undo", json!({}));
+    assert_eq!(
+        undone["data"]["todos"],
+        json!([]),
+        "a second undo goes further back"
+    );
+    let redone = client.envelope("redo", json!({}));
+    assert_eq!(items(&redone["data"]["todos"]).len(), 3);
+    let refused = client.refusal("redo", json!({"expect_revision": 1}));
+    assert_eq!(refused["error"]["code"], "CONFLICT");
+    let fresh = client.envelope(
+        "write",
+        json!({"todos": [{"description": "Another task", "status": "failed"}]}),
+    );
+    assert_eq!(fresh["data"]["summary"], Value::Null, "{fresh}");
+    assert_eq!(fresh["data"]["todos"][0]["content"], "Another task");
+    let checked = client.envelope("check", json!({}));
+    assert_eq!(checked["data"]["check"]["passed"], true);
+    assert_eq!(
+        checked["data"]["recap"],
+        "[1/1] Finished, 1 failed: Another task."
+    );
     assert_eq!(client.close(), 0);
 }

@@ -7,9 +7,10 @@ use crate::support::TestEnv;
 fn an_empty_plan_says_no_todos_once() {
     let env = TestEnv::new();
     env.plan("Fix login", &["pending:Reproduce"]);
+    // An empty list clears the plan and its summary (SPEC §2).
     env.todos(&["write", "[]"])
         .expect_code(0)
-        .expect_stdout("[0/0] Fix login\n  No todos.\n")
+        .expect_stdout("[0/0] (no summary)\n  No todos.\n")
         .run();
 }
 

@@ -161,7 +161,7 @@ fn a_closed_stderr_never_panics() {
     };
     // An error, a warning and the lock-wait note, each written to a stderr nobody reads.
     let done = env
-        .todos(&["write", "-t", "bogus:A"])
+        .todos(&["write", "-t", "complted:A"])
         .stderr_to(closed())
         .run();
     assert_eq!(done.code, 1);

@@ -7,15 +7,20 @@ use crate::support::TestEnv;
 #[test]
 fn show_and_recap_create_nothing() {
     let env = TestEnv::new();
+    // Where no plan is, they say so on stderr (the folder, and how to start one).
+    let note = format!(
+        "note: no plan in {} yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n",
+        env.ws().display()
+    );
     env.todos(&["show"])
         .expect_code(0)
         .expect_stdout("[0/0] (no summary)\n  No todos.\n")
-        .expect_stderr("")
+        .expect_stderr(note.clone())
         .run();
     env.todos(&["recap"])
         .expect_code(0)
         .expect_stdout("[0/0] No todos.\n")
-        .expect_stderr("")
+        .expect_stderr(note)
         .run();
     assert!(env.tree().is_empty());
     let names: Vec<_> = fs::read_dir(env.ws())

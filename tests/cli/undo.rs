@@ -32,8 +32,8 @@ fn undo_restores_what_a_full_overwrite_dropped() {
     let store = env.store();
     assert_eq!(store["revision"], 3, "an undo is a change of its own");
     assert_eq!(items(&store["todos"]).len(), 3);
-    // A second undo is a redo.
-    env.todos(&["undo"]).run().success();
+    // `redo` takes the undo back.
+    env.todos(&["redo"]).run().success();
     assert_eq!(items(&env.store()["todos"]).len(), 1);
     assert_eq!(env.store()["revision"], 4);
 }
@@ -178,7 +178,7 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
 }
 
 /// Revision 0 is the plan before any change: `undo` right after the first change restores
-/// it, and a second `undo` brings the first change back.
+/// it, and `redo` brings the first change back.
 #[test]
 fn undo_after_the_first_change_restores_the_empty_plan() {
     let env = TestEnv::new();
@@ -193,7 +193,7 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
     assert_eq!(env.store()["todos"], serde_json::json!([]));
     assert_eq!(env.store()["revision"], 2);
     assert!(env.store().get("summary").is_none(), "{}", env.store());
-    env.todos(&["undo"]).run().success();
+    env.todos(&["redo"]).run().success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
     assert_eq!(env.store()["summary"], "S");
     env.todos(&["undo", "--to", "0"]).run().success();

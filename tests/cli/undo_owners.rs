@@ -54,7 +54,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
         .run()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "Schema");
-    env.todos(&["undo"]).run().success();
+    env.todos(&["redo"]).run().success();
     assert_eq!(env.store()["todos"][0]["content"], "Schema v2");
     env.todos(&["undo", "--to", "1"]).run().success();
     assert!(env.store()["todos"][0].get("owner").is_none());

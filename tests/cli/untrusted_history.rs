@@ -234,8 +234,8 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
         done.stderr
     );
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
-    // The change recorded the revision it replaced: undo goes back to the four items.
-    env.todos(&["undo"]).run().success();
+    // The change recorded the revision it replaced: redo goes back to the four items.
+    env.todos(&["redo"]).run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
     // With no history at all (kills at the first two changes), undo restores revision 0.
     let env = TestEnv::new();

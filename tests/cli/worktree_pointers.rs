@@ -108,7 +108,8 @@ fn a_pointer_through_proc_keeps_the_worktrees_own_plan_and_touches_nothing_outsi
     let (evil, victim) = proc_trap(&env);
     let outside = snapshot(&env.outside(""));
     let done = env
-        .todos(&["-q", "write", "--summary", "S", "-t", "pending:a"])
+        // Not `-q`: it silences warnings too (issue 31).
+        .todos(&["write", "--summary", "S", "-t", "pending:a"])
         .current_dir(&victim)
         .run()
         .success();
@@ -172,7 +173,8 @@ fn repository(env: &TestEnv) -> (PathBuf, PathBuf) {
 fn keeps_own_plan(env: &TestEnv, w1: &Path, main: &Path, why: &str) {
     let main_before = snapshot(main);
     let done = env
-        .todos(&["-q", "create", "a"])
+        // Not `-q`: it silences warnings too (issue 31).
+        .todos(&["create", "a"])
         .current_dir(w1)
         .env("TODOS_WORKTREES", "shared")
         .run()

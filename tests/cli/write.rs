@@ -180,7 +180,7 @@ fn ids_never_go_back() {
 }
 
 #[test]
-fn dropping_open_items_warns_with_each_name() {
+fn dropping_open_items_warns_with_each_name_in_one_line() {
     let env = TestEnv::new();
     env.plan(
         "S",
@@ -192,16 +192,11 @@ fn dropping_open_items_warns_with_each_name() {
         .success();
     assert!(
         done.stderr
-            .contains(r#"warning: dropped open item 2 "Working" (in_progress)"#),
+            .contains(r#"warning: dropped 2 open items: 2 "Working" (in_progress), 3 "Later" (pending); send them again to keep them, or `todos undo`"#),
         "{}",
         done.stderr
     );
-    assert!(
-        done.stderr
-            .contains(r#"warning: dropped open item 3 "Later" (pending)"#),
-        "{}",
-        done.stderr
-    );
+    assert_eq!(done.stderr.lines().count(), 1, "{}", done.stderr);
     assert!(!done.stderr.contains("Done one"));
     let json = env
         .todos(&["--json", "write", r#"{"todos":[]}"#])
@@ -229,8 +224,12 @@ fn a_missing_summary_is_accepted_with_a_warning_and_a_stored_one_is_kept() {
     );
     assert!(done.stdout.starts_with("[0/1] (no summary)"));
     env.todos(&["write", "--summary", "Kept"]).run().success();
+    // The plan goes on (A is kept): its summary stays.
     let done = env
-        .todos(&["write", r#"{"todos":[{"content":"B","status":"pending"}]}"#])
+        .todos(&[
+            "write",
+            r#"{"todos":[{"content":"A","status":"completed"},{"content":"B","status":"pending"}]}"#,
+        ])
         .run()
         .success();
     assert!(!done.stderr.contains("no summary"), "{}", done.stderr);

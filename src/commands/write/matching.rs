@@ -47,13 +47,29 @@ pub(super) fn replaced(
         .filter(|(_, kept)| !**kept)
         .map(|(item, _)| item.clone())
         .collect();
-    for item in dropped.iter().filter(|item| !item.status.is_terminal()) {
-        warnings.push(format!(
-            "dropped open item {} \"{}\" ({}); send it again to keep it, or `todos undo`",
-            item.id,
-            escape(&item.content),
-            item.status.as_str()
-        ));
+    // One line however many (SPEC §2): a cleared plan of sixty items is one warning.
+    let open: Vec<String> = dropped
+        .iter()
+        .filter(|item| !item.status.is_terminal())
+        .map(|item| {
+            format!(
+                "{} \"{}\" ({})",
+                item.id,
+                escape(&item.content),
+                item.status.as_str()
+            )
+        })
+        .collect();
+    match open.len() {
+        0 => {}
+        1 => warnings.push(format!(
+            "dropped open item {}; send it again to keep it, or `todos undo`",
+            open[0]
+        )),
+        n => warnings.push(format!(
+            "dropped {n} open items: {}; send them again to keep them, or `todos undo`",
+            crate::policy::english::some_named(&open)
+        )),
     }
     warnings.extend(crate::plan::dependencies::unlink(&mut todos, &dropped));
     todos

@@ -42,6 +42,11 @@ pub trait Said: std::fmt::Display {}
 impl Said for Wrong {}
 impl Said for Stored {}
 impl Said for Refused {}
+// Unit tests state problems in plain words.
+#[cfg(test)]
+impl Said for String {}
+#[cfg(test)]
+impl Said for &str {}
 
 /// Each enum becomes an `Error` through its `render`, so `?` takes a variant as it is.
 macro_rules! into_error {

@@ -41,6 +41,17 @@ impl std::fmt::Display for Revisions {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Plan {
+    /// `undo` at revision 0, the empty plan before the first change.
+    NothingToUndo,
+    /// `redo` with no undo to take back (`since_undo`: an undo was taken back already, or
+    /// there is no history), else the last change was not an undo.
+    NothingToRedo { since_undo: bool },
+    /// The workspace folder of a running `show --watch` or `history --follow` went away.
+    WorkspaceGone {
+        path: std::path::PathBuf,
+        replaced: bool,
+        what: &'static str,
+    },
     /// A change under `actor`'s name to items others own: each item (`1 "Write it"`) with its
     /// owner; the first one's id and lease for the hint.
     OwnedByOthers {
@@ -101,6 +112,35 @@ impl Plan {
     pub(super) fn render(self) -> Error {
         let invalid = |message: String| Error::new(Kind::InvalidParam, message);
         match self {
+            Self::NothingToUndo => invalid(
+                "nothing more to undo: the plan shown is revision 0, the empty plan before the \
+                 first change"
+                    .to_owned(),
+            )
+            .with_hint("`todos redo` steps forward again"),
+            Self::NothingToRedo { since_undo } => invalid(
+                if since_undo {
+                    "nothing to redo: no undo was taken back since the last change"
+                } else {
+                    "nothing to redo: the last change was not an undo"
+                }
+                .to_owned(),
+            )
+            .with_hint("`todos undo` takes the last change back; `todos redo` then puts it back"),
+            Self::WorkspaceGone {
+                path,
+                replaced,
+                what,
+            } => invalid(format!(
+                "the workspace folder {} {}: nothing more to {what}",
+                crate::policy::text::escape(&path.display().to_string()),
+                if replaced {
+                    "was replaced by another folder"
+                } else {
+                    "was deleted"
+                }
+            ))
+            .with_hint("run the command again in the workspace you mean"),
             Self::RevisionAhead { actual, expected } => Error::new(
                 Kind::Conflict,
                 format!(

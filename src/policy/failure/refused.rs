@@ -41,6 +41,10 @@ pub enum Refused {
     MakesCycle {
         described: String,
     },
+    /// A dependency that names no item, said alone beside the snapshot's other problems.
+    NoSuchBlocker {
+        value: String,
+    },
     /// A dependency that names no item (`dropped`: one the snapshot drops); `own`: the ids
     /// the snapshot gives its items.
     UnknownBlocker {
@@ -132,6 +136,7 @@ impl fmt::Display for Refused {
                 "makes a cycle: {described}; an item cannot wait on itself, so drop one of these \
                  dependencies"
             ),
+            Self::NoSuchBlocker { value } => write!(f, "\"{}\" names no item", escape(value)),
             Self::UnknownBlocker {
                 value,
                 dropped,

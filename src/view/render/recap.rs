@@ -12,7 +12,7 @@ pub const RECAP_MAX_CHARS: usize = crate::policy::cap::Cap::RecapChars.chars();
 
 /// One named part of the recap: `Pending: A; B; C (+2 more).`
 struct Part {
-    label: &'static str,
+    label: std::borrow::Cow<'static, str>,
     /// Every item of the part is named, however many: the part cut first when the line is long.
     names_all: bool,
     names: Vec<String>,
@@ -36,7 +36,7 @@ impl Part {
             count += 1;
         }
         (count > 0).then_some(Self {
-            label: status.info().label,
+            label: status.info().label.into(),
             names_all: at_most == usize::MAX,
             names,
             count,
@@ -107,14 +107,30 @@ pub fn recap(items: &[Item]) -> String {
         parts.insert(
             0,
             Part {
-                label: "Next",
+                label: "Next".into(),
                 names_all: false,
                 names: vec![escape(&items[next].content).into_owned()],
                 count: 1,
             },
         );
     }
-    let all_done = if stats.open() == 0 { " All done." } else { "" };
+    // A finished plan with a failure is never called done in words: the failure comes first
+    // (`[8/8] Finished, 1 failed: Try mypy strict mode.`), so a person and an agent see it.
+    let failed = stats.count(Status::Failed);
+    let all_done = match (stats.open(), failed) {
+        (0, 0) => " All done.",
+        _ => "",
+    };
+    if stats.open() == 0
+        && failed > 0
+        && let Some(at) = parts
+            .iter()
+            .position(|part| part.label == Status::Failed.info().label)
+    {
+        let mut part = parts.remove(at);
+        part.label = format!("Finished, {failed} failed").into();
+        parts.insert(0, part);
+    }
     let all_failed = parts
         .iter()
         .find(|part| part.names_all)

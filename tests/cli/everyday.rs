@@ -1,0 +1,622 @@
+//! The path every user takes every day (issue 31): one meaning per field, a plan that begins
+//! and ends, failures that show, refusals a person can read.
+
+use serde_json::json;
+
+use crate::support::{TestEnv, error_paths};
+
+#[test]
+fn a_description_in_update_never_rewords_the_item() {
+    let env = TestEnv::new();
+    env.plan("Parse", &["pending:Write parser", "pending:Test it"]);
+    env.todos(&["update"])
+        .stdin(r#"{"taskId":"1","description":"Use serde; handle trailing commas"}"#)
+        .run_in_process()
+        .success();
+    let item = &env.store()["todos"][0];
+    assert_eq!(item["content"], "Write parser");
+    assert_eq!(item["description"], "Use serde; handle trailing commas");
+    // The history names what changed: the description, not a rewording.
+    let history = env.todos(&["history"]).run_in_process().success().stdout;
+    assert!(!history.contains("reworded"), "{history}");
+    // TaskCreate's description is the description too, even without a subject: refused,
+    // with nothing written.
+    let done = env.rejects(
+        env.todos(&["create"])
+            .stdin(r#"{"description":"Only detail"}"#),
+        1,
+    );
+    assert!(
+        done.stderr.starts_with("error: content: is missing"),
+        "{}",
+        done.stderr
+    );
+    // A snapshot item with no other text key still takes it as its text (Gemini CLI).
+    env.todos(&["write"])
+        .stdin(r#"{"todos":[{"description":"Gemini step","status":"pending"}]}"#)
+        .run_in_process()
+        .success();
+    assert_eq!(env.store()["todos"][0]["content"], "Gemini step");
+}
+
+#[test]
+fn create_and_update_take_description_priority_and_active_form() {
+    let env = TestEnv::new();
+    env.todos(&[
+        "create",
+        "Fix the parser",
+        "--priority",
+        "HIGH",
+        "--description",
+        "Trailing commas too",
+    ])
+    .run_in_process()
+    .success();
+    let item = &env.store()["todos"][0];
+    assert_eq!(
+        (&item["priority"], &item["description"]),
+        (&json!("high"), &json!("Trailing commas too"))
+    );
+    env.todos(&[
+        "update",
+        "1",
+        "--priority",
+        "low",
+        "--description",
+        "Only commas",
+        "--active-form",
+        "Fixing the parser",
+    ])
+    .run_in_process()
+    .success();
+    let item = &env.store()["todos"][0];
+    assert_eq!(item["content"], "Fix the parser");
+    assert_eq!(item["priority"], "low");
+    assert_eq!(item["description"], "Only commas");
+    assert_eq!(item["active_form"], "Fixing the parser");
+    // A bad value is named by the option typed, and nothing changes.
+    let done = env.rejects(env.todos(&["update", "1", "--priority", "hgh"]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: --priority: unknown priority \"hgh\"; did you mean \"high\"?\n"
+    );
+    let done = env.rejects(env.todos(&["create", "B", "--priority", "urgent"]), 1);
+    assert!(
+        done.stderr
+            .starts_with("error: --priority: unknown priority"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn update_help_fits_in_sixty_lines() {
+    let env = TestEnv::new();
+    let help = env.todos(&["update", "--help"]).run().success().stdout;
+    assert!(
+        help.lines().count() <= 60,
+        "{} lines:\n{help}",
+        help.lines().count()
+    );
+    for flag in ["--description", "--priority", "--active-form"] {
+        assert!(help.contains(flag), "{help}");
+    }
+}
+
+#[test]
+fn a_new_task_starts_a_new_plan_without_the_old_summary() {
+    let env = TestEnv::new();
+    env.plan(
+        "Ship wc.py with a --lines flag",
+        &["completed:Write wc.py", "completed:Add --lines"],
+    );
+    // Claude Code's snapshot for another task: no summary, no item kept.
+    let done = env
+        .todos(&["write"])
+        .stdin(r#"{"todos":[{"content":"Read the logs","status":"in_progress","activeForm":"Reading"},{"content":"Fix the bug","status":"pending"}]}"#)
+        .run_in_process()
+        .success();
+    assert!(
+        done.stdout.starts_with("[0/2] (no summary)\n"),
+        "{}",
+        done.stdout
+    );
+    assert_eq!(env.store().get("summary"), None);
+    // A plan that goes on keeps its summary.
+    env.todos(&["write", "--summary", "Fix the crash"])
+        .run_in_process()
+        .success();
+    env.todos(&["write"])
+        .stdin(r#"{"todos":[{"content":"Read the logs","status":"completed"},{"content":"Fix the bug","status":"in_progress"}]}"#)
+        .run_in_process()
+        .success();
+    assert_eq!(env.store()["summary"], "Fix the crash");
+}
+
+#[test]
+fn a_summary_can_be_cleared_every_way() {
+    for clear in [
+        &[
+            "write",
+            r#"{"summary":null,"todos":[{"content":"A","status":"pending"}]}"#,
+        ][..],
+        &[
+            "write",
+            r#"{"summary":"","todos":[{"content":"A","status":"pending"}]}"#,
+        ],
+        &["write", r#"{"summary":null}"#],
+        &["write", "--summary", ""],
+        &["write", "--summary", "  ", "-t", "pending:A"],
+    ] {
+        let env = TestEnv::new();
+        env.plan("Old summary", &["pending:A"]);
+        env.todos(clear).run_in_process().success();
+        let store = env.store();
+        assert_eq!(store.get("summary"), None, "{clear:?}");
+        assert_eq!(store["todos"][0]["content"], "A", "{clear:?}");
+    }
+    // An empty list clears the plan and its summary.
+    let env = TestEnv::new();
+    env.plan("Old summary", &["completed:A"]);
+    env.todos(&["write", "[]"]).run_in_process().success();
+    let store = env.store();
+    assert_eq!((store.get("summary"), &store["todos"]), (None, &json!([])));
+}
+
+#[test]
+fn a_finished_plan_with_a_failure_says_so_first() {
+    let env = TestEnv::new();
+    env.plan(
+        "Type-check the project",
+        &[
+            "completed:A",
+            "completed:B",
+            "completed:C",
+            "completed:D",
+            "completed:E",
+            "cancelled:F",
+            "cancelled:G",
+            "failed:Try mypy strict mode",
+        ],
+    );
+    env.todos(&["recap"])
+        .expect_stdout("[8/8] Finished, 1 failed: Try mypy strict mode. Cancelled: F; G.\n")
+        .run_in_process()
+        .success();
+    // `check` passes (a failure is a result to report), and says it first.
+    env.todos(&["check"])
+        .expect_stdout("[8/8] Finished, 1 failed: Try mypy strict mode. Cancelled: F; G.\n")
+        .expect_stderr("")
+        .expect_code(0)
+        .run();
+    let done = env
+        .todos(&["update", "1", "completed"])
+        .run_in_process()
+        .success();
+    assert!(
+        done.stdout.ends_with("\nFinished, 1 of 8 failed.\n"),
+        "{}",
+        done.stdout
+    );
+}
+
+#[test]
+fn a_todo_with_a_colon_is_a_pending_item_unless_it_names_a_status() {
+    let env = TestEnv::new();
+    env.todos(&[
+        "write",
+        "--summary",
+        "S",
+        "-t",
+        "Fix bug: null deref",
+        "-t",
+        "done:Reproduce",
+    ])
+    .expect_stdout(
+        "[1/2] S\n  1 [ ] Fix bug: null deref\n  2 [x] Reproduce\n1 of 2 open — finish it before you wrap up.\n",
+    )
+    .run_in_process()
+    .success();
+    // A near miss of a status is a typo, refused with the fix.
+    let done = env.rejects(env.todos(&["write", "-t", "complted:Reproduce"]), 1);
+    assert_eq!(
+        done.stderr,
+        "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n"
+    );
+}
+
+#[test]
+fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
+    let env = TestEnv::new();
+    let long = |n: usize| "x".repeat(83 + n % 2);
+    let todos: Vec<_> = (0..14)
+        .map(|n| json!({"content": long(n), "status": "pending"}))
+        .collect();
+    let done = env.rejects(
+        env.todos(&["write"])
+            .stdin(json!({"todos": todos}).to_string()),
+        1,
+    );
+    let lines: Vec<&str> = done.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", done.stderr);
+    assert!(
+        lines[1].starts_with(
+            "  todos[0-13].content (14 items): is 83-84 characters long, the limit is 60;"
+        ),
+        "{}",
+        done.stderr
+    );
+    // `--json` keeps one entry per path.
+    let envelope = env
+        .rejects(
+            env.todos(&["--json", "write"])
+                .stdin(json!({"todos": todos}).to_string()),
+            1,
+        )
+        .json();
+    assert_eq!(error_paths(&envelope).len(), 15);
+    // Hundreds of different problems still make at most 20 lines.
+    let wild: Vec<_> = (0..300)
+        .map(|n| json!({"content": "a", "status": "pending", format!("field{n}"): 1}))
+        .collect();
+    let done = env.rejects(
+        env.todos(&["write"])
+            .stdin(json!({"todos": wild}).to_string()),
+        1,
+    );
+    assert!(done.stderr.lines().count() <= 20, "{}", done.stderr);
+    assert!(
+        done.stderr
+            .contains("more problems (--json lists every one)")
+    );
+}
+
+#[test]
+fn a_bad_status_and_an_unknown_blocker_are_reported_together() {
+    let env = TestEnv::new();
+    let envelope = env
+        .rejects(
+            env.todos(&["--json", "write"]).stdin(
+                r#"{"todos":[{"content":"a","status":"bogus","blocked_by":["99"]},{"id":"b","content":"b","status":"pending","blocked_by":["98"]}]}"#,
+            ),
+            1,
+        )
+        .json();
+    assert_eq!(
+        error_paths(&envelope),
+        [
+            "todos[0].status",
+            "todos[0].blocked_by[0]",
+            "todos[1].blocked_by[0]"
+        ]
+    );
+}
+
+#[test]
+fn dropped_items_are_one_warning_and_quiet_silences_it() {
+    let env = TestEnv::new();
+    let items: Vec<String> = (1..=60).map(|n| format!("pending:Step {n}")).collect();
+    let items: Vec<&str> = items.iter().map(String::as_str).collect();
+    env.todos(&["write", "--summary", "Big"])
+        .env("TODOS_MAX_ITEMS", "100")
+        .run_in_process()
+        .success();
+    let mut args = vec!["write", "--summary", "Big"];
+    for item in &items {
+        args.extend(["-t", item]);
+    }
+    env.todos(&args)
+        .env("TODOS_MAX_ITEMS", "100")
+        .run_in_process()
+        .success();
+    let done = env.todos(&["write", "[]"]).run_in_process().success();
+    assert_eq!(
+        done.stderr,
+        "warning: dropped 60 open items: 1 \"Step 1\" (pending), 2 \"Step 2\" (pending), \
+         3 \"Step 3\" (pending), 4 \"Step 4\" (pending), 5 \"Step 5\" (pending) (+55 more); \
+         send them again to keep them, or `todos undo`\n"
+    );
+    env.todos(&["undo"])
+        .env("TODOS_MAX_ITEMS", "100")
+        .run_in_process()
+        .success();
+    env.todos(&["-q", "write", "[]"])
+        .expect_stdout("")
+        .expect_stderr("")
+        .run_in_process()
+        .success();
+}
+
+#[test]
+fn undo_walks_back_and_redo_walks_forward_until_another_change() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["create", "B"]).run_in_process().success();
+    env.todos(&["create", "C"]).run_in_process().success();
+    let step = |command: &str, note: &str, items: usize| {
+        let done = env
+            .todos(&["--json", command])
+            .run_in_process()
+            .success()
+            .json();
+        assert_eq!(
+            done["data"]["todos"].as_array().map(Vec::len),
+            Some(items),
+            "{command}: {done}"
+        );
+        let text = env
+            .todos(&["history", "--limit", "1"])
+            .run_in_process()
+            .success()
+            .stdout;
+        assert!(text.contains(note), "{command}: {text}");
+    };
+    step("undo", "undo --to 2", 2);
+    step("undo", "undo --to 1", 1);
+    step("undo", "undo --to 0", 0);
+    let done = env.rejects(env.todos(&["undo"]), 1);
+    assert!(
+        done.stderr.starts_with("error: nothing more to undo"),
+        "{}",
+        done.stderr
+    );
+    step("redo", "redo --to 1", 1);
+    let done = env.todos(&["redo"]).run().success();
+    assert_eq!(done.stderr, "note: Restored the plan of revision 2.\n");
+    step("redo", "redo --to 3", 3);
+    let done = env.rejects(env.todos(&["redo"]), 1);
+    assert!(
+        done.stderr.starts_with("error: nothing to redo"),
+        "{}",
+        done.stderr
+    );
+    // Another change ends the run: nothing to redo after it.
+    env.todos(&["undo"]).run_in_process().success();
+    env.todos(&["create", "D"]).run_in_process().success();
+    let done = env.rejects(env.todos(&["redo"]), 1);
+    assert!(
+        done.stderr
+            .starts_with("error: nothing to redo: the last change was not an undo"),
+        "{}",
+        done.stderr
+    );
+}
+
+#[test]
+fn show_and_recap_say_where_no_plan_is() {
+    let env = TestEnv::new();
+    let note = format!(
+        "note: no plan in {} yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n",
+        env.ws().display()
+    );
+    env.todos(&["show"])
+        .expect_stdout("[0/0] (no summary)\n  No todos.\n")
+        .expect_stderr(note.clone())
+        .run()
+        .success();
+    env.todos(&["recap"])
+        .expect_stdout("[0/0] No todos.\n")
+        .expect_stderr(note)
+        .run()
+        .success();
+    env.todos(&["-q", "show"]).expect_stderr("").run().success();
+    let json = env
+        .todos(&["--json", "recap"])
+        .expect_stderr("")
+        .run()
+        .success();
+    assert_eq!(json.json()["status"], "success");
+    assert!(!env.path(".todos.json").exists(), "show creates nothing");
+}
+
+#[test]
+fn history_names_every_change() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.todos(&["update", "1", "--priority", "high"])
+        .run_in_process()
+        .success();
+    env.todos(&["update", "1", "--description", "More"])
+        .run_in_process()
+        .success();
+    env.todos(&["update", "1", "--owner", "w1"])
+        .run_in_process()
+        .success();
+    env.todos(&["write", "--summary", ""])
+        .run_in_process()
+        .success();
+    let history = env.todos(&["history"]).run_in_process().success().stdout;
+    let changes: Vec<&str> = history
+        .lines()
+        .map(|line| {
+            line.split("  ")
+                .filter(|part| !part.is_empty())
+                .last()
+                .unwrap_or("")
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            "summary cleared",
+            "1 @w1",
+            "1 description",
+            "1 priority high",
+            "1 item"
+        ],
+        "{history}"
+    );
+}
+
+#[test]
+fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
+    let env = TestEnv::new();
+    env.todos(&["write"])
+        .stdin(
+            r#"{"summary":"Fix login","todos":[{"content":"Repro","status":"completed"},{"content":"Patch","status":"in_progress","priority":"high","owner":"w1"},{"content":"Ask Bob","status":"blocked"},{"content":"Perf","status":"cancelled"},{"content":"Flaky","status":"failed"},{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
+        )
+        .run_in_process()
+        .success();
+    let store = env.read(".todos.json");
+    let markdown = env
+        .todos(&["show", "--format", "markdown"])
+        .run_in_process()
+        .success()
+        .stdout;
+    env.todos(&["write"])
+        .stdin(markdown.as_str())
+        .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+        .run_in_process()
+        .success();
+    assert_eq!(env.read(".todos.json"), store);
+    // In a fresh workspace it makes the same items, statuses, priority, owner and summary.
+    let other = TestEnv::new();
+    other
+        .todos(&["write"])
+        .stdin(markdown.as_str())
+        .run_in_process()
+        .success();
+    let made = other.store();
+    assert_eq!(made["summary"], "Fix login");
+    assert_eq!(
+        crate::support::items(&made["todos"]),
+        crate::support::items(&env.store()["todos"])
+    );
+    assert_eq!(made["todos"][1]["priority"], "high");
+    assert_eq!(made["todos"][1]["owner"], "w1");
+    // The checklist's markers, read back as a checklist, keep every status.
+    let shown = env.todos(&["show"]).run_in_process().success().stdout;
+    let lines: Vec<String> = shown
+        .lines()
+        .skip(1)
+        .map(|line| {
+            line.trim_start()
+                .split_once(' ')
+                .map_or("", |(_, rest)| rest)
+                .to_owned()
+        })
+        .map(|line| {
+            line.split(" (")
+                .next()
+                .unwrap_or("")
+                .split(" @")
+                .next()
+                .unwrap_or("")
+                .split(" ⧗")
+                .next()
+                .unwrap_or("")
+                .to_owned()
+        })
+        .collect();
+    let third = TestEnv::new();
+    third
+        .todos(&["write"])
+        .stdin(lines.join("\n"))
+        .run_in_process()
+        .success();
+    let statuses = |store: &serde_json::Value| -> Vec<String> {
+        crate::support::items(&store["todos"])
+            .into_iter()
+            .map(|(_, status, _)| status)
+            .collect()
+    };
+    assert_eq!(statuses(&third.store()), statuses(&env.store()));
+}
+
+#[test]
+fn init_sets_up_the_agents_the_repository_shows() {
+    let env = TestEnv::new();
+    env.write_file("CLAUDE.md", "# Project\n");
+    std::fs::create_dir_all(env.path(".gemini")).unwrap();
+    let done = env.todos(&["init"]).run().success();
+    assert!(
+        done.stdout.starts_with(
+            "Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n"
+        ),
+        "{}",
+        done.stdout
+    );
+    assert!(env.read("CLAUDE.md").contains("todos:begin"));
+    assert!(env.read("GEMINI.md").contains("todos:begin"));
+    assert!(!env.path("AGENTS.md").exists());
+    // None shown: AGENTS.md, saying so.
+    let bare = TestEnv::new();
+    let done = bare.todos(&["init"]).run().success();
+    assert!(
+        done.stdout.starts_with("No agent's files here"),
+        "{}",
+        done.stdout
+    );
+    assert!(bare.path("AGENTS.md").exists());
+    // `init --git` writes git's files only.
+    let git = TestEnv::new();
+    let made = std::process::Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(git.ws())
+        .env("HOME", git.home())
+        .output()
+        .expect("git init");
+    assert!(made.status.success());
+    let json = git
+        .todos(&["--json", "init", "--git"])
+        .run()
+        .success()
+        .json();
+    let paths: Vec<&str> = json["data"]["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter_map(|file| file["path"].as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        [".gitignore", ".gitattributes", ".git/config"],
+        "{json}"
+    );
+    assert!(!git.path("AGENTS.md").exists());
+}
+
+#[test]
+fn follow_and_watch_end_when_their_workspace_folder_goes() {
+    use crate::support::Spawned;
+    use std::time::Duration;
+    for (args, what, replace) in [
+        (&["history", "--follow"][..], "follow", false),
+        (&["show", "--watch"], "watch", true),
+    ] {
+        let env = TestEnv::new();
+        env.plan("S", &["pending:A"]);
+        let mut running = Spawned(env.todos(args).spawn());
+        // The first screen or revision is out: the watch has begun.
+        let mut first = [0_u8; 1];
+        std::io::Read::read_exact(running.0.stdout.as_mut().expect("stdout"), &mut first)
+            .expect("first output");
+        let ws = env.ws();
+        if replace {
+            std::fs::rename(&ws, env.root().join("ws.old")).expect("move the workspace");
+            std::fs::create_dir(&ws).expect("a new folder in its place");
+        } else {
+            std::fs::remove_dir_all(&ws).expect("delete the workspace");
+        }
+        assert_eq!(
+            running.exit_code(Duration::from_secs(15)),
+            Some(1),
+            "{args:?} ended"
+        );
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(running.0.stderr.as_mut().expect("stderr"), &mut stderr)
+            .expect("stderr");
+        let why = if replace {
+            "was replaced by another folder"
+        } else {
+            "was deleted"
+        };
+        assert_eq!(
+            stderr,
+            format!(
+                "error: the workspace folder {} {why}: nothing more to {what}\nhint: run the command again in the workspace you mean\n",
+                ws.display()
+            )
+        );
+    }
+}

@@ -137,14 +137,7 @@ fn dependency_problems(
     let mut problems: Vec<Problem> = blockers
         .iter()
         .filter(|(_, id)| !given.contains(id) && !old.iter().any(|item| item.id == *id))
-        .map(|(path, id)| {
-            Problem::new(
-                path.as_str(),
-                Refused::NoSuchBlocker {
-                    value: id.to_string(),
-                },
-            )
-        })
+        .map(|(path, id)| Problem::new(path.as_str(), Refused::NoSuchBlocker { value: id.clone() }))
         .collect();
     let matches = match_ids(&old, &drafts);
     let mut ids = Vec::with_capacity(drafts.len());

@@ -9,10 +9,12 @@
 use std::fmt;
 
 pub use crate::policy::exit::Kind;
+#[cfg(feature = "board")]
+pub use crate::policy::failure::BoardStep;
 pub use crate::policy::failure::{
-    BlockWhy, BoardStep, Bug, Disk, FileWhy, Fit, Hint, Input, LeaseState, NotAStore, Plan,
-    Refused, Revisions, Said, ServerBuild, Setup, Shape, StdinCommand, Stored, Unmergeable,
-    Unreadable, Unsafe, Usage, UserFolder, Wrong, summarize,
+    BlockWhy, Bug, Disk, FileWhy, Fit, Hint, Input, LeaseState, NotAStore, Plan, Refused,
+    Revisions, Said, ServerBuild, Setup, Shape, StdinCommand, Stored, Unmergeable, Unreadable,
+    Unsafe, Usage, UserFolder, Wrong, summarize,
 };
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.

@@ -31,7 +31,9 @@ pub use hint::{Hint, StdinCommand};
 pub use input::{FileWhy, Input};
 pub use plan::{LeaseState, Plan, Revisions};
 pub use refused::Refused;
-pub use setup::{BlockWhy, BoardStep, ServerBuild, Setup, Shape, UserFolder};
+#[cfg(feature = "board")]
+pub use setup::BoardStep;
+pub use setup::{BlockWhy, ServerBuild, Setup, Shape, UserFolder};
 pub use stored::Stored;
 pub use usage::Usage;
 pub use wrong::{Fit, Wrong};

@@ -345,8 +345,8 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --no-open 'Print the URL; do not open a browser'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
-            cand -q 'Print nothing on success (errors and warnings still go to stderr)'
-            cand --quiet 'Print nothing on success (errors and warnings still go to stderr)'
+            cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

@@ -341,20 +341,10 @@ impl Run {
 
     /// Runs the binary through `wrapper` (e.g. `setpriv --reuid 65534 --`), with the same
     /// environment, folder and arguments.
-    pub fn via(mut self, wrapper: &[&str]) -> Self {
+    pub fn via(self, wrapper: &[&str]) -> Self {
         let mut command = Command::new(wrapper[0]);
         command.args(&wrapper[1..]).arg(self.command.get_program());
-        command.env_clear();
-        for (key, value) in self.command.get_envs() {
-            if let Some(value) = value {
-                command.env(key, value);
-            }
-        }
-        if let Some(dir) = self.command.get_current_dir() {
-            command.current_dir(dir);
-        }
-        self.command = command;
-        self
+        self.replaced_by(command)
     }
 
     /// Runs a `todos` of its own in `dir`, with no `todos-mcp` beside it: a hard link to the
@@ -364,7 +354,11 @@ impl Run {
         if fs::hard_link(bin(), &todos).is_err() {
             fs::copy(bin(), &todos).expect("copy todos");
         }
-        let mut command = Command::new(&todos);
+        self.replaced_by(Command::new(&todos))
+    }
+
+    /// The run with `command` in place of its own, given the same environment and folder.
+    fn replaced_by(mut self, mut command: Command) -> Self {
         command.env_clear();
         for (key, value) in self.command.get_envs() {
             if let Some(value) = value {

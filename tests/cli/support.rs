@@ -349,7 +349,7 @@ impl Run {
 
     /// Runs a `todos` of its own in `dir`, with no `todos-mcp` beside it: a hard link to the
     /// binary under test where the file system allows one (never open for writing), else a copy.
-    pub fn alone_in(mut self, dir: &Path) -> Self {
+    pub fn alone_in(self, dir: &Path) -> Self {
         let todos = dir.join("todos");
         if fs::hard_link(bin(), &todos).is_err() {
             fs::copy(bin(), &todos).expect("copy todos");

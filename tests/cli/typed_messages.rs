@@ -7,19 +7,9 @@
 //! the file and the line.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Every `.rs` file under `dir`.
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            out.push(path);
-        }
-    }
-}
+use crate::layers::sources;
 
 /// What builds an error or a problem from text: a constructor that takes a message or a hint,
 /// or a problem whose message is a literal or a `format!`.

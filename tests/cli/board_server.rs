@@ -5,7 +5,6 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::Command;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -244,24 +243,7 @@ fn a_change_from_another_process_reaches_the_page_within_a_second() {
         .success();
     let (_, workspace, _) = events.recv_timeout(WAIT).expect("the new list");
     assert_eq!(workspace["data"]["lists"][2]["list"], "ops");
-    let mut process = board.process;
-    let pid = process.0.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
-    assert_eq!(process.exit_code(WAIT), Some(0));
-    let mut stderr = String::new();
-    process
-        .0
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = board.process.interrupted(WAIT);
     assert_eq!(
         stderr,
         "Open it in a browser. Ctrl-C stops the board.\nStopped the board.\n"

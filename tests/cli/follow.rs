@@ -48,7 +48,7 @@ fn a_follower_sees_every_revision_of_concurrent_writers_once_in_order() {
         .env("TODOS_HISTORY_LIMIT", limit)
         .spawn();
     let lines = lines(&mut child);
-    let mut follower = Spawned(child);
+    let follower = Spawned(child);
     let mut seen = vec![revision(
         &lines.recv_timeout(WAIT).expect("the kept revision"),
     )];
@@ -96,14 +96,7 @@ fn a_follower_sees_every_revision_of_concurrent_writers_once_in_order() {
         revision(&lines.recv_timeout(WAIT).expect("the next one")),
         last + 1
     );
-    let pid = follower.0.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .is_ok_and(|s| s.success())
-    );
-    assert_eq!(follower.exit_code(WAIT), Some(0));
+    follower.interrupted(WAIT);
 }
 
 #[test]
@@ -143,25 +136,8 @@ fn append(env: &TestEnv, text: &str) {
 }
 
 /// The follower's stderr once it is stopped with SIGINT.
-fn stopped(mut follower: Spawned) -> String {
-    use std::io::Read as _;
-    let pid = follower.0.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .is_ok_and(|s| s.success())
-    );
-    assert_eq!(follower.exit_code(WAIT), Some(0));
-    let mut stderr = String::new();
-    follower
-        .0
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    stderr
+fn stopped(follower: Spawned) -> String {
+    follower.interrupted(WAIT)
 }
 
 /// The revisions of `history`'s lines, oldest first.

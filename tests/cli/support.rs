@@ -610,4 +610,27 @@ impl Spawned {
         }
         None
     }
+
+    /// Stops the process as Ctrl-C does (SIGINT), checks that it ends cleanly (exit 0) within
+    /// `within`, and returns what it said on stderr.
+    #[track_caller]
+    pub fn interrupted(mut self, within: std::time::Duration) -> String {
+        use std::io::Read as _;
+        let pid = self.0.id().to_string();
+        assert!(
+            Command::new("kill")
+                .args(["-INT", &pid])
+                .status()
+                .is_ok_and(|status| status.success())
+        );
+        assert_eq!(self.exit_code(within), Some(0));
+        let mut stderr = String::new();
+        self.0
+            .stderr
+            .take()
+            .expect("stderr is piped")
+            .read_to_string(&mut stderr)
+            .unwrap();
+        stderr
+    }
 }

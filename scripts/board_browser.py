@@ -312,7 +312,7 @@ def main():
         os.makedirs(os.path.join(evil, ".git"))
         hostile = '<img src=x onerror="window.pwned=1">'
         todos.run(evil, "write", "--summary", "<b>bold</b> & <script>", "-t", "pending:" + hostile)
-        os.makedirs(os.path.join(evil, ".todos"))
+        os.makedirs(os.path.join(evil, ".todos"), exist_ok=True)
         secret = os.path.join(root, "secret.json")
         with open(secret, "w") as out:
             out.write('{"not": "yours"}')

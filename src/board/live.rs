@@ -23,7 +23,7 @@ use notify::{EventKind, RecursiveMode, Watcher};
 use super::shared::Shared;
 use crate::commands::board::discover::{self, Root};
 use crate::commands::board::snapshot::{self, ListView};
-use crate::plan::list::{DEFAULT_STORE, LISTS_DIR, ListName};
+use crate::plan::list::{DEFAULT_STORE, LEGACY_HISTORY, LISTS_DIR, ListName};
 use crate::policy::board::{POLL_WITH_EVENTS, POLL_WITHOUT_EVENTS, RESCAN, SETTLE};
 use crate::policy::error::Error;
 
@@ -167,7 +167,7 @@ impl Live {
             if self.workspaces.contains_key(folder) {
                 if name == LISTS_DIR {
                     self.marked.insert((folder.to_path_buf(), None));
-                } else if name == DEFAULT_STORE || name == history_name(&ListName::default_list()) {
+                } else if name == DEFAULT_STORE || name == LEGACY_HISTORY {
                     self.marked
                         .insert((folder.to_path_buf(), Some(ListName::default_list())));
                 }
@@ -180,11 +180,15 @@ impl Live {
                 continue;
             };
             if folder.file_name().is_some_and(|dir| dir == LISTS_DIR) {
-                let list = name
-                    .strip_suffix(".history.jsonl")
-                    .or_else(|| name.strip_suffix(".json"))
-                    .and_then(|list| ListName::parse(list).ok())
-                    .filter(|list| !list.is_default());
+                // `default.history.jsonl` is the default list's history; `default.json` is no
+                // list's store.
+                let list = match name.strip_suffix(".history.jsonl") {
+                    Some(list) => ListName::parse(list).ok(),
+                    None => name
+                        .strip_suffix(".json")
+                        .and_then(|list| ListName::parse(list).ok())
+                        .filter(|list| !list.is_default()),
+                };
                 if let Some(list) = list {
                     // A list not seen before: the list set is read again with it.
                     let known = self.workspaces[workspace].lists.contains_key(&list);
@@ -358,12 +362,6 @@ fn envelope_of(path: &Path, workspace: &Workspace) -> String {
         workspace.folder.as_ref(),
     )
     .to_string()
-}
-
-fn history_name(list: &ListName) -> String {
-    list.history_path(Path::new(""))
-        .to_string_lossy()
-        .into_owned()
 }
 
 /// A real folder (never a link to one).

@@ -59,10 +59,15 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     // Refuses a `.todos/` that leads out of the workspace, as `history` does.
     store.check_folder(false)?;
     let (tx, rx) = mpsc::channel();
-    // Watch before the first read, so a revision made between the two is not missed.
-    let folder = path.parent().unwrap_or(&ctx.workspace).to_path_buf();
-    let watcher = watch(&folder, &path, tx.clone());
-    let poll = super::watch::poll_every(ctx, host, &folder, watcher.is_some());
+    // Watch before the first read, so a revision made between the two is not missed: the
+    // workspace's root, where `.todos/` appears with the first change (and where the default
+    // list's history was before it moved in), and `.todos/` once it is there.
+    let private = ctx.workspace.join(crate::plan::list::LISTS_DIR);
+    let mut watcher = watch(&ctx.workspace, &store, tx.clone());
+    let mut watching_private = watcher
+        .as_mut()
+        .is_some_and(|watcher| add_folder(watcher, &private));
+    let poll = super::watch::poll_every(ctx, host, &ctx.workspace, watcher.is_some());
     stop_on_signals(&tx)?;
     let kept = limit.map_or(ctx.config.history_limit, |limit| {
         limit.min(ctx.config.history_limit)
@@ -79,6 +84,12 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     let workspace = super::watch::Workspace::new(&ctx.workspace);
     let mut gone = None;
     'follow: loop {
+        if !watching_private && let Some(watcher) = watcher.as_mut() {
+            watching_private = add_folder(watcher, &private);
+        }
+        // The history moves into `.todos/` with a change (the same file, renamed): read on
+        // where it is now.
+        store.history_path().clone_into(&mut follower.path);
         let (entries, warnings) = follower.read(&store_revision)?;
         if before.is_none() {
             before = follower.before.take();
@@ -352,25 +363,36 @@ fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
     (meta.len(), 0)
 }
 
-/// Sends `Changed` for every event on the history file (and on errors, which may mean lost
-/// events). `None` when the folder cannot be watched.
-fn watch(dir: &Path, file: &Path, tx: Sender<Wake>) -> Option<notify::RecommendedWatcher> {
-    let name = file.file_name()?.to_owned();
+/// Sends `Changed` for every event on the list's history file, at its place in `.todos/` or
+/// the old one, and on `.todos/` itself (and on errors, which may mean lost events), watching
+/// the workspace's root. `None` when it cannot be watched.
+fn watch(root: &Path, store: &Store, tx: Sender<Wake>) -> Option<notify::RecommendedWatcher> {
+    let mut names = vec![std::ffi::OsString::from(crate::plan::list::LISTS_DIR)];
+    names.extend(
+        store
+            .history_files()
+            .filter_map(|path| path.file_name().map(ToOwned::to_owned)),
+    );
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         let concerns = |event: &notify::Event| {
             !matches!(event.kind, EventKind::Access(_))
-                && event
-                    .paths
-                    .iter()
-                    .any(|path| path.file_name() == Some(&name))
+                && event.paths.iter().any(|path| {
+                    path.file_name()
+                        .is_some_and(|name| names.iter().any(|wanted| wanted == name))
+                })
         };
         if event.as_ref().map_or(true, concerns) {
             let _ = tx.send(Wake::Changed);
         }
     })
     .ok()?;
-    watcher.watch(dir, RecursiveMode::NonRecursive).ok()?;
+    watcher.watch(root, RecursiveMode::NonRecursive).ok()?;
     Some(watcher)
+}
+
+/// Watches `folder` too, if it is there: whether it now is watched.
+fn add_folder(watcher: &mut notify::RecommendedWatcher, folder: &Path) -> bool {
+    folder.is_dir() && watcher.watch(folder, RecursiveMode::NonRecursive).is_ok()
 }
 
 /// The first Ctrl-C, SIGTERM or SIGHUP ends the loop cleanly; a second ends the process.

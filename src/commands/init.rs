@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use crate::agents::guide;
 use crate::agents::hooks::{self, Protocol};
 use crate::commands::init_agents::chosen;
-use crate::commands::init_block::{GITIGNORE, IGNORED, INSTRUCTIONS, with_block};
+use crate::commands::init_block::{INSTRUCTIONS, with_block};
 use crate::commands::init_files::{Action, Change, Plan};
 use crate::commands::init_git;
 use crate::commands::init_mcp;
@@ -63,18 +63,12 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     let limits = ctx.config.limits;
     let team = crate::commands::prompt::works_in_a_team(ctx, host);
     let block = INSTRUCTIONS.wrap(&guide::prompt(&limits, team));
-    let ignored = GITIGNORE.wrap(IGNORED);
 
     // Every file's edits, in order, with what each adds: one change per file, so that no edit
     // is computed from a text another then replaces (Gemini CLI's settings hold the hooks, the
     // server and the rules; Codex and a generic agent share AGENTS.md).
     let mut plan = Plan::default();
-    // The lock, temporary and history files stay out of git: `init --git` alone writes this
-    // git file too, beside .gitattributes and the driver.
-    if setups.is_empty() {
-        add_gitignore(&mut plan, &ignored);
-    }
-    for (index, setup) in setups.iter().enumerate() {
+    for setup in &setups {
         let name = instructions_file(setup.agent);
         if !plan.files.iter().any(|file| file.name == name) {
             plan.add(
@@ -82,9 +76,6 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
                 None,
                 Box::new(|old, path, _| with_block(old, &block, path, &INSTRUCTIONS)),
             );
-        }
-        if index == 0 {
-            add_gitignore(&mut plan, &ignored);
         }
         if let Some(protocol) = setup.protocol {
             plan.add(
@@ -152,15 +143,6 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     // The config first (git may hold its lock, and then nothing else is written either).
     let git_line = git_changes(ctx, args.git, &mut changes)?;
     report(changes, git_line, &notes, &setups, chose, args, &limits)
-}
-
-/// The ignored files' block in .gitignore, as one edit of the plan.
-fn add_gitignore<'a>(plan: &mut Plan<'a>, ignored: &'a str) {
-    plan.add(
-        ".gitignore",
-        None,
-        Box::new(move |old, path, _| with_block(old, ignored, path, &GITIGNORE)),
-    );
 }
 
 /// Writes each change and says what `init` did: which agents it chose and why, the files, the
@@ -336,13 +318,11 @@ fn git_changes(
         .map(Some)
 }
 
-/// What `init` says of a file no edit described: the ignored files or the instructions.
+/// What `init` says of a file no edit described: `.gitattributes` or the instructions.
 fn describe(name: &str, limits: &crate::plan::model::Limits) -> String {
     if name == ".gitattributes" {
         "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
             .to_owned()
-    } else if name == ".gitignore" {
-        "the lock, temporary and history files (commit the plan and memory/todos/)".to_owned()
     } else {
         format!(
             "the todos instructions ({}, {} an item)",

@@ -1,5 +1,5 @@
-//! The blocks `todos init` owns in a user's files (the instructions file, `.gitignore`, and
-//! `init --git`'s): marked lines, replaced whole when present, appended when absent, and
+//! The blocks `todos init` owns in a user's files (the instructions file and `init --git`'s
+//! `.gitattributes`): marked lines, replaced whole when present, appended when absent, and
 //! everything around them left as it was.
 
 use std::path::Path;
@@ -21,32 +21,12 @@ pub(super) const INSTRUCTIONS: Markers = Markers {
     end: "<!-- todos:end -->",
 };
 
-/// In `.gitignore`: comment lines.
-pub(super) const GITIGNORE: Markers = Markers {
-    begin_mark: "# todos:begin",
-    begin: "# todos:begin (written by `todos init`: files todos keeps for itself, not the plan)",
-    end: "# todos:end",
-};
-
 impl Markers {
     /// `body` between the markers.
     pub(super) fn wrap(&self, body: &str) -> String {
         format!("{}\n{body}{}\n", self.begin, self.end)
     }
 }
-
-/// What a team does not commit: locks, temporary files, the histories (local undo) and set
-/// aside stores. The plans (`.todos.json`, `.todos/*.json`) and `memory/todos/` stay in.
-pub(super) const IGNORED: &str = ".todos.json.lock
-.todos.json.tmp
-.todos.json.corrupt-*
-.todos.history.jsonl
-.todos/*.lock
-.todos/*.tmp
-.todos/*.corrupt-*
-.todos/*.history.jsonl
-*.todos-tmp
-";
 
 /// The instructions file with our block in it: appended when absent, replaced when present.
 pub(super) fn with_block(

@@ -24,12 +24,16 @@ const FILES: &[(&str, &str)] = &[
         "the plan, at the workspace root: the nearest folder upwards holding it, else the nearest holding .git, else the current folder",
     ),
     (
-        ".todos.json.lock",
-        "locked by every change, so parallel writers wait for each other",
+        ".todos/NAME.json.lock",
+        "locked by every change of list NAME (default for the plan), so parallel writers wait for each other",
     ),
     (
-        ".todos.history.jsonl",
-        "every revision of the plan, one JSON line each (the latest history_limit); .todos/NAME.history.jsonl for a named list",
+        ".todos/NAME.history.jsonl",
+        "every revision of list NAME (default for the plan), one JSON line each (the latest history_limit)",
+    ),
+    (
+        ".todos/.gitignore",
+        "written by todos when there is none: git ignores the locks, histories and temporary files, and sees the plans",
     ),
     (
         ".todos/NAME.json",

@@ -105,6 +105,9 @@ impl<'a> Transaction<'a> {
                 completed_plans: 0,
             });
         }
+        // What an older `todos` left beside the store moves into `.todos/` first, so that the
+        // history's ends are read where the revision is appended.
+        self.store.move_old_files(&self.lock)?;
         // The history's ends, read once under the lock: the new revision goes past its latest (a
         // store put back by git may be behind it), and the append after the save starts from
         // them. A history that cannot be read holds up nothing here; `record` warns of it.
@@ -258,6 +261,7 @@ impl<'a> Transaction<'a> {
         old: &Document,
         restored: &Document,
     ) -> Result<Vec<String>> {
+        self.store.move_old_files(&self.lock)?;
         let ends = history::span(self.store.history_path());
         let mut restored = restored.clone();
         let mut warnings = self.catch_up(old, &mut restored);

@@ -1,6 +1,11 @@
 //! Which plan a command works on. A workspace holds the default list, `.todos.json`, and any
 //! number of named lists, `.todos/NAME.json`; each has its own lock, history, ids and session,
 //! so lists never wait for each other.
+//!
+//! Everything `todos` keeps for itself lives in `.todos/`, which ignores it for git through a
+//! `.gitignore` of its own (`store`): every list's lock `.todos/NAME.json.lock` and history
+//! `.todos/NAME.history.jsonl`, the default list's under the name `default`. Only the plans
+//! are left for `git status` to show.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -12,6 +17,10 @@ use crate::policy::name::LIST_NAME;
 pub const DEFAULT_STORE: &str = ".todos.json";
 /// The folder of the named lists.
 pub const LISTS_DIR: &str = ".todos";
+/// The default list's history and lock at their old places, beside its store, before they
+/// moved into `.todos/` (`legacy_paths`).
+pub const LEGACY_HISTORY: &str = ".todos.history.jsonl";
+pub const LEGACY_LOCK: &str = ".todos.json.lock";
 /// The name that means the default list.
 pub const DEFAULT_NAME: &str = "default";
 
@@ -56,14 +65,29 @@ impl ListName {
         }
     }
 
-    /// The list's history file in `workspace`: `.todos.history.jsonl`, `.todos/NAME.history.jsonl`.
+    /// The list's history file in `workspace`: `.todos/NAME.history.jsonl`, `NAME` being
+    /// `default` for the default list.
     pub fn history_path(&self, workspace: &Path) -> PathBuf {
-        match &self.0 {
-            None => workspace.join(".todos.history.jsonl"),
-            Some(name) => workspace
-                .join(LISTS_DIR)
-                .join(format!("{name}.history.jsonl")),
-        }
+        workspace
+            .join(LISTS_DIR)
+            .join(format!("{}.history.jsonl", self.as_str()))
+    }
+
+    /// The list's lock file in `workspace`: `.todos/NAME.json.lock`, never renamed.
+    pub fn lock_path(&self, workspace: &Path) -> PathBuf {
+        workspace
+            .join(LISTS_DIR)
+            .join(format!("{}.json.lock", self.as_str()))
+    }
+
+    /// Where the default list's history and lock were kept before they moved into `.todos/`:
+    /// `.todos.history.jsonl` and `.todos.json.lock`, beside the store. The first change moves
+    /// what it finds there (`Store::move_old_files`). Named lists always kept theirs in `.todos/`.
+    pub fn legacy_paths(&self, workspace: &Path) -> Option<Legacy> {
+        self.is_default().then(|| Legacy {
+            history: workspace.join(LEGACY_HISTORY),
+            lock: workspace.join(LEGACY_LOCK),
+        })
     }
 
     /// A list of `workspace` whose name is near this one's, when this named list has no store
@@ -99,6 +123,13 @@ impl ListName {
         named.sort();
         std::iter::once(Self::default_list()).chain(named).collect()
     }
+}
+
+/// The default list's history and lock at their old places.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Legacy {
+    pub history: PathBuf,
+    pub lock: PathBuf,
 }
 
 impl fmt::Display for ListName {
@@ -140,11 +171,24 @@ mod tests {
             api.history_path(ws),
             Path::new("/ws/.todos/api.history.jsonl")
         );
+        assert_eq!(api.lock_path(ws), Path::new("/ws/.todos/api.json.lock"));
+        assert_eq!(api.legacy_paths(ws), None);
         let default = ListName::default_list();
         assert_eq!(default.store_path(ws), Path::new("/ws/.todos.json"));
         assert_eq!(
             default.history_path(ws),
-            Path::new("/ws/.todos.history.jsonl")
+            Path::new("/ws/.todos/default.history.jsonl")
+        );
+        assert_eq!(
+            default.lock_path(ws),
+            Path::new("/ws/.todos/default.json.lock")
+        );
+        assert_eq!(
+            default.legacy_paths(ws),
+            Some(Legacy {
+                history: PathBuf::from("/ws/.todos.history.jsonl"),
+                lock: PathBuf::from("/ws/.todos.json.lock"),
+            })
         );
     }
 }

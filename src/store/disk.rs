@@ -42,7 +42,9 @@ mod inside;
 mod replace;
 
 pub use inside::{Folder, folder, link_target, real_root};
-pub use replace::{create_whole, move_to_new, replace, sync_dir};
+pub use replace::{
+    clear_strays_beside, create_whole, move_to_new, replace, replace_from, sync_dir,
+};
 
 /// The mode a new file gets when it replaces nothing; the umask takes its share.
 const NEW_FILE_MODE: u32 = 0o666;

@@ -20,9 +20,11 @@ use crate::store::disk::{self, Links};
 use crate::store::{Document, MAX_COUNTER, Store};
 
 mod latest;
+mod moved;
 mod tail;
 
 pub use latest::latest;
+pub use moved::move_in;
 
 /// One kept revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

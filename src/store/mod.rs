@@ -1,29 +1,36 @@
 //! The store: a list's file (`.todos.json`, `.todos/NAME.json`), read whole, changed under one
 //! lock, saved atomically.
 //!
-//! A change takes an exclusive `flock` on `.todos.json.lock` (a separate file that is never
-//! renamed, so every process locks the same inode), reads the store, validates, and replaces
-//! it through `disk::replace`: a new temporary file beside it, synced, renamed over it, the
-//! folder synced. A process killed at any instant leaves the old or the new store, never a torn one;
-//! readers take no lock because a rename is atomic. What the store was before is kept by the
-//! history (`history`), written after it. Every file is opened through `disk`: a store, lock or
-//! temp file that is a link, a FIFO or a device is refused (`UNSAFE_PATH`), never read or
-//! written through. An unreadable store is set aside under a name that was free, in one step.
+//! A change takes an exclusive `flock` on `.todos/NAME.json.lock` (a separate file that is
+//! never renamed, so every process locks the same inode), reads the store, validates, and
+//! replaces it through `disk::replace`: a new temporary file in `.todos/`, synced, renamed over
+//! it, the folder synced. A process killed at any instant leaves the old or the new store, never
+//! a torn one; readers take no lock because a rename is atomic. What the store was before is
+//! kept by the history (`history`), written after it. Every file is opened through `disk`: a
+//! store, lock or temp file that is a link, a FIFO or a device is refused (`UNSAFE_PATH`), never
+//! read or written through. An unreadable store is set aside under a name that was free, in one
+//! step.
+//!
+//! `.todos/` holds what `todos` keeps for itself, and a `.gitignore` that `todos` writes there
+//! when there is none keeps it out of git, as tools' caches do, while the plans
+//! (`.todos/NAME.json`) stay in: a first change leaves only `.todos.json` for `git status`,
+//! with or without `todos init`. The default list's history and lock once lay beside its store;
+//! the first change that finds them there moves them in, under the lock (`Store::move_old_files`).
 
 pub(crate) mod config;
 pub(crate) mod conflict_markers;
 pub(crate) mod disk;
 pub(crate) mod git_config;
 pub(crate) mod history;
+pub(crate) mod lock;
 pub(crate) mod log;
 pub(crate) mod merge;
 pub(crate) mod worktree;
 
-use std::fs::{self, File, TryLockError};
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
-use crate::plan::list::{LISTS_DIR, ListName};
+use crate::plan::list::{LISTS_DIR, Legacy, ListName};
 use crate::policy::error::{Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable};
 use crate::policy::text::escape;
 use crate::store::disk::Links;
@@ -33,69 +40,31 @@ mod strict;
 
 pub use crate::policy::error::summarize;
 pub use document::{Counters, Document, FORMAT_VERSION, Session};
+pub use lock::Lock;
 pub use strict::{MAX_COUNTER, counter_problem, is_tool_id, plan_problems};
 
 /// The paths of one list's store files.
 pub struct Store {
     workspace: PathBuf,
+    /// The store's folder: the workspace's root, or `.todos/` for a named list.
     dir: PathBuf,
     path: PathBuf,
+    /// `.todos/`: the lock, the history, the temporary files.
+    private: PathBuf,
     history: PathBuf,
+    lock: PathBuf,
+    legacy: Option<Legacy>,
 }
 
-/// Proof that the store's lock is held; dropping it (or the process dying) releases the lock.
-///
-/// A lock file or a `.todos/` folder this run created is removed again when the lock is
-/// dropped without `keep`: a refused command leaves nothing behind (SPEC §9), not even a lock
-/// file, and no `.todos/` that would capture discovery. The file is removed while the lock is
-/// still held, and every process checks, once it holds a lock, that the lock file it locked
-/// is still the one at the path (`Store::lock`), so a removal never lets two processes in.
-pub struct Lock {
-    /// Held open: closing it releases the lock.
-    _file: File,
-    path: PathBuf,
-    created_file: bool,
-    created_folder: disk::Folder,
-    kept: std::cell::Cell<bool>,
-}
-
-impl Lock {
-    /// The change was saved: the lock file and its folder stay.
-    pub fn keep(&self) {
-        self.kept.set(true);
-    }
-}
-
-impl Drop for Lock {
-    fn drop(&mut self) {
-        if self.kept.get() {
-            return;
-        }
-        if self.created_file {
-            let _ = fs::remove_file(&self.path);
-        }
-        // The file closes, and the lock is released, after this, when the fields drop.
-        self.created_folder.remove_created();
-    }
-}
-
-/// Whether `file` (open) is the file at `path` now: not removed or replaced since it was opened.
-/// `opened` is the file's `fstat` when it was opened: its device and inode do not change.
-fn is_at(opened: &fs::Metadata, path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        match fs::symlink_metadata(path) {
-            Ok(named) => opened.dev() == named.dev() && opened.ino() == named.ino(),
-            Err(_) => false,
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (opened, path);
-        true
-    }
-}
+/// What `.todos/.gitignore` says when `todos` writes it: everything in the folder but the
+/// plans stays out of git, the file itself included, so that it shows nothing new to
+/// `git status` either. A `.gitignore` already there, a team's or a user's, is left alone.
+pub const PRIVATE_IGNORE: &str = "\
+# Written by todos: its locks, histories and temporary files stay out of git; the plans
+# (*.json) are meant to be committed. Replace this file to choose otherwise.
+*
+!*.json
+";
 
 impl Store {
     pub fn new(workspace: &Path, list: &ListName) -> Self {
@@ -103,7 +72,10 @@ impl Store {
         Self {
             workspace: workspace.to_path_buf(),
             dir: path.parent().unwrap_or(workspace).to_path_buf(),
+            private: workspace.join(LISTS_DIR),
             history: list.history_path(workspace),
+            lock: list.lock_path(workspace),
+            legacy: list.legacy_paths(workspace),
             path,
         }
     }
@@ -112,9 +84,19 @@ impl Store {
         &self.path
     }
 
-    /// The list's history file, `.todos.history.jsonl` (see `history`).
+    /// The list's history file, `.todos/NAME.history.jsonl` (see `history`); for the default
+    /// list, until a change moves it in, the one at the old place, `.todos.history.jsonl`.
     pub fn history_path(&self) -> &Path {
-        &self.history
+        match &self.legacy {
+            Some(legacy) if !exists(&self.history) && exists(&legacy.history) => &legacy.history,
+            _ => &self.history,
+        }
+    }
+
+    /// Every place the list's history may be: in `.todos/`, and the old place.
+    pub fn history_files(&self) -> impl Iterator<Item = &Path> {
+        std::iter::once(self.history.as_path())
+            .chain(self.legacy.as_ref().map(|legacy| legacy.history.as_path()))
     }
 
     /// A named list's folder, `.todos/`, must lie inside the workspace, never a link out of it,
@@ -124,12 +106,21 @@ impl Store {
         if self.dir == self.workspace {
             return Ok(disk::Folder::default());
         }
+        self.check_private(create)
+    }
+
+    /// `.todos/`, where every list's lock, history and temporary files are, checked as
+    /// `check_folder` checks a named list's.
+    fn check_private(&self, create: bool) -> Result<disk::Folder> {
         let root = disk::real_root(&self.workspace)?;
-        let relative = self.dir.strip_prefix(&self.workspace).unwrap_or(&self.dir);
+        let relative = self
+            .private
+            .strip_prefix(&self.workspace)
+            .unwrap_or(&self.private);
         disk::folder(&root, relative, create)
     }
 
-    /// The store's path with `suffix`: `.todos.json.lock`, `.todos/api.json.tmp`.
+    /// The store's path with `suffix`: `.todos.json.corrupt-…`, `.todos/api.json.corrupt-…`.
     fn sibling(&self, suffix: &str) -> PathBuf {
         let mut name = self.path.clone().into_os_string();
         name.push(suffix);
@@ -297,73 +288,28 @@ impl Store {
         Ok(document)
     }
 
-    /// Takes the exclusive lock, waiting up to `timeout`; `on_wait` runs once if the wait
-    /// passes 200 ms, so the user learns why nothing happens.
-    ///
-    /// Every file of the store is checked first (none may be a link, a FIFO or a device), so
-    /// a refused command has created nothing, not even the lock file.
-    pub fn lock(&self, timeout: Duration, on_wait: impl FnOnce(&Path)) -> Result<Lock> {
-        disk::check_file(&self.path)?;
-        disk::check_file(&self.history)?;
-        // A named list's folder, `.todos/`, comes with its first change.
-        let mut created_folder = self.check_folder(true)?;
-        let lock_path = self.sibling(".lock");
-        let opened = disk::check_file(&lock_path)
-            .and_then(|existed| disk::open_lock(&lock_path).map(|file| (file, existed.is_none())));
-        let ((mut file, mut opened_meta), mut created_file) = match opened {
-            Ok(opened) => opened,
-            Err(err) => {
-                created_folder.remove_created();
-                return Err(err);
-            }
+    /// Moves in what a `todos` from before the move left beside the default list's store,
+    /// under the lock: its history (appended to the one in `.todos/` if another `todos` wrote
+    /// one since, lines the new one holds never twice; `history::move_in`), then its lock file
+    /// and the temporary files killed writers left. Each step loses nothing when stopped
+    /// midway. Called by a change before it reads the history's ends, and by `save`.
+    pub fn move_old_files(&self, lock: &Lock) -> Result<()> {
+        let Some(legacy) = &self.legacy else {
+            return Ok(());
         };
-        let start = Instant::now();
-        let mut on_wait = Some(on_wait);
-        let mut pause = Duration::from_millis(2);
-        loop {
-            match file.try_lock() {
-                // The lock file was removed (by a refused change that created it) or replaced
-                // while we waited: lock the one at the path now.
-                Ok(()) if !is_at(&opened_meta, &lock_path) => {
-                    drop(file);
-                    created_folder = self.check_folder(true)?;
-                    let existed = disk::check_file(&lock_path)?;
-                    (file, opened_meta) = disk::open_lock(&lock_path)?;
-                    created_file = existed.is_none();
-                    continue;
-                }
-                Ok(()) => {
-                    return Ok(Lock {
-                        _file: file,
-                        path: lock_path,
-                        created_file,
-                        created_folder,
-                        kept: std::cell::Cell::new(false),
-                    });
-                }
-                Err(TryLockError::WouldBlock) => {}
-                Err(TryLockError::Error(err)) => {
-                    created_folder.remove_created();
-                    return Err(Error::from(Disk::io("lock", &lock_path, &err)));
-                }
-            }
-            let waited = start.elapsed();
-            if waited >= timeout {
-                created_folder.remove_created();
-                return Err(Plan::LockHeld {
-                    lock: lock_path,
-                    seconds: timeout.as_secs_f64(),
-                }
-                .into());
-            }
-            if waited >= Duration::from_millis(200)
-                && let Some(on_wait) = on_wait.take()
-            {
-                on_wait(&lock_path);
-            }
-            std::thread::sleep(pause.min(timeout.saturating_sub(waited)));
-            pause = (pause * 2).min(Duration::from_millis(25));
+        let history = disk::check_file(&legacy.history)?.is_some();
+        if history {
+            history::move_in(&legacy.history, &self.history)?;
         }
+        // Removed only while this process holds it (`lock_legacy`): an old `todos` waiting on
+        // it finds it gone and makes it anew, and the next change moves in what that one wrote.
+        if lock.legacy.is_some() {
+            let _ = fs::remove_file(&legacy.lock);
+        }
+        if history || lock.legacy.is_some() {
+            disk::clear_strays_beside(&self.path)?;
+        }
+        Ok(())
     }
 
     /// Replaces the store atomically through `disk::replace`; the lock must be held. The
@@ -380,12 +326,28 @@ impl Store {
             }
             .into();
         }
+        self.move_old_files(lock)?;
+        // `.todos/` keeps out of git what it holds but the plans.
+        let ignore = self.private.join(".gitignore");
+        if disk::check_file(&ignore)?.is_none() {
+            disk::create_whole(&ignore, PRIVATE_IGNORE.as_bytes())?;
+        }
         let current = disk::check_file(&self.path)?;
-        disk::replace(&self.path, &bytes, disk::mode_of(current.as_ref()))?;
+        let mode = disk::mode_of(current.as_ref());
+        if self.dir == self.private {
+            disk::replace(&self.path, &bytes, mode)?;
+        } else {
+            disk::replace_from(&self.private, &self.path, &bytes, mode)?;
+        }
         // The store is in place: its lock file and folder stay with it.
         lock.keep();
         Ok(())
     }
+}
+
+/// Whether anything is at `path` (a link counts; it is refused where it is used).
+fn exists(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok()
 }
 
 /// The refusal of a store that holds git's conflict markers, for every command: it names the

@@ -193,6 +193,7 @@ fn board_json_shows_hostile_stores_as_unreadable_and_follows_no_link() {
     plan_in(&env, &env.outside("lists"), "Theirs", &["pending:B"]);
     std::fs::create_dir_all(env.outside("lists/.todos")).unwrap();
     std::fs::write(env.outside("lists/.todos/stolen.json"), "{}").unwrap();
+    std::fs::remove_dir_all(folder.join(".todos")).unwrap();
     std::os::unix::fs::symlink(env.outside("lists/.todos"), folder.join(".todos")).unwrap();
     let markup = code.join("markup");
     plan_in(

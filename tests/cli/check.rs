@@ -1,6 +1,6 @@
 //! `todos check`: the exit code says whether work is left; stderr says which.
 
-use crate::support::TestEnv;
+use crate::support::{LOCK, TestEnv};
 
 #[test]
 fn an_empty_or_finished_plan_passes() {
@@ -11,10 +11,7 @@ fn an_empty_or_finished_plan_passes() {
         .expect_stderr("")
         .run();
     assert!(!env.path(".todos.json").exists(), "check creates nothing");
-    assert!(
-        !env.path(".todos.json.lock").exists(),
-        "check takes no lock"
-    );
+    assert!(!env.path(LOCK).exists(), "check takes no lock");
     env.plan("S", &["completed:A", "cancelled:B", "failed:C"]);
     let done = env.todos(&["check"]).run().success();
     assert!(

@@ -161,7 +161,7 @@ fn a_failed_save_takes_its_log_block_back() {
     // the process id is known): the save fails after the block was written, and takes it back.
     // (The failing save on a full disk is in filesystems.rs.)
     let taken: Vec<String> = (0..100)
-        .map(|n| format!("..todos.json.{}-{n}.todos-tmp", std::process::id()))
+        .map(|n| format!(".todos/..todos.json.{}-{n}.todos-tmp", std::process::id()))
         .collect();
     for name in &taken {
         fs::create_dir(env.path(name)).unwrap();

@@ -4,7 +4,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::support::TestEnv;
+use crate::support::{LOCK, TestEnv};
 
 /// Each shell and its file in `completions/`.
 const SCRIPTS: [(&str, &str); 5] = [
@@ -224,14 +224,14 @@ fn completing_changes_nothing() {
     complete_in_bash(&env, &["todos", "update", ""]);
     complete_in_bash(&env, &["todos", "--list", ""]);
     assert_eq!(fresh, env.everything(), "completion in an empty workspace");
-    assert!(!env.path(".todos.json.lock").exists());
+    assert!(!env.path(LOCK).exists());
     env.plan("Ship", &["pending:Tag"]);
-    fs::remove_file(env.path(".todos.json.lock")).expect("remove the lock file");
+    fs::remove_file(env.path(LOCK)).expect("remove the lock file");
     let before = env.everything();
     complete_in_bash(&env, &["todos", "update", ""]);
     complete_in_bash(&env, &["todos", "-l", "api", "update", ""]);
     assert_eq!(before, env.everything());
-    assert!(!env.path(".todos.json.lock").exists(), "no lock taken");
+    assert!(!env.path(LOCK).exists(), "no lock taken");
 }
 
 /// fish shows each id with its item's marker and text beside it. fish is not in every image:

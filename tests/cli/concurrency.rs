@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use std::{fs, thread};
 
-use crate::support::TestEnv;
+use crate::support::{LOCK, TestEnv};
 
 #[track_caller]
 fn lock_file(env: &TestEnv) -> File {
@@ -16,7 +16,7 @@ fn lock_file(env: &TestEnv) -> File {
         .create(true)
         .truncate(false)
         .write(true)
-        .open(env.path(".todos.json.lock"))
+        .open(env.path(LOCK))
         .unwrap()
 }
 
@@ -153,7 +153,7 @@ fn a_killed_lock_holder_releases_the_lock_at_once() {
     // In a process group of its own, with no stream of the test runner's, so that killing the
     // group ends its `sleep` too and nothing is left holding the runner's output open.
     let mut holder = Command::new("flock")
-        .args(["-o", ".todos.json.lock", "sleep", "60"])
+        .args(["-o", LOCK, "sleep", "60"])
         .current_dir(env.ws())
         .stdin(Stdio::null())
         .stdout(Stdio::null())

@@ -48,13 +48,20 @@ impl Lcg {
 }
 
 /// The temporary files in the workspace.
+/// The temporary files in `.todos/`, where the store's are made; none is ever at the root,
+/// where `git status` would show it.
+#[track_caller]
 fn temp_files(env: &TestEnv) -> Vec<String> {
-    fs::read_dir(env.ws())
-        .unwrap()
-        .flatten()
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.contains("tmp"))
-        .collect()
+    let temporary = |folder: &std::path::Path| -> Vec<String> {
+        fs::read_dir(folder)
+            .unwrap()
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.contains("tmp"))
+            .collect()
+    };
+    assert_eq!(temporary(&env.ws()), Vec::<String>::new(), "at the root");
+    temporary(&env.path(".todos"))
 }
 
 #[test]
@@ -93,8 +100,9 @@ fn a_killed_write_leaves_the_old_or_the_new_store() {
         let mut child = write_command(&env, if new == "A" { "a.json" } else { "b.json" })
             .spawn()
             .unwrap();
-        // `disk::replace`'s temporary name beside the store, as this writer makes it.
-        let tmp = env.path(&format!("..todos.json.{}-0.todos-tmp", child.id()));
+        // `disk::replace_from`'s temporary name for the store, in `.todos/`, as this writer
+        // makes it.
+        let tmp = env.path(&format!(".todos/..todos.json.{}-0.todos-tmp", child.id()));
         if round % 2 == 0 {
             // Half the rounds: kill as soon as the temp file is being written.
             let deadline = Instant::now() + full * 4;
@@ -129,7 +137,7 @@ fn a_killed_write_leaves_the_old_or_the_new_store() {
         }
         current = summary(&env);
         assert!(current == old || current == new, "round {round}");
-        // At most the killed writer's temp file beside the store, nothing else.
+        // At most the killed writer's temp file in `.todos/`, nothing else.
         let strays = temp_files(&env);
         assert!(
             strays

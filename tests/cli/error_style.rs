@@ -4,7 +4,7 @@
 
 use std::fs;
 
-use crate::support::TestEnv;
+use crate::support::{LOCK, TestEnv};
 
 /// Runs a command that must be refused with `code`, checks that it changed nothing and that
 /// `--json` carries the same message and hint, and returns stderr with `[WS]` for the workspace.
@@ -125,14 +125,14 @@ fn a_held_lock_times_out_as_a_conflict() {
         .create(true)
         .truncate(false)
         .write(true)
-        .open(env.path(".todos.json.lock"))
+        .open(env.path(LOCK))
         .expect("open the lock file");
     lock.lock().expect("hold the lock");
     let stderr = refused(&env, &["--lock-timeout", "1", "create", "Add a test"], 3);
     drop(lock);
     insta::assert_snapshot!(stderr, @"
-    note: waiting for the lock on [WS]/.todos.json.lock, held by another todos process
-    error: another todos process held the lock on [WS]/.todos.json.lock longer than --lock-timeout (1 s)
+    note: waiting for the lock on [WS]/.todos/default.json.lock, held by another todos process
+    error: another todos process held the lock on [WS]/.todos/default.json.lock longer than --lock-timeout (1 s)
     hint: try again once it is done, or wait longer with --lock-timeout SECS
     ");
 }

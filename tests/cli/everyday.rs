@@ -568,11 +568,7 @@ fn init_sets_up_the_agents_the_repository_shows() {
         .iter()
         .filter_map(|file| file["path"].as_str())
         .collect();
-    assert_eq!(
-        paths,
-        [".gitignore", ".gitattributes", ".git/config"],
-        "{json}"
-    );
+    assert_eq!(paths, [".gitattributes", ".git/config"], "{json}");
     assert!(!git.path("AGENTS.md").exists());
 }
 

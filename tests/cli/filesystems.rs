@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::{Done, TestEnv};
+use crate::support::{Done, HISTORY, TestEnv};
 
 /// A tmpfs mounted for one test, unmounted when dropped. The tests run as root (here and in
 /// CI, on the same kind of machine); where mounting is not allowed the test says so on stderr,
@@ -97,7 +97,7 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
     fs::create_dir(env.path(".git")).unwrap();
     env.plan("S", &["pending:a"]);
     env.todos(&["create", "b"]).run().success();
-    let history_before = env.read(".todos.history.jsonl");
+    let history_before = env.read(HISTORY);
     fill(&env.path("filler"));
     for args in [
         &["create", "c"][..],
@@ -107,10 +107,10 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
         let done = env.rejects(env.todos(args), 5);
         assert!(done.stderr.contains("No space left"), "{}", done.stderr);
     }
-    assert_eq!(env.read(".todos.history.jsonl"), history_before);
+    assert_eq!(env.read(HISTORY), history_before);
     fs::remove_file(env.path("filler")).unwrap();
     env.todos(&["create", "c"]).run().success();
-    assert_eq!(env.read(".todos.history.jsonl").lines().count(), 3);
+    assert_eq!(env.read(HISTORY).lines().count(), 3);
     env.todos(&["undo"]).run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::support::{Spawned, TestEnv};
+use crate::support::{HISTORY, Spawned, TestEnv};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -130,7 +130,7 @@ fn append(env: &TestEnv, text: &str) {
     use std::io::Write as _;
     let mut file = std::fs::OpenOptions::new()
         .append(true)
-        .open(env.path(".todos.history.jsonl"))
+        .open(env.path(HISTORY))
         .unwrap();
     file.write_all(text.as_bytes()).unwrap();
 }
@@ -202,7 +202,7 @@ fn a_planted_line_is_skipped_as_history_skips_it_and_hides_nothing_after_it() {
                 format!(
                     "warning: {} line 2: revision 1000000000000000 is not one the store (at \
                      revision 1) can have had; it was passed over\n",
-                    env.path(".todos.history.jsonl").display()
+                    env.path(HISTORY).display()
                 )
             );
         }
@@ -258,4 +258,38 @@ fn the_follower_costs_what_is_appended_not_what_the_history_holds() {
     // nothing.
     assert!(used < Duration::from_millis(300), "{used:?}");
     drop(stopped(follower));
+}
+
+#[test]
+fn a_follower_reads_on_where_the_history_goes() {
+    // In a workspace with no `.todos/` yet, the first change makes the folder and the history
+    // in it: the follower, watching the root, sees it come and reads it.
+    let env = TestEnv::new();
+    let mut child = env.todos(&["--json", "history", "--follow"]).spawn();
+    let printed = lines(&mut child);
+    let follower = Spawned(child);
+    env.todos(&["create", "A"]).run().success();
+    assert_eq!(
+        revision(&printed.recv_timeout(WAIT).expect("revision 1")),
+        1
+    );
+    drop(follower);
+    // A workspace of an older todos: the follower reads the history at the old place, and
+    // reads on once a change moves it into `.todos/`, each revision once.
+    let env = crate::clean_workspace::old_workspace();
+    let mut child = env.todos(&["--json", "history", "--follow"]).spawn();
+    let printed = lines(&mut child);
+    let follower = Spawned(child);
+    let first: Vec<u64> = (0..2)
+        .map(|_| revision(&printed.recv_timeout(WAIT).expect("a kept revision")))
+        .collect();
+    assert_eq!(first, [1, 2]);
+    env.todos(&["create", "C"]).run().success();
+    env.todos(&["create", "D"]).run().success();
+    let next: Vec<u64> = (0..2)
+        .map(|_| revision(&printed.recv_timeout(WAIT).expect("a new revision")))
+        .collect();
+    assert_eq!(next, [3, 4]);
+    assert!(!env.path(".todos.history.jsonl").exists());
+    drop(follower);
 }

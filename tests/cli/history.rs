@@ -5,7 +5,7 @@ use std::fs;
 
 use serde_json::Value;
 
-use crate::support::{TestEnv, items};
+use crate::support::{HISTORY, TestEnv, items};
 
 /// Three changes: a plan, a step done, a full overwrite that drops an open item.
 fn three_changes(env: &TestEnv) {
@@ -30,7 +30,7 @@ fn three_changes(env: &TestEnv) {
 /// The revision of each line of the history file, in file order; every line must be whole.
 #[track_caller]
 fn recorded_revisions(env: &TestEnv) -> Vec<u64> {
-    env.read(".todos.history.jsonl")
+    env.read(HISTORY)
         .lines()
         .map(|line| {
             serde_json::from_str::<Value>(line).expect("every line whole")["revision"]
@@ -143,7 +143,7 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
             .run()
             .success();
     }
-    let lines = env.read(".todos.history.jsonl").lines().count();
+    let lines = env.read(HISTORY).lines().count();
     assert!(
         (4..=5).contains(&lines),
         "{lines} lines kept for a limit of 4"
@@ -170,10 +170,10 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
 fn an_unreadable_history_line_is_passed_over_with_a_warning() {
     let env = TestEnv::new();
     three_changes(&env);
-    let history = env.read(".todos.history.jsonl");
+    let history = env.read(HISTORY);
     let mut lines: Vec<&str> = history.lines().collect();
     lines[1] = "{\"revision\": 2, \"torn";
-    env.write_file(".todos.history.jsonl", lines.join("\n") + "\n");
+    env.write_file(HISTORY, lines.join("\n") + "\n");
     let done = env.todos(&["history"]).run().success();
     assert!(
         done.stderr.contains("line 2: it cannot be read"),
@@ -200,9 +200,9 @@ fn a_missing_revision_is_recorded_by_the_next_change() {
     // store: the next change writes the missing revision first.
     let env = TestEnv::new();
     three_changes(&env);
-    let history = env.read(".todos.history.jsonl");
+    let history = env.read(HISTORY);
     let without_last: Vec<&str> = history.lines().take(2).collect();
-    env.write_file(".todos.history.jsonl", without_last.join("\n") + "\n");
+    env.write_file(HISTORY, without_last.join("\n") + "\n");
     env.todos(&["create", "More"]).run().success();
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
@@ -271,7 +271,7 @@ fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
         };
         let store: Value = serde_json::from_str(&store).expect("the store is whole");
         let stored = store["revision"].as_u64().unwrap();
-        let history = fs::read_to_string(env.path(".todos.history.jsonl")).unwrap_or_default();
+        let history = fs::read_to_string(env.path(HISTORY)).unwrap_or_default();
         let latest = history
             .lines()
             .filter_map(|line| serde_json::from_str::<Value>(line).ok())
@@ -289,7 +289,7 @@ fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
         .run()
         .success();
     let store = env.store();
-    let history = env.read(".todos.history.jsonl");
+    let history = env.read(HISTORY);
     let last: Value = serde_json::from_str(history.lines().last().unwrap()).unwrap();
     assert_eq!(last["revision"], store["revision"]);
 }
@@ -300,14 +300,14 @@ fn a_torn_last_line_is_dropped_and_the_history_caught_up() {
     // change must not glue its line to it.
     let env = TestEnv::new();
     three_changes(&env);
-    let history = env.read(".todos.history.jsonl");
+    let history = env.read(HISTORY);
     let last = history.lines().last().unwrap();
     let torn = format!(
         "{}{}",
         &history[..history.len() - last.len() - 1],
         &last[..last.len() / 2]
     );
-    env.write_file(".todos.history.jsonl", &torn);
+    env.write_file(HISTORY, &torn);
     env.todos(&["create", "More"]).run().success();
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4], "revision 3 written again, then 4");

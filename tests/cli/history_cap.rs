@@ -5,10 +5,9 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 
-use crate::support::TestEnv;
+use crate::support::{HISTORY, TestEnv};
 
 const CAP: u64 = 64 * 1024 * 1024;
-const HISTORY: &str = ".todos.history.jsonl";
 
 /// A plan at revision 2 whose history holds its two lines with a 64 MiB hole between them.
 fn oversize() -> (TestEnv, u64) {
@@ -98,7 +97,11 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
     assert_eq!(after, head, "the history's start is kept");
     assert!(grown > size, "revision 3 is appended");
     // Moved aside as the refusal says, history starts again from the next change.
-    std::fs::rename(env.path(HISTORY), env.path(".todos.history.jsonl.old")).unwrap();
+    std::fs::rename(
+        env.path(HISTORY),
+        env.path(".todos/default.history.jsonl.old"),
+    )
+    .unwrap();
     env.todos(&["update", "2", "completed"]).run().success();
     let shown = env.todos(&["history"]).run().success().stdout;
     assert!(shown.contains('4') && shown.contains('3'), "{shown}");

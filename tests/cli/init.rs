@@ -88,20 +88,19 @@ fn running_it_again_changes_nothing() {
             .success();
         let lines: Vec<&str> = done.stdout.lines().collect();
         assert!(lines[0].starts_with(&format!("unchanged {instructions}")));
-        assert!(lines[1].starts_with("unchanged .gitignore"));
-        assert!(lines[2].starts_with(&format!("unchanged {hooks}")));
+        assert!(lines[1].starts_with(&format!("unchanged {hooks}")));
         // Codex's shell needs no rule; the others' rules share the hooks' file.
         let rest = if agent == "codex" { 2 } else { 1 };
-        assert_eq!(lines.len(), 4 + rest, "{}", done.stdout);
+        assert_eq!(lines.len(), 3 + rest, "{}", done.stdout);
         assert!(
-            lines[3..3 + rest]
+            lines[2..2 + rest]
                 .iter()
                 .all(|line| line.contains("Codex") || line.contains("still asks"))
         );
         assert!(
-            lines[3 + rest].starts_with("To turn the hooks on: "),
+            lines[2 + rest].starts_with("To turn the hooks on: "),
             "{}",
-            lines[3 + rest]
+            lines[2 + rest]
         );
         assert_eq!(env.tree(), before);
         let json = env
@@ -113,7 +112,6 @@ fn running_it_again_changes_nothing() {
             json["data"]["files"],
             json!([
                 {"path": instructions, "action": "unchanged"},
-                {"path": ".gitignore", "action": "unchanged"},
                 {"path": hooks, "action": "unchanged"}
             ])
         );
@@ -489,58 +487,6 @@ fn an_earlier_setup_gets_every_reset_without_a_second_hook() {
     }
 }
 
-/// `init` keeps todos' own files out of git in its own marked lines of `.gitignore`, and
-/// leaves the plan and the log to be committed.
-#[test]
-fn init_ignores_the_lock_temp_and_history_files_in_its_own_lines() {
-    let env = TestEnv::new();
-    env.write_file(".gitignore", "target/\n*.log");
-    env.todos(&["init"]).run().success();
-    let ignore = env.read(".gitignore");
-    assert!(
-        ignore.starts_with("target/\n*.log\n\n# todos:begin"),
-        "{ignore}"
-    );
-    for line in [
-        ".todos.json.lock",
-        ".todos.history.jsonl",
-        ".todos/*.history.jsonl",
-    ] {
-        assert!(ignore.lines().any(|l| l == line), "{line} in {ignore}");
-    }
-    for committed in [".todos.json", ".todos/*.json", "memory/todos/"] {
-        assert!(
-            !ignore.lines().any(|l| l == committed),
-            "{committed} in {ignore}"
-        );
-    }
-    // Again: nothing changes; an edit outside the block is kept.
-    env.todos(&["init"]).run().success();
-    assert_eq!(env.read(".gitignore"), ignore);
-    env.write_file(".gitignore", format!("{ignore}dist/\n"));
-    env.todos(&["init"]).run().success();
-    assert_eq!(env.read(".gitignore"), format!("{ignore}dist/\n"));
-    // git itself agrees: the plan is tracked, the history and lock are not.
-    env.todos(&["create", "A"]).run().success();
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(args)
-            .current_dir(env.ws())
-            .env_clear()
-            .env("HOME", env.home())
-            .output()
-    };
-    let _ = std::fs::remove_dir(env.path(".git"));
-    if git(&["init", "-q", "."]).is_ok_and(|init| init.status.success()) {
-        let paths = [".todos.json.lock", ".todos.history.jsonl", ".todos.json"];
-        let output = git(&[&["check-ignore"][..], &paths[..]].concat()).unwrap();
-        let ignored = String::from_utf8_lossy(&output.stdout);
-        assert!(ignored.contains(".todos.json.lock"), "{ignored}");
-        assert!(ignored.contains(".todos.history.jsonl"), "{ignored}");
-        assert!(!ignored.lines().any(|l| l == ".todos.json"), "{ignored}");
-    }
-}
-
 fn files_written(envelope: &Value) -> Vec<String> {
     envelope["data"]["files"]
         .as_array()
@@ -596,7 +542,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
         .success();
     assert_eq!(
         files_written(&codex.json()),
-        ["AGENTS.md", ".gitignore", ".codex/config.toml"]
+        ["AGENTS.md", ".codex/config.toml"]
     );
     let config = env.read(".codex/config.toml");
     let entry = "\n[mcp_servers.todos]\ncommand = \"todos\"\nargs = [\"mcp\"]\ndefault_tools_approval_mode = \"approve\"\n";

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::TestEnv;
+use crate::support::{HISTORY, LOCK, TestEnv};
 
 fn mkfifo(path: &std::path::Path) {
     rustix::fs::mkfifoat(
@@ -26,8 +26,8 @@ fn mkfifo(path: &std::path::Path) {
 #[test]
 fn init_never_writes_through_a_link_but_an_instructions_files() {
     let cases: [(&str, &str, &[&str]); 7] = [
-        (".gitignore", ".git/config", &["init"]),
-        (".gitignore", "notes.txt", &["init"]),
+        (".gitattributes", ".git/config", &["init", "--git"]),
+        (".gitattributes", "notes.txt", &["init", "--git"]),
         (
             ".claude/settings.json",
             "../notes.txt",
@@ -65,10 +65,7 @@ fn init_never_writes_through_a_link_but_an_instructions_files() {
             done.stderr
         );
         assert_eq!(env.read(".git/config"), "[core]\n\tbare = false\n");
-        assert!(
-            !env.path(".todos.json.lock").exists(),
-            "{file}: no lock file left"
-        );
+        assert!(!env.path(LOCK).exists(), "{file}: no lock file left");
     }
     // The one link init follows: an instructions file to another inside the workspace.
     let env = TestEnv::new();
@@ -123,9 +120,9 @@ fn a_refused_command_leaves_no_file_behind() {
         &["-l", "x", "write", "--summary", "S", "-t", "complted:A"],
     ] {
         env.rejects(env.todos(args), 1);
-        assert!(!env.path(".todos.json.lock").exists(), "{args:?}");
+        assert!(!env.path(LOCK).exists(), "{args:?}");
         assert!(!env.path(".todos").exists(), "{args:?}");
-        assert!(!env.path(".todos.history.jsonl").exists(), "{args:?}");
+        assert!(!env.path(HISTORY).exists(), "{args:?}");
     }
     // A workspace whose named list exists: a refused change leaves its files as they were.
     env.todos(&["-l", "x", "create", "A"]).run().success();
@@ -161,7 +158,7 @@ fn huge_files_are_refused_unread() {
         fs::metadata(env.path(".todos.json")).unwrap().len(),
         5 << 30
     );
-    assert!(!env.path(".todos.history.jsonl").exists());
+    assert!(!env.path(HISTORY).exists());
     huge.set_len((64 << 20) + 1).unwrap();
     env.rejects(env.todos(&["create", "A"]), 4);
     fs::remove_file(env.path(".todos.json")).unwrap();
@@ -178,7 +175,7 @@ fn huge_files_are_refused_unread() {
     env.todos(&["create", "A"]).run().success();
     let history = fs::OpenOptions::new()
         .append(true)
-        .open(env.path(".todos.history.jsonl"))
+        .open(env.path(HISTORY))
         .unwrap();
     history.set_len(65 << 20).unwrap();
     let done = env.todos(&["history"]).run().code(1);

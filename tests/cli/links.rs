@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::support::{Done, TestEnv};
+use crate::support::{Done, HISTORY, LOCK, TestEnv};
 
 /// A refusal that must come at once: generous for a machine loaded by parallel builds (5 s
 /// failed there with a load average of 10), and still half the 30 s lock
@@ -51,7 +51,7 @@ const WRITERS: [&[&str]; 4] = [
 
 #[test]
 fn a_store_file_that_is_a_link_is_never_written_through() {
-    for name in [".todos.json", ".todos.json.lock", ".todos.history.jsonl"] {
+    for name in [".todos.json", LOCK, HISTORY] {
         for args in WRITERS {
             let env = TestEnv::new();
             env.plan("S", &["pending:A"]);
@@ -200,9 +200,9 @@ fn a_fifo_where_a_file_belongs_is_refused_at_once() {
     let cases: [(&str, &[&str]); 8] = [
         (".todos.json", &["show"]),
         (".todos.json", &["create", "A"]),
-        (".todos.json.lock", &["create", "A"]),
-        (".todos.history.jsonl", &["undo"]),
-        (".todos.history.jsonl", &["history"]),
+        (LOCK, &["create", "A"]),
+        (HISTORY, &["undo"]),
+        (HISTORY, &["history"]),
         (".todos.config.json", &["show"]),
         (".todos.config.json", &["create", "A"]),
         // The session's log file, once its first block made it: the next block goes there.
@@ -215,7 +215,7 @@ fn a_fifo_where_a_file_belongs_is_refused_at_once() {
         let env = TestEnv::new();
         if name.starts_with("memory") {
             env.plan("S", &["completed:A"]);
-        } else if name == ".todos.history.jsonl" {
+        } else if name == HISTORY {
             env.plan("S", &["pending:A"]);
         }
         let _ = fs::remove_file(env.path(name));

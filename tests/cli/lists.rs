@@ -6,7 +6,7 @@ use std::thread;
 
 use serde_json::Value;
 
-use crate::support::{TestEnv, items};
+use crate::support::{HISTORY, TestEnv, items};
 
 #[test]
 fn a_named_list_has_its_own_store_ids_and_history() {
@@ -38,7 +38,7 @@ fn a_named_list_has_its_own_store_ids_and_history() {
         "the default list is untouched"
     );
     assert_eq!(env.read(".todos/api.history.jsonl").lines().count(), 2);
-    assert_eq!(env.read(".todos.history.jsonl").lines().count(), 1);
+    assert_eq!(env.read(HISTORY).lines().count(), 1);
     // TODOS_LIST names the list as --list does; the flag wins.
     env.todos(&["recap"])
         .env("TODOS_LIST", "api")

@@ -15,6 +15,7 @@ mod board_browser;
 mod board_server;
 mod check;
 mod claims;
+mod clean_workspace;
 mod completion_log;
 mod completions;
 mod concurrency;

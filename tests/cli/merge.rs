@@ -2,45 +2,18 @@
 //! `init --git` registers, `todos resolve` where git left conflict markers, and `merge-file`'s
 //! refusals, each leaving the workspace as it was.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{Done, NOW, TestEnv, items};
+use crate::support::{Done, TestEnv, items};
 
-/// `git ARGS…` in `dir`, with an environment of the test's own (no user or system config) and
-/// the `todos` under test first on PATH, as git finds the merge driver there.
 fn git_in(env: &TestEnv, dir: &Path, args: &[&str]) -> Done {
-    let bin = crate::support::bin_dir();
-    let path = std::env::join_paths([
-        bin,
-        PathBuf::from("/usr/local/bin"),
-        "/usr/bin".into(),
-        "/bin".into(),
-    ])
-    .expect("PATH");
-    Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("PATH", path)
-        .env("HOME", env.home())
-        .env("XDG_CONFIG_HOME", env.home().join(".config"))
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_NAME", "Ana")
-        .env("GIT_AUTHOR_EMAIL", "ana@example.com")
-        .env("GIT_COMMITTER_NAME", "Ana")
-        .env("GIT_COMMITTER_EMAIL", "ana@example.com")
-        .env("TZ", "UTC")
-        .env("TODOS_NOW", NOW)
-        .output()
-        .expect("run git")
-        .into()
+    env.git_in(dir, args)
 }
 
 fn git(env: &TestEnv, args: &[&str]) -> Done {
-    git_in(env, &env.ws(), args)
+    env.git_in(&env.ws(), args)
 }
 
 /// A repository on `main` holding a committed plan `A`, `B`, `C` (ids 1-3), with the merge

@@ -1,7 +1,7 @@
 //! What a command says when it works: counts in correct English, each warning and note once,
 //! the same in text and in the envelope, and where to look next.
 
-use crate::support::TestEnv;
+use crate::support::{HISTORY, TestEnv};
 
 #[test]
 fn an_empty_plan_says_no_todos_once() {
@@ -152,9 +152,9 @@ fn every_envelope_names_its_list() {
 fn history_json_keeps_the_warnings_text_prints() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
-    let mut history = env.read(".todos.history.jsonl");
+    let mut history = env.read(HISTORY);
     history.push_str("garbage\n");
-    env.write_file(".todos.history.jsonl", history);
+    env.write_file(HISTORY, history);
     let text = env.todos(&["history"]).run_in_process().success();
     assert!(
         text.stderr.contains("line 2: it cannot be read"),

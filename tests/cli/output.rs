@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::TestEnv;
+use crate::support::{LOCK, TestEnv};
 
 fn sample(env: &TestEnv) {
     env.todos(&["write", "-"])
@@ -277,11 +277,12 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
     assert!(!done.stdout.contains('\u{1b}'), "{:?}", done.stdout);
     // The lock-wait note and the time-out name the lock file (held as another process would:
     // the refused undo left none behind).
+    fs::create_dir(ws.join(".todos")).unwrap();
     let lock = fs::OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(false)
-        .open(ws.join(".todos.json.lock"))
+        .open(ws.join(LOCK))
         .unwrap();
     lock.lock().unwrap();
     let done = env

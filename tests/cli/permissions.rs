@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 use crate::filesystems::which;
 use crate::links::assert_unsafe;
-use crate::support::{Run, TestEnv};
+use crate::support::{HISTORY, LOCK, Run, TestEnv};
 
 /// Makes `path` owned by the unprivileged user 65534 (the tests run as root).
 fn chown_to_nobody(path: &Path) {
@@ -126,14 +126,17 @@ fn another_user_without_write_access_changes_nothing() {
 }
 
 /// A plan of two open items that root wrote in `env`, its files writable by everyone and the
-/// workspace folder given `mode`; and `update 1 completed` as user 65534 (`as_nobody`).
+/// workspace folder and its `.todos/` given `mode`; and `update 1 completed` as user 65534
+/// (`as_nobody`).
 fn root_plan_open_to_nobody(env: &TestEnv, mode: u32) -> Option<Run> {
     env.plan("S", &["in_progress:a", "pending:b"]);
-    for name in [".todos.json", ".todos.json.lock", ".todos.history.jsonl"] {
+    for name in [".todos.json", LOCK, HISTORY, ".todos/.gitignore"] {
         fs::set_permissions(env.path(name), fs::Permissions::from_mode(0o666)).unwrap();
     }
     fs::set_permissions(env.root(), fs::Permissions::from_mode(0o755)).unwrap();
-    fs::set_permissions(env.ws(), fs::Permissions::from_mode(mode)).unwrap();
+    for folder in [env.ws(), env.path(".todos")] {
+        fs::set_permissions(folder, fs::Permissions::from_mode(mode)).unwrap();
+    }
     as_nobody(env, &["update", "1", "completed"])
 }
 

@@ -4,7 +4,7 @@
 use std::fs;
 use std::process::Stdio;
 
-use crate::support::TestEnv;
+use crate::support::{LOCK, TestEnv};
 
 /// Runs `args` with stdout a pipe whose reading end is already closed.
 #[track_caller]
@@ -172,7 +172,7 @@ fn a_closed_stderr_never_panics() {
     assert_eq!(done.code, 0);
     let lock = fs::OpenOptions::new()
         .write(true)
-        .open(env.path(".todos.json.lock"))
+        .open(env.path(LOCK))
         .unwrap();
     lock.lock().unwrap();
     let done = env

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::support::{TestEnv, error_paths, items};
+use crate::support::{HISTORY, TestEnv, error_paths, items};
 
 fn accepted(input: &str) -> Vec<(String, String, String)> {
     let env = TestEnv::new();
@@ -126,7 +126,7 @@ fn codex_update_plan() {
     // echoed in the reply.
     assert_eq!(env.store()["summary"], serde_json::Value::Null);
     assert_eq!(done.json()["data"]["note"], "Refactor the parser");
-    let history = env.read(".todos.history.jsonl");
+    let history = env.read(HISTORY);
     let line: serde_json::Value = serde_json::from_str(history.lines().last().unwrap()).unwrap();
     assert_eq!(line["note"], "Refactor the parser");
     assert_eq!(

@@ -8,6 +8,10 @@ use std::process::{Child, Command, Stdio};
 
 use serde_json::Value;
 
+/// The default list's history and lock, in `.todos/` with every list's (SPEC §6).
+pub const HISTORY: &str = ".todos/default.history.jsonl";
+pub const LOCK: &str = ".todos/default.json.lock";
+
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";
 
@@ -197,6 +201,36 @@ impl TestEnv {
         commands
     }
 
+    /// `git ARGS…` in `dir`, with an environment of the test's own (no user or system config)
+    /// and the `todos` under test first on PATH, as git finds the merge driver there.
+    #[track_caller]
+    pub fn git_in(&self, dir: &Path, args: &[&str]) -> Done {
+        let path = std::env::join_paths([
+            bin_dir(),
+            PathBuf::from("/usr/local/bin"),
+            "/usr/bin".into(),
+            "/bin".into(),
+        ])
+        .expect("PATH");
+        Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", self.home())
+            .env("XDG_CONFIG_HOME", self.home().join(".config"))
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "Ana")
+            .env("GIT_AUTHOR_EMAIL", "ana@example.com")
+            .env("GIT_COMMITTER_NAME", "Ana")
+            .env("GIT_COMMITTER_EMAIL", "ana@example.com")
+            .env("TZ", "UTC")
+            .env("TODOS_NOW", NOW)
+            .output()
+            .expect("run git")
+            .into()
+    }
+
     /// A plan with these `STATUS:CONTENT` items and a summary, written with the args form.
     pub fn plan(&self, summary: &str, items: &[&str]) {
         let mut args = vec!["write", "--summary", summary];
@@ -239,7 +273,7 @@ fn collect(root: &Path, dir: &Path, files: &mut BTreeMap<PathBuf, Vec<u8>>) {
             collect(root, &path, files);
         } else if path
             .file_name()
-            .is_some_and(|name| name == ".todos.json.lock")
+            .is_some_and(|name| name.to_string_lossy().ends_with(".json.lock"))
         {
         } else if meta.file_type().is_symlink() {
             let target = fs::read_link(&path).expect("read link");

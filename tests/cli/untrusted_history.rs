@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::TestEnv;
+use crate::support::{HISTORY, TestEnv};
 
 /// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
 fn three_revisions(env: &TestEnv) {
@@ -44,7 +44,7 @@ fn listed(env: &TestEnv) -> (Vec<u64>, Vec<String>) {
 }
 
 fn history_with(env: &TestEnv, before: &[String], after: &[String]) {
-    let honest = env.read(".todos.history.jsonl");
+    let honest = env.read(HISTORY);
     let mut text = String::new();
     for line in before {
         text.push_str(line);
@@ -55,7 +55,7 @@ fn history_with(env: &TestEnv, before: &[String], after: &[String]) {
         text.push_str(line);
         text.push('\n');
     }
-    env.write_file(".todos.history.jsonl", text);
+    env.write_file(HISTORY, text);
 }
 
 #[test]
@@ -210,12 +210,12 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     env.todos(&["create", "D"]).run().success();
     // As a kill after the saves of revisions 3 and 4 leaves it: the history stops at 2.
     let kept: Vec<String> = env
-        .read(".todos.history.jsonl")
+        .read(HISTORY)
         .lines()
         .take(2)
         .map(ToOwned::to_owned)
         .collect();
-    env.write_file(".todos.history.jsonl", kept.join("\n") + "\n");
+    env.write_file(HISTORY, kept.join("\n") + "\n");
     let done = env.rejects(env.todos(&["undo", "--to", "3"]), 1);
     assert!(
         done.stderr
@@ -241,7 +241,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
     env.todos(&["create", "B"]).run().success();
-    std::fs::remove_file(env.path(".todos.history.jsonl")).unwrap();
+    std::fs::remove_file(env.path(HISTORY)).unwrap();
     let done = env.todos(&["undo"]).run().success();
     assert!(
         done.stderr.contains("restored revision 0"),

@@ -1,7 +1,7 @@
 //! `update`'s JSON form on stdin takes every field its options do (`take` as `--take`), and
 //! `--unblock` names only a blocker the item waits on.
 
-use crate::support::TestEnv;
+use crate::support::{HISTORY, TestEnv};
 
 fn three_items() -> TestEnv {
     let env = TestEnv::new();
@@ -25,7 +25,7 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
     let envelope = done.json();
     let item = &envelope["data"]["todos"][1];
     assert_eq!(item["owner"], "w2", "{envelope}");
-    assert!(env.read(".todos.history.jsonl").contains("update --take"));
+    assert!(env.read(HISTORY).contains("update --take"));
     // With an owner named in the input, that owner takes it.
     env.todos(&["update"])
         .stdin(r#"{"taskId":"2","take":true,"owner":"w3"}"#)

@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::TestEnv;
+use crate::support::{HISTORY, LOCK, TestEnv};
 
 /// Every file under `dir` with its bytes, owner and mode; links as links.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
@@ -186,8 +186,8 @@ fn keeps_own_plan(env: &TestEnv, w1: &Path, main: &Path, why: &str) {
     assert!(w1.join(".todos.json").is_file(), "{why}");
     assert_eq!(snapshot(main), main_before, "{why}");
     fs::remove_file(w1.join(".todos.json")).unwrap();
-    fs::remove_file(w1.join(".todos.history.jsonl")).unwrap();
-    let _ = fs::remove_file(w1.join(".todos.json.lock"));
+    fs::remove_file(w1.join(HISTORY)).unwrap();
+    let _ = fs::remove_file(w1.join(LOCK));
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::TestEnv;
+use crate::support::{HISTORY, TestEnv};
 
 /// A repository `repo/main` with one commit and linked worktrees `repo/w1`, `repo/w2`.
 fn repository(env: &TestEnv) -> (PathBuf, PathBuf, PathBuf) {
@@ -87,7 +87,7 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
         main.canonicalize().unwrap()
     );
     // Everything landed in the main worktree; the linked ones hold no plan of their own.
-    assert!(main.join(".todos.json").is_file() && main.join(".todos.history.jsonl").is_file());
+    assert!(main.join(".todos.json").is_file() && main.join(HISTORY).is_file());
     assert!(!w1.join(".todos.json").exists() && !w2.join(".todos.json").exists());
     // From a subfolder too, and the same through the config file of the worktree.
     std::fs::create_dir_all(w1.join("src")).unwrap();

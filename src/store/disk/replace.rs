@@ -24,7 +24,10 @@ struct Beside<'a> {
 
 impl<'a> Beside<'a> {
     fn open(target: &'a Path) -> Result<Self> {
-        let path = parent(target)?;
+        Self::folder(parent(target)?)
+    }
+
+    fn folder(path: &'a Path) -> Result<Self> {
         Ok(Self {
             path,
             #[cfg(unix)]
@@ -69,8 +72,9 @@ fn sync_folder(handle: &File, path: &Path) -> Result<()> {
         .map_err(|err| Error::from(Disk::io("sync the folder", path, &err)))
 }
 
-/// A temporary name next to `target` that no other process uses: `.NAME.PID-N.todos-tmp`.
-/// Created new, it can never be a planted link; a taken name moves on to the next `N`.
+/// A temporary name in `folder` for `target` that no other process uses:
+/// `.NAME.PID-N.todos-tmp`. Created new, it can never be a planted link; a taken name moves on
+/// to the next `N`.
 fn write_temp_beside(folder: &Beside, target: &Path, bytes: &[u8], mode: u32) -> Result<PathBuf> {
     let dir = folder.path;
     let name = target
@@ -163,6 +167,36 @@ pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
         return Err(Error::from(Disk::io("replace", target, &err)));
     }
     folder.sync()
+}
+
+/// `replace`, with the temporary file made in `temporary` (a folder of the same file system,
+/// checked by the caller) instead of beside `target`: the store's temporary files stay in
+/// `.todos/`, which git ignores, where a killed writer's leftover is never shown to
+/// `git status`. The rename is atomic across the two folders as within one; the folder that
+/// gains the name is synced. A crash that lost only the temporary name's removal would leave
+/// a stray, which the next write clears.
+pub fn replace_from(temporary: &Path, target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
+    let destination = Beside::open(target)?;
+    let folder = Beside::folder(temporary)?;
+    let tmp = write_temp_beside(&folder, target, bytes, mode)?;
+    if let Err(err) = fs::rename(&tmp, target) {
+        let _ = fs::remove_file(&tmp);
+        return Err(Error::from(Disk::io("replace", target, &err)));
+    }
+    destination.sync()
+}
+
+/// Clears the temporary files that writers killed while writing `target` left beside it,
+/// without writing anything: for the store's old temporary files at the workspace's root,
+/// from before they moved into `.todos/`.
+pub fn clear_strays_beside(target: &Path) -> Result<()> {
+    let folder = Beside::open(target)?;
+    let name = target
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    remove_dead_strays(&folder, &format!(".{name}."), std::process::id());
+    Ok(())
 }
 
 /// Creates `target` with `bytes`, whole or not at all, only if no file of that name exists:

@@ -1,0 +1,248 @@
+//! A clean workspace (SPEC §6): what `todos` keeps for itself, the lock, the history and the
+//! temporary files, lives in `.todos/`, which a `.gitignore` of todos' own keeps out of git,
+//! with or without `todos init`. Where an older `todos` left them beside the store, the first
+//! change moves them in, under the lock, losing nothing. Checked with real `git`.
+
+use std::fs;
+use std::io::{BufRead, BufReader};
+
+use serde_json::{Value, json};
+
+use crate::support::{HISTORY, LOCK, NOW, TestEnv};
+
+/// A fresh repository: `git init` in the test's workspace.
+fn repository() -> TestEnv {
+    let env = TestEnv::new();
+    env.git_in(&env.ws(), &["init", "-q", "-b", "main"])
+        .success();
+    env
+}
+
+/// What `git status` shows, every untracked file by name.
+fn status(env: &TestEnv) -> String {
+    env.git_in(
+        &env.ws(),
+        &["status", "--porcelain", "--untracked-files=all"],
+    )
+    .success()
+    .stdout
+}
+
+/// The names in a folder of the workspace, sorted.
+fn names(env: &TestEnv, folder: &str) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(env.path(folder))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn git_status_shows_only_the_plan_and_its_log_without_init() {
+    let env = repository();
+    env.todos(&["create", "Write the parser"]).run().success();
+    assert_eq!(status(&env), "?? .todos.json\n");
+    assert_eq!(
+        names(&env, ".todos"),
+        [".gitignore", "default.history.jsonl", "default.json.lock"]
+    );
+    assert_eq!(
+        env.read(".todos/.gitignore"),
+        "# Written by todos: its locks, histories and temporary files stay out of git; the plans\n\
+         # (*.json) are meant to be committed. Replace this file to choose otherwise.\n\
+         *\n\
+         !*.json\n"
+    );
+    // A named list is a plan too, meant to be committed; its lock and history are not.
+    env.todos(&["-l", "api", "create", "Add the endpoint"])
+        .run()
+        .success();
+    assert_eq!(status(&env), "?? .todos.json\n?? .todos/api.json\n");
+    // A finished plan adds its completion log, and nothing else.
+    env.todos(&["update", "1", "completed"]).run().success();
+    assert_eq!(
+        status(&env),
+        "?? .todos.json\n?? .todos/api.json\n?? memory/todos/todoList-20250102-174233.md\n"
+    );
+    // `init --git` writes git's own files and leaves `.gitignore` to the user.
+    env.todos(&["init", "--git"]).run().success();
+    assert!(!env.path(".gitignore").exists());
+    assert_eq!(
+        status(&env),
+        "?? .gitattributes\n?? .todos.json\n?? .todos/api.json\n\
+         ?? memory/todos/todoList-20250102-174233.md\n"
+    );
+}
+
+#[test]
+fn a_gitignore_of_the_users_own_in_the_folder_is_left_alone() {
+    // A team that commits its histories says so with a `.todos/.gitignore` of its own.
+    let env = repository();
+    env.write_file(
+        ".todos/.gitignore",
+        "# ours: histories are committed\n*.lock\n",
+    );
+    env.todos(&["create", "A"]).run().success();
+    assert_eq!(
+        env.read(".todos/.gitignore"),
+        "# ours: histories are committed\n*.lock\n"
+    );
+    assert_eq!(
+        status(&env),
+        "?? .todos.json\n?? .todos/.gitignore\n?? .todos/default.history.jsonl\n"
+    );
+}
+
+#[test]
+fn a_refused_change_and_a_read_leave_no_folder_behind() {
+    let env = TestEnv::new();
+    env.rejects(env.todos(&["update", "1", "completed"]), 1);
+    env.rejects(env.todos(&["write"]).stdin("[{"), 1);
+    env.todos(&["show"]).run().success();
+    env.todos(&["history"]).run().success();
+    assert!(!env.path(".todos").exists());
+}
+
+/// A workspace as a `todos` from before the move left it: two revisions, the history and the
+/// lock beside the store, no `.todos/`, and a temporary file a killed writer left.
+pub(crate) fn old_workspace() -> TestEnv {
+    let env = TestEnv::new();
+    env.todos(&["create", "A"]).run().success();
+    env.todos(&["create", "B"]).run().success();
+    fs::rename(env.path(HISTORY), env.path(".todos.history.jsonl")).unwrap();
+    fs::rename(env.path(LOCK), env.path(".todos.json.lock")).unwrap();
+    fs::remove_dir_all(env.path(".todos")).unwrap();
+    env.write_file("..todos.json.2147483600-0.todos-tmp", "half a store");
+    env
+}
+
+/// What the old `todos` would write for one more change: the store at `revision` with item
+/// `content` added, and its line appended to the old history.
+fn old_change(env: &TestEnv, revision: u64, content: &str) {
+    let mut store = env.store();
+    let id = store["next_id"].as_u64().unwrap();
+    store["todos"].as_array_mut().unwrap().push(json!({
+        "id": id.to_string(), "content": content, "status": "pending"
+    }));
+    store["next_id"] = json!(id + 1);
+    store["revision"] = json!(revision);
+    env.write_file(".todos.json", serde_json::to_string_pretty(&store).unwrap());
+    let line = json!({
+        "revision": revision, "at": NOW, "command": "create",
+        "todos": store["todos"], "next_id": id + 1,
+    });
+    let mut history = env.read(".todos.history.jsonl");
+    history.push_str(&line.to_string());
+    history.push('\n');
+    env.write_file(".todos.history.jsonl", history);
+}
+
+fn revisions(env: &TestEnv) -> Vec<u64> {
+    let json = env.todos(&["--json", "history"]).run().success().json();
+    assert_eq!(json["data"].get("warnings"), None, "{json}");
+    json["data"]["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["revision"].as_u64().unwrap())
+        .collect()
+}
+
+fn contents(env: &TestEnv) -> Vec<String> {
+    env.store()["todos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["content"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn reads_and_refusals_find_the_old_files_and_leave_them_where_they_are() {
+    let env = old_workspace();
+    let before = env.everything();
+    assert_eq!(revisions(&env), [2, 1]);
+    env.todos(&["show"]).run().success();
+    env.rejects(env.todos(&["update", "9", "completed"]), 1);
+    assert_eq!(env.everything(), before);
+}
+
+#[test]
+fn the_first_change_moves_the_old_files_in_while_other_writers_wait() {
+    let env = old_workspace();
+    // An old `todos` is mid-change: it holds the old lock.
+    let old_lock = fs::OpenOptions::new()
+        .write(true)
+        .open(env.path(".todos.json.lock"))
+        .unwrap();
+    old_lock.lock().unwrap();
+    // Two writers of today's start and wait: the first for the old lock, the second for
+    // the new one, which the first holds. Each says it waits, naming the lock.
+    let mut writers: Vec<_> = ["C", "D"]
+        .into_iter()
+        .map(|content| {
+            let mut child = env
+                .todos(&["--lock-timeout", "60", "create", content])
+                .spawn();
+            let mut note = String::new();
+            BufReader::new(child.stderr.take().unwrap())
+                .read_line(&mut note)
+                .unwrap();
+            (child, note)
+        })
+        .collect();
+    let notes: Vec<&str> = writers.iter().map(|(_, note)| note.as_str()).collect();
+    let waiting = |lock: &str| {
+        format!(
+            "note: waiting for the lock on {}, held by another todos process\n",
+            env.path(lock).display()
+        )
+    };
+    assert_eq!(notes, [waiting(".todos.json.lock"), waiting(LOCK)]);
+    // The old `todos` finishes its change, revision 3, and lets go.
+    old_change(&env, 3, "Old");
+    drop(old_lock);
+    for (child, _) in &mut writers {
+        assert!(child.wait().unwrap().success());
+    }
+    // Nothing lost: every revision, in order, and every item.
+    assert_eq!(revisions(&env), [5, 4, 3, 2, 1]);
+    assert_eq!(contents(&env), ["A", "B", "Old", "C", "D"]);
+    assert_eq!(env.store()["revision"], 5);
+    // Nothing left at the old places, the killed writer's temporary file included.
+    assert_eq!(names(&env, "."), [".git", ".todos", ".todos.json"]);
+    assert_eq!(
+        names(&env, ".todos"),
+        [".gitignore", "default.history.jsonl", "default.json.lock"]
+    );
+    // `undo` walks back through the moved revisions.
+    env.todos(&["undo", "--to", "2"]).run().success();
+    assert_eq!(contents(&env), ["A", "B"]);
+}
+
+#[test]
+fn an_old_history_written_after_the_move_is_appended_once() {
+    // An old `todos` ran after the move: it made the old history anew, with the one revision
+    // it wrote. The next change appends that revision to the moved history; and a change
+    // stopped between that append and the old file's removal appends nothing twice.
+    for stopped_midway in [false, true] {
+        let env = TestEnv::new();
+        env.todos(&["create", "A"]).run().success();
+        env.todos(&["create", "B"]).run().success();
+        env.write_file(".todos.history.jsonl", "");
+        old_change(&env, 3, "Old");
+        if stopped_midway {
+            let moved: Value =
+                serde_json::from_str(env.read(".todos.history.jsonl").trim()).unwrap();
+            let mut history = env.read(HISTORY);
+            history.push_str(&moved.to_string());
+            history.push('\n');
+            env.write_file(HISTORY, history);
+        }
+        env.todos(&["create", "C"]).run().success();
+        assert_eq!(revisions(&env), [4, 3, 2, 1], "{stopped_midway}");
+        assert_eq!(contents(&env), ["A", "B", "Old", "C"]);
+        assert!(!env.path(".todos.history.jsonl").exists());
+    }
+}

@@ -327,11 +327,6 @@ impl Store {
             .into();
         }
         self.move_old_files(lock)?;
-        // `.todos/` keeps out of git what it holds but the plans.
-        let ignore = self.private.join(".gitignore");
-        if disk::check_file(&ignore)?.is_none() {
-            disk::create_whole(&ignore, PRIVATE_IGNORE.as_bytes())?;
-        }
         let current = disk::check_file(&self.path)?;
         let mode = disk::mode_of(current.as_ref());
         if self.dir == self.private {
@@ -341,7 +336,19 @@ impl Store {
         }
         // The store is in place: its lock file and folder stay with it.
         lock.keep();
+        self.ignore_private();
         Ok(())
+    }
+
+    /// Writes `.todos/.gitignore` when there is none, so that the folder keeps out of git what
+    /// it holds but the plans. Written once the store is saved, so that a change that fails
+    /// leaves none; a change that cannot write it is not failed for it (a link or a FIFO
+    /// there is never written through), and the next change tries again.
+    fn ignore_private(&self) {
+        let ignore = self.private.join(".gitignore");
+        if let Ok(None) = disk::check_file(&ignore) {
+            let _ = disk::create_whole(&ignore, PRIVATE_IGNORE.as_bytes());
+        }
     }
 }
 

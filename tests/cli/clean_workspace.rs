@@ -246,3 +246,21 @@ fn an_old_history_written_after_the_move_is_appended_once() {
         assert!(!env.path(".todos.history.jsonl").exists());
     }
 }
+
+#[test]
+fn a_first_save_that_fails_leaves_no_gitignore() {
+    // Every temporary name this process would take in `.todos/` is taken (in process, so the
+    // process id is known): the first save fails, and `.todos/` is as it was.
+    let env = TestEnv::new();
+    for n in 0..100 {
+        fs::create_dir_all(env.path(&format!(
+            ".todos/..todos.json.{}-{n}.todos-tmp",
+            std::process::id()
+        )))
+        .unwrap();
+    }
+    let before = env.everything();
+    let done = env.todos(&["create", "A"]).run_in_process();
+    assert_eq!(done.code, 5, "{}", done.stderr);
+    assert_eq!(env.everything(), before);
+}

@@ -57,7 +57,7 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     let store = Store::new(&ctx.workspace, &ctx.list);
     let path = store.history_path().to_path_buf();
     // Refuses a `.todos/` that leads out of the workspace, as `history` does.
-    store.check_folder(false)?;
+    store.check_private(false)?;
     let (tx, rx) = mpsc::channel();
     // Watch before the first read, so a revision made between the two is not missed: the
     // workspace's root, where `.todos/` appears with the first change (and where the default

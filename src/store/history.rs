@@ -133,7 +133,7 @@ fn shown(path: &Path) -> String {
 /// A list's kept revisions, the latest `limit`, read against the store as it is (or,
 /// unreadable, what its counters still say): its folder checked as for a read of the store.
 pub fn of(store: &Store, limit: usize) -> Result<History> {
-    store.check_folder(false)?;
+    store.check_private(false)?;
     let store_revision = match store.load() {
         Ok(document) => document.revision,
         Err(_) => store.salvage_counters().revision.unwrap_or(0),

@@ -110,8 +110,8 @@ impl Store {
     }
 
     /// `.todos/`, where every list's lock, history and temporary files are, checked as
-    /// `check_folder` checks a named list's.
-    fn check_private(&self, create: bool) -> Result<disk::Folder> {
+    /// `check_folder` checks a named list's: for reads of the history as for a change.
+    pub fn check_private(&self, create: bool) -> Result<disk::Folder> {
         let root = disk::real_root(&self.workspace)?;
         let relative = self
             .private

@@ -264,3 +264,30 @@ fn a_first_save_that_fails_leaves_no_gitignore() {
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert_eq!(env.everything(), before);
 }
+
+#[test]
+fn a_todos_folder_that_leads_out_is_never_read_for_the_default_lists_history() {
+    // `.todos/` a link to a folder outside holding a history: `history`, `undo` and a change
+    // refuse it, naming it, and nothing inside or outside changes.
+    let env = TestEnv::new();
+    env.todos(&["create", "A"]).run().success();
+    fs::create_dir_all(env.outside("")).unwrap();
+    fs::rename(env.path(".todos"), env.outside("elsewhere")).unwrap();
+    std::os::unix::fs::symlink(env.outside("elsewhere"), env.path(".todos")).unwrap();
+    for args in [
+        &["history"][..],
+        &["history", "--follow"],
+        &["undo"],
+        &["create", "B"],
+    ] {
+        let done = env.rejects(env.todos(args), 6);
+        assert!(
+            done.stderr.starts_with(&format!(
+                "error: {} is a symbolic link; todos does not read or write through it\n",
+                env.path(".todos").display()
+            )),
+            "{args:?}: {}",
+            done.stderr
+        );
+    }
+}

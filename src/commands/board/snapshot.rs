@@ -53,25 +53,27 @@ pub fn list(workspace: &Path, list: &ListName, now: DateTime<Utc>) -> ListView {
     let mut value = envelope::data(&document, &[], None);
     let mut warnings = Vec::new();
     let history = store.history_path();
-    let revisions =
-        match crate::store::history::latest(history, REVISIONS_SHOWN + 1, document.revision) {
-            Ok(history) => {
-                warnings.extend(history.warnings);
-                let entries = &history.entries;
-                (0..entries.len())
-                    .rev()
-                    .take(REVISIONS_SHOWN)
-                    .map(|at| {
-                        let before = at.checked_sub(1).map(|before| &entries[before]);
-                        crate::commands::history::row(before, &entries[at]).data
-                    })
-                    .collect()
-            }
-            Err(err) => {
-                warnings.push(format!("its history cannot be read: {}", err.message));
-                Vec::new()
-            }
-        };
+    let latest = store.check_private(false).and_then(|_| {
+        crate::store::history::latest(history, REVISIONS_SHOWN + 1, document.revision)
+    });
+    let revisions = match latest {
+        Ok(history) => {
+            warnings.extend(history.warnings);
+            let entries = &history.entries;
+            (0..entries.len())
+                .rev()
+                .take(REVISIONS_SHOWN)
+                .map(|at| {
+                    let before = at.checked_sub(1).map(|before| &entries[before]);
+                    crate::commands::history::row(before, &entries[at]).data
+                })
+                .collect()
+        }
+        Err(err) => {
+            warnings.push(format!("its history cannot be read: {}", err.message));
+            Vec::new()
+        }
+    };
     if let Value::Object(object) = &mut value {
         object.shift_insert(0, "list".to_owned(), json!(list.as_str()));
         object.insert("todos".to_owned(), items(&document, now));

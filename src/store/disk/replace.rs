@@ -161,12 +161,7 @@ fn alive(_pid: u32) -> bool {
 /// `link_target`) and its folder (`folder`).
 pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
     let folder = Beside::open(target)?;
-    let tmp = write_temp_beside(&folder, target, bytes, mode)?;
-    if let Err(err) = fs::rename(&tmp, target) {
-        let _ = fs::remove_file(&tmp);
-        return Err(Error::from(Disk::io("replace", target, &err)));
-    }
-    folder.sync()
+    rename_over(&folder, &folder, target, bytes, mode)
 }
 
 /// `replace`, with the temporary file made in `temporary` (a folder of the same file system,
@@ -177,8 +172,19 @@ pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
 /// a stray, which the next write clears.
 pub fn replace_from(temporary: &Path, target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
     let destination = Beside::open(target)?;
-    let folder = Beside::folder(temporary)?;
-    let tmp = write_temp_beside(&folder, target, bytes, mode)?;
+    rename_over(&Beside::folder(temporary)?, &destination, target, bytes, mode)
+}
+
+/// Writes a temporary file in `folder`, renames it over `target` and syncs `destination`,
+/// the folder that holds `target`.
+fn rename_over(
+    folder: &Beside,
+    destination: &Beside,
+    target: &Path,
+    bytes: &[u8],
+    mode: u32,
+) -> Result<()> {
+    let tmp = write_temp_beside(folder, target, bytes, mode)?;
     if let Err(err) = fs::rename(&tmp, target) {
         let _ = fs::remove_file(&tmp);
         return Err(Error::from(Disk::io("replace", target, &err)));

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 
 use crate::context::Context;
-use crate::policy::error::{Disk, Error, Kind, NotAStore, Plan, Result};
+use crate::policy::error::{Conflict, Disk, Error, Kind, NotAStore, Plan, Result, Warning};
 use crate::policy::text::escape;
 use crate::store::disk;
 use crate::store::merge;
@@ -91,14 +91,12 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
 
 /// A merge's answer with its warnings and problems on stderr: a problem makes git (or the
 /// user's script) see a conflict, exit 1, though the merged plan was written.
-pub fn reported(answer: Answer, warnings: Vec<String>, problems: &[String]) -> Outcome {
+pub fn reported(answer: Answer, warnings: Vec<Warning>, problems: &[Conflict]) -> Outcome {
     let mut outcome = Outcome::answer(answer);
     outcome.warnings = warnings;
-    outcome.warnings.extend(
-        problems
-            .iter()
-            .map(|problem| format!("conflict: {problem}")),
-    );
+    outcome
+        .warnings
+        .extend(problems.iter().cloned().map(Warning::Conflict));
     outcome.exit_code = u8::from(!problems.is_empty());
     outcome
 }

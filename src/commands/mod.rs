@@ -42,7 +42,7 @@ use clap::Subcommand;
 use crate::context::Context;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
-use crate::policy::error::{Error, Input, Plan, Result, Usage};
+use crate::policy::error::{Error, Input, Plan, Result, Usage, Warning};
 use crate::policy::name::OWNER;
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
@@ -579,11 +579,10 @@ impl Request {
             .into();
         }
         let mut outcome = self.execute_on(ctx, host)?;
-        outcome.warnings.push(format!(
-            "made a new list {}, beside the list {near}: if you meant {near}, run the command \
-             again with `-l {near}`",
-            ctx.list
-        ));
+        outcome.warnings.push(Warning::NewListNear {
+            list: ctx.list.to_string(),
+            near: near.to_string(),
+        });
         Ok(outcome)
     }
 

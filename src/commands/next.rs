@@ -11,7 +11,7 @@ use crate::context::host::Host;
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{self, Item, Status};
 use crate::policy::english::count;
-use crate::policy::error::{Error, Hint, Problem, Refused, Result};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result, Warning};
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::text::escape;
@@ -84,13 +84,11 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         Claim::Held(id) => {
             let next = position(id);
             if let Some(index) = next {
-                warnings.push(format!(
-                    "{} already has item {} in progress (at most {} per owner): finish it \
-                     (completed or failed) before you claim another",
-                    owner.unwrap_or_default(),
-                    named(&committed.document.todos[index]),
-                    ctx.config.limits.max_in_progress
-                ));
+                warnings.push(Warning::AlreadyInProgress {
+                    owner: owner.unwrap_or_default().to_owned(),
+                    item: named(&committed.document.todos[index]),
+                    max: ctx.config.limits.max_in_progress,
+                });
             }
             (next, Some((false, None)))
         }
@@ -191,7 +189,7 @@ fn answer(
     claimed: Option<&(bool, Option<TakeOver>)>,
     owner: Option<&str>,
     ctx: &Context,
-    warnings: Vec<String>,
+    warnings: Vec<Warning>,
 ) -> Outcome {
     let stats = model::stats(&document.todos);
     let now = ctx.now.instant();

@@ -19,7 +19,7 @@ use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::transaction::Transaction;
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{Bug, Disk, Error, Result, Unmergeable};
+use crate::policy::error::{Bug, Disk, Error, Result, Unmergeable, Warning};
 use crate::policy::text::escape;
 use crate::store::conflict_markers as markers;
 use crate::store::disk::{self, Links};
@@ -152,16 +152,13 @@ fn common_plan(
     path: &Path,
     in_markers: Option<&str>,
     side: &dyn Fn(&'static str, &str) -> Result<Document>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> (Option<Document>, BaseFrom) {
     if let Some(text) = in_markers {
         match side("the common", text) {
             Ok(base) => return (Some(base), BaseFrom::Markers),
             Err(err) => {
-                warnings.push(format!(
-                    "the common plan in the markers is unusable: {}",
-                    err.message
-                ));
+                warnings.push(Warning::CommonUnusable { why: err.message });
                 return (None, BaseFrom::None);
             }
         }
@@ -169,9 +166,9 @@ fn common_plan(
     match index_base(host, path).map(|bytes| Store::decode(&bytes)) {
         Some(Ok(base)) => (Some(base), BaseFrom::Index),
         Some(Err(why)) => {
-            warnings.push(format!(
-                "the common plan in git's index is not a store ({why}): merged without it"
-            ));
+            warnings.push(Warning::IndexNotStore {
+                why: why.to_string(),
+            });
             (None, BaseFrom::None)
         }
         None => (None, BaseFrom::None),

@@ -37,14 +37,15 @@ use crate::view::show::Format;
 mod pane;
 
 use crate::plan::model;
+use crate::policy::cap::Cap;
 use crate::store::Store;
 use pane::fit;
 
 /// How often the store is read when file events arrive (a safety net) and when they cannot.
-const POLL_WITH_EVENTS: Duration = Duration::from_secs(2);
-const POLL_WITHOUT_EVENTS: Duration = Duration::from_millis(250);
+pub const POLL_WITH_EVENTS: Duration = Cap::PollWithEventsMillis.duration();
+pub const POLL_WITHOUT_EVENTS: Duration = Cap::PollWithoutEventsMillis.duration();
 /// A burst of events (temp file, rename, lock) settles before the store is read again.
-const SETTLE: Duration = Duration::from_millis(25);
+pub const SETTLE: Duration = Cap::SettleMillis.duration();
 
 enum Wake {
     Changed,

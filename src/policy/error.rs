@@ -12,9 +12,9 @@ pub use crate::policy::exit::Kind;
 #[cfg(feature = "board")]
 pub use crate::policy::failure::BoardStep;
 pub use crate::policy::failure::{
-    BlockWhy, Bug, Disk, FileWhy, Fit, Hint, Input, LeaseState, NotAStore, Plan, Refused,
-    Revisions, Said, ServerBuild, Setup, Shape, StdinCommand, Stored, Unmergeable, Unreadable,
-    Unsafe, Usage, UserFolder, Wrong, summarize,
+    BlockWhy, Bug, Conflict, Disk, Distrust, FileWhy, Fit, Hint, Input, LeaseState, NotAStore, Plan, Refused,
+    Owned, Removal, Revisions, Said, Side, Skipped, ServerBuild, Setup, Shape, StdinCommand, Stored, Unmergeable, Unreadable,
+    Through, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
 };
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.

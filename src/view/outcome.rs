@@ -7,14 +7,14 @@ use serde_json::Value;
 
 use crate::plan::list::ListName;
 use crate::plan::model::Stats;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Error, Result, Warning};
 use crate::store::Document;
 use crate::view::show::Format;
 
 /// What a command produced, for `output` to print as text or as the JSON envelope.
 pub struct Outcome {
     pub view: View,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// 0 but for `check`, whose exit code is its answer.
     pub exit_code: u8,
 }

@@ -9,10 +9,13 @@
 //! - `Wrong`: what is wrong at one path of an input, for a `Problem` (`wrong.rs`);
 //! - `Plan`: a change the plan's rules or another writer refuse: revisions, owners, counters,
 //!   the history `undo` and `history` read (`plan.rs`);
-//! - `Setup`: `init`'s files, git's configuration, the MCP server (`setup.rs`);
+//! - `Setup`: `init`'s files, git's configuration, the MCP server (`setup.rs`), and why a
+//!   repository's own files are not trusted (`Distrust`, `trust.rs`);
 //! - `Usage`: a command line that cannot mean anything (`usage.rs`);
 //! - `Bug`: what cannot happen unless `todos` is wrong, or the system fails under it (`bug.rs`);
-//! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`).
+//! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`);
+//! - `Warning`: what a command says beside what it did, and why a history line was passed over
+//!   (`Skipped`) (`warning.rs`).
 
 mod bug;
 pub(super) mod disk;
@@ -22,6 +25,8 @@ mod plan;
 mod refused;
 mod setup;
 mod stored;
+mod trust;
+mod warning;
 mod usage;
 mod wrong;
 
@@ -35,6 +40,8 @@ pub use refused::Refused;
 pub use setup::BoardStep;
 pub use setup::{BlockWhy, ServerBuild, Setup, Shape, UserFolder};
 pub use stored::Stored;
+pub use trust::{Distrust, Owned, Through};
+pub use warning::{Conflict, Removal, Side, Skipped, Warning};
 pub use usage::Usage;
 pub use wrong::{Fit, Wrong};
 

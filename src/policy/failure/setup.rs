@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use crate::policy::error::{Error, Kind};
+use crate::policy::failure::Distrust;
 use crate::policy::text::escape;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +75,11 @@ pub enum Setup {
         server: PathBuf,
         why: String,
     },
+    /// The MCP server's own runtime or transport failed (`started`: after it served).
+    McpServer {
+        started: bool,
+        why: String,
+    },
     NoOwnBinary {
         why: String,
     },
@@ -82,9 +88,9 @@ pub enum Setup {
         workspace: PathBuf,
         what: UserFolder,
     },
-    /// A repository `init --git` does not trust, and why (in `store/worktree.rs`'s words).
+    /// A repository `init --git` does not trust, and why.
     Untrusted {
-        why: String,
+        why: Distrust,
     },
 }
 
@@ -297,9 +303,17 @@ impl Setup {
                 "run `todos init` in the project's folder (or pass -C with it); an agent's \
                  user-level settings are yours to edit",
             ),
-            Self::Untrusted { why } => Error::new(Kind::UnsafePath, why).with_hint(
+            Self::Untrusted { why } => Error::new(Kind::UnsafePath, why.to_string()).with_hint(
                 "check the repository with `git worktree list` (`git worktree repair` rewrites a \
                  worktree's pointers), or leave out --git",
+            ),
+            Self::McpServer { started, why } => Error::new(
+                Kind::Internal,
+                if started {
+                    format!("the MCP server stopped: {why}")
+                } else {
+                    format!("cannot start the MCP server: {why}")
+                },
             ),
             Self::NoOwnBinary { why } => Error::new(
                 Kind::Internal,

@@ -472,7 +472,9 @@ mod tests {
         let (entries, warnings) = follower.read(&|| 100).unwrap();
         assert_eq!(entries.len(), 2);
         assert!(
-            warnings[0].to_string().contains("revisions 6 to 7 left the history"),
+            warnings[0]
+                .to_string()
+                .contains("revisions 6 to 7 left the history"),
             "{warnings:?}"
         );
     }

@@ -18,7 +18,7 @@ use crate::commands::init_permissions::{self, Permissions};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
-use crate::policy::error::{Bug, Error, Result, Setup, Shape};
+use crate::policy::error::{Bug, Error, NotOwn, Result, Setup, Shape};
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -151,7 +151,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
 fn report(
     changes: Vec<(Change, Vec<String>)>,
     git_line: Option<(String, Action)>,
-    notes: &[String],
+    notes: &[NotOwn],
     setups: &[AgentSetup],
     chose: Option<String>,
     args: &InitArgs,
@@ -244,19 +244,17 @@ fn report(
 /// The hooks of an agent's settings that go by todos' name without being todos' own
 /// (`hooks::own`): a Stop hook `curl … | sh; todos hook` is named for the user to review, never
 /// vouched for; todos' own hook stands beside it.
-fn hooks_not_own(text: &str, path: &Path) -> Vec<String> {
+fn hooks_not_own(text: &str, path: &Path) -> Vec<NotOwn> {
     let Ok(settings) = serde_json::from_str::<Value>(text) else {
         return Vec::new();
     };
     hooks::own::review(&settings)
         .into_iter()
         .filter(|entry| entry.starts_with("hooks."))
-        .map(|entry| {
-            format!(
-                "{}: the hook {entry}, which is not todos' own (`{}`): left as it is; review it",
-                path.display(),
-                hooks::COMMAND
-            )
+        .map(|entry| NotOwn::Hook {
+            path: path.to_path_buf(),
+            entry,
+            ours: hooks::COMMAND.to_owned(),
         })
         .collect()
 }
@@ -289,9 +287,8 @@ fn taken(ctx: &Context, registration: &init_mcp::Registration) -> bool {
 }
 
 /// Whether the notes say that `path`'s MCP server entry named todos is not todos' own.
-fn mcp_taken(notes: &[String], path: &Path) -> bool {
-    let prefix = format!("{}: the MCP server entry", path.display());
-    notes.iter().any(|note| note.starts_with(&prefix))
+fn mcp_taken(notes: &[NotOwn], path: &Path) -> bool {
+    notes.iter().any(|note| note.is_mcp_server_of(path))
 }
 
 /// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it

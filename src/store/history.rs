@@ -246,7 +246,8 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
         problems.push(Problem::new("at", Stored::NotTime));
     }
     if let Some(note) = &entry.note
-        && (note.chars().any(crate::policy::text::forbidden_char) || note.chars().count() > Cap::HistoryNoteChars.chars())
+        && (note.chars().any(crate::policy::text::forbidden_char)
+            || note.chars().count() > Cap::HistoryNoteChars.chars())
     {
         problems.push(Problem::new("note", Stored::NotOneLine));
     }

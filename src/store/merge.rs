@@ -103,13 +103,11 @@ pub fn merge(
         limits,
         &mut problems,
     );
-    merged.problems.extend(
-        problems
-            .into_iter()
-            .map(|problem| Conflict::Rule {
-                problem: problem.message,
-            }),
-    );
+    merged
+        .problems
+        .extend(problems.into_iter().map(|problem| Conflict::Rule {
+            problem: problem.message,
+        }));
     let next_id = items
         .iter()
         .filter_map(|item| item.id.parse::<u64>().ok())

@@ -309,11 +309,17 @@ mod tests {
         fs::write(wt.join(".git"), "not a pointer\n").unwrap();
         assert!(
             main_of(&wt)
-                .unwrap_err().to_string()
+                .unwrap_err()
+                .to_string()
                 .contains("does not hold \"gitdir: \"")
         );
         fs::write(wt.join(".git"), "gitdir: /nonexistent/.git/worktrees/wt\n").unwrap();
-        assert!(main_of(&wt).unwrap_err().to_string().contains("does not exist"));
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .to_string()
+                .contains("does not exist")
+        );
         // An admin folder outside any worktrees/ folder.
         fs::create_dir_all(dir.join("elsewhere")).unwrap();
         fs::write(
@@ -323,7 +329,8 @@ mod tests {
         .unwrap();
         assert!(
             main_of(&wt)
-                .unwrap_err().to_string()
+                .unwrap_err()
+                .to_string()
                 .contains("not a folder in a repository's worktrees/")
         );
         // A pointer that does not point back.
@@ -331,7 +338,12 @@ mod tests {
         fs::create_dir_all(&admin).unwrap();
         fs::write(wt.join(".git"), format!("gitdir: {}\n", admin.display())).unwrap();
         fs::write(admin.join("gitdir"), "/somewhere/else/.git\n").unwrap();
-        assert!(main_of(&wt).unwrap_err().to_string().contains("does not exist"));
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .to_string()
+                .contains("does not exist")
+        );
         fs::create_dir_all(dir.join("other")).unwrap();
         fs::write(dir.join("other/.git"), "x").unwrap();
         fs::write(
@@ -339,7 +351,12 @@ mod tests {
             format!("{}\n", dir.join("other/.git").display()),
         )
         .unwrap();
-        assert!(main_of(&wt).unwrap_err().to_string().contains("not back to"));
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .to_string()
+                .contains("not back to")
+        );
         // Pointing back: shared.
         fs::write(
             admin.join("gitdir"),
@@ -353,6 +370,11 @@ mod tests {
         );
         // A control character in a path.
         fs::write(admin.join("gitdir"), "/a\u{1b}[31m/.git\n").unwrap();
-        assert!(main_of(&wt).unwrap_err().to_string().contains("control character"));
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .to_string()
+                .contains("control character")
+        );
     }
 }

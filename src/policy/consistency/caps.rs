@@ -163,7 +163,10 @@ fn every_cap_reaches_every_surface() {
                 assert!(manual().contains(&said), "{said}");
             }
             Cap::PollWithEventsMillis => {
-                assert_eq!(crate::commands::watch::POLL_WITH_EVENTS, info.cap.duration());
+                assert_eq!(
+                    crate::commands::watch::POLL_WITH_EVENTS,
+                    info.cap.duration()
+                );
                 assert_eq!(crate::policy::board::POLL_WITH_EVENTS, info.cap.duration());
             }
             Cap::PollWithoutEventsMillis => {
@@ -211,7 +214,10 @@ fn every_cap_reaches_every_surface() {
             }
             Cap::CyclesNamed => {
                 let said = Conflict::ManyCycles { cut: 3 }.to_string();
-                assert!(said.contains(&format!("more cycles than {value}:")), "{said}");
+                assert!(
+                    said.contains(&format!("more cycles than {value}:")),
+                    "{said}"
+                );
             }
         }
     }
@@ -246,13 +252,17 @@ fn pointer_bytes(path: &std::path::Path, value: u64) {
         format!("{prefix}{}\n", "x".repeat(length))
     };
     std::fs::write(&dot_git, pointer(value)).unwrap();
-    let fits = crate::store::worktree::main_of(path).unwrap_err().to_string();
+    let fits = crate::store::worktree::main_of(path)
+        .unwrap_err()
+        .to_string();
     assert!(fits.contains("does not exist"), "{fits}");
     std::fs::write(&dot_git, pointer(value + 1)).unwrap();
     let vars = [(Setting::Worktrees.info().env, "shared")];
     let said = run(path, &vars, &["show"], None).stderr;
     assert!(
-        said.contains(&format!("is larger than {value} bytes, not one of git's pointers")),
+        said.contains(&format!(
+            "is larger than {value} bytes, not one of git's pointers"
+        )),
         "{said}"
     );
 }

@@ -26,8 +26,8 @@ mod refused;
 mod setup;
 mod stored;
 mod trust;
-mod warning;
 mod usage;
+mod warning;
 mod wrong;
 
 pub use bug::Bug;
@@ -41,8 +41,8 @@ pub use setup::BoardStep;
 pub use setup::{BlockWhy, ServerBuild, Setup, Shape, UserFolder};
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};
-pub use warning::{Conflict, Removal, Side, Skipped, Warning};
 pub use usage::Usage;
+pub use warning::{Conflict, NotOwn, Removal, Side, Skipped, Warning};
 pub use wrong::{Fit, Wrong};
 
 /// What a `Problem` says after its path: only these enums, never free text.

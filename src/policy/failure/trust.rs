@@ -12,16 +12,30 @@ use crate::policy::text::escape;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Distrust {
     /// A `.git` that is neither a folder nor a regular file.
-    NotRegularFile { path: PathBuf },
+    NotRegularFile {
+        path: PathBuf,
+    },
     /// The common git folder is not a `.git`: the repository is bare.
-    Bare { common: PathBuf },
+    Bare {
+        common: PathBuf,
+    },
     /// The repository's config says `core.bare = true`.
-    BareByConfig { common: PathBuf },
-    NoMainWorktree { common: PathBuf },
+    BareByConfig {
+        common: PathBuf,
+    },
+    NoMainWorktree {
+        common: PathBuf,
+    },
     /// The common folder is not the `.git` folder of the worktree above it.
-    NotMainGit { common: PathBuf, main: PathBuf },
+    NotMainGit {
+        common: PathBuf,
+        main: PathBuf,
+    },
     /// A `.git` file naming a folder outside any `worktrees/`.
-    NotInWorktrees { file: PathBuf, names: PathBuf },
+    NotInWorktrees {
+        file: PathBuf,
+        names: PathBuf,
+    },
     /// A worktree's `gitdir` file that does not point back to the `.git` file that led there.
     NotBack {
         file: PathBuf,
@@ -35,9 +49,16 @@ pub enum Distrust {
         common: PathBuf,
     },
     /// A submodule's `.git` file naming a repository whose `core.worktree` does not lead back.
-    NotBackFromModule { file: PathBuf, names: PathBuf },
+    NotBackFromModule {
+        file: PathBuf,
+        names: PathBuf,
+    },
     /// A folder another user owns (not root, not this one).
-    Foreign { what: Owned, path: PathBuf, uid: u32 },
+    Foreign {
+        what: Owned,
+        path: PathBuf,
+        uid: u32,
+    },
     /// A pointer through `/proc` or a link.
     NotPlain {
         file: PathBuf,
@@ -45,18 +66,38 @@ pub enum Distrust {
         through: Through,
     },
     /// A pointer file that cannot be read, in the system's or the disk's words.
-    Unreadable { file: PathBuf, why: String },
-    Missing { file: PathBuf },
+    Unreadable {
+        file: PathBuf,
+        why: String,
+    },
+    Missing {
+        file: PathBuf,
+    },
     /// A pointer file larger than `Cap::PointerBytes`.
-    TooLarge { file: PathBuf },
-    NotUtf8 { file: PathBuf },
+    TooLarge {
+        file: PathBuf,
+    },
+    NotUtf8 {
+        file: PathBuf,
+    },
     /// A pointer file without its path (after `gitdir: `, when `prefixed`).
-    NoPath { file: PathBuf, prefixed: bool },
-    ControlCharacter { file: PathBuf },
+    NoPath {
+        file: PathBuf,
+        prefixed: bool,
+    },
+    ControlCharacter {
+        file: PathBuf,
+    },
     /// A path that `from` leads to, missing.
-    LeadsNowhere { from: PathBuf, path: PathBuf },
+    LeadsNowhere {
+        from: PathBuf,
+        path: PathBuf,
+    },
     /// `core.bare` set to what git does not read as a boolean.
-    NotBoolean { config: PathBuf, value: String },
+    NotBoolean {
+        config: PathBuf,
+        value: String,
+    },
 }
 
 /// Whose folder another user owns.
@@ -179,11 +220,9 @@ impl std::fmt::Display for Distrust {
                 shown(file),
                 if *prefixed { "\"gitdir: \" and " } else { "" }
             ),
-            Self::ControlCharacter { file } => write!(
-                f,
-                "{} holds a path with a control character",
-                shown(file)
-            ),
+            Self::ControlCharacter { file } => {
+                write!(f, "{} holds a path with a control character", shown(file))
+            }
             Self::LeadsNowhere { from, path } => write!(
                 f,
                 "{} leads to {}, which does not exist",

@@ -19,7 +19,9 @@ use crate::policy::text::escape;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Warning {
     /// `worktrees: shared`, but the worktree's pointers are not trusted: it keeps its own plan.
-    OwnPlan { why: Distrust },
+    OwnPlan {
+        why: Distrust,
+    },
     /// A line of the history at `path`, passed over.
     LineSkipped {
         path: PathBuf,
@@ -33,29 +35,59 @@ pub enum Warning {
         why: Skipped,
     },
     /// `history --follow`: revisions trimmed from the history before they could be read.
-    LeftUnread { from: u64, to: u64 },
+    LeftUnread {
+        from: u64,
+        to: u64,
+    },
     /// The board: a list's history that cannot be read, in the error's words.
-    HistoryUnreadable { why: String },
+    HistoryUnreadable {
+        why: String,
+    },
     /// The board: a folder given that holds no workspace, searched `depth` folders deep.
-    NoWorkspaceUnder { folder: PathBuf, depth: usize },
+    NoWorkspaceUnder {
+        folder: PathBuf,
+        depth: usize,
+    },
     /// The board: more workspaces than it shows.
-    TooManyWorkspaces { found: usize, shown: usize },
+    TooManyWorkspaces {
+        found: usize,
+        shown: usize,
+    },
     /// The board: the browser could not be started.
-    NoBrowser { program: String, why: String },
+    NoBrowser {
+        program: String,
+        why: String,
+    },
     /// The completion log holds a finished plan's block, but the store could not name its file.
-    LogNotNamed { log_file: String, why: String },
+    LogNotNamed {
+        log_file: String,
+        why: String,
+    },
     /// A finished plan whose block the completion log could not take now.
-    LogNotWritten { why: String },
-    LogUnreadable { why: String },
+    LogNotWritten {
+        why: String,
+    },
+    LogUnreadable {
+        why: String,
+    },
     /// A finished plan's block, missing from the log, that could not be written.
-    BlockNotWritten { why: String },
+    BlockNotWritten {
+        why: String,
+    },
     /// A restore that could not say in the log that a finished plan's block was withdrawn.
-    NotWithdrawn { why: String },
+    NotWithdrawn {
+        why: String,
+    },
     /// A change saved that its history could not record.
-    HistoryNotRecorded { why: String },
+    HistoryNotRecorded {
+        why: String,
+    },
     /// `undo`: the revision asked for is not in the history; the nearest kept before it was
     /// restored.
-    RevisionMissing { target: u64, restored: u64 },
+    RevisionMissing {
+        target: u64,
+        restored: u64,
+    },
     /// A merge: both branches added an item `from`; theirs (`content`) is now `to`.
     Renumbered {
         from: String,
@@ -69,18 +101,34 @@ pub enum Warning {
         changer: Side,
     },
     /// A merge: an item's blockers the other branch removed, taken out.
-    MergeUnlinked { item: String, gone: Vec<String> },
+    MergeUnlinked {
+        item: String,
+        gone: Vec<String>,
+    },
     /// Items that waited on a removed one (`gone`), freed of it.
-    Unlinked { gone: String, freed: Vec<String> },
+    Unlinked {
+        gone: String,
+        freed: Vec<String>,
+    },
     /// An item started while it waits on others.
-    StartedEarly { item: String, waits: Vec<String> },
+    StartedEarly {
+        item: String,
+        waits: Vec<String>,
+    },
     /// `resolve`: the common plan in the conflict markers, unusable.
-    CommonUnusable { why: String },
+    CommonUnusable {
+        why: String,
+    },
     /// `resolve`: the common plan in git's index, not a store.
-    IndexNotStore { why: String },
+    IndexNotStore {
+        why: String,
+    },
     /// Open items a command removed (`remove`) or a snapshot dropped (`write`), each named
     /// with its status: `3 "Tests" (pending)`.
-    OpenRemoved { items: Vec<String>, by: Removal },
+    OpenRemoved {
+        items: Vec<String>,
+        by: Removal,
+    },
     /// `write`: an item sent back to an open status from a finished one.
     Reopened {
         id: String,
@@ -95,7 +143,10 @@ pub enum Warning {
         max: usize,
     },
     /// A list made beside one whose name is close to it.
-    NewListNear { list: String, near: String },
+    NewListNear {
+        list: String,
+        near: String,
+    },
     /// `undo` of an unreadable store with no revision kept: the plan is made empty.
     NothingToRestore,
     /// A plan first written without a summary.
@@ -167,16 +218,28 @@ pub enum Removal {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Skipped {
     /// Not JSON in a revision's shape, in serde's words.
-    NotRevision { why: String },
+    NotRevision {
+        why: String,
+    },
     NotUtf8,
     /// A revision no store at `store` can have had (0, or too far ahead).
-    Unreachable { revision: u64, store: u64 },
+    Unreachable {
+        revision: u64,
+        store: u64,
+    },
     /// A plan that breaks the rules: its problems, summarized.
-    BreaksRules { revision: u64, problems: String },
+    BreaksRules {
+        revision: u64,
+        problems: String,
+    },
     /// A revision kept from another line.
-    Repeated { revision: u64 },
+    Repeated {
+        revision: u64,
+    },
     /// A revision lower than the run of lines around it.
-    OutOfOrder { revision: u64 },
+    OutOfOrder {
+        revision: u64,
+    },
 }
 
 impl std::fmt::Display for Skipped {
@@ -403,6 +466,75 @@ impl std::fmt::Display for Warning {
 
 /// A warning in the envelope is its words.
 impl serde::Serialize for Warning {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// What `init` found in an agent's settings that is not todos' own, and left as it is for the
+/// user to review: said after its files, and in the envelope's `not_own`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotOwn {
+    /// A hook entry (`hooks.Stop[0].hooks[1] runs `…``) beside todos' own hook, `ours`.
+    Hook {
+        path: PathBuf,
+        entry: String,
+        ours: String,
+    },
+    /// The MCP server entry `name` runs `command`, not todos' `ours`.
+    McpServer {
+        path: PathBuf,
+        name: String,
+        command: String,
+        ours: String,
+    },
+    /// Codex: the user's own `key` on todos' server entry, kept, though only `approve` lets
+    /// its sandbox call the tools.
+    ApprovalKept {
+        path: PathBuf,
+        key: String,
+        approve: String,
+    },
+}
+
+impl NotOwn {
+    /// Whether this says that `path`'s MCP server entry is another's.
+    pub fn is_mcp_server_of(&self, path: &Path) -> bool {
+        matches!(self, Self::McpServer { path: at, .. } if at == path)
+    }
+}
+
+impl std::fmt::Display for NotOwn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Hook { path, entry, ours } => write!(
+                f,
+                "{}: the hook {entry}, which is not todos' own (`{ours}`): left as it is; review it",
+                path.display()
+            ),
+            Self::McpServer {
+                path,
+                name,
+                command,
+                ours,
+            } => write!(
+                f,
+                "{}: the MCP server entry \"{name}\" runs command {}, which is not todos' own \
+                 (`{ours}`): left as it is, neither approved nor trusted; review it",
+                path.display(),
+                escape(command)
+            ),
+            Self::ApprovalKept { path, key, approve } => write!(
+                f,
+                "{}: kept your {key} for the todos server; Codex's sandboxed default refuses its \
+                 tools unless it is \"{approve}\"",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl serde::Serialize for NotOwn {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }

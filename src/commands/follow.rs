@@ -34,7 +34,7 @@ use serde_json::{Value, json};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model;
-use crate::policy::error::{Bug, Disk, Error, Result, Skipped, Warning};
+use crate::policy::error::{Bug, Disk, Error, Note, Result, Skipped, Warning};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::disk::{self, Links};
@@ -138,7 +138,7 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     Ok(Outcome::answer(Answer::new(
         String::new(),
         json!({"revisions": printed}),
-        format!("Stopped following after {printed} revisions."),
+        Note::StoppedFollowing { count: printed }.to_string(),
     )))
 }
 

@@ -18,7 +18,7 @@ use crate::commands::init_permissions::{self, Permissions};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
-use crate::policy::error::{Bug, Error, NotOwn, Result, Setup, Shape};
+use crate::policy::error::{Bug, Error, NotOwn, Note, Result, Setup, Shape};
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -168,11 +168,10 @@ fn report(
             describe(change.name, limits)
         } else if mcp_taken(notes, &change.path) {
             // Never "the todos MCP server" for an entry todos did not write (SPEC §8).
-            format!(
-                "todos' MCP server is NOT registered: the name {} is taken by a server todos \
-                 did not write (see below)",
-                init_mcp::SERVER_NAME
-            )
+            Note::McpNotRegistered {
+                name: init_mcp::SERVER_NAME.to_owned(),
+            }
+            .to_string()
         } else {
             what.join("; ")
         };

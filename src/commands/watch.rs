@@ -27,7 +27,7 @@ use crate::commands::show::ShowArgs;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
-use crate::policy::error::{Bug, Error, Plan, Result};
+use crate::policy::error::{Bug, Error, Note, Plan, Result};
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
 use crate::view::live_output::{self as live, Screen, ScreenMode as Mode};
@@ -153,7 +153,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     Ok(Outcome::answer(Answer::new(
         String::new(),
         json!({"states": states}),
-        format!("Stopped watching after {states} states."),
+        Note::StoppedWatching { count: states }.to_string(),
     )))
 }
 
@@ -166,11 +166,9 @@ pub(super) fn poll_every(ctx: &Context, host: &mut Host, folder: &Path, watched:
     if !ctx.quiet {
         live::note(
             host,
-            &format!(
-                "cannot watch {} for changes; reading it every {} ms instead",
-                crate::policy::text::escape(&folder.display().to_string()),
-                POLL_WITHOUT_EVENTS.as_millis()
-            ),
+            &Note::CannotWatch {
+                folder: folder.to_path_buf(),
+            },
         );
     }
     POLL_WITHOUT_EVENTS

@@ -12,10 +12,10 @@ pub use crate::policy::exit::Kind;
 #[cfg(feature = "board")]
 pub use crate::policy::failure::BoardStep;
 pub use crate::policy::failure::{
-    BlockWhy, Bug, Conflict, Disk, Distrust, FileWhy, Fit, Hint, Input, LeaseState, NotAStore,
-    NotOwn, Owned, Plan, Refused, Removal, Revisions, Said, ServerBuild, Setup, Shape, Side,
-    Skipped, StdinCommand, Stored, Through, Unmergeable, Unreadable, Unsafe, Usage, UserFolder,
-    Warning, Wrong, summarize,
+    Base, BlockWhy, Bug, Conflict, Disk, Distrust, FileWhy, Fit, Hint, Http, Idle, Input,
+    LeaseState, NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused, Removal, Revisions, Rpc,
+    Said, ServerBuild, Setup, Shape, Side, Skipped, StdinCommand, Stored, Through, Unmergeable,
+    Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
 };
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.

@@ -225,6 +225,20 @@ pub fn size(bytes: u64) -> String {
     }
 }
 
+/// The in-progress rule as help says it, at its default: `Each owner (items without one count
+/// as one) has at most one item in progress`.
+pub fn in_progress_rule() -> String {
+    let max = Limit::MaxInProgress.info().default;
+    format!(
+        "Each owner (items without one count as one) has at most {} in progress",
+        if max == 1 {
+            "one item".to_owned()
+        } else {
+            count(max, "item")
+        }
+    )
+}
+
 /// A wait of `millis` milliseconds as the manual says it: `200 ms`, `a second`, `1.5 s`,
 /// `5 seconds`.
 pub fn wait(millis: u64) -> String {

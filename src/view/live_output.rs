@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::context::Palette;
 use crate::context::host::Host;
-use crate::policy::error::Warning;
+use crate::policy::error::{Note, Warning};
 
 /// How `show --watch` shows each new state.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -107,8 +107,8 @@ pub fn leave_screen_now() {
 }
 
 /// A note on stderr while a command still runs (`show --watch`).
-pub fn note(host: &mut Host, text: &str) {
-    let _ = writeln!(host.stderr, "note: {text}");
+pub fn note(host: &mut Host, note: &Note) {
+    let _ = writeln!(host.stderr, "note: {note}");
 }
 
 /// Says on `notes` (stderr) that another process holds the lock on `path`.

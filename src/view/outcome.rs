@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::plan::list::ListName;
 use crate::plan::model::Stats;
-use crate::policy::error::{Error, Result, Warning};
+use crate::policy::error::{Error, Note, Result, Warning};
 use crate::store::Document;
 use crate::view::show::Format;
 
@@ -94,7 +94,7 @@ impl Outcome {
 pub struct Reply {
     pub workspace: Option<PathBuf>,
     /// Said once on stderr in text mode: whose plan a linked worktree uses.
-    pub note: Option<String>,
+    pub note: Option<Note>,
     /// The time of the run, once known: views mark ended leases by it.
     pub now: Option<chrono::DateTime<chrono::Utc>>,
     /// The list worked on, once the context is known.

@@ -80,7 +80,7 @@ impl Output {
                 host.stderr,
                 "{} {}",
                 self.stderr.bold("note:"),
-                escape(note)
+                escape(&note.to_string())
             );
         }
         match reply.result {

@@ -12,8 +12,10 @@
 //! - `Setup`: `init`'s files, git's configuration, the MCP server (`setup.rs`), and why a
 //!   repository's own files are not trusted (`Distrust`, `trust.rs`);
 //! - `Usage`: a command line that cannot mean anything (`usage.rs`);
+//! - `Rpc`, `Http`: what the MCP server and the board answer a client they refuse (`served.rs`);
 //! - `Bug`: what cannot happen unless `todos` is wrong, or the system fails under it (`bug.rs`);
 //! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`);
+//! - `Note`: what a command says beside its answer, neither a failure nor a warning (`note.rs`);
 //! - `Warning`: what a command says beside what it did, and why a history line was passed over
 //!   (`Skipped`) (`warning.rs`).
 
@@ -21,8 +23,10 @@ mod bug;
 pub(super) mod disk;
 pub(super) mod hint;
 mod input;
+mod note;
 mod plan;
 mod refused;
+mod served;
 mod setup;
 mod stored;
 mod trust;
@@ -34,8 +38,10 @@ pub use bug::Bug;
 pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, summarize};
 pub use hint::{Hint, StdinCommand};
 pub use input::{FileWhy, Input};
+pub use note::{Base, Idle, NoPayload, Note};
 pub use plan::{LeaseState, Plan, Revisions};
 pub use refused::Refused;
+pub use served::{Http, Rpc};
 #[cfg(feature = "board")]
 pub use setup::BoardStep;
 pub use setup::{BlockWhy, ServerBuild, Setup, Shape, UserFolder};

@@ -163,12 +163,30 @@ const SENTENCE_BUILDERS: [&str; 7] = [
     "notes: &mut Vec<String>",
 ];
 
-/// Each place in `text` (a file's code) that builds a warning, a note or a reason as text.
+/// Each place in `text` (a file's code) that builds a warning, a note or a reason as text, or
+/// an MCP error (`ErrorData::…`) from a literal or a `format!`.
 fn sentences_built(text: &str) -> Vec<String> {
+    let lines = code_lines(text);
     let mut found = Vec::new();
-    for (number, line) in code_lines(text) {
+    for (at, (number, line)) in lines.iter().enumerate() {
         let flat: String = line.split_whitespace().collect::<Vec<_>>().join(" ");
-        if SENTENCE_BUILDERS.iter().any(|form| flat.contains(form)) {
+        let typed = SENTENCE_BUILDERS.iter().any(|form| flat.contains(form));
+        let rpc = line.find("ErrorData::").is_some_and(|start| {
+            let call: String = std::iter::once(&line[start..])
+                .chain(
+                    lines[at + 1..]
+                        .iter()
+                        .take(3)
+                        .map(|(_, next)| next.as_str()),
+                )
+                .collect::<Vec<_>>()
+                .join(" ");
+            call.split_once('(').is_some_and(|(_, arguments)| {
+                let message = arguments.trim_start();
+                message.starts_with('"') || message.starts_with("format!")
+            })
+        });
+        if typed || rpc {
             found.push(format!("{number}: {}", line.trim()));
         }
     }
@@ -258,7 +276,10 @@ fn the_checks_see_a_sentence_built_as_text_and_a_stray_print() {
                  fn warn(warnings: &mut Vec<String>) {\n    \
                  warnings.push(format!(\"removed {id}\"));\n    \
                  notes.push(format!(\"kept {key}\"));\n    \
-                 let w = vec![format!(\"saved: {why}\")];\n}\n";
+                 let w = vec![format!(\"saved: {why}\")];\n}\n\
+                 fn rpc() {\n    ErrorData::invalid_params(\n        \
+                 format!(\"no tool {name}\"),\n        None,\n    );\n    \
+                 ErrorData::internal_error(\"listing failed\", None);\n}\n";
     assert_eq!(
         sentences_built(built),
         [
@@ -267,11 +288,14 @@ fn the_checks_see_a_sentence_built_as_text_and_a_stray_print() {
             "5: warnings.push(format!(\"removed {id}\"));",
             "6: notes.push(format!(\"kept {key}\"));",
             "7: let w = vec![format!(\"saved: {why}\")];",
+            "10: ErrorData::invalid_params(",
+            "14: ErrorData::internal_error(\"listing failed\", None);",
         ]
     );
     let typed = "fn warn(warnings: &mut Vec<Warning>) {\n    \
                  warnings.push(Warning::OpenRemoved { items, by });\n    \
-                 let path = format!(\"{path}[{index}]\");\n}\n";
+                 let path = format!(\"{path}[{index}]\");\n    \
+                 ErrorData::invalid_params(Rpc::ListingFailed.to_string(), None);\n}\n";
     assert_eq!(sentences_built(typed), Vec::<String>::new());
     let printing = "fn serve(host: &mut Host) {\n    \
                     let _ = writeln!(host.stderr, \"warning: {}\", escape(w));\n    \

@@ -28,6 +28,7 @@ mod plan;
 mod refused;
 mod served;
 mod setup;
+mod skipped;
 mod stored;
 mod trust;
 mod usage;
@@ -44,11 +45,12 @@ pub use refused::Refused;
 pub use served::{Http, Rpc};
 #[cfg(feature = "board")]
 pub use setup::BoardStep;
-pub use setup::{BlockWhy, ServerBuild, Setup, Shape, UserFolder};
+pub use setup::{BlockWhy, NotOwn, ServerBuild, Setup, Shape, UserFolder};
+pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};
 pub use usage::Usage;
-pub use warning::{Conflict, NotOwn, Removal, Side, Skipped, Warning};
+pub use warning::{Conflict, Removal, Side, Warning};
 pub use wrong::{Fit, Wrong};
 
 /// What a `Problem` says after its path: only these enums, never free text.

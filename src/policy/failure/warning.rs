@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::policy::cap::Cap;
 use crate::policy::english::some_named;
-use crate::policy::failure::Distrust;
+use crate::policy::failure::{Distrust, Skipped};
 use crate::policy::sentences;
 use crate::policy::settings::{Setting, Worktrees};
 use crate::policy::status::Status;
@@ -212,55 +212,6 @@ pub enum Side {
 pub enum Removal {
     Removed,
     Dropped,
-}
-
-/// Why a line of a history was passed over.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Skipped {
-    /// Not JSON in a revision's shape, in serde's words.
-    NotRevision {
-        why: String,
-    },
-    NotUtf8,
-    /// A revision no store at `store` can have had (0, or too far ahead).
-    Unreachable {
-        revision: u64,
-        store: u64,
-    },
-    /// A plan that breaks the rules: its problems, summarized.
-    BreaksRules {
-        revision: u64,
-        problems: String,
-    },
-    /// A revision kept from another line.
-    Repeated {
-        revision: u64,
-    },
-    /// A revision lower than the run of lines around it.
-    OutOfOrder {
-        revision: u64,
-    },
-}
-
-impl std::fmt::Display for Skipped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::NotRevision { why } => write!(f, "it cannot be read ({why})"),
-            Self::NotUtf8 => f.write_str("it cannot be read (it is not UTF-8 text)"),
-            Self::Unreachable { revision, store } => write!(
-                f,
-                "revision {revision} is not one the store (at revision {store}) can have had"
-            ),
-            Self::BreaksRules { revision, problems } => write!(
-                f,
-                "the plan of revision {revision} breaks the rules ({problems})"
-            ),
-            Self::Repeated { revision } => {
-                write!(f, "revision {revision} repeats a revision kept elsewhere")
-            }
-            Self::OutOfOrder { revision } => write!(f, "revision {revision} is out of order"),
-        }
-    }
 }
 
 fn shown(path: &Path) -> String {
@@ -466,75 +417,6 @@ impl std::fmt::Display for Warning {
 
 /// A warning in the envelope is its words.
 impl serde::Serialize for Warning {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-/// What `init` found in an agent's settings that is not todos' own, and left as it is for the
-/// user to review: said after its files, and in the envelope's `not_own`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotOwn {
-    /// A hook entry (`hooks.Stop[0].hooks[1] runs `…``) beside todos' own hook, `ours`.
-    Hook {
-        path: PathBuf,
-        entry: String,
-        ours: String,
-    },
-    /// The MCP server entry `name` runs `command`, not todos' `ours`.
-    McpServer {
-        path: PathBuf,
-        name: String,
-        command: String,
-        ours: String,
-    },
-    /// Codex: the user's own `key` on todos' server entry, kept, though only `approve` lets
-    /// its sandbox call the tools.
-    ApprovalKept {
-        path: PathBuf,
-        key: String,
-        approve: String,
-    },
-}
-
-impl NotOwn {
-    /// Whether this says that `path`'s MCP server entry is another's.
-    pub fn is_mcp_server_of(&self, path: &Path) -> bool {
-        matches!(self, Self::McpServer { path: at, .. } if at == path)
-    }
-}
-
-impl std::fmt::Display for NotOwn {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Hook { path, entry, ours } => write!(
-                f,
-                "{}: the hook {entry}, which is not todos' own (`{ours}`): left as it is; review it",
-                path.display()
-            ),
-            Self::McpServer {
-                path,
-                name,
-                command,
-                ours,
-            } => write!(
-                f,
-                "{}: the MCP server entry \"{name}\" runs command {}, which is not todos' own \
-                 (`{ours}`): left as it is, neither approved nor trusted; review it",
-                path.display(),
-                escape(command)
-            ),
-            Self::ApprovalKept { path, key, approve } => write!(
-                f,
-                "{}: kept your {key} for the todos server; Codex's sandboxed default refuses its \
-                 tools unless it is \"{approve}\"",
-                path.display()
-            ),
-        }
-    }
-}
-
-impl serde::Serialize for NotOwn {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }

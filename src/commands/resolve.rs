@@ -40,12 +40,12 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     let shown = escape(&path.display().to_string()).into_owned();
     match Store::new(&ctx.workspace, &ctx.list).load() {
         Ok(_) if disk::check_file(&path)?.is_none() => {
-            return Ok(nothing_to_do(Note::NothingToResolve {
+            return Ok(nothing_to_do(&Note::NothingToResolve {
                 path,
                 missing: true,
             }));
         }
-        Ok(_) => return Ok(nothing_to_do(no_markers(path))),
+        Ok(_) => return Ok(nothing_to_do(&no_markers(path))),
         Err(err) if !is_conflicted(&path) => return Err(err),
         Err(_) => {}
     }
@@ -67,7 +67,7 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
         disk::Cap::Bytes(disk::MAX_STORE_BYTES),
     )? {
         Some(bytes) if markers::present(&bytes) => bytes,
-        _ => return Ok(nothing_to_do(no_markers(path))),
+        _ => return Ok(nothing_to_do(&no_markers(path))),
     };
     let unmergeable = |why: Unmergeable| -> Error {
         Disk::Unmergeable {
@@ -166,7 +166,7 @@ fn no_markers(path: PathBuf) -> Note {
     }
 }
 
-fn nothing_to_do(note: Note) -> Outcome {
+fn nothing_to_do(note: &Note) -> Outcome {
     let text = note.to_string();
     Outcome::answer(Answer::new(
         format!("{text}\n"),

@@ -54,7 +54,7 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
         Err(err) => {
             let failed = Setup::McpServer {
                 started: true,
-                why: err.to_string(),
+                why: err,
             };
             crate::view::output::server_failure(host, &failed.into())
         }

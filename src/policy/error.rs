@@ -9,14 +9,16 @@
 use std::fmt;
 
 pub use crate::policy::exit::Kind;
-#[cfg(feature = "board")]
-pub use crate::policy::failure::BoardStep;
+#[cfg(feature = "mcp")]
+pub use crate::policy::failure::Rpc;
 pub use crate::policy::failure::{
-    Base, BlockWhy, Bug, Conflict, Disk, Distrust, FileWhy, Fit, Hint, Http, Idle, Input,
-    LeaseState, NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused, Removal, Revisions, Rpc,
-    Said, ServerBuild, Setup, Shape, Side, Skipped, StdinCommand, Stored, Through, Unmergeable,
+    Base, BlockWhy, Bug, Conflict, Disk, Distrust, FileWhy, Fit, Hint, Idle, Input, LeaseState,
+    NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused, Removal, Revisions, Said,
+    ServerBuild, Setup, Shape, Side, Skipped, StdinCommand, Stored, Through, Unmergeable,
     Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
 };
+#[cfg(feature = "board")]
+pub use crate::policy::failure::{BoardStep, Http};
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -42,7 +42,10 @@ pub use input::{FileWhy, Input};
 pub use note::{Base, Idle, NoPayload, Note};
 pub use plan::{LeaseState, Plan, Revisions};
 pub use refused::Refused;
-pub use served::{Http, Rpc};
+#[cfg(feature = "board")]
+pub use served::Http;
+#[cfg(feature = "mcp")]
+pub use served::Rpc;
 #[cfg(feature = "board")]
 pub use setup::BoardStep;
 pub use setup::{BlockWhy, NotOwn, ServerBuild, Setup, Shape, UserFolder};

@@ -2,10 +2,13 @@
 //! (`Rpc`) and the board's HTTP refusals (`Http`). Their words are written here, as every
 //! failure's are; the server only picks the variant and the protocol's code.
 
+#[cfg(feature = "board")]
 use crate::policy::board::HOSTS;
+#[cfg(feature = "mcp")]
 use crate::policy::sentences;
 
 /// A JSON-RPC error the MCP server answers with.
+#[cfg(feature = "mcp")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rpc {
     /// A line that is not JSON, in the parser's words (-32700).
@@ -23,6 +26,7 @@ pub enum Rpc {
     ListingFailed,
 }
 
+#[cfg(feature = "mcp")]
 impl std::fmt::Display for Rpc {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -43,6 +47,7 @@ impl std::fmt::Display for Rpc {
 }
 
 /// Why the board refuses an HTTP request.
+#[cfg(feature = "board")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Http {
     /// A `Host` that is not the board's address (DNS rebinding).
@@ -54,6 +59,7 @@ pub enum Http {
     NoSuchPage,
 }
 
+#[cfg(feature = "board")]
 impl std::fmt::Display for Http {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -327,7 +327,7 @@ impl Setup {
 /// user to review: said after its files, and in the envelope's `not_own`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotOwn {
-    /// A hook entry (`hooks.Stop[0].hooks[1] runs `…``) beside todos' own hook, `ours`.
+    /// A hook entry (`hooks.Stop[0].hooks[1] runs …`) beside todos' own hook, `ours`.
     Hook {
         path: PathBuf,
         entry: String,

@@ -45,7 +45,7 @@ use crate::view::outcome::{Answer, Outcome};
 
 /// The most read from the file in one go, and the longest line waited for: a planted file or
 /// a runaway line costs no more than this (the history's own cap).
-const MAX_CHUNK: u64 = 64 * 1024 * 1024;
+const MAX_CHUNK: u64 = crate::policy::cap::Cap::StoreBytes.value();
 
 enum Wake {
     Changed,

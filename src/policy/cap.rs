@@ -52,14 +52,16 @@ pub enum Cap {
     HistoryAheadRevisions,
     /// A history line's note, read back.
     HistoryNoteChars,
-    /// A history line's command, read back.
-    HistoryCommandChars,
+    /// A short line read back from a file: a history line's command, a session's id and start.
+    ShortLineChars,
     /// The help beside a shell's completion candidate.
     CandidateHelpChars,
     /// The problems a refusal lists in text before it counts the rest.
     RefusalLines,
     /// The dependency cycles a merge names.
     CyclesNamed,
+    /// A command from an agent's settings as `init` quotes it.
+    SettingsQuoteChars,
 }
 
 /// What a bound counts.
@@ -84,7 +86,7 @@ pub struct CapInfo {
 
 const MIB: u64 = 1024 * 1024;
 
-pub const CAPS: [CapInfo; 26] = [
+pub const CAPS: [CapInfo; 27] = [
     CapInfo {
         cap: Cap::InputBytes,
         value: MIB,
@@ -220,10 +222,10 @@ pub const CAPS: [CapInfo; 26] = [
         what: "a history line's note",
     },
     CapInfo {
-        cap: Cap::HistoryCommandChars,
+        cap: Cap::ShortLineChars,
         value: 200,
         unit: Unit::Chars,
-        what: "a history line's command",
+        what: "a short line read back: a history line's command, a session's id and start",
     },
     CapInfo {
         cap: Cap::CandidateHelpChars,
@@ -242,6 +244,12 @@ pub const CAPS: [CapInfo; 26] = [
         value: 20,
         unit: Unit::Cycles,
         what: "the dependency cycles a merge names",
+    },
+    CapInfo {
+        cap: Cap::SettingsQuoteChars,
+        value: 120,
+        unit: Unit::Chars,
+        what: "a command from an agent's settings as init quotes it",
     },
 ];
 

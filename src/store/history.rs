@@ -255,7 +255,7 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
         .command
         .chars()
         .any(crate::policy::text::forbidden_char)
-        || entry.command.chars().count() > Cap::HistoryCommandChars.chars()
+        || entry.command.chars().count() > Cap::ShortLineChars.chars()
     {
         problems.push(Problem::new("command", Stored::NotShortLine));
     }

@@ -188,7 +188,7 @@ fn every_cap_reaches_every_surface() {
                 let skipped = judged(&line(5 + value + 1), 5).unwrap_err();
                 assert!(skipped.contains("can have had"), "{skipped}");
             }
-            Cap::HistoryNoteChars | Cap::HistoryCommandChars => {
+            Cap::HistoryNoteChars | Cap::ShortLineChars => {
                 let line = |length: usize| {
                     let text = "n".repeat(length);
                     if info.cap == Cap::HistoryNoteChars {
@@ -200,6 +200,10 @@ fn every_cap_reaches_every_surface() {
                 assert!(judged(&line(info.cap.chars()), 1).is_ok());
                 let skipped = judged(&line(info.cap.chars() + 1), 1).unwrap_err();
                 assert!(skipped.contains("breaks the rules"), "{skipped}");
+                if info.cap == Cap::ShortLineChars {
+                    let said = format!("is not one line of at most {value} printable characters");
+                    assert!(skipped.contains(&said), "{skipped}");
+                }
             }
             Cap::CandidateHelpChars => {
                 let long = "h".repeat(info.cap.chars() * 2);
@@ -211,6 +215,13 @@ fn every_cap_reaches_every_surface() {
             }
             Cap::RefusalLines => {
                 assert_eq!(crate::view::problems::REFUSAL_MAX_LINES, info.cap.chars());
+            }
+            Cap::SettingsQuoteChars => {
+                let long = "c".repeat(info.cap.chars() * 2);
+                let shown = crate::agents::hooks::own::shown(&long);
+                assert_eq!(shown, format!("{}…", "c".repeat(info.cap.chars())));
+                let fits = "c".repeat(info.cap.chars());
+                assert_eq!(crate::agents::hooks::own::shown(&fits), fits);
             }
             Cap::CyclesNamed => {
                 let said = Conflict::ManyCycles { cut: 3 }.to_string();

@@ -27,6 +27,12 @@ pub enum Note {
     NoHookPayload { why: NoPayload },
     /// The same, as the answer's one line.
     NoHookPayloadHeadline { why: NoPayload },
+    /// `init` without `--agent` sets up the agents the repository shows: each named with the
+    /// files that show it (`Claude Code (CLAUDE.md, .claude/)`).
+    AgentsShown { named: Vec<String> },
+    /// `init` without `--agent` in a repository that shows none of `signs` (every file that
+    /// would show an agent): AGENTS.md.
+    NoAgentShown { signs: Vec<String> },
     /// `init` left the MCP server entry `name` that todos did not write: its own is not
     /// registered.
     McpNotRegistered { name: String },
@@ -167,6 +173,17 @@ impl std::fmt::Display for Note {
             Self::NoHookPayloadHeadline { why } => {
                 write!(f, "{}: nothing to do.", capitalized(&why.to_string()))
             }
+            Self::AgentsShown { named } => write!(
+                f,
+                "Set up the agents this repository shows: {}; --agent chooses one.",
+                named.join("; ")
+            ),
+            Self::NoAgentShown { signs } => write!(
+                f,
+                "No agent's files here ({}): set up AGENTS.md, which most agents read; --agent \
+                 chooses one.",
+                signs.join(", ")
+            ),
             Self::McpNotRegistered { name } => write!(
                 f,
                 "todos' MCP server is NOT registered: the name {name} is taken by a server todos \

@@ -18,7 +18,7 @@ use crate::commands::init_permissions::{self, Permissions};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
-use crate::policy::error::{Bug, Error, NotOwn, Note, Result, Setup, Shape};
+use crate::policy::error::{Bug, Error, Holds, NotOwn, Note, Result, Setup, Shape};
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -149,7 +149,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
 /// rules it added, what it left for the user to review and what the user must still do in the
 /// agent.
 fn report(
-    changes: Vec<(Change, Vec<String>)>,
+    changes: Vec<(Change, Vec<Holds>)>,
     git_line: Option<(String, Action)>,
     notes: &[NotOwn],
     setups: &[AgentSetup],
@@ -165,7 +165,7 @@ fn report(
     for (change, what) in changes {
         let action = change.apply()?;
         let what = if what.is_empty() {
-            describe(change.name, limits)
+            describe(change.name, limits).to_string()
         } else if mcp_taken(notes, &change.path) {
             // Never "the todos MCP server" for an entry todos did not write (SPEC §8).
             Note::McpNotRegistered {
@@ -173,7 +173,8 @@ fn report(
             }
             .to_string()
         } else {
-            what.join("; ")
+            let parts: Vec<String> = what.iter().map(ToString::to_string).collect();
+            parts.join("; ")
         };
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
@@ -297,7 +298,7 @@ fn mcp_taken(notes: &[NotOwn], path: &Path) -> bool {
 fn git_changes(
     ctx: &Context,
     git: bool,
-    changes: &mut Vec<(Change, Vec<String>)>,
+    changes: &mut Vec<(Change, Vec<Holds>)>,
 ) -> Result<Option<(String, Action)>> {
     if !git {
         return Ok(None);
@@ -315,35 +316,26 @@ fn git_changes(
 }
 
 /// What `init` says of a file no edit described: `.gitattributes` or the instructions.
-fn describe(name: &str, limits: &crate::plan::model::Limits) -> String {
+fn describe(name: &str, limits: &crate::plan::model::Limits) -> Holds {
     if name == ".gitattributes" {
-        "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
-            .to_owned()
+        Holds::MergeAttributes
     } else {
-        format!(
-            "the todos instructions ({}, {} an item)",
-            crate::policy::english::count(limits.max_items, "item"),
-            crate::policy::english::count(limits.max_content_chars, "character")
-        )
+        Holds::Instructions {
+            items: limits.max_items,
+            chars: limits.max_content_chars,
+        }
     }
 }
 
 /// What the hook file now holds, in the words of the agent's own events.
-fn hook_summary(protocol: &Protocol) -> String {
-    let matcher = protocol
-        .session_start_matcher
-        .map(|matcher| format!(" ({matcher})"))
-        .unwrap_or_default();
-    let next_prompt = protocol
-        .next_prompt
-        .map(|event| format!(", {event}"))
-        .unwrap_or_default();
-    format!(
-        "`{}` as the {}{matcher}{next_prompt} and {} hooks",
-        hooks::COMMAND,
-        protocol.session_start,
-        protocol.stop
-    )
+fn hook_summary(protocol: &Protocol) -> Holds {
+    Holds::Hooks {
+        command: hooks::COMMAND,
+        start: protocol.session_start,
+        matcher: protocol.session_start_matcher,
+        next_prompt: protocol.next_prompt,
+        stop: protocol.stop,
+    }
 }
 
 /// The agent's hook file with our hooks merged in (`hooks::merge`); every other key and hook

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use crate::commands::init_block::{Markers, with_block};
 use crate::commands::init_files::Action;
-use crate::policy::error::{Disk, Distrust, Error, Owned, Result, Setup, Unsafe};
+use crate::policy::error::{Disk, Distrust, Error, Holds, Owned, Result, Setup, Unsafe};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
 use crate::store::{git_config, worktree};
@@ -107,10 +107,8 @@ impl GitConfig {
     /// and what it holds.
     pub fn apply_and_describe(&self, workspace: &Path) -> Result<(String, Action)> {
         let action = self.apply()?;
-        let what = if self.users_own {
-            "it already holds a [merge \"todos\"] section of yours, left as it is"
-        } else {
-            "the todos merge driver (`todos merge-file %O %A %B`), for this clone only"
+        let what = Holds::MergeDriver {
+            users_own: self.users_own,
         };
         let path = self.path.strip_prefix(workspace).unwrap_or(&self.path);
         let shown = escape(&path.display().to_string()).into_owned();

@@ -22,7 +22,7 @@ use toml_edit::{DocumentMut, Item, TableLike};
 
 use crate::agents::hooks::own::{self, Verdict};
 use crate::policy::agent::Agent;
-use crate::policy::error::{Error, NotOwn, Result, Setup, Shape};
+use crate::policy::error::{Error, Holds, NotOwn, Result, Setup, Shape};
 
 /// The name the server is registered under, and the command that starts it.
 pub const SERVER_NAME: &str = "todos";
@@ -79,11 +79,11 @@ pub fn registration(agent: Agent) -> Result<Registration> {
 }
 
 /// The line `init` prints for a registration file it wrote.
-pub fn describe(then: &str) -> String {
-    format!(
-        "the todos MCP server ({COMMAND} {}), {then}",
-        ARGS.join(" ")
-    )
+pub fn describe(then: &'static str) -> Holds {
+    Holds::McpServer {
+        command: format!("{COMMAND} {}", ARGS.join(" ")),
+        then,
+    }
 }
 
 /// Whether a server entry is todos' own (`own::mcp_server`, the one test for every file).

@@ -15,13 +15,15 @@
 //! - `Rpc`, `Http`: what the MCP server and the board answer a client they refuse (`served.rs`);
 //! - `Bug`: what cannot happen unless `todos` is wrong, or the system fails under it (`bug.rs`);
 //! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`);
-//! - `Note`: what a command says beside its answer, neither a failure nor a warning (`note.rs`);
+//! - `Note`: what a command says beside its answer, neither a failure nor a warning (`note.rs`),
+//!   and `Holds`: what `init` says a file it wrote now holds (`holds.rs`);
 //! - `Warning`: what a command says beside what it did, and why a history line was passed over
 //!   (`Skipped`) (`warning.rs`).
 
 mod bug;
 pub(super) mod disk;
 pub(super) mod hint;
+mod holds;
 mod input;
 mod note;
 mod plan;
@@ -38,6 +40,7 @@ mod wrong;
 pub use bug::Bug;
 pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, summarize};
 pub use hint::{Hint, StdinCommand};
+pub use holds::Holds;
 pub use input::{FileWhy, Input};
 pub use note::{Base, Idle, NoPayload, Note};
 pub use plan::{LeaseState, Plan, Revisions};

@@ -42,7 +42,7 @@ pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, summarize};
 pub use hint::{Hint, StdinCommand};
 pub use holds::Holds;
 pub use input::{FileWhy, Input};
-pub use note::{Base, Idle, NoPayload, Note};
+pub use note::{Base, Headline, Idle, NoPayload, Note};
 pub use plan::{LeaseState, Plan, Revisions};
 pub use refused::Refused;
 #[cfg(feature = "board")]

@@ -219,3 +219,83 @@ impl std::fmt::Display for Note {
         }
     }
 }
+
+/// The one line an answer gives (the envelope's `text`, and what some commands print): what
+/// `history`, `merge-file`, `schema` and `check --stale` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Headline {
+    /// `history`: the revisions kept of `list`.
+    Kept { count: usize, list: String },
+    /// `history` of a list that has none yet.
+    NoHistoryYet,
+    /// `history --show N`.
+    PlanAt { revision: u64 },
+    /// `merge-file`: the merged plan, the ids theirs gave up (`from`, `to`), the problems that
+    /// make git see a conflict.
+    Merged {
+        items: usize,
+        revision: u64,
+        renumbered: Vec<(String, String)>,
+        problems: usize,
+    },
+    /// `schema`: the input schema of `name`, or its tool definition for `vendor`.
+    Schema {
+        name: &'static str,
+        vendor: Option<&'static str>,
+    },
+    /// `check --stale`: minutes since the last change, and the bound.
+    Stale { minutes: u64, limit: u64 },
+}
+
+impl std::fmt::Display for Headline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Kept { count: n, list } => {
+                write!(f, "{} of the list {list}.", count(*n, "kept revision"))
+            }
+            Self::NoHistoryYet => {
+                f.write_str("No history yet: it starts with the plan's first change.")
+            }
+            Self::PlanAt { revision } => write!(f, "The plan at revision {revision}."),
+            Self::Merged {
+                items,
+                revision,
+                renumbered,
+                problems,
+            } => {
+                write!(
+                    f,
+                    "Merged the plan: {} (revision {revision})",
+                    count(*items, "item")
+                )?;
+                if !renumbered.is_empty() {
+                    let moves: Vec<String> = renumbered
+                        .iter()
+                        .map(|(from, to)| format!("{} → {}", escape(from), escape(to)))
+                        .collect();
+                    write!(f, "; theirs' new ids {}", moves.join(", "))?;
+                }
+                if *problems == 0 {
+                    f.write_str(".")
+                } else {
+                    write!(
+                        f,
+                        ", with {} to fix: git reports a conflict. Fix the plan with todos, then \
+                         `git add` it.",
+                        count(*problems, "problem")
+                    )
+                }
+            }
+            Self::Schema {
+                name,
+                vendor: Some(vendor),
+            } => write!(f, "The {name} tool definition for {vendor}."),
+            Self::Schema { name, vendor: None } => {
+                write!(f, "The JSON Schema of the {name} input.")
+            }
+            Self::Stale { minutes, limit } => {
+                write!(f, "Last change {minutes} min ago (stale after {limit}).")
+            }
+        }
+    }
+}

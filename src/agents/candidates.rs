@@ -41,13 +41,13 @@ pub fn ids() -> Vec<CompletionCandidate> {
 }
 
 /// The longest text shown beside a candidate: a shell's list is one line per candidate.
-const MAX_HELP_CHARS: usize = 60;
+const MAX_HELP_CHARS: usize = crate::policy::cap::Cap::CandidateHelpChars.chars();
 
 /// Text from the store as a shell's candidate list shows it: control characters, bidi
 /// overrides and line separators escaped (a newline would start a candidate of its own in the
 /// one-per-line answers of zsh and fish, a tab a description of its own in fish's), and cut to
 /// one short line. It is only ever shown, never inserted: what is inserted is the id.
-fn shown(text: &str) -> String {
+pub(crate) fn shown(text: &str) -> String {
     let escaped = escape(text);
     let mut out: String = escaped.chars().take(MAX_HELP_CHARS).collect();
     if escaped.chars().nth(MAX_HELP_CHARS).is_some() {

@@ -19,6 +19,7 @@ use tokio::sync::{broadcast, mpsc};
 use super::assets;
 use super::shared::{Shared, Update};
 use crate::policy::board::{HOSTS, KEEP_ALIVE};
+use crate::policy::error::Http;
 
 pub type Reply = Response<BoxBody<Bytes, Infallible>>;
 
@@ -48,24 +49,13 @@ pub fn answer(shared: &Arc<Shared>, request: &Request<Incoming>) -> Reply {
 
 fn route(shared: &Arc<Shared>, request: &Request<Incoming>) -> Reply {
     if !host_allowed(request, shared.port) {
-        return refused(
-            StatusCode::FORBIDDEN,
-            "todos board refused this request: its Host is not this board's address \
-             (127.0.0.1 and its port).\n",
-        );
+        return refused(StatusCode::FORBIDDEN, Http::ForeignHost);
     }
     let Some(rest) = under_token(request.uri().path(), &shared.token) else {
-        return refused(
-            StatusCode::FORBIDDEN,
-            "todos board refused this request: it has no valid token. Open the URL that \
-             `todos board` printed, token included.\n",
-        );
+        return refused(StatusCode::FORBIDDEN, Http::NoToken);
     };
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        let mut reply = refused(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "todos board is read-only: it answers GET and HEAD.\n",
-        );
+        let mut reply = refused(StatusCode::METHOD_NOT_ALLOWED, Http::ReadOnly);
         reply
             .headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
@@ -89,7 +79,7 @@ fn route(shared: &Arc<Shared>, request: &Request<Incoming>) -> Reply {
         ),
         "/board.json" => text(StatusCode::OK, "application/json", shared.board_json()),
         "/events" => events(shared),
-        _ => refused(StatusCode::NOT_FOUND, "todos board has no such page.\n"),
+        _ => refused(StatusCode::NOT_FOUND, Http::NoSuchPage),
     }
 }
 
@@ -129,8 +119,8 @@ fn same(given: &[u8], token: &[u8]) -> bool {
             == 0
 }
 
-fn refused(status: StatusCode, why: &'static str) -> Reply {
-    text(status, "text/plain; charset=utf-8", why.to_owned())
+fn refused(status: StatusCode, why: Http) -> Reply {
+    text(status, "text/plain; charset=utf-8", why.to_string())
 }
 
 fn fixed(content_type: &'static str, body: &'static str) -> Reply {

@@ -55,7 +55,7 @@ pub struct Live {
     workspaces: BTreeMap<PathBuf, Workspace>,
     /// Lists marked by an event, with the workspace whose list set must be read again.
     marked: BTreeSet<(PathBuf, Option<ListName>)>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::policy::error::Warning>,
 }
 
 impl Live {

@@ -13,7 +13,6 @@ mod shared;
 
 use std::convert::Infallible;
 use std::fmt::Write as _;
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -26,7 +25,7 @@ use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
 use crate::policy::board::TOKEN_BYTES;
 use crate::policy::error::{BoardStep, Error, Setup};
-use crate::policy::text::escape;
+use crate::view::live_output;
 
 use live::{Live, Wake};
 use shared::Shared;
@@ -60,34 +59,14 @@ fn run(global: &GlobalArgs, host: &mut Host, args: &BoardArgs) -> Result<(), Err
     let shared = Arc::new(Shared::new(token.clone(), port, home));
     let (live, wakes) = Live::start(roots, clock, Arc::clone(&shared));
     let (workspaces, lists) = live.shown();
-    for warning in &live.warnings {
-        let _ = writeln!(host.stderr, "warning: {}", escape(warning));
-    }
     let url = format!("http://127.0.0.1:{port}/{token}/");
-    let _ = writeln!(
-        host.stdout,
-        "Board of {} ({}): {url}",
-        crate::policy::english::count(workspaces, "workspace"),
-        crate::policy::english::count(lists, "list")
-    );
-    let _ = host.stdout.flush();
+    live_output::board_started(host, &live.warnings, workspaces, lists, &url);
     let opened = if args.no_open {
         Ok(false)
     } else {
         open::browser(&url, host)
     };
-    let _ = match opened {
-        Ok(true) => writeln!(
-            host.stderr,
-            "Opened it in the browser. Ctrl-C stops the board."
-        ),
-        Ok(false) => writeln!(host.stderr, "Open it in a browser. Ctrl-C stops the board."),
-        Err(why) => writeln!(
-            host.stderr,
-            "warning: {}\nOpen it in a browser. Ctrl-C stops the board.",
-            escape(&why)
-        ),
-    };
+    live_output::board_opened(host, opened);
     let reader = std::thread::spawn(move || live.run());
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -98,7 +77,7 @@ fn run(global: &GlobalArgs, host: &mut Host, args: &BoardArgs) -> Result<(), Err
     let _ = reader.join();
     runtime.shutdown_timeout(std::time::Duration::from_millis(100));
     served?;
-    let _ = writeln!(host.stderr, "Stopped the board.");
+    live_output::board_stopped(host);
     Ok(())
 }
 

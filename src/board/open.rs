@@ -5,9 +5,10 @@
 use std::process::{Command, Stdio};
 
 use crate::context::host::Host;
+use crate::policy::error::Warning;
 
 /// Starts the browser on `url`; `Ok(false)` when there is no desktop to open it on.
-pub fn browser(url: &str, host: &Host) -> Result<bool, String> {
+pub fn browser(url: &str, host: &Host) -> Result<bool, Warning> {
     let Some(mut command) = opener(url, host) else {
         return Ok(false);
     };
@@ -16,11 +17,9 @@ pub fn browser(url: &str, host: &Host) -> Result<bool, String> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|err| {
-            format!(
-                "cannot start {}: {err}",
-                command.get_program().to_string_lossy()
-            )
+        .map_err(|err| Warning::NoBrowser {
+            program: command.get_program().to_string_lossy().into_owned(),
+            why: err.to_string(),
         })?;
     // Reaped when it ends, so no zombie is left behind while the board runs.
     std::thread::spawn(move || child.wait());

@@ -11,7 +11,7 @@ use crate::agents::hooks::{self, Protocol};
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::plan::model;
-use crate::policy::error::Result;
+use crate::policy::error::{Headline, Result};
 use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::{Document, Store};
@@ -88,10 +88,7 @@ pub fn execute(ctx: &Context, request: &Request) -> Result<Outcome> {
     if let (Some(limit), Some(minutes)) = (args.stale, idle)
         && left > 0
     {
-        let _ = write!(
-            headline,
-            " Last change {minutes} min ago (stale after {limit})."
-        );
+        let _ = write!(headline, " {}", Headline::Stale { minutes, limit });
     }
     let mut answer = Answer::new(format!("{recap}\n"), data, headline);
     answer.stats = Some(stats);

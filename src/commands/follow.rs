@@ -34,7 +34,7 @@ use serde_json::{Value, json};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model;
-use crate::policy::error::{Bug, Disk, Error, Result};
+use crate::policy::error::{Bug, Disk, Error, Note, Result, Skipped, Warning};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::disk::{self, Links};
@@ -45,7 +45,7 @@ use crate::view::outcome::{Answer, Outcome};
 
 /// The most read from the file in one go, and the longest line waited for: a planted file or
 /// a runaway line costs no more than this (the history's own cap).
-const MAX_CHUNK: u64 = 64 * 1024 * 1024;
+const MAX_CHUNK: u64 = crate::policy::cap::Cap::StoreBytes.value();
 
 enum Wake {
     Changed,
@@ -138,7 +138,7 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     Ok(Outcome::answer(Answer::new(
         String::new(),
         json!({"revisions": printed}),
-        format!("Stopped following after {printed} revisions."),
+        Note::StoppedFollowing { count: printed }.to_string(),
     )))
 }
 
@@ -214,7 +214,7 @@ impl Follower {
     /// The revisions that landed since the last call, in order, each once; warnings for lines
     /// passed over and for revisions trimmed before they could be read. `store_revision` reads
     /// the store's revision, for what a line may hold.
-    fn read(&mut self, store_revision: &dyn Fn() -> u64) -> Result<(Vec<Entry>, Vec<String>)> {
+    fn read(&mut self, store_revision: &dyn Fn() -> u64) -> Result<(Vec<Entry>, Vec<Warning>)> {
         let mut warnings = Vec::new();
         self.store_read = false;
         let bytes = self.added()?;
@@ -228,7 +228,7 @@ impl Follower {
                 warnings.push(history::passed_over(
                     &self.path,
                     self.lines,
-                    "it cannot be read (it is not UTF-8 text)",
+                    Skipped::NotUtf8,
                 ));
                 continue;
             };
@@ -243,18 +243,16 @@ impl Follower {
                         .last
                         .filter(|last| self.reopened && entry.revision > last + 1)
                     {
-                        warnings.push(format!(
-                            "revisions {} to {} left the history before they could be read \
-                             (it keeps the latest history_limit)",
-                            last + 1,
-                            entry.revision - 1
-                        ));
+                        warnings.push(Warning::LeftUnread {
+                            from: last + 1,
+                            to: entry.revision - 1,
+                        });
                     }
                     self.reopened = false;
                     self.last = Some(entry.revision);
                     entries.push(entry);
                 }
-                Err(why) => warnings.push(history::passed_over(&self.path, self.lines, &why)),
+                Err(why) => warnings.push(history::passed_over(&self.path, self.lines, why)),
             }
         }
         // The first revisions read are the kept ones (a history made later counts too).
@@ -273,7 +271,7 @@ impl Follower {
         &mut self,
         text: &str,
         store_revision: &dyn Fn() -> u64,
-    ) -> std::result::Result<Entry, String> {
+    ) -> std::result::Result<Entry, Skipped> {
         let entry = history::parsed(text)?;
         // Read again at most once a wake: lines planted past it cost no more than the bytes.
         let (store, ceiling) = match self.ceiling {
@@ -474,7 +472,9 @@ mod tests {
         let (entries, warnings) = follower.read(&|| 100).unwrap();
         assert_eq!(entries.len(), 2);
         assert!(
-            warnings[0].contains("revisions 6 to 7 left the history"),
+            warnings[0]
+                .to_string()
+                .contains("revisions 6 to 7 left the history"),
             "{warnings:?}"
         );
     }

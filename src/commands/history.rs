@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::context::Context;
 use crate::plan::model;
-use crate::policy::error::{Plan, Result};
+use crate::policy::error::{Headline, Plan, Result};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::history::Entry;
@@ -80,13 +80,13 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
         rows.push(row);
     }
     if shown.is_empty() {
-        text.push_str("No history yet: it starts with the plan's first change.\n");
+        let _ = writeln!(text, "{}", Headline::NoHistoryYet);
     }
-    let headline = format!(
-        "{} of the list {}.",
-        crate::policy::english::count(entries.len(), "kept revision"),
-        ctx.list
-    );
+    let headline = Headline::Kept {
+        count: entries.len(),
+        list: ctx.list.to_string(),
+    }
+    .to_string();
     let data = json!({"list": ctx.list.as_str(), "revisions": rows});
     Answer::new(text, data, headline)
 }
@@ -155,7 +155,10 @@ fn revision_answer(ctx: &Context, entry: &Entry) -> Answer {
     let mut answer = Answer::new(
         text,
         data,
-        format!("The plan at revision {}.", entry.revision),
+        Headline::PlanAt {
+            revision: entry.revision,
+        }
+        .to_string(),
     );
     answer.stats = Some(model::stats(&entry.todos));
     answer

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use crate::agents::hooks::{self, Event, Protocol, Reply};
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Error, NoPayload, Note, Result};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::view::outcome::{Answer, Outcome};
@@ -20,8 +20,8 @@ use clap::Args;
 /// The agent's payload, read from stdin within `hooks::PAYLOAD_WAIT`.
 pub struct Request {
     payload: Option<Map<String, Value>>,
-    /// Why there is no payload, in the words of the note that says so.
-    missing: &'static str,
+    /// Why there is no payload.
+    missing: NoPayload,
     /// `TODOS_OWNER`: at a stop, items another owner holds do not keep this agent working. A
     /// malformed one counts as none (every open item does): a hook must not fail on it.
     owner: Option<String>,
@@ -32,17 +32,17 @@ pub struct Request {
 pub fn read(host: &mut Host) -> Request {
     let (payload, missing) = match host.stdin_kind() {
         Stdin::Data => match host.read_stdin_within(hooks::PAYLOAD_WAIT) {
-            Ok(bytes) if bytes.trim_ascii().is_empty() => (None, "no hook payload on stdin"),
+            Ok(bytes) if bytes.trim_ascii().is_empty() => (None, NoPayload::Empty),
             Ok(bytes) => match hooks::parse_payload(&bytes) {
-                Some(payload) => (Some(payload), ""),
+                Some(payload) => (Some(payload), NoPayload::Empty),
                 None if serde_json::from_slice::<Value>(&bytes).is_ok() => {
-                    (None, "the hook payload on stdin is not a JSON object")
+                    (None, NoPayload::NotObject)
                 }
-                None => (None, "the hook payload on stdin is not JSON"),
+                None => (None, NoPayload::NotJson),
             },
-            Err(_) => (None, "no hook payload arrived on stdin in time"),
+            Err(_) => (None, NoPayload::Late),
         },
-        Stdin::Terminal | Stdin::Device => (None, "no hook payload on stdin"),
+        Stdin::Terminal | Stdin::Device => (None, NoPayload::Empty),
     };
     let owner = super::owner(host, None).ok().flatten();
     Request {
@@ -103,30 +103,19 @@ pub fn refusal(err: &Error, protocol: Option<&Protocol>) -> Outcome {
     }
 }
 
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 fn answer(
     ctx: &Context,
     payload: Option<Map<String, Value>>,
-    missing: &str,
+    missing: NoPayload,
     owner: Option<&str>,
 ) -> Result<Outcome> {
     let Some(payload) = payload else {
         let mut answer = Answer::new(
             String::new(),
             json!({"hook": {"agent": null, "event": null, "action": "none"}}),
-            format!("{}: nothing to do.", capitalized(missing)),
+            Note::NoHookPayloadHeadline { why: missing }.to_string(),
         );
-        let _ = writeln!(
-            answer.notes,
-            "todos hook: {missing}; nothing to do (agents run this command with their JSON \
-             payload, e.g. {{\"hook_event_name\":\"SessionStart\"}})"
-        );
+        let _ = writeln!(answer.notes, "{}", Note::NoHookPayload { why: missing });
         return Ok(Outcome::answer(answer));
     };
     let protocol = Protocol::of(&payload);

@@ -18,7 +18,7 @@ use crate::commands::init_permissions::{self, Permissions};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
-use crate::policy::error::{Bug, Error, Result, Setup, Shape};
+use crate::policy::error::{Bug, Error, Holds, NotOwn, Note, Result, Setup, Shape};
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -149,9 +149,9 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
 /// rules it added, what it left for the user to review and what the user must still do in the
 /// agent.
 fn report(
-    changes: Vec<(Change, Vec<String>)>,
+    changes: Vec<(Change, Vec<Holds>)>,
     git_line: Option<(String, Action)>,
-    notes: &[String],
+    notes: &[NotOwn],
     setups: &[AgentSetup],
     chose: Option<String>,
     args: &InitArgs,
@@ -165,16 +165,16 @@ fn report(
     for (change, what) in changes {
         let action = change.apply()?;
         let what = if what.is_empty() {
-            describe(change.name, limits)
+            describe(change.name, limits).to_string()
         } else if mcp_taken(notes, &change.path) {
             // Never "the todos MCP server" for an entry todos did not write (SPEC §8).
-            format!(
-                "todos' MCP server is NOT registered: the name {} is taken by a server todos \
-                 did not write (see below)",
-                init_mcp::SERVER_NAME
-            )
+            Note::McpNotRegistered {
+                name: init_mcp::SERVER_NAME.to_owned(),
+            }
+            .to_string()
         } else {
-            what.join("; ")
+            let parts: Vec<String> = what.iter().map(ToString::to_string).collect();
+            parts.join("; ")
         };
         let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
         files.push((change.name, action));
@@ -244,19 +244,17 @@ fn report(
 /// The hooks of an agent's settings that go by todos' name without being todos' own
 /// (`hooks::own`): a Stop hook `curl … | sh; todos hook` is named for the user to review, never
 /// vouched for; todos' own hook stands beside it.
-fn hooks_not_own(text: &str, path: &Path) -> Vec<String> {
+fn hooks_not_own(text: &str, path: &Path) -> Vec<NotOwn> {
     let Ok(settings) = serde_json::from_str::<Value>(text) else {
         return Vec::new();
     };
     hooks::own::review(&settings)
         .into_iter()
         .filter(|entry| entry.starts_with("hooks."))
-        .map(|entry| {
-            format!(
-                "{}: the hook {entry}, which is not todos' own (`{}`): left as it is; review it",
-                path.display(),
-                hooks::COMMAND
-            )
+        .map(|entry| NotOwn::Hook {
+            path: path.to_path_buf(),
+            entry,
+            ours: hooks::COMMAND.to_owned(),
         })
         .collect()
 }
@@ -289,9 +287,8 @@ fn taken(ctx: &Context, registration: &init_mcp::Registration) -> bool {
 }
 
 /// Whether the notes say that `path`'s MCP server entry named todos is not todos' own.
-fn mcp_taken(notes: &[String], path: &Path) -> bool {
-    let prefix = format!("{}: the MCP server entry", path.display());
-    notes.iter().any(|note| note.starts_with(&prefix))
+fn mcp_taken(notes: &[NotOwn], path: &Path) -> bool {
+    notes.iter().any(|note| note.is_mcp_server_of(path))
 }
 
 /// `--git`: the plans' merge driver, named in .gitattributes (never a link, wherever it
@@ -301,7 +298,7 @@ fn mcp_taken(notes: &[String], path: &Path) -> bool {
 fn git_changes(
     ctx: &Context,
     git: bool,
-    changes: &mut Vec<(Change, Vec<String>)>,
+    changes: &mut Vec<(Change, Vec<Holds>)>,
 ) -> Result<Option<(String, Action)>> {
     if !git {
         return Ok(None);
@@ -319,35 +316,26 @@ fn git_changes(
 }
 
 /// What `init` says of a file no edit described: `.gitattributes` or the instructions.
-fn describe(name: &str, limits: &crate::plan::model::Limits) -> String {
+fn describe(name: &str, limits: &crate::plan::model::Limits) -> Holds {
     if name == ".gitattributes" {
-        "plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)"
-            .to_owned()
+        Holds::MergeAttributes
     } else {
-        format!(
-            "the todos instructions ({}, {} an item)",
-            crate::policy::english::count(limits.max_items, "item"),
-            crate::policy::english::count(limits.max_content_chars, "character")
-        )
+        Holds::Instructions {
+            items: limits.max_items,
+            chars: limits.max_content_chars,
+        }
     }
 }
 
 /// What the hook file now holds, in the words of the agent's own events.
-fn hook_summary(protocol: &Protocol) -> String {
-    let matcher = protocol
-        .session_start_matcher
-        .map(|matcher| format!(" ({matcher})"))
-        .unwrap_or_default();
-    let next_prompt = protocol
-        .next_prompt
-        .map(|event| format!(", {event}"))
-        .unwrap_or_default();
-    format!(
-        "`{}` as the {}{matcher}{next_prompt} and {} hooks",
-        hooks::COMMAND,
-        protocol.session_start,
-        protocol.stop
-    )
+fn hook_summary(protocol: &Protocol) -> Holds {
+    Holds::Hooks {
+        command: hooks::COMMAND,
+        start: protocol.session_start,
+        matcher: protocol.session_start_matcher,
+        next_prompt: protocol.next_prompt,
+        stop: protocol.stop,
+    }
 }
 
 /// The agent's hook file with our hooks merged in (`hooks::merge`); every other key and hook

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::policy::error::{Error, Result, Setup, Unsafe};
+use crate::policy::error::{Error, Holds, NotOwn, Result, Setup, Unsafe};
 use crate::store::disk;
 
 /// What happened to one file.
@@ -28,7 +28,7 @@ impl Action {
 /// One edit of a file's text: the text so far (absent: `None`), the file's path for messages,
 /// and where it names what it left for the user to review.
 pub(super) type Edit<'a> =
-    Box<dyn FnOnce(Option<&str>, &Path, &mut Vec<String>) -> Result<String> + 'a>;
+    Box<dyn FnOnce(Option<&str>, &Path, &mut Vec<NotOwn>) -> Result<String> + 'a>;
 
 /// The files `init` edits, each once, in the order first named.
 #[derive(Default)]
@@ -40,11 +40,11 @@ pub(super) struct PlannedFile<'a> {
     pub(super) name: &'static str,
     pub(super) edits: Vec<Edit<'a>>,
     /// What the edits add, said after the file is written; empty: `describe`'s words.
-    pub(super) what: Vec<String>,
+    pub(super) what: Vec<Holds>,
 }
 
 impl<'a> Plan<'a> {
-    pub(super) fn add(&mut self, name: &'static str, what: Option<String>, edit: Edit<'a>) {
+    pub(super) fn add(&mut self, name: &'static str, what: Option<Holds>, edit: Edit<'a>) {
         let index = if let Some(index) = self.files.iter().position(|file| file.name == name) {
             index
         } else {

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use crate::commands::init_block::{Markers, with_block};
 use crate::commands::init_files::Action;
-use crate::policy::error::{Disk, Error, Result, Setup, Unsafe};
+use crate::policy::error::{Disk, Distrust, Error, Holds, Owned, Result, Setup, Unsafe};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
 use crate::store::{git_config, worktree};
@@ -107,10 +107,8 @@ impl GitConfig {
     /// and what it holds.
     pub fn apply_and_describe(&self, workspace: &Path) -> Result<(String, Action)> {
         let action = self.apply()?;
-        let what = if self.users_own {
-            "it already holds a [merge \"todos\"] section of yours, left as it is"
-        } else {
-            "the todos merge driver (`todos merge-file %O %A %B`), for this clone only"
+        let what = Holds::MergeDriver {
+            users_own: self.users_own,
         };
         let path = self.path.strip_prefix(workspace).unwrap_or(&self.path);
         let shown = escape(&path.display().to_string()).into_owned();
@@ -197,7 +195,7 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
     let dot = top.join(".git");
     let meta =
         fs::symlink_metadata(&dot).map_err(|err| Error::from(Disk::io("look at", &dot, &err)))?;
-    let refused = |why: String| Error::from(Setup::Untrusted { why });
+    let refused = |why: Distrust| Error::from(Setup::Untrusted { why });
     let common = if meta.is_dir() {
         trusted_repository(top, &dot).map_err(refused)?;
         dot.clone()
@@ -214,27 +212,27 @@ fn common_dir(workspace: &Path) -> Result<PathBuf> {
 
 /// What `init --git` says to do about a pointer or a repository it does not trust.
 /// A repository's own `.git` folder and the folder it lies in, owned by this user or root.
-fn trusted_repository(top: &Path, dot: &Path) -> std::result::Result<(), String> {
-    for (path, what) in [(top, "the repository"), (dot, "the repository's")] {
+fn trusted_repository(top: &Path, dot: &Path) -> std::result::Result<(), Distrust> {
+    for (path, what) in [(top, Owned::Repository), (dot, Owned::RepositoryGit)] {
         if let Some(uid) = worktree::foreign_owner(path) {
-            return Err(format!(
-                "{what} {} is owned by another user (uid {uid}), so todos does not trust it",
-                escape(&path.display().to_string())
-            ));
+            return Err(Distrust::Foreign {
+                what,
+                path: path.to_path_buf(),
+                uid,
+            });
         }
     }
     Ok(())
 }
 
 /// The common folder of the repository whose `.git` file is `dot`, checked both ways.
-fn pointed(dot: &Path) -> std::result::Result<PathBuf, String> {
+fn pointed(dot: &Path) -> std::result::Result<PathBuf, Distrust> {
     let named = worktree::named_by(dot)?;
     // A submodule: its `.git` file names the repository's own folder (in the superproject's
     // `.git/modules/`), whose config's `core.worktree` points back to the submodule.
     if fs::symlink_metadata(named.join("gitdir")).is_err()
         && fs::symlink_metadata(named.join("HEAD")).is_ok()
     {
-        let shown = |path: &Path| escape(&path.display().to_string()).into_owned();
         let config_path = named.join("config");
         let config = disk::read(
             &config_path,
@@ -248,28 +246,22 @@ fn pointed(dot: &Path) -> std::result::Result<PathBuf, String> {
         let top = dot.parent().unwrap_or(Path::new("."));
         let back = match git_config::value(&config, "core", "worktree") {
             Some(git_config::Setting::Value(back)) => {
-                worktree::plain(&config_path, &named.join(back))?
+                Some(worktree::plain(&config_path, &named.join(back))?)
             }
-            _ => {
-                return Err(format!(
-                    "{} names {}, a repository whose core.worktree does not point back to it",
-                    shown(dot),
-                    shown(&named)
-                ));
-            }
+            _ => None,
         };
-        if fs::canonicalize(top).ok() != Some(back) {
-            return Err(format!(
-                "{} names {}, a repository whose core.worktree does not point back to it",
-                shown(dot),
-                shown(&named)
-            ));
+        if back.is_none() || fs::canonicalize(top).ok() != back {
+            return Err(Distrust::NotBackFromModule {
+                file: dot.to_path_buf(),
+                names: named,
+            });
         }
         if let Some(uid) = worktree::foreign_owner(&named) {
-            return Err(format!(
-                "the repository {} is owned by another user (uid {uid}), so todos does not trust it",
-                shown(&named)
-            ));
+            return Err(Distrust::Foreign {
+                what: Owned::Repository,
+                path: named,
+                uid,
+            });
         }
         return Ok(named);
     }

@@ -22,7 +22,7 @@ use toml_edit::{DocumentMut, Item, TableLike};
 
 use crate::agents::hooks::own::{self, Verdict};
 use crate::policy::agent::Agent;
-use crate::policy::error::{Error, Result, Setup, Shape};
+use crate::policy::error::{Error, Holds, NotOwn, Result, Setup, Shape};
 
 /// The name the server is registered under, and the command that starts it.
 pub const SERVER_NAME: &str = "todos";
@@ -39,7 +39,7 @@ pub const CODEX_APPROVE: &str = "approve";
 
 /// How a merge computes a file's new text: the old text (absent: `None`), the file's path for
 /// messages, and where it says what it left for the user to review.
-pub type Merge = fn(Option<&str>, &Path, &mut Vec<String>) -> Result<String>;
+pub type Merge = fn(Option<&str>, &Path, &mut Vec<NotOwn>) -> Result<String>;
 
 /// Where an agent takes its MCP servers from: a project file, and how to merge the server in.
 pub struct Registration {
@@ -79,11 +79,11 @@ pub fn registration(agent: Agent) -> Result<Registration> {
 }
 
 /// The line `init` prints for a registration file it wrote.
-pub fn describe(then: &str) -> String {
-    format!(
-        "the todos MCP server ({COMMAND} {}), {then}",
-        ARGS.join(" ")
-    )
+pub fn describe(then: &'static str) -> Holds {
+    Holds::McpServer {
+        command: format!("{COMMAND} {}", ARGS.join(" ")),
+        then,
+    }
 }
 
 /// Whether a server entry is todos' own (`own::mcp_server`, the one test for every file).
@@ -96,13 +96,13 @@ fn is_own_toml(name: &str, server: &Item) -> bool {
 }
 
 /// What `init` says of an entry named `todos` that is not todos' own.
-fn not_own(file: &Path, what: &str) -> String {
-    format!(
-        "{}: the MCP server entry \"{SERVER_NAME}\" runs {what}, which is not todos' own \
-         (`{COMMAND} {}`): left as it is, neither approved nor trusted; review it",
-        file.display(),
-        ARGS.join(" ")
-    )
+fn not_own(file: &Path, command: &str) -> NotOwn {
+    NotOwn::McpServer {
+        path: file.to_path_buf(),
+        name: SERVER_NAME.to_owned(),
+        command: command.to_owned(),
+        ours: format!("{COMMAND} {}", ARGS.join(" ")),
+    }
 }
 
 /// The settings text with our server in `mcpServers`, `trust` (when given) set on todos' own
@@ -111,7 +111,7 @@ fn not_own(file: &Path, what: &str) -> String {
 fn with_server(
     old: Option<&str>,
     path: &Path,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NotOwn>,
     fields: &Value,
     trust: Option<&str>,
 ) -> Result<String> {
@@ -126,9 +126,7 @@ fn with_server(
             .get(SERVER_NAME)
             .filter(|entry| !is_own_json(SERVER_NAME, entry))
         {
-            let command = planted["command"].to_string();
-            let what = format!("command {}", crate::policy::text::escape(&command));
-            notes.push(not_own(path, &what));
+            notes.push(not_own(path, &planted["command"].to_string()));
             return Ok(());
         }
         let own = servers
@@ -155,7 +153,7 @@ fn with_server(
 /// Codex's `config.toml` with `[mcp_servers.todos]`, its tools approved. Every other table,
 /// key and comment of the user's stays byte for byte (`toml_edit` edits in place); an
 /// unchanged document keeps its bytes.
-fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) -> Result<String> {
+fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<NotOwn>) -> Result<String> {
     let invalid = |why: Shape| {
         Error::from(Setup::Unreadable {
             path: path.to_path_buf(),
@@ -187,8 +185,7 @@ fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) ->
             .as_table_like()
             .and_then(|entry| entry.get("command"))
             .map_or_else(|| "no command".to_owned(), ToString::to_string);
-        let what = format!("command {}", crate::policy::text::escape(command.trim()));
-        notes.push(not_own(path, &what));
+        notes.push(not_own(path, command.trim()));
         return Ok(old.unwrap_or_default().to_owned());
     }
     let own = servers
@@ -216,17 +213,17 @@ fn with_codex_server(old: Option<&str>, path: &Path, notes: &mut Vec<String>) ->
 
 /// `default_tools_approval_mode = "approve"` on todos' own entry, unless the user chose
 /// another mode there: that choice is theirs, and `init` says so.
-fn approve(entry: &mut dyn TableLike, path: &Path, notes: &mut Vec<String>) {
+fn approve(entry: &mut dyn TableLike, path: &Path, notes: &mut Vec<NotOwn>) {
     match entry.get(CODEX_APPROVAL_KEY).map(|item| item.as_str()) {
         None => {
             entry.insert(CODEX_APPROVAL_KEY, toml_edit::value(CODEX_APPROVE));
         }
         Some(Some(CODEX_APPROVE)) => {}
-        Some(_) => notes.push(format!(
-            "{}: kept your {CODEX_APPROVAL_KEY} for the todos server; Codex's sandboxed default \
-             refuses its tools unless it is \"{CODEX_APPROVE}\"",
-            path.display()
-        )),
+        Some(_) => notes.push(NotOwn::ApprovalKept {
+            path: path.to_path_buf(),
+            key: CODEX_APPROVAL_KEY.to_owned(),
+            approve: CODEX_APPROVE.to_owned(),
+        }),
     }
 }
 
@@ -239,7 +236,7 @@ mod tests {
         (registration.merge)(old, Path::new(registration.name), &mut Vec::new())
     }
 
-    fn notes(agent: Agent, old: &str) -> (String, Vec<String>) {
+    fn notes(agent: Agent, old: &str) -> (String, Vec<NotOwn>) {
         let registration = registration(agent).unwrap();
         let mut notes = Vec::new();
         let text =
@@ -274,13 +271,13 @@ mod tests {
         let value: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(value["mcpServers"]["todos"].get("trust"), None);
         assert_eq!(said.len(), 1);
-        assert!(said[0].contains("not todos' own"), "{said:?}");
+        assert!(said[0].to_string().contains("not todos' own"), "{said:?}");
         let with_env = r#"{"mcpServers": {"todos": {"command": "todos", "args": ["mcp"], "env": {"PATH": "."}}}}"#;
         assert_eq!(notes(Agent::Gemini, with_env).1.len(), 1);
         let toml = "[mcp_servers.todos]\ncommand = \"bash\"\nargs = [\"-c\", \"evil\"]\n";
         let (text, said) = notes(Agent::Codex, toml);
         assert_eq!(text, toml, "left byte for byte");
-        assert!(said[0].contains("\"bash\""), "{said:?}");
+        assert!(said[0].to_string().contains("\"bash\""), "{said:?}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::policy::agent::Agent;
-use crate::policy::error::Shape;
+use crate::policy::error::{Holds, Shape};
 
 /// One rule: a string added once to the array at `path` of the agent's JSON settings.
 pub struct Rule {
@@ -119,17 +119,12 @@ pub fn allow(settings: &mut Map<String, Value>, rules: &[&Rule]) -> Result<(), S
 
 /// What the rules allow, for `init`'s line about the file: "allows `Bash(todos:*)` …
 /// (permissions.allow)".
-pub fn describe(rules: &[&Rule]) -> Option<String> {
+pub fn describe(rules: &[&Rule]) -> Option<Holds> {
     let first = rules.first()?;
-    let values: Vec<String> = rules
-        .iter()
-        .map(|rule| format!("`{}`", rule.value))
-        .collect();
-    Some(format!(
-        "allows {} ({}), todos alone",
-        values.join(" and "),
-        first.path.join(".")
-    ))
+    Some(Holds::Allows {
+        values: rules.iter().map(|rule| rule.value).collect(),
+        at: first.path.join("."),
+    })
 }
 
 #[cfg(test)]

@@ -9,13 +9,14 @@
 //! our side alone in the file: its hint says so, and where theirs is (SPEC §6b keeps OURS as
 //! it was rather than have the driver write anything it could not merge as plans).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
 use crate::context::Context;
-use crate::policy::error::{Disk, Error, Kind, NotAStore, Plan, Result};
+use crate::policy::error::{
+    Conflict, Disk, Error, Headline, Kind, NotAStore, Plan, Result, Warning,
+};
 use crate::policy::text::escape;
 use crate::store::disk;
 use crate::store::merge;
@@ -53,28 +54,13 @@ pub fn execute(ctx: &Context, args: &MergeFileArgs) -> Result<Outcome> {
 /// conflict.
 pub fn outcome(merged: &merge::Merged) -> Outcome {
     let document = &merged.document;
-    let renumbered: Vec<String> = merged
-        .renumbered
-        .iter()
-        .map(|(from, to)| format!("{from} → {to}"))
-        .collect();
-    let mut headline = format!(
-        "Merged the plan: {} (revision {})",
-        crate::policy::english::count(document.todos.len(), "item"),
-        document.revision
-    );
-    if !renumbered.is_empty() {
-        let _ = write!(headline, "; theirs' new ids {}", renumbered.join(", "));
+    let headline = Headline::Merged {
+        items: document.todos.len(),
+        revision: document.revision,
+        renumbered: merged.renumbered.clone(),
+        problems: merged.problems.len(),
     }
-    if merged.problems.is_empty() {
-        headline.push('.');
-    } else {
-        let _ = write!(
-            headline,
-            ", with {} to fix: git reports a conflict. Fix the plan with todos, then `git add` it.",
-            crate::policy::english::count(merged.problems.len(), "problem")
-        );
-    }
+    .to_string();
     let data = json!({
         "revision": document.revision,
         "items": document.todos.len(),
@@ -91,14 +77,12 @@ pub fn outcome(merged: &merge::Merged) -> Outcome {
 
 /// A merge's answer with its warnings and problems on stderr: a problem makes git (or the
 /// user's script) see a conflict, exit 1, though the merged plan was written.
-pub fn reported(answer: Answer, warnings: Vec<String>, problems: &[String]) -> Outcome {
+pub fn reported(answer: Answer, warnings: Vec<Warning>, problems: &[Conflict]) -> Outcome {
     let mut outcome = Outcome::answer(answer);
     outcome.warnings = warnings;
-    outcome.warnings.extend(
-        problems
-            .iter()
-            .map(|problem| format!("conflict: {problem}")),
-    );
+    outcome
+        .warnings
+        .extend(problems.iter().cloned().map(Warning::Conflict));
     outcome.exit_code = u8::from(!problems.is_empty());
     outcome
 }

@@ -42,7 +42,7 @@ use clap::Subcommand;
 use crate::context::Context;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
-use crate::policy::error::{Error, Input, Plan, Result, Usage};
+use crate::policy::error::{Error, Input, Note, Plan, Result, Usage, Warning};
 use crate::policy::name::OWNER;
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
@@ -429,10 +429,13 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
         given,
         Given::Command(PlanCommand::Hook(_) | PlanCommand::Check(_))
     );
-    let mut note = ctx.shared_by.as_ref().filter(|_| !hook).map(|worktree| {
-        let plan = crate::store::worktree::relative(worktree, &ctx.workspace);
-        format!("plan: {}, shared by the worktrees", plan.display())
-    });
+    let mut note = ctx
+        .shared_by
+        .as_ref()
+        .filter(|_| !hook)
+        .map(|worktree| Note::SharedPlan {
+            plan: crate::store::worktree::relative(worktree, &ctx.workspace),
+        });
     let no_plan = show::finds_no_plan(&ctx, &given);
     let mut params_input = None;
     let result = Request::of(&ctx, host, given).and_then(|request| {
@@ -447,7 +450,10 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
     if let Ok(outcome) = &mut result {
         outcome.warnings.splice(0..0, ctx.warnings.iter().cloned());
         if no_plan {
-            note = Some(sentences::no_plan_yet(&ctx.workspace, ctx.list.as_str()));
+            note = Some(Note::NoPlanYet {
+                workspace: ctx.workspace.clone(),
+                list: ctx.list.as_str().to_owned(),
+            });
         }
     }
     Reply {
@@ -579,11 +585,10 @@ impl Request {
             .into();
         }
         let mut outcome = self.execute_on(ctx, host)?;
-        outcome.warnings.push(format!(
-            "made a new list {}, beside the list {near}: if you meant {near}, run the command \
-             again with `-l {near}`",
-            ctx.list
-        ));
+        outcome.warnings.push(Warning::NewListNear {
+            list: ctx.list.to_string(),
+            near: near.to_string(),
+        });
         Ok(outcome)
     }
 

@@ -10,8 +10,7 @@ use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{self, Item, Status};
-use crate::policy::english::count;
-use crate::policy::error::{Error, Hint, Problem, Refused, Result};
+use crate::policy::error::{Error, Hint, Idle, Problem, Refused, Result, Warning};
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::text::escape;
@@ -84,13 +83,11 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         Claim::Held(id) => {
             let next = position(id);
             if let Some(index) = next {
-                warnings.push(format!(
-                    "{} already has item {} in progress (at most {} per owner): finish it \
-                     (completed or failed) before you claim another",
-                    owner.unwrap_or_default(),
-                    named(&committed.document.todos[index]),
-                    ctx.config.limits.max_in_progress
-                ));
+                warnings.push(Warning::AlreadyInProgress {
+                    owner: owner.unwrap_or_default().to_owned(),
+                    item: named(&committed.document.todos[index]),
+                    max: ctx.config.limits.max_in_progress,
+                });
             }
             (next, Some((false, None)))
         }
@@ -191,7 +188,7 @@ fn answer(
     claimed: Option<&(bool, Option<TakeOver>)>,
     owner: Option<&str>,
     ctx: &Context,
-    warnings: Vec<String>,
+    warnings: Vec<Warning>,
 ) -> Outcome {
     let stats = model::stats(&document.todos);
     let now = ctx.now.instant();
@@ -244,7 +241,7 @@ fn answer(
             .then(|| format!("{} {headline}\n", ctx.stderr.bold("note:")));
         (text, data, headline, note)
     } else {
-        let reason = nothing_ready(&document.todos, owner, now);
+        let reason = nothing_ready(&document.todos, owner, now).to_string();
         let data = json!({
             "next": null,
             "claim": null,
@@ -265,24 +262,25 @@ fn answer(
     }
 }
 
-/// Why no item is ready, in one line: all done, or what the open items wait on.
-pub fn nothing_ready(items: &[Item], owner: Option<&str>, now: DateTime<Utc>) -> String {
-    let stats = model::stats(items);
+/// Why no item is ready: all done, or what the open items wait on.
+pub fn nothing_ready(items: &[Item], owner: Option<&str>, now: DateTime<Utc>) -> Idle {
     if items.is_empty() {
-        return "Nothing to do: the plan is empty.".to_owned();
+        return Idle::Empty;
     }
+    let stats = model::stats(items);
     if stats.open() == 0 {
-        return format!("Nothing to do: {}", render::progress_line(items));
+        return Idle::Done {
+            progress: render::progress_line(items),
+        };
     }
     let index = Index::new(items);
-    let mut parts = Vec::new();
-    let mut waited_on: Vec<&str> = Vec::new();
+    let mut waited_on: Vec<String> = Vec::new();
     let mut waiting = 0;
     let mut others = 0;
     for item in items.iter().filter(|item| item.status == Status::Pending) {
         for id in index.unresolved(item) {
-            if !waited_on.contains(&id) {
-                waited_on.push(id);
+            if !waited_on.iter().any(|known| known == id) {
+                waited_on.push(id.to_owned());
             }
         }
         if index.unresolved(item).next().is_some() {
@@ -290,14 +288,6 @@ pub fn nothing_ready(items: &[Item], owner: Option<&str>, now: DateTime<Utc>) ->
         } else if owner.is_some() {
             others += 1;
         }
-    }
-    if waiting > 0 {
-        parts.push(format!(
-            "{} {} on {}",
-            count(waiting, "item"),
-            if waiting == 1 { "waits" } else { "wait" },
-            escape(&waited_on.join(", "))
-        ));
     }
     let started: Vec<String> = items
         .iter()
@@ -312,21 +302,13 @@ pub fn nothing_ready(items: &[Item], owner: Option<&str>, now: DateTime<Utc>) ->
             None => escape(&item.id).into_owned(),
         })
         .collect();
-    if !started.is_empty() {
-        parts.push(format!(
-            "{} in progress elsewhere ({})",
-            count(started.len(), "item"),
-            started.join(", ")
-        ));
+    Idle::Waiting {
+        waiting,
+        waited_on,
+        started,
+        others,
+        blocked: stats.count(Status::Blocked),
     }
-    if others > 0 {
-        parts.push(format!("{} owned by others", count(others, "item")));
-    }
-    let blocked = stats.count(Status::Blocked);
-    if blocked > 0 {
-        parts.push(format!("{blocked} blocked"));
-    }
-    format!("Nothing is ready: {}.", parts.join("; "))
 }
 
 // The doc comments are help text users read: backticks would show up literally.

@@ -6,7 +6,7 @@ use crate::context::host::Host;
 use crate::plan::claims::{self, Actor};
 use crate::plan::dependencies::{self, named};
 use crate::plan::model::Item;
-use crate::policy::error::{Error, Hint, Problem, Refused, Result};
+use crate::policy::error::{Error, Hint, Problem, Refused, Removal, Result, Warning};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
@@ -53,7 +53,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
 /// Removes the items with `ids` (`path` names them in the input, for the problems): each open
 /// one is named in a warning, and so is every item that waited on one of them, which no longer
 /// does. An unknown id refuses the whole change, listing the ids that exist.
-pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec<String>> {
+pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec<Warning>> {
     let problems: Vec<Problem> = ids
         .iter()
         .enumerate()
@@ -81,16 +81,11 @@ pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec
         .map(|item| format!("{} ({})", named(item), item.status.as_str()))
         .collect();
     let mut warnings = Vec::new();
-    match open.len() {
-        0 => {}
-        1 => warnings.push(format!(
-            "removed open item {}; if it is still needed, `todos undo` brings it back",
-            open[0]
-        )),
-        n => warnings.push(format!(
-            "removed {n} open items: {}; if they are still needed, `todos undo` brings them back",
-            crate::policy::english::some_named(&open)
-        )),
+    if !open.is_empty() {
+        warnings.push(Warning::OpenRemoved {
+            items: open,
+            by: Removal::Removed,
+        });
     }
     warnings.extend(dependencies::unlink(&mut document.todos, &removed));
     Ok(warnings)

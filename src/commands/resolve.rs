@@ -19,7 +19,7 @@ use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::transaction::Transaction;
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{Bug, Disk, Error, Result, Unmergeable};
+use crate::policy::error::{Base, Bug, Disk, Error, Note, Result, Unmergeable, Warning};
 use crate::policy::text::escape;
 use crate::store::conflict_markers as markers;
 use crate::store::disk::{self, Links};
@@ -33,24 +33,6 @@ pub fn is_conflicted(path: &Path) -> bool {
     matches!(disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES)), Ok(Some(bytes)) if markers::present(&bytes))
 }
 
-/// Where the common plan came from.
-#[derive(Clone, Copy)]
-enum BaseFrom {
-    Markers,
-    Index,
-    None,
-}
-
-impl BaseFrom {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Markers => "the diff3 conflict markers",
-            Self::Index => "git's index (stage 1)",
-            Self::None => "none found: both sides' items are kept",
-        }
-    }
-}
-
 pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     // Read first, as `show` does (no lock, nothing created): a store that is no conflict is
     // left as it is, and one unreadable for another reason keeps its usual refusal.
@@ -58,11 +40,12 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     let shown = escape(&path.display().to_string()).into_owned();
     match Store::new(&ctx.workspace, &ctx.list).load() {
         Ok(_) if disk::check_file(&path)?.is_none() => {
-            return Ok(nothing_to_do(format!(
-                "{shown} does not exist: nothing to resolve."
-            )));
+            return Ok(nothing_to_do(&Note::NothingToResolve {
+                path,
+                missing: true,
+            }));
         }
-        Ok(_) => return Ok(nothing_to_do(no_markers(&shown))),
+        Ok(_) => return Ok(nothing_to_do(&no_markers(path))),
         Err(err) if !is_conflicted(&path) => return Err(err),
         Err(_) => {}
     }
@@ -84,7 +67,7 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
         disk::Cap::Bytes(disk::MAX_STORE_BYTES),
     )? {
         Some(bytes) if markers::present(&bytes) => bytes,
-        _ => return Ok(nothing_to_do(no_markers(&shown))),
+        _ => return Ok(nothing_to_do(&no_markers(path))),
     };
     let unmergeable = |why: Unmergeable| -> Error {
         Disk::Unmergeable {
@@ -118,15 +101,16 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     warnings.extend(merged.warnings.iter().cloned());
     warnings.extend(transaction.restore("resolve", &ours, &document)?);
     let add = git_add_path(ctx, &path);
-    let note = format!(
-        "Merged both sides of the conflict in {shown} (common plan: {}). Now run `git add {}`.",
-        from.as_str(),
-        escape(&add)
-    );
+    let note = Note::Resolved {
+        path: path.clone(),
+        base: from,
+        add: add.clone(),
+    }
+    .to_string();
     let mut data = crate::view::envelope::data(&document, &warnings, Some(true));
     data["resolved"] = json!({
         "path": path.display().to_string(),
-        "base": match from { BaseFrom::Markers => "markers", BaseFrom::Index => "index", BaseFrom::None => "none" },
+        "base": from.key(),
         "renumbered": merged.renumbered.iter().map(|(from, to)| json!({"from": from, "to": to})).collect::<Vec<_>>(),
         "problems": merged.problems,
         "next": format!("git add {add}"),
@@ -152,37 +136,38 @@ fn common_plan(
     path: &Path,
     in_markers: Option<&str>,
     side: &dyn Fn(&'static str, &str) -> Result<Document>,
-    warnings: &mut Vec<String>,
-) -> (Option<Document>, BaseFrom) {
+    warnings: &mut Vec<Warning>,
+) -> (Option<Document>, Base) {
     if let Some(text) = in_markers {
         match side("the common", text) {
-            Ok(base) => return (Some(base), BaseFrom::Markers),
+            Ok(base) => return (Some(base), Base::Markers),
             Err(err) => {
-                warnings.push(format!(
-                    "the common plan in the markers is unusable: {}",
-                    err.message
-                ));
-                return (None, BaseFrom::None);
+                warnings.push(Warning::CommonUnusable { why: err.message });
+                return (None, Base::None);
             }
         }
     }
     match index_base(host, path).map(|bytes| Store::decode(&bytes)) {
-        Some(Ok(base)) => (Some(base), BaseFrom::Index),
+        Some(Ok(base)) => (Some(base), Base::Index),
         Some(Err(why)) => {
-            warnings.push(format!(
-                "the common plan in git's index is not a store ({why}): merged without it"
-            ));
-            (None, BaseFrom::None)
+            warnings.push(Warning::IndexNotStore {
+                why: why.to_string(),
+            });
+            (None, Base::None)
         }
-        None => (None, BaseFrom::None),
+        None => (None, Base::None),
     }
 }
 
-fn no_markers(shown: &str) -> String {
-    format!("{shown} holds no conflict markers: nothing to resolve, the plan is left as it is.")
+fn no_markers(path: PathBuf) -> Note {
+    Note::NothingToResolve {
+        path,
+        missing: false,
+    }
 }
 
-fn nothing_to_do(text: String) -> Outcome {
+fn nothing_to_do(note: &Note) -> Outcome {
+    let text = note.to_string();
     Outcome::answer(Answer::new(
         format!("{text}\n"),
         json!({"resolved": null}),

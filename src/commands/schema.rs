@@ -3,6 +3,7 @@ use serde_json::json;
 use crate::agents::schema;
 use crate::agents::schema::{SchemaCommand, Vendor};
 use crate::context::Context;
+use crate::policy::error::Headline;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
 
@@ -17,17 +18,12 @@ pub fn execute(ctx: &Context, args: &SchemaArgs) -> Outcome {
     let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');
     let name = schema::tool_name(args.command);
-    let headline = match args.tool {
-        Some(vendor) => {
-            let vendor = match vendor {
-                Vendor::Openai => "OpenAI",
-                Vendor::Anthropic => "Anthropic",
-                Vendor::Gemini => "Gemini",
-            };
-            format!("The {name} tool definition for {vendor}.")
-        }
-        None => format!("The JSON Schema of the {name} input."),
-    };
+    let vendor = args.tool.map(|vendor| match vendor {
+        Vendor::Openai => "OpenAI",
+        Vendor::Anthropic => "Anthropic",
+        Vendor::Gemini => "Gemini",
+    });
+    let headline = Headline::Schema { name, vendor }.to_string();
     let data = json!({"name": name, "schema": value});
     Outcome::answer(Answer::new(text, data, headline))
 }

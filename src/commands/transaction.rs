@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model::is_finished;
-use crate::policy::error::{Error, Plan, Result};
+use crate::policy::error::{Error, Plan, Result, Warning};
 use crate::store::disk;
 use crate::store::history;
 use crate::store::log;
@@ -28,7 +28,7 @@ pub struct Transaction<'a> {
 pub struct Committed {
     pub document: Document,
     pub changed: bool,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 impl<'a> Transaction<'a> {
@@ -173,7 +173,7 @@ impl<'a> Transaction<'a> {
         folder: disk::Folder,
         task: u64,
         text: &str,
-    ) -> Vec<String> {
+    ) -> Vec<Warning> {
         let Some(session) = document.session.as_mut() else {
             return Vec::new();
         };
@@ -182,27 +182,21 @@ impl<'a> Transaction<'a> {
             Ok(_) if session.log_file == named => Vec::new(),
             Ok(_) => match self.store.save(&self.lock, document) {
                 Ok(()) => Vec::new(),
-                Err(err) => vec![format!(
-                    "the plan is saved and logged in {}, but the store could not say so: {}",
-                    document
-                        .session
-                        .as_ref()
-                        .map_or("", |session| session.log_file.as_str()),
-                    err.message
-                )],
+                Err(err) => vec![Warning::LogNotNamed {
+                    log_file: (document.session.as_ref())
+                        .map(|session| session.log_file.clone())
+                        .unwrap_or_default(),
+                    why: err.message,
+                }],
             },
-            Err(err) => vec![format!(
-                "the plan is saved finished, but its completion log could not record it (the \
-                 next change will): {}",
-                err.message
-            )],
+            Err(err) => vec![Warning::LogNotWritten { why: err.message }],
         }
     }
 
     /// Writes the block of a plan the store holds finished whose block is not in its log: a
     /// change stopped between its save and its block left it so. The block carries the time
     /// the plan was saved. Best effort, with a warning: this change must not fail for it.
-    fn catch_up(&self, old: &Document, new: &mut Document) -> Vec<String> {
+    fn catch_up(&self, old: &Document, new: &mut Document) -> Vec<Warning> {
         let Some(session) = old.session.as_ref() else {
             return Vec::new();
         };
@@ -218,10 +212,7 @@ impl<'a> Transaction<'a> {
             Ok(true) => return Vec::new(),
             Ok(false) => {}
             Err(err) => {
-                return vec![format!(
-                    "the completion log could not be read: {}",
-                    err.message
-                )];
+                return vec![Warning::LogUnreadable { why: err.message }];
             }
         }
         let at = old
@@ -244,11 +235,7 @@ impl<'a> Transaction<'a> {
                 }
                 Vec::new()
             }
-            Err(err) => vec![format!(
-                "a finished plan's block is missing from the completion log and could not be \
-                 written: {}",
-                err.message
-            )],
+            Err(err) => vec![Warning::BlockNotWritten { why: err.message }],
         }
     }
 
@@ -260,7 +247,7 @@ impl<'a> Transaction<'a> {
         command: &str,
         old: &Document,
         restored: &Document,
-    ) -> Result<Vec<String>> {
+    ) -> Result<Vec<Warning>> {
         self.store.move_old_files(&self.lock)?;
         let ends = history::span(self.store.history_path());
         let mut restored = restored.clone();
@@ -273,7 +260,7 @@ impl<'a> Transaction<'a> {
 
     /// A restore that takes a finished plan back says so in the completion log, under the
     /// plan's block (SPEC §6): the block stays, a line says which revision withdrew it.
-    fn withdraw(&self, command: &str, old: &Document, restored: &Document) -> Vec<String> {
+    fn withdraw(&self, command: &str, old: &Document, restored: &Document) -> Vec<Warning> {
         let Some(session) = old.session.as_ref() else {
             return Vec::new();
         };
@@ -294,11 +281,7 @@ impl<'a> Transaction<'a> {
         });
         match withdrawn {
             Ok(()) => Vec::new(),
-            Err(err) => vec![format!(
-                "the plan is restored, but the completion log could not say its block was \
-                 withdrawn: {}",
-                err.message
-            )],
+            Err(err) => vec![Warning::NotWithdrawn { why: err.message }],
         }
     }
 
@@ -310,15 +293,12 @@ impl<'a> Transaction<'a> {
         old: &Document,
         new: &Document,
         ends: Result<history::Ends>,
-    ) -> Vec<String> {
+    ) -> Vec<Warning> {
         let limit = self.ctx.config.history_limit;
         let path = self.store.history_path();
         match ends.and_then(|ends| history::append(path, ends, old, new, command, limit)) {
             Ok(()) => Vec::new(),
-            Err(err) => vec![format!(
-                "the change is saved, but its history could not record it: {}",
-                err.message
-            )],
+            Err(err) => vec![Warning::HistoryNotRecorded { why: err.message }],
         }
     }
 }
@@ -331,8 +311,8 @@ pub fn change(
     command: &str,
     expect_revision: Option<u64>,
     new_session: bool,
-    apply: impl FnOnce(&mut Document) -> Result<Vec<String>>,
-) -> Result<(Committed, Vec<String>)> {
+    apply: impl FnOnce(&mut Document) -> Result<Vec<Warning>>,
+) -> Result<(Committed, Vec<Warning>)> {
     change_noted(
         ctx,
         host,
@@ -351,8 +331,8 @@ pub fn change_noted(
     command: &str,
     expect_revision: Option<u64>,
     new_session: bool,
-    apply: impl FnOnce(&mut Document) -> Result<(Vec<String>, Option<String>)>,
-) -> Result<(Committed, Vec<String>)> {
+    apply: impl FnOnce(&mut Document) -> Result<(Vec<Warning>, Option<String>)>,
+) -> Result<(Committed, Vec<Warning>)> {
     let transaction = Transaction::begin(ctx, host)?;
     let old = transaction.load(expect_revision)?;
     let mut new = old.clone();
@@ -386,7 +366,7 @@ fn same_contents_and_statuses(a: &Document, b: &Document) -> bool {
 
 impl Outcome {
     /// The outcome of a change made through `transaction::change`.
-    pub fn changed((committed, warnings): (Committed, Vec<String>)) -> Self {
+    pub fn changed((committed, warnings): (Committed, Vec<Warning>)) -> Self {
         Self {
             warnings,
             ..Self::new(View::Changed {

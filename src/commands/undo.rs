@@ -5,7 +5,7 @@
 use crate::commands::transaction::{Transaction, check_revision};
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{Error, Kind, Plan, Result, Revisions};
+use crate::policy::error::{Error, Kind, Plan, Result, Revisions, Warning};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::store::history::{Entry, History};
@@ -134,7 +134,7 @@ pub fn execute(
             };
             empty.revision = current.next_revision(recorded)?;
             empty.updated_at = Some(ctx.now.to_rfc3339());
-            warnings.push("the history keeps no revision to restore: the plan is empty".to_owned());
+            warnings.push(Warning::NothingToRestore);
             respect(&current, &empty)?;
             let set_aside =
                 Some(store.set_aside(transaction.lock(), &crate::store::log::stamp(&ctx.now))?);
@@ -269,7 +269,7 @@ fn find<'a>(
     corrupt: bool,
     current: &Document,
     history: &'a History,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<Option<Kept<'a>>> {
     Ok(match history.find(target) {
         Some(entry) => Some(Kept::Entry(entry)),
@@ -285,10 +285,10 @@ fn find<'a>(
                 Some(entry) => (Kept::Entry(entry), entry.revision),
                 None => (Kept::Empty, 0),
             };
-            warnings.push(format!(
-                "revision {target} is missing from the history (a change was stopped before \
-                 it recorded it): restored revision {revision}, the nearest kept before it"
-            ));
+            warnings.push(Warning::RevisionMissing {
+                target,
+                restored: revision,
+            });
             Some(kept)
         }
         None => None,

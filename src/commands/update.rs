@@ -255,11 +255,10 @@ fn take(document: &mut Document, id: &str, taker: &str) -> Result<Option<String>
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = format!("Moving a finished item (see the statuses below) back to an open status needs \
-    --reopen. Each owner (items without one count as one) has at most one item in progress. With \
-    no ID, reads {{\"id\": \"2\", \"status\": \"completed\"}} from stdin, or Claude Code's \
+    --reopen. {}. With no ID, reads {{\"id\": \"2\", \"status\": \"completed\"}} from stdin, or Claude Code's \
     TaskUpdate ({{\"taskId\", \"status\", \"subject\", \"description\", \"activeForm\", \
     \"owner\", \"addBlockedBy\", \"addBlocks\"}}; \"status\": \"deleted\" removes the item); \
-    a description there is the item's description, never its text.\n\n{}", with_statuses("Examples:\n  \
+    a description there is the item's description, never its text.\n\n{}", sentences::in_progress_rule(), with_statuses("Examples:\n  \
     todos update 2 in_progress\n  \
     todos update 2 completed\n  \
     todos update 3 --content \"Patch the token check\"\n  \

@@ -27,7 +27,7 @@ use crate::commands::show::ShowArgs;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
-use crate::policy::error::{Bug, Error, Plan, Result};
+use crate::policy::error::{Bug, Error, Note, Plan, Result};
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
 use crate::view::live_output::{self as live, Screen, ScreenMode as Mode};
@@ -37,14 +37,15 @@ use crate::view::show::Format;
 mod pane;
 
 use crate::plan::model;
+use crate::policy::cap::Cap;
 use crate::store::Store;
 use pane::fit;
 
 /// How often the store is read when file events arrive (a safety net) and when they cannot.
-const POLL_WITH_EVENTS: Duration = Duration::from_secs(2);
-const POLL_WITHOUT_EVENTS: Duration = Duration::from_millis(250);
+pub const POLL_WITH_EVENTS: Duration = Cap::PollWithEventsMillis.duration();
+pub const POLL_WITHOUT_EVENTS: Duration = Cap::PollWithoutEventsMillis.duration();
 /// A burst of events (temp file, rename, lock) settles before the store is read again.
-const SETTLE: Duration = Duration::from_millis(25);
+pub const SETTLE: Duration = Cap::SettleMillis.duration();
 
 enum Wake {
     Changed,
@@ -152,7 +153,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     Ok(Outcome::answer(Answer::new(
         String::new(),
         json!({"states": states}),
-        format!("Stopped watching after {states} states."),
+        Note::StoppedWatching { count: states }.to_string(),
     )))
 }
 
@@ -165,11 +166,9 @@ pub(super) fn poll_every(ctx: &Context, host: &mut Host, folder: &Path, watched:
     if !ctx.quiet {
         live::note(
             host,
-            &format!(
-                "cannot watch {} for changes; reading it every {} ms instead",
-                crate::policy::text::escape(&folder.display().to_string()),
-                POLL_WITHOUT_EVENTS.as_millis()
-            ),
+            &Note::CannotWatch {
+                folder: folder.to_path_buf(),
+            },
         );
     }
     POLL_WITHOUT_EVENTS

@@ -15,9 +15,8 @@ use crate::context::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, fence};
 use crate::plan::dependencies;
 use crate::plan::model::{self, Item, Limits};
-use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand, Warning};
 use crate::policy::sentences;
-use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
 use args::{args_form, todo_flag};
@@ -213,7 +212,7 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
 /// kept item it moves from a finished status back to an open one. With `merge` (Cursor), the
 /// items the snapshot does not name are kept as they are, and its new items are appended.
 /// Dependencies are resolved to the ids the items end up with (SPEC §3a).
-fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<String>> {
+fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result<Vec<Warning>> {
     let mut warnings = Vec::new();
     document.note = snapshot.note;
     let summary_given = snapshot.summary.is_some() || snapshot.clear_summary;
@@ -241,10 +240,7 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
     {
         // Said once, when a plan without a summary is first written: Claude Code's and Gemini
         // CLI's shapes carry none, and a warning on every later write would be noise.
-        warnings.push(
-            "the plan has no summary: say in one line what it is for with \"summary\" or --summary"
-                .to_owned(),
-        );
+        warnings.push(Warning::NoSummary);
     }
     // Every draft's final id first: a dependency may name an item further down the snapshot.
     let mut ids = Vec::with_capacity(drafts.len());
@@ -263,14 +259,12 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
             let before = &old[index];
             draft.left_out.keep(&mut draft.item, before);
             if before.status.is_terminal() && !draft.item.status.is_terminal() {
-                warnings.push(format!(
-                    "reopened item {} \"{}\": {} → {}; if it is finished, send it as {}",
-                    before.id,
-                    escape(&before.content),
-                    before.status.as_str(),
-                    draft.item.status.as_str(),
-                    before.status.as_str()
-                ));
+                warnings.push(Warning::Reopened {
+                    id: before.id.clone(),
+                    content: before.content.clone(),
+                    from: before.status,
+                    to: draft.item.status,
+                });
             }
         }
         if !draft.item.blocked_by.is_empty() {
@@ -453,7 +447,8 @@ mod tests {
     use crate::plan::model::Status;
 
     fn apply_ok(document: &mut Document, snapshot: Snapshot) -> Vec<String> {
-        apply(document, snapshot, &Limits::default()).expect("ids left")
+        let warnings = apply(document, snapshot, &Limits::default()).expect("ids left");
+        warnings.iter().map(ToString::to_string).collect()
     }
 
     fn draft(id: Option<&str>, content: &str) -> Draft {

@@ -18,7 +18,7 @@ use crate::policy::settings::Variable;
 /// How long a command that can do without input waits for stdin to send (and then for each
 /// further chunk) before it takes a stdin left open and silent as no input: far beyond what a
 /// pipe that is really sending takes, far below any hook's time-out.
-pub const STDIN_GRACE: Duration = Duration::from_secs(1);
+pub const STDIN_GRACE: Duration = crate::policy::cap::Cap::StdinGraceMillis.duration();
 
 /// What stands behind stdin, which decides whether a command may read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,7 +18,7 @@ use chrono::{DateTime, Datelike as _, FixedOffset, Local, Utc};
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR, ListName};
-use crate::policy::error::{Disk, Error, Hint, Input, Result, Usage};
+use crate::policy::error::{Disk, Error, Hint, Input, Result, Usage, Warning};
 use crate::policy::settings::Variable;
 use crate::store::config::{Config, Worktrees};
 
@@ -29,7 +29,7 @@ pub struct Context {
     /// plan (`workspace`) it uses.
     pub shared_by: Option<PathBuf>,
     /// What the command says on the way, whatever it does: why a worktree keeps its own plan.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// The list this command works on (`--list`, `TODOS_LIST`).
     pub list: ListName,
     /// The time of this run: `TODOS_NOW`, else the clock, in the local time zone (`TZ`). Read
@@ -119,9 +119,7 @@ impl Context {
                     shared_by = Some(std::mem::replace(&mut workspace, main));
                 }
                 Ok(None) => {}
-                Err(why) => warnings.push(format!(
-                    "worktrees is \"shared\", but this worktree keeps its own plan: {why}"
-                )),
+                Err(why) => warnings.push(Warning::OwnPlan { why }),
             }
         }
         Ok(Self {

@@ -12,7 +12,7 @@ mod schemas;
 mod server;
 mod transport;
 
-use std::io::Write;
+use crate::policy::error::Setup;
 use std::process::ExitCode;
 
 use rmcp::ServiceExt;
@@ -29,7 +29,7 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
     // A panic in a tool call is a bug, but only that call's: it is answered as an internal
     // error and the server goes on. The CLI's hook would end the process.
     std::panic::set_hook(Box::new(|info| {
-        let _ = writeln!(std::io::stderr(), "error: internal error: {info}");
+        crate::view::output::server_panic(info);
     }));
     let engine = Engine::new(global, host);
     let runtime = match tokio::runtime::Builder::new_current_thread()
@@ -40,7 +40,11 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
         Err(err) => {
             return crate::view::output::server_failure(
                 host,
-                &format!("cannot start the MCP server: {err}"),
+                &Setup::McpServer {
+                    started: false,
+                    why: err.to_string(),
+                }
+                .into(),
             );
         }
     };
@@ -48,7 +52,11 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
     match runtime.block_on(serve_io(engine, stdin, stdout)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            crate::view::output::server_failure(host, &format!("the MCP server stopped: {err}"))
+            let failed = Setup::McpServer {
+                started: true,
+                why: err,
+            };
+            crate::view::output::server_failure(host, &failed.into())
         }
     }
 }

@@ -23,6 +23,7 @@ use serde_json::Value;
 
 use super::engine::{self, Engine};
 use super::roots;
+use crate::policy::error::Rpc;
 
 /// The key of the roots request in an `InputRequiredResult`, and of its answer on the retry.
 const ROOTS_KEY: &str = "roots";
@@ -142,7 +143,7 @@ impl ServerHandler for Server {
         let engine = Arc::clone(&self.engine);
         let specs = tokio::task::spawn_blocking(move || engine.tools(root.as_deref()))
             .await
-            .map_err(|_| ErrorData::internal_error("listing the tools failed", None))?;
+            .map_err(|_| ErrorData::internal_error(Rpc::ListingFailed.to_string(), None))?;
         let tools = specs
             .into_iter()
             .map(|spec| {
@@ -193,14 +194,11 @@ impl ServerHandler for Server {
         let outcome = match outcome {
             Ok(Some(outcome)) => outcome,
             Ok(None) => {
-                return Err(ErrorData::invalid_params(
-                    format!(
-                        "no tool is named \"{}\": the tools are {}",
-                        request.name,
-                        engine::tool_names().join(", ")
-                    ),
-                    None,
-                ));
+                let refused = Rpc::NoSuchTool {
+                    name: request.name.to_string(),
+                    tools: engine::tool_names(),
+                };
+                return Err(ErrorData::invalid_params(refused.to_string(), None));
             }
             // A panic in the call: a bug, reported as the CLI reports one, and the server
             // goes on serving.

@@ -29,7 +29,7 @@ use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::policy::cap::Cap;
-use crate::policy::sentences;
+use crate::policy::error::Rpc;
 use tokio::sync::{Mutex, mpsc};
 
 /// The longest message read: as rmcp's own transport and its HTTP client.
@@ -135,7 +135,13 @@ fn parse(line: &[u8], ids: &SharedIds) -> Line {
         Ok(value) => value,
         Err(err) => {
             return Line::Refused(
-                ErrorData::parse_error(format!("Parse error: the line is not JSON ({err})"), None),
+                ErrorData::parse_error(
+                    Rpc::NotJson {
+                        why: err.to_string(),
+                    }
+                    .to_string(),
+                    None,
+                ),
                 None,
             );
         }
@@ -177,9 +183,10 @@ fn parse(line: &[u8], ids: &SharedIds) -> Line {
             }
             Line::Refused(
                 ErrorData::invalid_request(
-                    format!(
-                        "Invalid request: not a JSON-RPC 2.0 message this server takes ({err})"
-                    ),
+                    Rpc::NotMessage {
+                        why: err.to_string(),
+                    }
+                    .to_string(),
                     None,
                 ),
                 written,
@@ -227,7 +234,7 @@ async fn read_lines<R: AsyncRead + Unpin>(
             continue;
         }
         let result = if oversized {
-            let error = ErrorData::invalid_request(sentences::message_too_large(), None);
+            let error = ErrorData::invalid_request(Rpc::TooLarge.to_string(), None);
             reply(
                 &writer,
                 &TxJsonRpcMessage::<RoleServer>::error(error, None),

@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use chrono::{DateTime, Utc};
 
 use crate::plan::model::{Item, Status};
+use crate::policy::error::Warning;
 use crate::policy::text::escape;
 
 /// The statuses of a list's items by id, built once for a whole view; left empty when no
@@ -178,7 +179,7 @@ pub fn describe_cycle(items: &[Item], cycle: &[usize]) -> String {
 
 /// Takes the ids of `removed` items out of every `blocked_by` of `items`, with one warning per
 /// removed item that was blocking some, naming them.
-pub fn unlink(items: &mut [Item], removed: &[Item]) -> Vec<String> {
+pub fn unlink(items: &mut [Item], removed: &[Item]) -> Vec<Warning> {
     let mut warnings = Vec::new();
     for gone in removed {
         let mut freed = Vec::new();
@@ -190,13 +191,10 @@ pub fn unlink(items: &mut [Item], removed: &[Item]) -> Vec<String> {
             }
         }
         if !freed.is_empty() {
-            warnings.push(format!(
-                "removed item {} was blocking {}: {} no longer {} on it",
-                named(gone),
-                freed.join(", "),
-                if freed.len() == 1 { "it" } else { "they" },
-                if freed.len() == 1 { "waits" } else { "wait" },
-            ));
+            warnings.push(Warning::Unlinked {
+                gone: named(gone),
+                freed,
+            });
         }
     }
     warnings
@@ -204,7 +202,7 @@ pub fn unlink(items: &mut [Item], removed: &[Item]) -> Vec<String> {
 
 /// A warning for each item that `after` has in progress, that was not in progress `before`
 /// (by id), and that still waits on blockers: starting it is allowed, but it is named.
-pub fn started_early(before: &[Item], after: &[Item]) -> Vec<String> {
+pub fn started_early(before: &[Item], after: &[Item]) -> Vec<Warning> {
     if after.iter().all(|item| item.blocked_by.is_empty()) {
         return Vec::new();
     }
@@ -218,14 +216,10 @@ pub fn started_early(before: &[Item], after: &[Item]) -> Vec<String> {
         .filter(|item| item.status == Status::InProgress)
         .filter(|item| !was_started.get(item.id.as_str()).copied().unwrap_or(false))
         .filter_map(|item| {
-            let waits: Vec<&str> = index.unresolved(item).collect();
-            (!waits.is_empty()).then(|| {
-                format!(
-                    "started item {} while it waits on {} (not {} yet)",
-                    named(item),
-                    escape(&waits.join(", ")),
-                    crate::policy::sentences::resolving_statuses()
-                )
+            let waits: Vec<String> = index.unresolved(item).map(str::to_owned).collect();
+            (!waits.is_empty()).then(|| Warning::StartedEarly {
+                item: named(item),
+                waits,
             })
         })
         .collect()
@@ -306,7 +300,7 @@ mod tests {
         let warnings = unlink(&mut items, &[gone]);
         assert_eq!(items[0].blocked_by, ["3"]);
         assert_eq!(
-            warnings,
+            warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
             ["removed item 1 \"step 1\" was blocking 2 \"step 2\": it no longer waits on it"]
         );
     }

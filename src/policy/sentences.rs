@@ -225,6 +225,44 @@ pub fn size(bytes: u64) -> String {
     }
 }
 
+/// The in-progress rule as help says it, at its default: `Each owner (items without one count
+/// as one) has at most one item in progress`.
+pub fn in_progress_rule() -> String {
+    let max = Limit::MaxInProgress.info().default;
+    format!(
+        "Each owner (items without one count as one) has at most {} in progress",
+        if max == 1 {
+            "one item".to_owned()
+        } else {
+            count(max, "item")
+        }
+    )
+}
+
+/// A wait of `millis` milliseconds as the manual says it: `200 ms`, `a second`, `1.5 s`,
+/// `5 seconds`.
+pub fn wait(millis: u64) -> String {
+    match millis {
+        1_000 => "a second".to_owned(),
+        ms if ms < 1_000 => format!("{ms} ms"),
+        ms if ms.is_multiple_of(1_000) => format!("{} seconds", ms / 1_000),
+        ms => format!("{}.{} s", ms / 1_000, (ms % 1_000) / 100),
+    }
+}
+
+/// A number as the manual writes it, its thousands apart: `1,000,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (at, digit) in digits.chars().enumerate() {
+        if at > 0 && (digits.len() - at).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// The MCP server's JSON-RPC error for a message over `Cap::McpLineBytes`.
 pub fn message_too_large() -> String {
     format!(

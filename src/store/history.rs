@@ -15,7 +15,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::plan::model::Item;
-use crate::policy::error::{Bug, Disk, Error, Problem, Result, Stored};
+use crate::policy::cap::Cap;
+use crate::policy::error::{Bug, Disk, Error, Problem, Result, Skipped, Stored, Warning};
 use crate::store::disk::{self, Links};
 use crate::store::{Document, MAX_COUNTER, Store};
 
@@ -62,7 +63,7 @@ struct Line<'a> {
 /// The kept revisions, oldest first, and a warning for each line that could not be read.
 pub struct History {
     pub entries: Vec<Entry>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 impl History {
@@ -83,7 +84,7 @@ const MAX_READ_BYTES: u64 = crate::store::disk::MAX_STORE_BYTES;
 /// ahead of the store only when the store was put back (a `git checkout` of a committed plan),
 /// by as many changes as were made since; a line further ahead than this was not written by
 /// todos, and believing it would push every later revision there (2^64 − 1 would stop them).
-pub const MAX_AHEAD: u64 = 1_000_000;
+pub const MAX_AHEAD: u64 = Cap::HistoryAheadRevisions.value();
 
 /// The highest revision a line may hold when the store is at `store_revision`.
 pub fn ceiling(store_revision: u64) -> u64 {
@@ -126,10 +127,6 @@ fn read_lines(path: &Path) -> Result<Lines> {
     Ok(lines)
 }
 
-fn shown(path: &Path) -> String {
-    crate::policy::text::escape(&path.display().to_string()).into_owned()
-}
-
 /// A list's kept revisions, the latest `limit`, read against the store as it is (or,
 /// unreadable, what its counters still say): its folder checked as for a read of the store.
 pub fn of(store: &Store, limit: usize) -> Result<History> {
@@ -158,7 +155,7 @@ pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
     for (number, line) in &lines {
         match judged(line, store_revision, ceiling) {
             Ok(entry) => candidates.push((*number, entry)),
-            Err(why) => warnings.push(passed_over(path, *number, &why)),
+            Err(why) => warnings.push(passed_over(path, *number, why)),
         }
     }
     let revisions: Vec<u64> = candidates.iter().map(|(_, entry)| entry.revision).collect();
@@ -171,16 +168,13 @@ pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
         if kept {
             entries.push(entry);
         } else {
-            let why = if believed.contains(&entry.revision) {
-                "repeats a revision kept elsewhere"
+            let revision = entry.revision;
+            let why = if believed.contains(&revision) {
+                Skipped::Repeated { revision }
             } else {
-                "is out of order"
+                Skipped::OutOfOrder { revision }
             };
-            warnings.push(format!(
-                "{} line {number}: revision {} {why}; it was passed over",
-                shown(path),
-                entry.revision
-            ));
+            warnings.push(passed_over(path, number, why));
         }
     }
     let start = entries.len().saturating_sub(limit.max(1));
@@ -189,37 +183,44 @@ pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
 }
 
 /// The warning for line `number` of the history at `path`, passed over for `why`.
-pub fn passed_over(path: &Path, number: usize, why: &str) -> String {
-    format!("{} line {number}: {why}; it was passed over", shown(path))
+pub fn passed_over(path: &Path, number: usize, why: Skipped) -> Warning {
+    Warning::LineSkipped {
+        path: path.to_path_buf(),
+        line: number,
+        why,
+    }
 }
 
 /// A history line as `history` reads it (SPEC §6, §9): the revision it holds, or why it is
 /// passed over: it cannot be read, its revision is not one a store at `store_revision` can
 /// have had (beyond `ceiling`), or its plan breaks the rules. `history --follow` reads each
 /// line it follows by the same rule.
-pub fn judged(line: &str, store_revision: u64, ceiling: u64) -> Result<Entry, String> {
+pub fn judged(line: &str, store_revision: u64, ceiling: u64) -> Result<Entry, Skipped> {
     admitted(parsed(line)?, store_revision, ceiling)
 }
 
 /// A history line read as a revision, or why it cannot be.
-pub fn parsed(line: &str) -> Result<Entry, String> {
-    serde_json::from_str::<Entry>(line).map_err(|err| format!("it cannot be read ({err})"))
+pub fn parsed(line: &str) -> Result<Entry, Skipped> {
+    serde_json::from_str::<Entry>(line).map_err(|err| Skipped::NotRevision {
+        why: err.to_string(),
+    })
 }
 
 /// A revision read from a history line, admitted by `judged`'s rules, or why not.
-pub fn admitted(entry: Entry, store_revision: u64, ceiling: u64) -> Result<Entry, String> {
+pub fn admitted(entry: Entry, store_revision: u64, ceiling: u64) -> Result<Entry, Skipped> {
     let revision = entry.revision;
     if revision == 0 || revision > ceiling {
-        return Err(format!(
-            "revision {revision} is not one the store (at revision {store_revision}) can have had"
-        ));
+        return Err(Skipped::Unreachable {
+            revision,
+            store: store_revision,
+        });
     }
     let problems = entry_problems(&entry);
     if !problems.is_empty() {
-        return Err(format!(
-            "the plan of revision {revision} breaks the rules ({})",
-            crate::store::summarize(&problems)
-        ));
+        return Err(Skipped::BreaksRules {
+            revision,
+            problems: crate::store::summarize(&problems),
+        });
     }
     Ok(entry)
 }
@@ -245,7 +246,8 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
         problems.push(Problem::new("at", Stored::NotTime));
     }
     if let Some(note) = &entry.note
-        && (note.chars().any(crate::policy::text::forbidden_char) || note.chars().count() > 2_000)
+        && (note.chars().any(crate::policy::text::forbidden_char)
+            || note.chars().count() > Cap::HistoryNoteChars.chars())
     {
         problems.push(Problem::new("note", Stored::NotOneLine));
     }
@@ -253,7 +255,7 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
         .command
         .chars()
         .any(crate::policy::text::forbidden_char)
-        || entry.command.chars().count() > 200
+        || entry.command.chars().count() > Cap::ShortLineChars.chars()
     {
         problems.push(Problem::new("command", Stored::NotShortLine));
     }

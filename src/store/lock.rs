@@ -184,7 +184,7 @@ impl<F: FnOnce(&Path)> Waiting<'_, F> {
             }
             .into();
         }
-        if waited >= Duration::from_millis(200)
+        if waited >= crate::policy::cap::Cap::LockNoteMillis.duration()
             && let Some(on_wait) = self.on_wait.take()
         {
             on_wait(self.lock);

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 use crate::plan::dependencies;
 use crate::plan::model::{Item, Limits, Status};
-use crate::policy::error::{Bug, Error, Plan, Result};
+use crate::policy::error::{Bug, Conflict, Error, Plan, Result, Side, Warning};
 use crate::store::{Document, FORMAT_VERSION, MAX_COUNTER};
 
 /// A merged plan and what a person should know about it.
@@ -25,10 +25,10 @@ pub struct Merged {
     pub document: Document,
     /// What the merge decided on its own (an item kept that one side removed, an id given
     /// anew, a dependency on a removed item dropped); the merge is still clean.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// Where the result breaks the plan's rules (SPEC §3) or a dependency had to go to break
     /// a cycle: the plan is written all the same, and the merge reports a conflict.
-    pub problems: Vec<String>,
+    pub problems: Vec<Conflict>,
     /// Theirs' ids given anew: (theirs' id, the id in the merged plan).
     pub renumbered: Vec<(String, String)>,
 }
@@ -86,10 +86,12 @@ pub fn merge(
         &mut merged.renumbered,
     )?;
     for (from, to) in &merged.renumbered {
-        merged.warnings.push(format!(
-            "both branches added an item {from}: theirs, {}, is now {to}",
-            quoted(theirs_items.iter().find(|item| item.id == *to))
-        ));
+        merged.warnings.push(Warning::Renumbered {
+            from: from.clone(),
+            to: to.clone(),
+            content: (theirs_items.iter().find(|item| item.id == *to))
+                .map(|item| item.content.clone()),
+        });
     }
     let mut items = place(&base_items, ours, &theirs_items, &mut merged.warnings)?;
     merged.warnings.extend(drop_dangling(&mut items));
@@ -101,11 +103,11 @@ pub fn merge(
         limits,
         &mut problems,
     );
-    merged.problems.extend(
-        problems
-            .into_iter()
-            .map(|problem| format!("the merged plan {}", problem.message)),
-    );
+    merged
+        .problems
+        .extend(problems.into_iter().map(|problem| Conflict::Rule {
+            problem: problem.message,
+        }));
     let next_id = items
         .iter()
         .filter_map(|item| item.id.parse::<u64>().ok())
@@ -154,7 +156,7 @@ fn place(
     base_items: &HashMap<&str, &Item>,
     ours: &Document,
     theirs_items: &[Item],
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<Vec<Item>> {
     let theirs_by_id: HashMap<&str, &Item> = theirs_items
         .iter()
@@ -172,7 +174,7 @@ fn place(
             (Some(old), Some(other)) => items.push(three_way(old, mine, other)?),
             (Some(old), None) if mine == old => {}
             (Some(_), None) => {
-                warnings.push(kept(mine, "theirs", "ours"));
+                warnings.push(kept(mine, Side::Theirs, Side::Ours));
                 items.push(mine.clone());
             }
             (None, Some(other)) if mine == other => items.push(mine.clone()),
@@ -189,7 +191,7 @@ fn place(
         match base_items.get(other.id.as_str()) {
             Some(old) if other == *old => {}
             Some(_) => {
-                warnings.push(kept(other, "ours", "theirs"));
+                warnings.push(kept(other, Side::Ours, Side::Theirs));
                 items.push(other.clone());
             }
             None => items.push(other.clone()),
@@ -326,21 +328,16 @@ fn fields(item: &Item) -> Result<Map<String, Value>> {
 }
 
 /// The warning for an item one side removed and the other changed.
-fn kept(item: &Item, remover: &str, changer: &str) -> String {
-    format!(
-        "item {} was removed on {remover} and changed on {changer}: it is kept",
-        dependencies::named(item)
-    )
-}
-
-/// `"text"` of an item, for a message.
-fn quoted(item: Option<&Item>) -> String {
-    item.map(|item| format!("\"{}\"", crate::policy::text::escape(&item.content)))
-        .unwrap_or_default()
+fn kept(item: &Item, remover: Side, changer: Side) -> Warning {
+    Warning::KeptChanged {
+        item: dependencies::named(item),
+        remover,
+        changer,
+    }
 }
 
 /// Takes out of every `blocked_by` the ids of items the merge removed, with a warning each.
-fn drop_dangling(items: &mut [Item]) -> Vec<String> {
+fn drop_dangling(items: &mut [Item]) -> Vec<Warning> {
     let ids: HashSet<String> = items.iter().map(|item| item.id.clone()).collect();
     let mut warnings = Vec::new();
     for item in items.iter_mut() {
@@ -354,18 +351,17 @@ fn drop_dangling(items: &mut [Item]) -> Vec<String> {
             continue;
         }
         item.blocked_by.retain(|id| ids.contains(id));
-        warnings.push(format!(
-            "item {} waited on {}, which the other branch removed: it no longer does",
-            dependencies::named(item),
-            gone.join(", ")
-        ));
+        warnings.push(Warning::MergeUnlinked {
+            item: dependencies::named(item),
+            gone,
+        });
     }
     warnings
 }
 
 /// Breaks every cycle the two sides' dependencies make together: on each, the wait that ours
 /// does not have goes (the last one of the cycle when ours has them all). Each is a problem.
-fn break_cycles(items: &mut [Item], ours: &Document) -> Vec<String> {
+fn break_cycles(items: &mut [Item], ours: &Document) -> Vec<Conflict> {
     let ours_waits: HashSet<(&str, &str)> = ours
         .todos
         .iter()
@@ -386,10 +382,7 @@ fn break_cycles(items: &mut [Item], ours: &Document) -> Vec<String> {
         };
         if round == CYCLES_NAMED {
             let cut = cut_back_edges(items);
-            problems.push(format!(
-                "the branches' dependencies make more cycles than {CYCLES_NAMED}: {cut} more waits \
-                 were dropped to break them"
-            ));
+            problems.push(Conflict::ManyCycles { cut });
             break;
         }
         let described = dependencies::describe_cycle(items, &cycle);
@@ -409,17 +402,17 @@ fn break_cycles(items: &mut [Item], ours: &Document) -> Vec<String> {
         };
         let blocker = items[to].id.clone();
         items[from].blocked_by.retain(|id| *id != blocker);
-        problems.push(format!(
-            "the branches' dependencies make a cycle ({described}): item {} no longer waits on {}",
-            dependencies::named(&items[from]),
-            crate::policy::text::escape(&blocker)
-        ));
+        problems.push(Conflict::Cycle {
+            cycle: described,
+            item: dependencies::named(&items[from]),
+            blocker,
+        });
     }
     problems
 }
 
 /// The most cycles the merge breaks one by one, each named in its own problem.
-const CYCLES_NAMED: usize = 20;
+const CYCLES_NAMED: usize = crate::policy::cap::Cap::CyclesNamed.chars();
 
 /// Takes out every wait that closes a cycle (`dependencies::closing_waits`), so no cycle is
 /// left; how many went.

@@ -251,7 +251,7 @@ impl Store {
                 ("session.started_at", &session.started_at),
             ] {
                 if text.chars().any(crate::policy::text::forbidden_char)
-                    || text.chars().count() > 200
+                    || text.chars().count() > crate::policy::cap::Cap::ShortLineChars.chars()
                 {
                     problems.push(Problem::new(path, Stored::NotShortLine));
                 }

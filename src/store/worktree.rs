@@ -16,51 +16,51 @@ use std::fs;
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
-use crate::policy::text::escape;
+use crate::policy::cap::Cap;
+use crate::policy::error::{Distrust, Owned, Through};
 use crate::store::disk::{self, Links};
 use crate::store::git_config;
 
 /// The most read of one of git's pointer files: a line holding one path.
-const MAX_POINTER_BYTES: u64 = 4096;
+const MAX_POINTER_BYTES: u64 = Cap::PointerBytes.value();
 
 /// The most read of a repository's config for `core.bare`: far past any real one.
-const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+const MAX_CONFIG_BYTES: u64 = Cap::InputBytes.value();
 
 /// The main worktree whose plan the linked worktree at `worktree` shares; `Ok(None)` when
 /// `worktree` is not a linked worktree (no `.git`, or a `.git` folder: a main worktree or a
 /// plain repository); `Err` with the reason when something does not hold.
-pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, String> {
+pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, Distrust> {
     let dot_git = worktree.join(".git");
     match fs::symlink_metadata(&dot_git) {
         Ok(meta) if meta.is_dir() => return Ok(None),
         Ok(meta) if meta.is_file() => {}
-        Ok(_) => return Err(format!("{} is not a regular file", shown(&dot_git))),
+        Ok(_) => return Err(Distrust::NotRegularFile { path: dot_git }),
         Err(_) => return Ok(None),
     }
     let common = linked_common(&dot_git)?;
     let common = common.as_path();
     if common.file_name().is_none_or(|name| name != ".git") {
-        return Err(format!(
-            "the repository {} is bare: there is no main worktree to share a plan with",
-            shown(common)
-        ));
+        return Err(Distrust::Bare {
+            common: common.to_path_buf(),
+        });
     }
     let Some(main) = common.parent() else {
-        return Err(format!("{} has no main worktree", shown(common)));
+        return Err(Distrust::NoMainWorktree {
+            common: common.to_path_buf(),
+        });
     };
     if !fs::symlink_metadata(common).is_ok_and(|meta| meta.is_dir()) {
-        return Err(format!(
-            "{} is not the .git folder of the main worktree {}",
-            shown(common),
-            shown(main)
-        ));
+        return Err(Distrust::NotMainGit {
+            common: common.to_path_buf(),
+            main: main.to_path_buf(),
+        });
     }
     trusted(common)?;
     if bare(common)? {
-        return Err(format!(
-            "the repository {} is bare (core.bare = true): there is no main worktree to share a plan with",
-            shown(common)
-        ));
+        return Err(Distrust::BareByConfig {
+            common: common.to_path_buf(),
+        });
     }
     Ok(Some(main.to_path_buf()))
 }
@@ -69,38 +69,35 @@ pub fn main_of(worktree: &Path) -> Result<Option<PathBuf>, String> {
 /// ways: the file names `<common>/worktrees/<name>`, whose `gitdir` file points back to it (and
 /// whose `commondir`, when there is one, names `<common>`), every path a plain one.
 /// The reason, when it does not hold.
-pub fn linked_common(dot_git: &Path) -> Result<PathBuf, String> {
+pub fn linked_common(dot_git: &Path) -> Result<PathBuf, Distrust> {
     let admin = named_by(dot_git)?;
     let names = admin
         .parent()
         .filter(|parent| parent.file_name().is_some_and(|name| name == "worktrees"));
     let Some(common) = names.and_then(Path::parent) else {
-        return Err(format!(
-            "{} names {}, which is not a folder in a repository's worktrees/",
-            shown(dot_git),
-            shown(&admin)
-        ));
+        return Err(Distrust::NotInWorktrees {
+            file: dot_git.to_path_buf(),
+            names: admin,
+        });
     };
     let back_file = admin.join("gitdir");
     let back = plain(&back_file, &pointer(&back_file, "", &admin)?)?;
     if back != real(dot_git, dot_git)? {
-        return Err(format!(
-            "{} points to {}, not back to {}",
-            shown(&back_file),
-            shown(&back),
-            shown(dot_git)
-        ));
+        return Err(Distrust::NotBack {
+            file: back_file,
+            points_to: back,
+            from: dot_git.to_path_buf(),
+        });
     }
     let common_file = admin.join("commondir");
     if fs::symlink_metadata(&common_file).is_ok() {
         let listed = plain(&common_file, &pointer(&common_file, "", &admin)?)?;
         if listed != common {
-            return Err(format!(
-                "{} names {}, not {}, the repository its worktree lies in",
-                shown(&common_file),
-                shown(&listed),
-                shown(common)
-            ));
+            return Err(Distrust::OtherCommon {
+                file: common_file,
+                names: listed,
+                common: common.to_path_buf(),
+            });
         }
     }
     Ok(common.to_path_buf())
@@ -109,28 +106,29 @@ pub fn linked_common(dot_git: &Path) -> Result<PathBuf, String> {
 /// The folder a `.git` file names (`gitdir: …`): a linked worktree's folder in
 /// `<common>/worktrees/`, or a submodule's repository; a plain path, relative to the folder
 /// the file lies in.
-pub fn named_by(dot_git: &Path) -> Result<PathBuf, String> {
+pub fn named_by(dot_git: &Path) -> Result<PathBuf, Distrust> {
     let top = real(dot_git.parent().unwrap_or(Path::new(".")), dot_git)?;
     plain(dot_git, &pointer(dot_git, "gitdir: ", &top)?)
 }
 
 /// Refuses a main worktree, or its `.git`, that another user owns (not root, not this one):
 /// that user chose what lies there.
-pub fn trusted(common: &Path) -> Result<(), String> {
+pub fn trusted(common: &Path) -> Result<(), Distrust> {
     if let Some(main) = common.parent()
         && let Some(uid) = foreign_owner(main)
     {
-        return Err(format!(
-            "the main worktree {} is owned by another user (uid {uid}), so todos does not trust it",
-            shown(main)
-        ));
+        return Err(Distrust::Foreign {
+            what: Owned::MainWorktree,
+            path: main.to_path_buf(),
+            uid,
+        });
     }
     match foreign_owner(common) {
-        Some(uid) => Err(format!(
-            "the main worktree's {} is owned by another user (uid {uid}), so todos does not \
-             trust it",
-            shown(common)
-        )),
+        Some(uid) => Err(Distrust::Foreign {
+            what: Owned::MainWorktreeGit,
+            path: common.to_path_buf(),
+            uid,
+        }),
         None => Ok(()),
     }
 }
@@ -152,13 +150,11 @@ pub fn foreign_owner(_path: &Path) -> Option<u32> {
 /// `path`, which git's file `file` holds, taken only as a plain path: not through `/proc`, and
 /// through no link, as written (a `..` after a link is refused too, since the kernel and the
 /// text would disagree on where it leads); lexically normal. The reason, when not.
-pub fn plain(file: &Path, path: &Path) -> Result<PathBuf, String> {
-    let refuse = |how: &str| {
-        format!(
-            "{} names {}, a path through {how}: git's pointers are taken only as plain paths",
-            shown(file),
-            shown(path)
-        )
+pub fn plain(file: &Path, path: &Path) -> Result<PathBuf, Distrust> {
+    let refuse = |through: Through| Distrust::NotPlain {
+        file: file.to_path_buf(),
+        path: path.to_path_buf(),
+        through,
     };
     let mut normal = PathBuf::new();
     for part in path.components() {
@@ -171,80 +167,76 @@ pub fn plain(file: &Path, path: &Path) -> Result<PathBuf, String> {
                 normal.push(other);
                 if fs::symlink_metadata(&normal).is_ok_and(|meta| meta.file_type().is_symlink()) {
                     return Err(refuse(if normal.starts_with("/proc") {
-                        "/proc"
+                        Through::Proc
                     } else {
-                        "a link"
+                        Through::Link
                     }));
                 }
             }
         }
         if normal.starts_with("/proc") {
-            return Err(refuse("/proc"));
+            return Err(refuse(Through::Proc));
         }
     }
     if real(&normal, file)? != normal {
-        return Err(refuse("a link"));
+        return Err(refuse(Through::Link));
     }
     Ok(normal)
 }
 
 /// The path one of git's pointer files holds after `prefix` (`gitdir: `), relative to `base`
 /// when it is not absolute.
-fn pointer(file: &Path, prefix: &str, base: &Path) -> Result<PathBuf, String> {
-    let opened = disk::open_read(file, Links::Refuse)
-        .map_err(|err| format!("{} cannot be read: {}", shown(file), err.message))?;
+fn pointer(file: &Path, prefix: &str, base: &Path) -> Result<PathBuf, Distrust> {
+    let unreadable = |why: String| Distrust::Unreadable {
+        file: file.to_path_buf(),
+        why,
+    };
+    let opened = disk::open_read(file, Links::Refuse).map_err(|err| unreadable(err.message))?;
     let Some(opened) = opened else {
-        return Err(format!("{} is missing", shown(file)));
+        return Err(Distrust::Missing {
+            file: file.to_path_buf(),
+        });
     };
     let mut bytes = Vec::new();
     opened
         .take(MAX_POINTER_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|err| format!("{} cannot be read: {err}", shown(file)))?;
+        .map_err(|err| unreadable(err.to_string()))?;
     if bytes.len() as u64 > MAX_POINTER_BYTES {
-        return Err(format!(
-            "{} is larger than {MAX_POINTER_BYTES} bytes, not one of git's pointers",
-            shown(file)
-        ));
+        return Err(Distrust::TooLarge {
+            file: file.to_path_buf(),
+        });
     }
-    let text =
-        std::str::from_utf8(&bytes).map_err(|_| format!("{} is not UTF-8 text", shown(file)))?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| Distrust::NotUtf8 {
+        file: file.to_path_buf(),
+    })?;
     let line = text.strip_suffix('\n').unwrap_or(text);
     let line = line.strip_suffix('\r').unwrap_or(line);
     let Some(path) = line.strip_prefix(prefix).filter(|path| !path.is_empty()) else {
-        return Err(format!(
-            "{} does not hold {}a path",
-            shown(file),
-            if prefix.is_empty() {
-                ""
-            } else {
-                "\"gitdir: \" and "
-            }
-        ));
+        return Err(Distrust::NoPath {
+            file: file.to_path_buf(),
+            prefixed: !prefix.is_empty(),
+        });
     };
     if path.chars().any(crate::policy::text::forbidden_char) {
-        return Err(format!(
-            "{} holds a path with a control character",
-            shown(file)
-        ));
+        return Err(Distrust::ControlCharacter {
+            file: file.to_path_buf(),
+        });
     }
     Ok(base.join(path))
 }
 
 /// `path` with every link resolved, or why it cannot be (`from` names the file that led there).
-fn real(path: &Path, from: &Path) -> Result<PathBuf, String> {
-    fs::canonicalize(path).map_err(|_| {
-        format!(
-            "{} leads to {}, which does not exist",
-            shown(from),
-            shown(path)
-        )
+fn real(path: &Path, from: &Path) -> Result<PathBuf, Distrust> {
+    fs::canonicalize(path).map_err(|_| Distrust::LeadsNowhere {
+        from: from.to_path_buf(),
+        path: path.to_path_buf(),
     })
 }
 
 /// Whether the repository's config says it is bare, read as git reads `core.bare`; a value
 /// git would refuse is a reason, never taken as false.
-fn bare(common: &Path) -> Result<bool, String> {
+fn bare(common: &Path) -> Result<bool, Distrust> {
     let path = common.join("config");
     let Ok(Some(file)) = disk::open_read(&path, Links::Refuse) else {
         return Ok(false);
@@ -257,18 +249,10 @@ fn bare(common: &Path) -> Result<bool, String> {
     let Some(setting) = git_config::value(&text, "core", "bare") else {
         return Ok(false);
     };
-    setting.boolean().map_err(|()| {
-        format!(
-            "{} holds core.bare = {}, which git does not read as a boolean",
-            shown(&path),
-            escape(setting.text())
-        )
+    setting.boolean().map_err(|()| Distrust::NotBoolean {
+        config: path.clone(),
+        value: setting.text().to_owned(),
     })
-}
-
-/// A path as a warning shows it: escaped, since it came from a file.
-fn shown(path: &Path) -> String {
-    escape(&path.display().to_string()).into_owned()
 }
 
 /// `../main`: how to get from `from` to `to`, both absolute, for the note that names the plan.
@@ -326,10 +310,16 @@ mod tests {
         assert!(
             main_of(&wt)
                 .unwrap_err()
+                .to_string()
                 .contains("does not hold \"gitdir: \"")
         );
         fs::write(wt.join(".git"), "gitdir: /nonexistent/.git/worktrees/wt\n").unwrap();
-        assert!(main_of(&wt).unwrap_err().contains("does not exist"));
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .to_string()
+                .contains("does not exist")
+        );
         // An admin folder outside any worktrees/ folder.
         fs::create_dir_all(dir.join("elsewhere")).unwrap();
         fs::write(
@@ -340,6 +330,7 @@ mod tests {
         assert!(
             main_of(&wt)
                 .unwrap_err()
+                .to_string()
                 .contains("not a folder in a repository's worktrees/")
         );
         // A pointer that does not point back.
@@ -347,7 +338,12 @@ mod tests {
         fs::create_dir_all(&admin).unwrap();
         fs::write(wt.join(".git"), format!("gitdir: {}\n", admin.display())).unwrap();
         fs::write(admin.join("gitdir"), "/somewhere/else/.git\n").unwrap();
-        assert!(main_of(&wt).unwrap_err().contains("does not exist"));
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .to_string()
+                .contains("does not exist")
+        );
         fs::create_dir_all(dir.join("other")).unwrap();
         fs::write(dir.join("other/.git"), "x").unwrap();
         fs::write(
@@ -355,7 +351,12 @@ mod tests {
             format!("{}\n", dir.join("other/.git").display()),
         )
         .unwrap();
-        assert!(main_of(&wt).unwrap_err().contains("not back to"));
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .to_string()
+                .contains("not back to")
+        );
         // Pointing back: shared.
         fs::write(
             admin.join("gitdir"),
@@ -369,6 +370,11 @@ mod tests {
         );
         // A control character in a path.
         fs::write(admin.join("gitdir"), "/a\u{1b}[31m/.git\n").unwrap();
-        assert!(main_of(&wt).unwrap_err().contains("control character"));
+        assert!(
+            main_of(&wt)
+                .unwrap_err()
+                .to_string()
+                .contains("control character")
+        );
     }
 }

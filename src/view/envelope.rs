@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use crate::context::Context;
 use crate::plan::model::{self, Stats, Status};
-use crate::policy::error::Error;
+use crate::policy::error::{Error, Warning};
 use crate::store::Document;
 use crate::view::render;
 
@@ -54,7 +54,7 @@ pub fn counts(stats: &Stats) -> String {
 }
 
 /// The plan as the envelope's `data` (and `show --format json`) gives it.
-pub fn data(document: &Document, warnings: &[String], changed: Option<bool>) -> Value {
+pub fn data(document: &Document, warnings: &[Warning], changed: Option<bool>) -> Value {
     let mut data = Map::new();
     data.insert("summary".into(), json!(document.summary));
     data.insert("todos".into(), json!(document.todos));
@@ -74,7 +74,7 @@ pub fn data(document: &Document, warnings: &[String], changed: Option<bool>) -> 
 pub fn success(
     document: &Document,
     text: &str,
-    warnings: &[String],
+    warnings: &[Warning],
     changed: Option<bool>,
     place: &Place<'_>,
 ) -> Value {

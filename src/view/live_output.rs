@@ -1,6 +1,7 @@
-//! The way out while a command still runs: `show --watch`'s screen, and the notes a command
-//! gives before it is done (waiting for a lock, a folder it cannot watch). What a command
-//! finally gave is printed by `output.rs`; between them they are the only places that print.
+//! The way out while a command still runs: `show --watch`'s screen, the notes a command gives
+//! before it is done (waiting for a lock, a folder it cannot watch), and what `todos board`
+//! says while it serves. What a command finally gave is printed by `output.rs`; between them
+//! they are the only places that print.
 //! (A module of its own, below the commands: the transaction and `show --watch` use it, and
 //! `output.rs` sits above the commands.)
 
@@ -9,6 +10,7 @@ use std::path::Path;
 
 use crate::context::Palette;
 use crate::context::host::Host;
+use crate::policy::error::{Note, Warning};
 
 /// How `show --watch` shows each new state.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -105,8 +107,8 @@ pub fn leave_screen_now() {
 }
 
 /// A note on stderr while a command still runs (`show --watch`).
-pub fn note(host: &mut Host, text: &str) {
-    let _ = writeln!(host.stderr, "note: {text}");
+pub fn note(host: &mut Host, note: &Note) {
+    let _ = writeln!(host.stderr, "note: {note}");
 }
 
 /// Says on `notes` (stderr) that another process holds the lock on `path`.
@@ -121,13 +123,13 @@ pub fn waiting_for_lock(host: &mut Host, palette: Palette, path: &Path) {
 
 /// A warning a command gives while it still runs (`history --follow`'s skipped lines), unless
 /// the run is quiet.
-pub fn warning(host: &mut Host, palette: Palette, quiet: bool, text: &str) {
+pub fn warning(host: &mut Host, palette: Palette, quiet: bool, warning: &Warning) {
     if !quiet {
         let _ = writeln!(
             host.stderr,
             "{} {}",
             palette.warning("warning:"),
-            crate::policy::text::escape(text)
+            crate::policy::text::escape(&warning.to_string())
         );
     }
 }
@@ -137,4 +139,59 @@ pub fn warning(host: &mut Host, palette: Palette, quiet: bool, text: &str) {
 pub fn stream(host: &mut Host, text: &str) -> io::Result<()> {
     host.stdout.write_all(text.as_bytes())?;
     host.stdout.flush()
+}
+
+#[cfg(feature = "board")]
+/// `todos board`'s first lines: what its search found amiss (stderr), then the address it
+/// serves (stdout, flushed at once: a script waits for it).
+pub fn board_started(
+    host: &mut Host,
+    warnings: &[Warning],
+    workspaces: usize,
+    lists: usize,
+    url: &str,
+) {
+    for warning in warnings {
+        warning_plain(host, warning);
+    }
+    let _ = writeln!(
+        host.stdout,
+        "Board of {} ({}): {url}",
+        crate::policy::english::count(workspaces, "workspace"),
+        crate::policy::english::count(lists, "list")
+    );
+    let _ = host.stdout.flush();
+}
+
+#[cfg(feature = "board")]
+/// Whether the board opened in the browser (`Ok(false)`: not asked to, or no desktop), and
+/// how it stops.
+pub fn board_opened(host: &mut Host, opened: Result<bool, Warning>) {
+    let _ = match opened {
+        Ok(true) => writeln!(
+            host.stderr,
+            "Opened it in the browser. Ctrl-C stops the board."
+        ),
+        Ok(false) => writeln!(host.stderr, "Open it in a browser. Ctrl-C stops the board."),
+        Err(warning) => {
+            warning_plain(host, &warning);
+            writeln!(host.stderr, "Open it in a browser. Ctrl-C stops the board.")
+        }
+    };
+}
+
+#[cfg(feature = "board")]
+/// The board's last line, once a signal stopped it.
+pub fn board_stopped(host: &mut Host) {
+    let _ = writeln!(host.stderr, "Stopped the board.");
+}
+
+#[cfg(feature = "board")]
+/// A warning without color (the board decides no palette).
+fn warning_plain(host: &mut Host, warning: &Warning) {
+    let _ = writeln!(
+        host.stderr,
+        "warning: {}",
+        crate::policy::text::escape(&warning.to_string())
+    );
 }

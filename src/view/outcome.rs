@@ -7,14 +7,14 @@ use serde_json::Value;
 
 use crate::plan::list::ListName;
 use crate::plan::model::Stats;
-use crate::policy::error::{Error, Result};
+use crate::policy::error::{Error, Note, Result, Warning};
 use crate::store::Document;
 use crate::view::show::Format;
 
 /// What a command produced, for `output` to print as text or as the JSON envelope.
 pub struct Outcome {
     pub view: View,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// 0 but for `check`, whose exit code is its answer.
     pub exit_code: u8,
 }
@@ -94,7 +94,7 @@ impl Outcome {
 pub struct Reply {
     pub workspace: Option<PathBuf>,
     /// Said once on stderr in text mode: whose plan a linked worktree uses.
-    pub note: Option<String>,
+    pub note: Option<Note>,
     /// The time of the run, once known: views mark ended leases by it.
     pub now: Option<chrono::DateTime<chrono::Utc>>,
     /// The list worked on, once the context is known.

@@ -80,7 +80,7 @@ impl Output {
                 host.stderr,
                 "{} {}",
                 self.stderr.bold("note:"),
-                escape(note)
+                escape(&note.to_string())
             );
         }
         match reply.result {
@@ -104,7 +104,7 @@ impl Output {
             if matches!(outcome.view, View::Envelopes(_)) && !self.quiet {
                 let mut warnings = String::new();
                 for warning in &outcome.warnings {
-                    let _ = writeln!(warnings, "warning: {}", escape(warning));
+                    let _ = writeln!(warnings, "warning: {}", escape(&warning.to_string()));
                 }
                 if let Err(failed) = write_stderr(host, &warnings, self.unwritten) {
                     return failed;
@@ -124,7 +124,7 @@ impl Output {
                 err,
                 "{} {}",
                 self.stderr.warning("warning:"),
-                escape(warning)
+                escape(&warning.to_string())
             );
         }
         // Plans wrap on a terminal; generated documents (scripts, JSON, the man page) never do,
@@ -287,9 +287,16 @@ fn write_stderr(host: &mut Host, text: &str, unwritten: u8) -> Result<(), ExitCo
 #[cfg(feature = "mcp")]
 /// Says why a long-running server (`todos mcp`) could not start or stopped, on stderr, and
 /// gives its exit code (5, as an internal failure).
-pub fn server_failure(host: &mut Host, message: &str) -> ExitCode {
-    let _ = writeln!(host.stderr, "error: {}", escape(message));
-    ExitCode::from(5)
+pub fn server_failure(host: &mut Host, error: &Error) -> ExitCode {
+    let _ = writeln!(host.stderr, "error: {}", escape(&error.message));
+    ExitCode::from(error.kind.info().exit_code)
+}
+
+#[cfg(feature = "mcp")]
+/// What a server's panic hook says on stderr (its stdout is the protocol's): the call that
+/// panicked is answered as an internal error, and the server goes on.
+pub fn server_panic(info: &dyn std::fmt::Display) {
+    let _ = writeln!(std::io::stderr(), "error: internal error: {info}");
 }
 
 #[cfg(feature = "mcp")]
@@ -394,7 +401,7 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
             // What text mode says on stderr (a history line passed over) reaches a script too.
             let mut data = answer.data.clone();
             if let (Value::Object(object), false) = (&mut data, outcome.warnings.is_empty()) {
-                object.insert("warnings".to_owned(), Value::from(outcome.warnings.clone()));
+                object.insert("warnings".to_owned(), serde_json::json!(outcome.warnings));
             }
             envelope::answer(data, &answer.headline, answer.stats.as_ref(), place)
         }

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::policy::error::Problem;
 
 /// The most lines a refusal takes in text, whatever the input (SPEC §3).
-pub const REFUSAL_MAX_LINES: usize = 20;
+pub const REFUSAL_MAX_LINES: usize = crate::policy::cap::Cap::RefusalLines.chars();
 
 /// A problem's path taken apart at its first index: `todos[3].content` →
 /// (`todos`, 3, `.content`).

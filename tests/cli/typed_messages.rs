@@ -148,3 +148,171 @@ fn the_check_sees_a_message_typed_by_hand() {
                       #[cfg(test)]\nmod tests {\n    fn t() { Error::invalid(\"x\"); }\n}\n";
     assert_eq!(hand_typed(typed_well), Vec::<String>::new());
 }
+
+/// Sentences built as text where a variant belongs: a reason returned as a `format!`, a warning
+/// or a note pushed as one, a list of them typed as strings. Warnings, notes and the reasons a
+/// repository is not trusted are variants of `policy/failure/` (`Warning`, `NotOwn`, `Skipped`,
+/// `Distrust`), carried up to the output layer, which says them.
+const SENTENCE_BUILDERS: [&str; 7] = [
+    "Err(format!(",
+    "warnings.push(format!(",
+    "notes.push(format!(",
+    "vec![format!(",
+    "warnings: Vec<String>",
+    "warnings: &mut Vec<String>",
+    "notes: &mut Vec<String>",
+];
+
+/// Each place in `text` (a file's code) that builds a warning, a note or a reason as text, or
+/// an MCP error (`ErrorData::…`) from a literal or a `format!`.
+fn sentences_built(text: &str) -> Vec<String> {
+    let lines = code_lines(text);
+    let mut found = Vec::new();
+    for (at, (number, line)) in lines.iter().enumerate() {
+        let flat: String = line.split_whitespace().collect::<Vec<_>>().join(" ");
+        let typed = SENTENCE_BUILDERS.iter().any(|form| flat.contains(form));
+        let rpc = line.find("ErrorData::").is_some_and(|start| {
+            let call: String = std::iter::once(&line[start..])
+                .chain(
+                    lines[at + 1..]
+                        .iter()
+                        .take(3)
+                        .map(|(_, next)| next.as_str()),
+                )
+                .collect::<Vec<_>>()
+                .join(" ");
+            call.split_once('(').is_some_and(|(_, arguments)| {
+                let message = arguments.trim_start();
+                message.starts_with('"') || message.starts_with("format!")
+            })
+        });
+        if typed || rpc {
+            found.push(format!("{number}: {}", line.trim()));
+        }
+    }
+    found
+}
+
+/// Each place in `text` that writes to stdout or stderr itself.
+fn prints(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (number, line) in code_lines(text) {
+        let host = ["host.stdout", "host.stderr"].iter().any(|stream| {
+            line.match_indices(stream).any(|(at, _)| {
+                !line[at + stream.len()..].starts_with(|c: char| c == '_' || c.is_alphanumeric())
+            })
+        });
+        // `rustix::stdio::stdout()` is a handle to poll, not a writer.
+        let process = ["io::stdout()", "io::stderr()"].iter().any(|stream| {
+            line.match_indices(stream)
+                .any(|(at, _)| !line[..at].ends_with("std"))
+        });
+        let macros = ["println!(", "print!(", "eprintln!(", "eprint!("]
+            .iter()
+            .any(|form| line.contains(form));
+        if host || process || macros {
+            found.push(format!("{number}: {}", line.trim()));
+        }
+    }
+    found
+}
+
+/// Every file of `src/` but those `skip` names, with what `check` finds in each.
+fn found_in_src(skip: impl Fn(&Path) -> bool, check: fn(&str) -> Vec<String>) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(&src).unwrap();
+        if skip(relative) {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap();
+        for place in check(&text) {
+            found.push(format!("src/{}:{place}", relative.display()));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_warning_note_or_reason_is_built_as_text_outside_policy() {
+    let found = found_in_src(|file| file.starts_with("policy"), sentences_built);
+    assert!(
+        found.is_empty(),
+        "sentences built as text (build a Warning, NotOwn, Skipped or Distrust of \
+         policy/failure/ instead):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn only_the_output_layer_prints() {
+    // The view layer prints; `main.rs` and the binaries' mains answer a panic; `host.rs` is the
+    // process boundary that opens the streams.
+    let found = found_in_src(
+        |file| {
+            file.starts_with("view")
+                || file.starts_with("bin")
+                || file == Path::new("main.rs")
+                || file == Path::new("context/host.rs")
+        },
+        prints,
+    );
+    assert!(
+        found.is_empty(),
+        "written to stdout or stderr outside view/ (go through view/output.rs or \
+         view/live_output.rs):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_checks_see_a_sentence_built_as_text_and_a_stray_print() {
+    let built = "fn main_of() -> Result<(), String> {\n    \
+                 return Err(format!(\"{} is bare\", shown(common)));\n}\n\
+                 fn warn(warnings: &mut Vec<String>) {\n    \
+                 warnings.push(format!(\"removed {id}\"));\n    \
+                 notes.push(format!(\"kept {key}\"));\n    \
+                 let w = vec![format!(\"saved: {why}\")];\n}\n\
+                 fn rpc() {\n    ErrorData::invalid_params(\n        \
+                 format!(\"no tool {name}\"),\n        None,\n    );\n    \
+                 ErrorData::internal_error(\"listing failed\", None);\n}\n";
+    assert_eq!(
+        sentences_built(built),
+        [
+            "2: return Err(format!(\"{} is bare\", shown(common)));",
+            "4: fn warn(warnings: &mut Vec<String>) {",
+            "5: warnings.push(format!(\"removed {id}\"));",
+            "6: notes.push(format!(\"kept {key}\"));",
+            "7: let w = vec![format!(\"saved: {why}\")];",
+            "10: ErrorData::invalid_params(",
+            "14: ErrorData::internal_error(\"listing failed\", None);",
+        ]
+    );
+    let typed = "fn warn(warnings: &mut Vec<Warning>) {\n    \
+                 warnings.push(Warning::OpenRemoved { items, by });\n    \
+                 let path = format!(\"{path}[{index}]\");\n    \
+                 ErrorData::invalid_params(Rpc::ListingFailed.to_string(), None);\n}\n";
+    assert_eq!(sentences_built(typed), Vec::<String>::new());
+    let printing = "fn serve(host: &mut Host) {\n    \
+                    let _ = writeln!(host.stderr, \"warning: {}\", escape(w));\n    \
+                    let _ = host.stdout.flush();\n    \
+                    let _ = writeln!(std::io::stderr(), \"oops\");\n    \
+                    eprintln!(\"x\");\n}\n";
+    assert_eq!(
+        prints(printing),
+        [
+            "2: let _ = writeln!(host.stderr, \"warning: {}\", escape(w));",
+            "3: let _ = host.stdout.flush();",
+            "4: let _ = writeln!(std::io::stderr(), \"oops\");",
+            "5: eprintln!(\"x\");",
+        ]
+    );
+    let quiet = "fn ask(host: &Host) -> bool {\n    \
+                 let poll = rustix::stdio::stdout();\n    \
+                 host.stdout_is_terminal && host.stderr_is_terminal\n}\n";
+    assert_eq!(prints(quiet), Vec::<String>::new());
+}

@@ -11,6 +11,7 @@
 
 use serde_json::Value;
 
+use crate::policy::cap::Cap;
 use crate::policy::name::{LIST_NAME, OWNER};
 
 /// What an entry is to `init`.
@@ -305,9 +306,12 @@ pub fn review(settings: &Value) -> Vec<String> {
 }
 
 /// Text from a settings file as `init` quotes it: escaped and cut short.
-fn shown(text: &str) -> String {
+pub(crate) fn shown(text: &str) -> String {
     let escaped = crate::policy::text::escape(text);
-    let cut: String = escaped.chars().take(120).collect();
+    let cut: String = escaped
+        .chars()
+        .take(Cap::SettingsQuoteChars.chars())
+        .collect();
     if cut.len() < escaped.len() {
         format!("{cut}…")
     } else {

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 /// How long a hook waits for its payload. Every agent writes it at once and closes the pipe;
 /// one that leaves the pipe open must not hold the agent up for longer than this.
-pub const PAYLOAD_WAIT: Duration = Duration::from_millis(1500);
+pub const PAYLOAD_WAIT: Duration = crate::policy::cap::Cap::PayloadWaitMillis.duration();
 
 /// The hook's JSON payload, from what stdin gave within `PAYLOAD_WAIT` (see
 /// `Host::read_stdin_within`). `None` when nothing readable came.

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
 use crate::policy::board::{MAX_WORKSPACES, SEARCH_DEPTH, SKIPPED_FOLDERS};
+use crate::policy::error::Warning;
 
 /// What the user asked the board to show: a workspace, or a folder to search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub enum Root {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Found {
     pub workspaces: Vec<PathBuf>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// A folder that holds a plan: the default list's store, or the named lists' folder. What they
@@ -52,22 +53,19 @@ pub fn find(roots: &[Root]) -> Found {
                 let before = found.len();
                 search(dir, 0, &mut found);
                 if found.len() == before {
-                    warnings.push(format!(
-                        "no workspace was found under {} ({SEARCH_DEPTH} folders deep): a folder \
-                         holds a plan once `todos write` or `todos create` has run in it, and \
-                         the board shows it then",
-                        crate::policy::text::escape(&dir.display().to_string())
-                    ));
+                    warnings.push(Warning::NoWorkspaceUnder {
+                        folder: dir.clone(),
+                        depth: SEARCH_DEPTH,
+                    });
                 }
             }
         }
     }
     if found.len() > MAX_WORKSPACES {
-        warnings.push(format!(
-            "{} workspaces were found; the board shows the first {MAX_WORKSPACES} by path: \
-             name fewer folders, or deeper ones",
-            found.len()
-        ));
+        warnings.push(Warning::TooManyWorkspaces {
+            found: found.len(),
+            shown: MAX_WORKSPACES,
+        });
     }
     Found {
         workspaces: found.into_iter().take(MAX_WORKSPACES).collect(),

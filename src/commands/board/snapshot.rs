@@ -14,7 +14,7 @@ use crate::plan::dependencies::Index;
 use crate::plan::list::ListName;
 use crate::plan::model::{self, Item};
 use crate::policy::board::REVISIONS_SHOWN;
-use crate::policy::error::Error;
+use crate::policy::error::{Error, Warning};
 use crate::store::{Document, Store};
 use crate::view::envelope::{self, Place};
 
@@ -70,7 +70,7 @@ pub fn list(workspace: &Path, list: &ListName, now: DateTime<Utc>) -> ListView {
                 .collect()
         }
         Err(err) => {
-            warnings.push(format!("its history cannot be read: {}", err.message));
+            warnings.push(Warning::HistoryUnreadable { why: err.message });
             Vec::new()
         }
     };

@@ -5,14 +5,14 @@ use crate::commands::remove;
 use crate::input::ItemChange;
 use crate::plan::dependencies;
 use crate::plan::model::{self, Limits, Status};
-use crate::policy::error::{Error, Hint, Problem, Refused, Result};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result, Warning};
 use crate::store::Document;
 
 pub(super) fn apply(
     document: &mut Document,
     request: &ItemChange,
     limits: &Limits,
-) -> Result<Vec<String>> {
+) -> Result<Vec<Warning>> {
     let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
         return Err(Error::problems(vec![Problem::new(
             "id",

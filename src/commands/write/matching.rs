@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use crate::input::Draft;
 use crate::plan::model::Item;
+use crate::policy::error::{Removal, Warning};
 use crate::policy::text::escape;
 
 /// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
@@ -31,7 +32,7 @@ pub(super) fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>) -> Vec<Ite
 pub(super) fn replaced(
     old: &[Item],
     given: Vec<(Option<usize>, Item)>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Vec<Item> {
     let mut claimed = vec![false; old.len()];
     let mut todos = Vec::with_capacity(given.len());
@@ -60,16 +61,11 @@ pub(super) fn replaced(
             )
         })
         .collect();
-    match open.len() {
-        0 => {}
-        1 => warnings.push(format!(
-            "dropped open item {}; send it again to keep it, or `todos undo`",
-            open[0]
-        )),
-        n => warnings.push(format!(
-            "dropped {n} open items: {}; send them again to keep them, or `todos undo`",
-            crate::policy::english::some_named(&open)
-        )),
+    if !open.is_empty() {
+        warnings.push(Warning::OpenRemoved {
+            items: open,
+            by: Removal::Dropped,
+        });
     }
     warnings.extend(crate::plan::dependencies::unlink(&mut todos, &dropped));
     todos

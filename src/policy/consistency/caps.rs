@@ -8,7 +8,9 @@ use super::{run, schemas, workspace};
 use crate::agents::hooks;
 use crate::plan::model::{Item, Limits, Status};
 use crate::policy::cap::{CAPS, Cap};
+use crate::policy::error::Conflict;
 use crate::policy::sentences;
+use crate::policy::settings::Setting;
 
 /// The README and the manual in `docs/`, as one text.
 fn manual() -> String {
@@ -142,6 +144,146 @@ fn every_cap_reaches_every_surface() {
                 let manual = manual();
                 assert!(manual.contains(&format!("`--lock-timeout SECS` (default {value})")));
             }
+            Cap::LockNoteMillis => {
+                let said = format!("says so on stderr after {}", sentences::wait(value));
+                assert!(manual().contains(&said), "{said}");
+            }
+            Cap::StdinGraceMillis => {
+                assert_eq!(crate::context::host::STDIN_GRACE, info.cap.duration());
+                for said in [
+                    format!("sends nothing within {}", sentences::wait(value)),
+                    format!("wait at most {} for a stdin", sentences::wait(value)),
+                ] {
+                    assert!(manual().contains(&said), "{said}");
+                }
+            }
+            Cap::PayloadWaitMillis => {
+                assert_eq!(hooks::PAYLOAD_WAIT, info.cap.duration());
+                let said = format!("It waits at most {} for a", sentences::wait(value));
+                assert!(manual().contains(&said), "{said}");
+            }
+            Cap::PollWithEventsMillis => {
+                assert_eq!(
+                    crate::commands::watch::POLL_WITH_EVENTS,
+                    info.cap.duration()
+                );
+                assert_eq!(crate::policy::board::POLL_WITH_EVENTS, info.cap.duration());
+            }
+            Cap::PollWithoutEventsMillis => {
+                let wait = info.cap.duration();
+                assert_eq!(crate::commands::watch::POLL_WITHOUT_EVENTS, wait);
+                assert_eq!(crate::policy::board::POLL_WITHOUT_EVENTS, wait);
+            }
+            Cap::SettleMillis => {
+                assert_eq!(crate::commands::watch::SETTLE, info.cap.duration());
+                assert_eq!(crate::policy::board::SETTLE, info.cap.duration());
+            }
+            Cap::PointerBytes => pointer_bytes(path, value),
+            Cap::HistoryAheadRevisions => {
+                let said = format!("{} beyond the store's", sentences::thousands(value));
+                assert!(manual().contains(&said), "{said}");
+                assert_eq!(crate::store::history::ceiling(5), 5 + value);
+                let line = |revision: u64| history_line(revision, "write", None);
+                assert!(judged(&line(5 + value), 5).is_ok());
+                let skipped = judged(&line(5 + value + 1), 5).unwrap_err();
+                assert!(skipped.contains("can have had"), "{skipped}");
+            }
+            Cap::HistoryNoteChars | Cap::ShortLineChars => {
+                let line = |length: usize| {
+                    let text = "n".repeat(length);
+                    if info.cap == Cap::HistoryNoteChars {
+                        history_line(1, "write", Some(&text))
+                    } else {
+                        history_line(1, &text, None)
+                    }
+                };
+                assert!(judged(&line(info.cap.chars()), 1).is_ok());
+                let skipped = judged(&line(info.cap.chars() + 1), 1).unwrap_err();
+                assert!(skipped.contains("breaks the rules"), "{skipped}");
+                if info.cap == Cap::ShortLineChars {
+                    let said = format!("is not one line of at most {value} printable characters");
+                    assert!(skipped.contains(&said), "{skipped}");
+                }
+            }
+            Cap::CandidateHelpChars => {
+                let long = "h".repeat(info.cap.chars() * 2);
+                let shown = crate::agents::candidates::shown(&long);
+                assert_eq!(shown.chars().count(), info.cap.chars(), "{shown}");
+                assert!(shown.ends_with('…'), "{shown}");
+                let fits = "h".repeat(info.cap.chars());
+                assert_eq!(crate::agents::candidates::shown(&fits), fits);
+            }
+            Cap::RefusalLines => {
+                assert_eq!(crate::view::problems::REFUSAL_MAX_LINES, info.cap.chars());
+            }
+            Cap::SettingsQuoteChars => {
+                let long = "c".repeat(info.cap.chars() * 2);
+                let shown = crate::agents::hooks::own::shown(&long);
+                assert_eq!(shown, format!("{}…", "c".repeat(info.cap.chars())));
+                let fits = "c".repeat(info.cap.chars());
+                assert_eq!(crate::agents::hooks::own::shown(&fits), fits);
+            }
+            Cap::CyclesNamed => {
+                let said = Conflict::ManyCycles { cut: 3 }.to_string();
+                assert!(
+                    said.contains(&format!("more cycles than {value}:")),
+                    "{said}"
+                );
+            }
         }
     }
+}
+
+/// A history line of revision `revision` with an empty plan, made by `command`, with `note`.
+fn history_line(revision: u64, command: &str, note: Option<&str>) -> String {
+    let mut line = json!({"revision": revision, "at": "2025-01-02T03:04:05Z",
+                          "command": command, "todos": [], "next_id": 1});
+    if let Some(note) = note {
+        line["note"] = json!(note);
+    }
+    line.to_string()
+}
+
+/// A history line as `history` judges it against a store at `store`: why it is passed over.
+fn judged(line: &str, store: u64) -> Result<u64, String> {
+    let ceiling = crate::store::history::ceiling(store);
+    crate::store::history::judged(line, store, ceiling)
+        .map(|entry| entry.revision)
+        .map_err(|why| why.to_string())
+}
+
+/// A linked worktree's `.git` file of `value` bytes is read as a pointer; one byte more is
+/// refused by its size, in the warning `worktrees: shared` gives.
+fn pointer_bytes(path: &std::path::Path, value: u64) {
+    let dot_git = path.join(".git");
+    std::fs::remove_dir(&dot_git).unwrap();
+    let pointer = |length: u64| {
+        let prefix = "gitdir: /nowhere/";
+        let length = usize::try_from(length).unwrap() - prefix.len() - 1;
+        format!("{prefix}{}\n", "x".repeat(length))
+    };
+    std::fs::write(&dot_git, pointer(value)).unwrap();
+    let fits = crate::store::worktree::main_of(path)
+        .unwrap_err()
+        .to_string();
+    assert!(fits.contains("does not exist"), "{fits}");
+    std::fs::write(&dot_git, pointer(value + 1)).unwrap();
+    let vars = [(Setting::Worktrees.info().env, "shared")];
+    let said = run(path, &vars, &["show"], None).stderr;
+    assert!(
+        said.contains(&format!(
+            "is larger than {value} bytes, not one of git's pointers"
+        )),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_boards_timings_are_the_manuals() {
+    let rescan = crate::policy::board::RESCAN.as_millis();
+    let said = format!(
+        "appears within {}",
+        sentences::wait(u64::try_from(rescan).unwrap())
+    );
+    assert!(manual().contains(&said), "{said}");
 }

@@ -9,33 +9,54 @@
 //! - `Wrong`: what is wrong at one path of an input, for a `Problem` (`wrong.rs`);
 //! - `Plan`: a change the plan's rules or another writer refuse: revisions, owners, counters,
 //!   the history `undo` and `history` read (`plan.rs`);
-//! - `Setup`: `init`'s files, git's configuration, the MCP server (`setup.rs`);
+//! - `Setup`: `init`'s files, git's configuration, the MCP server (`setup.rs`), and why a
+//!   repository's own files are not trusted (`Distrust`, `trust.rs`);
 //! - `Usage`: a command line that cannot mean anything (`usage.rs`);
+//! - `Rpc`, `Http`: what the MCP server and the board answer a client they refuse (`served.rs`);
 //! - `Bug`: what cannot happen unless `todos` is wrong, or the system fails under it (`bug.rs`);
-//! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`).
+//! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`);
+//! - `Note`: what a command says beside its answer, neither a failure nor a warning (`note.rs`),
+//!   and `Holds`: what `init` says a file it wrote now holds (`holds.rs`);
+//! - `Warning`: what a command says beside what it did, and why a history line was passed over
+//!   (`Skipped`) (`warning.rs`).
 
 mod bug;
 pub(super) mod disk;
 pub(super) mod hint;
+mod holds;
 mod input;
+mod note;
 mod plan;
 mod refused;
+mod served;
 mod setup;
+mod skipped;
 mod stored;
+mod trust;
 mod usage;
+mod warning;
 mod wrong;
 
 pub use bug::Bug;
 pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, summarize};
 pub use hint::{Hint, StdinCommand};
+pub use holds::Holds;
 pub use input::{FileWhy, Input};
+pub use note::{Base, Headline, Idle, NoPayload, Note};
 pub use plan::{LeaseState, Plan, Revisions};
 pub use refused::Refused;
 #[cfg(feature = "board")]
+pub use served::Http;
+#[cfg(feature = "mcp")]
+pub use served::Rpc;
+#[cfg(feature = "board")]
 pub use setup::BoardStep;
-pub use setup::{BlockWhy, ServerBuild, Setup, Shape, UserFolder};
+pub use setup::{BlockWhy, NotOwn, ServerBuild, Setup, Shape, UserFolder};
+pub use skipped::Skipped;
 pub use stored::Stored;
+pub use trust::{Distrust, Owned, Through};
 pub use usage::Usage;
+pub use warning::{Conflict, Removal, Side, Warning};
 pub use wrong::{Fit, Wrong};
 
 /// What a `Problem` says after its path: only these enums, never free text.

@@ -1,8 +1,9 @@
 //! `init`'s files, git's configuration and the MCP server.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::policy::error::{Error, Kind};
+use crate::policy::failure::Distrust;
 use crate::policy::text::escape;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +75,11 @@ pub enum Setup {
         server: PathBuf,
         why: String,
     },
+    /// The MCP server's own runtime or transport failed (`started`: after it served).
+    McpServer {
+        started: bool,
+        why: String,
+    },
     NoOwnBinary {
         why: String,
     },
@@ -82,9 +88,9 @@ pub enum Setup {
         workspace: PathBuf,
         what: UserFolder,
     },
-    /// A repository `init --git` does not trust, and why (in `store/worktree.rs`'s words).
+    /// A repository `init --git` does not trust, and why.
     Untrusted {
-        why: String,
+        why: Distrust,
     },
 }
 
@@ -297,14 +303,91 @@ impl Setup {
                 "run `todos init` in the project's folder (or pass -C with it); an agent's \
                  user-level settings are yours to edit",
             ),
-            Self::Untrusted { why } => Error::new(Kind::UnsafePath, why).with_hint(
+            Self::Untrusted { why } => Error::new(Kind::UnsafePath, why.to_string()).with_hint(
                 "check the repository with `git worktree list` (`git worktree repair` rewrites a \
                  worktree's pointers), or leave out --git",
+            ),
+            Self::McpServer { started, why } => Error::new(
+                Kind::Internal,
+                if started {
+                    format!("the MCP server stopped: {why}")
+                } else {
+                    format!("cannot start the MCP server: {why}")
+                },
             ),
             Self::NoOwnBinary { why } => Error::new(
                 Kind::Internal,
                 format!("cannot find this todos binary: {why}"),
             ),
         }
+    }
+}
+
+/// What `init` found in an agent's settings that is not todos' own, and left as it is for the
+/// user to review: said after its files, and in the envelope's `not_own`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotOwn {
+    /// A hook entry (`hooks.Stop[0].hooks[1] runs …`) beside todos' own hook, `ours`.
+    Hook {
+        path: PathBuf,
+        entry: String,
+        ours: String,
+    },
+    /// The MCP server entry `name` runs `command`, not todos' `ours`.
+    McpServer {
+        path: PathBuf,
+        name: String,
+        command: String,
+        ours: String,
+    },
+    /// Codex: the user's own `key` on todos' server entry, kept, though only `approve` lets
+    /// its sandbox call the tools.
+    ApprovalKept {
+        path: PathBuf,
+        key: String,
+        approve: String,
+    },
+}
+
+impl NotOwn {
+    /// Whether this says that `path`'s MCP server entry is another's.
+    pub fn is_mcp_server_of(&self, path: &Path) -> bool {
+        matches!(self, Self::McpServer { path: at, .. } if at == path)
+    }
+}
+
+impl std::fmt::Display for NotOwn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Hook { path, entry, ours } => write!(
+                f,
+                "{}: the hook {entry}, which is not todos' own (`{ours}`): left as it is; review it",
+                path.display()
+            ),
+            Self::McpServer {
+                path,
+                name,
+                command,
+                ours,
+            } => write!(
+                f,
+                "{}: the MCP server entry \"{name}\" runs command {}, which is not todos' own \
+                 (`{ours}`): left as it is, neither approved nor trusted; review it",
+                path.display(),
+                escape(command)
+            ),
+            Self::ApprovalKept { path, key, approve } => write!(
+                f,
+                "{}: kept your {key} for the todos server; Codex's sandboxed default refuses its \
+                 tools unless it is \"{approve}\"",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl serde::Serialize for NotOwn {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }

@@ -64,7 +64,11 @@ impl fmt::Display for Stored {
             Self::Empty => f.write_str("is empty"),
             Self::NotTime => f.write_str("is not an RFC 3339 time"),
             Self::NotOneLine => f.write_str("is not one line of printable text"),
-            Self::NotShortLine => f.write_str("is not one short line of printable text"),
+            Self::NotShortLine => write!(
+                f,
+                "is not one line of at most {} printable characters",
+                crate::policy::cap::Cap::ShortLineChars.value()
+            ),
             Self::NextIdNotPast { next_id, id } => {
                 write!(f, "{next_id} does not lie past the id {id}")
             }

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::{History, ceiling, judged, tail};
-use crate::policy::error::Result;
+use crate::policy::error::{Result, Warning};
 
 /// The latest `count` revisions of a list whose store is at `store_revision`. The last lines
 /// a change could believe for their revision (in range, in the longest rising run) are found
@@ -24,11 +24,11 @@ pub fn latest(path: &Path, count: usize, store_revision: u64) -> Result<History>
         let text = String::from_utf8_lossy(&text);
         match judged(text.trim_end(), store_revision, ceiling) {
             Ok(entry) => entries.push(entry),
-            Err(why) => warnings.push(format!(
-                "{}: the line of revision {} was passed over: {why}",
-                crate::policy::text::escape(&path.display().to_string()),
-                line.revision
-            )),
+            Err(why) => warnings.push(Warning::RevisionSkipped {
+                path: path.to_path_buf(),
+                revision: line.revision,
+                why,
+            }),
         }
     }
     entries.reverse();
@@ -69,7 +69,7 @@ mod tests {
         assert_eq!(kept, [(2, "b"), (3, "c"), (5, "e")]);
         assert_eq!(history.warnings.len(), 1, "{:?}", history.warnings);
         assert!(
-            history.warnings[0].contains(
+            history.warnings[0].to_string().contains(
                 "the line of revision 4 was passed over: the plan of revision 4 breaks the rules"
             ),
             "{:?}",

@@ -1,0 +1,301 @@
+//! What a command says beside its answer that is neither a failure nor a warning: a note on
+//! stderr (`note: …`), or the one line an answer of its own gives (`resolve`'s, the end of
+//! `show --watch` and `history --follow`). Each is a variant whose words are written here; a
+//! path in one is escaped as it is said.
+
+use std::path::{Path, PathBuf};
+
+use crate::policy::cap::Cap;
+use crate::policy::english::{capitalized, count};
+use crate::policy::sentences;
+use crate::policy::text::escape;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// A linked worktree uses the plan at `plan` (relative to it).
+    SharedPlan { plan: PathBuf },
+    /// `show` or `recap` where no plan is yet.
+    NoPlanYet { workspace: PathBuf, list: String },
+    /// `show --watch` or `history --follow` on a folder whose events cannot be had: it is read
+    /// every `Cap::PollWithoutEventsMillis` instead.
+    CannotWatch { folder: PathBuf },
+    /// The end of `history --follow`, after `count` revisions.
+    StoppedFollowing { count: u64 },
+    /// The end of `show --watch`, after `count` states.
+    StoppedWatching { count: u64 },
+    /// `todos hook` without a payload it can read (stderr).
+    NoHookPayload { why: NoPayload },
+    /// The same, as the answer's one line.
+    NoHookPayloadHeadline { why: NoPayload },
+    /// `init` without `--agent` sets up the agents the repository shows: each named with the
+    /// files that show it (`Claude Code (CLAUDE.md, .claude/)`).
+    AgentsShown { named: Vec<String> },
+    /// `init` without `--agent` in a repository that shows none of `signs` (every file that
+    /// would show an agent): AGENTS.md.
+    NoAgentShown { signs: Vec<String> },
+    /// `init` left the MCP server entry `name` that todos did not write: its own is not
+    /// registered.
+    McpNotRegistered { name: String },
+    /// `resolve` of a store that is not there, or holds no conflict markers.
+    NothingToResolve { path: PathBuf, missing: bool },
+    /// `resolve` merged both sides at `path`, its common plan from `base`; `git add {add}`
+    /// marks it resolved.
+    Resolved {
+        path: PathBuf,
+        base: Base,
+        add: String,
+    },
+}
+
+/// Why `todos hook` has no payload to answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoPayload {
+    /// Nothing on stdin (a terminal, `/dev/null`, blank bytes).
+    Empty,
+    NotObject,
+    NotJson,
+    /// A stdin left open that sent nothing within `Cap::PayloadWaitMillis`.
+    Late,
+}
+
+impl std::fmt::Display for NoPayload {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Empty => "no hook payload on stdin",
+            Self::NotObject => "the hook payload on stdin is not a JSON object",
+            Self::NotJson => "the hook payload on stdin is not JSON",
+            Self::Late => "no hook payload arrived on stdin in time",
+        })
+    }
+}
+
+/// Why `next` finds no item ready.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Idle {
+    Empty,
+    /// Every item finished: the plan's progress line.
+    Done {
+        progress: String,
+    },
+    /// Open items, none ready: how many wait and on which ids, those in progress elsewhere
+    /// (`3 @w1 (lease ends in 2h)`), how many others own and how many are blocked.
+    Waiting {
+        waiting: usize,
+        waited_on: Vec<String>,
+        started: Vec<String>,
+        others: usize,
+        blocked: usize,
+    },
+}
+
+impl std::fmt::Display for Idle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (waiting, waited_on, started, others, blocked) = match self {
+            Self::Empty => return f.write_str("Nothing to do: the plan is empty."),
+            Self::Done { progress } => return write!(f, "Nothing to do: {progress}"),
+            Self::Waiting {
+                waiting,
+                waited_on,
+                started,
+                others,
+                blocked,
+            } => (*waiting, waited_on, started, *others, *blocked),
+        };
+        let mut parts = Vec::new();
+        if waiting > 0 {
+            parts.push(format!(
+                "{} {} on {}",
+                count(waiting, "item"),
+                if waiting == 1 { "waits" } else { "wait" },
+                escape(&waited_on.join(", "))
+            ));
+        }
+        if !started.is_empty() {
+            parts.push(format!(
+                "{} in progress elsewhere ({})",
+                count(started.len(), "item"),
+                started.join(", ")
+            ));
+        }
+        if others > 0 {
+            parts.push(format!("{} owned by others", count(others, "item")));
+        }
+        if blocked > 0 {
+            parts.push(format!("{blocked} blocked"));
+        }
+        write!(f, "Nothing is ready: {}.", parts.join("; "))
+    }
+}
+
+/// Where `resolve` found the common plan of the two sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Base {
+    Markers,
+    Index,
+    None,
+}
+
+impl Base {
+    /// What the envelope's `resolved.base` says.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Markers => "markers",
+            Self::Index => "index",
+            Self::None => "none",
+        }
+    }
+}
+
+fn shown(path: &Path) -> String {
+    escape(&path.display().to_string()).into_owned()
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::SharedPlan { plan } => {
+                write!(f, "plan: {}, shared by the worktrees", plan.display())
+            }
+            Self::NoPlanYet { workspace, list } => {
+                f.write_str(&sentences::no_plan_yet(workspace, list))
+            }
+            Self::CannotWatch { folder } => write!(
+                f,
+                "cannot watch {} for changes; reading it every {} ms instead",
+                shown(folder),
+                Cap::PollWithoutEventsMillis.value()
+            ),
+            Self::NoHookPayload { why } => write!(
+                f,
+                "todos hook: {why}; nothing to do (agents run this command with their JSON \
+                 payload, e.g. {{\"hook_event_name\":\"SessionStart\"}})"
+            ),
+            Self::NoHookPayloadHeadline { why } => {
+                write!(f, "{}: nothing to do.", capitalized(&why.to_string()))
+            }
+            Self::AgentsShown { named } => write!(
+                f,
+                "Set up the agents this repository shows: {}; --agent chooses one.",
+                named.join("; ")
+            ),
+            Self::NoAgentShown { signs } => write!(
+                f,
+                "No agent's files here ({}): set up AGENTS.md, which most agents read; --agent \
+                 chooses one.",
+                signs.join(", ")
+            ),
+            Self::McpNotRegistered { name } => write!(
+                f,
+                "todos' MCP server is NOT registered: the name {name} is taken by a server todos \
+                 did not write (see below)"
+            ),
+            Self::StoppedFollowing { count } => {
+                write!(f, "Stopped following after {count} revisions.")
+            }
+            Self::StoppedWatching { count } => write!(f, "Stopped watching after {count} states."),
+            Self::NothingToResolve {
+                path,
+                missing: true,
+            } => write!(f, "{} does not exist: nothing to resolve.", shown(path)),
+            Self::NothingToResolve {
+                path,
+                missing: false,
+            } => write!(
+                f,
+                "{} holds no conflict markers: nothing to resolve, the plan is left as it is.",
+                shown(path)
+            ),
+            Self::Resolved { path, base, add } => write!(
+                f,
+                "Merged both sides of the conflict in {} (common plan: {}). Now run `git add {}`.",
+                shown(path),
+                match base {
+                    Base::Markers => "the diff3 conflict markers",
+                    Base::Index => "git's index (stage 1)",
+                    Base::None => "none found: both sides' items are kept",
+                },
+                escape(add)
+            ),
+        }
+    }
+}
+
+/// The one line an answer gives (the envelope's `text`, and what some commands print): what
+/// `history`, `merge-file`, `schema` and `check --stale` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Headline {
+    /// `history`: the revisions kept of `list`.
+    Kept { count: usize, list: String },
+    /// `history` of a list that has none yet.
+    NoHistoryYet,
+    /// `history --show N`.
+    PlanAt { revision: u64 },
+    /// `merge-file`: the merged plan, the ids theirs gave up (`from`, `to`), the problems that
+    /// make git see a conflict.
+    Merged {
+        items: usize,
+        revision: u64,
+        renumbered: Vec<(String, String)>,
+        problems: usize,
+    },
+    /// `schema`: the input schema of `name`, or its tool definition for `vendor`.
+    Schema {
+        name: &'static str,
+        vendor: Option<&'static str>,
+    },
+    /// `check --stale`: minutes since the last change, and the bound.
+    Stale { minutes: u64, limit: u64 },
+}
+
+impl std::fmt::Display for Headline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Kept { count: n, list } => {
+                write!(f, "{} of the list {list}.", count(*n, "kept revision"))
+            }
+            Self::NoHistoryYet => {
+                f.write_str("No history yet: it starts with the plan's first change.")
+            }
+            Self::PlanAt { revision } => write!(f, "The plan at revision {revision}."),
+            Self::Merged {
+                items,
+                revision,
+                renumbered,
+                problems,
+            } => {
+                write!(
+                    f,
+                    "Merged the plan: {} (revision {revision})",
+                    count(*items, "item")
+                )?;
+                if !renumbered.is_empty() {
+                    let moves: Vec<String> = renumbered
+                        .iter()
+                        .map(|(from, to)| format!("{} → {}", escape(from), escape(to)))
+                        .collect();
+                    write!(f, "; theirs' new ids {}", moves.join(", "))?;
+                }
+                if *problems == 0 {
+                    f.write_str(".")
+                } else {
+                    write!(
+                        f,
+                        ", with {} to fix: git reports a conflict. Fix the plan with todos, then \
+                         `git add` it.",
+                        count(*problems, "problem")
+                    )
+                }
+            }
+            Self::Schema {
+                name,
+                vendor: Some(vendor),
+            } => write!(f, "The {name} tool definition for {vendor}."),
+            Self::Schema { name, vendor: None } => {
+                write!(f, "The JSON Schema of the {name} input.")
+            }
+            Self::Stale { minutes, limit } => {
+                write!(f, "Last change {minutes} min ago (stale after {limit}).")
+            }
+        }
+    }
+}

@@ -1,0 +1,423 @@
+//! Every warning `todos` gives (a change made, with something the user should know; a line or a
+//! file passed over), as typed variants put in words here. A warning travels as its variant up
+//! to the output layer, which says it (`warning: …` on stderr, or `data.warnings` in the
+//! envelope); the JSON is the same words.
+//!
+//! Fields named `item` hold an item as messages name it (`3 "Write the tests"`, escaped, made by
+//! `plan::dependencies::named`); every path is escaped here.
+
+use std::path::{Path, PathBuf};
+
+use crate::policy::cap::Cap;
+use crate::policy::english::some_named;
+use crate::policy::failure::{Distrust, Skipped};
+use crate::policy::sentences;
+use crate::policy::settings::{Setting, Worktrees};
+use crate::policy::status::Status;
+use crate::policy::text::escape;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Warning {
+    /// `worktrees: shared`, but the worktree's pointers are not trusted: it keeps its own plan.
+    OwnPlan {
+        why: Distrust,
+    },
+    /// A line of the history at `path`, passed over.
+    LineSkipped {
+        path: PathBuf,
+        line: usize,
+        why: Skipped,
+    },
+    /// The line of one of the latest revisions, passed over (the board reads from the end).
+    RevisionSkipped {
+        path: PathBuf,
+        revision: u64,
+        why: Skipped,
+    },
+    /// `history --follow`: revisions trimmed from the history before they could be read.
+    LeftUnread {
+        from: u64,
+        to: u64,
+    },
+    /// The board: a list's history that cannot be read, in the error's words.
+    HistoryUnreadable {
+        why: String,
+    },
+    /// The board: a folder given that holds no workspace, searched `depth` folders deep.
+    NoWorkspaceUnder {
+        folder: PathBuf,
+        depth: usize,
+    },
+    /// The board: more workspaces than it shows.
+    TooManyWorkspaces {
+        found: usize,
+        shown: usize,
+    },
+    /// The board: the browser could not be started.
+    NoBrowser {
+        program: String,
+        why: String,
+    },
+    /// The completion log holds a finished plan's block, but the store could not name its file.
+    LogNotNamed {
+        log_file: String,
+        why: String,
+    },
+    /// A finished plan whose block the completion log could not take now.
+    LogNotWritten {
+        why: String,
+    },
+    LogUnreadable {
+        why: String,
+    },
+    /// A finished plan's block, missing from the log, that could not be written.
+    BlockNotWritten {
+        why: String,
+    },
+    /// A restore that could not say in the log that a finished plan's block was withdrawn.
+    NotWithdrawn {
+        why: String,
+    },
+    /// A change saved that its history could not record.
+    HistoryNotRecorded {
+        why: String,
+    },
+    /// `undo`: the revision asked for is not in the history; the nearest kept before it was
+    /// restored.
+    RevisionMissing {
+        target: u64,
+        restored: u64,
+    },
+    /// A merge: both branches added an item `from`; theirs (`content`) is now `to`.
+    Renumbered {
+        from: String,
+        to: String,
+        content: Option<String>,
+    },
+    /// A merge: an item one side removed and the other changed, kept.
+    KeptChanged {
+        item: String,
+        remover: Side,
+        changer: Side,
+    },
+    /// A merge: an item's blockers the other branch removed, taken out.
+    MergeUnlinked {
+        item: String,
+        gone: Vec<String>,
+    },
+    /// Items that waited on a removed one (`gone`), freed of it.
+    Unlinked {
+        gone: String,
+        freed: Vec<String>,
+    },
+    /// An item started while it waits on others.
+    StartedEarly {
+        item: String,
+        waits: Vec<String>,
+    },
+    /// `resolve`: the common plan in the conflict markers, unusable.
+    CommonUnusable {
+        why: String,
+    },
+    /// `resolve`: the common plan in git's index, not a store.
+    IndexNotStore {
+        why: String,
+    },
+    /// Open items a command removed (`remove`) or a snapshot dropped (`write`), each named
+    /// with its status: `3 "Tests" (pending)`.
+    OpenRemoved {
+        items: Vec<String>,
+        by: Removal,
+    },
+    /// `write`: an item sent back to an open status from a finished one.
+    Reopened {
+        id: String,
+        content: String,
+        from: Status,
+        to: Status,
+    },
+    /// `next --claim`: the owner already has `item` in progress, `max` per owner.
+    AlreadyInProgress {
+        owner: String,
+        item: String,
+        max: usize,
+    },
+    /// A list made beside one whose name is close to it.
+    NewListNear {
+        list: String,
+        near: String,
+    },
+    /// `undo` of an unreadable store with no revision kept: the plan is made empty.
+    NothingToRestore,
+    /// A plan first written without a summary.
+    NoSummary,
+    /// A merge's result that git must see as a conflict.
+    Conflict(Conflict),
+}
+
+/// What makes a merged plan a conflict for git, though it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Conflict {
+    /// The merged plan breaks a rule: the problem, as its path and words.
+    Rule { problem: String },
+    /// A cycle the two branches' waits make, broken: `item` no longer waits on `blocker`.
+    Cycle {
+        cycle: String,
+        item: String,
+        blocker: String,
+    },
+    /// More cycles than a merge names; `cut` more waits dropped.
+    ManyCycles { cut: usize },
+}
+
+impl std::fmt::Display for Conflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Rule { problem } => write!(f, "the merged plan {problem}"),
+            Self::Cycle {
+                cycle,
+                item,
+                blocker,
+            } => write!(
+                f,
+                "the branches' dependencies make a cycle ({cycle}): item {item} no longer waits \
+                 on {}",
+                escape(blocker)
+            ),
+            Self::ManyCycles { cut } => write!(
+                f,
+                "the branches' dependencies make more cycles than {}: {cut} more waits were \
+                 dropped to break them",
+                Cap::CyclesNamed.value()
+            ),
+        }
+    }
+}
+
+impl serde::Serialize for Conflict {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// A side of a merge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Ours,
+    Theirs,
+}
+
+/// How open items went: `remove` named them, or a `write` left them out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    Removed,
+    Dropped,
+}
+
+fn shown(path: &Path) -> String {
+    escape(&path.display().to_string()).into_owned()
+}
+
+impl Side {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Ours => "ours",
+            Self::Theirs => "theirs",
+        }
+    }
+}
+
+impl std::fmt::Display for Warning {
+    // One arm per variant: every warning in one place.
+    #[allow(clippy::too_many_lines)]
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::OwnPlan { why } => write!(
+                f,
+                "{} is \"{}\", but this worktree keeps its own plan: {why}",
+                Setting::Worktrees.info().key,
+                Worktrees::Shared.as_str()
+            ),
+            Self::LineSkipped { path, line, why } => {
+                write!(f, "{} line {line}: {why}; it was passed over", shown(path))
+            }
+            Self::RevisionSkipped {
+                path,
+                revision,
+                why,
+            } => write!(
+                f,
+                "{}: the line of revision {revision} was passed over: {why}",
+                shown(path)
+            ),
+            Self::LeftUnread { from, to } => write!(
+                f,
+                "revisions {from} to {to} left the history before they could be read (it keeps \
+                 the latest {})",
+                Setting::HistoryLimit.info().key
+            ),
+            Self::HistoryUnreadable { why } => write!(f, "its history cannot be read: {why}"),
+            Self::NoWorkspaceUnder { folder, depth } => write!(
+                f,
+                "no workspace was found under {} ({depth} folders deep): a folder holds a plan \
+                 once `todos write` or `todos create` has run in it, and the board shows it then",
+                shown(folder)
+            ),
+            Self::TooManyWorkspaces { found, shown } => write!(
+                f,
+                "{found} workspaces were found; the board shows the first {shown} by path: name \
+                 fewer folders, or deeper ones"
+            ),
+            Self::NoBrowser { program, why } => {
+                write!(f, "cannot start {}: {why}", escape(program))
+            }
+            Self::LogNotNamed { log_file, why } => write!(
+                f,
+                "the plan is saved and logged in {}, but the store could not say so: {why}",
+                escape(log_file)
+            ),
+            Self::LogNotWritten { why } => write!(
+                f,
+                "the plan is saved finished, but its completion log could not record it (the \
+                 next change will): {why}"
+            ),
+            Self::LogUnreadable { why } => write!(f, "the completion log could not be read: {why}"),
+            Self::BlockNotWritten { why } => write!(
+                f,
+                "a finished plan's block is missing from the completion log and could not be \
+                 written: {why}"
+            ),
+            Self::NotWithdrawn { why } => write!(
+                f,
+                "the plan is restored, but the completion log could not say its block was \
+                 withdrawn: {why}"
+            ),
+            Self::HistoryNotRecorded { why } => write!(
+                f,
+                "the change is saved, but its history could not record it: {why}"
+            ),
+            Self::RevisionMissing { target, restored } => write!(
+                f,
+                "revision {target} is missing from the history (a change was stopped before it \
+                 recorded it): restored revision {restored}, the nearest kept before it"
+            ),
+            Self::Renumbered { from, to, content } => write!(
+                f,
+                "both branches added an item {}: theirs, {}, is now {}",
+                escape(from),
+                content
+                    .as_deref()
+                    .map(|content| format!("\"{}\"", escape(content)))
+                    .unwrap_or_default(),
+                escape(to)
+            ),
+            Self::KeptChanged {
+                item,
+                remover,
+                changer,
+            } => write!(
+                f,
+                "item {item} was removed on {} and changed on {}: it is kept",
+                remover.as_str(),
+                changer.as_str()
+            ),
+            Self::MergeUnlinked { item, gone } => write!(
+                f,
+                "item {item} waited on {}, which the other branch removed: it no longer does",
+                escape(&gone.join(", "))
+            ),
+            Self::Unlinked { gone, freed } => {
+                let (they, wait) = if freed.len() == 1 {
+                    ("it", "waits")
+                } else {
+                    ("they", "wait")
+                };
+                write!(
+                    f,
+                    "removed item {gone} was blocking {}: {they} no longer {wait} on it",
+                    freed.join(", ")
+                )
+            }
+            Self::StartedEarly { item, waits } => write!(
+                f,
+                "started item {item} while it waits on {} (not {} yet)",
+                escape(&waits.join(", ")),
+                sentences::resolving_statuses()
+            ),
+            Self::CommonUnusable { why } => {
+                write!(f, "the common plan in the markers is unusable: {why}")
+            }
+            Self::IndexNotStore { why } => write!(
+                f,
+                "the common plan in git's index is not a store ({why}): merged without it"
+            ),
+            Self::OpenRemoved { items, by } => {
+                let one = items.len() == 1;
+                let them = if one { "it" } else { "them" };
+                let (verb, back) = match by {
+                    Removal::Removed => (
+                        "removed",
+                        format!(
+                            "if {} still needed, `todos undo` brings {them} back",
+                            if one { "it is" } else { "they are" }
+                        ),
+                    ),
+                    Removal::Dropped => (
+                        "dropped",
+                        format!("send {them} again to keep {them}, or `todos undo`"),
+                    ),
+                };
+                match items.as_slice() {
+                    [item] => write!(f, "{verb} open item {item}; {back}"),
+                    _ => write!(
+                        f,
+                        "{verb} {} open items: {}; {back}",
+                        items.len(),
+                        some_named(items)
+                    ),
+                }
+            }
+            Self::Reopened {
+                id,
+                content,
+                from,
+                to,
+            } => write!(
+                f,
+                "reopened item {} \"{}\": {} → {}; if it is finished, send it as {}",
+                escape(id),
+                escape(content),
+                from.as_str(),
+                to.as_str(),
+                from.as_str()
+            ),
+            Self::AlreadyInProgress { owner, item, max } => write!(
+                f,
+                "{} already has item {item} in progress (at most {max} per owner): finish it \
+                 ({}) before you claim another",
+                escape(owner),
+                sentences::stop_statuses()
+            ),
+            Self::Conflict(conflict) => write!(f, "conflict: {conflict}"),
+            Self::NothingToRestore => {
+                f.write_str("the history keeps no revision to restore: the plan is empty")
+            }
+            Self::NoSummary => f.write_str(
+                "the plan has no summary: say in one line what it is for with \"summary\" or \
+                 --summary",
+            ),
+            Self::NewListNear { list, near } => write!(
+                f,
+                "made a new list {list}, beside the list {near}: if you meant {near}, run the \
+                 command again with `-l {near}`"
+            ),
+        }
+    }
+}
+
+/// A warning in the envelope is its words.
+impl serde::Serialize for Warning {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}

@@ -172,7 +172,13 @@ pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
 /// a stray, which the next write clears.
 pub fn replace_from(temporary: &Path, target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
     let destination = Beside::open(target)?;
-    rename_over(&Beside::folder(temporary)?, &destination, target, bytes, mode)
+    rename_over(
+        &Beside::folder(temporary)?,
+        &destination,
+        target,
+        bytes,
+        mode,
+    )
 }
 
 /// Writes a temporary file in `folder`, renames it over `target` and syncs `destination`,

@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use crate::agents::schema::SchemaCommand;
-use crate::plan::model::{Limit, Limits, Status};
-use crate::policy::english::count;
+use crate::plan::model::{Limits, Status};
+use crate::policy::sentences::described::{self, PLAN_FROM_STEPS};
 use crate::policy::sentences::{self, limits_in_force as limits_sentence};
 use crate::policy::settings::Variable;
 
@@ -42,9 +42,10 @@ pub fn prompt(limits: &Limits, team: bool) -> String {
          person can watch it (`todos show --watch`) and it survives context compaction. \
          `todos` is your plan, whether or not you also have a built-in todo list.\n\n",
     );
-    out.push_str(
-        "- Keep a plan when a task takes 3 or more steps, or when the user asks for one; skip it \
-         for a quick question or a one-step fix.\n\
+    let _ = write!(
+        out,
+        "- Keep a plan when a task takes {PLAN_FROM_STEPS} or more steps, or when the user asks \
+         for one; skip it for a quick question or a one-step fix.\n\
          - `todos write` replaces the whole list: always send every item, finished ones \
          included, since what you leave out is dropped. For small changes use `todos create` \
          (append items) or `todos update` (one item).\n\
@@ -89,33 +90,9 @@ pub fn prompt(limits: &Limits, team: bool) -> String {
 /// What a tool-calling model reads about one command: what it does, when and how to use it,
 /// and the limits.
 pub fn tool_description(command: SchemaCommand, limits: &Limits) -> String {
-    let statuses = format!("mark an item {}", sentences::how_to_work());
-    let item_chars = format!(
-        "each item 1-{chars} characters (longer items are refused, not cut)",
-        chars = limits.get(Limit::MaxContentChars)
-    );
     match command {
-        SchemaCommand::Write => format!(
-            "Replace the whole todo plan of the workspace (todos write). Keep a plan for tasks of \
-             3 or more steps or when the user asks for one. Send every item each time, finished \
-             ones included: what you leave out is dropped. Always give a one-line summary. Work \
-             on one item at a time: {statuses}. Send back the ids the tool returns to keep items. \
-             Limits: {}.",
-            limits_sentence(limits)
-        ),
-        SchemaCommand::Create => format!(
-            "Append new pending items to the todo plan of the workspace (todos create); the tool \
-             assigns their ids and returns the whole plan. Use todos write to start a plan. \
-             Limits: {item_chars}; the plan holds at most {} in all.",
-            count(limits.get(Limit::MaxItems), "item")
-        ),
-        SchemaCommand::Update => format!(
-            "Change one item of the todo plan of the workspace by its id (todos update): its \
-             status, text, owner or dependencies (status deleted removes it). Work on one item at a time: {statuses} (at most {} \
-             in_progress). Moving a {} item back to an open status needs reopen: true. \
-             Text: {item_chars}.",
-            count(limits.get(Limit::MaxInProgress), "item"),
-            sentences::terminal_statuses()
-        ),
+        SchemaCommand::Write => described::write_tool(limits),
+        SchemaCommand::Create => described::create_tool(limits),
+        SchemaCommand::Update => described::update_tool(limits),
     }
 }

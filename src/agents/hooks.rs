@@ -15,8 +15,6 @@ mod payload;
 mod settings;
 mod transcript;
 
-use std::fmt::Write as _;
-
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
@@ -28,7 +26,7 @@ use crate::plan::model::{self, Item};
 pub use crate::policy::agent::{ContextChannel, FailureChannel, PROTOCOLS, Protocol, StopChannel};
 use crate::policy::cap::Cap;
 use crate::policy::exit::HOOK_FAILED;
-use crate::policy::sentences;
+use crate::policy::sentences::hook;
 use crate::policy::text::escape;
 use crate::view::render;
 
@@ -141,13 +139,8 @@ pub fn session_context(
     if stats.open() == 0 {
         return None;
     }
-    // It starts with a word: an agent that reads stdout starting with `[` as JSON (Codex does)
-    // must not mistake it for broken JSON.
-    let mut text = format!("Plan (todos) [{}/{}]", stats.done(), stats.total);
-    if let Some(summary) = summary {
-        let _ = write!(text, " {}", quote(summary));
-    }
-    text.push_str(" — open items (update with `todos update ID STATUS`):\n");
+    let summary = summary.map(quote);
+    let mut text = hook::plan_heading(stats.done(), stats.total, summary.as_deref());
     text.push_str(&open_items(items, None, room, now));
     Some(text)
 }
@@ -156,21 +149,6 @@ pub fn session_context(
 /// one else holds (`model::is_left_for`).
 pub fn has_work_left(items: &[Item], owner: Option<&str>) -> bool {
     items.iter().any(|item| model::is_left_for(item, owner))
-}
-
-/// The open items a stop is about (`left` of the plan's `total`, those left for `owner`) as a
-/// subject and its verb: `3 of 5 items` `are`, `1 of 5 items` `is`, `the one item` `is` when
-/// the plan holds one; with an owner, `2 of 5 items (held by @w1 or no one)` `are`.
-pub fn left_subject(left: usize, total: usize, owner: Option<&str>) -> (String, &'static str) {
-    let (subject, verb) = match (left, total) {
-        (1, 1) => ("the one item".to_owned(), "is"),
-        (1, total) => (format!("1 of {total} items"), "is"),
-        (left, total) => (format!("{left} of {total} items"), "are"),
-    };
-    match owner {
-        Some(owner) => (format!("{subject} (held by @{owner} or no one)"), verb),
-        None => (subject, verb),
-    }
 }
 
 /// Why the agent is sent back: what is left for it, with ids (in at most `room` characters),
@@ -184,15 +162,15 @@ pub fn stop_reason(
     let left = (items.iter())
         .filter(|item| model::is_left_for(item, owner))
         .count();
-    let (subject, are) = left_subject(left, items.len(), owner);
-    let mut text = format!("todos: {subject} {are} still open:\n");
+    let open = hook::Open::Still {
+        left,
+        total: items.len(),
+        owner,
+        listed: true,
+    };
+    let mut text = format!("{open}\n");
     text.push_str(&open_items(items, owner, room, now));
-    let _ = write!(
-        text,
-        "{} {}",
-        sentences::how_to_finish(left),
-        sentences::ASK_AND_STOP
-    );
+    text.push_str(&hook::stop_reason_end(left));
     text
 }
 
@@ -213,14 +191,13 @@ pub fn open_items(
     let mut used = 0;
     let index = crate::plan::dependencies::Index::new(items).at(now);
     for (shown, item) in open.iter().enumerate() {
-        let line = format!(
-            "  {} {} {}{}\n",
-            quote(&item.id),
+        let line = hook::open_item(
+            &quote(&item.id),
             render::marker(item.status),
-            quote(&item.content),
-            render::team_suffix(item, &index)
+            &quote(&item.content),
+            &render::team_suffix(item, &index),
         );
-        let more = format!("  (+{} more: `todos show`)\n", open.len() - shown);
+        let more = hook::more_items(open.len() - shown);
         let last = shown + 1 == open.len();
         let room = room.saturating_sub(if last { 0 } else { more.chars().count() });
         let width = line.chars().count();

@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 use crate::agents::guide;
 use crate::plan::model::{Limits, MAX_ACTIVE_FORM_CHARS, MAX_DESCRIPTION_CHARS, Priority, Status};
 use crate::policy::name::OWNER;
-use crate::policy::sentences;
+use crate::policy::sentences::{self, described};
 use clap::ValueEnum;
 
 pub const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -111,10 +111,7 @@ fn one_active_form() -> Value {
 }
 
 fn content_description(limits: &Limits) -> String {
-    format!(
-        "What the step is: one line of 1-{} characters.",
-        limits.max_content_chars
-    )
+    described::content(limits)
 }
 
 fn item(limits: &Limits) -> Value {
@@ -146,17 +143,11 @@ fn write(limits: &Limits) -> Value {
         "properties": {
             "summary": text(
                 limits.max_summary_chars,
-                &format!(
-                    "One line saying what the whole plan is for (at most {} characters).",
-                    limits.max_summary_chars
-                ),
+                &described::summary(limits),
             ),
             "todos": {
                 "type": "array",
-                "description": format!(
-                    "The whole list, in order: every item, finished ones included (at most {}).",
-                    limits.max_items
-                ),
+                "description": described::whole_list(limits),
                 "maxItems": limits.max_items,
                 "items": item(limits),
                 "contains": {

@@ -12,7 +12,7 @@ use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::plan::model;
 use crate::policy::error::{Headline, Result};
-use crate::policy::sentences;
+use crate::policy::sentences::{self, hook::Open};
 use crate::policy::text::escape;
 use crate::store::{Document, Store};
 use crate::view::envelope;
@@ -140,25 +140,22 @@ fn notes(
     is_stop_event: bool,
 ) -> String {
     let palette = ctx.stderr;
-    let (subject, are) = hooks::left_subject(left, document.todos.len(), owner);
-    let mut out = String::new();
-    match (args.stale, idle) {
-        (Some(_), Some(minutes)) => {
-            let _ = writeln!(
-                out,
-                "todos: the plan has not changed for {minutes} min and {subject} {are} open."
-            );
-        }
-        (Some(_), None) => {
-            let _ = writeln!(
-                out,
-                "todos: {subject} {are} open and the plan does not say when it last changed."
-            );
-        }
-        (None, _) => {
-            let _ = writeln!(out, "todos: {subject} {are} still open.");
-        }
-    }
+    let total = document.todos.len();
+    let open = match args.stale {
+        Some(_) => Open::Stale {
+            left,
+            total,
+            owner,
+            minutes: idle,
+        },
+        None => Open::Still {
+            left,
+            total,
+            owner,
+            listed: false,
+        },
+    };
+    let mut out = format!("{open}\n");
     let _ = writeln!(out, "{}", render::recap(&document.todos));
     let mut tail = String::new();
     if args.stale.is_some() {

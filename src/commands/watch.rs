@@ -28,6 +28,7 @@ use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
 use crate::policy::error::{Bug, Error, Note, Plan, Result};
+use crate::policy::sentences::screen;
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
 use crate::view::live_output::{self as live, Screen, ScreenMode as Mode};
@@ -414,33 +415,19 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
     };
     if mode == Mode::Terminal && args.format == Format::Text {
         text.plain("\n");
-        let (what, short) = match revision {
-            Some(revision) => (
-                format!(
-                    "revision {revision} · watching {}",
-                    ctx.list.store_path(&ctx.workspace).display()
-                ),
-                format!("revision {revision}"),
-            ),
-            None => (
-                format!("watching every list of {}", ctx.workspace.display()),
-                "every list".to_owned(),
-            ),
+        let watched = match revision {
+            Some(_) => ctx.list.store_path(&ctx.workspace),
+            None => ctx.workspace.clone(),
         };
         // One row whatever the width: the longest wording that fits (a footer wrapped over
         // rows of a short pane would push items out, or be cut).
-        let wordings = [
-            crate::policy::text::escape(&format!("{what} · Ctrl-C to quit")).into_owned(),
-            format!("{short} · Ctrl-C to quit"),
-            "Ctrl-C to quit".to_owned(),
-        ];
+        let [full, short, quit] = screen::watch_footers(revision, &watched);
         let footer = match columns {
-            Some(columns) => wordings
-                .iter()
+            Some(columns) => [full, short]
+                .into_iter()
                 .find(|text| crate::view::wrap::width_of(text) <= columns)
-                .cloned()
-                .unwrap_or_else(|| "Ctrl-C to quit".chars().take(columns).collect()),
-            None => wordings[0].clone(),
+                .unwrap_or_else(|| quit.chars().take(columns).collect()),
+            None => full,
         };
         text.plain(&format!("{}\n", ctx.stdout.dim(&footer)));
     }

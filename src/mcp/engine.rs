@@ -22,6 +22,7 @@ use crate::context::host::Host;
 use crate::plan::model::Limits;
 use crate::policy::error::{Bug, Error};
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
+use crate::policy::sentences::described;
 use crate::view::envelope::{self, Place};
 
 /// How the server was started: the parts of the command line and of the process every call
@@ -191,18 +192,7 @@ pub fn tool_names() -> Vec<&'static str> {
 
 /// The server's instructions: what an agent reads about the whole server.
 pub fn instructions() -> String {
-    let limits = Limits::default();
-    format!(
-        "The todo plan of this workspace, kept in .todos.json where a person can watch it \
-         (todos show --watch). Keep a plan for tasks of 3 or more steps: write it whole with \
-         write, then change one item at a time with update (in_progress before you start it, \
-         completed as soon as it is done). Every tool answers with the plan as JSON, ids and \
-         revision included; a refusal names the path of each problem. Calls take effect in the \
-         order you send them; give expect_revision to a changing tool to refuse a change to a \
-         plan someone else changed since you read it. By default a plan holds at most {} items \
-         of at most {} characters. Give list to work on a named plan of its own.",
-        limits.max_items, limits.max_content_chars
-    )
+    described::server_instructions(&Limits::default())
 }
 
 /// The envelope of a call that broke inside (a panic): `INTERNAL_ERROR`, as the CLI's.

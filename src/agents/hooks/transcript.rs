@@ -20,11 +20,18 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use crate::policy::agent::TRANSCRIPT_TAIL_BYTES;
+use crate::policy::sentences::hook;
 use crate::store::disk;
 
-/// How a copy of the plan looks in what Gemini CLI gives its model: a hook's context wrapped
-/// in its tag, starting with the plan's header (`session_context`).
-const COPY: &str = "<hook_context>Plan (todos) [";
+/// How Gemini CLI wraps a hook's context in what it gives its model.
+const HOOK_TAG: &str = "<hook_context>";
+
+/// Whether `text` holds a copy of the plan: a hook's context wrapped in its tag, starting with
+/// the plan's heading (`session_context`).
+fn holds_a_copy(text: &str) -> bool {
+    text.match_indices(HOOK_TAG)
+        .any(|(at, tag)| text[at + tag.len()..].starts_with(hook::PLAN_HEADING))
+}
 
 /// The line that starts a snapshot of the whole history, as Gemini CLI 0.61 writes it.
 const SNAPSHOT: &str = "{\"$set\":{\"messages\":";
@@ -33,7 +40,7 @@ const SNAPSHOT: &str = "{\"$set\":{\"messages\":";
 /// no copy in the prompt.
 pub fn owes_the_plan(payload: &Map<String, Value>) -> bool {
     let prompt = payload.get("prompt").and_then(Value::as_str);
-    if prompt.is_some_and(|prompt| prompt.contains(COPY)) {
+    if prompt.is_some_and(holds_a_copy) {
         return false;
     }
     let Some(path) = payload
@@ -48,7 +55,7 @@ pub fn owes_the_plan(payload: &Map<String, Value>) -> bool {
         return false;
     };
     history_since_reset(&String::from_utf8_lossy(&tail), whole)
-        .is_some_and(|history| !history.contains(COPY))
+        .is_some_and(|history| !holds_a_copy(history))
 }
 
 /// The history the model has now: from the last snapshot to the end of `tail`, where `whole`
@@ -72,7 +79,7 @@ mod tests {
     const TURN: &str = "{\"id\":\"u\",\"type\":\"user\",\"content\":[{\"text\":\"Go on.\"}]}\n";
 
     fn owed(tail: &str, whole: bool) -> bool {
-        history_since_reset(tail, whole).is_some_and(|history| !history.contains(COPY))
+        history_since_reset(tail, whole).is_some_and(|history| !holds_a_copy(history))
     }
 
     #[test]

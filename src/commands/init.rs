@@ -184,7 +184,7 @@ fn report(
         files.push((".git/config", action));
     }
     for row in setups.iter().filter_map(|setup| setup.permissions) {
-        if let Some(note) = row.shell_note {
+        if let Some(note) = row.shell_note() {
             let _ = writeln!(text, "{note}.");
         }
     }
@@ -209,7 +209,9 @@ fn report(
     let mut allowed: Vec<&str> = Vec::new();
     for row in setups.iter().filter_map(|setup| setup.permissions) {
         allowed.extend(row.rules(args.mcp).iter().map(|rule| rule.value));
-        let _ = writeln!(text, "{}.", row.still_asks);
+        if let Some(still_asks) = row.still_asks() {
+            let _ = writeln!(text, "{still_asks}.");
+        }
     }
     if setups.iter().any(|setup| setup.permissions.is_some()) {
         data["allowed"] = json!(allowed);

@@ -21,7 +21,7 @@ use serde_json::{Map, Value, json};
 use toml_edit::{DocumentMut, Item, TableLike};
 
 use crate::agents::hooks::own::{self, Verdict};
-use crate::policy::agent::Agent;
+use crate::policy::agent::{Agent, Protocol};
 use crate::policy::error::{Error, Holds, NotOwn, Result, Setup, Shape};
 
 /// The name the server is registered under, and the command that starts it.
@@ -45,37 +45,38 @@ pub type Merge = fn(Option<&str>, &Path, &mut Vec<NotOwn>) -> Result<String>;
 pub struct Registration {
     pub name: &'static str,
     pub merge: Merge,
-    /// What the file now holds and what the user must still do in the agent.
+    /// What the file now holds and what the user must still do in the agent (its row of
+    /// `PROTOCOLS`).
     pub then: &'static str,
 }
 
 pub fn registration(agent: Agent) -> Result<Registration> {
-    match agent {
-        Agent::Claude => Ok(Registration {
-            name: CLAUDE_FILE,
-            merge: |old, path, notes| {
-                with_server(old, path, notes, &json!({"type": "stdio"}), None)
-            },
-            then: "Claude Code asks you once to approve the project's MCP servers when it next \
-                   starts here; check with /mcp",
+    let (name, merge): (&'static str, Merge) = match agent {
+        Agent::Claude => (CLAUDE_FILE, |old, path, notes| {
+            with_server(old, path, notes, &json!({"type": "stdio"}), None)
         }),
-        Agent::Gemini => Ok(Registration {
-            name: GEMINI_FILE,
-            merge: |old, path, notes| with_server(old, path, notes, &json!({}), Some("trust")),
-            then: "trusted (\"trust\": true), so Gemini CLI offers its tools without asking; it \
-                   loads a project's MCP servers in a trusted folder; check with /mcp",
+        Agent::Gemini => (GEMINI_FILE, |old, path, notes| {
+            with_server(old, path, notes, &json!({}), Some("trust"))
         }),
-        Agent::Codex => Ok(Registration {
-            name: CODEX_FILE,
-            merge: with_codex_server,
-            then: "its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a \
-                   project's .codex/config.toml once you trust the folder; check with /mcp",
+        Agent::Codex => (CODEX_FILE, with_codex_server),
+        Agent::Generic => return needs_agent(),
+    };
+    match Protocol::of_agent(agent) {
+        Some(protocol) => Ok(Registration {
+            name,
+            merge,
+            then: protocol.mcp_then,
         }),
-        Agent::Generic => Setup::McpNeedsAgent {
-            command: format!("{COMMAND} {}", ARGS.join(" ")),
-        }
-        .into(),
+        None => needs_agent(),
     }
+}
+
+/// The refusal of `--mcp` for an agent that reads no project's MCP servers.
+fn needs_agent() -> Result<Registration> {
+    Setup::McpNeedsAgent {
+        command: format!("{COMMAND} {}", ARGS.join(" ")),
+    }
+    .into()
 }
 
 /// The line `init` prints for a registration file it wrote.

@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::policy::agent::Agent;
+use crate::policy::agent::{Agent, Protocol};
 use crate::policy::error::{Holds, Shape};
 
 /// One rule: a string added once to the array at `path` of the agent's JSON settings.
@@ -25,10 +25,6 @@ pub struct Permissions {
     pub shell: Option<Rule>,
     /// For the todos MCP tools, beside the server's own entry.
     pub mcp: Option<Rule>,
-    /// Why the shell needs no rule, for the agents that need none.
-    pub shell_note: Option<&'static str>,
-    /// What the agent still asks, in the user's words: for `init`'s output and docs/agents.md.
-    pub still_asks: &'static str,
 }
 
 pub static PERMISSIONS: [Permissions; 3] = [
@@ -43,9 +39,6 @@ pub static PERMISSIONS: [Permissions; 3] = [
             path: &["permissions", "allow"],
             value: "mcp__todos",
         }),
-        shell_note: None,
-        still_asks: "Claude Code still asks before any other command, and once to use the \
-                     project's MCP servers (.mcp.json)",
     },
     Permissions {
         agent: Agent::Gemini,
@@ -56,8 +49,6 @@ pub static PERMISSIONS: [Permissions; 3] = [
         }),
         // The server's own `"trust": true`, set on todos' own entry only (init_mcp).
         mcp: None,
-        shell_note: None,
-        still_asks: "Gemini CLI still asks before any other shell command",
     },
     Permissions {
         agent: Agent::Codex,
@@ -65,17 +56,23 @@ pub static PERMISSIONS: [Permissions; 3] = [
         shell: None,
         // `default_tools_approval_mode = "approve"` on todos' own server entry (init_mcp).
         mcp: None,
-        shell_note: Some(
-            "Codex needs no rule for the shell: todos writes only inside the workspace, which \
-             its workspace-write sandbox allows",
-        ),
-        still_asks: "Codex still asks before commands that leave its sandbox",
     },
 ];
 
 impl Permissions {
     pub fn of_agent(agent: Agent) -> Option<&'static Self> {
         PERMISSIONS.iter().find(|row| row.agent == agent)
+    }
+
+    /// Why the agent's shell needs no rule, for an agent that needs none (its row of
+    /// `PROTOCOLS`).
+    pub fn shell_note(&self) -> Option<&'static str> {
+        Protocol::of_agent(self.agent).and_then(|row| row.shell_note)
+    }
+
+    /// What the agent still asks once these rules are in (its row of `PROTOCOLS`).
+    pub fn still_asks(&self) -> Option<&'static str> {
+        Protocol::of_agent(self.agent).map(|row| row.still_asks)
     }
 
     /// The rules `init` adds with these options, in the order they are added.

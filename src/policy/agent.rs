@@ -110,6 +110,13 @@ pub struct Protocol {
     pub handler_extras: &'static [(&'static str, &'static str)],
     /// What the user does in the agent before it runs a project's hooks.
     pub trust: &'static str,
+    /// What `init --mcp` says after the server entry it wrote (`the todos MCP server (todos
+    /// mcp), …`): what the entry holds and what the user must still do in the agent.
+    pub mcp_then: &'static str,
+    /// Why the agent's shell needs no allow rule from `init`, for an agent that needs none.
+    pub shell_note: Option<&'static str>,
+    /// What the agent still asks once `init` wrote its allow rules, in the user's words.
+    pub still_asks: &'static str,
 }
 
 /// Every source Claude Code and Codex run `SessionStart` with, as a matcher (a regular
@@ -150,6 +157,10 @@ pub static PROTOCOLS: [Protocol; 3] = [
         trust: "Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you \
                 trust the files in this folder?\" (or /permissions later); it runs no project \
                 hook in an untrusted folder.",
+        mcp_then: "trusted (\"trust\": true), so Gemini CLI offers its tools without asking; it \
+                   loads a project's MCP servers in a trusted folder; check with /mcp",
+        shell_note: None,
+        still_asks: "Gemini CLI still asks before any other shell command",
     },
     Protocol {
         agent: Agent::Claude,
@@ -168,6 +179,11 @@ pub static PROTOCOLS: [Protocol; 3] = [
         handler_extras: &[],
         trust: "Claude Code: start `claude` in this folder and accept the folder trust prompt; \
                 it reads the hooks at startup (review them with /hooks).",
+        mcp_then: "Claude Code asks you once to approve the project's MCP servers when it next \
+                   starts here; check with /mcp",
+        shell_note: None,
+        still_asks: "Claude Code still asks before any other command, and once to use the \
+                     project's MCP servers (.mcp.json)",
     },
     Protocol {
         agent: Agent::Codex,
@@ -187,6 +203,13 @@ pub static PROTOCOLS: [Protocol; 3] = [
                 folder?\", then at \"Hooks need review\" review the two todos hooks and trust \
                 them (or later in /hooks). Codex runs no project hook before both steps, and \
                 asks again when a hook changes.",
+        mcp_then: "its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a \
+                   project's .codex/config.toml once you trust the folder; check with /mcp",
+        shell_note: Some(
+            "Codex needs no rule for the shell: todos writes only inside the workspace, which \
+             its workspace-write sandbox allows",
+        ),
+        still_asks: "Codex still asks before commands that leave its sandbox",
     },
 ];
 

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::agents::schema::SchemaCommand;
-use crate::plan::model::{Limits, Status};
+use crate::plan::model::{Limit, Limits, Status};
 use crate::policy::sentences::described::{self, PLAN_FROM_STEPS};
 use crate::policy::sentences::{self, limits_in_force as limits_sentence};
 use crate::policy::settings::Variable;
@@ -17,18 +17,20 @@ pub const WRITE_EXAMPLE: &str = r#"{"summary": "Fix the login timeout", "todos":
   {"content": "Add a regression test", "status": "pending"}]}"#;
 
 /// What an agent that shares the plan needs on top of the guide: three lines, no more, so a
-/// team's guide stays short, and none at all for a lone agent.
-fn team_lines() -> String {
+/// team's guide stays short, and none at all for a lone agent; each owner's items in progress
+/// at the limit in force.
+fn team_lines(limits: &Limits) -> String {
     format!(
         "- Several agents share this plan. `todos next --claim --owner NAME` (or `{owner}=NAME`) \
          takes the next ready item and marks it yours; finish it ({finished}) before you claim \
-         another: each owner has one item in_progress at a time.\n\
+         another: each owner has {in_progress} in_progress at a time.\n\
          - An item with `blocked_by` is ready {ready} (`⧗ 2, 5` in `todos show`); \
          `todos update ID --blocked-by OTHER` adds a dependency.\n\
          - Change your own items with `todos update`; never `todos write` a list over others' work.\n",
         owner = Variable::Owner.name(),
         finished = sentences::stop_statuses(),
         ready = sentences::when_ready(),
+        in_progress = sentences::items_in_progress(limits.get(Limit::MaxInProgress)),
     )
 }
 
@@ -60,7 +62,7 @@ pub fn prompt(limits: &Limits, team: bool) -> String {
         sentences::how_to_stop_work(),
     );
     if team {
-        out.push_str(&team_lines());
+        out.push_str(&team_lines(limits));
     }
     out.push('\n');
     let _ = writeln!(
@@ -94,5 +96,26 @@ pub fn tool_description(command: SchemaCommand, limits: &Limits) -> String {
         SchemaCommand::Write => described::write_tool(limits),
         SchemaCommand::Create => described::create_tool(limits),
         SchemaCommand::Update => described::update_tool(limits),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_team_lines_say_the_in_progress_limit_in_force() {
+        let lone = prompt(&Limits::default(), true);
+        assert!(
+            lone.contains("each owner has one item in_progress at a time."),
+            "{lone}"
+        );
+        let mut raised = Limits::default();
+        raised.set(Limit::MaxInProgress, 2);
+        let team = prompt(&raised, true);
+        assert!(
+            team.contains("each owner has 2 items in_progress at a time."),
+            "{team}"
+        );
     }
 }

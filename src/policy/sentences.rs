@@ -232,15 +232,19 @@ pub fn size(bytes: u64) -> String {
 /// The in-progress rule as help says it, at its default: `Each owner (items without one count
 /// as one) has at most one item in progress`.
 pub fn in_progress_rule() -> String {
-    let max = Limit::MaxInProgress.info().default;
     format!(
         "Each owner (items without one count as one) has at most {} in progress",
-        if max == 1 {
-            "one item".to_owned()
-        } else {
-            count(max, "item")
-        }
+        items_in_progress(Limit::MaxInProgress.info().default)
     )
+}
+
+/// How many items an owner may have in progress at once, in words: `one item`, `2 items`.
+pub fn items_in_progress(max: usize) -> String {
+    if max == 1 {
+        "one item".to_owned()
+    } else {
+        count(max, "item")
+    }
 }
 
 /// A wait of `millis` milliseconds as the manual says it: `200 ms`, `a second`, `1.5 s`,

@@ -316,3 +316,51 @@ fn the_checks_see_a_sentence_built_as_text_and_a_stray_print() {
                  host.stdout_is_terminal && host.stderr_is_terminal\n}\n";
     assert_eq!(prints(quiet), Vec::<String>::new());
 }
+
+/// Words that have one home in `policy/` (issue 30): what a hook says into an agent's context
+/// (`sentences/hook.rs`), the limit sentences of the tools and schemas (`sentences/described.rs`),
+/// the watch footer (`sentences/screen.rs`) and what `init` says per agent (`agent.rs`). Each is
+/// said nowhere else, so a copy typed beside a caller shows here.
+const SAID_ONLY_IN_POLICY: [&str; 10] = [
+    "Plan (todos)",
+    "more: `todos show`",
+    "still open",
+    "held by @",
+    "refused, not cut",
+    "one line of 1-",
+    "Ctrl-C to quit",
+    "asks you once to approve",
+    "still asks before",
+    "no rule for the shell",
+];
+
+/// Each place in `text` (a file's code) that says one of `SAID_ONLY_IN_POLICY`.
+fn policy_words(text: &str) -> Vec<String> {
+    code_lines(text)
+        .into_iter()
+        .filter(|(_, line)| SAID_ONLY_IN_POLICY.iter().any(|words| line.contains(words)))
+        .map(|(number, line)| format!("{number}: {}", line.trim()))
+        .collect()
+}
+
+#[test]
+fn hook_tool_init_and_footer_words_are_said_only_in_policy() {
+    let found = found_in_src(|file| file.starts_with("policy"), policy_words);
+    assert!(
+        found.is_empty(),
+        "words typed outside policy/ (take them from policy/sentences/ or policy/agent.rs):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_check_sees_policy_words_typed_beside_a_caller() {
+    let typed = "/// Says the items are still open.\n\
+                 fn reason() -> String {\n    \
+                 format!(\"todos: {subject} {are} still open:\\n\")\n}\n\
+                 #[cfg(test)]\nmod tests {\n    const T: &str = \"Ctrl-C to quit\";\n}\n";
+    assert_eq!(
+        policy_words(typed),
+        ["3: format!(\"todos: {subject} {are} still open:\\n\")"]
+    );
+}

@@ -12,7 +12,7 @@ use crate::agents::hooks::{self, Event, Protocol, Reply};
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::policy::error::{Error, NoPayload, Note, Result};
-use crate::policy::text::escape;
+use crate::policy::sentences::hook;
 use crate::store::Store;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -78,10 +78,7 @@ pub fn execute(ctx: &Context, request: Request) -> Outcome {
 /// stderr, exit 0 and a `systemMessage`); capped like every hook output. `protocol` is the
 /// payload's agent, `None` when no payload came (`check --hook`, a hook run by hand).
 pub fn refusal(err: &Error, protocol: Option<&Protocol>) -> Outcome {
-    let mut notes = format!("todos hook: {}\n", escape(&err.message));
-    if let Some(hint) = &err.hint {
-        let _ = writeln!(notes, "hint: {}", escape(hint));
-    }
+    let notes = hook::failed(&err.message, err.hint.as_deref());
     // The cap holds for the whole answer, a systemMessage's JSON escapes included.
     let reply = hooks::within_cap(|room| {
         if notes.chars().count() <= room {
@@ -150,7 +147,7 @@ fn answer(
         }
     };
     let data = json!({"hook": {"agent": protocol.name, "event": event_name, "action": action}});
-    let mut answer = Answer::new(reply.stdout, data, format!("{}: {action}", protocol.name));
+    let mut answer = Answer::new(reply.stdout, data, hook::answered(protocol.name, action));
     answer.notes = reply.stderr;
     Ok(Outcome {
         exit_code: reply.exit_code,

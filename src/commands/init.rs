@@ -18,7 +18,7 @@ use crate::commands::init_permissions::{self, Permissions};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
-use crate::policy::error::{Bug, Error, Holds, NotOwn, Note, Result, Setup, Shape};
+use crate::policy::error::{Bug, Error, Foreign, Holds, NotOwn, Note, Result, Setup, Shape};
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -252,7 +252,7 @@ fn hooks_not_own(text: &str, path: &Path) -> Vec<NotOwn> {
     };
     hooks::own::review(&settings)
         .into_iter()
-        .filter(|entry| entry.starts_with("hooks."))
+        .filter(|entry| matches!(entry, Foreign::Hook { .. }))
         .map(|entry| NotOwn::Hook {
             path: path.to_path_buf(),
             entry,

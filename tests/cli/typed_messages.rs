@@ -318,11 +318,14 @@ fn the_checks_see_a_sentence_built_as_text_and_a_stray_print() {
 }
 
 /// Words that have one home in `policy/` (issue 30): what a hook says into an agent's context
-/// (`sentences/hook.rs`), the limit sentences of the tools and schemas (`sentences/described.rs`),
+/// and what a failed hook says (`sentences/hook.rs`), the settings entries `init` leaves for review
+/// (`failure/foreign.rs`), the limit sentences of the tools and schemas (`sentences/described.rs`),
 /// the watch footer (`sentences/screen.rs`) and what `init` says per agent (`agent.rs`). Each is
 /// said nowhere else, so a copy typed beside a caller shows here.
-const SAID_ONLY_IN_POLICY: [&str; 10] = [
+const SAID_ONLY_IN_POLICY: [&str; 12] = [
     "Plan (todos)",
+    "todos hook: ",
+    "] runs `",
     "more: `todos show`",
     "still open",
     "held by @",

@@ -15,6 +15,8 @@
 //! - `Rpc`, `Http`: what the MCP server and the board answer a client they refuse (`served.rs`);
 //! - `Bug`: what cannot happen unless `todos` is wrong, or the system fails under it (`bug.rs`);
 //! - `Hint`: how to fix a refused input, beside its problems (`hint.rs`);
+//! - `Foreign`: an agent's settings entry that goes by todos' name and is not its own
+//!   (`foreign.rs`);
 //! - `Note`: what a command says beside its answer, neither a failure nor a warning (`note.rs`),
 //!   and `Holds`: what `init` says a file it wrote now holds (`holds.rs`);
 //! - `Warning`: what a command says beside what it did, and why a history line was passed over
@@ -22,6 +24,7 @@
 
 mod bug;
 pub(super) mod disk;
+pub(super) mod foreign;
 pub(super) mod hint;
 mod holds;
 mod input;
@@ -39,6 +42,7 @@ mod wrong;
 
 pub use bug::Bug;
 pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, summarize};
+pub use foreign::Foreign;
 pub use hint::{Hint, StdinCommand};
 pub use holds::Holds;
 pub use input::{FileWhy, Input};

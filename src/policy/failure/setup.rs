@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::policy::error::{Error, Kind};
-use crate::policy::failure::Distrust;
+use crate::policy::failure::{Distrust, Foreign};
 use crate::policy::text::escape;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -330,7 +330,7 @@ pub enum NotOwn {
     /// A hook entry (`hooks.Stop[0].hooks[1] runs …`) beside todos' own hook, `ours`.
     Hook {
         path: PathBuf,
-        entry: String,
+        entry: Foreign,
         ours: String,
     },
     /// The MCP server entry `name` runs `command`, not todos' `ours`.

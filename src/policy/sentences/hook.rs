@@ -2,7 +2,10 @@
 //! session start brings, the reason a stop is sent back, the line that counts the items left
 //! out. The items, counts and owners are arguments; the words are here.
 
+use std::fmt::Write as _;
+
 use crate::policy::sentences::{ASK_AND_STOP, how_to_finish};
+use crate::policy::text::escape;
 
 /// How the plan block a hook puts into an agent's context begins: `hooks/transcript.rs` knows
 /// a copy of the plan in Gemini CLI's record by it. It starts with a word: an agent that reads
@@ -112,6 +115,22 @@ impl std::fmt::Display for Open<'_> {
 /// way out when the agent needs the user.
 pub fn stop_reason_end(left: usize) -> String {
     format!("{} {ASK_AND_STOP}", how_to_finish(left))
+}
+
+/// What a hook that could not do its job says where its agent shows the user: `todos hook:`
+/// and the refusal's message, then its hint; each escaped, each line ending in a newline.
+pub fn failed(message: &str, hint: Option<&str>) -> String {
+    let mut notes = format!("todos hook: {}\n", escape(message));
+    if let Some(hint) = hint {
+        let _ = writeln!(notes, "hint: {}", escape(hint));
+    }
+    notes
+}
+
+/// The one line a hook's answer gives: the agent that sent the payload and what the hook did
+/// (`none`, `context`, `block`, as its JSON says it).
+pub fn answered(agent: &str, action: &str) -> String {
+    format!("{agent}: {action}")
 }
 
 #[cfg(test)]

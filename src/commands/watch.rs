@@ -27,7 +27,7 @@ use crate::commands::show::ShowArgs;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
-use crate::policy::error::{Bug, Error, Note, Plan, Result};
+use crate::policy::error::{Bug, Error, Headline, Note, Plan, Result};
 use crate::policy::sentences::screen;
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
@@ -368,15 +368,13 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
         let place = Place::of(ctx, None);
         let value = match &loaded {
             Ok(Shown::One(document)) => {
-                let text = format!(
-                    "Todos: {}.",
-                    envelope::counts(&model::stats(&document.todos))
-                );
+                let counts = envelope::counts(&model::stats(&document.todos));
+                let text = Headline::Todos { counts }.to_string();
                 envelope::success(document, &text, &[], None, &place)
             }
             Ok(Shown::All(lists)) => envelope::answer(
                 crate::view::show::lists_data(lists),
-                "Every list.",
+                &Headline::EveryList.to_string(),
                 None,
                 &place,
             ),

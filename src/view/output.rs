@@ -13,7 +13,7 @@ use crate::context::Palette;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
 use crate::plan::model;
-use crate::policy::error::{Error, Kind};
+use crate::policy::error::{Error, Headline, Kind};
 use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::envelope::{self, Place};
@@ -372,12 +372,18 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
             let note = restored(*revision, set_aside.as_deref());
             plan(
                 document,
-                format!("{note} Todos: {}.", counts(document)),
+                format!(
+                    "{note} {}",
+                    Headline::Todos {
+                        counts: counts(document)
+                    }
+                ),
                 Some(true),
             )
         }
         View::Shown { document, .. } | View::Recap { document } => {
-            plan(document, format!("Todos: {}.", counts(document)), None)
+            let counts = counts(document);
+            plan(document, Headline::Todos { counts }.to_string(), None)
         }
         View::ShownAll { lists, .. } => {
             let total: usize = lists.iter().map(|(_, document)| document.todos.len()).sum();

@@ -245,6 +245,11 @@ pub enum Headline {
     },
     /// `check --stale`: minutes since the last change, and the bound.
     Stale { minutes: u64, limit: u64 },
+    /// A plan shown, restored or redrawn: its items counted by status (`2 pending, 1
+    /// completed`, or `no items`).
+    Todos { counts: String },
+    /// `show --watch --all`'s redraw as a JSON line: every list.
+    EveryList,
 }
 
 impl std::fmt::Display for Headline {
@@ -296,6 +301,8 @@ impl std::fmt::Display for Headline {
             Self::Stale { minutes, limit } => {
                 write!(f, "Last change {minutes} min ago (stale after {limit}).")
             }
+            Self::Todos { counts } => write!(f, "Todos: {counts}."),
+            Self::EveryList => f.write_str("Every list."),
         }
     }
 }

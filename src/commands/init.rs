@@ -18,7 +18,9 @@ use crate::commands::init_permissions::{self, Permissions};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
-use crate::policy::error::{Bug, Error, Foreign, Holds, NotOwn, Note, Result, Setup, Shape};
+use crate::policy::error::{
+    Bug, Error, Foreign, Headline, Holds, NotOwn, Note, Result, Setup, Shape,
+};
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -189,7 +191,10 @@ fn report(
         }
     }
     for note in notes {
-        let _ = writeln!(text, "Not todos' own: {note}.");
+        let note = Note::LeftForReview {
+            entry: note.clone(),
+        };
+        let _ = writeln!(text, "{note}");
     }
     let name = |agent: Agent| format!("{agent:?}").to_lowercase();
     let mut data = json!({
@@ -226,21 +231,22 @@ fn report(
         .collect();
     for trust in &trusts {
         // Trust is the user's to give, in the agent: init only says how, every time it runs.
-        let _ = writeln!(text, "To turn the hooks on: {trust}");
+        let _ = writeln!(text, "{}", Note::TurnHooksOn { trust });
     }
     if let [trust] = trusts[..] {
         data["trust"] = json!(trust);
     } else if !trusts.is_empty() {
         data["trust"] = json!(trusts);
     }
-    let headline = if files.iter().all(|(_, action)| *action == Action::Unchanged) {
-        "Already set up: nothing changed."
-    } else if setups.is_empty() {
-        "Set up: git merges plans with todos."
-    } else {
-        "Set up: the agent now plans with todos."
+    let headline = Headline::SetUp {
+        changed: files.iter().any(|(_, action)| *action != Action::Unchanged),
+        agent: !setups.is_empty(),
     };
-    Ok(Outcome::answer(Answer::new(text, data, headline)))
+    Ok(Outcome::answer(Answer::new(
+        text,
+        data,
+        headline.to_string(),
+    )))
 }
 
 /// The hooks of an agent's settings that go by todos' name without being todos' own

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::policy::cap::Cap;
 use crate::policy::english::{capitalized, count};
+use crate::policy::failure::NotOwn;
 use crate::policy::sentences;
 use crate::policy::text::escape;
 
@@ -45,6 +46,11 @@ pub enum Note {
         base: Base,
         add: String,
     },
+    /// `init` left an entry that is not todos' own as it is, for the user to review.
+    LeftForReview { entry: NotOwn },
+    /// How the user trusts the hooks in an agent (its protocol row's `trust`): `init` says it
+    /// every time it runs, since trust is the user's to give.
+    TurnHooksOn { trust: &'static str },
 }
 
 /// Why `todos hook` has no payload to answer.
@@ -216,6 +222,8 @@ impl std::fmt::Display for Note {
                 },
                 escape(add)
             ),
+            Self::LeftForReview { entry } => write!(f, "Not todos' own: {entry}."),
+            Self::TurnHooksOn { trust } => write!(f, "To turn the hooks on: {trust}"),
         }
     }
 }
@@ -245,6 +253,9 @@ pub enum Headline {
     },
     /// `check --stale`: minutes since the last change, and the bound.
     Stale { minutes: u64, limit: u64 },
+    /// `init`: whether a file changed, and whether it set up an agent (else only git's merge
+    /// driver).
+    SetUp { changed: bool, agent: bool },
     /// A plan shown, restored or redrawn: its items counted by status (`2 pending, 1
     /// completed`, or `no items`).
     Todos { counts: String },
@@ -302,6 +313,9 @@ impl std::fmt::Display for Headline {
                 write!(f, "Last change {minutes} min ago (stale after {limit}).")
             }
             Self::Todos { counts } => write!(f, "Todos: {counts}."),
+            Self::SetUp { changed: false, .. } => f.write_str("Already set up: nothing changed."),
+            Self::SetUp { agent: false, .. } => f.write_str("Set up: git merges plans with todos."),
+            Self::SetUp { .. } => f.write_str("Set up: the agent now plans with todos."),
             Self::EveryList => f.write_str("Every list."),
         }
     }

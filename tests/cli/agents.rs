@@ -29,7 +29,7 @@ fn cursor_todo_write_merges_by_id() {
         .stdin(merge)
         .expect_code(0)
         .expect_stderr("")
-        .run();
+        .run_unchecked();
     assert_eq!(
         items(&env.store()["todos"]),
         [
@@ -41,9 +41,16 @@ fn cursor_todo_write_merges_by_id() {
     );
     // A merge that names one item leaves the others alone; sent again, it changes nothing.
     let cancel = r#"{"merge": true, "todos": [{"id": "4", "content": "Update the docs", "status": "cancelled"}]}"#;
-    env.todos(&["write"]).stdin(cancel).run().success();
+    env.todos(&["write"])
+        .stdin(cancel)
+        .run_unchecked()
+        .success();
     let revision = env.store()["revision"].clone();
-    let again = env.todos(&["write"]).stdin(cancel).run().success();
+    let again = env
+        .todos(&["write"])
+        .stdin(cancel)
+        .run_unchecked()
+        .success();
     assert!(again.stderr.contains("No change"), "{}", again.stderr);
     assert_eq!(env.store()["revision"], revision);
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
@@ -78,7 +85,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
         {"id": 1, "title": "Reproduce the bug", "description": "Run the failing login test", "status": "completed"},
         {"id": 2, "title": "Patch the check", "description": "Token expiry is compared in seconds\nagainst milliseconds", "status": "in-progress"},
         {"id": 3, "title": "Add a regression test", "description": "", "status": "not-started"}]}"#;
-    env.todos(&["write"]).stdin(write).run().success();
+    env.todos(&["write"]).stdin(write).run_unchecked().success();
     let store = env.store();
     assert_eq!(
         items(&store["todos"]),
@@ -97,9 +104,13 @@ fn vscode_manage_todo_list_writes_and_reads() {
         "blank is none"
     );
     // The description is kept for --json; the checklist stays one line per item.
-    let show = env.todos(&["show"]).run().success();
+    let show = env.todos(&["show"]).run_unchecked().success();
     assert!(!show.stdout.contains("milliseconds"), "{}", show.stdout);
-    let json = env.todos(&["--json", "show"]).run().success().json();
+    let json = env
+        .todos(&["--json", "show"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(
         json["data"]["todos"][0]["description"],
         "Run the failing login test"
@@ -111,7 +122,10 @@ fn vscode_manage_todo_list_writes_and_reads() {
         {"content": "Reproduce the bug", "status": "completed", "activeForm": "Reproducing"},
         {"content": "Patch the check", "status": "in_progress", "activeForm": "Patching", "description": null},
         {"content": "Add a regression test", "status": "pending", "activeForm": "Adding a test"}]}"#;
-    env.todos(&["write"]).stdin(claude).run().success();
+    env.todos(&["write"])
+        .stdin(claude)
+        .run_unchecked()
+        .success();
     let store = env.store();
     assert_eq!(
         store["todos"][0]["description"],
@@ -121,14 +135,14 @@ fn vscode_manage_todo_list_writes_and_reads() {
         store["todos"][1].get("description").is_none(),
         "null clears"
     );
-    env.todos(&["write"]).stdin(write).run().success();
+    env.todos(&["write"]).stdin(write).run_unchecked().success();
 
     // "read" only prints: nothing is written, not even a revision.
     let before = env.tree();
     let read = env
         .todos(&["--json", "write"])
         .stdin(r#"{"operation": "read"}"#)
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(read["data"]["changed"], false);
@@ -172,13 +186,16 @@ fn opencode_amp_and_trae_todo_lists() {
         {"content": "Read the failing test", "status": "completed", "priority": "high", "id": "1"},
         {"content": "Fix the parser", "status": "in_progress", "priority": "high", "id": "2"},
         {"content": "Run the suite", "status": "pending", "priority": "medium", "id": "3"}]}"#;
-    env.todos(&["write"]).stdin(opencode).run().success();
+    env.todos(&["write"])
+        .stdin(opencode)
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["todos"][1]["priority"], "high");
     let amp = r#"{"todos": [
         {"id": "1", "content": "Read the failing test", "status": "completed", "priority": "high"},
         {"id": "2", "content": "Fix the parser", "status": "in-progress", "priority": "high"},
         {"id": "3", "content": "Run the suite", "status": "todo", "priority": "low"}]}"#;
-    env.todos(&["write"]).stdin(amp).run().success();
+    env.todos(&["write"]).stdin(amp).run_unchecked().success();
     assert_eq!(
         items(&env.store()["todos"]),
         [
@@ -199,12 +216,15 @@ fn qwen_code_todo_write_with_blocked_by() {
     let qwen = r#"{"todos": [
         {"id": "create-model", "content": "Create user preferences model", "status": "in_progress", "blockedBy": []},
         {"id": "add-endpoints", "content": "Add API endpoints for preferences", "status": "pending"}]}"#;
-    env.todos(&["write"]).stdin(qwen).run().success();
+    env.todos(&["write"]).stdin(qwen).run_unchecked().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
     let blocked = r#"{"todos": [
         {"id": "create-model", "content": "Create user preferences model", "status": "in_progress"},
         {"id": "add-endpoints", "content": "Add API endpoints for preferences", "status": "pending", "blockedBy": ["create-model"]}]}"#;
-    env.todos(&["write"]).stdin(blocked).run().success();
+    env.todos(&["write"])
+        .stdin(blocked)
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["todos"][1]["blocked_by"], json!(["1"]));
     let unknown = blocked.replace(r#"["create-model"]"#, r#"["create-models"]"#);
     let json = env
@@ -229,7 +249,7 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
     let json = env
         .todos(&["--json", "write"])
         .stdin(gemini)
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(json["stats"]["blocked"], 1);
@@ -238,7 +258,7 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
         "[2/4] In progress: Implement state management. Blocked: Wait for the API key from the \
          user. Cancelled: Create API service."
     );
-    let show = env.todos(&["show"]).run().success();
+    let show = env.todos(&["show"]).run_unchecked().success();
     assert!(
         show.stdout
             .contains("  3 [=] Wait for the API key from the user\n"),
@@ -261,7 +281,10 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
 fn roo_code_update_todo_list_checklist_in_a_string() {
     let env = TestEnv::new();
     let roo = json!({"todos": "[x] Analyze requirements\n[-] Design architecture\n[ ] Implement core logic\n[ ] Write tests"});
-    env.todos(&["write"]).stdin(roo.to_string()).run().success();
+    env.todos(&["write"])
+        .stdin(roo.to_string())
+        .run_unchecked()
+        .success();
     assert_eq!(
         items(&env.store()["todos"]),
         [
@@ -279,7 +302,7 @@ fn a_markdown_checklist_on_plain_stdin() {
     let text = "- [x] Reproduce\n* [ ] Patch\n[-] Test\n  - [~] Perf script\n- [!] Flaky job\n";
     env.todos(&["write", "--summary", "Fix login"])
         .stdin(text)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         items(&env.store()["todos"]),
@@ -319,19 +342,25 @@ fn claude_code_task_create_and_task_update() {
     let env = TestEnv::new();
     env.plan("Ship", &["completed:Tag"]);
     let create = r#"{"subject": "Run the tests", "description": "The whole suite, then the benches", "activeForm": "Running the tests"}"#;
-    env.todos(&["create"]).stdin(create).run().success();
+    env.todos(&["create"])
+        .stdin(create)
+        .run_unchecked()
+        .success();
     let item = &env.store()["todos"][1];
     assert_eq!(item["content"], "Run the tests");
     assert_eq!(item["description"], "The whole suite, then the benches");
     assert_eq!(item["active_form"], "Running the tests");
     let update = r#"{"taskId": "2", "status": "in_progress", "subject": "Run every test", "addBlockedBy": []}"#;
-    env.todos(&["update"]).stdin(update).run().success();
+    env.todos(&["update"])
+        .stdin(update)
+        .run_unchecked()
+        .success();
     let item = &env.store()["todos"][1];
     assert_eq!(
         (item["status"].as_str(), item["content"].as_str()),
         (Some("in_progress"), Some("Run every test"))
     );
-    let show = env.todos(&["show"]).run().success();
+    let show = env.todos(&["show"]).run_unchecked().success();
     assert!(
         show.stdout
             .contains("[▶] Run every test — Running the tests"),
@@ -354,7 +383,10 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
         r#"{"taskId": "2", "addBlocks": ["3"]}"#,
         r#"{"taskId": "1", "owner": "api-agent", "status": "in_progress"}"#,
     ] {
-        env.todos(&["update"]).stdin(payload).run().success();
+        env.todos(&["update"])
+            .stdin(payload)
+            .run_unchecked()
+            .success();
     }
     let store = env.store();
     assert_eq!(store["todos"][1]["blocked_by"], json!(["1"]));
@@ -363,7 +395,7 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
     let done = env
         .todos(&["update"])
         .stdin(r#"{"taskId": "2", "status": "deleted"}"#)
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stderr
@@ -381,15 +413,18 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
 fn json_in_a_markdown_fence() {
     let env = TestEnv::new();
     let fenced = "```json\n{\"summary\": \"Fix login\", \"todos\": [{\"content\": \"Patch\", \"status\": \"in_progress\"}]}\n```\n";
-    env.todos(&["write"]).stdin(fenced).run().success();
+    env.todos(&["write"])
+        .stdin(fenced)
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["summary"], "Fix login");
     env.todos(&["update"])
         .stdin("```\n{\"id\": \"1\", \"status\": \"done\"}\n```")
-        .run()
+        .run_unchecked()
         .success();
     env.todos(&["create"])
         .stdin("```json\n{\"items\": [\"Tag\"]}\n```")
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         items(&env.store()["todos"]),
@@ -413,7 +448,7 @@ fn aliases_of_statuses_ids_and_fields() {
         {"description": "G alone is the text", "status": "blocked"}]}"#;
     env.todos(&["write", "--summary", "S"])
         .stdin(input)
-        .run()
+        .run_unchecked()
         .success();
     let store = env.store();
     let statuses: Vec<String> = items(&store["todos"]).into_iter().map(|t| t.1).collect();
@@ -436,7 +471,7 @@ fn aliases_of_statuses_ids_and_fields() {
     // A numeric id is its decimal text: it names the stored item "1".
     env.todos(&["update"])
         .stdin(r#"{"task_id": 1, "status": "cancelled"}"#)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "cancelled");
 }
@@ -450,7 +485,7 @@ fn each_agent_is_set_up_to_run_todos_alone_without_asking() {
     let env = TestEnv::new();
     for agent in ["claude", "codex", "gemini"] {
         env.todos(&["init", "--agent", agent, "--hooks", "--mcp"])
-            .run()
+            .run_unchecked()
             .success();
     }
     let json = |path: &str| serde_json::from_str::<serde_json::Value>(&env.read(path)).unwrap();
@@ -502,7 +537,7 @@ fn each_agent_is_set_up_to_run_todos_alone_without_asking() {
     let before = env.tree();
     for agent in ["claude", "codex", "gemini"] {
         env.todos(&["init", "--agent", agent, "--hooks", "--mcp"])
-            .run()
+            .run_unchecked()
             .success();
     }
     assert_eq!(env.tree(), before);

@@ -13,7 +13,7 @@ fn an_empty_or_finished_plan_passes() {
     assert!(!env.path(".todos.json").exists(), "check creates nothing");
     assert!(!env.path(LOCK).exists(), "check takes no lock");
     env.plan("S", &["completed:A", "cancelled:B", "failed:C"]);
-    let done = env.todos(&["check"]).run().success();
+    let done = env.todos(&["check"]).run_unchecked().success();
     assert!(
         done.stdout
             .starts_with("[3/3] Finished, 1 failed: C. Cancelled: B."),
@@ -62,11 +62,19 @@ fn hook_mode_exits_2_once_per_stop() {
     assert!(done.stderr.contains("ask and stop"), "{}", done.stderr);
     // Claude Code is already continuing because of a Stop hook: let it stop.
     let again = stop.replace("false", "true");
-    env.todos(&["check", "--hook"]).stdin(again).run().success();
+    env.todos(&["check", "--hook"])
+        .stdin(again)
+        .run_unchecked()
+        .success();
     // Whatever else arrives on stdin is not an event, and not a reason to fail differently.
     env.rejects(env.todos(&["check", "--hook"]).stdin("not json"), 2);
-    env.todos(&["update", "1", "completed"]).run().success();
-    env.todos(&["check", "--hook"]).stdin(stop).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
+    env.todos(&["check", "--hook"])
+        .stdin(stop)
+        .run_unchecked()
+        .success();
 }
 
 #[test]
@@ -77,7 +85,7 @@ fn stale_fails_only_when_open_and_unchanged_for_long() {
     let at = |time: &str| format!("2025-01-02T{time}Z");
     env.todos(&["check", "--stale", "10"])
         .env("TODOS_NOW", at("17:50:00"))
-        .run()
+        .run_unchecked()
         .success();
     let done = env.rejects(
         env.todos(&["check", "--stale", "10"])
@@ -98,16 +106,18 @@ fn stale_fails_only_when_open_and_unchanged_for_long() {
     // A change resets the clock; a finished plan is never stale.
     env.todos(&["update", "1", "completed"])
         .env("TODOS_NOW", at("17:58:00"))
-        .run()
+        .run_unchecked()
         .success();
     env.todos(&["check", "--stale", "10"])
         .env("TODOS_NOW", at("18:00:00"))
-        .run()
+        .run_unchecked()
         .success();
-    env.todos(&["update", "2", "completed"]).run().success();
+    env.todos(&["update", "2", "completed"])
+        .run_unchecked()
+        .success();
     env.todos(&["check", "--stale", "10"])
         .env("TODOS_NOW", at("23:00:00"))
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -115,13 +125,15 @@ fn stale_fails_only_when_open_and_unchanged_for_long() {
 fn json_gives_the_envelope_and_keeps_the_exit_code() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A", "pending:B"]);
-    let done = env.todos(&["--json", "check", "--stale", "5"]).run();
+    let done = env
+        .todos(&["--json", "check", "--stale", "5"])
+        .run_unchecked();
     assert_eq!(done.code, 0, "changed 0 min ago: not stale");
     let json = done.json();
     assert_eq!(json["status"], "success");
     assert_eq!(json["data"]["check"]["passed"], true);
     assert_eq!(json["data"]["check"]["minutes_since_change"], 0);
-    let done = env.todos(&["--json", "check"]).run().code(1);
+    let done = env.todos(&["--json", "check"]).run_unchecked().code(1);
     let json = done.json();
     assert_eq!(json["data"]["check"]["passed"], false);
     assert_eq!(json["data"]["check"]["open"], 1);
@@ -159,7 +171,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
                 {"content": "Client", "status": "in_progress", "owner": "w1"},
                 {"content": "Docs", "status": "pending"}]}"#,
         )
-        .run()
+        .run_unchecked()
         .success();
     let done = env.rejects(env.todos(&["check", "--owner", "w1"]), 1);
     assert!(
@@ -176,13 +188,17 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
     assert!(done.stderr.contains("4 [ ] Docs\n"), "{}", done.stderr);
     assert!(!done.stderr.contains("  2 [▶] Server"), "{}", done.stderr);
 
-    env.todos(&["update", "3", "completed"]).run().success();
-    env.todos(&["update", "4", "completed"]).run().success();
+    env.todos(&["update", "3", "completed"])
+        .run_unchecked()
+        .success();
+    env.todos(&["update", "4", "completed"])
+        .run_unchecked()
+        .success();
     // w2 still works on item 2: w1 is free to stop, w2 and the whole plan are not.
     let free = env
         .todos(&["--json", "check"])
         .env("TODOS_OWNER", "w1")
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(free["data"]["check"]["passed"], true, "{free}");

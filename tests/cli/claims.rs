@@ -22,7 +22,11 @@ fn team() -> TestEnv {
 fn claim(env: &TestEnv, owner: &str, at: &str, extra: &[&str]) -> Value {
     let mut args = vec!["--json", "next", "--claim", "--owner", owner];
     args.extend_from_slice(extra);
-    env.todos(&args).env("TODOS_NOW", at).run().success().json()
+    env.todos(&args)
+        .env("TODOS_NOW", at)
+        .run_unchecked()
+        .success()
+        .json()
 }
 
 #[test]
@@ -43,7 +47,7 @@ fn a_claim_with_a_lease_returns_the_claim_and_stores_when_it_ends() {
     let text = env
         .todos(&["next", "--claim", "--owner", "w2", "--lease", "90s"])
         .env("TODOS_NOW", T0)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(text.stdout, "  2 [▶] Server @w2\n");
     assert!(
@@ -55,7 +59,7 @@ fn a_claim_with_a_lease_returns_the_claim_and_stores_when_it_ends() {
     let long = env
         .todos(&["show", "--long"])
         .env("TODOS_NOW", T0)
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(
@@ -80,7 +84,7 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
         .todos(&["--json", "next", "--claim", "--owner", "w2"])
         .env("TODOS_NOW", T0)
         .env("TODOS_CLAIM_LEASE", "1h")
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(
@@ -111,14 +115,14 @@ fn an_ended_lease_is_marked_then_taken_over_and_the_history_says_from_whom() {
     let shown = env
         .todos(&["show"])
         .env("TODOS_NOW", T10)
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(shown.contains("1 [▶] Schema @w1\n"), "{shown}");
     let shown = env
         .todos(&["show"])
         .env("TODOS_NOW", T19)
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(shown.contains("1 [▶] Schema @w1 lease ended\n"), "{shown}");
@@ -143,7 +147,7 @@ fn an_ended_lease_is_marked_then_taken_over_and_the_history_says_from_whom() {
     let history = env
         .todos(&["history"])
         .env("TODOS_NOW", T19)
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(
@@ -182,7 +186,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
     env.todos(&["update", "1", "--content", "Schema v2"])
         .env("TODOS_OWNER", "w1")
         .env("TODOS_NOW", T10)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         env.store()["todos"][0]["lease_until"],
@@ -194,7 +198,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
     env.todos(&["update", "1", "in_progress"])
         .env("TODOS_OWNER", "w1")
         .env("TODOS_NOW", T19)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         env.store()["todos"][0]["lease_until"],
@@ -211,7 +215,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
     // A change under no name does not renew; finishing the item ends its lease.
     env.todos(&["update", "1", "--content", "Schema v3"])
         .env("TODOS_NOW", "2025-01-02T17:50:00Z")
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         env.store()["todos"][0]["lease_until"],
@@ -219,7 +223,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
     );
     env.todos(&["update", "1", "completed"])
         .env("TODOS_OWNER", "w1")
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(env.store()["todos"][0].get("lease_until"), None);
 }
@@ -267,17 +271,19 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
     // One's own items and unowned ones: allowed; a write that keeps w1's item as it is, too.
     env.todos(&["update", "2", "--content", "Server v2"])
         .env("TODOS_OWNER", "w2")
-        .run()
+        .run_unchecked()
         .success();
-    env.todos(&["--json", "show"]).run().success();
+    env.todos(&["--json", "show"]).run_unchecked().success();
     let keep = r#"{"todos": [{"content": "Schema", "status": "in_progress"}, {"content": "Server v2", "status": "pending"}, {"content": "Client", "status": "pending"}, {"content": "Docs", "status": "pending"}]}"#;
     env.todos(&["write"])
         .stdin(keep)
         .env("TODOS_OWNER", "w2")
-        .run()
+        .run_unchecked()
         .success();
     // Under no name: a person at the shell finishes w1's item.
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["todos"][0]["status"], "completed");
 }
 
@@ -289,7 +295,7 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
         .todos(&["update", "1", "--take"])
         .env("TODOS_OWNER", "w2")
         .env("TODOS_NOW", T10)
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout.contains("1 [▶] Schema @w2\n"),
@@ -299,7 +305,7 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
     let item = &env.store()["todos"][0];
     assert_eq!(item["owner"], "w2");
     assert_eq!(item.get("lease_until"), None, "no claim_lease: no lease");
-    let history = env.todos(&["history"]).run().success().stdout;
+    let history = env.todos(&["history"]).run_unchecked().success().stdout;
     assert!(
         history.contains("update --take: taken over from w1 on purpose"),
         "{history}"
@@ -321,7 +327,7 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
     env.write_file(".todos.config.json", r#"{"claim_lease": "5m"}"#);
     env.todos(&["update", "1", "--take", "--owner", "w3"])
         .env("TODOS_NOW", T10)
-        .run()
+        .run_unchecked()
         .success();
     let item = &env.store()["todos"][0];
     assert_eq!(

@@ -41,7 +41,9 @@ fn names(env: &TestEnv, folder: &str) -> Vec<String> {
 #[test]
 fn git_status_shows_only_the_plan_and_its_log_without_init() {
     let env = repository();
-    env.todos(&["create", "Write the parser"]).run().success();
+    env.todos(&["create", "Write the parser"])
+        .run_unchecked()
+        .success();
     assert_eq!(status(&env), "?? .todos.json\n");
     assert_eq!(
         names(&env, ".todos"),
@@ -56,17 +58,19 @@ fn git_status_shows_only_the_plan_and_its_log_without_init() {
     );
     // A named list is a plan too, meant to be committed; its lock and history are not.
     env.todos(&["-l", "api", "create", "Add the endpoint"])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(status(&env), "?? .todos.json\n?? .todos/api.json\n");
     // A finished plan adds its completion log, and nothing else.
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     assert_eq!(
         status(&env),
         "?? .todos.json\n?? .todos/api.json\n?? memory/todos/todoList-20250102-174233.md\n"
     );
     // `init --git` writes git's own files and leaves `.gitignore` to the user.
-    env.todos(&["init", "--git"]).run().success();
+    env.todos(&["init", "--git"]).run_unchecked().success();
     assert!(!env.path(".gitignore").exists());
     assert_eq!(
         status(&env),
@@ -83,7 +87,7 @@ fn a_gitignore_of_the_users_own_in_the_folder_is_left_alone() {
         ".todos/.gitignore",
         "# ours: histories are committed\n*.lock\n",
     );
-    env.todos(&["create", "A"]).run().success();
+    env.todos(&["create", "A"]).run_unchecked().success();
     assert_eq!(
         env.read(".todos/.gitignore"),
         "# ours: histories are committed\n*.lock\n"
@@ -99,8 +103,8 @@ fn a_refused_change_and_a_read_leave_no_folder_behind() {
     let env = TestEnv::new();
     env.rejects(env.todos(&["update", "1", "completed"]), 1);
     env.rejects(env.todos(&["write"]).stdin("[{"), 1);
-    env.todos(&["show"]).run().success();
-    env.todos(&["history"]).run().success();
+    env.todos(&["show"]).run_unchecked().success();
+    env.todos(&["history"]).run_unchecked().success();
     assert!(!env.path(".todos").exists());
 }
 
@@ -108,8 +112,8 @@ fn a_refused_change_and_a_read_leave_no_folder_behind() {
 /// lock beside the store, no `.todos/`, and a temporary file a killed writer left.
 pub(crate) fn old_workspace() -> TestEnv {
     let env = TestEnv::new();
-    env.todos(&["create", "A"]).run().success();
-    env.todos(&["create", "B"]).run().success();
+    env.todos(&["create", "A"]).run_unchecked().success();
+    env.todos(&["create", "B"]).run_unchecked().success();
     fs::rename(env.path(HISTORY), env.path(".todos.history.jsonl")).unwrap();
     fs::rename(env.path(LOCK), env.path(".todos.json.lock")).unwrap();
     fs::remove_dir_all(env.path(".todos")).unwrap();
@@ -139,7 +143,11 @@ fn old_change(env: &TestEnv, revision: u64, content: &str) {
 }
 
 fn revisions(env: &TestEnv) -> Vec<u64> {
-    let json = env.todos(&["--json", "history"]).run().success().json();
+    let json = env
+        .todos(&["--json", "history"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(json["data"].get("warnings"), None, "{json}");
     json["data"]["revisions"]
         .as_array()
@@ -163,7 +171,7 @@ fn reads_and_refusals_find_the_old_files_and_leave_them_where_they_are() {
     let env = old_workspace();
     let before = env.everything();
     assert_eq!(revisions(&env), [2, 1]);
-    env.todos(&["show"]).run().success();
+    env.todos(&["show"]).run_unchecked().success();
     env.rejects(env.todos(&["update", "9", "completed"]), 1);
     assert_eq!(env.everything(), before);
 }
@@ -217,7 +225,7 @@ fn the_first_change_moves_the_old_files_in_while_other_writers_wait() {
         [".gitignore", "default.history.jsonl", "default.json.lock"]
     );
     // `undo` walks back through the moved revisions.
-    env.todos(&["undo", "--to", "2"]).run().success();
+    env.todos(&["undo", "--to", "2"]).run_unchecked().success();
     assert_eq!(contents(&env), ["A", "B"]);
 }
 
@@ -228,8 +236,8 @@ fn an_old_history_written_after_the_move_is_appended_once() {
     // stopped between that append and the old file's removal appends nothing twice.
     for stopped_midway in [false, true] {
         let env = TestEnv::new();
-        env.todos(&["create", "A"]).run().success();
-        env.todos(&["create", "B"]).run().success();
+        env.todos(&["create", "A"]).run_unchecked().success();
+        env.todos(&["create", "B"]).run_unchecked().success();
         env.write_file(".todos.history.jsonl", "");
         old_change(&env, 3, "Old");
         if stopped_midway {
@@ -240,7 +248,7 @@ fn an_old_history_written_after_the_move_is_appended_once() {
             history.push('\n');
             env.write_file(HISTORY, history);
         }
-        env.todos(&["create", "C"]).run().success();
+        env.todos(&["create", "C"]).run_unchecked().success();
         assert_eq!(revisions(&env), [4, 3, 2, 1], "{stopped_midway}");
         assert_eq!(contents(&env), ["A", "B", "Old", "C"]);
         assert!(!env.path(".todos.history.jsonl").exists());
@@ -260,7 +268,7 @@ fn a_first_save_that_fails_leaves_no_gitignore() {
         .unwrap();
     }
     let before = env.everything();
-    let done = env.todos(&["create", "A"]).run_in_process();
+    let done = env.todos(&["create", "A"]).run_in_process_unchecked();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert_eq!(env.everything(), before);
 }
@@ -270,7 +278,7 @@ fn a_todos_folder_that_leads_out_is_never_read_for_the_default_lists_history() {
     // `.todos/` a link to a folder outside holding a history: `history`, `undo` and a change
     // refuse it, naming it, and nothing inside or outside changes.
     let env = TestEnv::new();
-    env.todos(&["create", "A"]).run().success();
+    env.todos(&["create", "A"]).run_unchecked().success();
     fs::create_dir_all(env.outside("")).unwrap();
     fs::rename(env.path(".todos"), env.outside("elsewhere")).unwrap();
     std::os::unix::fs::symlink(env.outside("elsewhere"), env.path(".todos")).unwrap();

@@ -16,12 +16,16 @@ fn a_finished_plan_is_logged_once() {
             "pending:Perf script",
         ],
     );
-    env.todos(&["update", "1", "completed"]).run().success();
-    env.todos(&["update", "3", "cancelled"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
+    env.todos(&["update", "3", "cancelled"])
+        .run_unchecked()
+        .success();
     assert!(!env.path("memory").exists(), "not finished yet");
     env.todos(&["update", "2", "completed"])
         .env("TODOS_NOW", "2025-01-02T18:00:05+08:00")
-        .run()
+        .run_unchecked()
         .success();
     let log = env.read("memory/todos/todoList-20250102-174233.md");
     insta::assert_snapshot!(log, @r"
@@ -48,7 +52,7 @@ fn a_finished_plan_is_logged_once() {
         "-t",
         "cancelled:Perf script",
     ])
-    .run()
+    .run_unchecked()
     .success();
     assert_eq!(env.read("memory/todos/todoList-20250102-174233.md"), log);
     // A second plan in the same session is task 2 in the same file, with a Failed section.
@@ -63,12 +67,12 @@ fn a_new_session_variable_starts_a_new_log() {
     let env = TestEnv::new();
     env.todos(&["write", "--summary", "A", "-t", "completed:One"])
         .env("TODOS_SESSION", "alpha")
-        .run()
+        .run_unchecked()
         .success();
     env.todos(&["write", "--summary", "B", "-t", "completed:Two"])
         .env("TODOS_SESSION", "beta")
         .env("TODOS_NOW", "2025-02-01T09:00:00Z")
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         env.read("memory/todos/todoList-20250102-174233.md")
@@ -86,7 +90,7 @@ fn times_are_local_to_tz() {
     let env = TestEnv::new();
     env.todos(&["write", "--summary", "A", "-t", "completed:One"])
         .env("TZ", "Asia/Shanghai")
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         env.path("memory/todos/todoList-20250103-014233.md")
@@ -113,7 +117,9 @@ fn a_log_that_cannot_be_written_fails_before_the_store_changes() {
         done.stderr
     );
     // Once the log can be written, the same change goes through and is logged once.
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     assert!(
         env.read("memory/todos/todoList-20250102-174233.md")
             .starts_with("# task1-")
@@ -131,11 +137,11 @@ fn a_session_started_in_the_same_second_gets_its_own_log_file() {
     let env = TestEnv::new();
     env.todos(&["write", "--summary", "A", "-t", "completed:One"])
         .env("TODOS_SESSION", "s1")
-        .run()
+        .run_unchecked()
         .success();
     env.todos(&["write", "--summary", "B", "-t", "completed:Two"])
         .env("TODOS_SESSION", "s2")
-        .run()
+        .run_unchecked()
         .success();
     let first = env.read("memory/todos/todoList-20250102-174233.md");
     let second = env.read("memory/todos/todoList-20250102-174233-2.md");
@@ -167,7 +173,9 @@ fn a_failed_save_takes_its_log_block_back() {
         fs::create_dir(env.path(name)).unwrap();
     }
     let before = env.everything();
-    let done = env.todos(&["update", "1", "completed"]).run_in_process();
+    let done = env
+        .todos(&["update", "1", "completed"])
+        .run_in_process_unchecked();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert!(
         done.stderr.contains("cannot find a free temporary name"),
@@ -187,7 +195,7 @@ fn a_failed_save_takes_its_log_block_back() {
         "-t",
         "completed:c",
     ])
-    .run()
+    .run_unchecked()
     .success();
     let log = env.read("memory/todos/todoList-20250102-174233.md");
     assert_eq!(blocks(&log), ["# task1-20250102-174233"]);
@@ -227,8 +235,10 @@ fn a_store_cannot_send_the_log_outside_the_memory_folder() {
 fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
     let env = TestEnv::new();
     env.plan("Ship", &["in_progress:Build"]);
-    env.todos(&["update", "1", "completed"]).run().success();
-    env.todos(&["undo"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
+    env.todos(&["undo"]).run_unchecked().success();
     let log = env.read("memory/todos/todoList-20250102-174233.md");
     assert!(
         log.ends_with(
@@ -236,8 +246,8 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
         ),
         "{log}"
     );
-    env.todos(&["undo"]).run().success();
-    env.todos(&["create", "Tag"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["create", "Tag"]).run_unchecked().success();
     let after = env.read("memory/todos/todoList-20250102-174233.md");
     assert_eq!(after, log, "a redo writes no second block");
 }

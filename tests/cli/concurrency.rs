@@ -31,7 +31,7 @@ fn eight_writers_lose_no_change() {
                     let content = format!("writer {writer} step {step}");
                     env.todos(&["create", &content])
                         .env("TODOS_MAX_ITEMS", "1000")
-                        .run()
+                        .run_unchecked()
                         .success();
                 }
             });
@@ -76,12 +76,16 @@ fn readers_always_see_a_whole_store() {
                     "-t",
                     &format!("{b}:B"),
                 ])
-                .run()
+                .run_unchecked()
                 .success();
             }
         });
         for _ in 0..120 {
-            let json = env.todos(&["--json", "show"]).run().success().json();
+            let json = env
+                .todos(&["--json", "show"])
+                .run_unchecked()
+                .success()
+                .json();
             assert_eq!(json["status"], "success");
             assert_eq!(json["data"]["todos"].as_array().unwrap().len(), 2, "{json}");
         }
@@ -96,7 +100,7 @@ fn a_waiting_writer_says_so_and_goes_on_when_the_lock_is_released() {
     lock.lock().unwrap();
     let started = Instant::now();
     let done = thread::scope(|scope| {
-        let writer = scope.spawn(|| env.todos(&["create", "B"]).run());
+        let writer = scope.spawn(|| env.todos(&["create", "B"]).run_unchecked());
         thread::sleep(Duration::from_millis(700));
         lock.unlock().unwrap();
         writer.join().unwrap()
@@ -178,7 +182,7 @@ fn a_killed_lock_holder_releases_the_lock_at_once() {
     holder.wait().unwrap();
     let done = env
         .todos(&["--lock-timeout", "5", "create", "B"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(!done.stderr.contains("waiting"), "{}", done.stderr);
 }

@@ -24,11 +24,11 @@ fn configuration_layers() {
     );
     env.todos(&["create", "a", "b", "toolong"])
         .env("TODOS_MAX_CONTENT_CHARS", "7")
-        .run()
+        .run_unchecked()
         .success();
     env.write_file(".todos.config.json", r#"{"memory_dir": "notes"}"#);
     env.todos(&["write", "--summary", "S", "-t", "completed:a"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(env.path("notes/todoList-20250102-174233.md").exists());
 }

@@ -22,8 +22,8 @@ enum Via {
 impl Via {
     fn run(self, run: Run) -> Done {
         match self {
-            Self::Library => run.run_in_process(),
-            Self::Binary => run.run(),
+            Self::Library => run.run_in_process_unchecked(),
+            Self::Binary => run.run_unchecked(),
         }
     }
 }

@@ -5,7 +5,7 @@ fn creates_pending_items_from_arguments() {
     let env = TestEnv::new();
     let done = env
         .todos(&["create", "Write the migration", "Run it on staging"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout
@@ -20,7 +20,10 @@ fn creates_pending_items_from_arguments() {
 fn reads_items_json_an_array_or_lines_from_stdin() {
     for input in [r#"{"items": ["a", "b"]}"#, r#"["a", "b"]"#, "a\n\n  b\n"] {
         let env = TestEnv::new();
-        env.todos(&["create"]).stdin(input).run().success();
+        env.todos(&["create"])
+            .stdin(input)
+            .run_unchecked()
+            .success();
         let contents: Vec<String> = items(&env.store()["todos"])
             .into_iter()
             .map(|(_, _, c)| c)
@@ -34,9 +37,9 @@ fn appends_after_existing_items_with_fresh_ids() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A", "pending:B"]);
     env.todos(&["write", "--summary", "S", "-t", "completed:A"])
-        .run()
+        .run_unchecked()
         .success();
-    env.todos(&["create", "C"]).run().success();
+    env.todos(&["create", "C"]).run_unchecked().success();
     let got = items(&env.store()["todos"]);
     assert_eq!(got[1], ("3".into(), "pending".into(), "C".into()));
     assert_eq!(env.store()["summary"], "S");
@@ -62,7 +65,7 @@ fn the_item_limit_counts_what_is_already_there() {
     let args: Vec<&str> = std::iter::once("create")
         .chain(nine.iter().map(String::as_str))
         .collect();
-    env.todos(&args).run().success();
+    env.todos(&args).run_unchecked().success();
     let done = env.rejects(env.todos(&["create", "ten", "eleven"]), 1);
     assert!(
         done.stderr.contains("holds 11 items, the limit is 10"),
@@ -72,7 +75,7 @@ fn the_item_limit_counts_what_is_already_there() {
     assert!(done.stderr.contains("TODOS_MAX_ITEMS"), "{}", done.stderr);
     env.todos(&["create", "ten", "eleven"])
         .env("TODOS_MAX_ITEMS", "11")
-        .run()
+        .run_unchecked()
         .success();
 }
 

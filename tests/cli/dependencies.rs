@@ -23,34 +23,44 @@ pub(crate) fn blocked_by(store: &Value, index: usize) -> Value {
 #[test]
 fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
     let store = env.store();
     assert_eq!(blocked_by(&store, 0), json!([]));
     assert_eq!(blocked_by(&store, 1), json!(["1"]));
     assert_eq!(blocked_by(&store, 3), json!(["2", "3"]));
     let revision = store["revision"].clone();
-    let again = env.todos(&["--json", "write"]).stdin(PLAN).run().success();
+    let again = env
+        .todos(&["--json", "write"])
+        .stdin(PLAN)
+        .run_unchecked()
+        .success();
     assert_eq!(again.json()["data"]["changed"], false);
     assert_eq!(env.store()["revision"], revision);
     // Our own ids work as well as the snapshot's.
     let ours = PLAN.replace(r#"["server", "client"]"#, r#"["2", "3"]"#);
-    let again = env.todos(&["--json", "write"]).stdin(ours).run().success();
+    let again = env
+        .todos(&["--json", "write"])
+        .stdin(ours)
+        .run_unchecked()
+        .success();
     assert_eq!(again.json()["data"]["changed"], false);
-    let shown = env.todos(&["show"]).run().success().stdout;
+    let shown = env.todos(&["show"]).run_unchecked().success().stdout;
     assert!(shown.contains("2 [ ] Build the server ⧗ 1\n"), "{shown}");
     assert!(
         shown.contains("4 [ ] Run the end-to-end tests ⧗ 2, 3\n"),
         "{shown}"
     );
-    env.todos(&["update", "1", "completed"]).run().success();
-    let shown = env.todos(&["show"]).run().success().stdout;
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
+    let shown = env.todos(&["show"]).run_unchecked().success().stdout;
     assert!(shown.contains("2 [ ] Build the server\n"), "{shown}");
 }
 
 #[test]
 fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
     for (snapshot, path, words) in [
         (
             r#"{"todos": [{"id": "a", "content": "A", "status": "pending", "blocked_by": ["b"]}]}"#,
@@ -104,9 +114,9 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
 #[test]
 fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
     env.todos(&["update", "2", "--owner", "api-agent"])
-        .run()
+        .run_unchecked()
         .success();
     // An agent that knows nothing of owners or dependencies re-sends the list.
     let plain = r#"{"todos": [
@@ -114,7 +124,7 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
         {"content": "Build the server", "status": "pending"},
         {"content": "Build the client", "status": "pending"},
         {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
-    env.todos(&["write"]).stdin(plain).run().success();
+    env.todos(&["write"]).stdin(plain).run_unchecked().success();
     let store = env.store();
     assert_eq!(store["todos"][1]["owner"], "api-agent");
     assert_eq!(blocked_by(&store, 3), json!(["2", "3"]));
@@ -122,7 +132,10 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
         r#""Build the server", "status": "pending""#,
         r#""Build the server", "status": "pending", "owner": null, "blocked_by": []"#,
     );
-    env.todos(&["write"]).stdin(cleared).run().success();
+    env.todos(&["write"])
+        .stdin(cleared)
+        .run_unchecked()
+        .success();
     let store = env.store();
     assert!(store["todos"][1].get("owner").is_none(), "{store}");
     assert!(store["todos"][1].get("blocked_by").is_none(), "{store}");
@@ -131,8 +144,8 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
 #[test]
 fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(PLAN).run().success();
-    let done = env.todos(&["remove", "2"]).run().success();
+    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
+    let done = env.todos(&["remove", "2"]).run_unchecked().success();
     assert!(
         done.stderr
             .contains(r#"removed open item 2 "Build the server" (pending)"#),
@@ -151,7 +164,11 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
     let without_client = r#"{"todos": [
         {"content": "Write the schema", "status": "pending"},
         {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
-    let done = env.todos(&["write"]).stdin(without_client).run().success();
+    let done = env
+        .todos(&["write"])
+        .stdin(without_client)
+        .run_unchecked()
+        .success();
     assert!(
         done.stderr
             .contains(r#"removed item 3 "Build the client" was blocking 4"#),
@@ -160,15 +177,18 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
     );
     assert_eq!(blocked_by(&env.store(), 1), json!([]));
     // Ids never come back.
-    env.todos(&["create", "New step"]).run().success();
+    env.todos(&["create", "New step"]).run_unchecked().success();
     assert_eq!(env.store()["todos"][2]["id"], "5");
 }
 
 #[test]
 fn starting_an_item_that_still_waits_is_accepted_with_a_warning() {
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(PLAN).run().success();
-    let done = env.todos(&["update", "4", "in_progress"]).run().success();
+    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
+    let done = env
+        .todos(&["update", "4", "in_progress"])
+        .run_unchecked()
+        .success();
     assert!(
         done.stderr
             .contains(r#"started item 4 "Run the end-to-end tests" while it waits on 2, 3"#),
@@ -184,7 +204,7 @@ fn a_merge_may_wait_on_items_it_does_not_name() {
     env.plan("S", &["pending:A", "pending:B"]);
     let merge = r#"{"merge": true, "todos": [
         {"id": "c", "content": "C", "status": "pending", "blocked_by": ["1", "2"]}]}"#;
-    env.todos(&["write"]).stdin(merge).run().success();
+    env.todos(&["write"]).stdin(merge).run_unchecked().success();
     assert_eq!(blocked_by(&env.store(), 2), json!(["1", "2"]));
     let cycle = r#"{"merge": true, "todos": [
         {"id": "1", "content": "A", "status": "pending", "blocked_by": ["3"]}]}"#;
@@ -201,7 +221,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .expect_code(0)
         .expect_stdout("Nothing to do: the plan is empty.\n")
         .run();
-    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
     env.todos(&["next"])
         .expect_code(0)
         .expect_stdout("  1 [ ] Write the schema\n")
@@ -214,37 +234,45 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .run();
     let history = env
         .todos(&["history", "--limit", "1"])
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(
         history.contains("next --claim") && history.contains("1 pending → in_progress; 1 @w1"),
         "{history}"
     );
-    let json = env.todos(&["--json", "next"]).run().success().json();
+    let json = env
+        .todos(&["--json", "next"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(json["data"]["next"], Value::Null);
     assert_eq!(
         json["data"]["reason"],
         "Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress elsewhere (1 @w1)."
     );
     assert_eq!(json["text"], json["data"]["reason"]);
-    let recap = env.todos(&["recap"]).run().success().stdout;
+    let recap = env.todos(&["recap"]).run_unchecked().success().stdout;
     assert_eq!(
         recap,
         "[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\n"
     );
-    env.todos(&["update", "1", "completed"]).run().success();
-    let recap = env.todos(&["recap"]).run().success().stdout;
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
+    let recap = env.todos(&["recap"]).run_unchecked().success().stdout;
     assert_eq!(
         recap,
         "[1/4] Next: Build the server. Pending: Build the client; Run the end-to-end tests.\n"
     );
     // TODOS_OWNER claims as --owner does; items owned by others are skipped.
-    env.todos(&["update", "2", "--owner", "w2"]).run().success();
+    env.todos(&["update", "2", "--owner", "w2"])
+        .run_unchecked()
+        .success();
     let json = env
         .todos(&["--json", "next", "--claim"])
         .env("TODOS_OWNER", "w3")
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(json["data"]["claimed"], true);
@@ -252,10 +280,10 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
     assert_eq!(json["data"]["next"]["owner"], "w3");
     assert_eq!(json["data"]["next"]["status"], "in_progress");
     // One item in progress per owner: w3, claiming again, gets its own item 3 back.
-    env.todos(&["create", "Extra"]).run().success();
+    env.todos(&["create", "Extra"]).run_unchecked().success();
     let json = env
         .todos(&["--json", "next", "--claim", "--owner", "w3"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(json["data"]["next"]["id"], "3");
@@ -267,7 +295,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
     );
     // A claimer without a name, while an unowned item is in progress, is refused.
     env.todos(&["update", "2", "--no-owner", "in_progress"])
-        .run()
+        .run_unchecked()
         .success();
     let done = env.rejects(env.todos(&["next", "--claim"]), 1);
     assert!(
@@ -282,7 +310,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         ("2", "completed"),
         ("4", "completed"),
     ] {
-        env.todos(&["update", id, status]).run().success();
+        env.todos(&["update", id, status]).run_unchecked().success();
     }
     env.todos(&["next", "--claim"])
         .expect_code(0)

@@ -11,13 +11,17 @@ fn a_description_in_update_never_rewords_the_item() {
     env.plan("Parse", &["pending:Write parser", "pending:Test it"]);
     env.todos(&["update"])
         .stdin(r#"{"taskId":"1","description":"Use serde; handle trailing commas"}"#)
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["content"], "Write parser");
     assert_eq!(item["description"], "Use serde; handle trailing commas");
     // The history names what changed: the description, not a rewording.
-    let history = env.todos(&["history"]).run_in_process().success().stdout;
+    let history = env
+        .todos(&["history"])
+        .run_in_process_unchecked()
+        .success()
+        .stdout;
     assert!(!history.contains("reworded"), "{history}");
     // TaskCreate's description is the description too, even without a subject: refused,
     // with nothing written.
@@ -34,7 +38,7 @@ fn a_description_in_update_never_rewords_the_item() {
     // A snapshot item with no other text key still takes it as its text (Gemini CLI).
     env.todos(&["write"])
         .stdin(r#"{"todos":[{"description":"Gemini step","status":"pending"}]}"#)
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "Gemini step");
 }
@@ -50,7 +54,7 @@ fn create_and_update_take_description_priority_and_active_form() {
         "--description",
         "Trailing commas too",
     ])
-    .run_in_process()
+    .run_in_process_unchecked()
     .success();
     let item = &env.store()["todos"][0];
     assert_eq!(
@@ -67,7 +71,7 @@ fn create_and_update_take_description_priority_and_active_form() {
         "--active-form",
         "Fixing the parser",
     ])
-    .run_in_process()
+    .run_in_process_unchecked()
     .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["content"], "Fix the parser");
@@ -92,7 +96,11 @@ fn create_and_update_take_description_priority_and_active_form() {
 #[test]
 fn update_help_fits_in_sixty_lines() {
     let env = TestEnv::new();
-    let help = env.todos(&["update", "--help"]).run().success().stdout;
+    let help = env
+        .todos(&["update", "--help"])
+        .run_unchecked()
+        .success()
+        .stdout;
     assert!(
         help.lines().count() <= 60,
         "{} lines:\n{help}",
@@ -114,7 +122,7 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
     let done = env
         .todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"in_progress","activeForm":"Reading"},{"content":"Fix the bug","status":"pending"}]}"#)
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert!(
         done.stdout.starts_with("[0/2] (no summary)\n"),
@@ -124,11 +132,11 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
     assert_eq!(env.store().get("summary"), None);
     // A plan that goes on keeps its summary.
     env.todos(&["write", "--summary", "Fix the crash"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     env.todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"completed"},{"content":"Fix the bug","status":"in_progress"}]}"#)
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert_eq!(env.store()["summary"], "Fix the crash");
 }
@@ -150,7 +158,7 @@ fn a_summary_can_be_cleared_every_way() {
     ] {
         let env = TestEnv::new();
         env.plan("Old summary", &["pending:A"]);
-        env.todos(clear).run_in_process().success();
+        env.todos(clear).run_in_process_unchecked().success();
         let store = env.store();
         assert_eq!(store.get("summary"), None, "{clear:?}");
         assert_eq!(store["todos"][0]["content"], "A", "{clear:?}");
@@ -158,7 +166,9 @@ fn a_summary_can_be_cleared_every_way() {
     // An empty list clears the plan and its summary.
     let env = TestEnv::new();
     env.plan("Old summary", &["completed:A"]);
-    env.todos(&["write", "[]"]).run_in_process().success();
+    env.todos(&["write", "[]"])
+        .run_in_process_unchecked()
+        .success();
     let store = env.store();
     assert_eq!((store.get("summary"), &store["todos"]), (None, &json!([])));
 }
@@ -191,7 +201,7 @@ fn a_finished_plan_with_a_failure_says_so_first() {
         .run();
     let done = env
         .todos(&["update", "1", "completed"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert!(
         done.stdout.ends_with("\nFinished, 1 of 8 failed.\n"),
@@ -299,7 +309,7 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
     let items: Vec<&str> = items.iter().map(String::as_str).collect();
     env.todos(&["write", "--summary", "Big"])
         .env("TODOS_MAX_ITEMS", "100")
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     let mut args = vec!["write", "--summary", "Big"];
     for item in &items {
@@ -307,9 +317,12 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
     }
     env.todos(&args)
         .env("TODOS_MAX_ITEMS", "100")
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
-    let done = env.todos(&["write", "[]"]).run_in_process().success();
+    let done = env
+        .todos(&["write", "[]"])
+        .run_in_process_unchecked()
+        .success();
     assert_eq!(
         done.stderr,
         "warning: dropped 60 open items: 1 \"Step 1\" (pending), 2 \"Step 2\" (pending), \
@@ -318,7 +331,7 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
     );
     env.todos(&["undo"])
         .env("TODOS_MAX_ITEMS", "100")
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     env.todos(&["-q", "write", "[]"])
         .expect_stdout("")
@@ -331,12 +344,16 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
 fn undo_walks_back_and_redo_walks_forward_until_another_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run_in_process().success();
-    env.todos(&["create", "C"]).run_in_process().success();
+    env.todos(&["create", "B"])
+        .run_in_process_unchecked()
+        .success();
+    env.todos(&["create", "C"])
+        .run_in_process_unchecked()
+        .success();
     let step = |command: &str, note: &str, items: usize| {
         let done = env
             .todos(&["--json", command])
-            .run_in_process()
+            .run_in_process_unchecked()
             .success()
             .json();
         assert_eq!(
@@ -346,7 +363,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         );
         let text = env
             .todos(&["history", "--limit", "1"])
-            .run_in_process()
+            .run_in_process_unchecked()
             .success()
             .stdout;
         assert!(text.contains(note), "{command}: {text}");
@@ -361,7 +378,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         done.stderr
     );
     step("redo", "redo --to 1", 1);
-    let done = env.todos(&["redo"]).run().success();
+    let done = env.todos(&["redo"]).run_unchecked().success();
     assert_eq!(done.stderr, "note: Restored the plan of revision 2.\n");
     step("redo", "redo --to 3", 3);
     let done = env.rejects(env.todos(&["redo"]), 1);
@@ -371,8 +388,10 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         done.stderr
     );
     // Another change ends the run: nothing to redo after it.
-    env.todos(&["undo"]).run_in_process().success();
-    env.todos(&["create", "D"]).run_in_process().success();
+    env.todos(&["undo"]).run_in_process_unchecked().success();
+    env.todos(&["create", "D"])
+        .run_in_process_unchecked()
+        .success();
     let done = env.rejects(env.todos(&["redo"]), 1);
     assert!(
         done.stderr
@@ -392,18 +411,18 @@ fn show_and_recap_say_where_no_plan_is() {
     env.todos(&["show"])
         .expect_stdout("[0/0] (no summary)\n  No todos.\n")
         .expect_stderr(note.clone())
-        .run()
+        .run_unchecked()
         .success();
     env.todos(&["recap"])
         .expect_stdout("[0/0] No todos.\n")
         .expect_stderr(note)
-        .run()
+        .run_unchecked()
         .success();
     env.todos(&["-q", "show"]).expect_stderr("").run().success();
     let json = env
         .todos(&["--json", "recap"])
         .expect_stderr("")
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(json.json()["status"], "success");
     assert!(!env.path(".todos.json").exists(), "show creates nothing");
@@ -414,18 +433,22 @@ fn history_names_every_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.todos(&["update", "1", "--priority", "high"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     env.todos(&["update", "1", "--description", "More"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     env.todos(&["update", "1", "--owner", "w1"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     env.todos(&["write", "--summary", ""])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
-    let history = env.todos(&["history"]).run_in_process().success().stdout;
+    let history = env
+        .todos(&["history"])
+        .run_in_process_unchecked()
+        .success()
+        .stdout;
     let changes: Vec<&str> = history
         .lines()
         .map(|line| {
@@ -455,18 +478,18 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
         .stdin(
             r#"{"summary":"Fix login","todos":[{"content":"Repro","status":"completed"},{"content":"Patch","status":"in_progress","priority":"high","owner":"w1"},{"content":"Ask Bob","status":"blocked"},{"content":"Perf","status":"cancelled"},{"content":"Flaky","status":"failed"},{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
         )
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     let store = env.read(".todos.json");
     let markdown = env
         .todos(&["show", "--format", "markdown"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .stdout;
     env.todos(&["write"])
         .stdin(markdown.as_str())
         .expect_stderr("note: No change: the plan already matches (revision 1).\n")
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert_eq!(env.read(".todos.json"), store);
     // In a fresh workspace it makes the same items, statuses, priority, owner and summary.
@@ -474,7 +497,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     other
         .todos(&["write"])
         .stdin(markdown.as_str())
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     let made = other.store();
     assert_eq!(made["summary"], "Fix login");
@@ -485,7 +508,11 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     assert_eq!(made["todos"][1]["priority"], "high");
     assert_eq!(made["todos"][1]["owner"], "w1");
     // The checklist's markers, read back as a checklist, keep every status.
-    let shown = env.todos(&["show"]).run_in_process().success().stdout;
+    let shown = env
+        .todos(&["show"])
+        .run_in_process_unchecked()
+        .success()
+        .stdout;
     let lines: Vec<String> = shown
         .lines()
         .skip(1)
@@ -512,7 +539,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     third
         .todos(&["write"])
         .stdin(lines.join("\n"))
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     let statuses = |store: &serde_json::Value| -> Vec<String> {
         crate::support::items(&store["todos"])
@@ -528,7 +555,7 @@ fn init_sets_up_the_agents_the_repository_shows() {
     let env = TestEnv::new();
     env.write_file("CLAUDE.md", "# Project\n");
     std::fs::create_dir_all(env.path(".gemini")).unwrap();
-    let done = env.todos(&["init"]).run().success();
+    let done = env.todos(&["init"]).run_unchecked().success();
     assert!(
         done.stdout.starts_with(
             "Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n"
@@ -541,7 +568,7 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(!env.path("AGENTS.md").exists());
     // None shown: AGENTS.md, saying so.
     let bare = TestEnv::new();
-    let done = bare.todos(&["init"]).run().success();
+    let done = bare.todos(&["init"]).run_unchecked().success();
     assert!(
         done.stdout.starts_with("No agent's files here"),
         "{}",
@@ -559,7 +586,7 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(made.status.success());
     let json = git
         .todos(&["--json", "init", "--git"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     let paths: Vec<&str> = json["data"]["files"]

@@ -96,7 +96,7 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
     };
     fs::create_dir(env.path(".git")).unwrap();
     env.plan("S", &["pending:a"]);
-    env.todos(&["create", "b"]).run().success();
+    env.todos(&["create", "b"]).run_unchecked().success();
     let history_before = env.read(HISTORY);
     fill(&env.path("filler"));
     for args in [
@@ -109,9 +109,9 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
     }
     assert_eq!(env.read(HISTORY), history_before);
     fs::remove_file(env.path("filler")).unwrap();
-    env.todos(&["create", "c"]).run().success();
+    env.todos(&["create", "c"]).run_unchecked().success();
     assert_eq!(env.read(HISTORY).lines().count(), 3);
-    env.todos(&["undo"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
 }
 
@@ -123,14 +123,14 @@ fn finish_two_plans_through_a_full_disk(env: &TestEnv) -> Done {
         fill(&env.path("filler"));
         let done = env.rejects(env.todos(args), 5);
         fs::remove_file(env.path("filler")).unwrap();
-        env.todos(args).run().success();
+        env.todos(args).run_unchecked().success();
         done
     };
     env.plan("S", &["in_progress:a"]);
     let first = refused_when_full(&["update", "1", "completed"]);
     assert_eq!(log_blocks(env, LOG), 1);
     env.todos(&["write", "--summary", "T", "-t", "in_progress:b"])
-        .run()
+        .run_unchecked()
         .success();
     refused_when_full(&["update", "2", "completed"]);
     assert_eq!(log_blocks(env, LOG), 2);
@@ -146,7 +146,9 @@ fn a_full_disk_mid_log_leaves_no_torn_block_and_a_retry_adds_one() {
     fs::create_dir(env.path(".git")).unwrap();
     let done = finish_two_plans_through_a_full_disk(&env);
     assert!(done.stderr.contains("No space left"), "{}", done.stderr);
-    env.todos(&["update", "2", "completed"]).run().success();
+    env.todos(&["update", "2", "completed"])
+        .run_unchecked()
+        .success();
     assert_eq!(log_blocks(&env, LOG), 2, "a retry adds no second block");
     let log = env.read(&format!("memory/todos/{LOG}"));
     assert!(
@@ -194,5 +196,5 @@ fn a_read_only_workspace_refuses_changes_and_still_shows() {
             done.stderr
         );
     }
-    env.todos(&["show"]).run().success();
+    env.todos(&["show"]).run_unchecked().success();
 }

@@ -103,7 +103,9 @@ fn a_follower_sees_every_revision_of_concurrent_writers_once_in_order() {
 fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A", "pending:B"]);
-    env.todos(&["update", "1", "in_progress"]).run().success();
+    env.todos(&["update", "1", "in_progress"])
+        .run_unchecked()
+        .success();
     let mut child = env.todos(&["history", "--follow", "--limit", "1"]).spawn();
     let lines = lines(&mut child);
     let mut follower = Spawned(child);
@@ -112,14 +114,18 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
         first.starts_with("2  2025-01-02 17:42:33  update  [0/2]  1 pending → in_progress"),
         "{first}"
     );
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     let next = lines.recv_timeout(WAIT).expect("the new revision");
     assert!(next.starts_with("3  "), "{next}");
     assert!(next.ends_with("[1/2]  1 in_progress → completed"), "{next}");
     // The reader goes away: the follower notices while nothing changes, and ends with 0.
     drop(lines);
     std::thread::sleep(Duration::from_millis(50));
-    env.todos(&["update", "2", "completed"]).run().success();
+    env.todos(&["update", "2", "completed"])
+        .run_unchecked()
+        .success();
     assert_eq!(follower.exit_code(WAIT), Some(0));
 }
 
@@ -142,7 +148,7 @@ fn stopped(follower: Spawned) -> String {
 
 /// The revisions of `history`'s lines, oldest first.
 fn history_revisions(env: &TestEnv) -> Vec<String> {
-    let history = env.todos(&["history"]).run().success().stdout;
+    let history = env.todos(&["history"]).run_unchecked().success().stdout;
     let mut revisions: Vec<String> = history
         .lines()
         .map(|line| line.split_whitespace().next().unwrap().to_owned())
@@ -268,7 +274,7 @@ fn a_follower_reads_on_where_the_history_goes() {
     let mut child = env.todos(&["--json", "history", "--follow"]).spawn();
     let printed = lines(&mut child);
     let follower = Spawned(child);
-    env.todos(&["create", "A"]).run().success();
+    env.todos(&["create", "A"]).run_unchecked().success();
     assert_eq!(
         revision(&printed.recv_timeout(WAIT).expect("revision 1")),
         1
@@ -284,8 +290,8 @@ fn a_follower_reads_on_where_the_history_goes() {
         .map(|_| revision(&printed.recv_timeout(WAIT).expect("a kept revision")))
         .collect();
     assert_eq!(first, [1, 2]);
-    env.todos(&["create", "C"]).run().success();
-    env.todos(&["create", "D"]).run().success();
+    env.todos(&["create", "C"]).run_unchecked().success();
+    env.todos(&["create", "D"]).run_unchecked().success();
     let next: Vec<u64> = (0..2)
         .map(|_| revision(&printed.recv_timeout(WAIT).expect("a new revision")))
         .collect();

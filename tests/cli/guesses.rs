@@ -9,15 +9,22 @@ use crate::support::TestEnv;
 fn natural_aliases_run_their_command() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
-    let added = env.todos(&["add", "B"]).run_in_process().success();
+    let added = env
+        .todos(&["add", "B"])
+        .run_in_process_unchecked()
+        .success();
     assert!(added.stdout.contains("  2 [ ] B\n"), "{}", added.stdout);
-    env.todos(&["new", "C"]).run_in_process().success();
+    env.todos(&["new", "C"])
+        .run_in_process_unchecked()
+        .success();
     env.todos(&["ls"])
         .expect_code(0)
         .expect_stdout("[0/3] Ship\n  1 [ ] A\n  2 [ ] B\n  3 [ ] C\n")
         .run_in_process();
-    env.todos(&["rm", "3"]).run_in_process().success();
-    env.todos(&["delete", "2"]).run_in_process().success();
+    env.todos(&["rm", "3"]).run_in_process_unchecked().success();
+    env.todos(&["delete", "2"])
+        .run_in_process_unchecked()
+        .success();
     env.todos(&["show"])
         .expect_code(0)
         .expect_stdout("[0/1] Ship\n  1 [ ] A\n")
@@ -105,7 +112,7 @@ fn update_with_status_and_id_swapped_does_what_was_meant() {
     env.plan("Ship", &["pending:A", "pending:B"]);
     let done = env
         .todos(&["update", "completed", "2"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert!(done.stdout.contains("  2 [x] B\n"), "{}", done.stdout);
     // A status word where the id goes, with no number after it, is still refused as before.
@@ -125,7 +132,7 @@ fn a_mistyped_list_name_is_named() {
         "-t",
         "pending:Page",
     ])
-    .run()
+    .run_unchecked()
     .success();
     for args in [
         &["-l", "wbe", "show"][..],
@@ -140,7 +147,10 @@ fn a_mistyped_list_name_is_named() {
             "{args:?}"
         );
     }
-    let done = env.todos(&["-l", "wbe", "create", "x"]).run().success();
+    let done = env
+        .todos(&["-l", "wbe", "create", "x"])
+        .run_unchecked()
+        .success();
     assert!(
         done.stderr.starts_with(
             "warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n"
@@ -152,7 +162,7 @@ fn a_mistyped_list_name_is_named() {
     env.todos(&["-l", "wbe", "show"])
         .expect_code(0)
         .expect_stderr("")
-        .run();
+        .run_unchecked();
     // A name near no list is a new list: only the note that no plan is there yet.
     env.todos(&["-l", "api", "show"])
         .expect_code(0)
@@ -160,5 +170,5 @@ fn a_mistyped_list_name_is_named() {
             "note: no plan in {} yet; start one with `todos -l api write --summary TEXT -t STEP…` or `todos -l api create STEP…`\n",
             env.ws().display()
         ))
-        .run();
+        .run_unchecked();
 }

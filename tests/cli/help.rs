@@ -12,8 +12,16 @@ fn description(help: &str) -> &str {
 fn every_command_has_a_short_and_a_long_description_and_an_example() {
     let env = TestEnv::new();
     for command in env.subcommands() {
-        let short = env.todos(&[&command, "-h"]).run().success().stdout;
-        let long = env.todos(&[&command, "--help"]).run().success().stdout;
+        let short = env
+            .todos(&[&command, "-h"])
+            .run_unchecked()
+            .success()
+            .stdout;
+        let long = env
+            .todos(&[&command, "--help"])
+            .run_unchecked()
+            .success()
+            .stdout;
         let (one_line, longer) = (description(&short), description(&long));
         assert!(
             !one_line.is_empty() && !one_line.contains('\n'),
@@ -43,9 +51,14 @@ fn every_command_has_a_short_and_a_long_description_and_an_example() {
 fn every_value_of_every_choice_is_explained() {
     let env = TestEnv::new();
     let mut explained = Vec::new();
-    let mut pages = vec![env.todos(&["--help"]).run().success().stdout];
+    let mut pages = vec![env.todos(&["--help"]).run_unchecked().success().stdout];
     for command in env.subcommands() {
-        pages.push(env.todos(&[&command, "--help"]).run().success().stdout);
+        pages.push(
+            env.todos(&[&command, "--help"])
+                .run_unchecked()
+                .success()
+                .stdout,
+        );
     }
     for page in &pages {
         // clap falls back to this bare list when a value has no doc comment.
@@ -112,7 +125,11 @@ fn statuses_table(help: &str) -> Vec<(String, String)> {
 fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
     let env = TestEnv::new();
     for command in ["write", "update"] {
-        let help = env.todos(&[command, "--help"]).run().success().stdout;
+        let help = env
+            .todos(&[command, "--help"])
+            .run_unchecked()
+            .success()
+            .stdout;
         let table = statuses_table(&help);
         let statuses: Vec<&str> = table
             .iter()
@@ -136,7 +153,7 @@ fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
         // What the help promises, the parser accepts.
         for (name, status) in &table {
             env.todos(&["write", "-t", &format!("{name}:A")])
-                .run()
+                .run_unchecked()
                 .success();
             assert_eq!(env.store()["todos"][0]["status"], status.as_str(), "{name}");
         }
@@ -146,13 +163,17 @@ fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
 #[test]
 fn only_the_top_level_has_a_version_flag() {
     let env = TestEnv::new();
-    let version = env.todos(&["-V"]).run().success().stdout;
+    let version = env.todos(&["-V"]).run_unchecked().success().stdout;
     assert!(version.starts_with("todos "), "{version}");
     for command in env.subcommands() {
         // A hook's usage error is no block (exit 1, hook_exits.rs).
         let code = if command == "hook" { 1 } else { 2 };
         env.rejects(env.todos(&[&command, "-V"]), code);
-        let help = env.todos(&[&command, "--help"]).run().success().stdout;
+        let help = env
+            .todos(&[&command, "--help"])
+            .run_unchecked()
+            .success()
+            .stdout;
         assert!(!help.contains("--version"), "{command}: {help}");
     }
 }
@@ -160,7 +181,11 @@ fn only_the_top_level_has_a_version_flag() {
 #[test]
 fn update_help_says_when_its_arguments_are_needed() {
     let env = TestEnv::new();
-    let help = env.todos(&["update", "-h"]).run().success().stdout;
+    let help = env
+        .todos(&["update", "-h"])
+        .run_unchecked()
+        .success()
+        .stdout;
     let arguments: Vec<&str> = help
         .lines()
         .skip_while(|line| *line != "Arguments:")
@@ -185,14 +210,18 @@ fn update_help_says_when_its_arguments_are_needed() {
 #[test]
 fn init_help_shows_the_marker_init_writes() {
     let env = TestEnv::new();
-    let help = env.todos(&["init", "--help"]).run().success().stdout;
+    let help = env
+        .todos(&["init", "--help"])
+        .run_unchecked()
+        .success()
+        .stdout;
     // The help's `<!-- todos:begin … -->`, with … standing for the rest of the line.
     let shown = help
         .split('`')
         .find(|part| part.starts_with("<!-- todos:begin"))
         .unwrap_or_else(|| panic!("no begin marker in {help}"));
     let (head, tail) = shown.split_once('…').expect("an ellipsis in the marker");
-    env.todos(&["init"]).run().success();
+    env.todos(&["init"]).run_unchecked().success();
     let written = env.read("AGENTS.md");
     let line = written
         .lines()
@@ -209,8 +238,8 @@ fn init_help_shows_the_marker_init_writes() {
 #[test]
 fn help_of_help_is_the_help() {
     let env = TestEnv::new();
-    let help = env.todos(&["help", "--help"]).run().success();
-    let top = env.todos(&["--help"]).run().success();
+    let help = env.todos(&["help", "--help"]).run_unchecked().success();
+    let top = env.todos(&["--help"]).run_unchecked().success();
     assert_eq!(help.stdout, top.stdout);
 }
 
@@ -218,13 +247,17 @@ fn help_of_help_is_the_help() {
 #[test]
 fn a_command_help_points_to_the_global_options() {
     let env = TestEnv::new();
-    let top = env.todos(&["--help"]).run_in_process().success().stdout;
+    let top = env
+        .todos(&["--help"])
+        .run_in_process_unchecked()
+        .success()
+        .stdout;
     assert!(top.contains("Global options:\n"), "{top}");
     assert!(top.contains("--lock-timeout"), "{top}");
     for command in env.subcommands() {
         let help = env
             .todos(&[&command, "--help"])
-            .run_in_process()
+            .run_in_process_unchecked()
             .success()
             .stdout;
         assert!(!help.contains("Global options:"), "{command}: {help}");
@@ -238,7 +271,7 @@ fn a_command_help_points_to_the_global_options() {
     }
     let update = env
         .todos(&["update", "--help"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .stdout;
     assert!(update.lines().count() <= 60, "{update}");
@@ -246,7 +279,7 @@ fn a_command_help_points_to_the_global_options() {
     env.plan("Ship", &["pending:A"]);
     let json = env
         .todos(&["show", "--json"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .json();
     assert_eq!(json["status"], "success");

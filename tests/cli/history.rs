@@ -13,7 +13,9 @@ fn three_changes(env: &TestEnv) {
         "Ship",
         &["in_progress:Code", "pending:Test", "pending:Docs"],
     );
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     env.todos(&[
         "write",
         "--summary",
@@ -23,7 +25,7 @@ fn three_changes(env: &TestEnv) {
         "-t",
         "in_progress:Test",
     ])
-    .run()
+    .run_unchecked()
     .success();
 }
 
@@ -44,23 +46,27 @@ fn recorded_revisions(env: &TestEnv) -> Vec<u64> {
 fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
     let env = TestEnv::new();
     three_changes(&env);
-    let listing = env.todos(&["history"]).run().success().stdout;
+    let listing = env.todos(&["history"]).run_unchecked().success().stdout;
     insta::assert_snapshot!(listing, @r#"
     3  2025-01-02 17:42:33  write   [1/2]  removed 3 "Docs" (pending); 2 pending → in_progress
     2  2025-01-02 17:42:33  update  [1/3]  1 in_progress → completed
     1  2025-01-02 17:42:33  write   [0/3]  3 items
     "#);
-    let at_two = env.todos(&["history", "2"]).run().success().stdout;
+    let at_two = env
+        .todos(&["history", "2"])
+        .run_unchecked()
+        .success()
+        .stdout;
     assert!(at_two.contains("  3 [ ] Docs"), "{at_two}");
     let json = env
         .todos(&["--json", "history", "--limit", "1"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(json["data"]["revisions"].as_array().unwrap().len(), 1);
     assert_eq!(json["data"]["revisions"][0]["revision"], 3);
 
-    let done = env.todos(&["undo", "--to", "2"]).run().success();
+    let done = env.todos(&["undo", "--to", "2"]).run_unchecked().success();
     assert!(
         done.stderr.contains("Restored the plan of revision 2."),
         "{}",
@@ -77,11 +83,11 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
         ]
     );
     // Ids are never handed out twice: the next new item gets 4.
-    env.todos(&["create", "Release"]).run().success();
+    env.todos(&["create", "Release"]).run_unchecked().success();
     assert_eq!(env.store()["todos"][3]["id"], "4");
     let listing = env
         .todos(&["history", "--limit", "2"])
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(
@@ -96,18 +102,18 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
     let env = TestEnv::new();
     three_changes(&env);
     let before = items(&env.store()["todos"]);
-    env.todos(&["undo"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
     let after_one = items(&env.store()["todos"]);
-    env.todos(&["undo"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
     assert_ne!(
         items(&env.store()["todos"]),
         before,
         "a second undo is no redo"
     );
-    env.todos(&["redo"]).run().success();
+    env.todos(&["redo"]).run_unchecked().success();
     assert_eq!(items(&env.store()["todos"]), after_one);
-    env.todos(&["redo"]).run().success();
+    env.todos(&["redo"]).run_unchecked().success();
     assert_eq!(items(&env.store()["todos"]), before);
     assert_eq!(env.store()["revision"], 7);
 }
@@ -140,7 +146,7 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
         env.todos(&["create", &format!("step {step}")])
             .env("TODOS_HISTORY_LIMIT", "4")
             .env("TODOS_MAX_ITEMS", "50")
-            .run()
+            .run_unchecked()
             .success();
     }
     let lines = env.read(HISTORY).lines().count();
@@ -151,7 +157,7 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
     let json = env
         .todos(&["--json", "history"])
         .env("TODOS_HISTORY_LIMIT", "4")
-        .run()
+        .run_unchecked()
         .success()
         .json();
     let revisions: Vec<u64> = json["data"]["revisions"]
@@ -174,7 +180,7 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
     let mut lines: Vec<&str> = history.lines().collect();
     lines[1] = "{\"revision\": 2, \"torn";
     env.write_file(HISTORY, lines.join("\n") + "\n");
-    let done = env.todos(&["history"]).run().success();
+    let done = env.todos(&["history"]).run_unchecked().success();
     assert!(
         done.stderr.contains("line 2: it cannot be read"),
         "{}",
@@ -182,8 +188,8 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
     );
     assert_eq!(done.stdout.lines().count(), 2);
     // A change still records itself, and undo still restores what is readable.
-    env.todos(&["create", "More"]).run().success();
-    env.todos(&["undo", "--to", "1"]).run().success();
+    env.todos(&["create", "More"]).run_unchecked().success();
+    env.todos(&["undo", "--to", "1"]).run_unchecked().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
     let done = env.rejects(env.todos(&["undo", "--to", "2"]), 1);
     assert!(
@@ -203,7 +209,7 @@ fn a_missing_revision_is_recorded_by_the_next_change() {
     let history = env.read(HISTORY);
     let without_last: Vec<&str> = history.lines().take(2).collect();
     env.write_file(HISTORY, without_last.join("\n") + "\n");
-    env.todos(&["create", "More"]).run().success();
+    env.todos(&["create", "More"]).run_unchecked().success();
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
 }
@@ -216,19 +222,23 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
     let env = TestEnv::new();
     env.plan("Ship", &["in_progress:Code", "pending:Test"]);
     let checked_in = env.read(".todos.json");
-    env.todos(&["update", "1", "completed"]).run().success();
-    env.todos(&["update", "2", "in_progress"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
+    env.todos(&["update", "2", "in_progress"])
+        .run_unchecked()
+        .success();
     env.write_file(".todos.json", &checked_in);
     let json = env
         .todos(&["--json", "create", "Docs"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(json["data"]["revision"], 4, "{json}");
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
     // Revision 2 is the plan with Code done, not the checked-in one with Docs added.
-    env.todos(&["undo", "--to", "2"]).run().success();
+    env.todos(&["undo", "--to", "2"]).run_unchecked().success();
     let store = env.store();
     assert_eq!(store["revision"], 5);
     assert_eq!(
@@ -240,8 +250,8 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
     );
     // Redo from there goes forward one revision at a time, to revision 4 at last: the change
     // made on the checked-in plan.
-    env.todos(&["redo"]).run().success();
-    env.todos(&["redo"]).run().success();
+    env.todos(&["redo"]).run_unchecked().success();
+    env.todos(&["redo"]).run_unchecked().success();
     let contents: Vec<String> = items(&env.store()["todos"])
         .into_iter()
         .map(|(_, _, content)| content)
@@ -286,7 +296,7 @@ fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
     // After the kills, one whole change leaves the history caught up with the store.
     env.todos(&["create", "last"])
         .env("TODOS_MAX_ITEMS", "1000")
-        .run()
+        .run_unchecked()
         .success();
     let store = env.store();
     let history = env.read(HISTORY);
@@ -308,7 +318,7 @@ fn a_torn_last_line_is_dropped_and_the_history_caught_up() {
         &last[..last.len() / 2]
     );
     env.write_file(HISTORY, &torn);
-    env.todos(&["create", "More"]).run().success();
+    env.todos(&["create", "More"]).run_unchecked().success();
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4], "revision 3 written again, then 4");
 }

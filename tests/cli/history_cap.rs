@@ -72,7 +72,7 @@ fn history_and_undo_refuse_a_history_over_64_mib() {
         &["undo"],
         &["undo", "--to", "1"],
     ] {
-        let done = env.todos(args).run().code(1);
+        let done = env.todos(args).run_unchecked().code(1);
         assert!(
             done.stderr.contains(&format!(
                 "{HISTORY} is larger than 64 MiB ({size} bytes); todos does not read it"
@@ -81,7 +81,10 @@ fn history_and_undo_refuse_a_history_over_64_mib() {
             done.stderr
         );
         assert!(done.stderr.contains("move it aside"), "{}", done.stderr);
-        let done = env.todos(&[&["--json"][..], args].concat()).run().code(1);
+        let done = env
+            .todos(&[&["--json"][..], args].concat())
+            .run_unchecked()
+            .code(1);
         assert_eq!(done.json()["error"]["code"], "INVALID_PARAM");
         assert!(workspace(&env) == before, "{args:?} changed the workspace");
     }
@@ -91,7 +94,9 @@ fn history_and_undo_refuse_a_history_over_64_mib() {
 fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
     let (env, size) = oversize();
     let (head, _) = ends(&env);
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["revision"], 3);
     let (after, grown) = ends(&env);
     assert_eq!(after, head, "the history's start is kept");
@@ -102,10 +107,12 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
         env.path(".todos/default.history.jsonl.old"),
     )
     .unwrap();
-    env.todos(&["update", "2", "completed"]).run().success();
-    let shown = env.todos(&["history"]).run().success().stdout;
+    env.todos(&["update", "2", "completed"])
+        .run_unchecked()
+        .success();
+    let shown = env.todos(&["history"]).run_unchecked().success().stdout;
     assert!(shown.contains('4') && shown.contains('3'), "{shown}");
-    env.todos(&["undo"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
     assert_eq!(env.store()["todos"][1]["status"], "pending");
 }
 
@@ -116,11 +123,11 @@ fn a_change_that_trims_an_oversize_history_reads_only_its_end() {
     // file, and keeps the latest revisions.
     env.todos(&["update", "1", "completed"])
         .env("TODOS_HISTORY_LIMIT", "1")
-        .run()
+        .run_unchecked()
         .success();
     let size = std::fs::metadata(env.path(HISTORY)).unwrap().len();
     assert!(size < 4096, "trimmed to the latest revisions: {size} bytes");
-    let shown = env.todos(&["history"]).run().success().stdout;
+    let shown = env.todos(&["history"]).run_unchecked().success().stdout;
     assert!(shown.contains('3'), "{shown}");
 }
 
@@ -134,7 +141,7 @@ fn peak_kib(run: crate::support::Run) -> Option<u64> {
         );
         return None;
     }
-    let done = run.via(&["/usr/bin/time", "-v"]).run().success();
+    let done = run.via(&["/usr/bin/time", "-v"]).run_unchecked().success();
     let line = done
         .stderr
         .lines()
@@ -188,7 +195,7 @@ fn a_change_over_a_100_mb_history_costs_under_40_mib() {
     // The trim kept the latest revisions: history and undo read them.
     let shown = env
         .todos(&["history", "--limit", "2"])
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(
@@ -212,7 +219,7 @@ fn a_change_over_a_100_mb_history_costs_under_40_mib() {
     );
     let shown = env
         .todos(&["history", "--limit", "1"])
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(shown.starts_with(&format!("{}  ", last + 2)), "{shown}");

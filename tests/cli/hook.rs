@@ -30,7 +30,9 @@ fn fixture(agent: &str, name: &str) -> String {
 }
 
 fn hook(env: &TestEnv, agent: &str, name: &str) -> Done {
-    env.todos(&["hook"]).stdin(fixture(agent, name)).run()
+    env.todos(&["hook"])
+        .stdin(fixture(agent, name))
+        .run_unchecked()
 }
 
 fn open_plan(env: &TestEnv) {
@@ -56,7 +58,7 @@ fn each_payload_is_told_apart_by_its_fields() {
             let done = env
                 .todos(&["--json", "hook"])
                 .stdin(fixture(agent, event))
-                .run()
+                .run_unchecked()
                 .success();
             assert_eq!(
                 done.json()["data"]["hook"]["agent"],
@@ -157,8 +159,12 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
             assert_eq!(after_work.stderr, "", "{agent}");
         }
 
-        env.todos(&["update", "2", "completed"]).run().success();
-        env.todos(&["update", "3", "cancelled"]).run().success();
+        env.todos(&["update", "2", "completed"])
+            .run_unchecked()
+            .success();
+        env.todos(&["update", "3", "cancelled"])
+            .run_unchecked()
+            .success();
         let done = hook(&env, agent, "stop").success();
         assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
     }
@@ -176,14 +182,14 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
                     {"content": "Server", "status": "in_progress", "owner": "w2"},
                     {"content": "Client", "status": "in_progress", "owner": "w1"}]}"#,
             )
-            .run()
+            .run_unchecked()
             .success();
         let stop = || {
             env.todos(&["hook"])
                 .stdin(fixture(agent, "stop"))
                 .env("TODOS_OWNER", "w1")
         };
-        let held = stop().run();
+        let held = stop().run_unchecked();
         let reason = format!("{}{}", held.stdout, held.stderr);
         assert!(
             reason.contains("todos: 1 of 2 items (held by @w1 or no one) is still open:"),
@@ -192,7 +198,9 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
         assert!(reason.contains("Client"), "{agent}: {reason}");
         assert!(!reason.contains("Server"), "{agent}: {reason}");
 
-        env.todos(&["update", "2", "completed"]).run().success();
+        env.todos(&["update", "2", "completed"])
+            .run_unchecked()
+            .success();
         let free = stop().run().success();
         assert_eq!(
             (free.stdout.as_str(), free.stderr.as_str()),
@@ -210,7 +218,7 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
             .todos(&["hook"])
             .stdin(fixture(agent, "stop"))
             .env("TODOS_OWNER", "bad/name")
-            .run();
+            .run_unchecked();
         assert!(
             format!("{}{}", done.stdout, done.stderr).contains("Server"),
             "{agent}"
@@ -239,7 +247,7 @@ fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
             .stdin(junk)
             .expect_code(0)
             .expect_stdout("")
-            .run();
+            .run_unchecked();
         assert!(
             done.stderr
                 .starts_with(&format!("todos hook: {why}; nothing to do")),

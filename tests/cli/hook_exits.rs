@@ -20,28 +20,31 @@ fn a_hook_that_cannot_write_its_output_lets_the_agent_go_on() {
     let start = r#"{"hook_event_name":"SessionStart","source":"startup"}"#;
     // The stop would block (exit 2) with its reason on stderr; a reason that cannot be written
     // must not block the agent with no reason.
-    env.todos(&["hook"]).stdin(stop).run().code(2);
+    env.todos(&["hook"]).stdin(stop).run_unchecked().code(2);
     env.todos(&["hook"])
         .stdin(stop)
         .stderr_to(full())
-        .run()
+        .run_unchecked()
         .code(1);
     env.todos(&["hook"])
         .stdin(start)
         .stdout_to(full())
-        .run()
+        .run_unchecked()
         .code(1);
     env.todos(&["check", "--hook"])
         .stderr_to(full())
-        .run()
+        .run_unchecked()
         .code(1);
     env.todos(&["check", "--hook"])
         .stdout_to(full())
         .stderr_to(full())
-        .run()
+        .run_unchecked()
         .code(1);
     // Any other command still says that the caller did not get its answer.
-    env.todos(&["show"]).stdout_to(full()).run().code(5);
+    env.todos(&["show"])
+        .stdout_to(full())
+        .run_unchecked()
+        .code(5);
 }
 
 #[test]

@@ -18,7 +18,7 @@ fn check(env: &TestEnv, args: &[&str], stdin: Option<&[u8]>, what: &str) -> i32 
     if let Some(input) = stdin {
         run = run.stdin(input);
     }
-    let done = run.run();
+    let done = run.run_unchecked();
     assert!(!done.stderr.contains("panicked"), "{what}: {}", done.stderr);
     let json: Value = serde_json::from_str(&done.stdout)
         .unwrap_or_else(|err| panic!("{what}: not one JSON envelope ({err}): {:?}", done.stdout));
@@ -289,7 +289,7 @@ fn every_hostile_fixture_has_its_expected_outcome() {
         env.plan("S", &["pending:A", "in_progress:B"]);
         let bytes = fs::read(format!("{root}/hostile/{name}")).unwrap();
         let before = env.tree();
-        let done = env.todos(&["--json", "write"]).stdin(bytes).run();
+        let done = env.todos(&["--json", "write"]).stdin(bytes).run_unchecked();
         assert_eq!(done.code, code, "{name}: {}", done.stdout);
         let json = done.json();
         let (kind, detail) = what.split_once(' ').unwrap_or((what, ""));
@@ -332,11 +332,11 @@ fn a_recap_of_hundreds_of_short_names_does_not_panic() {
         .collect();
     let store = serde_json::json!({"version": 1, "revision": 1, "next_id": 501, "todos": todos});
     env.write_file(".todos.json", serde_json::to_vec(&store).unwrap());
-    let done = env.todos(&["recap"]).run().success();
+    let done = env.todos(&["recap"]).run_unchecked().success();
     assert!(
         done.stdout.starts_with("[500/500] Finished, 500 failed:"),
         "{}",
         done.stdout
     );
-    env.todos(&["check"]).run().success();
+    env.todos(&["check"]).run_unchecked().success();
 }

@@ -19,14 +19,17 @@ fn each_agent_gets_its_instructions_file() {
         ("generic", "AGENTS.md"),
     ] {
         let env = TestEnv::new();
-        let done = env.todos(&["init", "--agent", agent]).run().success();
+        let done = env
+            .todos(&["init", "--agent", agent])
+            .run_unchecked()
+            .success();
         assert!(
             done.stdout.starts_with(&format!("created {file}")),
             "{}",
             done.stdout
         );
         let text = env.read(file);
-        let guide = env.todos(&["prompt"]).run().success().stdout;
+        let guide = env.todos(&["prompt"]).run_unchecked().success().stdout;
         assert!(text.starts_with(BEGIN), "{text}");
         assert!(text.ends_with(&format!("{guide}{END}\n")), "{text}");
         assert!(!env.path(".claude").exists(), "no hooks without --hooks");
@@ -38,7 +41,9 @@ fn each_agent_gets_its_instructions_file() {
 fn the_block_goes_after_the_text_and_is_replaced_in_place() {
     let env = TestEnv::new();
     env.write_file("AGENTS.md", "# House rules\n\nRun the tests.");
-    env.todos(&["init", "--agent", "codex"]).run().success();
+    env.todos(&["init", "--agent", "codex"])
+        .run_unchecked()
+        .success();
     let first = env.read("AGENTS.md");
     assert!(
         first.starts_with("# House rules\n\nRun the tests.\n\n<!-- todos:begin"),
@@ -49,7 +54,7 @@ fn the_block_goes_after_the_text_and_is_replaced_in_place() {
     let done = env
         .todos(&["init", "--agent", "codex"])
         .env("TODOS_MAX_ITEMS", "20")
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout.starts_with("updated AGENTS.md"),
@@ -79,12 +84,12 @@ fn running_it_again_changes_nothing() {
     ] {
         let env = TestEnv::new();
         env.todos(&["init", "--agent", agent, "--hooks"])
-            .run()
+            .run_unchecked()
             .success();
         let before = env.tree();
         let done = env
             .todos(&["init", "--agent", agent, "--hooks"])
-            .run()
+            .run_unchecked()
             .success();
         let lines: Vec<&str> = done.stdout.lines().collect();
         assert!(lines[0].starts_with(&format!("unchanged {instructions}")));
@@ -105,7 +110,7 @@ fn running_it_again_changes_nothing() {
         assert_eq!(env.tree(), before);
         let json = env
             .todos(&["--json", "init", "--agent", agent, "--hooks"])
-            .run()
+            .run_unchecked()
             .success()
             .json();
         assert_eq!(
@@ -139,7 +144,7 @@ fn hooks_merge_into_settings_and_keep_everything_else() {
     env.write_file(".claude/settings.local.json", "{\"untouched\": true}");
     for _ in 0..2 {
         env.todos(&["init", "--agent", "claude", "--hooks"])
-            .run()
+            .run_unchecked()
             .success();
     }
     let old: Value = serde_json::from_str(SETTINGS).unwrap();
@@ -197,7 +202,9 @@ fn a_symlinked_instructions_file_stays_a_symlink() {
     let env = TestEnv::new();
     env.write_file("AGENTS.md", "# Shared\n");
     std::os::unix::fs::symlink("AGENTS.md", env.path("CLAUDE.md")).unwrap();
-    env.todos(&["init", "--agent", "claude"]).run().success();
+    env.todos(&["init", "--agent", "claude"])
+        .run_unchecked()
+        .success();
     assert!(
         env.path("CLAUDE.md")
             .symlink_metadata()
@@ -240,7 +247,7 @@ fn run_hook(env: &TestEnv, command: &str, event: &str) -> Done {
 fn the_installed_hooks_work_as_claude_code_runs_them() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--hooks"])
-        .run()
+        .run_unchecked()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     let stop = settings["hooks"]["Stop"][0]["hooks"][0]["command"]
@@ -278,8 +285,12 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
     assert!(stderr.contains("2 of 2 items are still open"), "{stderr}");
     assert!(stderr.contains("  2 [ ] Test it"), "{stderr}");
 
-    env.todos(&["update", "1", "completed"]).run().success();
-    env.todos(&["update", "2", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
+    env.todos(&["update", "2", "completed"])
+        .run_unchecked()
+        .success();
     let Done {
         code,
         stdout,
@@ -297,7 +308,7 @@ fn codex_and_gemini_get_their_own_files_and_events() {
     );
     let done = env
         .todos(&["init", "--agent", "gemini", "--hooks"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(done.stdout.contains("Trust folder"), "{}", done.stdout);
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
@@ -321,7 +332,7 @@ fn codex_and_gemini_get_their_own_files_and_events() {
 
     let done = env
         .todos(&["init", "--agent", "codex", "--hooks"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(done.stdout.contains("/hooks"), "{}", done.stdout);
     let codex: Value = serde_json::from_str(&env.read(".codex/hooks.json")).unwrap();
@@ -352,7 +363,7 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     );
     let done = env
         .todos(&["init", "--agent", "claude", "--hooks"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout.contains("updated .claude/settings.json"),
@@ -375,7 +386,7 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     }, "tools": {"allowed": ["run_shell_command(todos)"]}}"#;
     env.write_file(".gemini/settings.json", edited);
     env.todos(&["init", "--agent", "gemini", "--hooks"])
-        .run()
+        .run_unchecked()
         .success();
     // The edited hooks stay as they are; only the event an earlier init did not know is added.
     let mut settings: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
@@ -390,7 +401,7 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     assert_eq!(settings, serde_json::from_str::<Value>(edited).unwrap());
     let done = env
         .todos(&["init", "--agent", "gemini", "--hooks"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout.contains("unchanged .gemini/settings.json"),
@@ -466,7 +477,7 @@ fn an_earlier_setup_gets_every_reset_without_a_second_hook() {
             env.write_file(file, old);
             for _ in 0..2 {
                 env.todos(&["init", "--agent", agent, "--hooks"])
-                    .run()
+                    .run_unchecked()
                     .success();
             }
             let mut settings: Value = serde_json::from_str(&env.read(file)).unwrap();
@@ -511,7 +522,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     env.write_file(".codex/config.toml", codex_config);
     let done = env
         .todos(&["init", "--agent", "claude", "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout
@@ -527,7 +538,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
         json!({"type": "stdio", "command": "todos", "args": ["mcp"]})
     );
     env.todos(&["init", "--agent", "gemini", "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     assert_eq!(gemini["theme"], "dark");
@@ -538,7 +549,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         files_written(&codex.json()),
@@ -557,7 +568,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     for agent in ["claude", "gemini", "codex"] {
         let again = env
             .todos(&["--json", "init", "--agent", agent, "--mcp"])
-            .run()
+            .run_unchecked()
             .success();
         assert_eq!(again.json()["text"], "Already set up: nothing changed.");
     }
@@ -584,7 +595,7 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     let claude = env
         .todos(&["init", "--agent", "claude", "--hooks", "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         claude.stdout.contains(
@@ -606,7 +617,7 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     let gemini = env
         .todos(&["--json", "init", "--agent", "gemini", "--hooks"])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         gemini.json()["data"]["allowed"],
@@ -625,7 +636,7 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     // Codex: nothing to allow for the shell, and init says why.
     let codex = env
         .todos(&["init", "--agent", "codex", "--hooks"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         codex.stdout.contains("Codex needs no rule for the shell"),
@@ -635,13 +646,15 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     assert!(!env.path(".codex/config.toml").exists());
     // Without --hooks or --mcp, init writes the instructions only.
     let env = TestEnv::new();
-    env.todos(&["init", "--agent", "claude"]).run().success();
+    env.todos(&["init", "--agent", "claude"])
+        .run_unchecked()
+        .success();
     assert!(!env.path(".claude").exists());
     // Idempotent, the user's rules still first.
     let env2 = TestEnv::new();
     for _ in 0..2 {
         env2.todos(&["init", "--agent", "claude", "--mcp"])
-            .run()
+            .run_unchecked()
             .success();
     }
     let settings: Value = serde_json::from_str(&env2.read(".claude/settings.json")).unwrap();
@@ -662,7 +675,7 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         env.read(".codex/config.toml"),
@@ -679,7 +692,7 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
     );
     let gemini = env
         .todos(&["init", "--agent", "gemini", "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         gemini.stdout.contains("Not todos' own:"),

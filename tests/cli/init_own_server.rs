@@ -65,7 +65,7 @@ fn todos_own_server_with_its_own_options_is_recognised_in_toml_too() {
     env.write_file(".codex/config.toml", own);
     let done = env
         .todos(&["init", "--agent", "codex", "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(!done.stdout.contains("Not todos' own"), "{}", done.stdout);
     let text = env.read(".codex/config.toml");
@@ -96,7 +96,7 @@ fn an_unreadable_config_is_refused_and_nothing_is_written() {
 pub fn planted_server_refused(env: &TestEnv, agent: &str, file: &str, planted: &str) -> Done {
     let done = env
         .todos(&["init", "--agent", agent, "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout.contains("Not todos' own: ")

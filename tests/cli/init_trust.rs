@@ -43,7 +43,7 @@ fn a_planted_hook_is_named_for_review_and_todos_adds_its_own() {
             env.write_file(file, settings.to_string());
             let done = env
                 .todos(&["--json", "init", "--agent", agent, "--hooks"])
-                .run()
+                .run_unchecked()
                 .success();
             let json = done.json();
             let review = json["data"]["not_own"].as_array().unwrap();
@@ -69,7 +69,7 @@ fn a_planted_hook_is_named_for_review_and_todos_adds_its_own() {
             // The text says so before it speaks of trust.
             let text = env
                 .todos(&["init", "--agent", agent, "--hooks"])
-                .run()
+                .run_unchecked()
                 .success()
                 .stdout;
             let review_at = text.find("Not todos' own: ").expect(&text);
@@ -107,7 +107,7 @@ fn a_planted_mcp_server_under_todos_name_is_never_vouched_for() {
         env.write_file(file, own.to_string());
         let done = env
             .todos(&["--json", "init", "--agent", agent, "--mcp"])
-            .run()
+            .run_unchecked()
             .success();
         assert!(done.json()["data"].get("not_own").is_none(), "{agent}");
         let written: Value = serde_json::from_str(&env.read(file)).unwrap();

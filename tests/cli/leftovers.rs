@@ -71,7 +71,9 @@ fn init_never_writes_through_a_link_but_an_instructions_files() {
     let env = TestEnv::new();
     env.write_file("AGENTS.md", "# Rules\n");
     symlink("AGENTS.md", env.path("CLAUDE.md")).unwrap();
-    env.todos(&["init", "--agent", "claude"]).run().success();
+    env.todos(&["init", "--agent", "claude"])
+        .run_unchecked()
+        .success();
     assert!(env.read("AGENTS.md").contains("todos:begin"));
 }
 
@@ -125,11 +127,13 @@ fn a_refused_command_leaves_no_file_behind() {
         assert!(!env.path(HISTORY).exists(), "{args:?}");
     }
     // A workspace whose named list exists: a refused change leaves its files as they were.
-    env.todos(&["-l", "x", "create", "A"]).run().success();
+    env.todos(&["-l", "x", "create", "A"])
+        .run_unchecked()
+        .success();
     env.rejects(env.todos(&["-l", "x", "update", "9", "completed"]), 1);
     // And the refused change's folder no longer captures discovery: a parent's plan is found.
     let env = TestEnv::new();
-    env.todos(&["create", "Parent"]).run().success();
+    env.todos(&["create", "Parent"]).run_unchecked().success();
     fs::create_dir_all(env.path("sub")).unwrap();
     env.rejects(
         env.todos(&["-l", "x", "update", "1", "completed"])
@@ -147,13 +151,13 @@ fn huge_files_are_refused_unread() {
     let huge = fs::File::create(env.path(".todos.json")).unwrap();
     huge.set_len(5 << 30).unwrap();
     // Not through `rejects`, which would read the 5 GB to compare them.
-    let done = env.todos(&["show"]).run().code(4);
+    let done = env.todos(&["show"]).run_unchecked().code(4);
     assert!(
         done.stderr.contains("larger than 64 MiB"),
         "{}",
         done.stderr
     );
-    env.todos(&["create", "A"]).run().code(4);
+    env.todos(&["create", "A"]).run_unchecked().code(4);
     assert_eq!(
         fs::metadata(env.path(".todos.json")).unwrap().len(),
         5 << 30
@@ -172,13 +176,13 @@ fn huge_files_are_refused_unread() {
     );
     fs::remove_file(env.path("AGENTS.md")).unwrap();
     // A history over the cap is refused by `history` (more in history_cap.rs).
-    env.todos(&["create", "A"]).run().success();
+    env.todos(&["create", "A"]).run_unchecked().success();
     let history = fs::OpenOptions::new()
         .append(true)
         .open(env.path(HISTORY))
         .unwrap();
     history.set_len(65 << 20).unwrap();
-    let done = env.todos(&["history"]).run().code(1);
+    let done = env.todos(&["history"]).run_unchecked().code(1);
     assert!(
         done.stderr.contains("larger than 64 MiB"),
         "{}",
@@ -190,12 +194,12 @@ fn huge_files_are_refused_unread() {
 #[test]
 fn check_into_a_full_stderr_exits_5() {
     let env = TestEnv::new();
-    env.todos(&["create", "A"]).run().success();
+    env.todos(&["create", "A"]).run_unchecked().success();
     let full = fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let done = env.todos(&["check"]).stderr_to(full).run();
+    let done = env.todos(&["check"]).stderr_to(full).run_unchecked();
     assert_eq!(done.code, 5);
 }
 
@@ -232,11 +236,17 @@ fn write_file_through_a_link_to_a_fifo_is_refused_at_once() {
 #[test]
 fn a_list_named_like_a_history_file_is_shown() {
     let env = TestEnv::new();
-    env.todos(&["-l", "a", "create", "In a"]).run().success();
-    env.todos(&["-l", "a.history", "create", "In a.history"])
-        .run()
+    env.todos(&["-l", "a", "create", "In a"])
+        .run_unchecked()
         .success();
-    let all = env.todos(&["show", "--all"]).run().success().stdout;
+    env.todos(&["-l", "a.history", "create", "In a.history"])
+        .run_unchecked()
+        .success();
+    let all = env
+        .todos(&["show", "--all"])
+        .run_unchecked()
+        .success()
+        .stdout;
     assert!(all.contains("a.history"), "{all}");
     assert!(
         all.contains("In a.history") && all.contains("In a"),
@@ -244,7 +254,7 @@ fn a_list_named_like_a_history_file_is_shown() {
     );
     let json = env
         .todos(&["--json", "show", "--all"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(
@@ -252,6 +262,8 @@ fn a_list_named_like_a_history_file_is_shown() {
         Some(3),
         "{json}"
     );
-    env.todos(&["-l", "a", "undo"]).run().success();
-    env.todos(&["-l", "a.history", "history"]).run().success();
+    env.todos(&["-l", "a", "undo"]).run_unchecked().success();
+    env.todos(&["-l", "a.history", "history"])
+        .run_unchecked()
+        .success();
 }

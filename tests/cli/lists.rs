@@ -13,10 +13,10 @@ fn a_named_list_has_its_own_store_ids_and_history() {
     let env = TestEnv::new();
     env.plan("Main plan", &["pending:Main step"]);
     env.todos(&["-l", "api", "create", "Build the endpoint", "Test it"])
-        .run()
+        .run_unchecked()
         .success();
     env.todos(&["--list", "api", "update", "1", "in_progress"])
-        .run()
+        .run_unchecked()
         .success();
     let api: Value = serde_json::from_str(&env.read(".todos/api.json")).unwrap();
     assert_eq!(
@@ -77,7 +77,7 @@ fn show_all_prints_every_list_default_first() {
         "-t",
         "pending:Page",
     ])
-    .run()
+    .run_unchecked()
     .success();
     env.todos(&[
         "-l",
@@ -88,9 +88,13 @@ fn show_all_prints_every_list_default_first() {
         "-t",
         "in_progress:Route",
     ])
-    .run()
+    .run_unchecked()
     .success();
-    let text = env.todos(&["show", "--all"]).run().success().stdout;
+    let text = env
+        .todos(&["show", "--all"])
+        .run_unchecked()
+        .success()
+        .stdout;
     insta::assert_snapshot!(text, @r"
     ── default ──
     [1/2] Main plan
@@ -107,7 +111,7 @@ fn show_all_prints_every_list_default_first() {
     ");
     let markdown = env
         .todos(&["show", "--all", "--format", "markdown"])
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(
@@ -117,7 +121,7 @@ fn show_all_prints_every_list_default_first() {
     assert!(markdown.contains("# api\n\n## API\n"), "{markdown}");
     let json = env
         .todos(&["--json", "show", "--all"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     let names: Vec<&str> = json["data"]["lists"]
@@ -136,7 +140,7 @@ fn a_folder_holding_only_lists_is_a_workspace() {
     let project = env.path("project");
     fs::create_dir_all(project.join("src/deep")).unwrap();
     env.todos(&["-C", "project", "-l", "api", "create", "Route"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(env.path("project/.todos/api.json").exists());
     // From a folder below, the nearest folder holding .todos/ is the workspace, before .git.
@@ -148,7 +152,7 @@ fn a_folder_holding_only_lists_is_a_workspace() {
     let json = env
         .todos(&["--json", "recap"])
         .current_dir(project.join("src/deep"))
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(
@@ -168,7 +172,7 @@ fn writers_on_two_lists_lose_nothing_and_never_wait_for_each_other() {
                 for step in 0..10 {
                     env.todos(&["-l", list, "create", &format!("w{writer} s{step}")])
                         .env("TODOS_MAX_ITEMS", "100")
-                        .run()
+                        .run_unchecked()
                         .success();
                 }
             });
@@ -193,7 +197,7 @@ fn writers_on_two_lists_lose_nothing_and_never_wait_for_each_other() {
     );
     env.todos(&["-l", "beta", "--lock-timeout", "0", "create", "Y"])
         .env("TODOS_MAX_ITEMS", "100")
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -209,7 +213,7 @@ fn a_named_list_logs_its_finished_plan_under_its_name() {
         "-t",
         "completed:Route",
     ])
-    .run()
+    .run_unchecked()
     .success();
     let logs: Vec<String> = fs::read_dir(env.path("memory/todos"))
         .unwrap()

@@ -208,7 +208,7 @@ fn both_revisions_list_the_tools_with_the_schemas_in_force() {
     let printed = env
         .todos(&["schema", "write"])
         .env("TODOS_MAX_CONTENT_CHARS", "42")
-        .run()
+        .run_unchecked()
         .success();
     let mut schema: Value = serde_json::from_str(&printed.stdout).expect("a JSON schema");
     for key in ["$schema", "title", "description"] {
@@ -323,10 +323,18 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
     assert_eq!(aliased["data"]["todos"][2]["status"], "in_progress");
 
     let shown = client.envelope("show", json!({}));
-    let cli = env.todos(&["--json", "show"]).run().success().json();
+    let cli = env
+        .todos(&["--json", "show"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(shown, cli, "show is `todos --json show`");
     let recap = client.envelope("recap", json!({}));
-    let cli = env.todos(&["--json", "recap"]).run().success().json();
+    let cli = env
+        .todos(&["--json", "recap"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(recap, cli, "recap is `todos --json recap`");
     assert_eq!(
         recap["data"]["recap"],
@@ -380,8 +388,12 @@ fn every_call_reads_the_store_afresh() {
     let env = TestEnv::new();
     let mut client = Client::legacy(server(&env), json!({}));
     client.envelope("write", plan_of_three());
-    env.todos(&["update", "3", "cancelled"]).run().success();
-    env.todos(&["create", "From the shell"]).run().success();
+    env.todos(&["update", "3", "cancelled"])
+        .run_unchecked()
+        .success();
+    env.todos(&["create", "From the shell"])
+        .run_unchecked()
+        .success();
     let shown = client.envelope("show", json!({}));
     assert_eq!(shown["data"]["todos"][2]["status"], "cancelled");
     assert_eq!(shown["data"]["todos"][3]["content"], "From the shell");
@@ -389,7 +401,11 @@ fn every_call_reads_the_store_afresh() {
     // A change by the server is seen by the next command at once.
     client.envelope("update", json!({"id": "2", "status": "completed"}));
     client.envelope("update", json!({"id": "4", "status": "in_progress"}));
-    let cli = env.todos(&["--json", "show"]).run().success().json();
+    let cli = env
+        .todos(&["--json", "show"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(cli["data"]["revision"], 5);
     // A configuration changed meanwhile is in force at the next call.
     env.write_file(".todos.config.json", r#"{"max_items": 4}"#);
@@ -414,7 +430,7 @@ fn commands_and_calls_changing_the_plan_at_once_lose_nothing() {
                 for step in 0..15 {
                     env.todos(&["create", &format!("shell {shell} step {step}")])
                         .env("TODOS_MAX_ITEMS", "1000")
-                        .run()
+                        .run_unchecked()
                         .success();
                 }
             });
@@ -607,7 +623,7 @@ fn the_server_ends_when_stdin_closes_even_before_a_handshake() {
     let env = TestEnv::new();
     let client = Client::start(server(&env));
     assert_eq!(client.close(), 0);
-    let run = env.todos(&["-C", "nowhere", "mcp"]).run();
+    let run = env.todos(&["-C", "nowhere", "mcp"]).run_unchecked();
     assert_eq!(run.code, 1, "a bad -C is refused before serving: {run:?}");
     assert!(run.stderr.contains("is not a folder"), "{}", run.stderr);
 }
@@ -616,7 +632,7 @@ fn the_server_ends_when_stdin_closes_even_before_a_handshake() {
 fn the_server_starts_as_the_registration_says() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--mcp"])
-        .run()
+        .run_unchecked()
         .success();
     let config: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
     let server = &config["mcpServers"]["todos"];
@@ -645,7 +661,7 @@ fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
         .todos(&["--json", "mcp"])
         .alone_in(&lonely)
         .expect_code(5)
-        .run();
+        .run_unchecked();
     let envelope = done.json();
     let message = envelope["error"]["message"].as_str().unwrap();
     assert!(message.contains("todos-mcp does not exist"), "{message}");
@@ -914,8 +930,12 @@ fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
         .map(|tool| tool.name.to_owned())
         .collect();
     assert_eq!(listed, table);
-    let help = env.todos(&["mcp", "--help"]).run().success().stdout;
-    let man = env.todos(&["man"]).run().success().stdout;
+    let help = env
+        .todos(&["mcp", "--help"])
+        .run_unchecked()
+        .success()
+        .stdout;
+    let man = env.todos(&["man"]).run_unchecked().success().stdout;
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/mcp.md")).unwrap();
     assert!(

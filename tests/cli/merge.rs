@@ -23,7 +23,7 @@ fn repository(driver: bool) -> TestEnv {
     git(&env, &["init", "-q", "-b", "main"]).success();
     env.plan("Ship the release", &["pending:A", "pending:B", "pending:C"]);
     if driver {
-        env.todos(&["init", "--git"]).run().success();
+        env.todos(&["init", "--git"]).run_unchecked().success();
         git(&env, &["add", ".gitattributes"]).success();
     }
     commit(&env, "plan");
@@ -61,7 +61,7 @@ fn branches(env: &TestEnv, feature: &[&[&str]], main: &[&[&str]]) {
     ] {
         git(env, branch).success();
         for args in commands {
-            env.todos(args).run().success();
+            env.todos(args).run_unchecked().success();
         }
         commit(env, "work");
     }
@@ -103,7 +103,7 @@ fn git_merges_two_branches_plans_with_the_driver_losing_nothing() {
     // The merged plan is a plan like any other: the next claim takes the first ready item.
     let next = env
         .todos(&["next", "--claim", "--owner", "w2"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(next.stdout.contains('C'), "{}", next.stdout);
 }
@@ -112,7 +112,7 @@ fn git_merges_two_branches_plans_with_the_driver_losing_nothing() {
 fn the_driver_merges_named_lists_too() {
     let env = repository(true);
     env.todos(&["-l", "api", "create", "Schema"])
-        .run()
+        .run_unchecked()
         .success();
     commit(&env, "api list");
     branches(
@@ -169,14 +169,18 @@ fn a_merge_that_breaks_the_rules_is_written_and_git_reports_the_conflict() {
 fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
     let env = repository(true);
     git(&env, &["checkout", "-q", "-b", "feature"]).success();
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     let edited = env
         .read(".todos.json")
         .replace("\"next_id\"", "\"extra\": 1,\n  \"next_id\"");
     env.write_file(".todos.json", edited);
     commit(&env, "by hand");
     git(&env, &["checkout", "-q", "main"]).success();
-    env.todos(&["update", "2", "in_progress"]).run().success();
+    env.todos(&["update", "2", "in_progress"])
+        .run_unchecked()
+        .success();
     commit(&env, "work");
     let ours = env.read(".todos.json");
     let merge = git(&env, &["merge", "--no-edit", "feature"]);
@@ -219,7 +223,7 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
     }
     let json = env.rejects(env.todos(&["--json", "show"]), 4).json();
     assert_eq!(json["error"]["code"], "STORE_CORRUPT");
-    let resolved = env.todos(&["resolve"]).run().success();
+    let resolved = env.todos(&["resolve"]).run_unchecked().success();
     assert!(
         resolved.stderr.contains("git add .todos.json"),
         "{}",
@@ -233,15 +237,15 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
     assert_merged(&env.store());
     git(&env, &["add", ".todos.json"]).success();
     git(&env, &["commit", "-q", "--no-edit"]).success();
-    env.todos(&["show"]).run().success();
-    let again = env.todos(&["resolve"]).run().success();
+    env.todos(&["show"]).run_unchecked().success();
+    let again = env.todos(&["resolve"]).run_unchecked().success();
     assert!(
         again.stdout.contains("nothing to resolve"),
         "{}",
         again.stdout
     );
     // The merged plan is a revision of the history, so `undo` takes it back like any change.
-    let history = env.todos(&["history"]).run().success();
+    let history = env.todos(&["history"]).run_unchecked().success();
     assert!(history.stdout.contains("resolve"), "{}", history.stdout);
 }
 
@@ -250,7 +254,7 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
     let env = repository(false);
     git(&env, &["config", "merge.conflictStyle", "diff3"]).success();
     env.todos(&["-l", "api", "create", "Schema", "Routes"])
-        .run()
+        .run_unchecked()
         .success();
     commit(&env, "api");
     branches(
@@ -269,7 +273,10 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
         "{}",
         refused.stderr
     );
-    let resolved = env.todos(&["-l", "api", "resolve"]).run().success();
+    let resolved = env
+        .todos(&["-l", "api", "resolve"])
+        .run_unchecked()
+        .success();
     assert!(resolved.stderr.contains("diff3"), "{}", resolved.stderr);
     assert!(
         resolved.stderr.contains("git add .todos/api.json"),
@@ -289,13 +296,15 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
 fn resolve_leaves_a_store_without_markers_alone() {
     let env = TestEnv::new();
     let empty = env.everything();
-    env.todos(&["-l", "api", "resolve"]).run().success();
+    env.todos(&["-l", "api", "resolve"])
+        .run_unchecked()
+        .success();
     assert_eq!(
         empty,
         env.everything(),
         "no lock, no .todos/ folder left behind"
     );
-    let none = env.todos(&["resolve"]).run().success();
+    let none = env.todos(&["resolve"]).run_unchecked().success();
     assert!(
         none.stdout.contains("nothing to resolve"),
         "{}",
@@ -303,7 +312,7 @@ fn resolve_leaves_a_store_without_markers_alone() {
     );
     env.plan("S", &["pending:A"]);
     let before = env.everything();
-    env.todos(&["resolve"]).run().success();
+    env.todos(&["resolve"]).run_unchecked().success();
     assert_eq!(before, env.everything());
     env.write_file(".todos.json", "{ not json");
     env.rejects(env.todos(&["resolve"]), 4);
@@ -318,10 +327,12 @@ fn resolve_leaves_a_store_without_markers_alone() {
 fn three(env: &TestEnv) {
     env.plan("S", &["pending:A", "pending:B"]);
     std::fs::copy(env.path(".todos.json"), env.path("base.json")).expect("copy");
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     std::fs::copy(env.path(".todos.json"), env.path("ours.json")).expect("copy");
     std::fs::copy(env.path("base.json"), env.path(".todos.json")).expect("copy");
-    env.todos(&["create", "C"]).run().success();
+    env.todos(&["create", "C"]).run_unchecked().success();
     std::fs::copy(env.path(".todos.json"), env.path("theirs.json")).expect("copy");
 }
 
@@ -330,7 +341,7 @@ fn merge_file_writes_the_merged_plan_to_ours() {
     let env = TestEnv::new();
     three(&env);
     env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"])
-        .run()
+        .run_unchecked()
         .success();
     let ours: Value = serde_json::from_str(&env.read("ours.json")).expect("JSON");
     let statuses: Vec<String> = items(&ours["todos"])
@@ -341,7 +352,7 @@ fn merge_file_writes_the_merged_plan_to_ours() {
     // An empty BASE (both branches added the plan) is no common plan.
     env.write_file("empty.json", "");
     env.todos(&["merge-file", "empty.json", "ours.json", "theirs.json"])
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -392,7 +403,7 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     let config_before = env.read(".git/config");
     let first = env
         .todos(&["--json", "init", "--git"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     let files = first["data"]["files"].as_array().expect("files").clone();
@@ -423,7 +434,7 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
         ".todos.json: merge: todos\n.todos/api.json: merge: todos\n"
     );
     let before = env.everything();
-    let again = env.todos(&["init", "--git"]).run().success();
+    let again = env.todos(&["init", "--git"]).run_unchecked().success();
     assert!(
         again.stdout.contains("unchanged .gitattributes"),
         "{}",
@@ -454,7 +465,7 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     let from_worktree = env
         .todos(&["init", "--git"])
         .current_dir(&linked)
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         from_worktree.stdout.contains("left as it is"),
@@ -499,7 +510,7 @@ fn init_git_registers_the_driver_in_a_submodule() {
     let done = env
         .todos(&["init", "--git"])
         .current_dir(top.join("lib"))
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout.contains("modules/lib/config"),
@@ -580,7 +591,11 @@ fn resolve_without_a_common_plan_keeps_both_sides_items() {
         ".todos.json",
         format!("<<<<<<< HEAD\n{ours}=======\n{theirs}>>>>>>> other\n"),
     );
-    let resolved = env.todos(&["--json", "resolve"]).run().success().json();
+    let resolved = env
+        .todos(&["--json", "resolve"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(resolved["data"]["resolved"]["base"], "none");
     assert_eq!(resolved["data"]["resolved"]["renumbered"][0]["to"], "3");
     let rows: Vec<String> = items(&env.store()["todos"])
@@ -627,7 +642,7 @@ fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
     text.push_str(&hostile_config(&marker));
     std::fs::write(&config, text).unwrap();
     env.write_file(".git/info/attributes", "*.json diff=todos filter=todos\n");
-    let resolved = env.todos(&["resolve"]).run().success();
+    let resolved = env.todos(&["resolve"]).run_unchecked().success();
     assert!(
         resolved.stderr.contains("git's index"),
         "git still gave the common plan: {}",

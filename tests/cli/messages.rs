@@ -11,7 +11,7 @@ fn an_empty_plan_says_no_todos_once() {
     env.todos(&["write", "[]"])
         .expect_code(0)
         .expect_stdout("[0/0] (no summary)\n  No todos.\n")
-        .run();
+        .run_unchecked();
 }
 
 #[test]
@@ -19,16 +19,16 @@ fn the_priority_is_shown() {
     let env = TestEnv::new();
     env.todos(&["write"])
         .stdin(r#"{"summary":"S","todos":[{"content":"Patch","status":"pending","priority":"HIGH"},{"content":"Test","status":"pending"}]}"#)
-        .run()
+        .run_unchecked()
         .success();
-    let shown = env.todos(&["show"]).run().success().stdout;
+    let shown = env.todos(&["show"]).run_unchecked().success().stdout;
     assert_eq!(
         shown,
         "[0/2] S\n  1 [ ] Patch (high priority)\n  2 [ ] Test\n"
     );
     let markdown = env
         .todos(&["show", "--format", "markdown"])
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(
@@ -41,20 +41,20 @@ fn the_priority_is_shown() {
 fn counts_are_in_correct_english() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
-    let done = env.todos(&["history"]).run_in_process().success();
+    let done = env.todos(&["history"]).run_in_process_unchecked().success();
     assert_eq!(
         done.stdout,
         "1  2025-01-02 17:42:33  write  [0/1]  1 item\n"
     );
     let json = env
         .todos(&["--json", "history"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .json();
     assert_eq!(json["text"], "1 kept revision of the list default.");
     let json = env
         .todos(&["--json", "show", "--all"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .json();
     assert_eq!(json["text"], "1 list, 1 item in all.");
@@ -69,7 +69,7 @@ fn codex_explanation_is_a_note_on_the_change() {
     let done = env
         .todos(&["write"])
         .stdin(r#"{"explanation": "Lexer split;\nnow tests", "plan": [{"step": "Split the lexer", "status": "completed"}, {"step": "Add tests", "status": "in_progress"}]}"#)
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert_eq!(done.stderr, "note: this change: Lexer split; now tests\n");
     assert!(
@@ -77,14 +77,18 @@ fn codex_explanation_is_a_note_on_the_change() {
         "{}",
         done.stdout
     );
-    let history = env.todos(&["history"]).run_in_process().success().stdout;
+    let history = env
+        .todos(&["history"])
+        .run_in_process_unchecked()
+        .success()
+        .stdout;
     assert!(
         history.starts_with("2  2025-01-02 17:42:33  write  [1/2]  added 2; 1 pending → completed · Lexer split; now tests\n"),
         "{history}"
     );
     let json = env
         .todos(&["--json", "history"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .json();
     assert_eq!(
@@ -110,13 +114,13 @@ fn a_missing_summary_warns_once() {
     let first = env
         .todos(&["write"])
         .stdin(r#"{"todos": [{"content": "A", "status": "pending"}]}"#)
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert_eq!(first.stderr, warning);
     let again = env
         .todos(&["write"])
         .stdin(r#"{"todos": [{"content": "A", "status": "in_progress"}]}"#)
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert_eq!(again.stderr, "");
 }
@@ -127,13 +131,13 @@ fn every_envelope_names_its_list() {
     let env = TestEnv::new();
     let json = env
         .todos(&["--json", "-l", "api", "create", "A"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .json();
     assert_eq!(json["context"]["list"], "api");
     let json = env
         .todos(&["--json", "show"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .json();
     assert_eq!(json["context"]["list"], "default");
@@ -155,7 +159,7 @@ fn history_json_keeps_the_warnings_text_prints() {
     let mut history = env.read(HISTORY);
     history.push_str("garbage\n");
     env.write_file(HISTORY, history);
-    let text = env.todos(&["history"]).run_in_process().success();
+    let text = env.todos(&["history"]).run_in_process_unchecked().success();
     assert!(
         text.stderr.contains("line 2: it cannot be read"),
         "{}",
@@ -163,7 +167,7 @@ fn history_json_keeps_the_warnings_text_prints() {
     );
     let json = env
         .todos(&["--json", "history"])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success()
         .json();
     let warnings = json["data"]["warnings"].as_array().expect("data.warnings");

@@ -18,7 +18,7 @@ fn sample(env: &TestEnv) {
                 {"content": "Perf script", "status": "cancelled"},
                 {"content": "Flaky CI job", "status": "failed"}]}"#,
         )
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -26,7 +26,7 @@ fn sample(env: &TestEnv) {
 fn checklist_text() {
     let env = TestEnv::new();
     sample(&env);
-    insta::assert_snapshot!(env.todos(&["show"]).run().success().stdout, @r"
+    insta::assert_snapshot!(env.todos(&["show"]).run_unchecked().success().stdout, @r"
     [3/5] Fix login
       1 [x] Reproduce the bug
       2 [▶] Patch the token check — Patching the token check
@@ -40,14 +40,20 @@ fn checklist_text() {
 fn progress_line_after_a_change() {
     let env = TestEnv::new();
     sample(&env);
-    let done = env.todos(&["update", "3", "completed"]).run().success();
+    let done = env
+        .todos(&["update", "3", "completed"])
+        .run_unchecked()
+        .success();
     assert!(
         done.stdout
             .ends_with("\n1 of 5 open — finish it before you wrap up.\n"),
         "{}",
         done.stdout
     );
-    let done = env.todos(&["update", "2", "completed"]).run().success();
+    let done = env
+        .todos(&["update", "2", "completed"])
+        .run_unchecked()
+        .success();
     // The sample holds a failed item: finished, never "done" (SPEC §4).
     assert!(
         done.stdout.ends_with("\nFinished, 1 of 5 failed.\n"),
@@ -60,7 +66,7 @@ fn progress_line_after_a_change() {
 fn markdown_format() {
     let env = TestEnv::new();
     sample(&env);
-    insta::assert_snapshot!(env.todos(&["show", "--format", "markdown"]).run().success().stdout, @r"
+    insta::assert_snapshot!(env.todos(&["show", "--format", "markdown"]).run_unchecked().success().stdout, @r"
     ## Fix login
 
     Progress: 3/5 done
@@ -79,7 +85,7 @@ fn json_format_and_envelope() {
     sample(&env);
     let data: serde_json::Value = serde_json::from_str(
         &env.todos(&["show", "--format", "json"])
-            .run()
+            .run_unchecked()
             .success()
             .stdout,
     )
@@ -88,7 +94,11 @@ fn json_format_and_envelope() {
         data["recap"],
         "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job."
     );
-    let json = env.todos(&["--json", "show"]).run().success().json();
+    let json = env
+        .todos(&["--json", "show"])
+        .run_unchecked()
+        .success()
+        .json();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["status", "data", "text", "stats", "context"]);
     assert_eq!(json["status"], "success");
@@ -106,7 +116,7 @@ fn json_format_and_envelope() {
     );
     let json = env
         .todos(&["--json", "update", "3", "done"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(
@@ -140,7 +150,10 @@ fn quiet_prints_nothing_on_success() {
         .expect_stdout("")
         .expect_stderr("")
         .run();
-    let done = env.todos(&["-q", "update", "9", "done"]).run().code(1);
+    let done = env
+        .todos(&["-q", "update", "9", "done"])
+        .run_unchecked()
+        .code(1);
     assert!(done.stderr.starts_with("error:"));
 }
 
@@ -154,7 +167,7 @@ fn color_always_paints_each_status() {
     let out = env
         .todos(&["--color", "always", "show"])
         .color_from_env()
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(
@@ -185,20 +198,23 @@ fn color_is_decided_by_flag_then_no_color_then_clicolor_force_then_terminal() {
     env.plan("S", &["pending:A"]);
     let show = || env.todos(&["show"]).color_from_env();
     assert_eq!(
-        show().run().stdout,
+        show().run_unchecked().stdout,
         "[0/1] S\n  1 [ ] A\n",
         "a pipe is not a terminal"
     );
-    assert_eq!(show().env("CLICOLOR_FORCE", "1").run().stdout, FORCED);
     assert_eq!(
-        show().env("CLICOLOR_FORCE", "0").run().stdout,
+        show().env("CLICOLOR_FORCE", "1").run_unchecked().stdout,
+        FORCED
+    );
+    assert_eq!(
+        show().env("CLICOLOR_FORCE", "0").run_unchecked().stdout,
         "[0/1] S\n  1 [ ] A\n"
     );
     assert_eq!(
         show()
             .env("CLICOLOR_FORCE", "1")
             .env("NO_COLOR", "1")
-            .run()
+            .run_unchecked()
             .stdout,
         "[0/1] S\n  1 [ ] A\n"
     );
@@ -206,7 +222,7 @@ fn color_is_decided_by_flag_then_no_color_then_clicolor_force_then_terminal() {
         show()
             .env("CLICOLOR_FORCE", "1")
             .env("NO_COLOR", "")
-            .run()
+            .run_unchecked()
             .stdout,
         FORCED,
         "an empty NO_COLOR is unset"
@@ -272,7 +288,7 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
     fs::create_dir_all(ws.join(".git")).unwrap();
     fs::write(ws.join(".todos.json"), "not json \u{1b}[2J").unwrap();
     // The undo note names where the unreadable store went, with the workspace in it.
-    let done = env.todos(&["undo"]).current_dir(&ws).run();
+    let done = env.todos(&["undo"]).current_dir(&ws).run_unchecked();
     assert!(!done.stderr.contains('\u{1b}'), "{:?}", done.stderr);
     assert!(!done.stdout.contains('\u{1b}'), "{:?}", done.stdout);
     // The lock-wait note and the time-out name the lock file (held as another process would:
@@ -288,7 +304,7 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
     let done = env
         .todos(&["--lock-timeout", "1", "create", "C"])
         .current_dir(&ws)
-        .run()
+        .run_unchecked()
         .code(3);
     assert!(
         done.stderr.contains("waiting for the lock"),

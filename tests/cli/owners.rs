@@ -19,7 +19,7 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         {"content": "C", "status": "in_progress"},
         {"content": "D", "status": "pending"},
         {"content": "E", "status": "pending", "owner": "w1"}]}"#;
-    env.todos(&["write"]).stdin(plan).run().success();
+    env.todos(&["write"]).stdin(plan).run_unchecked().success();
     let json = env
         .rejects(env.todos(&["--json", "update", "5", "in_progress"]), 1)
         .json();
@@ -45,8 +45,12 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
     );
     // Handing an item in progress to an owner who has one already is refused too.
     env.rejects(env.todos(&["update", "3", "--owner", "w1"]), 1);
-    env.todos(&["update", "3", "--owner", "w3"]).run().success();
-    env.todos(&["update", "4", "in_progress"]).run().success();
+    env.todos(&["update", "3", "--owner", "w3"])
+        .run_unchecked()
+        .success();
+    env.todos(&["update", "4", "in_progress"])
+        .run_unchecked()
+        .success();
 }
 
 #[test]
@@ -54,7 +58,7 @@ fn create_and_update_take_owners_and_dependencies() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A", "pending:B"]);
     env.todos(&["create", "C", "D", "--blocked-by", "1", "--owner", "ops"])
-        .run()
+        .run_unchecked()
         .success();
     let store = env.store();
     for index in [2, 3] {
@@ -70,14 +74,14 @@ fn create_and_update_take_owners_and_dependencies() {
         "--blocked-by",
         "2",
     ])
-    .run()
+    .run_unchecked()
     .success();
     let store = env.store();
     assert!(store["todos"][2].get("owner").is_none(), "{store}");
     assert_eq!(blocked_by(&store, 2), json!(["2"]));
     env.todos(&["create"])
         .stdin(r#"{"subject": "E", "blockedBy": ["4"], "owner": "w9"}"#)
-        .run()
+        .run_unchecked()
         .success();
     let store = env.store();
     assert_eq!(blocked_by(&store, 4), json!(["4"]));
@@ -92,15 +96,19 @@ fn every_view_shows_owners_dependencies_and_descriptions() {
         {"id": "b", "content": "Backfill", "status": "pending", "owner": "db", "blocked_by": ["a"]},
         {"id": "c", "content": "Switch reads", "status": "pending", "blocked_by": ["b"],
          "description": "Flip the flag.\nWatch the error rate."}]}"#;
-    env.todos(&["write"]).stdin(plan).run().success();
-    let shown = env.todos(&["show", "--long"]).run().success().stdout;
+    env.todos(&["write"]).stdin(plan).run_unchecked().success();
+    let shown = env
+        .todos(&["show", "--long"])
+        .run_unchecked()
+        .success()
+        .stdout;
     assert_eq!(
         shown,
         "[1/3] S\n  1 [x] Migrate @db\n  2 [ ] Backfill @db\n  3 [ ] Switch reads ⧗ 2\n        Flip the flag.\n        Watch the error rate.\n"
     );
     let markdown = env
         .todos(&["show", "--format", "markdown"])
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(markdown.contains("- [ ] Backfill `@db`\n"), "{markdown}");
@@ -108,7 +116,11 @@ fn every_view_shows_owners_dependencies_and_descriptions() {
         markdown.contains("- [ ] Switch reads (waits on: Backfill)\n"),
         "{markdown}"
     );
-    let json = env.todos(&["--json", "show"]).run().success().json();
+    let json = env
+        .todos(&["--json", "show"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(json["data"]["todos"][2]["blocked_by"], json!(["2"]));
     assert_eq!(json["data"]["todos"][1]["owner"], "db");
     assert_eq!(
@@ -126,7 +138,7 @@ fn a_dozen_claimers_at_once_never_get_the_same_item() {
     args.extend(items.iter().map(String::as_str));
     env.todos(&args)
         .env("TODOS_MAX_ITEMS", "20")
-        .run()
+        .run_unchecked()
         .success();
     let barrier = Arc::new(Barrier::new(12));
     let claims: Vec<Value> = (1..=12)
@@ -138,7 +150,7 @@ fn a_dozen_claimers_at_once_never_get_the_same_item() {
                     .todos(&["--json", "next", "--claim", "--owner", &owner])
                     .env("TODOS_MAX_ITEMS", "20");
                 barrier.wait();
-                run.run().success().json()
+                run.run_unchecked().success().json()
             })
         })
         .collect::<Vec<_>>()
@@ -183,7 +195,7 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
         {"id": "f", "content": "Sign the artifacts", "status": "pending", "blocked_by": ["b", "c", "d"]},
         {"id": "g", "content": "Write the notes", "status": "pending"},
         {"id": "h", "content": "Publish", "status": "pending", "blocked_by": ["f", "g"]}]}"#;
-    env.todos(&["write"]).stdin(plan).run().success();
+    env.todos(&["write"]).stdin(plan).run_unchecked().success();
     let workers: Vec<_> = (1..=3)
         .map(|n| {
             let env = Arc::clone(&env);
@@ -193,7 +205,7 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
                 for _ in 0..2000 {
                     let json = env
                         .todos(&["--json", "next", "--claim", "--owner", &owner])
-                        .run()
+                        .run_unchecked()
                         .success()
                         .json();
                     let next = &json["data"]["next"];
@@ -211,7 +223,9 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
                     } else {
                         "completed"
                     };
-                    env.todos(&["update", &id, outcome]).run().success();
+                    env.todos(&["update", &id, outcome])
+                        .run_unchecked()
+                        .success();
                     done.push(id);
                 }
                 panic!("{owner} never saw the plan finished; it did {done:?}");
@@ -268,7 +282,7 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
 #[test]
 fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
     let env = TestEnv::new();
-    let alone = env.todos(&["prompt"]).run().success().stdout;
+    let alone = env.todos(&["prompt"]).run_unchecked().success().stdout;
     for word in ["owner", "claim", "blocked_by"] {
         assert!(
             !alone.contains(word),
@@ -278,14 +292,14 @@ fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
     let named = env
         .todos(&["prompt"])
         .env("TODOS_OWNER", "w1")
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     let extra: Vec<&str> = named.lines().filter(|line| !alone.contains(line)).collect();
     assert_eq!(extra.len(), 3, "{extra:?}");
     assert!(named.contains("todos next --claim --owner NAME"), "{named}");
-    env.todos(&["write"]).stdin(PLAN).run().success();
-    let planned = env.todos(&["prompt"]).run().success().stdout;
+    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
+    let planned = env.todos(&["prompt"]).run_unchecked().success().stdout;
     assert_eq!(planned, named);
 }
 
@@ -296,7 +310,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     let plan = r#"{"summary": "S", "todos": [
         {"content": "A", "status": "in_progress", "owner": "w1"},
         {"content": "B", "status": "pending"}]}"#;
-    env.todos(&["write"]).stdin(plan).run().success();
+    env.todos(&["write"]).stdin(plan).run_unchecked().success();
     let both = r#"{"todos": [
         {"content": "A", "status": "in_progress"},
         {"content": "B", "status": "in_progress", "owner": "w1"}]}"#;
@@ -306,7 +320,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(message.contains("owned by w1"), "{message}");
     let other = both.replace(r#""owner": "w1""#, r#""owner": "w2""#);
-    env.todos(&["write"]).stdin(other).run().success();
+    env.todos(&["write"]).stdin(other).run_unchecked().success();
     // An agent that knows nothing of owners re-sends the list: w1 and w2 each have one item in
     // progress, which is within the rule.
     let unaware = r#"{"todos": [
@@ -315,7 +329,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(unaware)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     // Two unowned items in progress are refused, at the list's own key.
@@ -337,11 +351,11 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
 #[test]
 fn hooks_and_check_show_owners_and_dependencies() {
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(PLAN).run().success();
+    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
     env.todos(&["next", "--claim", "--owner", "w1"])
-        .run()
+        .run_unchecked()
         .success();
-    let check = env.todos(&["check"]).run().code(1);
+    let check = env.todos(&["check"]).run_unchecked().code(1);
     assert!(
         check.stderr.contains("1 [▶] Write the schema @w1\n"),
         "{}",
@@ -357,7 +371,7 @@ fn hooks_and_check_show_owners_and_dependencies() {
     let hook = env
         .todos(&["hook"])
         .stdin(r#"{"hook_event_name": "SessionStart", "source": "startup"}"#)
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         hook.stdout.contains("1 [▶] Write the schema @w1\n")

@@ -75,7 +75,7 @@ fn show_into_head_exits_quietly() {
     }
     env.todos(&args)
         .env("TODOS_MAX_ITEMS", "5000")
-        .run()
+        .run_unchecked()
         .success();
     env.todos(&["show"])
         .via(&[
@@ -106,7 +106,7 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
         &["prompt"],
         &["schema"],
     ] {
-        let done = env.todos(args).stdout_to(full()).run();
+        let done = env.todos(args).stdout_to(full()).run_unchecked();
         assert_eq!(done.code, 5, "{args:?}: {}", done.stderr);
         assert!(
             done.stderr.contains("cannot write the output"),
@@ -116,7 +116,10 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
     }
     // A change is made, then its output fails: the change stands, and the refusal says so with
     // its revision, so an agent that retries does not make it twice.
-    let done = env.todos(&["create", "B"]).stdout_to(full()).run();
+    let done = env
+        .todos(&["create", "B"])
+        .stdout_to(full())
+        .run_unchecked();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert_eq!(
         done.stderr,
@@ -128,7 +131,7 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
     let done = env
         .todos(&["--json", "update", "2", "in_progress"])
         .stdout_to(full())
-        .run();
+        .run_unchecked();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert!(
         done.stderr
@@ -141,7 +144,7 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
     let done = env
         .todos(&["update", "2", "in_progress"])
         .stdout_to(full())
-        .run();
+        .run_unchecked();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert_eq!(
         done.stderr,
@@ -163,12 +166,12 @@ fn a_closed_stderr_never_panics() {
     let done = env
         .todos(&["write", "-t", "complted:A"])
         .stderr_to(closed())
-        .run();
+        .run_unchecked();
     assert_eq!(done.code, 1);
     let done = env
         .todos(&["write", "-t", "pending:Z"])
         .stderr_to(closed())
-        .run();
+        .run_unchecked();
     assert_eq!(done.code, 0);
     let lock = fs::OpenOptions::new()
         .write(true)
@@ -178,6 +181,6 @@ fn a_closed_stderr_never_panics() {
     let done = env
         .todos(&["--lock-timeout", "1", "create", "C"])
         .stderr_to(closed())
-        .run();
+        .run_unchecked();
     assert_eq!(done.code, 3, "a panic would be 5: {}", done.stdout);
 }

@@ -16,7 +16,7 @@ fn heredoc(guide: &str) -> &str {
 #[test]
 fn says_when_and_how_to_plan_with_the_limits() {
     let env = TestEnv::new();
-    let guide = env.todos(&["prompt"]).run().success().stdout;
+    let guide = env.todos(&["prompt"]).run_unchecked().success().stdout;
     for needle in [
         "3 or more steps",
         "when the user asks",
@@ -48,7 +48,7 @@ fn limits_follow_the_configuration() {
         .todos(&["prompt"])
         .env("TODOS_MAX_CONTENT_CHARS", "120")
         .env("TODOS_MAX_IN_PROGRESS", "2")
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(guide.contains("at most 20 items"), "{guide}");
@@ -62,9 +62,9 @@ fn limits_follow_the_configuration() {
 #[test]
 fn the_heredoc_example_works_as_written() {
     let env = TestEnv::new();
-    let guide = env.todos(&["prompt"]).run().success().stdout;
+    let guide = env.todos(&["prompt"]).run_unchecked().success().stdout;
     let snapshot = heredoc(&guide);
-    let schema = env.todos(&["schema"]).run().success().stdout;
+    let schema = env.todos(&["schema"]).run_unchecked().success().stdout;
     let validator = jsonschema::validator_for(&serde_json::from_str(&schema).unwrap()).unwrap();
     assert!(validator.is_valid(&serde_json::from_str(snapshot).unwrap()));
     // No warning.
@@ -72,17 +72,17 @@ fn the_heredoc_example_works_as_written() {
         .stdin(snapshot)
         .expect_code(0)
         .expect_stderr("")
-        .run();
+        .run_unchecked();
     // The ids the guide's next commands use exist after its `create`.
     env.todos(&["create", "Update the changelog"])
-        .run()
+        .run_unchecked()
         .success();
     for args in [
         ["update", "2", "completed"],
         ["update", "3", "in_progress"],
         ["update", "4", "cancelled"],
     ] {
-        env.todos(&args).run().success();
+        env.todos(&args).run_unchecked().success();
     }
     let store = env.store();
     let statuses: Vec<&str> = store["todos"]
@@ -100,7 +100,11 @@ fn the_heredoc_example_works_as_written() {
 #[test]
 fn json_gives_the_guide_in_the_envelope() {
     let env = TestEnv::new();
-    let json = env.todos(&["--json", "prompt"]).run().success().json();
+    let json = env
+        .todos(&["--json", "prompt"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(json["status"], "success");
     assert!(
         json["data"]["prompt"]

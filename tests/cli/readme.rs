@@ -162,7 +162,7 @@ fn run(env: &TestEnv, command: &str, vars: &[(String, String)]) -> (i32, String)
     for (key, value) in vars {
         run = run.env(key, value);
     }
-    let done = run.run();
+    let done = run.run_unchecked();
     (done.code, format!("{}{}", done.stderr, done.stdout))
 }
 
@@ -328,7 +328,7 @@ fn every_sh_block_runs_and_prints_what_it_claims() {
                         let command = line.split_once(" #").map_or(line.as_str(), |(c, _)| c);
                         let env = fresh();
                         env.todos(&["write", "--file", "examples/plan.json"])
-                            .run()
+                            .run_unchecked()
                             .success();
                         let output = bash(&env, &format!("timeout 1 {}", command.trim()));
                         assert_eq!(
@@ -375,7 +375,11 @@ fn a_claimed_output_becomes_a_check() {
 #[test]
 fn the_recap_help_example_is_what_recap_prints() {
     let env = TestEnv::new();
-    let help = env.todos(&["recap", "--help"]).run().success().stdout;
+    let help = env
+        .todos(&["recap", "--help"])
+        .run_unchecked()
+        .success()
+        .stdout;
     let shown = help
         .lines()
         .skip_while(|line| line.trim() != "$ todos recap")
@@ -393,7 +397,14 @@ fn the_recap_help_example_is_what_recap_prints() {
             "cancelled:Perf script",
         ],
     );
-    assert_eq!(env.todos(&["recap"]).run().success().stdout.trim(), shown);
+    assert_eq!(
+        env.todos(&["recap"])
+            .run_unchecked()
+            .success()
+            .stdout
+            .trim(),
+        shown
+    );
 }
 
 #[test]
@@ -445,9 +456,16 @@ fn help_examples(help: &str) -> Vec<String> {
 fn every_help_example_runs_as_shown() {
     let bin_dir: PathBuf = crate::support::bin_dir();
     let top = TestEnv::new();
-    let mut pages = vec![(String::new(), top.todos(&["--help"]).run().success().stdout)];
+    let mut pages = vec![(
+        String::new(),
+        top.todos(&["--help"]).run_unchecked().success().stdout,
+    )];
     for command in top.subcommands() {
-        let help = top.todos(&[&command, "--help"]).run().success().stdout;
+        let help = top
+            .todos(&[&command, "--help"])
+            .run_unchecked()
+            .success()
+            .stdout;
         pages.push((command, help));
     }
     let mut ran = 0;
@@ -457,7 +475,7 @@ fn every_help_example_runs_as_shown() {
         let env = fresh();
         if seeded {
             env.todos(&["write", "--file", "examples/plan.json"])
-                .run()
+                .run_unchecked()
                 .success();
         }
         for (id, content) in [
@@ -468,7 +486,7 @@ fn every_help_example_runs_as_shown() {
         ] {
             if seeded {
                 env.todos(&["update", id, "--content", content])
-                    .run()
+                    .run_unchecked()
                     .success();
             }
         }
@@ -536,7 +554,11 @@ fn every_help_example_runs_as_shown() {
 #[test]
 fn the_man_pages_environment_is_todos_own_tables() {
     use todos::policy::settings::{SETTINGS, VARIABLES};
-    let man = TestEnv::new().todos(&["man"]).run().success().stdout;
+    let man = TestEnv::new()
+        .todos(&["man"])
+        .run_unchecked()
+        .success()
+        .stdout;
     let environment: Vec<String> = man
         .lines()
         .skip_while(|line| *line != ".SH ENVIRONMENT")
@@ -558,7 +580,11 @@ fn the_man_pages_environment_is_todos_own_tables() {
 /// whichever comes first.
 #[test]
 fn the_workspace_help_says_discovery_as_the_readme_does() {
-    let help = TestEnv::new().todos(&["--help"]).run().success().stdout;
+    let help = TestEnv::new()
+        .todos(&["--help"])
+        .run_unchecked()
+        .success()
+        .stdout;
     let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(

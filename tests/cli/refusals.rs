@@ -23,7 +23,7 @@ fn json_and_markdown_at_once_is_a_usage_error() {
     assert_eq!(done.json()["error"]["code"], "USAGE");
     // The formats that agree with --json still run.
     env.todos(&["--json", "show", "--format", "json"])
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -31,7 +31,7 @@ fn json_and_markdown_at_once_is_a_usage_error() {
 fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run().success();
+    env.todos(&["create", "B"]).run_unchecked().success();
     let done = env.rejects(
         env.todos(&["update", "1", "completed", "--expect-revision", "99"]),
         3,
@@ -136,7 +136,7 @@ fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
             "-t",
             "completed:Read",
         ])
-        .run_in_process()
+        .run_in_process_unchecked()
         .success();
     assert_eq!(
         done.stdout,
@@ -154,7 +154,9 @@ fn an_unknown_id_is_listed_once() {
         "error: ID: no item has id \"9\"\n\
          hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
     );
-    env.todos(&["remove", "2", "3"]).run_in_process().success();
+    env.todos(&["remove", "2", "3"])
+        .run_in_process_unchecked()
+        .success();
     let done = env.rejects(env.todos(&["remove", "9"]), 1);
     assert!(
         done.stderr
@@ -264,7 +266,7 @@ fn a_missing_mcp_server_is_an_error_like_every_other() {
     let env = TestEnv::new();
     let bin = env.root().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
-    let done = env.todos(&["mcp"]).alone_in(&bin).run();
+    let done = env.todos(&["mcp"]).alone_in(&bin).run_unchecked();
     let stderr = done.stderr;
     assert_eq!(done.code, 5);
     assert_eq!(
@@ -296,7 +298,7 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
         .todos(&["remove", "1"])
         .expect_code(0)
         .expect_stderr("")
-        .run();
+        .run_unchecked();
     assert!(done.stdout.contains("2 [ ] B"), "{}", done.stdout);
     env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]), 3);
 }

@@ -14,7 +14,9 @@ fn a_mistyped_status_is_answered_with_the_status_meant() {
         "{}",
         done.stderr
     );
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
 }
 
 #[test]
@@ -31,7 +33,7 @@ fn a_mistyped_field_is_answered_with_the_field_meant() {
     );
     env.todos(&["write"])
         .stdin(sent.replace("contnet", "content"))
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -94,7 +96,7 @@ fn update_reports_the_typo_and_the_missing_status_together() {
     );
     env.todos(&["update"])
         .stdin(r#"{"id": "1", "status": "done"}"#)
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -117,7 +119,7 @@ fn a_long_item_is_told_first_how_to_fit_then_how_to_raise_the_limit() {
     // The retry the message names: a short text, the rest in the description.
     env.todos(&["write"])
         .stdin(r#"{"summary": "S", "todos": [{"content": "Patch the token expiry check", "description": "Compare milliseconds too", "status": "pending"}]}"#)
-        .run()
+        .run_unchecked()
         .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["description"], "Compare milliseconds too");
@@ -155,7 +157,7 @@ fn separators_and_byte_order_marks_inside_text_are_refused() {
     // At the very start of the input a byte-order mark is only an encoding's signature.
     env.todos(&["write"])
         .stdin("\u{feff}{\"todos\": [{\"content\": \"B\", \"status\": \"pending\"}]}")
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -189,7 +191,7 @@ fn a_write_that_reopens_a_finished_item_warns_by_name() {
             "-t",
             "pending:Publish",
         ])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stderr
@@ -230,7 +232,7 @@ fn one_item_is_spoken_of_in_the_singular() {
     let env = TestEnv::new();
     let done = env
         .todos(&["write", "--summary", "S", "-t", "pending:A"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stdout
@@ -251,13 +253,20 @@ fn one_item_is_spoken_of_in_the_singular() {
             .stderr
             .contains("Finish it before you stop: mark it completed")
     );
-    let done = env.todos(&["update", "1", "completed"]).run().success();
+    let done = env
+        .todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     assert!(
         done.stdout.ends_with("\nThe one item is done.\n"),
         "{}",
         done.stdout
     );
-    let json = env.todos(&["--json", "check"]).run().success().json();
+    let json = env
+        .todos(&["--json", "check"])
+        .run_unchecked()
+        .success()
+        .json();
     assert_eq!(json["text"], "The one item is done.");
 }
 

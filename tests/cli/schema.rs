@@ -12,7 +12,7 @@ use crate::support::TestEnv;
 
 #[track_caller]
 fn schema(env: &TestEnv, command: &str) -> Value {
-    let done = env.todos(&["schema", command]).run().success();
+    let done = env.todos(&["schema", command]).run_unchecked().success();
     serde_json::from_str(&done.stdout).expect("the schema is JSON")
 }
 
@@ -29,7 +29,7 @@ fn write(input: &Value) -> (i32, Value) {
     let done = env
         .todos(&["--json", "write"])
         .stdin(input.to_string())
-        .run();
+        .run_unchecked();
     let json = done.json();
     (done.code, json)
 }
@@ -115,7 +115,10 @@ fn other_agents_shapes_are_outside_the_schema_but_accepted() {
             );
         }
         let env = TestEnv::new();
-        let done = env.todos(&["--json", "write"]).stdin(*example).run();
+        let done = env
+            .todos(&["--json", "write"])
+            .stdin(*example)
+            .run_unchecked();
         let (code, json) = (done.code, done.json());
         assert_eq!(code, 0, "todos accepts it: {json}");
         // What todos made of it, sent back in the canonical shape, is canonical.
@@ -169,7 +172,7 @@ fn create_and_update_examples() {
     assert!(create.is_valid(&items));
     env.todos(&["create"])
         .stdin(items.to_string())
-        .run()
+        .run_unchecked()
         .success();
     // The other forms create takes are outside the schema: an array, and Claude Code's
     // TaskCreate (one item's subject, description and activeForm).
@@ -178,7 +181,7 @@ fn create_and_update_examples() {
     assert!(!create.is_valid(&task_create));
     env.todos(&["create"])
         .stdin(task_create.to_string())
-        .run()
+        .run_unchecked()
         .success();
     for bad in [
         json!({"items": []}),
@@ -195,18 +198,24 @@ fn create_and_update_examples() {
     assert!(update.is_valid(&change));
     env.todos(&["update"])
         .stdin(change.to_string())
-        .run()
+        .run_unchecked()
         .success();
     // 002's update_todo sends its own status names: accepted, but not canonical.
     let alias = json!({"id": "1", "status": "running"});
     assert!(!update.is_valid(&alias));
     env.todos(&["update"])
         .stdin(alias.to_string())
-        .run()
+        .run_unchecked()
         .success();
     for bad in [json!({"id": "1"}), json!({"status": "completed"})] {
         assert!(!update.is_valid(&bad), "{bad}");
-        assert_ne!(env.todos(&["update"]).stdin(bad.to_string()).run().code, 0);
+        assert_ne!(
+            env.todos(&["update"])
+                .stdin(bad.to_string())
+                .run_unchecked()
+                .code,
+            0
+        );
     }
     assert_eq!(env.store()["todos"][0]["status"], "in_progress");
     assert_eq!(env.store()["todos"][1]["status"], "completed");
@@ -219,7 +228,7 @@ fn limits_in_force_come_from_the_configuration() {
     let done = env
         .todos(&["schema", "write"])
         .env("TODOS_MAX_ITEMS", "25")
-        .run()
+        .run_unchecked()
         .success();
     let schema: Value = serde_json::from_str(&done.stdout).unwrap();
     let todos = &schema["properties"]["todos"];
@@ -239,7 +248,7 @@ fn tool_definitions_for_each_vendor() {
     let tool = |command: &str, vendor: &str| -> Value {
         let done = env
             .todos(&["schema", command, "--tool", vendor])
-            .run()
+            .run_unchecked()
             .success();
         serde_json::from_str(&done.stdout).unwrap()
     };
@@ -280,7 +289,10 @@ fn tool_definitions_for_each_vendor() {
 fn schema_reads_nothing_but_the_configuration_and_writes_nothing() {
     let env = TestEnv::new();
     let before = env.tree();
-    let done = env.todos(&["--json", "schema", "update"]).run().success();
+    let done = env
+        .todos(&["--json", "schema", "update"])
+        .run_unchecked()
+        .success();
     let json = done.json();
     assert_eq!(json["status"], "success");
     assert_eq!(json["data"]["name"], "todos_update");

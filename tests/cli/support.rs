@@ -92,6 +92,7 @@ impl TestEnv {
             .env("TODOS_NOW", NOW);
         Run {
             command,
+            root: self.root.path().to_path_buf(),
             args: args.iter().map(ToString::to_string).collect(),
             stdin: None,
             color: false,
@@ -158,11 +159,13 @@ impl TestEnv {
     }
 
     /// Runs `args`, expects exit `code`, and checks that the workspace, and everything around
-    /// it in the test's folder, is byte-for-byte unchanged.
+    /// it in the test's folder, is byte-for-byte unchanged. stdout and stderr are checked as the
+    /// run declares them (`expect_stdout`, `expect_stderr`); a stream it does not declare is the
+    /// caller's to check (not yet whole: the refusals that still look for words in it).
     #[track_caller]
     pub fn rejects(&self, run: Run, code: i32) -> Done {
         let before = self.everything();
-        let done = run.run();
+        let done = run.expect_code(code).run_unchecked();
         assert_eq!(
             done.code, code,
             "exit code\nstdout: {}\nstderr: {}",
@@ -186,7 +189,11 @@ impl TestEnv {
     /// from here, so a command added later is covered without editing them.
     #[track_caller]
     pub fn subcommands(&self) -> Vec<String> {
-        let help = self.todos(&["--help"]).run().success().stdout;
+        let help = self
+            .todos(&["--help"])
+            .stdout_varies("read here for its list of commands")
+            .run()
+            .stdout;
         let commands: Vec<String> = help
             .lines()
             .skip_while(|line| *line != "Commands:")
@@ -237,7 +244,8 @@ impl TestEnv {
         for item in items {
             args.extend(["-t", item]);
         }
-        self.todos(&args).run().success();
+        // Setting a test up: the write's own output is write.rs's to check.
+        self.todos(&args).run_unchecked().success();
     }
 }
 
@@ -296,6 +304,8 @@ fn mode(meta: &fs::Metadata) -> u32 {
 
 pub struct Run {
     command: Command,
+    /// The test's temporary folder, written `[ROOT]` in expected output.
+    root: PathBuf,
     args: Vec<String>,
     stdin: Option<Vec<u8>>,
     color: bool,
@@ -305,30 +315,80 @@ pub struct Run {
     expected: Expected,
 }
 
-/// The exit code, stdout and stderr a run must give; `None`: not checked.
+/// The exit code, stdout and stderr a run must give. Unless the test says otherwise, `run`
+/// expects exit 0 and nothing on either stream; what a test declares is compared whole.
 #[derive(Default)]
 struct Expected {
-    code: Option<i32>,
-    stdout: Option<String>,
-    stderr: Option<String>,
+    code: Check<i32>,
+    stdout: Check<String>,
+    stderr: Check<String>,
+}
+
+/// One part of what a run must give.
+#[derive(Default)]
+enum Check<T> {
+    /// Not declared: `run` expects the default (exit 0, an empty stream); `run_unchecked` and
+    /// `TestEnv::rejects` leave it to the caller.
+    #[default]
+    Default,
+    /// Declared: compared whole.
+    Exactly(T),
+    /// Varies from run to run (a time, a process id, a race): the test checks what it can
+    /// itself. The reason is kept for the code's reader.
+    Varies(#[allow(dead_code)] &'static str),
+}
+
+impl<T> Check<T> {
+    /// What to compare against: the declared value, the default when `strict`, or nothing.
+    fn wanted(&self, default: T, strict: bool) -> Option<T>
+    where
+        T: Clone,
+    {
+        match self {
+            Self::Exactly(value) => Some(value.clone()),
+            Self::Default if strict => Some(default),
+            Self::Default | Self::Varies(_) => None,
+        }
+    }
 }
 
 impl Run {
-    /// The exit code `run` must see.
+    /// The exit code `run` must see (0 unless declared).
     pub fn expect_code(mut self, code: i32) -> Self {
-        self.expected.code = Some(code);
+        self.expected.code = Check::Exactly(code);
         self
     }
 
-    /// The whole stdout `run` must see.
+    /// The whole stdout `run` must see (empty unless declared). The test's temporary folder is
+    /// written `[ROOT]` (the workspace is `[ROOT]/ws`, the home `[ROOT]/home`).
     pub fn expect_stdout(mut self, stdout: impl Into<String>) -> Self {
-        self.expected.stdout = Some(stdout.into());
+        self.expected.stdout = Check::Exactly(stdout.into());
         self
     }
 
-    /// The whole stderr `run` must see.
+    /// The whole stderr `run` must see (empty unless declared), with `[ROOT]` as in
+    /// `expect_stdout`.
     pub fn expect_stderr(mut self, stderr: impl Into<String>) -> Self {
-        self.expected.stderr = Some(stderr.into());
+        self.expected.stderr = Check::Exactly(stderr.into());
+        self
+    }
+
+    /// stdout is not compared: it varies, for the reason given; the test checks it itself.
+    pub fn stdout_varies(mut self, why: &'static str) -> Self {
+        self.expected.stdout = Check::Varies(why);
+        self
+    }
+
+    /// stderr is not compared: it varies, for the reason given; the test checks it itself.
+    pub fn stderr_varies(mut self, why: &'static str) -> Self {
+        self.expected.stderr = Check::Varies(why);
+        self
+    }
+
+    /// The exit code is not compared: it varies, for the reason given (a race between two
+    /// processes); the test checks it itself.
+    pub fn code_varies(mut self, why: &'static str) -> Self {
+        self.expected.code = Check::Varies(why);
         self
     }
 
@@ -436,8 +496,21 @@ impl Run {
     /// variables, folder and stdin: for the thousands of corpus cases, where starting a process
     /// for each would cost minutes. What only a process shows (exit codes as the OS sees them,
     /// pipes, signals, locks between processes) stays with `run`.
+    ///
+    /// Checked whole like `run`.
     #[track_caller]
-    pub fn run_in_process(mut self) -> Done {
+    pub fn run_in_process(self) -> Done {
+        self.in_process(true)
+    }
+
+    /// `run_in_process`, checking only what the test declared, like `run_unchecked`.
+    #[track_caller]
+    pub fn run_in_process_unchecked(self) -> Done {
+        self.in_process(false)
+    }
+
+    #[track_caller]
+    fn in_process(mut self, strict: bool) -> Done {
         self.add_args();
         let vars: Vec<(String, String)> = self
             .command
@@ -465,7 +538,7 @@ impl Run {
             stdout: stdout.text(),
             stderr: stderr.text(),
         }
-        .meets(&self.expected)
+        .meets(&self.expected, &self.root, strict)
     }
 
     #[track_caller]
@@ -481,8 +554,22 @@ impl Run {
         self.command.spawn().expect("start todos")
     }
 
+    /// Runs the binary and checks its exit code, stdout and stderr whole: as declared, else
+    /// exit 0 and nothing on either stream.
     #[track_caller]
-    pub fn run(mut self) -> Done {
+    pub fn run(self) -> Done {
+        self.run_checking(true)
+    }
+
+    /// Runs the binary and checks only what the test declared: the tests not yet converted to
+    /// whole expectations, which look for words in the output themselves. Add no new ones.
+    #[track_caller]
+    pub fn run_unchecked(self) -> Done {
+        self.run_checking(false)
+    }
+
+    #[track_caller]
+    fn run_checking(mut self, strict: bool) -> Done {
         self.add_args();
         self.command.stdin(if self.stdin.is_some() {
             Stdio::piped()
@@ -499,7 +586,7 @@ impl Run {
             let _ = pipe.write_all(&input);
         }
         let done: Done = child.wait_with_output().expect("wait for todos").into();
-        done.meets(&self.expected)
+        done.meets(&self.expected, &self.root, strict)
     }
 }
 
@@ -544,20 +631,51 @@ pub struct Done {
 }
 
 impl Done {
+    /// Checks the run against what was declared (and, when `strict`, the defaults for what
+    /// was not), with the test's folder written `[ROOT]` on both sides. With `TODOS_TEST_RECORD` set, a
+    /// mismatch is printed as the Rust literal to paste instead of failing: a way to write
+    /// expectations, never a way to pass.
     #[track_caller]
-    fn meets(self, expected: &Expected) -> Self {
-        if let Some(code) = expected.code {
-            assert_eq!(
-                self.code, code,
-                "exit code\nstdout: {}\nstderr: {}",
-                self.stdout, self.stderr
+    fn meets(self, expected: &Expected, root: &Path, strict: bool) -> Self {
+        let root = root.display().to_string();
+        let placed = |text: &str| text.replace(&root, "[ROOT]");
+        let (stdout, stderr) = (placed(&self.stdout), placed(&self.stderr));
+        let recording = std::env::var_os("TODOS_TEST_RECORD").is_some();
+        let at = std::panic::Location::caller();
+        if recording {
+            eprintln!("RECORD {at} reached");
+        }
+        let code = expected.code.wanted(0, strict);
+        if let Some(code) = code.filter(|code| *code != self.code) {
+            assert!(
+                recording,
+                "exit code {}, expected {code}\nstdout: {stdout}\nstderr: {stderr}",
+                self.code
             );
+            eprintln!("RECORD {at} code: {}", self.code);
         }
-        if let Some(stdout) = &expected.stdout {
-            assert_eq!(&self.stdout, stdout, "stdout");
-        }
-        if let Some(stderr) = &expected.stderr {
-            assert_eq!(&self.stderr, stderr, "stderr");
+        for (name, wanted, got) in [
+            (
+                "stdout",
+                expected.stdout.wanted(String::new(), strict),
+                &stdout,
+            ),
+            (
+                "stderr",
+                expected.stderr.wanted(String::new(), strict),
+                &stderr,
+            ),
+        ] {
+            if let Some(wanted) = wanted
+                .map(|wanted| placed(&wanted))
+                .filter(|wanted| wanted != got)
+            {
+                if recording {
+                    eprintln!("RECORD {at} {name}: {got:?}");
+                } else {
+                    assert_eq!(got, &wanted, "{name} (the test's folder written [ROOT])");
+                }
+            }
         }
         self
     }

@@ -52,7 +52,7 @@ fn on_a_terminal(env: &TestEnv, columns: usize, args: &str) -> String {
         .env("COLUMNS", columns.to_string())
         .env("TERM", "xterm-256color")
         .expect_code(0)
-        .run();
+        .run_unchecked();
     done.stdout.replace("\r\n", "\n")
 }
 
@@ -86,7 +86,7 @@ fn show_wraps_at_words_on_a_terminal_and_never_into_a_pipe() {
     let piped = env
         .todos(&["show"])
         .env("COLUMNS", "40")
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert_eq!(wide, piped, "at 120 columns every line fits");
@@ -283,7 +283,9 @@ fn watch_fits_a_short_pane_and_follows_a_resize() {
     assert_eq!(shown[6], "… 6 more items: 3 above, 3 below", "{screen}");
 
     // A change is drawn at the current size.
-    env.todos(&["update", "6", "completed"]).run().success();
+    env.todos(&["update", "6", "completed"])
+        .run_unchecked()
+        .success();
     pane.wait_for("the change", |s| s.contains("[6/9]"));
     pane.send(&["C-c"]);
     pane.wait_for_modes("restored terminal after Ctrl-C", false, true);
@@ -307,7 +309,9 @@ fn ctrl_z_gives_the_terminal_back_and_fg_draws_again() {
     pane.send(&["echo still-here", "Enter"]);
     pane.wait_for("the shell's answer", |s| s.contains("\nstill-here"));
     // Meanwhile the plan changes; `fg` draws it as it is now.
-    env.todos(&["update", "6", "completed"]).run().success();
+    env.todos(&["update", "6", "completed"])
+        .run_unchecked()
+        .success();
     pane.send(&["fg", "Enter"]);
     pane.wait_for("the plan again", |s| s.contains("[6/9]"));
     pane.wait_for_modes("alternate screen again", true, false);
@@ -370,11 +374,11 @@ fn blocked_plan(env: &TestEnv) {
     long_plan(env);
     for (item, on) in [("7", "6"), ("8", "7"), ("9", "3")] {
         env.todos(&["update", item, "--blocked-by", on])
-            .run()
+            .run_unchecked()
             .success();
     }
     env.todos(&["update", "8", "--content", "Update the changelog for users"])
-        .run()
+        .run_unchecked()
         .success();
 }
 

@@ -10,14 +10,14 @@ fn undo_restores_what_a_full_overwrite_dropped() {
     env.plan("S", &["completed:A", "in_progress:B", "pending:C"]);
     let done = env
         .todos(&["write", "--summary", "S", "-t", "completed:A"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stderr.contains("or `todos undo`"),
         "the warning names the way back: {}",
         done.stderr
     );
-    let done = env.todos(&["undo"]).run().success();
+    let done = env.todos(&["undo"]).run_unchecked().success();
     assert!(
         done.stderr
             .contains("note: Restored the plan of revision 1."),
@@ -33,7 +33,7 @@ fn undo_restores_what_a_full_overwrite_dropped() {
     assert_eq!(store["revision"], 3, "an undo is a change of its own");
     assert_eq!(items(&store["todos"]).len(), 3);
     // `redo` takes the undo back.
-    env.todos(&["redo"]).run().success();
+    env.todos(&["redo"]).run_unchecked().success();
     assert_eq!(items(&env.store()["todos"]).len(), 1);
     assert_eq!(env.store()["revision"], 4);
 }
@@ -42,9 +42,9 @@ fn undo_restores_what_a_full_overwrite_dropped() {
 fn undo_never_hands_an_id_out_twice() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run().success();
-    env.todos(&["undo"]).run().success();
-    env.todos(&["create", "C"]).run().success();
+    env.todos(&["create", "B"]).run_unchecked().success();
+    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["create", "C"]).run_unchecked().success();
     let ids: Vec<String> = items(&env.store()["todos"])
         .into_iter()
         .map(|(id, _, _)| id)
@@ -58,7 +58,7 @@ fn nothing_to_undo_is_refused() {
     let done = env.rejects(env.todos(&["undo"]), 1);
     assert!(done.stderr.contains("nothing to undo"), "{}", done.stderr);
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run().success();
+    env.todos(&["create", "B"]).run_unchecked().success();
     env.rejects(env.todos(&["undo", "--expect-revision", "1"]), 3);
 }
 
@@ -66,7 +66,7 @@ fn nothing_to_undo_is_refused() {
 fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run().success();
+    env.todos(&["create", "B"]).run_unchecked().success();
     env.write_file(".todos.json", "{\"version\": 1, \"todos\": [tor");
     let done = env.rejects(env.todos(&["show"]), 4);
     assert!(done.stderr.contains("line 1 column 27"), "{}", done.stderr);
@@ -78,7 +78,7 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     let done = env
         .todos(&["--json", "undo"])
         .env("TODOS_NOW", "2025-03-04T05:06:07Z")
-        .run()
+        .run_unchecked()
         .success();
     let json = done.json();
     assert_eq!(
@@ -96,7 +96,7 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
             .unwrap()
             .starts_with("Moved the unreadable store to")
     );
-    env.todos(&["show"]).run().success();
+    env.todos(&["show"]).run_unchecked().success();
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         ".todos.json",
         r#"{"version": 1, "revision": 7, "next_id": 12, "todos": "broken"}"#,
     );
-    let done = env.todos(&["undo"]).run().success();
+    let done = env.todos(&["undo"]).run_unchecked().success();
     assert!(
         done.stderr
             .contains("the history keeps no revision to restore"),
@@ -120,7 +120,10 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         .expect_code(0)
         .expect_stdout("[0/0] No todos.\n")
         .run();
-    let done = env.todos(&["--json", "create", "A"]).run().success();
+    let done = env
+        .todos(&["--json", "create", "A"])
+        .run_unchecked()
+        .success();
     assert_eq!(done.json()["data"]["todos"][0]["id"], "12");
     assert_eq!(done.json()["data"]["revision"], 9);
 }
@@ -143,11 +146,11 @@ fn undo_of_garbage_without_history_sends_no_counter_back() {
 fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
     let env = TestEnv::new();
     env.plan("S", &["pending:a", "pending:b"]);
-    env.todos(&["create", "c"]).run().success(); // revision 2, id 3
+    env.todos(&["create", "c"]).run_unchecked().success(); // revision 2, id 3
     env.write_file(".todos.json", "garbage");
-    env.todos(&["undo"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
     assert!(env.store()["revision"].as_u64().unwrap() > 2);
-    env.todos(&["create", "d"]).run().success();
+    env.todos(&["create", "d"]).run_unchecked().success();
     let ids: Vec<String> = items(&env.store()["todos"])
         .into_iter()
         .map(|(id, _, _)| id)
@@ -158,7 +161,7 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
         ".todos.json",
         r#"{"version": 1, "revision": 40, "next_id": 90, "todos": "oops"}"#,
     );
-    env.todos(&["undo"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
     assert_eq!(env.store()["revision"], 41);
     assert_eq!(env.store()["next_id"], 90);
 }
@@ -167,12 +170,12 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
 fn setting_aside_twice_in_one_second_keeps_both_files() {
     let env = TestEnv::new();
     env.plan("S", &["pending:a"]);
-    env.todos(&["create", "b"]).run().success();
+    env.todos(&["create", "b"]).run_unchecked().success();
     env.write_file(".todos.json", "FIRST");
-    env.todos(&["undo"]).run().success();
-    env.todos(&["create", "c"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["create", "c"]).run_unchecked().success();
     env.write_file(".todos.json", "SECOND");
-    env.todos(&["undo"]).run().success();
+    env.todos(&["undo"]).run_unchecked().success();
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233"), "FIRST");
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233-2"), "SECOND");
 }
@@ -183,7 +186,7 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
 fn undo_after_the_first_change_restores_the_empty_plan() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    let done = env.todos(&["undo"]).run().success();
+    let done = env.todos(&["undo"]).run_unchecked().success();
     assert!(
         done.stderr
             .contains("Restored revision 0, the empty plan before the first change."),
@@ -193,10 +196,10 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
     assert_eq!(env.store()["todos"], serde_json::json!([]));
     assert_eq!(env.store()["revision"], 2);
     assert!(env.store().get("summary").is_none(), "{}", env.store());
-    env.todos(&["redo"]).run().success();
+    env.todos(&["redo"]).run_unchecked().success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
     assert_eq!(env.store()["summary"], "S");
-    env.todos(&["undo", "--to", "0"]).run().success();
-    env.todos(&["create", "B"]).run().success();
+    env.todos(&["undo", "--to", "0"]).run_unchecked().success();
+    env.todos(&["create", "B"]).run_unchecked().success();
     assert_eq!(env.store()["todos"][0]["id"], "2", "ids never go back");
 }

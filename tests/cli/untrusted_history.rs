@@ -10,8 +10,8 @@ use crate::support::{HISTORY, TestEnv};
 /// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
 fn three_revisions(env: &TestEnv) {
     env.plan("Ship", &["pending:A"]);
-    env.todos(&["create", "B"]).run().success();
-    env.todos(&["create", "C"]).run().success();
+    env.todos(&["create", "B"]).run_unchecked().success();
+    env.todos(&["create", "C"]).run_unchecked().success();
 }
 
 /// A history line as todos writes one, with `todos` as the plan.
@@ -27,7 +27,11 @@ fn planted_plan() -> Value {
 
 /// The revisions `history --json` lists, newest first, and its warnings.
 fn listed(env: &TestEnv) -> (Vec<u64>, Vec<String>) {
-    let json = env.todos(&["--json", "history"]).run().success().json();
+    let json = env
+        .todos(&["--json", "history"])
+        .run_unchecked()
+        .success()
+        .json();
     let revisions = json["data"]["revisions"]
         .as_array()
         .unwrap()
@@ -80,7 +84,7 @@ fn a_planted_line_out_of_order_hides_no_revision_wherever_it_stands() {
             "{warnings:?}"
         );
         // Plain undo restores the user's revision 2, never the planted plan.
-        env.todos(&["undo"]).run().success();
+        env.todos(&["undo"]).run_unchecked().success();
         let contents: Vec<Value> = env.store()["todos"]
             .as_array()
             .unwrap()
@@ -105,12 +109,12 @@ fn a_revision_far_beyond_the_store_never_stops_a_change() {
                 .any(|w| w.contains(&format!("revision {revision} is not one the store"))),
             "{warnings:?}"
         );
-        let done = env.todos(&["create", "D"]).run().success();
+        let done = env.todos(&["create", "D"]).run_unchecked().success();
         assert_eq!(env.store()["revision"], 4, "{}", done.stderr);
-        env.todos(&["create", "E"]).run().success();
+        env.todos(&["create", "E"]).run_unchecked().success();
         assert_eq!(env.store()["revision"], 5);
         env.rejects(env.todos(&["undo", "--to", &revision.to_string()]), 1);
-        env.todos(&["undo"]).run().success();
+        env.todos(&["undo"]).run_unchecked().success();
         assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
     }
 }
@@ -171,7 +175,7 @@ fn a_planted_plan_that_breaks_the_rules_is_never_restored() {
         );
         env.rejects(env.todos(&["history", "4"]), 1);
         // Plain undo from revision 4 restores revision 3, the user's.
-        env.todos(&["undo"]).run().success();
+        env.todos(&["undo"]).run_unchecked().success();
         assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3, "{plan}");
     }
 }
@@ -186,7 +190,7 @@ fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
         .map(|n| json!({"id": n.to_string(), "content": format!("S{n}"), "status": "in_progress"}))
         .collect();
     history_with(&env, &[], &[line(4, &Value::Array(fifty))]);
-    env.todos(&["create", "D"]).run().success();
+    env.todos(&["create", "D"]).run_unchecked().success();
     let done = env.rejects(env.todos(&["undo", "--to", "4"]), 1);
     assert!(
         done.stderr.contains("revision 4 cannot be restored")
@@ -197,7 +201,7 @@ fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
     env.todos(&["undo", "--to", "4"])
         .env("TODOS_MAX_ITEMS", "50")
         .env("TODOS_MAX_IN_PROGRESS", "50")
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -207,7 +211,7 @@ fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
 fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     let env = TestEnv::new();
     three_revisions(&env);
-    env.todos(&["create", "D"]).run().success();
+    env.todos(&["create", "D"]).run_unchecked().success();
     // As a kill after the saves of revisions 3 and 4 leaves it: the history stops at 2.
     let kept: Vec<String> = env
         .read(HISTORY)
@@ -224,7 +228,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
         "{}",
         done.stderr
     );
-    let done = env.todos(&["undo"]).run().success();
+    let done = env.todos(&["undo"]).run_unchecked().success();
     assert!(
         done.stderr.contains("revision 3 is missing")
             && done
@@ -235,14 +239,14 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     );
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
     // The change recorded the revision it replaced: redo goes back to the four items.
-    env.todos(&["redo"]).run().success();
+    env.todos(&["redo"]).run_unchecked().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
     // With no history at all (kills at the first two changes), undo restores revision 0.
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
-    env.todos(&["create", "B"]).run().success();
+    env.todos(&["create", "B"]).run_unchecked().success();
     std::fs::remove_file(env.path(HISTORY)).unwrap();
-    let done = env.todos(&["undo"]).run().success();
+    let done = env.todos(&["undo"]).run_unchecked().success();
     assert!(
         done.stderr.contains("restored revision 0"),
         "{}",

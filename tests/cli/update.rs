@@ -4,9 +4,14 @@ use crate::support::{TestEnv, error_paths, items};
 fn changes_the_status_of_one_item() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A", "pending:B"]);
-    let done = env.todos(&["update", "2", "in_progress"]).run().success();
+    let done = env
+        .todos(&["update", "2", "in_progress"])
+        .run_unchecked()
+        .success();
     assert!(done.stdout.contains("  2 [▶] B"), "{}", done.stdout);
-    env.todos(&["update", "2", "DONE"]).run().success();
+    env.todos(&["update", "2", "DONE"])
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["todos"][1]["status"], "completed");
     assert_eq!(env.store()["revision"], 3);
 }
@@ -16,7 +21,7 @@ fn changes_the_content() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.todos(&["update", "1", "--content", "  A, said better "])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         items(&env.store()["todos"])[0],
@@ -30,11 +35,11 @@ fn reads_json_from_stdin() {
     env.plan("S", &["pending:A"]);
     env.todos(&["update"])
         .stdin(r#"{"id": "1", "status": "running", "activeForm": "Doing A"}"#)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "in_progress");
     assert_eq!(env.store()["todos"][0]["active_form"], "Doing A");
-    let done = env.todos(&["show"]).run().success();
+    let done = env.todos(&["show"]).run_unchecked().success();
     assert!(done.stdout.contains("[▶] A — Doing A"), "{}", done.stdout);
 }
 
@@ -47,15 +52,19 @@ fn leaving_a_terminal_status_needs_reopen() {
         assert!(done.stderr.contains("moving it back to"), "{}", done.stderr);
         assert!(done.stderr.contains("--reopen"), "{}", done.stderr);
     }
-    env.todos(&["update", "1", "cancelled"]).run().success();
+    env.todos(&["update", "1", "cancelled"])
+        .run_unchecked()
+        .success();
     env.todos(&["update", "1", "pending", "--reopen"])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "pending");
-    env.todos(&["update", "1", "failed"]).run().success();
+    env.todos(&["update", "1", "failed"])
+        .run_unchecked()
+        .success();
     env.todos(&["update"])
         .stdin(r#"{"id":"1","status":"pending","reopen":true}"#)
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -90,7 +99,7 @@ fn a_second_item_in_progress_is_refused() {
     );
     env.todos(&["update", "2", "in_progress"])
         .env("TODOS_MAX_IN_PROGRESS", "2")
-        .run()
+        .run_unchecked()
         .success();
 }
 
@@ -126,7 +135,10 @@ fn the_same_status_again_is_no_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     let before = env.tree();
-    let done = env.todos(&["update", "1", "pending"]).run().success();
+    let done = env
+        .todos(&["update", "1", "pending"])
+        .run_unchecked()
+        .success();
     assert!(done.stderr.contains("No change"), "{}", done.stderr);
     assert_eq!(env.tree(), before);
 }

@@ -52,9 +52,13 @@ fn prints_each_new_state_and_ends_on_sigterm() {
     let (mut watcher, stdout) = start_watch(&env);
     let states = states(stdout);
     assert_eq!(next(&states), "[0/2] Ship\n  1 [▶] Build\n  2 [ ] Test\n");
-    env.todos(&["update", "1", "completed"]).run().success();
+    env.todos(&["update", "1", "completed"])
+        .run_unchecked()
+        .success();
     assert_eq!(next(&states), "[1/2] Ship\n  1 [x] Build\n  2 [ ] Test\n");
-    env.todos(&["update", "2", "in_progress"]).run().success();
+    env.todos(&["update", "2", "in_progress"])
+        .run_unchecked()
+        .success();
     assert_eq!(next(&states), "[1/2] Ship\n  1 [x] Build\n  2 [▶] Test\n");
     env.todos(&[
         "write",
@@ -65,7 +69,7 @@ fn prints_each_new_state_and_ends_on_sigterm() {
         "-t",
         "completed:Test",
     ])
-    .run()
+    .run_unchecked()
     .success();
     assert_eq!(next(&states), "[2/2] Ship\n  1 [x] Build\n  2 [x] Test\n");
     let pid = watcher.0.id().to_string();
@@ -123,7 +127,9 @@ fn ends_when_its_reader_goes_away_even_while_nothing_changes() {
 fn watches_every_list_at_once() {
     let env = TestEnv::new();
     env.plan("Main", &["pending:Step"]);
-    env.todos(&["-l", "api", "create", "Route"]).run().success();
+    env.todos(&["-l", "api", "create", "Route"])
+        .run_unchecked()
+        .success();
     let mut child = env.todos(&["--json", "show", "--watch", "--all"]).spawn();
     let stdout = child.stdout.take().expect("piped stdout");
     let mut watcher = Spawned(child);
@@ -156,13 +162,15 @@ fn watches_every_list_at_once() {
     let first = lists(next(&lines));
     assert_eq!(first, [("default".into(), 0), ("api".into(), 0)]);
     env.todos(&["-l", "api", "update", "1", "completed"])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         lists(next(&lines)),
         [("default".into(), 0), ("api".into(), 1)]
     );
-    env.todos(&["-l", "web", "create", "Page"]).run().success();
+    env.todos(&["-l", "web", "create", "Page"])
+        .run_unchecked()
+        .success();
     let third = lists(next(&lines));
     assert_eq!(third.len(), 3, "{third:?}");
     let killed = Command::new("kill")

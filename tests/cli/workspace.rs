@@ -25,7 +25,7 @@ fn a_git_folder_marks_the_workspace_when_no_store_exists() {
     fs::create_dir_all(env.path("repo/src")).unwrap();
     env.todos(&["create", "From src"])
         .current_dir(env.path("repo/src"))
-        .run()
+        .run_unchecked()
         .success();
     assert!(env.path("repo/.todos.json").exists());
     assert!(!env.path("repo/src/.todos.json").exists());
@@ -36,10 +36,12 @@ fn workspace_flag_and_variable() {
     let env = TestEnv::new();
     fs::create_dir_all(env.path("a")).unwrap();
     fs::create_dir_all(env.path("b")).unwrap();
-    env.todos(&["-C", "a", "create", "In a"]).run().success();
+    env.todos(&["-C", "a", "create", "In a"])
+        .run_unchecked()
+        .success();
     env.todos(&["create", "In b"])
         .env("TODOS_WORKSPACE", env.path("b"))
-        .run()
+        .run_unchecked()
         .success();
     assert!(env.path("a/.todos.json").exists() && env.path("b/.todos.json").exists());
     assert!(!env.path(".todos.json").exists());
@@ -52,7 +54,7 @@ fn an_empty_workspace_variable_counts_as_unset() {
     let env = TestEnv::new();
     env.todos(&["create", "a"])
         .env("TODOS_WORKSPACE", "")
-        .run()
+        .run_unchecked()
         .success();
     assert!(env.path(".todos.json").exists());
 }
@@ -65,7 +67,7 @@ fn discovery_stops_at_the_nearest_repository() {
     fs::create_dir_all(env.path("inner/src")).unwrap();
     env.todos(&["create", "inner item"])
         .current_dir(env.path("inner/src"))
-        .run()
+        .run_unchecked()
         .success();
     assert!(env.path("inner/.todos.json").exists());
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 1);
@@ -74,7 +76,7 @@ fn discovery_stops_at_the_nearest_repository() {
     fs::create_dir_all(env.path("lists/deep")).unwrap();
     env.todos(&["create", "x"])
         .current_dir(env.path("lists/deep"))
-        .run()
+        .run_unchecked()
         .success();
     assert!(env.path("lists/.todos.json").exists());
 }
@@ -95,7 +97,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     env.todos(&["-C", &ws_arg, "create", "A"])
         .via(&from_gone)
         .env("GONE", &gone)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
     // A relative one cannot be found from there: a clear error, not a panic.
@@ -105,7 +107,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
         .via(&from_gone)
         .env("GONE", &gone)
         .expect_code(5)
-        .run();
+        .run_unchecked();
     assert!(
         done.stderr.contains("cannot read the current folder"),
         "{}",

@@ -111,7 +111,7 @@ fn a_pointer_through_proc_keeps_the_worktrees_own_plan_and_touches_nothing_outsi
         // Not `-q`: it silences warnings too (issue 31).
         .todos(&["write", "--summary", "S", "-t", "pending:a"])
         .current_dir(&victim)
-        .run()
+        .run_unchecked()
         .success();
     let gitdir = evil.join(".git/worktrees/x/gitdir");
     assert_eq!(
@@ -177,7 +177,7 @@ fn keeps_own_plan(env: &TestEnv, w1: &Path, main: &Path, why: &str) {
         .todos(&["create", "a"])
         .current_dir(w1)
         .env("TODOS_WORKTREES", "shared")
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(
         done.stderr,
@@ -333,7 +333,7 @@ fn core_bare_is_read_as_git_reads_a_boolean() {
             .todos(&["show"])
             .current_dir(&w1)
             .env("TODOS_WORKTREES", "shared")
-            .run()
+            .run_unchecked()
             .success();
         assert_eq!(
             done.stderr.contains("is bare"),

@@ -69,7 +69,7 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
     .run()
     .success();
     let claimed = shared(&w1, &["next", "--claim", "--owner", "w1"])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(claimed.stdout, "  1 [▶] A @w1\n");
     assert_eq!(
@@ -77,7 +77,7 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
         "note: plan: ../main, shared by the worktrees\n"
     );
     let reply = shared(&w2, &["--json", "next", "--claim", "--owner", "w2"])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(reply["data"]["next"]["id"], "2");
@@ -95,21 +95,26 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
     let shown = env
         .todos(&["show"])
         .current_dir(w1.join("src"))
-        .run()
+        .run_unchecked()
         .success()
         .stdout;
     assert!(shown.contains("2 [▶] B @w2"), "{shown}");
     // Hooks in every worktree see the shared plan.
     let hook = shared(&w2, &["hook"])
         .stdin(r#"{"hook_event_name":"SessionStart","source":"startup"}"#)
-        .run()
+        .run_unchecked()
         .success();
     assert!(hook.stdout.contains("One plan"), "{}", hook.stdout);
     // -C wins; without the setting each worktree keeps its own plan, as before.
-    let own = shared(&w1, &["-C", ".", "show"]).run().success();
+    let own = shared(&w1, &["-C", ".", "show"]).run_unchecked().success();
     assert!(own.stdout.contains("No todos."), "{}", own.stdout);
     std::fs::remove_file(w1.join(".todos.config.json")).unwrap();
-    let own = env.todos(&["show"]).current_dir(&w1).run().success().stdout;
+    let own = env
+        .todos(&["show"])
+        .current_dir(&w1)
+        .run_unchecked()
+        .success()
+        .stdout;
     assert!(own.contains("No todos."), "{own}");
 }
 
@@ -126,7 +131,7 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
             .todos(&["show"])
             .current_dir(&w1)
             .env("TODOS_WORKTREES", "shared")
-            .run()
+            .run_unchecked()
             .success();
         assert!(done.stdout.contains("No todos."), "{why}: {}", done.stdout);
         assert!(
@@ -178,7 +183,7 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
         .todos(&["show"])
         .current_dir(env.root().join("wb"))
         .env("TODOS_WORKTREES", "shared")
-        .run()
+        .run_unchecked()
         .success();
     assert!(done.stderr.contains("is bare"), "{}", done.stderr);
     // Put back, it is shared again.
@@ -187,7 +192,7 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
         .todos(&["show"])
         .current_dir(&w1)
         .env("TODOS_WORKTREES", "shared")
-        .run()
+        .run_unchecked()
         .success();
     assert!(done.stdout.contains("Main"), "{}", done.stdout);
     // A bad value is refused, naming the key.

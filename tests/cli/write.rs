@@ -43,20 +43,28 @@ fn args_form_builds_a_plan() {
 fn input_comes_from_an_argument_a_dash_a_pipe_or_a_file() {
     let snapshot = r#"{"summary":"S","todos":[{"content":"A","status":"pending"}]}"#;
     let env = TestEnv::new();
-    env.todos(&["write", snapshot]).run().success();
+    env.todos(&["write", snapshot]).run_unchecked().success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
 
     let env = TestEnv::new();
-    env.todos(&["write", "-"]).stdin(snapshot).run().success();
+    env.todos(&["write", "-"])
+        .stdin(snapshot)
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["summary"], "S");
 
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(snapshot).run().success();
+    env.todos(&["write"])
+        .stdin(snapshot)
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["revision"], 1);
 
     let env = TestEnv::new();
     env.write_file("plan.json", snapshot);
-    env.todos(&["write", "--file", "plan.json"]).run().success();
+    env.todos(&["write", "--file", "plan.json"])
+        .run_unchecked()
+        .success();
     assert_eq!(env.store()["todos"][0]["status"], "pending");
 }
 
@@ -69,7 +77,7 @@ fn summary_flag_overrides_the_snapshot() {
         "Flag",
         r#"{"summary":"Json","todos":[]}"#,
     ])
-    .run()
+    .run_unchecked()
     .success();
     assert_eq!(env.store()["summary"], "Flag");
 }
@@ -78,7 +86,10 @@ fn summary_flag_overrides_the_snapshot() {
 fn summary_alone_changes_only_the_summary() {
     let env = TestEnv::new();
     env.plan("Old", &["pending:A"]);
-    let done = env.todos(&["write", "--summary", "New"]).run().success();
+    let done = env
+        .todos(&["write", "--summary", "New"])
+        .run_unchecked()
+        .success();
     assert!(done.stdout.starts_with("[0/1] New\n"), "{}", done.stdout);
     assert_eq!(env.store()["summary"], "New");
     assert_eq!(items(&env.store()["todos"]).len(), 1);
@@ -91,14 +102,14 @@ fn summary_flag_with_a_piped_snapshot_applies_both() {
     let piped = r#"{"summary":"Piped","todos":[{"content":"A","status":"pending"}]}"#;
     env.todos(&["write", "--summary", "Flag"])
         .stdin(piped)
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(env.store()["summary"], "Flag");
     assert_eq!(env.store()["todos"][0]["content"], "A");
     // An empty pipe with --summary is a summary-only change, not an error.
     env.todos(&["write", "--summary", "Again"])
         .stdin("")
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(env.store()["summary"], "Again");
     assert_eq!(env.store()["todos"][0]["content"], "A");
@@ -110,12 +121,12 @@ fn a_null_or_absent_list_is_a_query() {
     env.plan("S", &["pending:A"]);
     let before = env.tree();
     for query in [r#"{"todos":null}"#, "{}"] {
-        let done = env.todos(&["write", query]).run().success();
+        let done = env.todos(&["write", query]).run_unchecked().success();
         assert!(done.stdout.contains("1 [ ] A"), "{}", done.stdout);
     }
     assert_eq!(env.tree(), before);
     env.todos(&["write", r#"{"todos":null,"summary":"T"}"#])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(env.store()["summary"], "T");
     assert_eq!(env.store()["todos"][0]["content"], "A");
@@ -125,7 +136,10 @@ fn a_null_or_absent_list_is_a_query() {
 fn an_empty_list_clears_the_plan() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A"]);
-    let done = env.todos(&["write", r#"{"todos":[]}"#]).run().success();
+    let done = env
+        .todos(&["write", r#"{"todos":[]}"#])
+        .run_unchecked()
+        .success();
     assert!(done.stdout.ends_with("No todos.\n"), "{}", done.stdout);
     assert_eq!(env.store()["todos"], json!([]));
 }
@@ -145,11 +159,14 @@ fn an_identical_write_changes_nothing_and_says_so() {
         "pending:B",
     ];
     let later = env.todos(&same).env("TODOS_NOW", "2025-01-03T00:00:00Z");
-    let done = later.run().success();
+    let done = later.run_unchecked().success();
     let note = "No change: the plan already matches (revision 1)";
     assert!(done.stderr.contains(note), "{}", done.stderr);
     assert_eq!(env.tree(), before, "identical write touched the files");
-    let json = env.todos(&[&["--json"][..], &same].concat()).run().json();
+    let json = env
+        .todos(&[&["--json"][..], &same].concat())
+        .run_unchecked()
+        .json();
     assert_eq!(json["data"]["changed"], false);
     assert_eq!(json["data"]["revision"], 1);
 }
@@ -160,7 +177,7 @@ fn ids_survive_resending_and_rewording_by_id() {
     env.plan("S", &["pending:A", "pending:B", "pending:C"]);
     // Claude-style ids "1".."3" happen to match ours: "1" keeps its id though reworded.
     env.todos(&["write", r#"{"todos":[{"id":"1","content":"A reworded","status":"completed"},{"content":"C","status":"in_progress"},{"content":"D","status":"pending"}]}"#])
-        .run()
+        .run_unchecked()
         .success();
     assert_eq!(ids(&env), ["1", "3", "4"]);
 }
@@ -169,12 +186,14 @@ fn ids_survive_resending_and_rewording_by_id() {
 fn ids_never_go_back() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A", "pending:B"]);
-    env.todos(&["write", r#"{"todos":[]}"#]).run().success();
+    env.todos(&["write", r#"{"todos":[]}"#])
+        .run_unchecked()
+        .success();
     env.todos(&[
         "write",
         r#"{"todos":[{"content":"New","status":"pending"}]}"#,
     ])
-    .run()
+    .run_unchecked()
     .success();
     assert_eq!(ids(&env), ["3"]);
 }
@@ -188,7 +207,7 @@ fn dropping_open_items_warns_with_each_name_in_one_line() {
     );
     let done = env
         .todos(&["write", "--summary", "S", "-t", "completed:Done one"])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stderr
@@ -200,7 +219,7 @@ fn dropping_open_items_warns_with_each_name_in_one_line() {
     assert!(!done.stderr.contains("Done one"));
     let json = env
         .todos(&["--json", "write", r#"{"todos":[]}"#])
-        .run()
+        .run_unchecked()
         .success()
         .json();
     assert_eq!(
@@ -215,7 +234,7 @@ fn a_missing_summary_is_accepted_with_a_warning_and_a_stored_one_is_kept() {
     let env = TestEnv::new();
     let done = env
         .todos(&["write", r#"{"todos":[{"content":"A","status":"pending"}]}"#])
-        .run()
+        .run_unchecked()
         .success();
     assert!(
         done.stderr.contains("warning: the plan has no summary"),
@@ -223,14 +242,16 @@ fn a_missing_summary_is_accepted_with_a_warning_and_a_stored_one_is_kept() {
         done.stderr
     );
     assert!(done.stdout.starts_with("[0/1] (no summary)"));
-    env.todos(&["write", "--summary", "Kept"]).run().success();
+    env.todos(&["write", "--summary", "Kept"])
+        .run_unchecked()
+        .success();
     // The plan goes on (A is kept): its summary stays.
     let done = env
         .todos(&[
             "write",
             r#"{"todos":[{"content":"A","status":"completed"},{"content":"B","status":"pending"}]}"#,
         ])
-        .run()
+        .run_unchecked()
         .success();
     assert!(!done.stderr.contains("no summary"), "{}", done.stderr);
     assert_eq!(env.store()["summary"], "Kept");
@@ -241,7 +262,7 @@ fn sixty_chinese_characters_pass_and_sixty_one_do_not() {
     let env = TestEnv::new();
     let sixty = format!("pending:{}", "修".repeat(60));
     env.todos(&["write", "--summary", "中文", "-t", &sixty])
-        .run()
+        .run_unchecked()
         .success();
     let sixty_one = format!("pending:{}", "修".repeat(61));
     let done = env.rejects(env.todos(&["write", "-t", &sixty_one]), 1);
@@ -260,7 +281,7 @@ fn content_is_trimmed() {
         "write",
         r#"{"summary":"  S  ","todos":[{"content":"  A  ","status":"pending"}]}"#,
     ])
-    .run()
+    .run_unchecked()
     .success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
     assert_eq!(env.store()["summary"], "S");
@@ -271,7 +292,7 @@ fn expect_revision_guards_against_lost_updates() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.todos(&["write", "--expect-revision", "1", "--summary", "T"])
-        .run()
+        .run_unchecked()
         .success();
     let done = env.rejects(
         env.todos(&["write", "--expect-revision", "1", "--summary", "U"]),
@@ -308,7 +329,7 @@ fn a_terminal_stdin_is_a_usage_error_not_a_hang() {
         ])
         .env("PATH", "/usr/bin:/bin")
         .expect_code(2)
-        .run();
+        .run_unchecked();
     let text = done.stdout;
     assert!(
         text.contains("error: no input: stdin is a terminal"),
@@ -346,7 +367,7 @@ fn new_session_starts_a_new_log_file() {
         "pending:A",
     ])
     .env("TODOS_NOW", "2025-01-05T08:00:00Z")
-    .run()
+    .run_unchecked()
     .success();
     assert_eq!(first, "todoList-20250102-174233.md");
     assert_eq!(

@@ -29,7 +29,15 @@ fn cursor_todo_write_merges_by_id() {
         .stdin(merge)
         .expect_code(0)
         .expect_stderr("")
-        .run_unchecked();
+        .expect_stdout(concat!(
+            "[2/4] Fix login\n",
+            "  1 [x] Reproduce\n",
+            "  2 [x] Patch\n",
+            "  3 [▶] Test\n",
+            "  4 [ ] Update the docs\n",
+            "2 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run();
     assert_eq!(
         items(&env.store()["todos"]),
         [
@@ -43,15 +51,30 @@ fn cursor_todo_write_merges_by_id() {
     let cancel = r#"{"merge": true, "todos": [{"id": "4", "content": "Update the docs", "status": "cancelled"}]}"#;
     env.todos(&["write"])
         .stdin(cancel)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[3/4] Fix login\n",
+            "  1 [x] Reproduce\n",
+            "  2 [x] Patch\n",
+            "  3 [▶] Test\n",
+            "  4 [~] Update the docs\n",
+            "1 of 4 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     let revision = env.store()["revision"].clone();
-    let again = env
-        .todos(&["write"])
+    env.todos(&["write"])
         .stdin(cancel)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[3/4] Fix login\n",
+            "  1 [x] Reproduce\n",
+            "  2 [x] Patch\n",
+            "  3 [▶] Test\n",
+            "  4 [~] Update the docs\n",
+            "1 of 4 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: No change: the plan already matches (revision 3).\n")
+        .run()
         .success();
-    assert!(again.stderr.contains("No change"), "{}", again.stderr);
     assert_eq!(env.store()["revision"], revision);
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
 }
@@ -85,7 +108,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
         {"id": 1, "title": "Reproduce the bug", "description": "Run the failing login test", "status": "completed"},
         {"id": 2, "title": "Patch the check", "description": "Token expiry is compared in seconds\nagainst milliseconds", "status": "in-progress"},
         {"id": 3, "title": "Add a regression test", "description": "", "status": "not-started"}]}"#;
-    env.todos(&["write"]).stdin(write).run_unchecked().success();
+    env.todos(&["write"]).stdin(write).expect_stdout(concat!("[1/3] (no summary)\n", "  1 [x] Reproduce the bug\n", "  2 [▶] Patch the check\n", "  3 [ ] Add a regression test\n", "2 of 3 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run().success();
     let store = env.store();
     assert_eq!(
         items(&store["todos"]),
@@ -104,8 +127,15 @@ fn vscode_manage_todo_list_writes_and_reads() {
         "blank is none"
     );
     // The description is kept for --json; the checklist stays one line per item.
-    let show = env.todos(&["show"]).run_unchecked().success();
-    assert!(!show.stdout.contains("milliseconds"), "{}", show.stdout);
+    env.todos(&["show"])
+        .expect_stdout(concat!(
+            "[1/3] (no summary)\n",
+            "  1 [x] Reproduce the bug\n",
+            "  2 [▶] Patch the check\n",
+            "  3 [ ] Add a regression test\n"
+        ))
+        .run()
+        .success();
     let json = env
         .todos(&["--json", "show"])
         .run_unchecked()
@@ -124,7 +154,14 @@ fn vscode_manage_todo_list_writes_and_reads() {
         {"content": "Add a regression test", "status": "pending", "activeForm": "Adding a test"}]}"#;
     env.todos(&["write"])
         .stdin(claude)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/3] (no summary)\n",
+            "  1 [x] Reproduce the bug\n",
+            "  2 [▶] Patch the check — Patching\n",
+            "  3 [ ] Add a regression test\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let store = env.store();
     assert_eq!(
@@ -135,7 +172,17 @@ fn vscode_manage_todo_list_writes_and_reads() {
         store["todos"][1].get("description").is_none(),
         "null clears"
     );
-    env.todos(&["write"]).stdin(write).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(write)
+        .expect_stdout(concat!(
+            "[1/3] (no summary)\n",
+            "  1 [x] Reproduce the bug\n",
+            "  2 [▶] Patch the check — Patching\n",
+            "  3 [ ] Add a regression test\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
 
     // "read" only prints: nothing is written, not even a revision.
     let before = env.tree();
@@ -188,14 +235,24 @@ fn opencode_amp_and_trae_todo_lists() {
         {"content": "Run the suite", "status": "pending", "priority": "medium", "id": "3"}]}"#;
     env.todos(&["write"])
         .stdin(opencode)
-        .run_unchecked()
+        .expect_stdout(concat!("[1/3] (no summary)\n", "  1 [x] Read the failing test (high priority)\n", "  2 [▶] Fix the parser (high priority)\n", "  3 [ ] Run the suite (medium priority)\n", "2 of 3 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
         .success();
     assert_eq!(env.store()["todos"][1]["priority"], "high");
     let amp = r#"{"todos": [
         {"id": "1", "content": "Read the failing test", "status": "completed", "priority": "high"},
         {"id": "2", "content": "Fix the parser", "status": "in-progress", "priority": "high"},
         {"id": "3", "content": "Run the suite", "status": "todo", "priority": "low"}]}"#;
-    env.todos(&["write"]).stdin(amp).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(amp)
+        .expect_stdout(concat!(
+            "[1/3] (no summary)\n",
+            "  1 [x] Read the failing test (high priority)\n",
+            "  2 [▶] Fix the parser (high priority)\n",
+            "  3 [ ] Run the suite (low priority)\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     assert_eq!(
         items(&env.store()["todos"]),
         [
@@ -216,14 +273,20 @@ fn qwen_code_todo_write_with_blocked_by() {
     let qwen = r#"{"todos": [
         {"id": "create-model", "content": "Create user preferences model", "status": "in_progress", "blockedBy": []},
         {"id": "add-endpoints", "content": "Add API endpoints for preferences", "status": "pending"}]}"#;
-    env.todos(&["write"]).stdin(qwen).run_unchecked().success();
+    env.todos(&["write"]).stdin(qwen).expect_stdout(concat!("[0/2] (no summary)\n", "  1 [▶] Create user preferences model\n", "  2 [ ] Add API endpoints for preferences\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
     let blocked = r#"{"todos": [
         {"id": "create-model", "content": "Create user preferences model", "status": "in_progress"},
         {"id": "add-endpoints", "content": "Add API endpoints for preferences", "status": "pending", "blockedBy": ["create-model"]}]}"#;
     env.todos(&["write"])
         .stdin(blocked)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [▶] Create user preferences model\n",
+            "  2 [ ] Add API endpoints for preferences ⧗ 1\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][1]["blocked_by"], json!(["1"]));
     let unknown = blocked.replace(r#"["create-model"]"#, r#"["create-models"]"#);
@@ -258,7 +321,17 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
         "[2/4] In progress: Implement state management. Blocked: Wait for the API key from the \
          user. Cancelled: Create API service."
     );
-    let show = env.todos(&["show"]).run_unchecked().success();
+    let show = env
+        .todos(&["show"])
+        .expect_stdout(concat!(
+            "[2/4] (no summary)\n",
+            "  1 [x] Initialize new React project\n",
+            "  2 [▶] Implement state management\n",
+            "  3 [=] Wait for the API key from the user\n",
+            "  4 [~] Create API service\n"
+        ))
+        .run()
+        .success();
     assert!(
         show.stdout
             .contains("  3 [=] Wait for the API key from the user\n"),
@@ -283,7 +356,7 @@ fn roo_code_update_todo_list_checklist_in_a_string() {
     let roo = json!({"todos": "[x] Analyze requirements\n[-] Design architecture\n[ ] Implement core logic\n[ ] Write tests"});
     env.todos(&["write"])
         .stdin(roo.to_string())
-        .run_unchecked()
+        .expect_stdout(concat!("[1/4] (no summary)\n", "  1 [x] Analyze requirements\n", "  2 [▶] Design architecture\n", "  3 [ ] Implement core logic\n", "  4 [ ] Write tests\n", "3 of 4 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
         .success();
     assert_eq!(
         items(&env.store()["todos"]),
@@ -302,7 +375,16 @@ fn a_markdown_checklist_on_plain_stdin() {
     let text = "- [x] Reproduce\n* [ ] Patch\n[-] Test\n  - [~] Perf script\n- [!] Flaky job\n";
     env.todos(&["write", "--summary", "Fix login"])
         .stdin(text)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[3/5] Fix login\n",
+            "  1 [x] Reproduce\n",
+            "  2 [ ] Patch\n",
+            "  3 [▶] Test\n",
+            "  4 [~] Perf script\n",
+            "  5 [!] Flaky job\n",
+            "2 of 5 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         items(&env.store()["todos"]),
@@ -344,7 +426,13 @@ fn claude_code_task_create_and_task_update() {
     let create = r#"{"subject": "Run the tests", "description": "The whole suite, then the benches", "activeForm": "Running the tests"}"#;
     env.todos(&["create"])
         .stdin(create)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Tag\n",
+            "  2 [ ] Run the tests\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     let item = &env.store()["todos"][1];
     assert_eq!(item["content"], "Run the tests");
@@ -353,14 +441,28 @@ fn claude_code_task_create_and_task_update() {
     let update = r#"{"taskId": "2", "status": "in_progress", "subject": "Run every test", "addBlockedBy": []}"#;
     env.todos(&["update"])
         .stdin(update)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Tag\n",
+            "  2 [▶] Run every test — Running the tests\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     let item = &env.store()["todos"][1];
     assert_eq!(
         (item["status"].as_str(), item["content"].as_str()),
         (Some("in_progress"), Some("Run every test"))
     );
-    let show = env.todos(&["show"]).run_unchecked().success();
+    let show = env
+        .todos(&["show"])
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Tag\n",
+            "  2 [▶] Run every test — Running the tests\n"
+        ))
+        .run()
+        .success();
     assert!(
         show.stdout
             .contains("[▶] Run every test — Running the tests"),
@@ -395,7 +497,7 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
     let done = env
         .todos(&["update"])
         .stdin(r#"{"taskId": "2", "status": "deleted"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!("[0/2] Ship\n", "  1 [▶] Tag @api-agent\n", "  3 [ ] Announce\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: removed open item 2 \"Publish\" (pending); if it is still needed, `todos undo` brings it back\n", "warning: removed item 2 \"Publish\" was blocking 3 \"Announce\": it no longer waits on it\n")).run()
         .success();
     assert!(
         done.stderr
@@ -415,16 +517,32 @@ fn json_in_a_markdown_fence() {
     let fenced = "```json\n{\"summary\": \"Fix login\", \"todos\": [{\"content\": \"Patch\", \"status\": \"in_progress\"}]}\n```\n";
     env.todos(&["write"])
         .stdin(fenced)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] Fix login\n",
+            "  1 [▶] Patch\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["summary"], "Fix login");
     env.todos(&["update"])
         .stdin("```\n{\"id\": \"1\", \"status\": \"done\"}\n```")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] Fix login\n",
+            "  1 [x] Patch\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     env.todos(&["create"])
         .stdin("```json\n{\"items\": [\"Tag\"]}\n```")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Fix login\n",
+            "  1 [x] Patch\n",
+            "  2 [ ] Tag\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         items(&env.store()["todos"]),
@@ -448,7 +566,18 @@ fn aliases_of_statuses_ids_and_fields() {
         {"description": "G alone is the text", "status": "blocked"}]}"#;
     env.todos(&["write", "--summary", "S"])
         .stdin(input)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/7] S\n",
+            "  1 [x] A\n",
+            "  2 [x] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] D\n",
+            "  5 [ ] E\n",
+            "  6 [▶] F\n",
+            "  7 [=] G alone is the text\n",
+            "5 of 7 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let store = env.store();
     let statuses: Vec<String> = items(&store["todos"]).into_iter().map(|t| t.1).collect();
@@ -471,7 +600,18 @@ fn aliases_of_statuses_ids_and_fields() {
     // A numeric id is its decimal text: it names the stored item "1".
     env.todos(&["update"])
         .stdin(r#"{"task_id": 1, "status": "cancelled"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/7] S\n",
+            "  1 [~] A\n",
+            "  2 [x] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] D\n",
+            "  5 [ ] E\n",
+            "  6 [▶] F\n",
+            "  7 [=] G alone is the text\n",
+            "5 of 7 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "cancelled");
 }

@@ -285,6 +285,6 @@ fn board_json_says_when_a_folder_holds_no_workspace() {
              once `todos write` or `todos create` has run in it, and the board shows it then\n",
             empty.display()
         ))
-        .run_unchecked();
+        .run();
     assert_eq!(env.everything(), before);
 }

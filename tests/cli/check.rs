@@ -13,7 +13,11 @@ fn an_empty_or_finished_plan_passes() {
     assert!(!env.path(".todos.json").exists(), "check creates nothing");
     assert!(!env.path(LOCK).exists(), "check takes no lock");
     env.plan("S", &["completed:A", "cancelled:B", "failed:C"]);
-    let done = env.todos(&["check"]).run_unchecked().success();
+    let done = env
+        .todos(&["check"])
+        .expect_stdout("[3/3] Finished, 1 failed: C. Cancelled: B.\n")
+        .run()
+        .success();
     assert!(
         done.stdout
             .starts_with("[3/3] Finished, 1 failed: C. Cancelled: B."),
@@ -64,16 +68,23 @@ fn hook_mode_exits_2_once_per_stop() {
     let again = stop.replace("false", "true");
     env.todos(&["check", "--hook"])
         .stdin(again)
-        .run_unchecked()
+        .expect_stdout("[0/1] In progress: A.\n")
+        .run()
         .success();
     // Whatever else arrives on stdin is not an event, and not a reason to fail differently.
     env.rejects(env.todos(&["check", "--hook"]).stdin("not json"), 2);
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] S\n",
+            "  1 [x] A\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     env.todos(&["check", "--hook"])
         .stdin(stop)
-        .run_unchecked()
+        .expect_stdout("[1/1] All done.\n")
+        .run()
         .success();
 }
 
@@ -85,7 +96,8 @@ fn stale_fails_only_when_open_and_unchanged_for_long() {
     let at = |time: &str| format!("2025-01-02T{time}Z");
     env.todos(&["check", "--stale", "10"])
         .env("TODOS_NOW", at("17:50:00"))
-        .run_unchecked()
+        .expect_stdout("[0/2] In progress: A. Pending: B.\n")
+        .run()
         .success();
     let done = env.rejects(
         env.todos(&["check", "--stale", "10"])
@@ -106,18 +118,32 @@ fn stale_fails_only_when_open_and_unchanged_for_long() {
     // A change resets the clock; a finished plan is never stale.
     env.todos(&["update", "1", "completed"])
         .env("TODOS_NOW", at("17:58:00"))
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [x] A\n",
+            "  2 [ ] B\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["check", "--stale", "10"])
         .env("TODOS_NOW", at("18:00:00"))
-        .run_unchecked()
+        .expect_stdout("[1/2] Pending: B.\n")
+        .run()
         .success();
     env.todos(&["update", "2", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/2] S\n",
+            "  1 [x] A\n",
+            "  2 [x] B\n",
+            "All 2 done.\n"
+        ))
+        .run()
         .success();
     env.todos(&["check", "--stale", "10"])
         .env("TODOS_NOW", at("23:00:00"))
-        .run_unchecked()
+        .expect_stdout("[2/2] All done.\n")
+        .run()
         .success();
 }
 
@@ -127,13 +153,13 @@ fn json_gives_the_envelope_and_keeps_the_exit_code() {
     env.plan("S", &["completed:A", "pending:B"]);
     let done = env
         .todos(&["--json", "check", "--stale", "5"])
-        .run_unchecked();
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[1/2] Pending: B.\",\"revision\":1,\"warnings\":[],\"check\":{\"passed\":true,\"open\":1,\"owner\":null,\"stale_minutes\":5,\"minutes_since_change\":0,\"stop_hook_active\":false}},\"text\":\"1 of 2 open — finish it before you wrap up. Last change 0 min ago (stale after 5).\",\"stats\":{\"total\":2,\"pending\":1,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run();
     assert_eq!(done.code, 0, "changed 0 min ago: not stale");
     let json = done.json();
     assert_eq!(json["status"], "success");
     assert_eq!(json["data"]["check"]["passed"], true);
     assert_eq!(json["data"]["check"]["minutes_since_change"], 0);
-    let done = env.todos(&["--json", "check"]).run_unchecked().code(1);
+    let done = env.todos(&["--json", "check"]).expect_code(1).expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[1/2] Pending: B.\",\"revision\":1,\"warnings\":[],\"check\":{\"passed\":false,\"open\":1,\"owner\":null,\"stale_minutes\":null,\"minutes_since_change\":0,\"stop_hook_active\":false}},\"text\":\"1 of 2 open — finish it before you wrap up.\",\"stats\":{\"total\":2,\"pending\":1,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run().code(1);
     let json = done.json();
     assert_eq!(json["data"]["check"]["passed"], false);
     assert_eq!(json["data"]["check"]["open"], 1);
@@ -171,7 +197,15 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
                 {"content": "Client", "status": "in_progress", "owner": "w1"},
                 {"content": "Docs", "status": "pending"}]}"#,
         )
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/4] Ship\n",
+            "  1 [x] Schema @w1\n",
+            "  2 [▶] Server @w2\n",
+            "  3 [▶] Client @w1\n",
+            "  4 [ ] Docs\n",
+            "3 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let done = env.rejects(env.todos(&["check", "--owner", "w1"]), 1);
     assert!(
@@ -189,10 +223,26 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
     assert!(!done.stderr.contains("  2 [▶] Server"), "{}", done.stderr);
 
     env.todos(&["update", "3", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/4] Ship\n",
+            "  1 [x] Schema @w1\n",
+            "  2 [▶] Server @w2\n",
+            "  3 [x] Client @w1\n",
+            "  4 [ ] Docs\n",
+            "2 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "4", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[3/4] Ship\n",
+            "  1 [x] Schema @w1\n",
+            "  2 [▶] Server @w2\n",
+            "  3 [x] Client @w1\n",
+            "  4 [x] Docs\n",
+            "1 of 4 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     // w2 still works on item 2: w1 is free to stop, w2 and the whole plan are not.
     let free = env

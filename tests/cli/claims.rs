@@ -47,7 +47,9 @@ fn a_claim_with_a_lease_returns_the_claim_and_stores_when_it_ends() {
     let text = env
         .todos(&["next", "--claim", "--owner", "w2", "--lease", "90s"])
         .env("TODOS_NOW", T0)
-        .run_unchecked()
+        .expect_stdout("  2 [▶] Server @w2\n")
+        .expect_stderr("note: Claimed: 2 \"Server\". Lease until 2025-01-02T17:01:30+00:00.\n")
+        .run()
         .success();
     assert_eq!(text.stdout, "  2 [▶] Server @w2\n");
     assert!(
@@ -56,16 +58,18 @@ fn a_claim_with_a_lease_returns_the_claim_and_stores_when_it_ends() {
         "{}",
         text.stderr
     );
-    let long = env
-        .todos(&["show", "--long"])
+    env.todos(&["show", "--long"])
         .env("TODOS_NOW", T0)
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(
-        long.contains("lease until 2025-01-02T17:15:00+00:00\n"),
-        "{long}"
-    );
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema @w1\n",
+            "        lease until 2025-01-02T17:15:00+00:00\n",
+            "  2 [▶] Server @w2\n",
+            "        lease until 2025-01-02T17:01:30+00:00\n",
+            "  3 [ ] Client\n"
+        ))
+        .run()
+        .success();
     // Without --lease and without claim_lease, a claim holds for ever, as before.
     let reply = claim(&env, "w3", T0, &[]);
     assert_eq!(reply["data"]["claim"]["lease_until"], Value::Null);
@@ -84,7 +88,7 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
         .todos(&["--json", "next", "--claim", "--owner", "w2"])
         .env("TODOS_NOW", T0)
         .env("TODOS_CLAIM_LEASE", "1h")
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\"content\":\"Server\",\"status\":\"in_progress\",\"owner\":\"w2\",\"lease_until\":\"2025-01-02T18:00:00+00:00\",\"lease_seconds\":3600},\"claim\":{\"owner\":\"w2\",\"revision\":3,\"lease_until\":\"2025-01-02T18:00:00+00:00\",\"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\"revision\":3,\"recap\":\"[0/3] In progress: Schema (+1 more). Pending: Client.\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"Server\\\". Lease until 2025-01-02T18:00:00+00:00.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(
@@ -112,20 +116,26 @@ fn an_ended_lease_is_marked_then_taken_over_and_the_history_says_from_whom() {
     let env = team();
     claim(&env, "w1", T0, &["--lease", "15m"]);
     // Before it ends, w2 gets the next item, not w1's.
-    let shown = env
-        .todos(&["show"])
+    env.todos(&["show"])
         .env("TODOS_NOW", T10)
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(shown.contains("1 [▶] Schema @w1\n"), "{shown}");
-    let shown = env
-        .todos(&["show"])
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema @w1\n",
+            "  2 [ ] Server\n",
+            "  3 [ ] Client\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["show"])
         .env("TODOS_NOW", T19)
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(shown.contains("1 [▶] Schema @w1 lease ended\n"), "{shown}");
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema @w1 lease ended\n",
+            "  2 [ ] Server\n",
+            "  3 [ ] Client\n"
+        ))
+        .run()
+        .success();
     let reply = claim(&env, "w2", T19, &["--lease", "15m"]);
     assert_eq!(reply["data"]["next"]["id"], "1");
     assert_eq!(reply["data"]["claim"]["taken_over_from"], "w1");
@@ -144,16 +154,11 @@ fn an_ended_lease_is_marked_then_taken_over_and_the_history_says_from_whom() {
         (&item["owner"], &item["status"]),
         (&Value::from("w2"), &Value::from("in_progress"))
     );
-    let history = env
+    env
         .todos(&["history"])
         .env("TODOS_NOW", T19)
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(
-        history.contains("next --claim: taken over from w1: lease ended 4m ago"),
-        "{history}"
-    );
+        .expect_stdout(concat!("3  2025-01-02 17:19:00  next --claim: taken over from w1: lease ended 4m ago  [0/3]  1 @w2\n", "2  2025-01-02 17:00:00  next --claim                                          [0/3]  1 pending → in_progress; 1 @w1\n", "1  2025-01-02 17:42:33  write                                                 [0/3]  3 items\n")).run()
+        .success();
     // The dead worker's late change is refused, naming the item, its owner and the ways out.
     let done = env.rejects(
         env.todos(&["update", "1", "completed"])
@@ -186,7 +191,14 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
     env.todos(&["update", "1", "--content", "Schema v2"])
         .env("TODOS_OWNER", "w1")
         .env("TODOS_NOW", T10)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema v2 @w1\n",
+            "  2 [ ] Server\n",
+            "  3 [ ] Client\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         env.store()["todos"][0]["lease_until"],
@@ -198,7 +210,14 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
     env.todos(&["update", "1", "in_progress"])
         .env("TODOS_OWNER", "w1")
         .env("TODOS_NOW", T19)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema v2 @w1\n",
+            "  2 [▶] Server @w2\n",
+            "  3 [ ] Client\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         env.store()["todos"][0]["lease_until"],
@@ -215,7 +234,14 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
     // A change under no name does not renew; finishing the item ends its lease.
     env.todos(&["update", "1", "--content", "Schema v3"])
         .env("TODOS_NOW", "2025-01-02T17:50:00Z")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema v3 @w1\n",
+            "  2 [▶] Server @w2\n",
+            "  3 [ ] Client\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         env.store()["todos"][0]["lease_until"],
@@ -223,7 +249,14 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
     );
     env.todos(&["update", "1", "completed"])
         .env("TODOS_OWNER", "w1")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Schema v3 @w1\n",
+            "  2 [▶] Server @w2\n",
+            "  3 [ ] Client\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][0].get("lease_until"), None);
 }
@@ -271,18 +304,41 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
     // One's own items and unowned ones: allowed; a write that keeps w1's item as it is, too.
     env.todos(&["update", "2", "--content", "Server v2"])
         .env("TODOS_OWNER", "w2")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema @w1\n",
+            "  2 [ ] Server v2\n",
+            "  3 [ ] Client\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
-    env.todos(&["--json", "show"]).run_unchecked().success();
+    env.todos(&["--json", "show"]).expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"in_progress\",\"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server v2\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Client\",\"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Schema. Pending: Server v2; Client.\",\"revision\":3,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 in_progress.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run().success();
     let keep = r#"{"todos": [{"content": "Schema", "status": "in_progress"}, {"content": "Server v2", "status": "pending"}, {"content": "Client", "status": "pending"}, {"content": "Docs", "status": "pending"}]}"#;
     env.todos(&["write"])
         .stdin(keep)
         .env("TODOS_OWNER", "w2")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/4] Ship\n",
+            "  1 [▶] Schema @w1\n",
+            "  2 [ ] Server v2\n",
+            "  3 [ ] Client\n",
+            "  4 [ ] Docs\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     // Under no name: a person at the shell finishes w1's item.
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/4] Ship\n",
+            "  1 [x] Schema @w1\n",
+            "  2 [ ] Server v2\n",
+            "  3 [ ] Client\n",
+            "  4 [ ] Docs\n",
+            "3 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "completed");
 }
@@ -291,25 +347,22 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
 fn update_take_takes_an_item_over_on_purpose_and_says_so() {
     let env = team();
     claim(&env, "w1", T0, &["--lease", "15m"]);
-    let done = env
-        .todos(&["update", "1", "--take"])
+    env.todos(&["update", "1", "--take"])
         .env("TODOS_OWNER", "w2")
         .env("TODOS_NOW", T10)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema @w2\n",
+            "  2 [ ] Server\n",
+            "  3 [ ] Client\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
-    assert!(
-        done.stdout.contains("1 [▶] Schema @w2\n"),
-        "{}",
-        done.stdout
-    );
     let item = &env.store()["todos"][0];
     assert_eq!(item["owner"], "w2");
     assert_eq!(item.get("lease_until"), None, "no claim_lease: no lease");
-    let history = env.todos(&["history"]).run_unchecked().success().stdout;
-    assert!(
-        history.contains("update --take: taken over from w1 on purpose"),
-        "{history}"
-    );
+    env.todos(&["history"]).expect_stdout(concat!("3  2025-01-02 17:10:00  update --take: taken over from w1 on purpose  [0/3]  1 @w2\n", "2  2025-01-02 17:00:00  next --claim                                  [0/3]  1 pending → in_progress; 1 @w1\n", "1  2025-01-02 17:42:33  write                                         [0/3]  3 items\n")).run().success();
     // Now w1 is the stranger.
     env.rejects(
         env.todos(&["update", "1", "completed"])
@@ -327,7 +380,14 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
     env.write_file(".todos.config.json", r#"{"claim_lease": "5m"}"#);
     env.todos(&["update", "1", "--take", "--owner", "w3"])
         .env("TODOS_NOW", T10)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Schema @w3\n",
+            "  2 [ ] Server\n",
+            "  3 [ ] Client\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let item = &env.store()["todos"][0];
     assert_eq!(

@@ -42,7 +42,12 @@ fn names(env: &TestEnv, folder: &str) -> Vec<String> {
 fn git_status_shows_only_the_plan_and_its_log_without_init() {
     let env = repository();
     env.todos(&["create", "Write the parser"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] Write the parser\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(status(&env), "?? .todos.json\n");
     assert_eq!(
@@ -58,19 +63,29 @@ fn git_status_shows_only_the_plan_and_its_log_without_init() {
     );
     // A named list is a plan too, meant to be committed; its lock and history are not.
     env.todos(&["-l", "api", "create", "Add the endpoint"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] Add the endpoint\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(status(&env), "?? .todos.json\n?? .todos/api.json\n");
     // A finished plan adds its completion log, and nothing else.
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] (no summary)\n",
+            "  1 [x] Write the parser\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         status(&env),
         "?? .todos.json\n?? .todos/api.json\n?? memory/todos/todoList-20250102-174233.md\n"
     );
     // `init --git` writes git's own files and leaves `.gitignore` to the user.
-    env.todos(&["init", "--git"]).run_unchecked().success();
+    env.todos(&["init", "--git"]).expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
     assert!(!env.path(".gitignore").exists());
     assert_eq!(
         status(&env),
@@ -87,7 +102,14 @@ fn a_gitignore_of_the_users_own_in_the_folder_is_left_alone() {
         ".todos/.gitignore",
         "# ours: histories are committed\n*.lock\n",
     );
-    env.todos(&["create", "A"]).run_unchecked().success();
+    env.todos(&["create", "A"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     assert_eq!(
         env.read(".todos/.gitignore"),
         "# ours: histories are committed\n*.lock\n"
@@ -103,8 +125,11 @@ fn a_refused_change_and_a_read_leave_no_folder_behind() {
     let env = TestEnv::new();
     env.rejects(env.todos(&["update", "1", "completed"]), 1);
     env.rejects(env.todos(&["write"]).stdin("[{"), 1);
-    env.todos(&["show"]).run_unchecked().success();
-    env.todos(&["history"]).run_unchecked().success();
+    env.todos(&["show"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr("note: no plan in [ROOT]/ws yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n").run().success();
+    env.todos(&["history"])
+        .expect_stdout("No history yet: it starts with the plan's first change.\n")
+        .run()
+        .success();
     assert!(!env.path(".todos").exists());
 }
 
@@ -112,8 +137,23 @@ fn a_refused_change_and_a_read_leave_no_folder_behind() {
 /// lock beside the store, no `.todos/`, and a temporary file a killed writer left.
 pub(crate) fn old_workspace() -> TestEnv {
     let env = TestEnv::new();
-    env.todos(&["create", "A"]).run_unchecked().success();
-    env.todos(&["create", "B"]).run_unchecked().success();
+    env.todos(&["create", "A"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["create", "B"])
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     fs::rename(env.path(HISTORY), env.path(".todos.history.jsonl")).unwrap();
     fs::rename(env.path(LOCK), env.path(".todos.json.lock")).unwrap();
     fs::remove_dir_all(env.path(".todos")).unwrap();
@@ -171,7 +211,14 @@ fn reads_and_refusals_find_the_old_files_and_leave_them_where_they_are() {
     let env = old_workspace();
     let before = env.everything();
     assert_eq!(revisions(&env), [2, 1]);
-    env.todos(&["show"]).run_unchecked().success();
+    env.todos(&["show"])
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n"
+        ))
+        .run()
+        .success();
     env.rejects(env.todos(&["update", "9", "completed"]), 1);
     assert_eq!(env.everything(), before);
 }
@@ -225,7 +272,16 @@ fn the_first_change_moves_the_old_files_in_while_other_writers_wait() {
         [".gitignore", "default.history.jsonl", "default.json.lock"]
     );
     // `undo` walks back through the moved revisions.
-    env.todos(&["undo", "--to", "2"]).run_unchecked().success();
+    env.todos(&["undo", "--to", "2"])
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
+        .success();
     assert_eq!(contents(&env), ["A", "B"]);
 }
 
@@ -236,8 +292,23 @@ fn an_old_history_written_after_the_move_is_appended_once() {
     // stopped between that append and the old file's removal appends nothing twice.
     for stopped_midway in [false, true] {
         let env = TestEnv::new();
-        env.todos(&["create", "A"]).run_unchecked().success();
-        env.todos(&["create", "B"]).run_unchecked().success();
+        env.todos(&["create", "A"])
+            .expect_stdout(concat!(
+                "[0/1] (no summary)\n",
+                "  1 [ ] A\n",
+                "1 of 1 open — finish it before you wrap up.\n"
+            ))
+            .run()
+            .success();
+        env.todos(&["create", "B"])
+            .expect_stdout(concat!(
+                "[0/2] (no summary)\n",
+                "  1 [ ] A\n",
+                "  2 [ ] B\n",
+                "2 of 2 open — finish them before you wrap up.\n"
+            ))
+            .run()
+            .success();
         env.write_file(".todos.history.jsonl", "");
         old_change(&env, 3, "Old");
         if stopped_midway {
@@ -248,7 +319,17 @@ fn an_old_history_written_after_the_move_is_appended_once() {
             history.push('\n');
             env.write_file(HISTORY, history);
         }
-        env.todos(&["create", "C"]).run_unchecked().success();
+        env.todos(&["create", "C"])
+            .expect_stdout(concat!(
+                "[0/4] (no summary)\n",
+                "  1 [ ] A\n",
+                "  2 [ ] B\n",
+                "  3 [ ] Old\n",
+                "  4 [ ] C\n",
+                "4 of 4 open — finish them before you wrap up.\n"
+            ))
+            .run()
+            .success();
         assert_eq!(revisions(&env), [4, 3, 2, 1], "{stopped_midway}");
         assert_eq!(contents(&env), ["A", "B", "Old", "C"]);
         assert!(!env.path(".todos.history.jsonl").exists());
@@ -268,7 +349,11 @@ fn a_first_save_that_fails_leaves_no_gitignore() {
         .unwrap();
     }
     let before = env.everything();
-    let done = env.todos(&["create", "A"]).run_in_process_unchecked();
+    let done = env
+        .todos(&["create", "A"])
+        .expect_code(5)
+        .expect_stderr("error: cannot find a free temporary name beside [ROOT]/ws/.todos.json\n")
+        .run_in_process();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert_eq!(env.everything(), before);
 }
@@ -278,7 +363,14 @@ fn a_todos_folder_that_leads_out_is_never_read_for_the_default_lists_history() {
     // `.todos/` a link to a folder outside holding a history: `history`, `undo` and a change
     // refuse it, naming it, and nothing inside or outside changes.
     let env = TestEnv::new();
-    env.todos(&["create", "A"]).run_unchecked().success();
+    env.todos(&["create", "A"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     fs::create_dir_all(env.outside("")).unwrap();
     fs::rename(env.path(".todos"), env.outside("elsewhere")).unwrap();
     std::os::unix::fs::symlink(env.outside("elsewhere"), env.path(".todos")).unwrap();

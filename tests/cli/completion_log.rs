@@ -17,15 +17,36 @@ fn a_finished_plan_is_logged_once() {
         ],
     );
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/3] Fix multi_edit\n",
+            "  1 [x] Fix the overlap check\n",
+            "  2 [ ] Update docs\n",
+            "  3 [ ] Perf script\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "3", "cancelled"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/3] Fix multi_edit\n",
+            "  1 [x] Fix the overlap check\n",
+            "  2 [ ] Update docs\n",
+            "  3 [~] Perf script\n",
+            "1 of 3 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(!env.path("memory").exists(), "not finished yet");
     env.todos(&["update", "2", "completed"])
         .env("TODOS_NOW", "2025-01-02T18:00:05+08:00")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[3/3] Fix multi_edit\n",
+            "  1 [x] Fix the overlap check\n",
+            "  2 [x] Update docs\n",
+            "  3 [~] Perf script\n",
+            "All 3 done.\n"
+        ))
+        .run()
         .success();
     let log = env.read("memory/todos/todoList-20250102-174233.md");
     insta::assert_snapshot!(log, @r"
@@ -52,7 +73,14 @@ fn a_finished_plan_is_logged_once() {
         "-t",
         "cancelled:Perf script",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!(
+        "[3/3] Fix multi_edit v2\n",
+        "  1 [x] Fix the overlap check\n",
+        "  2 [x] Update docs\n",
+        "  3 [~] Perf script\n",
+        "All 3 done.\n"
+    ))
+    .run()
     .success();
     assert_eq!(env.read("memory/todos/todoList-20250102-174233.md"), log);
     // A second plan in the same session is task 2 in the same file, with a Failed section.
@@ -67,12 +95,22 @@ fn a_new_session_variable_starts_a_new_log() {
     let env = TestEnv::new();
     env.todos(&["write", "--summary", "A", "-t", "completed:One"])
         .env("TODOS_SESSION", "alpha")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] A\n",
+            "  1 [x] One\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     env.todos(&["write", "--summary", "B", "-t", "completed:Two"])
         .env("TODOS_SESSION", "beta")
         .env("TODOS_NOW", "2025-02-01T09:00:00Z")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] B\n",
+            "  2 [x] Two\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     assert!(
         env.read("memory/todos/todoList-20250102-174233.md")
@@ -90,7 +128,12 @@ fn times_are_local_to_tz() {
     let env = TestEnv::new();
     env.todos(&["write", "--summary", "A", "-t", "completed:One"])
         .env("TZ", "Asia/Shanghai")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] A\n",
+            "  1 [x] One\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     assert!(
         env.path("memory/todos/todoList-20250103-014233.md")
@@ -118,7 +161,12 @@ fn a_log_that_cannot_be_written_fails_before_the_store_changes() {
     );
     // Once the log can be written, the same change goes through and is logged once.
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] S\n",
+            "  1 [x] A\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     assert!(
         env.read("memory/todos/todoList-20250102-174233.md")
@@ -137,11 +185,21 @@ fn a_session_started_in_the_same_second_gets_its_own_log_file() {
     let env = TestEnv::new();
     env.todos(&["write", "--summary", "A", "-t", "completed:One"])
         .env("TODOS_SESSION", "s1")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] A\n",
+            "  1 [x] One\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     env.todos(&["write", "--summary", "B", "-t", "completed:Two"])
         .env("TODOS_SESSION", "s2")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] B\n",
+            "  2 [x] Two\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     let first = env.read("memory/todos/todoList-20250102-174233.md");
     let second = env.read("memory/todos/todoList-20250102-174233-2.md");
@@ -175,13 +233,10 @@ fn a_failed_save_takes_its_log_block_back() {
     let before = env.everything();
     let done = env
         .todos(&["update", "1", "completed"])
-        .run_in_process_unchecked();
+        .expect_code(5)
+        .expect_stderr("error: cannot find a free temporary name beside [ROOT]/ws/.todos.json\n")
+        .run_in_process();
     assert_eq!(done.code, 5, "{}", done.stderr);
-    assert!(
-        done.stderr.contains("cannot find a free temporary name"),
-        "{}",
-        done.stderr
-    );
     assert_eq!(env.everything(), before, "the log block was taken back");
     for name in &taken {
         fs::remove_dir(env.path(name)).unwrap();
@@ -195,7 +250,16 @@ fn a_failed_save_takes_its_log_block_back() {
         "-t",
         "completed:c",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!(
+        "[2/2] S\n",
+        "  2 [x] b\n",
+        "  3 [x] c\n",
+        "All 2 done.\n"
+    ))
+    .expect_stderr(
+        "warning: dropped open item 1 \"a\" (pending); send it again to keep it, or `todos undo`\n",
+    )
+    .run()
     .success();
     let log = env.read("memory/todos/todoList-20250102-174233.md");
     assert_eq!(blocks(&log), ["# task1-20250102-174233"]);
@@ -236,9 +300,22 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
     let env = TestEnv::new();
     env.plan("Ship", &["in_progress:Build"]);
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] Ship\n",
+            "  1 [x] Build\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
-    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!(
+            "[0/1] Ship\n",
+            "  1 [▶] Build\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .run()
+        .success();
     let log = env.read("memory/todos/todoList-20250102-174233.md");
     assert!(
         log.ends_with(
@@ -246,8 +323,19 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
         ),
         "{log}"
     );
-    env.todos(&["undo"]).run_unchecked().success();
-    env.todos(&["create", "Tag"]).run_unchecked().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
+        .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
+        .run()
+        .success();
+    env.todos(&["create", "Tag"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  2 [ ] Tag\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let after = env.read("memory/todos/todoList-20250102-174233.md");
     assert_eq!(after, log, "a redo writes no second block");
 }

@@ -151,7 +151,12 @@ fn bash_completes_the_plans_ids_statuses_and_lists() {
         &["completed:Build", "in_progress:Test", "pending:Tag"],
     );
     env.todos(&["-l", "api", "create", "Route"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] Route\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.write_file("sub/.todos.json", "");
     assert_eq!(

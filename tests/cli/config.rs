@@ -24,11 +24,18 @@ fn configuration_layers() {
     );
     env.todos(&["create", "a", "b", "toolong"])
         .env("TODOS_MAX_CONTENT_CHARS", "7")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "  3 [ ] toolong\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.write_file(".todos.config.json", r#"{"memory_dir": "notes"}"#);
     env.todos(&["write", "--summary", "S", "-t", "completed:a"])
-        .run_unchecked()
+        .expect_stdout(concat!("[1/1] S\n", "  1 [x] a\n", "The one item is done.\n")).expect_stderr("warning: dropped 2 open items: 2 \"b\" (pending), 3 \"toolong\" (pending); send them again to keep them, or `todos undo`\n").run()
         .success();
     assert!(env.path("notes/todoList-20250102-174233.md").exists());
 }

@@ -55,10 +55,14 @@ fn a_merge_past_the_largest_counter_is_refused_and_ours_is_left_as_it_was() {
     env.write_file("ours.json", store(MAX - 2, MAX - 2, &json!([])));
     env.write_file("theirs.json", store(MAX - 2, MAX - 2, &json!([])));
     env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"])
-        .run_unchecked()
+        .expect_stdout("Merged the plan: 0 items (revision 9007199254740990).\n")
+        .run()
         .success();
     std::fs::copy(env.path("ours.json"), env.path(".todos.json")).unwrap();
-    env.todos(&["show"]).run_unchecked().success();
+    env.todos(&["show"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
+        .run()
+        .success();
 }
 
 #[test]
@@ -98,7 +102,10 @@ fn a_lease_past_the_year_9999_is_refused_before_anything_is_written() {
         .env("TODOS_NOW", "9999-12-31T22:59:59Z")
         .run()
         .success();
-    env.todos(&["show"]).run_unchecked().success();
+    env.todos(&["show"])
+        .expect_stdout(concat!("[0/1] S\n", "  1 [▶] C @w1\n"))
+        .run()
+        .success();
 }
 
 #[test]
@@ -143,7 +150,8 @@ fn a_merge_keeps_owner_and_status_from_the_same_side() {
         env.write_file("ours.json", store(2, 2, ours));
         env.write_file("theirs.json", store(3, 2, theirs));
         env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"])
-            .run_unchecked()
+            .expect_stdout("Merged the plan: 1 item (revision 4).\n")
+            .run()
             .success();
         let merged: Value = serde_json::from_str(&env.read("ours.json")).unwrap();
         let mut want = json!({"id": "1", "content": "a"});
@@ -160,7 +168,8 @@ fn a_merge_keeps_owner_and_status_from_the_same_side() {
     env.write_file("ours.json", store(2, 2, &ours));
     env.write_file("theirs.json", store(3, 2, &theirs));
     env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"])
-        .run_unchecked()
+        .expect_stdout("Merged the plan: 1 item (revision 4).\n")
+        .run()
         .success();
     let merged: Value = serde_json::from_str(&env.read("ours.json")).unwrap();
     assert_eq!(
@@ -181,7 +190,10 @@ fn a_change_that_would_leave_a_store_unreadable_is_refused_before_the_write() {
         ".todos.json",
         serde_json::to_string_pretty(&stored).unwrap(),
     );
-    env.todos(&["show"]).run_unchecked().success();
+    env.todos(&["show"])
+        .expect_stdout(concat!("[0/1] S\n", "  1 [▶] A\n"))
+        .run()
+        .success();
     let done = env.rejects(env.todos(&["update", "1", "completed"]), 1);
     assert_eq!(
         done.stderr,

@@ -5,7 +5,13 @@ fn creates_pending_items_from_arguments() {
     let env = TestEnv::new();
     let done = env
         .todos(&["create", "Write the migration", "Run it on staging"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [ ] Write the migration\n",
+            "  2 [ ] Run it on staging\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(
         done.stdout
@@ -22,7 +28,13 @@ fn reads_items_json_an_array_or_lines_from_stdin() {
         let env = TestEnv::new();
         env.todos(&["create"])
             .stdin(input)
-            .run_unchecked()
+            .expect_stdout(concat!(
+                "[0/2] (no summary)\n",
+                "  1 [ ] a\n",
+                "  2 [ ] b\n",
+                "2 of 2 open — finish them before you wrap up.\n"
+            ))
+            .run()
             .success();
         let contents: Vec<String> = items(&env.store()["todos"])
             .into_iter()
@@ -37,9 +49,17 @@ fn appends_after_existing_items_with_fresh_ids() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A", "pending:B"]);
     env.todos(&["write", "--summary", "S", "-t", "completed:A"])
-        .run_unchecked()
+        .expect_stdout(concat!("[1/1] S\n", "  1 [x] A\n", "The one item is done.\n")).expect_stderr("warning: dropped open item 2 \"B\" (pending); send it again to keep it, or `todos undo`\n").run()
         .success();
-    env.todos(&["create", "C"]).run_unchecked().success();
+    env.todos(&["create", "C"])
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [x] A\n",
+            "  3 [ ] C\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let got = items(&env.store()["todos"]);
     assert_eq!(got[1], ("3".into(), "pending".into(), "C".into()));
     assert_eq!(env.store()["summary"], "S");
@@ -65,7 +85,22 @@ fn the_item_limit_counts_what_is_already_there() {
     let args: Vec<&str> = std::iter::once("create")
         .chain(nine.iter().map(String::as_str))
         .collect();
-    env.todos(&args).run_unchecked().success();
+    env.todos(&args)
+        .expect_stdout(concat!(
+            "[0/9] (no summary)\n",
+            "  1 [ ] item 1\n",
+            "  2 [ ] item 2\n",
+            "  3 [ ] item 3\n",
+            "  4 [ ] item 4\n",
+            "  5 [ ] item 5\n",
+            "  6 [ ] item 6\n",
+            "  7 [ ] item 7\n",
+            "  8 [ ] item 8\n",
+            "  9 [ ] item 9\n",
+            "9 of 9 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let done = env.rejects(env.todos(&["create", "ten", "eleven"]), 1);
     assert!(
         done.stderr.contains("holds 11 items, the limit is 10"),
@@ -75,7 +110,22 @@ fn the_item_limit_counts_what_is_already_there() {
     assert!(done.stderr.contains("TODOS_MAX_ITEMS"), "{}", done.stderr);
     env.todos(&["create", "ten", "eleven"])
         .env("TODOS_MAX_ITEMS", "11")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/11] (no summary)\n",
+            "   1 [ ] item 1\n",
+            "   2 [ ] item 2\n",
+            "   3 [ ] item 3\n",
+            "   4 [ ] item 4\n",
+            "   5 [ ] item 5\n",
+            "   6 [ ] item 6\n",
+            "   7 [ ] item 7\n",
+            "   8 [ ] item 8\n",
+            "   9 [ ] item 9\n",
+            "  10 [ ] ten\n",
+            "  11 [ ] eleven\n",
+            "11 of 11 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
 }
 

@@ -97,7 +97,13 @@ fn a_stale_revision_is_a_conflict_with_the_current_one() {
     let env = TestEnv::new();
     env.plan("Fix login", &["pending:Reproduce"]);
     env.todos(&["create", "Patch the check"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Fix login\n",
+            "  1 [ ] Reproduce\n",
+            "  2 [ ] Patch the check\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let stderr = refused(&env, &["create", "Add a test", "--expect-revision", "1"], 3);
     insta::assert_snapshot!(stderr, @"
@@ -111,7 +117,13 @@ fn a_corrupt_store_is_left_alone_with_the_ways_back() {
     let env = TestEnv::new();
     env.plan("Fix login", &["pending:Reproduce"]);
     env.todos(&["create", "Patch the check"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Fix login\n",
+            "  1 [ ] Reproduce\n",
+            "  2 [ ] Patch the check\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.write_file(".todos.json", "{\"version\": 1, \"todos\": [\n");
     let stderr = refused(&env, &["show"], 4);

@@ -129,27 +129,44 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
 fn every_exit_code_is_reachable() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    assert_eq!(env.todos(&["show"]).run_unchecked().code, 0);
+    assert_eq!(
+        env.todos(&["show"])
+            .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n"))
+            .run()
+            .code,
+        0
+    );
     assert_eq!(
         env.todos(&["write", "-t", "complted:A"])
-            .run_unchecked()
+            .expect_code(1)
+            .expect_stderr(
+                "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n"
+            )
+            .run()
             .code,
         1
     );
     assert_eq!(
         env.todos(&["show", "--format", "yaml"])
-            .run_unchecked()
+            .expect_code(2)
+            .expect_stderr(concat!(
+                "error: invalid value 'yaml' for '--format <FORMAT>'\n",
+                "  [possible values: text, markdown, json]\n",
+                "\n",
+                "For more information, try '--help'.\n"
+            ))
+            .run()
             .code,
         2
     );
     assert_eq!(
         env.todos(&["create", "B", "--expect-revision", "99"])
-            .run_unchecked()
+            .expect_code(3).expect_stderr(concat!("error: the plan is at revision 1, not 99: revision 99 does not exist yet, so no command read it\n", "hint: take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 1\n")).run()
             .code,
         3
     );
     env.write_file("broken/.todos.json", "not json");
-    assert_eq!(env.todos(&["-C", "broken", "show"]).run_unchecked().code, 4);
+    assert_eq!(env.todos(&["-C", "broken", "show"]).expect_code(4).expect_stderr(concat!("error: [ROOT]/ws/broken/.todos.json cannot be read as a todos store: it is not a JSON object\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/broken/.todos.json by hand\n")).run().code, 4);
     env.write_file("blocked/.todos.json", "");
     std::fs::remove_file(env.path("blocked/.todos.json")).unwrap();
     std::fs::create_dir_all(env.path("blocked/.todos.json")).unwrap();

@@ -11,18 +11,25 @@ fn a_description_in_update_never_rewords_the_item() {
     env.plan("Parse", &["pending:Write parser", "pending:Test it"]);
     env.todos(&["update"])
         .stdin(r#"{"taskId":"1","description":"Use serde; handle trailing commas"}"#)
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Parse\n",
+            "  1 [ ] Write parser\n",
+            "  2 [ ] Test it\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["content"], "Write parser");
     assert_eq!(item["description"], "Use serde; handle trailing commas");
     // The history names what changed: the description, not a rewording.
-    let history = env
-        .todos(&["history"])
-        .run_in_process_unchecked()
-        .success()
-        .stdout;
-    assert!(!history.contains("reworded"), "{history}");
+    env.todos(&["history"])
+        .expect_stdout(concat!(
+            "2  2025-01-02 17:42:33  update  [0/2]  1 description\n",
+            "1  2025-01-02 17:42:33  write   [0/2]  2 items\n"
+        ))
+        .run_in_process()
+        .success();
     // TaskCreate's description is the description too, even without a subject: refused,
     // with nothing written.
     let done = env.rejects(
@@ -38,7 +45,7 @@ fn a_description_in_update_never_rewords_the_item() {
     // A snapshot item with no other text key still takes it as its text (Gemini CLI).
     env.todos(&["write"])
         .stdin(r#"{"todos":[{"description":"Gemini step","status":"pending"}]}"#)
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[0/1] (no summary)\n", "  3 [ ] Gemini step\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr(concat!("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n", "warning: dropped 2 open items: 1 \"Write parser\" (pending), 2 \"Test it\" (pending); send them again to keep them, or `todos undo`\n")).run_in_process()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "Gemini step");
 }
@@ -54,7 +61,12 @@ fn create_and_update_take_description_priority_and_active_form() {
         "--description",
         "Trailing commas too",
     ])
-    .run_in_process_unchecked()
+    .expect_stdout(concat!(
+        "[0/1] (no summary)\n",
+        "  1 [ ] Fix the parser (high priority)\n",
+        "1 of 1 open — finish it before you wrap up.\n"
+    ))
+    .run_in_process()
     .success();
     let item = &env.store()["todos"][0];
     assert_eq!(
@@ -71,7 +83,12 @@ fn create_and_update_take_description_priority_and_active_form() {
         "--active-form",
         "Fixing the parser",
     ])
-    .run_in_process_unchecked()
+    .expect_stdout(concat!(
+        "[0/1] (no summary)\n",
+        "  1 [ ] Fix the parser (low priority)\n",
+        "1 of 1 open — finish it before you wrap up.\n"
+    ))
+    .run_in_process()
     .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["content"], "Fix the parser");
@@ -122,7 +139,7 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
     let done = env
         .todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"in_progress","activeForm":"Reading"},{"content":"Fix the bug","status":"pending"}]}"#)
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[0/2] (no summary)\n", "  3 [▶] Read the logs — Reading\n", "  4 [ ] Fix the bug\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
         .success();
     assert!(
         done.stdout.starts_with("[0/2] (no summary)\n"),
@@ -132,11 +149,17 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
     assert_eq!(env.store().get("summary"), None);
     // A plan that goes on keeps its summary.
     env.todos(&["write", "--summary", "Fix the crash"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Fix the crash\n",
+            "  3 [▶] Read the logs — Reading\n",
+            "  4 [ ] Fix the bug\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     env.todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"completed"},{"content":"Fix the bug","status":"in_progress"}]}"#)
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[1/2] Fix the crash\n", "  3 [x] Read the logs\n", "  4 [▶] Fix the bug\n", "1 of 2 open — finish it before you wrap up.\n")).run_in_process()
         .success();
     assert_eq!(env.store()["summary"], "Fix the crash");
 }
@@ -158,7 +181,14 @@ fn a_summary_can_be_cleared_every_way() {
     ] {
         let env = TestEnv::new();
         env.plan("Old summary", &["pending:A"]);
-        env.todos(clear).run_in_process_unchecked().success();
+        env.todos(clear)
+            .expect_stdout(concat!(
+                "[0/1] (no summary)\n",
+                "  1 [ ] A\n",
+                "1 of 1 open — finish it before you wrap up.\n"
+            ))
+            .run_in_process()
+            .success();
         let store = env.store();
         assert_eq!(store.get("summary"), None, "{clear:?}");
         assert_eq!(store["todos"][0]["content"], "A", "{clear:?}");
@@ -167,7 +197,8 @@ fn a_summary_can_be_cleared_every_way() {
     let env = TestEnv::new();
     env.plan("Old summary", &["completed:A"]);
     env.todos(&["write", "[]"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
+        .run_in_process()
         .success();
     let store = env.store();
     assert_eq!((store.get("summary"), &store["todos"]), (None, &json!([])));
@@ -201,7 +232,20 @@ fn a_finished_plan_with_a_failure_says_so_first() {
         .run();
     let done = env
         .todos(&["update", "1", "completed"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[8/8] Type-check the project\n",
+            "  1 [x] A\n",
+            "  2 [x] B\n",
+            "  3 [x] C\n",
+            "  4 [x] D\n",
+            "  5 [x] E\n",
+            "  6 [~] F\n",
+            "  7 [~] G\n",
+            "  8 [!] Try mypy strict mode\n",
+            "Finished, 1 of 8 failed.\n"
+        ))
+        .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+        .run_in_process()
         .success();
     assert!(
         done.stdout.ends_with("\nFinished, 1 of 8 failed.\n"),
@@ -222,9 +266,12 @@ fn a_todo_with_a_colon_is_a_pending_item_unless_it_names_a_status() {
         "-t",
         "done:Reproduce",
     ])
-    .expect_stdout(
-        "[1/2] S\n  1 [ ] Fix bug: null deref\n  2 [x] Reproduce\n1 of 2 open — finish it before you wrap up.\n",
-    )
+    .expect_stdout(concat!(
+        "[1/2] S\n",
+        "  1 [ ] Fix bug: null deref\n",
+        "  2 [x] Reproduce\n",
+        "1 of 2 open — finish it before you wrap up.\n"
+    ))
     .run_in_process()
     .success();
     // A near miss of a status is a typo, refused with the fix.
@@ -309,7 +356,8 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
     let items: Vec<&str> = items.iter().map(String::as_str).collect();
     env.todos(&["write", "--summary", "Big"])
         .env("TODOS_MAX_ITEMS", "100")
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[0/0] Big\n", "  No todos.\n"))
+        .run_in_process()
         .success();
     let mut args = vec!["write", "--summary", "Big"];
     for item in &items {
@@ -321,7 +369,7 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
         .success();
     let done = env
         .todos(&["write", "[]"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr("warning: dropped 60 open items: 1 \"Step 1\" (pending), 2 \"Step 2\" (pending), 3 \"Step 3\" (pending), 4 \"Step 4\" (pending), 5 \"Step 5\" (pending) (+55 more); send them again to keep them, or `todos undo`\n").run_in_process()
         .success();
     assert_eq!(
         done.stderr,
@@ -345,10 +393,23 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.todos(&["create", "B"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     env.todos(&["create", "C"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     let step = |command: &str, note: &str, items: usize| {
         let done = env
@@ -378,7 +439,17 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         done.stderr
     );
     step("redo", "redo --to 1", 1);
-    let done = env.todos(&["redo"]).run_unchecked().success();
+    let done = env
+        .todos(&["redo"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
+        .success();
     assert_eq!(done.stderr, "note: Restored the plan of revision 2.\n");
     step("redo", "redo --to 3", 3);
     let done = env.rejects(env.todos(&["redo"]), 1);
@@ -388,9 +459,25 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         done.stderr
     );
     // Another change ends the run: nothing to redo after it.
-    env.todos(&["undo"]).run_in_process_unchecked().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run_in_process()
+        .success();
     env.todos(&["create", "D"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  4 [ ] D\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     let done = env.rejects(env.todos(&["redo"]), 1);
     assert!(
@@ -409,20 +496,20 @@ fn show_and_recap_say_where_no_plan_is() {
         env.ws().display()
     );
     env.todos(&["show"])
-        .expect_stdout("[0/0] (no summary)\n  No todos.\n")
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
         .expect_stderr(note.clone())
-        .run_unchecked()
+        .run()
         .success();
     env.todos(&["recap"])
         .expect_stdout("[0/0] No todos.\n")
         .expect_stderr(note)
-        .run_unchecked()
+        .run()
         .success();
     env.todos(&["-q", "show"]).expect_stderr("").run().success();
     let json = env
         .todos(&["--json", "recap"])
         .expect_stderr("")
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"Todos: no items.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success();
     assert_eq!(json.json()["status"], "success");
     assert!(!env.path(".todos.json").exists(), "show creates nothing");
@@ -433,20 +520,47 @@ fn history_names_every_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.todos(&["update", "1", "--priority", "high"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A (high priority)\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     env.todos(&["update", "1", "--description", "More"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A (high priority)\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     env.todos(&["update", "1", "--owner", "w1"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A (high priority) @w1\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     env.todos(&["write", "--summary", ""])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A (high priority) @w1\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     let history = env
         .todos(&["history"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "5  2025-01-02 17:42:33  write   [0/1]  summary cleared\n",
+            "4  2025-01-02 17:42:33  update  [0/1]  1 @w1\n",
+            "3  2025-01-02 17:42:33  update  [0/1]  1 description\n",
+            "2  2025-01-02 17:42:33  update  [0/1]  1 priority high\n",
+            "1  2025-01-02 17:42:33  write   [0/1]  1 item\n"
+        ))
+        .run_in_process()
         .success()
         .stdout;
     let changes: Vec<&str> = history
@@ -472,24 +586,47 @@ fn history_names_every_change() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     let env = TestEnv::new();
     env.todos(&["write"])
         .stdin(
             r#"{"summary":"Fix login","todos":[{"content":"Repro","status":"completed"},{"content":"Patch","status":"in_progress","priority":"high","owner":"w1"},{"content":"Ask Bob","status":"blocked"},{"content":"Perf","status":"cancelled"},{"content":"Flaky","status":"failed"},{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
         )
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[3/6] Fix login\n", "  1 [x] Repro\n", "  2 [▶] Patch (high priority) @w1\n", "  3 [=] Ask Bob\n", "  4 [~] Perf\n", "  5 [!] Flaky\n", "  6 [ ] Test ⧗ 2\n", "3 of 6 open — finish them before you wrap up.\n")).run_in_process()
         .success();
     let store = env.read(".todos.json");
     let markdown = env
         .todos(&["show", "--format", "markdown"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "## Fix login\n",
+            "\n",
+            "Progress: 3/6 done\n",
+            "\n",
+            "- [x] Repro\n",
+            "- [ ] **Patch _(high priority)_** (in progress) `@w1`\n",
+            "- [ ] Ask Bob (blocked)\n",
+            "- [x] ~~Perf~~ (cancelled)\n",
+            "- [x] Flaky (failed)\n",
+            "- [ ] Test (waits on: Patch)\n"
+        ))
+        .run_in_process()
         .success()
         .stdout;
     env.todos(&["write"])
         .stdin(markdown.as_str())
         .expect_stderr("note: No change: the plan already matches (revision 1).\n")
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[3/6] Fix login\n",
+            "  1 [x] Repro\n",
+            "  2 [▶] Patch (high priority) @w1\n",
+            "  3 [=] Ask Bob\n",
+            "  4 [~] Perf\n",
+            "  5 [!] Flaky\n",
+            "  6 [ ] Test ⧗ 2\n",
+            "3 of 6 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     assert_eq!(env.read(".todos.json"), store);
     // In a fresh workspace it makes the same items, statuses, priority, owner and summary.
@@ -497,7 +634,17 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     other
         .todos(&["write"])
         .stdin(markdown.as_str())
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[3/6] Fix login\n",
+            "  1 [x] Repro\n",
+            "  2 [▶] Patch (high priority) @w1\n",
+            "  3 [=] Ask Bob\n",
+            "  4 [~] Perf\n",
+            "  5 [!] Flaky\n",
+            "  6 [ ] Test\n",
+            "3 of 6 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     let made = other.store();
     assert_eq!(made["summary"], "Fix login");
@@ -510,7 +657,16 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     // The checklist's markers, read back as a checklist, keep every status.
     let shown = env
         .todos(&["show"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[3/6] Fix login\n",
+            "  1 [x] Repro\n",
+            "  2 [▶] Patch (high priority) @w1\n",
+            "  3 [=] Ask Bob\n",
+            "  4 [~] Perf\n",
+            "  5 [!] Flaky\n",
+            "  6 [ ] Test ⧗ 2\n"
+        ))
+        .run_in_process()
         .success()
         .stdout;
     let lines: Vec<String> = shown
@@ -539,7 +695,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     third
         .todos(&["write"])
         .stdin(lines.join("\n"))
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[3/6] (no summary)\n", "  1 [x] Repro\n", "  2 [▶] Patch\n", "  3 [=] Ask Bob\n", "  4 [~] Perf\n", "  5 [!] Flaky\n", "  6 [ ] Test\n", "3 of 6 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
         .success();
     let statuses = |store: &serde_json::Value| -> Vec<String> {
         crate::support::items(&store["todos"])
@@ -555,7 +711,7 @@ fn init_sets_up_the_agents_the_repository_shows() {
     let env = TestEnv::new();
     env.write_file("CLAUDE.md", "# Project\n");
     std::fs::create_dir_all(env.path(".gemini")).unwrap();
-    let done = env.todos(&["init"]).run_unchecked().success();
+    let done = env.todos(&["init"]).expect_stdout(concat!("Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n", "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
     assert!(
         done.stdout.starts_with(
             "Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n"
@@ -568,7 +724,7 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(!env.path("AGENTS.md").exists());
     // None shown: AGENTS.md, saying so.
     let bare = TestEnv::new();
-    let done = bare.todos(&["init"]).run_unchecked().success();
+    let done = bare.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
     assert!(
         done.stdout.starts_with("No agent's files here"),
         "{}",
@@ -586,7 +742,7 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(made.status.success());
     let json = git
         .todos(&["--json", "init", "--git"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},{\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git merges plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     let paths: Vec<&str> = json["data"]["files"]

@@ -96,7 +96,15 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
     };
     fs::create_dir(env.path(".git")).unwrap();
     env.plan("S", &["pending:a"]);
-    env.todos(&["create", "b"]).run_unchecked().success();
+    env.todos(&["create", "b"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let history_before = env.read(HISTORY);
     fill(&env.path("filler"));
     for args in [
@@ -109,9 +117,27 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
     }
     assert_eq!(env.read(HISTORY), history_before);
     fs::remove_file(env.path("filler")).unwrap();
-    env.todos(&["create", "c"]).run_unchecked().success();
+    env.todos(&["create", "c"])
+        .expect_stdout(concat!(
+            "[0/3] S\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "  3 [ ] c\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     assert_eq!(env.read(HISTORY).lines().count(), 3);
-    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
+        .success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
 }
 
@@ -130,7 +156,12 @@ fn finish_two_plans_through_a_full_disk(env: &TestEnv) -> Done {
     let first = refused_when_full(&["update", "1", "completed"]);
     assert_eq!(log_blocks(env, LOG), 1);
     env.todos(&["write", "--summary", "T", "-t", "in_progress:b"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] T\n",
+            "  2 [▶] b\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     refused_when_full(&["update", "2", "completed"]);
     assert_eq!(log_blocks(env, LOG), 2);
@@ -147,7 +178,13 @@ fn a_full_disk_mid_log_leaves_no_torn_block_and_a_retry_adds_one() {
     let done = finish_two_plans_through_a_full_disk(&env);
     assert!(done.stderr.contains("No space left"), "{}", done.stderr);
     env.todos(&["update", "2", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] T\n",
+            "  2 [x] b\n",
+            "The one item is done.\n"
+        ))
+        .expect_stderr("note: No change: the plan already matches (revision 4).\n")
+        .run()
         .success();
     assert_eq!(log_blocks(&env, LOG), 2, "a retry adds no second block");
     let log = env.read(&format!("memory/todos/{LOG}"));
@@ -196,5 +233,8 @@ fn a_read_only_workspace_refuses_changes_and_still_shows() {
             done.stderr
         );
     }
-    env.todos(&["show"]).run_unchecked().success();
+    env.todos(&["show"])
+        .expect_stdout(concat!("[0/1] S\n", "  1 [▶] a\n"))
+        .run()
+        .success();
 }

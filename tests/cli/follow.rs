@@ -104,7 +104,13 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A", "pending:B"]);
     env.todos(&["update", "1", "in_progress"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [▶] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let mut child = env.todos(&["history", "--follow", "--limit", "1"]).spawn();
     let lines = lines(&mut child);
@@ -115,7 +121,13 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
         "{first}"
     );
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] A\n",
+            "  2 [ ] B\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     let next = lines.recv_timeout(WAIT).expect("the new revision");
     assert!(next.starts_with("3  "), "{next}");
@@ -124,7 +136,13 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
     drop(lines);
     std::thread::sleep(Duration::from_millis(50));
     env.todos(&["update", "2", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/2] Ship\n",
+            "  1 [x] A\n",
+            "  2 [x] B\n",
+            "All 2 done.\n"
+        ))
+        .run()
         .success();
     assert_eq!(follower.exit_code(WAIT), Some(0));
 }
@@ -274,7 +292,14 @@ fn a_follower_reads_on_where_the_history_goes() {
     let mut child = env.todos(&["--json", "history", "--follow"]).spawn();
     let printed = lines(&mut child);
     let follower = Spawned(child);
-    env.todos(&["create", "A"]).run_unchecked().success();
+    env.todos(&["create", "A"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     assert_eq!(
         revision(&printed.recv_timeout(WAIT).expect("revision 1")),
         1
@@ -290,8 +315,27 @@ fn a_follower_reads_on_where_the_history_goes() {
         .map(|_| revision(&printed.recv_timeout(WAIT).expect("a kept revision")))
         .collect();
     assert_eq!(first, [1, 2]);
-    env.todos(&["create", "C"]).run_unchecked().success();
-    env.todos(&["create", "D"]).run_unchecked().success();
+    env.todos(&["create", "C"])
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["create", "D"])
+        .expect_stdout(concat!(
+            "[0/4] (no summary)\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] D\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let next: Vec<u64> = (0..2)
         .map(|_| revision(&printed.recv_timeout(WAIT).expect("a new revision")))
         .collect();

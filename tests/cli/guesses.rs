@@ -9,25 +9,41 @@ use crate::support::TestEnv;
 fn natural_aliases_run_their_command() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
-    let added = env
-        .todos(&["add", "B"])
-        .run_in_process_unchecked()
+    env.todos(&["add", "B"])
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
-    assert!(added.stdout.contains("  2 [ ] B\n"), "{}", added.stdout);
     env.todos(&["new", "C"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     env.todos(&["ls"])
         .expect_code(0)
-        .expect_stdout("[0/3] Ship\n  1 [ ] A\n  2 [ ] B\n  3 [ ] C\n")
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n"
+        ))
         .run_in_process();
-    env.todos(&["rm", "3"]).run_in_process_unchecked().success();
+    env.todos(&["rm", "3"]).expect_stdout(concat!("[0/2] Ship\n", "  1 [ ] A\n", "  2 [ ] B\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: removed open item 3 \"C\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process().success();
     env.todos(&["delete", "2"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: removed open item 2 \"B\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process()
         .success();
     env.todos(&["show"])
         .expect_code(0)
-        .expect_stdout("[0/1] Ship\n  1 [ ] A\n")
+        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n"))
         .run_in_process();
 }
 
@@ -110,11 +126,15 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
 fn update_with_status_and_id_swapped_does_what_was_meant() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A", "pending:B"]);
-    let done = env
-        .todos(&["update", "completed", "2"])
-        .run_in_process_unchecked()
+    env.todos(&["update", "completed", "2"])
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [x] B\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
-    assert!(done.stdout.contains("  2 [x] B\n"), "{}", done.stdout);
     // A status word where the id goes, with no number after it, is still refused as before.
     env.rejects(env.todos(&["update", "completed", "done"]), 1);
 }
@@ -132,7 +152,12 @@ fn a_mistyped_list_name_is_named() {
         "-t",
         "pending:Page",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!(
+        "[0/1] Site\n",
+        "  1 [ ] Page\n",
+        "1 of 1 open — finish it before you wrap up.\n"
+    ))
+    .run()
     .success();
     for args in [
         &["-l", "wbe", "show"][..],
@@ -149,7 +174,7 @@ fn a_mistyped_list_name_is_named() {
     }
     let done = env
         .todos(&["-l", "wbe", "create", "x"])
-        .run_unchecked()
+        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] x\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n").run()
         .success();
     assert!(
         done.stderr.starts_with(
@@ -162,7 +187,8 @@ fn a_mistyped_list_name_is_named() {
     env.todos(&["-l", "wbe", "show"])
         .expect_code(0)
         .expect_stderr("")
-        .run_unchecked();
+        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] x\n"))
+        .run();
     // A name near no list is a new list: only the note that no plan is there yet.
     env.todos(&["-l", "api", "show"])
         .expect_code(0)
@@ -170,5 +196,5 @@ fn a_mistyped_list_name_is_named() {
             "note: no plan in {} yet; start one with `todos -l api write --summary TEXT -t STEP…` or `todos -l api create STEP…`\n",
             env.ws().display()
         ))
-        .run_unchecked();
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).run();
 }

@@ -163,7 +163,12 @@ fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
 #[test]
 fn only_the_top_level_has_a_version_flag() {
     let env = TestEnv::new();
-    let version = env.todos(&["-V"]).run_unchecked().success().stdout;
+    let version = env
+        .todos(&["-V"])
+        .expect_stdout("todos 0.1.0\n")
+        .run()
+        .success()
+        .stdout;
     assert!(version.starts_with("todos "), "{version}");
     for command in env.subcommands() {
         // A hook's usage error is no block (exit 1, hook_exits.rs).
@@ -221,7 +226,7 @@ fn init_help_shows_the_marker_init_writes() {
         .find(|part| part.starts_with("<!-- todos:begin"))
         .unwrap_or_else(|| panic!("no begin marker in {help}"));
     let (head, tail) = shown.split_once('…').expect("an ellipsis in the marker");
-    env.todos(&["init"]).run_unchecked().success();
+    env.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
     let written = env.read("AGENTS.md");
     let line = written
         .lines()
@@ -279,7 +284,7 @@ fn a_command_help_points_to_the_global_options() {
     env.plan("Ship", &["pending:A"]);
     let json = env
         .todos(&["show", "--json"])
-        .run_in_process_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run_in_process()
         .success()
         .json();
     assert_eq!(json["status"], "success");

@@ -14,7 +14,14 @@ fn three_changes(env: &TestEnv) {
         &["in_progress:Code", "pending:Test", "pending:Docs"],
     );
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [ ] Test\n",
+            "  3 [ ] Docs\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&[
         "write",
@@ -25,7 +32,7 @@ fn three_changes(env: &TestEnv) {
         "-t",
         "in_progress:Test",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!("[1/2] Ship\n", "  1 [x] Code\n", "  2 [▶] Test\n", "1 of 2 open — finish it before you wrap up.\n")).expect_stderr("warning: dropped open item 3 \"Docs\" (pending); send it again to keep it, or `todos undo`\n").run()
     .success();
 }
 
@@ -46,32 +53,41 @@ fn recorded_revisions(env: &TestEnv) -> Vec<u64> {
 fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
     let env = TestEnv::new();
     three_changes(&env);
-    let listing = env.todos(&["history"]).run_unchecked().success().stdout;
+    let listing = env.todos(&["history"]).expect_stdout(concat!("3  2025-01-02 17:42:33  write   [1/2]  removed 3 \"Docs\" (pending); 2 pending → in_progress\n", "2  2025-01-02 17:42:33  update  [1/3]  1 in_progress → completed\n", "1  2025-01-02 17:42:33  write   [0/3]  3 items\n")).run().success().stdout;
     insta::assert_snapshot!(listing, @r#"
     3  2025-01-02 17:42:33  write   [1/2]  removed 3 "Docs" (pending); 2 pending → in_progress
     2  2025-01-02 17:42:33  update  [1/3]  1 in_progress → completed
     1  2025-01-02 17:42:33  write   [0/3]  3 items
     "#);
-    let at_two = env
-        .todos(&["history", "2"])
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(at_two.contains("  3 [ ] Docs"), "{at_two}");
+    env.todos(&["history", "2"])
+        .expect_stdout(concat!(
+            "revision 2 · 2025-01-02 17:42:33 · update\n",
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [ ] Test\n",
+            "  3 [ ] Docs\n"
+        ))
+        .run()
+        .success();
     let json = env
         .todos(&["--json", "history", "--limit", "1"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"list\":\"default\",\"revisions\":[{\"revision\":3,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"removed 3 \\\"Docs\\\" (pending); 2 pending → in_progress\",\"done\":1,\"total\":2}]},\"text\":\"3 kept revisions of the list default.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(json["data"]["revisions"].as_array().unwrap().len(), 1);
     assert_eq!(json["data"]["revisions"][0]["revision"], 3);
 
-    let done = env.todos(&["undo", "--to", "2"]).run_unchecked().success();
-    assert!(
-        done.stderr.contains("Restored the plan of revision 2."),
-        "{}",
-        done.stderr
-    );
+    env.todos(&["undo", "--to", "2"])
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [ ] Test\n",
+            "  3 [ ] Docs\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
+        .success();
     let store = env.store();
     assert_eq!(store["revision"], 4, "a restore is a new revision");
     assert_eq!(
@@ -83,18 +99,25 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
         ]
     );
     // Ids are never handed out twice: the next new item gets 4.
-    env.todos(&["create", "Release"]).run_unchecked().success();
+    env.todos(&["create", "Release"])
+        .expect_stdout(concat!(
+            "[1/4] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [ ] Test\n",
+            "  3 [ ] Docs\n",
+            "  4 [ ] Release\n",
+            "3 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     assert_eq!(env.store()["todos"][3]["id"], "4");
-    let listing = env
-        .todos(&["history", "--limit", "2"])
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(
-        listing.contains("5  2025-01-02 17:42:33  create"),
-        "{listing}"
-    );
-    assert!(listing.contains("undo --to 2"), "{listing}");
+    env.todos(&["history", "--limit", "2"])
+        .expect_stdout(concat!(
+            "5  2025-01-02 17:42:33  create       [1/4]  added 4\n",
+            "4  2025-01-02 17:42:33  undo --to 2  [1/3]  added 3; 2 in_progress → pending\n"
+        ))
+        .run()
+        .success();
 }
 
 #[test]
@@ -102,18 +125,57 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
     let env = TestEnv::new();
     three_changes(&env);
     let before = items(&env.store()["todos"]);
-    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [ ] Test\n",
+            "  3 [ ] Docs\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
+        .success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
     let after_one = items(&env.store()["todos"]);
-    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Code\n",
+            "  2 [ ] Test\n",
+            "  3 [ ] Docs\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .run()
+        .success();
     assert_ne!(
         items(&env.store()["todos"]),
         before,
         "a second undo is no redo"
     );
-    env.todos(&["redo"]).run_unchecked().success();
+    env.todos(&["redo"])
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [ ] Test\n",
+            "  3 [ ] Docs\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
+        .success();
     assert_eq!(items(&env.store()["todos"]), after_one);
-    env.todos(&["redo"]).run_unchecked().success();
+    env.todos(&["redo"])
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [▶] Test\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .run()
+        .success();
     assert_eq!(items(&env.store()["todos"]), before);
     assert_eq!(env.store()["revision"], 7);
 }
@@ -157,7 +219,7 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
     let json = env
         .todos(&["--json", "history"])
         .env("TODOS_HISTORY_LIMIT", "4")
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"list\":\"default\",\"revisions\":[{\"revision\":12,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\"changes\":\"added 12\",\"done\":0,\"total\":12},{\"revision\":11,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\"changes\":\"added 11\",\"done\":0,\"total\":11},{\"revision\":10,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\"changes\":\"added 10\",\"done\":0,\"total\":10},{\"revision\":9,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\"changes\":\"9 items\",\"done\":0,\"total\":9}]},\"text\":\"4 kept revisions of the list default.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     let revisions: Vec<u64> = json["data"]["revisions"]
@@ -180,16 +242,20 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
     let mut lines: Vec<&str> = history.lines().collect();
     lines[1] = "{\"revision\": 2, \"torn";
     env.write_file(HISTORY, lines.join("\n") + "\n");
-    let done = env.todos(&["history"]).run_unchecked().success();
-    assert!(
-        done.stderr.contains("line 2: it cannot be read"),
-        "{}",
-        done.stderr
-    );
+    let done = env.todos(&["history"]).expect_stdout(concat!("3  2025-01-02 17:42:33  write  [1/2]  removed 3 \"Docs\" (pending); 1 in_progress → completed; 2 pending → in_progress\n", "1  2025-01-02 17:42:33  write  [0/3]  3 items\n")).expect_stderr("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF while parsing a string at line 1 column 21); it was passed over\n").run().success();
     assert_eq!(done.stdout.lines().count(), 2);
     // A change still records itself, and undo still restores what is readable.
-    env.todos(&["create", "More"]).run_unchecked().success();
-    env.todos(&["undo", "--to", "1"]).run_unchecked().success();
+    env.todos(&["create", "More"])
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [▶] Test\n",
+            "  4 [ ] More\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["undo", "--to", "1"]).expect_stdout(concat!("[0/3] Ship\n", "  1 [▶] Code\n", "  2 [ ] Test\n", "  3 [ ] Docs\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF while parsing a string at line 1 column 21); it was passed over\n", "note: Restored the plan of revision 1.\n")).run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
     let done = env.rejects(env.todos(&["undo", "--to", "2"]), 1);
     assert!(
@@ -209,7 +275,16 @@ fn a_missing_revision_is_recorded_by_the_next_change() {
     let history = env.read(HISTORY);
     let without_last: Vec<&str> = history.lines().take(2).collect();
     env.write_file(HISTORY, without_last.join("\n") + "\n");
-    env.todos(&["create", "More"]).run_unchecked().success();
+    env.todos(&["create", "More"])
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [▶] Test\n",
+            "  4 [ ] More\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
 }
@@ -223,22 +298,43 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
     env.plan("Ship", &["in_progress:Code", "pending:Test"]);
     let checked_in = env.read(".todos.json");
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [ ] Test\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "2", "in_progress"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [▶] Test\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.write_file(".todos.json", &checked_in);
     let json = env
         .todos(&["--json", "create", "Docs"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"Code\",\"status\":\"in_progress\"},{\"id\":\"2\",\"content\":\"Test\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Docs\",\"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Code. Pending: Test; Docs.\",\"revision\":4,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 2 pending, 1 in_progress.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"Docs\"]}}}\n").run()
         .success()
         .json();
     assert_eq!(json["data"]["revision"], 4, "{json}");
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
     // Revision 2 is the plan with Code done, not the checked-in one with Docs added.
-    env.todos(&["undo", "--to", "2"]).run_unchecked().success();
+    env.todos(&["undo", "--to", "2"])
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [ ] Test\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
+        .success();
     let store = env.store();
     assert_eq!(store["revision"], 5);
     assert_eq!(
@@ -250,8 +346,27 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
     );
     // Redo from there goes forward one revision at a time, to revision 4 at last: the change
     // made on the checked-in plan.
-    env.todos(&["redo"]).run_unchecked().success();
-    env.todos(&["redo"]).run_unchecked().success();
+    env.todos(&["redo"])
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [▶] Test\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .run()
+        .success();
+    env.todos(&["redo"])
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [▶] Code\n",
+            "  2 [ ] Test\n",
+            "  3 [ ] Docs\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 4.\n")
+        .run()
+        .success();
     let contents: Vec<String> = items(&env.store()["todos"])
         .into_iter()
         .map(|(_, _, content)| content)
@@ -318,7 +433,16 @@ fn a_torn_last_line_is_dropped_and_the_history_caught_up() {
         &last[..last.len() / 2]
     );
     env.write_file(HISTORY, &torn);
-    env.todos(&["create", "More"]).run_unchecked().success();
+    env.todos(&["create", "More"])
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [▶] Test\n",
+            "  4 [ ] More\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4], "revision 3 written again, then 4");
 }

@@ -65,6 +65,8 @@ fn ends(env: &TestEnv) -> (Vec<u8>, u64) {
 #[test]
 fn history_and_undo_refuse_a_history_over_64_mib() {
     let (env, size) = oversize();
+    // The refusal below names the file's size.
+    assert_eq!(size, 67_109_076);
     let before = workspace(&env);
     for args in [
         &["history"][..],
@@ -72,18 +74,10 @@ fn history_and_undo_refuse_a_history_over_64_mib() {
         &["undo"],
         &["undo", "--to", "1"],
     ] {
-        let done = env.todos(args).run_unchecked().code(1);
-        assert!(
-            done.stderr.contains(&format!(
-                "{HISTORY} is larger than 64 MiB ({size} bytes); todos does not read it"
-            )),
-            "{args:?}: {}",
-            done.stderr
-        );
-        assert!(done.stderr.contains("move it aside"), "{}", done.stderr);
+        env.todos(args).expect_code(1).expect_stderr(concat!("error: [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (67109076 bytes); todos does not read it\n", "hint: move it aside (rename it, e.g. to default.history.jsonl.old): history and undo start again from the next change; changes go on meanwhile\n")).run().code(1);
         let done = env
             .todos(&[&["--json"][..], args].concat())
-            .run_unchecked()
+            .expect_code(1).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"[ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (67109076 bytes); todos does not read it\",\"details\":[],\"hint\":\"move it aside (rename it, e.g. to default.history.jsonl.old): history and undo start again from the next change; changes go on meanwhile\"},\"text\":\"error: [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (67109076 bytes); todos does not read it\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
             .code(1);
         assert_eq!(done.json()["error"]["code"], "INVALID_PARAM");
         assert!(workspace(&env) == before, "{args:?} changed the workspace");
@@ -95,7 +89,13 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
     let (env, size) = oversize();
     let (head, _) = ends(&env);
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Schema\n",
+            "  2 [ ] Docs\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["revision"], 3);
     let (after, grown) = ends(&env);
@@ -108,11 +108,31 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
     )
     .unwrap();
     env.todos(&["update", "2", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/2] Ship\n",
+            "  1 [x] Schema\n",
+            "  2 [x] Docs\n",
+            "All 2 done.\n"
+        ))
+        .run()
         .success();
-    let shown = env.todos(&["history"]).run_unchecked().success().stdout;
-    assert!(shown.contains('4') && shown.contains('3'), "{shown}");
-    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["history"])
+        .expect_stdout(concat!(
+            "4  2025-01-02 17:42:33  update          [2/2]  2 pending → completed\n",
+            "3  2025-01-02 17:42:33  (not recorded)  [1/2]  2 items\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Schema\n",
+            "  2 [ ] Docs\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .run()
+        .success();
     assert_eq!(env.store()["todos"][1]["status"], "pending");
 }
 
@@ -123,12 +143,20 @@ fn a_change_that_trims_an_oversize_history_reads_only_its_end() {
     // file, and keeps the latest revisions.
     env.todos(&["update", "1", "completed"])
         .env("TODOS_HISTORY_LIMIT", "1")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Schema\n",
+            "  2 [ ] Docs\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     let size = std::fs::metadata(env.path(HISTORY)).unwrap().len();
     assert!(size < 4096, "trimmed to the latest revisions: {size} bytes");
-    let shown = env.todos(&["history"]).run_unchecked().success().stdout;
-    assert!(shown.contains('3'), "{shown}");
+    env.todos(&["history"])
+        .expect_stdout("3  2025-01-02 17:42:33  update  [1/2]  2 items\n")
+        .run()
+        .success();
 }
 
 /// The peak memory of `run`, through `/usr/bin/time -v`; `None` (and a line on stderr) where
@@ -195,7 +223,7 @@ fn a_change_over_a_100_mb_history_costs_under_40_mib() {
     // The trim kept the latest revisions: history and undo read them.
     let shown = env
         .todos(&["history", "--limit", "2"])
-        .run_unchecked()
+        .expect_stdout(concat!("106786  2025-01-02 17:42:33  create  [0/2]  removed 3 \"Step 3 of a plan that was written many times\" (pending), 4 \"Step 4 of a plan that was written many times\" (pending), 5 \"Step 5 of a plan that was written many times\" (pending), 6 \"Step 6 of a plan that was written many times\" (pending), 7 \"Step 7 of a plan that was written many times\" (pending), 8 \"Step 8 of a plan that was written many times\" (pending), 9 \"Step 9 of a plan that was written many times\" (pending), 10 \"Step 10 of a plan that was written many times\" (pending); 1 reworded; 2 reworded\n", "106785  2025-01-02 17:42:33  write   [0/10]  no change\n")).run()
         .success()
         .stdout;
     assert!(
@@ -219,7 +247,8 @@ fn a_change_over_a_100_mb_history_costs_under_40_mib() {
     );
     let shown = env
         .todos(&["history", "--limit", "1"])
-        .run_unchecked()
+        .expect_stdout("106787  2025-01-02 17:42:33  create  [0/3]  added 3\n")
+        .run()
         .success()
         .stdout;
     assert!(shown.starts_with(&format!("{}  ", last + 2)), "{shown}");

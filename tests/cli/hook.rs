@@ -160,10 +160,24 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
         }
 
         env.todos(&["update", "2", "completed"])
-            .run_unchecked()
+            .expect_stdout(concat!(
+                "[2/3] Fix login\n",
+                "  1 [x] Reproduce the bug\n",
+                "  2 [x] Patch the check\n",
+                "  3 [ ] Add a test\n",
+                "1 of 3 open — finish it before you wrap up.\n"
+            ))
+            .run()
             .success();
         env.todos(&["update", "3", "cancelled"])
-            .run_unchecked()
+            .expect_stdout(concat!(
+                "[3/3] Fix login\n",
+                "  1 [x] Reproduce the bug\n",
+                "  2 [x] Patch the check\n",
+                "  3 [~] Add a test\n",
+                "All 3 done.\n"
+            ))
+            .run()
             .success();
         let done = hook(&env, agent, "stop").success();
         assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
@@ -182,7 +196,13 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
                     {"content": "Server", "status": "in_progress", "owner": "w2"},
                     {"content": "Client", "status": "in_progress", "owner": "w1"}]}"#,
             )
-            .run_unchecked()
+            .expect_stdout(concat!(
+                "[0/2] Ship\n",
+                "  1 [▶] Server @w2\n",
+                "  2 [▶] Client @w1\n",
+                "2 of 2 open — finish them before you wrap up.\n"
+            ))
+            .run()
             .success();
         let stop = || {
             env.todos(&["hook"])
@@ -199,7 +219,13 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
         assert!(!reason.contains("Server"), "{agent}: {reason}");
 
         env.todos(&["update", "2", "completed"])
-            .run_unchecked()
+            .expect_stdout(concat!(
+                "[1/2] Ship\n",
+                "  1 [▶] Server @w2\n",
+                "  2 [x] Client @w1\n",
+                "1 of 2 open — finish it before you wrap up.\n"
+            ))
+            .run()
             .success();
         let free = stop().run().success();
         assert_eq!(

@@ -42,7 +42,10 @@ fn the_block_goes_after_the_text_and_is_replaced_in_place() {
     let env = TestEnv::new();
     env.write_file("AGENTS.md", "# House rules\n\nRun the tests.");
     env.todos(&["init", "--agent", "codex"])
-        .run_unchecked()
+        .expect_stdout(
+            "updated AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
+        )
+        .run()
         .success();
     let first = env.read("AGENTS.md");
     assert!(
@@ -54,7 +57,10 @@ fn the_block_goes_after_the_text_and_is_replaced_in_place() {
     let done = env
         .todos(&["init", "--agent", "codex"])
         .env("TODOS_MAX_ITEMS", "20")
-        .run_unchecked()
+        .expect_stdout(
+            "updated AGENTS.md: the todos instructions (20 items, 60 characters an item)\n",
+        )
+        .run()
         .success();
     assert!(
         done.stdout.starts_with("updated AGENTS.md"),
@@ -203,7 +209,10 @@ fn a_symlinked_instructions_file_stays_a_symlink() {
     env.write_file("AGENTS.md", "# Shared\n");
     std::os::unix::fs::symlink("AGENTS.md", env.path("CLAUDE.md")).unwrap();
     env.todos(&["init", "--agent", "claude"])
-        .run_unchecked()
+        .expect_stdout(
+            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+        )
+        .run()
         .success();
     assert!(
         env.path("CLAUDE.md")
@@ -247,7 +256,7 @@ fn run_hook(env: &TestEnv, command: &str, event: &str) -> Done {
 fn the_installed_hooks_work_as_claude_code_runs_them() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--hooks"])
-        .run_unchecked()
+        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "created .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n", "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n")).run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     let stop = settings["hooks"]["Stop"][0]["hooks"][0]["command"]
@@ -286,10 +295,22 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
     assert!(stderr.contains("  2 [ ] Test it"), "{stderr}");
 
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship it\n",
+            "  1 [x] Write the code\n",
+            "  2 [ ] Test it\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "2", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/2] Ship it\n",
+            "  1 [x] Write the code\n",
+            "  2 [x] Test it\n",
+            "All 2 done.\n"
+        ))
+        .run()
         .success();
     let Done {
         code,
@@ -306,11 +327,10 @@ fn codex_and_gemini_get_their_own_files_and_events() {
         ".gemini/settings.json",
         r#"{"mcpServers": {"git": {"command": "git-mcp"}}, "hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": "lint"}]}]}}"#,
     );
-    let done = env
+    env
         .todos(&["init", "--agent", "gemini", "--hooks"])
-        .run_unchecked()
+        .expect_stdout(concat!("created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone\n", "Gemini CLI still asks before any other shell command.\n", "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n")).run()
         .success();
-    assert!(done.stdout.contains("Trust folder"), "{}", done.stdout);
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     let ours = json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]);
     assert_eq!(
@@ -330,11 +350,10 @@ fn codex_and_gemini_get_their_own_files_and_events() {
         })
     );
 
-    let done = env
+    env
         .todos(&["init", "--agent", "codex", "--hooks"])
-        .run_unchecked()
+        .expect_stdout(concat!("created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n", "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks\n", "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n", "Codex still asks before commands that leave its sandbox.\n", "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this folder?\", then at \"Hooks need review\" review the two todos hooks and trust them (or later in /hooks). Codex runs no project hook before both steps, and asks again when a hook changes.\n")).run()
         .success();
-    assert!(done.stdout.contains("/hooks"), "{}", done.stdout);
     let codex: Value = serde_json::from_str(&env.read(".codex/hooks.json")).unwrap();
     assert_eq!(
         codex,
@@ -361,15 +380,10 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
             "SessionStart": [{"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show"}]}]
         }}"#,
     );
-    let done = env
+    env
         .todos(&["init", "--agent", "claude", "--hooks"])
-        .run_unchecked()
+        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n", "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n")).run()
         .success();
-    assert!(
-        done.stdout.contains("updated .claude/settings.json"),
-        "{}",
-        done.stdout
-    );
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     assert_eq!(
         settings,
@@ -386,7 +400,7 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     }, "tools": {"allowed": ["run_shell_command(todos)"]}}"#;
     env.write_file(".gemini/settings.json", edited);
     env.todos(&["init", "--agent", "gemini", "--hooks"])
-        .run_unchecked()
+        .expect_stdout(concat!("created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone\n", "Gemini CLI still asks before any other shell command.\n", "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n")).run()
         .success();
     // The edited hooks stay as they are; only the event an earlier init did not know is added.
     let mut settings: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
@@ -399,15 +413,10 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
         Some(json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]))
     );
     assert_eq!(settings, serde_json::from_str::<Value>(edited).unwrap());
-    let done = env
+    env
         .todos(&["init", "--agent", "gemini", "--hooks"])
-        .run_unchecked()
+        .expect_stdout(concat!("unchanged GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "unchanged .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone\n", "Gemini CLI still asks before any other shell command.\n", "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n")).run()
         .success();
-    assert!(
-        done.stdout.contains("unchanged .gemini/settings.json"),
-        "{}",
-        done.stdout
-    );
 }
 
 /// A setup an earlier `init` made (its session start left out /clear and a fork) is brought up
@@ -522,7 +531,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     env.write_file(".codex/config.toml", codex_config);
     let done = env
         .todos(&["init", "--agent", "claude", "--mcp"])
-        .run_unchecked()
+        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "updated .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n", "created .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n")).run()
         .success();
     assert!(
         done.stdout
@@ -538,7 +547,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
         json!({"type": "stdio", "command": "todos", "args": ["mcp"]})
     );
     env.todos(&["init", "--agent", "gemini", "--mcp"])
-        .run_unchecked()
+        .expect_stdout(concat!("created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "updated .gemini/settings.json: the todos MCP server (todos mcp), trusted (\"trust\": true), so Gemini CLI offers its tools without asking; it loads a project's MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` (tools.allowed), todos alone\n", "Gemini CLI still asks before any other shell command.\n")).run()
         .success();
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     assert_eq!(gemini["theme"], "dark");
@@ -549,7 +558,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\"action\":\"created\"},{\"path\":\".codex/config.toml\",\"action\":\"updated\"}],\"allowed\":[]},\"text\":\"Set up: the agent now plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success();
     assert_eq!(
         files_written(&codex.json()),
@@ -593,23 +602,10 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
         ".gemini/settings.json",
         r#"{"tools": {"allowed": ["run_shell_command(git status)"], "core": ["read_file"]}}"#,
     );
-    let claude = env
+    env
         .todos(&["init", "--agent", "claude", "--hooks", "--mcp"])
-        .run_unchecked()
+        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n", "created .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n", "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n")).run()
         .success();
-    assert!(
-        claude.stdout.contains(
-            "updated .claude/settings.json: `todos hook` as the SessionStart \
-             (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone"
-        ),
-        "{}",
-        claude.stdout
-    );
-    assert!(
-        claude.stdout.contains("Claude Code still asks"),
-        "{}",
-        claude.stdout
-    );
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     assert_eq!(
         settings["permissions"],
@@ -617,7 +613,7 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     let gemini = env
         .todos(&["--json", "init", "--agent", "gemini", "--hooks"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\"action\":\"created\"},{\"path\":\".gemini/settings.json\",\"action\":\"updated\"}],\"allowed\":[\"run_shell_command(todos)\"],\"trust\":\"Gemini CLI: run `gemini` in this folder and answer \\\"Trust folder\\\" to \\\"Do you trust the files in this folder?\\\" (or /permissions later); it runs no project hook in an untrusted folder.\"},\"text\":\"Set up: the agent now plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success();
     assert_eq!(
         gemini.json()["data"]["allowed"],
@@ -634,20 +630,18 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
         "no server without --mcp"
     );
     // Codex: nothing to allow for the shell, and init says why.
-    let codex = env
+    env
         .todos(&["init", "--agent", "codex", "--hooks"])
-        .run_unchecked()
+        .expect_stdout(concat!("created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n", "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks\n", "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n", "Codex still asks before commands that leave its sandbox.\n", "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this folder?\", then at \"Hooks need review\" review the two todos hooks and trust them (or later in /hooks). Codex runs no project hook before both steps, and asks again when a hook changes.\n")).run()
         .success();
-    assert!(
-        codex.stdout.contains("Codex needs no rule for the shell"),
-        "{}",
-        codex.stdout
-    );
     assert!(!env.path(".codex/config.toml").exists());
     // Without --hooks or --mcp, init writes the instructions only.
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude"])
-        .run_unchecked()
+        .expect_stdout(
+            "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+        )
+        .run()
         .success();
     assert!(!env.path(".claude").exists());
     // Idempotent, the user's rules still first.
@@ -675,7 +669,7 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\"action\":\"created\"},{\"path\":\".codex/config.toml\",\"action\":\"unchanged\"}],\"allowed\":[],\"not_own\":[\"[ROOT]/ws/.codex/config.toml: the MCP server entry \\\"todos\\\" runs command \\\"sh\\\", which is not todos' own (`todos mcp`): left as it is, neither approved nor trusted; review it\"]},\"text\":\"Set up: the agent now plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success();
     assert_eq!(
         env.read(".codex/config.toml"),
@@ -690,15 +684,10 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
         not_own.contains("\"todos\" runs command \"sh\", which is not todos' own"),
         "{not_own}"
     );
-    let gemini = env
+    env
         .todos(&["init", "--agent", "gemini", "--mcp"])
-        .run_unchecked()
+        .expect_stdout(concat!("created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "updated .gemini/settings.json: todos' MCP server is NOT registered: the name todos is taken by a server todos did not write (see below)\n", "Not todos' own: [ROOT]/ws/.gemini/settings.json: the MCP server entry \"todos\" runs command \"todos\", which is not todos' own (`todos mcp`): left as it is, neither approved nor trusted; review it.\n", "Gemini CLI still asks before any other shell command.\n")).run()
         .success();
-    assert!(
-        gemini.stdout.contains("Not todos' own:"),
-        "{}",
-        gemini.stdout
-    );
     let settings: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     assert!(settings["mcpServers"]["todos"].get("trust").is_none());
 }

@@ -12,7 +12,9 @@ fn leased() -> TestEnv {
     env.plan("Ship", &["pending:Schema", "pending:Docs"]);
     env.todos(&["next", "--claim", "--owner", "w1", "--lease", "15m"])
         .env("TODOS_NOW", T0)
-        .run_unchecked()
+        .expect_stdout("  1 [▶] Schema @w1\n")
+        .expect_stderr("note: Claimed: 1 \"Schema\". Lease until 2025-01-02T17:15:00+00:00.\n")
+        .run()
         .success();
     env
 }

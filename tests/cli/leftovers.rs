@@ -72,7 +72,10 @@ fn init_never_writes_through_a_link_but_an_instructions_files() {
     env.write_file("AGENTS.md", "# Rules\n");
     symlink("AGENTS.md", env.path("CLAUDE.md")).unwrap();
     env.todos(&["init", "--agent", "claude"])
-        .run_unchecked()
+        .expect_stdout(
+            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+        )
+        .run()
         .success();
     assert!(env.read("AGENTS.md").contains("todos:begin"));
 }
@@ -128,12 +131,24 @@ fn a_refused_command_leaves_no_file_behind() {
     }
     // A workspace whose named list exists: a refused change leaves its files as they were.
     env.todos(&["-l", "x", "create", "A"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.rejects(env.todos(&["-l", "x", "update", "9", "completed"]), 1);
     // And the refused change's folder no longer captures discovery: a parent's plan is found.
     let env = TestEnv::new();
-    env.todos(&["create", "Parent"]).run_unchecked().success();
+    env.todos(&["create", "Parent"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] Parent\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     fs::create_dir_all(env.path("sub")).unwrap();
     env.rejects(
         env.todos(&["-l", "x", "update", "1", "completed"])
@@ -151,13 +166,8 @@ fn huge_files_are_refused_unread() {
     let huge = fs::File::create(env.path(".todos.json")).unwrap();
     huge.set_len(5 << 30).unwrap();
     // Not through `rejects`, which would read the 5 GB to compare them.
-    let done = env.todos(&["show"]).run_unchecked().code(4);
-    assert!(
-        done.stderr.contains("larger than 64 MiB"),
-        "{}",
-        done.stderr
-    );
-    env.todos(&["create", "A"]).run_unchecked().code(4);
+    env.todos(&["show"]).expect_code(4).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos does not read it\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")).run().code(4);
+    env.todos(&["create", "A"]).expect_code(4).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos does not read it\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")).run().code(4);
     assert_eq!(
         fs::metadata(env.path(".todos.json")).unwrap().len(),
         5 << 30
@@ -176,30 +186,39 @@ fn huge_files_are_refused_unread() {
     );
     fs::remove_file(env.path("AGENTS.md")).unwrap();
     // A history over the cap is refused by `history` (more in history_cap.rs).
-    env.todos(&["create", "A"]).run_unchecked().success();
+    env.todos(&["create", "A"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let history = fs::OpenOptions::new()
         .append(true)
         .open(env.path(HISTORY))
         .unwrap();
     history.set_len(65 << 20).unwrap();
-    let done = env.todos(&["history"]).run_unchecked().code(1);
-    assert!(
-        done.stderr.contains("larger than 64 MiB"),
-        "{}",
-        done.stderr
-    );
+    env.todos(&["history"]).expect_code(1).expect_stderr(concat!("error: [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (68157440 bytes); todos does not read it\n", "hint: move it aside (rename it, e.g. to default.history.jsonl.old): history and undo start again from the next change; changes go on meanwhile\n")).run().code(1);
 }
 
 /// What `check` has to say goes to stderr: a stderr that cannot take it is exit 5.
 #[test]
 fn check_into_a_full_stderr_exits_5() {
     let env = TestEnv::new();
-    env.todos(&["create", "A"]).run_unchecked().success();
+    env.todos(&["create", "A"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let full = fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let done = env.todos(&["check"]).stderr_to(full).run_unchecked();
+    let done = env.todos(&["check"]).stderr_to(full).expect_code(5).run();
     assert_eq!(done.code, 5);
 }
 
@@ -237,24 +256,40 @@ fn write_file_through_a_link_to_a_fifo_is_refused_at_once() {
 fn a_list_named_like_a_history_file_is_shown() {
     let env = TestEnv::new();
     env.todos(&["-l", "a", "create", "In a"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] In a\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["-l", "a.history", "create", "In a.history"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] In a.history\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
-    let all = env
-        .todos(&["show", "--all"])
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(all.contains("a.history"), "{all}");
-    assert!(
-        all.contains("In a.history") && all.contains("In a"),
-        "{all}"
-    );
+    env.todos(&["show", "--all"])
+        .expect_stdout(concat!(
+            "── default ──\n",
+            "[0/0] (no summary)\n",
+            "  No todos.\n",
+            "\n",
+            "── a ──\n",
+            "[0/1] (no summary)\n",
+            "  1 [ ] In a\n",
+            "\n",
+            "── a.history ──\n",
+            "[0/1] (no summary)\n",
+            "  1 [ ] In a.history\n"
+        ))
+        .run()
+        .success();
     let json = env
         .todos(&["--json", "show", "--all"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},{\"list\":\"a\",\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"In a\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.\",\"revision\":1,\"warnings\":[]},{\"list\":\"a.history\",\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"In a.history\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.history.\",\"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 2 items in all.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(
@@ -262,8 +297,13 @@ fn a_list_named_like_a_history_file_is_shown() {
         Some(3),
         "{json}"
     );
-    env.todos(&["-l", "a", "undo"]).run_unchecked().success();
+    env.todos(&["-l", "a", "undo"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
+        .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
+        .run()
+        .success();
     env.todos(&["-l", "a.history", "history"])
-        .run_unchecked()
+        .expect_stdout("1  2025-01-02 17:42:33  create  [0/1]  1 item\n")
+        .run()
         .success();
 }

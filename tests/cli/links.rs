@@ -55,7 +55,15 @@ fn a_store_file_that_is_a_link_is_never_written_through() {
         for args in WRITERS {
             let env = TestEnv::new();
             env.plan("S", &["pending:A"]);
-            env.todos(&["create", "C"]).run_unchecked().success();
+            env.todos(&["create", "C"])
+                .expect_stdout(concat!(
+                    "[0/2] S\n",
+                    "  1 [ ] A\n",
+                    "  2 [ ] C\n",
+                    "2 of 2 open — finish them before you wrap up.\n"
+                ))
+                .run()
+                .success();
             let target = victim(&env, "victim.txt");
             let _ = fs::remove_file(env.path(name));
             symlink(&target, env.path(name)).unwrap();
@@ -317,7 +325,10 @@ fn init_follows_a_link_that_stays_inside_and_ignores_planted_temp_names() {
     fs::write(env.path("docs/.AGENTS.md.2147483600-0.todos-tmp"), "half").unwrap();
     symlink(&target, env.path("docs/.AGENTS.md.2147483601-0.todos-tmp")).unwrap();
     env.todos(&["init", "--agent", "claude"])
-        .run_unchecked()
+        .expect_stdout(
+            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+        )
+        .run()
         .success();
     assert!(!env.path("docs/.AGENTS.md.2147483600-0.todos-tmp").exists());
     assert!(fs::symlink_metadata(env.path("docs/.AGENTS.md.2147483601-0.todos-tmp")).is_ok());

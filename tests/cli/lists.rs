@@ -13,10 +13,22 @@ fn a_named_list_has_its_own_store_ids_and_history() {
     let env = TestEnv::new();
     env.plan("Main plan", &["pending:Main step"]);
     env.todos(&["-l", "api", "create", "Build the endpoint", "Test it"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [ ] Build the endpoint\n",
+            "  2 [ ] Test it\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["--list", "api", "update", "1", "in_progress"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [▶] Build the endpoint\n",
+            "  2 [ ] Test it\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let api: Value = serde_json::from_str(&env.read(".todos/api.json")).unwrap();
     assert_eq!(
@@ -65,6 +77,7 @@ fn an_invalid_list_name_is_refused_before_anything_is_created() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn show_all_prints_every_list_default_first() {
     let env = TestEnv::new();
     env.plan("Main plan", &["completed:Done step", "pending:Open step"]);
@@ -77,7 +90,12 @@ fn show_all_prints_every_list_default_first() {
         "-t",
         "pending:Page",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!(
+        "[0/1] Web\n",
+        "  1 [ ] Page\n",
+        "1 of 1 open — finish it before you wrap up.\n"
+    ))
+    .run()
     .success();
     env.todos(&[
         "-l",
@@ -88,11 +106,30 @@ fn show_all_prints_every_list_default_first() {
         "-t",
         "in_progress:Route",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!(
+        "[0/1] API\n",
+        "  1 [▶] Route\n",
+        "1 of 1 open — finish it before you wrap up.\n"
+    ))
+    .run()
     .success();
     let text = env
         .todos(&["show", "--all"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "── default ──\n",
+            "[1/2] Main plan\n",
+            "  1 [x] Done step\n",
+            "  2 [ ] Open step\n",
+            "\n",
+            "── api ──\n",
+            "[0/1] API\n",
+            "  1 [▶] Route\n",
+            "\n",
+            "── web ──\n",
+            "[0/1] Web\n",
+            "  1 [ ] Page\n"
+        ))
+        .run()
         .success()
         .stdout;
     insta::assert_snapshot!(text, @r"
@@ -111,14 +148,39 @@ fn show_all_prints_every_list_default_first() {
     ");
     let markdown = env
         .todos(&["show", "--all", "--format", "markdown"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "# default\n",
+            "\n",
+            "## Main plan\n",
+            "\n",
+            "Progress: 1/2 done\n",
+            "\n",
+            "- [x] Done step\n",
+            "- [ ] Open step\n",
+            "\n",
+            "# api\n",
+            "\n",
+            "## API\n",
+            "\n",
+            "Progress: 0/1 done\n",
+            "\n",
+            "- [ ] **Route** (in progress)\n",
+            "\n",
+            "# web\n",
+            "\n",
+            "## Web\n",
+            "\n",
+            "Progress: 0/1 done\n",
+            "\n",
+            "- [ ] Page\n"
+        ))
+        .run()
         .success()
         .stdout;
     assert!(
         markdown.starts_with("# default\n\n## Main plan\n"),
         "{markdown}"
     );
-    assert!(markdown.contains("# api\n\n## API\n"), "{markdown}");
     let json = env
         .todos(&["--json", "show", "--all"])
         .run_unchecked()
@@ -140,7 +202,12 @@ fn a_folder_holding_only_lists_is_a_workspace() {
     let project = env.path("project");
     fs::create_dir_all(project.join("src/deep")).unwrap();
     env.todos(&["-C", "project", "-l", "api", "create", "Route"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] Route\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(env.path("project/.todos/api.json").exists());
     // From a folder below, the nearest folder holding .todos/ is the workspace, before .git.
@@ -152,7 +219,7 @@ fn a_folder_holding_only_lists_is_a_workspace() {
     let json = env
         .todos(&["--json", "recap"])
         .current_dir(project.join("src/deep"))
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"Todos: no items.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws/project/src/deep\",\"workspace\":\"[ROOT]/ws/project\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(
@@ -213,7 +280,12 @@ fn a_named_list_logs_its_finished_plan_under_its_name() {
         "-t",
         "completed:Route",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!(
+        "[1/1] API\n",
+        "  1 [x] Route\n",
+        "The one item is done.\n"
+    ))
+    .run()
     .success();
     let logs: Vec<String> = fs::read_dir(env.path("memory/todos"))
         .unwrap()

@@ -325,14 +325,14 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
     let shown = client.envelope("show", json!({}));
     let cli = env
         .todos(&["--json", "show"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: Document.\",\"revision\":4,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, 2 completed.\",\"stats\":{\"total\":4,\"pending\":1,\"in_progress\":1,\"completed\":2,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(shown, cli, "show is `todos --json show`");
     let recap = client.envelope("recap", json!({}));
     let cli = env
         .todos(&["--json", "recap"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: Document.\",\"revision\":4,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, 2 completed.\",\"stats\":{\"total\":4,\"pending\":1,\"in_progress\":1,\"completed\":2,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(recap, cli, "recap is `todos --json recap`");
@@ -389,10 +389,25 @@ fn every_call_reads_the_store_afresh() {
     let mut client = Client::legacy(server(&env), json!({}));
     client.envelope("write", plan_of_three());
     env.todos(&["update", "3", "cancelled"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/3] Ship it\n",
+            "  1 [x] Reproduce\n",
+            "  2 [▶] Patch\n",
+            "  3 [~] Test\n",
+            "1 of 3 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["create", "From the shell"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/4] Ship it\n",
+            "  1 [x] Reproduce\n",
+            "  2 [▶] Patch\n",
+            "  3 [~] Test\n",
+            "  4 [ ] From the shell\n",
+            "2 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let shown = client.envelope("show", json!({}));
     assert_eq!(shown["data"]["todos"][2]["status"], "cancelled");
@@ -403,7 +418,7 @@ fn every_call_reads_the_store_afresh() {
     client.envelope("update", json!({"id": "4", "status": "in_progress"}));
     let cli = env
         .todos(&["--json", "show"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\"status\":\"cancelled\"},{\"id\":\"4\",\"content\":\"From the shell\",\"status\":\"in_progress\"}],\"recap\":\"[3/4] In progress: From the shell. Cancelled: Test.\",\"revision\":5,\"warnings\":[]},\"text\":\"Todos: 1 in_progress, 2 completed, 1 cancelled.\",\"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\"completed\":2,\"cancelled\":1,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(cli["data"]["revision"], 5);
@@ -623,16 +638,22 @@ fn the_server_ends_when_stdin_closes_even_before_a_handshake() {
     let env = TestEnv::new();
     let client = Client::start(server(&env));
     assert_eq!(client.close(), 0);
-    let run = env.todos(&["-C", "nowhere", "mcp"]).run_unchecked();
+    let run = env
+        .todos(&["-C", "nowhere", "mcp"])
+        .expect_code(1)
+        .expect_stderr(concat!(
+            "error: the workspace [ROOT]/ws/nowhere is not a folder\n",
+            "hint: create it first, or pass another -C/--workspace (or TODOS_WORKSPACE)\n"
+        ))
+        .run();
     assert_eq!(run.code, 1, "a bad -C is refused before serving: {run:?}");
-    assert!(run.stderr.contains("is not a folder"), "{}", run.stderr);
 }
 
 #[test]
 fn the_server_starts_as_the_registration_says() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--mcp"])
-        .run_unchecked()
+        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "created .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n", "created .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n")).run()
         .success();
     let config: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
     let server = &config["mcpServers"]["todos"];
@@ -661,7 +682,7 @@ fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
         .todos(&["--json", "mcp"])
         .alone_in(&lonely)
         .expect_code(5)
-        .run_unchecked();
+        .expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INTERNAL_ERROR\",\"message\":\"the MCP server is not installed: [ROOT]/home/bin/todos-mcp does not exist\",\"details\":[],\"hint\":\"install todos with its default features (`cargo install --path .` in a clone), which puts todos-mcp next to todos\"},\"text\":\"error: the MCP server is not installed: [ROOT]/home/bin/todos-mcp does not exist\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n").run();
     let envelope = done.json();
     let message = envelope["error"]["message"].as_str().unwrap();
     assert!(message.contains("todos-mcp does not exist"), "{message}");

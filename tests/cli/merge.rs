@@ -23,7 +23,7 @@ fn repository(driver: bool) -> TestEnv {
     git(&env, &["init", "-q", "-b", "main"]).success();
     env.plan("Ship the release", &["pending:A", "pending:B", "pending:C"]);
     if driver {
-        env.todos(&["init", "--git"]).run_unchecked().success();
+        env.todos(&["init", "--git"]).expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
         git(&env, &["add", ".gitattributes"]).success();
     }
     commit(&env, "plan");
@@ -101,18 +101,22 @@ fn git_merges_two_branches_plans_with_the_driver_losing_nothing() {
         ""
     );
     // The merged plan is a plan like any other: the next claim takes the first ready item.
-    let next = env
-        .todos(&["next", "--claim", "--owner", "w2"])
-        .run_unchecked()
+    env.todos(&["next", "--claim", "--owner", "w2"])
+        .expect_stdout("  3 [▶] C @w2\n")
+        .run()
         .success();
-    assert!(next.stdout.contains('C'), "{}", next.stdout);
 }
 
 #[test]
 fn the_driver_merges_named_lists_too() {
     let env = repository(true);
     env.todos(&["-l", "api", "create", "Schema"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] Schema\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     commit(&env, "api list");
     branches(
@@ -170,7 +174,14 @@ fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
     let env = repository(true);
     git(&env, &["checkout", "-q", "-b", "feature"]).success();
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/3] Ship the release\n",
+            "  1 [x] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let edited = env
         .read(".todos.json")
@@ -179,7 +190,14 @@ fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
     commit(&env, "by hand");
     git(&env, &["checkout", "-q", "main"]).success();
     env.todos(&["update", "2", "in_progress"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] Ship the release\n",
+            "  1 [ ] A\n",
+            "  2 [▶] B\n",
+            "  3 [ ] C\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     commit(&env, "work");
     let ours = env.read(".todos.json");
@@ -223,30 +241,25 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
     }
     let json = env.rejects(env.todos(&["--json", "show"]), 4).json();
     assert_eq!(json["error"]["code"], "STORE_CORRUPT");
-    let resolved = env.todos(&["resolve"]).run_unchecked().success();
-    assert!(
-        resolved.stderr.contains("git add .todos.json"),
-        "{}",
-        resolved.stderr
-    );
-    assert!(
-        resolved.stderr.contains("git's index"),
-        "the base came from stage 1: {}",
-        resolved.stderr
-    );
+    env.todos(&["resolve"]).expect_stdout(concat!("[1/6] Ship the release\n", "  1 [x] A\n", "  2 [▶] B\n", "  3 [ ] C\n", "  4 [ ] Main Z\n", "  6 [ ] Feature X\n", "  5 [ ] Feature Y ⧗ 6\n", "5 of 6 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n", "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common plan: git's index (stage 1)). Now run `git add .todos.json`.\n")).run().success();
     assert_merged(&env.store());
     git(&env, &["add", ".todos.json"]).success();
     git(&env, &["commit", "-q", "--no-edit"]).success();
-    env.todos(&["show"]).run_unchecked().success();
-    let again = env.todos(&["resolve"]).run_unchecked().success();
-    assert!(
-        again.stdout.contains("nothing to resolve"),
-        "{}",
-        again.stdout
-    );
+    env.todos(&["show"])
+        .expect_stdout(concat!(
+            "[1/6] Ship the release\n",
+            "  1 [x] A\n",
+            "  2 [▶] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] Main Z\n",
+            "  6 [ ] Feature X\n",
+            "  5 [ ] Feature Y ⧗ 6\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["resolve"]).expect_stdout("[ROOT]/ws/.todos.json holds no conflict markers: nothing to resolve, the plan is left as it is.\n").run().success();
     // The merged plan is a revision of the history, so `undo` takes it back like any change.
-    let history = env.todos(&["history"]).run_unchecked().success();
-    assert!(history.stdout.contains("resolve"), "{}", history.stdout);
+    env.todos(&["history"]).expect_stdout(concat!("7  2025-01-02 17:42:33  resolve  [1/6]  added 6, 5; 1 pending → completed\n", "6  2025-01-02 17:42:33  update   [0/4]  2 pending → in_progress\n", "5  2025-01-02 17:42:33  create   [0/4]  removed 5 \"Feature Y\" (pending); 1 completed → pending; 4 reworded\n", "4  2025-01-02 17:42:33  update   [1/5]  1 pending → completed\n", "3  2025-01-02 17:42:33  create   [0/5]  added 5\n", "2  2025-01-02 17:42:33  create   [0/4]  added 4\n", "1  2025-01-02 17:42:33  write    [0/3]  3 items\n")).run().success();
 }
 
 #[test]
@@ -254,7 +267,13 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
     let env = repository(false);
     git(&env, &["config", "merge.conflictStyle", "diff3"]).success();
     env.todos(&["-l", "api", "create", "Schema", "Routes"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [ ] Schema\n",
+            "  2 [ ] Routes\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     commit(&env, "api");
     branches(
@@ -273,16 +292,10 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
         "{}",
         refused.stderr
     );
-    let resolved = env
+    env
         .todos(&["-l", "api", "resolve"])
-        .run_unchecked()
+        .expect_stdout(concat!("[1/2] (no summary)\n", "  1 [x] Schema\n", "  3 [ ] Theirs\n", "1 of 2 open — finish it before you wrap up.\n")).expect_stderr("note: Merged both sides of the conflict in [ROOT]/ws/.todos/api.json (common plan: the diff3 conflict markers). Now run `git add .todos/api.json`.\n").run()
         .success();
-    assert!(resolved.stderr.contains("diff3"), "{}", resolved.stderr);
-    assert!(
-        resolved.stderr.contains("git add .todos/api.json"),
-        "{}",
-        resolved.stderr
-    );
     let api: Value = serde_json::from_str(&env.read(".todos/api.json")).expect("JSON");
     let rows: Vec<String> = items(&api["todos"])
         .into_iter()
@@ -297,22 +310,21 @@ fn resolve_leaves_a_store_without_markers_alone() {
     let env = TestEnv::new();
     let empty = env.everything();
     env.todos(&["-l", "api", "resolve"])
-        .run_unchecked()
+        .expect_stdout("[ROOT]/ws/.todos/api.json does not exist: nothing to resolve.\n")
+        .run()
         .success();
     assert_eq!(
         empty,
         env.everything(),
         "no lock, no .todos/ folder left behind"
     );
-    let none = env.todos(&["resolve"]).run_unchecked().success();
-    assert!(
-        none.stdout.contains("nothing to resolve"),
-        "{}",
-        none.stdout
-    );
+    env.todos(&["resolve"])
+        .expect_stdout("[ROOT]/ws/.todos.json does not exist: nothing to resolve.\n")
+        .run()
+        .success();
     env.plan("S", &["pending:A"]);
     let before = env.everything();
-    env.todos(&["resolve"]).run_unchecked().success();
+    env.todos(&["resolve"]).expect_stdout("[ROOT]/ws/.todos.json holds no conflict markers: nothing to resolve, the plan is left as it is.\n").run().success();
     assert_eq!(before, env.everything());
     env.write_file(".todos.json", "{ not json");
     env.rejects(env.todos(&["resolve"]), 4);
@@ -328,11 +340,26 @@ fn three(env: &TestEnv) {
     env.plan("S", &["pending:A", "pending:B"]);
     std::fs::copy(env.path(".todos.json"), env.path("base.json")).expect("copy");
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [x] A\n",
+            "  2 [ ] B\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     std::fs::copy(env.path(".todos.json"), env.path("ours.json")).expect("copy");
     std::fs::copy(env.path("base.json"), env.path(".todos.json")).expect("copy");
-    env.todos(&["create", "C"]).run_unchecked().success();
+    env.todos(&["create", "C"])
+        .expect_stdout(concat!(
+            "[0/3] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     std::fs::copy(env.path(".todos.json"), env.path("theirs.json")).expect("copy");
 }
 
@@ -341,7 +368,8 @@ fn merge_file_writes_the_merged_plan_to_ours() {
     let env = TestEnv::new();
     three(&env);
     env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"])
-        .run_unchecked()
+        .expect_stdout("Merged the plan: 3 items (revision 4).\n")
+        .run()
         .success();
     let ours: Value = serde_json::from_str(&env.read("ours.json")).expect("JSON");
     let statuses: Vec<String> = items(&ours["todos"])
@@ -352,7 +380,8 @@ fn merge_file_writes_the_merged_plan_to_ours() {
     // An empty BASE (both branches added the plan) is no common plan.
     env.write_file("empty.json", "");
     env.todos(&["merge-file", "empty.json", "ours.json", "theirs.json"])
-        .run_unchecked()
+        .expect_stdout("Merged the plan: 3 items (revision 5).\n")
+        .run()
         .success();
 }
 
@@ -403,7 +432,7 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     let config_before = env.read(".git/config");
     let first = env
         .todos(&["--json", "init", "--git"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\"files\":[{\"path\":\".gitattributes\",\"action\":\"updated\"},{\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git merges plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     let files = first["data"]["files"].as_array().expect("files").clone();
@@ -434,12 +463,7 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
         ".todos.json: merge: todos\n.todos/api.json: merge: todos\n"
     );
     let before = env.everything();
-    let again = env.todos(&["init", "--git"]).run_unchecked().success();
-    assert!(
-        again.stdout.contains("unchanged .gitattributes"),
-        "{}",
-        again.stdout
-    );
+    env.todos(&["init", "--git"]).expect_stdout(concat!("unchanged .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "unchanged .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
     assert_eq!(before, env.everything(), "idempotent");
     // A linked worktree registers the driver in the repository's own config.
     git(&env, &["commit", "-q", "--allow-empty", "-m", "start"]).success();
@@ -462,16 +486,11 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
         .replace("# todos:end", "# other:end");
     let user_section = config.clone();
     std::fs::write(env.path(".git/config"), &config).expect("config");
-    let from_worktree = env
+    env
         .todos(&["init", "--git"])
         .current_dir(&linked)
-        .run_unchecked()
+        .expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "unchanged [ROOT]/ws/.git/config: it already holds a [merge \"todos\"] section of yours, left as it is\n")).run()
         .success();
-    assert!(
-        from_worktree.stdout.contains("left as it is"),
-        "{}",
-        from_worktree.stdout
-    );
     assert_eq!(
         env.read(".git/config"),
         user_section,
@@ -507,16 +526,11 @@ fn init_git_registers_the_driver_in_a_submodule() {
         ],
     )
     .success();
-    let done = env
+    env
         .todos(&["init", "--git"])
         .current_dir(top.join("lib"))
-        .run_unchecked()
+        .expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "updated [ROOT]/outside/super/.git/modules/lib/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run()
         .success();
-    assert!(
-        done.stdout.contains("modules/lib/config"),
-        "{}",
-        done.stdout
-    );
     let driver = git_in(&env, &top.join("lib"), &["config", "merge.todos.driver"]).success();
     assert_eq!(driver.stdout, "todos merge-file %O %A %B\n");
     // Another repository's folder named by a planted `.git` file: not this folder's.
@@ -642,12 +656,7 @@ fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
     text.push_str(&hostile_config(&marker));
     std::fs::write(&config, text).unwrap();
     env.write_file(".git/info/attributes", "*.json diff=todos filter=todos\n");
-    let resolved = env.todos(&["resolve"]).run_unchecked().success();
-    assert!(
-        resolved.stderr.contains("git's index"),
-        "git still gave the common plan: {}",
-        resolved.stderr
-    );
+    env.todos(&["resolve"]).expect_stdout(concat!("[1/6] Ship the release\n", "  1 [x] A\n", "  2 [▶] B\n", "  3 [ ] C\n", "  4 [ ] Main Z\n", "  6 [ ] Feature X\n", "  5 [ ] Feature Y ⧗ 6\n", "5 of 6 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n", "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common plan: git's index (stage 1)). Now run `git add .todos.json`.\n")).run().success();
     assert_merged(&env.store());
     assert!(
         !marker.exists(),

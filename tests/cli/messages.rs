@@ -10,8 +10,8 @@ fn an_empty_plan_says_no_todos_once() {
     // An empty list clears the plan and its summary (SPEC §2).
     env.todos(&["write", "[]"])
         .expect_code(0)
-        .expect_stdout("[0/0] (no summary)\n  No todos.\n")
-        .run_unchecked();
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
+        .expect_stderr("warning: dropped open item 1 \"Reproduce\" (pending); send it again to keep it, or `todos undo`\n").run();
 }
 
 #[test]
@@ -19,42 +19,57 @@ fn the_priority_is_shown() {
     let env = TestEnv::new();
     env.todos(&["write"])
         .stdin(r#"{"summary":"S","todos":[{"content":"Patch","status":"pending","priority":"HIGH"},{"content":"Test","status":"pending"}]}"#)
-        .run_unchecked()
+        .expect_stdout(concat!("[0/2] S\n", "  1 [ ] Patch (high priority)\n", "  2 [ ] Test\n", "2 of 2 open — finish them before you wrap up.\n")).run()
         .success();
-    let shown = env.todos(&["show"]).run_unchecked().success().stdout;
+    let shown = env
+        .todos(&["show"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] Patch (high priority)\n",
+            "  2 [ ] Test\n"
+        ))
+        .run()
+        .success()
+        .stdout;
     assert_eq!(
         shown,
         "[0/2] S\n  1 [ ] Patch (high priority)\n  2 [ ] Test\n"
     );
-    let markdown = env
-        .todos(&["show", "--format", "markdown"])
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(
-        markdown.contains("- [ ] Patch _(high priority)_\n"),
-        "{markdown}"
-    );
+    env.todos(&["show", "--format", "markdown"])
+        .expect_stdout(concat!(
+            "## S\n",
+            "\n",
+            "Progress: 0/2 done\n",
+            "\n",
+            "- [ ] Patch _(high priority)_\n",
+            "- [ ] Test\n"
+        ))
+        .run()
+        .success();
 }
 
 #[test]
 fn counts_are_in_correct_english() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
-    let done = env.todos(&["history"]).run_in_process_unchecked().success();
+    let done = env
+        .todos(&["history"])
+        .expect_stdout("1  2025-01-02 17:42:33  write  [0/1]  1 item\n")
+        .run_in_process()
+        .success();
     assert_eq!(
         done.stdout,
         "1  2025-01-02 17:42:33  write  [0/1]  1 item\n"
     );
     let json = env
         .todos(&["--json", "history"])
-        .run_in_process_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"list\":\"default\",\"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]},\"text\":\"1 kept revision of the list default.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run_in_process()
         .success()
         .json();
     assert_eq!(json["text"], "1 kept revision of the list default.");
     let json = env
         .todos(&["--json", "show", "--all"])
-        .run_in_process_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]}]},\"text\":\"1 list, 1 item in all.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run_in_process()
         .success()
         .json();
     assert_eq!(json["text"], "1 list, 1 item in all.");
@@ -69,7 +84,7 @@ fn codex_explanation_is_a_note_on_the_change() {
     let done = env
         .todos(&["write"])
         .stdin(r#"{"explanation": "Lexer split;\nnow tests", "plan": [{"step": "Split the lexer", "status": "completed"}, {"step": "Add tests", "status": "in_progress"}]}"#)
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[1/2] Refactor the parser\n", "  1 [x] Split the lexer\n", "  2 [▶] Add tests\n", "1 of 2 open — finish it before you wrap up.\n")).expect_stderr("note: this change: Lexer split; now tests\n").run_in_process()
         .success();
     assert_eq!(done.stderr, "note: this change: Lexer split; now tests\n");
     assert!(
@@ -79,7 +94,7 @@ fn codex_explanation_is_a_note_on_the_change() {
     );
     let history = env
         .todos(&["history"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("2  2025-01-02 17:42:33  write  [1/2]  added 2; 1 pending → completed · Lexer split; now tests\n", "1  2025-01-02 17:42:33  write  [0/1]  1 item\n")).run_in_process()
         .success()
         .stdout;
     assert!(
@@ -88,7 +103,7 @@ fn codex_explanation_is_a_note_on_the_change() {
     );
     let json = env
         .todos(&["--json", "history"])
-        .run_in_process_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"list\":\"default\",\"revisions\":[{\"revision\":2,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"added 2; 1 pending → completed\",\"done\":1,\"total\":2,\"note\":\"Lexer split; now tests\"},{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]},\"text\":\"2 kept revisions of the list default.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run_in_process()
         .success()
         .json();
     assert_eq!(
@@ -114,13 +129,18 @@ fn a_missing_summary_warns_once() {
     let first = env
         .todos(&["write"])
         .stdin(r#"{"todos": [{"content": "A", "status": "pending"}]}"#)
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
         .success();
     assert_eq!(first.stderr, warning);
     let again = env
         .todos(&["write"])
         .stdin(r#"{"todos": [{"content": "A", "status": "in_progress"}]}"#)
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [▶] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     assert_eq!(again.stderr, "");
 }
@@ -131,13 +151,13 @@ fn every_envelope_names_its_list() {
     let env = TestEnv::new();
     let json = env
         .todos(&["--json", "-l", "api", "create", "A"])
-        .run_in_process_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"api\",\"params_input\":{\"items\":[\"A\"]}}}\n").run_in_process()
         .success()
         .json();
     assert_eq!(json["context"]["list"], "api");
     let json = env
         .todos(&["--json", "show"])
-        .run_in_process_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"Todos: no items.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run_in_process()
         .success()
         .json();
     assert_eq!(json["context"]["list"], "default");
@@ -159,15 +179,10 @@ fn history_json_keeps_the_warnings_text_prints() {
     let mut history = env.read(HISTORY);
     history.push_str("garbage\n");
     env.write_file(HISTORY, history);
-    let text = env.todos(&["history"]).run_in_process_unchecked().success();
-    assert!(
-        text.stderr.contains("line 2: it cannot be read"),
-        "{}",
-        text.stderr
-    );
+    env.todos(&["history"]).expect_stdout("1  2025-01-02 17:42:33  write  [0/1]  1 item\n").expect_stderr("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (expected value at line 1 column 1); it was passed over\n").run_in_process().success();
     let json = env
         .todos(&["--json", "history"])
-        .run_in_process_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"list\":\"default\",\"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}],\"warnings\":[\"[ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (expected value at line 1 column 1); it was passed over\"]},\"text\":\"1 kept revision of the list default.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run_in_process()
         .success()
         .json();
     let warnings = json["data"]["warnings"].as_array().expect("data.warnings");

@@ -19,7 +19,19 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         {"content": "C", "status": "in_progress"},
         {"content": "D", "status": "pending"},
         {"content": "E", "status": "pending", "owner": "w1"}]}"#;
-    env.todos(&["write"]).stdin(plan).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(plan)
+        .expect_stdout(concat!(
+            "[0/5] S\n",
+            "  1 [▶] A @w1\n",
+            "  2 [▶] B @w2\n",
+            "  3 [▶] C\n",
+            "  4 [ ] D\n",
+            "  5 [ ] E @w1\n",
+            "5 of 5 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let json = env
         .rejects(env.todos(&["--json", "update", "5", "in_progress"]), 1)
         .json();
@@ -46,10 +58,28 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
     // Handing an item in progress to an owner who has one already is refused too.
     env.rejects(env.todos(&["update", "3", "--owner", "w1"]), 1);
     env.todos(&["update", "3", "--owner", "w3"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/5] S\n",
+            "  1 [▶] A @w1\n",
+            "  2 [▶] B @w2\n",
+            "  3 [▶] C @w3\n",
+            "  4 [ ] D\n",
+            "  5 [ ] E @w1\n",
+            "5 of 5 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "4", "in_progress"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/5] S\n",
+            "  1 [▶] A @w1\n",
+            "  2 [▶] B @w2\n",
+            "  3 [▶] C @w3\n",
+            "  4 [▶] D\n",
+            "  5 [ ] E @w1\n",
+            "5 of 5 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
 }
 
@@ -58,7 +88,15 @@ fn create_and_update_take_owners_and_dependencies() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A", "pending:B"]);
     env.todos(&["create", "C", "D", "--blocked-by", "1", "--owner", "ops"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/4] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C ⧗ 1 @ops\n",
+            "  4 [ ] D ⧗ 1 @ops\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let store = env.store();
     for index in [2, 3] {
@@ -74,14 +112,31 @@ fn create_and_update_take_owners_and_dependencies() {
         "--blocked-by",
         "2",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!(
+        "[0/4] S\n",
+        "  1 [ ] A\n",
+        "  2 [ ] B\n",
+        "  3 [ ] C ⧗ 2\n",
+        "  4 [ ] D ⧗ 1 @ops\n",
+        "4 of 4 open — finish them before you wrap up.\n"
+    ))
+    .run()
     .success();
     let store = env.store();
     assert!(store["todos"][2].get("owner").is_none(), "{store}");
     assert_eq!(blocked_by(&store, 2), json!(["2"]));
     env.todos(&["create"])
         .stdin(r#"{"subject": "E", "blockedBy": ["4"], "owner": "w9"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/5] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C ⧗ 2\n",
+            "  4 [ ] D ⧗ 1 @ops\n",
+            "  5 [ ] E ⧗ 4 @w9\n",
+            "5 of 5 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let store = env.store();
     assert_eq!(blocked_by(&store, 4), json!(["4"]));
@@ -96,29 +151,49 @@ fn every_view_shows_owners_dependencies_and_descriptions() {
         {"id": "b", "content": "Backfill", "status": "pending", "owner": "db", "blocked_by": ["a"]},
         {"id": "c", "content": "Switch reads", "status": "pending", "blocked_by": ["b"],
          "description": "Flip the flag.\nWatch the error rate."}]}"#;
-    env.todos(&["write"]).stdin(plan).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(plan)
+        .expect_stdout(concat!(
+            "[1/3] S\n",
+            "  1 [x] Migrate @db\n",
+            "  2 [ ] Backfill @db\n",
+            "  3 [ ] Switch reads ⧗ 2\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let shown = env
         .todos(&["show", "--long"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/3] S\n",
+            "  1 [x] Migrate @db\n",
+            "  2 [ ] Backfill @db\n",
+            "  3 [ ] Switch reads ⧗ 2\n",
+            "        Flip the flag.\n",
+            "        Watch the error rate.\n"
+        ))
+        .run()
         .success()
         .stdout;
     assert_eq!(
         shown,
         "[1/3] S\n  1 [x] Migrate @db\n  2 [ ] Backfill @db\n  3 [ ] Switch reads ⧗ 2\n        Flip the flag.\n        Watch the error rate.\n"
     );
-    let markdown = env
-        .todos(&["show", "--format", "markdown"])
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(markdown.contains("- [ ] Backfill `@db`\n"), "{markdown}");
-    assert!(
-        markdown.contains("- [ ] Switch reads (waits on: Backfill)\n"),
-        "{markdown}"
-    );
+    env.todos(&["show", "--format", "markdown"])
+        .expect_stdout(concat!(
+            "## S\n",
+            "\n",
+            "Progress: 1/3 done\n",
+            "\n",
+            "- [x] Migrate `@db`\n",
+            "- [ ] Backfill `@db`\n",
+            "- [ ] Switch reads (waits on: Backfill)\n"
+        ))
+        .run()
+        .success();
     let json = env
         .todos(&["--json", "show"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"Migrate\",\"status\":\"completed\",\"owner\":\"db\"},{\"id\":\"2\",\"content\":\"Backfill\",\"status\":\"pending\",\"blocked_by\":[\"1\"],\"owner\":\"db\"},{\"id\":\"3\",\"content\":\"Switch reads\",\"status\":\"pending\",\"description\":\"Flip the flag.\\nWatch the error rate.\",\"blocked_by\":[\"2\"]}],\"recap\":\"[1/3] Next: Backfill. Pending: Switch reads.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 completed.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(json["data"]["todos"][2]["blocked_by"], json!(["2"]));
@@ -138,7 +213,23 @@ fn a_dozen_claimers_at_once_never_get_the_same_item() {
     args.extend(items.iter().map(String::as_str));
     env.todos(&args)
         .env("TODOS_MAX_ITEMS", "20")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/12] (no summary)\n",
+            "   1 [ ] Step 1\n",
+            "   2 [ ] Step 2\n",
+            "   3 [ ] Step 3\n",
+            "   4 [ ] Step 4\n",
+            "   5 [ ] Step 5\n",
+            "   6 [ ] Step 6\n",
+            "   7 [ ] Step 7\n",
+            "   8 [ ] Step 8\n",
+            "   9 [ ] Step 9\n",
+            "  10 [ ] Step 10\n",
+            "  11 [ ] Step 11\n",
+            "  12 [ ] Step 12\n",
+            "12 of 12 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     let barrier = Arc::new(Barrier::new(12));
     let claims: Vec<Value> = (1..=12)
@@ -184,6 +275,7 @@ fn a_dozen_claimers_at_once_never_get_the_same_item() {
 /// loop on `todos next --claim --owner wN` and finish (or fail) their items, and the plan ends
 /// with every item done by exactly one worker; the completion log names the plan once.
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn an_orchestrator_and_three_workers_finish_a_plan_together() {
     let env = Arc::new(TestEnv::new());
     let plan = r#"{"summary": "Release 2.0", "todos": [
@@ -195,7 +287,22 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
         {"id": "f", "content": "Sign the artifacts", "status": "pending", "blocked_by": ["b", "c", "d"]},
         {"id": "g", "content": "Write the notes", "status": "pending"},
         {"id": "h", "content": "Publish", "status": "pending", "blocked_by": ["f", "g"]}]}"#;
-    env.todos(&["write"]).stdin(plan).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(plan)
+        .expect_stdout(concat!(
+            "[0/8] Release 2.0\n",
+            "  1 [ ] Freeze the branch\n",
+            "  2 [ ] Build linux ⧗ 1\n",
+            "  3 [ ] Build macos ⧗ 1\n",
+            "  4 [ ] Build windows ⧗ 1\n",
+            "  5 [ ] Try the arm64 build ⧗ 1\n",
+            "  6 [ ] Sign the artifacts ⧗ 2, 3, 4\n",
+            "  7 [ ] Write the notes\n",
+            "  8 [ ] Publish ⧗ 6, 7\n",
+            "8 of 8 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let workers: Vec<_> = (1..=3)
         .map(|n| {
             let env = Arc::clone(&env);
@@ -298,7 +405,18 @@ fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
     let extra: Vec<&str> = named.lines().filter(|line| !alone.contains(line)).collect();
     assert_eq!(extra.len(), 3, "{extra:?}");
     assert!(named.contains("todos next --claim --owner NAME"), "{named}");
-    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(PLAN)
+        .expect_stdout(concat!(
+            "[0/4] Ship the API\n",
+            "  1 [ ] Write the schema\n",
+            "  2 [ ] Build the server ⧗ 1\n",
+            "  3 [ ] Build the client ⧗ 1\n",
+            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let planned = env.todos(&["prompt"]).run_unchecked().success().stdout;
     assert_eq!(planned, named);
 }
@@ -310,7 +428,16 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     let plan = r#"{"summary": "S", "todos": [
         {"content": "A", "status": "in_progress", "owner": "w1"},
         {"content": "B", "status": "pending"}]}"#;
-    env.todos(&["write"]).stdin(plan).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(plan)
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [▶] A @w1\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let both = r#"{"todos": [
         {"content": "A", "status": "in_progress"},
         {"content": "B", "status": "in_progress", "owner": "w1"}]}"#;
@@ -320,7 +447,16 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(message.contains("owned by w1"), "{message}");
     let other = both.replace(r#""owner": "w1""#, r#""owner": "w2""#);
-    env.todos(&["write"]).stdin(other).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(other)
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [▶] A @w1\n",
+            "  2 [▶] B @w2\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     // An agent that knows nothing of owners re-sends the list: w1 and w2 each have one item in
     // progress, which is within the rule.
     let unaware = r#"{"todos": [
@@ -329,7 +465,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(unaware)
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\",\"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"in_progress\",\"owner\":\"w2\"}],\"recap\":\"[0/2] In progress: A (+1 more).\",\"revision\":2,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 2).\",\"stats\":{\"total\":2,\"pending\":0,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"in_progress\"}]}}}\n").run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     // Two unowned items in progress are refused, at the list's own key.
@@ -351,16 +487,23 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
 #[test]
 fn hooks_and_check_show_owners_and_dependencies() {
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(PLAN).run_unchecked().success();
-    env.todos(&["next", "--claim", "--owner", "w1"])
-        .run_unchecked()
+    env.todos(&["write"])
+        .stdin(PLAN)
+        .expect_stdout(concat!(
+            "[0/4] Ship the API\n",
+            "  1 [ ] Write the schema\n",
+            "  2 [ ] Build the server ⧗ 1\n",
+            "  3 [ ] Build the client ⧗ 1\n",
+            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
-    let check = env.todos(&["check"]).run_unchecked().code(1);
-    assert!(
-        check.stderr.contains("1 [▶] Write the schema @w1\n"),
-        "{}",
-        check.stderr
-    );
+    env.todos(&["next", "--claim", "--owner", "w1"])
+        .expect_stdout("  1 [▶] Write the schema @w1\n")
+        .run()
+        .success();
+    let check = env.todos(&["check"]).expect_code(1).expect_stderr(concat!("todos: 4 of 4 items are still open.\n", "[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\n", "  1 [▶] Write the schema @w1\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")).run().code(1);
     assert!(
         check
             .stderr
@@ -368,15 +511,9 @@ fn hooks_and_check_show_owners_and_dependencies() {
         "{}",
         check.stderr
     );
-    let hook = env
+    env
         .todos(&["hook"])
         .stdin(r#"{"hook_event_name": "SessionStart", "source": "startup"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!("Plan (todos) [0/4] Ship the API — open items (update with `todos update ID STATUS`):\n", "  1 [▶] Write the schema @w1\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n")).run()
         .success();
-    assert!(
-        hook.stdout.contains("1 [▶] Write the schema @w1\n")
-            && hook.stdout.contains("2 [ ] Build the server ⧗ 1\n"),
-        "{}",
-        hook.stdout
-    );
 }

@@ -121,7 +121,9 @@ fn another_user_without_write_access_changes_nothing() {
     let done = env.rejects(update, 5);
     assert!(done.stderr.contains("Permission denied"), "{}", done.stderr);
     if let Some(show) = as_nobody(&env, &["show"]) {
-        show.run_unchecked().success();
+        show.expect_stdout(concat!("[0/1] S\n", "  1 [▶] a\n"))
+            .run()
+            .success();
     }
 }
 
@@ -148,7 +150,15 @@ fn another_user_may_change_a_plan_in_a_folder_everyone_may_write() {
     let Some(update) = root_plan_open_to_nobody(&env, 0o777) else {
         return;
     };
-    update.run_unchecked().success();
+    update
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [x] a\n",
+            "  2 [ ] b\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     assert_eq!(env.store()["todos"][0]["status"], "completed");
 }
 

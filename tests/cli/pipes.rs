@@ -84,7 +84,7 @@ fn show_into_head_exits_quietly() {
             "\"$0\" \"$@\" | head -1; echo \"exit=${PIPESTATUS[0]}\"",
         ])
         .expect_code(0)
-        .expect_stdout("[0/3000] Big\nexit=0\n")
+        .expect_stdout(concat!("[0/3000] Big\n", "exit=0\n"))
         .expect_stderr("")
         .run();
 }
@@ -106,20 +106,22 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
         &["prompt"],
         &["schema"],
     ] {
-        let done = env.todos(args).stdout_to(full()).run_unchecked();
+        let done = env
+            .todos(args)
+            .stdout_to(full())
+            .expect_code(5)
+            .expect_stderr(
+                "error: cannot write the output: No space left on device (os error 28)\n",
+            )
+            .run();
         assert_eq!(done.code, 5, "{args:?}: {}", done.stderr);
-        assert!(
-            done.stderr.contains("cannot write the output"),
-            "{}",
-            done.stderr
-        );
     }
     // A change is made, then its output fails: the change stands, and the refusal says so with
     // its revision, so an agent that retries does not make it twice.
     let done = env
         .todos(&["create", "B"])
         .stdout_to(full())
-        .run_unchecked();
+        .expect_code(5).expect_stderr(concat!("error: cannot write the output: No space left on device (os error 28); the change was saved as revision 2\n", "hint: do not make it again: `todos show` prints the plan as it is now\n")).run();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert_eq!(
         done.stderr,
@@ -131,7 +133,7 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
     let done = env
         .todos(&["--json", "update", "2", "in_progress"])
         .stdout_to(full())
-        .run_unchecked();
+        .expect_code(5).expect_stderr(concat!("error: cannot write the output: No space left on device (os error 28); the change was saved as revision 3\n", "hint: do not make it again: `todos show` prints the plan as it is now\n")).run();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert!(
         done.stderr
@@ -144,7 +146,12 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
     let done = env
         .todos(&["update", "2", "in_progress"])
         .stdout_to(full())
-        .run_unchecked();
+        .expect_code(5)
+        .expect_stderr(concat!(
+            "note: No change: the plan already matches (revision 3).\n",
+            "error: cannot write the output: No space left on device (os error 28)\n"
+        ))
+        .run();
     assert_eq!(done.code, 5, "{}", done.stderr);
     assert_eq!(
         done.stderr,
@@ -166,12 +173,18 @@ fn a_closed_stderr_never_panics() {
     let done = env
         .todos(&["write", "-t", "complted:A"])
         .stderr_to(closed())
-        .run_unchecked();
+        .expect_code(1)
+        .run();
     assert_eq!(done.code, 1);
     let done = env
         .todos(&["write", "-t", "pending:Z"])
         .stderr_to(closed())
-        .run_unchecked();
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  2 [ ] Z\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run();
     assert_eq!(done.code, 0);
     let lock = fs::OpenOptions::new()
         .write(true)
@@ -181,6 +194,7 @@ fn a_closed_stderr_never_panics() {
     let done = env
         .todos(&["--lock-timeout", "1", "create", "C"])
         .stderr_to(closed())
-        .run_unchecked();
+        .expect_code(3)
+        .run();
     assert_eq!(done.code, 3, "a panic would be 5: {}", done.stdout);
 }

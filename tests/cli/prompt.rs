@@ -72,10 +72,25 @@ fn the_heredoc_example_works_as_written() {
         .stdin(snapshot)
         .expect_code(0)
         .expect_stderr("")
-        .run_unchecked();
+        .expect_stdout(concat!(
+            "[1/3] Fix the login timeout\n",
+            "  1 [x] Reproduce the timeout\n",
+            "  2 [▶] Patch the token expiry check\n",
+            "  3 [ ] Add a regression test\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run();
     // The ids the guide's next commands use exist after its `create`.
     env.todos(&["create", "Update the changelog"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/4] Fix the login timeout\n",
+            "  1 [x] Reproduce the timeout\n",
+            "  2 [▶] Patch the token expiry check\n",
+            "  3 [ ] Add a regression test\n",
+            "  4 [ ] Update the changelog\n",
+            "3 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     for args in [
         ["update", "2", "completed"],

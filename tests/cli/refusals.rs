@@ -23,7 +23,7 @@ fn json_and_markdown_at_once_is_a_usage_error() {
     assert_eq!(done.json()["error"]["code"], "USAGE");
     // The formats that agree with --json still run.
     env.todos(&["--json", "show", "--format", "json"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success();
 }
 
@@ -31,7 +31,15 @@ fn json_and_markdown_at_once_is_a_usage_error() {
 fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run_unchecked().success();
+    env.todos(&["create", "B"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let done = env.rejects(
         env.todos(&["update", "1", "completed", "--expect-revision", "99"]),
         3,
@@ -136,7 +144,13 @@ fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
             "-t",
             "completed:Read",
         ])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [ ] Do a thing\n",
+            "  2 [x] Read\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run_in_process()
         .success();
     assert_eq!(
         done.stdout,
@@ -155,7 +169,7 @@ fn an_unknown_id_is_listed_once() {
          hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
     );
     env.todos(&["remove", "2", "3"])
-        .run_in_process_unchecked()
+        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: removed 2 open items: 2 \"B\" (pending), 3 \"C\" (pending); if they are still needed, `todos undo` brings them back\n").run_in_process()
         .success();
     let done = env.rejects(env.todos(&["remove", "9"]), 1);
     assert!(
@@ -266,7 +280,7 @@ fn a_missing_mcp_server_is_an_error_like_every_other() {
     let env = TestEnv::new();
     let bin = env.root().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
-    let done = env.todos(&["mcp"]).alone_in(&bin).run_unchecked();
+    let done = env.todos(&["mcp"]).alone_in(&bin).expect_code(5).expect_stderr(concat!("error: the MCP server is not installed: [ROOT]/bin/todos-mcp does not exist\n", "hint: install todos with its default features (`cargo install --path .` in a clone), which puts todos-mcp next to todos\n")).run();
     let stderr = done.stderr;
     assert_eq!(done.code, 5);
     assert_eq!(
@@ -294,11 +308,14 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
     let hint = json["error"]["hint"].as_str().unwrap();
     assert!(hint.starts_with("the ids are 1, 2;"), "{hint}");
     // A finished item goes without a warning.
-    let done = env
-        .todos(&["remove", "1"])
+    env.todos(&["remove", "1"])
         .expect_code(0)
         .expect_stderr("")
-        .run_unchecked();
-    assert!(done.stdout.contains("2 [ ] B"), "{}", done.stdout);
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  2 [ ] B\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run();
     env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]), 3);
 }

@@ -15,7 +15,12 @@ fn a_mistyped_status_is_answered_with_the_status_meant() {
         done.stderr
     );
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] S\n",
+            "  1 [x] A\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
 }
 
@@ -33,7 +38,12 @@ fn a_mistyped_field_is_answered_with_the_field_meant() {
     );
     env.todos(&["write"])
         .stdin(sent.replace("contnet", "content"))
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
 }
 
@@ -96,7 +106,12 @@ fn update_reports_the_typo_and_the_missing_status_together() {
     );
     env.todos(&["update"])
         .stdin(r#"{"id": "1", "status": "done"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] S\n",
+            "  1 [x] A\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
 }
 
@@ -119,7 +134,7 @@ fn a_long_item_is_told_first_how_to_fit_then_how_to_raise_the_limit() {
     // The retry the message names: a short text, the rest in the description.
     env.todos(&["write"])
         .stdin(r#"{"summary": "S", "todos": [{"content": "Patch the token expiry check", "description": "Compare milliseconds too", "status": "pending"}]}"#)
-        .run_unchecked()
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] Patch the token expiry check\n", "1 of 1 open — finish it before you wrap up.\n")).run()
         .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["description"], "Compare milliseconds too");
@@ -157,7 +172,7 @@ fn separators_and_byte_order_marks_inside_text_are_refused() {
     // At the very start of the input a byte-order mark is only an encoding's signature.
     env.todos(&["write"])
         .stdin("\u{feff}{\"todos\": [{\"content\": \"B\", \"status\": \"pending\"}]}")
-        .run_unchecked()
+        .expect_stdout(concat!("[0/1] (no summary)\n", "  2 [ ] B\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr(concat!("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n", "warning: dropped open item 1 \"A\" (pending); send it again to keep it, or `todos undo`\n")).run()
         .success();
 }
 
@@ -191,7 +206,7 @@ fn a_write_that_reopens_a_finished_item_warns_by_name() {
             "-t",
             "pending:Publish",
         ])
-        .run_unchecked()
+        .expect_stdout(concat!("[0/2] S\n", "  1 [ ] Tag\n", "  2 [ ] Publish\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: reopened item 1 \"Tag\": completed → pending; if it is finished, send it as completed\n").run()
         .success();
     assert!(
         done.stderr
@@ -232,7 +247,12 @@ fn one_item_is_spoken_of_in_the_singular() {
     let env = TestEnv::new();
     let done = env
         .todos(&["write", "--summary", "S", "-t", "pending:A"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(
         done.stdout
@@ -255,7 +275,12 @@ fn one_item_is_spoken_of_in_the_singular() {
     );
     let done = env
         .todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] S\n",
+            "  1 [x] A\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     assert!(
         done.stdout.ends_with("\nThe one item is done.\n"),
@@ -264,7 +289,7 @@ fn one_item_is_spoken_of_in_the_singular() {
     );
     let json = env
         .todos(&["--json", "check"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"}],\"recap\":\"[1/1] All done.\",\"revision\":2,\"warnings\":[],\"check\":{\"passed\":true,\"open\":0,\"owner\":null,\"stale_minutes\":null,\"minutes_since_change\":0,\"stop_hook_active\":false}},\"text\":\"The one item is done.\",\"stats\":{\"total\":1,\"pending\":0,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(json["text"], "The one item is done.");

@@ -172,7 +172,13 @@ fn create_and_update_examples() {
     assert!(create.is_valid(&items));
     env.todos(&["create"])
         .stdin(items.to_string())
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [ ] Write the migration\n",
+            "  2 [ ] Run it on staging\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     // The other forms create takes are outside the schema: an array, and Claude Code's
     // TaskCreate (one item's subject, description and activeForm).
@@ -181,7 +187,14 @@ fn create_and_update_examples() {
     assert!(!create.is_valid(&task_create));
     env.todos(&["create"])
         .stdin(task_create.to_string())
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] Write the migration\n",
+            "  2 [ ] Run it on staging\n",
+            "  3 [ ] Run the tests\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     for bad in [
         json!({"items": []}),
@@ -198,14 +211,28 @@ fn create_and_update_examples() {
     assert!(update.is_valid(&change));
     env.todos(&["update"])
         .stdin(change.to_string())
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/3] (no summary)\n",
+            "  1 [ ] Write the migration\n",
+            "  2 [x] Run it on staging\n",
+            "  3 [ ] Run the tests\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     // 002's update_todo sends its own status names: accepted, but not canonical.
     let alias = json!({"id": "1", "status": "running"});
     assert!(!update.is_valid(&alias));
     env.todos(&["update"])
         .stdin(alias.to_string())
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/3] (no summary)\n",
+            "  1 [▶] Write the migration\n",
+            "  2 [x] Run it on staging\n",
+            "  3 [ ] Run the tests\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     for bad in [json!({"id": "1"}), json!({"status": "completed"})] {
         assert!(!update.is_valid(&bad), "{bad}");

@@ -87,7 +87,17 @@ fn weknora_plan_steps() {
         {"id": "step2", "description": "使用 web_search 检索 LangChain 文档", "status": "in_progress"},
         {"id": "step3", "description": "对比三个框架的核心特性", "status": "pending"}]}"#;
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(input).run_unchecked().success();
+    env.todos(&["write"])
+        .stdin(input)
+        .expect_stdout(concat!(
+            "[1/3] 对比 WeKnora 与 LangChain\n",
+            "  1 [x] 搜索知识库中的 WeKnora 架构信息\n",
+            "  2 [▶] 使用 web_search 检索 LangChain 文档\n",
+            "  3 [ ] 对比三个框架的核心特性\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     assert_eq!(env.store()["summary"], "对比 WeKnora 与 LangChain");
     assert_eq!(
         items(&env.store()["todos"])[1],
@@ -111,7 +121,7 @@ fn s03_todo_manager_object_and_bare_array() {
 fn claude_code_todowrite_with_active_form_and_priority() {
     let input = r#"{"todos": [{"content": "Run the tests", "status": "in_progress", "activeForm": "Running the tests", "priority": "HIGH", "id": "1"}]}"#;
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(input).run_unchecked().success();
+    env.todos(&["write"]).stdin(input).expect_stdout(concat!("[0/1] (no summary)\n", "  1 [▶] Run the tests — Running the tests (high priority)\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run().success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["active_form"], "Running the tests");
     assert_eq!(item["priority"], "high");
@@ -159,19 +169,43 @@ fn tutorial_create_todos_and_update_todo() {
     let env = TestEnv::new();
     env.todos(&["create"])
         .stdin(r#"{"items": ["搜索资料", "写总结"]}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [ ] 搜索资料\n",
+            "  2 [ ] 写总结\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update"])
         .stdin(r#"{"id": "1", "status": "running"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [▶] 搜索资料\n",
+            "  2 [ ] 写总结\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update"])
         .stdin(r#"{"id": "1", "status": "completed"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] (no summary)\n",
+            "  1 [x] 搜索资料\n",
+            "  2 [ ] 写总结\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update"])
         .stdin(r#"{"id": "2", "status": "failed"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[2/2] (no summary)\n",
+            "  1 [x] 搜索资料\n",
+            "  2 [!] 写总结\n",
+            "Finished, 1 of 2 failed.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         items(&env.store()["todos"]),
@@ -180,8 +214,14 @@ fn tutorial_create_todos_and_update_todo() {
             triple("2", "failed", "写总结")
         ]
     );
-    let done = env.todos(&["show"]).run_unchecked().success();
-    assert!(done.stdout.contains("2 [!] 写总结"), "{}", done.stdout);
+    env.todos(&["show"])
+        .expect_stdout(concat!(
+            "[2/2] (no summary)\n",
+            "  1 [x] 搜索资料\n",
+            "  2 [!] 写总结\n"
+        ))
+        .run()
+        .success();
 }
 
 #[test]

@@ -14,14 +14,14 @@ fn show_and_recap_create_nothing() {
     );
     env.todos(&["show"])
         .expect_code(0)
-        .expect_stdout("[0/0] (no summary)\n  No todos.\n")
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
         .expect_stderr(note.clone())
-        .run_unchecked();
+        .run();
     env.todos(&["recap"])
         .expect_code(0)
         .expect_stdout("[0/0] No todos.\n")
         .expect_stderr(note)
-        .run_unchecked();
+        .run();
     assert!(env.tree().is_empty());
     let names: Vec<_> = fs::read_dir(env.ws())
         .unwrap()
@@ -131,10 +131,19 @@ fn a_held_lock_times_out_with_a_conflict() {
         .json();
     assert_eq!(json["error"]["code"], "CONFLICT");
     // Readers never wait for the lock.
-    env.todos(&["show"]).run_unchecked().success();
+    env.todos(&["show"])
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n"))
+        .run()
+        .success();
     lock.unlock().unwrap();
     env.todos(&["--lock-timeout", "0", "create", "B"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
 }
 
@@ -217,7 +226,15 @@ fn saving_keeps_the_store_permissions() {
     let env = TestEnv::new();
     env.plan("S", &["pending:a"]);
     fs::set_permissions(env.path(".todos.json"), fs::Permissions::from_mode(0o600)).unwrap();
-    env.todos(&["create", "b"]).run_unchecked().success();
+    env.todos(&["create", "b"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let mode = fs::metadata(env.path(".todos.json"))
         .unwrap()
         .permissions()
@@ -256,7 +273,13 @@ fn a_change_leaves_the_workspace_folders_access_time_alone() {
     }
     let before = [env.ws(), env.path(".todos")].map(|folder| set_old_access_time(&folder));
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [x] a\n",
+            "  2 [ ] b\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "completed");
     assert_eq!(

@@ -86,14 +86,22 @@ fn show_wraps_at_words_on_a_terminal_and_never_into_a_pipe() {
     let piped = env
         .todos(&["show"])
         .env("COLUMNS", "40")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[5/9] Fix the login timeout and ship the patch to production\n",
+            "  1 [x] Reproduce the timeout with a slow token server\n",
+            "  2 [x] Read the token code\n",
+            "  3 [x] Write down the expiry rules\n",
+            "  4 [~] Benchmark the old retry loop\n",
+            "  5 [!] Try the vendor patch\n",
+            "  6 [▶] Patch the token expiry check in the middleware\n",
+            "  7 [ ] Add a regression test for expired tokens\n",
+            "  8 [ ] Update the changelog\n",
+            "  9 [ ] Tag the release\n"
+        ))
+        .run()
         .success()
         .stdout;
     assert_eq!(wide, piped, "at 120 columns every line fits");
-    assert!(
-        piped.contains("  1 [x] Reproduce the timeout with a slow token server\n"),
-        "into a pipe nothing wraps: {piped}"
-    );
     // The recap wraps under its text too; a generated document is never wrapped.
     let recap = on_a_terminal(&env, 40, "recap");
     assert!(
@@ -284,7 +292,20 @@ fn watch_fits_a_short_pane_and_follows_a_resize() {
 
     // A change is drawn at the current size.
     env.todos(&["update", "6", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[6/9] Fix the login timeout and ship the patch to production\n",
+            "  1 [x] Reproduce the timeout with a slow token server\n",
+            "  2 [x] Read the token code\n",
+            "  3 [x] Write down the expiry rules\n",
+            "  4 [~] Benchmark the old retry loop\n",
+            "  5 [!] Try the vendor patch\n",
+            "  6 [x] Patch the token expiry check in the middleware\n",
+            "  7 [ ] Add a regression test for expired tokens\n",
+            "  8 [ ] Update the changelog\n",
+            "  9 [ ] Tag the release\n",
+            "3 of 9 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     pane.wait_for("the change", |s| s.contains("[6/9]"));
     pane.send(&["C-c"]);
@@ -310,7 +331,20 @@ fn ctrl_z_gives_the_terminal_back_and_fg_draws_again() {
     pane.wait_for("the shell's answer", |s| s.contains("\nstill-here"));
     // Meanwhile the plan changes; `fg` draws it as it is now.
     env.todos(&["update", "6", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[6/9] Fix the login timeout and ship the patch to production\n",
+            "  1 [x] Reproduce the timeout with a slow token server\n",
+            "  2 [x] Read the token code\n",
+            "  3 [x] Write down the expiry rules\n",
+            "  4 [~] Benchmark the old retry loop\n",
+            "  5 [!] Try the vendor patch\n",
+            "  6 [x] Patch the token expiry check in the middleware\n",
+            "  7 [ ] Add a regression test for expired tokens\n",
+            "  8 [ ] Update the changelog\n",
+            "  9 [ ] Tag the release\n",
+            "3 of 9 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     pane.send(&["fg", "Enter"]);
     pane.wait_for("the plan again", |s| s.contains("[6/9]"));
@@ -378,7 +412,20 @@ fn blocked_plan(env: &TestEnv) {
             .success();
     }
     env.todos(&["update", "8", "--content", "Update the changelog for users"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[5/9] Fix the login timeout and ship the patch to production\n",
+            "  1 [x] Reproduce the timeout with a slow token server\n",
+            "  2 [x] Read the token code\n",
+            "  3 [x] Write down the expiry rules\n",
+            "  4 [~] Benchmark the old retry loop\n",
+            "  5 [!] Try the vendor patch\n",
+            "  6 [▶] Patch the token expiry check in the middleware\n",
+            "  7 [ ] Add a regression test for expired tokens ⧗ 6\n",
+            "  8 [ ] Update the changelog for users ⧗ 7\n",
+            "  9 [ ] Tag the release\n",
+            "4 of 9 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
 }
 

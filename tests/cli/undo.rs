@@ -8,32 +8,41 @@ use crate::support::{TestEnv, items};
 fn undo_restores_what_a_full_overwrite_dropped() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A", "in_progress:B", "pending:C"]);
-    let done = env
+    env
         .todos(&["write", "--summary", "S", "-t", "completed:A"])
-        .run_unchecked()
+        .expect_stdout(concat!("[1/1] S\n", "  1 [x] A\n", "The one item is done.\n")).expect_stderr("warning: dropped 2 open items: 2 \"B\" (in_progress), 3 \"C\" (pending); send them again to keep them, or `todos undo`\n").run()
         .success();
-    assert!(
-        done.stderr.contains("or `todos undo`"),
-        "the warning names the way back: {}",
-        done.stderr
-    );
-    let done = env.todos(&["undo"]).run_unchecked().success();
+    let done = env
+        .todos(&["undo"])
+        .expect_stdout(concat!(
+            "[1/3] S\n",
+            "  1 [x] A\n",
+            "  2 [▶] B\n",
+            "  3 [ ] C\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .run()
+        .success();
     assert!(
         done.stderr
             .contains("note: Restored the plan of revision 1."),
         "{}",
         done.stderr
     );
-    assert!(
-        done.stdout.contains("  2 [▶] B\n  3 [ ] C\n"),
-        "{}",
-        done.stdout
-    );
     let store = env.store();
     assert_eq!(store["revision"], 3, "an undo is a change of its own");
     assert_eq!(items(&store["todos"]).len(), 3);
     // `redo` takes the undo back.
-    env.todos(&["redo"]).run_unchecked().success();
+    env.todos(&["redo"])
+        .expect_stdout(concat!(
+            "[1/1] S\n",
+            "  1 [x] A\n",
+            "The one item is done.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
+        .success();
     assert_eq!(items(&env.store()["todos"]).len(), 1);
     assert_eq!(env.store()["revision"], 4);
 }
@@ -42,9 +51,33 @@ fn undo_restores_what_a_full_overwrite_dropped() {
 fn undo_never_hands_an_id_out_twice() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run_unchecked().success();
-    env.todos(&["undo"]).run_unchecked().success();
-    env.todos(&["create", "C"]).run_unchecked().success();
+    env.todos(&["create", "B"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .run()
+        .success();
+    env.todos(&["create", "C"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  3 [ ] C\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let ids: Vec<String> = items(&env.store()["todos"])
         .into_iter()
         .map(|(id, _, _)| id)
@@ -58,7 +91,15 @@ fn nothing_to_undo_is_refused() {
     let done = env.rejects(env.todos(&["undo"]), 1);
     assert!(done.stderr.contains("nothing to undo"), "{}", done.stderr);
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run_unchecked().success();
+    env.todos(&["create", "B"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     env.rejects(env.todos(&["undo", "--expect-revision", "1"]), 3);
 }
 
@@ -66,7 +107,15 @@ fn nothing_to_undo_is_refused() {
 fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    env.todos(&["create", "B"]).run_unchecked().success();
+    env.todos(&["create", "B"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     env.write_file(".todos.json", "{\"version\": 1, \"todos\": [tor");
     let done = env.rejects(env.todos(&["show"]), 4);
     assert!(done.stderr.contains("line 1 column 27"), "{}", done.stderr);
@@ -78,7 +127,7 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     let done = env
         .todos(&["--json", "undo"])
         .env("TODOS_NOW", "2025-03-04T05:06:07Z")
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[0/2] Pending: A; B.\",\"revision\":3,\"changed\":true,\"warnings\":[]},\"text\":\"Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of revision 2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success();
     let json = done.json();
     assert_eq!(
@@ -96,7 +145,10 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
             .unwrap()
             .starts_with("Moved the unreadable store to")
     );
-    env.todos(&["show"]).run_unchecked().success();
+    env.todos(&["show"])
+        .expect_stdout(concat!("[0/2] S\n", "  1 [ ] A\n", "  2 [ ] B\n"))
+        .run()
+        .success();
 }
 
 #[test]
@@ -107,7 +159,7 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         ".todos.json",
         r#"{"version": 1, "revision": 7, "next_id": 12, "todos": "broken"}"#,
     );
-    let done = env.todos(&["undo"]).run_unchecked().success();
+    let done = env.todos(&["undo"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("warning: the history keeps no revision to restore: the plan is empty\n", "note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. The plan is empty.\n")).run().success();
     assert!(
         done.stderr
             .contains("the history keeps no revision to restore"),
@@ -122,7 +174,7 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         .run();
     let done = env
         .todos(&["--json", "create", "A"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"12\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":9,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"A\"]}}}\n").run()
         .success();
     assert_eq!(done.json()["data"]["todos"][0]["id"], "12");
     assert_eq!(done.json()["data"]["revision"], 9);
@@ -146,11 +198,30 @@ fn undo_of_garbage_without_history_sends_no_counter_back() {
 fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
     let env = TestEnv::new();
     env.plan("S", &["pending:a", "pending:b"]);
-    env.todos(&["create", "c"]).run_unchecked().success(); // revision 2, id 3
+    env.todos(&["create", "c"])
+        .expect_stdout(concat!(
+            "[0/3] S\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "  3 [ ] c\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success(); // revision 2, id 3
     env.write_file(".todos.json", "garbage");
-    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["undo"]).expect_stdout(concat!("[0/3] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "  3 [ ] c\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
     assert!(env.store()["revision"].as_u64().unwrap() > 2);
-    env.todos(&["create", "d"]).run_unchecked().success();
+    env.todos(&["create", "d"])
+        .expect_stdout(concat!(
+            "[0/4] S\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "  3 [ ] c\n",
+            "  4 [ ] d\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let ids: Vec<String> = items(&env.store()["todos"])
         .into_iter()
         .map(|(id, _, _)| id)
@@ -161,7 +232,7 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
         ".todos.json",
         r#"{"version": 1, "revision": 40, "next_id": 90, "todos": "oops"}"#,
     );
-    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["undo"]).expect_stdout(concat!("[0/4] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "  3 [ ] c\n", "  4 [ ] d\n", "4 of 4 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233-2. Restored the plan of revision 4.\n").run().success();
     assert_eq!(env.store()["revision"], 41);
     assert_eq!(env.store()["next_id"], 90);
 }
@@ -170,12 +241,29 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
 fn setting_aside_twice_in_one_second_keeps_both_files() {
     let env = TestEnv::new();
     env.plan("S", &["pending:a"]);
-    env.todos(&["create", "b"]).run_unchecked().success();
+    env.todos(&["create", "b"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     env.write_file(".todos.json", "FIRST");
-    env.todos(&["undo"]).run_unchecked().success();
-    env.todos(&["create", "c"]).run_unchecked().success();
+    env.todos(&["undo"]).expect_stdout(concat!("[0/2] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
+    env.todos(&["create", "c"])
+        .expect_stdout(concat!(
+            "[0/3] S\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "  3 [ ] c\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     env.write_file(".todos.json", "SECOND");
-    env.todos(&["undo"]).run_unchecked().success();
+    env.todos(&["undo"]).expect_stdout(concat!("[0/3] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "  3 [ ] c\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233-2. Restored the plan of revision 4.\n").run().success();
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233"), "FIRST");
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233-2"), "SECOND");
 }
@@ -186,7 +274,12 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
 fn undo_after_the_first_change_restores_the_empty_plan() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    let done = env.todos(&["undo"]).run_unchecked().success();
+    let done = env
+        .todos(&["undo"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
+        .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
+        .run()
+        .success();
     assert!(
         done.stderr
             .contains("Restored revision 0, the empty plan before the first change."),
@@ -196,10 +289,29 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
     assert_eq!(env.store()["todos"], serde_json::json!([]));
     assert_eq!(env.store()["revision"], 2);
     assert!(env.store().get("summary").is_none(), "{}", env.store());
-    env.todos(&["redo"]).run_unchecked().success();
+    env.todos(&["redo"])
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .run()
+        .success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
     assert_eq!(env.store()["summary"], "S");
-    env.todos(&["undo", "--to", "0"]).run_unchecked().success();
-    env.todos(&["create", "B"]).run_unchecked().success();
+    env.todos(&["undo", "--to", "0"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
+        .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
+        .run()
+        .success();
+    env.todos(&["create", "B"])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  2 [ ] B\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
+        .success();
     assert_eq!(env.store()["todos"][0]["id"], "2", "ids never go back");
 }

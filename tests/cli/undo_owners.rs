@@ -8,11 +8,23 @@ fn owned_by_w1() -> TestEnv {
     env.plan("Ship", &["pending:Schema", "pending:Docs"]);
     env.todos(&["update", "1", "in_progress", "--owner", "w1"])
         .env("TODOS_OWNER", "w1")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [▶] Schema @w1\n",
+            "  2 [ ] Docs\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "1", "--content", "Schema v2"])
         .env("TODOS_OWNER", "w1")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [▶] Schema v2 @w1\n",
+            "  2 [ ] Docs\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env
 }
@@ -37,11 +49,24 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
     // An undo that leaves w1's item as it is goes through under w2's name.
     env.todos(&["update", "2", "completed"])
         .env("TODOS_OWNER", "w2")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [▶] Schema v2 @w1\n",
+            "  2 [x] Docs\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["undo"])
         .env("TODOS_OWNER", "w2")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [▶] Schema v2 @w1\n",
+            "  2 [ ] Docs\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .run()
         .success();
     assert_eq!(env.store()["todos"][1]["status"], "pending");
 }
@@ -51,11 +76,36 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
     let env = owned_by_w1();
     env.todos(&["undo"])
         .env("TODOS_OWNER", "w1")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [▶] Schema @w1\n",
+            "  2 [ ] Docs\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "Schema");
-    env.todos(&["redo"]).run_unchecked().success();
+    env.todos(&["redo"])
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [▶] Schema v2 @w1\n",
+            "  2 [ ] Docs\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .run()
+        .success();
     assert_eq!(env.store()["todos"][0]["content"], "Schema v2");
-    env.todos(&["undo", "--to", "1"]).run_unchecked().success();
+    env.todos(&["undo", "--to", "1"])
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [ ] Schema\n",
+            "  2 [ ] Docs\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .run()
+        .success();
     assert!(env.store()["todos"][0].get("owner").is_none());
 }

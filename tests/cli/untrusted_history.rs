@@ -10,8 +10,25 @@ use crate::support::{HISTORY, TestEnv};
 /// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
 fn three_revisions(env: &TestEnv) {
     env.plan("Ship", &["pending:A"]);
-    env.todos(&["create", "B"]).run_unchecked().success();
-    env.todos(&["create", "C"]).run_unchecked().success();
+    env.todos(&["create", "B"])
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["create", "C"])
+        .expect_stdout(concat!(
+            "[0/3] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
 }
 
 /// A history line as todos writes one, with `todos` as the plan.
@@ -109,12 +126,45 @@ fn a_revision_far_beyond_the_store_never_stops_a_change() {
                 .any(|w| w.contains(&format!("revision {revision} is not one the store"))),
             "{warnings:?}"
         );
-        let done = env.todos(&["create", "D"]).run_unchecked().success();
+        let done = env
+            .todos(&["create", "D"])
+            .expect_stdout(concat!(
+                "[0/4] Ship\n",
+                "  1 [ ] A\n",
+                "  2 [ ] B\n",
+                "  3 [ ] C\n",
+                "  4 [ ] D\n",
+                "4 of 4 open — finish them before you wrap up.\n"
+            ))
+            .run()
+            .success();
         assert_eq!(env.store()["revision"], 4, "{}", done.stderr);
-        env.todos(&["create", "E"]).run_unchecked().success();
+        env.todos(&["create", "E"])
+            .expect_stdout(concat!(
+                "[0/5] Ship\n",
+                "  1 [ ] A\n",
+                "  2 [ ] B\n",
+                "  3 [ ] C\n",
+                "  4 [ ] D\n",
+                "  5 [ ] E\n",
+                "5 of 5 open — finish them before you wrap up.\n"
+            ))
+            .run()
+            .success();
         assert_eq!(env.store()["revision"], 5);
         env.rejects(env.todos(&["undo", "--to", &revision.to_string()]), 1);
-        env.todos(&["undo"]).run_unchecked().success();
+        env.todos(&["undo"])
+            .expect_stdout(concat!(
+                "[0/4] Ship\n",
+                "  1 [ ] A\n",
+                "  2 [ ] B\n",
+                "  3 [ ] C\n",
+                "  4 [ ] D\n",
+                "4 of 4 open — finish them before you wrap up.\n"
+            ))
+            .expect_stderr("note: Restored the plan of revision 4.\n")
+            .run()
+            .success();
         assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
     }
 }
@@ -190,7 +240,17 @@ fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
         .map(|n| json!({"id": n.to_string(), "content": format!("S{n}"), "status": "in_progress"}))
         .collect();
     history_with(&env, &[], &[line(4, &Value::Array(fifty))]);
-    env.todos(&["create", "D"]).run_unchecked().success();
+    env.todos(&["create", "D"])
+        .expect_stdout(concat!(
+            "[0/4] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] D\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     let done = env.rejects(env.todos(&["undo", "--to", "4"]), 1);
     assert!(
         done.stderr.contains("revision 4 cannot be restored")
@@ -201,7 +261,62 @@ fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
     env.todos(&["undo", "--to", "4"])
         .env("TODOS_MAX_ITEMS", "50")
         .env("TODOS_MAX_IN_PROGRESS", "50")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/50] Planted\n",
+            "   1 [▶] S1\n",
+            "   2 [▶] S2\n",
+            "   3 [▶] S3\n",
+            "   4 [▶] S4\n",
+            "   5 [▶] S5\n",
+            "   6 [▶] S6\n",
+            "   7 [▶] S7\n",
+            "   8 [▶] S8\n",
+            "   9 [▶] S9\n",
+            "  10 [▶] S10\n",
+            "  11 [▶] S11\n",
+            "  12 [▶] S12\n",
+            "  13 [▶] S13\n",
+            "  14 [▶] S14\n",
+            "  15 [▶] S15\n",
+            "  16 [▶] S16\n",
+            "  17 [▶] S17\n",
+            "  18 [▶] S18\n",
+            "  19 [▶] S19\n",
+            "  20 [▶] S20\n",
+            "  21 [▶] S21\n",
+            "  22 [▶] S22\n",
+            "  23 [▶] S23\n",
+            "  24 [▶] S24\n",
+            "  25 [▶] S25\n",
+            "  26 [▶] S26\n",
+            "  27 [▶] S27\n",
+            "  28 [▶] S28\n",
+            "  29 [▶] S29\n",
+            "  30 [▶] S30\n",
+            "  31 [▶] S31\n",
+            "  32 [▶] S32\n",
+            "  33 [▶] S33\n",
+            "  34 [▶] S34\n",
+            "  35 [▶] S35\n",
+            "  36 [▶] S36\n",
+            "  37 [▶] S37\n",
+            "  38 [▶] S38\n",
+            "  39 [▶] S39\n",
+            "  40 [▶] S40\n",
+            "  41 [▶] S41\n",
+            "  42 [▶] S42\n",
+            "  43 [▶] S43\n",
+            "  44 [▶] S44\n",
+            "  45 [▶] S45\n",
+            "  46 [▶] S46\n",
+            "  47 [▶] S47\n",
+            "  48 [▶] S48\n",
+            "  49 [▶] S49\n",
+            "  50 [▶] S50\n",
+            "50 of 50 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 4.\n")
+        .run()
         .success();
 }
 
@@ -211,7 +326,17 @@ fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
 fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     let env = TestEnv::new();
     three_revisions(&env);
-    env.todos(&["create", "D"]).run_unchecked().success();
+    env.todos(&["create", "D"])
+        .expect_stdout(concat!(
+            "[0/4] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] D\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     // As a kill after the saves of revisions 3 and 4 leaves it: the history stops at 2.
     let kept: Vec<String> = env
         .read(HISTORY)
@@ -228,7 +353,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
         "{}",
         done.stderr
     );
-    let done = env.todos(&["undo"]).run_unchecked().success();
+    let done = env.todos(&["undo"]).expect_stdout(concat!("[0/2] Ship\n", "  1 [ ] A\n", "  2 [ ] B\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: revision 3 is missing from the history (a change was stopped before it recorded it): restored revision 2, the nearest kept before it\n", "note: Restored the plan of revision 2.\n")).run().success();
     assert!(
         done.stderr.contains("revision 3 is missing")
             && done
@@ -239,18 +364,32 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     );
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
     // The change recorded the revision it replaced: redo goes back to the four items.
-    env.todos(&["redo"]).run_unchecked().success();
+    env.todos(&["redo"])
+        .expect_stdout(concat!(
+            "[0/4] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] D\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr("note: Restored the plan of revision 4.\n")
+        .run()
+        .success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
     // With no history at all (kills at the first two changes), undo restores revision 0.
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A"]);
-    env.todos(&["create", "B"]).run_unchecked().success();
+    env.todos(&["create", "B"])
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
     std::fs::remove_file(env.path(HISTORY)).unwrap();
-    let done = env.todos(&["undo"]).run_unchecked().success();
-    assert!(
-        done.stderr.contains("restored revision 0"),
-        "{}",
-        done.stderr
-    );
+    env.todos(&["undo"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("warning: revision 1 is missing from the history (a change was stopped before it recorded it): restored revision 0, the nearest kept before it\n", "note: Restored revision 0, the empty plan before the first change.\n")).run().success();
     assert_eq!(env.store()["todos"], json!([]));
 }

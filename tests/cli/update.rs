@@ -4,13 +4,23 @@ use crate::support::{TestEnv, error_paths, items};
 fn changes_the_status_of_one_item() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A", "pending:B"]);
-    let done = env
-        .todos(&["update", "2", "in_progress"])
-        .run_unchecked()
+    env.todos(&["update", "2", "in_progress"])
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [▶] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
-    assert!(done.stdout.contains("  2 [▶] B"), "{}", done.stdout);
     env.todos(&["update", "2", "DONE"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [x] B\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][1]["status"], "completed");
     assert_eq!(env.store()["revision"], 3);
@@ -21,7 +31,12 @@ fn changes_the_content() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.todos(&["update", "1", "--content", "  A, said better "])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A, said better\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         items(&env.store()["todos"])[0],
@@ -35,12 +50,19 @@ fn reads_json_from_stdin() {
     env.plan("S", &["pending:A"]);
     env.todos(&["update"])
         .stdin(r#"{"id": "1", "status": "running", "activeForm": "Doing A"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [▶] A — Doing A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "in_progress");
     assert_eq!(env.store()["todos"][0]["active_form"], "Doing A");
-    let done = env.todos(&["show"]).run_unchecked().success();
-    assert!(done.stdout.contains("[▶] A — Doing A"), "{}", done.stdout);
+    env.todos(&["show"])
+        .expect_stdout(concat!("[0/1] S\n", "  1 [▶] A — Doing A\n"))
+        .run()
+        .success();
 }
 
 #[test]
@@ -53,18 +75,42 @@ fn leaving_a_terminal_status_needs_reopen() {
         assert!(done.stderr.contains("--reopen"), "{}", done.stderr);
     }
     env.todos(&["update", "1", "cancelled"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [~] A\n",
+            "  2 [ ] B\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "1", "pending", "--reopen"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "pending");
     env.todos(&["update", "1", "failed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [!] A\n",
+            "  2 [ ] B\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update"])
         .stdin(r#"{"id":"1","status":"pending","reopen":true}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
 }
 
@@ -99,7 +145,13 @@ fn a_second_item_in_progress_is_refused() {
     );
     env.todos(&["update", "2", "in_progress"])
         .env("TODOS_MAX_IN_PROGRESS", "2")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] S\n",
+            "  1 [▶] A\n",
+            "  2 [▶] B\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
 }
 
@@ -135,11 +187,15 @@ fn the_same_status_again_is_no_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     let before = env.tree();
-    let done = env
-        .todos(&["update", "1", "pending"])
-        .run_unchecked()
+    env.todos(&["update", "1", "pending"])
+        .expect_stdout(concat!(
+            "[0/1] S\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+        .run()
         .success();
-    assert!(done.stderr.contains("No change"), "{}", done.stderr);
     assert_eq!(env.tree(), before);
 }
 

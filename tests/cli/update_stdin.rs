@@ -6,13 +6,34 @@ use crate::support::{HISTORY, TestEnv};
 fn three_items() -> TestEnv {
     let env = TestEnv::new();
     env.todos(&["create", "a", "b", "c"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "  3 [ ] c\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "3", "--blocked-by", "1"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b\n",
+            "  3 [ ] c ⧗ 1\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["update", "2", "--owner", "w1"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b @w1\n",
+            "  3 [ ] c ⧗ 1\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     env
 }
@@ -24,7 +45,7 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
         .todos(&["--json", "update"])
         .env("TODOS_OWNER", "w2")
         .stdin(r#"{"id":"2","take":true}"#)
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"a\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"b\",\"status\":\"pending\",\"owner\":\"w2\"},{\"id\":\"3\",\"content\":\"c\",\"status\":\"pending\",\"blocked_by\":[\"1\"]}],\"recap\":\"[0/3] Next: a. Pending: b; c.\",\"revision\":4,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 3 pending.\",\"stats\":{\"total\":3,\"pending\":3,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"2\",\"take\":true}}}\n").run()
         .success();
     let envelope = done.json();
     let item = &envelope["data"]["todos"][1];
@@ -33,7 +54,14 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
     // With an owner named in the input, that owner takes it.
     env.todos(&["update"])
         .stdin(r#"{"taskId":"2","take":true,"owner":"w3"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b @w3\n",
+            "  3 [ ] c ⧗ 1\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][1]["owner"], "w3");
     // Without it, a write under another name is still refused, as on the command line.
@@ -113,7 +141,14 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
     );
     // A blocker it waits on comes off.
     env.todos(&["update", "3", "--unblock", "1"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] a\n",
+            "  2 [ ] b @w1\n",
+            "  3 [ ] c\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(
         env.store()["todos"][2]

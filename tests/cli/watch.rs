@@ -53,11 +53,23 @@ fn prints_each_new_state_and_ends_on_sigterm() {
     let states = states(stdout);
     assert_eq!(next(&states), "[0/2] Ship\n  1 [▶] Build\n  2 [ ] Test\n");
     env.todos(&["update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Build\n",
+            "  2 [ ] Test\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(next(&states), "[1/2] Ship\n  1 [x] Build\n  2 [ ] Test\n");
     env.todos(&["update", "2", "in_progress"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/2] Ship\n",
+            "  1 [x] Build\n",
+            "  2 [▶] Test\n",
+            "1 of 2 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(next(&states), "[1/2] Ship\n  1 [x] Build\n  2 [▶] Test\n");
     env.todos(&[
@@ -69,7 +81,13 @@ fn prints_each_new_state_and_ends_on_sigterm() {
         "-t",
         "completed:Test",
     ])
-    .run_unchecked()
+    .expect_stdout(concat!(
+        "[2/2] Ship\n",
+        "  1 [x] Build\n",
+        "  2 [x] Test\n",
+        "All 2 done.\n"
+    ))
+    .run()
     .success();
     assert_eq!(next(&states), "[2/2] Ship\n  1 [x] Build\n  2 [x] Test\n");
     let pid = watcher.0.id().to_string();
@@ -128,7 +146,12 @@ fn watches_every_list_at_once() {
     let env = TestEnv::new();
     env.plan("Main", &["pending:Step"]);
     env.todos(&["-l", "api", "create", "Route"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] Route\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     let mut child = env.todos(&["--json", "show", "--watch", "--all"]).spawn();
     let stdout = child.stdout.take().expect("piped stdout");
@@ -162,14 +185,24 @@ fn watches_every_list_at_once() {
     let first = lists(next(&lines));
     assert_eq!(first, [("default".into(), 0), ("api".into(), 0)]);
     env.todos(&["-l", "api", "update", "1", "completed"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[1/1] (no summary)\n",
+            "  1 [x] Route\n",
+            "The one item is done.\n"
+        ))
+        .run()
         .success();
     assert_eq!(
         lists(next(&lines)),
         [("default".into(), 0), ("api".into(), 1)]
     );
     env.todos(&["-l", "web", "create", "Page"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] Page\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     let third = lists(next(&lines));
     assert_eq!(third.len(), 3, "{third:?}");

@@ -25,7 +25,12 @@ fn a_git_folder_marks_the_workspace_when_no_store_exists() {
     fs::create_dir_all(env.path("repo/src")).unwrap();
     env.todos(&["create", "From src"])
         .current_dir(env.path("repo/src"))
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] From src\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(env.path("repo/.todos.json").exists());
     assert!(!env.path("repo/src/.todos.json").exists());
@@ -37,11 +42,21 @@ fn workspace_flag_and_variable() {
     fs::create_dir_all(env.path("a")).unwrap();
     fs::create_dir_all(env.path("b")).unwrap();
     env.todos(&["-C", "a", "create", "In a"])
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] In a\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     env.todos(&["create", "In b"])
         .env("TODOS_WORKSPACE", env.path("b"))
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] In b\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(env.path("a/.todos.json").exists() && env.path("b/.todos.json").exists());
     assert!(!env.path(".todos.json").exists());
@@ -54,7 +69,12 @@ fn an_empty_workspace_variable_counts_as_unset() {
     let env = TestEnv::new();
     env.todos(&["create", "a"])
         .env("TODOS_WORKSPACE", "")
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] a\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(env.path(".todos.json").exists());
 }
@@ -67,7 +87,12 @@ fn discovery_stops_at_the_nearest_repository() {
     fs::create_dir_all(env.path("inner/src")).unwrap();
     env.todos(&["create", "inner item"])
         .current_dir(env.path("inner/src"))
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] inner item\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(env.path("inner/.todos.json").exists());
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 1);
@@ -76,7 +101,12 @@ fn discovery_stops_at_the_nearest_repository() {
     fs::create_dir_all(env.path("lists/deep")).unwrap();
     env.todos(&["create", "x"])
         .current_dir(env.path("lists/deep"))
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] x\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert!(env.path("lists/.todos.json").exists());
 }
@@ -97,20 +127,23 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
     env.todos(&["-C", &ws_arg, "create", "A"])
         .via(&from_gone)
         .env("GONE", &gone)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            "1 of 1 open — finish it before you wrap up.\n"
+        ))
+        .run()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
     // A relative one cannot be found from there: a clear error, not a panic.
     fs::create_dir_all(&gone).unwrap();
-    let done = env
-        .todos(&["-C", ".", "show"])
+    env.todos(&["-C", ".", "show"])
         .via(&from_gone)
         .env("GONE", &gone)
         .expect_code(5)
-        .run_unchecked();
-    assert!(
-        done.stderr.contains("cannot read the current folder"),
-        "{}",
-        done.stderr
-    );
+        .expect_stderr(concat!(
+            "error: cannot read the current folder: No such file or directory (os error 2)\n",
+            "hint: cd to a folder that exists, or pass an absolute -C/--workspace\n"
+        ))
+        .run();
 }

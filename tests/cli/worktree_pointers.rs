@@ -111,7 +111,7 @@ fn a_pointer_through_proc_keeps_the_worktrees_own_plan_and_touches_nothing_outsi
         // Not `-q`: it silences warnings too (issue 31).
         .todos(&["write", "--summary", "S", "-t", "pending:a"])
         .current_dir(&victim)
-        .run_unchecked()
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] a\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: worktrees is \"shared\", but this worktree keeps its own plan: [ROOT]/outside/evil/.git/worktrees/x/gitdir names /proc/self/cwd/.git, a path through /proc: git's pointers are taken only as plain paths\n").run()
         .success();
     let gitdir = evil.join(".git/worktrees/x/gitdir");
     assert_eq!(

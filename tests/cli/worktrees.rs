@@ -69,7 +69,9 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
     .run()
     .success();
     let claimed = shared(&w1, &["next", "--claim", "--owner", "w1"])
-        .run_unchecked()
+        .expect_stdout("  1 [▶] A @w1\n")
+        .expect_stderr("note: plan: ../main, shared by the worktrees\n")
+        .run()
         .success();
     assert_eq!(claimed.stdout, "  1 [▶] A @w1\n");
     assert_eq!(
@@ -77,7 +79,7 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
         "note: plan: ../main, shared by the worktrees\n"
     );
     let reply = shared(&w2, &["--json", "next", "--claim", "--owner", "w2"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\"content\":\"B\",\"status\":\"in_progress\",\"owner\":\"w2\"},\"claim\":{\"owner\":\"w2\",\"revision\":3,\"lease_until\":null,\"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\"revision\":3,\"recap\":\"[0/2] In progress: A (+1 more).\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"B\\\".\",\"stats\":{\"total\":2,\"pending\":0,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/repo/w2\",\"workspace\":\"[ROOT]/repo/main\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(reply["data"]["next"]["id"], "2");
@@ -92,30 +94,34 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
     // From a subfolder too, and the same through the config file of the worktree.
     std::fs::create_dir_all(w1.join("src")).unwrap();
     std::fs::write(w1.join(".todos.config.json"), r#"{"worktrees": "shared"}"#).unwrap();
-    let shown = env
-        .todos(&["show"])
+    env.todos(&["show"])
         .current_dir(w1.join("src"))
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(shown.contains("2 [▶] B @w2"), "{shown}");
-    // Hooks in every worktree see the shared plan.
-    let hook = shared(&w2, &["hook"])
-        .stdin(r#"{"hook_event_name":"SessionStart","source":"startup"}"#)
-        .run_unchecked()
+        .expect_stdout(concat!(
+            "[0/2] One plan\n",
+            "  1 [▶] A @w1\n",
+            "  2 [▶] B @w2\n"
+        ))
+        .expect_stderr("note: plan: ../main, shared by the worktrees\n")
+        .run()
         .success();
-    assert!(hook.stdout.contains("One plan"), "{}", hook.stdout);
+    // Hooks in every worktree see the shared plan.
+    shared(&w2, &["hook"])
+        .stdin(r#"{"hook_event_name":"SessionStart","source":"startup"}"#)
+        .expect_stdout(concat!(
+            "Plan (todos) [0/2] One plan — open items (update with `todos update ID STATUS`):\n",
+            "  1 [▶] A @w1\n",
+            "  2 [▶] B @w2\n"
+        ))
+        .run()
+        .success();
     // -C wins; without the setting each worktree keeps its own plan, as before.
-    let own = shared(&w1, &["-C", ".", "show"]).run_unchecked().success();
-    assert!(own.stdout.contains("No todos."), "{}", own.stdout);
+    shared(&w1, &["-C", ".", "show"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr("note: no plan in [ROOT]/repo/w1/. yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n").run().success();
     std::fs::remove_file(w1.join(".todos.config.json")).unwrap();
-    let own = env
+    env
         .todos(&["show"])
         .current_dir(&w1)
-        .run_unchecked()
-        .success()
-        .stdout;
-    assert!(own.contains("No todos."), "{own}");
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr("note: no plan in [ROOT]/repo/w1 yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n").run()
+        .success();
 }
 
 #[test]
@@ -179,22 +185,21 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
         ],
     );
     git(&bare, &["worktree", "add", "-q", "../wb", "main"]);
-    let done = env
+    env
         .todos(&["show"])
         .current_dir(env.root().join("wb"))
         .env("TODOS_WORKTREES", "shared")
-        .run_unchecked()
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("note: no plan in [ROOT]/wb yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n", "warning: worktrees is \"shared\", but this worktree keeps its own plan: the repository [ROOT]/bare.git is bare: there is no main worktree to share a plan with\n")).run()
         .success();
-    assert!(done.stderr.contains("is bare"), "{}", done.stderr);
     // Put back, it is shared again.
     std::fs::write(w1.join(".git"), dot_git).unwrap();
-    let done = env
-        .todos(&["show"])
+    env.todos(&["show"])
         .current_dir(&w1)
         .env("TODOS_WORKTREES", "shared")
-        .run_unchecked()
+        .expect_stdout(concat!("[0/1] Main\n", "  1 [ ] A\n"))
+        .expect_stderr("note: plan: ../main, shared by the worktrees\n")
+        .run()
         .success();
-    assert!(done.stdout.contains("Main"), "{}", done.stdout);
     // A bad value is refused, naming the key.
     let done = env.rejects(env.todos(&["show"]).env("TODOS_WORKTREES", "all"), 1);
     assert!(

@@ -261,7 +261,7 @@ fn board_json_shows_hostile_stores_as_unreadable_and_follows_no_link() {
 #[test]
 fn board_refuses_a_path_that_is_not_a_folder() {
     let env = TestEnv::new();
-    let done = env.rejects(env.todos(&["board", "--json", "nowhere"]), 1);
+    let done = env.rejects(env.todos(&["board", "--json", "nowhere"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"[ROOT]/ws/nowhere is not a folder\",\"details\":[],\"hint\":\"name workspaces, or folders that hold them\"},\"text\":\"error: [ROOT]/ws/nowhere is not a folder\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 1);
     let envelope = done.json();
     assert_eq!(envelope["error"]["code"], "INVALID_PARAM");
     let workspace = env.ws().join("nowhere").display().to_string();

@@ -54,16 +54,10 @@ fn open_items_fail_with_the_recap_and_the_items_on_stderr() {
 fn hook_mode_exits_2_once_per_stop() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A"]);
-    let done = env.rejects(env.todos(&["check", "--hook"]), 2);
-    assert!(
-        done.stderr.contains("todos: the one item is still open.\n"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["check", "--hook"]).expect_stderr(concat!("todos: the one item is still open.\n", "[0/1] In progress: A.\n", "  1 [▶] A\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 2);
     // A Stop hook's event: the first stop is sent back, with a way out for a question.
     let stop = r#"{"session_id": "abc", "hook_event_name": "Stop", "stop_hook_active": false}"#;
-    let done = env.rejects(env.todos(&["check", "--hook"]).stdin(stop), 2);
-    assert!(done.stderr.contains("ask and stop"), "{}", done.stderr);
+    env.rejects(env.todos(&["check", "--hook"]).stdin(stop).expect_stderr(concat!("todos: the one item is still open.\n", "[0/1] In progress: A.\n", "  1 [▶] A\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n", "If you need the user's answer first, ask and stop: this reminder comes once per stop.\n")), 2);
     // Claude Code is already continuing because of a Stop hook: let it stop.
     let again = stop.replace("false", "true");
     env.todos(&["check", "--hook"])
@@ -72,7 +66,7 @@ fn hook_mode_exits_2_once_per_stop() {
         .run()
         .success();
     // Whatever else arrives on stdin is not an event, and not a reason to fail differently.
-    env.rejects(env.todos(&["check", "--hook"]).stdin("not json"), 2);
+    env.rejects(env.todos(&["check", "--hook"]).stdin("not json").expect_stderr(concat!("todos: the one item is still open.\n", "[0/1] In progress: A.\n", "  1 [▶] A\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 2);
     env.todos(&["update", "1", "completed"])
         .expect_stdout(concat!(
             "[1/1] S\n",
@@ -101,17 +95,12 @@ fn stale_fails_only_when_open_and_unchanged_for_long() {
         .success();
     let done = env.rejects(
         env.todos(&["check", "--stale", "10"])
-            .env("TODOS_NOW", at("17:57:40")),
+            .env("TODOS_NOW", at("17:57:40")).expect_stderr(concat!("todos: the plan has not changed for 15 min and 2 of 2 items are open.\n", "[0/2] In progress: A. Pending: B.\n", "  1 [▶] A\n", "  2 [ ] B\n", "Update your todos now: mark the item you are working on in_progress, and each other completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")),
         1,
     );
     assert!(
         done.stderr
             .starts_with("todos: the plan has not changed for 15 min and 2 of 2 items are open."),
-        "{}",
-        done.stderr
-    );
-    assert!(
-        done.stderr.contains("Update your todos now"),
         "{}",
         done.stderr
     );
@@ -175,13 +164,8 @@ fn a_corrupt_store_is_an_error_not_an_open_plan() {
     env.write_file(".todos.json", "{not json");
     // Exit 1, which every agent reads as "go on" (Gemini CLI blocks on any code but 0 and 1),
     // with the reason on stderr; without --hook, the store's own code.
-    let done = env.rejects(env.todos(&["check", "--hook"]), 1);
-    assert!(
-        done.stderr.contains("cannot be read as a todos store"),
-        "{}",
-        done.stderr
-    );
-    env.rejects(env.todos(&["check"]), 4);
+    env.rejects(env.todos(&["check", "--hook"]).expect_stderr(concat!("todos hook: [ROOT]/ws/.todos.json cannot be read as a todos store: key must be a string at line 1 column 2\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 1);
+    env.rejects(env.todos(&["check"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: key must be a string at line 1 column 2\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
 }
 
 /// A worker (`--owner` or `TODOS_OWNER`) may stop once its own items and the unowned ones are
@@ -207,20 +191,13 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
         ))
         .run()
         .success();
-    let done = env.rejects(env.todos(&["check", "--owner", "w1"]), 1);
+    let done = env.rejects(env.todos(&["check", "--owner", "w1"]).expect_stderr(concat!("todos: 2 of 4 items (held by @w1 or no one) are still open.\n", "[1/4] In progress: Server (+1 more). Pending: Docs.\n", "  3 [▶] Client @w1\n", "  4 [ ] Docs\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
     assert!(
         done.stderr
             .starts_with("todos: 2 of 4 items (held by @w1 or no one) are still open.\n"),
         "{}",
         done.stderr
     );
-    assert!(
-        done.stderr.contains("3 [▶] Client @w1\n"),
-        "{}",
-        done.stderr
-    );
-    assert!(done.stderr.contains("4 [ ] Docs\n"), "{}", done.stderr);
-    assert!(!done.stderr.contains("  2 [▶] Server"), "{}", done.stderr);
 
     env.todos(&["update", "3", "completed"])
         .expect_stdout(concat!(
@@ -255,17 +232,12 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
     assert_eq!(free["data"]["check"]["open"], 0, "{free}");
     assert_eq!(free["data"]["check"]["owner"], "w1", "{free}");
     // The flag wins over the variable, as for `next`.
-    let held = env.rejects(
+    env.rejects(
         env.todos(&["check", "--hook", "--owner", "w2"])
-            .env("TODOS_OWNER", "w1"),
+            .env("TODOS_OWNER", "w1").expect_stderr(concat!("todos: 1 of 4 items (held by @w2 or no one) is still open.\n", "[3/4] In progress: Server.\n", "  2 [▶] Server @w2\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")),
         2,
     );
-    assert!(
-        held.stderr.contains("2 [▶] Server @w2\n"),
-        "{}",
-        held.stderr
-    );
-    env.rejects(env.todos(&["check"]), 1);
+    env.rejects(env.todos(&["check"]).expect_stderr(concat!("todos: 1 of 4 items is still open.\n", "[3/4] In progress: Server.\n", "  2 [▶] Server @w2\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
 }
 
 #[test]

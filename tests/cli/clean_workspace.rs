@@ -123,8 +123,20 @@ fn a_gitignore_of_the_users_own_in_the_folder_is_left_alone() {
 #[test]
 fn a_refused_change_and_a_read_leave_no_folder_behind() {
     let env = TestEnv::new();
-    env.rejects(env.todos(&["update", "1", "completed"]), 1);
-    env.rejects(env.todos(&["write"]).stdin("[{"), 1);
+    env.rejects(
+        env.todos(&["update", "1", "completed"])
+            .expect_stderr(concat!(
+                "error: id: no item has id \"1\"\n",
+                "hint: the plan is empty; add items with `todos create` or `todos write`\n"
+            )),
+        1,
+    );
+    env.rejects(
+        env.todos(&["write"]).stdin("[{").expect_stderr(
+            "error: stdin is not valid JSON: EOF while parsing an object at line 1 column 2\n",
+        ),
+        1,
+    );
     env.todos(&["show"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr("note: no plan in [ROOT]/ws yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n").run().success();
     env.todos(&["history"])
         .expect_stdout("No history yet: it starts with the plan's first change.\n")
@@ -219,7 +231,14 @@ fn reads_and_refusals_find_the_old_files_and_leave_them_where_they_are() {
         ))
         .run()
         .success();
-    env.rejects(env.todos(&["update", "9", "completed"]), 1);
+    env.rejects(
+        env.todos(&["update", "9", "completed"])
+            .expect_stderr(concat!(
+                "error: id: no item has id \"9\"\n",
+                "hint: the ids are 1, 2; run `todos show` to see each item with its id\n"
+            )),
+        1,
+    );
     assert_eq!(env.everything(), before);
 }
 
@@ -380,7 +399,7 @@ fn a_todos_folder_that_leads_out_is_never_read_for_the_default_lists_history() {
         &["undo"],
         &["create", "B"],
     ] {
-        let done = env.rejects(env.todos(args), 6);
+        let done = env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
         assert!(
             done.stderr.starts_with(&format!(
                 "error: {} is a symbolic link; todos does not read or write through it\n",

@@ -123,7 +123,7 @@ fn lock_timeout_gives_up_with_a_conflict_and_changes_nothing() {
     lock.lock().unwrap();
     let started = Instant::now();
     let done = env.rejects(
-        env.todos(&["--lock-timeout", "1", "update", "1", "completed"]),
+        env.todos(&["--lock-timeout", "1", "update", "1", "completed"]).expect_stderr(concat!("note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by another todos process\n", "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock longer than --lock-timeout (1 s)\n", "hint: try again once it is done, or wait longer with --lock-timeout SECS\n")),
         3,
     );
     let waited = started.elapsed();

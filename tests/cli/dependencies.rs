@@ -148,9 +148,23 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
     for id in ["1", "2", "4"] {
         assert!(message.contains(&format!("{id} \"")), "{message}");
     }
-    env.rejects(env.todos(&["update", "2", "--blocked-by", "9"]), 1);
-    env.rejects(env.todos(&["create", "X", "--blocked-by", "9"]), 1);
-    env.rejects(env.todos(&["update", "2", "--owner", "no spaces"]), 1);
+    env.rejects(
+        env.todos(&["update", "2", "--blocked-by", "9"])
+            .expect_stderr(concat!(
+                "error: --blocked-by 9: no item has id \"9\"\n",
+                "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+            )),
+        1,
+    );
+    env.rejects(
+        env.todos(&["create", "X", "--blocked-by", "9"])
+            .expect_stderr(concat!(
+                "error: --blocked-by 9: no item has id \"9\"\n",
+                "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+            )),
+        1,
+    );
+    env.rejects(env.todos(&["update", "2", "--owner", "no spaces"]).expect_stderr("error: --owner: \"no spaces\" is not an owner name: use 1-64 letters, digits, '.', '_', '-' or '@' (e.g. api-agent, w1, ana@example.com)\n"), 1);
 }
 
 #[test]
@@ -463,7 +477,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         ))
         .run()
         .success();
-    let done = env.rejects(env.todos(&["next", "--claim"]), 1);
+    let done = env.rejects(env.todos(&["next", "--claim"]).expect_stderr(concat!("error: --claim: 1 item without an owner already in_progress, at most 1 may be: 2 \"Build the server\"\n", "hint: claim with a name (--owner NAME or TODOS_OWNER), or finish that item first\n")), 1);
     assert!(
         done.stderr
             .contains("1 item without an owner already in_progress"),
@@ -482,5 +496,5 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .expect_code(0)
         .expect_stdout("Nothing to do: All 5 done.\n")
         .run();
-    env.rejects(env.todos(&["next", "--owner", "a b"]), 1);
+    env.rejects(env.todos(&["next", "--owner", "a b"]).expect_stderr("error: --owner: \"a b\" is not an owner name: use 1-64 letters, digits, '.', '_', '-' or '@' (e.g. api-agent, w1, ana@example.com)\n"), 1);
 }

@@ -34,7 +34,7 @@ fn a_description_in_update_never_rewords_the_item() {
     // with nothing written.
     let done = env.rejects(
         env.todos(&["create"])
-            .stdin(r#"{"description":"Only detail"}"#),
+            .stdin(r#"{"description":"Only detail"}"#).expect_stderr("error: content: is missing; every item needs its text (content, title, text, step or subject)\n"),
         1,
     );
     assert!(
@@ -96,12 +96,16 @@ fn create_and_update_take_description_priority_and_active_form() {
     assert_eq!(item["description"], "Only commas");
     assert_eq!(item["active_form"], "Fixing the parser");
     // A bad value is named by the option typed, and nothing changes.
-    let done = env.rejects(env.todos(&["update", "1", "--priority", "hgh"]), 1);
+    let done = env.rejects(
+        env.todos(&["update", "1", "--priority", "hgh"])
+            .expect_stderr("error: --priority: unknown priority \"hgh\"; did you mean \"high\"?\n"),
+        1,
+    );
     assert_eq!(
         done.stderr,
         "error: --priority: unknown priority \"hgh\"; did you mean \"high\"?\n"
     );
-    let done = env.rejects(env.todos(&["create", "B", "--priority", "urgent"]), 1);
+    let done = env.rejects(env.todos(&["create", "B", "--priority", "urgent"]).expect_stderr("error: --priority: unknown priority \"urgent\"; use one of critical, high, medium, low\n"), 1);
     assert!(
         done.stderr
             .starts_with("error: --priority: unknown priority"),
@@ -275,7 +279,13 @@ fn a_todo_with_a_colon_is_a_pending_item_unless_it_names_a_status() {
     .run_in_process()
     .success();
     // A near miss of a status is a typo, refused with the fix.
-    let done = env.rejects(env.todos(&["write", "-t", "complted:Reproduce"]), 1);
+    let done = env.rejects(
+        env.todos(&["write", "-t", "complted:Reproduce"])
+            .expect_stderr(
+                "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n",
+            ),
+        1,
+    );
     assert_eq!(
         done.stderr,
         "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n"
@@ -291,7 +301,7 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
         .collect();
     let done = env.rejects(
         env.todos(&["write"])
-            .stdin(json!({"todos": todos}).to_string()),
+            .stdin(json!({"todos": todos}).to_string()).expect_stderr(concat!("error: the input has 15 problems\n", "  todos[0-13].content (14 items): is 83-84 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n", "  todos: holds 14 items, the limit is 10; remove items or merge small steps into one; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n")),
         1,
     );
     let lines: Vec<&str> = done.stderr.lines().collect();
@@ -389,6 +399,7 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn undo_walks_back_and_redo_walks_forward_until_another_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
@@ -432,7 +443,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
     step("undo", "undo --to 2", 2);
     step("undo", "undo --to 1", 1);
     step("undo", "undo --to 0", 0);
-    let done = env.rejects(env.todos(&["undo"]), 1);
+    let done = env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: nothing more to undo: the plan shown is revision 0, the empty plan before the first change\n", "hint: `todos redo` steps forward again\n")), 1);
     assert!(
         done.stderr.starts_with("error: nothing more to undo"),
         "{}",
@@ -452,7 +463,13 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         .success();
     assert_eq!(done.stderr, "note: Restored the plan of revision 2.\n");
     step("redo", "redo --to 3", 3);
-    let done = env.rejects(env.todos(&["redo"]), 1);
+    let done = env.rejects(
+        env.todos(&["redo"]).expect_stderr(concat!(
+            "error: nothing to redo: no undo was taken back since the last change\n",
+            "hint: `todos undo` takes the last change back; `todos redo` then puts it back\n"
+        )),
+        1,
+    );
     assert!(
         done.stderr.starts_with("error: nothing to redo"),
         "{}",
@@ -479,7 +496,13 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         ))
         .run_in_process()
         .success();
-    let done = env.rejects(env.todos(&["redo"]), 1);
+    let done = env.rejects(
+        env.todos(&["redo"]).expect_stderr(concat!(
+            "error: nothing to redo: the last change was not an undo\n",
+            "hint: `todos undo` takes the last change back; `todos redo` then puts it back\n"
+        )),
+        1,
+    );
     assert!(
         done.stderr
             .starts_with("error: nothing to redo: the last change was not an undo"),

@@ -105,7 +105,7 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
         assert!(!done.stderr.contains("history"), "{args:?}");
     }
     // With --json: the same words in the envelope.
-    let json = env.rejects(env.todos(&["--json", "done", "2"]), 2).json();
+    let json = env.rejects(env.todos(&["--json", "done", "2"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"todos has no command 'done'\",\"details\":[],\"hint\":\"run `todos update 2 completed` to mark an item completed\"},\"text\":\"error: todos has no command 'done'\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2).json();
     assert_eq!(json["error"]["code"], "USAGE");
     assert_eq!(json["error"]["message"], "todos has no command 'done'");
     assert_eq!(
@@ -113,7 +113,16 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
         "run `todos update 2 completed` to mark an item completed"
     );
     // A word no table knows is clap's as before.
-    let done = env.rejects(env.todos(&["frobnicate"]), 2);
+    let done = env.rejects(
+        env.todos(&["frobnicate"]).expect_stderr(concat!(
+            "error: unrecognized subcommand 'frobnicate'\n",
+            "\n",
+            "Usage: todos [OPTIONS] <COMMAND>\n",
+            "\n",
+            "For more information, try '--help'.\n"
+        )),
+        2,
+    );
     assert!(
         done.stderr
             .starts_with("error: unrecognized subcommand 'frobnicate'")
@@ -136,7 +145,14 @@ fn update_with_status_and_id_swapped_does_what_was_meant() {
         .run_in_process()
         .success();
     // A status word where the id goes, with no number after it, is still refused as before.
-    env.rejects(env.todos(&["update", "completed", "done"]), 1);
+    env.rejects(
+        env.todos(&["update", "completed", "done"])
+            .expect_stderr(concat!(
+                "error: id: no item has id \"completed\"\n",
+                "hint: the ids are 1, 2; run `todos show` to see each item with its id\n"
+            )),
+        1,
+    );
 }
 
 /// `-l wbe` beside `web`: reading says so and changes nothing; making the list says so.
@@ -164,7 +180,13 @@ fn a_mistyped_list_name_is_named() {
         &["-l", "wbe", "recap"],
         &["-l", "wbe", "update", "1", "completed"],
     ] {
-        let done = env.rejects(env.todos(args), 1);
+        let done = env.rejects(
+            env.todos(args).expect_stderr(concat!(
+                "error: no list wbe (did you mean web?)\n",
+                "hint: run the command with `-l web`; `todos show --all` prints every list\n"
+            )),
+            1,
+        );
         assert_eq!(
             done.stderr,
             "error: no list wbe (did you mean web?)\n\

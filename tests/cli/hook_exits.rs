@@ -70,6 +70,24 @@ fn a_mistyped_hook_command_is_no_block() {
         assert!(done.stderr.contains("error:"), "{args:?}: {}", done.stderr);
     }
     // Any other command's usage error stays exit 2.
-    env.rejects(env.todos(&["show", "--bogus"]), 2);
-    env.rejects(env.todos(&["check", "--bogus"]), 2);
+    env.rejects(
+        env.todos(&["show", "--bogus"]).expect_stderr(concat!(
+            "error: unexpected argument '--bogus' found\n",
+            "\n",
+            "Usage: todos show [OPTIONS]\n",
+            "\n",
+            "For more information, try '--help'.\n"
+        )),
+        2,
+    );
+    env.rejects(
+        env.todos(&["check", "--bogus"]).expect_stderr(concat!(
+            "error: unexpected argument '--bogus' found\n",
+            "\n",
+            "Usage: todos check [OPTIONS]\n",
+            "\n",
+            "For more information, try '--help'.\n"
+        )),
+        2,
+    );
 }

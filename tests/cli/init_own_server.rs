@@ -85,7 +85,7 @@ fn an_unreadable_config_is_refused_and_nothing_is_written() {
         ".codex/config.toml",
         "[mcp_servers.todos\ncommand = \"todos\"\n",
     );
-    env.rejects(env.todos(&["init", "--agent", "codex", "--mcp"]), 1);
+    env.rejects(env.todos(&["init", "--agent", "codex", "--mcp"]).expect_stderr(concat!("error: [ROOT]/ws/.codex/config.toml: it is not valid TOML: unclosed table, expected `]`\n", "hint: todos init leaves it untouched; fix it, then run it again\n")), 1);
 }
 
 /// `init --agent AGENT --mcp` over a planted `todos` server in `file`: it succeeds, names the

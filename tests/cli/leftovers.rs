@@ -138,7 +138,14 @@ fn a_refused_command_leaves_no_file_behind() {
         ))
         .run()
         .success();
-    env.rejects(env.todos(&["-l", "x", "update", "9", "completed"]), 1);
+    env.rejects(
+        env.todos(&["-l", "x", "update", "9", "completed"])
+            .expect_stderr(concat!(
+                "error: id: no item has id \"9\"\n",
+                "hint: the one id is 1; run `todos show` to see each item with its id\n"
+            )),
+        1,
+    );
     // And the refused change's folder no longer captures discovery: a parent's plan is found.
     let env = TestEnv::new();
     env.todos(&["create", "Parent"])
@@ -152,7 +159,11 @@ fn a_refused_command_leaves_no_file_behind() {
     fs::create_dir_all(env.path("sub")).unwrap();
     env.rejects(
         env.todos(&["-l", "x", "update", "1", "completed"])
-            .current_dir(env.path("sub")),
+            .current_dir(env.path("sub"))
+            .expect_stderr(concat!(
+                "error: id: no item has id \"1\"\n",
+                "hint: the plan is empty; add items with `todos create` or `todos write`\n"
+            )),
         1,
     );
     assert!(!env.path("sub/.todos").exists());
@@ -174,15 +185,15 @@ fn huge_files_are_refused_unread() {
     );
     assert!(!env.path(HISTORY).exists());
     huge.set_len((64 << 20) + 1).unwrap();
-    env.rejects(env.todos(&["create", "A"]), 4);
+    env.rejects(env.todos(&["create", "A"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos does not read it\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
     fs::remove_file(env.path(".todos.json")).unwrap();
     let instructions = fs::File::create(env.path("AGENTS.md")).unwrap();
     instructions.set_len((16 << 20) + 1).unwrap();
-    let done = env.rejects(env.todos(&["init"]), 1);
-    assert!(
-        done.stderr.contains("AGENTS.md is larger than"),
-        "{}",
-        done.stderr
+    env.rejects(
+        env.todos(&["init"]).expect_stderr(
+            "error: AGENTS.md is larger than 1 MiB (1048576 bytes); a plan is a short list\n",
+        ),
+        1,
     );
     fs::remove_file(env.path("AGENTS.md")).unwrap();
     // A history over the cap is refused by `history` (more in history_cap.rs).

@@ -72,8 +72,7 @@ fn an_invalid_list_name_is_refused_before_anything_is_created() {
         assert!(done.stderr.contains("list name"), "{name}: {}", done.stderr);
         assert!(!env.path(".todos").exists(), "{name}: .todos/ was created");
     }
-    let done = env.rejects(env.todos(&["create", "A"]).env("TODOS_LIST", "a/b"), 1);
-    assert!(done.stderr.contains("a path separator"), "{}", done.stderr);
+    env.rejects(env.todos(&["create", "A"]).env("TODOS_LIST", "a/b").expect_stderr(concat!("error: the list name \"a/b\" holds a path separator\n", "hint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n")), 1);
 }
 
 #[test]
@@ -259,7 +258,7 @@ fn writers_on_two_lists_lose_nothing_and_never_wait_for_each_other() {
         .unwrap();
     lock.lock().unwrap();
     env.rejects(
-        env.todos(&["-l", "alpha", "--lock-timeout", "0", "create", "X"]),
+        env.todos(&["-l", "alpha", "--lock-timeout", "0", "create", "X"]).expect_stderr(concat!("error: another todos process held the lock on [ROOT]/ws/.todos/alpha.json.lock longer than --lock-timeout (0 s)\n", "hint: try again once it is done, or wait longer with --lock-timeout SECS\n")),
         3,
     );
     env.todos(&["-l", "beta", "--lock-timeout", "0", "create", "Y"])
@@ -318,8 +317,7 @@ fn a_lists_folder_that_links_out_of_the_workspace_is_refused() {
         &["-l", "api", "create", "X"],
         &["show", "--all"],
     ] {
-        let done = env.rejects(env.todos(args), 6);
-        assert!(done.stderr.contains(".todos"), "{args:?}: {}", done.stderr);
+        env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
     }
     assert_eq!(
         fs::read_dir(&outside).unwrap().count(),

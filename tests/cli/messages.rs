@@ -163,12 +163,12 @@ fn every_envelope_names_its_list() {
     assert_eq!(json["context"]["list"], "default");
     let json = env
         .rejects(
-            env.todos(&["--json", "-l", "api", "update", "9", "completed"]),
+            env.todos(&["--json", "-l", "api", "update", "9", "completed"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"id: no item has id \\\"9\\\"\",\"details\":[{\"path\":\"id\",\"message\":\"no item has id \\\"9\\\"\"}],\"hint\":\"the one id is 1; run `todos show` to see each item with its id\"},\"text\":\"error: id: no item has id \\\"9\\\"\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"api\",\"params_input\":{\"id\":\"9\",\"status\":\"completed\"}}}\n"),
             1,
         )
         .json();
     assert_eq!(json["context"]["list"], "api");
-    let json = env.rejects(env.todos(&["--json", "frobnicate"]), 2).json();
+    let json = env.rejects(env.todos(&["--json", "frobnicate"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"unrecognized subcommand 'frobnicate'\\n\\nUsage: todos [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: unrecognized subcommand 'frobnicate'\\n\\nUsage: todos [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2).json();
     assert_eq!(json["context"]["list"], serde_json::Value::Null);
 }
 

@@ -40,7 +40,7 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         message.contains("item 1 of w1 is already in_progress"),
         "{message}"
     );
-    env.rejects(env.todos(&["update", "4", "in_progress"]), 1);
+    env.rejects(env.todos(&["update", "4", "in_progress"]).expect_stderr("error: status: item 4 cannot start: item 3 is already in_progress and at most 1 may be; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n"), 1);
     let two = plan.replace(
         r#""C", "status": "in_progress""#,
         r#""C", "status": "in_progress", "owner": "w2""#,
@@ -56,7 +56,7 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         "{message}"
     );
     // Handing an item in progress to an owner who has one already is refused too.
-    env.rejects(env.todos(&["update", "3", "--owner", "w1"]), 1);
+    env.rejects(env.todos(&["update", "3", "--owner", "w1"]).expect_stderr("error: status: item 3 cannot start: item 1 of w1 is already in_progress and at most 1 may be per owner; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n"), 1);
     env.todos(&["update", "3", "--owner", "w3"])
         .expect_stdout(concat!(
             "[0/5] S\n",

@@ -7,7 +7,12 @@ use crate::support::{TestEnv, error_paths};
 fn a_mistyped_status_is_answered_with_the_status_meant() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A"]);
-    let done = env.rejects(env.todos(&["update", "1", "complet"]), 1);
+    let done = env.rejects(
+        env.todos(&["update", "1", "complet"]).expect_stderr(
+            "error: status: unknown status \"complet\"; did you mean \"completed\"?\n",
+        ),
+        1,
+    );
     assert!(
         done.stderr
             .contains(r#"unknown status "complet"; did you mean "completed"?"#),
@@ -29,7 +34,7 @@ fn a_mistyped_field_is_answered_with_the_field_meant() {
     let env = TestEnv::new();
     let sent = r#"{"summary": "S", "todos": [{"contnet": "A", "status": "pending"}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(sent), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(sent).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].contnet\",\"message\":\"unknown field \\\"contnet\\\"; did you mean \\\"content\\\"?\"},{\"path\":\"todos[0].content\",\"message\":\"is missing; every item needs its text (content, title, text, step or subject, or description or details alone)\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"S\",\"todos\":[{\"contnet\":\"A\",\"status\":\"pending\"}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos[0].contnet", "todos[0].content"]);
     assert_eq!(
@@ -53,7 +58,7 @@ fn a_mistyped_priority_or_list_key_is_answered_too() {
     let json = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin(r#"{"sumary": "S", "todos": [{"content": "A", "status": "pending", "priority": "hgih"}]}"#),
+                .stdin(r#"{"sumary": "S", "todos": [{"content": "A", "status": "pending", "priority": "hgih"}]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"sumary\",\"message\":\"unknown field \\\"sumary\\\"; did you mean \\\"summary\\\"?\"},{\"path\":\"todos[0].priority\",\"message\":\"unknown priority \\\"hgih\\\"; did you mean \\\"high\\\"?\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"sumary\":\"S\",\"todos\":[{\"content\":\"A\",\"status\":\"pending\",\"priority\":\"hgih\"}]}}}\n"),
             1,
         )
         .json();
@@ -69,7 +74,7 @@ fn a_mistyped_priority_or_list_key_is_answered_too() {
     let json = env
         .rejects(
             env.todos(&["--json", "create"])
-                .stdin(r#"{"itmes": ["A"]}"#),
+                .stdin(r#"{"itmes": ["A"]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"itmes\",\"message\":\"unknown field \\\"itmes\\\"; did you mean \\\"items\\\"?\"},{\"path\":\"content\",\"message\":\"is missing; every item needs its text (content, title, text, step or subject)\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
             1,
         )
         .json();
@@ -86,7 +91,7 @@ fn update_reports_the_typo_and_the_missing_status_together() {
     let json = env
         .rejects(
             env.todos(&["--json", "update"])
-                .stdin(r#"{"id": "1", "stauts": "done"}"#),
+                .stdin(r#"{"id": "1", "stauts": "done"}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"stauts\",\"message\":\"unknown field \\\"stauts\\\"; did you mean \\\"status\\\"?\"},{\"path\":\"status\",\"message\":\"is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change\"}],\"hint\":\"send the id and what changes, e.g. {\\\"id\\\": \\\"1\\\", \\\"status\\\": \\\"completed\\\"}\"},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"1\",\"stauts\":\"done\"}}}\n"),
             1,
         )
         .json();
@@ -220,7 +225,7 @@ fn a_write_that_reopens_a_finished_item_warns_by_name() {
 fn json_usage_errors_carry_clap_s_whole_message() {
     let env = TestEnv::new();
     let json = env
-        .rejects(env.todos(&["--json", "update", "--content", "x"]), 2)
+        .rejects(env.todos(&["--json", "update", "--content", "x"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"the following required arguments were not provided:\\n  <ID>\\n\\nUsage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: the following required arguments were not provided:\\n  <ID>\\n\\nUsage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2)
         .json();
     let message = json["error"]["message"].as_str().unwrap();
     assert!(
@@ -234,11 +239,17 @@ fn json_usage_errors_carry_clap_s_whole_message() {
 #[test]
 fn a_mistyped_command_is_answered_with_the_command_meant() {
     let env = TestEnv::new();
-    let done = env.rejects(env.todos(&["shwo"]), 2);
-    assert!(
-        done.stderr.contains("a similar subcommand exists: 'show'"),
-        "{}",
-        done.stderr
+    env.rejects(
+        env.todos(&["shwo"]).expect_stderr(concat!(
+            "error: unrecognized subcommand 'shwo'\n",
+            "\n",
+            "  tip: a similar subcommand exists: 'show'\n",
+            "\n",
+            "Usage: todos [OPTIONS] <COMMAND>\n",
+            "\n",
+            "For more information, try '--help'.\n"
+        )),
+        2,
     );
 }
 
@@ -260,7 +271,7 @@ fn one_item_is_spoken_of_in_the_singular() {
         "{}",
         done.stdout
     );
-    let check = env.rejects(env.todos(&["check"]), 1);
+    let check = env.rejects(env.todos(&["check"]).expect_stderr(concat!("todos: the one item is still open.\n", "[0/1] Pending: A.\n", "  1 [ ] A\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
     assert!(
         check
             .stderr

@@ -64,7 +64,7 @@ fn kimi_invalid_example_names_both_problems() {
     let json = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin(r#"{"todos": [{"title": "", "status": "working"}]}"#),
+                .stdin(r#"{"todos": [{"title": "", "status": "working"}]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].title\",\"message\":\"is empty; say what the step is\"},{\"path\":\"todos[0].status\",\"message\":\"unknown status \\\"working\\\"; use one of pending, in_progress, completed, cancelled, failed, blocked, todo, open, not_started, running, active, doing, done, complete, closed, canceled\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"title\":\"\",\"status\":\"working\"}]}}}\n"),
             1,
         )
         .json();

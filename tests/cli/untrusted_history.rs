@@ -217,13 +217,14 @@ fn a_planted_plan_that_breaks_the_rules_is_never_restored() {
             warnings.iter().all(|w| !w.contains('\u{1b}')),
             "{warnings:?}"
         );
-        let done = env.rejects(env.todos(&["undo", "--to", "4"]), 1);
-        assert!(
-            done.stderr.contains("revision 4 is not kept"),
-            "{}",
-            done.stderr
+        env.rejects(env.todos(&["undo", "--to", "4"]).expect_stderr(concat!("error: revision 4 is not kept: the history keeps revisions 1 to 3\n", "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n")), 1);
+        env.rejects(
+            env.todos(&["history", "4"]).expect_stderr(concat!(
+                "error: revision 4 is not kept: the history keeps revisions 1 to 3\n",
+                "hint: run `todos history` to see the kept revisions\n"
+            )),
+            1,
         );
-        env.rejects(env.todos(&["history", "4"]), 1);
         // Plain undo from revision 4 restores revision 3, the user's.
         env.todos(&["undo"]).run_unchecked().success();
         assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3, "{plan}");
@@ -345,7 +346,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
         .map(ToOwned::to_owned)
         .collect();
     env.write_file(HISTORY, kept.join("\n") + "\n");
-    let done = env.rejects(env.todos(&["undo", "--to", "3"]), 1);
+    let done = env.rejects(env.todos(&["undo", "--to", "3"]).expect_stderr(concat!("error: revision 3 is missing from the history: a change was stopped before it recorded it (the history keeps revisions 1 to 2)\n", "hint: the nearest kept revision before it is 2: `todos undo --to 2`; `todos history` lists them all\n")), 1);
     assert!(
         done.stderr
             .contains("revision 3 is missing from the history")

@@ -60,8 +60,14 @@ fn workspace_flag_and_variable() {
         .success();
     assert!(env.path("a/.todos.json").exists() && env.path("b/.todos.json").exists());
     assert!(!env.path(".todos.json").exists());
-    let done = env.rejects(env.todos(&["-C", "missing", "create", "x"]), 1);
-    assert!(done.stderr.contains("is not a folder"), "{}", done.stderr);
+    env.rejects(
+        env.todos(&["-C", "missing", "create", "x"])
+            .expect_stderr(concat!(
+                "error: the workspace [ROOT]/ws/missing is not a folder\n",
+                "hint: create it first, or pass another -C/--workspace (or TODOS_WORKSPACE)\n"
+            )),
+        1,
+    );
 }
 
 #[test]

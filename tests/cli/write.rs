@@ -329,7 +329,7 @@ fn sixty_chinese_characters_pass_and_sixty_one_do_not() {
         .expect_stdout(concat!("[0/1] 中文\n", "  1 [ ] 修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修\n", "1 of 1 open — finish it before you wrap up.\n")).run()
         .success();
     let sixty_one = format!("pending:{}", "修".repeat(61));
-    let done = env.rejects(env.todos(&["write", "-t", &sixty_one]), 1);
+    let done = env.rejects(env.todos(&["write", "-t", &sixty_one]).expect_stderr("error: -t #1: is 61 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n"), 1);
     assert!(
         done.stderr
             .contains("-t #1: is 61 characters long, the limit is 60"),
@@ -368,11 +368,10 @@ fn expect_revision_guards_against_lost_updates() {
         ))
         .run()
         .success();
-    let done = env.rejects(
-        env.todos(&["write", "--expect-revision", "1", "--summary", "U"]),
+    env.rejects(
+        env.todos(&["write", "--expect-revision", "1", "--summary", "U"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")),
         3,
     );
-    assert!(done.stderr.contains("revision 2, not 1"), "{}", done.stderr);
     let json = env
         .rejects(
             env.todos(&[
@@ -382,7 +381,7 @@ fn expect_revision_guards_against_lost_updates() {
                 "7",
                 "--summary",
                 "U",
-            ]),
+            ]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\"message\":\"the plan is at revision 2, not 7: revision 7 does not exist yet, so no command read it\",\"details\":[],\"hint\":\"take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 2\"},\"text\":\"error: the plan is at revision 2, not 7: revision 7 does not exist yet, so no command read it\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
             3,
         )
         .json();
@@ -418,12 +417,7 @@ fn empty_or_blank_piped_stdin_is_invalid() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     for input in ["", "  \n\t\n"] {
-        let done = env.rejects(env.todos(&["write"]).stdin(input), 1);
-        assert!(
-            done.stderr.contains("error: stdin is empty"),
-            "{}",
-            done.stderr
-        );
+        env.rejects(env.todos(&["write"]).stdin(input).expect_stderr(concat!("error: stdin is empty\n", "hint: pipe a snapshot in (`todos write < plan.json`), pass it as an argument, use --file PATH, or build one with --summary TEXT -t STATUS:CONTENT\n")), 1);
     }
 }
 
@@ -459,6 +453,11 @@ fn new_session_starts_a_new_log_file() {
 #[test]
 fn a_folder_given_as_file_is_an_input_error() {
     let env = TestEnv::new();
-    let done = env.rejects(env.todos(&["write", "--file", "."]), 1);
-    assert!(done.stderr.contains("it is a folder"), "{}", done.stderr);
+    env.rejects(
+        env.todos(&["write", "--file", "."]).expect_stderr(concat!(
+            "error: cannot read .: it is a folder\n",
+            "hint: check the --file path\n"
+        )),
+        1,
+    );
 }

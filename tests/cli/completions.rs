@@ -340,8 +340,7 @@ fn bash_completion_of_a_hostile_store_offers_only_the_tools_ids() {
 /// where the shell is not installed (the caller says so).
 #[cfg(unix)]
 fn complete_in(env: &TestEnv, shell: &str) -> Option<String> {
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_todos"));
-    let bin_dir = bin.parent().expect("the binary's folder");
+    let bin_dir = &crate::support::bin_dir();
     let mut command = Command::new(shell);
     match shell {
         // zsh's `_describe` stands in for the completion system: it receives what would be

@@ -81,18 +81,9 @@ impl Store {
             disk::check_file(&legacy.history)?;
             disk::check_file(&legacy.lock)?;
         }
-        // `.todos/`, where the lock is, comes with the first change.
-        let mut created_folder = self.check_private(true)?;
         let lock_path = self.lock.clone();
-        let opened = disk::check_file(&lock_path)
-            .and_then(|existed| disk::open_lock(&lock_path).map(|file| (file, existed.is_none())));
-        let ((mut file, mut opened_meta), mut created_file) = match opened {
-            Ok(opened) => opened,
-            Err(err) => {
-                created_folder.remove_created();
-                return Err(err);
-            }
-        };
+        let (mut file, mut opened_meta, mut created_file, mut created_folder) =
+            self.open_lock_file()?;
         let start = Instant::now();
         let mut waiting = Waiting {
             lock: &self.lock,
@@ -107,10 +98,7 @@ impl Store {
                 // while we waited: lock the one at the path now.
                 Ok(()) if !is_at(&opened_meta, &lock_path) => {
                     drop(file);
-                    created_folder = self.check_private(true)?;
-                    let existed = disk::check_file(&lock_path)?;
-                    (file, opened_meta) = disk::open_lock(&lock_path)?;
-                    created_file = existed.is_none();
+                    (file, opened_meta, created_file, created_folder) = self.open_lock_file()?;
                     continue;
                 }
                 Ok(()) => break,
@@ -135,6 +123,32 @@ impl Store {
         };
         lock.legacy = self.lock_legacy(&mut waiting)?;
         Ok(lock)
+    }
+
+    /// Opens the lock file, making it and `.todos/` when missing: the file, its `fstat`,
+    /// whether this call made the file, and the folders it made. A refused change that made
+    /// `.todos/` removes it again (`Lock`'s drop), and may do so between this process's look at
+    /// the folder and its open of the file in it: then the folder is made again, a few times
+    /// at most.
+    fn open_lock_file(&self) -> Result<(File, fs::Metadata, bool, disk::Folder)> {
+        let mut tries = 0;
+        loop {
+            // `.todos/`, where the lock is, comes with the first change.
+            let mut created_folder = self.check_private(true)?;
+            let opened = disk::check_file(&self.lock).and_then(|existed| {
+                disk::open_lock(&self.lock).map(|(file, meta)| (file, meta, existed.is_none()))
+            });
+            match opened {
+                Ok((file, meta, created_file)) => {
+                    return Ok((file, meta, created_file, created_folder));
+                }
+                Err(_) if tries < 100 && !self.private.is_dir() => tries += 1,
+                Err(err) => {
+                    created_folder.remove_created();
+                    return Err(err);
+                }
+            }
+        }
     }
 
     /// Locks the old lock file, `.todos.json.lock`, when there is one: a `todos` from before

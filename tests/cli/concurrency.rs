@@ -238,3 +238,34 @@ fn parallel_init_runs_lose_no_byte_of_the_users_files() {
         .collect();
     assert!(strays.is_empty(), "{strays:?}");
 }
+
+#[test]
+fn changes_racing_refused_ones_in_a_fresh_workspace_all_land() {
+    // A refused change that made `.todos/` removes it again; a change that looked at the folder
+    // just before must make it again, not fail to open its lock file in it.
+    for round in 0..10 {
+        let env = TestEnv::new();
+        thread::scope(|scope| {
+            for writer in 0..6 {
+                let env = &env;
+                scope.spawn(move || {
+                    for _ in 0..5 {
+                        // Its hint varies with what the plan holds by then.
+                        env.todos(&["-q", "update", "99", "completed"])
+                            .expect_code(1)
+                            .expect_stdout("")
+                            .run_unchecked();
+                    }
+                    env.todos(&["-q", "create", &format!("w{writer}")])
+                        .stdout_varies("the plan, as the race leaves it")
+                        .run();
+                });
+            }
+        });
+        assert_eq!(
+            env.store()["todos"].as_array().unwrap().len(),
+            6,
+            "round {round}"
+        );
+    }
+}

@@ -292,13 +292,28 @@ fn the_completion_log_agrees_with_the_store_after_any_kill() {
                 "round {round}: a block for a plan never saved finished"
             );
         }
-        // Two kills in a row leave the history missing revisions: undo still works.
+        // Two kills in a row leave the history missing revisions: undo still works, and redo
+        // puts back what it took. (A second `undo` walks further back, where a history this
+        // short may hold nothing more: `redo` is what returns.)
         if kills_in_a_row >= 2 && undone < 5 {
             undone += 1;
+            let before = fs::read_to_string(env.path(".todos.json")).unwrap();
             let undo = todos_command(&env, &["undo"]).status().unwrap();
             assert!(undo.success(), "round {round}: undo after two kills");
-            let redo = todos_command(&env, &["undo"]).status().unwrap();
+            let redo = todos_command(&env, &["redo"]).status().unwrap();
             assert!(redo.success(), "round {round}: redo");
+            let store = |text: &str| -> Value {
+                let mut store: Value = serde_json::from_str(text).unwrap();
+                for key in ["revision", "updated_at"] {
+                    store[key] = Value::Null;
+                }
+                store
+            };
+            assert_eq!(
+                store(&fs::read_to_string(env.path(".todos.json")).unwrap()),
+                store(&before),
+                "round {round}: redo puts back the plan undo took"
+            );
         }
         if finished() {
             // Whichever way the kill fell, the next change brings the log level.

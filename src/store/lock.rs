@@ -128,7 +128,7 @@ impl Store {
     /// Opens the lock file, making it and `.todos/` when missing: the file, its `fstat`,
     /// whether this call made the file, and the folders it made. A refused change that made
     /// `.todos/` removes it again (`Lock`'s drop), and may do so between this process's look at
-    /// the folder and its open of the file in it: then the folder is made again, a few times
+    /// the folder and its open of the file in it: then the folder is made again, 100 times
     /// at most.
     fn open_lock_file(&self) -> Result<(File, fs::Metadata, bool, disk::Folder)> {
         let mut tries = 0;

@@ -227,6 +227,29 @@ fn a_killed_finish_logs_its_plan_once_and_never_a_torn_block() {
 /// next change. `cargo test` runs 30 rounds (a few seconds); `TODOS_TEST_KILLS=300 cargo test
 /// --test cli crash::the_completion` runs as many as asked (300: about 40 s here, of which
 /// about 180 killed, 70 of them between the store and the log).
+/// `undo`, then `redo`: both succeed, and the plan is back as it was (but its revision and time).
+#[track_caller]
+fn undo_and_redo(env: &TestEnv, round: usize) {
+    let store = || -> Value {
+        let text = fs::read_to_string(env.path(".todos.json")).unwrap();
+        let mut store: Value = serde_json::from_str(&text).unwrap();
+        for key in ["revision", "updated_at"] {
+            store[key] = Value::Null;
+        }
+        store
+    };
+    let before = store();
+    let undo = todos_command(env, &["undo"]).status().unwrap();
+    assert!(undo.success(), "round {round}: undo after two kills");
+    let redo = todos_command(env, &["redo"]).status().unwrap();
+    assert!(redo.success(), "round {round}: redo");
+    assert_eq!(
+        store(),
+        before,
+        "round {round}: redo puts back the plan undo took"
+    );
+}
+
 #[test]
 fn the_completion_log_agrees_with_the_store_after_any_kill() {
     let rounds: usize = std::env::var("TODOS_TEST_KILLS")
@@ -297,23 +320,7 @@ fn the_completion_log_agrees_with_the_store_after_any_kill() {
         // short may hold nothing more: `redo` is what returns.)
         if kills_in_a_row >= 2 && undone < 5 {
             undone += 1;
-            let before = fs::read_to_string(env.path(".todos.json")).unwrap();
-            let undo = todos_command(&env, &["undo"]).status().unwrap();
-            assert!(undo.success(), "round {round}: undo after two kills");
-            let redo = todos_command(&env, &["redo"]).status().unwrap();
-            assert!(redo.success(), "round {round}: redo");
-            let store = |text: &str| -> Value {
-                let mut store: Value = serde_json::from_str(text).unwrap();
-                for key in ["revision", "updated_at"] {
-                    store[key] = Value::Null;
-                }
-                store
-            };
-            assert_eq!(
-                store(&fs::read_to_string(env.path(".todos.json")).unwrap()),
-                store(&before),
-                "round {round}: redo puts back the plan undo took"
-            );
+            undo_and_redo(&env, round);
         }
         if finished() {
             // Whichever way the kill fell, the next change brings the log level.

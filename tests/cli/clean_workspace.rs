@@ -145,9 +145,8 @@ fn a_refused_change_and_a_read_leave_no_folder_behind() {
     assert!(!env.path(".todos").exists());
 }
 
-/// A workspace as a `todos` from before the move left it: two revisions, the history and the
-/// lock beside the store, no `.todos/`, and a temporary file a killed writer left.
-pub(crate) fn old_workspace() -> TestEnv {
+/// A workspace of today's with two revisions: items A and B.
+fn two_revisions() -> TestEnv {
     let env = TestEnv::new();
     env.todos(&["create", "A"])
         .expect_stdout(concat!(
@@ -155,8 +154,7 @@ pub(crate) fn old_workspace() -> TestEnv {
             "  1 [ ] A\n",
             "1 of 1 open — finish it before you wrap up.\n"
         ))
-        .run()
-        .success();
+        .run();
     env.todos(&["create", "B"])
         .expect_stdout(concat!(
             "[0/2] (no summary)\n",
@@ -164,8 +162,14 @@ pub(crate) fn old_workspace() -> TestEnv {
             "  2 [ ] B\n",
             "2 of 2 open — finish them before you wrap up.\n"
         ))
-        .run()
-        .success();
+        .run();
+    env
+}
+
+/// A workspace as a `todos` from before the move left it: two revisions, the history and the
+/// lock beside the store, no `.todos/`, and a temporary file a killed writer left.
+pub(crate) fn old_workspace() -> TestEnv {
+    let env = two_revisions();
     fs::rename(env.path(HISTORY), env.path(".todos.history.jsonl")).unwrap();
     fs::rename(env.path(LOCK), env.path(".todos.json.lock")).unwrap();
     fs::remove_dir_all(env.path(".todos")).unwrap();
@@ -310,24 +314,7 @@ fn an_old_history_written_after_the_move_is_appended_once() {
     // it wrote. The next change appends that revision to the moved history; and a change
     // stopped between that append and the old file's removal appends nothing twice.
     for stopped_midway in [false, true] {
-        let env = TestEnv::new();
-        env.todos(&["create", "A"])
-            .expect_stdout(concat!(
-                "[0/1] (no summary)\n",
-                "  1 [ ] A\n",
-                "1 of 1 open — finish it before you wrap up.\n"
-            ))
-            .run()
-            .success();
-        env.todos(&["create", "B"])
-            .expect_stdout(concat!(
-                "[0/2] (no summary)\n",
-                "  1 [ ] A\n",
-                "  2 [ ] B\n",
-                "2 of 2 open — finish them before you wrap up.\n"
-            ))
-            .run()
-            .success();
+        let env = two_revisions();
         env.write_file(".todos.history.jsonl", "");
         old_change(&env, 3, "Old");
         if stopped_midway {
@@ -399,14 +386,14 @@ fn a_todos_folder_that_leads_out_is_never_read_for_the_default_lists_history() {
         &["undo"],
         &["create", "B"],
     ] {
-        let done = env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
-        assert!(
-            done.stderr.starts_with(&format!(
-                "error: {} is a symbolic link; todos does not read or write through it\n",
-                env.path(".todos").display()
+        env.rejects(
+            env.todos(args).expect_stderr(concat!(
+                "error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write \
+                 through it\n",
+                "hint: if this workspace is yours, replace it with a regular file or folder \
+                 inside the workspace (or remove it), then run the command again\n"
             )),
-            "{args:?}: {}",
-            done.stderr
+            6,
         );
     }
 }

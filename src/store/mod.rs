@@ -3,8 +3,8 @@
 //!
 //! A change takes an exclusive `flock` on `.todos/NAME.json.lock` (a separate file that is
 //! never renamed, so every process locks the same inode), reads the store, validates, and
-//! replaces it through `disk::replace`: a new temporary file in `.todos/`, synced, renamed over
-//! it, the folder synced. A process killed at any instant leaves the old or the new store, never
+//! replaces it through `disk::replace_from`: a new temporary file in `.todos/`, synced, renamed
+//! over it, the store's folder synced. A process killed at any instant leaves the old or the new store, never
 //! a torn one; readers take no lock because a rename is atomic. What the store was before is
 //! kept by the history (`history`), written after it. Every file is opened through `disk`: a
 //! store, lock or temp file that is a link, a FIFO or a device is refused (`UNSAFE_PATH`), never

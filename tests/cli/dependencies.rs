@@ -13,16 +13,9 @@ pub(crate) const PLAN: &str = r#"{"summary": "Ship the API", "todos": [
     {"id": "client", "content": "Build the client", "status": "pending", "blockedBy": ["schema"]},
     {"id": "e2e", "content": "Run the end-to-end tests", "status": "pending", "depends_on": ["server", "client"]}]}"#;
 
-pub(crate) fn blocked_by(store: &Value, index: usize) -> Value {
-    store["todos"][index]
-        .get("blocked_by")
-        .cloned()
-        .unwrap_or(json!([]))
-}
-
-#[test]
-fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
-    let env = TestEnv::new();
+/// Writes `PLAN` and checks the checklist it prints: four items, the last three waiting.
+#[track_caller]
+pub(crate) fn write_plan(env: &TestEnv) {
     env.todos(&["write"])
         .stdin(PLAN)
         .expect_stdout(concat!(
@@ -33,8 +26,20 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
             "4 of 4 open — finish them before you wrap up.\n"
         ))
-        .run()
-        .success();
+        .run();
+}
+
+pub(crate) fn blocked_by(store: &Value, index: usize) -> Value {
+    store["todos"][index]
+        .get("blocked_by")
+        .cloned()
+        .unwrap_or(json!([]))
+}
+
+#[test]
+fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
+    let env = TestEnv::new();
+    write_plan(&env);
     let store = env.store();
     assert_eq!(blocked_by(&store, 0), json!([]));
     assert_eq!(blocked_by(&store, 1), json!(["1"]));
@@ -91,18 +96,7 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
 #[test]
 fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
     let env = TestEnv::new();
-    env.todos(&["write"])
-        .stdin(PLAN)
-        .expect_stdout(concat!(
-            "[0/4] Ship the API\n",
-            "  1 [ ] Write the schema\n",
-            "  2 [ ] Build the server ⧗ 1\n",
-            "  3 [ ] Build the client ⧗ 1\n",
-            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    write_plan(&env);
     for (snapshot, path, words) in [
         (
             r#"{"todos": [{"id": "a", "content": "A", "status": "pending", "blocked_by": ["b"]}]}"#,
@@ -170,18 +164,7 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
 #[test]
 fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
     let env = TestEnv::new();
-    env.todos(&["write"])
-        .stdin(PLAN)
-        .expect_stdout(concat!(
-            "[0/4] Ship the API\n",
-            "  1 [ ] Write the schema\n",
-            "  2 [ ] Build the server ⧗ 1\n",
-            "  3 [ ] Build the client ⧗ 1\n",
-            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    write_plan(&env);
     env.todos(&["update", "2", "--owner", "api-agent"])
         .expect_stdout(concat!(
             "[0/4] Ship the API\n",
@@ -238,18 +221,7 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
 #[test]
 fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
     let env = TestEnv::new();
-    env.todos(&["write"])
-        .stdin(PLAN)
-        .expect_stdout(concat!(
-            "[0/4] Ship the API\n",
-            "  1 [ ] Write the schema\n",
-            "  2 [ ] Build the server ⧗ 1\n",
-            "  3 [ ] Build the client ⧗ 1\n",
-            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    write_plan(&env);
     let done = env.todos(&["remove", "2"]).expect_stdout(concat!("[0/3] Ship the API\n", "  1 [ ] Write the schema\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 3\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: removed open item 2 \"Build the server\" (pending); if it is still needed, `todos undo` brings it back\n", "warning: removed item 2 \"Build the server\" was blocking 4 \"Run the end-to-end tests\": it no longer waits on it\n")).run().success();
     assert!(
         done.stderr
@@ -291,18 +263,7 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
 #[test]
 fn starting_an_item_that_still_waits_is_accepted_with_a_warning() {
     let env = TestEnv::new();
-    env.todos(&["write"])
-        .stdin(PLAN)
-        .expect_stdout(concat!(
-            "[0/4] Ship the API\n",
-            "  1 [ ] Write the schema\n",
-            "  2 [ ] Build the server ⧗ 1\n",
-            "  3 [ ] Build the client ⧗ 1\n",
-            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    write_plan(&env);
     let done = env
         .todos(&["update", "4", "in_progress"])
         .expect_stdout(concat!("[0/4] Ship the API\n", "  1 [ ] Write the schema\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [▶] Run the end-to-end tests ⧗ 2, 3\n", "4 of 4 open — finish them before you wrap up.\n")).expect_stderr("warning: started item 4 \"Run the end-to-end tests\" while it waits on 2, 3 (not completed or cancelled yet)\n").run()
@@ -350,18 +311,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .expect_code(0)
         .expect_stdout("Nothing to do: the plan is empty.\n")
         .run();
-    env.todos(&["write"])
-        .stdin(PLAN)
-        .expect_stdout(concat!(
-            "[0/4] Ship the API\n",
-            "  1 [ ] Write the schema\n",
-            "  2 [ ] Build the server ⧗ 1\n",
-            "  3 [ ] Build the client ⧗ 1\n",
-            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    write_plan(&env);
     env.todos(&["next"])
         .expect_code(0)
         .expect_stdout("  1 [ ] Write the schema\n")

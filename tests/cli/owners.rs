@@ -7,7 +7,7 @@ use std::sync::{Arc, Barrier};
 
 use serde_json::{Value, json};
 
-use crate::dependencies::{PLAN, blocked_by};
+use crate::dependencies::{blocked_by, write_plan};
 use crate::support::{TestEnv, error_paths};
 
 #[test]
@@ -405,18 +405,7 @@ fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
     let extra: Vec<&str> = named.lines().filter(|line| !alone.contains(line)).collect();
     assert_eq!(extra.len(), 3, "{extra:?}");
     assert!(named.contains("todos next --claim --owner NAME"), "{named}");
-    env.todos(&["write"])
-        .stdin(PLAN)
-        .expect_stdout(concat!(
-            "[0/4] Ship the API\n",
-            "  1 [ ] Write the schema\n",
-            "  2 [ ] Build the server ⧗ 1\n",
-            "  3 [ ] Build the client ⧗ 1\n",
-            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    write_plan(&env);
     let planned = env.todos(&["prompt"]).run_unchecked().success().stdout;
     assert_eq!(planned, named);
 }
@@ -487,18 +476,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
 #[test]
 fn hooks_and_check_show_owners_and_dependencies() {
     let env = TestEnv::new();
-    env.todos(&["write"])
-        .stdin(PLAN)
-        .expect_stdout(concat!(
-            "[0/4] Ship the API\n",
-            "  1 [ ] Write the schema\n",
-            "  2 [ ] Build the server ⧗ 1\n",
-            "  3 [ ] Build the client ⧗ 1\n",
-            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    write_plan(&env);
     env.todos(&["next", "--claim", "--owner", "w1"])
         .expect_stdout("  1 [▶] Write the schema @w1\n")
         .run()

@@ -17,7 +17,7 @@
 //! `<!-- readme-test: … -->` comment gives, so a block reads on its own.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crate::support::TestEnv;
@@ -280,10 +280,18 @@ fn checked_line(line: &str) -> String {
     )
 }
 
-/// bash, in a fresh environment with the repository's `examples/` in its workspace.
-fn bash(env: &TestEnv, script: &str) -> std::process::Output {
-    Command::new("bash")
-        .args(["--norc", "--noprofile", "-euo", "pipefail", "-c", script])
+/// A page's block stops at its first failing command, as a careful reader's shell would.
+const BLOCK: &[&str] = &["-euo", "pipefail"];
+/// A help example is one line, typed at a prompt.
+const HELP_EXAMPLE: &[&str] = &["-o", "pipefail"];
+
+/// bash with `options`, in a fresh environment with the repository's `examples/` in its
+/// workspace, the built `todos` first on the PATH, and the test's clock and home.
+fn bash(env: &TestEnv, options: &[&str], script: &str) -> Command {
+    let mut bash = Command::new("bash");
+    bash.args(["--norc", "--noprofile"])
+        .args(options)
+        .args(["-c", script])
         .env_clear()
         .env(
             "PATH",
@@ -293,15 +301,19 @@ fn bash(env: &TestEnv, script: &str) -> std::process::Output {
         .env("XDG_CONFIG_HOME", env.home().join(".config"))
         .env("TZ", "UTC")
         .env("TODOS_NOW", crate::support::NOW)
+        .env("MANPAGER", "cat")
+        .env("LANG", "C.UTF-8")
         .current_dir(env.ws())
         .stdin(std::process::Stdio::null())
-        .output()
-        .expect("run bash")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    bash
 }
 
 #[test]
 fn every_sh_block_runs_and_prints_what_it_claims() {
     let (mut whole, mut watched, mut not_run) = (0, 0, 0);
+    let mut running = Vec::new();
     for (path, text) in documents() {
         for block in blocks(&text) {
             match runs(&path, &block) {
@@ -314,7 +326,9 @@ fn every_sh_block_runs_and_prints_what_it_claims() {
                         .filter_map(|line| line.strip_prefix("$ ").map(ToOwned::to_owned))
                         .chain(block.body.iter().map(|line| checked_line(line)))
                         .collect();
-                    let output = bash(&env, &script.join("\n"));
+                    let output = bash(&env, BLOCK, &script.join("\n"))
+                        .output()
+                        .expect("run bash");
                     assert!(
                         output.status.success(),
                         "{path} block at line {}: {}",
@@ -330,25 +344,31 @@ fn every_sh_block_runs_and_prints_what_it_claims() {
                         env.todos(&["write", "--file", "examples/plan.json"])
                             .expect_stdout(concat!("[2/5] Fix the login timeout and ship the patch\n", "  1 [x] Reproduce the timeout with a slow token server\n", "  2 [▶] Patch the token expiry check — Patching the token expiry check\n", "  3 [ ] Add a regression test for expired tokens\n", "  4 [ ] Update the changelog\n", "  5 [~] Benchmark the old retry loop\n", "3 of 5 open — finish them before you wrap up.\n")).run()
                             .success();
-                        let output = bash(&env, &format!("timeout 1 {}", command.trim()));
-                        assert_eq!(
-                            output.status.code(),
-                            Some(124),
-                            "{path} block at line {}: `{command}` ended before it was stopped: {}",
-                            block.line,
-                            String::from_utf8_lossy(&output.stderr)
-                        );
-                        assert!(
-                            !output.stdout.is_empty(),
-                            "{path}: `{command}` printed nothing"
-                        );
-                        watched += 1;
+                        // Each runs for its second, all of them at once.
+                        let child = bash(&env, BLOCK, &format!("timeout 1 {}", command.trim()))
+                            .spawn()
+                            .expect("run bash");
+                        running.push((path.clone(), block.line, command.to_owned(), env, child));
                     }
                 }
                 Some(Runs::Not) => not_run += 1,
                 None => {}
             }
         }
+    }
+    for (path, line, command, _env, child) in running {
+        let output = child.wait_with_output().expect("wait for bash");
+        assert_eq!(
+            output.status.code(),
+            Some(124),
+            "{path} block at line {line}: `{command}` ended before it was stopped: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            !output.stdout.is_empty(),
+            "{path}: `{command}` printed nothing"
+        );
+        watched += 1;
     }
     assert!(whole >= 6, "only {whole} runnable sh blocks");
     assert!(watched >= 2, "only {watched} watches");
@@ -454,7 +474,6 @@ fn help_examples(help: &str) -> Vec<String> {
 /// open; a watch must still be running after a second.
 #[test]
 fn every_help_example_runs_as_shown() {
-    let bin_dir: PathBuf = crate::support::bin_dir();
     let top = TestEnv::new();
     let mut pages = vec![(
         String::new(),
@@ -469,6 +488,8 @@ fn every_help_example_runs_as_shown() {
         pages.push((command, help));
     }
     let mut ran = 0;
+    // The examples that run until stopped all run at once at the end, each for its second.
+    let mut running = Vec::new();
     for (command, help) in pages {
         // The top-level examples are a first session: they start with no plan.
         let seeded = !command.is_empty();
@@ -508,6 +529,7 @@ fn every_help_example_runs_as_shown() {
         ] {
             fs::create_dir_all(env.home().join(folder)).expect("a shell's folder");
         }
+        let mut stopped_later = Vec::new();
         for example in help_examples(&help) {
             if example.starts_with("watch ") {
                 // procps' watch needs a terminal and runs until Ctrl-C; what it runs is
@@ -519,36 +541,39 @@ fn every_help_example_runs_as_shown() {
             let watching = example.contains("--watch")
                 || example.contains("--follow")
                 || (example.contains("todos board") && !example.contains("--json"));
-            let line = if watching {
-                format!("timeout 1 {example}")
-            } else {
-                example.clone()
-            };
-            let output = Command::new("bash")
-                .args(["--norc", "--noprofile", "-o", "pipefail", "-c", &line])
-                .env_clear()
-                .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
-                .env("HOME", env.home())
-                .env("XDG_CONFIG_HOME", env.home().join(".config"))
-                .env("TZ", "UTC")
-                .env("TODOS_NOW", crate::support::NOW)
-                .env("MANPAGER", "cat")
-                .env("LANG", "C.UTF-8")
-                .current_dir(env.ws())
-                .stdin(std::process::Stdio::null())
+            if watching {
+                let line = format!("timeout 1 {example}");
+                let child = bash(&env, HELP_EXAMPLE, &line).spawn().expect("run bash");
+                stopped_later.push((example, child));
+                continue;
+            }
+            let output = bash(&env, HELP_EXAMPLE, &example)
                 .output()
                 .expect("run bash");
             let code = output.status.code().unwrap_or(-1);
-            let fine = match () {
-                () if watching => code == 124,
-                () if example.contains("todos check") || example.contains("todos --json check") => {
-                    code == 0 || code == 1
-                }
-                () => code == 0,
+            let fine = if example.contains("todos check") || example.contains("todos --json check")
+            {
+                code == 0 || code == 1
+            } else {
+                code == 0
             };
             assert!(
                 fine,
                 "`todos {command} --help`: `{example}` exited {code}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            ran += 1;
+        }
+        // The folder must outlive the examples that still run in it.
+        running.push((command, env, stopped_later));
+    }
+    for (command, _env, stopped_later) in running {
+        for (example, child) in stopped_later {
+            let output = child.wait_with_output().expect("wait for bash");
+            let code = output.status.code().unwrap_or(-1);
+            assert!(
+                code == 124,
+                "`todos {command} --help`: `{example}` exited {code} before its second was up: {}",
                 String::from_utf8_lossy(&output.stderr)
             );
             ran += 1;

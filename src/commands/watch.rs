@@ -14,7 +14,6 @@
 //! (main screen, cursor shown) before the process stops, and `fg` (SIGCONT) draws the view
 //! again.
 
-use std::fmt::Write as _;
 use std::io;
 use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
@@ -374,7 +373,7 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
             }
             Ok(Shown::All(lists)) => envelope::answer(
                 crate::view::show::lists_data(lists),
-                &Headline::EveryList.to_string(),
+                &crate::view::show::lists_headline(lists).to_string(),
                 None,
                 &place,
             ),
@@ -404,11 +403,7 @@ fn view(ctx: &Context, args: &ShowArgs, mode: Mode, columns: Option<usize>) -> L
             None,
         ),
         Err(err) => {
-            let mut text = format!("error: {}\n", crate::policy::text::escape(&err.message));
-            if let Some(hint) = err.hint.as_deref() {
-                let _ = writeln!(text, "hint: {}", crate::policy::text::escape(hint));
-            }
-            return Layout::from(text.as_str());
+            return Layout::from(crate::view::output::refusal(&err, ctx.stdout).as_str());
         }
     };
     if mode == Mode::Terminal && args.format == Format::Text {

@@ -246,24 +246,31 @@ impl Output {
                 (self.unwritten, None),
             );
         }
-        // Messages quote the input (an unknown key, a bad status) and paths: escape what could
-        // drive the terminal, as for everything else read from input.
-        let palette = self.stderr;
-        let mut text = format!("{} {}\n", palette.error("error:"), escape(&error.message));
-        if error.problems.len() > 1 {
-            // One line for a problem that repeats over many items, and at most
-            // `REFUSAL_MAX_LINES` in all, the error's and the hint's lines included.
-            let hint_lines = error.hint.as_ref().map_or(0, |hint| hint.lines().count());
-            let room = problems::REFUSAL_MAX_LINES.saturating_sub(1 + hint_lines);
-            for line in problems::lines(&error.problems, room) {
-                let _ = writeln!(text, "  {}", escape(&line));
-            }
-        }
-        if let Some(hint) = &error.hint {
-            let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
-        }
+        let text = refusal(error, self.stderr);
         write_stderr(host, &text, self.unwritten).map_or_else(|failed| failed, |()| exit)
     }
+}
+
+/// A refusal as a person reads it: `error:` and the message, its problems (at most
+/// `REFUSAL_MAX_LINES` lines in all), then `hint:`. On stderr for a command, and in the frame
+/// of `show --watch` when the plan cannot be read.
+pub fn refusal(error: &Error, palette: Palette) -> String {
+    // Messages quote the input (an unknown key, a bad status) and paths: escape what could
+    // drive the terminal, as for everything else read from input.
+    let mut text = format!("{} {}\n", palette.error("error:"), escape(&error.message));
+    if error.problems.len() > 1 {
+        // One line for a problem that repeats over many items, and at most
+        // `REFUSAL_MAX_LINES` in all, the error's and the hint's lines included.
+        let hint_lines = error.hint.as_ref().map_or(0, |hint| hint.lines().count());
+        let room = problems::REFUSAL_MAX_LINES.saturating_sub(1 + hint_lines);
+        for line in problems::lines(&error.problems, room) {
+            let _ = writeln!(text, "  {}", escape(&line));
+        }
+    }
+    if let Some(hint) = &error.hint {
+        let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
+    }
+    text
 }
 
 /// Writes what goes to stderr (warnings, notes, `check`'s answer, an error): a closed pipe is
@@ -386,12 +393,7 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
             plan(document, Headline::Todos { counts }.to_string(), None)
         }
         View::ShownAll { lists, .. } => {
-            let total: usize = lists.iter().map(|(_, document)| document.todos.len()).sum();
-            let text = format!(
-                "{}, {} in all.",
-                crate::policy::english::count(lists.len(), "list"),
-                crate::policy::english::count(total, "item")
-            );
+            let text = crate::view::show::lists_headline(lists).to_string();
             envelope::answer(show::lists_data(lists), &text, None, place)
         }
         View::Envelopes(envelopes) => {

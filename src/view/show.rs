@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::context::Palette;
 use crate::plan::list::ListName;
+use crate::policy::error::Headline;
 use crate::store::Document;
 use crate::view::envelope;
 use crate::view::layout::Layout;
@@ -65,6 +66,14 @@ pub fn lists_layout(
 }
 
 /// `{"lists": [{"list": "default", "summary": …, "todos": […], …}, …]}`.
+/// What `show --all --json` says of every list: how many lists, and items in all.
+pub fn lists_headline(lists: &[(ListName, Document)]) -> Headline {
+    Headline::Lists {
+        lists: lists.len(),
+        items: lists.iter().map(|(_, document)| document.todos.len()).sum(),
+    }
+}
+
 pub fn lists_data(lists: &[(ListName, Document)]) -> Value {
     let lists: Vec<Value> = lists
         .iter()

@@ -182,7 +182,16 @@ fn watches_every_list_at_once() {
             })
             .collect()
     };
-    let first = lists(next(&lines));
+    let first = next(&lines);
+    // Each redraw is the envelope `show --all --json` prints, headline and all.
+    let shown = env
+        .todos(&["--json", "show", "--all"])
+        .stdout_varies("compared whole with the watch's first redraw")
+        .run();
+    assert_eq!(format!("{first}\n"), shown.stdout);
+    let headline: serde_json::Value = serde_json::from_str(&first).expect("one envelope a line");
+    assert_eq!(headline["text"], "2 lists, 2 items in all.");
+    let first = lists(first);
     assert_eq!(first, [("default".into(), 0), ("api".into(), 0)]);
     env.todos(&["-l", "api", "update", "1", "completed"])
         .expect_stdout(concat!(
@@ -211,4 +220,31 @@ fn watches_every_list_at_once() {
         .status();
     assert!(killed.is_ok_and(|status| status.success()));
     assert_eq!(watcher.exit_code(WAIT), Some(0));
+}
+
+/// A store that cannot be read is shown as `show` refuses it, the same two lines; the watch goes
+/// on, and shows the plan again once the file is whole.
+#[test]
+fn an_unreadable_store_is_shown_as_show_refuses_it_until_it_is_whole() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    let whole = std::fs::read(env.path(".todos.json")).expect("the store");
+    let (_watcher, stdout) = start_watch(&env);
+    let states = states(stdout);
+    assert_eq!(next(&states), "[0/1] Ship\n  1 [ ] Build\n");
+    env.write_file(".todos.json", r#"{"todos": 5}"#);
+    let refusal = concat!(
+        "error: [ROOT]/ws/.todos.json cannot be read as a todos store: invalid type: integer `5`, ",
+        "expected a sequence at line 1 column 11\n",
+        "hint: the file was left untouched; run `todos undo` to set it aside and restore the ",
+        "latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n"
+    );
+    env.todos(&["show"])
+        .expect_code(4)
+        .expect_stderr(refusal)
+        .run();
+    let root = env.root().display().to_string();
+    assert_eq!(next(&states).replace(&root, "[ROOT]"), refusal);
+    std::fs::write(env.path(".todos.json"), whole).expect("the store again");
+    assert_eq!(next(&states), "[0/1] Ship\n  1 [ ] Build\n");
 }

@@ -259,8 +259,8 @@ pub enum Headline {
     /// A plan shown, restored or redrawn: its items counted by status (`2 pending, 1
     /// completed`, or `no items`).
     Todos { counts: String },
-    /// `show --watch --all`'s redraw as a JSON line: every list.
-    EveryList,
+    /// `show --all` and each redraw of `show --watch --all`, as JSON: how many lists and items.
+    Lists { lists: usize, items: usize },
 }
 
 impl std::fmt::Display for Headline {
@@ -316,7 +316,14 @@ impl std::fmt::Display for Headline {
             Self::SetUp { changed: false, .. } => f.write_str("Already set up: nothing changed."),
             Self::SetUp { agent: false, .. } => f.write_str("Set up: git merges plans with todos."),
             Self::SetUp { .. } => f.write_str("Set up: the agent now plans with todos."),
-            Self::EveryList => f.write_str("Every list."),
+            Self::Lists { lists, items } => {
+                write!(
+                    f,
+                    "{}, {} in all.",
+                    count(*lists, "list"),
+                    count(*items, "item")
+                )
+            }
         }
     }
 }

@@ -10,6 +10,8 @@ use std::path::Path;
 
 use crate::context::Palette;
 use crate::context::host::Host;
+#[cfg(feature = "board")]
+use crate::policy::error::Headline;
 use crate::policy::error::{Note, Warning};
 
 /// How `show --watch` shows each new state.
@@ -113,12 +115,10 @@ pub fn note(host: &mut Host, note: &Note) {
 
 /// Says on `notes` (stderr) that another process holds the lock on `path`.
 pub fn waiting_for_lock(host: &mut Host, palette: Palette, path: &Path) {
-    let _ = writeln!(
-        host.stderr,
-        "{} waiting for the lock on {}, held by another todos process",
-        palette.bold("note:"),
-        crate::policy::text::escape(&path.display().to_string())
-    );
+    let waiting = Note::WaitingForLock {
+        path: path.to_path_buf(),
+    };
+    let _ = writeln!(host.stderr, "{} {waiting}", palette.bold("note:"));
 }
 
 /// A warning a command gives while it still runs (`history --follow`'s skipped lines), unless
@@ -154,12 +154,12 @@ pub fn board_started(
     for warning in warnings {
         warning_plain(host, warning);
     }
-    let _ = writeln!(
-        host.stdout,
-        "Board of {} ({}): {url}",
-        crate::policy::english::count(workspaces, "workspace"),
-        crate::policy::english::count(lists, "list")
-    );
+    let board = Headline::Board {
+        workspaces,
+        lists,
+        url: url.to_owned(),
+    };
+    let _ = writeln!(host.stdout, "{board}");
     let _ = host.stdout.flush();
 }
 
@@ -167,23 +167,20 @@ pub fn board_started(
 /// Whether the board opened in the browser (`Ok(false)`: not asked to, or no desktop), and
 /// how it stops.
 pub fn board_opened(host: &mut Host, opened: Result<bool, Warning>) {
-    let _ = match opened {
-        Ok(true) => writeln!(
-            host.stderr,
-            "Opened it in the browser. Ctrl-C stops the board."
-        ),
-        Ok(false) => writeln!(host.stderr, "Open it in a browser. Ctrl-C stops the board."),
+    let opened = match opened {
+        Ok(opened) => opened,
         Err(warning) => {
             warning_plain(host, &warning);
-            writeln!(host.stderr, "Open it in a browser. Ctrl-C stops the board.")
+            false
         }
     };
+    let _ = writeln!(host.stderr, "{}", Note::BoardOpened { opened });
 }
 
 #[cfg(feature = "board")]
 /// The board's last line, once a signal stopped it.
 pub fn board_stopped(host: &mut Host) {
-    let _ = writeln!(host.stderr, "Stopped the board.");
+    let _ = writeln!(host.stderr, "{}", Note::BoardStopped);
 }
 
 #[cfg(feature = "board")]

@@ -13,7 +13,7 @@ use crate::context::Palette;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
 use crate::plan::model;
-use crate::policy::error::{Error, Headline, Kind};
+use crate::policy::error::{Disk, Error, Headline, Kind, Note};
 use crate::policy::text::escape;
 use crate::store::Document;
 use crate::view::envelope::{self, Place};
@@ -174,12 +174,16 @@ impl Output {
                 (
                     text,
                     if changed {
-                        document
-                            .note
-                            .as_ref()
-                            .and_then(|text| note(format!("this change: {text}")))
+                        document.note.as_ref().and_then(|text| {
+                            note(Note::ThisChange { note: text.clone() }.to_string())
+                        })
                     } else {
-                        note(no_change(document.revision))
+                        note(
+                            Note::NoChange {
+                                revision: document.revision,
+                            }
+                            .to_string(),
+                        )
                     },
                 )
             }
@@ -188,8 +192,11 @@ impl Output {
                 revision,
                 set_aside,
             } => {
-                let text = restored(revision, set_aside.as_deref());
-                (self.changed_plan(&document, now), note(text))
+                let text = Note::Restored {
+                    revision,
+                    set_aside,
+                };
+                (self.changed_plan(&document, now), note(text.to_string()))
             }
             View::Shown {
                 document,
@@ -325,25 +332,6 @@ pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {
     }
 }
 
-fn no_change(revision: u64) -> String {
-    format!("No change: the plan already matches (revision {revision}).")
-}
-
-fn restored(revision: Option<u64>, set_aside: Option<&std::path::Path>) -> String {
-    let mut note = match revision {
-        Some(0) => "Restored revision 0, the empty plan before the first change.".to_owned(),
-        Some(revision) => format!("Restored the plan of revision {revision}."),
-        None => "The plan is empty.".to_owned(),
-    };
-    if let Some(path) = set_aside {
-        note = format!(
-            "Moved the unreadable store to {}. {note}",
-            escape(&path.display().to_string())
-        );
-    }
-    note
-}
-
 /// The envelope of a success: the plan's data and counts, or an answer's own data.
 /// The envelopes of an outcome: one, but for `todos board --json`'s, one per workspace.
 fn envelopes_of(outcome: &Outcome, place: &Place<'_>) -> Vec<Value> {
@@ -364,19 +352,32 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
             changed: true,
         } => plan(
             document,
-            format!("Updated todos: {}.", counts(document)),
+            Headline::Updated {
+                counts: counts(document),
+            }
+            .to_string(),
             Some(true),
         ),
         View::Changed {
             document,
             changed: false,
-        } => plan(document, no_change(document.revision), Some(false)),
+        } => plan(
+            document,
+            Note::NoChange {
+                revision: document.revision,
+            }
+            .to_string(),
+            Some(false),
+        ),
         View::Restored {
             document,
             revision,
             set_aside,
         } => {
-            let note = restored(*revision, set_aside.as_deref());
+            let note = Note::Restored {
+                revision: *revision,
+                set_aside: set_aside.clone(),
+            };
             plan(
                 document,
                 format!(
@@ -456,15 +457,13 @@ fn finish(
         Ok(()) => exit,
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => exit,
         Err(err) => {
-            let _ = match saved {
-                Some(revision) => writeln!(
-                    host.stderr,
-                    "error: cannot write the output: {err}; the change was saved as revision \
-                     {revision}\nhint: do not make it again: `todos show` prints the plan as it \
-                     is now"
-                ),
-                None => writeln!(host.stderr, "error: cannot write the output: {err}"),
-            };
+            let lost = Error::from(Disk::OutputLost {
+                why: err.to_string(),
+                saved,
+            });
+            let _ = host
+                .stderr
+                .write_all(refusal(&lost, Palette::plain()).as_bytes());
             ExitCode::from(unwritten)
         }
     }

@@ -221,6 +221,9 @@ pub enum Disk {
     },
     /// A store holding git's conflict markers; `list` is ` -l NAME` for a named list.
     Conflicted { path: PathBuf, list: String },
+    /// stdout failed (`>/dev/full`) after the command did its work; `saved` is the revision a
+    /// change was saved as, so it is not made twice.
+    OutputLost { why: String, saved: Option<u64> },
 }
 
 impl Disk {
@@ -243,6 +246,16 @@ impl Disk {
                 internal(format!("cannot {action} {}: {why}", path.display()))
             }
             Self::Read { source, why } => internal(format!("cannot read {source}: {why}")),
+            Self::OutputLost { why, saved: None } => {
+                internal(format!("cannot write the output: {why}"))
+            }
+            Self::OutputLost {
+                why,
+                saved: Some(revision),
+            } => internal(format!(
+                "cannot write the output: {why}; the change was saved as revision {revision}"
+            ))
+            .with_hint("do not make it again: `todos show` prints the plan as it is now"),
             Self::Unsafe { path, why } => Error::new(
                 Kind::UnsafePath,
                 format!(

@@ -13,6 +13,24 @@ use crate::policy::text::escape;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Note {
+    /// Another process holds the lock on `path`, and this one waits for it.
+    WaitingForLock { path: PathBuf },
+    /// A change that changed nothing.
+    NoChange { revision: u64 },
+    /// The note the change came with (`--note`), as given.
+    ThisChange { note: String },
+    /// `undo`/`redo`: the revision restored (`None`: an empty plan), and where an unreadable
+    /// store was set aside first.
+    Restored {
+        revision: Option<u64>,
+        set_aside: Option<PathBuf>,
+    },
+    /// The board opened in the browser, or is to be opened by hand; how it stops.
+    #[cfg(feature = "board")]
+    BoardOpened { opened: bool },
+    /// The board's last line, once a signal stopped it.
+    #[cfg(feature = "board")]
+    BoardStopped,
     /// A linked worktree uses the plan at `plan` (relative to it).
     SharedPlan { plan: PathBuf },
     /// `show` or `recap` where no plan is yet.
@@ -157,8 +175,45 @@ fn shown(path: &Path) -> String {
 }
 
 impl std::fmt::Display for Note {
+    // One arm per variant, as casey/just's `Display` of its error: every note in one place.
+    #[allow(clippy::too_many_lines)]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Self::WaitingForLock { path } => write!(
+                f,
+                "waiting for the lock on {}, held by another todos process",
+                shown(path)
+            ),
+            Self::NoChange { revision } => write!(
+                f,
+                "No change: the plan already matches (revision {revision})."
+            ),
+            Self::ThisChange { note } => write!(f, "this change: {}", escape(note)),
+            Self::Restored {
+                revision,
+                set_aside,
+            } => {
+                if let Some(path) = set_aside {
+                    write!(f, "Moved the unreadable store to {}. ", shown(path))?;
+                }
+                match revision {
+                    Some(0) => {
+                        f.write_str("Restored revision 0, the empty plan before the first change.")
+                    }
+                    Some(revision) => write!(f, "Restored the plan of revision {revision}."),
+                    None => f.write_str("The plan is empty."),
+                }
+            }
+            #[cfg(feature = "board")]
+            Self::BoardOpened { opened: true } => {
+                f.write_str("Opened it in the browser. Ctrl-C stops the board.")
+            }
+            #[cfg(feature = "board")]
+            Self::BoardOpened { opened: false } => {
+                f.write_str("Open it in a browser. Ctrl-C stops the board.")
+            }
+            #[cfg(feature = "board")]
+            Self::BoardStopped => f.write_str("Stopped the board."),
             Self::SharedPlan { plan } => {
                 write!(f, "plan: {}, shared by the worktrees", plan.display())
             }
@@ -261,6 +316,15 @@ pub enum Headline {
     Todos { counts: String },
     /// `show --all` and each redraw of `show --watch --all`, as JSON: how many lists and items.
     Lists { lists: usize, items: usize },
+    /// A change, as JSON: the plan's items counted by status.
+    Updated { counts: String },
+    /// `todos board`'s first line: what it shows, and where.
+    #[cfg(feature = "board")]
+    Board {
+        workspaces: usize,
+        lists: usize,
+        url: String,
+    },
 }
 
 impl std::fmt::Display for Headline {
@@ -316,6 +380,18 @@ impl std::fmt::Display for Headline {
             Self::SetUp { changed: false, .. } => f.write_str("Already set up: nothing changed."),
             Self::SetUp { agent: false, .. } => f.write_str("Set up: git merges plans with todos."),
             Self::SetUp { .. } => f.write_str("Set up: the agent now plans with todos."),
+            Self::Updated { counts } => write!(f, "Updated todos: {counts}."),
+            #[cfg(feature = "board")]
+            Self::Board {
+                workspaces,
+                lists,
+                url,
+            } => write!(
+                f,
+                "Board of {} ({}): {url}",
+                count(*workspaces, "workspace"),
+                count(*lists, "list")
+            ),
             Self::Lists { lists, items } => {
                 write!(
                     f,

@@ -232,7 +232,12 @@ fn an_unreadable_store_is_shown_as_show_refuses_it_until_it_is_whole() {
     let (_watcher, stdout) = start_watch(&env);
     let states = states(stdout);
     assert_eq!(next(&states), "[0/1] Ship\n  1 [ ] Build\n");
-    env.write_file(".todos.json", r#"{"todos": 5}"#);
+    // Each file is put in place whole, by a rename, so the watch never reads half of one.
+    let replace = |bytes: &[u8]| {
+        std::fs::write(env.path("next.json"), bytes).expect("the next store");
+        std::fs::rename(env.path("next.json"), env.path(".todos.json")).expect("put in place");
+    };
+    replace(br#"{"todos": 5}"#);
     let refusal = concat!(
         "error: [ROOT]/ws/.todos.json cannot be read as a todos store: invalid type: integer `5`, ",
         "expected a sequence at line 1 column 11\n",
@@ -245,6 +250,6 @@ fn an_unreadable_store_is_shown_as_show_refuses_it_until_it_is_whole() {
         .run();
     let root = env.root().display().to_string();
     assert_eq!(next(&states).replace(&root, "[ROOT]"), refusal);
-    std::fs::write(env.path(".todos.json"), whole).expect("the store again");
+    replace(&whole);
     assert_eq!(next(&states), "[0/1] Ship\n  1 [ ] Build\n");
 }

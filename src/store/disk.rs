@@ -203,12 +203,20 @@ pub fn open_append(path: &Path) -> Result<File> {
 }
 
 /// Opens (creating it if needed) a lock file: never a link, never anything that could block.
-/// Returns the opened file's metadata too (its `fstat`). The caller has looked at `path` with
-/// `check_file` first, as for `open_append`.
-pub fn open_lock(path: &Path) -> Result<(File, Metadata)> {
-    let file = open(path, Links::Refuse, Access::Lock)
-        .map_err(|err| refusal_or_io(path, Links::Refuse, "open the lock file", &err))?;
-    regular(path, file)
+/// Returns the opened file's metadata too (its `fstat`), or `None` when its folder is gone (a
+/// refused change removes the `.todos/` it made): the caller looks again. The caller has looked
+/// at `path` with `check_file` first, as for `open_append`.
+pub fn open_lock(path: &Path) -> Result<Option<(File, Metadata)>> {
+    match open(path, Links::Refuse, Access::Lock) {
+        Ok(file) => regular(path, file).map(Some),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(refusal_or_io(
+            path,
+            Links::Refuse,
+            "open the lock file",
+            &err,
+        )),
+    }
 }
 
 /// Writes `bytes` to a file that must not exist yet (`O_CREAT|O_EXCL|O_NOFOLLOW`) and syncs

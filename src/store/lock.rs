@@ -136,13 +136,25 @@ impl Store {
             // `.todos/`, where the lock is, comes with the first change.
             let mut created_folder = self.check_private(true)?;
             let opened = disk::check_file(&self.lock).and_then(|existed| {
-                disk::open_lock(&self.lock).map(|(file, meta)| (file, meta, existed.is_none()))
+                let opened = disk::open_lock(&self.lock)?;
+                Ok(opened.map(|(file, meta)| (file, meta, existed.is_none())))
             });
             match opened {
-                Ok((file, meta, created_file)) => {
+                Ok(Some((file, meta, created_file))) => {
                     return Ok((file, meta, created_file, created_folder));
                 }
-                Err(_) if tries < 100 && !self.private.is_dir() => tries += 1,
+                // The folder went between the look and the open, whether or not another
+                // change has made it again since: look again.
+                Ok(None) if tries < 100 => tries += 1,
+                Ok(None) => {
+                    created_folder.remove_created();
+                    let gone = std::io::Error::from(std::io::ErrorKind::NotFound);
+                    return Err(Error::from(Disk::io(
+                        "open the lock file",
+                        &self.lock,
+                        &gone,
+                    )));
+                }
                 Err(err) => {
                     created_folder.remove_created();
                     return Err(err);
@@ -164,7 +176,10 @@ impl Store {
         if disk::check_file(&legacy.lock)?.is_none() {
             return Ok(None);
         }
-        let (file, _) = disk::open_lock(&legacy.lock)?;
+        // Gone since the look: no todos of the old kind holds it.
+        let Some((file, _)) = disk::open_lock(&legacy.lock)? else {
+            return Ok(None);
+        };
         waiting.lock = &legacy.lock;
         loop {
             match file.try_lock() {

@@ -2,6 +2,14 @@
 //! instructions file and two hook entries in the agent's hook file (`crate::agents::hooks` knows which),
 //! and touches nothing else: run twice, it changes nothing the second time.
 
+mod agents;
+mod block;
+mod files;
+mod git;
+mod mcp;
+mod permissions;
+mod scope;
+
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -9,12 +17,6 @@ use serde_json::{Map, Value, json};
 
 use crate::agents::guide;
 use crate::agents::hooks::{self, Protocol};
-use crate::commands::init_agents::chosen;
-use crate::commands::init_block::{INSTRUCTIONS, with_block};
-use crate::commands::init_files::{Action, Change, Plan};
-use crate::commands::init_git;
-use crate::commands::init_mcp;
-use crate::commands::init_permissions::{self, Permissions};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
@@ -23,7 +25,11 @@ use crate::policy::error::{
 };
 use crate::store::disk;
 use crate::view::outcome::{Answer, Outcome};
+use agents::chosen;
+use block::{INSTRUCTIONS, with_block};
 use clap::Args;
+use files::{Action, Change, Plan};
+use permissions::Permissions;
 
 /// What one agent's setup is made of: its hook protocol, its allow rules.
 struct AgentSetup {
@@ -36,7 +42,7 @@ struct AgentSetup {
 // parts would pass the same dozen values around.
 #[allow(clippy::too_many_lines)]
 pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcome> {
-    crate::commands::init_scope::refuse_user_folders(ctx, host)?;
+    scope::refuse_user_folders(ctx, host)?;
     let (agents, chose) = chosen(ctx, args);
     let mut setups = Vec::with_capacity(agents.len());
     let mut registrations = Vec::new();
@@ -49,7 +55,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             }
         };
         if args.mcp {
-            registrations.push((*agent, init_mcp::registration(*agent)?));
+            registrations.push((*agent, mcp::registration(*agent)?));
         }
         // With hooks or the server, the agent's allow rules for todos alone, so that its
         // default permission mode runs todos without asking.
@@ -98,7 +104,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             let merge = registration.merge;
             plan.add(
                 registration.name,
-                Some(init_mcp::describe(registration.then)),
+                Some(mcp::describe(registration.then)),
                 Box::new(merge),
             );
         }
@@ -108,14 +114,12 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
             args.mcp && !registration.is_some_and(|registration| taken(ctx, registration));
         if let Some(row) = setup.permissions {
             let rules = row.rules(allow_mcp);
-            if let Some(what) = init_permissions::describe(&rules) {
+            if let Some(what) = permissions::describe(&rules) {
                 plan.add(
                     row.file,
                     Some(what),
                     Box::new(move |old, path, _| {
-                        edit_settings(old, path, |settings| {
-                            init_permissions::allow(settings, &rules)
-                        })
+                        edit_settings(old, path, |settings| permissions::allow(settings, &rules))
                     }),
                 );
             }
@@ -171,7 +175,7 @@ fn report(
         } else if mcp_taken(notes, &change.path) {
             // Never "the todos MCP server" for an entry todos did not write (SPEC §8).
             Note::McpNotRegistered {
-                name: init_mcp::SERVER_NAME.to_owned(),
+                name: mcp::SERVER_NAME.to_owned(),
             }
             .to_string()
         } else {
@@ -279,7 +283,7 @@ fn instructions_file(agent: Agent) -> &'static str {
 /// Whether the agent's MCP file already holds, under todos' name, a server todos did not
 /// write: the registration's merge, run on the file as it is, says so in its notes. A file that
 /// cannot be read counts as taken; `Change::new` then refuses it with its reason.
-fn taken(ctx: &Context, registration: &init_mcp::Registration) -> bool {
+fn taken(ctx: &Context, registration: &mcp::Registration) -> bool {
     let path = ctx.workspace.join(registration.name);
     let read = disk::read(
         &path,
@@ -313,12 +317,12 @@ fn git_changes(
     }
     let attributes = ctx.workspace.join(".gitattributes");
     disk::check_file(&attributes)?;
-    let block = init_git::ATTRIBUTES_MARKERS.wrap(init_git::ATTRIBUTES);
+    let block = git::ATTRIBUTES_MARKERS.wrap(git::ATTRIBUTES);
     let change = Change::new(".gitattributes", &attributes, |old, path| {
-        with_block(old, &block, path, &init_git::ATTRIBUTES_MARKERS)
+        with_block(old, &block, path, &git::ATTRIBUTES_MARKERS)
     })?;
     changes.push((change, Vec::new()));
-    init_git::GitConfig::new(&ctx.workspace)?
+    git::GitConfig::new(&ctx.workspace)?
         .apply_and_describe(&ctx.workspace)
         .map(Some)
 }

@@ -10,7 +10,7 @@
 //! (`/proc/self/cwd` "points back" to wherever todos runs) or through a link is refused, and so
 //! is a main worktree or `.git` another user owns (not root, not this one), since the plan,
 //! its lock and its history would be written there. Anything odd keeps the worktree's own plan,
-//! and the caller warns with the reason; `init --git` refuses it (`commands/init_git.rs`).
+//! and the caller warns with the reason; `init --git` refuses it (`commands/init/git.rs`).
 
 use std::fs;
 use std::io::Read;

@@ -47,14 +47,14 @@ pub static PERMISSIONS: [Permissions; 3] = [
             path: &["tools", "allowed"],
             value: "run_shell_command(todos)",
         }),
-        // The server's own `"trust": true`, set on todos' own entry only (init_mcp).
+        // The server's own `"trust": true`, set on todos' own entry only (`mcp.rs`).
         mcp: None,
     },
     Permissions {
         agent: Agent::Codex,
         file: ".codex/config.toml",
         shell: None,
-        // `default_tools_approval_mode = "approve"` on todos' own server entry (init_mcp).
+        // `default_tools_approval_mode = "approve"` on todos' own server entry (`mcp.rs`).
         mcp: None,
     },
 ];

@@ -3,7 +3,7 @@
 //! twice, and with the agent's own approval of todos' tools, so its default permission mode
 //! runs them without asking:
 //! - Claude Code reads `.mcp.json` (`mcpServers`, `type: stdio`); its tools are allowed by
-//!   `mcp__todos` in `.claude/settings.json` (`init_permissions`).
+//!   `mcp__todos` in `.claude/settings.json` (`permissions.rs`).
 //! - Gemini CLI reads the `mcpServers` of `.gemini/settings.json`; `"trust": true` on the entry
 //!   offers its tools without a confirmation.
 //! - Codex 0.169 reads a trusted project's `.codex/config.toml` (`[mcp_servers.todos]`);
@@ -116,7 +116,7 @@ fn with_server(
     fields: &Value,
     trust: Option<&str>,
 ) -> Result<String> {
-    super::init::edit_settings(old, path, |settings| {
+    super::edit_settings(old, path, |settings| {
         let servers = settings.entry("mcpServers").or_insert_with(|| json!({}));
         let Value::Object(servers) = servers else {
             return Err(Shape::Object {

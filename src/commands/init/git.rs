@@ -16,8 +16,8 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use crate::commands::init_block::{Markers, with_block};
-use crate::commands::init_files::Action;
+use super::block::{Markers, with_block};
+use super::files::Action;
 use crate::policy::error::{Disk, Distrust, Error, Holds, Owned, Result, Setup, Unsafe};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};

@@ -138,7 +138,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
         .success();
     let json = env
         .todos(&["--json", "show"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\"status\":\"completed\",\"description\":\"Run the failing login test\"},{\"id\":\"2\",\"content\":\"Patch the check\",\"status\":\"in_progress\",\"description\":\"Token expiry is compared in seconds\\nagainst milliseconds\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\"status\":\"pending\"}],\"recap\":\"[1/3] In progress: Patch the check. Pending: Add a regression test.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, 1 completed.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(
@@ -189,7 +189,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
     let read = env
         .todos(&["--json", "write"])
         .stdin(r#"{"operation": "read"}"#)
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\"status\":\"completed\",\"active_form\":\"Reproducing\",\"description\":\"Run the failing login test\"},{\"id\":\"2\",\"content\":\"Patch the check\",\"status\":\"in_progress\",\"active_form\":\"Patching\",\"description\":\"Token expiry is compared in seconds\\nagainst milliseconds\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\"status\":\"pending\",\"active_form\":\"Adding a test\"}],\"recap\":\"[1/3] In progress: Patch the check. Pending: Add a regression test.\",\"revision\":3,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 3).\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"operation\":\"read\"}}}\n").run()
         .success()
         .json();
     assert_eq!(read["data"]["changed"], false);
@@ -307,7 +307,7 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
     let json = env
         .todos(&["--json", "write"])
         .stdin(gemini)
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Initialize new React project\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Implement state management\",\"status\":\"in_progress\"},{\"id\":\"3\",\"content\":\"Wait for the API key from the user\",\"status\":\"blocked\"},{\"id\":\"4\",\"content\":\"Create API service\",\"status\":\"cancelled\"}],\"recap\":\"[2/4] In progress: Implement state management. Blocked: Wait for the API key from the user. Cancelled: Create API service.\",\"revision\":1,\"changed\":true,\"warnings\":[\"the plan has no summary: say in one line what it is for with \\\"summary\\\" or --summary\"]},\"text\":\"Updated todos: 1 in_progress, 1 completed, 1 cancelled, 1 blocked.\",\"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\"completed\":1,\"cancelled\":1,\"failed\":0,\"blocked\":1},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"description\":\"Initialize new React project\",\"status\":\"completed\"},{\"description\":\"Implement state management\",\"status\":\"in_progress\"},{\"description\":\"Wait for the API key from the user\",\"status\":\"blocked\"},{\"description\":\"Create API service\",\"status\":\"cancelled\"}]}}}\n").run()
         .success()
         .json();
     assert_eq!(json["stats"]["blocked"], 1);

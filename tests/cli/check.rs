@@ -225,7 +225,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
     let free = env
         .todos(&["--json", "check"])
         .env("TODOS_OWNER", "w1")
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"completed\",\"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server\",\"status\":\"in_progress\",\"owner\":\"w2\"},{\"id\":\"3\",\"content\":\"Client\",\"status\":\"completed\",\"owner\":\"w1\"},{\"id\":\"4\",\"content\":\"Docs\",\"status\":\"completed\"}],\"recap\":\"[3/4] In progress: Server.\",\"revision\":3,\"warnings\":[],\"check\":{\"passed\":true,\"open\":0,\"owner\":\"w1\",\"stale_minutes\":null,\"minutes_since_change\":0,\"stop_hook_active\":false}},\"text\":\"1 of 4 open — finish it before you wrap up.\",\"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\"completed\":3,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(free["data"]["check"]["passed"], true, "{free}");

@@ -48,7 +48,7 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(PLAN)
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\",\"revision\":1,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"schema\"]},{\"id\":\"client\",\"content\":\"Build the client\",\"status\":\"pending\",\"blockedBy\":[\"schema\"]},{\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"depends_on\":[\"server\",\"client\"]}]}}}\n").run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     assert_eq!(env.store()["revision"], revision);
@@ -57,7 +57,7 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(ours)
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\",\"revision\":1,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"schema\"]},{\"id\":\"client\",\"content\":\"Build the client\",\"status\":\"pending\",\"blockedBy\":[\"schema\"]},{\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"depends_on\":[\"2\",\"3\"]}]}}}\n").run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     env.todos(&["show"])
@@ -404,7 +404,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .success();
     let json = env
         .todos(&["--json", "next", "--claim", "--owner", "w3"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"in_progress\",\"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\"revision\":6,\"lease_until\":null,\"taken_over_from\":null,\"taken_over\":null},\"claimed\":false,\"revision\":6,\"recap\":\"[1/5] In progress: Build the client. Pending: Build the server; Run the end-to-end tests; Extra.\",\"warnings\":[\"w3 already has item 3 \\\"Build the client\\\" in progress (at most 1 per owner): finish it (completed, cancelled, failed or blocked) before you claim another\"]},\"text\":\"Next: 3 \\\"Build the client\\\".\",\"stats\":{\"total\":5,\"pending\":3,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(json["data"]["next"]["id"], "3");

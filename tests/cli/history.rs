@@ -410,7 +410,8 @@ fn a_killed_writer_never_leaves_the_history_ahead_of_the_store() {
     // After the kills, one whole change leaves the history caught up with the store.
     env.todos(&["create", "last"])
         .env("TODOS_MAX_ITEMS", "1000")
-        .run_unchecked()
+        .stdout_varies("what the killed writers left")
+        .run()
         .success();
     let store = env.store();
     let history = env.read(HISTORY);

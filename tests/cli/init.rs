@@ -29,7 +29,12 @@ fn each_agent_gets_its_instructions_file() {
             done.stdout
         );
         let text = env.read(file);
-        let guide = env.todos(&["prompt"]).run_unchecked().success().stdout;
+        let guide = env
+            .todos(&["prompt"])
+            .expect_stdout(crate::prompt::GUIDE)
+            .run()
+            .success()
+            .stdout;
         assert!(text.starts_with(BEGIN), "{text}");
         assert!(text.ends_with(&format!("{guide}{END}\n")), "{text}");
         assert!(!env.path(".claude").exists(), "no hooks without --hooks");

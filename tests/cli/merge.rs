@@ -594,7 +594,7 @@ fn resolve_without_a_common_plan_keeps_both_sides_items() {
     );
     let resolved = env
         .todos(&["--json", "resolve"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Mine\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Yours\",\"status\":\"pending\"}],\"recap\":\"[1/3] Pending: Mine; Yours.\",\"revision\":6,\"changed\":true,\"warnings\":[\"both branches added an item 2: theirs, \\\"Yours\\\", is now 3\"],\"resolved\":{\"path\":\"[ROOT]/ws/.todos.json\",\"base\":\"none\",\"renumbered\":[{\"from\":\"2\",\"to\":\"3\"}],\"problems\":[],\"next\":\"git add .todos.json\"}},\"text\":\"Merged both sides of the conflict in [ROOT]/ws/.todos.json (common plan: none found: both sides' items are kept). Now run `git add .todos.json`.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(resolved["data"]["resolved"]["base"], "none");

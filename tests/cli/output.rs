@@ -103,7 +103,7 @@ fn json_format_and_envelope() {
     sample(&env);
     let data: serde_json::Value = serde_json::from_str(
         &env.todos(&["show", "--format", "json"])
-            .run_unchecked()
+            .expect_stdout(concat!("{\n", "  \"summary\": \"Fix login\",\n", "  \"todos\": [\n", "    {\n", "      \"id\": \"1\",\n", "      \"content\": \"Reproduce the bug\",\n", "      \"status\": \"completed\"\n", "    },\n", "    {\n", "      \"id\": \"2\",\n", "      \"content\": \"Patch the token check\",\n", "      \"status\": \"in_progress\",\n", "      \"active_form\": \"Patching the token check\"\n", "    },\n", "    {\n", "      \"id\": \"3\",\n", "      \"content\": \"Add a regression test\",\n", "      \"status\": \"pending\"\n", "    },\n", "    {\n", "      \"id\": \"4\",\n", "      \"content\": \"Perf script\",\n", "      \"status\": \"cancelled\"\n", "    },\n", "    {\n", "      \"id\": \"5\",\n", "      \"content\": \"Flaky CI job\",\n", "      \"status\": \"failed\"\n", "    }\n", "  ],\n", "  \"recap\": \"[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\",\n", "  \"revision\": 1,\n", "  \"warnings\": []\n", "}\n")).run()
             .success()
             .stdout,
     )
@@ -114,7 +114,7 @@ fn json_format_and_envelope() {
     );
     let json = env
         .todos(&["--json", "show"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Fix login\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token check\",\"status\":\"in_progress\",\"active_form\":\"Patching the token check\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\"status\":\"pending\"},{\"id\":\"4\",\"content\":\"Perf script\",\"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\"status\":\"failed\"}],\"recap\":\"[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, 1 completed, 1 cancelled, 1 failed.\",\"stats\":{\"total\":5,\"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":1,\"failed\":1,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
@@ -134,7 +134,7 @@ fn json_format_and_envelope() {
     );
     let json = env
         .todos(&["--json", "update", "3", "done"])
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Fix login\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token check\",\"status\":\"in_progress\",\"active_form\":\"Patching the token check\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\"status\":\"completed\"},{\"id\":\"4\",\"content\":\"Perf script\",\"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\"status\":\"failed\"}],\"recap\":\"[4/5] In progress: Patch the token check. Cancelled: Perf script. Failed: Flaky CI job.\",\"revision\":2,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 in_progress, 2 completed, 1 cancelled, 1 failed.\",\"stats\":{\"total\":5,\"pending\":0,\"in_progress\":1,\"completed\":2,\"cancelled\":1,\"failed\":1,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"3\",\"status\":\"done\"}}}\n").run()
         .success()
         .json();
     assert_eq!(

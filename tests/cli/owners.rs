@@ -386,10 +386,28 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
 }
 
 /// The guide tells a team how to share the plan in three lines, and a lone agent nothing of it.
+/// The guide an agent gets once it is named or the plan has owners: `prompt`'s guide with three
+/// lines on sharing the plan after the `check` line.
+fn team_guide() -> String {
+    let check =
+        "- Before you say you are done, run `todos check`: it fails while items are open.\n";
+    let team = concat!(
+        "- Several agents share this plan. `todos next --claim --owner NAME` (or `TODOS_OWNER=NAME`) takes the next ready item and marks it yours; finish it (completed, cancelled, failed or blocked) before you claim another: each owner has one item in_progress at a time.\n",
+        "- An item with `blocked_by` is ready once each is completed or cancelled (a failed or blocked one still holds it up) (`⧗ 2, 5` in `todos show`); `todos update ID --blocked-by OTHER` adds a dependency.\n",
+        "- Change your own items with `todos update`; never `todos write` a list over others' work.\n",
+    );
+    crate::prompt::GUIDE.replacen(check, &format!("{check}{team}"), 1)
+}
+
 #[test]
 fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
     let env = TestEnv::new();
-    let alone = env.todos(&["prompt"]).run_unchecked().success().stdout;
+    let alone = env
+        .todos(&["prompt"])
+        .expect_stdout(crate::prompt::GUIDE)
+        .run()
+        .success()
+        .stdout;
     for word in ["owner", "claim", "blocked_by"] {
         assert!(
             !alone.contains(word),
@@ -399,14 +417,20 @@ fn the_guide_speaks_of_owners_and_dependencies_only_to_a_team() {
     let named = env
         .todos(&["prompt"])
         .env("TODOS_OWNER", "w1")
-        .run_unchecked()
+        .expect_stdout(team_guide())
+        .run()
         .success()
         .stdout;
     let extra: Vec<&str> = named.lines().filter(|line| !alone.contains(line)).collect();
     assert_eq!(extra.len(), 3, "{extra:?}");
     assert!(named.contains("todos next --claim --owner NAME"), "{named}");
     write_plan(&env);
-    let planned = env.todos(&["prompt"]).run_unchecked().success().stdout;
+    let planned = env
+        .todos(&["prompt"])
+        .expect_stdout(team_guide())
+        .run()
+        .success()
+        .stdout;
     assert_eq!(planned, named);
 }
 

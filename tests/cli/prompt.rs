@@ -2,6 +2,39 @@
 
 use crate::support::TestEnv;
 
+/// `todos prompt`'s whole guide with the default limits: the tests that read the guide compare
+/// it whole against this one copy.
+pub const GUIDE: &str = concat!(
+    "## Plan with `todos`\n",
+    "\n",
+    "This workspace keeps your plan in `.todos.json` through the `todos` command, where a person can watch it (`todos show --watch`) and it survives context compaction. `todos` is your plan, whether or not you also have a built-in todo list.\n",
+    "\n",
+    "- Keep a plan when a task takes 3 or more steps, or when the user asks for one; skip it for a quick question or a one-step fix.\n",
+    "- `todos write` replaces the whole list: always send every item, finished ones included, since what you leave out is dropped. For small changes use `todos create` (append items) or `todos update` (one item).\n",
+    "- Always give a one-line summary of what the whole plan is for.\n",
+    "- Work on one item at a time: mark it in_progress when you start it.\n",
+    "- Mark an item completed as soon as it is done, cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open), each as it happens, not in a batch at the end; never drop an item.\n",
+    "- Before you say you are done, run `todos check`: it fails while items are open.\n",
+    "\n",
+    "Limits: at most 10 items; each item at most 60 characters (an item over 60 characters is refused, not cut: keep items short and put detail in \"description\"); a summary of at most 200 characters; at most 1 item in_progress at a time. Statuses: pending (not started yet), in_progress (being worked on), completed (finished), cancelled (dropped, no longer needed), failed (tried, and it did not work) or blocked (waiting on something outside the plan).\n",
+    "\n",
+    "```sh\n",
+    "todos write <<'JSON'\n",
+    "{\"summary\": \"Fix the login timeout\", \"todos\": [\n",
+    "  {\"content\": \"Reproduce the timeout\", \"status\": \"completed\"},\n",
+    "  {\"content\": \"Patch the token expiry check\", \"status\": \"in_progress\"},\n",
+    "  {\"content\": \"Add a regression test\", \"status\": \"pending\"}]}\n",
+    "JSON\n",
+    "todos create \"Update the changelog\"   # append pending items\n",
+    "todos update 2 completed              # ids are printed by every command\n",
+    "todos update 3 in_progress\n",
+    "todos update 4 cancelled\n",
+    "todos show                            # the checklist, with ids\n",
+    "todos recap                           # one line: where the plan stands\n",
+    "todos check                           # exit 1 while items are open\n",
+    "```\n",
+);
+
 /// The JSON of the guide's `todos write <<'JSON'` heredoc.
 #[track_caller]
 fn heredoc(guide: &str) -> &str {
@@ -16,7 +49,7 @@ fn heredoc(guide: &str) -> &str {
 #[test]
 fn says_when_and_how_to_plan_with_the_limits() {
     let env = TestEnv::new();
-    let guide = env.todos(&["prompt"]).run_unchecked().success().stdout;
+    let guide = env.todos(&["prompt"]).expect_stdout(GUIDE).run().stdout;
     for needle in [
         "3 or more steps",
         "when the user asks",
@@ -48,7 +81,14 @@ fn limits_follow_the_configuration() {
         .todos(&["prompt"])
         .env("TODOS_MAX_CONTENT_CHARS", "120")
         .env("TODOS_MAX_IN_PROGRESS", "2")
-        .run_unchecked()
+        .expect_stdout(
+            GUIDE.replace(
+                "at most 10 items; each item at most 60 characters (an item over 60 characters",
+                "at most 20 items; each item at most 120 characters (an item over 120 characters",
+            )
+            .replace("at most 1 item in_progress", "at most 2 items in_progress"),
+        )
+        .run()
         .success()
         .stdout;
     assert!(guide.contains("at most 20 items"), "{guide}");
@@ -62,7 +102,12 @@ fn limits_follow_the_configuration() {
 #[test]
 fn the_heredoc_example_works_as_written() {
     let env = TestEnv::new();
-    let guide = env.todos(&["prompt"]).run_unchecked().success().stdout;
+    let guide = env
+        .todos(&["prompt"])
+        .expect_stdout(GUIDE)
+        .run()
+        .success()
+        .stdout;
     let snapshot = heredoc(&guide);
     let schema = env.todos(&["schema"]).run_unchecked().success().stdout;
     let validator = jsonschema::validator_for(&serde_json::from_str(&schema).unwrap()).unwrap();
@@ -117,7 +162,11 @@ fn json_gives_the_guide_in_the_envelope() {
     let env = TestEnv::new();
     let json = env
         .todos(&["--json", "prompt"])
-        .run_unchecked()
+        .expect_stdout(format!(
+            "{{\"status\":\"success\",\"data\":{{\"prompt\":{}}},\"text\":\"The todos guide for an agent's system prompt.\",\"context\":{{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}}}\n",
+            serde_json::to_string(GUIDE).unwrap()
+        ))
+        .run()
         .success()
         .json();
     assert_eq!(json["status"], "success");

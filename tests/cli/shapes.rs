@@ -24,7 +24,7 @@ fn todowrite_design_example() {
     let json = env
         .todos(&["--json", "write"])
         .stdin(input)
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"修复 multi_edit 重叠检测并完善文档\",\"todos\":[{\"id\":\"1\",\"content\":\"修复重叠检测\",\"status\":\"in_progress\"},{\"id\":\"2\",\"content\":\"更新文档\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"性能优化脚本\",\"status\":\"cancelled\"}],\"recap\":\"[1/3] In progress: 修复重叠检测. Pending: 更新文档. Cancelled: 性能优化脚本.\",\"revision\":1,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 pending, 1 in_progress, 1 cancelled.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":0,\"cancelled\":1,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"修复 multi_edit 重叠检测并完善文档\",\"todos\":[{\"id\":\"t1\",\"content\":\"修复重叠检测\",\"status\":\"in_progress\"},{\"id\":\"t2\",\"content\":\"更新文档\",\"status\":\"pending\"},{\"id\":\"t3\",\"content\":\"性能优化脚本\",\"status\":\"cancelled\"}]}}}\n").run()
         .success()
         .json();
     assert_eq!(
@@ -134,7 +134,7 @@ fn codex_update_plan() {
     let done = env
         .todos(&["--json", "write"])
         .stdin(input)
-        .run_unchecked()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Split the lexer\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Add tests\",\"status\":\"in_progress\"}],\"recap\":\"[1/2] In progress: Add tests.\",\"revision\":1,\"changed\":true,\"note\":\"Refactor the parser\",\"warnings\":[\"the plan has no summary: say in one line what it is for with \\\"summary\\\" or --summary\"]},\"text\":\"Updated todos: 1 in_progress, 1 completed.\",\"stats\":{\"total\":2,\"pending\":0,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"explanation\":\"Refactor the parser\",\"plan\":[{\"step\":\"Split the lexer\",\"status\":\"completed\"},{\"step\":\"Add tests\",\"status\":\"in_progress\"}]}}}\n").run()
         .success();
     // A note on this change (SPEC §3), not the plan's summary: kept in the history line and
     // echoed in the reply.

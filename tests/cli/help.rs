@@ -14,12 +14,14 @@ fn every_command_has_a_short_and_a_long_description_and_an_example() {
     for command in env.subcommands() {
         let short = env
             .todos(&[&command, "-h"])
-            .run_unchecked()
+            .stdout_varies("a help page: its parts are checked below")
+            .run()
             .success()
             .stdout;
         let long = env
             .todos(&[&command, "--help"])
-            .run_unchecked()
+            .stdout_varies("a help page: its parts are checked below")
+            .run()
             .success()
             .stdout;
         let (one_line, longer) = (description(&short), description(&long));
@@ -51,11 +53,17 @@ fn every_command_has_a_short_and_a_long_description_and_an_example() {
 fn every_value_of_every_choice_is_explained() {
     let env = TestEnv::new();
     let mut explained = Vec::new();
-    let mut pages = vec![env.todos(&["--help"]).run_unchecked().success().stdout];
+    let mut pages = vec![
+        env.todos(&["--help"])
+            .stdout_varies("a help page: its parts are checked below")
+            .run()
+            .stdout,
+    ];
     for command in env.subcommands() {
         pages.push(
             env.todos(&[&command, "--help"])
-                .run_unchecked()
+                .stdout_varies("a help page: its parts are checked below")
+                .run()
                 .success()
                 .stdout,
         );
@@ -121,13 +129,28 @@ fn statuses_table(help: &str) -> Vec<(String, String)> {
     names
 }
 
+/// What `write` prints for a plan "S" of one item "A" in `status`.
+fn one_item_plan(status: &str) -> String {
+    let (done, mark, end) = match status {
+        "pending" => (0, ' ', "1 of 1 open — finish it before you wrap up."),
+        "in_progress" => (0, '▶', "1 of 1 open — finish it before you wrap up."),
+        "blocked" => (0, '=', "1 of 1 open — finish it before you wrap up."),
+        "completed" => (1, 'x', "The one item is done."),
+        "cancelled" => (1, '~', "The one item is done."),
+        "failed" => (1, '!', "Finished: the one item failed."),
+        other => panic!("unknown status {other}"),
+    };
+    format!("[{done}/1] S\n  1 [{mark}] A\n{end}\n")
+}
+
 #[test]
 fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
     let env = TestEnv::new();
     for command in ["write", "update"] {
         let help = env
             .todos(&[command, "--help"])
-            .run_unchecked()
+            .stdout_varies("a help page: its parts are checked below")
+            .run()
             .success()
             .stdout;
         let table = statuses_table(&help);
@@ -152,9 +175,10 @@ fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
         assert!(help.contains("--reopen"), "{command}");
         // What the help promises, the parser accepts.
         for (name, status) in &table {
-            env.todos(&["write", "-t", &format!("{name}:A")])
-                .run_unchecked()
-                .success();
+            let env = TestEnv::new();
+            env.todos(&["write", "--summary", "S", "-t", &format!("{name}:A")])
+                .expect_stdout(one_item_plan(status))
+                .run_in_process();
             assert_eq!(env.store()["todos"][0]["status"], status.as_str(), "{name}");
         }
     }
@@ -176,7 +200,8 @@ fn only_the_top_level_has_a_version_flag() {
         env.rejects(env.todos(&[&command, "-V"]), code);
         let help = env
             .todos(&[&command, "--help"])
-            .run_unchecked()
+            .stdout_varies("a help page: its parts are checked below")
+            .run()
             .success()
             .stdout;
         assert!(!help.contains("--version"), "{command}: {help}");
@@ -188,7 +213,8 @@ fn update_help_says_when_its_arguments_are_needed() {
     let env = TestEnv::new();
     let help = env
         .todos(&["update", "-h"])
-        .run_unchecked()
+        .stdout_varies("a help page: its parts are checked below")
+        .run()
         .success()
         .stdout;
     let arguments: Vec<&str> = help
@@ -217,7 +243,8 @@ fn init_help_shows_the_marker_init_writes() {
     let env = TestEnv::new();
     let help = env
         .todos(&["init", "--help"])
-        .run_unchecked()
+        .stdout_varies("a help page: its parts are checked below")
+        .run()
         .success()
         .stdout;
     // The help's `<!-- todos:begin … -->`, with … standing for the rest of the line.
@@ -243,8 +270,16 @@ fn init_help_shows_the_marker_init_writes() {
 #[test]
 fn help_of_help_is_the_help() {
     let env = TestEnv::new();
-    let help = env.todos(&["help", "--help"]).run_unchecked().success();
-    let top = env.todos(&["--help"]).run_unchecked().success();
+    let help = env
+        .todos(&["help", "--help"])
+        .stdout_varies("a help page: its parts are checked below")
+        .run()
+        .success();
+    let top = env
+        .todos(&["--help"])
+        .stdout_varies("a help page: its parts are checked below")
+        .run()
+        .success();
     assert_eq!(help.stdout, top.stdout);
 }
 
@@ -254,7 +289,8 @@ fn a_command_help_points_to_the_global_options() {
     let env = TestEnv::new();
     let top = env
         .todos(&["--help"])
-        .run_in_process_unchecked()
+        .stdout_varies("a help page: its parts are checked below")
+        .run_in_process()
         .success()
         .stdout;
     assert!(top.contains("Global options:\n"), "{top}");
@@ -262,7 +298,8 @@ fn a_command_help_points_to_the_global_options() {
     for command in env.subcommands() {
         let help = env
             .todos(&[&command, "--help"])
-            .run_in_process_unchecked()
+            .stdout_varies("a help page: its parts are checked below")
+            .run_in_process()
             .success()
             .stdout;
         assert!(!help.contains("Global options:"), "{command}: {help}");
@@ -276,7 +313,8 @@ fn a_command_help_points_to_the_global_options() {
     }
     let update = env
         .todos(&["update", "--help"])
-        .run_in_process_unchecked()
+        .stdout_varies("a help page: its parts are checked below")
+        .run_in_process()
         .success()
         .stdout;
     assert!(update.lines().count() <= 60, "{update}");

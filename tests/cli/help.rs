@@ -14,13 +14,13 @@ fn every_command_has_a_short_and_a_long_description_and_an_example() {
     for command in env.subcommands() {
         let short = env
             .todos(&[&command, "-h"])
-            .stdout_varies("a help page: its parts are checked below")
+            .stdout_in_parts("a help page: its parts are checked below")
             .run()
             .success()
             .stdout;
         let long = env
             .todos(&[&command, "--help"])
-            .stdout_varies("a help page: its parts are checked below")
+            .stdout_in_parts("a help page: its parts are checked below")
             .run()
             .success()
             .stdout;
@@ -55,14 +55,14 @@ fn every_value_of_every_choice_is_explained() {
     let mut explained = Vec::new();
     let mut pages = vec![
         env.todos(&["--help"])
-            .stdout_varies("a help page: its parts are checked below")
+            .stdout_in_parts("a help page: its parts are checked below")
             .run()
             .stdout,
     ];
     for command in env.subcommands() {
         pages.push(
             env.todos(&[&command, "--help"])
-                .stdout_varies("a help page: its parts are checked below")
+                .stdout_in_parts("a help page: its parts are checked below")
                 .run()
                 .success()
                 .stdout,
@@ -149,7 +149,7 @@ fn commands_that_take_a_status_list_the_statuses_and_aliases_they_accept() {
     for command in ["write", "update"] {
         let help = env
             .todos(&[command, "--help"])
-            .stdout_varies("a help page: its parts are checked below")
+            .stdout_in_parts("a help page: its parts are checked below")
             .run()
             .success()
             .stdout;
@@ -200,7 +200,7 @@ fn only_the_top_level_has_a_version_flag() {
         env.rejects(env.todos(&[&command, "-V"]), code);
         let help = env
             .todos(&[&command, "--help"])
-            .stdout_varies("a help page: its parts are checked below")
+            .stdout_in_parts("a help page: its parts are checked below")
             .run()
             .success()
             .stdout;
@@ -213,7 +213,7 @@ fn update_help_says_when_its_arguments_are_needed() {
     let env = TestEnv::new();
     let help = env
         .todos(&["update", "-h"])
-        .stdout_varies("a help page: its parts are checked below")
+        .stdout_in_parts("a help page: its parts are checked below")
         .run()
         .success()
         .stdout;
@@ -243,7 +243,7 @@ fn init_help_shows_the_marker_init_writes() {
     let env = TestEnv::new();
     let help = env
         .todos(&["init", "--help"])
-        .stdout_varies("a help page: its parts are checked below")
+        .stdout_in_parts("a help page: its parts are checked below")
         .run()
         .success()
         .stdout;
@@ -272,12 +272,12 @@ fn help_of_help_is_the_help() {
     let env = TestEnv::new();
     let help = env
         .todos(&["help", "--help"])
-        .stdout_varies("a help page: its parts are checked below")
+        .stdout_in_parts("a help page: its parts are checked below")
         .run()
         .success();
     let top = env
         .todos(&["--help"])
-        .stdout_varies("a help page: its parts are checked below")
+        .stdout_in_parts("a help page: its parts are checked below")
         .run()
         .success();
     assert_eq!(help.stdout, top.stdout);
@@ -289,7 +289,7 @@ fn a_command_help_points_to_the_global_options() {
     let env = TestEnv::new();
     let top = env
         .todos(&["--help"])
-        .stdout_varies("a help page: its parts are checked below")
+        .stdout_in_parts("a help page: its parts are checked below")
         .run_in_process()
         .success()
         .stdout;
@@ -298,7 +298,7 @@ fn a_command_help_points_to_the_global_options() {
     for command in env.subcommands() {
         let help = env
             .todos(&[&command, "--help"])
-            .stdout_varies("a help page: its parts are checked below")
+            .stdout_in_parts("a help page: its parts are checked below")
             .run_in_process()
             .success()
             .stdout;
@@ -313,7 +313,7 @@ fn a_command_help_points_to_the_global_options() {
     }
     let update = env
         .todos(&["update", "--help"])
-        .stdout_varies("a help page: its parts are checked below")
+        .stdout_in_parts("a help page: its parts are checked below")
         .run_in_process()
         .success()
         .stdout;

@@ -12,7 +12,10 @@ use crate::support::TestEnv;
 
 #[track_caller]
 fn schema(env: &TestEnv, command: &str) -> Value {
-    let done = env.todos(&["schema", command]).run_unchecked().success();
+    let done = env
+        .todos(&["schema", command])
+        .stdout_in_parts("a JSON schema, read as a value")
+        .run();
     serde_json::from_str(&done.stdout).expect("the schema is JSON")
 }
 
@@ -23,15 +26,17 @@ fn validator(env: &TestEnv, command: &str) -> jsonschema::Validator {
     jsonschema::validator_for(&schema).expect("the schema compiles")
 }
 
-/// `todos write` with this input in a fresh workspace: the envelope and the exit code.
-fn write(input: &Value) -> (i32, Value) {
+/// `todos write` with this input in a fresh workspace, which must exit `code`: the envelope.
+#[track_caller]
+fn write(input: &Value, code: i32) -> Value {
     let env = TestEnv::new();
     let done = env
         .todos(&["--json", "write"])
         .stdin(input.to_string())
-        .run_unchecked();
-    let json = done.json();
-    (done.code, json)
+        .expect_code(code)
+        .stdout_in_parts("the envelope: the tests check its data")
+        .run();
+    done.json()
 }
 
 /// SPEC.md §3 fills the status of four rows with "…"; "pending" stands in for it.
@@ -95,8 +100,7 @@ fn canonical_examples_pass_the_schema_and_the_tool() {
     ] {
         let input: Value = serde_json::from_str(example).unwrap();
         assert!(validator.is_valid(&input), "{example}");
-        let (code, json) = write(&input);
-        assert_eq!(code, 0, "{json}");
+        let json = write(&input, 0);
         assert_eq!(json["data"]["warnings"], json!([]), "{json}");
     }
 }
@@ -118,7 +122,8 @@ fn other_agents_shapes_are_outside_the_schema_but_accepted() {
         let done = env
             .todos(&["--json", "write"])
             .stdin(*example)
-            .run_unchecked();
+            .stdout_in_parts("the envelope: what todos made of the shape, checked below")
+            .run();
         let (code, json) = (done.code, done.json());
         assert_eq!(code, 0, "todos accepts it: {json}");
         // What todos made of it, sent back in the canonical shape, is canonical.
@@ -157,8 +162,7 @@ fn invalid_examples_fail_the_schema_and_the_tool() {
     ];
     for input in invalid {
         assert!(!validator.is_valid(&input), "the schema refuses {input}");
-        let (code, json) = write(&input);
-        assert_eq!(code, 1, "todos refuses {input}: {json}");
+        let json = write(&input, 1);
         assert_eq!(json["error"]["code"], "INVALID_PARAM");
     }
 }
@@ -234,14 +238,25 @@ fn create_and_update_examples() {
         ))
         .run()
         .success();
-    for bad in [json!({"id": "1"}), json!({"status": "completed"})] {
+    for (bad, refusal) in [
+        (
+            json!({"id": "1"}),
+            "error: status: is missing; send the new status (pending, in_progress, completed, \
+             cancelled, failed or blocked; deleted removes the item), or a content, description, \
+             activeForm, priority, owner or blocked_by to change\n\
+             hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+        ),
+        (
+            json!({"status": "completed"}),
+            "error: id: is missing; name the item to change (its id from `todos show`)\n",
+        ),
+    ] {
         assert!(!update.is_valid(&bad), "{bad}");
-        assert_ne!(
+        env.rejects(
             env.todos(&["update"])
                 .stdin(bad.to_string())
-                .run_unchecked()
-                .code,
-            0
+                .expect_stderr(refusal),
+            1,
         );
     }
     assert_eq!(env.store()["todos"][0]["status"], "in_progress");
@@ -255,8 +270,8 @@ fn limits_in_force_come_from_the_configuration() {
     let done = env
         .todos(&["schema", "write"])
         .env("TODOS_MAX_ITEMS", "25")
-        .run_unchecked()
-        .success();
+        .stdout_in_parts("a JSON schema, read as a value")
+        .run();
     let schema: Value = serde_json::from_str(&done.stdout).unwrap();
     let todos = &schema["properties"]["todos"];
     assert_eq!(todos["maxItems"], 25);
@@ -275,8 +290,8 @@ fn tool_definitions_for_each_vendor() {
     let tool = |command: &str, vendor: &str| -> Value {
         let done = env
             .todos(&["schema", command, "--tool", vendor])
-            .run_unchecked()
-            .success();
+            .stdout_in_parts("a tool definition, read as a value")
+            .run();
         serde_json::from_str(&done.stdout).unwrap()
     };
     let openai = tool("write", "openai");

@@ -109,7 +109,11 @@ fn the_heredoc_example_works_as_written() {
         .success()
         .stdout;
     let snapshot = heredoc(&guide);
-    let schema = env.todos(&["schema"]).run_unchecked().success().stdout;
+    let schema = env
+        .todos(&["schema"])
+        .stdout_in_parts("a JSON schema, read as a value")
+        .run()
+        .stdout;
     let validator = jsonschema::validator_for(&serde_json::from_str(&schema).unwrap()).unwrap();
     assert!(validator.is_valid(&serde_json::from_str(snapshot).unwrap()));
     // No warning.
@@ -137,12 +141,42 @@ fn the_heredoc_example_works_as_written() {
         ))
         .run()
         .success();
-    for args in [
-        ["update", "2", "completed"],
-        ["update", "3", "in_progress"],
-        ["update", "4", "cancelled"],
+    for (args, expected) in [
+        (
+            ["update", "2", "completed"],
+            concat!(
+                "[2/4] Fix the login timeout\n",
+                "  1 [x] Reproduce the timeout\n",
+                "  2 [x] Patch the token expiry check\n",
+                "  3 [ ] Add a regression test\n",
+                "  4 [ ] Update the changelog\n",
+                "2 of 4 open — finish them before you wrap up.\n"
+            ),
+        ),
+        (
+            ["update", "3", "in_progress"],
+            concat!(
+                "[2/4] Fix the login timeout\n",
+                "  1 [x] Reproduce the timeout\n",
+                "  2 [x] Patch the token expiry check\n",
+                "  3 [▶] Add a regression test\n",
+                "  4 [ ] Update the changelog\n",
+                "2 of 4 open — finish them before you wrap up.\n"
+            ),
+        ),
+        (
+            ["update", "4", "cancelled"],
+            concat!(
+                "[3/4] Fix the login timeout\n",
+                "  1 [x] Reproduce the timeout\n",
+                "  2 [x] Patch the token expiry check\n",
+                "  3 [▶] Add a regression test\n",
+                "  4 [~] Update the changelog\n",
+                "1 of 4 open — finish it before you wrap up.\n"
+            ),
+        ),
     ] {
-        env.todos(&args).run_unchecked().success();
+        env.todos(&args).expect_stdout(expected).run();
     }
     let store = env.store();
     let statuses: Vec<&str> = store["todos"]

@@ -470,15 +470,22 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
         "Ship",
         &["pending:Tag", "pending:Publish", "pending:Announce"],
     );
-    for payload in [
-        r#"{"taskId": "2", "addBlockedBy": ["1"]}"#,
-        r#"{"taskId": "2", "addBlocks": ["3"]}"#,
-        r#"{"taskId": "1", "owner": "api-agent", "status": "in_progress"}"#,
+    for (payload, tag, announce) in [
+        (r#"{"taskId": "2", "addBlockedBy": ["1"]}"#, "[ ] Tag", ""),
+        (r#"{"taskId": "2", "addBlocks": ["3"]}"#, "[ ] Tag", " ⧗ 2"),
+        (
+            r#"{"taskId": "1", "owner": "api-agent", "status": "in_progress"}"#,
+            "[▶] Tag @api-agent",
+            " ⧗ 2",
+        ),
     ] {
         env.todos(&["update"])
             .stdin(payload)
-            .run_unchecked()
-            .success();
+            .expect_stdout(format!(
+                "[0/3] Ship\n  1 {tag}\n  2 [ ] Publish ⧗ 1\n  3 [ ] Announce{announce}\n\
+                 3 of 3 open — finish them before you wrap up.\n"
+            ))
+            .run();
     }
     let store = env.store();
     assert_eq!(store["todos"][1]["blocked_by"], json!(["1"]));
@@ -606,6 +613,44 @@ fn aliases_of_statuses_ids_and_fields() {
     assert_eq!(env.store()["todos"][0]["status"], "cancelled");
 }
 
+/// What `init --agent AGENT --hooks --mcp` prints when it `action`s (created, unchanged) every
+/// file.
+fn full_setup(agent: &str, action: &str) -> String {
+    match agent {
+        "claude" => format!(
+            concat!(
+                "{action} CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                "{action} .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n",
+                "{action} .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n",
+                "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n",
+                "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n",
+            ),
+            action = action
+        ),
+        "codex" => format!(
+            concat!(
+                "{action} AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
+                "{action} .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks\n",
+                "{action} .codex/config.toml: the todos MCP server (todos mcp), its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a project's .codex/config.toml once you trust the folder; check with /mcp\n",
+                "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n",
+                "Codex still asks before commands that leave its sandbox.\n",
+                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this folder?\", then at \"Hooks need review\" review the two todos hooks and trust them (or later in /hooks). Codex runs no project hook before both steps, and asks again when a hook changes.\n",
+            ),
+            action = action
+        ),
+        "gemini" => format!(
+            concat!(
+                "{action} GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+                "{action} .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; the todos MCP server (todos mcp), trusted (\"trust\": true), so Gemini CLI offers its tools without asking; it loads a project's MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` (tools.allowed), todos alone\n",
+                "Gemini CLI still asks before any other shell command.\n",
+                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n",
+            ),
+            action = action
+        ),
+        other => panic!("no setup for {other}"),
+    }
+}
+
 /// After one `todos init --agent X --hooks --mcp`, each agent's project files allow `todos`
 /// and its MCP tools, and nothing else: every rule and every approval names todos alone, as
 /// scripts/agents-e2e.sh measured each agent's rules (Claude Code 2.1.330, Codex 0.169.0,
@@ -615,8 +660,8 @@ fn each_agent_is_set_up_to_run_todos_alone_without_asking() {
     let env = TestEnv::new();
     for agent in ["claude", "codex", "gemini"] {
         env.todos(&["init", "--agent", agent, "--hooks", "--mcp"])
-            .run_unchecked()
-            .success();
+            .expect_stdout(full_setup(agent, "created"))
+            .run();
     }
     let json = |path: &str| serde_json::from_str::<serde_json::Value>(&env.read(path)).unwrap();
     let claude = json(".claude/settings.json");
@@ -667,8 +712,8 @@ fn each_agent_is_set_up_to_run_todos_alone_without_asking() {
     let before = env.tree();
     for agent in ["claude", "codex", "gemini"] {
         env.todos(&["init", "--agent", agent, "--hooks", "--mcp"])
-            .run_unchecked()
-            .success();
+            .expect_stdout(full_setup(agent, "unchanged"))
+            .run();
     }
     assert_eq!(env.tree(), before);
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{Done, TestEnv};
+use crate::support::{Done, Run, TestEnv};
 
 /// Each agent, and the decision its stop protocol blocks with (none: exit 2 and stderr).
 const AGENTS: [(&str, Option<&str>); 3] = [
@@ -29,10 +29,40 @@ fn fixture(agent: &str, name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{path}: {err}"))
 }
 
-fn hook(env: &TestEnv, agent: &str, name: &str) -> Done {
-    env.todos(&["hook"])
-        .stdin(fixture(agent, name))
-        .run_unchecked()
+/// `todos hook` with `agent`'s recorded `name` payload, to run with what it must give.
+fn hook(env: &TestEnv, agent: &str, name: &str) -> Run {
+    env.todos(&["hook"]).stdin(fixture(agent, name))
+}
+
+/// The reminder a stop hook sends: `open` and the items it lists, then what to do with one
+/// item or with several.
+fn reminder(open: &str, items: &str) -> String {
+    let (finish, mark) = if open.starts_with("todos: 1 of") {
+        ("Finish it", "mark it")
+    } else {
+        ("Finish them", "mark each")
+    };
+    format!(
+        "{open}\n{items}{finish} before you stop: {mark} completed as soon as it is done (todos \
+         update ID completed), cancelled when it is no longer needed, failed when you tried and \
+         it could not be done, or blocked when it waits on something outside the plan (it stays \
+         open). If you need the user's answer first, ask and stop: this reminder comes once per \
+         stop.\n"
+    )
+}
+
+/// `run` expecting `agent`'s stop protocol to send it back with `reason`: exit 2 and the reason
+/// on stderr for Claude Code, a JSON decision on stdout for the others.
+fn sent_back(run: Run, agent: &str, reason: &str) -> Run {
+    let decision = match agent {
+        "claude" => return run.expect_code(2).expect_stderr(reason),
+        "codex" => "block",
+        _ => "deny",
+    };
+    run.expect_stdout(format!(
+        "{}\n",
+        json!({"decision": decision, "reason": reason.trim_end()})
+    ))
 }
 
 fn open_plan(env: &TestEnv) {
@@ -58,8 +88,8 @@ fn each_payload_is_told_apart_by_its_fields() {
             let done = env
                 .todos(&["--json", "hook"])
                 .stdin(fixture(agent, event))
-                .run_unchecked()
-                .success();
+                .stdout_in_parts("the envelope: the agent told apart is what this test checks")
+                .run();
             assert_eq!(
                 done.json()["data"]["hook"]["agent"],
                 name,
@@ -74,25 +104,23 @@ fn session_start_puts_the_open_items_into_each_agents_context() {
     for (agent, _) in AGENTS {
         let env = TestEnv::new();
         open_plan(&env);
-        let done = hook(&env, agent, "session-start").success();
-        assert_eq!(done.stderr, "", "{agent}");
-        if agent == "claude" {
+        let context = if agent == "claude" {
             // Claude Code adds a SessionStart hook's plain stdout to the context.
-            assert_eq!(done.stdout, CONTEXT);
+            CONTEXT.to_owned()
         } else {
             // Gemini CLI shows plain stdout only to the user, and Codex drops plain stdout
             // that starts like JSON: both get the JSON form.
-            assert_eq!(done.stdout.lines().count(), 1, "{agent}: {}", done.stdout);
-            let answer: Value = serde_json::from_str(&done.stdout).unwrap();
-            assert_eq!(
-                answer,
+            format!(
+                "{}\n",
                 json!({"hookSpecificOutput": {
                     "hookEventName": "SessionStart",
                     "additionalContext": CONTEXT,
-                }}),
-                "{agent}"
-            );
-        }
+                }})
+            )
+        };
+        hook(&env, agent, "session-start")
+            .expect_stdout(context)
+            .run();
     }
 }
 
@@ -107,8 +135,7 @@ fn session_start_is_silent_without_open_items() {
         assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
         assert!(!env.path(".todos.json").exists(), "a hook creates nothing");
         env.plan("Done", &["completed:A", "cancelled:B"]);
-        let done = hook(&env, agent, "session-start").success();
-        assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+        hook(&env, agent, "session-start").run();
     }
 }
 
@@ -145,18 +172,16 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
         assert!(reason.contains("ask and stop"), "{reason}");
 
         // The stop right after the reminder: the agent's own flag lets it through.
-        let again = hook(&env, agent, "stop-again").success();
-        assert_eq!((again.stdout.as_str(), again.stderr.as_str()), ("", ""));
+        hook(&env, agent, "stop-again").run();
 
         // A stop after the agent went back to work: Claude Code and Codex keep their flag set
         // for the rest of the turn; Gemini CLI clears it once the agent has run a tool, so
         // its agent is reminded again while items are open.
-        let after_work = hook(&env, agent, "stop-after-work").success();
+        let after_work = hook(&env, agent, "stop-after-work");
         if agent == "gemini" {
-            assert!(after_work.stdout.contains("\"decision\":\"deny\""));
+            sent_back(after_work, agent, &reason).run();
         } else {
-            assert_eq!(after_work.stdout, "", "{agent}");
-            assert_eq!(after_work.stderr, "", "{agent}");
+            after_work.run();
         }
 
         env.todos(&["update", "2", "completed"])
@@ -179,8 +204,7 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
             ))
             .run()
             .success();
-        let done = hook(&env, agent, "stop").success();
-        assert_eq!((done.stdout.as_str(), done.stderr.as_str()), ("", ""));
+        hook(&env, agent, "stop").run();
     }
 }
 
@@ -209,14 +233,11 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
                 .stdin(fixture(agent, "stop"))
                 .env("TODOS_OWNER", "w1")
         };
-        let held = stop().run_unchecked();
-        let reason = format!("{}{}", held.stdout, held.stderr);
-        assert!(
-            reason.contains("todos: 1 of 2 items (held by @w1 or no one) is still open:"),
-            "{agent}: {reason}"
+        let held = reminder(
+            "todos: 1 of 2 items (held by @w1 or no one) is still open:",
+            "  2 [▶] Client @w1\n",
         );
-        assert!(reason.contains("Client"), "{agent}: {reason}");
-        assert!(!reason.contains("Server"), "{agent}: {reason}");
+        sent_back(stop(), agent, &held).run();
 
         env.todos(&["update", "2", "completed"])
             .expect_stdout(concat!(
@@ -234,21 +255,14 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
             "{agent}"
         );
         // Without an owner, the item w2 holds still sends the agent back.
-        let done = hook(&env, agent, "stop");
-        assert!(
-            format!("{}{}", done.stdout, done.stderr).contains("Server"),
-            "{agent}"
-        );
+        let server = reminder("todos: 1 of 2 items is still open:", "  1 [▶] Server @w2\n");
+        sent_back(hook(&env, agent, "stop"), agent, &server).run();
         // A malformed TODOS_OWNER does not break the hook: every open item counts then.
         let done = env
             .todos(&["hook"])
             .stdin(fixture(agent, "stop"))
-            .env("TODOS_OWNER", "bad/name")
-            .run_unchecked();
-        assert!(
-            format!("{}{}", done.stdout, done.stderr).contains("Server"),
-            "{agent}"
-        );
+            .env("TODOS_OWNER", "bad/name");
+        sent_back(done, agent, &server).run();
     }
 }
 
@@ -268,18 +282,13 @@ fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
         ("hello\n", "the hook payload on stdin is not JSON"),
         ("[1, 2]", "the hook payload on stdin is not a JSON object"),
     ] {
-        let done = env
-            .todos(&["hook"])
+        env.todos(&["hook"])
             .stdin(junk)
-            .expect_code(0)
-            .expect_stdout("")
-            .run_unchecked();
-        assert!(
-            done.stderr
-                .starts_with(&format!("todos hook: {why}; nothing to do")),
-            "{}",
-            done.stderr
-        );
+            .expect_stderr(format!(
+                "todos hook: {why}; nothing to do (agents run this command with their JSON \
+                 payload, e.g. {{\"hook_event_name\":\"SessionStart\"}})\n"
+            ))
+            .run();
     }
 }
 

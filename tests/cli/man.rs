@@ -57,7 +57,11 @@ fn render_with_man(page: &str) -> Option<String> {
 #[test]
 fn the_man_page_covers_every_command_and_option() {
     let env = TestEnv::new();
-    let page = env.todos(&["man"]).run_unchecked().success().stdout;
+    let page = env
+        .todos(&["man"])
+        .stdout_in_parts("the man page: its parts are checked below")
+        .run()
+        .stdout;
     assert!(page.contains("\n.TH todos 1 "), "{page}");
     assert!(page.contains("\n.SH COMMANDS\n"), "{page}");
     let rendered = render_with_man(&page);
@@ -70,7 +74,11 @@ fn the_man_page_covers_every_command_and_option() {
             word.replace('-', "\\-")
         }
     };
-    let top = env.todos(&["--help"]).run_unchecked().success().stdout;
+    let top = env
+        .todos(&["--help"])
+        .stdout_in_parts("a help page, read for its options")
+        .run()
+        .stdout;
     assert!(long_options(&top).contains(&"--lock-timeout".to_owned()));
     for option in long_options(&top) {
         assert!(text.contains(&shown(&option)), "{option} not in the page");
@@ -82,8 +90,8 @@ fn the_man_page_covers_every_command_and_option() {
         );
         let help = env
             .todos(&[&command, "--help"])
-            .run_unchecked()
-            .success()
+            .stdout_in_parts("a help page, read for its options")
+            .run()
             .stdout;
         for option in long_options(&help) {
             assert!(
@@ -125,8 +133,8 @@ fn man_and_completions_need_no_workspace() {
     env.todos(&["man"])
         .env("TODOS_WORKSPACE", env.path("gone"))
         .env("TODOS_NOW", "yesterday")
-        .run_unchecked()
-        .success();
+        .stdout_in_parts("the man page, checked in the test above")
+        .run();
     env.todos(&["completions", "bash"])
         .env("TODOS_WORKSPACE", env.path("gone"))
         .expect_stdout(concat!("\n", "_clap_complete_todos() {\n", "    local IFS=$'\\013'\n", "    local _CLAP_COMPLETE_INDEX=${COMP_CWORD}\n", "    local _CLAP_COMPLETE_COMP_TYPE=${COMP_TYPE}\n", "    if compopt +o nospace 2> /dev/null; then\n", "        local _CLAP_COMPLETE_SPACE=false\n", "    else\n", "        local _CLAP_COMPLETE_SPACE=true\n", "    fi\n", "    local words=(\"${COMP_WORDS[@]}\")\n", "    if [[ \"${BASH_VERSINFO[0]}\" -ge 4 ]]; then\n", "        words[COMP_CWORD]=\"$2\"\n", "    fi\n", "    COMPREPLY=( $( \\\n", "        _CLAP_IFS=\"$IFS\" \\\n", "        _CLAP_COMPLETE_INDEX=\"$_CLAP_COMPLETE_INDEX\" \\\n", "        _CLAP_COMPLETE_COMP_TYPE=\"$_CLAP_COMPLETE_COMP_TYPE\" \\\n", "        _CLAP_COMPLETE_SPACE=\"$_CLAP_COMPLETE_SPACE\" \\\n", "        COMPLETE=\"bash\" \\\n", "        \"todos\" -- \"${words[@]}\" \\\n", "    ) )\n", "    if [[ $? != 0 ]]; then\n", "        unset COMPREPLY\n", "    elif [[ $_CLAP_COMPLETE_SPACE == false ]] && [[ \"${COMPREPLY-}\" =~ [=/:]$ ]]; then\n", "        compopt -o nospace\n", "    fi\n", "}\n", "if [[ \"${BASH_VERSINFO[0]}\" -eq 4 && \"${BASH_VERSINFO[1]}\" -ge 4 || \"${BASH_VERSINFO[0]}\" -gt 4 ]]; then\n", "    complete -o nospace -o bashdefault -o nosort -F _clap_complete_todos todos\n", "else\n", "    complete -o nospace -o bashdefault -F _clap_complete_todos todos\n", "fi\n", "\n")).run()

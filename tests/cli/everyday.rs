@@ -119,8 +119,8 @@ fn update_help_fits_in_sixty_lines() {
     let env = TestEnv::new();
     let help = env
         .todos(&["update", "--help"])
-        .run_unchecked()
-        .success()
+        .stdout_in_parts("a help page: its length and flags are checked below")
+        .run()
         .stdout;
     assert!(
         help.lines().count() <= 60,
@@ -373,10 +373,15 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
     for item in &items {
         args.extend(["-t", item]);
     }
+    // The 60 open items, as write and undo print them.
+    let listed: String = (1..=60)
+        .map(|n| format!("  {n:>2} [ ] Step {n}\n"))
+        .collect();
+    let big = format!("[0/60] Big\n{listed}60 of 60 open — finish them before you wrap up.\n");
     env.todos(&args)
         .env("TODOS_MAX_ITEMS", "100")
-        .run_in_process_unchecked()
-        .success();
+        .expect_stdout(&big)
+        .run_in_process();
     let done = env
         .todos(&["write", "[]"])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr("warning: dropped 60 open items: 1 \"Step 1\" (pending), 2 \"Step 2\" (pending), 3 \"Step 3\" (pending), 4 \"Step 4\" (pending), 5 \"Step 5\" (pending) (+55 more); send them again to keep them, or `todos undo`\n").run_in_process()
@@ -389,8 +394,9 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
     );
     env.todos(&["undo"])
         .env("TODOS_MAX_ITEMS", "100")
-        .run_in_process_unchecked()
-        .success();
+        .expect_stdout(big)
+        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .run_in_process();
     env.todos(&["-q", "write", "[]"])
         .expect_stdout("")
         .expect_stderr("")
@@ -425,31 +431,44 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
     let step = |command: &str, note: &str, items: usize| {
         let done = env
             .todos(&["--json", command])
-            .run_in_process_unchecked()
-            .success()
+            .stdout_in_parts("the envelope: its items are counted below")
+            .run_in_process()
             .json();
         assert_eq!(
             done["data"]["todos"].as_array().map(Vec::len),
             Some(items),
             "{command}: {done}"
         );
-        let text = env
-            .todos(&["history", "--limit", "1"])
-            .run_in_process_unchecked()
-            .success()
-            .stdout;
-        assert!(text.contains(note), "{command}: {text}");
+        env.todos(&["history", "--limit", "1"])
+            .expect_stdout(format!("{note}\n"))
+            .run_in_process();
     };
-    step("undo", "undo --to 2", 2);
-    step("undo", "undo --to 1", 1);
-    step("undo", "undo --to 0", 0);
+    step(
+        "undo",
+        "4  2025-01-02 17:42:33  undo --to 2  [0/2]  removed 3 \"C\" (pending)",
+        2,
+    );
+    step(
+        "undo",
+        "5  2025-01-02 17:42:33  undo --to 1  [0/1]  removed 2 \"B\" (pending)",
+        1,
+    );
+    step(
+        "undo",
+        "6  2025-01-02 17:42:33  undo --to 0  [0/0]  removed 1 \"A\" (pending); summary cleared",
+        0,
+    );
     let done = env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: nothing more to undo: the plan shown is revision 0, the empty plan before the first change\n", "hint: `todos redo` steps forward again\n")), 1);
     assert!(
         done.stderr.starts_with("error: nothing more to undo"),
         "{}",
         done.stderr
     );
-    step("redo", "redo --to 1", 1);
+    step(
+        "redo",
+        "7  2025-01-02 17:42:33  redo --to 1  [0/1]  added 1; summary",
+        1,
+    );
     let done = env
         .todos(&["redo"])
         .expect_stdout(concat!(
@@ -462,7 +481,11 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         .run()
         .success();
     assert_eq!(done.stderr, "note: Restored the plan of revision 2.\n");
-    step("redo", "redo --to 3", 3);
+    step(
+        "redo",
+        "9  2025-01-02 17:42:33  redo --to 3  [0/3]  added 3",
+        3,
+    );
     let done = env.rejects(
         env.todos(&["redo"]).expect_stderr(concat!(
             "error: nothing to redo: no undo was taken back since the last change\n",

@@ -427,20 +427,62 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         ))
         .run()
         .success();
-    let done = env.rejects(env.todos(&["next", "--claim"]).expect_stderr(concat!("error: --claim: 1 item without an owner already in_progress, at most 1 may be: 2 \"Build the server\"\n", "hint: claim with a name (--owner NAME or TODOS_OWNER), or finish that item first\n")), 1);
-    assert!(
-        done.stderr
-            .contains("1 item without an owner already in_progress"),
-        "{}",
-        done.stderr
-    );
-    for (id, status) in [
-        ("5", "cancelled"),
-        ("3", "cancelled"),
-        ("2", "completed"),
-        ("4", "completed"),
+    env.rejects(env.todos(&["next", "--claim"]).expect_stderr(concat!("error: --claim: 1 item without an owner already in_progress, at most 1 may be: 2 \"Build the server\"\n", "hint: claim with a name (--owner NAME or TODOS_OWNER), or finish that item first\n")), 1);
+    for (id, status, plan) in [
+        (
+            "5",
+            "cancelled",
+            concat!(
+                "[2/5] Ship the API\n",
+                "  1 [x] Write the schema @w1\n",
+                "  2 [▶] Build the server\n",
+                "  3 [▶] Build the client @w3\n",
+                "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
+                "  5 [~] Extra\n",
+                "3 of 5 open — finish them before you wrap up.\n",
+            ),
+        ),
+        (
+            "3",
+            "cancelled",
+            concat!(
+                "[3/5] Ship the API\n",
+                "  1 [x] Write the schema @w1\n",
+                "  2 [▶] Build the server\n",
+                "  3 [~] Build the client @w3\n",
+                "  4 [ ] Run the end-to-end tests ⧗ 2\n",
+                "  5 [~] Extra\n",
+                "2 of 5 open — finish them before you wrap up.\n",
+            ),
+        ),
+        (
+            "2",
+            "completed",
+            concat!(
+                "[4/5] Ship the API\n",
+                "  1 [x] Write the schema @w1\n",
+                "  2 [x] Build the server\n",
+                "  3 [~] Build the client @w3\n",
+                "  4 [ ] Run the end-to-end tests\n",
+                "  5 [~] Extra\n",
+                "1 of 5 open — finish it before you wrap up.\n",
+            ),
+        ),
+        (
+            "4",
+            "completed",
+            concat!(
+                "[5/5] Ship the API\n",
+                "  1 [x] Write the schema @w1\n",
+                "  2 [x] Build the server\n",
+                "  3 [~] Build the client @w3\n",
+                "  4 [x] Run the end-to-end tests\n",
+                "  5 [~] Extra\n",
+                "All 5 done.\n",
+            ),
+        ),
     ] {
-        env.todos(&["update", id, status]).run_unchecked().success();
+        env.todos(&["update", id, status]).expect_stdout(plan).run();
     }
     env.todos(&["next", "--claim"])
         .expect_code(0)

@@ -380,6 +380,13 @@ impl Run {
         self
     }
 
+    /// stderr is not compared: it varies, for the reason given (a note that a racing writer
+    /// waited for the lock); the test checks it itself.
+    pub fn stderr_varies(mut self, why: &'static str) -> Self {
+        self.expected.stderr = Check::Varies(why);
+        self
+    }
+
     /// stdout is not compared whole: it is a document too long for a literal here (a help or
     /// man page, a JSON schema, a completions script), whose parts the test checks itself, for
     /// the reason given. The exit code and stderr are still compared.

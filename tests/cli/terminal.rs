@@ -51,8 +51,10 @@ fn on_a_terminal(env: &TestEnv, columns: usize, args: &str) -> String {
         .env("PATH", "/usr/bin:/bin")
         .env("COLUMNS", columns.to_string())
         .env("TERM", "xterm-256color")
-        .expect_code(0)
-        .run_unchecked();
+        .stdout_in_parts(
+            "the terminal's CR LF ends are made plain, then the caller compares it whole",
+        )
+        .run();
     done.stdout.replace("\r\n", "\n")
 }
 
@@ -406,10 +408,23 @@ fn zsh_describes_each_id_with_its_item() {
 /// A plan whose blocker marks fall at the edge of 40 and 28 columns.
 fn blocked_plan(env: &TestEnv) {
     long_plan(env);
-    for (item, on) in [("7", "6"), ("8", "7"), ("9", "3")] {
+    // 9 waits on 3, which is finished: no mark.
+    for (item, on, eight) in [("7", "6", ""), ("8", "7", " ⧗ 7"), ("9", "3", " ⧗ 7")] {
         env.todos(&["update", item, "--blocked-by", on])
-            .run_unchecked()
-            .success();
+            .expect_stdout(format!(
+                "[5/9] Fix the login timeout and ship the patch to production\n\
+                 \x20 1 [x] Reproduce the timeout with a slow token server\n\
+                 \x20 2 [x] Read the token code\n\
+                 \x20 3 [x] Write down the expiry rules\n\
+                 \x20 4 [~] Benchmark the old retry loop\n\
+                 \x20 5 [!] Try the vendor patch\n\
+                 \x20 6 [▶] Patch the token expiry check in the middleware\n\
+                 \x20 7 [ ] Add a regression test for expired tokens ⧗ 6\n\
+                 \x20 8 [ ] Update the changelog{eight}\n\
+                 \x20 9 [ ] Tag the release\n\
+                 4 of 9 open — finish them before you wrap up.\n"
+            ))
+            .run();
     }
     env.todos(&["update", "8", "--content", "Update the changelog for users"])
         .expect_stdout(concat!(

@@ -42,12 +42,29 @@ fn planted_plan() -> Value {
     json!([{"id": "7", "content": "Planted", "status": "pending"}])
 }
 
+/// What plain `undo` prints when it restores `revision` of "Ship" with `items` (A, B, …)
+/// pending, after the warnings `history --json` gave about the history's lines.
+fn undone(revision: u64, items: usize, warnings: &[String]) -> (String, String) {
+    let listed: String = ["A", "B", "C"][..items]
+        .iter()
+        .enumerate()
+        .map(|(n, item)| format!("  {} [ ] {item}\n", n + 1))
+        .collect();
+    let warned: String = warnings.iter().map(|w| format!("warning: {w}\n")).collect();
+    (
+        format!(
+            "[0/{items}] Ship\n{listed}{items} of {items} open — finish them before you wrap up.\n"
+        ),
+        format!("{warned}note: Restored the plan of revision {revision}.\n"),
+    )
+}
+
 /// The revisions `history --json` lists, newest first, and its warnings.
 fn listed(env: &TestEnv) -> (Vec<u64>, Vec<String>) {
     let json = env
         .todos(&["--json", "history"])
-        .run_unchecked()
-        .success()
+        .stdout_in_parts("the envelope: its revisions and warnings are read from it")
+        .run()
         .json();
     let revisions = json["data"]["revisions"]
         .as_array()
@@ -101,7 +118,11 @@ fn a_planted_line_out_of_order_hides_no_revision_wherever_it_stands() {
             "{warnings:?}"
         );
         // Plain undo restores the user's revision 2, never the planted plan.
-        env.todos(&["undo"]).run_unchecked().success();
+        let (plan, notes) = undone(2, 2, &warnings);
+        env.todos(&["undo"])
+            .expect_stdout(plan)
+            .expect_stderr(notes)
+            .run();
         let contents: Vec<Value> = env.store()["todos"]
             .as_array()
             .unwrap()
@@ -226,7 +247,11 @@ fn a_planted_plan_that_breaks_the_rules_is_never_restored() {
             1,
         );
         // Plain undo from revision 4 restores revision 3, the user's.
-        env.todos(&["undo"]).run_unchecked().success();
+        let (restored, notes) = undone(3, 3, &warnings);
+        env.todos(&["undo"])
+            .expect_stdout(restored)
+            .expect_stderr(notes)
+            .run();
         assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3, "{plan}");
     }
 }
@@ -252,12 +277,20 @@ fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
         ))
         .run()
         .success();
-    let done = env.rejects(env.todos(&["undo", "--to", "4"]), 1);
-    assert!(
-        done.stderr.contains("revision 4 cannot be restored")
-            && done.stderr.contains("the limit is 10"),
-        "{}",
-        done.stderr
+    let items: Vec<String> = (0..50).map(|n| format!("todos[{n}]")).collect();
+    env.rejects(
+        env.todos(&["undo", "--to", "4"]).expect_stderr(format!(
+            "error: revision 4 cannot be restored: todos: holds 50 items, the limit is 10; remove \
+             items or merge small steps into one; or raise the limit with \"max_items\" in \
+             .todos.config.json or TODOS_MAX_ITEMS; todos: has 50 items in_progress ({}), at most \
+             1 may be; finish or pause the item in progress first (completed, or back to \
+             pending); or raise the limit with \"max_in_progress\" in .todos.config.json or \
+             TODOS_MAX_IN_PROGRESS\n\
+             hint: restore another revision (`todos history` lists them), or raise the limit as \
+             said and run undo again\n",
+            items.join(", ")
+        )),
+        1,
     );
     env.todos(&["undo", "--to", "4"])
         .env("TODOS_MAX_ITEMS", "50")
@@ -346,23 +379,8 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
         .map(ToOwned::to_owned)
         .collect();
     env.write_file(HISTORY, kept.join("\n") + "\n");
-    let done = env.rejects(env.todos(&["undo", "--to", "3"]).expect_stderr(concat!("error: revision 3 is missing from the history: a change was stopped before it recorded it (the history keeps revisions 1 to 2)\n", "hint: the nearest kept revision before it is 2: `todos undo --to 2`; `todos history` lists them all\n")), 1);
-    assert!(
-        done.stderr
-            .contains("revision 3 is missing from the history")
-            && done.stderr.contains("undo --to 2"),
-        "{}",
-        done.stderr
-    );
-    let done = env.todos(&["undo"]).expect_stdout(concat!("[0/2] Ship\n", "  1 [ ] A\n", "  2 [ ] B\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: revision 3 is missing from the history (a change was stopped before it recorded it): restored revision 2, the nearest kept before it\n", "note: Restored the plan of revision 2.\n")).run().success();
-    assert!(
-        done.stderr.contains("revision 3 is missing")
-            && done
-                .stderr
-                .contains("restored revision 2, the nearest kept before it"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["undo", "--to", "3"]).expect_stderr(concat!("error: revision 3 is missing from the history: a change was stopped before it recorded it (the history keeps revisions 1 to 2)\n", "hint: the nearest kept revision before it is 2: `todos undo --to 2`; `todos history` lists them all\n")), 1);
+    env.todos(&["undo"]).expect_stdout(concat!("[0/2] Ship\n", "  1 [ ] A\n", "  2 [ ] B\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: revision 3 is missing from the history (a change was stopped before it recorded it): restored revision 2, the nearest kept before it\n", "note: Restored the plan of revision 2.\n")).run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
     // The change recorded the revision it replaced: redo goes back to the four items.
     env.todos(&["redo"])

@@ -38,6 +38,9 @@ fn commit(env: &TestEnv, message: &str) {
     git(env, &["commit", "-q", "-m", message]).success();
 }
 
+/// The hint of every merge-file refusal: what git does with OURS, and how to take theirs.
+const OUR_SIDE: &str = "OURS is left as it was, and git takes it as the result: our side only. Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git checkout --theirs FILE`), then `git add` it\n";
+
 /// Two branches that both changed the plan: `feature` finished A and added X and Y (Y waits on
 /// X), `main` started B and added Z. Both new items took id 4 on their branch.
 fn diverge(env: &TestEnv) {
@@ -61,6 +64,8 @@ fn branches(env: &TestEnv, feature: &[&[&str]], main: &[&[&str]]) {
     ] {
         git(env, branch).success();
         for args in commands {
+            // Setting the branches up: each command's output is its own tests' to check; what
+            // these tests check is the merged plan.
             env.todos(args).run_unchecked().success();
         }
         commit(env, "work");
@@ -94,6 +99,7 @@ fn git_merges_two_branches_plans_with_the_driver_losing_nothing() {
     let env = repository(true);
     diverge(&env);
     let merged = git(&env, &["merge", "--no-edit", "feature"]).success();
+    // git's own words vary with its version: only the one that matters is looked for.
     assert!(!merged.stdout.contains("CONFLICT"), "{}", merged.stdout);
     assert_merged(&env.store());
     assert_eq!(
@@ -149,6 +155,7 @@ fn a_merge_that_breaks_the_rules_is_written_and_git_reports_the_conflict() {
     );
     let merge = git(&env, &["merge", "--no-edit", "feature"]);
     assert_ne!(merge.code, 0, "git reports the conflict: {merge:?}");
+    // The driver's refusal, within git's own words (which vary with its version).
     assert!(
         merge.stderr.contains("2 items in_progress")
             || merge.stdout.contains("2 items in_progress"),
@@ -203,6 +210,7 @@ fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
     let ours = env.read(".todos.json");
     let merge = git(&env, &["merge", "--no-edit", "feature"]);
     assert_eq!(merge.code, 1, "git reports the conflict: {merge:?}");
+    // The driver's hint, within git's own words (which vary with its version).
     assert!(merge.stderr.contains("our side only"), "{}", merge.stderr);
     assert!(merge.stderr.contains("MERGE_HEAD"), "{}", merge.stderr);
     assert_eq!(env.read(".todos.json"), ours, "OURS is left as it was");
@@ -382,30 +390,62 @@ fn merge_file_refuses_what_is_not_a_store_and_leaves_ours_as_it_was() {
     three(&env);
     env.write_file("junk.json", "{\"todos\": 5}");
     env.write_file("markers.json", "<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> x\n");
-    for (base, ours, theirs) in [
-        ("base.json", "ours.json", "junk.json"),
-        ("junk.json", "ours.json", "theirs.json"),
-        ("base.json", "junk.json", "theirs.json"),
-        ("base.json", "markers.json", "theirs.json"),
-        ("base.json", "ours.json", "missing.json"),
+    let junk = "[ROOT]/ws/junk.json cannot be read as a todos store: invalid type: integer `5`, \
+                expected a sequence at line 1 column 11";
+    for (base, ours, theirs, error) in [
+        (
+            "base.json",
+            "ours.json",
+            "junk.json",
+            format!("THEIRS: {junk}"),
+        ),
+        (
+            "junk.json",
+            "ours.json",
+            "theirs.json",
+            format!("BASE: {junk}"),
+        ),
+        (
+            "base.json",
+            "junk.json",
+            "theirs.json",
+            format!("OURS: {junk}"),
+        ),
+        (
+            "base.json",
+            "markers.json",
+            "theirs.json",
+            "OURS: [ROOT]/ws/markers.json is a merge conflict: git left its conflict markers in \
+             it; `todos resolve` merges both sides"
+                .to_owned(),
+        ),
+        (
+            "base.json",
+            "ours.json",
+            "missing.json",
+            "THEIRS ([ROOT]/ws/missing.json) does not exist".to_owned(),
+        ),
     ] {
-        let done = env.rejects(env.todos(&["merge-file", base, ours, theirs]), 1);
-        assert!(done.stderr.contains("our side only"), "{}", done.stderr);
+        env.rejects(
+            env.todos(&["merge-file", base, ours, theirs])
+                .expect_stderr(format!("error: {error}\nhint: {OUR_SIDE}")),
+            1,
+        );
     }
     // A run that cannot start (a configuration it cannot read) says the same.
     env.write_file(".todos.config.json", "{\"max_items\": \"many\"}");
     env.rejects(
-        env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"]).expect_stderr(concat!("error: configuration file [ROOT]/ws/.todos.config.json: key \"max_items\" is invalid: it must be a whole number of at least 1\n", "hint: OURS is left as it was, and git takes it as the result: our side only. Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git checkout --theirs FILE`), then `git add` it\n")),
+        env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"]).expect_stderr(format!("error: configuration file [ROOT]/ws/.todos.config.json: key \"max_items\" is invalid: it must be a whole number of at least 1\nhint: {OUR_SIDE}")),
         1,
     );
     std::fs::remove_file(env.path(".todos.config.json")).expect("remove");
     std::os::unix::fs::symlink(env.path("ours.json"), env.path("link.json")).expect("link");
     env.rejects(
-        env.todos(&["merge-file", "base.json", "link.json", "theirs.json"]).expect_stderr(concat!("error: [ROOT]/ws/link.json is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again; then: OURS is left as it was, and git takes it as the result: our side only. Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git checkout --theirs FILE`), then `git add` it\n")),
+        env.todos(&["merge-file", "base.json", "link.json", "theirs.json"]).expect_stderr(format!("error: [ROOT]/ws/link.json is a symbolic link; todos does not read or write through it\nhint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again; then: {OUR_SIDE}")),
         6,
     );
     env.rejects(
-        env.todos(&["merge-file", "base.json", "ours.json", "link.json"]).expect_stderr(concat!("error: [ROOT]/ws/link.json is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again; then: OURS is left as it was, and git takes it as the result: our side only. Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git checkout --theirs FILE`), then `git add` it\n")),
+        env.todos(&["merge-file", "base.json", "ours.json", "link.json"]).expect_stderr(format!("error: [ROOT]/ws/link.json is a symbolic link; todos does not read or write through it\nhint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again; then: {OUR_SIDE}")),
         6,
     );
 }

@@ -29,8 +29,8 @@ fn committed_scripts_match_the_binary() {
     for (shell, file) in SCRIPTS {
         let printed = env
             .todos(&["completions", shell])
-            .run_unchecked()
-            .success()
+            .stdout_in_parts("a completions script, compared whole with its committed file below")
+            .run()
             .stdout;
         if matches!(shell, "bash" | "zsh" | "fish") {
             // These ask `todos` itself at each <TAB> (the bash test below drives one).
@@ -132,9 +132,13 @@ fn bash_completes_commands_options_and_values() {
 fn bash_completes_the_plans_ids_statuses_and_lists() {
     let env = TestEnv::new();
     // Every status the tool knows, in its order: from the schema, so a new one is expected too.
-    let schema: serde_json::Value =
-        serde_json::from_str(&env.todos(&["schema"]).run_unchecked().success().stdout)
-            .expect("JSON");
+    let schema: serde_json::Value = serde_json::from_str(
+        &env.todos(&["schema"])
+            .stdout_in_parts("a JSON schema, read for its statuses")
+            .run()
+            .stdout,
+    )
+    .expect("JSON");
     let statuses: Vec<&str> =
         schema["properties"]["todos"]["items"]["properties"]["status"]["enum"]
             .as_array()

@@ -171,8 +171,14 @@ fn separators_and_byte_order_marks_inside_text_are_refused() {
         ("A\u{feff}B", "a byte-order mark (U+FEFF)"),
     ] {
         let sent = serde_json::json!({"todos": [{"content": text, "status": "pending"}]});
-        let done = env.rejects(env.todos(&["write"]).stdin(sent.to_string()), 1);
-        assert!(done.stderr.contains(words), "{}", done.stderr);
+        env.rejects(
+            env.todos(&["write"])
+                .stdin(sent.to_string())
+                .expect_stderr(format!(
+                    "error: todos[0].content: holds {words}; use one line of printable text\n"
+                )),
+            1,
+        );
     }
     // At the very start of the input a byte-order mark is only an encoding's signature.
     env.todos(&["write"])

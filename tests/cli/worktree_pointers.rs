@@ -46,30 +46,6 @@ fn chown_all_to_nobody(path: &Path) {
     assert!(status.success());
 }
 
-#[track_caller]
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "init.defaultBranch=main",
-            "-c",
-            "safe.directory=*",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("HOME", dir)
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .status()
-        .expect("run git");
-    assert!(status.success(), "git {args:?}");
-}
-
 /// Another user's folder that poses as a repository whose worktree `x` points back through
 /// `/proc/self/cwd`: wherever the victim runs todos, the pointer "points back" to it.
 /// Returns the attacker's folder and the victim's worktree (its `.git` file names `x`).
@@ -163,26 +139,31 @@ const HINT: &str = "check the repository with `git worktree list` (`git worktree
 fn repository(env: &TestEnv) -> (PathBuf, PathBuf) {
     let main = env.root().join("repo/main");
     fs::create_dir_all(&main).unwrap();
-    git(&main, &["init", "-q"]);
-    git(&main, &["commit", "-q", "--allow-empty", "-m", "init"]);
-    git(&main, &["worktree", "add", "-q", "../w1", "-b", "w1"]);
+    for args in [
+        &["init", "-q", "-b", "main"][..],
+        &["commit", "-q", "--allow-empty", "-m", "init"],
+        &["worktree", "add", "-q", "../w1", "-b", "w1"],
+    ] {
+        env.git_in(&main, args).success();
+    }
     (main, env.root().join("repo/w1"))
 }
 
 #[track_caller]
 fn keeps_own_plan(env: &TestEnv, w1: &Path, main: &Path, why: &str) {
     let main_before = snapshot(main);
-    let done = env
+    env
         // Not `-q`: it silences warnings too (issue 31).
         .todos(&["create", "a"])
         .current_dir(w1)
         .env("TODOS_WORKTREES", "shared")
-        .run_unchecked()
-        .success();
-    assert_eq!(
-        done.stderr,
-        format!("warning: worktrees is \"shared\", but this worktree keeps its own plan: {why}\n")
-    );
+        .expect_stdout(
+            "[0/1] (no summary)\n  1 [ ] a\n1 of 1 open — finish it before you wrap up.\n",
+        )
+        .expect_stderr(format!(
+            "warning: worktrees is \"shared\", but this worktree keeps its own plan: {why}\n"
+        ))
+        .run();
     assert!(w1.join(".todos.json").is_file(), "{why}");
     assert_eq!(snapshot(main), main_before, "{why}");
     fs::remove_file(w1.join(".todos.json")).unwrap();
@@ -329,18 +310,25 @@ fn core_bare_is_read_as_git_reads_a_boolean() {
         ("[core]\n\tbare = \"yes\" ; a comment\n", true),
     ] {
         fs::write(main.join(".git/config"), text).unwrap();
-        let done = env
-            .todos(&["show"])
+        let (folder, warning) = if bare {
+            (
+                "repo/w1",
+                "warning: worktrees is \"shared\", but this worktree keeps its own plan: the \
+                 repository [ROOT]/repo/main/.git is bare (core.bare = true): there is no main \
+                 worktree to share a plan with\n",
+            )
+        } else {
+            ("repo/main", "")
+        };
+        env.todos(&["show"])
             .current_dir(&w1)
             .env("TODOS_WORKTREES", "shared")
-            .run_unchecked()
-            .success();
-        assert_eq!(
-            done.stderr.contains("is bare"),
-            bare,
-            "{text:?}: {}",
-            done.stderr
-        );
+            .expect_stdout("[0/0] (no summary)\n  No todos.\n")
+            .expect_stderr(format!(
+                "note: no plan in [ROOT]/{folder} yet; start one with `todos write --summary TEXT \
+                 -t STEP…` or `todos create STEP…`\n{warning}"
+            ))
+            .run();
     }
     // A value git refuses is not taken as false.
     fs::write(main.join(".git/config"), "[core]\n\tbare = maybe\n").unwrap();

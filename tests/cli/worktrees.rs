@@ -2,7 +2,6 @@
 //! worktree's plan; anything odd keeps their own, with a warning; `-C` wins.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::support::{HISTORY, TestEnv};
 
@@ -11,37 +10,15 @@ fn repository(env: &TestEnv) -> (PathBuf, PathBuf, PathBuf) {
     let repo = env.root().join("repo");
     let main = repo.join("main");
     std::fs::create_dir_all(&main).expect("main folder");
-    git(&main, &["init", "-q", "-b", "main"]);
-    git(&main, &["commit", "-q", "--allow-empty", "-m", "init"]);
+    env.git_in(&main, &["init", "-q", "-b", "main"]).success();
+    env.git_in(&main, &["commit", "-q", "--allow-empty", "-m", "init"])
+        .success();
     for name in ["w1", "w2"] {
-        git(
-            &main,
-            &["worktree", "add", "-q", &format!("../{name}"), "-b", name],
-        );
+        let place = format!("../{name}");
+        env.git_in(&main, &["worktree", "add", "-q", &place, "-b", name])
+            .success();
     }
     (main, repo.join("w1"), repo.join("w2"))
-}
-
-#[track_caller]
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("HOME", dir)
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .status()
-        .expect("run git");
-    assert!(status.success(), "git {args:?}");
 }
 
 #[test]
@@ -133,19 +110,16 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
         .run()
         .success();
     let own_plan = |why: &str| {
-        let done = env
-            .todos(&["show"])
+        env.todos(&["show"])
             .current_dir(&w1)
             .env("TODOS_WORKTREES", "shared")
-            .run_unchecked()
-            .success();
-        assert!(done.stdout.contains("No todos."), "{why}: {}", done.stdout);
-        assert!(
-            done.stderr.contains("this worktree keeps its own plan"),
-            "{why}: {}",
-            done.stderr
-        );
-        done.stderr
+            .expect_stdout("[0/0] (no summary)\n  No todos.\n")
+            .expect_stderr(format!(
+                "note: no plan in [ROOT]/repo/w1 yet; start one with `todos write --summary TEXT \
+                 -t STEP…` or `todos create STEP…`\n\
+                 warning: worktrees is \"shared\", but this worktree keeps its own plan: {why}\n"
+            ))
+            .run();
     };
     let admin = main.join(".git/worktrees/w1");
     let back = std::fs::read_to_string(admin.join("gitdir")).unwrap();
@@ -155,26 +129,31 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
         format!("{}\n", main.join(".git").display()),
     )
     .unwrap();
-    let stderr = own_plan("not back");
-    assert!(stderr.contains("not back to"), "{stderr}");
+    own_plan(
+        "[ROOT]/repo/main/.git/worktrees/w1/gitdir points to [ROOT]/repo/main/.git, not back to \
+         [ROOT]/repo/w1/.git",
+    );
     // A gitdir file that is a link, wherever it points.
     std::fs::remove_file(admin.join("gitdir")).unwrap();
     std::os::unix::fs::symlink(w1.join(".git"), admin.join("gitdir")).unwrap();
-    let stderr = own_plan("link");
-    assert!(stderr.contains("cannot be read"), "{stderr}");
+    own_plan(
+        "[ROOT]/repo/main/.git/worktrees/w1/gitdir cannot be read: \
+         [ROOT]/repo/main/.git/worktrees/w1/gitdir is a symbolic link; todos does not read or \
+         write through it",
+    );
     std::fs::remove_file(admin.join("gitdir")).unwrap();
     std::fs::write(admin.join("gitdir"), &back).unwrap();
     // A missing folder.
     let dot_git = std::fs::read_to_string(w1.join(".git")).unwrap();
     std::fs::write(w1.join(".git"), "gitdir: /nonexistent/.git/worktrees/w1\n").unwrap();
-    own_plan("missing");
+    own_plan("[ROOT]/repo/w1/.git leads to /nonexistent/.git/worktrees/w1, which does not exist");
     // A control character in the path: refused, and escaped in the warning.
     std::fs::write(w1.join(".git"), "gitdir: /tmp/\u{1b}[31mred\n").unwrap();
-    let stderr = own_plan("control");
-    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
+    // Escaped: the whole warning holds no escape character.
+    own_plan("[ROOT]/repo/w1/.git holds a path with a control character");
     // A bare repository has no main worktree.
     let bare = env.root().join("bare.git");
-    git(
+    env.git_in(
         &env.root(),
         &[
             "clone",
@@ -183,8 +162,10 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
             main.to_str().unwrap(),
             bare.to_str().unwrap(),
         ],
-    );
-    git(&bare, &["worktree", "add", "-q", "../wb", "main"]);
+    )
+    .success();
+    env.git_in(&bare, &["worktree", "add", "-q", "../wb", "main"])
+        .success();
     env
         .todos(&["show"])
         .current_dir(env.root().join("wb"))

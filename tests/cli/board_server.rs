@@ -213,16 +213,22 @@ fn a_change_from_another_process_reaches_the_page_within_a_second() {
     let (name, first, _) = events.recv_timeout(WAIT).expect("the whole board first");
     assert_eq!(name, "board");
     assert_eq!(first["workspaces"][0]["data"]["lists"][1]["list"], "docs");
-    for (args, list, status) in [
-        (vec!["update", "1", "in_progress"], 0, "in_progress"),
+    for (args, list, status, printed) in [
+        (
+            vec!["update", "1", "in_progress"],
+            0,
+            "in_progress",
+            "[0/2] Ship it\n  1 [▶] A\n  2 [ ] B\n2 of 2 open — finish them before you wrap up.\n",
+        ),
         (
             vec!["-l", "docs", "update", "1", "completed"],
             1,
             "completed",
+            "[1/1] (no summary)\n  1 [x] Write it\nThe one item is done.\n",
         ),
     ] {
         let written = Instant::now();
-        env.todos(&args).run_unchecked().success();
+        env.todos(&args).expect_stdout(printed).run();
         let done = Instant::now();
         let (name, workspace, seen) = events.recv_timeout(WAIT).expect("the change");
         assert_eq!(name, "workspace");

@@ -145,15 +145,19 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
 /// retried with room: the session's first block (a new log file), then a later one (the file
 /// replaced). Returns the first refusal.
 fn finish_two_plans_through_a_full_disk(env: &TestEnv) -> Done {
-    let refused_when_full = |args: &[&str]| {
+    let refused_when_full = |args: &[&str], printed: &str| {
         fill(&env.path("filler"));
         let done = env.rejects(env.todos(args), 5);
         fs::remove_file(env.path("filler")).unwrap();
-        env.todos(args).run_unchecked().success();
+        // The same change, retried with room: it finishes the plan's one item.
+        env.todos(args).expect_stdout(printed).run();
         done
     };
     env.plan("S", &["in_progress:a"]);
-    let first = refused_when_full(&["update", "1", "completed"]);
+    let first = refused_when_full(
+        &["update", "1", "completed"],
+        "[1/1] S\n  1 [x] a\nThe one item is done.\n",
+    );
     assert_eq!(log_blocks(env, LOG), 1);
     env.todos(&["write", "--summary", "T", "-t", "in_progress:b"])
         .expect_stdout(concat!(
@@ -163,7 +167,10 @@ fn finish_two_plans_through_a_full_disk(env: &TestEnv) -> Done {
         ))
         .run()
         .success();
-    refused_when_full(&["update", "2", "completed"]);
+    refused_when_full(
+        &["update", "2", "completed"],
+        "[1/1] T\n  2 [x] b\nThe one item is done.\n",
+    );
     assert_eq!(log_blocks(env, LOG), 2);
     first
 }

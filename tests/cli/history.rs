@@ -205,11 +205,21 @@ fn undo_refuses_what_the_history_does_not_keep_and_changes_nothing() {
 fn the_history_keeps_the_latest_history_limit_revisions() {
     let env = TestEnv::new();
     for step in 0..12 {
+        let count = step + 1;
+        let width = if count < 10 { 1 } else { 2 };
+        let listed: String = (0..count)
+            .map(|n| format!("  {:>width$} [ ] step {n}\n", n + 1))
+            .collect();
+        let open = if count == 1 {
+            "1 of 1 open — finish it before you wrap up.".to_owned()
+        } else {
+            format!("{count} of {count} open — finish them before you wrap up.")
+        };
         env.todos(&["create", &format!("step {step}")])
             .env("TODOS_HISTORY_LIMIT", "4")
             .env("TODOS_MAX_ITEMS", "50")
-            .run_unchecked()
-            .success();
+            .expect_stdout(format!("[0/{count}] (no summary)\n{listed}{open}\n"))
+            .run();
     }
     let lines = env.read(HISTORY).lines().count();
     assert!(

@@ -60,10 +60,17 @@ fn discovery_refuses_todos_files_of_another_user() {
             env.rejects(env.todos(&["show"]).current_dir(&dir), 6);
         }
         // Named explicitly, it is the user's choice.
+        let note = if name == ".todos.json" {
+            ""
+        } else {
+            "note: no plan in [ROOT]/outside/shared yet; start one with `todos write --summary \
+             TEXT -t STEP…` or `todos create STEP…`\n"
+        };
         env.todos(&["-C", shared.to_str().unwrap(), "show"])
             .current_dir(shared.join("project"))
-            .run_unchecked()
-            .success();
+            .expect_stdout("[0/0] (no summary)\n  No todos.\n")
+            .expect_stderr(note)
+            .run();
     }
 }
 

@@ -75,8 +75,8 @@ fn show_into_head_exits_quietly() {
     }
     env.todos(&args)
         .env("TODOS_MAX_ITEMS", "5000")
-        .run_unchecked()
-        .success();
+        .stdout_in_parts("the 3000-item plan: the test is about show's first line below")
+        .run();
     env.todos(&["show"])
         .via(&[
             "bash",

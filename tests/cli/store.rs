@@ -144,18 +144,26 @@ fn hand_made_stores_with_broken_ids_or_shape_are_corrupt() {
         ),
         (
             r#"{"version":1,"revision":1,"next_id":3,"todos":[{"id":" ","content":"a","status":"pending"}]}"#,
-            "todos[0].id: \" \" is not an id todos hands out",
+            "todos[0].id: \" \" is not an id todos hands out (decimal digits, no leading zero)",
         ),
         (
             r#"[1,3,null,5,null,null,[["1","a","pending",null,null]]]"#,
-            "not a JSON object",
+            "it is not a JSON object",
         ),
     ];
     for (store, message) in cases {
         env.write_file(".todos.json", store);
-        let done = env.rejects(env.todos(&["show"]), 4);
-        assert!(done.stderr.contains(message), "{}", done.stderr);
+        env.rejects(env.todos(&["show"]).expect_stderr(unreadable(message)), 4);
     }
+}
+
+/// What a command says of a `.todos.json` it cannot read as a store, for `why`.
+fn unreadable(why: &str) -> String {
+    format!(
+        "error: [ROOT]/ws/.todos.json cannot be read as a todos store: {why}\n\
+         hint: the file was left untouched; run `todos undo` to set it aside and restore the \
+         latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n"
+    )
 }
 
 /// Counters run up to 2^53 - 1 (what every JSON reader reads exactly): a store past that is
@@ -198,11 +206,12 @@ fn counters_at_their_end_are_refused_not_wrapped() {
             ".todos.json",
             format!(r#"{{"version":1,"{field}":{value},"{other}":1,"todos":[]}}"#),
         );
-        let done = env.rejects(env.todos(&["create", "a"]), 4);
-        assert!(
-            done.stderr.contains(&format!("{field}: {value} is beyond")),
-            "{}",
-            done.stderr
+        env.rejects(
+            env.todos(&["create", "a"])
+                .expect_stderr(unreadable(&format!(
+                    "{field}: {value} is beyond the largest counter todos keeps ({max})"
+                ))),
+            4,
         );
     }
 }

@@ -70,9 +70,13 @@ fn leaving_a_terminal_status_needs_reopen() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A", "pending:B"]);
     for status in ["pending", "in_progress"] {
-        let done = env.rejects(env.todos(&["update", "1", status]), 1);
-        assert!(done.stderr.contains("moving it back to"), "{}", done.stderr);
-        assert!(done.stderr.contains("--reopen"), "{}", done.stderr);
+        env.rejects(
+            env.todos(&["update", "1", status]).expect_stderr(format!(
+                "error: status: item 1 is completed; moving it back to {status} needs --reopen\n\
+                 hint: to reopen it, run `todos update 1 {status} --reopen`\n"
+            )),
+            1,
+        );
     }
     env.todos(&["update", "1", "cancelled"])
         .expect_stdout(concat!(

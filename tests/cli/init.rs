@@ -84,7 +84,7 @@ fn the_block_goes_after_the_text_and_is_replaced_in_place() {
 
 /// What `init --agent AGENT --hooks` prints, given what it did to the instructions file and to
 /// the hooks' file (created, updated or unchanged).
-fn hooks_report(agent: &str, instructions: &str, hooks: &str) -> String {
+pub(crate) fn hooks_report(agent: &str, instructions: &str, hooks: &str) -> String {
     let (file, settings, after) = match agent {
         "claude" => (
             "CLAUDE.md",

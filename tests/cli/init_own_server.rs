@@ -95,8 +95,8 @@ fn an_unreadable_config_is_refused_and_nothing_is_written() {
 pub fn planted_server_refused(env: &TestEnv, agent: &str, file: &str, planted: &str) -> Done {
     let done = env
         .todos(&["init", "--agent", agent, "--mcp"])
-        .run_unchecked()
-        .success();
+        .stdout_in_parts("each agent's report: its review of the planted entry is checked below")
+        .run();
     assert!(
         done.stdout.contains("Not todos' own: ")
             && done

@@ -43,8 +43,8 @@ fn a_planted_hook_is_named_for_review_and_todos_adds_its_own() {
             env.write_file(file, settings.to_string());
             let done = env
                 .todos(&["--json", "init", "--agent", agent, "--hooks"])
-                .run_unchecked()
-                .success();
+                .stdout_in_parts("the envelope: its review of what is not todos' own is read below")
+                .run();
             let json = done.json();
             let review = json["data"]["not_own"].as_array().unwrap();
             assert_eq!(review.len(), 1, "{agent} {planted}: {json}");
@@ -67,16 +67,16 @@ fn a_planted_hook_is_named_for_review_and_todos_adds_its_own() {
                 "{agent}: kept, and ours added"
             );
             // The text says so before it speaks of trust.
-            let text = env
-                .todos(&["init", "--agent", agent, "--hooks"])
-                .run_unchecked()
-                .success()
-                .stdout;
-            let review_at = text.find("Not todos' own: ").expect(&text);
-            assert!(
-                review_at < text.find("To turn the hooks on").unwrap(),
-                "{text}"
-            );
+            // The review comes before what the agent still asks and how to turn the hooks on.
+            let report = crate::init::hooks_report(agent, "unchanged", "unchanged");
+            let (files, rest) = report.split_at(report.rmatch_indices('\n').nth(2).unwrap().0 + 1);
+            env.todos(&["init", "--agent", agent, "--hooks"])
+                .expect_stdout(format!(
+                    "{files}Not todos' own: [ROOT]/ws/{file}: the hook hooks.{stop}[0].hooks[0] \
+                     runs `{planted}`, which is not todos' own (`todos hook`): left as it is; \
+                     review it.\n{rest}"
+                ))
+                .run();
         }
     }
 }
@@ -107,8 +107,8 @@ fn a_planted_mcp_server_under_todos_name_is_never_vouched_for() {
         env.write_file(file, own.to_string());
         let done = env
             .todos(&["--json", "init", "--agent", agent, "--mcp"])
-            .run_unchecked()
-            .success();
+            .stdout_in_parts("the envelope: it must hold no review of what is not todos' own")
+            .run();
         assert!(done.json()["data"].get("not_own").is_none(), "{agent}");
         let written: Value = serde_json::from_str(&env.read(file)).unwrap();
         assert!(

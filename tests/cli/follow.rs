@@ -166,6 +166,8 @@ fn stopped(follower: Spawned) -> String {
 
 /// The revisions of `history`'s lines, oldest first.
 fn history_revisions(env: &TestEnv) -> Vec<String> {
+    // A reader for the follower's comparison: a planted line earns a warning in some cases and
+    // not others, which the tests above check; here only the revisions count.
     let history = env.todos(&["history"]).run_unchecked().success().stdout;
     let mut revisions: Vec<String> = history
         .lines()

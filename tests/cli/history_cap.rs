@@ -169,6 +169,7 @@ fn peak_kib(run: crate::support::Run) -> Option<u64> {
         );
         return None;
     }
+    // time -v's report on stderr varies with the machine; stdout is the measured command's.
     let done = run.via(&["/usr/bin/time", "-v"]).run_unchecked().success();
     let line = done
         .stderr

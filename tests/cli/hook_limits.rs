@@ -39,7 +39,9 @@ fn after_clear() -> String {
     payload.to_string()
 }
 
-/// Every hook run an agent makes, and `check --hook` as the README's recipe runs it.
+/// Every hook run an agent makes, and `check --hook` as the README's recipe runs it. Unchecked:
+/// these tests check the cap, the exit codes and the JSON over plans of 20,000 items or
+/// 5,000-character summaries; each agent's whole reply is hook.rs's to compare.
 fn every_hook(env: &TestEnv) -> Vec<(String, Done)> {
     let mut runs = Vec::new();
     for agent in ["claude", "codex", "gemini"] {

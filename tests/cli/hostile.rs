@@ -11,6 +11,7 @@ use serde_json::Value;
 use crate::support::TestEnv;
 
 /// Runs one input through one command and checks the invariants; returns the exit code.
+/// Unchecked, like the corpus: over hundreds of hostile inputs, the invariants are the test.
 #[track_caller]
 fn check(env: &TestEnv, args: &[&str], stdin: Option<&[u8]>, what: &str) -> i32 {
     let before = env.tree();
@@ -289,6 +290,7 @@ fn every_hostile_fixture_has_its_expected_outcome() {
         env.plan("S", &["pending:A", "in_progress:B"]);
         let bytes = fs::read(format!("{root}/hostile/{name}")).unwrap();
         let before = env.tree();
+        // Unchecked: hostile.expected states each fixture's outcome, checked below.
         let done = env.todos(&["--json", "write"]).stdin(bytes).run_unchecked();
         assert_eq!(done.code, code, "{name}: {}", done.stdout);
         let json = done.json();

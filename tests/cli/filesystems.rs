@@ -113,7 +113,9 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
         &["undo"],
     ] {
         let done = env.rejects(env.todos(args), 5);
-        assert!(done.stderr.contains("No space left"), "{}", done.stderr);
+        // The refusal names the temporary file, whose name holds the process id.
+        // The refusal names the temporary file, whose name holds the process id.
+    assert!(done.stderr.contains("No space left"), "{}", done.stderr);
     }
     assert_eq!(env.read(HISTORY), history_before);
     fs::remove_file(env.path("filler")).unwrap();
@@ -183,6 +185,7 @@ fn a_full_disk_mid_log_leaves_no_torn_block_and_a_retry_adds_one() {
     };
     fs::create_dir(env.path(".git")).unwrap();
     let done = finish_two_plans_through_a_full_disk(&env);
+    // The refusal names the temporary file, whose name holds the process id.
     assert!(done.stderr.contains("No space left"), "{}", done.stderr);
     env.todos(&["update", "2", "completed"])
         .expect_stdout(concat!(
@@ -215,6 +218,7 @@ fn a_save_that_fails_after_the_log_takes_its_block_back() {
     fs::create_dir(env.path(".git")).unwrap();
     fs::create_dir(env.path("memory/todos")).unwrap();
     let done = finish_two_plans_through_a_full_disk(&env);
+    // The refusal names the temporary file, whose name holds the process id.
     assert!(done.stderr.contains(".todos-tmp"), "{}", done.stderr);
 }
 

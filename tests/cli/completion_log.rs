@@ -279,11 +279,14 @@ fn a_store_cannot_send_the_log_outside_the_memory_folder() {
             "todos": [{"id": "1", "content": "a", "status": "pending"}]
         });
         env.write_file(".todos.json", store.to_string());
-        let done = env.rejects(env.todos(&["update", "1", "done"]), 4);
-        assert!(
-            done.stderr.contains("is not a file name ending in .md"),
-            "{}",
-            done.stderr
+        env.rejects(
+            env.todos(&["update", "1", "done"]).expect_stderr(format!(
+                "error: [ROOT]/ws/.todos.json cannot be read as a todos store: session.log_file \
+                 \"{log_file}\" is not a file name ending in .md\n\
+                 hint: the file was left untouched; run `todos undo` to set it aside and restore \
+                 the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n"
+            )),
+            4,
         );
     }
 }

@@ -115,7 +115,7 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
         let done = env.rejects(env.todos(args), 5);
         // The refusal names the temporary file, whose name holds the process id.
         // The refusal names the temporary file, whose name holds the process id.
-    assert!(done.stderr.contains("No space left"), "{}", done.stderr);
+        assert!(done.stderr.contains("No space left"), "{}", done.stderr);
     }
     assert_eq!(env.read(HISTORY), history_before);
     fs::remove_file(env.path("filler")).unwrap();

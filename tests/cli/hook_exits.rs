@@ -58,16 +58,33 @@ fn a_hook_that_cannot_write_its_output_lets_the_agent_go_on() {
 fn a_mistyped_hook_command_is_no_block() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:Write the code"]);
-    for args in [
-        &["hook", "--bogus"][..],
-        &["-C", ".", "hook", "extra"],
-        &["check", "--hook", "--stale", "soon"],
-        &["--color", "never", "check", "--bogus", "--hook"],
-        &["--lock-timeout=2", "-q", "hook", "--bogus"],
-        &["-l", "a", "-q", "check", "--hook", "--bogus"],
+    for (args, refusal) in [
+        (
+            &["hook", "--bogus"][..],
+            "error: unexpected argument '--bogus' found\n\nUsage: todos hook [OPTIONS]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["-C", ".", "hook", "extra"],
+            "error: unexpected argument 'extra' found\n\nUsage: todos hook [OPTIONS]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["check", "--hook", "--stale", "soon"],
+            "error: invalid value 'soon' for '--stale <MINUTES>': invalid digit found in string\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["--color", "never", "check", "--bogus", "--hook"],
+            "error: unexpected argument '--bogus' found\n\nUsage: todos check [OPTIONS]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["--lock-timeout=2", "-q", "hook", "--bogus"],
+            "error: unexpected argument '--bogus' found\n\nUsage: todos hook [OPTIONS]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &["-l", "a", "-q", "check", "--hook", "--bogus"],
+            "error: unexpected argument '--bogus' found\n\nUsage: todos check --hook\n\nFor more information, try '--help'.\n",
+        ),
     ] {
-        let done = env.rejects(env.todos(args), 1);
-        assert!(done.stderr.contains("error:"), "{args:?}: {}", done.stderr);
+        env.rejects(env.todos(args).expect_stderr(refusal), 1);
     }
     // Any other command's usage error stays exit 2.
     env.rejects(

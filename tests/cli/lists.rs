@@ -67,9 +67,38 @@ fn a_named_list_has_its_own_store_ids_and_history() {
 #[test]
 fn an_invalid_list_name_is_refused_before_anything_is_created() {
     let env = TestEnv::new();
-    for name in ["../escape", ".hidden", "Upper", "a b", "", &"x".repeat(65)] {
-        let done = env.rejects(env.todos(&["--list", name, "create", "A"]), 1);
-        assert!(done.stderr.contains("list name"), "{name}: {}", done.stderr);
+    let long = "x".repeat(65);
+    for (name, refusal) in [
+        (
+            "../escape",
+            "error: the list name \"../escape\" starts with '.'\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+        ),
+        (
+            ".hidden",
+            "error: the list name \".hidden\" starts with '.'\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+        ),
+        (
+            "Upper",
+            "error: the list name \"Upper\" holds an upper-case letter ('U'); use lower case\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+        ),
+        (
+            "a b",
+            "error: the list name \"a b\" holds ' ', which a list name cannot hold\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+        ),
+        (
+            "",
+            "error: the list name \"\" is empty\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+        ),
+        (
+            long.as_str(),
+            "error: the list name \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\" is 65 characters long, the limit is 64\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+        ),
+    ] {
+        env.rejects(
+            env.todos(&["--list", name, "create", "A"])
+                .expect_stderr(refusal),
+            1,
+        );
         assert!(!env.path(".todos").exists(), "{name}: .todos/ was created");
     }
     env.rejects(env.todos(&["create", "A"]).env("TODOS_LIST", "a/b").expect_stderr(concat!("error: the list name \"a/b\" holds a path separator\n", "hint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n")), 1);

@@ -114,12 +114,23 @@ fn the_completion_log_never_leaves_the_workspace() {
     for memory_dir in ["..", "../outside", "/tmp/todos-escape", "memory/../../x"] {
         let env = TestEnv::new();
         env.plan("S", &["in_progress:A"]);
-        let done = env.rejects(
+        let shown = if memory_dir.starts_with('/') {
+            memory_dir.to_owned()
+        } else {
+            format!("[ROOT]/ws/{memory_dir}")
+        };
+        env.rejects(
             env.todos(&["update", "1", "completed"])
-                .env("TODOS_MEMORY_DIR", memory_dir),
+                .env("TODOS_MEMORY_DIR", memory_dir)
+                .expect_stderr(format!(
+                    "error: {shown} leads outside the workspace; it must name a folder inside it \
+                     (a relative path); todos does not read or write through it\n\
+                     hint: memory_dir must name a folder inside the workspace, with no link on the \
+                     way out: fix it in .todos.config.json, your todos/config.json or \
+                     TODOS_MEMORY_DIR, or remove the link\n"
+                )),
             6,
         );
-        assert!(done.stderr.contains("error: "), "{}", done.stderr);
         env.write_file(
             ".todos.config.json",
             format!(r#"{{"memory_dir": "{memory_dir}"}}"#),

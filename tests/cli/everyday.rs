@@ -374,9 +374,10 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
         args.extend(["-t", item]);
     }
     // The 60 open items, as write and undo print them.
-    let listed: String = (1..=60)
+    let listed = (1..=60)
         .map(|n| format!("  {n:>2} [ ] Step {n}\n"))
-        .collect();
+        .collect::<Vec<_>>()
+        .concat();
     let big = format!("[0/60] Big\n{listed}60 of 60 open — finish them before you wrap up.\n");
     env.todos(&args)
         .env("TODOS_MAX_ITEMS", "100")

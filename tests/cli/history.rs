@@ -207,9 +207,10 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
     for step in 0..12 {
         let count = step + 1;
         let width = if count < 10 { 1 } else { 2 };
-        let listed: String = (0..count)
+        let listed = (0..count)
             .map(|n| format!("  {:>width$} [ ] step {n}\n", n + 1))
-            .collect();
+            .collect::<Vec<_>>()
+            .concat();
         let open = if count == 1 {
             "1 of 1 open — finish it before you wrap up.".to_owned()
         } else {

@@ -45,12 +45,17 @@ fn planted_plan() -> Value {
 /// What plain `undo` prints when it restores `revision` of "Ship" with `items` (A, B, …)
 /// pending, after the warnings `history --json` gave about the history's lines.
 fn undone(revision: u64, items: usize, warnings: &[String]) -> (String, String) {
-    let listed: String = ["A", "B", "C"][..items]
+    let listed = ["A", "B", "C"][..items]
         .iter()
         .enumerate()
         .map(|(n, item)| format!("  {} [ ] {item}\n", n + 1))
-        .collect();
-    let warned: String = warnings.iter().map(|w| format!("warning: {w}\n")).collect();
+        .collect::<Vec<_>>()
+        .concat();
+    let warned = warnings
+        .iter()
+        .map(|w| format!("warning: {w}\n"))
+        .collect::<Vec<_>>()
+        .concat();
     (
         format!(
             "[0/{items}] Ship\n{listed}{items} of {items} open — finish them before you wrap up.\n"

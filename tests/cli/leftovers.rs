@@ -260,7 +260,15 @@ fn write_file_through_a_link_to_a_fifo_is_refused_at_once() {
         };
         assert_eq!(status.code(), Some(6), "{file}");
         let stderr = std::io::read_to_string(child.stderr.take().unwrap()).unwrap();
-        assert!(stderr.contains("FIFO"), "{stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: {file} is a FIFO (named pipe), not a regular file; todos does not read or \
+                 write through it\n\
+                 hint: --file reads a regular file; send other input on stdin instead (todos write \
+                 - < PATH)\n"
+            )
+        );
     }
     let _ = Stdio::null();
     assert!(!env.path(".todos.json").exists());

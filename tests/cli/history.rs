@@ -7,20 +7,24 @@ use serde_json::Value;
 
 use crate::support::{HISTORY, TestEnv, items};
 
+/// The plan of `three_changes`' revision 2, as every command that shows or restores it prints it.
+const REVISION_2: &str = concat!(
+    "[1/3] Ship\n",
+    "  1 [x] Code\n",
+    "  2 [ ] Test\n",
+    "  3 [ ] Docs\n",
+    "2 of 3 open — finish them before you wrap up.\n"
+);
+
 /// Three changes: a plan, a step done, a full overwrite that drops an open item.
+#[track_caller]
 fn three_changes(env: &TestEnv) {
     env.plan(
         "Ship",
         &["in_progress:Code", "pending:Test", "pending:Docs"],
     );
     env.todos(&["update", "1", "completed"])
-        .expect_stdout(concat!(
-            "[1/3] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [ ] Test\n",
-            "  3 [ ] Docs\n",
-            "2 of 3 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(REVISION_2)
         .run()
         .success();
     env.todos(&[
@@ -78,13 +82,7 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
     assert_eq!(json["data"]["revisions"][0]["revision"], 3);
 
     env.todos(&["undo", "--to", "2"])
-        .expect_stdout(concat!(
-            "[1/3] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [ ] Test\n",
-            "  3 [ ] Docs\n",
-            "2 of 3 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(REVISION_2)
         .expect_stderr("note: Restored the plan of revision 2.\n")
         .run()
         .success();
@@ -126,13 +124,7 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
     three_changes(&env);
     let before = items(&env.store()["todos"]);
     env.todos(&["undo"])
-        .expect_stdout(concat!(
-            "[1/3] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [ ] Test\n",
-            "  3 [ ] Docs\n",
-            "2 of 3 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(REVISION_2)
         .expect_stderr("note: Restored the plan of revision 2.\n")
         .run()
         .success();
@@ -155,13 +147,7 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
         "a second undo is no redo"
     );
     env.todos(&["redo"])
-        .expect_stdout(concat!(
-            "[1/3] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [ ] Test\n",
-            "  3 [ ] Docs\n",
-            "2 of 3 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(REVISION_2)
         .expect_stderr("note: Restored the plan of revision 2.\n")
         .run()
         .success();

@@ -101,6 +101,16 @@ fn history_with(env: &TestEnv, before: &[String], after: &[String]) {
     env.write_file(HISTORY, text);
 }
 
+/// The plan Ship with A to D pending, as a change or a restore prints it.
+const FOUR_ITEMS: &str = concat!(
+    "[0/4] Ship\n",
+    "  1 [ ] A\n",
+    "  2 [ ] B\n",
+    "  3 [ ] C\n",
+    "  4 [ ] D\n",
+    "4 of 4 open — finish them before you wrap up.\n",
+);
+
 #[test]
 fn a_planted_line_out_of_order_hides_no_revision_wherever_it_stands() {
     for (before, after) in [
@@ -154,14 +164,7 @@ fn a_revision_far_beyond_the_store_never_stops_a_change() {
         );
         let done = env
             .todos(&["create", "D"])
-            .expect_stdout(concat!(
-                "[0/4] Ship\n",
-                "  1 [ ] A\n",
-                "  2 [ ] B\n",
-                "  3 [ ] C\n",
-                "  4 [ ] D\n",
-                "4 of 4 open — finish them before you wrap up.\n"
-            ))
+            .expect_stdout(FOUR_ITEMS)
             .run()
             .success();
         assert_eq!(env.store()["revision"], 4, "{}", done.stderr);
@@ -180,14 +183,7 @@ fn a_revision_far_beyond_the_store_never_stops_a_change() {
         assert_eq!(env.store()["revision"], 5);
         env.rejects(env.todos(&["undo", "--to", &revision.to_string()]), 1);
         env.todos(&["undo"])
-            .expect_stdout(concat!(
-                "[0/4] Ship\n",
-                "  1 [ ] A\n",
-                "  2 [ ] B\n",
-                "  3 [ ] C\n",
-                "  4 [ ] D\n",
-                "4 of 4 open — finish them before you wrap up.\n"
-            ))
+            .expect_stdout(FOUR_ITEMS)
             .expect_stderr("note: Restored the plan of revision 4.\n")
             .run()
             .success();
@@ -272,14 +268,7 @@ fn a_kept_plan_over_the_limits_is_restored_only_under_limits_that_fit() {
         .collect();
     history_with(&env, &[], &[line(4, &Value::Array(fifty))]);
     env.todos(&["create", "D"])
-        .expect_stdout(concat!(
-            "[0/4] Ship\n",
-            "  1 [ ] A\n",
-            "  2 [ ] B\n",
-            "  3 [ ] C\n",
-            "  4 [ ] D\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(FOUR_ITEMS)
         .run()
         .success();
     let items: Vec<String> = (0..50).map(|n| format!("todos[{n}]")).collect();
@@ -366,14 +355,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     let env = TestEnv::new();
     three_revisions(&env);
     env.todos(&["create", "D"])
-        .expect_stdout(concat!(
-            "[0/4] Ship\n",
-            "  1 [ ] A\n",
-            "  2 [ ] B\n",
-            "  3 [ ] C\n",
-            "  4 [ ] D\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(FOUR_ITEMS)
         .run()
         .success();
     // As a kill after the saves of revisions 3 and 4 leaves it: the history stops at 2.
@@ -389,14 +371,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
     // The change recorded the revision it replaced: redo goes back to the four items.
     env.todos(&["redo"])
-        .expect_stdout(concat!(
-            "[0/4] Ship\n",
-            "  1 [ ] A\n",
-            "  2 [ ] B\n",
-            "  3 [ ] C\n",
-            "  4 [ ] D\n",
-            "4 of 4 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(FOUR_ITEMS)
         .expect_stderr("note: Restored the plan of revision 4.\n")
         .run()
         .success();

@@ -9,6 +9,13 @@ fn ids(env: &TestEnv) -> Vec<String> {
         .collect()
 }
 
+/// The plan S with one pending item A, as a change prints it.
+const S_WITH_A: &str = concat!(
+    "[0/1] S\n",
+    "  1 [ ] A\n",
+    "1 of 1 open — finish it before you wrap up.\n",
+);
+
 #[test]
 fn args_form_builds_a_plan() {
     let env = TestEnv::new();
@@ -47,11 +54,7 @@ fn input_comes_from_an_argument_a_dash_a_pipe_or_a_file() {
     let snapshot = r#"{"summary":"S","todos":[{"content":"A","status":"pending"}]}"#;
     let env = TestEnv::new();
     env.todos(&["write", snapshot])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(S_WITH_A)
         .run()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
@@ -59,11 +62,7 @@ fn input_comes_from_an_argument_a_dash_a_pipe_or_a_file() {
     let env = TestEnv::new();
     env.todos(&["write", "-"])
         .stdin(snapshot)
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(S_WITH_A)
         .run()
         .success();
     assert_eq!(env.store()["summary"], "S");
@@ -71,11 +70,7 @@ fn input_comes_from_an_argument_a_dash_a_pipe_or_a_file() {
     let env = TestEnv::new();
     env.todos(&["write"])
         .stdin(snapshot)
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(S_WITH_A)
         .run()
         .success();
     assert_eq!(env.store()["revision"], 1);
@@ -83,11 +78,7 @@ fn input_comes_from_an_argument_a_dash_a_pipe_or_a_file() {
     let env = TestEnv::new();
     env.write_file("plan.json", snapshot);
     env.todos(&["write", "--file", "plan.json"])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(S_WITH_A)
         .run()
         .success();
     assert_eq!(env.store()["todos"][0]["status"], "pending");
@@ -163,11 +154,7 @@ fn a_null_or_absent_list_is_a_query() {
     let before = env.tree();
     for query in [r#"{"todos":null}"#, "{}"] {
         env.todos(&["write", query])
-            .expect_stdout(concat!(
-                "[0/1] S\n",
-                "  1 [ ] A\n",
-                "1 of 1 open — finish it before you wrap up.\n"
-            ))
+            .expect_stdout(S_WITH_A)
             .expect_stderr("note: No change: the plan already matches (revision 1).\n")
             .run()
             .success();
@@ -345,11 +332,7 @@ fn content_is_trimmed() {
         "write",
         r#"{"summary":"  S  ","todos":[{"content":"  A  ","status":"pending"}]}"#,
     ])
-    .expect_stdout(concat!(
-        "[0/1] S\n",
-        "  1 [ ] A\n",
-        "1 of 1 open — finish it before you wrap up.\n"
-    ))
+    .expect_stdout(S_WITH_A)
     .run()
     .success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
@@ -435,11 +418,7 @@ fn new_session_starts_a_new_log_file() {
         "pending:A",
     ])
     .env("TODOS_NOW", "2025-01-05T08:00:00Z")
-    .expect_stdout(concat!(
-        "[0/1] S\n",
-        "  1 [ ] A\n",
-        "1 of 1 open — finish it before you wrap up.\n"
-    ))
+    .expect_stdout(S_WITH_A)
     .run()
     .success();
     assert_eq!(first, "todoList-20250102-174233.md");

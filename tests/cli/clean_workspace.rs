@@ -102,14 +102,7 @@ fn a_gitignore_of_the_users_own_in_the_folder_is_left_alone() {
         ".todos/.gitignore",
         "# ours: histories are committed\n*.lock\n",
     );
-    env.todos(&["create", "A"])
-        .expect_stdout(concat!(
-            "[0/1] (no summary)\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    env.create_a();
     assert_eq!(
         env.read(".todos/.gitignore"),
         "# ours: histories are committed\n*.lock\n"
@@ -369,14 +362,7 @@ fn a_todos_folder_that_leads_out_is_never_read_for_the_default_lists_history() {
     // `.todos/` a link to a folder outside holding a history: `history`, `undo` and a change
     // refuse it, naming it, and nothing inside or outside changes.
     let env = TestEnv::new();
-    env.todos(&["create", "A"])
-        .expect_stdout(concat!(
-            "[0/1] (no summary)\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    env.create_a();
     fs::create_dir_all(env.outside("")).unwrap();
     fs::rename(env.path(".todos"), env.outside("elsewhere")).unwrap();
     std::os::unix::fs::symlink(env.outside("elsewhere"), env.path(".todos")).unwrap();

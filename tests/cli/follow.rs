@@ -294,14 +294,7 @@ fn a_follower_reads_on_where_the_history_goes() {
     let mut child = env.todos(&["--json", "history", "--follow"]).spawn();
     let printed = lines(&mut child);
     let follower = Spawned(child);
-    env.todos(&["create", "A"])
-        .expect_stdout(concat!(
-            "[0/1] (no summary)\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    env.create_a();
     assert_eq!(
         revision(&printed.recv_timeout(WAIT).expect("revision 1")),
         1

@@ -202,14 +202,7 @@ fn huge_files_are_refused_unread() {
     );
     fs::remove_file(env.path("AGENTS.md")).unwrap();
     // A history over the cap is refused by `history` (more in history_cap.rs).
-    env.todos(&["create", "A"])
-        .expect_stdout(concat!(
-            "[0/1] (no summary)\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    env.create_a();
     let history = fs::OpenOptions::new()
         .append(true)
         .open(env.path(HISTORY))
@@ -222,14 +215,7 @@ fn huge_files_are_refused_unread() {
 #[test]
 fn check_into_a_full_stderr_exits_5() {
     let env = TestEnv::new();
-    env.todos(&["create", "A"])
-        .expect_stdout(concat!(
-            "[0/1] (no summary)\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    env.create_a();
     let full = fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")

@@ -238,6 +238,18 @@ impl TestEnv {
             .into()
     }
 
+    /// The first change of a workspace with no plan: `create A`, its output checked whole.
+    #[track_caller]
+    pub fn create_a(&self) {
+        self.todos(&["create", "A"])
+            .expect_stdout(concat!(
+                "[0/1] (no summary)\n",
+                "  1 [ ] A\n",
+                "1 of 1 open — finish it before you wrap up.\n"
+            ))
+            .run();
+    }
+
     /// A plan with these `STATUS:CONTENT` items and a summary, written with the args form.
     pub fn plan(&self, summary: &str, items: &[&str]) {
         let mut args = vec!["write", "--summary", summary];

@@ -29,6 +29,26 @@ fn long_plan(env: &TestEnv) {
     );
 }
 
+/// `long_plan`'s item 6 completed, as the watch under test then redraws it.
+#[track_caller]
+fn finish_the_patch(env: &TestEnv) {
+    env.todos(&["update", "6", "completed"])
+        .expect_stdout(concat!(
+            "[6/9] Fix the login timeout and ship the patch to production\n",
+            "  1 [x] Reproduce the timeout with a slow token server\n",
+            "  2 [x] Read the token code\n",
+            "  3 [x] Write down the expiry rules\n",
+            "  4 [~] Benchmark the old retry loop\n",
+            "  5 [!] Try the vendor patch\n",
+            "  6 [x] Patch the token expiry check in the middleware\n",
+            "  7 [ ] Add a regression test for expired tokens\n",
+            "  8 [ ] Update the changelog\n",
+            "  9 [ ] Tag the release\n",
+            "3 of 9 open — finish them before you wrap up.\n"
+        ))
+        .run();
+}
+
 fn installed(program: &str) -> bool {
     let found = Command::new(program).arg("-V").output().is_ok();
     if !found {
@@ -293,22 +313,7 @@ fn watch_fits_a_short_pane_and_follows_a_resize() {
     assert_eq!(shown[6], "… 6 more items: 3 above, 3 below", "{screen}");
 
     // A change is drawn at the current size.
-    env.todos(&["update", "6", "completed"])
-        .expect_stdout(concat!(
-            "[6/9] Fix the login timeout and ship the patch to production\n",
-            "  1 [x] Reproduce the timeout with a slow token server\n",
-            "  2 [x] Read the token code\n",
-            "  3 [x] Write down the expiry rules\n",
-            "  4 [~] Benchmark the old retry loop\n",
-            "  5 [!] Try the vendor patch\n",
-            "  6 [x] Patch the token expiry check in the middleware\n",
-            "  7 [ ] Add a regression test for expired tokens\n",
-            "  8 [ ] Update the changelog\n",
-            "  9 [ ] Tag the release\n",
-            "3 of 9 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    finish_the_patch(&env);
     pane.wait_for("the change", |s| s.contains("[6/9]"));
     pane.send(&["C-c"]);
     pane.wait_for_modes("restored terminal after Ctrl-C", false, true);
@@ -332,22 +337,7 @@ fn ctrl_z_gives_the_terminal_back_and_fg_draws_again() {
     pane.send(&["echo still-here", "Enter"]);
     pane.wait_for("the shell's answer", |s| s.contains("\nstill-here"));
     // Meanwhile the plan changes; `fg` draws it as it is now.
-    env.todos(&["update", "6", "completed"])
-        .expect_stdout(concat!(
-            "[6/9] Fix the login timeout and ship the patch to production\n",
-            "  1 [x] Reproduce the timeout with a slow token server\n",
-            "  2 [x] Read the token code\n",
-            "  3 [x] Write down the expiry rules\n",
-            "  4 [~] Benchmark the old retry loop\n",
-            "  5 [!] Try the vendor patch\n",
-            "  6 [x] Patch the token expiry check in the middleware\n",
-            "  7 [ ] Add a regression test for expired tokens\n",
-            "  8 [ ] Update the changelog\n",
-            "  9 [ ] Tag the release\n",
-            "3 of 9 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    finish_the_patch(&env);
     pane.send(&["fg", "Enter"]);
     pane.wait_for("the plan again", |s| s.contains("[6/9]"));
     pane.wait_for_modes("alternate screen again", true, false);

@@ -10,6 +10,16 @@ fn triple(id: &str, status: &str, content: &str) -> (String, String, String) {
     (id.into(), status.into(), content.into())
 }
 
+/// The Fix login plan once its docs item is cancelled.
+const DOCS_CANCELLED: &str = concat!(
+    "[3/4] Fix login\n",
+    "  1 [x] Reproduce\n",
+    "  2 [x] Patch\n",
+    "  3 [▶] Test\n",
+    "  4 [~] Update the docs\n",
+    "1 of 4 open — finish it before you wrap up.\n"
+);
+
 /// Cursor's `todo_write`: `merge` and `todos[]` of `id`, `content`, `status` (pending,
 /// `in_progress`, completed, cancelled), as SPEC §3 records it from Cursor's tool definition
 /// (Cursor's sources and docs are not open). With `"merge": true` only the named items change.
@@ -51,27 +61,13 @@ fn cursor_todo_write_merges_by_id() {
     let cancel = r#"{"merge": true, "todos": [{"id": "4", "content": "Update the docs", "status": "cancelled"}]}"#;
     env.todos(&["write"])
         .stdin(cancel)
-        .expect_stdout(concat!(
-            "[3/4] Fix login\n",
-            "  1 [x] Reproduce\n",
-            "  2 [x] Patch\n",
-            "  3 [▶] Test\n",
-            "  4 [~] Update the docs\n",
-            "1 of 4 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(DOCS_CANCELLED)
         .run()
         .success();
     let revision = env.store()["revision"].clone();
     env.todos(&["write"])
         .stdin(cancel)
-        .expect_stdout(concat!(
-            "[3/4] Fix login\n",
-            "  1 [x] Reproduce\n",
-            "  2 [x] Patch\n",
-            "  3 [▶] Test\n",
-            "  4 [~] Update the docs\n",
-            "1 of 4 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(DOCS_CANCELLED)
         .expect_stderr("note: No change: the plan already matches (revision 3).\n")
         .run()
         .success();

@@ -16,6 +16,14 @@ const REVISION_2: &str = concat!(
     "2 of 3 open — finish them before you wrap up.\n"
 );
 
+/// The plan of `three_changes`' revision 3, the overwrite.
+const REVISION_3: &str = concat!(
+    "[1/2] Ship\n",
+    "  1 [x] Code\n",
+    "  2 [▶] Test\n",
+    "1 of 2 open — finish it before you wrap up.\n"
+);
+
 /// Three changes: a plan, a step done, a full overwrite that drops an open item.
 #[track_caller]
 fn three_changes(env: &TestEnv) {
@@ -36,7 +44,7 @@ fn three_changes(env: &TestEnv) {
         "-t",
         "in_progress:Test",
     ])
-    .expect_stdout(concat!("[1/2] Ship\n", "  1 [x] Code\n", "  2 [▶] Test\n", "1 of 2 open — finish it before you wrap up.\n")).expect_stderr("warning: dropped open item 3 \"Docs\" (pending); send it again to keep it, or `todos undo`\n").run()
+    .expect_stdout(REVISION_3).expect_stderr("warning: dropped open item 3 \"Docs\" (pending); send it again to keep it, or `todos undo`\n").run()
     .success();
 }
 
@@ -153,12 +161,7 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
         .success();
     assert_eq!(items(&env.store()["todos"]), after_one);
     env.todos(&["redo"])
-        .expect_stdout(concat!(
-            "[1/2] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [▶] Test\n",
-            "1 of 2 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(REVISION_3)
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
         .success();
@@ -303,12 +306,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
         .run()
         .success();
     env.todos(&["update", "2", "in_progress"])
-        .expect_stdout(concat!(
-            "[1/2] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [▶] Test\n",
-            "1 of 2 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(REVISION_3)
         .run()
         .success();
     env.write_file(".todos.json", &checked_in);
@@ -343,12 +341,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
     // Redo from there goes forward one revision at a time, to revision 4 at last: the change
     // made on the checked-in plan.
     env.todos(&["redo"])
-        .expect_stdout(concat!(
-            "[1/2] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [▶] Test\n",
-            "1 of 2 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(REVISION_3)
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
         .success();

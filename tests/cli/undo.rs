@@ -4,6 +4,15 @@ use std::fs;
 
 use crate::support::{TestEnv, items};
 
+/// The plan S with a, b and c pending, as a change or a restore prints it.
+const S_ABC: &str = concat!(
+    "[0/3] S\n",
+    "  1 [ ] a\n",
+    "  2 [ ] b\n",
+    "  3 [ ] c\n",
+    "3 of 3 open — finish them before you wrap up.\n"
+);
+
 /// Two revisions: the plan S with A, then B created.
 #[track_caller]
 fn a_then_b(env: &TestEnv) {
@@ -166,17 +175,11 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
     let env = TestEnv::new();
     env.plan("S", &["pending:a", "pending:b"]);
     env.todos(&["create", "c"])
-        .expect_stdout(concat!(
-            "[0/3] S\n",
-            "  1 [ ] a\n",
-            "  2 [ ] b\n",
-            "  3 [ ] c\n",
-            "3 of 3 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(S_ABC)
         .run()
         .success(); // revision 2, id 3
     env.write_file(".todos.json", "garbage");
-    env.todos(&["undo"]).expect_stdout(concat!("[0/3] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "  3 [ ] c\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
+    env.todos(&["undo"]).expect_stdout(S_ABC).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
     assert!(env.store()["revision"].as_u64().unwrap() > 2);
     env.todos(&["create", "d"])
         .expect_stdout(concat!(
@@ -220,17 +223,11 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
     env.write_file(".todos.json", "FIRST");
     env.todos(&["undo"]).expect_stdout(concat!("[0/2] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
     env.todos(&["create", "c"])
-        .expect_stdout(concat!(
-            "[0/3] S\n",
-            "  1 [ ] a\n",
-            "  2 [ ] b\n",
-            "  3 [ ] c\n",
-            "3 of 3 open — finish them before you wrap up.\n"
-        ))
+        .expect_stdout(S_ABC)
         .run()
         .success();
     env.write_file(".todos.json", "SECOND");
-    env.todos(&["undo"]).expect_stdout(concat!("[0/3] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "  3 [ ] c\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233-2. Restored the plan of revision 4.\n").run().success();
+    env.todos(&["undo"]).expect_stdout(S_ABC).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233-2. Restored the plan of revision 4.\n").run().success();
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233"), "FIRST");
     assert_eq!(env.read(".todos.json.corrupt-20250102-174233-2"), "SECOND");
 }

@@ -312,8 +312,7 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
         "[2/4] In progress: Implement state management. Blocked: Wait for the API key from the \
          user. Cancelled: Create API service."
     );
-    let show = env
-        .todos(&["show"])
+    env.todos(&["show"])
         .expect_stdout(concat!(
             "[2/4] (no summary)\n",
             "  1 [x] Initialize new React project\n",
@@ -323,12 +322,6 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
         ))
         .run()
         .success();
-    assert!(
-        show.stdout
-            .contains("  3 [=] Wait for the API key from the user\n"),
-        "{}",
-        show.stdout
-    );
     // Blocked is open: check fails, and the item is listed among the open ones.
     env.rejects(env.todos(&["check"]).expect_stderr(concat!("todos: 2 of 4 items are still open.\n", "[2/4] In progress: Implement state management. Blocked: Wait for the API key from the user. Cancelled: Create API service.\n", "  2 [▶] Implement state management\n", "  3 [=] Wait for the API key from the user\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
 }
@@ -440,8 +433,7 @@ fn claude_code_task_create_and_task_update() {
         (item["status"].as_str(), item["content"].as_str()),
         (Some("in_progress"), Some("Run every test"))
     );
-    let show = env
-        .todos(&["show"])
+    env.todos(&["show"])
         .expect_stdout(concat!(
             "[1/2] Ship\n",
             "  1 [x] Tag\n",
@@ -449,12 +441,6 @@ fn claude_code_task_create_and_task_update() {
         ))
         .run()
         .success();
-    assert!(
-        show.stdout
-            .contains("[▶] Run every test — Running the tests"),
-        "{}",
-        show.stdout
-    );
 }
 
 /// Claude Code's `TaskUpdate`: `deleted` removes the task, `addBlockedBy` and `addBlocks` add
@@ -487,17 +473,11 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
     assert_eq!(store["todos"][1]["blocked_by"], json!(["1"]));
     assert_eq!(store["todos"][2]["blocked_by"], json!(["2"]));
     assert_eq!(store["todos"][0]["owner"], "api-agent");
-    let done = env
+    env
         .todos(&["update"])
         .stdin(r#"{"taskId": "2", "status": "deleted"}"#)
         .expect_stdout(concat!("[0/2] Ship\n", "  1 [▶] Tag @api-agent\n", "  3 [ ] Announce\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: removed open item 2 \"Publish\" (pending); if it is still needed, `todos undo` brings it back\n", "warning: removed item 2 \"Publish\" was blocking 3 \"Announce\": it no longer waits on it\n")).run()
         .success();
-    assert!(
-        done.stderr
-            .contains(r#"removed item 2 "Publish" was blocking 3 "Announce""#),
-        "{}",
-        done.stderr
-    );
     let store = env.store();
     assert_eq!(store["todos"].as_array().unwrap().len(), 2);
     assert!(store["todos"][1].get("blocked_by").is_none(), "{store}");

@@ -18,12 +18,6 @@ fn an_empty_or_finished_plan_passes() {
         .expect_stdout("[3/3] Finished, 1 failed: C. Cancelled: B.\n")
         .run()
         .success();
-    assert!(
-        done.stdout
-            .starts_with("[3/3] Finished, 1 failed: C. Cancelled: B."),
-        "{}",
-        done.stdout
-    );
     assert!(done.stderr.is_empty(), "{}", done.stderr);
 }
 
@@ -93,16 +87,10 @@ fn stale_fails_only_when_open_and_unchanged_for_long() {
         .expect_stdout("[0/2] In progress: A. Pending: B.\n")
         .run()
         .success();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["check", "--stale", "10"])
             .env("TODOS_NOW", at("17:57:40")).expect_stderr(concat!("todos: the plan has not changed for 15 min and 2 of 2 items are open.\n", "[0/2] In progress: A. Pending: B.\n", "  1 [▶] A\n", "  2 [ ] B\n", "Update your todos now: mark the item you are working on in_progress, and each other completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")),
         1,
-    );
-    assert!(
-        done.stderr
-            .starts_with("todos: the plan has not changed for 15 min and 2 of 2 items are open."),
-        "{}",
-        done.stderr
     );
     // A change resets the clock; a finished plan is never stale.
     env.todos(&["update", "1", "completed"])
@@ -191,13 +179,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
         ))
         .run()
         .success();
-    let done = env.rejects(env.todos(&["check", "--owner", "w1"]).expect_stderr(concat!("todos: 2 of 4 items (held by @w1 or no one) are still open.\n", "[1/4] In progress: Server (+1 more). Pending: Docs.\n", "  3 [▶] Client @w1\n", "  4 [ ] Docs\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
-    assert!(
-        done.stderr
-            .starts_with("todos: 2 of 4 items (held by @w1 or no one) are still open.\n"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["check", "--owner", "w1"]).expect_stderr(concat!("todos: 2 of 4 items (held by @w1 or no one) are still open.\n", "[1/4] In progress: Server (+1 more). Pending: Docs.\n", "  3 [▶] Client @w1\n", "  4 [ ] Docs\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
 
     env.todos(&["update", "3", "completed"])
         .expect_stdout(concat!(

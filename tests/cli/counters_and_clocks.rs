@@ -83,17 +83,11 @@ fn a_lease_past_the_year_9999_is_refused_before_anything_is_written() {
     env.todos(&["-q", "next", "--claim", "--owner", "w1", "--lease", "1h"])
         .run()
         .success();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["update", "1", "--content", "B"])
             .env("TODOS_OWNER", "w1")
             .env("TODOS_NOW", "9999-12-31T23:59:59Z").expect_stderr(concat!("error: a lease of 1h from 9999-12-31T23:59:59+00:00 would end after the year 9999, past the times a store can hold\n", "hint: claim without --lease, or check the clock (TODOS_NOW)\n")),
         1,
-    );
-    assert!(
-        done.stderr
-            .starts_with("error: a lease of 1h from 9999-12-31T23:59:59+00:00"),
-        "{}",
-        done.stderr
     );
     // Up to the last second it can spell, a lease is granted, and the store reads back.
     env.todos(&["-q", "update", "1", "--content", "C"])

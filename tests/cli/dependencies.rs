@@ -222,29 +222,17 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
 fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
     let env = TestEnv::new();
     write_plan(&env);
-    let done = env.todos(&["remove", "2"]).expect_stdout(concat!("[0/3] Ship the API\n", "  1 [ ] Write the schema\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 3\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: removed open item 2 \"Build the server\" (pending); if it is still needed, `todos undo` brings it back\n", "warning: removed item 2 \"Build the server\" was blocking 4 \"Run the end-to-end tests\": it no longer waits on it\n")).run().success();
-    assert!(
-        done.stderr
-            .contains(r#"removed open item 2 "Build the server" (pending)"#),
-        "{}",
-        done.stderr
-    );
+    env.todos(&["remove", "2"]).expect_stdout(concat!("[0/3] Ship the API\n", "  1 [ ] Write the schema\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 3\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: removed open item 2 \"Build the server\" (pending); if it is still needed, `todos undo` brings it back\n", "warning: removed item 2 \"Build the server\" was blocking 4 \"Run the end-to-end tests\": it no longer waits on it\n")).run().success();
     assert_eq!(blocked_by(&env.store(), 2), json!(["3"]));
     // Dropped from a snapshot: the same.
     let without_client = r#"{"todos": [
         {"content": "Write the schema", "status": "pending"},
         {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
-    let done = env
+    env
         .todos(&["write"])
         .stdin(without_client)
         .expect_stdout(concat!("[0/2] Ship the API\n", "  1 [ ] Write the schema\n", "  4 [ ] Run the end-to-end tests\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: dropped open item 3 \"Build the client\" (pending); send it again to keep it, or `todos undo`\n", "warning: removed item 3 \"Build the client\" was blocking 4 \"Run the end-to-end tests\": it no longer waits on it\n")).run()
         .success();
-    assert!(
-        done.stderr
-            .contains(r#"removed item 3 "Build the client" was blocking 4"#),
-        "{}",
-        done.stderr
-    );
     assert_eq!(blocked_by(&env.store(), 1), json!([]));
     // Ids never come back.
     env.todos(&["create", "New step"])
@@ -264,16 +252,10 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
 fn starting_an_item_that_still_waits_is_accepted_with_a_warning() {
     let env = TestEnv::new();
     write_plan(&env);
-    let done = env
+    env
         .todos(&["update", "4", "in_progress"])
         .expect_stdout(concat!("[0/4] Ship the API\n", "  1 [ ] Write the schema\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [▶] Run the end-to-end tests ⧗ 2, 3\n", "4 of 4 open — finish them before you wrap up.\n")).expect_stderr("warning: started item 4 \"Run the end-to-end tests\" while it waits on 2, 3 (not completed or cancelled yet)\n").run()
         .success();
-    assert!(
-        done.stderr
-            .contains(r#"started item 4 "Run the end-to-end tests" while it waits on 2, 3"#),
-        "{}",
-        done.stderr
-    );
 }
 
 /// Cursor's merge keeps the items it does not name, so a dependency may name them.

@@ -163,13 +163,7 @@ fn a_request_with_nothing_to_do_is_an_input_error() {
     hint: send the id and what changes, e.g. {"id": "1", "status": "completed"}
     "#);
     // On the command line, clap itself asks for the missing STATUS or --content.
-    let done = env.rejects(env.todos(&["update", "1"]).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <STATUS|--content <TEXT>|--owner <NAME>|…\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")), 2);
-    assert!(
-        done.stderr
-            .contains("<STATUS|--content <TEXT>|--owner <NAME>|"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["update", "1"]).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <STATUS|--content <TEXT>|--owner <NAME>|…\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")), 2);
 }
 
 #[cfg(target_os = "linux")]

@@ -219,57 +219,34 @@ fn every_exit_code_is_reachable() {
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["show"]).stdout_to(full).expect_stderr(
             "error: cannot write the output: No space left on device (os error 28)\n",
         ),
         5,
-    );
-    assert!(
-        done.stderr.starts_with("error: cannot write the output"),
-        "{}",
-        done.stderr
     );
 }
 
 #[test]
 fn args_form_errors_name_the_flag_item() {
     let env = TestEnv::new();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["write", "-t", "pending:ok", "-t", "complted:Two"])
             .expect_stderr(
                 "error: -t #2: unknown status \"complted\"; did you mean \"completed\"?\n",
             ),
         1,
     );
-    assert!(
-        done.stderr
-            .starts_with("error: -t #2: unknown status \"complted\""),
-        "{}",
-        done.stderr
-    );
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["write", "--summary", "bad\u{7}summary", "-t", "pending:ok"]).expect_stderr("error: summary: holds a control character (U+0007); use one line of printable text\n"),
         1,
-    );
-    assert!(
-        done.stderr
-            .contains("summary: holds a control character (U+0007)"),
-        "{}",
-        done.stderr
     );
 }
 
 #[test]
 fn a_bad_clock_is_named() {
     let env = TestEnv::new();
-    let done = env.rejects(env.todos(&["create", "A"]).env("TODOS_NOW", "yesterday").expect_stderr(concat!("error: TODOS_NOW=\"yesterday\" is not an RFC 3339 time: premature end of input\n", "hint: set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock\n")), 1);
-    assert!(
-        done.stderr
-            .contains("TODOS_NOW=\"yesterday\" is not an RFC 3339 time"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["create", "A"]).env("TODOS_NOW", "yesterday").expect_stderr(concat!("error: TODOS_NOW=\"yesterday\" is not an RFC 3339 time: premature end of input\n", "hint: set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock\n")), 1);
 }
 
 #[test]

@@ -40,15 +40,10 @@ fn a_description_in_update_never_rewords_the_item() {
         .success();
     // TaskCreate's description is the description too, even without a subject: refused,
     // with nothing written.
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["create"])
             .stdin(r#"{"description":"Only detail"}"#).expect_stderr("error: content: is missing; every item needs its text (content, title, text, step or subject)\n"),
         1,
-    );
-    assert!(
-        done.stderr.starts_with("error: content: is missing"),
-        "{}",
-        done.stderr
     );
     // A snapshot item with no other text key still takes it as its text (Gemini CLI).
     env.todos(&["write"])
@@ -113,13 +108,7 @@ fn create_and_update_take_description_priority_and_active_form() {
         done.stderr,
         "error: --priority: unknown priority \"hgh\"; did you mean \"high\"?\n"
     );
-    let done = env.rejects(env.todos(&["create", "B", "--priority", "urgent"]).expect_stderr("error: --priority: unknown priority \"urgent\"; use one of critical, high, medium, low\n"), 1);
-    assert!(
-        done.stderr
-            .starts_with("error: --priority: unknown priority"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["create", "B", "--priority", "urgent"]).expect_stderr("error: --priority: unknown priority \"urgent\"; use one of critical, high, medium, low\n"), 1);
 }
 
 #[test]
@@ -148,16 +137,11 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
         &["completed:Write wc.py", "completed:Add --lines"],
     );
     // Claude Code's snapshot for another task: no summary, no item kept.
-    let done = env
+    env
         .todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"in_progress","activeForm":"Reading"},{"content":"Fix the bug","status":"pending"}]}"#)
         .expect_stdout(concat!("[0/2] (no summary)\n", "  3 [▶] Read the logs — Reading\n", "  4 [ ] Fix the bug\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
         .success();
-    assert!(
-        done.stdout.starts_with("[0/2] (no summary)\n"),
-        "{}",
-        done.stdout
-    );
     assert_eq!(env.store().get("summary"), None);
     // A plan that goes on keeps its summary.
     env.todos(&["write", "--summary", "Fix the crash"])
@@ -462,12 +446,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         "6  2025-01-02 17:42:33  undo --to 0  [0/0]  removed 1 \"A\" (pending); summary cleared",
         0,
     );
-    let done = env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: nothing more to undo: the plan shown is revision 0, the empty plan before the first change\n", "hint: `todos redo` steps forward again\n")), 1);
-    assert!(
-        done.stderr.starts_with("error: nothing more to undo"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: nothing more to undo: the plan shown is revision 0, the empty plan before the first change\n", "hint: `todos redo` steps forward again\n")), 1);
     step(
         "redo",
         "7  2025-01-02 17:42:33  redo --to 1  [0/1]  added 1; summary",
@@ -505,18 +484,12 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
         ))
         .run_in_process()
         .success();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["redo"]).expect_stderr(concat!(
             "error: nothing to redo: the last change was not an undo\n",
             "hint: `todos undo` takes the last change back; `todos redo` then puts it back\n"
         )),
         1,
-    );
-    assert!(
-        done.stderr
-            .starts_with("error: nothing to redo: the last change was not an undo"),
-        "{}",
-        done.stderr
     );
 }
 
@@ -743,25 +716,13 @@ fn init_sets_up_the_agents_the_repository_shows() {
     let env = TestEnv::new();
     env.write_file("CLAUDE.md", "# Project\n");
     std::fs::create_dir_all(env.path(".gemini")).unwrap();
-    let done = env.todos(&["init"]).expect_stdout(concat!("Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n", "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
-    assert!(
-        done.stdout.starts_with(
-            "Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n"
-        ),
-        "{}",
-        done.stdout
-    );
+    env.todos(&["init"]).expect_stdout(concat!("Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n", "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
     assert!(env.read("CLAUDE.md").contains("todos:begin"));
     assert!(env.read("GEMINI.md").contains("todos:begin"));
     assert!(!env.path("AGENTS.md").exists());
     // None shown: AGENTS.md, saying so.
     let bare = TestEnv::new();
-    let done = bare.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
-    assert!(
-        done.stdout.starts_with("No agent's files here"),
-        "{}",
-        done.stdout
-    );
+    bare.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
     assert!(bare.path("AGENTS.md").exists());
     // `init --git` writes git's files only.
     let git = TestEnv::new();

@@ -113,7 +113,7 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
         "run `todos update 2 completed` to mark an item completed"
     );
     // A word no table knows is clap's as before.
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["frobnicate"]).expect_stderr(concat!(
             "error: unrecognized subcommand 'frobnicate'\n",
             "\n",
@@ -122,10 +122,6 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
             "For more information, try '--help'.\n"
         )),
         2,
-    );
-    assert!(
-        done.stderr
-            .starts_with("error: unrecognized subcommand 'frobnicate'")
     );
 }
 
@@ -194,17 +190,10 @@ fn a_mistyped_list_name_is_named() {
             "{args:?}"
         );
     }
-    let done = env
+    env
         .todos(&["-l", "wbe", "create", "x"])
         .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] x\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n").run()
         .success();
-    assert!(
-        done.stderr.starts_with(
-            "warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n"
-        ),
-        "{}",
-        done.stderr
-    );
     // Now it exists: no more words about it.
     env.todos(&["-l", "wbe", "show"])
         .expect_code(0)

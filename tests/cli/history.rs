@@ -174,13 +174,7 @@ fn undo_refuses_what_the_history_does_not_keep_and_changes_nothing() {
     let env = TestEnv::new();
     env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: nothing to undo: the plan has never changed\n", "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n")), 1);
     env.plan("S", &["pending:A"]);
-    let done = env.rejects(env.todos(&["undo", "--to", "9"]).expect_stderr(concat!("error: revision 9 is not kept: the history keeps revisions 1 to 1\n", "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n")), 1);
-    assert!(
-        done.stderr
-            .contains("revision 9 is not kept: the history keeps revisions 1 to 1"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["undo", "--to", "9"]).expect_stderr(concat!("error: revision 9 is not kept: the history keeps revisions 1 to 1\n", "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n")), 1);
     env.rejects(
         env.todos(&["history", "9"]).expect_stderr(concat!(
             "error: revision 9 is not kept: the history keeps revisions 1 to 1\n",
@@ -256,13 +250,7 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
         .success();
     env.todos(&["undo", "--to", "1"]).expect_stdout(concat!("[0/3] Ship\n", "  1 [▶] Code\n", "  2 [ ] Test\n", "  3 [ ] Docs\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF while parsing a string at line 1 column 21); it was passed over\n", "note: Restored the plan of revision 1.\n")).run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
-    let done = env.rejects(env.todos(&["undo", "--to", "2"]).expect_stderr(concat!("error: revision 2 is missing from the history: a change was stopped before it recorded it (the history keeps revisions 1 to 5)\n", "hint: the nearest kept revision before it is 1: `todos undo --to 1`; `todos history` lists them all\n")), 1);
-    assert!(
-        done.stderr
-            .contains("revision 2 is missing from the history"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["undo", "--to", "2"]).expect_stderr(concat!("error: revision 2 is missing from the history: a change was stopped before it recorded it (the history keeps revisions 1 to 5)\n", "hint: the nearest kept revision before it is 1: `todos undo --to 1`; `todos history` lists them all\n")), 1);
 }
 
 #[test]

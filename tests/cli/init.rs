@@ -51,19 +51,13 @@ fn the_block_goes_after_the_text_and_is_replaced_in_place() {
     );
     // Text added after the block stays; a new limit rewrites only the block.
     env.write_file("AGENTS.md", format!("{first}\n## Later notes\n"));
-    let done = env
-        .todos(&["init", "--agent", "codex"])
+    env.todos(&["init", "--agent", "codex"])
         .env("TODOS_MAX_ITEMS", "20")
         .expect_stdout(
             "updated AGENTS.md: the todos instructions (20 items, 60 characters an item)\n",
         )
         .run()
         .success();
-    assert!(
-        done.stdout.starts_with("updated AGENTS.md"),
-        "{}",
-        done.stdout
-    );
     let second = env.read("AGENTS.md");
     assert_eq!(second.matches(BEGIN).count(), 1, "{second}");
     assert!(second.contains("at most 20 items"), "{second}");
@@ -598,16 +592,10 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     );
     let codex_config = "# my Codex settings\nmodel = \"o3\"  # kept\n\n[mcp_servers.db]\ncommand = \"db-mcp\" # the database\n";
     env.write_file(".codex/config.toml", codex_config);
-    let done = env
+    env
         .todos(&["init", "--agent", "claude", "--mcp"])
         .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "updated .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n", "created .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n")).run()
         .success();
-    assert!(
-        done.stdout
-            .contains("updated .mcp.json: the todos MCP server"),
-        "{}",
-        done.stdout
-    );
     let claude: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
     assert_eq!(claude["extra"], 1);
     assert_eq!(claude["mcpServers"]["db"]["command"], "db-mcp");

@@ -198,16 +198,10 @@ fn the_completion_log_never_goes_into_a_git_folder() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A"]);
     symlink(env.path(".git"), env.path("notes")).unwrap();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["update", "1", "completed"])
             .env("TODOS_MEMORY_DIR", "notes/todos").expect_stderr(concat!("error: memory_dir \"notes/todos\" lies inside a .git folder, which belongs to git; todos does not read or write through it\n", "hint: memory_dir must name a folder inside the workspace, with no link on the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, or remove the link\n")),
         6,
-    );
-    assert!(
-        done.stderr
-            .starts_with("error: memory_dir \"notes/todos\" lies inside a .git folder"),
-        "{}",
-        done.stderr
     );
 }
 

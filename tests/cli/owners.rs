@@ -509,14 +509,7 @@ fn hooks_and_check_show_owners_and_dependencies() {
         .expect_stdout("  1 [▶] Write the schema @w1\n")
         .run()
         .success();
-    let check = env.todos(&["check"]).expect_code(1).expect_stderr(concat!("todos: 4 of 4 items are still open.\n", "[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\n", "  1 [▶] Write the schema @w1\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")).run().code(1);
-    assert!(
-        check
-            .stderr
-            .contains("4 [ ] Run the end-to-end tests ⧗ 2, 3\n"),
-        "{}",
-        check.stderr
-    );
+    env.todos(&["check"]).expect_code(1).expect_stderr(concat!("todos: 4 of 4 items are still open.\n", "[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\n", "  1 [▶] Write the schema @w1\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")).run().code(1);
     env
         .todos(&["hook"])
         .stdin(r#"{"hook_event_name": "SessionStart", "source": "startup"}"#)

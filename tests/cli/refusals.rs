@@ -40,27 +40,13 @@ fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
         ))
         .run()
         .success();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["update", "1", "completed", "--expect-revision", "99"]).expect_stderr(concat!("error: the plan is at revision 2, not 99: revision 99 does not exist yet, so no command read it\n", "hint: take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 2\n")),
         3,
     );
-    assert!(
-        done.stderr.starts_with(
-            "error: the plan is at revision 2, not 99: revision 99 does not exist yet, so no command read it\n"
-        ),
-        "{}",
-        done.stderr
-    );
-    let behind = env.rejects(
+    env.rejects(
         env.todos(&["update", "1", "completed", "--expect-revision", "1"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")),
         3,
-    );
-    assert!(
-        behind
-            .stderr
-            .contains("someone changed it since you read it"),
-        "{}",
-        behind.stderr
     );
 }
 
@@ -83,7 +69,7 @@ fn update_refusals_name_the_flag_typed() {
         "error: --blocked-by 3: \"3\" is this item itself; an item cannot wait on itself\n\
          hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
     );
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["update", "3", "--blocked-by", "1", "--blocked-by", "9"])
             .expect_stderr(concat!(
                 "error: --blocked-by 9: no item has id \"9\"\n",
@@ -91,29 +77,12 @@ fn update_refusals_name_the_flag_typed() {
             )),
         1,
     );
-    assert!(
-        done.stderr
-            .starts_with("error: --blocked-by 9: no item has id \"9\"\n"),
-        "{}",
-        done.stderr
-    );
-    let done = env.rejects(env.todos(&["update", "3", "--owner", "two words"]).expect_stderr("error: --owner: \"two words\" is not an owner name: use 1-64 letters, digits, '.', '_', '-' or '@' (e.g. api-agent, w1, ana@example.com)\n"), 1);
-    assert!(
-        done.stderr
-            .starts_with("error: --owner: \"two words\" is not an owner name"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["update", "3", "--owner", "two words"]).expect_stderr("error: --owner: \"two words\" is not an owner name: use 1-64 letters, digits, '.', '_', '-' or '@' (e.g. api-agent, w1, ana@example.com)\n"), 1);
     // JSON on stdin keeps its own field names.
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["update"])
             .stdin(r#"{"taskId": "3", "addBlockedBy": ["3"]}"#).expect_stderr(concat!("error: addBlockedBy[0]: \"3\" is this item itself; an item cannot wait on itself\n", "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n")),
         1,
-    );
-    assert!(
-        done.stderr.starts_with("error: addBlockedBy[0]: "),
-        "{}",
-        done.stderr
     );
 }
 
@@ -121,7 +90,7 @@ fn update_refusals_name_the_flag_typed() {
 #[test]
 fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
     let env = TestEnv::new();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&[
             "write",
             "--summary",
@@ -133,12 +102,6 @@ fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
         ])
         .expect_stderr("error: -t #2: unknown status \"complted\"; did you mean \"completed\"?\n"),
         1,
-    );
-    assert!(
-        done.stderr
-            .starts_with("error: -t #2: unknown status \"complted\""),
-        "{}",
-        done.stderr
     );
     let done = env
         .todos(&[
@@ -183,18 +146,12 @@ fn an_unknown_id_is_listed_once() {
     env.todos(&["remove", "2", "3"])
         .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: removed 2 open items: 2 \"B\" (pending), 3 \"C\" (pending); if they are still needed, `todos undo` brings them back\n").run_in_process()
         .success();
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["remove", "9"]).expect_stderr(concat!(
             "error: ID: no item has id \"9\"\n",
             "hint: the one id is 1; run `todos show` to see each item with its id\n"
         )),
         1,
-    );
-    assert!(
-        done.stderr
-            .ends_with("hint: the one id is 1; run `todos show` to see each item with its id\n"),
-        "{}",
-        done.stderr
     );
 }
 

@@ -7,17 +7,11 @@ use crate::support::{TestEnv, error_paths};
 fn a_mistyped_status_is_answered_with_the_status_meant() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A"]);
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["update", "1", "complet"]).expect_stderr(
             "error: status: unknown status \"complet\"; did you mean \"completed\"?\n",
         ),
         1,
-    );
-    assert!(
-        done.stderr
-            .contains(r#"unknown status "complet"; did you mean "completed"?"#),
-        "{}",
-        done.stderr
     );
     env.todos(&["update", "1", "completed"])
         .expect_stdout(concat!(
@@ -207,7 +201,7 @@ fn a_huge_unknown_key_makes_a_short_error() {
 fn a_write_that_reopens_a_finished_item_warns_by_name() {
     let env = TestEnv::new();
     env.plan("S", &["completed:Tag", "pending:Publish"]);
-    let done = env
+    env
         .todos(&[
             "write",
             "--summary",
@@ -219,12 +213,6 @@ fn a_write_that_reopens_a_finished_item_warns_by_name() {
         ])
         .expect_stdout(concat!("[0/2] S\n", "  1 [ ] Tag\n", "  2 [ ] Publish\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: reopened item 1 \"Tag\": completed → pending; if it is finished, send it as completed\n").run()
         .success();
-    assert!(
-        done.stderr
-            .contains(r#"warning: reopened item 1 "Tag": completed → pending"#),
-        "{}",
-        done.stderr
-    );
 }
 
 #[test]
@@ -277,19 +265,7 @@ fn one_item_is_spoken_of_in_the_singular() {
         "{}",
         done.stdout
     );
-    let check = env.rejects(env.todos(&["check"]).expect_stderr(concat!("todos: the one item is still open.\n", "[0/1] Pending: A.\n", "  1 [ ] A\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
-    assert!(
-        check
-            .stderr
-            .starts_with("todos: the one item is still open.\n"),
-        "{}",
-        check.stderr
-    );
-    assert!(
-        check
-            .stderr
-            .contains("Finish it before you stop: mark it completed")
-    );
+    env.rejects(env.todos(&["check"]).expect_stderr(concat!("todos: the one item is still open.\n", "[0/1] Pending: A.\n", "  1 [ ] A\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
     let done = env
         .todos(&["update", "1", "completed"])
         .expect_stdout(concat!(

@@ -141,13 +141,7 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         ".todos.json",
         r#"{"version": 1, "revision": 7, "next_id": 12, "todos": "broken"}"#,
     );
-    let done = env.todos(&["undo"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("warning: the history keeps no revision to restore: the plan is empty\n", "note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. The plan is empty.\n")).run().success();
-    assert!(
-        done.stderr
-            .contains("the history keeps no revision to restore"),
-        "{}",
-        done.stderr
-    );
+    env.todos(&["undo"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("warning: the history keeps no revision to restore: the plan is empty\n", "note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. The plan is empty.\n")).run().success();
     assert_eq!(env.store()["revision"], 8);
     assert_eq!(env.store()["next_id"], 12);
     env.todos(&["recap"])
@@ -238,18 +232,11 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
 fn undo_after_the_first_change_restores_the_empty_plan() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    let done = env
-        .todos(&["undo"])
+    env.todos(&["undo"])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
         .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
         .run()
         .success();
-    assert!(
-        done.stderr
-            .contains("Restored revision 0, the empty plan before the first change."),
-        "{}",
-        done.stderr
-    );
     assert_eq!(env.store()["todos"], serde_json::json!([]));
     assert_eq!(env.store()["revision"], 2);
     assert!(env.store().get("summary").is_none(), "{}", env.store());

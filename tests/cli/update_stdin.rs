@@ -95,19 +95,13 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
     let done = env.rejects(env.todos(&["--json", "update", "3", "--unblock", "99"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"--unblock 99: item 3 does not wait on \\\"99\\\"; it waits only on 1\",\"details\":[{\"path\":\"--unblock 99\",\"message\":\"item 3 does not wait on \\\"99\\\"; it waits only on 1\"}],\"hint\":\"the ids are 1, 2, 3; run `todos show` to see each item with its id\"},\"text\":\"error: --unblock 99: item 3 does not wait on \\\"99\\\"; it waits only on 1\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"3\",\"unblock\":[\"99\"]}}}\n"), 1);
     let envelope = done.json();
     assert_eq!(envelope["error"]["code"], "INVALID_PARAM", "{envelope}");
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["update", "3", "--unblock", "99"])
             .expect_stderr(concat!(
                 "error: --unblock 99: item 3 does not wait on \"99\"; it waits only on 1\n",
                 "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
             )),
         1,
-    );
-    assert!(
-        done.stderr
-            .contains("--unblock 99: item 3 does not wait on \"99\"; it waits only on 1"),
-        "{}",
-        done.stderr
     );
     env.rejects(
         env.todos(&["update", "2", "--unblock", "1"])
@@ -117,7 +111,7 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
             )),
         1,
     );
-    let done = env.rejects(
+    env.rejects(
         env.todos(&["update"])
             .stdin(r#"{"id":"3","unblock":["2"]}"#)
             .expect_stderr(concat!(
@@ -125,12 +119,6 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
                 "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
             )),
         1,
-    );
-    assert!(
-        done.stderr
-            .contains("unblock[0]: item 3 does not wait on \"2\""),
-        "{}",
-        done.stderr
     );
     // A blocker it waits on comes off.
     env.todos(&["update", "3", "--unblock", "1"])

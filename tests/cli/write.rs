@@ -103,8 +103,7 @@ fn summary_flag_overrides_the_snapshot() {
 fn summary_alone_changes_only_the_summary() {
     let env = TestEnv::new();
     env.plan("Old", &["pending:A"]);
-    let done = env
-        .todos(&["write", "--summary", "New"])
+    env.todos(&["write", "--summary", "New"])
         .expect_stdout(concat!(
             "[0/1] New\n",
             "  1 [ ] A\n",
@@ -112,7 +111,6 @@ fn summary_alone_changes_only_the_summary() {
         ))
         .run()
         .success();
-    assert!(done.stdout.starts_with("[0/1] New\n"), "{}", done.stdout);
     assert_eq!(env.store()["summary"], "New");
     assert_eq!(items(&env.store()["todos"]).len(), 1);
     assert_eq!(env.store()["revision"], 2);
@@ -176,12 +174,10 @@ fn a_null_or_absent_list_is_a_query() {
 fn an_empty_list_clears_the_plan() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A"]);
-    let done = env
-        .todos(&["write", r#"{"todos":[]}"#])
+    env.todos(&["write", r#"{"todos":[]}"#])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
         .run()
         .success();
-    assert!(done.stdout.ends_with("No todos.\n"), "{}", done.stdout);
     assert_eq!(env.store()["todos"], json!([]));
 }
 
@@ -257,12 +253,6 @@ fn dropping_open_items_warns_with_each_name_in_one_line() {
         .todos(&["write", "--summary", "S", "-t", "completed:Done one"])
         .expect_stdout(concat!("[1/1] S\n", "  1 [x] Done one\n", "The one item is done.\n")).expect_stderr("warning: dropped 2 open items: 2 \"Working\" (in_progress), 3 \"Later\" (pending); send them again to keep them, or `todos undo`\n").run()
         .success();
-    assert!(
-        done.stderr
-            .contains(r#"warning: dropped 2 open items: 2 "Working" (in_progress), 3 "Later" (pending); send them again to keep them, or `todos undo`"#),
-        "{}",
-        done.stderr
-    );
     assert_eq!(done.stderr.lines().count(), 1, "{}", done.stderr);
     let json = env
         .todos(&["--json", "write", r#"{"todos":[]}"#])
@@ -279,11 +269,10 @@ fn dropping_open_items_warns_with_each_name_in_one_line() {
 #[test]
 fn a_missing_summary_is_accepted_with_a_warning_and_a_stored_one_is_kept() {
     let env = TestEnv::new();
-    let done = env
+    env
         .todos(&["write", r#"{"todos":[{"content":"A","status":"pending"}]}"#])
         .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
         .success();
-    assert!(done.stdout.starts_with("[0/1] (no summary)"));
     env.todos(&["write", "--summary", "Kept"])
         .expect_stdout(concat!(
             "[0/1] Kept\n",
@@ -316,13 +305,7 @@ fn sixty_chinese_characters_pass_and_sixty_one_do_not() {
         .expect_stdout(concat!("[0/1] 中文\n", "  1 [ ] 修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修\n", "1 of 1 open — finish it before you wrap up.\n")).run()
         .success();
     let sixty_one = format!("pending:{}", "修".repeat(61));
-    let done = env.rejects(env.todos(&["write", "-t", &sixty_one]).expect_stderr("error: -t #1: is 61 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n"), 1);
-    assert!(
-        done.stderr
-            .contains("-t #1: is 61 characters long, the limit is 60"),
-        "{}",
-        done.stderr
-    );
+    env.rejects(env.todos(&["write", "-t", &sixty_one]).expect_stderr("error: -t #1: is 61 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n"), 1);
 }
 
 #[test]

@@ -48,6 +48,20 @@ fn three_changes(env: &TestEnv) {
     .success();
 }
 
+/// A change after `three_changes`: `create More`, checked whole.
+#[track_caller]
+fn create_more(env: &TestEnv) {
+    env.todos(&["create", "More"])
+        .expect_stdout(concat!(
+            "[1/3] Ship\n",
+            "  1 [x] Code\n",
+            "  2 [▶] Test\n",
+            "  4 [ ] More\n",
+            "2 of 3 open — finish them before you wrap up.\n"
+        ))
+        .run();
+}
+
 /// The revision of each line of the history file, in file order; every line must be whole.
 #[track_caller]
 fn recorded_revisions(env: &TestEnv) -> Vec<u64> {
@@ -238,16 +252,7 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
     let done = env.todos(&["history"]).expect_stdout(concat!("3  2025-01-02 17:42:33  write  [1/2]  removed 3 \"Docs\" (pending); 1 in_progress → completed; 2 pending → in_progress\n", "1  2025-01-02 17:42:33  write  [0/3]  3 items\n")).expect_stderr("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF while parsing a string at line 1 column 21); it was passed over\n").run().success();
     assert_eq!(done.stdout.lines().count(), 2);
     // A change still records itself, and undo still restores what is readable.
-    env.todos(&["create", "More"])
-        .expect_stdout(concat!(
-            "[1/3] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [▶] Test\n",
-            "  4 [ ] More\n",
-            "2 of 3 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    create_more(&env);
     env.todos(&["undo", "--to", "1"]).expect_stdout(concat!("[0/3] Ship\n", "  1 [▶] Code\n", "  2 [ ] Test\n", "  3 [ ] Docs\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF while parsing a string at line 1 column 21); it was passed over\n", "note: Restored the plan of revision 1.\n")).run().success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
     env.rejects(env.todos(&["undo", "--to", "2"]).expect_stderr(concat!("error: revision 2 is missing from the history: a change was stopped before it recorded it (the history keeps revisions 1 to 5)\n", "hint: the nearest kept revision before it is 1: `todos undo --to 1`; `todos history` lists them all\n")), 1);
@@ -262,16 +267,7 @@ fn a_missing_revision_is_recorded_by_the_next_change() {
     let history = env.read(HISTORY);
     let without_last: Vec<&str> = history.lines().take(2).collect();
     env.write_file(HISTORY, without_last.join("\n") + "\n");
-    env.todos(&["create", "More"])
-        .expect_stdout(concat!(
-            "[1/3] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [▶] Test\n",
-            "  4 [ ] More\n",
-            "2 of 3 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    create_more(&env);
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
 }
@@ -411,16 +407,7 @@ fn a_torn_last_line_is_dropped_and_the_history_caught_up() {
         &last[..last.len() / 2]
     );
     env.write_file(HISTORY, &torn);
-    env.todos(&["create", "More"])
-        .expect_stdout(concat!(
-            "[1/3] Ship\n",
-            "  1 [x] Code\n",
-            "  2 [▶] Test\n",
-            "  4 [ ] More\n",
-            "2 of 3 open — finish them before you wrap up.\n"
-        ))
-        .run()
-        .success();
+    create_more(&env);
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4], "revision 3 written again, then 4");
 }

@@ -115,6 +115,10 @@ impl<'a> Transaction<'a> {
         let ends = history::span(path);
         let recorded = history::recorded(path, ends.as_ref().ok().copied().flatten(), old.revision);
         new.revision = old.next_revision(recorded)?;
+        // The new store names the line its own line goes on from (SPEC §9: `undo` restores
+        // only what this chain reaches).
+        let head = history::head(path, &old, true);
+        new.history.clone_from(&head.hash);
         new.updated_at = Some(ctx.now.to_rfc3339());
         let mut warnings = self.catch_up(&old, &mut new);
         let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
@@ -154,7 +158,7 @@ impl<'a> Transaction<'a> {
         if let Some((folder, task, text)) = block {
             warnings.extend(self.log_block(&mut new, folder, task, &text));
         }
-        warnings.extend(self.record(command, &old, &new, ends));
+        warnings.extend(self.record(command, &old, &head, &new, ends));
         Ok(Committed {
             document: new,
             changed: true,
@@ -241,20 +245,25 @@ impl<'a> Transaction<'a> {
 
     /// Saves a restored plan as it is (`undo`): its revision, counters and session are already
     /// set, and restoring a plan finishes none, so nothing is logged but a finished plan's
-    /// missing block (`catch_up`).
+    /// missing block (`catch_up`). `readable`: `old` is the store as read, not what an
+    /// unreadable one still says (`history::head`).
     pub fn restore(
         self,
         command: &str,
         old: &Document,
         restored: &Document,
+        readable: bool,
     ) -> Result<Vec<Warning>> {
         self.store.move_old_files(&self.lock)?;
-        let ends = history::span(self.store.history_path());
+        let path = self.store.history_path();
+        let ends = history::span(path);
+        let head = history::head(path, old, readable);
         let mut restored = restored.clone();
+        restored.history.clone_from(&head.hash);
         let mut warnings = self.catch_up(old, &mut restored);
         self.store.save(&self.lock, &restored)?;
         warnings.extend(self.withdraw(command, old, &restored));
-        warnings.extend(self.record(command, old, &restored, ends));
+        warnings.extend(self.record(command, old, &head, &restored, ends));
         Ok(warnings)
     }
 
@@ -291,12 +300,13 @@ impl<'a> Transaction<'a> {
         &self,
         command: &str,
         old: &Document,
+        head: &history::Head,
         new: &Document,
         ends: Result<history::Ends>,
     ) -> Vec<Warning> {
         let limit = self.ctx.config.history_limit;
         let path = self.store.history_path();
-        match ends.and_then(|ends| history::append(path, ends, old, new, command, limit)) {
+        match ends.and_then(|ends| history::append(path, ends, old, head, new, command, limit)) {
             Ok(()) => Vec::new(),
             Err(err) => vec![Warning::HistoryNotRecorded { why: err.message }],
         }

@@ -190,6 +190,20 @@ impl Store {
         }
     }
 
+    /// The history line an unreadable store still names (`Document::history`), if it parses as
+    /// JSON at all and names one as todos writes it.
+    pub fn salvage_history_name(&self) -> Option<String> {
+        let bytes = disk::read(
+            &self.path,
+            Links::Refuse,
+            disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+        )
+        .ok()??;
+        let value = serde_json::from_slice::<serde_json::Value>(&bytes).ok()?;
+        let name = value["history"].as_str()?;
+        history::is_line_hash(name).then(|| name.to_owned())
+    }
+
     /// Moves an unreadable store aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS` (with `-2`,
     /// `-3`, … when that name is taken); the lock must be held. Returns where it went.
     pub fn set_aside(&self, _lock: &Lock, stamp: &str) -> Result<PathBuf> {
@@ -240,6 +254,11 @@ impl Store {
             && chrono::DateTime::parse_from_rfc3339(at).is_err()
         {
             problems.push(Problem::new("updated_at", Stored::NotTime));
+        }
+        if let Some(name) = &document.history
+            && !history::is_line_hash(name)
+        {
+            problems.push(Problem::new("history", Stored::NotLineHash));
         }
         if let Some(session) = &document.session {
             problems.extend(strict::counter_problem(

@@ -180,6 +180,8 @@ fn old_change(env: &TestEnv, revision: u64, content: &str) {
     }));
     store["next_id"] = json!(id + 1);
     store["revision"] = json!(revision);
+    // An older todos names no history line from its store.
+    store.as_object_mut().unwrap().remove("history");
     env.write_file(".todos.json", serde_json::to_string_pretty(&store).unwrap());
     let line = json!({
         "revision": revision, "at": NOW, "command": "create",
@@ -194,10 +196,21 @@ fn old_change(env: &TestEnv, revision: u64, content: &str) {
 fn revisions(env: &TestEnv) -> Vec<u64> {
     let json = env
         .todos(&["--json", "history"])
-        .stdout_in_parts("the envelope: its revisions are read, its warnings must be none")
+        .stdout_in_parts("the envelope: its revisions are read, its warnings checked")
         .run()
         .json();
-    assert_eq!(json["data"].get("warnings"), None, "{json}");
+    // Lines before an older todos' change are not vouched for (the chain starts again from
+    // its line); no line is passed over.
+    let warnings = json["data"]["warnings"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        warnings
+            .iter()
+            .all(|w| w.as_str().unwrap().contains("not vouched for by the store")),
+        "{json}"
+    );
     json["data"]["revisions"]
         .as_array()
         .unwrap()
@@ -287,18 +300,32 @@ fn the_first_change_moves_the_old_files_in_while_other_writers_wait() {
         names(&env, ".todos"),
         [".gitignore", "default.history.jsonl", "default.json.lock"]
     );
-    // `undo` walks back through the moved revisions.
-    env.todos(&["undo", "--to", "2"])
+    // `undo` walks back through the moved revisions, as far as the older todos' line: the
+    // lines before it are named by none it wrote, so they are not vouched for (SPEC §9).
+    env.todos(&["undo", "--to", "3"])
         .expect_stdout(concat!(
-            "[0/2] (no summary)\n",
+            "[0/3] (no summary)\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            "  3 [ ] Old\n",
+            "3 of 3 open — finish them before you wrap up.\n"
         ))
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
         .success();
-    assert_eq!(contents(&env), ["A", "B"]);
+    assert_eq!(contents(&env), ["A", "B", "Old"]);
+    env.rejects(
+        env.todos(&["undo", "--to", "2"]).expect_stderr(concat!(
+            "error: revision 2 cannot be restored: its line in \
+             [ROOT]/ws/.todos/default.history.jsonl is not on the chain of lines that leads to \
+             the store: a store put back by git, or a line an older todos, a checkout or another \
+             user wrote; 2 lines of the history cannot be vouched for, and undo restores only \
+             what this workspace's own changes wrote\n",
+            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
+             every change from now on is recorded so that undo can take it back\n"
+        )),
+        1,
+    );
 }
 
 #[test]

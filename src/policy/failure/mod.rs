@@ -47,7 +47,7 @@ pub use hint::{Hint, StdinCommand};
 pub use holds::Holds;
 pub use input::{FileWhy, Input};
 pub use note::{Base, Headline, Idle, NoPayload, Note};
-pub use plan::{LeaseState, Plan, Revisions};
+pub use plan::{ChainEnd, LeaseState, Plan, Revisions};
 pub use refused::Refused;
 #[cfg(feature = "board")]
 pub use served::Http;
@@ -60,7 +60,7 @@ pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};
 pub use usage::Usage;
-pub use warning::{Conflict, Removal, Side, Warning};
+pub use warning::{Conflict, Removal, Side, UNVOUCHED, Warning};
 pub use wrong::{Fit, Wrong};
 
 /// What a `Problem` says after its path: only these enums, never free text.

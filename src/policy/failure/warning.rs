@@ -16,11 +16,20 @@ use crate::policy::settings::{Setting, Worktrees};
 use crate::policy::status::Status;
 use crate::policy::text::escape;
 
+/// How `history` marks a line the store does not vouch for.
+pub const UNVOUCHED: &str = "not vouched for";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Warning {
     /// `worktrees: shared`, but the worktree's pointers are not trusted: it keeps its own plan.
     OwnPlan {
         why: Distrust,
+    },
+    /// `history`: `lines` of the history at `path` that no chain from the store reaches
+    /// (SPEC §9), listed but marked, and never restored.
+    NotVouched {
+        path: PathBuf,
+        lines: usize,
     },
     /// A line of the history at `path`, passed over.
     LineSkipped {
@@ -237,6 +246,17 @@ impl std::fmt::Display for Warning {
                 "{} is \"{}\", but this worktree keeps its own plan: {why}",
                 Setting::Worktrees.info().key,
                 Worktrees::Shared.as_str()
+            ),
+            Self::NotVouched { path, lines } => write!(
+                f,
+                "{} of {} {} not vouched for by the store (marked \"{UNVOUCHED}\"): an older \
+                 todos wrote {}, or a checkout, a pull or another user put {} there; undo \
+                 restores none of them",
+                crate::policy::english::count(*lines, "line"),
+                shown(path),
+                if *lines == 1 { "is" } else { "are" },
+                if *lines == 1 { "it" } else { "them" },
+                if *lines == 1 { "it" } else { "them" },
             ),
             Self::LineSkipped { path, line, why } => {
                 write!(f, "{} line {line}: {why}; it was passed over", shown(path))

@@ -338,10 +338,11 @@ pub fn append(
     added.push(line(new, command, head.hash.as_deref())?);
     if over || unclear {
         // Trim to the latest `limit`, dropping on the way the lines a reader would pass over
-        // for their revision: unreadable, out of order, far beyond the store (a file whose
-        // ends cannot be read, a torn last line, a planted line, gets the same). Only the
+        // for their revision: unreadable, far beyond the store (a file whose ends cannot be
+        // read, a torn last line, gets the same). A line out of order stays: it may be on the
+        // store's chain, after a planted line ahead (readers pass it over by their rules). Only the
         // file's end is read, a chunk at a time, whatever the file holds (SPEC §9).
-        let tail = tail::believable(path, tail::lines_for(limit), ceiling)?;
+        let tail = tail::in_range(path, tail::lines_for(limit), ceiling)?;
         let from = tail
             .lines
             .len()

@@ -39,7 +39,7 @@ pub fn head(path: &Path, old: &Document, readable: bool) -> Head {
     if old.revision == 0 {
         return Head::default();
     }
-    let tail = tail::believable(path, HEAD_LINES, ceiling(old.revision));
+    let tail = tail::in_range(path, HEAD_LINES, ceiling(old.revision));
     let found = tail.ok().and_then(|tail| {
         tail.lines
             .iter()

@@ -107,7 +107,7 @@ impl<'a> Transaction<'a> {
         }
         // What an older `todos` left beside the store moves into `.todos/` first, so that the
         // history's ends are read where the revision is appended.
-        self.store.move_old_files(&self.lock)?;
+        let moved = self.store.move_old_files(&self.lock)?;
         // The history's ends, read once under the lock: the new revision goes past its latest (a
         // store put back by git may be behind it), and the append after the save starts from
         // them. A history that cannot be read holds up nothing here; `record` warns of it.
@@ -120,7 +120,8 @@ impl<'a> Transaction<'a> {
         let head = history::head(path, &old, true);
         new.history.clone_from(&head.hash);
         new.updated_at = Some(ctx.now.to_rfc3339());
-        let mut warnings = self.catch_up(&old, &mut new);
+        let mut warnings = moved;
+        warnings.extend(self.catch_up(&old, &mut new));
         let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
         let mut block = None;
         if is_finished(&new.todos)
@@ -254,13 +255,13 @@ impl<'a> Transaction<'a> {
         restored: &Document,
         readable: bool,
     ) -> Result<Vec<Warning>> {
-        self.store.move_old_files(&self.lock)?;
+        let mut warnings = self.store.move_old_files(&self.lock)?;
         let path = self.store.history_path();
         let ends = history::span(path);
         let head = history::head(path, old, readable);
         let mut restored = restored.clone();
         restored.history.clone_from(&head.hash);
-        let mut warnings = self.catch_up(old, &mut restored);
+        warnings.extend(self.catch_up(old, &mut restored));
         self.store.save(&self.lock, &restored)?;
         warnings.extend(self.withdraw(command, old, &restored));
         warnings.extend(self.record(command, old, &head, &restored, ends));

@@ -13,7 +13,7 @@ pub use crate::policy::exit::Kind;
 pub use crate::policy::failure::Rpc;
 pub use crate::policy::failure::{
     Base, BlockWhy, Bug, ChainEnd, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Headline, Hint,
-    Holds, Idle, Input, LeaseState, NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused,
+    Holds, Idle, Input, LeaseState, Left, NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused,
     Removal, Revisions, Said, ServerBuild, Setup, Shape, Side, Skipped, StdinCommand, Stored,
     Through, UNVOUCHED, Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong,
     summarize,

@@ -38,7 +38,7 @@ pub use chain::{Chain, Tip, is_line_hash, line_hash};
 pub use head::{Head, head};
 pub use judged::{admitted, judged, parsed};
 pub use latest::latest;
-pub use moved::move_in;
+pub use moved::{left, move_in};
 
 /// One kept revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -31,7 +31,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::plan::list::{LISTS_DIR, Legacy, ListName};
-use crate::policy::error::{Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable};
+use crate::policy::error::{
+    Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable, Warning,
+};
 use crate::policy::text::escape;
 use crate::store::disk::Links;
 
@@ -88,7 +90,13 @@ impl Store {
     /// list, until a change moves it in, the one at the old place, `.todos.history.jsonl`.
     pub fn history_path(&self) -> &Path {
         match &self.legacy {
-            Some(legacy) if !exists(&self.history) && exists(&legacy.history) => &legacy.history,
+            Some(legacy)
+                if !exists(&self.history)
+                    && exists(&legacy.history)
+                    && matches!(history::left(&legacy.history, &self.history), Ok(None)) =>
+            {
+                &legacy.history
+            }
             _ => &self.history,
         }
     }
@@ -312,13 +320,14 @@ impl Store {
     /// one since, lines the new one holds never twice; `history::move_in`), then its lock file
     /// and the temporary files killed writers left. Each step loses nothing when stopped
     /// midway. Called by a change before it reads the history's ends, and by `save`.
-    pub fn move_old_files(&self, lock: &Lock) -> Result<()> {
+    pub fn move_old_files(&self, lock: &Lock) -> Result<Vec<Warning>> {
         let Some(legacy) = &self.legacy else {
-            return Ok(());
+            return Ok(Vec::new());
         };
         let history = disk::check_file(&legacy.history)?.is_some();
+        let mut warnings = Vec::new();
         if history {
-            history::move_in(&legacy.history, &self.history)?;
+            warnings.extend(history::move_in(&legacy.history, &self.history)?);
         }
         // Removed only while this process holds it (`lock_legacy`): an old `todos` waiting on
         // it finds it gone and makes it anew, and the next change moves in what that one wrote.
@@ -328,7 +337,7 @@ impl Store {
         if history || lock.legacy.is_some() {
             disk::clear_strays_beside(&self.path)?;
         }
-        Ok(())
+        Ok(warnings)
     }
 
     /// Replaces the store atomically through `disk::replace`; the lock must be held. The
@@ -345,6 +354,7 @@ impl Store {
             }
             .into();
         }
+        // Its warnings were the change's, which moved the old files first.
         self.move_old_files(lock)?;
         let current = disk::check_file(&self.path)?;
         let mode = disk::mode_of(current.as_ref());

@@ -28,6 +28,7 @@ pub(super) mod foreign;
 pub(super) mod hint;
 mod holds;
 mod input;
+mod left;
 mod note;
 mod plan;
 mod refused;
@@ -46,6 +47,7 @@ pub use foreign::Foreign;
 pub use hint::{Hint, StdinCommand};
 pub use holds::Holds;
 pub use input::{FileWhy, Input};
+pub use left::{Left, UNVOUCHED};
 pub use note::{Base, Headline, Idle, NoPayload, Note};
 pub use plan::{ChainEnd, LeaseState, Plan, Revisions};
 pub use refused::Refused;
@@ -60,7 +62,7 @@ pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};
 pub use usage::Usage;
-pub use warning::{Conflict, Removal, Side, UNVOUCHED, Warning};
+pub use warning::{Conflict, Removal, Side, Warning};
 pub use wrong::{Fit, Wrong};
 
 /// What a `Problem` says after its path: only these enums, never free text.

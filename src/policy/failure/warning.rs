@@ -10,14 +10,11 @@ use std::path::{Path, PathBuf};
 
 use crate::policy::cap::Cap;
 use crate::policy::english::some_named;
-use crate::policy::failure::{Distrust, Skipped};
+use crate::policy::failure::{Distrust, Left, Skipped};
 use crate::policy::sentences;
 use crate::policy::settings::{Setting, Worktrees};
 use crate::policy::status::Status;
 use crate::policy::text::escape;
-
-/// How `history` marks a line the store does not vouch for.
-pub const UNVOUCHED: &str = "not vouched for";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Warning {
@@ -30,6 +27,11 @@ pub enum Warning {
     NotVouched {
         path: PathBuf,
         lines: usize,
+    },
+    /// The old layout's history at `path`, not moved into `.todos/` (SPEC §9).
+    HistoryLeft {
+        path: PathBuf,
+        why: Left,
     },
     /// A line of the history at `path`, passed over.
     LineSkipped {
@@ -223,7 +225,7 @@ pub enum Removal {
     Dropped,
 }
 
-fn shown(path: &Path) -> String {
+pub(super) fn shown(path: &Path) -> String {
     escape(&path.display().to_string()).into_owned()
 }
 
@@ -249,14 +251,22 @@ impl std::fmt::Display for Warning {
             ),
             Self::NotVouched { path, lines } => write!(
                 f,
-                "{} of {} {} not vouched for by the store (marked \"{UNVOUCHED}\"): an older \
+                "{} of {} {} not vouched for by the store (marked \"{}\"): an older \
                  todos wrote {}, or a checkout, a pull or another user put {} there; undo \
                  restores none of them",
                 crate::policy::english::count(*lines, "line"),
                 shown(path),
                 if *lines == 1 { "is" } else { "are" },
+                crate::policy::failure::UNVOUCHED,
                 if *lines == 1 { "it" } else { "them" },
                 if *lines == 1 { "it" } else { "them" },
+            ),
+            Self::HistoryLeft { path, why } => write!(
+                f,
+                "{} was left where it is, not moved into .todos/: {why}; todos keeps the \
+                 history in .todos/ and never reads this file again: look at it, then move it \
+                 aside or remove it",
+                shown(path)
             ),
             Self::LineSkipped { path, line, why } => {
                 write!(f, "{} line {line}: {why}; it was passed over", shown(path))

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::context::Context;
 use crate::plan::model;
-use crate::policy::error::{Headline, Plan, Result};
+use crate::policy::error::{Headline, Plan, Result, UNVOUCHED, Warning};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::history::Entry;
@@ -20,7 +20,14 @@ use clap::Args;
 pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
     let store = Store::new(&ctx.workspace, &ctx.list);
     let history = crate::store::history::of(&store, ctx.config.history_limit)?;
-    let warnings = history.warnings.clone();
+    let mut warnings = history.warnings.clone();
+    let unvouched = history.unvouched();
+    if unvouched > 0 {
+        warnings.push(Warning::NotVouched {
+            path: store.history_path().to_path_buf(),
+            lines: unvouched,
+        });
+    }
     let answer = match args.revision {
         Some(revision) => {
             let Some(entry) = history.find(revision) else {
@@ -63,10 +70,15 @@ fn listing(ctx: &Context, entries: &[Entry], limit: Option<usize>) -> Answer {
         .unwrap_or(0);
     for (entry, before) in &shown {
         let Row {
-            data: row,
+            data: mut row,
             progress,
-            shown,
+            mut shown,
         } = row(*before, entry);
+        // A line no chain from the store reaches is listed, marked, and never restored.
+        if !entry.vouched {
+            row["vouched"] = json!(false);
+            shown = format!("{shown} · {UNVOUCHED}");
+        }
         let _ = writeln!(
             text,
             "{:>width$}  {}  {}  {}  {}",
@@ -132,10 +144,15 @@ fn revision_answer(ctx: &Context, entry: &Entry) -> Answer {
     let mut text = format!(
         "{}\n",
         ctx.stdout.dim(&format!(
-            "revision {} · {} · {}",
+            "revision {} · {} · {}{}",
             entry.revision,
             local_time(&entry.at),
-            escape(&entry.command)
+            escape(&entry.command),
+            if entry.vouched {
+                String::new()
+            } else {
+                format!(" · {UNVOUCHED}")
+            }
         ))
     );
     text.push_str(&render::checklist(
@@ -143,7 +160,7 @@ fn revision_answer(ctx: &Context, entry: &Entry) -> Answer {
         &entry.todos,
         ctx.stdout,
     ));
-    let data: Value = json!({
+    let mut data: Value = json!({
         "list": ctx.list.as_str(),
         "revision": entry.revision,
         "at": entry.at,
@@ -152,6 +169,9 @@ fn revision_answer(ctx: &Context, entry: &Entry) -> Answer {
         "todos": entry.todos,
         "recap": render::recap(&entry.todos),
     });
+    if !entry.vouched {
+        data["vouched"] = json!(false);
+    }
     let mut answer = Answer::new(
         text,
         data,

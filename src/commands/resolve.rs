@@ -99,7 +99,7 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     document.revision = document.revision.max(recorded.saturating_add(1));
     document.updated_at = Some(ctx.now.to_rfc3339());
     warnings.extend(merged.warnings.iter().cloned());
-    warnings.extend(transaction.restore("resolve", &ours, &document)?);
+    warnings.extend(transaction.restore("resolve", &ours, &document, true)?);
     let add = git_add_path(ctx, &path);
     let note = Note::Resolved {
         path: path.clone(),

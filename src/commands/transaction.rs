@@ -107,7 +107,7 @@ impl<'a> Transaction<'a> {
         }
         // What an older `todos` left beside the store moves into `.todos/` first, so that the
         // history's ends are read where the revision is appended.
-        self.store.move_old_files(&self.lock)?;
+        let moved = self.store.move_old_files(&self.lock)?;
         // The history's ends, read once under the lock: the new revision goes past its latest (a
         // store put back by git may be behind it), and the append after the save starts from
         // them. A history that cannot be read holds up nothing here; `record` warns of it.
@@ -115,8 +115,13 @@ impl<'a> Transaction<'a> {
         let ends = history::span(path);
         let recorded = history::recorded(path, ends.as_ref().ok().copied().flatten(), old.revision);
         new.revision = old.next_revision(recorded)?;
+        // The new store names the line its own line goes on from (SPEC §9: `undo` restores
+        // only what this chain reaches).
+        let head = history::head(path, &old, true);
+        new.history.clone_from(&head.hash);
         new.updated_at = Some(ctx.now.to_rfc3339());
-        let mut warnings = self.catch_up(&old, &mut new);
+        let mut warnings = moved;
+        warnings.extend(self.catch_up(&old, &mut new));
         let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
         let mut block = None;
         if is_finished(&new.todos)
@@ -154,7 +159,7 @@ impl<'a> Transaction<'a> {
         if let Some((folder, task, text)) = block {
             warnings.extend(self.log_block(&mut new, folder, task, &text));
         }
-        warnings.extend(self.record(command, &old, &new, ends));
+        warnings.extend(self.record(command, &old, &head, &new, ends));
         Ok(Committed {
             document: new,
             changed: true,
@@ -241,20 +246,25 @@ impl<'a> Transaction<'a> {
 
     /// Saves a restored plan as it is (`undo`): its revision, counters and session are already
     /// set, and restoring a plan finishes none, so nothing is logged but a finished plan's
-    /// missing block (`catch_up`).
+    /// missing block (`catch_up`). `readable`: `old` is the store as read, not what an
+    /// unreadable one still says (`history::head`).
     pub fn restore(
         self,
         command: &str,
         old: &Document,
         restored: &Document,
+        readable: bool,
     ) -> Result<Vec<Warning>> {
-        self.store.move_old_files(&self.lock)?;
-        let ends = history::span(self.store.history_path());
+        let mut warnings = self.store.move_old_files(&self.lock)?;
+        let path = self.store.history_path();
+        let ends = history::span(path);
+        let head = history::head(path, old, readable);
         let mut restored = restored.clone();
-        let mut warnings = self.catch_up(old, &mut restored);
+        restored.history.clone_from(&head.hash);
+        warnings.extend(self.catch_up(old, &mut restored));
         self.store.save(&self.lock, &restored)?;
         warnings.extend(self.withdraw(command, old, &restored));
-        warnings.extend(self.record(command, old, &restored, ends));
+        warnings.extend(self.record(command, old, &head, &restored, ends));
         Ok(warnings)
     }
 
@@ -291,12 +301,13 @@ impl<'a> Transaction<'a> {
         &self,
         command: &str,
         old: &Document,
+        head: &history::Head,
         new: &Document,
         ends: Result<history::Ends>,
     ) -> Vec<Warning> {
         let limit = self.ctx.config.history_limit;
         let path = self.store.history_path();
-        match ends.and_then(|ends| history::append(path, ends, old, new, command, limit)) {
+        match ends.and_then(|ends| history::append(path, ends, old, head, new, command, limit)) {
             Ok(()) => Vec::new(),
             Err(err) => vec![Warning::HistoryNotRecorded { why: err.message }],
         }

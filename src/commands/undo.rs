@@ -5,7 +5,7 @@
 use crate::commands::transaction::{Transaction, check_revision};
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{Error, Kind, Plan, Result, Revisions, Warning};
+use crate::policy::error::{ChainEnd, Error, Kind, Plan, Result, Revisions, Warning};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::store::history::{Entry, History};
@@ -99,8 +99,11 @@ pub fn execute(
     };
     let transaction = Transaction::begin(ctx, host)?;
     let store = transaction.store();
-    let history = crate::store::history::of(store, ctx.config.history_limit)?;
-    let recorded = history.latest().map(|latest| latest.revision);
+    let full = crate::store::history::of(store, ctx.config.history_limit)?;
+    // Only the lines the store vouches for are restored (SPEC §9); every kept line still
+    // counts for the revisions handed out, so none is handed out twice.
+    let history = full.vouched();
+    let recorded = full.latest().map(|latest| latest.revision);
     let (current, corrupt) = match store.load() {
         Ok(current) => {
             check_revision(expect_revision, current.revision)?;
@@ -110,11 +113,14 @@ pub fn execute(
         Err(err) if crate::commands::resolve::is_conflicted(store.path()) => return Err(err),
         // Set aside only once everything that could refuse the undo has passed.
         Err(err) if err.kind == Kind::StoreCorrupt && step != Step::Redo => {
-            (salvaged(store, &history)?, true)
+            (salvaged(store, &full)?, true)
         }
         Err(other) => return Err(other),
     };
     let target = target(step, corrupt, &current, &history)?;
+    if let Some(refusal) = unvouched(target, corrupt, &current, &full, store) {
+        return Err(refusal);
+    }
     let mut warnings = history.warnings.clone();
     let found = find(
         target,
@@ -138,7 +144,7 @@ pub fn execute(
             respect(&current, &empty)?;
             let set_aside =
                 Some(store.set_aside(transaction.lock(), &crate::store::log::stamp(&ctx.now))?);
-            warnings.extend(transaction.restore(step.name(), &current, &empty)?);
+            warnings.extend(transaction.restore(step.name(), &current, &empty, false)?);
             return Ok(Outcome {
                 warnings,
                 ..Outcome::new(View::Restored {
@@ -172,7 +178,7 @@ pub fn execute(
     let set_aside = corrupt
         .then(|| store.set_aside(transaction.lock(), &crate::store::log::stamp(&ctx.now)))
         .transpose()?;
-    warnings.extend(transaction.restore(&command, &current, &restored)?);
+    warnings.extend(transaction.restore(&command, &current, &restored, !corrupt)?);
     Ok(Outcome {
         warnings,
         ..Outcome::new(View::Restored {
@@ -196,10 +202,17 @@ fn target(step: Step, corrupt: bool, current: &Document, history: &History) -> R
             Some(Run { at: 0, .. }) => {
                 return Err(Plan::NothingToUndo.into());
             }
-            Some(run) => run.at - 1,
-            None => current.revision.saturating_sub(1),
+            Some(run) => before(run.at, history),
+            None => before(current.revision, history),
         },
     })
+}
+
+/// The revision before `revision` on the chain the store vouches for: the latest kept one
+/// before it (a store put back by git goes on from an older revision), else the one before it
+/// by number, for `find` to say what is missing.
+fn before(revision: u64, history: &History) -> u64 {
+    nearest_before(revision, history).map_or(revision.saturating_sub(1), |entry| entry.revision)
 }
 
 /// The revision `redo` puts back: the one after the plan a run of undos shows now, up to the
@@ -218,6 +231,49 @@ fn redo_target(run: Option<&Run>, history: &History) -> Result<u64> {
         .map(|entry| entry.revision)
         .find(|revision| *revision > run.at && *revision <= run.start)
         .unwrap_or(run.at + 1))
+}
+
+/// The refusal of a restore whose `target` the store does not vouch for while the history
+/// holds lines it cannot vouch for (SPEC §9): a line at that revision no chain from the store
+/// reaches, or a chain that stops short of the target (the store names no line, or a line the
+/// history does not hold) over a history that holds other lines. An unreadable store whose
+/// chain reaches no line is not set aside for an empty plan either. `None`: restore as usual
+/// (the target is vouched for, is revision 0, or the history is only what the chain left).
+fn unvouched(
+    target: u64,
+    corrupt: bool,
+    current: &Document,
+    full: &History,
+    store: &crate::store::Store,
+) -> Option<Error> {
+    let chain = &full.chain;
+    let others = full.unvouched();
+    let blocked = if corrupt {
+        chain.entries.is_empty() && others > 0
+    } else {
+        target > 0
+            && chain.entries.iter().all(|entry| entry.revision != target)
+            && (full.find(target).is_some_and(|entry| !entry.vouched)
+                || (chain.stop != ChainEnd::Start && others > 0))
+    };
+    if !blocked {
+        return None;
+    }
+    let target = if corrupt {
+        full.latest().map_or(target, |latest| latest.revision)
+    } else {
+        target
+    };
+    Some(
+        Plan::Unvouched {
+            target,
+            path: store.history_path().to_path_buf(),
+            store: current.revision,
+            stop: chain.stop,
+            others,
+        }
+        .into(),
+    )
 }
 
 /// A kept plan is restored only if it fits the limits, as any plan written now must: a plan
@@ -251,6 +307,7 @@ fn salvaged(store: &crate::store::Store, history: &History) -> Result<Document> 
     let mut current = Document {
         revision: salvaged.revision.unwrap_or(0),
         next_id: salvaged.next_id.unwrap_or(1),
+        history: store.salvage_history_name(),
         ..Document::default()
     };
     if let Some(latest) = latest {

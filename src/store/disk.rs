@@ -96,8 +96,21 @@ pub fn check_file(path: &Path) -> Result<Option<Metadata>> {
             None => Ok(Some(meta)),
         },
         Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
-        Err(err) => Err(Error::from(Disk::io("look at", path, &err))),
+        Err(err) => Err(not_under_a_folder(path, &err)
+            .unwrap_or_else(|| Error::from(Disk::io("look at", path, &err)))),
     }
+}
+
+/// The refusal of a path one of whose folders is not a folder (`ENOTDIR`: a `.todos` that is a
+/// regular file), naming the nearest such one (SPEC §9: `UNSAFE_PATH`, never an I/O error).
+fn not_under_a_folder(path: &Path, err: &std::io::Error) -> Option<Error> {
+    if err.kind() != ErrorKind::NotADirectory {
+        return None;
+    }
+    let blocking = path.ancestors().skip(1).find(|folder| {
+        fs::symlink_metadata(folder).is_ok_and(|meta| !meta.is_dir() && !meta.is_symlink())
+    })?;
+    Some(unsafe_path(blocking, Unsafe::NotFolder))
 }
 
 /// Whether a file may be a link that is followed (a configuration in the user's home) or not
@@ -325,6 +338,9 @@ fn refusal_or_io(path: &Path, links: Links, action: &'static str, err: &std::io:
     } else {
         fs::symlink_metadata(path)
     };
+    if let Some(refusal) = not_under_a_folder(path, err) {
+        return refusal;
+    }
     match looked.ok().as_ref().and_then(not_regular) {
         Some(why) => unsafe_path(path, why),
         None => Error::from(Disk::io(action, path, err)),

@@ -18,6 +18,12 @@ pub struct Document {
     pub revision: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub updated_at: Option<String>,
+    /// The hash (`sha256:…`) of the history's latest line when this revision was saved: the
+    /// line this revision's own line names as the one before it. `undo` restores only lines
+    /// that this chain reaches from the store (`history::Chain`); absent in a store an older
+    /// `todos` wrote, a merge wrote, or whose list had no history yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<String>,
     /// The next id to hand out; it never goes back, so a stale id never names another item.
     pub next_id: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -49,6 +55,7 @@ impl Default for Document {
             version: FORMAT_VERSION,
             revision: 0,
             updated_at: None,
+            history: None,
             next_id: 1,
             summary: None,
             session: None,

@@ -7,6 +7,13 @@
 //! and the next change writes the missing revision first (`append` is given the plan it
 //! replaces). The latest `history_limit` revisions are kept. A line that cannot be read (a
 //! torn write, a hand edit) is passed over with a warning, never a failure.
+//!
+//! A history is also what a checkout, a `git pull` (git overwrites ignored files), a clone or
+//! another user may put in place, so `undo` restores only lines this workspace's own changes
+//! wrote (SPEC §9): each line names the one before it by its hash (`prev`), and the store
+//! names the history's latest line when it was saved (`Document::history`). From the store
+//! back, each named line vouches for the one it names (`Chain`); no other line is restored,
+//! and `history` says which lines it cannot vouch for.
 
 use std::collections::HashSet;
 use std::io::{Read, Write};
@@ -16,16 +23,22 @@ use serde::{Deserialize, Serialize};
 
 use crate::plan::model::Item;
 use crate::policy::cap::Cap;
-use crate::policy::error::{Bug, Disk, Error, Problem, Result, Skipped, Stored, Warning};
+use crate::policy::error::{Bug, Disk, Error, Result, Skipped, Warning};
 use crate::store::disk::{self, Links};
 use crate::store::{Document, MAX_COUNTER, Store};
 
+mod chain;
+mod head;
+mod judged;
 mod latest;
 mod moved;
 mod tail;
 
+pub use chain::{Chain, Tip, is_line_hash, line_hash};
+pub use head::{Head, head};
+pub use judged::{admitted, judged, parsed};
 pub use latest::latest;
-pub use moved::move_in;
+pub use moved::{left, move_in};
 
 /// One kept revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +56,13 @@ pub struct Entry {
     /// The change's own note (Codex's `explanation`), when it came with one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The hash of the line before it (`line_hash`), when there was one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prev: Option<String>,
+    /// Whether the chain from the store reaches this line (`Chain`): set by `read`, never
+    /// read from the file.
+    #[serde(skip)]
+    pub vouched: bool,
 }
 
 /// A revision as `line` writes it: `Entry`'s fields borrowed from the document, so that
@@ -58,15 +78,36 @@ struct Line<'a> {
     next_id: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prev: Option<&'a str>,
 }
 
 /// The kept revisions, oldest first, and a warning for each line that could not be read.
 pub struct History {
     pub entries: Vec<Entry>,
     pub warnings: Vec<Warning>,
+    /// The lines the store vouches for, oldest first, and where its chain stopped.
+    pub chain: Chain,
 }
 
 impl History {
+    /// The history `undo` and `redo` restore from: the lines the store vouches for alone.
+    pub fn vouched(&self) -> Self {
+        Self {
+            entries: self.chain.entries.clone(),
+            warnings: self.warnings.clone(),
+            chain: Chain {
+                entries: Vec::new(),
+                stop: self.chain.stop,
+            },
+        }
+    }
+
+    /// How many kept lines the store does not vouch for.
+    pub fn unvouched(&self) -> usize {
+        self.entries.iter().filter(|entry| !entry.vouched).count()
+    }
+
     pub fn find(&self, revision: u64) -> Option<&Entry> {
         self.entries.iter().find(|entry| entry.revision == revision)
     }
@@ -128,36 +169,59 @@ fn read_lines(path: &Path) -> Result<Lines> {
 }
 
 /// A list's kept revisions, the latest `limit`, read against the store as it is (or,
-/// unreadable, what its counters still say): its folder checked as for a read of the store.
+/// unreadable, what its counters and the line it names still say): its folder checked as for
+/// a read of the store.
 pub fn of(store: &Store, limit: usize) -> Result<History> {
     store.check_private(false)?;
-    let store_revision = match store.load() {
-        Ok(document) => document.revision,
-        Err(_) => store.salvage_counters().revision.unwrap_or(0),
+    if let Ok(document) = store.load() {
+        return read(store.history_path(), limit, Tip::of(&document));
+    }
+    let names = store.salvage_history_name();
+    let tip = Tip {
+        revision: store.salvage_counters().revision.unwrap_or(0),
+        names: names.as_deref(),
+        plan: None,
     };
-    read(store.history_path(), limit, store_revision)
+    read(store.history_path(), limit, tip)
 }
 
-/// Reads the latest `limit` kept revisions of a list whose store is at `store_revision`; a
-/// list that has none has an empty history.
+/// Reads the latest `limit` kept revisions of a list whose store is `tip`; a list that has
+/// none has an empty history.
 ///
 /// Every line is untrusted input (SPEC §6, §9): one that cannot be read, holds a revision far
 /// beyond the store's or a plan that breaks §3's rules (ids, text, dependencies: the limits
 /// are for `undo` to check, since a plan may have been written under raised ones), or repeats
 /// a revision is passed over with a warning. Of the rest, the longest run of lines whose
 /// revisions go up is kept, so a planted line out of order hides no revision the user made,
-/// wherever it stands.
-pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
+/// wherever it stands; each is marked with whether the store vouches for it (`chain`).
+pub fn read(path: &Path, limit: usize, tip: Tip<'_>) -> Result<History> {
     let lines = read_lines(path)?;
     let mut warnings = Vec::new();
+    let store_revision = tip.revision;
     let ceiling = ceiling(store_revision);
     let mut candidates: Vec<(usize, Entry)> = Vec::with_capacity(lines.len());
+    let mut hashes: Vec<String> = Vec::with_capacity(lines.len());
     for (number, line) in &lines {
         match judged(line, store_revision, ceiling) {
-            Ok(entry) => candidates.push((*number, entry)),
+            Ok(entry) => {
+                candidates.push((*number, entry));
+                hashes.push(line_hash(line.as_bytes()));
+            }
             Err(why) => warnings.push(passed_over(path, *number, why)),
         }
     }
+    drop(lines);
+    let (reached, stop) = chain::reach(&candidates, &hashes, tip);
+    for &index in &reached {
+        candidates[index].1.vouched = true;
+    }
+    let mut chained: Vec<Entry> = reached
+        .iter()
+        .rev()
+        .map(|&index| candidates[index].1.clone())
+        .collect();
+    let from = chained.len().saturating_sub(limit.max(1));
+    chained.drain(..from);
     let revisions: Vec<u64> = candidates.iter().map(|(_, entry)| entry.revision).collect();
     let keep = rising_run(&revisions);
     let believed: HashSet<u64> = (revisions.iter().zip(&keep))
@@ -179,7 +243,14 @@ pub fn read(path: &Path, limit: usize, store_revision: u64) -> Result<History> {
     }
     let start = entries.len().saturating_sub(limit.max(1));
     entries.drain(..start);
-    Ok(History { entries, warnings })
+    Ok(History {
+        entries,
+        warnings,
+        chain: Chain {
+            entries: chained,
+            stop,
+        },
+    })
 }
 
 /// The warning for line `number` of the history at `path`, passed over for `why`.
@@ -189,77 +260,6 @@ pub fn passed_over(path: &Path, number: usize, why: Skipped) -> Warning {
         line: number,
         why,
     }
-}
-
-/// A history line as `history` reads it (SPEC §6, §9): the revision it holds, or why it is
-/// passed over: it cannot be read, its revision is not one a store at `store_revision` can
-/// have had (beyond `ceiling`), or its plan breaks the rules. `history --follow` reads each
-/// line it follows by the same rule.
-pub fn judged(line: &str, store_revision: u64, ceiling: u64) -> Result<Entry, Skipped> {
-    admitted(parsed(line)?, store_revision, ceiling)
-}
-
-/// A history line read as a revision, or why it cannot be.
-pub fn parsed(line: &str) -> Result<Entry, Skipped> {
-    serde_json::from_str::<Entry>(line).map_err(|err| Skipped::NotRevision {
-        why: err.to_string(),
-    })
-}
-
-/// A revision read from a history line, admitted by `judged`'s rules, or why not.
-pub fn admitted(entry: Entry, store_revision: u64, ceiling: u64) -> Result<Entry, Skipped> {
-    let revision = entry.revision;
-    if revision == 0 || revision > ceiling {
-        return Err(Skipped::Unreachable {
-            revision,
-            store: store_revision,
-        });
-    }
-    let problems = entry_problems(&entry);
-    if !problems.is_empty() {
-        return Err(Skipped::BreaksRules {
-            revision,
-            problems: crate::store::summarize(&problems),
-        });
-    }
-    Ok(entry)
-}
-
-/// What is wrong with a line's plan and counters, read as strictly as a store.
-fn entry_problems(entry: &Entry) -> Vec<Problem> {
-    let mut problems = crate::store::plan_problems(entry.summary.as_deref(), &entry.todos, None);
-    problems.extend(crate::store::counter_problem("next_id", entry.next_id));
-    if let Some(item) = entry
-        .todos
-        .iter()
-        .find(|item| item.id.parse::<u64>().is_ok_and(|id| id >= entry.next_id))
-    {
-        problems.push(Problem::new(
-            "next_id",
-            Stored::NextIdNotPast {
-                next_id: entry.next_id,
-                id: item.id.clone(),
-            },
-        ));
-    }
-    if !entry.at.is_empty() && chrono::DateTime::parse_from_rfc3339(&entry.at).is_err() {
-        problems.push(Problem::new("at", Stored::NotTime));
-    }
-    if let Some(note) = &entry.note
-        && (note.chars().any(crate::policy::text::forbidden_char)
-            || note.chars().count() > Cap::HistoryNoteChars.chars())
-    {
-        problems.push(Problem::new("note", Stored::NotOneLine));
-    }
-    if entry
-        .command
-        .chars()
-        .any(crate::policy::text::forbidden_char)
-        || entry.command.chars().count() > Cap::ShortLineChars.chars()
-    {
-        problems.push(Problem::new("command", Stored::NotShortLine));
-    }
-    problems
 }
 
 /// Which of `revisions` (in file order) form the longest run that goes up: the lines todos
@@ -312,15 +312,16 @@ struct Revision {
 pub type Ends = Option<(u64, u64)>;
 
 /// Appends the revision `new` (made by `command`) under the store's lock, to a history whose
-/// `ends` the caller read under that lock (`span`). When the history
-/// misses the revision it replaces (`old`: a kill between a save and its append), that one is
-/// written first. Once the file holds a quarter more than `limit` revisions it is rewritten
+/// `ends` the caller read under that lock (`span`), going on from `head` (the line of `old`,
+/// the revision it replaces: written first when the history missed it). Once the file holds a
+/// quarter more than `limit` revisions it is rewritten
 /// with the latest `limit` (readers see only those anyway), through a new temporary file
 /// renamed over it; trimming in batches keeps a change from rewriting the whole file each time.
 pub fn append(
     path: &Path,
     span: Ends,
     old: &Document,
+    head: &Head,
     new: &Document,
     command: &str,
     limit: usize,
@@ -333,14 +334,15 @@ pub fn append(
     let kept = span.map_or(0, |(first, latest)| latest.saturating_sub(first) + 1);
     let over = usize::try_from(kept).unwrap_or(usize::MAX) + 2 > limit + limit / 4;
     let unclear = span.is_none() && disk::check_file(path)?.is_some_and(|meta| meta.len() > 0);
+    let mut added: Vec<String> = head.missed().into_iter().cloned().collect();
+    added.push(line(new, command, head.hash.as_deref())?);
     if over || unclear {
         // Trim to the latest `limit`, dropping on the way the lines a reader would pass over
-        // for their revision: unreadable, out of order, far beyond the store (a file whose
-        // ends cannot be read, a torn last line, a planted line, gets the same). Only the
+        // for their revision: unreadable, far beyond the store (a file whose ends cannot be
+        // read, a torn last line, gets the same). A line out of order stays: it may be on the
+        // store's chain, after a planted line ahead (readers pass it over by their rules). Only the
         // file's end is read, a chunk at a time, whatever the file holds (SPEC §9).
-        let tail = tail::believable(path, tail::lines_for(limit), ceiling)?;
-        let latest = tail.lines.last().map(|line| line.revision);
-        let added = new_lines(old, latest, new, command)?;
+        let tail = tail::in_range(path, tail::lines_for(limit), ceiling)?;
         let from = tail
             .lines
             .len()
@@ -351,28 +353,11 @@ pub fn append(
         }
         return rewrite(path, &text);
     }
-    let added = new_lines(old, span.map(|(_, latest)| latest), new, command)?;
     // Not synced: the store it follows is, so after a crash the history can only be behind
     // it, never ahead, and the next change writes what it missed.
     let mut file = disk::open_append(path)?;
     file.write_all(added.concat().as_bytes())
         .map_err(|err| Error::from(Disk::io("append to the history", path, &err)))
-}
-
-/// The lines a change adds after the `latest` kept revision: the revision it replaced when the
-/// history missed it, then its own.
-fn new_lines(
-    old: &Document,
-    latest: Option<u64>,
-    new: &Document,
-    command: &str,
-) -> Result<Vec<String>> {
-    let mut added = Vec::new();
-    if old.revision > 0 && latest.is_none_or(|latest| latest < old.revision) {
-        added.push(line(old, "(not recorded)")?);
-    }
-    added.push(line(new, command)?);
-    Ok(added)
 }
 
 /// How much of a history's end `span` reads first: a line of a plan of a few dozen items fits,
@@ -486,7 +471,8 @@ fn leading_revision(bytes: &[u8]) -> Option<u64> {
     std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()
 }
 
-fn line(document: &Document, command: &str) -> Result<String> {
+/// A history line for `document`, made by `command`, naming `prev` as the line before it.
+fn line(document: &Document, command: &str, prev: Option<&str>) -> Result<String> {
     let line = Line {
         revision: document.revision,
         at: document.updated_at.as_deref().unwrap_or_default(),
@@ -495,6 +481,7 @@ fn line(document: &Document, command: &str) -> Result<String> {
         todos: &document.todos,
         next_id: document.next_id,
         note: document.note.as_deref(),
+        prev,
     };
     let mut text = serde_json::to_string(&line).map_err(|err| Bug::Encode {
         what: "a history line",

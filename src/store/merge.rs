@@ -141,6 +141,9 @@ pub fn merge(
         version: FORMAT_VERSION,
         revision,
         updated_at: later(ours.updated_at.as_ref(), theirs.updated_at.as_ref()),
+        // A merged plan is no revision either history recorded: the next change records it
+        // and starts the chain `undo` follows from there (SPEC §9).
+        history: None,
         next_id,
         summary,
         session: ours.session.clone(),

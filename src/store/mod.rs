@@ -31,7 +31,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::plan::list::{LISTS_DIR, Legacy, ListName};
-use crate::policy::error::{Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable};
+use crate::policy::error::{
+    Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable, Warning,
+};
 use crate::policy::text::escape;
 use crate::store::disk::Links;
 
@@ -88,7 +90,13 @@ impl Store {
     /// list, until a change moves it in, the one at the old place, `.todos.history.jsonl`.
     pub fn history_path(&self) -> &Path {
         match &self.legacy {
-            Some(legacy) if !exists(&self.history) && exists(&legacy.history) => &legacy.history,
+            Some(legacy)
+                if !exists(&self.history)
+                    && exists(&legacy.history)
+                    && matches!(history::left(&legacy.history, &self.history), Ok(None)) =>
+            {
+                &legacy.history
+            }
             _ => &self.history,
         }
     }
@@ -190,6 +198,20 @@ impl Store {
         }
     }
 
+    /// The history line an unreadable store still names (`Document::history`), if it parses as
+    /// JSON at all and names one as todos writes it.
+    pub fn salvage_history_name(&self) -> Option<String> {
+        let bytes = disk::read(
+            &self.path,
+            Links::Refuse,
+            disk::Cap::Bytes(disk::MAX_STORE_BYTES),
+        )
+        .ok()??;
+        let value = serde_json::from_slice::<serde_json::Value>(&bytes).ok()?;
+        let name = value["history"].as_str()?;
+        history::is_line_hash(name).then(|| name.to_owned())
+    }
+
     /// Moves an unreadable store aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS` (with `-2`,
     /// `-3`, … when that name is taken); the lock must be held. Returns where it went.
     pub fn set_aside(&self, _lock: &Lock, stamp: &str) -> Result<PathBuf> {
@@ -240,6 +262,11 @@ impl Store {
             && chrono::DateTime::parse_from_rfc3339(at).is_err()
         {
             problems.push(Problem::new("updated_at", Stored::NotTime));
+        }
+        if let Some(name) = &document.history
+            && !history::is_line_hash(name)
+        {
+            problems.push(Problem::new("history", Stored::NotLineHash));
         }
         if let Some(session) = &document.session {
             problems.extend(strict::counter_problem(
@@ -293,13 +320,14 @@ impl Store {
     /// one since, lines the new one holds never twice; `history::move_in`), then its lock file
     /// and the temporary files killed writers left. Each step loses nothing when stopped
     /// midway. Called by a change before it reads the history's ends, and by `save`.
-    pub fn move_old_files(&self, lock: &Lock) -> Result<()> {
+    pub fn move_old_files(&self, lock: &Lock) -> Result<Vec<Warning>> {
         let Some(legacy) = &self.legacy else {
-            return Ok(());
+            return Ok(Vec::new());
         };
         let history = disk::check_file(&legacy.history)?.is_some();
+        let mut warnings = Vec::new();
         if history {
-            history::move_in(&legacy.history, &self.history)?;
+            warnings.extend(history::move_in(&legacy.history, &self.history)?);
         }
         // Removed only while this process holds it (`lock_legacy`): an old `todos` waiting on
         // it finds it gone and makes it anew, and the next change moves in what that one wrote.
@@ -309,7 +337,7 @@ impl Store {
         if history || lock.legacy.is_some() {
             disk::clear_strays_beside(&self.path)?;
         }
-        Ok(())
+        Ok(warnings)
     }
 
     /// Replaces the store atomically through `disk::replace`; the lock must be held. The
@@ -326,6 +354,7 @@ impl Store {
             }
             .into();
         }
+        // Its warnings were the change's, which moved the old files first.
         self.move_old_files(lock)?;
         let current = disk::check_file(&self.path)?;
         let mode = disk::mode_of(current.as_ref());

@@ -249,13 +249,49 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
     let mut lines: Vec<&str> = history.lines().collect();
     lines[1] = "{\"revision\": 2, \"torn";
     env.write_file(HISTORY, lines.join("\n") + "\n");
-    let done = env.todos(&["history"]).expect_stdout(concat!("3  2025-01-02 17:42:33  write  [1/2]  removed 3 \"Docs\" (pending); 1 in_progress → completed; 2 pending → in_progress\n", "1  2025-01-02 17:42:33  write  [0/3]  3 items\n")).expect_stderr("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF while parsing a string at line 1 column 21); it was passed over\n").run().success();
+    // Line 2 was torn, so line 3's name for the line before it names nothing the history holds:
+    // line 1 is listed, marked, and no longer restored (SPEC §9).
+    let warned = concat!(
+        "warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF while \
+         parsing a string at line 1 column 21); it was passed over\n",
+        "warning: 1 line of [ROOT]/ws/.todos/default.history.jsonl is not vouched for by the \
+         store (marked \"not vouched for\"): an older todos wrote it, or a checkout, a pull or \
+         another user put it there; undo restores none of them\n"
+    );
+    let done = env
+        .todos(&["history"])
+        .expect_stdout(concat!(
+            "3  2025-01-02 17:42:33  write  [1/2]  removed 3 \"Docs\" (pending); 1 in_progress → \
+             completed; 2 pending → in_progress\n",
+            "1  2025-01-02 17:42:33  write  [0/3]  3 items · not vouched for\n"
+        ))
+        .expect_stderr(warned)
+        .run()
+        .success();
     assert_eq!(done.stdout.lines().count(), 2);
-    // A change still records itself, and undo still restores what is readable.
+    // A change still records itself, and undo restores what chains to the store.
     create_more(&env);
-    env.todos(&["undo", "--to", "1"]).expect_stdout(concat!("[0/3] Ship\n", "  1 [▶] Code\n", "  2 [ ] Test\n", "  3 [ ] Docs\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF while parsing a string at line 1 column 21); it was passed over\n", "note: Restored the plan of revision 1.\n")).run().success();
-    assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
-    env.rejects(env.todos(&["undo", "--to", "2"]).expect_stderr(concat!("error: revision 2 is missing from the history: a change was stopped before it recorded it (the history keeps revisions 1 to 5)\n", "hint: the nearest kept revision before it is 1: `todos undo --to 1`; `todos history` lists them all\n")), 1);
+    env.todos(&["undo"])
+        .expect_stdout(REVISION_3)
+        .expect_stderr(concat!(
+            "warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF \
+             while parsing a string at line 1 column 21); it was passed over\n",
+            "note: Restored the plan of revision 3.\n"
+        ))
+        .run()
+        .success();
+    env.rejects(
+        env.todos(&["undo", "--to", "1"]).expect_stderr(concat!(
+            "error: revision 1 cannot be restored: the line before revision 3 that the store's \
+             chain names is not in [ROOT]/ws/.todos/default.history.jsonl: the history was \
+             replaced (git overwrites ignored files on a pull or a checkout), comes from another \
+             checkout, or was trimmed; 1 line of the history cannot be vouched for, and undo \
+             restores only what this workspace's own changes wrote\n",
+            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
+             every change from now on is recorded so that undo can take it back\n"
+        )),
+        1,
+    );
 }
 
 #[test]
@@ -302,33 +338,34 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
     assert_eq!(json["data"]["revision"], 4, "{json}");
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4]);
-    // Revision 2 is the plan with Code done, not the checked-in one with Docs added.
-    env.todos(&["undo", "--to", "2"])
+    // Revisions 2 and 3 do not lead to the store put back at revision 1 (SPEC §9): they are
+    // listed, marked, and not restored; undo goes back along the chain, to revision 1.
+    env.rejects(
+        env.todos(&["undo", "--to", "2"]).expect_stderr(concat!(
+            "error: revision 2 cannot be restored: its line in \
+             [ROOT]/ws/.todos/default.history.jsonl is not on the chain of lines that leads to \
+             the store: a store put back by git, or a line an older todos, a checkout or another \
+             user wrote; 2 lines of the history cannot be vouched for, and undo restores only \
+             what this workspace's own changes wrote\n",
+            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
+             every change from now on is recorded so that undo can take it back\n"
+        )),
+        1,
+    );
+    env.todos(&["undo"])
         .expect_stdout(concat!(
-            "[1/2] Ship\n",
-            "  1 [x] Code\n",
+            "[0/2] Ship\n",
+            "  1 [▶] Code\n",
             "  2 [ ] Test\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            "2 of 2 open — finish them before you wrap up.\n"
         ))
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
         .success();
     let store = env.store();
     assert_eq!(store["revision"], 5);
-    assert_eq!(
-        items(&store["todos"]),
-        [
-            ("1".to_owned(), "completed".to_owned(), "Code".to_owned()),
-            ("2".to_owned(), "pending".to_owned(), "Test".to_owned()),
-        ]
-    );
-    // Redo from there goes forward one revision at a time, to revision 4 at last: the change
-    // made on the checked-in plan.
-    env.todos(&["redo"])
-        .expect_stdout(REVISION_3)
-        .expect_stderr("note: Restored the plan of revision 3.\n")
-        .run()
-        .success();
+    // Redo goes forward along the chain again: to revision 4, the change made on the
+    // checked-in plan.
     env.todos(&["redo"])
         .expect_stdout(concat!(
             "[0/3] Ship\n",

@@ -399,3 +399,27 @@ fn a_stdin_left_open_and_silent_hangs_no_command() {
     }
     assert_eq!(env.store()["summary"], "New");
 }
+
+/// A `.todos` that is a regular file (a repository's, a mistake) is an unsafe path, exit 6,
+/// for every command that would read or write through it, never an I/O error (SPEC §9).
+#[test]
+fn a_todos_that_is_a_regular_file_is_an_unsafe_path() {
+    let env = TestEnv::new();
+    env.create_a();
+    std::fs::remove_dir_all(env.path(".todos")).unwrap();
+    env.write_file(".todos", "a file, not a folder\n");
+    let refusal = concat!(
+        "error: [ROOT]/ws/.todos is not a folder; todos does not read or write through it\n",
+        "hint: if this workspace is yours, replace it with a regular file or folder inside the \
+         workspace (or remove it), then run the command again\n"
+    );
+    for args in [
+        &["create", "B"][..],
+        &["undo"],
+        &["history"],
+        &["-l", "api", "create", "B"],
+        &["-l", "api", "show"],
+    ] {
+        env.rejects(env.todos(args).expect_stderr(refusal), 6);
+    }
+}

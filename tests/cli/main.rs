@@ -56,6 +56,7 @@ mod output;
 mod owners;
 mod permissions;
 mod pipes;
+mod planted_history;
 mod prompt;
 mod readme;
 mod reference;

@@ -188,3 +188,34 @@ fn a_folder_another_user_may_write_but_not_read_refuses_a_change_before_writing(
         5,
     );
 }
+
+/// An old layout's history owned by another user (a colleague's, in a team-writable checkout)
+/// is never moved in nor written through: it stays where it is, owned as it was, with a
+/// warning, and the history starts in `.todos/` (SPEC §9).
+#[test]
+fn an_old_history_of_another_user_is_never_moved_in() {
+    let env = crate::clean_workspace::old_workspace();
+    let old = env.path(".todos.history.jsonl");
+    chown_to_nobody(&old);
+    let before = fs::read(&old).unwrap();
+    env.todos(&["create", "C"])
+        .expect_stdout(concat!(
+            "[0/3] (no summary)\n",
+            "  1 [ ] A\n",
+            "  2 [ ] B\n",
+            "  3 [ ] C\n",
+            "3 of 3 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr(crate::clean_workspace::left_warning(
+            "it is owned by another user (uid 65534)",
+        ))
+        .run()
+        .success();
+    assert_eq!(fs::read(&old).unwrap(), before);
+    assert_eq!(
+        std::os::unix::fs::MetadataExt::uid(&fs::metadata(&old).unwrap()),
+        65534
+    );
+    let history = env.read(HISTORY);
+    assert_eq!(history.lines().count(), 2, "{history}");
+}

@@ -2,6 +2,8 @@
 
 use std::fs;
 
+use serde_json::json;
+
 use crate::support::{TestEnv, items};
 
 /// The plan S with a, b and c pending, as a change or a restore prints it.
@@ -100,12 +102,44 @@ fn nothing_to_undo_is_refused() {
     env.rejects(env.todos(&["undo", "--expect-revision", "1"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")), 3);
 }
 
+/// The store with its items replaced by a string: unreadable as a store, still JSON, so the
+/// history line it names can be read from it. Returns what was written.
+fn broken_store(env: &TestEnv) -> String {
+    let mut store = env.store();
+    store["todos"] = json!("tor");
+    let text = serde_json::to_string_pretty(&store).unwrap();
+    env.write_file(".todos.json", &text);
+    text
+}
+
+/// A store that no longer says which history line it goes on from vouches for none: `undo`
+/// refuses to restore one, and leaves the store where it is (SPEC §9), whatever the hint of
+/// the unreadable store suggested.
+#[test]
+fn undo_of_garbage_over_a_history_restores_nothing_it_cannot_vouch_for() {
+    let env = TestEnv::new();
+    a_then_b(&env);
+    env.write_file(".todos.json", "garbage");
+    env.rejects(
+        env.todos(&["undo"]).expect_stderr(concat!(
+            "error: revision 2 cannot be restored: the store (revision 2) names no line of \
+             [ROOT]/ws/.todos/default.history.jsonl: an older todos, a merge or another \
+             checkout wrote it; 2 lines of the history cannot be vouched for, and undo restores \
+             only what this workspace's own changes wrote\n",
+            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
+             every change from now on is recorded so that undo can take it back\n"
+        )),
+        1,
+    );
+}
+
 #[test]
 fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     let env = TestEnv::new();
     a_then_b(&env);
-    env.write_file(".todos.json", "{\"version\": 1, \"todos\": [tor");
-    env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: expected ident at line 1 column 27\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+    // Broken by hand, the store still names the history's line it goes on from.
+    let broken = broken_store(&env);
+    env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: invalid type: string \"tor\", expected a sequence at line 14 column 16\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
     let done = env
         .todos(&["--json", "undo"])
         .env("TODOS_NOW", "2025-03-04T05:06:07Z")
@@ -119,7 +153,7 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     );
     assert_eq!(
         fs::read_to_string(env.path(".todos.json.corrupt-20250304-050607")).unwrap(),
-        "{\"version\": 1, \"todos\": [tor"
+        broken
     );
     assert!(
         json["text"]
@@ -172,7 +206,7 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
         .expect_stdout(S_ABC)
         .run()
         .success(); // revision 2, id 3
-    env.write_file(".todos.json", "garbage");
+    broken_store(&env);
     env.todos(&["undo"]).expect_stdout(S_ABC).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
     assert!(env.store()["revision"].as_u64().unwrap() > 2);
     env.todos(&["create", "d"])
@@ -192,11 +226,21 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
         .collect();
     assert_eq!(ids, ["1", "2", "3", "4"], "c kept its id, d got a new one");
     // What a half-readable store still says of its counters is kept.
-    env.write_file(
-        ".todos.json",
-        r#"{"version": 1, "revision": 40, "next_id": 90, "todos": "oops"}"#,
-    );
-    env.todos(&["undo"]).expect_stdout(concat!("[0/4] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "  3 [ ] c\n", "  4 [ ] d\n", "4 of 4 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233-2. Restored the plan of revision 4.\n").run().success();
+    let mut store = env.store();
+    store["revision"] = json!(40);
+    store["next_id"] = json!(90);
+    store["todos"] = json!("oops");
+    env.write_file(".todos.json", serde_json::to_string(&store).unwrap());
+    // Its own line is no longer known (the store says revision 40): undo goes back to the
+    // line it names, revision 3.
+    env.todos(&["undo"])
+        .expect_stdout(S_ABC)
+        .expect_stderr(
+            "note: Moved the unreadable store to \
+             [ROOT]/ws/.todos.json.corrupt-20250102-174233-2. Restored the plan of revision 3.\n",
+        )
+        .run()
+        .success();
     assert_eq!(env.store()["revision"], 41);
     assert_eq!(env.store()["next_id"], 90);
 }
@@ -214,16 +258,18 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
         ))
         .run()
         .success();
-    env.write_file(".todos.json", "FIRST");
+    broken_store(&env);
+    let first = env.read(".todos.json");
     env.todos(&["undo"]).expect_stdout(concat!("[0/2] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
     env.todos(&["create", "c"])
         .expect_stdout(S_ABC)
         .run()
         .success();
-    env.write_file(".todos.json", "SECOND");
+    broken_store(&env);
+    let second = env.read(".todos.json");
     env.todos(&["undo"]).expect_stdout(S_ABC).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233-2. Restored the plan of revision 4.\n").run().success();
-    assert_eq!(env.read(".todos.json.corrupt-20250102-174233"), "FIRST");
-    assert_eq!(env.read(".todos.json.corrupt-20250102-174233-2"), "SECOND");
+    assert_eq!(env.read(".todos.json.corrupt-20250102-174233"), first);
+    assert_eq!(env.read(".todos.json.corrupt-20250102-174233-2"), second);
 }
 
 /// Revision 0 is the plan before any change: `undo` right after the first change restores

@@ -28,6 +28,7 @@ pub(super) mod foreign;
 pub(super) mod hint;
 mod holds;
 mod input;
+mod left;
 mod note;
 mod plan;
 mod refused;
@@ -46,8 +47,9 @@ pub use foreign::Foreign;
 pub use hint::{Hint, StdinCommand};
 pub use holds::Holds;
 pub use input::{FileWhy, Input};
+pub use left::{Left, UNVOUCHED};
 pub use note::{Base, Headline, Idle, NoPayload, Note};
-pub use plan::{LeaseState, Plan, Revisions};
+pub use plan::{ChainEnd, LeaseState, Plan, Revisions};
 pub use refused::Refused;
 #[cfg(feature = "board")]
 pub use served::Http;

@@ -39,6 +39,20 @@ impl std::fmt::Display for Revisions {
     }
 }
 
+/// Why the chain of history lines the store vouches for reaches no further back (SPEC §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ChainEnd {
+    /// At the start of the list's history: the oldest line reached names none before it.
+    #[default]
+    Start,
+    /// The store names no line: an older `todos`, a merge or another checkout wrote it.
+    Unnamed,
+    /// A line (or the store) names a line the history does not hold: trimmed away, or the
+    /// history was replaced. `revision`: the oldest revision reached (the store's own when no
+    /// line was).
+    Missing { revision: u64 },
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Plan {
     /// `undo` at revision 0, the empty plan before the first change.
@@ -78,6 +92,16 @@ pub enum Plan {
         target: u64,
         kept: Revisions,
         never_changed: bool,
+    },
+    /// A revision the history holds or should hold that the store does not vouch for (SPEC
+    /// §9): the history at `path` holds `others` lines no chain from the store (at revision
+    /// `store`) reaches, which stops as `stop` says.
+    Unvouched {
+        target: u64,
+        path: PathBuf,
+        store: u64,
+        stop: ChainEnd,
+        others: usize,
     },
     /// A kept revision whose plan breaks today's rules.
     Unrestorable {
@@ -187,6 +211,42 @@ impl Plan {
                      `{}` ({}) sets how many are kept",
                     setting.key, setting.env
                 ))
+            }
+            Self::Unvouched {
+                target,
+                path,
+                store,
+                stop,
+                others,
+            } => {
+                let path = path.display().to_string();
+                let path = escape(&path);
+                let lines = crate::policy::english::count(others, "line");
+                let found = match stop {
+                    ChainEnd::Unnamed => format!(
+                        "the store (revision {store}) names no line of {path}: an older todos, a \
+                         merge or another checkout wrote it"
+                    ),
+                    ChainEnd::Missing { revision } => format!(
+                        "the line before revision {revision} that the store's chain names is not \
+                         in {path}: the history was replaced (git overwrites ignored files on a \
+                         pull or a checkout), comes from another checkout, or was trimmed"
+                    ),
+                    ChainEnd::Start => format!(
+                        "its line in {path} is not on the chain of lines that leads to the \
+                         store: a store put back by git, or a line an older todos, a checkout \
+                         or another user wrote"
+                    ),
+                };
+                invalid(format!(
+                    "revision {target} cannot be restored: {found}; {lines} of the history \
+                     cannot be vouched for, and undo restores only what this workspace's own \
+                     changes wrote"
+                ))
+                .with_hint(
+                    "the plan is as it was; `todos history` marks the lines it cannot vouch \
+                     for; every change from now on is recorded so that undo can take it back",
+                )
             }
             Self::Unrestorable { revision, problems } => invalid(format!(
                 "revision {revision} cannot be restored: {}",

@@ -32,6 +32,8 @@ pub enum Stored {
     NotTime,
     NotOneLine,
     NotShortLine,
+    /// A store's `history` that is not a line's hash as todos writes one.
+    NotLineHash,
     /// A history line's `next_id` at or before an id it holds.
     NextIdNotPast {
         next_id: u64,
@@ -68,6 +70,9 @@ impl fmt::Display for Stored {
                 f,
                 "is not one line of at most {} printable characters",
                 crate::policy::cap::Cap::ShortLineChars.value()
+            ),
+            Self::NotLineHash => f.write_str(
+                "is not the hash of a history line (\"sha256:\" and 64 lowercase hex digits)",
             ),
             Self::NextIdNotPast { next_id, id } => {
                 write!(f, "{next_id} does not lie past the id {id}")

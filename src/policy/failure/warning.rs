@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::policy::cap::Cap;
 use crate::policy::english::some_named;
-use crate::policy::failure::{Distrust, Skipped};
+use crate::policy::failure::{Distrust, Left, Skipped};
 use crate::policy::sentences;
 use crate::policy::settings::{Setting, Worktrees};
 use crate::policy::status::Status;
@@ -21,6 +21,17 @@ pub enum Warning {
     /// `worktrees: shared`, but the worktree's pointers are not trusted: it keeps its own plan.
     OwnPlan {
         why: Distrust,
+    },
+    /// `history`: `lines` of the history at `path` that no chain from the store reaches
+    /// (SPEC §9), listed but marked, and never restored.
+    NotVouched {
+        path: PathBuf,
+        lines: usize,
+    },
+    /// The old layout's history at `path`, not moved into `.todos/` (SPEC §9).
+    HistoryLeft {
+        path: PathBuf,
+        why: Left,
     },
     /// A line of the history at `path`, passed over.
     LineSkipped {
@@ -214,7 +225,7 @@ pub enum Removal {
     Dropped,
 }
 
-fn shown(path: &Path) -> String {
+pub(super) fn shown(path: &Path) -> String {
     escape(&path.display().to_string()).into_owned()
 }
 
@@ -237,6 +248,25 @@ impl std::fmt::Display for Warning {
                 "{} is \"{}\", but this worktree keeps its own plan: {why}",
                 Setting::Worktrees.info().key,
                 Worktrees::Shared.as_str()
+            ),
+            Self::NotVouched { path, lines } => write!(
+                f,
+                "{} of {} {} not vouched for by the store (marked \"{}\"): an older \
+                 todos wrote {}, or a checkout, a pull or another user put {} there; undo \
+                 restores none of them",
+                crate::policy::english::count(*lines, "line"),
+                shown(path),
+                if *lines == 1 { "is" } else { "are" },
+                crate::policy::failure::UNVOUCHED,
+                if *lines == 1 { "it" } else { "them" },
+                if *lines == 1 { "it" } else { "them" },
+            ),
+            Self::HistoryLeft { path, why } => write!(
+                f,
+                "{} was left where it is, not moved into .todos/: {why}; todos keeps the \
+                 history in .todos/ and never reads this file again: look at it, then move it \
+                 aside or remove it",
+                shown(path)
             ),
             Self::LineSkipped { path, line, why } => {
                 write!(f, "{} line {line}: {why}; it was passed over", shown(path))

@@ -32,7 +32,11 @@ pub fn latest(path: &Path, count: usize, store_revision: u64) -> Result<History>
         }
     }
     entries.reverse();
-    Ok(History { entries, warnings })
+    Ok(History {
+        entries,
+        warnings,
+        chain: super::Chain::default(),
+    })
 }
 
 #[cfg(test)]

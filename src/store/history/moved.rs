@@ -1,44 +1,61 @@
 //! The default list's history moved into `.todos/` from beside its store, where a `todos` from
-//! before the move kept it.
+//! before the move kept it: only a file this user owns, with one name, and never over a history
+//! already there (SPEC §9).
 
-use std::io::Write;
 use std::path::Path;
 
-use super::{Revision, read_lines, span};
-use crate::policy::error::{Disk, Error, Result};
+use crate::policy::error::{Left, Result, Warning};
 use crate::store::disk;
 
-/// Moves the default list's history from its old place, `from` (`.todos.history.jsonl`), to
-/// `to` in `.todos/`, under the store's lock (`Store::move_old_files`). Where `to` is free it is one
-/// rename, whatever the file holds. Where a `todos` from before the move has written `from`
-/// since `to` was made, the lines of `from` past `to`'s latest revision are appended to `to`
-/// in order, synced, and only then is `from` removed: stopped midway, the next change appends
-/// nothing twice. A `from` that cannot be read (over the cap, not a file) stays where it is;
-/// a change never fails for the history (SPEC §6), and `history` reads `to`.
-pub fn move_in(from: &Path, to: &Path) -> Result<()> {
-    if disk::move_to_new(from, to)? {
-        return Ok(());
-    }
-    let Ok(lines) = read_lines(from) else {
-        return Ok(());
+/// Why the old history at `from` is not moved to `to`, if it is not: owned by another user
+/// (not root, not this one), more than one hard link (another name could read or change what
+/// `todos` writes), or a history already at `to` (which a checkout may have put there: its
+/// lines are no reason to drop the old ones, nor the old ones to trust it). Looked at with
+/// `lstat`, under the store's lock.
+pub fn left(from: &Path, to: &Path) -> Result<Option<Left>> {
+    let Some(meta) = disk::check_file(from)? else {
+        return Ok(None);
     };
-    let mut latest = span(to).ok().flatten().map_or(0, |(_, latest)| latest);
-    let mut text = String::new();
-    for (_, line) in &lines {
-        if let Ok(Revision { revision }) = serde_json::from_str(line)
-            && revision > latest
-        {
-            latest = revision;
-            text.push_str(line);
-            text.push('\n');
-        }
+    if let Some(uid) = crate::store::worktree::foreign_owner(from) {
+        return Ok(Some(Left::Owner { uid }));
     }
-    if !text.is_empty() {
-        let mut file = disk::open_append(to)?;
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_all())
-            .map_err(|err| Error::from(Disk::io("append to the history", to, &err)))?;
+    let links = links(&meta);
+    if links > 1 {
+        return Ok(Some(Left::Links { links }));
     }
-    std::fs::remove_file(from)
-        .map_err(|err| Error::from(Disk::io("remove the history moved from", from, &err)))
+    if std::fs::symlink_metadata(to).is_ok() {
+        return Ok(Some(Left::Over {
+            to: to.to_path_buf(),
+        }));
+    }
+    Ok(None)
+}
+
+#[cfg(unix)]
+fn links(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(meta)
+}
+
+#[cfg(not(unix))]
+fn links(_meta: &std::fs::Metadata) -> u64 {
+    1
+}
+
+/// Moves the default list's history from its old place, `from` (`.todos.history.jsonl`), to
+/// `to` in `.todos/`, under the store's lock (`Store::move_old_files`): one rename onto a free
+/// name, whatever the file holds. A file `left` refuses stays where it is, with a warning
+/// (`None` when there was nothing to move or it moved); a change never fails for it.
+pub fn move_in(from: &Path, to: &Path) -> Result<Option<Warning>> {
+    let why = match left(from, to)? {
+        Some(why) => Some(why),
+        None if disk::move_to_new(from, to)? => None,
+        // Another process made `to` first.
+        None => Some(Left::Over {
+            to: to.to_path_buf(),
+        }),
+    };
+    Ok(why.map(|why| Warning::HistoryLeft {
+        path: from.to_path_buf(),
+        why,
+    }))
 }

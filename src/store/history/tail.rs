@@ -62,6 +62,19 @@ impl Tail {
 /// its end), the ones a reader could believe for their revision: readable, not beyond
 /// `ceiling`, in the longest rising run.
 pub fn believable(path: &Path, count: usize, ceiling: u64) -> Result<Tail> {
+    let mut tail = in_range(path, count, ceiling)?;
+    let revisions: Vec<u64> = tail.lines.iter().map(|line| line.revision).collect();
+    let keep = rising_run(&revisions);
+    let mut kept = keep.iter();
+    tail.lines.retain(|_| kept.next().copied().unwrap_or(false));
+    Ok(tail)
+}
+
+/// Of the last `count` whole lines of the history at `path`, the ones readable for a revision
+/// not beyond `ceiling`, in file order whatever their order: what a trim keeps and where a
+/// change looks for the line it goes on from, so that a planted line ahead never pushes a
+/// line of the store's chain out (SPEC §9).
+pub fn in_range(path: &Path, count: usize, ceiling: u64) -> Result<Tail> {
     let io = |err: io::Error| Error::from(Disk::io("read the history", path, &err));
     let Some((file, meta)) = disk::open_read_meta(path, Links::Refuse)? else {
         return Ok(Tail {
@@ -86,15 +99,9 @@ pub fn believable(path: &Path, count: usize, ceiling: u64) -> Result<Tail> {
             found.push(line);
         }
     }
-    let revisions: Vec<u64> = found.iter().map(|line| line.revision).collect();
-    let lines = found
-        .into_iter()
-        .zip(rising_run(&revisions))
-        .filter_map(|(line, kept)| kept.then_some(line))
-        .collect();
     Ok(Tail {
         file: Some(file),
-        lines,
+        lines: found,
     })
 }
 

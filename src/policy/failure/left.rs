@@ -1,0 +1,35 @@
+//! What `history` and the move of an old layout's history say of a history they do not
+//! trust (SPEC §9): the mark of a line the store does not vouch for, and why an old history was
+//! left where it is.
+
+use std::path::PathBuf;
+
+use super::warning::shown;
+
+/// How `history` marks a line the store does not vouch for.
+pub const UNVOUCHED: &str = "not vouched for";
+
+/// Why the old layout's history was not moved into `.todos/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Left {
+    /// Owned by another user (not root, not this one).
+    Owner { uid: u32 },
+    /// More than one hard link: another name could read or change what todos writes.
+    Links { links: u64 },
+    /// A history is already at `to` (a checkout may have put it there).
+    Over { to: PathBuf },
+}
+
+impl std::fmt::Display for Left {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Owner { uid } => write!(f, "it is owned by another user (uid {uid})"),
+            Self::Links { links } => write!(
+                f,
+                "it has {links} hard links, so another name could read or change what todos \
+                 writes"
+            ),
+            Self::Over { to } => write!(f, "{} already holds a history", shown(to)),
+        }
+    }
+}

@@ -124,7 +124,7 @@ impl Output {
                 err,
                 "{} {}",
                 self.stderr.warning("warning:"),
-                escape(&warning.to_string())
+                escape(&warning.line())
             );
         }
         // Plans wrap on a terminal; generated documents (scripts, JSON, the man page) never do,

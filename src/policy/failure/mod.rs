@@ -25,6 +25,7 @@
 mod bug;
 pub(super) mod disk;
 pub(super) mod foreign;
+mod gone;
 pub(super) mod hint;
 mod holds;
 mod input;
@@ -60,7 +61,7 @@ pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};
 pub use usage::Usage;
-pub use warning::{Conflict, Removal, Side, Warning};
+pub use warning::{Conflict, Gone, Removal, Side, Warning};
 pub use wrong::{Fit, Wrong};
 
 /// What a `Problem` says after its path: only these enums, never free text.

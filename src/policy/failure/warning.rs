@@ -9,7 +9,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::policy::cap::Cap;
-use crate::policy::english::some_named;
+use crate::policy::english::fitted;
+pub use crate::policy::failure::gone::{Gone, Removal};
+use crate::policy::failure::gone::{NAMES_IN_ONE_LINE, open_removed};
 use crate::policy::failure::{Distrust, Skipped};
 use crate::policy::sentences;
 use crate::policy::settings::{Setting, Worktrees};
@@ -124,9 +126,10 @@ pub enum Warning {
         why: String,
     },
     /// Open items a command removed (`remove`) or a snapshot dropped (`write`), each named
-    /// with its status: `3 "Tests" (pending)`.
+    /// with its status: `3 "Tests" (pending)`. The words name every one; the text line may
+    /// shorten them to fit (`Warning::line`).
     OpenRemoved {
-        items: Vec<String>,
+        items: Vec<Gone>,
         by: Removal,
     },
     /// `write`: an item sent back to an open status from a finished one.
@@ -205,13 +208,6 @@ impl serde::Serialize for Conflict {
 pub enum Side {
     Ours,
     Theirs,
-}
-
-/// How open items went: `remove` named them, or a `write` left them out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Removal {
-    Removed,
-    Dropped,
 }
 
 fn shown(path: &Path) -> String {
@@ -352,30 +348,8 @@ impl std::fmt::Display for Warning {
                 "the common plan in git's index is not a store ({why}): merged without it"
             ),
             Self::OpenRemoved { items, by } => {
-                let one = items.len() == 1;
-                let them = if one { "it" } else { "them" };
-                let (verb, back) = match by {
-                    Removal::Removed => (
-                        "removed",
-                        format!(
-                            "if {} still needed, `todos undo` brings {them} back",
-                            if one { "it is" } else { "they are" }
-                        ),
-                    ),
-                    Removal::Dropped => (
-                        "dropped",
-                        format!("send {them} again to keep {them}, or `todos undo`"),
-                    ),
-                };
-                match items.as_slice() {
-                    [item] => write!(f, "{verb} open item {item}; {back}"),
-                    _ => write!(
-                        f,
-                        "{verb} {} open items: {}; {back}",
-                        items.len(),
-                        some_named(items)
-                    ),
-                }
+                let names: Vec<String> = items.iter().map(ToString::to_string).collect();
+                f.write_str(&open_removed(&names.join(", "), items.len(), *by))
             }
             Self::Reopened {
                 id,
@@ -411,6 +385,31 @@ impl std::fmt::Display for Warning {
                 "made a new list {list}, beside the list {near}: if you meant {near}, run the \
                  command again with `-l {near}`"
             ),
+        }
+    }
+}
+
+impl Warning {
+    /// The warning as a line of text for a person: the same words, but the items of
+    /// `OpenRemoved` shortened to fit one line (`(+3 more)`). `--json` keeps every name.
+    pub fn line(&self) -> String {
+        match self {
+            Self::OpenRemoved { items, by } if items.len() > 1 => {
+                let names: Vec<String> = items.iter().map(ToString::to_string).collect();
+                open_removed(&fitted(&names, NAMES_IN_ONE_LINE), items.len(), *by)
+            }
+            _ => self.to_string(),
+        }
+    }
+
+    /// The open items a snapshot dropped, for `data.dropped`.
+    pub fn dropped(&self) -> &[Gone] {
+        match self {
+            Self::OpenRemoved {
+                items,
+                by: Removal::Dropped,
+            } => items,
+            _ => &[],
         }
     }
 }

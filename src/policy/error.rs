@@ -14,8 +14,8 @@ pub use crate::policy::failure::Rpc;
 pub use crate::policy::failure::{
     Base, BlockWhy, Bug, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Gone, Headline, Hint,
     Holds, Idle, Input, LeaseState, NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused,
-    Removal, Revisions, Said, ServerBuild, Setup, Shape, Side, Skipped, StdinCommand, Stored,
-    Through, Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
+    Removal, Revisions, Said, ServerBuild, Setup, Shape, Side, Skipped, Split, StdinCommand,
+    Stored, Through, Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
 };
 #[cfg(feature = "board")]
 pub use crate::policy::failure::{BoardStep, Http};

@@ -251,7 +251,7 @@ fn unknown_flag(given: &str, args: &[String]) -> Option<Error> {
 }
 
 /// A value as a shell takes it back: bare when it is one plain word, else in double quotes.
-fn quoted(value: &str) -> String {
+pub fn quoted(value: &str) -> String {
     if !value.is_empty()
         && value
             .chars()

@@ -31,6 +31,7 @@ mod holds;
 mod input;
 mod note;
 mod plan;
+mod quoting;
 mod refused;
 mod served;
 mod setup;
@@ -49,6 +50,7 @@ pub use holds::Holds;
 pub use input::{FileWhy, Input};
 pub use note::{Base, Headline, Idle, NoPayload, Note};
 pub use plan::{LeaseState, Plan, Revisions};
+pub use quoting::Split;
 pub use refused::Refused;
 #[cfg(feature = "board")]
 pub use served::Http;

@@ -12,7 +12,7 @@ use crate::policy::cap::Cap;
 use crate::policy::english::fitted;
 pub use crate::policy::failure::gone::{Gone, Removal};
 use crate::policy::failure::gone::{NAMES_IN_ONE_LINE, open_removed};
-use crate::policy::failure::{Distrust, Skipped};
+use crate::policy::failure::{Distrust, Skipped, Split};
 use crate::policy::sentences;
 use crate::policy::settings::{Setting, Worktrees};
 use crate::policy::status::Status;
@@ -154,6 +154,8 @@ pub enum Warning {
     NothingToRestore,
     /// A plan first written without a summary.
     NoSummary,
+    /// `create`'s words, split by the shell, made an item each.
+    SplitWords(Split),
     /// A merge's result that git must see as a conflict.
     Conflict(Conflict),
 }
@@ -380,6 +382,7 @@ impl std::fmt::Display for Warning {
                 "the plan has no summary: say in one line what it is for with \"summary\" or \
                  --summary",
             ),
+            Self::SplitWords(split) => f.write_str(&split.warning()),
             Self::NewListNear { list, near } => write!(
                 f,
                 "made a new list {list}, beside the list {near}: if you meant {near}, run the \

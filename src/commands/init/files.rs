@@ -240,3 +240,30 @@ pub(super) fn path_workspace(path: &Path, name: &str) -> PathBuf {
 pub(super) fn folder_of(name: &str) -> &Path {
     Path::new(name).parent().unwrap_or(Path::new(""))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_diff_names_only_the_lines_removed_and_added_in_order() {
+        assert_eq!(diff(None, "a\nb\n"), "  + a\n  + b\n");
+        assert_eq!(diff(Some("a\nb\n"), "a\nb\n"), "");
+        assert_eq!(
+            diff(
+                Some("{\n  \"model\": \"opus\"\n}\n"),
+                "{\n  \"model\": \"opus\",\n  \"hooks\": {}\n}\n"
+            ),
+            "  -   \"model\": \"opus\"\n  +   \"model\": \"opus\",\n  +   \"hooks\": {}\n"
+        );
+        assert_eq!(
+            diff(
+                Some("keep\nold 1\nmiddle\nold 2\nend\n"),
+                "keep\nmiddle\nnew\nend\n"
+            ),
+            "  - old 1\n  - old 2\n  + new\n"
+        );
+        // Text from a file reaches the terminal escaped.
+        assert_eq!(diff(None, "\u{1b}[31m"), "  + \\u{1b}[31m\n");
+    }
+}

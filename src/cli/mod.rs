@@ -154,9 +154,19 @@ impl Cli {
             .subcommand()
             .filter(|(name, _)| *name == "create")
             .map_or(0, |(_, create)| words_after_description(create));
+        let status_after_content = matches
+            .subcommand()
+            .filter(|(name, _)| *name == "update")
+            .and_then(|(_, update)| {
+                let content = update.index_of("content")?;
+                (update.index_of("status")? == content + 1).then_some(())
+            });
         let mut command = Command::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         if let Command::Plan(PlanCommand::Create(args)) = &mut command {
             args.0.after_description = after_description;
+        }
+        if let Command::Plan(PlanCommand::Update(args)) = &mut command {
+            args.0.status_after_content = status_after_content;
         }
         Ok(Self { global, command })
     }

@@ -11,7 +11,8 @@ use crate::context::host::Host;
 use crate::input::{self, ItemChange, fence};
 use crate::plan::claims::{self, Actor};
 use crate::plan::model::Status;
-use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand, Usage};
+use crate::policy::guess::quoted;
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
@@ -88,6 +89,21 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         Some((id, status)) => (Some(id), Some(status)),
         None => (args.id.clone(), args.status.clone()),
     };
+    if let (Some(id), Some(status), Some(content), Some(())) =
+        (&id, &status, &args.content, args.status_after_content)
+        && Status::parse(status).is_none()
+        && Status::suggest(status).is_none()
+    {
+        let text = format!("{content} {status}");
+        return Err(Usage::Unquoted {
+            what: "--content".to_owned(),
+            run: format!("todos update {} --content {}", quoted(id), quoted(&text)),
+            count: text.split_whitespace().count(),
+            text,
+            near: None,
+        }
+        .into());
+    }
     let input = if let Some(id) = &id {
         let mut object = Map::new();
         object.insert("id".into(), json!(id));
@@ -340,4 +356,9 @@ pub struct UpdateArgs {
     /// Print help
     #[arg(short = 'h', long = "help", action = clap::ArgAction::HelpShort)]
     pub help: Option<bool>,
+
+    /// The STATUS was typed right after --content's value (the parser says): the second word
+    /// of an unquoted text (`--content Write tests`) when it names no status.
+    #[arg(skip)]
+    pub status_after_content: Option<()>,
 }

@@ -259,6 +259,14 @@ fn unquoted_words_are_answered_as_the_quoted_near_miss_is() {
             ),
         ),
         (
+            // Two words: the second is taken for the status, and names none.
+            &["update", "4", "--content", "Write", "tests"],
+            concat!(
+                "error: --content takes one argument, but \"Write tests\" was typed as 2 words\n",
+                "hint: quote the text: `todos update 4 --content \"Write tests\"`\n"
+            ),
+        ),
+        (
             &["update", "2", "Fix", "the", "bug"],
             concat!(
                 "error: STATUS takes one argument, but \"Fix the bug\" was typed as 3 words\n",

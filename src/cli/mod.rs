@@ -154,19 +154,26 @@ impl Cli {
             .subcommand()
             .filter(|(name, _)| *name == "create")
             .map_or(0, |(_, create)| words_after_description(create));
-        let status_after_content = matches
+        let status_after_text = matches
             .subcommand()
             .filter(|(name, _)| *name == "update")
             .and_then(|(_, update)| {
-                let content = update.index_of("content")?;
-                (update.index_of("status")? == content + 1).then_some(())
+                let status = update.index_of("status")?;
+                [
+                    ("content", "--content"),
+                    ("description", "--description"),
+                    ("active_form", "--active-form"),
+                ]
+                .into_iter()
+                .find(|(id, _)| update.index_of(id).is_some_and(|value| value + 1 == status))
+                .map(|(_, flag)| flag)
             });
         let mut command = Command::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         if let Command::Plan(PlanCommand::Create(args)) = &mut command {
             args.0.after_description = after_description;
         }
         if let Command::Plan(PlanCommand::Update(args)) = &mut command {
-            args.0.status_after_content = status_after_content;
+            args.0.status_after_text = status_after_text;
         }
         Ok(Self { global, command })
     }

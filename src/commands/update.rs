@@ -89,15 +89,20 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         Some((id, status)) => (Some(id), Some(status)),
         None => (args.id.clone(), args.status.clone()),
     };
-    if let (Some(id), Some(status), Some(content), Some(())) =
-        (&id, &status, &args.content, args.status_after_content)
+    let typed = |flag: &str| match flag {
+        "--content" => args.content.as_deref(),
+        "--description" => args.description.as_deref(),
+        _ => args.active_form.as_deref(),
+    };
+    if let (Some(id), Some(status), Some(flag)) = (&id, &status, args.status_after_text)
+        && let Some(value) = typed(flag)
         && Status::parse(status).is_none()
         && Status::suggest(status).is_none()
     {
-        let text = format!("{content} {status}");
+        let text = format!("{value} {status}");
         return Err(Usage::Unquoted {
-            what: "--content".to_owned(),
-            run: format!("todos update {} --content {}", quoted(id), quoted(&text)),
+            what: flag.to_owned(),
+            run: format!("todos update {} {flag} {}", quoted(id), quoted(&text)),
             count: text.split_whitespace().count(),
             text,
             near: None,
@@ -357,8 +362,9 @@ pub struct UpdateArgs {
     #[arg(short = 'h', long = "help", action = clap::ArgAction::HelpShort)]
     pub help: Option<bool>,
 
-    /// The STATUS was typed right after --content's value (the parser says): the second word
-    /// of an unquoted text (`--content Write tests`) when it names no status.
+    /// The text option (`--content`) whose value the STATUS was typed right after, as the
+    /// parser saw it: the second word of an unquoted text (`--content Write tests`) when it
+    /// names no status.
     #[arg(skip)]
-    pub status_after_content: Option<()>,
+    pub status_after_text: Option<&'static str>,
 }

@@ -267,6 +267,14 @@ fn unquoted_words_are_answered_as_the_quoted_near_miss_is() {
             ),
         ),
         (
+            &["update", "4", "--description", "Flaky", "again"],
+            concat!(
+                "error: --description takes one argument, but \"Flaky again\" was typed as 2 ",
+                "words\n",
+                "hint: quote the text: `todos update 4 --description \"Flaky again\"`\n"
+            ),
+        ),
+        (
             &["update", "2", "Fix", "the", "bug"],
             concat!(
                 "error: STATUS takes one argument, but \"Fix the bug\" was typed as 3 words\n",

@@ -303,6 +303,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --hooks 'Also install the agent''s hooks: the plan after every reset, a reminder at a stop (claude, codex, gemini)'
             cand --mcp 'Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex'
             cand --git 'Let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config. Alone, it writes git''s files only'
+            cand --dry-run 'Say what init would write, each file and the lines it changes, and write nothing'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'

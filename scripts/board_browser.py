@@ -241,6 +241,10 @@ def main():
                    getComputedStyle(item.querySelector('.marker')).color]),
               })),
             }));""")
+        # The header's totals: the failed item is counted apart, never called done.
+        totals = browser.js("return document.getElementById('totals').textContent")
+        check(totals == "3 workspaces · 4 lists · 9 open · 5 done · 1 failed",
+              f"the header counts a failed item apart from the done ones: {totals!r}")
         names = [card["name"] for card in seen]
         check(names == ["api", "docs", "web"], f"the repositories by name, in order: {names}")
         by_name = {card["name"]: card for card in seen}

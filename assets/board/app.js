@@ -205,19 +205,25 @@
   }
 
   function updateTotals() {
-    let lists = 0, open = 0, done = 0, unreadableCount = 0;
+    // A failure is never called done in words (SPEC §4): a finished item that resolves no
+    // blocker (failed) is counted apart from the done ones.
+    let lists = 0, open = 0, done = 0, failed = 0, unreadableCount = 0;
     for (const envelope of known.values()) {
       for (const list of (envelope.data && envelope.data.lists) || []) {
         lists += 1;
         if (list.error) { unreadableCount += 1; continue; }
         for (const item of list.todos || []) {
-          if (statusOf(item.status).terminal) done += 1; else open += 1;
+          const status = statusOf(item.status);
+          if (!status.terminal) open += 1;
+          else if (status.resolves) done += 1;
+          else failed += 1;
         }
       }
       if (envelope.status !== "success") unreadableCount += 1;
     }
     const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
     const parts = [plural(known.size, "workspace"), plural(lists, "list"), open + " open", done + " done"];
+    if (failed) parts.push(failed + " failed");
     if (unreadableCount) parts.push(unreadableCount + " unreadable");
     totals.textContent = parts.join(" · ");
     document.title = (open ? open + " open · " : "") + "todos board";

@@ -122,6 +122,18 @@ pub fn command_name(args: &[OsString]) -> Option<(usize, &str)> {
     None
 }
 
+/// How many of `create`'s texts were typed after `--description`'s value: words of an unquoted
+/// description that became items (`--description Because it fails on CI`).
+fn words_after_description(create: &clap::ArgMatches) -> usize {
+    match (
+        create.index_of("description"),
+        create.indices_of("contents"),
+    ) {
+        (Some(at), Some(texts)) => texts.filter(|&index| index > at).count(),
+        _ => 0,
+    }
+}
+
 impl Cli {
     /// The command line, with what a shell's <TAB> offers.
     pub fn command() -> clap::Command {
@@ -138,7 +150,31 @@ impl Cli {
         if let Some((_, after)) = matches.subcommand() {
             global.given_after(after);
         }
-        let command = Command::from_arg_matches_mut(&mut matches).map_err(formatted)?;
+        let after_description = matches
+            .subcommand()
+            .filter(|(name, _)| *name == "create")
+            .map_or(0, |(_, create)| words_after_description(create));
+        let status_after_text = matches
+            .subcommand()
+            .filter(|(name, _)| *name == "update")
+            .and_then(|(_, update)| {
+                let status = update.index_of("status")?;
+                [
+                    ("content", "--content"),
+                    ("description", "--description"),
+                    ("active_form", "--active-form"),
+                ]
+                .into_iter()
+                .find(|(id, _)| update.index_of(id).is_some_and(|value| value + 1 == status))
+                .map(|(_, flag)| flag)
+            });
+        let mut command = Command::from_arg_matches_mut(&mut matches).map_err(formatted)?;
+        if let Command::Plan(PlanCommand::Create(args)) = &mut command {
+            args.0.after_description = after_description;
+        }
+        if let Command::Plan(PlanCommand::Update(args)) = &mut command {
+            args.0.status_after_text = status_after_text;
+        }
         Ok(Self { global, command })
     }
 }

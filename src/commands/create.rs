@@ -8,7 +8,9 @@ use crate::context::Context;
 use crate::context::host::Host;
 use crate::input::{self, fence};
 use crate::plan::model::{self, Item, Status};
-use crate::policy::error::{Error, Hint, Input, Problem, Refused, Result, StdinCommand};
+use crate::policy::error::{
+    Error, Hint, Input, Problem, Refused, Result, Split, StdinCommand, Warning,
+};
 use crate::policy::sentences;
 use crate::policy::text::word;
 use crate::view::outcome::Outcome;
@@ -24,6 +26,8 @@ pub struct Request {
     items: Vec<Item>,
     /// The input as JSON: what was piped in, or `{"items": [...]}` for arguments and lines.
     pub input: Value,
+    /// Texts typed unquoted, each word an item (`todos create Fix the flaky test`).
+    split: Option<Split>,
 }
 
 /// Reads and checks the new items' texts, from the arguments or stdin.
@@ -53,7 +57,12 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
         Error::if_any(problems)?;
         (items, json!({"items": args.contents}))
     };
-    with_options(items, input, args)
+    let split = Split::of(
+        &args.contents,
+        args.description.as_deref(),
+        args.after_description,
+    );
+    with_options(items, input, args, split)
 }
 
 #[cfg(feature = "mcp")]
@@ -72,14 +81,21 @@ impl Request {
                 description: None,
                 priority: None,
                 expect_revision,
+                after_description: 0,
             },
+            None,
         )
     }
 }
 
 /// The request of the read items, with what the options add to each (`--owner`,
 /// `--blocked-by`, `--description`, `--priority`).
-fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Result<Request> {
+fn with_options(
+    mut items: Vec<Item>,
+    mut input: Value,
+    args: &CreateArgs,
+    split: Option<Split>,
+) -> Result<Request> {
     if items.is_empty() {
         return Input::NoItems.into();
     }
@@ -138,6 +154,7 @@ fn with_options(mut items: Vec<Item>, mut input: Value, args: &CreateArgs) -> Re
         flag_blockers: blockers,
         items,
         input,
+        split,
     })
 }
 
@@ -148,6 +165,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         expect_revision,
         flag_blockers,
         items,
+        split,
         ..
     } = request;
     transaction::change(ctx, host, "create", expect_revision, false, |document| {
@@ -178,6 +196,10 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                 .map(|item| (item.status, item.owner.as_deref())),
         );
         model::check_list(&slots, "todos", &limits, &mut problems);
+        // Words the shell split: the refusal says how to quote them.
+        if hint.is_none() {
+            hint = split.clone().map(Hint::Quote);
+        }
         if !problems.is_empty() {
             let error = Error::problems(problems);
             return Err(match hint {
@@ -189,7 +211,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
             let id = document.allocate_id()?;
             document.todos.push(Item { id, ..item });
         }
-        Ok(Vec::new())
+        Ok(split.clone().map(Warning::SplitWords).into_iter().collect())
     })
     .map(Outcome::changed)
 }
@@ -226,4 +248,8 @@ pub struct CreateArgs {
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+
+    /// How many texts were typed after `--description`'s value (the parser counts them).
+    #[arg(skip)]
+    pub after_description: usize,
 }

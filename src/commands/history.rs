@@ -3,7 +3,6 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use chrono::{DateTime, Local};
 use serde_json::{Value, json};
 
 use crate::context::Context;
@@ -184,16 +183,7 @@ fn revision_answer(ctx: &Context, entry: &Entry) -> Answer {
     answer
 }
 
-pub(super) fn local_time(at: &str) -> String {
-    DateTime::parse_from_rfc3339(at).map_or_else(
-        |_| escape(at).into_owned(),
-        |time| {
-            time.with_timezone(&Local)
-                .format("%Y-%m-%d %H:%M:%S")
-                .to_string()
-        },
-    )
-}
+pub(super) use crate::policy::text::local_time;
 
 /// What a revision changed from the one before it, in a few words: items added, removed,
 /// reworded, statuses moved, owners and dependencies changed, the summary.

@@ -129,9 +129,15 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     // Under one lock, the default list's whatever list init runs under, two `init` runs read
     // and write one after the other: neither writes a text computed from what the other has
     // since replaced (`-l a init` and `-l b init` edit the same files).
-    let _lock =
-        crate::store::Store::new(&ctx.workspace, &crate::plan::list::ListName::default_list())
-            .lock(ctx.lock_timeout, |_| {})?;
+    // A dry run writes nothing, not even the lock file: it only reads.
+    let _lock = if args.dry_run {
+        None
+    } else {
+        Some(
+            crate::store::Store::new(&ctx.workspace, &crate::plan::list::ListName::default_list())
+                .lock(ctx.lock_timeout, |_| {})?,
+        )
+    };
     // Every new text is computed before anything is written: a refusal changes nothing.
     let mut notes = Vec::new();
     let mut changes = Vec::with_capacity(plan.files.len());
@@ -147,13 +153,15 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         changes.push((change, file.what));
     }
     // The config first (git may hold its lock, and then nothing else is written either).
-    let git_line = git_changes(ctx, args.git, &mut changes)?;
+    let git_line = git_changes(ctx, args, &mut changes)?;
     report(changes, git_line, &notes, &setups, chose, args, &limits)
 }
 
 /// Writes each change and says what `init` did: which agents it chose and why, the files, the
 /// rules it added, what it left for the user to review and what the user must still do in the
-/// agent.
+/// agent. With `--dry-run`, writes nothing and says what it would write.
+// One report, text and data side by side: split, each half would repeat the other's walk.
+#[allow(clippy::too_many_lines)]
 fn report(
     changes: Vec<(Change, Vec<Holds>)>,
     git_line: Option<(String, Action)>,
@@ -164,12 +172,17 @@ fn report(
     limits: &crate::plan::model::Limits,
 ) -> Result<Outcome> {
     let mut files = Vec::with_capacity(changes.len());
+    let mut diffs: Vec<String> = Vec::new();
     let mut text = String::new();
     if let Some(line) = &chose {
         let _ = writeln!(text, "{line}");
     }
     for (change, what) in changes {
-        let action = change.apply()?;
+        let action = if args.dry_run {
+            change.planned()
+        } else {
+            change.apply()?
+        };
         let what = if what.is_empty() {
             describe(change.name, limits).to_string()
         } else if mcp_taken(notes, &change.path) {
@@ -182,7 +195,16 @@ fn report(
             let parts: Vec<String> = what.iter().map(ToString::to_string).collect();
             parts.join("; ")
         };
-        let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
+        if args.dry_run {
+            let diff = change.diff();
+            let _ = writeln!(text, "{} {}: {what}", action.would(), change.name);
+            if action != Action::Unchanged {
+                text.push_str(&diff);
+            }
+            diffs.push(diff);
+        } else {
+            let _ = writeln!(text, "{} {}: {what}", action.as_str(), change.name);
+        }
         files.push((change.name, action));
     }
     if let Some((line, action)) = git_line {
@@ -212,6 +234,15 @@ fn report(
             .map(|(path, action)| json!({"path": path, "action": action.as_str()}))
             .collect::<Vec<_>>(),
     });
+    if args.dry_run {
+        // What each file would become: nothing was written.
+        data["dry_run"] = json!(true);
+        if let Some(entries) = data["files"].as_array_mut() {
+            for (entry, diff) in entries.iter_mut().zip(&diffs) {
+                entry["diff"] = json!(diff);
+            }
+        }
+    }
     if let Some(line) = chose {
         data["chose"] = json!(line);
     }
@@ -242,10 +273,20 @@ fn report(
     } else if !trusts.is_empty() {
         data["trust"] = json!(trusts);
     }
-    let headline = Headline::SetUp {
-        changed: files.iter().any(|(_, action)| *action != Action::Unchanged),
-        agent: !setups.is_empty(),
+    let any_changed = files.iter().any(|(_, action)| *action != Action::Unchanged);
+    let headline = if args.dry_run {
+        Headline::DryRun {
+            changed: any_changed,
+        }
+    } else {
+        Headline::SetUp {
+            changed: any_changed,
+            agent: !setups.is_empty(),
+        }
     };
+    if args.dry_run {
+        let _ = writeln!(text, "{headline}");
+    }
     Ok(Outcome::answer(Answer::new(
         text,
         data,
@@ -309,10 +350,10 @@ fn mcp_taken(notes: &[NotOwn], path: &Path) -> bool {
 /// did is said with the other files.
 fn git_changes(
     ctx: &Context,
-    git: bool,
+    args: &InitArgs,
     changes: &mut Vec<(Change, Vec<Holds>)>,
 ) -> Result<Option<(String, Action)>> {
-    if !git {
+    if !args.git {
         return Ok(None);
     }
     let attributes = ctx.workspace.join(".gitattributes");
@@ -323,7 +364,7 @@ fn git_changes(
     })?;
     changes.push((change, Vec::new()));
     git::GitConfig::new(&ctx.workspace)?
-        .apply_and_describe(&ctx.workspace)
+        .apply_and_describe(&ctx.workspace, args.dry_run)
         .map(Some)
 }
 
@@ -400,7 +441,10 @@ pub(super) fn edit_settings(
     todos init --agent gemini --hooks\n  \
     todos init --agent claude --mcp\n  \
     todos init\n  \
-    git init -q && todos init --git   # git merges plans with todos merge-file")]
+    git init -q && todos init --git   # git merges plans with todos merge-file\n  \
+    todos init --agent claude --hooks --dry-run   # what it would write, written nowhere")]
+// Each flag is one thing init may set up, as the command line spells it.
+#[allow(clippy::struct_excessive_bools)]
 pub struct InitArgs {
     /// The agent to set up; without it, every agent the repository shows (CLAUDE.md or
     /// .claude/, .codex/, GEMINI.md or .gemini/), else AGENTS.md.
@@ -421,6 +465,10 @@ pub struct InitArgs {
     /// it writes git's files only.
     #[arg(long)]
     pub git: bool,
+
+    /// Say what init would write, each file and the lines it changes, and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[cfg(test)]

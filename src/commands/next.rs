@@ -13,7 +13,7 @@ use crate::plan::model::{self, Item, Status};
 use crate::policy::error::{Error, Hint, Idle, Problem, Refused, Result, Warning};
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
-use crate::policy::text::escape;
+use crate::policy::text::{escape, local_time};
 use crate::store::{Document, Store};
 use crate::view::layout::Layout;
 use crate::view::outcome::{Answer, Outcome};
@@ -211,7 +211,7 @@ fn answer(
         };
         let taken_words = taken.map(|taken| format!(" ({})", escape(&taken.describe())));
         let lease = match (claimed, &item.lease_until) {
-            (Some(_), Some(until)) => format!(" Lease until {}.", escape(until)),
+            (Some(_), Some(until)) => format!(" Lease until {}.", local_time(until)),
             _ => String::new(),
         };
         let headline = format!(

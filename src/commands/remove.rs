@@ -4,9 +4,9 @@ use crate::commands::transaction;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::claims::{self, Actor};
-use crate::plan::dependencies::{self, named};
+use crate::plan::dependencies;
 use crate::plan::model::Item;
-use crate::policy::error::{Error, Hint, Problem, Refused, Removal, Result, Warning};
+use crate::policy::error::{Error, Gone, Hint, Problem, Refused, Removal, Result, Warning};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
@@ -75,10 +75,14 @@ pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec
         .into_iter()
         .partition(|item| ids.contains(&item.id));
     document.todos = kept;
-    let open: Vec<String> = removed
+    let open: Vec<Gone> = removed
         .iter()
         .filter(|item| !item.status.is_terminal())
-        .map(|item| format!("{} ({})", named(item), item.status.as_str()))
+        .map(|item| Gone {
+            id: item.id.clone(),
+            content: item.content.clone(),
+            status: item.status,
+        })
         .collect();
     let mut warnings = Vec::new();
     if !open.is_empty() {

@@ -11,7 +11,8 @@ use crate::context::host::Host;
 use crate::input::{self, ItemChange, fence};
 use crate::plan::claims::{self, Actor};
 use crate::plan::model::Status;
-use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand};
+use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand, Usage};
+use crate::policy::guess::quoted;
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
@@ -88,6 +89,26 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         Some((id, status)) => (Some(id), Some(status)),
         None => (args.id.clone(), args.status.clone()),
     };
+    let typed = |flag: &str| match flag {
+        "--content" => args.content.as_deref(),
+        "--description" => args.description.as_deref(),
+        _ => args.active_form.as_deref(),
+    };
+    if let (Some(id), Some(status), Some(flag)) = (&id, &status, args.status_after_text)
+        && let Some(value) = typed(flag)
+        && Status::parse(status).is_none()
+        && Status::suggest(status).is_none()
+    {
+        let text = format!("{value} {status}");
+        return Err(Usage::Unquoted {
+            what: flag.to_owned(),
+            run: format!("todos update {} {flag} {}", quoted(id), quoted(&text)),
+            count: text.split_whitespace().count(),
+            text,
+            near: None,
+        }
+        .into());
+    }
     let input = if let Some(id) = &id {
         let mut object = Map::new();
         object.insert("id".into(), json!(id));
@@ -340,4 +361,10 @@ pub struct UpdateArgs {
     /// Print help
     #[arg(short = 'h', long = "help", action = clap::ArgAction::HelpShort)]
     pub help: Option<bool>,
+
+    /// The text option (`--content`) whose value the STATUS was typed right after, as the
+    /// parser saw it: the second word of an unquoted text (`--content Write tests`) when it
+    /// names no status.
+    #[arg(skip)]
+    pub status_after_text: Option<&'static str>,
 }

@@ -238,7 +238,7 @@ pub fn respect_owners(
             owner: first_owner.to_owned(),
             why: ended.why,
         },
-        (None, Some(end)) => LeaseState::RunsUntil(end.to_rfc3339()),
+        (None, Some(end)) => LeaseState::RunsUntil(end.with_timezone(&Utc)),
         (None, None) => LeaseState::None,
     };
     Plan::OwnedByOthers {

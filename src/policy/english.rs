@@ -26,20 +26,25 @@ fn joined<S: AsRef<str>>(names: &[S], word: &str) -> String {
     }
 }
 
-/// The most names one line of prose lists before it counts the rest (`(+3 more)`): a warning
-/// about sixty items stays one readable line.
-pub const NAMED_IN_ONE_LINE: usize = 5;
-
-/// Names in one line: `a, b, c (+3 more)`, at most `NAMED_IN_ONE_LINE` of them.
-pub fn some_named<S: AsRef<str>>(names: &[S]) -> String {
-    let shown: Vec<&str> = names
-        .iter()
-        .take(NAMED_IN_ONE_LINE)
-        .map(AsRef::as_ref)
-        .collect();
-    let line = shown.join(", ");
-    if names.len() > shown.len() {
-        format!("{line} (+{} more)", names.len() - shown.len())
+/// Names in one line of at most about `room` characters: as many as fit, at least one, then
+/// `(+3 more)` for the rest.
+pub fn fitted<S: AsRef<str>>(names: &[S], room: usize) -> String {
+    let mut line = String::new();
+    let mut shown = 0;
+    for name in names {
+        let name = name.as_ref();
+        let more = if line.is_empty() { 0 } else { 2 } + name.chars().count();
+        if shown > 0 && line.chars().count() + more > room {
+            break;
+        }
+        if !line.is_empty() {
+            line.push_str(", ");
+        }
+        line.push_str(name);
+        shown += 1;
+    }
+    if names.len() > shown {
+        format!("{line} (+{} more)", names.len() - shown)
     } else {
         line
     }
@@ -58,10 +63,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn some_named_counts_what_it_leaves_out() {
-        assert_eq!(some_named(&["a", "b"]), "a, b");
-        let many: Vec<String> = (1..=8).map(|n| n.to_string()).collect();
-        assert_eq!(some_named(&many), "1, 2, 3, 4, 5 (+3 more)");
+    fn fitted_names_as_many_as_fit_and_counts_the_rest() {
+        assert_eq!(fitted(&["a", "b"], 10), "a, b");
+        assert_eq!(
+            fitted(&["aaaa", "bbbb", "cccc"], 10),
+            "aaaa, bbbb (+1 more)"
+        );
+        assert_eq!(fitted(&["a long name", "b"], 3), "a long name (+1 more)");
     }
 
     #[test]

@@ -12,11 +12,11 @@ pub use crate::policy::exit::Kind;
 #[cfg(feature = "mcp")]
 pub use crate::policy::failure::Rpc;
 pub use crate::policy::failure::{
-    Base, BlockWhy, Bug, ChainEnd, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Headline, Hint,
-    Holds, Idle, Input, LeaseState, Left, NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused,
-    Removal, Revisions, Said, ServerBuild, Setup, Shape, Side, Skipped, StdinCommand, Stored,
-    Through, UNVOUCHED, Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong,
-    summarize,
+    Base, BlockWhy, Bug, ChainEnd, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Gone, Headline,
+    Hint, Holds, Idle, Input, LeaseState, Left, NoPayload, NotAStore, NotOwn, Note, Owned, Plan,
+    Refused, Removal, Revisions, Said, ServerBuild, Setup, Shape, Side, Skipped, Split,
+    StdinCommand, Stored, Through, UNVOUCHED, Unmergeable, Unreadable, Unsafe, Usage, UserFolder,
+    Warning, Wrong, summarize,
 };
 #[cfg(feature = "board")]
 pub use crate::policy::failure::{BoardStep, Http};

@@ -9,6 +9,8 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use crate::policy::error::{Error, Usage};
 
+mod unquoted;
+
 /// What a guessed word means.
 pub enum Meaning {
     /// Another name for a command (none of SPEC §2's): it runs that command.
@@ -136,7 +138,11 @@ pub fn with_aliases(mut command: clap::Command) -> clap::Command {
 
 /// What the user meant by a command line clap refused, said as a usage error that names the
 /// command that works; `None` when no table knows the guess.
-pub fn explain(err: &clap::Error, args: &[OsString]) -> Option<Error> {
+pub fn explain(
+    err: &clap::Error,
+    args: &[OsString],
+    command_line: fn() -> clap::Command,
+) -> Option<Error> {
     let args: Vec<String> = args
         .iter()
         .skip(1)
@@ -149,8 +155,10 @@ pub fn explain(err: &clap::Error, args: &[OsString]) -> Option<Error> {
         }
         ErrorKind::UnknownArgument => {
             let given = context(err, ContextKind::InvalidArg)?;
-            unknown_flag(&given, &args)
+            unknown_flag(&given, &args).or_else(|| unquoted::explain(&args, command_line))
         }
+        // `write -t pending:Fix bug`: "bug" is taken for the snapshot, which `-t` excludes.
+        ErrorKind::ArgumentConflict => unquoted::explain(&args, command_line),
         _ => None,
     }
 }
@@ -251,7 +259,7 @@ fn unknown_flag(given: &str, args: &[String]) -> Option<Error> {
 }
 
 /// A value as a shell takes it back: bare when it is one plain word, else in double quotes.
-fn quoted(value: &str) -> String {
+pub(crate) fn quoted(value: &str) -> String {
     if !value.is_empty()
         && value
             .chars()

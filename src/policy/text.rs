@@ -5,6 +5,24 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+/// A time as people read it, in the machine's local time zone (`TZ`), to the second: how
+/// `history` shows when a revision was made, and how every note and message shows a time
+/// (`lease until 2026-11-28 12:28:56`), never RFC 3339's nanoseconds. Text that is no RFC 3339
+/// time is shown as it is, escaped.
+pub fn local_time(at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at).map_or_else(
+        |_| escape(at).into_owned(),
+        |time| local_time_of(time.with_timezone(&chrono::Utc)),
+    )
+}
+
+/// `local_time` of a time already read.
+pub fn local_time_of(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.with_timezone(&chrono::Local)
+        .format("%Y-%m-%d %H:%M:%S")
+        .to_string()
+}
+
 /// Why a character may not stand in one line of text: control characters and bidi overrides
 /// could rewrite a terminal or hide text from a reviewer; line and paragraph separators break a
 /// line where no newline shows; a byte-order mark inside text is invisible noise.

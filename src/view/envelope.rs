@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use crate::context::Context;
 use crate::plan::model::{self, Stats, Status};
-use crate::policy::error::{Error, Warning};
+use crate::policy::error::{Error, Gone, Warning};
 use crate::store::Document;
 use crate::view::render;
 
@@ -66,6 +66,11 @@ pub fn data(document: &Document, warnings: &[Warning], changed: Option<bool>) ->
     // The change's own note (Codex's `explanation`), echoed back.
     if let Some(note) = &document.note {
         data.insert("note".into(), json!(note));
+    }
+    // Every open item a snapshot dropped, whole, for an agent to send back what it lost.
+    let dropped: Vec<&Gone> = warnings.iter().flat_map(Warning::dropped).collect();
+    if !dropped.is_empty() {
+        data.insert("dropped".into(), json!(dropped));
     }
     data.insert("warnings".into(), json!(warnings));
     Value::Object(data)

@@ -124,7 +124,7 @@ impl Output {
                 err,
                 "{} {}",
                 self.stderr.warning("warning:"),
-                escape(&warning.to_string())
+                escape(&warning.line())
             );
         }
         // Plans wrap on a terminal; generated documents (scripts, JSON, the man page) never do,
@@ -315,7 +315,8 @@ pub fn server_panic(info: &dyn std::fmt::Display) {
 
 #[cfg(feature = "mcp")]
 /// A command's reply as its JSON envelope, built, not printed: what the MCP server answers a
-/// tool call with. `true` with it when the command refused (its exit code is not 0).
+/// tool call with. `true` with it when the command refused. An answer is never a refusal,
+/// whatever its exit code: `check` with items open answers, with the open count in its data.
 pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {
     let place = Place {
         cwd,
@@ -327,7 +328,7 @@ pub fn envelope(reply: &Reply, cwd: Option<String>) -> (Value, bool) {
         params_input: reply.params_input.as_ref(),
     };
     match &reply.result {
-        Ok(outcome) => (envelope_of(outcome, &place), outcome.exit_code != 0),
+        Ok(outcome) => (envelope_of(outcome, &place), false),
         Err(error) => (envelope::failure(error, &place), true),
     }
 }
@@ -389,10 +390,12 @@ fn envelope_of(outcome: &Outcome, place: &Place<'_>) -> Value {
                 Some(true),
             )
         }
-        View::Shown { document, .. } | View::Recap { document } => {
+        View::Shown { document, .. } => {
             let counts = counts(document);
             plan(document, Headline::Todos { counts }.to_string(), None)
         }
+        // The recap's one line is what `recap` answers, in the envelope's text too.
+        View::Recap { document } => plan(document, render::recap(&document.todos), None),
         View::ShownAll { lists, .. } => {
             let text = crate::view::show::lists_headline(lists).to_string();
             envelope::answer(show::lists_data(lists), &text, None, place)

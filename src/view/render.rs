@@ -229,7 +229,10 @@ fn lease_line(
         .and_then(|now| crate::plan::claims::ended_for(item, now))
         .map(|ago| format!(": ended {} ago", crate::plan::claims::span(ago)))
         .unwrap_or_default();
-    let text = format!("lease until {}{ended}", escape(until));
+    let text = format!(
+        "lease until {}{ended}",
+        crate::policy::text::local_time(until)
+    );
     detail_line(out, width, &palette.dim(&text));
 }
 

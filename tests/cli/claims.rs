@@ -48,13 +48,12 @@ fn a_claim_with_a_lease_returns_the_claim_and_stores_when_it_ends() {
         .todos(&["next", "--claim", "--owner", "w2", "--lease", "90s"])
         .env("TODOS_NOW", T0)
         .expect_stdout("  2 [▶] Server @w2\n")
-        .expect_stderr("note: Claimed: 2 \"Server\". Lease until 2025-01-02T17:01:30+00:00.\n")
+        .expect_stderr("note: Claimed: 2 \"Server\". Lease until 2025-01-02 17:01:30.\n")
         .run()
         .success();
     assert_eq!(text.stdout, "  2 [▶] Server @w2\n");
     assert!(
-        text.stderr
-            .contains("Lease until 2025-01-02T17:01:30+00:00."),
+        text.stderr.contains("Lease until 2025-01-02 17:01:30."),
         "{}",
         text.stderr
     );
@@ -63,9 +62,9 @@ fn a_claim_with_a_lease_returns_the_claim_and_stores_when_it_ends() {
         .expect_stdout(concat!(
             "[0/3] Ship\n",
             "  1 [▶] Schema @w1\n",
-            "        lease until 2025-01-02T17:15:00+00:00\n",
+            "        lease until 2025-01-02 17:15:00\n",
             "  2 [▶] Server @w2\n",
-            "        lease until 2025-01-02T17:01:30+00:00\n",
+            "        lease until 2025-01-02 17:01:30\n",
             "  3 [ ] Client\n"
         ))
         .run()
@@ -88,7 +87,7 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
         .todos(&["--json", "next", "--claim", "--owner", "w2"])
         .env("TODOS_NOW", T0)
         .env("TODOS_CLAIM_LEASE", "1h")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\"content\":\"Server\",\"status\":\"in_progress\",\"owner\":\"w2\",\"lease_until\":\"2025-01-02T18:00:00+00:00\",\"lease_seconds\":3600},\"claim\":{\"owner\":\"w2\",\"revision\":3,\"lease_until\":\"2025-01-02T18:00:00+00:00\",\"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\"revision\":3,\"recap\":\"[0/3] In progress: Schema (+1 more). Pending: Client.\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"Server\\\". Lease until 2025-01-02T18:00:00+00:00.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\"content\":\"Server\",\"status\":\"in_progress\",\"owner\":\"w2\",\"lease_until\":\"2025-01-02T18:00:00+00:00\",\"lease_seconds\":3600},\"claim\":{\"owner\":\"w2\",\"revision\":3,\"lease_until\":\"2025-01-02T18:00:00+00:00\",\"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\"revision\":3,\"recap\":\"[0/3] In progress: Schema (+1 more). Pending: Client.\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"Server\\\". Lease until 2025-01-02 18:00:00.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(
@@ -188,7 +187,7 @@ fn an_ended_lease_is_marked_then_taken_over_and_the_history_says_from_whom() {
     env.rejects(
         env.todos(&["update", "1", "completed"])
             .env("TODOS_OWNER", "w1")
-            .env("TODOS_NOW", T19).expect_stderr(concat!("error: item 1 \"Schema\" is owned by w2, not by w1 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: its lease runs until 2025-01-02T17:34:00+00:00, then `todos next --claim` takes it over; `todos update 1 --take` takes it over on purpose\n")),
+            .env("TODOS_NOW", T19).expect_stderr(concat!("error: item 1 \"Schema\" is owned by w2, not by w1 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: its lease runs until 2025-01-02 17:34:00, then `todos next --claim` takes it over; `todos update 1 --take` takes it over on purpose\n")),
         3,
     );
 }
@@ -407,4 +406,29 @@ fn a_store_with_a_bad_lease_is_corrupt() {
         .replace("2025-01-02T17:15:00+00:00", "tomorrow");
     env.write_file(".todos.json", store);
     env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: todos[0]: lease_until \"tomorrow\" is not an RFC 3339 time\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+}
+
+#[test]
+fn notes_say_a_lease_in_local_time_to_the_second_as_history_does() {
+    let env = team();
+    // A real clock has nanoseconds; a person reads the lease as `history` shows times: in the
+    // local time zone, to the second.
+    env.todos(&["next", "--claim", "--owner", "w1", "--lease", "15m"])
+        .env("TODOS_NOW", "2025-01-02T17:00:00.930472016Z")
+        .env("TZ", "Asia/Shanghai")
+        .expect_stdout("  1 [▶] Schema @w1\n")
+        .expect_stderr("note: Claimed: 1 \"Schema\". Lease until 2025-01-03 01:15:00.\n")
+        .run()
+        .success();
+    env.rejects(
+        env.todos(&["update", "1", "completed"])
+            .env("TODOS_OWNER", "w2")
+            .env("TODOS_NOW", T10)
+            .env("TZ", "Asia/Shanghai")
+            .expect_stderr(concat!(
+                "error: item 1 \"Schema\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n",
+                "hint: its lease runs until 2025-01-03 01:15:00, then `todos next --claim` takes it over; `todos update 1 --take` takes it over on purpose\n",
+            )),
+        3,
+    );
 }

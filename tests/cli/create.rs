@@ -144,3 +144,110 @@ fn create_refuses_two_spellings_of_items() {
         1,
     );
 }
+
+#[test]
+fn one_word_arguments_make_an_item_each_and_say_how_to_quote() {
+    let env = TestEnv::new();
+    env.todos(&["create", "Fix", "the", "flaky", "test"])
+        .expect_stdout(concat!(
+            "[0/4] (no summary)\n",
+            "  1 [ ] Fix\n",
+            "  2 [ ] the\n",
+            "  3 [ ] flaky\n",
+            "  4 [ ] test\n",
+            "4 of 4 open — finish them before you wrap up.\n"
+        ))
+        .expect_stderr(concat!(
+            "warning: each word became its own item (4 items: \"Fix\", \"the\", \"flaky\", ",
+            "\"test\"): to keep a text whole, quote it: `todos create \"Fix the flaky test\"`; ",
+            "`todos undo` takes these 4 items back\n"
+        ))
+        .run()
+        .success();
+    // Two one-word items, or texts already quoted, are what was meant: nothing to say.
+    env.todos(&["-q", "undo"]).run().success();
+    env.todos(&["create", "Reproduce", "Patch"])
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  5 [ ] Reproduce\n",
+            "  6 [ ] Patch\n",
+            "2 of 2 open — finish them before you wrap up.\n"
+        ))
+        .run()
+        .success();
+}
+
+#[test]
+fn an_unquoted_description_says_which_words_became_items() {
+    let env = TestEnv::new();
+    let args = [
+        "create",
+        "Fix",
+        "flaky",
+        "login",
+        "test",
+        "--description",
+        "Because",
+        "it",
+        "fails",
+        "on",
+        "CI",
+    ];
+    env.todos(&args)
+        .stdout_varies("eight one-word items, counted below")
+        .expect_stderr(concat!(
+            "warning: each word became its own item (8 items: \"Fix\", \"flaky\", \"login\", ",
+            "\"test\", \"it\", \"fails\", \"on\", \"CI\"), and --description took only ",
+            "\"Because\": to keep a text whole, quote it: `todos create \"Fix flaky login test\" ",
+            "--description \"Because it fails on CI\"`; `todos undo` takes these 8 items back\n"
+        ))
+        .run()
+        .success();
+    assert_eq!(items(&env.store()["todos"]).len(), 8);
+    env.todos(&["-q", "undo"]).run().success();
+    // The item's text quoted, the description not: only the description's words are named.
+    let envelope = env
+        .todos(&[
+            "--json",
+            "create",
+            "Fix flaky login test",
+            "--description",
+            "Because",
+            "it",
+            "fails",
+        ])
+        .stdout_in_parts("the envelope: its warning is checked")
+        .run()
+        .json();
+    assert_eq!(
+        envelope["data"]["warnings"],
+        serde_json::json!([concat!(
+            "--description took only \"Because\", and the words after it became items of ",
+            "their own (\"it\", \"fails\"): to keep a text whole, quote it: `todos create ",
+            "\"Fix flaky login test\" --description \"Because it fails\"`; `todos undo` takes ",
+            "these 3 items back"
+        )])
+    );
+}
+
+#[test]
+fn eleven_unquoted_words_are_refused_with_how_to_quote_them() {
+    let env = TestEnv::new();
+    let words = [
+        "Make", "the", "login", "page", "load", "fast", "on", "slow", "mobile", "networks", "again",
+    ];
+    let mut args = vec!["create"];
+    args.extend(words);
+    env.rejects(
+        env.todos(&args).expect_stderr(concat!(
+            "error: todos: holds 11 items, the limit is 10; remove items or merge small steps ",
+            "into one; or raise the limit with \"max_items\" in .todos.config.json or ",
+            "TODOS_MAX_ITEMS\n",
+            "hint: each word became its own item (11 items: \"Make\", \"the\", \"login\", ",
+            "\"page\", \"load\", \"fast\", \"on\", \"slow\", \"mobile\", \"networks\", \"again\"): ",
+            "to keep a text whole, quote it: `todos create \"Make the login page load fast on ",
+            "slow mobile networks again\"`\n"
+        )),
+        1,
+    );
+}

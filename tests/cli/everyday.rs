@@ -514,7 +514,7 @@ fn show_and_recap_say_where_no_plan_is() {
     let json = env
         .todos(&["--json", "recap"])
         .expect_stderr("")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"Todos: no items.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success();
     assert_eq!(json.json()["status"], "success");
     assert!(!env.path(".todos.json").exists(), "show creates nothing");

@@ -209,3 +209,91 @@ fn a_mistyped_list_name_is_named() {
         ))
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).run();
 }
+
+/// Text left unquoted after a status, `-t` or `--content` gets the hint the quoted near miss
+/// gets, not only clap's "unexpected argument".
+#[test]
+fn unquoted_words_are_answered_as_the_quoted_near_miss_is() {
+    let env = TestEnv::new();
+    env.plan(
+        "Ship",
+        &["pending:A", "pending:B", "pending:C", "pending:D"],
+    );
+    for (args, stderr) in [
+        (
+            &["update", "2", "in", "progress"][..],
+            concat!(
+                "error: STATUS: unknown status \"in progress\" (typed as 2 words); did you mean ",
+                "\"in_progress\"?\n",
+                "hint: run `todos update 2 in_progress`\n"
+            ),
+        ),
+        (
+            &["write", "-t", "pending:Fix", "the", "bug"],
+            concat!(
+                "error: -t takes one argument, but \"pending:Fix the bug\" was typed as 3 words\n",
+                "hint: quote the text: `todos write -t \"pending:Fix the bug\"`\n"
+            ),
+        ),
+        (
+            &["write", "-t", "pending:Fix", "bug"],
+            concat!(
+                "error: -t takes one argument, but \"pending:Fix bug\" was typed as 2 words\n",
+                "hint: quote the text: `todos write -t \"pending:Fix bug\"`\n"
+            ),
+        ),
+        (
+            &["write", "-t", "in", "progress:Fix"],
+            concat!(
+                "error: -t: unknown status \"in progress\" (typed as 2 words); did you mean ",
+                "\"in_progress\"?\n",
+                "hint: run `todos write -t in_progress:Fix`\n"
+            ),
+        ),
+        (
+            &["update", "4", "--content", "Write", "unit", "tests"],
+            concat!(
+                "error: --content takes one argument, but \"Write unit tests\" was typed as 3 ",
+                "words\n",
+                "hint: quote the text: `todos update 4 --content \"Write unit tests\"`\n"
+            ),
+        ),
+        (
+            // Two words: the second is taken for the status, and names none.
+            &["update", "4", "--content", "Write", "tests"],
+            concat!(
+                "error: --content takes one argument, but \"Write tests\" was typed as 2 words\n",
+                "hint: quote the text: `todos update 4 --content \"Write tests\"`\n"
+            ),
+        ),
+        (
+            &["update", "4", "--description", "Flaky", "again"],
+            concat!(
+                "error: --description takes one argument, but \"Flaky again\" was typed as 2 ",
+                "words\n",
+                "hint: quote the text: `todos update 4 --description \"Flaky again\"`\n"
+            ),
+        ),
+        (
+            &["update", "2", "Fix", "the", "bug"],
+            concat!(
+                "error: STATUS takes one argument, but \"Fix the bug\" was typed as 3 words\n",
+                "hint: quote the text: `todos update 2 --content \"Fix the bug\"`\n"
+            ),
+        ),
+    ] {
+        env.rejects(env.todos(args).expect_stderr(stderr), 2);
+    }
+    env.rejects(
+        env.todos(&["--json", "update", "2", "in", "progress"])
+            .expect_stdout(concat!(
+                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"STATUS: unknown ",
+                "status \\\"in progress\\\" (typed as 2 words); did you mean \\\"in_progress\\\"?\",",
+                "\"details\":[],\"hint\":\"run `todos update 2 in_progress`\"},\"text\":",
+                "\"error: STATUS: unknown status \\\"in progress\\\" (typed as 2 words); did you ",
+                "mean \\\"in_progress\\\"?\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,",
+                "\"list\":null,\"params_input\":null}}\n"
+            )),
+        2,
+    );
+}

@@ -816,3 +816,78 @@ fn broken_or_linked_agent_settings_change_nothing() {
         assert_eq!(env.read("elsewhere.toml"), "# mine\n");
     }
 }
+
+#[test]
+fn dry_run_says_what_it_would_write_and_writes_nothing() {
+    let env = TestEnv::new();
+    env.git_in(&env.ws(), &["init", "-q"]);
+    env.write_file(".claude/settings.json", "{\n  \"model\": \"opus\"\n}\n");
+    env.write_file("AGENTS.md", "# Our rules\n");
+    let combinations: [&[&str]; 5] = [
+        &[],
+        &["--hooks"],
+        &["--mcp"],
+        &["--git"],
+        &["--hooks", "--mcp", "--git"],
+    ];
+    for agent in ["claude", "codex", "gemini"] {
+        for flags in combinations {
+            let mut args = vec!["init", "--dry-run", "--agent", agent];
+            args.extend_from_slice(flags);
+            let before = env.everything();
+            env.todos(&args)
+                .stdout_varies("each agent's files and changes; one is compared whole below")
+                .run()
+                .success();
+            assert_eq!(env.everything(), before, "{args:?} wrote");
+        }
+    }
+    for args in [
+        &["init", "--dry-run"][..],
+        &["init", "--dry-run", "--agent", "generic", "--git"],
+        &["--json", "init", "--dry-run", "--hooks", "--mcp", "--git"],
+    ] {
+        let before = env.everything();
+        env.todos(args)
+            .stdout_varies("the files init would write")
+            .run()
+            .success();
+        assert_eq!(env.everything(), before, "{args:?} wrote");
+    }
+    // Git's files alone: each file and the lines it would add, then that nothing was written.
+    let git = concat!(
+        "would create .gitattributes: plans merge with `todos merge-file` (commit it; each clone ",
+        "runs `todos init --git`)\n",
+        "  + # todos:begin (written by `todos init --git`: git merges plans with todos merge-file)\n",
+        "  + .todos.json merge=todos\n",
+        "  + .todos/*.json merge=todos\n",
+        "  + # todos:end\n",
+        "would update .git/config: the todos merge driver (`todos merge-file %O %A %B`), for ",
+        "this clone only\n",
+        "  +\n",
+        "  + # todos:begin (written by `todos init --git`)\n",
+        "  + [merge \"todos\"]\n",
+        "  + \\tname = todos: merges plans item by item\n",
+        "  + \\tdriver = todos merge-file %O %A %B\n",
+        "  + # todos:end\n",
+        "Dry run: init would change the files above; nothing was written.\n",
+    );
+    let before = env.everything();
+    env.todos(&["init", "--dry-run", "--git"])
+        .expect_stdout(git)
+        .run()
+        .success();
+    assert_eq!(env.everything(), before);
+    // Once set up, a dry run finds nothing to change.
+    env.todos(&["-q", "init", "--git"]).run().success();
+    env.todos(&["init", "--dry-run", "--git"])
+        .expect_stdout(concat!(
+            "unchanged .gitattributes: plans merge with `todos merge-file` (commit it; each clone ",
+            "runs `todos init --git`)\n",
+            "unchanged .git/config: the todos merge driver (`todos merge-file %O %A %B`), for ",
+            "this clone only\n",
+            "Dry run: already set up, nothing would change; nothing was written.\n",
+        ))
+        .run()
+        .success();
+}

@@ -13,7 +13,7 @@ fn leased() -> TestEnv {
     env.todos(&["next", "--claim", "--owner", "w1", "--lease", "15m"])
         .env("TODOS_NOW", T0)
         .expect_stdout("  1 [▶] Schema @w1\n")
-        .expect_stderr("note: Claimed: 1 \"Schema\". Lease until 2025-01-02T17:15:00+00:00.\n")
+        .expect_stderr("note: Claimed: 1 \"Schema\". Lease until 2025-01-02 17:15:00.\n")
         .run()
         .success();
     env

@@ -247,7 +247,7 @@ fn a_folder_holding_only_lists_is_a_workspace() {
     let json = env
         .todos(&["--json", "recap"])
         .current_dir(project.join("src/deep"))
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"Todos: no items.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws/project/src/deep\",\"workspace\":\"[ROOT]/ws/project\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws/project/src/deep\",\"workspace\":\"[ROOT]/ws/project\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(

@@ -332,13 +332,34 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
     let recap = client.envelope("recap", json!({}));
     let cli = env
         .todos(&["--json", "recap"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: Document.\",\"revision\":4,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, 2 completed.\",\"stats\":{\"total\":4,\"pending\":1,\"in_progress\":1,\"completed\":2,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: Document.\",\"revision\":4,\"warnings\":[]},\"text\":\"[2/4] In progress: Test. Pending: Document.\",\"stats\":{\"total\":4,\"pending\":1,\"in_progress\":1,\"completed\":2,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
         .success()
         .json();
     assert_eq!(recap, cli, "recap is `todos --json recap`");
     assert_eq!(
         recap["data"]["recap"],
         "[2/4] In progress: Test. Pending: Document."
+    );
+    assert_eq!(
+        recap["text"], recap["data"]["recap"],
+        "the recap tool's text is the recap line"
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn check_with_items_open_is_a_result_carrying_the_open_count() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    client.envelope("write", plan_of_three());
+    // Open items are check's answer, not a failed call: a client shows it as a result.
+    let checked = client.envelope("check", json!({}));
+    assert_eq!(checked["status"], "success", "{checked}");
+    assert_eq!(checked["data"]["check"]["passed"], false);
+    assert_eq!(checked["data"]["check"]["open"], 2);
+    assert_eq!(
+        checked["data"]["recap"],
+        "[1/3] In progress: Patch. Pending: Test."
     );
     assert_eq!(client.close(), 0);
 }

@@ -298,6 +298,8 @@ fn bash(env: &TestEnv, options: &[&str], script: &str) -> Command {
             format!("{}:/usr/bin:/bin", crate::support::bin_dir().display()),
         )
         .env("HOME", env.home())
+        // `mktemp -d` in a page's block makes its folder inside the test's, never in /tmp.
+        .env("TMPDIR", env.home())
         .env("XDG_CONFIG_HOME", env.home().join(".config"))
         .env("TZ", "UTC")
         .env("TODOS_NOW", crate::support::NOW)
@@ -629,5 +631,66 @@ fn the_workspace_help_says_discovery_as_the_readme_does() {
     assert!(
         document("docs/files.md")
             .contains("`.todos.json`, `.todos/` or `.git`, whichever comes first")
+    );
+}
+
+/// The README's section that starts with the heading `title`, up to the next `## `.
+fn section(title: &str) -> String {
+    let readme = document("README.md");
+    let start = readme
+        .find(title)
+        .unwrap_or_else(|| panic!("README has no {title}"));
+    let rest = &readme[start + title.len()..];
+    rest[..rest.find("\n## ").unwrap_or(rest.len())].to_owned()
+}
+
+#[test]
+fn the_team_block_leaves_the_checkout_and_the_readers_shell_as_they_were() {
+    let team = section("## A team of agents in worktrees");
+    let block = blocks(&team)
+        .into_iter()
+        .find(|block| block.kind == "sh")
+        .expect("the team block");
+    let env = fresh();
+    let before = env.tree();
+    // The block as a reader pastes it, then what their shell is left with.
+    let script = format!(
+        "{}\nprintf '%s %s' \"$PWD\" \"${{TODOS_WORKTREES-unset}}\"",
+        block
+            .body
+            .iter()
+            .map(|line| checked_line(line))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let output = bash(&env, BLOCK, &script).output().expect("run bash");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{} unset", env.ws().display()),
+        "the shell keeps its folder, and no TODOS_WORKTREES is exported"
+    );
+    assert_eq!(env.tree(), before, "nothing is left in the checkout");
+}
+
+#[test]
+fn the_install_copies_the_quick_starts_build_onto_the_path() {
+    let install = section("## Install");
+    assert!(
+        install.contains("install -m 755 target/release/todos ~/.local/bin/"),
+        "{install}"
+    );
+    assert!(
+        !install.contains("cargo install"),
+        "no second build: {install}"
+    );
+    let readme = document("README.md");
+    assert!(
+        readme.find("## Quick start") < readme.find("## Install"),
+        "the install copies what the quick start built"
     );
 }

@@ -13,6 +13,10 @@ fn three_items() -> TestEnv {
             "  3 [ ] c\n",
             "3 of 3 open — finish them before you wrap up.\n"
         ))
+        .expect_stderr(concat!(
+            "warning: each word became its own item (3 items: \"a\", \"b\", \"c\"): to keep a ",
+            "text whole, quote it: `todos create \"a b c\"`; `todos undo` takes these 3 items back\n"
+        ))
         .run()
         .success();
     env.todos(&["update", "3", "--blocked-by", "1"])

@@ -423,3 +423,62 @@ fn a_folder_given_as_file_is_an_input_error() {
         1,
     );
 }
+
+#[test]
+fn json_names_every_dropped_item_in_data_dropped_and_text_shortens_to_one_line() {
+    let env = TestEnv::new();
+    let seven = [
+        "pending:Reproduce the login timeout",
+        "pending:Patch the token expiry check",
+        "in_progress:Add a regression test",
+        "pending:Update the changelog",
+        "blocked:Ask for the review",
+        "pending:Tag the release",
+        "pending:Publish the packages",
+        "completed:Read the report",
+    ];
+    env.plan("Ship", &seven);
+    // Text: one line, as many names as fit, the rest counted.
+    env.todos(&["write", "[]"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
+        .expect_stderr(concat!(
+            "warning: dropped 7 open items: 1 \"Reproduce the login timeout\" (pending), ",
+            "2 \"Patch the token expiry check\" (pending) (+5 more); send them again to keep ",
+            "them, or `todos undo`\n"
+        ))
+        .run()
+        .success();
+    env.todos(&["-q", "undo"]).run().success();
+    // JSON: every dropped open item, whole, in `data.dropped` and in the warning; the
+    // finished one is not dropped work.
+    let dropped = json!([
+        {"id": "1", "content": "Reproduce the login timeout", "status": "pending"},
+        {"id": "2", "content": "Patch the token expiry check", "status": "pending"},
+        {"id": "3", "content": "Add a regression test", "status": "in_progress"},
+        {"id": "4", "content": "Update the changelog", "status": "pending"},
+        {"id": "5", "content": "Ask for the review", "status": "blocked"},
+        {"id": "6", "content": "Tag the release", "status": "pending"},
+        {"id": "7", "content": "Publish the packages", "status": "pending"},
+    ]);
+    let warning = concat!(
+        "dropped 7 open items: 1 \"Reproduce the login timeout\" (pending), 2 \"Patch the token ",
+        "expiry check\" (pending), 3 \"Add a regression test\" (in_progress), 4 \"Update the ",
+        "changelog\" (pending), 5 \"Ask for the review\" (blocked), 6 \"Tag the release\" ",
+        "(pending), 7 \"Publish the packages\" (pending); send them again to keep them, or ",
+        "`todos undo`"
+    );
+    let envelope = json!({
+        "status": "success",
+        "data": {"summary": null, "todos": [], "recap": "[0/0] No todos.", "revision": 4,
+                 "changed": true, "dropped": dropped, "warnings": [warning]},
+        "text": "Updated todos: no items.",
+        "stats": {"total": 0, "pending": 0, "in_progress": 0, "completed": 0, "cancelled": 0,
+                  "failed": 0, "blocked": 0},
+        "context": {"cwd": "[ROOT]/ws", "workspace": "[ROOT]/ws", "list": "default",
+                    "params_input": []},
+    });
+    env.todos(&["--json", "write", "[]"])
+        .expect_stdout(format!("{envelope}\n"))
+        .run()
+        .success();
+}

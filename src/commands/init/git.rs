@@ -105,13 +105,22 @@ impl GitConfig {
 
     /// Writes the config when it changes, and says so in `init`'s words: what happened to it
     /// and what it holds.
-    pub fn apply_and_describe(&self, workspace: &Path) -> Result<(String, Action)> {
-        let action = self.apply()?;
+    /// With `dry_run`, writes nothing and says what it would write, the lines it changes too.
+    pub fn apply_and_describe(&self, workspace: &Path, dry_run: bool) -> Result<(String, Action)> {
         let what = Holds::MergeDriver {
             users_own: self.users_own,
         };
         let path = self.path.strip_prefix(workspace).unwrap_or(&self.path);
         let shown = escape(&path.display().to_string()).into_owned();
+        if dry_run {
+            let action = Action::of(self.old.as_deref(), &self.new);
+            let mut line = format!("{} {shown}: {what}\n", action.would());
+            if action != Action::Unchanged {
+                line.push_str(&super::files::diff(self.old.as_deref(), &self.new));
+            }
+            return Ok((line, action));
+        }
+        let action = self.apply()?;
         Ok((format!("{} {shown}: {what}\n", action.as_str()), action))
     }
 

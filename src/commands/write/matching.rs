@@ -6,8 +6,7 @@ use std::collections::HashMap;
 
 use crate::input::Draft;
 use crate::plan::model::Item;
-use crate::policy::error::{Removal, Warning};
-use crate::policy::text::escape;
+use crate::policy::error::{Gone, Removal, Warning};
 
 /// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
 pub(super) fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>) -> Vec<Item> {
@@ -49,16 +48,13 @@ pub(super) fn replaced(
         .map(|(item, _)| item.clone())
         .collect();
     // One line however many (SPEC §2): a cleared plan of sixty items is one warning.
-    let open: Vec<String> = dropped
+    let open: Vec<Gone> = dropped
         .iter()
         .filter(|item| !item.status.is_terminal())
-        .map(|item| {
-            format!(
-                "{} \"{}\" ({})",
-                item.id,
-                escape(&item.content),
-                item.status.as_str()
-            )
+        .map(|item| Gone {
+            id: item.id.clone(),
+            content: item.content.clone(),
+            status: item.status,
         })
         .collect();
     if !open.is_empty() {

@@ -54,6 +54,8 @@ pub enum Hint {
     MemoryDirInside,
     /// A store that cannot be read: `undo` sets it aside.
     UndoRecovers { path: std::path::PathBuf },
+    /// `create`'s words, split by the shell, refused: the command quoted as it was meant.
+    Quote(crate::policy::failure::Split),
 }
 
 impl fmt::Display for Hint {
@@ -105,6 +107,7 @@ impl fmt::Display for Hint {
                 }
             }),
             Self::CheckFile => f.write_str("check the --file path"),
+            Self::Quote(split) => f.write_str(&split.hint()),
             Self::MemoryDirInside => {
                 let setting = Setting::MemoryDir.info();
                 write!(

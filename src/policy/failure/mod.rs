@@ -25,12 +25,14 @@
 mod bug;
 pub(super) mod disk;
 pub(super) mod foreign;
+mod gone;
 pub(super) mod hint;
 mod holds;
 mod input;
 mod left;
 mod note;
 mod plan;
+mod quoting;
 mod refused;
 mod served;
 mod setup;
@@ -50,6 +52,7 @@ pub use input::{FileWhy, Input};
 pub use left::{Left, UNVOUCHED};
 pub use note::{Base, Headline, Idle, NoPayload, Note};
 pub use plan::{ChainEnd, LeaseState, Plan, Revisions};
+pub use quoting::Split;
 pub use refused::Refused;
 #[cfg(feature = "board")]
 pub use served::Http;
@@ -62,7 +65,7 @@ pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};
 pub use usage::Usage;
-pub use warning::{Conflict, Removal, Side, Warning};
+pub use warning::{Conflict, Gone, Removal, Side, Warning};
 pub use wrong::{Fit, Wrong};
 
 /// What a `Problem` says after its path: only these enums, never free text.

@@ -311,6 +311,8 @@ pub enum Headline {
     /// `init`: whether a file changed, and whether it set up an agent (else only git's merge
     /// driver).
     SetUp { changed: bool, agent: bool },
+    /// `init --dry-run`: whether it would change a file; it wrote nothing.
+    DryRun { changed: bool },
     /// A plan shown, restored or redrawn: its items counted by status (`2 pending, 1
     /// completed`, or `no items`).
     Todos { counts: String },
@@ -380,6 +382,12 @@ impl std::fmt::Display for Headline {
             Self::SetUp { changed: false, .. } => f.write_str("Already set up: nothing changed."),
             Self::SetUp { agent: false, .. } => f.write_str("Set up: git merges plans with todos."),
             Self::SetUp { .. } => f.write_str("Set up: the agent now plans with todos."),
+            Self::DryRun { changed: true } => {
+                f.write_str("Dry run: init would change the files above; nothing was written.")
+            }
+            Self::DryRun { changed: false } => {
+                f.write_str("Dry run: already set up, nothing would change; nothing was written.")
+            }
             Self::Updated { counts } => write!(f, "Updated todos: {counts}."),
             #[cfg(feature = "board")]
             Self::Board {

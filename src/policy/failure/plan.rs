@@ -16,8 +16,8 @@ pub enum LeaseState {
         owner: String,
         why: String,
     },
-    /// It runs until this time (RFC 3339).
-    RunsUntil(String),
+    /// It runs until this time (said in local time, as `history` says it).
+    RunsUntil(chrono::DateTime<chrono::Utc>),
     None,
 }
 
@@ -338,11 +338,10 @@ impl Plan {
                         "{}'s {why}: `todos next --claim` takes it over",
                         escape(&owner)
                     ),
-                    LeaseState::RunsUntil(end) => {
-                        format!(
-                            "its lease runs until {end}, then `todos next --claim` takes it over"
-                        )
-                    }
+                    LeaseState::RunsUntil(end) => format!(
+                        "its lease runs until {}, then `todos next --claim` takes it over",
+                        crate::policy::text::local_time_of(end)
+                    ),
                     LeaseState::None => "it holds no lease".to_owned(),
                 };
                 Error::new(

@@ -2,6 +2,7 @@
 
 use crate::policy::cap::Cap;
 use crate::policy::error::{Error, Kind};
+use crate::policy::text::escape;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Usage {
@@ -16,6 +17,16 @@ pub enum Usage {
         command: String,
         flag: String,
         instead: String,
+    },
+    /// Words a shell split that were meant as one argument (`todos update 2 in progress`):
+    /// `what` took them (`STATUS`, `--content`, `-t`), `near` is the status they nearly name,
+    /// `run` the command that works.
+    Unquoted {
+        what: String,
+        text: String,
+        count: usize,
+        near: Option<&'static str>,
+        run: String,
     },
     /// A command line clap refused, in clap's words (`--json` asked for the envelope).
     Clap { message: String },
@@ -46,6 +57,28 @@ impl Usage {
                  show --format json`)",
             ),
             Self::Clap { message } => error(message).with_hint("see `todos --help`"),
+            Self::Unquoted {
+                what,
+                text,
+                count,
+                near: Some(name),
+                run,
+            } => error(format!(
+                "{what}: unknown status \"{}\" (typed as {count} words); did you mean \"{name}\"?",
+                escape(&text)
+            ))
+            .with_hint(format!("run `{}`", escape(&run))),
+            Self::Unquoted {
+                what,
+                text,
+                count,
+                near: None,
+                run,
+            } => error(format!(
+                "{what} takes one argument, but \"{}\" was typed as {count} words",
+                escape(&text)
+            ))
+            .with_hint(format!("quote the text: `{}`", escape(&run))),
             Self::LockTimeout { given } => error(format!(
                 "--lock-timeout {given} is not a number of seconds from 0 to {}",
                 Cap::LockTimeoutSeconds.value()

@@ -9,8 +9,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::policy::cap::Cap;
-use crate::policy::english::some_named;
-use crate::policy::failure::{Distrust, Left, Skipped};
+use crate::policy::english::fitted;
+pub use crate::policy::failure::gone::{Gone, Removal};
+use crate::policy::failure::gone::{NAMES_IN_ONE_LINE, open_removed};
+use crate::policy::failure::{Distrust, Left, Skipped, Split};
 use crate::policy::sentences;
 use crate::policy::settings::{Setting, Worktrees};
 use crate::policy::status::Status;
@@ -135,9 +137,10 @@ pub enum Warning {
         why: String,
     },
     /// Open items a command removed (`remove`) or a snapshot dropped (`write`), each named
-    /// with its status: `3 "Tests" (pending)`.
+    /// with its status: `3 "Tests" (pending)`. The words name every one; the text line may
+    /// shorten them to fit (`Warning::line`).
     OpenRemoved {
-        items: Vec<String>,
+        items: Vec<Gone>,
         by: Removal,
     },
     /// `write`: an item sent back to an open status from a finished one.
@@ -162,6 +165,8 @@ pub enum Warning {
     NothingToRestore,
     /// A plan first written without a summary.
     NoSummary,
+    /// `create`'s words, split by the shell, made an item each.
+    SplitWords(Split),
     /// A merge's result that git must see as a conflict.
     Conflict(Conflict),
 }
@@ -216,13 +221,6 @@ impl serde::Serialize for Conflict {
 pub enum Side {
     Ours,
     Theirs,
-}
-
-/// How open items went: `remove` named them, or a `write` left them out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Removal {
-    Removed,
-    Dropped,
 }
 
 pub(super) fn shown(path: &Path) -> String {
@@ -382,30 +380,8 @@ impl std::fmt::Display for Warning {
                 "the common plan in git's index is not a store ({why}): merged without it"
             ),
             Self::OpenRemoved { items, by } => {
-                let one = items.len() == 1;
-                let them = if one { "it" } else { "them" };
-                let (verb, back) = match by {
-                    Removal::Removed => (
-                        "removed",
-                        format!(
-                            "if {} still needed, `todos undo` brings {them} back",
-                            if one { "it is" } else { "they are" }
-                        ),
-                    ),
-                    Removal::Dropped => (
-                        "dropped",
-                        format!("send {them} again to keep {them}, or `todos undo`"),
-                    ),
-                };
-                match items.as_slice() {
-                    [item] => write!(f, "{verb} open item {item}; {back}"),
-                    _ => write!(
-                        f,
-                        "{verb} {} open items: {}; {back}",
-                        items.len(),
-                        some_named(items)
-                    ),
-                }
+                let names: Vec<String> = items.iter().map(ToString::to_string).collect();
+                f.write_str(&open_removed(&names.join(", "), items.len(), *by))
             }
             Self::Reopened {
                 id,
@@ -436,11 +412,37 @@ impl std::fmt::Display for Warning {
                 "the plan has no summary: say in one line what it is for with \"summary\" or \
                  --summary",
             ),
+            Self::SplitWords(split) => f.write_str(&split.warning()),
             Self::NewListNear { list, near } => write!(
                 f,
                 "made a new list {list}, beside the list {near}: if you meant {near}, run the \
                  command again with `-l {near}`"
             ),
+        }
+    }
+}
+
+impl Warning {
+    /// The warning as a line of text for a person: the same words, but the items of
+    /// `OpenRemoved` shortened to fit one line (`(+3 more)`). `--json` keeps every name.
+    pub fn line(&self) -> String {
+        match self {
+            Self::OpenRemoved { items, by } if items.len() > 1 => {
+                let names: Vec<String> = items.iter().map(ToString::to_string).collect();
+                open_removed(&fitted(&names, NAMES_IN_ONE_LINE), items.len(), *by)
+            }
+            _ => self.to_string(),
+        }
+    }
+
+    /// The open items a snapshot dropped, for `data.dropped`.
+    pub fn dropped(&self) -> &[Gone] {
+        match self {
+            Self::OpenRemoved {
+                items,
+                by: Removal::Dropped,
+            } => items,
+            _ => &[],
         }
     }
 }

@@ -23,7 +23,7 @@ pub fn clap_failure(
     command_line: fn() -> clap::Command,
 ) -> ExitCode {
     use clap::error::ErrorKind;
-    let guessed = crate::policy::guess::explain(&err, args);
+    let guessed = crate::policy::guess::explain(&err, args, command_line);
     // clap repeats the words it refused as they were typed; on a colour terminal its styled
     // text would carry an escape sequence or a carriage return of the user's straight to it.
     words_shown(&mut err);

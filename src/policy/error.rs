@@ -9,16 +9,16 @@
 use std::fmt;
 
 pub use crate::policy::exit::Kind;
-#[cfg(feature = "mcp")]
-pub use crate::policy::failure::Rpc;
 pub use crate::policy::failure::{
     Base, BlockWhy, Bug, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Headline, Hint, Holds,
     Idle, Input, LeaseState, NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused, Removal,
-    Revisions, Said, ServerBuild, Setup, Shape, Side, Skipped, StdinCommand, Stored, Through,
-    Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
+    Revisions, Said, Setup, Shape, Side, Skipped, StdinCommand, Stored, Through, Unmergeable,
+    Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
 };
 #[cfg(feature = "board")]
 pub use crate::policy::failure::{BoardStep, Http};
+#[cfg(feature = "mcp")]
+pub use crate::policy::failure::{Malformed, Rpc};
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.
 #[derive(Debug, Clone, PartialEq, Eq)]

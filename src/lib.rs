@@ -59,7 +59,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCod
                 .then(|| context::Context::new(&cli.global, host).err())
                 .flatten();
             match refused {
-                None => return commands::mcp::serve(&cli.global, host),
+                None => return serve_mcp(&cli.global, host),
                 Some(err) => view::outcome::Reply::failed(err),
             }
         }
@@ -67,11 +67,54 @@ pub fn run(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCod
         cli::Command::Board(board) if cli.global.json => {
             commands::board::print(&cli.global, host, &board)
         }
-        cli::Command::Board(board) => return commands::mcp::board(&cli.global, host, &board),
+        cli::Command::Board(board) => return serve_board(&cli.global, host, &board),
         cli::Command::About(command) => commands::describe(command, Cli::command()),
         cli::Command::Plan(command) => commands::run(&cli.global, host, command),
     };
     output.print(host, reply)
+}
+
+/// `todos mcp`: serves on stdin and stdout until the client closes stdin.
+#[cold]
+fn serve_mcp(global: &cli::GlobalArgs, host: &mut Host) -> ExitCode {
+    #[cfg(feature = "mcp")]
+    {
+        mcp::serve(global, host)
+    }
+    #[cfg(not(feature = "mcp"))]
+    {
+        not_built_in(global, host, policy::failure::Server::Mcp)
+    }
+}
+
+/// `todos board` (but `--json`): serves the page until Ctrl-C.
+#[cold]
+fn serve_board(
+    global: &cli::GlobalArgs,
+    host: &mut Host,
+    args: &commands::board::BoardArgs,
+) -> ExitCode {
+    #[cfg(feature = "board")]
+    {
+        board::serve(global, host, args)
+    }
+    #[cfg(not(feature = "board"))]
+    {
+        let _ = args;
+        not_built_in(global, host, policy::failure::Server::Board)
+    }
+}
+
+/// A server this `todos` was built without (`--no-default-features`): said as every failure,
+/// with how to get it.
+#[cfg(not(all(feature = "mcp", feature = "board")))]
+fn not_built_in(
+    global: &cli::GlobalArgs,
+    host: &mut Host,
+    server: policy::failure::Server,
+) -> ExitCode {
+    let failed = policy::error::Setup::NotBuiltIn { server };
+    Output::new(global, host).print(host, view::outcome::Reply::failed(failed.into()))
 }
 
 /// Whether a command line that did not parse runs a hook: `todos [GLOBAL] hook …` or

@@ -29,7 +29,8 @@ pub fn serve(global: &GlobalArgs, host: &mut Host) -> ExitCode {
         crate::view::output::server_panic(info);
     }));
     let engine = Engine::new(global, host);
-    match serve_io(engine, std::io::stdin(), std::io::stdout().lock()) {
+    let (stdin, stdout) = crate::view::live_output::server_stdio();
+    match serve_io(engine, stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             let failed = Setup::McpServer {

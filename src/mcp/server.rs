@@ -383,3 +383,96 @@ fn complete(result: Value) -> Value {
 fn same_id(id: &RawValue, named: &Value) -> bool {
     serde_json::from_str::<Value>(id.get()).is_ok_and(|id| id == *named)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::global::GlobalArgs;
+    use crate::context::host::Host;
+
+    /// Serves `lines`, all read before the session starts, in a fresh workspace; the replies.
+    fn served(lines: &[Value]) -> Vec<Value> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(".git")).unwrap();
+        let global = GlobalArgs {
+            workspace: None,
+            list: None,
+            json: false,
+            color: None,
+            quiet: false,
+            lock_timeout: 10.0,
+        };
+        let (host, ..) = Host::in_memory(Vec::new(), dir.path().to_path_buf(), None, None);
+        let (sender, incoming) = std::sync::mpsc::channel();
+        for line in lines {
+            if let Some(message) = wire::parse(line.to_string().as_bytes()) {
+                sender.send(message).unwrap();
+            }
+        }
+        drop(sender);
+        let mut out = Vec::new();
+        Session::new(Engine::new(&global, &host), incoming, &mut out)
+            .run()
+            .unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
+    fn ids(replies: &[Value]) -> Vec<Value> {
+        replies.iter().map(|reply| reply["id"].clone()).collect()
+    }
+
+    #[test]
+    fn a_request_cancelled_before_its_turn_is_neither_served_nor_answered() {
+        let replies = served(&[
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                "params": {"name": "create", "arguments": {"items": ["Cancelled"]}}}),
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                "params": {"requestId": 1}}),
+            json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "recap", "arguments": {}}}),
+        ]);
+        assert_eq!(ids(&replies), [json!(2)]);
+        let recap = &replies[0]["result"]["structuredContent"]["data"]["recap"];
+        assert_eq!(recap, "[0/0] No todos.", "{replies:?}");
+    }
+
+    #[test]
+    fn messages_read_while_the_roots_are_asked_wait_their_turn_and_replies_keep_the_order() {
+        let replies = served(&[
+            json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
+                "protocolVersion": LEGACY, "capabilities": {"roots": {}},
+                "clientInfo": {"name": "t", "version": "1"}}}),
+            json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                "params": {"name": "recap", "arguments": {}}}),
+            json!({"jsonrpc": "2.0", "id": 8, "method": "ping"}),
+            // The client's answer to the server's own request, sent after the ping.
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"roots": []}}),
+            json!({"jsonrpc": "2.0", "id": 9, "method": "no/such/method"}),
+        ]);
+        assert_eq!(
+            ids(&replies),
+            [json!("init"), json!(1), json!(7), json!(8), json!(9)]
+        );
+        assert_eq!(replies[1]["method"], "roots/list");
+        assert_eq!(replies[2]["result"]["isError"], false, "{replies:?}");
+        assert_eq!(replies[3]["result"], json!({}));
+        assert_eq!(replies[4]["error"]["code"], METHOD_NOT_FOUND);
+    }
+
+    #[test]
+    fn the_inline_revision_wants_its_meta_on_every_request() {
+        let meta = json!({META_VERSION: INLINE, META_CAPABILITIES: {}});
+        let replies = served(&[
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                "params": {"name": "recap", "_meta": meta}}),
+            json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "recap"}}),
+        ]);
+        assert_eq!(replies[0]["result"]["resultType"], "complete");
+        assert_eq!(replies[1]["error"]["code"], INVALID_PARAMS);
+    }
+}

@@ -313,4 +313,28 @@ mod tests {
         assert_eq!(reply["id"], Value::Null, "an error reply always has an id");
         assert_eq!(reply["error"]["code"], PARSE_ERROR);
     }
+
+    #[test]
+    fn an_oversized_line_is_answered_and_the_last_line_needs_no_newline() {
+        let mut input = vec![b'x'; MAX_LINE_BYTES + 1];
+        input.extend_from_slice(b"\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+        let (sender, received) = std::sync::mpsc::channel();
+        read_lines(std::io::Cursor::new(input), &sender);
+        drop(sender);
+        let read: Vec<Incoming> = received.iter().collect();
+        assert!(
+            matches!(
+                &read[..],
+                [
+                    Incoming::Refused {
+                        code: INVALID_REQUEST,
+                        error: Rpc::TooLarge,
+                        id: None
+                    },
+                    Incoming::Request { .. },
+                ]
+            ),
+            "{read:?}"
+        );
+    }
 }

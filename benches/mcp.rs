@@ -3,9 +3,9 @@
 //!
 //! - `mcp/engine/show` and `mcp/engine/recap`: the adapter alone, as the server calls it: a
 //!   fresh context, the store read from disk, the envelope built.
-//! - `mcp/protocol/show`: a whole `tools/call` JSON-RPC line through rmcp, on in-memory pipes
-//!   in this process, until its answer line is read back: parsing, dispatch, the blocking-pool
-//!   hop, the call and the encoding of text and structured content.
+//! - `mcp/protocol/show`: a whole `tools/call` JSON-RPC line through the server, on pipes in
+//!   this process, until its answer line is read back: the reading thread, parsing, dispatch,
+//!   the call and the encoding of text and structured content.
 //! - `mcp/protocol/update`: the same for a change (lock, save with fsync), toggling one item.
 //!
 //! Run with `cargo bench --bench mcp`; the medians are in
@@ -16,6 +16,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
+use std::io::{BufRead, BufReader, PipeReader, PipeWriter, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -23,8 +24,6 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::{Map, Value, json};
 use todos::cli::GlobalArgs;
 use todos::mcp::{Engine, serve_io};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines};
-use tokio::runtime::Runtime;
 
 fn workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -83,41 +82,42 @@ fn engine(c: &mut Criterion) {
 
 /// The client's ends of the two pipes to an in-process server.
 struct Client {
-    writer: DuplexStream,
-    lines: Lines<BufReader<DuplexStream>>,
+    writer: PipeWriter,
+    lines: BufReader<PipeReader>,
     next_id: u64,
 }
 
 impl Client {
-    async fn call(&mut self, tool: &str, arguments: Value) -> Value {
+    fn call(&mut self, tool: &str, arguments: &Value) -> Value {
         self.next_id += 1;
         let request = json!({
             "jsonrpc": "2.0", "id": self.next_id, "method": "tools/call",
             "params": {"name": tool, "arguments": arguments},
         });
-        self.send(&request).await;
-        let line = self.lines.next_line().await.expect("read").expect("a line");
-        serde_json::from_str(&line).expect("JSON")
+        self.send(&request);
+        self.line()
     }
 
-    async fn send(&mut self, message: &Value) {
+    fn send(&mut self, message: &Value) {
         let mut line = message.to_string();
         line.push('\n');
-        self.writer.write_all(line.as_bytes()).await.expect("write");
+        self.writer.write_all(line.as_bytes()).expect("write");
+    }
+
+    fn line(&mut self) -> Value {
+        let mut line = String::new();
+        self.lines.read_line(&mut line).expect("read");
+        serde_json::from_str(&line).expect("JSON")
     }
 }
 
 fn protocol(c: &mut Criterion) {
     let dir = workspace();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let mut client = start(&runtime, dir.path());
+    let mut client = start(dir.path());
     let mut group = c.benchmark_group("mcp_protocol");
     group.bench_function("show", |b| {
         b.iter(|| {
-            let answer = runtime.block_on(client.call("show", json!({})));
+            let answer = client.call("show", &json!({}));
             assert_eq!(answer["result"]["isError"], false);
             black_box(answer)
         });
@@ -127,10 +127,10 @@ fn protocol(c: &mut Criterion) {
         b.iter(|| {
             done = !done;
             let status = if done { "cancelled" } else { "pending" };
-            let answer = runtime.block_on(client.call(
+            let answer = client.call(
                 "update",
-                json!({"id": "10", "status": status, "reopen": true}),
-            ));
+                &json!({"id": "10", "status": status, "reopen": true}),
+            );
             assert_eq!(answer["result"]["isError"], false, "{answer}");
             black_box(answer)
         });
@@ -138,35 +138,24 @@ fn protocol(c: &mut Criterion) {
     group.finish();
 }
 
-fn start(runtime: &Runtime, dir: &Path) -> Client {
-    let (client_writer, server_reader) = tokio::io::duplex(1 << 16);
-    let (server_writer, client_reader) = tokio::io::duplex(1 << 16);
+fn start(dir: &Path) -> Client {
+    let (server_reader, client_writer) = std::io::pipe().expect("pipe");
+    let (client_reader, server_writer) = std::io::pipe().expect("pipe");
     let engine = Engine::new(&global(dir), &host(dir));
-    runtime.spawn(serve_io(engine, server_reader, server_writer));
+    std::thread::spawn(move || serve_io(engine, server_reader, server_writer));
     let mut client = Client {
         writer: client_writer,
-        lines: BufReader::new(client_reader).lines(),
+        lines: BufReader::new(client_reader),
         next_id: 0,
     };
-    runtime.block_on(async {
-        client
-            .send(
-                &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-                    "protocolVersion": "2025-11-25", "capabilities": {},
-                    "clientInfo": {"name": "bench", "version": "1"},
-                }}),
-            )
-            .await;
-        client
-            .lines
-            .next_line()
-            .await
-            .expect("read")
-            .expect("initialized");
-        client
-            .send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-            .await;
-    });
+    client.send(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "bench", "version": "1"},
+        }}),
+    );
+    client.line();
+    client.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
     client
 }
 

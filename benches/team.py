@@ -83,7 +83,8 @@ def main():
         elapsed = time.monotonic() - start
 
         store = json.loads(run(binary, main_wt, env, ["--json", "show"]).stdout)["data"]
-        history = read_history(os.path.join(main_wt, ".todos.history.jsonl"))
+        # The default list's history, where todos keeps it (SPEC §6: `.todos/NAME.history.jsonl`).
+        history = read_history(os.path.join(main_wt, ".todos", "default.history.jsonl"))
         failures = check(store, history, log, args.items)
 
         claims = len(log.claims)

@@ -48,8 +48,8 @@ npm install --prefix "$cache/npm" --no-audit --no-fund --loglevel=error \
     "@google/gemini-cli@$GEMINI_VERSION" >/dev/null
 bin="$cache/npm/node_modules/.bin"
 echo "== building todos"
-# cargo's own answer for where the binary is: .cargo/config.toml names the target, so it is
-# under target/<host-tuple>/, not target/debug/.
+# cargo's own answer for where the binary is: target/debug/, or under a CARGO_TARGET_DIR of the
+# caller's.
 todos=$(cd "$root" && cargo build --quiet --bin todos --message-format=json-render-diagnostics |
     sed -n 's/.*"executable":"\([^"]*\/todos\)".*/\1/p')
 # The repository's folder name holds a space: a hook command that quotes the project folder

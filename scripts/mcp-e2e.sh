@@ -35,8 +35,9 @@ else
     echo "== cargo build" >&2
     flags=()
 fi
-# Where cargo put the binaries (.cargo/config.toml names the target: target/<host-tuple>/$profile/).
-bin_dir=$(cargo build "${flags[@]}" --quiet --bins --message-format=json-render-diagnostics |
+# Where cargo put the binary, in cargo's own answer (target/$profile/, or under a
+# CARGO_TARGET_DIR of the caller's). One binary: `todos mcp` serves in it.
+bin_dir=$(cargo build "${flags[@]}" --quiet --bin todos --message-format=json-render-diagnostics |
     sed -n 's/.*"executable":"\([^"]*\)\/todos".*/\1/p')
 export PATH="$bin_dir:$PATH"
 

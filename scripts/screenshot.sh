@@ -20,7 +20,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/ws/.git" "$work/home" "$work/profile"
 
-# Where cargo put the binary (.cargo/config.toml names the target: target/<host-tuple>/debug/).
+# Where cargo put the binary, in cargo's own answer (target/debug/, or under a CARGO_TARGET_DIR).
 bin=$(cargo build --quiet --bin todos --message-format=json-render-diagnostics |
     sed -n 's/.*"executable":"\([^"]*\/todos\)".*/\1/p')
 todos() {

@@ -28,59 +28,8 @@ use crate::view::output::Output;
 
 pub use crate::view::output::PANIC_ENVELOPE;
 
-/// What `todos mcp` runs: the server itself, or the binary that has it.
-type McpEntry = fn(&[OsString], &cli::GlobalArgs, &mut Host) -> ExitCode;
-
-/// What `todos board` (without `--json`) runs: the server itself, or the binary that has it.
-type BoardEntry =
-    fn(&[OsString], &cli::GlobalArgs, &mut Host, &commands::board::BoardArgs) -> ExitCode;
-
-/// The servers' entries: each the server itself in its own binary, else the hand-over to it.
-struct Servers {
-    mcp: McpEntry,
-    board: BoardEntry,
-}
-
-/// Both servers in the binaries that have them.
-const HANDED_OVER: Servers = Servers {
-    mcp: commands::mcp::hand_over,
-    board: |args, global, host, _| {
-        commands::mcp::hand_over_to(commands::mcp::BOARD, args, global, host)
-    },
-};
-
 /// Runs `todos` with these arguments (the first is the program name) in this host.
-/// `todos mcp` and `todos board` hand over to the `todos-mcp` and `todos-board` binaries, so
-/// that this one links no MCP or HTTP stack.
 pub fn run(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCode {
-    run_with(args, host, &HANDED_OVER)
-}
-
-/// Runs `todos` as `run` does, with the MCP server in this binary: `todos-mcp`'s entry.
-#[cfg(feature = "mcp")]
-pub fn run_with_mcp(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCode {
-    let servers = Servers {
-        mcp: |_, global, host| mcp::serve(global, host),
-        ..HANDED_OVER
-    };
-    run_with(args, host, &servers)
-}
-
-/// Runs `todos` as `run` does, with the board's server in this binary: `todos-board`'s entry.
-#[cfg(feature = "board")]
-pub fn run_with_board(args: impl IntoIterator<Item = OsString>, host: &mut Host) -> ExitCode {
-    let servers = Servers {
-        board: |_, global, host, args| board::serve(global, host, args),
-        ..HANDED_OVER
-    };
-    run_with(args, host, &servers)
-}
-
-fn run_with(
-    args: impl IntoIterator<Item = OsString>,
-    host: &mut Host,
-    servers: &Servers,
-) -> ExitCode {
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match Cli::parse_args(&args) {
         Ok(cli) => cli,
@@ -110,19 +59,62 @@ fn run_with(
                 .then(|| context::Context::new(&cli.global, host).err())
                 .flatten();
             match refused {
-                None => return (servers.mcp)(&args, &cli.global, host),
+                None => return serve_mcp(&cli.global, host),
                 Some(err) => view::outcome::Reply::failed(err),
             }
         }
-        // `--json` prints the board once, here; the page is served by the board's server.
+        // `--json` prints the board once; without it, the page is served until Ctrl-C.
         cli::Command::Board(board) if cli.global.json => {
             commands::board::print(&cli.global, host, &board)
         }
-        cli::Command::Board(board) => return (servers.board)(&args, &cli.global, host, &board),
+        cli::Command::Board(board) => return serve_board(&cli.global, host, &board),
         cli::Command::About(command) => commands::describe(command, Cli::command()),
         cli::Command::Plan(command) => commands::run(&cli.global, host, command),
     };
     output.print(host, reply)
+}
+
+/// `todos mcp`: serves on stdin and stdout until the client closes stdin.
+#[cold]
+fn serve_mcp(global: &cli::GlobalArgs, host: &mut Host) -> ExitCode {
+    #[cfg(feature = "mcp")]
+    {
+        mcp::serve(global, host)
+    }
+    #[cfg(not(feature = "mcp"))]
+    {
+        not_built_in(global, host, policy::failure::Server::Mcp)
+    }
+}
+
+/// `todos board` (but `--json`): serves the page until Ctrl-C.
+#[cold]
+fn serve_board(
+    global: &cli::GlobalArgs,
+    host: &mut Host,
+    args: &commands::board::BoardArgs,
+) -> ExitCode {
+    #[cfg(feature = "board")]
+    {
+        board::serve(global, host, args)
+    }
+    #[cfg(not(feature = "board"))]
+    {
+        let _ = args;
+        not_built_in(global, host, policy::failure::Server::Board)
+    }
+}
+
+/// A server this `todos` was built without (`--no-default-features`): said as every failure,
+/// with how to get it.
+#[cfg(not(all(feature = "mcp", feature = "board")))]
+fn not_built_in(
+    global: &cli::GlobalArgs,
+    host: &mut Host,
+    server: policy::failure::Server,
+) -> ExitCode {
+    let failed = policy::error::Setup::NotBuiltIn { server };
+    Output::new(global, host).print(host, view::outcome::Reply::failed(failed.into()))
 }
 
 /// Whether a command line that did not parse runs a hook: `todos [GLOBAL] hook …` or

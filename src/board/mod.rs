@@ -1,6 +1,6 @@
 //! `todos board`: every plan under the folders given, live, on one page in the browser
-//! (SPEC §10). In the `todos-board` binary only (`todos board` hands over to it, as `todos mcp`
-//! to `todos-mcp`), so hyper and the runtime cost the CLI's start nothing.
+//! (SPEC §10). Behind the `board` feature (on by default); hyper and the runtime start only
+//! when `todos board` does.
 //!
 //! `live` keeps the board current on a thread of its own; `http` answers the page on
 //! 127.0.0.1 under a random token; `assets` is the page; `open` starts the browser.

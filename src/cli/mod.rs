@@ -52,8 +52,7 @@ pub enum Command {
     /// JSON envelope. One client's calls take effect in the order it sent them. It serves until
     /// the client closes stdin. Its workspace
     /// is -C when given, else the client's first root, else the one found from the current
-    /// folder. `todos init --agent claude --mcp` registers it for an agent. The server is the
-    /// todos-mcp binary, installed next to todos, which this command runs.
+    /// folder. `todos init --agent claude --mcp` registers it for an agent.
     Mcp(Lazy<McpArgs>),
 
     /// Serve every plan under the folders given, live, on one page in the browser.
@@ -65,8 +64,7 @@ pub enum Command {
     /// follows every change within a second, without a reload, and marks what changed. The
     /// server listens on 127.0.0.1 only and answers only under its URL's random token; it
     /// changes nothing. Ctrl-C stops it. `--json` prints the same data once, one envelope per
-    /// workspace. The server is the todos-board binary, installed next to todos, which this
-    /// command runs.
+    /// workspace.
     Board(Lazy<BoardArgs>),
 
     #[command(flatten)]

@@ -1,6 +1,7 @@
 //! `todos board [PATH]... [--port N] [--no-open] [--json]` (SPEC §10): every plan under the
-//! folders given. The server is in `todos-board` (`crate::board`), which `todos board` hands
-//! over to; `--json` runs here, printing what the page is sent, once, one envelope a line.
+//! folders given. The server is `crate::board` (the `board` feature), which `todos::run` starts
+//! for `todos board`; `--json` runs here, printing what the page is sent, once, one
+//! envelope a line.
 
 pub mod discover;
 pub mod snapshot;

@@ -3,6 +3,7 @@
 //! (`Host::in_memory`), so the library runs in process with nothing read behind their back.
 
 use std::cell::OnceCell;
+use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -39,35 +40,49 @@ enum Vars {
     Fixed(Vec<(String, String)>),
 }
 
-/// The user's configuration folder: `$XDG_CONFIG_HOME` when it is absolute, else `.config` in
-/// the home folder, as `directories` finds them.
-///
-/// The static build (x86-64 Linux with glibc, see `.cargo/config.toml`) finds them itself, by
-/// the same rules: `directories` would build every one of the user's folders to give one, at
-/// every start-up, and without `HOME` it calls `getpwuid_r`, which goes through glibc's NSS:
-/// for a user not in `/etc/passwd` that loads the next source's module (`libnss_systemd.so.2`,
-/// `libnss_sss.so.2`), a shared library with its own dynamic glibc, inside a static process,
-/// which crashes it. So the static build reads the home from `/etc/passwd` itself, and a user
-/// found only elsewhere has no home folder (set `HOME`).
+/// The user's configuration folder, by the platform's rules (those of the `directories` crate,
+/// three crates for these few lines):
+/// - Windows: `%APPDATA%`;
+/// - macOS: `Library/Application Support` in the home folder;
+/// - elsewhere: `$XDG_CONFIG_HOME` when it is absolute, else `.config` in the home folder.
 fn user_config_dir() -> Option<PathBuf> {
-    #[cfg(all(target_os = "linux", target_env = "gnu", target_feature = "crt-static"))]
-    {
-        let home = match std::env::var_os("HOME").filter(|home| !home.is_empty()) {
-            Some(home) => PathBuf::from(home),
-            None => passwd_home(&read_passwd()?, rustix::process::getuid().as_raw())?,
-        };
-        let xdg = std::env::var_os("XDG_CONFIG_HOME").map(PathBuf::from);
-        Some(
-            xdg.filter(|dir| dir.is_absolute())
-                .unwrap_or_else(|| home.join(".config")),
-        )
+    config_dir_from(&|name| std::env::var_os(name), &|| {
+        #[cfg(unix)]
+        {
+            passwd_home(&read_passwd()?, rustix::process::getuid().as_raw())
+        }
+        #[cfg(not(unix))]
+        {
+            None
+        }
+    })
+}
+
+/// `user_config_dir` from these variables and, without `HOME`, the home folder the system's
+/// password file gives.
+fn config_dir_from(
+    var: &dyn Fn(&str) -> Option<OsString>,
+    passwd_home: &dyn Fn() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    let absolute = |name: &str| var(name).map(PathBuf::from).filter(|dir| dir.is_absolute());
+    if cfg!(windows) {
+        return absolute("APPDATA");
     }
-    #[cfg(not(all(target_os = "linux", target_env = "gnu", target_feature = "crt-static")))]
-    directories::BaseDirs::new().map(|dirs| dirs.config_dir().to_path_buf())
+    // `$HOME`, else the user's line in `/etc/passwd`, read here: `getpwuid_r` goes through
+    // glibc's NSS and may load a shared library for a user found elsewhere. Such a user has no
+    // home folder here (set `HOME`).
+    let home = var("HOME")
+        .filter(|home| !home.is_empty())
+        .map(PathBuf::from)
+        .or_else(passwd_home)?;
+    if cfg!(target_os = "macos") {
+        return Some(home.join("Library/Application Support"));
+    }
+    Some(absolute("XDG_CONFIG_HOME").unwrap_or_else(|| home.join(".config")))
 }
 
 /// `/etc/passwd`, up to 16 MiB (a file that size is no password file a person keeps by hand).
-#[cfg(all(target_os = "linux", target_env = "gnu", target_feature = "crt-static"))]
+#[cfg(unix)]
 fn read_passwd() -> Option<Vec<u8>> {
     let mut bytes = Vec::new();
     std::fs::File::open("/etc/passwd")
@@ -81,13 +96,7 @@ fn read_passwd() -> Option<Vec<u8>> {
 /// The home folder of user `uid` in a password file (`name:password:uid:gid:gecos:home:shell`
 /// lines): the first line of that uid, if its home is an absolute path. NIS markers (`+`, `-`)
 /// and malformed lines are passed over.
-#[cfg(all(
-    unix,
-    any(
-        test,
-        all(target_os = "linux", target_env = "gnu", target_feature = "crt-static")
-    )
-))]
+#[cfg(unix)]
 fn passwd_home(passwd: &[u8], uid: u32) -> Option<PathBuf> {
     use std::os::unix::ffi::OsStrExt;
     let uid = uid.to_string();
@@ -413,5 +422,32 @@ mod tests {
         assert_eq!(passwd_home(passwd, 1002), None);
         assert_eq!(passwd_home(passwd, 1003), None);
         assert_eq!(passwd_home(b"", 0), None);
+    }
+
+    #[test]
+    fn the_config_folder_follows_xdg_then_home_then_the_password_file() {
+        let vars = |set: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                set.iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| OsString::from(value))
+            }
+        };
+        let from_passwd = || Some(PathBuf::from("/home/pw"));
+        let none = || None;
+        let dir = |set, passwd: &dyn Fn() -> Option<PathBuf>| config_dir_from(&vars(set), passwd);
+        assert_eq!(
+            dir(&[("HOME", "/home/ann"), ("XDG_CONFIG_HOME", "/xdg")], &none),
+            Some(PathBuf::from("/xdg"))
+        );
+        assert_eq!(
+            dir(&[("HOME", "/home/ann"), ("XDG_CONFIG_HOME", "rel")], &none),
+            Some(PathBuf::from("/home/ann/.config"))
+        );
+        assert_eq!(
+            dir(&[("HOME", "")], &from_passwd),
+            Some(PathBuf::from("/home/pw/.config"))
+        );
+        assert_eq!(dir(&[], &none), None);
     }
 }

@@ -1,14 +1,18 @@
 //! The client's roots as a folder: the first `file://` root, percent-decoded.
 
-#![allow(deprecated)]
-
 use std::path::PathBuf;
 
-use rmcp::model::ListRootsResult;
+use serde_json::Value;
 
-/// The folder of the first root that is a local `file://` URI.
-pub fn first(result: &ListRootsResult) -> Option<PathBuf> {
-    result.roots.iter().find_map(|root| folder(&root.uri))
+/// The folder of the first root that is a local `file://` URI, in a `roots/list` result
+/// (`{"roots": [{"uri": …, "name": …}, …]}`).
+pub fn first(result: &Value) -> Option<PathBuf> {
+    result
+        .get("roots")?
+        .as_array()?
+        .iter()
+        .filter_map(|root| root.get("uri").and_then(Value::as_str))
+        .find_map(folder)
 }
 
 /// `file:///home/me/my%20project` → `/home/me/my project`. Another scheme or a remote host is

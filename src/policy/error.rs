@@ -9,17 +9,17 @@
 use std::fmt;
 
 pub use crate::policy::exit::Kind;
-#[cfg(feature = "mcp")]
-pub use crate::policy::failure::Rpc;
 pub use crate::policy::failure::{
     Base, BlockWhy, Bug, ChainEnd, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Gone, Headline,
     Hint, Holds, Idle, Input, LeaseState, Left, NoPayload, NotAStore, NotOwn, Note, Owned, Plan,
-    Refused, Removal, Revisions, Said, ServerBuild, Setup, Shape, Side, Skipped, Split,
-    StdinCommand, Stored, Through, UNVOUCHED, Unmergeable, Unreadable, Unsafe, Usage, UserFolder,
-    Warning, Wrong, summarize,
+    Refused, Removal, Revisions, Said, Setup, Shape, Side, Skipped, Split, StdinCommand, Stored,
+    Through, UNVOUCHED, Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong,
+    summarize,
 };
 #[cfg(feature = "board")]
 pub use crate::policy::failure::{BoardStep, Http};
+#[cfg(feature = "mcp")]
+pub use crate::policy::failure::{Malformed, Rpc};
 
 /// One problem in an input, at a JSON-style path such as `todos[2].status`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -192,3 +192,10 @@ fn warning_plain(host: &mut Host, warning: &Warning) {
         crate::policy::text::escape(&warning.to_string())
     );
 }
+
+#[cfg(feature = "mcp")]
+/// The streams the MCP server speaks its protocol on: the process's stdin, and its stdout,
+/// locked for the server alone.
+pub fn server_stdio() -> (std::io::Stdin, std::io::StdoutLock<'static>) {
+    (std::io::stdin(), std::io::stdout().lock())
+}

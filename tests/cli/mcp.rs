@@ -695,21 +695,24 @@ fn the_server_starts_as_the_registration_says() {
     assert_eq!(client.close(), 0);
 }
 
+/// One binary: a `todos` alone in its folder serves `todos mcp` itself, with no other program
+/// beside it to hand over to.
 #[test]
-fn todos_mcp_without_its_server_binary_says_how_to_get_it() {
+fn todos_mcp_serves_in_the_todos_binary_alone() {
     let env = TestEnv::new();
     let lonely = env.home().join("bin");
     std::fs::create_dir_all(&lonely).unwrap();
-    let done = env
-        .todos(&["--json", "mcp"])
-        .alone_in(&lonely)
-        .expect_code(5)
-        .expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INTERNAL_ERROR\",\"message\":\"the MCP server is not installed: [ROOT]/home/bin/todos-mcp does not exist\",\"details\":[],\"hint\":\"install todos with its default features (`cargo install --path .` in a clone), which puts todos-mcp next to todos\"},\"text\":\"error: the MCP server is not installed: [ROOT]/home/bin/todos-mcp does not exist\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n").run();
-    let envelope = done.json();
-    let message = envelope["error"]["message"].as_str().unwrap();
-    assert!(message.contains("todos-mcp does not exist"), "{message}");
-    let hint = envelope["error"]["hint"].as_str().unwrap();
-    assert!(hint.contains("cargo install"), "{hint}");
+    let mut client = Client::legacy(server(&env).alone_in(&lonely), json!({}));
+    assert_eq!(
+        client.envelope("write", plan_of_three())["data"]["revision"],
+        1
+    );
+    assert_eq!(client.close(), 0);
+    let beside: Vec<_> = std::fs::read_dir(&lonely)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(beside, ["todos"], "nothing but todos itself");
 }
 
 #[test]
@@ -930,11 +933,33 @@ fn malformed_and_oversized_messages_get_an_error_reply() {
     client.send_line("{\"jsonrpc\": \"2.0\", \"id\": 1,");
     let answer = client.receive();
     assert_eq!(answer["error"]["code"], -32700, "{answer}");
-    assert_eq!(answer["id"], Value::Null);
+    // Every error reply carries an id: null when the line's could not be read.
+    assert_eq!(answer.get("id"), Some(&Value::Null), "{answer}");
     client.send_line("{\"jsonrpc\": \"2.0\", \"id\": 41, \"method\": 3}");
     let answer = client.receive();
     assert_eq!(answer["error"]["code"], -32600, "{answer}");
-    assert_eq!(answer["id"], 41);
+    assert_eq!(answer.get("id"), Some(&json!(41)), "{answer}");
+    // A batch, or any JSON that is not one object, has no id to answer under: `[1]` is not 1.
+    for line in [
+        "[1]",
+        "[{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"ping\"}]",
+        "7",
+    ] {
+        client.send_line(line);
+        let answer = client.receive();
+        assert_eq!(answer["error"]["code"], -32600, "{line}: {answer}");
+        assert_eq!(answer.get("id"), Some(&Value::Null), "{line}: {answer}");
+    }
+    // An id no reply can carry (an object, null) is answered under null.
+    client.send_line("{\"jsonrpc\": \"2.0\", \"id\": {\"n\": 1}, \"method\": \"ping\"}");
+    let answer = client.receive();
+    assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert_eq!(answer.get("id"), Some(&Value::Null), "{answer}");
+    // A method this server does not serve, under the request's own id.
+    client.send_line("{\"jsonrpc\": \"2.0\", \"id\": \"m\", \"method\": \"resources/list\"}");
+    let answer = client.receive();
+    assert_eq!(answer["error"]["code"], -32601, "{answer}");
+    assert_eq!(answer.get("id"), Some(&json!("m")), "{answer}");
     // Over the 16 MiB cap: dropped unread, answered, and the next call is served.
     let mut line = String::from(
         "{\"jsonrpc\": \"2.0\", \"id\": 5, \"method\": \"tools/call\", \"params\": {\"name\": \"write\", \"arguments\": {\"summary\": \"",
@@ -944,6 +969,7 @@ fn malformed_and_oversized_messages_get_an_error_reply() {
     client.send_line(&line);
     let answer = client.receive();
     assert_eq!(answer["error"]["code"], -32600, "{answer}");
+    assert_eq!(answer.get("id"), Some(&Value::Null), "{answer}");
     assert!(
         answer["error"]["message"]
             .as_str()
@@ -975,7 +1001,7 @@ fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
     assert_eq!(listed, table);
     let help = env
         .todos(&["mcp", "--help"])
-        .expect_stdout(concat!("Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.\n", "\n", "A Model Context Protocol server with the tools listed below: the same input shapes, rules, store,\n", "lock and completion log as the commands, each answering with the command's JSON envelope. One\n", "client's calls take effect in the order it sent them. It serves until the client closes stdin. Its\n", "workspace is -C when given, else the client's first root, else the one found from the current\n", "folder. `todos init --agent claude --mcp` registers it for an agent. The server is the todos-mcp\n", "binary, installed next to todos, which this command runs.\n", "\n", "Usage: todos mcp [OPTIONS]\n", "\n", "Options:\n", "  -h, --help\n", "          Print help (see a summary with '-h')\n", "\n", "Tools (each takes an optional list; the ones that change the plan take expect_revision):\n", "  write    replace the whole plan with a snapshot (todos write), in any agent's shape\n", "  create   append new pending items (todos create)\n", "  update   change one item's status, text, owner or dependencies (todos update)\n", "  show     the plan with ids, statuses and revision (todos show)\n", "  recap    the plan's one-line recap (todos recap)\n", "  remove   delete items by id (todos remove)\n", "  next     the next ready item, or claim it for an owner (todos next --claim)\n", "  history  the kept revisions, or one revision's whole plan (todos history)\n", "  undo     take the last change back, one revision further each time, or any kept one (todos undo)\n", "  redo     restore the next revision forward through what undo took back (todos redo)\n", "  check    whether items are still open, with the recap and what is left (todos check)\n", "\n", "Examples:\n", "  todos init --agent claude --mcp     # registers the server in .mcp.json\n", "  todos init --agent codex --mcp      # registers it in .codex/config.toml, its tools approved\n", "  todos mcp -C . < /dev/null          # serves this folder's plan until the client closes stdin\n", "\n", "Global options (-C, -l, --json, --color, -q, --lock-timeout) work here too: see `todos --help`.\n")).run()
+        .expect_stdout(concat!("Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.\n", "\n", "A Model Context Protocol server with the tools listed below: the same input shapes, rules, store,\n", "lock and completion log as the commands, each answering with the command's JSON envelope. One\n", "client's calls take effect in the order it sent them. It serves until the client closes stdin. Its\n", "workspace is -C when given, else the client's first root, else the one found from the current\n", "folder. `todos init --agent claude --mcp` registers it for an agent.\n", "\n", "Usage: todos mcp [OPTIONS]\n", "\n", "Options:\n", "  -h, --help\n", "          Print help (see a summary with '-h')\n", "\n", "Tools (each takes an optional list; the ones that change the plan take expect_revision):\n", "  write    replace the whole plan with a snapshot (todos write), in any agent's shape\n", "  create   append new pending items (todos create)\n", "  update   change one item's status, text, owner or dependencies (todos update)\n", "  show     the plan with ids, statuses and revision (todos show)\n", "  recap    the plan's one-line recap (todos recap)\n", "  remove   delete items by id (todos remove)\n", "  next     the next ready item, or claim it for an owner (todos next --claim)\n", "  history  the kept revisions, or one revision's whole plan (todos history)\n", "  undo     take the last change back, one revision further each time, or any kept one (todos undo)\n", "  redo     restore the next revision forward through what undo took back (todos redo)\n", "  check    whether items are still open, with the recap and what is left (todos check)\n", "\n", "Examples:\n", "  todos init --agent claude --mcp     # registers the server in .mcp.json\n", "  todos init --agent codex --mcp      # registers it in .codex/config.toml, its tools approved\n", "  todos mcp -C . < /dev/null          # serves this folder's plan until the client closes stdin\n", "\n", "Global options (-C, -l, --json, --color, -q, --lock-timeout) work here too: see `todos --help`.\n")).run()
         .success()
         .stdout;
     let man = env

@@ -252,25 +252,35 @@ fn create_refusals_name_what_was_typed() {
     );
 }
 
-/// `todos mcp` where `todos-mcp` is missing says so as every error does (`error:`, lower case),
-/// with the fix for where this `todos` runs from.
+/// `todos mcp` and `todos board` in a `todos` built without them (`--no-default-features`) say
+/// so as every error does (`error:`, lower case), with how to build them in; the board's
+/// `--json` still prints.
+#[cfg(not(feature = "mcp"))]
 #[test]
-fn a_missing_mcp_server_is_an_error_like_every_other() {
+fn a_todos_built_without_the_mcp_server_says_how_to_get_it() {
     let env = TestEnv::new();
-    let bin = env.root().join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let done = env.todos(&["mcp"]).alone_in(&bin).expect_code(5).expect_stderr(concat!("error: the MCP server is not installed: [ROOT]/bin/todos-mcp does not exist\n", "hint: install todos with its default features (`cargo install --path .` in a clone), which puts todos-mcp next to todos\n")).run();
-    let stderr = done.stderr;
-    assert_eq!(done.code, 5);
-    assert_eq!(
-        stderr,
-        format!(
-            "error: the MCP server is not installed: {} does not exist\n\
-             hint: install todos with its default features (`cargo install --path .` in a clone), \
-             which puts todos-mcp next to todos\n",
-            bin.join("todos-mcp").display()
-        )
-    );
+    env.todos(&["mcp"])
+        .expect_code(5)
+        .expect_stderr(concat!(
+            "error: this todos was built without the MCP server (the `mcp` feature)\n",
+            "hint: build todos with its default features: `cargo build --release` in a clone of \
+             todos, or `cargo install --path .` there\n"
+        ))
+        .run();
+}
+
+#[cfg(not(feature = "board"))]
+#[test]
+fn a_todos_built_without_the_board_says_how_to_get_it() {
+    let env = TestEnv::new();
+    env.todos(&["board", "--no-open"])
+        .expect_code(5)
+        .expect_stderr(concat!(
+            "error: this todos was built without the board's page (the `board` feature)\n",
+            "hint: build todos with its default features: `cargo build --release` in a clone of \
+             todos, or `cargo install --path .` there\n"
+        ))
+        .run();
 }
 
 #[test]

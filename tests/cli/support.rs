@@ -21,7 +21,7 @@ pub const NOW: &str = "2025-01-02T17:42:33Z";
 /// It is the one cargo built for this run, or the one the variable `TODOS_TEST_BIN` names, to
 /// run the whole suite against another build (the release build, an installed one):
 /// `TODOS_TEST_BIN=target/x86_64-unknown-linux-gnu/release/todos cargo test`. A relative path
-/// is taken from the repository's root. `todos mcp` runs the `todos-mcp` beside it.
+/// is taken from the repository's root.
 pub fn bin() -> PathBuf {
     match std::env::var_os("TODOS_TEST_BIN") {
         Some(chosen) if !chosen.is_empty() => {
@@ -456,8 +456,9 @@ impl Run {
         self.replaced_by(command)
     }
 
-    /// Runs a `todos` of its own in `dir`, with no `todos-mcp` beside it: a hard link to the
+    /// Runs a `todos` of its own in `dir`, with nothing beside it: a hard link to the
     /// binary under test where the file system allows one (never open for writing), else a copy.
+    #[cfg(feature = "mcp")]
     pub fn alone_in(self, dir: &Path) -> Self {
         let todos = dir.join("todos");
         if fs::hard_link(bin(), &todos).is_err() {
@@ -504,7 +505,7 @@ impl Run {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        self.command.spawn().expect("start todos")
+        spawn_when_free(&mut self.command)
     }
 
     /// Runs `todos::run` in this process instead of the binary, with the same arguments,
@@ -566,7 +567,7 @@ impl Run {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        self.command.spawn().expect("start todos")
+        spawn_when_free(&mut self.command)
     }
 
     /// Runs the binary and checks its exit code, stdout and stderr whole: as declared, else

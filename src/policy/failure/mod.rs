@@ -57,10 +57,12 @@ pub use refused::Refused;
 #[cfg(feature = "board")]
 pub use served::Http;
 #[cfg(feature = "mcp")]
-pub use served::Rpc;
+pub use served::{Malformed, Rpc};
 #[cfg(feature = "board")]
 pub use setup::BoardStep;
-pub use setup::{BlockWhy, NotOwn, ServerBuild, Setup, Shape, UserFolder};
+#[cfg(not(all(feature = "mcp", feature = "board")))]
+pub use setup::Server;
+pub use setup::{BlockWhy, NotOwn, Setup, Shape, UserFolder};
 pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};

@@ -14,16 +14,38 @@ pub enum Rpc {
     /// A line that is not JSON, in the parser's words (-32700).
     NotJson { why: String },
     /// JSON that is not a message this server takes (-32600).
-    NotMessage { why: String },
+    NotMessage { why: Malformed },
     /// A line over `Cap::McpLineBytes` (-32600).
     TooLarge,
+    /// A method this server does not serve (-32601).
+    NoSuchMethod { method: String },
+    /// A `tools/call` without a tool's name, or with arguments that are not an object (-32602).
+    ToolCall,
     /// A `tools/call` of a tool that does not exist (-32602).
     NoSuchTool {
         name: String,
         tools: Vec<&'static str>,
     },
-    /// Listing the tools failed (-32603).
-    ListingFailed,
+    /// A 2026-07-28 request whose `_meta` lacks a field that revision requires (-32602).
+    Meta { missing: Vec<&'static str> },
+}
+
+/// What makes a line JSON but no JSON-RPC 2.0 message.
+#[cfg(feature = "mcp")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Malformed {
+    /// An array (a batch, which MCP does not take) or a lone value.
+    NotObject,
+    /// An id that is not a string or a number.
+    Id,
+    /// No `"jsonrpc": "2.0"`.
+    Version,
+    /// A method that is not a string.
+    Method,
+    /// Params that are not an object.
+    Params,
+    /// No method, and no result or error either.
+    Neither,
 }
 
 #[cfg(feature = "mcp")]
@@ -33,15 +55,36 @@ impl std::fmt::Display for Rpc {
             Self::NotJson { why } => write!(f, "Parse error: the line is not JSON ({why})"),
             Self::NotMessage { why } => write!(
                 f,
-                "Invalid request: not a JSON-RPC 2.0 message this server takes ({why})"
+                "Invalid request: not a JSON-RPC 2.0 message this server takes ({})",
+                match why {
+                    Malformed::NotObject => "a message is one JSON object; batches are not taken",
+                    Malformed::Id => "its id must be a string or a number",
+                    Malformed::Version => "it must say \"jsonrpc\": \"2.0\"",
+                    Malformed::Method => "its method must be a string",
+                    Malformed::Params => "its params must be an object",
+                    Malformed::Neither => "it has no method, and no result or error either",
+                }
             ),
             Self::TooLarge => f.write_str(&sentences::message_too_large()),
+            Self::NoSuchMethod { method } => write!(
+                f,
+                "Method not found: this server does not serve \"{method}\"; it serves \
+                 initialize, ping, tools/list, tools/call and server/discover"
+            ),
+            Self::ToolCall => f.write_str(
+                "Invalid params: tools/call takes the tool's \"name\" (a string) and its \
+                 \"arguments\" (an object)",
+            ),
             Self::NoSuchTool { name, tools } => write!(
                 f,
                 "no tool is named \"{name}\": the tools are {}",
                 tools.join(", ")
             ),
-            Self::ListingFailed => f.write_str("listing the tools failed"),
+            Self::Meta { missing } => write!(
+                f,
+                "request _meta is missing or has malformed required fields: {}",
+                missing.join(", ")
+            ),
         }
     }
 }

@@ -49,7 +49,6 @@ pub enum Setup {
     NoHead {
         common: PathBuf,
     },
-    /// `todos mcp` where `todos-mcp` is not installed, with how to install it here.
     /// `todos board` cannot listen on the loopback address (`port`: the one asked for).
     BoardListen {
         port: Option<u16>,
@@ -64,23 +63,13 @@ pub enum Setup {
     BoardNotFolder {
         path: PathBuf,
     },
-    /// A server `todos` hands over to (`todos-mcp`, `todos-board`) is not beside it.
-    ServerNotInstalled {
-        name: &'static str,
-        binary: &'static str,
-        path: PathBuf,
-        build: ServerBuild,
-    },
-    McpCannotStart {
-        server: PathBuf,
-        why: String,
+    /// `todos mcp` or `todos board` in a `todos` built without that server's feature.
+    NotBuiltIn {
+        server: Server,
     },
     /// The MCP server's own runtime or transport failed (`started`: after it served).
     McpServer {
         started: bool,
-        why: String,
-    },
-    NoOwnBinary {
         why: String,
     },
     /// `init` in a user's own folder, not a project's.
@@ -162,12 +151,13 @@ pub enum BoardStep {
     Token,
 }
 
-/// How a server gets next to `todos`: which build made this one.
+/// A server `todos` may be built without (`cargo build --no-default-features`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ServerBuild {
-    Release,
-    Debug,
-    Installed,
+pub enum Server {
+    /// `todos mcp`, the `mcp` feature.
+    Mcp,
+    /// `todos board`'s page, the `board` feature.
+    Board,
 }
 
 impl Setup {
@@ -260,33 +250,20 @@ impl Setup {
             ),
             Self::BoardNotFolder { path } => invalid(format!("{} is not a folder", shown(&path)))
                 .with_hint("name workspaces, or folders that hold them"),
-            Self::ServerNotInstalled {
-                name,
-                binary,
-                path,
-                build,
-            } => Error::new(
-                Kind::Internal,
-                format!("{name} is not installed: {} does not exist", path.display()),
-            )
-            .with_hint(match build {
-                ServerBuild::Release => {
-                    format!(
-                        "in this checkout, `cargo build --release` builds {binary} next to todos"
-                    )
-                }
-                ServerBuild::Debug => {
-                    format!("in this checkout, `cargo build` builds {binary} next to todos")
-                }
-                ServerBuild::Installed => format!(
-                    "install todos with its default features (`cargo install --path .` in a \
-                     clone), which puts {binary} next to todos"
-                ),
-            }),
-            Self::McpCannotStart { server, why } => Error::new(
-                Kind::Internal,
-                format!("cannot start {}: {why}", server.display()),
-            ),
+            Self::NotBuiltIn { server } => {
+                let (name, feature) = match server {
+                    Server::Mcp => ("the MCP server", "mcp"),
+                    Server::Board => ("the board's page", "board"),
+                };
+                Error::new(
+                    Kind::Internal,
+                    format!("this todos was built without {name} (the `{feature}` feature)"),
+                )
+                .with_hint(
+                    "build todos with its default features: `cargo build --release` in a clone \
+                     of todos, or `cargo install --path .` there",
+                )
+            }
             Self::NotAProject { workspace, what } => Error::new(
                 Kind::UnsafePath,
                 format!(
@@ -314,10 +291,6 @@ impl Setup {
                 } else {
                     format!("cannot start the MCP server: {why}")
                 },
-            ),
-            Self::NoOwnBinary { why } => Error::new(
-                Kind::Internal,
-                format!("cannot find this todos binary: {why}"),
             ),
         }
     }

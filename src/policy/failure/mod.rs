@@ -55,7 +55,7 @@ pub use served::Http;
 pub use served::Rpc;
 #[cfg(feature = "board")]
 pub use setup::BoardStep;
-pub use setup::{BlockWhy, NotOwn, ServerBuild, Setup, Shape, UserFolder};
+pub use setup::{BlockWhy, BoardBound, NotOwn, ServerBuild, Setup, Shape, UserFolder};
 pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};

@@ -509,3 +509,78 @@ fn stamp_of(workspace: &Path, list: &ListName) -> Stamp {
         ]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn plan(dir: &Path, summary: &str) {
+        fs::create_dir_all(dir).unwrap();
+        let store = serde_json::json!({"version": 1, "revision": 1,
+            "updated_at": "2025-01-02T17:42:33+00:00", "next_id": 2, "summary": summary,
+            "todos": [{"id": "1", "content": "A", "status": "pending"}]});
+        fs::write(dir.join(DEFAULT_STORE), store.to_string()).unwrap();
+    }
+
+    fn board(roots: Vec<Root>) -> (Live, Arc<Shared>, Sender<Wake>) {
+        let shared = Arc::new(Shared::new("t".to_owned(), 1, String::new()));
+        let (live, wakes) = Live::start(roots, Box::new(Utc::now), Arc::clone(&shared));
+        (live, shared, wakes)
+    }
+
+    fn json(shared: &Shared) -> String {
+        String::from_utf8(shared.board_json().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn a_root_removed_and_made_again_as_a_link_is_not_followed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let code = tmp.path().join("code");
+        plan(&code.join("api"), "Ours");
+        plan(
+            &tmp.path().join("elsewhere/secret"),
+            "Not the user's to show",
+        );
+        let (mut live, shared, _wakes) = board(vec![Root::Folder(code.clone())]);
+        assert!(json(&shared).contains("Ours"));
+        fs::rename(&code, tmp.path().join("code.old")).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("elsewhere"), &code).unwrap();
+        live.rescan();
+        let board = json(&shared);
+        assert!(!board.contains("Not the user's"), "{board}");
+        assert!(!board.contains("Ours"), "{board}");
+        assert!(
+            board.contains("now leads elsewhere than when the board started"),
+            "{board}"
+        );
+    }
+
+    #[test]
+    fn a_workspace_made_again_as_a_link_is_not_read_through() {
+        let tmp = tempfile::tempdir().unwrap();
+        let api = tmp.path().join("code/api");
+        plan(&api, "Ours");
+        plan(&tmp.path().join("elsewhere"), "Not the user's to show");
+        let (mut live, shared, _wakes) = board(vec![Root::Folder(tmp.path().join("code"))]);
+        fs::rename(&api, tmp.path().join("code/api.old")).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("elsewhere"), &api).unwrap();
+        // A change reported before the next rescan: the folder is looked at, not read through.
+        live.marked
+            .insert((api.clone(), Some(ListName::default_list())));
+        live.read_marked();
+        let board = json(&shared);
+        assert!(!board.contains("Not the user's"), "{board}");
+        assert!(
+            board.contains("now leads elsewhere than when the board found it"),
+            "{board}"
+        );
+        live.rescan();
+        let board = json(&shared);
+        assert!(
+            !board.contains("code/api\""),
+            "let go at the rescan: {board}"
+        );
+        assert!(board.contains("code/api.old\""), "{board}");
+    }
+}

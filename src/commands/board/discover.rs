@@ -129,6 +129,7 @@ pub fn find(roots: &[Root]) -> Found {
 
 /// Where a folder given leads, every link resolved: the board remembers it when it starts,
 /// and searches the folder again only while it still leads there.
+#[cfg(feature = "board")]
 pub fn real(dir: &Path) -> Option<PathBuf> {
     std::fs::canonicalize(dir).ok()
 }
@@ -167,6 +168,32 @@ mod tests {
             .collect();
         assert_eq!(names, ["a", "a/nested/deeper", "named", "x/y/z"]);
         assert!(found.warnings.is_empty());
+    }
+
+    #[test]
+    fn past_the_cap_the_nearest_workspaces_are_taken_and_the_rest_named() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        for n in 0..MAX_WORKSPACES + 3 {
+            plan(&root.join(format!("a/deep/p{n:04}")));
+        }
+        plan(&root.join("mine"));
+        plan(&root.join("b/two"));
+        let found = find(&[Root::Folder(root.to_path_buf())]);
+        assert_eq!(found.workspaces.len(), MAX_WORKSPACES);
+        assert!(found.workspaces.contains(&root.join("mine")));
+        assert!(found.workspaces.contains(&root.join("b/two")));
+        let left_out: Vec<PathBuf> = (MAX_WORKSPACES - 2..MAX_WORKSPACES + 3)
+            .map(|n| root.join(format!("a/deep/p{n:04}")))
+            .collect();
+        assert_eq!(
+            found.warnings,
+            [Warning::TooManyWorkspaces {
+                found: MAX_WORKSPACES + 5,
+                shown: MAX_WORKSPACES,
+                left_out,
+            }]
+        );
     }
 
     #[test]

@@ -36,11 +36,13 @@ pub struct ListView {
 
 impl ListView {
     /// When the first of its shown leases that still run ends.
+    #[cfg(feature = "board")]
     pub fn lease_ends(&self) -> Option<DateTime<Utc>> {
         self.leases.iter().map(|(_, end)| *end).min()
     }
 
     /// Marks the shown leases that have ended by `now`; whether any was.
+    #[cfg(feature = "board")]
     pub fn end_leases(&mut self, now: DateTime<Utc>) -> bool {
         let before = self.leases.len();
         let todos = self.value.get_mut("todos");
@@ -331,4 +333,50 @@ pub fn workspace(workspace: &Path, now: DateTime<Utc>, used: &mut usize) -> Valu
         .map(|name| list(workspace, name, now).within(workspace, used))
         .collect();
     envelope(workspace, None, &lists, more, folder.as_ref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(cost: usize) -> ListView {
+        ListView {
+            list: ListName::default_list(),
+            value: json!({"list": "default"}),
+            leases: Vec::new(),
+            cost,
+        }
+    }
+
+    #[test]
+    fn past_the_budget_a_list_is_named_as_too_large() {
+        let workspace = Path::new("/ws");
+        let mut used = SHOWN_BYTES - 100;
+        let shown = view(100).within(workspace, &mut used);
+        assert_eq!((shown.cost, used), (100, SHOWN_BYTES));
+        let over = view(1).within(workspace, &mut used);
+        assert_eq!(
+            over.value["error"]["message"],
+            "/ws/.todos.json is not shown: the lists before it take the board's memory budget \
+             (32 MiB (33554432 bytes))"
+        );
+        assert_eq!(used, SHOWN_BYTES + over.cost);
+    }
+
+    #[test]
+    #[cfg(feature = "board")]
+    fn an_ended_lease_is_marked_without_reading_the_store() {
+        let now = Utc::now();
+        let mut list = view(0);
+        list.value = json!({"todos": [{"id": "1"}, {"id": "2"}]});
+        list.leases = vec![
+            (0, now - chrono::TimeDelta::seconds(1)),
+            (1, now + chrono::TimeDelta::hours(1)),
+        ];
+        assert!(list.end_leases(now));
+        assert_eq!(list.value["todos"][0]["lease_ended"], true);
+        assert!(list.value["todos"][1].get("lease_ended").is_none());
+        assert!(!list.end_leases(now), "nothing more ends now");
+        assert_eq!(list.lease_ends(), Some(now + chrono::TimeDelta::hours(1)));
+    }
 }

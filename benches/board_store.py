@@ -23,6 +23,7 @@ args = parser.parse_args()
 now = datetime.datetime.now(datetime.timezone.utc)
 stamp = now.strftime("%Y-%m-%dT%H:%M:%S+00:00")
 todos = []
+leased = 0
 for n in range(1, args.items + 1):
     item = {
         "id": str(n),
@@ -32,7 +33,8 @@ for n in range(1, args.items + 1):
     if args.description:
         item["description"] = ("lorem ipsum " * (args.description // 12 + 1))[: args.description]
     if args.lease_every and item["status"] == "pending":
-        end = now + datetime.timedelta(milliseconds=args.lease_every * n)
+        leased += 1
+        end = now + datetime.timedelta(milliseconds=args.lease_every * leased)
         item["owner"] = f"w{n % 7}"
         item["lease_until"] = end.strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
     todos.append(item)

@@ -7,12 +7,15 @@
 //! are read again through the store's own readers, each list's files being looked at too
 //! every `POLL_WITH_EVENTS` (every `POLL_WITHOUT_EVENTS` where nothing can be watched), so a
 //! lost event delays a change, never hides it. A lease that ends changes what the page shows
-//! without any file changing: its list is read again then. The folders given are searched again
-//! every `RESCAN`. A workspace whose envelope changed is handed to `Shared`, which sends it to
-//! the pages.
+//! without any file changing: it is marked ended in what was read, never by reading the store
+//! again, at most once a `LEASE_REFRESH`. The folders given are searched again every `RESCAN`
+//! (less often when one search takes long: `RESCAN_SHARE`), and only while they lead where they
+//! led when the board started; a workspace is read only while its folder does. What the lists
+//! shown take together is kept under `SHOWN_BYTES`. A workspace whose envelope changed is handed
+//! to `Shared`, which sends it to the pages.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -21,41 +24,21 @@ use chrono::{DateTime, Utc};
 use notify::{EventKind, RecursiveMode, Watcher};
 
 use super::shared::Shared;
+use super::workspace::{
+    Workspace, envelope_of, is_folder, named_count, read_workspace, stamp_of, watch_lists,
+};
 use crate::commands::board::discover::{self, Root};
-use crate::commands::board::snapshot::{self, ListView};
+use crate::commands::board::snapshot;
 use crate::plan::list::{DEFAULT_STORE, LEGACY_HISTORY, LISTS_DIR, ListName};
 use crate::policy::board::{
     LEASE_REFRESH, POLL_WITH_EVENTS, POLL_WITHOUT_EVENTS, RESCAN, RESCAN_SHARE, SETTLE,
 };
-use crate::policy::error::{Error, Setup, Warning};
+use crate::policy::error::{Setup, Warning};
 
 /// What wakes the reading thread.
 pub enum Wake {
     Changed(notify::Result<notify::Event>),
     Stop,
-}
-
-/// What a list's files looked like when last read: a change that no event reported shows as
-/// another size, time or file.
-type Stamp = [Option<(u64, i64, i64, u64)>; 2];
-
-/// One workspace as last read.
-struct Workspace {
-    refused: Option<Error>,
-    folder: Option<Error>,
-    lists: BTreeMap<ListName, (ListView, Stamp)>,
-    /// The named lists past `LISTS_SHOWN`, counted, not read.
-    lists_not_shown: usize,
-    /// The named lists' folder, while it is watched.
-    watching_lists: bool,
-    /// Where its folder led when it was found: read only while it still leads there.
-    real: Option<PathBuf>,
-}
-
-impl Workspace {
-    fn cost(&self) -> usize {
-        self.lists.values().map(|(view, _)| view.cost).sum()
-    }
 }
 
 pub struct Live {
@@ -405,115 +388,11 @@ impl Live {
     }
 }
 
-/// Every list of a workspace read afresh, each charged to `used`.
-fn read_workspace(
-    path: &Path,
-    real: Option<PathBuf>,
-    now: &dyn Fn() -> DateTime<Utc>,
-    used: &mut usize,
-) -> Workspace {
-    if let Err(refused) = crate::context::refuse_foreign_workspace(path) {
-        return Workspace {
-            refused: Some(refused),
-            folder: None,
-            lists: BTreeMap::new(),
-            lists_not_shown: 0,
-            watching_lists: false,
-            real,
-        };
-    }
-    let (names, lists_not_shown, folder) = snapshot::lists_of(path);
-    let lists = names
-        .into_iter()
-        .map(|list| {
-            let stamp = stamp_of(path, &list);
-            let view = snapshot::list(path, &list, now()).within(path, used);
-            (list, (view, stamp))
-        })
-        .collect();
-    Workspace {
-        refused: None,
-        watching_lists: folder.is_none() && is_folder(&path.join(LISTS_DIR)),
-        folder,
-        lists,
-        lists_not_shown,
-        real,
-    }
-}
-
-/// Watches the named lists' folder when it is a real folder of the workspace.
-fn watch_lists(
-    watcher: Option<&mut notify::RecommendedWatcher>,
-    path: &Path,
-    workspace: &mut Workspace,
-) {
-    let Some(watcher) = watcher else { return };
-    let folder = path.join(LISTS_DIR);
-    let _ = watcher.unwatch(&folder);
-    if workspace.watching_lists && watcher.watch(&folder, RecursiveMode::NonRecursive).is_err() {
-        workspace.watching_lists = false;
-    }
-}
-
-fn envelope_of(path: &Path, workspace: &Workspace) -> String {
-    let lists: Vec<ListView> = workspace
-        .lists
-        .values()
-        .map(|(view, _)| view.clone())
-        .collect();
-    snapshot::envelope(
-        path,
-        workspace.refused.as_ref(),
-        &lists,
-        workspace.lists_not_shown,
-        workspace.folder.as_ref(),
-    )
-    .to_string()
-}
-
-/// A real folder (never a link to one).
-fn is_folder(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_dir())
-}
-
-/// How many named lists' stores `.todos/` holds, by name alone.
-fn named_count(workspace: &Path) -> usize {
-    ListName::all(workspace).len() - 1
-}
-
-/// The size, change time and file of a list's store and history, without opening them.
-fn stamp_of(workspace: &Path, list: &ListName) -> Stamp {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let stamp = |path: PathBuf| {
-            std::fs::symlink_metadata(path)
-                .ok()
-                .map(|meta| (meta.len(), meta.mtime(), meta.mtime_nsec(), meta.ino()))
-        };
-        [
-            stamp(list.store_path(workspace)),
-            stamp(list.history_path(workspace)),
-        ]
-    }
-    #[cfg(not(unix))]
-    {
-        let stamp = |path: PathBuf| {
-            std::fs::symlink_metadata(path)
-                .ok()
-                .map(|meta| (meta.len(), 0, 0, 0))
-        };
-        [
-            stamp(list.store_path(workspace)),
-            stamp(list.history_path(workspace)),
-        ]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::fs;
+    use std::path::Path;
 
     fn plan(dir: &Path, summary: &str) {
         fs::create_dir_all(dir).unwrap();

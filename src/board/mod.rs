@@ -11,6 +11,7 @@ mod http;
 mod live;
 mod open;
 mod shared;
+mod workspace;
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;

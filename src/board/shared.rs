@@ -29,8 +29,8 @@ struct Board {
     /// Each workspace's envelope, as a `workspace` event ready to send, by path.
     events: BTreeMap<PathBuf, (String, Bytes)>,
     /// What the board says of itself (the workspaces it left out, a folder it no longer
-    /// searches), in the words of its warnings.
-    warnings: Vec<String>,
+    /// searches).
+    warnings: Vec<Warning>,
     /// `board.json`, made when first asked for since the last change.
     json: Option<Bytes>,
     /// The same as a `board` event.
@@ -91,7 +91,12 @@ impl Shared {
         // The envelopes are JSON already: they go in as they are, not parsed again.
         json.pop();
         json.push_str(",\"warnings\":");
-        json.push_str(&serde_json::Value::from(board.warnings.clone()).to_string());
+        let said: Vec<serde_json::Value> = board
+            .warnings
+            .iter()
+            .map(|warning| crate::policy::text::escape(&warning.to_string()).into())
+            .collect();
+        json.push_str(&serde_json::Value::from(said).to_string());
         json.push_str(",\"workspaces\":[");
         for (index, (envelope, _)) in board.events.values().enumerate() {
             if index > 0 {
@@ -155,15 +160,11 @@ impl Shared {
 
     /// What the board says of itself on the page; the pages redraw when it changed.
     pub(super) fn set_warnings(&self, warnings: &[Warning]) {
-        let said: Vec<String> = warnings
-            .iter()
-            .map(|warning| crate::policy::text::escape(&warning.to_string()).into_owned())
-            .collect();
         let mut board = self.board();
-        if board.warnings == said {
+        if board.warnings == warnings {
             return;
         }
-        board.warnings = said;
+        board.warnings = warnings.to_vec();
         board.json = None;
         board.event = None;
         drop(board);

@@ -392,6 +392,26 @@ def main():
         check(opened is True and href == third_url.split("#")[0],
               f"the hand-over file opens the board, its address without the token: {href}")
 
+        # Past 500 workspaces, the page says which it left out: the nearest are shown.
+        crowded = os.path.join(home, "crowded")
+        for n in range(505):
+            package = os.path.join(crowded, "monorepo", "packages", f"p{n:03}")
+            os.makedirs(package)
+            with open(os.path.join(package, ".todos.json"), "w") as out:
+                out.write("{}")
+        os.makedirs(os.path.join(crowded, "mine"))
+        todos.run(os.path.join(crowded, "mine"), "write", "-t", "pending:Mine")
+        fifth, fifth_url = todos.board(crowded)
+        started.append(fifth)
+        browser.go("about:blank")
+        browser.go(fifth_url)
+        said = browser.wait_for("""
+            const notice = document.querySelector('#notices .warning');
+            return notice && document.querySelector('article.workspace[data-workspace$="/mine"]') !== null
+                && notice.textContent;""")
+        check(bool(said) and "leaves out 6" in said,
+              f"the page names the workspaces left out, and shows the user's own: {said!r}")
+
         # A 100,000-item list: the page gets its first items and how many more, and stays quick.
         huge = os.path.join(home, "huge")
         os.makedirs(huge)

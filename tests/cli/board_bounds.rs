@@ -73,8 +73,10 @@ fn half_sent(board: &Board) -> TcpStream {
 fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
     stream.set_read_timeout(Some(within)).unwrap();
     let mut byte = [0_u8; 1];
-    matches!(stream.read(&mut byte), Ok(0))
-        || matches!(stream.read(&mut byte), Err(err) if err.kind() == std::io::ErrorKind::ConnectionReset)
+    match stream.read(&mut byte) {
+        Ok(read) => read == 0,
+        Err(err) => err.kind() == std::io::ErrorKind::ConnectionReset,
+    }
 }
 
 /// A store written as it is, for sizes and leases no `todos` command makes quickly.

@@ -69,14 +69,22 @@ fn half_sent(board: &Board) -> TcpStream {
     stream
 }
 
-/// Whether the server closed `stream` within `within`.
+/// Whether the server closed `stream` within `within`. A signal another test's process
+/// sends this one interrupts a read: it is read again, within the same deadline.
 fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
-    stream.set_read_timeout(Some(within)).unwrap();
+    let deadline = Instant::now() + within;
     let mut byte = [0_u8; 1];
-    match stream.read(&mut byte) {
-        Ok(read) => read == 0,
-        Err(err) => err.kind() == std::io::ErrorKind::ConnectionReset,
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .unwrap();
+        match stream.read(&mut byte) {
+            Ok(read) => return read == 0,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(err) => return err.kind() == std::io::ErrorKind::ConnectionReset,
+        }
     }
+    false
 }
 
 /// A store written as it is, for sizes and leases no `todos` command makes quickly.

@@ -142,14 +142,15 @@ def summary(name, late, missing, cpu, hwm, pss, processes, seconds, changes):
 def board_run(load, seconds):
     process = subprocess.Popen([load.todos, "board", "--no-open", os.path.join(load.root, "code")],
                                env=load.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    url = re.search(r"http://127\.0\.0\.1:(\d+)/(\w+)/", process.stdout.readline())
+    url = re.search(r"http://127\.0\.0\.1:(\d+)/#(\w+)", process.stdout.readline())
     port, token = int(url.group(1)), url.group(2)
     shown = {}
     first = threading.Event()
 
     def reader():
         sock = socket.create_connection(("127.0.0.1", port))
-        sock.sendall(f"GET /{token}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        sock.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                     f"x-todos-token: {token}\r\n\r\n".encode())
         stream = sock.makefile("rb")
         name = None
         for raw in stream:

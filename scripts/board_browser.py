@@ -5,7 +5,8 @@ library only. Run by scripts/board-browser.sh, which finds or installs the brows
 It makes three repositories with plans, serves them with `todos board --no-open`, and checks
 what a person sees: each repository's plan, a change made by another process appearing within a
 second and marked, a hostile item shown as its characters (no element made of it), an
-unreadable store named as such, and a request without the token refused. With --screenshot it
+unreadable store named as such, a request without the token refused, the hand-over file the
+board starts the browser on opening the board, and a 100,000-item list drawn in a moment. With --screenshot it
 saves the board, just after a change, for the README. Every wait is bounded; every process it
 starts is ended. Exit 0 when every check holds, 1 with the failures otherwise.
 """
@@ -64,10 +65,13 @@ class Todos:
             raise SystemExit(f"todos {' '.join(args)} failed ({done.returncode}): {done.stderr}")
         return done.stdout
 
-    def board(self, *paths):
+    def board(self, *paths, browser=None):
+        env = dict(self.env)
+        if browser:
+            env["BROWSER"] = browser
         process = subprocess.Popen(
-            [self.binary, "board", "--no-open", *paths],
-            env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [self.binary, "board", *([] if browser else ["--no-open"]), *paths],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
@@ -348,14 +352,89 @@ def main():
         status = browser.js("""
             return fetch(arguments[0]).then(r => r.status);""", origin + "/events")
         check(status == 403, f"the events without the token: HTTP {status}")
+        # The token stays in the tab that was given it, not in the address bar.
+        href = browser.js("return location.href")
+        check(href == origin + "/", f"the address bar keeps no token: {href}")
+        browser.js("sessionStorage.clear()")
+        browser.go("about:blank")
         browser.go(origin + "/")
-        refused = browser.js("return document.body ? document.body.innerText : ''")
-        check("token" in refused and not browser.js("return document.querySelector('article.workspace') !== null"),
-              f"the page without the token is refused: {refused.strip()[:80]!r}")
-        wrong = second_url.rstrip("/")[:-4] + "0000/"
+        refused = browser.wait_for("""
+            const text = document.getElementById('link-text').textContent;
+            return text.includes('token') && text;""", timeout=5)
+        check(bool(refused) and not browser.js("return document.querySelector('article.workspace') !== null"),
+              f"the page without the token shows nothing: {refused!r}")
+        wrong = second_url[:-4] + "0000"
+        browser.go("about:blank")
         browser.go(wrong)
-        refused = browser.js("return document.body ? document.body.innerText : ''")
-        check("token" in refused, "a wrong token is refused")
+        refused = browser.wait_for("""
+            const text = document.getElementById('link-text').textContent;
+            return text.includes('refused') && text;""", timeout=5)
+        check(bool(refused) and not browser.js("return document.querySelector('article.workspace') !== null"),
+              f"a wrong token is refused: {refused!r}")
+
+        # The board opens the browser on its hand-over file, whose form brings the token: the
+        # stand-in browser records the file it was given, and Chromium opens that file.
+        standin = os.path.join(root, "browser.sh")
+        with open(standin, "w") as out:
+            out.write('#!/bin/sh\nprintf "%s" "$1" > "$0.url.tmp" && mv "$0.url.tmp" "$0.url"\n')
+        os.chmod(standin, 0o755)
+        third, third_url = todos.board(os.path.join(home, "code", "docs"), browser=standin)
+        started.append(third)
+        deadline = time.monotonic() + WAIT
+        while not os.path.exists(standin + ".url") and time.monotonic() < deadline:
+            time.sleep(0.02)
+        with open(standin + ".url") as given:
+            handed = given.read()
+        token = third_url.split("#", 1)[1]
+        check(handed.startswith("file://") and token not in handed,
+              f"the browser is given the hand-over file, not the token: {handed}")
+        browser.js("sessionStorage.clear()")
+        browser.go("about:blank")
+        browser.go(handed)
+        opened = browser.wait_for("return document.querySelectorAll('article.workspace').length === 1")
+        href = browser.js("return location.href")
+        check(opened is True and href == third_url.split("#")[0],
+              f"the hand-over file opens the board, its address without the token: {href}")
+
+        # Past 500 workspaces, the page says which it left out: the nearest are shown.
+        crowded = os.path.join(home, "crowded")
+        for n in range(505):
+            package = os.path.join(crowded, "monorepo", "packages", f"p{n:03}")
+            os.makedirs(package)
+            with open(os.path.join(package, ".todos.json"), "w") as out:
+                out.write("{}")
+        os.makedirs(os.path.join(crowded, "mine"))
+        todos.run(os.path.join(crowded, "mine"), "write", "-t", "pending:Mine")
+        fifth, fifth_url = todos.board(crowded)
+        started.append(fifth)
+        browser.go("about:blank")
+        browser.go(fifth_url)
+        said = browser.wait_for("""
+            const notice = document.querySelector('#notices .warning');
+            return notice && document.querySelector('article.workspace[data-workspace$="/mine"]') !== null
+                && notice.textContent;""")
+        check(bool(said) and "leaves out 6" in said,
+              f"the page names the workspaces left out, and shows the user's own: {said!r}")
+
+        # A 100,000-item list: the page gets its first items and how many more, and stays quick.
+        huge = os.path.join(home, "huge")
+        os.makedirs(huge)
+        items = [{"id": str(n), "content": f"Step {n}", "status": "pending"} for n in range(1, 100001)]
+        with open(os.path.join(huge, ".todos.json"), "w") as out:
+            json.dump({"version": 1, "revision": 1, "updated_at": utc(), "next_id": 100001,
+                       "todos": items}, out)
+        fourth, fourth_url = todos.board(huge)
+        started.append(fourth)
+        browser.go("about:blank")
+        begun = time.monotonic()
+        browser.go(fourth_url)
+        drawn = browser.wait_for("""
+            const more = document.querySelector('.not-shown');
+            return more && [document.querySelectorAll('li.item').length, more.textContent,
+                            document.querySelector('.fraction').textContent];""")
+        took = time.monotonic() - begun
+        check(bool(drawn) and drawn[0] == 200 and "99800 more items" in drawn[1] and drawn[2] == "[0/100000]"
+              and took < 5, f"a 100,000-item list draws 200 items and the count of the rest in {took:.1f} s: {drawn}")
     finally:
         if browser:
             try:

@@ -2,7 +2,13 @@
 //
 // The server sends one `board` event (the status table and every workspace) when the page
 // connects, and one `workspace` event (that workspace's envelope, as `todos board --json`
-// prints it) each time a plan changes. Text from a store reaches the page only through
+// prints it) each time a plan changes.
+//
+// The board's data needs its token, sent in a header, never in the URL. The page gets it once:
+// in the page the hand-over file's form brought back, or after `#` in the address the board
+// printed; it keeps it in this tab's sessionStorage (this origin's, port included) and removes
+// it from the page and the address bar. The stream is read with fetch, which can send the
+// header (EventSource cannot). Text from a store reaches the page only through
 // `textContent` and attribute values, never as HTML: an item that reads `<img onerror=…>` is
 // shown as those characters.
 "use strict";
@@ -12,6 +18,26 @@
   const totals = document.getElementById("totals");
   const link = document.getElementById("link");
   const linkText = document.getElementById("link-text");
+  const notices = document.getElementById("notices");
+  const TOKEN_HEADER = "x-todos-token";
+  const TOKEN_KEY = "todos-board-token";
+  // How long the page waits before it connects again after the stream broke.
+  const RETRY_MS = 1000;
+
+  function takeToken() {
+    const meta = document.querySelector('meta[name="todos-token"]');
+    let token = meta ? meta.content : "";
+    if (meta) meta.remove();
+    if (!token && location.hash.length > 1) token = decodeURIComponent(location.hash.slice(1));
+    if (token) {
+      try { sessionStorage.setItem(TOKEN_KEY, token); } catch (_) { /* kept in memory only */ }
+      // The address bar, the history and a reload keep no token.
+      history.replaceState(null, "", "/");
+      return token;
+    }
+    try { return sessionStorage.getItem(TOKEN_KEY) || ""; } catch (_) { return ""; }
+  }
+  const token = takeToken();
 
   // name → {name, marker, label, terminal, resolves}, in the table's order.
   let statuses = new Map();
@@ -66,10 +92,11 @@
     return null;
   }
 
-  function progress(todos) {
+  // `stats`: the whole list's counts, when the page has only some of its items.
+  function progress(todos, stats) {
     const bar = el("div", "progress");
     bar.setAttribute("role", "img");
-    const count = counts(todos);
+    const count = stats ? new Map(Object.entries(stats)) : counts(todos);
     const parts = [];
     // Done first (the terminal statuses), then what is open, each in the table's order.
     const order = [...statuses.values()].sort((a, b) => Number(b.terminal) - Number(a.terminal));
@@ -138,12 +165,17 @@
       return section;
     }
     const todos = list.todos || [];
-    const done = todos.filter((item) => statusOf(item.status).terminal).length;
+    // The server sends a long list's first items only: its counts are the whole list's.
+    const stats = list.stats || {};
+    const total = typeof stats.total === "number" ? stats.total : todos.length;
+    const done = typeof stats.total === "number"
+      ? [...statuses.values()].filter((info) => info.terminal).reduce((sum, info) => sum + (stats[info.name] || 0), 0)
+      : todos.filter((item) => statusOf(item.status).terminal).length;
     const head = el("div", "list-head");
     if (several || list.list !== "default") head.append(el("span", "list-name", list.list));
     head.append(el("span", list.summary ? "summary" : "summary none", list.summary || "(no summary)"));
-    head.append(el("span", "fraction", "[" + done + "/" + todos.length + "]"));
-    section.append(head, progress(todos));
+    head.append(el("span", "fraction", "[" + done + "/" + total + "]"));
+    section.append(head, progress(todos, list.not_shown ? stats : null));
     const old = new Map(((before && before.todos) || []).map((item) => [item.id, item]));
     if (todos.length) {
       const items = el("ol", "items");
@@ -151,6 +183,10 @@
         items.append(itemRow(item, before ? itemChange(old.get(item.id), item) : null));
       }
       section.append(items);
+      if (list.not_shown) {
+        section.append(el("p", "not-shown", "… and " + list.not_shown + " more item" + (list.not_shown === 1 ? "" : "s") +
+          " not shown here: `todos show` lists them all."));
+      }
     } else {
       section.append(el("p", "empty", "No todos."));
     }
@@ -196,6 +232,10 @@
     const old = new Map((((before && before.data) || {}).lists || []).map((list) => [list.list, list]));
     for (const list of lists) {
       node.append(listSection(list, before ? old.get(list.list) || { todos: [], revisions: [] } : null, lists.length > 1));
+    }
+    if (data.lists_not_shown) {
+      node.append(el("p", "not-shown", "… and " + data.lists_not_shown + " more list" + (data.lists_not_shown === 1 ? "" : "s") +
+        " not shown here: `todos -l NAME show` shows one."));
     }
     return node;
   }
@@ -243,7 +283,13 @@
     known.set(path, envelope);
   }
 
+  // What the board says of itself: the workspaces it left out, a folder it no longer searches.
+  function drawNotices(warnings) {
+    notices.replaceChildren(...(warnings || []).map((warning) => el("p", "warning", "warning: " + warning)));
+  }
+
   function drawBoard(state) {
+    drawNotices(state.warnings);
     statuses = new Map((state.statuses || []).map((info) => [info.name, info]));
     if (state.marks) marks = state.marks;
     home = state.home || "";
@@ -274,24 +320,62 @@
     linkText.textContent = text;
   }
 
-  function connect() {
-    const events = new EventSource("events");
-    events.addEventListener("open", () => setLink("live", "live"));
-    events.addEventListener("board", (event) => {
-      drawBoard(JSON.parse(event.data));
+  function handle(name, data) {
+    if (name === "board") {
+      drawBoard(JSON.parse(data));
       setLink("live", "live");
-    });
-    events.addEventListener("workspace", (event) => {
-      draw(JSON.parse(event.data), true);
+    } else if (name === "workspace") {
+      draw(JSON.parse(data), true);
       updateTotals();
-    });
-    events.addEventListener("error", () => {
-      if (events.readyState === EventSource.CLOSED) {
-        setLink("lost", "the board stopped: run todos board again");
-      } else {
-        setLink("connecting", "reconnecting…");
+    }
+  }
+
+  // Reads the event stream (`event:` and `data:` lines, a blank line after each event) until
+  // it ends; "refused" when the board does not take the token.
+  async function stream() {
+    const response = await fetch("events", { headers: { [TOKEN_HEADER]: token }, cache: "no-store" });
+    if (response.status === 403) return "refused";
+    if (!response.ok || !response.body) throw new Error("HTTP " + response.status);
+    setLink("live", "live");
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    let searched = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return "ended";
+      buffer += value;
+      let end;
+      // Only what arrived since is searched for the blank line: a large event costs its length.
+      while ((end = buffer.indexOf("\n\n", Math.max(0, searched - 1))) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        searched = 0;
+        let name = "message";
+        const data = [];
+        for (const line of block.split("\n")) {
+          if (line.startsWith("event: ")) name = line.slice(7);
+          else if (line.startsWith("data: ")) data.push(line.slice(6));
+        }
+        if (data.length) handle(name, data.join("\n"));
       }
-    });
+      searched = buffer.length;
+    }
+  }
+
+  function connect() {
+    if (!token) {
+      setLink("lost", "no token: open the address todos board printed, or the page it opened");
+      board.setAttribute("aria-busy", "false");
+      return;
+    }
+    const again = () => {
+      setLink("connecting", "reconnecting…");
+      setTimeout(connect, RETRY_MS);
+    };
+    stream().then((how) => {
+      if (how === "refused") setLink("lost", "the board refused this page's token: open the address todos board printed");
+      else again();
+    }, again);
   }
 
   connect();

@@ -12,6 +12,33 @@ use crate::policy::status::STATUSES;
 pub const INDEX_HTML: &str = include_str!("../../assets/board/index.html");
 pub const STYLE_CSS: &str = include_str!("../../assets/board/style.css");
 pub const APP_JS: &str = include_str!("../../assets/board/app.js");
+/// The hand-over file's page: it posts the token to the board, which the browser opens
+/// without the token on any command line or in any URL.
+const OPEN_HTML: &str = include_str!("../../assets/board/open.html");
+
+/// Where the page carries the token the hand-over brought, for its script to take.
+const TOKEN_SLOT: &str = "<meta name=\"todos-token\" content=\"\">";
+
+/// The page; after the hand-over, with the token in `TOKEN_SLOT` (hex: nothing to escape).
+pub fn page(token: Option<&str>) -> String {
+    match token {
+        Some(token) => INDEX_HTML.replacen(
+            TOKEN_SLOT,
+            &format!("<meta name=\"todos-token\" content=\"{token}\">"),
+            1,
+        ),
+        None => INDEX_HTML.to_owned(),
+    }
+}
+
+/// The hand-over file for the board on `port` with `token` (hex, and a number: nothing to
+/// escape).
+pub fn hand_over(port: u16, token: &str) -> String {
+    OPEN_HTML
+        .replace("{{ORIGIN}}", &format!("http://127.0.0.1:{port}"))
+        .replace("{{FIELD}}", crate::policy::board::TOKEN_FIELD)
+        .replace("{{TOKEN}}", token)
+}
 
 /// The terminal's eight colors by SGR number (30 + n, and 90 + n for the bright ones), as the
 /// page's CSS variables name them (`--ansi-yellow`, set in style.css).
@@ -138,6 +165,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_token_goes_only_where_the_page_and_the_hand_over_take_it() {
+        assert!(INDEX_HTML.contains(TOKEN_SLOT));
+        let page = page(Some("00ff"));
+        assert!(page.contains("<meta name=\"todos-token\" content=\"00ff\">"));
+        assert!(!page.contains(TOKEN_SLOT));
+        let file = hand_over(4242, "00ff");
+        assert!(file.contains("action=\"http://127.0.0.1:4242/\""), "{file}");
+        assert!(file.contains("name=\"token\" value=\"00ff\""), "{file}");
+        assert!(!file.contains("{{"), "{file}");
     }
 
     #[test]

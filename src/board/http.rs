@@ -1,16 +1,19 @@
-//! Every request the board answers, and every one it refuses. It answers GET and HEAD only, and
-//! only under its token (`/TOKEN/…`, compared in constant time) with a `Host` that is the
-//! loopback address and its port: a page elsewhere that guesses the port, or reaches it
-//! through a name it controls (DNS rebinding), gets 403 and nothing else. No request changes
-//! anything: there is nothing to change through.
+//! Every request the board answers, and every one it refuses. Every request must give a `Host`
+//! that is the loopback address and its port: a page elsewhere that reaches the board through a
+//! name it controls (DNS rebinding) gets 403 and nothing else. The page, its script and styles
+//! hold no secret and are answered to GET and HEAD; the board's data (`board.json`, `events`)
+//! only with the token in the `TOKEN_HEADER` header (compared in constant time), never in the
+//! URL. The one POST is the hand-over: the form the hand-over file posts, whose token, when it
+//! is the board's, comes back in the page for its script to keep. No request changes anything.
 
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full, combinators::BoxBody};
+use http_body_util::{BodyExt, Full, Limited, combinators::BoxBody};
 use hyper::body::{Body, Frame, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
@@ -18,7 +21,9 @@ use tokio::sync::{broadcast, mpsc};
 
 use super::assets;
 use super::shared::{Shared, Update};
-use crate::policy::board::{HOSTS, KEEP_ALIVE};
+use crate::policy::board::{
+    FORM_BYTES, HOSTS, KEEP_ALIVE, REQUEST_TIMEOUT, TOKEN_FIELD, TOKEN_HEADER,
+};
 use crate::policy::error::Http;
 
 pub type Reply = Response<BoxBody<Bytes, Infallible>>;
@@ -38,8 +43,14 @@ const HEADERS: [(&str, &str); 6] = [
     ("cross-origin-resource-policy", "same-origin"),
 ];
 
-pub fn answer(shared: &Arc<Shared>, request: &Request<Incoming>) -> Reply {
-    let mut reply = route(shared, request);
+/// The answer to one request. `streaming` is set when it is the page's event stream, which
+/// the connection then carries for as long as the page is open.
+pub async fn answer(
+    shared: Arc<Shared>,
+    request: Request<Incoming>,
+    streaming: Arc<AtomicBool>,
+) -> Reply {
+    let mut reply = route(&shared, request, &streaming).await;
     let headers = reply.headers_mut();
     for (name, value) in HEADERS {
         headers.insert(name, HeaderValue::from_static(value));
@@ -47,13 +58,13 @@ pub fn answer(shared: &Arc<Shared>, request: &Request<Incoming>) -> Reply {
     reply
 }
 
-fn route(shared: &Arc<Shared>, request: &Request<Incoming>) -> Reply {
-    if !host_allowed(request, shared.port) {
+async fn route(shared: &Arc<Shared>, request: Request<Incoming>, streaming: &AtomicBool) -> Reply {
+    if !host_allowed(&request, shared.port) {
         return refused(StatusCode::FORBIDDEN, Http::ForeignHost);
     }
-    let Some(rest) = under_token(request.uri().path(), &shared.token) else {
-        return refused(StatusCode::FORBIDDEN, Http::NoToken);
-    };
+    if request.method() == Method::POST && request.uri().path() == "/" {
+        return hand_over(shared, request).await;
+    }
     if request.method() != Method::GET && request.method() != Method::HEAD {
         let mut reply = refused(StatusCode::METHOD_NOT_ALLOWED, Http::ReadOnly);
         reply
@@ -61,15 +72,16 @@ fn route(shared: &Arc<Shared>, request: &Request<Incoming>) -> Reply {
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return reply;
     }
-    match rest {
-        "" => {
-            let mut reply = text(StatusCode::PERMANENT_REDIRECT, "text/plain", String::new());
-            if let Ok(location) = HeaderValue::from_str(&format!("/{}/", shared.token)) {
-                reply.headers_mut().insert(header::LOCATION, location);
-            }
-            reply
-        }
-        "/" => fixed("text/html; charset=utf-8", assets::INDEX_HTML),
+    let data = matches!(request.uri().path(), "/board.json" | "/events");
+    if data && !token_given(&request, &shared.token) {
+        return refused(StatusCode::FORBIDDEN, Http::NoToken);
+    }
+    match request.uri().path() {
+        "/" => text(
+            StatusCode::OK,
+            "text/html; charset=utf-8",
+            assets::page(None),
+        ),
         "/style.css" => fixed("text/css; charset=utf-8", assets::STYLE_CSS),
         "/app.js" => fixed("text/javascript; charset=utf-8", assets::APP_JS),
         "/status.css" => text(
@@ -77,10 +89,45 @@ fn route(shared: &Arc<Shared>, request: &Request<Incoming>) -> Reply {
             "text/css; charset=utf-8",
             assets::status_css(),
         ),
-        "/board.json" => text(StatusCode::OK, "application/json", shared.board_json()),
-        "/events" => events(shared),
+        "/board.json" => bytes(StatusCode::OK, "application/json", shared.board_json()),
+        "/events" => {
+            streaming.store(true, Ordering::Relaxed);
+            events(shared)
+        }
         _ => refused(StatusCode::NOT_FOUND, Http::NoSuchPage),
     }
+}
+
+/// The hand-over: the form the hand-over file posts (`token=…`), read within
+/// `REQUEST_TIMEOUT` and `FORM_BYTES`. With the board's token, the page comes back with the
+/// token in it, for the page's script to keep; with another, 403.
+async fn hand_over(shared: &Arc<Shared>, request: Request<Incoming>) -> Reply {
+    let body = Limited::new(request.into_body(), FORM_BYTES).collect();
+    let Ok(Ok(body)) = tokio::time::timeout(REQUEST_TIMEOUT, body).await else {
+        return refused(StatusCode::BAD_REQUEST, Http::FormUnread);
+    };
+    let body = body.to_bytes();
+    let given = body.split(|byte| *byte == b'&').find_map(|field| {
+        field
+            .strip_prefix(TOKEN_FIELD.as_bytes())?
+            .strip_prefix(b"=")
+    });
+    if !given.is_some_and(|given| same(given, shared.token.as_bytes())) {
+        return refused(StatusCode::FORBIDDEN, Http::NoToken);
+    }
+    text(
+        StatusCode::OK,
+        "text/html; charset=utf-8",
+        assets::page(Some(&shared.token)),
+    )
+}
+
+/// Whether the request carries the board's token in `TOKEN_HEADER`.
+fn token_given(request: &Request<Incoming>, token: &str) -> bool {
+    request
+        .headers()
+        .get(TOKEN_HEADER)
+        .is_some_and(|given| same(given.as_bytes(), token.as_bytes()))
 }
 
 /// Whether the request's `Host` is `127.0.0.1:PORT` (or `localhost:PORT`), exactly.
@@ -99,13 +146,6 @@ fn host_allowed(request: &Request<Incoming>, port: u16) -> bool {
         && HOSTS
             .iter()
             .any(|allowed| name.eq_ignore_ascii_case(allowed))
-}
-
-/// What follows `/TOKEN` in `path`, when its first segment is the token.
-fn under_token<'a>(path: &'a str, token: &str) -> Option<&'a str> {
-    let path = path.strip_prefix('/')?;
-    let (first, rest) = path.find('/').map_or((path, ""), |at| path.split_at(at));
-    same(first.as_bytes(), token.as_bytes()).then_some(rest)
 }
 
 /// Compares in time that depends on the length alone, so the token cannot be guessed a
@@ -132,7 +172,11 @@ fn fixed(content_type: &'static str, body: &'static str) -> Reply {
 }
 
 fn text(status: StatusCode, content_type: &'static str, body: String) -> Reply {
-    let mut reply = Response::new(Full::new(Bytes::from(body)).boxed());
+    bytes(status, content_type, Bytes::from(body))
+}
+
+fn bytes(status: StatusCode, content_type: &'static str, body: Bytes) -> Reply {
+    let mut reply = Response::new(Full::new(body).boxed());
     *reply.status_mut() = status;
     reply
         .headers_mut()
@@ -143,7 +187,9 @@ fn text(status: StatusCode, content_type: &'static str, body: String) -> Reply {
 /// The event stream: the whole board first, then each workspace as it changes (the whole
 /// board again after a rescan, or when this reader fell behind), and a comment when idle.
 fn events(shared: &Arc<Shared>) -> Reply {
-    let (tx, rx) = mpsc::channel::<Bytes>(16);
+    // Two chunks at most wait for a slow page: what it is sent is read from `Shared` when its
+    // turn comes, so a slow page holds no old copy of the board.
+    let (tx, rx) = mpsc::channel::<Bytes>(2);
     let mut updates = shared.subscribe();
     let shared = Arc::clone(shared);
     tokio::spawn(async move {
@@ -155,7 +201,10 @@ fn events(shared: &Arc<Shared>) -> Reply {
         loop {
             let chunk = tokio::select! {
                 update = updates.recv() => match update {
-                    Ok(Update::Workspace(chunk)) => chunk,
+                    Ok(Update::Workspace(path)) => {
+                        let Some(chunk) = shared.workspace_event(&path) else { continue };
+                        chunk
+                    }
                     Ok(Update::All) | Err(broadcast::error::RecvError::Lagged(_)) => {
                         shared.board_event()
                     }
@@ -200,22 +249,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_token_is_the_first_segment_whole() {
-        let token = "0123456789abcdef";
-        assert_eq!(under_token("/0123456789abcdef/", token), Some("/"));
-        assert_eq!(under_token("/0123456789abcdef", token), Some(""));
-        assert_eq!(
-            under_token("/0123456789abcdef/app.js", token),
-            Some("/app.js")
-        );
-        for path in [
-            "/",
-            "/0123456789abcde/",
-            "/0123456789abcdefg/",
-            "/x/0123456789abcdef/",
-            "",
+    fn the_token_is_compared_whole() {
+        let token = b"0123456789abcdef";
+        assert!(same(b"0123456789abcdef", token));
+        for given in [
+            &b""[..],
+            b"0123456789abcde",
+            b"0123456789abcdefg",
+            b"1123456789abcdef",
         ] {
-            assert_eq!(under_token(path, token), None, "{path}");
+            assert!(!same(given, token));
         }
     }
 }

@@ -7,12 +7,15 @@
 //! are read again through the store's own readers, each list's files being looked at too
 //! every `POLL_WITH_EVENTS` (every `POLL_WITHOUT_EVENTS` where nothing can be watched), so a
 //! lost event delays a change, never hides it. A lease that ends changes what the page shows
-//! without any file changing: its list is read again then. The folders given are searched again
-//! every `RESCAN`. A workspace whose envelope changed is handed to `Shared`, which sends it to
-//! the pages.
+//! without any file changing: it is marked ended in what was read, never by reading the store
+//! again, at most once a `LEASE_REFRESH`. The folders given are searched again every `RESCAN`
+//! (less often when one search takes long: `RESCAN_SHARE`), and only while they lead where they
+//! led when the board started; a workspace is read only while its folder does. What the lists
+//! shown take together is kept under `SHOWN_BYTES`. A workspace whose envelope changed is handed
+//! to `Shared`, which sends it to the pages.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -21,29 +24,21 @@ use chrono::{DateTime, Utc};
 use notify::{EventKind, RecursiveMode, Watcher};
 
 use super::shared::Shared;
+use super::workspace::{
+    Workspace, envelope_of, is_folder, named_count, read_workspace, stamp_of, watch_lists,
+};
 use crate::commands::board::discover::{self, Root};
-use crate::commands::board::snapshot::{self, ListView};
+use crate::commands::board::snapshot;
 use crate::plan::list::{DEFAULT_STORE, LEGACY_HISTORY, LISTS_DIR, ListName};
-use crate::policy::board::{POLL_WITH_EVENTS, POLL_WITHOUT_EVENTS, RESCAN, SETTLE};
-use crate::policy::error::Error;
+use crate::policy::board::{
+    LEASE_REFRESH, POLL_WITH_EVENTS, POLL_WITHOUT_EVENTS, RESCAN, RESCAN_SHARE, SETTLE,
+};
+use crate::policy::error::{Setup, Warning};
 
 /// What wakes the reading thread.
 pub enum Wake {
     Changed(notify::Result<notify::Event>),
     Stop,
-}
-
-/// What a list's files looked like when last read: a change that no event reported shows as
-/// another size, time or file.
-type Stamp = [Option<(u64, i64, i64, u64)>; 2];
-
-/// One workspace as last read.
-struct Workspace {
-    refused: Option<Error>,
-    folder: Option<Error>,
-    lists: BTreeMap<ListName, (ListView, Stamp)>,
-    /// The named lists' folder, while it is watched.
-    watching_lists: bool,
 }
 
 pub struct Live {
@@ -55,7 +50,16 @@ pub struct Live {
     workspaces: BTreeMap<PathBuf, Workspace>,
     /// Lists marked by an event, with the workspace whose list set must be read again.
     marked: BTreeSet<(PathBuf, Option<ListName>)>,
-    pub warnings: Vec<crate::policy::error::Warning>,
+    pub warnings: Vec<Warning>,
+    /// Where each root led when the board started: a root that leads elsewhere since (removed
+    /// and made again as a link) is not searched again.
+    reals: Vec<Option<PathBuf>>,
+    /// What the lists shown take of `SHOWN_BYTES`.
+    used: usize,
+    /// When the shown leases were last marked ended, so that it happens once a `LEASE_REFRESH`.
+    leases_refreshed: Option<Instant>,
+    /// How long the last search of the roots took.
+    scan_took: Duration,
 }
 
 impl Live {
@@ -71,8 +75,18 @@ impl Live {
             let _ = events.send(Wake::Changed(event));
         })
         .ok();
+        let reals = roots
+            .iter()
+            .map(|root| match root {
+                Root::Workspace(dir) | Root::Folder(dir) => discover::real(dir),
+            })
+            .collect();
         let mut live = Self {
             roots,
+            reals,
+            used: 0,
+            leases_refreshed: None,
+            scan_took: Duration::ZERO,
             now,
             shared,
             watcher,
@@ -133,8 +147,7 @@ impl Live {
                 self.read_marked();
             }
             if lease.is_some_and(|at| at <= now) {
-                self.mark_ended_leases();
-                self.read_marked();
+                self.end_leases();
             }
             if next_poll <= now {
                 next_poll = now + poll;
@@ -142,8 +155,10 @@ impl Live {
                 self.read_marked();
             }
             if next_rescan <= now {
-                next_rescan = now + RESCAN;
                 self.rescan();
+                // A large tree is searched less often: a rescan takes at most 1/RESCAN_SHARE
+                // of the board's time.
+                next_rescan = Instant::now() + RESCAN.max(self.scan_took * RESCAN_SHARE);
             }
         }
     }
@@ -208,7 +223,8 @@ impl Live {
             }
             let has_lists = is_folder(&path.join(LISTS_DIR));
             if has_lists != workspace.watching_lists
-                || (has_lists && named_count(path) != workspace.lists.len() - 1)
+                || (has_lists
+                    && named_count(path) != workspace.lists.len() - 1 + workspace.lists_not_shown)
             {
                 self.marked.insert((path.clone(), None));
                 continue;
@@ -221,27 +237,42 @@ impl Live {
         }
     }
 
-    fn mark_ended_leases(&mut self) {
+    /// Marks the shown leases that have ended, from what was read: no file is read for it.
+    fn end_leases(&mut self) {
         let now = (self.now)();
-        for (path, workspace) in &self.workspaces {
-            for (list, (view, _)) in &workspace.lists {
-                if view.lease_ends.is_some_and(|end| end <= now) {
-                    self.marked.insert((path.clone(), Some(list.clone())));
-                }
+        self.leases_refreshed = Some(Instant::now());
+        let mut touched = Vec::new();
+        for (path, workspace) in &mut self.workspaces {
+            let mut ended = false;
+            for (view, _) in workspace.lists.values_mut() {
+                ended |= view.end_leases(now);
+            }
+            if ended {
+                touched.push(path.clone());
+            }
+        }
+        for path in touched {
+            if let Some(workspace) = self.workspaces.get(&path) {
+                self.shared.set(&path, envelope_of(&path, workspace));
             }
         }
     }
 
-    /// When the first running lease ends, as an instant of this process's clock.
+    /// When the first shown lease that still runs ends, as an instant of this process's clock,
+    /// but not sooner than `LEASE_REFRESH` after the last time leases were marked.
     fn next_lease_end(&self) -> Option<Instant> {
         let end = self
             .workspaces
             .values()
             .flat_map(|ws| ws.lists.values())
-            .filter_map(|(view, _)| view.lease_ends)
+            .filter_map(|(view, _)| view.lease_ends())
             .min()?;
         let wait = (end - (self.now)()).to_std().unwrap_or(Duration::ZERO);
-        Some(Instant::now() + wait)
+        let at = Instant::now() + wait;
+        Some(
+            self.leases_refreshed
+                .map_or(at, |last| at.max(last + LEASE_REFRESH)),
+        )
     }
 
     /// Reads the marked lists again, and sends each workspace that changed.
@@ -255,16 +286,28 @@ impl Live {
             if workspace.refused.is_some() {
                 continue;
             }
+            if discover::real(&path) != workspace.real {
+                self.used = self.used.saturating_sub(workspace.cost());
+                workspace.lists.clear();
+                workspace.refused = Some(Setup::BoardFolderMoved { path: path.clone() }.into());
+                touched.insert(path);
+                continue;
+            }
             // A named list whose store is gone is read with the list set: it leaves it.
             let list = list.filter(|list| {
                 list.is_default() || std::fs::symlink_metadata(list.store_path(&path)).is_ok()
             });
             if let Some(list) = list {
-                let view = snapshot::list(&path, &list, (self.now)());
+                if let Some((old, _)) = workspace.lists.remove(&list) {
+                    self.used = self.used.saturating_sub(old.cost);
+                }
+                let view = snapshot::list(&path, &list, (self.now)()).within(&path, &mut self.used);
                 let stamp = stamp_of(&path, &list);
                 workspace.lists.insert(list, (view, stamp));
             } else {
-                *workspace = read_workspace(&path, &self.now);
+                self.used = self.used.saturating_sub(workspace.cost());
+                let real = workspace.real.take();
+                *workspace = read_workspace(&path, real, &self.now, &mut self.used);
                 watch_lists(self.watcher.as_mut(), &path, workspace);
             }
             touched.insert(path);
@@ -277,9 +320,25 @@ impl Live {
     }
 
     /// Searches the roots again: a workspace made since is watched and read, one gone is let go.
+    /// A root that leads elsewhere than when the board started is not searched, before or
+    /// after: what it holds is let go.
     fn rescan(&mut self) {
-        let found = discover::find(&self.roots);
-        self.warnings = found.warnings;
+        let started = Instant::now();
+        let (roots, mut moved) = self.roots_in_place();
+        let mut found = discover::find(&roots);
+        let (_, moved_since) = self.roots_in_place();
+        for warning in moved_since {
+            if let Warning::FolderMoved { folder } = &warning {
+                found.workspaces.retain(|ws| !ws.starts_with(folder));
+            }
+            if !moved.contains(&warning) {
+                moved.push(warning);
+            }
+        }
+        self.scan_took = started.elapsed();
+        moved.extend(found.warnings);
+        self.warnings = moved;
+        self.shared.set_warnings(&self.warnings);
         let wanted: BTreeSet<PathBuf> = found.workspaces.into_iter().collect();
         let known: BTreeSet<PathBuf> = self.workspaces.keys().cloned().collect();
         if wanted == known {
@@ -290,13 +349,15 @@ impl Live {
                 let _ = watcher.unwatch(gone);
                 let _ = watcher.unwatch(&gone.join(LISTS_DIR));
             }
-            self.workspaces.remove(gone);
+            if let Some(workspace) = self.workspaces.remove(gone) {
+                self.used = self.used.saturating_sub(workspace.cost());
+            }
         }
         for new in wanted.difference(&known) {
             if let Some(watcher) = self.watcher.as_mut() {
                 let _ = watcher.watch(new, RecursiveMode::NonRecursive);
             }
-            let mut workspace = read_workspace(new, &self.now);
+            let mut workspace = read_workspace(new, discover::real(new), &self.now, &mut self.used);
             watch_lists(self.watcher.as_mut(), new, &mut workspace);
             self.workspaces.insert(new.clone(), workspace);
         }
@@ -307,98 +368,98 @@ impl Live {
             .collect();
         self.shared.replace(envelopes);
     }
-}
 
-/// Every list of a workspace read afresh.
-fn read_workspace(path: &Path, now: &dyn Fn() -> DateTime<Utc>) -> Workspace {
-    if let Err(refused) = crate::context::refuse_foreign_workspace(path) {
-        return Workspace {
-            refused: Some(refused),
-            folder: None,
-            lists: BTreeMap::new(),
-            watching_lists: false,
-        };
-    }
-    let (names, folder) = snapshot::lists_of(path);
-    let lists = names
-        .into_iter()
-        .map(|list| {
-            let stamp = stamp_of(path, &list);
-            (list.clone(), (snapshot::list(path, &list, now()), stamp))
-        })
-        .collect();
-    Workspace {
-        refused: None,
-        watching_lists: folder.is_none() && is_folder(&path.join(LISTS_DIR)),
-        folder,
-        lists,
+    /// The roots that still lead where they led when the board started, and a warning for
+    /// each of the others.
+    fn roots_in_place(&self) -> (Vec<Root>, Vec<Warning>) {
+        let mut roots = Vec::new();
+        let mut moved = Vec::new();
+        for (root, real) in self.roots.iter().zip(&self.reals) {
+            let (Root::Workspace(dir) | Root::Folder(dir)) = root;
+            if real.is_some() && discover::real(dir) != *real {
+                moved.push(Warning::FolderMoved {
+                    folder: dir.clone(),
+                });
+            } else {
+                roots.push(root.clone());
+            }
+        }
+        (roots, moved)
     }
 }
 
-/// Watches the named lists' folder when it is a real folder of the workspace.
-fn watch_lists(
-    watcher: Option<&mut notify::RecommendedWatcher>,
-    path: &Path,
-    workspace: &mut Workspace,
-) {
-    let Some(watcher) = watcher else { return };
-    let folder = path.join(LISTS_DIR);
-    let _ = watcher.unwatch(&folder);
-    if workspace.watching_lists && watcher.watch(&folder, RecursiveMode::NonRecursive).is_err() {
-        workspace.watching_lists = false;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+    use std::path::Path;
+
+    fn plan(dir: &Path, summary: &str) {
+        fs::create_dir_all(dir).unwrap();
+        let store = serde_json::json!({"version": 1, "revision": 1,
+            "updated_at": "2025-01-02T17:42:33+00:00", "next_id": 2, "summary": summary,
+            "todos": [{"id": "1", "content": "A", "status": "pending"}]});
+        fs::write(dir.join(DEFAULT_STORE), store.to_string()).unwrap();
     }
-}
 
-fn envelope_of(path: &Path, workspace: &Workspace) -> String {
-    let lists: Vec<ListView> = workspace
-        .lists
-        .values()
-        .map(|(view, _)| view.clone())
-        .collect();
-    snapshot::envelope(
-        path,
-        workspace.refused.as_ref(),
-        &lists,
-        workspace.folder.as_ref(),
-    )
-    .to_string()
-}
-
-/// A real folder (never a link to one).
-fn is_folder(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_dir())
-}
-
-/// How many named lists' stores `.todos/` holds, by name alone.
-fn named_count(workspace: &Path) -> usize {
-    ListName::all(workspace).len() - 1
-}
-
-/// The size, change time and file of a list's store and history, without opening them.
-fn stamp_of(workspace: &Path, list: &ListName) -> Stamp {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let stamp = |path: PathBuf| {
-            std::fs::symlink_metadata(path)
-                .ok()
-                .map(|meta| (meta.len(), meta.mtime(), meta.mtime_nsec(), meta.ino()))
-        };
-        [
-            stamp(list.store_path(workspace)),
-            stamp(list.history_path(workspace)),
-        ]
+    fn board(roots: Vec<Root>) -> (Live, Arc<Shared>, Sender<Wake>) {
+        let shared = Arc::new(Shared::new("t".to_owned(), 1, String::new()));
+        let (live, wakes) = Live::start(roots, Box::new(Utc::now), Arc::clone(&shared));
+        (live, shared, wakes)
     }
-    #[cfg(not(unix))]
-    {
-        let stamp = |path: PathBuf| {
-            std::fs::symlink_metadata(path)
-                .ok()
-                .map(|meta| (meta.len(), 0, 0, 0))
-        };
-        [
-            stamp(list.store_path(workspace)),
-            stamp(list.history_path(workspace)),
-        ]
+
+    fn json(shared: &Shared) -> String {
+        String::from_utf8(shared.board_json().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn a_root_removed_and_made_again_as_a_link_is_not_followed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let code = tmp.path().join("code");
+        plan(&code.join("api"), "Ours");
+        plan(
+            &tmp.path().join("elsewhere/secret"),
+            "Not the user's to show",
+        );
+        let (mut live, shared, _wakes) = board(vec![Root::Folder(code.clone())]);
+        assert!(json(&shared).contains("Ours"));
+        fs::rename(&code, tmp.path().join("code.old")).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("elsewhere"), &code).unwrap();
+        live.rescan();
+        let board = json(&shared);
+        assert!(!board.contains("Not the user's"), "{board}");
+        assert!(!board.contains("Ours"), "{board}");
+        assert!(
+            board.contains("now leads elsewhere than when the board started"),
+            "{board}"
+        );
+    }
+
+    #[test]
+    fn a_workspace_made_again_as_a_link_is_not_read_through() {
+        let tmp = tempfile::tempdir().unwrap();
+        let api = tmp.path().join("code/api");
+        plan(&api, "Ours");
+        plan(&tmp.path().join("elsewhere"), "Not the user's to show");
+        let (mut live, shared, _wakes) = board(vec![Root::Folder(tmp.path().join("code"))]);
+        fs::rename(&api, tmp.path().join("code/api.old")).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("elsewhere"), &api).unwrap();
+        // A change reported before the next rescan: the folder is looked at, not read through.
+        live.marked
+            .insert((api.clone(), Some(ListName::default_list())));
+        live.read_marked();
+        let board = json(&shared);
+        assert!(!board.contains("Not the user's"), "{board}");
+        assert!(
+            board.contains("now leads elsewhere than when the board found it"),
+            "{board}"
+        );
+        live.rescan();
+        let board = json(&shared);
+        assert!(
+            !board.contains("code/api\""),
+            "let go at the rescan: {board}"
+        );
+        assert!(board.contains("code/api.old\""), "{board}");
     }
 }

@@ -1,7 +1,8 @@
-//! What the server and the reading thread share: the address's guard (token and port) and
-//! the latest board, each workspace's envelope as JSON text; a workspace whose envelope changed
-//! is sent to every open page (tokio's broadcast), and a page that fell behind is sent the
-//! whole board again.
+//! What the server and the reading thread share: the token and port, and the latest board,
+//! each workspace's envelope as JSON text. A workspace whose envelope changed is named to every
+//! open page (tokio's broadcast), which then sends the workspace as it is by then; a page that
+//! fell behind is sent the whole board again. The whole board is made once per change, not once
+//! per page, so that the memory the board takes does not grow with the pages open.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,22 +11,37 @@ use std::sync::{Mutex, PoisonError};
 use bytes::Bytes;
 use tokio::sync::broadcast;
 
-/// What a page is sent.
+use crate::policy::board::UPDATES_QUEUED;
+use crate::policy::error::Warning;
+
+/// What a page is told.
 #[derive(Clone)]
 pub enum Update {
-    /// One workspace's envelope, as an event ready to send.
-    Workspace(Bytes),
+    /// One workspace changed: the page is sent its envelope as it is when the page reads it.
+    Workspace(PathBuf),
     /// The workspaces found changed: the page redraws the whole board.
     All,
 }
 
-/// What the server and the reading thread share: the address's guard and the latest board.
+/// The board as the pages are sent it.
+#[derive(Default)]
+struct Board {
+    /// Each workspace's envelope, as a `workspace` event ready to send, by path.
+    events: BTreeMap<PathBuf, (String, Bytes)>,
+    /// What the board says of itself (the workspaces it left out, a folder it no longer
+    /// searches).
+    warnings: Vec<Warning>,
+    /// `board.json`, made when first asked for since the last change.
+    json: Option<Bytes>,
+    /// The same as a `board` event.
+    event: Option<Bytes>,
+}
+
 pub struct Shared {
     pub token: String,
     pub port: u16,
     home: String,
-    /// Each workspace's envelope, as JSON text, by path.
-    board: Mutex<BTreeMap<PathBuf, String>>,
+    board: Mutex<Board>,
     updates: broadcast::Sender<Update>,
 }
 
@@ -35,8 +51,8 @@ impl Shared {
             token,
             port,
             home,
-            board: Mutex::new(BTreeMap::new()),
-            updates: broadcast::channel(256).0,
+            board: Mutex::new(Board::default()),
+            updates: broadcast::channel(UPDATES_QUEUED).0,
         }
     }
 
@@ -44,14 +60,45 @@ impl Shared {
         self.updates.subscribe()
     }
 
-    /// `{"statuses": …, "marks": …, "workspaces": [envelope, …]}`: the page's whole state.
-    pub fn board_json(&self) -> String {
-        let board = self.board.lock().unwrap_or_else(PoisonError::into_inner);
+    fn board(&self) -> std::sync::MutexGuard<'_, Board> {
+        self.board.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// `{"statuses": …, "marks": …, "home": …, "warnings": […], "workspaces": [envelope, …]}`:
+    /// the page's whole state.
+    pub fn board_json(&self) -> Bytes {
+        let mut board = self.board();
+        if let Some(json) = &board.json {
+            return json.clone();
+        }
+        let json = Bytes::from(self.make_json(&board));
+        board.json = Some(json.clone());
+        json
+    }
+
+    pub fn board_event(&self) -> Bytes {
+        let mut board = self.board();
+        if let Some(event) = &board.event {
+            return event.clone();
+        }
+        let made = Bytes::from(event("board", &self.make_json(&board)));
+        board.event = Some(made.clone());
+        made
+    }
+
+    fn make_json(&self, board: &Board) -> String {
         let mut json = super::assets::statuses(&self.home).to_string();
         // The envelopes are JSON already: they go in as they are, not parsed again.
         json.pop();
+        json.push_str(",\"warnings\":");
+        let said: Vec<serde_json::Value> = board
+            .warnings
+            .iter()
+            .map(|warning| crate::policy::text::escape(&warning.to_string()).into())
+            .collect();
+        json.push_str(&serde_json::Value::from(said).to_string());
         json.push_str(",\"workspaces\":[");
-        for (index, envelope) in board.values().enumerate() {
+        for (index, (envelope, _)) in board.events.values().enumerate() {
             if index > 0 {
                 json.push(',');
             }
@@ -61,32 +108,66 @@ impl Shared {
         json
     }
 
-    pub fn board_event(&self) -> Bytes {
-        Bytes::from(event("board", &self.board_json()))
+    /// A workspace's envelope as a `workspace` event, when the board still shows it.
+    pub fn workspace_event(&self, workspace: &Path) -> Option<Bytes> {
+        self.board()
+            .events
+            .get(workspace)
+            .map(|(_, event)| event.clone())
     }
 
     pub(super) fn workspaces(&self) -> usize {
-        self.board
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
+        self.board().events.len()
     }
 
-    /// Sets a workspace's envelope; sends it when it differs from what the pages have.
+    /// Sets a workspace's envelope; tells the pages when it differs from what they have.
     pub(super) fn set(&self, workspace: &Path, envelope: String) {
-        let mut board = self.board.lock().unwrap_or_else(PoisonError::into_inner);
-        if board.get(workspace) == Some(&envelope) {
+        let mut board = self.board();
+        if board
+            .events
+            .get(workspace)
+            .is_some_and(|(old, _)| *old == envelope)
+        {
             return;
         }
         let chunk = Bytes::from(event("workspace", &envelope));
-        board.insert(workspace.to_path_buf(), envelope);
+        board
+            .events
+            .insert(workspace.to_path_buf(), (envelope, chunk));
+        board.json = None;
+        board.event = None;
         drop(board);
         // No page open: nobody to tell.
-        let _ = self.updates.send(Update::Workspace(chunk));
+        let _ = self
+            .updates
+            .send(Update::Workspace(workspace.to_path_buf()));
     }
 
     pub(super) fn replace(&self, envelopes: BTreeMap<PathBuf, String>) {
-        *self.board.lock().unwrap_or_else(PoisonError::into_inner) = envelopes;
+        let mut board = self.board();
+        board.events = envelopes
+            .into_iter()
+            .map(|(path, envelope)| {
+                let chunk = Bytes::from(event("workspace", &envelope));
+                (path, (envelope, chunk))
+            })
+            .collect();
+        board.json = None;
+        board.event = None;
+        drop(board);
+        let _ = self.updates.send(Update::All);
+    }
+
+    /// What the board says of itself on the page; the pages redraw when it changed.
+    pub(super) fn set_warnings(&self, warnings: &[Warning]) {
+        let mut board = self.board();
+        if board.warnings == warnings {
+            return;
+        }
+        board.warnings = warnings.to_vec();
+        board.json = None;
+        board.event = None;
+        drop(board);
         let _ = self.updates.send(Update::All);
     }
 }

@@ -93,10 +93,11 @@ pub fn print(
     let result = roots(global, host, args).and_then(|roots| {
         let now = clock(host)?();
         let found = discover::find(&roots);
+        let mut used = 0;
         let envelopes = found
             .workspaces
             .iter()
-            .map(|workspace| snapshot::workspace(workspace, now))
+            .map(|workspace| snapshot::workspace(workspace, now, &mut used))
             .collect();
         Ok(crate::view::outcome::Outcome {
             warnings: found.warnings,

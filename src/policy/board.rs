@@ -12,7 +12,9 @@ pub const SEARCH_DEPTH: usize = 3;
 /// folders and never a plan of the user's. `.todos` is a workspace's lists, not a workspace.
 pub const SKIPPED_FOLDERS: [&str; 4] = [".git", "node_modules", "target", ".todos"];
 
-/// The most workspaces one board shows; more are named in a warning, not served.
+/// The most workspaces one board shows: those nearest the folders given (fewest folders below
+/// them), then by path; the rest are counted, and the first of them named, in a warning that
+/// the page shows too.
 pub const MAX_WORKSPACES: usize = 500;
 
 /// How many of a list's latest revisions the page shows, newest first.
@@ -40,3 +42,72 @@ pub const TOKEN_BYTES: usize = 16;
 /// which a browser resolves to it by itself (RFC 6761). Any other name is refused, so a page
 /// elsewhere cannot reach the board through a name it controls (DNS rebinding).
 pub const HOSTS: [&str; 2] = ["127.0.0.1", "localhost"];
+
+/// The header that carries the token on every request for the board's data (`board.json`,
+/// `events`): never the URL, which browsers keep in their history and programs log. The page
+/// sends it with `fetch`, which, unlike `EventSource`, can send a header with a stream.
+pub const TOKEN_HEADER: &str = "x-todos-token";
+
+/// The form field in which the hand-over page posts the token to the board (SPEC §9): the
+/// browser is started on a file only the user can read, never on a URL that holds the token.
+pub const TOKEN_FIELD: &str = "token";
+
+/// The hand-over file's name, in a folder the board makes for it alone (0700) and removes
+/// when it stops.
+pub const HAND_OVER_FILE: &str = "open.html";
+
+/// The start of that folder's name; random hex follows it.
+pub const HAND_OVER_FOLDER: &str = "todos-board-";
+
+/// The most connections the board holds open at once. At the cap, a new connection takes the
+/// place of the oldest one that is not streaming the page's events (idle, or still sending its
+/// request); when every one streams, the new one is closed. A browser opens six per host.
+pub const MAX_CONNECTIONS: usize = 64;
+
+/// How long a connection may take to send a request's head, or a request body (the hand-over
+/// form), and how long it may sit idle between requests: then it is closed.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The most a connection may send before its request head ends (hyper's read buffer).
+pub const REQUEST_BYTES: usize = 16 * 1024;
+
+/// The longest hand-over form the board reads: `token=` and the token, with room to spare.
+pub const FORM_BYTES: usize = 1024;
+
+/// How long the accept loop waits after the system refused a connection (out of descriptors),
+/// so that it never spins on a listener that stays ready.
+pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
+
+/// How many of a list's items the page is sent: the open ones first (the ones in progress
+/// before the rest), then the finished, each in the list's order; the page says how many more
+/// there are. A 100,000-item list costs the page what 200 do.
+pub const ITEMS_SHOWN: usize = 200;
+
+/// How many lists of one workspace the page is sent, the default list first; the page says
+/// how many more there are.
+pub const LISTS_SHOWN: usize = 50;
+
+/// The largest store the board reads for the page: a larger list is named as too large
+/// (`todos show` reads it). Reading one costs about five times its size, for a moment.
+pub const LIST_READ_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The most the board keeps of all the lists it shows together, as the JSON the page is sent:
+/// past it, a list is named as too large rather than read. With the copies the server keeps
+/// (the lists as read, each workspace's envelope, the whole board for a page that connects),
+/// the board's memory stays under about four times this, plus one list being read.
+pub const SHOWN_BYTES: usize = 32 * 1024 * 1024;
+
+/// How often, at most, a list is redrawn because one of its leases ended: a store whose leases
+/// end every moment costs one small update a second, and no file is read for it.
+pub const LEASE_REFRESH: Duration = Duration::from_secs(1);
+
+/// A rescan of the folders given takes at most this share of the board's time: after a rescan
+/// that took `t`, the next waits `RESCAN`, or `t` times this, whichever is longer.
+pub const RESCAN_SHARE: u32 = 50;
+
+/// How many of the workspaces left out (past `MAX_WORKSPACES`) the warning names.
+pub const LEFT_OUT_NAMED: usize = 5;
+
+/// How many changed workspaces wait for a page that is slow to read them; one that falls
+/// further behind is sent the whole board instead.
+pub const UPDATES_QUEUED: usize = 16;

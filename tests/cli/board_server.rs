@@ -10,22 +10,27 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{Spawned, TestEnv};
+use crate::support::{Run, Spawned, TestEnv};
 
 const WAIT: Duration = Duration::from_secs(20);
 
 /// A board server started with `--no-open`, its URL read from its first line.
-struct Board {
-    process: Spawned,
-    port: u16,
-    token: String,
+pub struct Board {
+    pub process: Spawned,
+    pub port: u16,
+    pub token: String,
 }
 
 impl Board {
-    fn start(env: &TestEnv, args: &[&str]) -> Self {
+    pub fn start(env: &TestEnv, args: &[&str]) -> Self {
         let mut all = vec!["board", "--no-open"];
         all.extend_from_slice(args);
-        let mut child = env.todos(&all).spawn();
+        Self::run(env.todos(&all))
+    }
+
+    /// The board `run` starts (`todos board …`, with what the test set around it).
+    pub fn run(run: Run) -> Self {
+        let mut child = run.spawn();
         let stdout = child.stdout.take().unwrap();
         let mut process = Spawned(child);
         let (tx, rx) = mpsc::channel();
@@ -49,26 +54,43 @@ impl Board {
                 .unwrap();
             panic!("the board printed no URL: {stderr}");
         };
+        // `http://127.0.0.1:PORT/#TOKEN`: the token after `#`, which a browser never sends.
         let url = line.split_whitespace().last().unwrap().to_owned();
         let rest = url
             .strip_prefix("http://127.0.0.1:")
             .unwrap_or_else(|| panic!("{line}"));
-        let (port, token) = rest.split_once('/').unwrap();
+        let (port, token) = rest.split_once("/#").unwrap_or_else(|| panic!("{line}"));
         Self {
             process,
             port: port.parse().unwrap(),
-            token: token.trim_end_matches('/').to_owned(),
+            token: token.to_owned(),
         }
     }
 
-    /// `GET path` with this `Host`, the response's status line, headers and body.
-    fn request(&self, method: &str, path: &str, host: Option<&str>) -> (u16, String, String) {
+    pub fn host(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    /// `METHOD path` with this `Host` and these more header lines (each ending in CRLF): the
+    /// response's status, head and body.
+    pub fn request(&self, method: &str, path: &str, host: Option<&str>) -> (u16, String, String) {
+        self.send(method, path, host, "", "")
+    }
+
+    pub fn send(
+        &self,
+        method: &str,
+        path: &str,
+        host: Option<&str>,
+        headers: &str,
+        body: &str,
+    ) -> (u16, String, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream.set_read_timeout(Some(WAIT)).unwrap();
         let host = host.map_or_else(String::new, |host| format!("Host: {host}\r\n"));
         write!(
             stream,
-            "{method} {path} HTTP/1.1\r\n{host}Connection: close\r\n\r\n"
+            "{method} {path} HTTP/1.1\r\n{host}{headers}Connection: close\r\n\r\n{body}"
         )
         .unwrap();
         let mut response = String::new();
@@ -78,18 +100,26 @@ impl Board {
         (status, head.to_owned(), body.to_owned())
     }
 
-    fn get(&self, path: &str) -> (u16, String, String) {
-        let host = format!("127.0.0.1:{}", self.port);
-        self.request("GET", path, Some(&host))
+    /// `GET path` as the page asks: its own `Host`, the token in its header.
+    pub fn get(&self, path: &str) -> (u16, String, String) {
+        let token = format!("x-todos-token: {}\r\n", self.token);
+        self.send("GET", path, Some(&self.host()), &token, "")
+    }
+
+    /// The board's data, parsed.
+    pub fn board_json(&self) -> Value {
+        let (status, head, body) = self.get("/board.json");
+        assert_eq!(status, 200, "{head}");
+        serde_json::from_str(&body).unwrap()
     }
 
     /// The event stream: each event's name and data, read on a thread.
-    fn events(&self) -> Receiver<(String, Value, Instant)> {
+    pub fn events(&self) -> Receiver<(String, Value, Instant)> {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         write!(
             stream,
-            "GET /{}/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
-            self.token, self.port
+            "GET /events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nx-todos-token: {}\r\n\r\n",
+            self.port, self.token
         )
         .unwrap();
         let (tx, rx) = mpsc::channel();
@@ -111,6 +141,35 @@ impl Board {
     }
 }
 
+/// What every answer carries (nothing of it may be framed, sniffed, cached or leave the page
+/// through a referrer), and the page's files, each as what it is.
+fn headers_guard_the_page(board: &Board, head: &str) {
+    let head = head.to_lowercase();
+    for header in [
+        "content-security-policy: default-src 'none'; script-src 'self'",
+        "x-content-type-options: nosniff",
+        "referrer-policy: no-referrer",
+        "cache-control: no-store",
+        "content-type: text/html; charset=utf-8",
+    ] {
+        assert!(head.contains(header), "{header} in {head}");
+    }
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/status.css", "text/css"),
+        ("/board.json", "application/json"),
+    ] {
+        let (status, head, _) = board.get(path);
+        assert_eq!(status, 200, "{path}: {head}");
+        assert!(
+            head.to_lowercase()
+                .contains(&format!("content-type: {kind}")),
+            "{head}"
+        );
+    }
+}
+
 #[test]
 fn the_server_answers_only_its_token_on_its_own_address_and_changes_nothing() {
     let env = TestEnv::new();
@@ -120,34 +179,17 @@ fn the_server_answers_only_its_token_on_its_own_address_and_changes_nothing() {
     let token = &board.token;
     assert_eq!(token.len(), 32, "128 random bits in hex: {token}");
 
-    let (status, head, body) = board.get(&format!("/{token}/"));
+    // The page holds no secret: it is answered without the token, and it asks for none in
+    // its address.
+    let (status, head, body) = board.request("GET", "/", Some(&board.host()));
     assert_eq!(status, 200, "{head}");
     assert!(body.contains("<title>todos board</title>"), "{body}");
-    let head = head.to_lowercase();
-    for header in [
-        "content-security-policy: default-src 'none'; script-src 'self'",
-        "x-content-type-options: nosniff",
-        "referrer-policy: no-referrer",
-        "content-type: text/html; charset=utf-8",
-    ] {
-        assert!(head.contains(header), "{header} in {head}");
-    }
-    for (path, kind) in [
-        ("app.js", "text/javascript"),
-        ("style.css", "text/css"),
-        ("status.css", "text/css"),
-        ("board.json", "application/json"),
-    ] {
-        let (status, head, _) = board.get(&format!("/{token}/{path}"));
-        assert_eq!(status, 200, "{path}: {head}");
-        assert!(
-            head.to_lowercase()
-                .contains(&format!("content-type: {kind}")),
-            "{head}"
-        );
-    }
-    let (_, _, json) = board.get(&format!("/{token}/board.json"));
-    let state: Value = serde_json::from_str(&json).unwrap();
+    assert!(
+        body.contains("<meta name=\"todos-token\" content=\"\">"),
+        "{body}"
+    );
+    headers_guard_the_page(&board, &head);
+    let state = board.board_json();
     assert_eq!(
         state["workspaces"][0]["data"]["lists"][0]["summary"],
         "Ship it"
@@ -160,26 +202,42 @@ fn the_server_answers_only_its_token_on_its_own_address_and_changes_nothing() {
         .collect();
     assert_eq!(names[..3], ["pending", "in_progress", "completed"]);
 
+    // The data only with the token in its header: never in the path or the query.
     let no_token = "todos board refused this request: it has no valid token. Open the URL that \
                     `todos board` printed, token included.\n";
     let mut wrong = token.clone();
     wrong.replace_range(..1, if token.starts_with('0') { "1" } else { "0" });
-    for path in [
-        "/".to_owned(),
-        "/board.json".to_owned(),
-        "/events".to_owned(),
-        format!("/{wrong}/"),
-        format!("/{wrong}/board.json"),
-        format!("/{}/", &token[..31]),
-        format!("/x/{token}/"),
-        format!("/?token={token}"),
+    let own = board.host();
+    for (path, header) in [
+        ("/board.json".to_owned(), String::new()),
+        ("/events".to_owned(), String::new()),
+        (
+            "/board.json".to_owned(),
+            format!("x-todos-token: {wrong}\r\n"),
+        ),
+        ("/events".to_owned(), format!("x-todos-token: {wrong}\r\n")),
+        (
+            "/board.json".to_owned(),
+            format!("x-todos-token: {}\r\n", &token[..31]),
+        ),
+        (
+            "/board.json".to_owned(),
+            format!("x-todos-token: {token}0\r\n"),
+        ),
+        (format!("/board.json?token={token}"), String::new()),
+        (
+            "/board.json".to_owned(),
+            format!("Cookie: token={token}\r\n"),
+        ),
     ] {
-        let (status, _, body) = board.get(&path);
-        assert_eq!((status, body.as_str()), (403, no_token), "{path}");
+        let (status, _, body) = board.send("GET", &path, Some(&own), &header, "");
+        assert_eq!((status, body.as_str()), (403, no_token), "{path} {header}");
     }
+    let (status, _, _) = board.get(&format!("/{token}/board.json"));
+    assert_eq!(status, 404, "no address holds the token");
     let wrong_host = "todos board refused this request: its Host is not this board's address \
                       (127.0.0.1 and its port).\n";
-    let page = format!("/{token}/board.json");
+    let page = "/board.json";
     for host in [
         Some("evil.example".to_owned()),
         Some(format!("evil.example:{}", board.port)),
@@ -187,14 +245,16 @@ fn the_server_answers_only_its_token_on_its_own_address_and_changes_nothing() {
         Some(format!("127.0.0.2:{}", board.port)),
         Some(format!("127.0.0.1.evil.example:{}", board.port)),
     ] {
-        let (status, _, body) = board.request("GET", &page, host.as_deref());
+        let header = format!("x-todos-token: {token}\r\n");
+        let (status, _, body) = board.send("GET", page, host.as_deref(), &header, "");
         assert_eq!((status, body.as_str()), (403, wrong_host), "{host:?}");
     }
-    let (status, _, _) = board.request("GET", &page, Some(&format!("localhost:{}", board.port)));
+    let header = format!("x-todos-token: {token}\r\n");
+    let localhost = format!("localhost:{}", board.port);
+    let (status, _, _) = board.send("GET", page, Some(&localhost), &header, "");
     assert_eq!(status, 200, "localhost is the loopback address by name");
-    let own = format!("127.0.0.1:{}", board.port);
     for method in ["POST", "PUT", "DELETE", "PATCH"] {
-        let (status, head, body) = board.request(method, &page, Some(&own));
+        let (status, head, body) = board.send(method, page, Some(&own), &header, "");
         assert_eq!(status, 405, "{method}: {head}");
         assert_eq!(body, "todos board is read-only: it answers GET and HEAD.\n");
     }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
-use crate::policy::board::{MAX_WORKSPACES, SEARCH_DEPTH, SKIPPED_FOLDERS};
+use crate::policy::board::{LEFT_OUT_NAMED, MAX_WORKSPACES, SEARCH_DEPTH, SKIPPED_FOLDERS};
 use crate::policy::error::Warning;
 
 /// What the user asked the board to show: a workspace, or a folder to search.
@@ -40,65 +40,98 @@ pub fn is_workspace(dir: &Path) -> bool {
     holds_plan(dir) || std::fs::symlink_metadata(dir.join(".git")).is_ok()
 }
 
-/// Every workspace of `roots`, sorted by path, at most `MAX_WORKSPACES`.
+/// Every workspace of `roots`, sorted by path, at most `MAX_WORKSPACES`: when there are more,
+/// those nearest the folders given (breadth first, level by level, each level in path order),
+/// so a repository with hundreds of plan folders deep down cannot hide the user's own.
 pub fn find(roots: &[Root]) -> Found {
-    let mut found = BTreeSet::new();
-    let mut warnings = Vec::new();
-    for root in roots {
+    let mut taken = BTreeSet::new();
+    let mut left_out = Vec::new();
+    let mut more = 0_usize;
+    let mut found_under = vec![0_usize; roots.len()];
+    let mut take = |dir: &Path, root: usize, taken: &mut BTreeSet<PathBuf>| {
+        if taken.contains(dir) {
+            return;
+        }
+        found_under[root] += 1;
+        if taken.len() < MAX_WORKSPACES {
+            taken.insert(dir.to_path_buf());
+        } else if left_out.len() < LEFT_OUT_NAMED {
+            left_out.push(dir.to_path_buf());
+        } else {
+            more += 1;
+        }
+    };
+    // Level 0: the workspaces given, then the folders given that hold a plan themselves.
+    let mut level: Vec<(PathBuf, usize)> = Vec::new();
+    for (index, root) in roots.iter().enumerate() {
         match root {
-            Root::Workspace(dir) => {
-                found.insert(dir.clone());
-            }
-            Root::Folder(dir) => {
-                let before = found.len();
-                search(dir, 0, &mut found);
-                if found.len() == before {
-                    warnings.push(Warning::NoWorkspaceUnder {
-                        folder: dir.clone(),
-                        depth: SEARCH_DEPTH,
-                    });
-                }
-            }
+            Root::Workspace(dir) => take(dir, index, &mut taken),
+            Root::Folder(dir) => level.push((dir.clone(), index)),
         }
     }
-    if found.len() > MAX_WORKSPACES {
+    for depth in 0..=SEARCH_DEPTH {
+        level.sort();
+        let mut next = Vec::new();
+        for (dir, root) in &level {
+            // The last level is only looked at: two names, no folder read.
+            if depth == SEARCH_DEPTH {
+                if holds_plan(dir) {
+                    take(dir, *root, &mut taken);
+                }
+                continue;
+            }
+            // A folder that cannot be read is passed over: it holds nothing the user can show.
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            let mut plan = false;
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                if name == DEFAULT_STORE || name == LISTS_DIR {
+                    plan = true;
+                }
+                // The entry's own type, from the folder: a link is a link, never followed.
+                if entry.file_type().is_ok_and(|kind| kind.is_dir())
+                    && !SKIPPED_FOLDERS.iter().any(|skipped| name == *skipped)
+                {
+                    next.push((entry.path(), *root));
+                }
+            }
+            if plan {
+                take(dir, *root, &mut taken);
+            }
+        }
+        level = next;
+    }
+    let mut warnings = Vec::new();
+    for (root, count) in roots.iter().zip(&found_under) {
+        if let Root::Folder(dir) = root
+            && *count == 0
+        {
+            warnings.push(Warning::NoWorkspaceUnder {
+                folder: dir.clone(),
+                depth: SEARCH_DEPTH,
+            });
+        }
+    }
+    if !left_out.is_empty() {
         warnings.push(Warning::TooManyWorkspaces {
-            found: found.len(),
-            shown: MAX_WORKSPACES,
+            found: taken.len() + left_out.len() + more,
+            shown: taken.len(),
+            left_out,
         });
     }
     Found {
-        workspaces: found.into_iter().take(MAX_WORKSPACES).collect(),
+        workspaces: taken.into_iter().collect(),
         warnings,
     }
 }
 
-/// Adds `dir` if it holds a plan, then searches its folders, `depth` being its own level.
-/// A folder that cannot be read is passed over: it holds nothing the user can show.
-fn search(dir: &Path, depth: usize, found: &mut BTreeSet<PathBuf>) {
-    if holds_plan(dir) {
-        found.insert(dir.to_path_buf());
-    }
-    if depth >= SEARCH_DEPTH || found.len() > MAX_WORKSPACES {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut folders: Vec<PathBuf> = entries
-        .flatten()
-        // The entry's own type, from the folder: a link is a link, never followed.
-        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()))
-        .filter(|entry| {
-            let name = entry.file_name();
-            !SKIPPED_FOLDERS.iter().any(|skipped| name == *skipped)
-        })
-        .map(|entry| entry.path())
-        .collect();
-    folders.sort();
-    for folder in folders {
-        search(&folder, depth + 1, found);
-    }
+/// Where a folder given leads, every link resolved: the board remembers it when it starts,
+/// and searches the folder again only while it still leads there.
+#[cfg(feature = "board")]
+pub fn real(dir: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(dir).ok()
 }
 
 #[cfg(test)]
@@ -135,6 +168,32 @@ mod tests {
             .collect();
         assert_eq!(names, ["a", "a/nested/deeper", "named", "x/y/z"]);
         assert!(found.warnings.is_empty());
+    }
+
+    #[test]
+    fn past_the_cap_the_nearest_workspaces_are_taken_and_the_rest_named() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        for n in 0..MAX_WORKSPACES + 3 {
+            plan(&root.join(format!("a/deep/p{n:04}")));
+        }
+        plan(&root.join("mine"));
+        plan(&root.join("b/two"));
+        let found = find(&[Root::Folder(root.to_path_buf())]);
+        assert_eq!(found.workspaces.len(), MAX_WORKSPACES);
+        assert!(found.workspaces.contains(&root.join("mine")));
+        assert!(found.workspaces.contains(&root.join("b/two")));
+        let left_out: Vec<PathBuf> = (MAX_WORKSPACES - 2..MAX_WORKSPACES + 3)
+            .map(|n| root.join(format!("a/deep/p{n:04}")))
+            .collect();
+        assert_eq!(
+            found.warnings,
+            [Warning::TooManyWorkspaces {
+                found: MAX_WORKSPACES + 5,
+                shown: MAX_WORKSPACES,
+                left_out,
+            }]
+        );
     }
 
     #[test]

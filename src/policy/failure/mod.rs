@@ -62,7 +62,7 @@ pub use served::{Malformed, Rpc};
 pub use setup::BoardStep;
 #[cfg(not(all(feature = "mcp", feature = "board")))]
 pub use setup::Server;
-pub use setup::{BlockWhy, NotOwn, Setup, Shape, UserFolder};
+pub use setup::{BlockWhy, BoardBound, NotOwn, Setup, Shape, UserFolder};
 pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};

@@ -95,11 +95,14 @@ impl std::fmt::Display for Rpc {
 pub enum Http {
     /// A `Host` that is not the board's address (DNS rebinding).
     ForeignHost,
-    /// A path without the board's token.
+    /// A request for the board's data without the board's token in its header, or a
+    /// hand-over with another token.
     NoToken,
-    /// A method other than GET and HEAD.
+    /// A method other than GET and HEAD (and the hand-over's POST).
     ReadOnly,
     NoSuchPage,
+    /// A hand-over form that did not arrive whole within the board's time, or is too long.
+    FormUnread,
 }
 
 #[cfg(feature = "board")]
@@ -119,6 +122,11 @@ impl std::fmt::Display for Http {
             ),
             Self::ReadOnly => writeln!(f, "todos board is read-only: it answers GET and HEAD."),
             Self::NoSuchPage => writeln!(f, "todos board has no such page."),
+            Self::FormUnread => writeln!(
+                f,
+                "todos board refused this request: its form did not arrive whole in time, or \
+                 is too long."
+            ),
         }
     }
 }

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use crate::policy::error::{Error, Kind};
 use crate::policy::failure::{Distrust, Foreign};
+use crate::policy::sentences;
 use crate::policy::text::escape;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,6 +62,16 @@ pub enum Setup {
     },
     /// A folder `todos board` was given that is not one.
     BoardNotFolder {
+        path: PathBuf,
+    },
+    /// A list the board does not read (`path`: its store), over one of its bounds.
+    BoardTooLarge {
+        path: PathBuf,
+        over: BoardBound,
+    },
+    /// A workspace's folder that leads elsewhere than when the board found it (removed and
+    /// made again as a link): the board no longer reads it.
+    BoardFolderMoved {
         path: PathBuf,
     },
     /// `todos mcp` or `todos board` in a `todos` built without that server's feature.
@@ -140,6 +151,15 @@ impl std::fmt::Display for BlockWhy {
             Self::NoEnd => "its todos block has no todos:end marker",
         })
     }
+}
+
+/// Which of the board's bounds a list is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardBound {
+    /// A store of `size` bytes, over the most the board reads of one list.
+    Store { size: u64, max: u64 },
+    /// The board's budget for every list it shows, spent before this one.
+    Budget { max: u64 },
 }
 
 /// What the board's server was doing when it failed.
@@ -264,6 +284,38 @@ impl Setup {
                      of todos, or `cargo install --path .` there",
                 )
             }
+            Self::BoardTooLarge { path, over } => Error::new(
+                Kind::InvalidParam,
+                match over {
+                    BoardBound::Store { size, max } => format!(
+                        "{} holds {}, more than the board reads of one list ({})",
+                        shown(&path),
+                        sentences::size(size),
+                        sentences::size(max)
+                    ),
+                    BoardBound::Budget { max } => format!(
+                        "{} is not shown: the lists before it take the board's memory budget \
+                         ({})",
+                        shown(&path),
+                        sentences::size(max)
+                    ),
+                },
+            )
+            .with_hint(match over {
+                BoardBound::Store { .. } => "`todos show` reads it in the terminal",
+                BoardBound::Budget { .. } => {
+                    "name fewer folders to the board, or read this list with `todos show`"
+                }
+            }),
+            Self::BoardFolderMoved { path } => Error::new(
+                Kind::UnsafePath,
+                format!(
+                    "{} now leads elsewhere than when the board found it (a link made since); \
+                     the board does not follow it",
+                    shown(&path)
+                ),
+            )
+            .with_hint("start the board again to show what it leads to"),
             Self::NotAProject { workspace, what } => Error::new(
                 Kind::UnsafePath,
                 format!(

@@ -61,14 +61,25 @@ pub enum Warning {
         folder: PathBuf,
         depth: usize,
     },
-    /// The board: more workspaces than it shows.
+    /// The board: more workspaces than it shows; it shows those nearest the folders given, and
+    /// names the first of the rest.
     TooManyWorkspaces {
         found: usize,
         shown: usize,
+        left_out: Vec<PathBuf>,
+    },
+    /// The board: a folder given that leads elsewhere than when the board started (removed
+    /// and made again as a link): it is not searched again.
+    FolderMoved {
+        folder: PathBuf,
     },
     /// The board: the browser could not be started.
     NoBrowser {
         program: String,
+        why: String,
+    },
+    /// The board: the hand-over file could not be written, so no browser was started.
+    NoHandOver {
         why: String,
     },
     /// The completion log holds a finished plan's block, but the store could not name its file.
@@ -291,14 +302,39 @@ impl std::fmt::Display for Warning {
                  once `todos write` or `todos create` has run in it, and the board shows it then",
                 shown(folder)
             ),
-            Self::TooManyWorkspaces { found, shown } => write!(
+            Self::TooManyWorkspaces {
+                found,
+                shown: taken,
+                left_out,
+            } => {
+                let named: Vec<String> = left_out.iter().map(|path| shown(path)).collect();
+                let rest = found - taken - left_out.len();
+                write!(
+                    f,
+                    "{found} workspaces were found; the board shows the {taken} nearest the \
+                     folders given and leaves out {}: {}",
+                    found - taken,
+                    named.join(", ")
+                )?;
+                if rest > 0 {
+                    write!(f, " and {rest} more")?;
+                }
+                f.write_str(" (name fewer folders, or deeper ones)")
+            }
+            Self::FolderMoved { folder } => write!(
                 f,
-                "{found} workspaces were found; the board shows the first {shown} by path: name \
-                 fewer folders, or deeper ones"
+                "{} now leads elsewhere than when the board started (a link made since): the \
+                 board no longer searches it; start it again to show what it leads to",
+                shown(folder)
             ),
             Self::NoBrowser { program, why } => {
                 write!(f, "cannot start {}: {why}", escape(program))
             }
+            Self::NoHandOver { why } => write!(
+                f,
+                "cannot write the page that hands the board's token to the browser, so no \
+                 browser was started: {why}"
+            ),
             Self::LogNotNamed { log_file, why } => write!(
                 f,
                 "the plan is saved and logged in {}, but the store could not say so: {why}",

@@ -3,7 +3,6 @@
 //! (`Host::in_memory`), so the library runs in process with nothing read behind their back.
 
 use std::cell::OnceCell;
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -40,73 +39,11 @@ enum Vars {
     Fixed(Vec<(String, String)>),
 }
 
-/// The user's configuration folder, by the platform's rules (those of the `directories` crate,
-/// three crates for these few lines):
-/// - Windows: `%APPDATA%`;
-/// - macOS: `Library/Application Support` in the home folder;
-/// - elsewhere: `$XDG_CONFIG_HOME` when it is absolute, else `.config` in the home folder.
+/// The user's configuration folder, by the platform's rules, as the `directories` crate knows
+/// them (SPEC §7): `$XDG_CONFIG_HOME` when it is absolute, else `.config` in the home folder;
+/// `Library/Application Support` on macOS; the roaming application data folder on Windows.
 fn user_config_dir() -> Option<PathBuf> {
-    config_dir_from(&|name| std::env::var_os(name), &|| {
-        #[cfg(unix)]
-        {
-            passwd_home(&read_passwd()?, rustix::process::getuid().as_raw())
-        }
-        #[cfg(not(unix))]
-        {
-            None
-        }
-    })
-}
-
-/// `user_config_dir` from these variables and, without `HOME`, the home folder the system's
-/// password file gives.
-fn config_dir_from(
-    var: &dyn Fn(&str) -> Option<OsString>,
-    passwd_home: &dyn Fn() -> Option<PathBuf>,
-) -> Option<PathBuf> {
-    let absolute = |name: &str| var(name).map(PathBuf::from).filter(|dir| dir.is_absolute());
-    if cfg!(windows) {
-        return absolute("APPDATA");
-    }
-    // `$HOME`, else the user's line in `/etc/passwd`, read here: `getpwuid_r` goes through
-    // glibc's NSS and may load a shared library for a user found elsewhere. Such a user has no
-    // home folder here (set `HOME`).
-    let home = var("HOME")
-        .filter(|home| !home.is_empty())
-        .map(PathBuf::from)
-        .or_else(passwd_home)?;
-    if cfg!(target_os = "macos") {
-        return Some(home.join("Library/Application Support"));
-    }
-    Some(absolute("XDG_CONFIG_HOME").unwrap_or_else(|| home.join(".config")))
-}
-
-/// `/etc/passwd`, up to 16 MiB (a file that size is no password file a person keeps by hand).
-#[cfg(unix)]
-fn read_passwd() -> Option<Vec<u8>> {
-    let mut bytes = Vec::new();
-    std::fs::File::open("/etc/passwd")
-        .ok()?
-        .take(16 * 1024 * 1024)
-        .read_to_end(&mut bytes)
-        .ok()?;
-    Some(bytes)
-}
-
-/// The home folder of user `uid` in a password file (`name:password:uid:gid:gecos:home:shell`
-/// lines): the first line of that uid, if its home is an absolute path. NIS markers (`+`, `-`)
-/// and malformed lines are passed over.
-#[cfg(unix)]
-fn passwd_home(passwd: &[u8], uid: u32) -> Option<PathBuf> {
-    use std::os::unix::ffi::OsStrExt;
-    let uid = uid.to_string();
-    passwd
-        .split(|&byte| byte == b'\n')
-        .filter(|line| !line.starts_with(b"+") && !line.starts_with(b"-"))
-        .map(|line| line.split(|&byte| byte == b':').collect::<Vec<_>>())
-        .find(|fields| fields.len() == 7 && fields[2] == uid.as_bytes())
-        .map(|fields| PathBuf::from(std::ffi::OsStr::from_bytes(fields[5])))
-        .filter(|home| home.is_absolute())
+    directories::BaseDirs::new().map(|dirs| dirs.config_dir().to_path_buf())
 }
 
 pub struct Host {
@@ -400,54 +337,5 @@ impl Write for Buffer {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
-    }
-}
-
-#[cfg(all(test, unix))]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_home_comes_from_the_first_well_formed_line_of_the_uid() {
-        let passwd = b"root:x:0:0:root:/root:/bin/bash\n\
-            +nis::1000::::\n\
-            broken:x:1000\n\
-            ann:x:1000:1000:Ann,,,:/home/ann:/bin/sh\n\
-            relative:x:1001:1001::home/rel:/bin/sh\n\
-            empty:x:1002:1002:::/bin/sh\n\
-            again:x:1000:1000::/home/again:/bin/sh\n";
-        assert_eq!(passwd_home(passwd, 0), Some(PathBuf::from("/root")));
-        assert_eq!(passwd_home(passwd, 1000), Some(PathBuf::from("/home/ann")));
-        assert_eq!(passwd_home(passwd, 1001), None);
-        assert_eq!(passwd_home(passwd, 1002), None);
-        assert_eq!(passwd_home(passwd, 1003), None);
-        assert_eq!(passwd_home(b"", 0), None);
-    }
-
-    #[test]
-    fn the_config_folder_follows_xdg_then_home_then_the_password_file() {
-        let vars = |set: &'static [(&'static str, &'static str)]| {
-            move |name: &str| {
-                set.iter()
-                    .find(|(key, _)| *key == name)
-                    .map(|(_, value)| OsString::from(value))
-            }
-        };
-        let from_passwd = || Some(PathBuf::from("/home/pw"));
-        let none = || None;
-        let dir = |set, passwd: &dyn Fn() -> Option<PathBuf>| config_dir_from(&vars(set), passwd);
-        assert_eq!(
-            dir(&[("HOME", "/home/ann"), ("XDG_CONFIG_HOME", "/xdg")], &none),
-            Some(PathBuf::from("/xdg"))
-        );
-        assert_eq!(
-            dir(&[("HOME", "/home/ann"), ("XDG_CONFIG_HOME", "rel")], &none),
-            Some(PathBuf::from("/home/ann/.config"))
-        );
-        assert_eq!(
-            dir(&[("HOME", "")], &from_passwd),
-            Some(PathBuf::from("/home/pw/.config"))
-        );
-        assert_eq!(dir(&[], &none), None);
     }
 }

@@ -2,8 +2,7 @@
 //! uses only folders of a lower layer. A module is a top-level folder of `src/` (`policy`,
 //! `store`, `commands`), its files included; it uses another when its code (unit tests left
 //! out) names it by a `crate::` path, in a `use` or inline. `lib.rs`, `main.rs` and the binaries
-//! sit above all.
-//! And no file of `src/` over 400 lines of code, unit tests and comments left out.
+//! sit above all. A file's length is no rule: one subject a module, whatever its length.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -225,10 +224,6 @@ fn the_check_sees_a_layer_used_from_below_and_a_folder_left_out() {
     );
 }
 
-/// The most lines of code a file of `src/` may hold, unit tests and comments left out (issue 21:
-/// a module over it is split by job).
-const MAX_LINES_OF_CODE: usize = 400;
-
 /// The files that hold only unit tests: each is declared `#[cfg(test)] mod NAME;` by its parent
 /// (`policy/mod.rs`'s `consistency`, `store/merge.rs`'s `tests`).
 fn test_only_files(src: &Path, files: &[PathBuf]) -> BTreeSet<PathBuf> {
@@ -258,43 +253,4 @@ fn test_only_files(src: &Path, files: &[PathBuf]) -> BTreeSet<PathBuf> {
         }
     }
     tests
-}
-
-/// The lines of code of a file: not blank, not a comment, not in its unit tests.
-fn lines_of_code(text: &str) -> usize {
-    code(text)
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .count()
-}
-
-#[test]
-fn no_module_is_over_400_lines_of_code() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
-    let tests = test_only_files(&src, &files);
-    assert!(
-        tests.iter().any(|file| file.ends_with("consistency.rs")),
-        "the test-only files were found: {tests:?}"
-    );
-    let mut over: Vec<String> = files
-        .iter()
-        .filter(|file| !tests.contains(*file))
-        .map(|file| (file, lines_of_code(&fs::read_to_string(file).unwrap())))
-        .filter(|(_, lines)| *lines > MAX_LINES_OF_CODE)
-        .map(|(file, lines)| format!("{}: {lines}", file.strip_prefix(&src).unwrap().display()))
-        .collect();
-    over.sort();
-    assert!(
-        over.is_empty(),
-        "modules over {MAX_LINES_OF_CODE} lines of code (split each by job):\n{}",
-        over.join("\n")
-    );
-    assert_eq!(
-        lines_of_code(
-            "//! doc\nfn a() {\n\n    // note\n    b();\n}\n#[cfg(test)]\nmod tests {\n    fn t() {}\n}\n"
-        ),
-        3
-    );
 }

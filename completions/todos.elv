@@ -27,12 +27,14 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand write 'Replace the whole list with a snapshot'
             cand create 'Append new pending items'
+            cand sync 'With a remote: fetch every list, push what waits here, and say what came in'
             cand update 'Change one item''s status, content, owner or dependencies'
             cand remove 'Delete items by id'
             cand next 'Print the next ready item, or claim it with --claim'
@@ -70,6 +72,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -88,6 +91,22 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todos;sync'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --adopt 'Take the remote''s plan even when its ref moved backwards or to an unrelated history since this clone last saw it (the local plan stays in the history: `todos undo` brings it back)'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -114,6 +133,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
         }
         &'todos;remove'= {
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
@@ -126,6 +146,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -143,6 +164,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -162,6 +184,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -175,6 +198,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -190,6 +214,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -204,6 +229,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -220,6 +246,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -234,6 +261,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -247,6 +275,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -260,6 +289,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -273,6 +303,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -289,6 +320,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -306,6 +338,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -319,6 +352,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -332,6 +366,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -347,6 +382,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -360,6 +396,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -373,12 +410,14 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todos;help'= {
             cand write 'Replace the whole list with a snapshot'
             cand create 'Append new pending items'
+            cand sync 'With a remote: fetch every list, push what waits here, and say what came in'
             cand update 'Change one item''s status, content, owner or dependencies'
             cand remove 'Delete items by id'
             cand next 'Print the next ready item, or claim it with --claim'
@@ -403,6 +442,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help;write'= {
         }
         &'todos;help;create'= {
+        }
+        &'todos;help;sync'= {
         }
         &'todos;help;update'= {
         }

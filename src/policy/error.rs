@@ -13,9 +13,10 @@ pub use crate::policy::exit::Kind;
 pub use crate::policy::failure::Rpc;
 pub use crate::policy::failure::{
     Base, BlockWhy, Bug, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Headline, Hint, Holds,
-    Idle, Input, LeaseState, NoPayload, NotAStore, NotOwn, Note, Owned, Plan, Refused, Removal,
-    Revisions, Said, ServerBuild, Setup, Shape, Side, Skipped, StdinCommand, Stored, Through,
-    Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
+    Idle, Input, LeaseState, Moved, NoPayload, NotAPlan, NotAStore, NotOwn, Note, NothingToSync,
+    Owned, Plan, Refused, Remote, RemoteWarning, Removal, Revisions, Said, ServerBuild, Setup,
+    Shape, Side, Skipped, StdinCommand, Stored, Synced, Through, Unmergeable, Unreadable, Unsafe,
+    Usage, UserFolder, Warning, Wrong, summarize,
 };
 #[cfg(feature = "board")]
 pub use crate::policy::failure::{BoardStep, Http};

@@ -9,6 +9,8 @@
 //! - `Wrong`: what is wrong at one path of an input, for a `Problem` (`wrong.rs`);
 //! - `Plan`: a change the plan's rules or another writer refuse: revisions, owners, counters,
 //!   the history `undo` and `history` read (`plan.rs`);
+//! - `Remote`: a list on a git remote: out of reach, a push refused, a race lost, a ref moved
+//!   or holding no plan (`remote.rs`);
 //! - `Setup`: `init`'s files, git's configuration, the MCP server (`setup.rs`), and why a
 //!   repository's own files are not trusted (`Distrust`, `trust.rs`);
 //! - `Usage`: a command line that cannot mean anything (`usage.rs`);
@@ -31,6 +33,7 @@ mod input;
 mod note;
 mod plan;
 mod refused;
+mod remote;
 mod served;
 mod setup;
 mod skipped;
@@ -49,6 +52,7 @@ pub use input::{FileWhy, Input};
 pub use note::{Base, Headline, Idle, NoPayload, Note};
 pub use plan::{LeaseState, Plan, Revisions};
 pub use refused::Refused;
+pub use remote::{Moved, NotAPlan, NothingToSync, Remote, RemoteWarning, Synced};
 #[cfg(feature = "board")]
 pub use served::Http;
 #[cfg(feature = "mcp")]
@@ -91,4 +95,4 @@ macro_rules! into_error {
     )*};
 }
 
-into_error!(Bug, Disk, Input, Plan, Setup, Usage);
+into_error!(Bug, Disk, Input, Plan, Remote, Setup, Usage);

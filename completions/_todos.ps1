@@ -346,6 +346,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
         }
         'todos;init' {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent to set up; without it, every agent the repository shows (CLAUDE.md or .claude/, .codex/, GEMINI.md or .gemini/), else AGENTS.md')
+            [CompletionResult]::new('--remote', '--remote', [CompletionResultType]::ParameterName, 'With --git: the git remote (such as origin) this clone''s plans also live on, as the refs refs/todos/LIST, so clones on other machines share them: `todos.remote` and the fetch refspec of refs/todos/* in .git/config')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
@@ -355,6 +356,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--hooks', '--hooks', [CompletionResultType]::ParameterName, 'Also install the agent''s hooks: the plan after every reset, a reminder at a stop (claude, codex, gemini)')
             [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex')
             [CompletionResult]::new('--git', '--git', [CompletionResultType]::ParameterName, 'Let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config. Alone, it writes git''s files only')
+            [CompletionResult]::new('--share', '--share', [CompletionResultType]::ParameterName, 'With --remote: also suggest it to the repository''s other clones, in .todos.config.json (commit it); each clone joins with its own `todos init --git --remote NAME`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')

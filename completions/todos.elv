@@ -326,6 +326,7 @@ set edit:completion:arg-completer[todos] = {|@words|
         }
         &'todos;init'= {
             cand --agent 'The agent to set up; without it, every agent the repository shows (CLAUDE.md or .claude/, .codex/, GEMINI.md or .gemini/), else AGENTS.md'
+            cand --remote 'With --git: the git remote (such as origin) this clone''s plans also live on, as the refs refs/todos/LIST, so clones on other machines share them: `todos.remote` and the fetch refspec of refs/todos/* in .git/config'
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
@@ -335,6 +336,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --hooks 'Also install the agent''s hooks: the plan after every reset, a reminder at a stop (claude, codex, gemini)'
             cand --mcp 'Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex'
             cand --git 'Let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config. Alone, it writes git''s files only'
+            cand --share 'With --remote: also suggest it to the repository''s other clones, in .todos.config.json (commit it); each clone joins with its own `todos init --git --remote NAME`'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'

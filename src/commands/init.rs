@@ -6,6 +6,7 @@ mod agents;
 mod block;
 mod files;
 mod git;
+pub(crate) use git::common_dir;
 mod mcp;
 mod permissions;
 mod scope;
@@ -147,7 +148,10 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         changes.push((change, file.what));
     }
     // The config first (git may hold its lock, and then nothing else is written either).
-    let git_line = git_changes(ctx, args.git, &mut changes)?;
+    if let (Some(remote), true) = (&args.remote, args.share) {
+        changes.push(share(ctx, remote)?);
+    }
+    let git_line = git_changes(ctx, args.git, args.remote.as_deref(), &mut changes)?;
     report(changes, git_line, &notes, &setups, chose, args, &limits)
 }
 
@@ -310,6 +314,7 @@ fn mcp_taken(notes: &[NotOwn], path: &Path) -> bool {
 fn git_changes(
     ctx: &Context,
     git: bool,
+    remote: Option<&str>,
     changes: &mut Vec<(Change, Vec<Holds>)>,
 ) -> Result<Option<(String, Action)>> {
     if !git {
@@ -322,7 +327,7 @@ fn git_changes(
         with_block(old, &block, path, &git::ATTRIBUTES_MARKERS)
     })?;
     changes.push((change, Vec::new()));
-    git::GitConfig::new(&ctx.workspace)?
+    git::GitConfig::new(&ctx.workspace, remote)?
         .apply_and_describe(&ctx.workspace)
         .map(Some)
 }
@@ -393,6 +398,8 @@ pub(super) fn edit_settings(
     Ok(text)
 }
 
+// One flag per thing `init` may set up: each is a switch on the command line.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos init --agent claude --hooks\n  \
@@ -400,7 +407,8 @@ pub(super) fn edit_settings(
     todos init --agent gemini --hooks\n  \
     todos init --agent claude --mcp\n  \
     todos init\n  \
-    git init -q && todos init --git   # git merges plans with todos merge-file")]
+    git init -q && todos init --git   # git merges plans with todos merge-file\n  \
+    git init -q && todos init --git --remote origin   # its plans also live on origin")]
 pub struct InitArgs {
     /// The agent to set up; without it, every agent the repository shows (CLAUDE.md or
     /// .claude/, .codex/, GEMINI.md or .gemini/), else AGENTS.md.
@@ -421,6 +429,61 @@ pub struct InitArgs {
     /// it writes git's files only.
     #[arg(long)]
     pub git: bool,
+
+    /// With --git: the git remote (such as origin) this clone's plans also live on, as the refs
+    /// refs/todos/LIST, so clones on other machines share them: `todos.remote` and the fetch
+    /// refspec of refs/todos/* in .git/config.
+    #[arg(long, value_name = "NAME", requires = "git", value_parser = remote_name)]
+    pub remote: Option<String>,
+
+    /// With --remote: also suggest it to the repository's other clones, in .todos.config.json
+    /// (commit it); each clone joins with its own `todos init --git --remote NAME`.
+    #[arg(long, requires = "remote")]
+    pub share: bool,
+}
+
+/// `--remote`'s value: a git remote's name.
+fn remote_name(text: &str) -> std::result::Result<String, String> {
+    if crate::store::config::is_remote_name(text) {
+        Ok(text.to_owned())
+    } else {
+        Err(crate::policy::sentences::setting_value(
+            crate::policy::settings::Setting::Remote,
+        ))
+    }
+}
+
+/// `--share`: `"remote": NAME` in the workspace's `.todos.config.json`, every other key kept.
+fn share(ctx: &Context, remote: &str) -> Result<(Change, Vec<Holds>)> {
+    let name = crate::store::config::WORKSPACE_CONFIG;
+    let path = ctx.workspace.join(name);
+    disk::check_file(&path)?;
+    let value = remote.to_owned();
+    let change = Change::new(name, &path, move |old, path| {
+        let mut object = match old {
+            Some(text) if !text.trim().is_empty() => match serde_json::from_str::<Value>(text) {
+                Ok(Value::Object(object)) => object,
+                _ => {
+                    return crate::policy::error::Setup::Unreadable {
+                        path: path.to_path_buf(),
+                        why: crate::policy::error::Shape::NotJsonObject,
+                    }
+                    .into();
+                }
+            },
+            _ => serde_json::Map::new(),
+        };
+        object.insert("remote".to_owned(), Value::String(value.clone()));
+        let mut text = serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default();
+        text.push('\n');
+        Ok(text)
+    })?;
+    Ok((
+        change,
+        vec![Holds::SuggestedRemote {
+            remote: remote.to_owned(),
+        }],
+    ))
 }
 
 #[cfg(test)]

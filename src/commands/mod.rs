@@ -237,7 +237,8 @@ pub enum PlanCommand {
     /// the agent's context (nothing when none is open); where the agent drops that (Gemini CLI
     /// after /clear and a compression) it brings them once before the next prompt. At a stop
     /// with items open it sends the agent back once, and lets a repeated stop through. It waits
-    /// at most 1.5 s for a payload, never writes, and when it fails it lets the agent go on,
+    /// at most 1.5 s for a payload, never writes (but, with a remote, the plan a session start
+    /// fetches first, within 2 s), and when it fails it lets the agent go on,
     /// saying why where that agent shows it (exit 1 and stderr; for Codex, a systemMessage).
     Hook(Lazy<HookArgs>),
 }
@@ -606,7 +607,7 @@ impl Request {
             Self::Remove(request) => remove::execute(ctx, host, &request),
             Self::Next(request) => next::execute(ctx, host, &request),
             Self::Check(request) => check::execute(ctx, &request),
-            Self::Hook(request) => Ok(hook::execute(ctx, request)),
+            Self::Hook(request) => Ok(hook::execute(ctx, host, request)),
             Self::Show(args) if args.watch => watch::execute(ctx, host, &args),
             Self::Show(args) => show::execute(ctx, &args),
             Self::Recap => recap::execute(ctx),

@@ -23,7 +23,7 @@ use crate::plan::list::ListName;
 use crate::policy::error::{Moved, NotAPlan, Remote, RemoteWarning, Result, Warning};
 use crate::policy::settings::{Setting, Variable};
 use crate::store::config::is_remote_name;
-use crate::store::git::{self, Git};
+use crate::store::git::Git;
 use crate::store::remote::{self as wire, Hostile, Place, Pushed, Seen, Tip, Trouble};
 use crate::store::{Document, Store};
 
@@ -48,27 +48,28 @@ pub fn configured(ctx: &Context, host: &Host) -> Result<Option<String>> {
     if host.var(Setting::Remote.info().env).is_some() {
         return Ok(ctx.config.remote.clone());
     }
-    let git = Git::new(
-        &ctx.workspace,
-        host.vars().into_iter(),
-        ctx.config.remote_timeout,
-    );
-    let from_git = git
-        .run(
-            &git::NO_TRANSPORT,
-            &["config", "--get", "todos.remote"],
-            None,
-            1024,
-        )
-        .ok()
-        .filter(|output| output.success)
-        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
-        .filter(|name| !name.is_empty());
+    let from_git = clone_setting(&ctx.workspace);
     match from_git {
         Some(name) if is_remote_name(&name) => Ok(Some(name)),
         Some(name) => Remote::BadName { name }.into(),
         None => Ok(ctx.config.remote.clone()),
     }
+}
+
+/// `todos.remote` in the clone's own git config (`.git/config`, a linked worktree's common
+/// one), read as a file, as `init --git` finds it: no git runs for a plan that has no remote.
+/// A workspace outside a repository, or one whose `.git` is not trusted, has none.
+fn clone_setting(workspace: &std::path::Path) -> Option<String> {
+    let common = crate::commands::init::common_dir(workspace).ok()?;
+    let bytes = crate::store::disk::read(
+        &common.join("config"),
+        crate::store::disk::Links::Refuse,
+        crate::store::disk::Cap::Bytes(crate::policy::cap::Cap::InputBytes.value()),
+    )
+    .ok()??;
+    let text = String::from_utf8(bytes).ok()?;
+    let value = crate::store::git_config::value(&text, "todos", "remote")?;
+    Some(value.text().trim().to_owned()).filter(|name| !name.is_empty())
 }
 
 /// Where the remote stands, as last asked.

@@ -745,3 +745,85 @@ fn a_remote_served_by_git_daemon_works_as_one_by_path() {
     assert_eq!(net.remote_plan()["revision"], 3);
     drop(daemon);
 }
+
+#[test]
+fn init_git_remote_sets_the_clone_up_and_share_suggests_it() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    net.env
+        .todos(&["init", "--git", "--remote", "origin", "--share"])
+        .current_dir(&a)
+        .env("PATH", path())
+        .expect_stdout(concat!(
+            "created .todos.config.json: \"remote\": \"origin\", a suggestion to this repository's clones (commit it)\n",
+            "created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n",
+            "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only; ",
+            "the plans live on the remote \"origin\" (todos.remote, and git fetch brings refs/todos/*), for this clone only\n"
+        ))
+        .run();
+    assert_eq!(net.git(&a, &["config", "todos.remote"]), "origin\n");
+    assert_eq!(
+        net.git(&a, &["config", "--get-all", "remote.origin.fetch"]),
+        "+refs/heads/*:refs/remotes/origin/*\n+refs/todos/*:refs/todos/*\n"
+    );
+    // The clone's own setting turns it on: no variable needed.
+    net.env
+        .todos(&["create", "a"])
+        .current_dir(&a)
+        .env("PATH", path())
+        .stdout_varies("create's checklist is create.rs's to check")
+        .run();
+    let b = net.clone("b");
+    net.git(&b, &["fetch", "-q", "origin", "+refs/todos/*:refs/todos/*"]);
+    assert_eq!(
+        net.git(&b, &["log", "--format=%s", "refs/todos/default"]),
+        "create: added 1 [0/1]\n"
+    );
+    net.env
+        .todos(&["init", "--remote", "origin"])
+        .current_dir(&b)
+        .env("PATH", path())
+        .expect_code(2)
+        .stderr_varies("clap's usage error names the missing --git")
+        .run();
+}
+
+#[test]
+fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.todos(&a, &["create", "a", "b", "c"])
+        .expect_stdout(ABC)
+        .run();
+    let payload = r#"{"hook_event_name":"SessionStart","source":"startup"}"#;
+    let plan = concat!(
+        "Plan (todos) [0/3] — open items (update with `todos update ID STATUS`):\n",
+        "  1 [ ] a\n",
+        "  2 [ ] b\n",
+        "  3 [ ] c\n"
+    );
+    net.todos(&b, &["hook"])
+        .stdin(payload)
+        .expect_stdout(plan)
+        .run();
+    let away = net.env.root().join("nowhere.git");
+    net.git(&b, &["remote", "set-url", "origin", away.to_str().unwrap()]);
+    let done = net
+        .todos(&b, &["hook"])
+        .stdin(payload)
+        .stdout_varies("compared whole below, the time of the last fetch put aside")
+        .run();
+    let (said, since) = done
+        .stdout
+        .rsplit_once("it was last brought up at ")
+        .unwrap();
+    assert_eq!(
+        said,
+        format!(
+            "{plan}This plan may be behind the remote \"origin\" (fatal: '{}' does not appear to be a git repository); ",
+            away.display()
+        )
+    );
+    assert_eq!(since.len(), "2025-01-02 17:42.\n".len(), "{since}");
+}

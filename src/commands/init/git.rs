@@ -47,6 +47,15 @@ const SECTION: &str = "[merge \"todos\"]
 \tdriver = todos merge-file %O %A %B
 ";
 
+/// The clone's settings for a remote that holds its plans: `todos.remote`, and the fetch
+/// refspec of `refs/todos/*` (SPEC §11).
+fn remote_section(name: &str) -> String {
+    format!(
+        "[todos]\n\tremote = {name}\n[remote \"{name}\"]\n\tfetch = +{0}*:{0}*\n",
+        crate::store::remote::REF_PREFIX
+    )
+}
+
 /// The largest `.git/config` read: far past any real one.
 const MAX_CONFIG_BYTES: u64 = crate::policy::cap::Cap::InputBytes.value();
 
@@ -58,11 +67,13 @@ pub struct GitConfig {
     new: String,
     /// The user already has a `[merge "todos"]` section of their own: it is left as it is.
     pub users_own: bool,
+    /// `--remote NAME`: the remote the clone's plans live on (SPEC §11).
+    remote: Option<String>,
 }
 
 impl GitConfig {
     /// Finds the repository of `workspace` and computes its config with the driver in it.
-    pub fn new(workspace: &Path) -> Result<Self> {
+    pub fn new(workspace: &Path, remote: Option<&str>) -> Result<Self> {
         let common = common_dir(workspace)?;
         let path = common.join("config");
         let meta = disk::check_file(&path)?;
@@ -86,11 +97,22 @@ impl GitConfig {
         let users_own = old
             .as_deref()
             .is_some_and(|old| has_own_section(old, &CONFIG_MARKERS));
+        // With a remote: `todos.remote`, and the fetch refspec that brings the plans with
+        // every `git fetch` (git reads `[remote "NAME"]` again in the block, adding to the
+        // user's own section of that name).
+        let mut section = if users_own {
+            String::new()
+        } else {
+            SECTION.to_owned()
+        };
+        if let Some(name) = remote {
+            section.push_str(&remote_section(name));
+        }
         let new = match &old {
-            Some(old) if users_own => old.clone(),
+            Some(old) if section.is_empty() => old.clone(),
             old => with_block(
                 old.as_deref(),
-                &CONFIG_MARKERS.wrap(SECTION),
+                &CONFIG_MARKERS.wrap(&section),
                 &path,
                 &CONFIG_MARKERS,
             )?,
@@ -100,6 +122,7 @@ impl GitConfig {
             old,
             new,
             users_own,
+            remote: remote.map(ToOwned::to_owned),
         })
     }
 
@@ -107,8 +130,14 @@ impl GitConfig {
     /// and what it holds.
     pub fn apply_and_describe(&self, workspace: &Path) -> Result<(String, Action)> {
         let action = self.apply()?;
-        let what = Holds::MergeDriver {
-            users_own: self.users_own,
+        let what = match &self.remote {
+            Some(remote) => Holds::MergeDriverAndRemote {
+                users_own: self.users_own,
+                remote: remote.clone(),
+            },
+            None => Holds::MergeDriver {
+                users_own: self.users_own,
+            },
         };
         let path = self.path.strip_prefix(workspace).unwrap_or(&self.path);
         let shown = escape(&path.display().to_string()).into_owned();
@@ -182,7 +211,7 @@ fn is_driver_header(line: &str) -> bool {
 /// nothing through `/proc`), and a repository another user owns is not written to (SPEC §9):
 /// anything else is refused, so a planted `.git` file cannot send the write to another
 /// repository.
-fn common_dir(workspace: &Path) -> Result<PathBuf> {
+pub(crate) fn common_dir(workspace: &Path) -> Result<PathBuf> {
     let Some(top) = workspace
         .ancestors()
         .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())

@@ -223,6 +223,13 @@ pub enum RemoteWarning {
     },
     /// The workspace's own file suggests a remote that this clone has not joined.
     Suggested { remote: String },
+    /// The session-start hook could not bring the plan up to the remote's: it may be behind,
+    /// since `since` (the last time this clone had it, local time).
+    Behind {
+        remote: String,
+        why: String,
+        since: Option<String>,
+    },
 }
 
 impl std::fmt::Display for RemoteWarning {
@@ -239,6 +246,18 @@ impl std::fmt::Display for RemoteWarning {
                 escape(remote),
                 escape(why)
             ),
+            Self::Behind { remote, why, since } => {
+                write!(
+                    f,
+                    "This plan may be behind the remote \"{}\" ({})",
+                    escape(remote),
+                    escape(why)
+                )?;
+                match since {
+                    Some(since) => write!(f, "; it was last brought up at {}.", escape(since)),
+                    None => f.write_str("."),
+                }
+            }
             Self::Suggested { remote } => write!(
                 f,
                 "this repository shares its plan on the remote \"{0}\" (.todos.config.json): \

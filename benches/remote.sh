@@ -37,8 +37,9 @@ cd "$work"
 git init -q --bare remote.git
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-git daemon --reuseaddr --export-all --enable=receive-pack --listen=127.0.0.1 --port="$port" \
-    --base-path="$work" "$work" >/dev/null 2>&1 &
+# git's own daemon program: the `git daemon` wrapper would leave it running when killed.
+"$(git --exec-path)/git-daemon" --reuseaddr --export-all --enable=receive-pack \
+    --listen=127.0.0.1 --port="$port" --base-path="$work" "$work" >/dev/null 2>&1 &
 daemon=$!
 for _ in $(seq 50); do
     if git ls-remote "git://127.0.0.1:$port/remote.git" >/dev/null 2>&1; then break; fi
@@ -58,7 +59,7 @@ setup() {
         tree=$(printf '100644 blob %s\tfloor.json\n' "$blob" | git mktree)
         first=$(git commit-tree "$tree" -m first)
         second=$(git commit-tree "$tree" -p "$first" -m second)
-        git push -q origin "$first:refs/todos/floor-$name"
+        git push -q origin "$first:refs/bench/floor-$name"
         echo "$first $second" >.floor
     )
 }
@@ -70,7 +71,7 @@ cat >floor.sh <<'EOF'
 # The floor: fetch the one ref, push the other prepared commit with the lease.
 set -e
 read -r first second <.floor
-ref=refs/todos/floor-$1
+ref=refs/bench/floor-$1
 git fetch -q --no-tags --no-write-fetch-head origin "+$ref:$ref"
 tip=$(git rev-parse "$ref")
 if [ "$tip" = "$first" ]; then next=$second; else next=$first; fi
@@ -100,6 +101,7 @@ for n in $(seq 8); do git clone -q remote.git "c$n" 2>/dev/null; done
 # shellcheck disable=SC2046 # one argument per item
 (cd c1 && TODOS_MAX_ITEMS=40 "$todos" -q -l race create $(seq -f 'item%g' 40))
 start=$(date +%s.%N)
+racers=()
 for n in $(seq 8); do
     (
         cd "c$n"
@@ -108,8 +110,9 @@ for n in $(seq 8); do
                 "$todos" -q -l race next --claim
         done
     ) &
+    racers+=($!)
 done
-wait
+wait "${racers[@]}"
 end=$(date +%s.%N)
 (cd c1 && TODOS_MAX_ITEMS=40 "$todos" -q -l race sync)
 pairs=$(jq -r '.todos[] | select(.status == "in_progress") | "\(.owner) \(.id)"' c1/.todos/race.json | sort -u)

@@ -28,8 +28,8 @@ use crate::store::remote::{self as wire, Hostile, Place, Pushed, Seen, Tip, Trou
 use crate::store::{Document, Store};
 
 /// How many times a change is applied to a newer plan after a lost race (all of them within
-/// `remote_timeout`).
-pub const TRIES: u32 = 16;
+/// `remote_timeout`, which bounds them first under heavy contention).
+pub const TRIES: u32 = 64;
 
 /// A short wait of random length before try `attempt` after a lost race, growing with each,
 /// so machines that lost together do not race again in step.
@@ -89,6 +89,8 @@ pub struct Link {
     list: ListName,
     pub state: State,
     pub seen: Option<Seen>,
+    /// The clone's common git folder, where its refs are.
+    common: Option<PathBuf>,
     /// Who the change is made by, for the commit's author and `Todos-Owner`.
     pub owner: Option<String>,
 }
@@ -110,6 +112,7 @@ impl Link {
             list: ctx.list.clone(),
             state: State::Offline(String::new()),
             seen: wire::seen(&ctx.workspace, &ctx.list, remote),
+            common: crate::commands::init::common_dir(&ctx.workspace).ok(),
             owner: host
                 .var(Variable::Owner.name())
                 .filter(|owner| !owner.trim().is_empty()),
@@ -123,13 +126,17 @@ impl Link {
     /// Fetches the ref. Out of reach: `Ok(None)` with the state `Offline`; a commit holding
     /// no plan, or a local repository that cannot do its part: refused.
     pub fn fetch(&mut self) -> Result<Option<Tip>> {
-        match wire::fetch(&self.git, &self.place) {
+        let known = self
+            .common
+            .as_deref()
+            .zip(self.seen.as_ref().map(|seen| seen.oid.as_str()));
+        match wire::fetch(&self.git, &self.place, known) {
             Ok(None) => {
                 self.state = State::At(None);
                 Ok(None)
             }
             Ok(Some(tip)) => {
-                if let Err(why) = &tip.plan {
+                if let Some(Err(why)) = &tip.plan {
                     return Err(self.not_a_plan(&tip.oid, why));
                 }
                 self.state = State::At(Some(tip.oid.clone()));
@@ -203,7 +210,7 @@ impl Link {
         let seen = self.seen.as_ref()?;
         wire::read_tip(&self.git, &seen.oid, &self.place.file)
             .ok()?
-            .plan
+            .plan?
             .ok()
     }
 
@@ -319,12 +326,12 @@ pub fn bring_up(
     let Some(tip) = link.fetch()? else {
         return Ok(brought);
     };
-    let Ok(theirs) = tip.plan.clone() else {
-        return Ok(brought);
-    };
     if link.seen.as_ref().is_some_and(|seen| seen.oid == tip.oid) {
         return Ok(brought);
     }
+    let Some(Ok(theirs)) = tip.plan.clone() else {
+        return Ok(brought);
+    };
     if !adopt && let Some(how) = link.moved(&tip)? {
         return Remote::Moved {
             remote: link.place.remote.clone(),
@@ -339,6 +346,7 @@ pub fn bring_up(
         }
         .into();
     }
+    let theirs_revision = theirs.revision;
     let ours = store.load()?;
     let recorded = crate::store::history::span(store.history_path())
         .ok()
@@ -368,7 +376,7 @@ pub fn bring_up(
     // A merged plan waits to be pushed: what this clone has in common with the remote is the
     // remote's plan, not it.
     let revision = if merged {
-        tip.plan.as_ref().map_or(0, |plan| plan.revision)
+        theirs_revision
     } else {
         plan.revision
     };

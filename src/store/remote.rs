@@ -71,8 +71,9 @@ impl From<Failure> for Trouble {
 #[derive(Debug, Clone)]
 pub struct Tip {
     pub oid: String,
-    /// The plan it holds, or why it is not one.
-    pub plan: std::result::Result<Document, Hostile>,
+    /// The plan it holds, or why it is not one; `None`: not read, the commit being the one
+    /// this clone already had.
+    pub plan: Option<std::result::Result<Document, Hostile>>,
 }
 
 /// Why a fetched commit holds no plan `todos` takes.
@@ -89,8 +90,14 @@ pub enum Hostile {
 /// The largest commit object read (its message included).
 const MAX_COMMIT_BYTES: u64 = 64 * 1024;
 
-/// Fetches the list's ref from the remote; `None` when the remote has none.
-pub fn fetch(git: &Git, place: &Place) -> std::result::Result<Option<Tip>, Trouble> {
+/// Fetches the list's ref from the remote; `None` when the remote has none. `known`: the
+/// clone's common git folder and the commit it last had in common with the remote: when the
+/// ref fetched is still that one (its loose ref file says so), its plan is not read again.
+pub fn fetch(
+    git: &Git,
+    place: &Place,
+    known: Option<(&Path, &str)>,
+) -> std::result::Result<Option<Tip>, Trouble> {
     let refspec = format!("+{0}:{0}", place.reference);
     let output = git.run(
         &TRANSPORT,
@@ -116,7 +123,29 @@ pub fn fetch(git: &Git, place: &Place) -> std::result::Result<Option<Tip>, Troub
         }
         return Err(Trouble::Unreachable(output.reason()));
     }
+    if let Some((common, seen)) = known
+        && loose_ref(common, &place.reference).as_deref() == Some(seen)
+    {
+        return Ok(Some(Tip {
+            oid: seen.to_owned(),
+            plan: None,
+        }));
+    }
     read_tip(git, &place.reference, &place.file).map(Some)
+}
+
+/// The commit a loose ref file of the local repository names; `None` when there is none (a
+/// packed ref: then git is asked).
+fn loose_ref(common: &Path, reference: &str) -> Option<String> {
+    let bytes = disk::read(
+        &common.join(reference),
+        Links::Refuse,
+        disk::Cap::Bytes(128),
+    )
+    .ok()??;
+    let text = String::from_utf8(bytes).ok()?;
+    let oid = text.trim();
+    is_oid(oid).then(|| oid.to_owned())
 }
 
 /// Reads a commit and its plan from the local repository, in one `git cat-file --batch`.
@@ -152,7 +181,10 @@ pub fn read_tip(git: &Git, rev: &str, file: &str) -> std::result::Result<Tip, Tr
         }
         _ => Err(Hostile::NoPlan),
     };
-    Ok(Tip { oid, plan })
+    Ok(Tip {
+        oid,
+        plan: Some(plan),
+    })
 }
 
 /// One entry of `cat-file --batch`'s output: its header, then (for a small object) its bytes.

@@ -701,10 +701,12 @@ fn a_remote_served_by_git_daemon_works_as_one_by_path() {
         .local_addr()
         .unwrap()
         .port();
+    // git's own daemon program, not the `git daemon` wrapper, which would leave it running
+    // when killed.
+    let exec_path = net.git(&net.env.root(), &["--exec-path"]);
     let daemon = Daemon(
-        Command::new("git")
+        Command::new(Path::new(exec_path.trim()).join("git-daemon"))
             .args([
-                "daemon",
                 "--reuseaddr",
                 "--export-all",
                 "--enable=receive-pack",

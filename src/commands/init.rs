@@ -149,7 +149,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
     }
     // The config first (git may hold its lock, and then nothing else is written either).
     if let (Some(remote), true) = (&args.remote, args.share) {
-        changes.push(share(ctx, remote)?);
+        changes.push(git::share(ctx, remote)?);
     }
     let git_line = git_changes(ctx, args.git, args.remote.as_deref(), &mut changes)?;
     report(changes, git_line, &notes, &setups, chose, args, &limits)
@@ -433,57 +433,13 @@ pub struct InitArgs {
     /// With --git: the git remote (such as origin) this clone's plans also live on, as the refs
     /// refs/todos/LIST, so clones on other machines share them: `todos.remote` and the fetch
     /// refspec of refs/todos/* in .git/config.
-    #[arg(long, value_name = "NAME", requires = "git", value_parser = remote_name)]
+    #[arg(long, value_name = "NAME", requires = "git", value_parser = git::remote_name)]
     pub remote: Option<String>,
 
     /// With --remote: also suggest it to the repository's other clones, in .todos.config.json
     /// (commit it); each clone joins with its own `todos init --git --remote NAME`.
     #[arg(long, requires = "remote")]
     pub share: bool,
-}
-
-/// `--remote`'s value: a git remote's name.
-fn remote_name(text: &str) -> std::result::Result<String, String> {
-    if crate::store::config::is_remote_name(text) {
-        Ok(text.to_owned())
-    } else {
-        Err(crate::policy::sentences::setting_value(
-            crate::policy::settings::Setting::Remote,
-        ))
-    }
-}
-
-/// `--share`: `"remote": NAME` in the workspace's `.todos.config.json`, every other key kept.
-fn share(ctx: &Context, remote: &str) -> Result<(Change, Vec<Holds>)> {
-    let name = crate::store::config::WORKSPACE_CONFIG;
-    let path = ctx.workspace.join(name);
-    disk::check_file(&path)?;
-    let value = remote.to_owned();
-    let change = Change::new(name, &path, move |old, path| {
-        let mut object = match old {
-            Some(text) if !text.trim().is_empty() => match serde_json::from_str::<Value>(text) {
-                Ok(Value::Object(object)) => object,
-                _ => {
-                    return crate::policy::error::Setup::Unreadable {
-                        path: path.to_path_buf(),
-                        why: crate::policy::error::Shape::NotJsonObject,
-                    }
-                    .into();
-                }
-            },
-            _ => serde_json::Map::new(),
-        };
-        object.insert("remote".to_owned(), Value::String(value.clone()));
-        let mut text = serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default();
-        text.push('\n');
-        Ok(text)
-    })?;
-    Ok((
-        change,
-        vec![Holds::SuggestedRemote {
-            remote: remote.to_owned(),
-        }],
-    ))
 }
 
 #[cfg(test)]

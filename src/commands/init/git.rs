@@ -4,7 +4,9 @@
 //!   blocks are;
 //! - the repository's own `.git/config` (a linked worktree's is the main one's, found through
 //!   git's own files and checked both ways): a marked block with `[merge "todos"]`, which git
-//!   never copies to a clone, so each clone runs `init --git` once.
+//!   never copies to a clone, so each clone runs `init --git` once. With `--remote NAME` the
+//!   block also holds `todos.remote` and the fetch refspec of `refs/todos/*` (SPEC §11), and
+//!   `--share` suggests the remote in `.todos.config.json`.
 //!
 //! `.git/config` is written here, not by running `git config`: through `disk`, like every file
 //! `todos` writes, so a link where the file belongs is refused (git's own lockfile follows it to
@@ -17,11 +19,13 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 use super::block::{Markers, with_block};
-use super::files::Action;
+use super::files::{Action, Change};
+use crate::context::Context;
 use crate::policy::error::{Disk, Distrust, Error, Holds, Owned, Result, Setup, Unsafe};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
 use crate::store::{git_config, worktree};
+use serde_json::Value;
 
 /// The name git knows the driver by, in `.gitattributes` and `.git/config`.
 pub const DRIVER: &str = "todos";
@@ -297,6 +301,50 @@ fn pointed(dot: &Path) -> std::result::Result<PathBuf, Distrust> {
     let common = worktree::linked_common(dot)?;
     worktree::trusted(&common)?;
     Ok(common)
+}
+
+/// `--remote`'s value: a git remote's name.
+pub fn remote_name(text: &str) -> std::result::Result<String, String> {
+    if crate::store::config::is_remote_name(text) {
+        Ok(text.to_owned())
+    } else {
+        Err(crate::policy::sentences::setting_value(
+            crate::policy::settings::Setting::Remote,
+        ))
+    }
+}
+
+/// `--share`: `"remote": NAME` in the workspace's `.todos.config.json`, every other key kept.
+pub fn share(ctx: &Context, remote: &str) -> Result<(Change, Vec<Holds>)> {
+    let name = crate::store::config::WORKSPACE_CONFIG;
+    let path = ctx.workspace.join(name);
+    disk::check_file(&path)?;
+    let value = remote.to_owned();
+    let change = Change::new(name, &path, move |old, path| {
+        let mut object = match old {
+            Some(text) if !text.trim().is_empty() => match serde_json::from_str::<Value>(text) {
+                Ok(Value::Object(object)) => object,
+                _ => {
+                    return crate::policy::error::Setup::Unreadable {
+                        path: path.to_path_buf(),
+                        why: crate::policy::error::Shape::NotJsonObject,
+                    }
+                    .into();
+                }
+            },
+            _ => serde_json::Map::new(),
+        };
+        object.insert("remote".to_owned(), Value::String(value.clone()));
+        let mut text = serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default();
+        text.push('\n');
+        Ok(text)
+    })?;
+    Ok((
+        change,
+        vec![Holds::SuggestedRemote {
+            remote: remote.to_owned(),
+        }],
+    ))
 }
 
 #[cfg(test)]

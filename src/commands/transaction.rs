@@ -405,14 +405,31 @@ pub fn change_noted(
     mut apply: impl FnMut(&mut Document) -> Result<(Vec<Warning>, Option<String>)>,
 ) -> Result<(Committed, Vec<Warning>)> {
     let mut transaction = Transaction::begin(ctx, host)?;
-    // With a remote, a lost race applies the same intent again to the newer plan.
+    // With a remote, a lost race applies the same intent again to the newer plan; a `write`
+    // snapshot, a whole plan, is merged three-way against the plan it was applied to, so that
+    // what the other machine added or changed meanwhile is kept (SPEC §11).
+    let snapshot = command == "write";
+    let mut first: Option<(Document, Document, Vec<Warning>)> = None;
     for attempt in 0..remote::TRIES {
         if attempt > 0 {
             remote::back_off(attempt);
         }
         let old = transaction.load(expect_revision)?;
-        let mut new = old.clone();
-        let (mut warnings, note) = apply(&mut new)?;
+        let (new, mut warnings, note) = if let Some((base, ours, said)) = &first {
+            let mut merged =
+                crate::store::merge::merge(Some(base), ours, &old, &ctx.config.limits)?;
+            merged.document.note.clone_from(&ours.note);
+            let mut warnings = said.clone();
+            warnings.extend(merged.warnings);
+            (merged.document, warnings, None)
+        } else {
+            let mut new = old.clone();
+            let (warnings, note) = apply(&mut new)?;
+            (new, warnings, note)
+        };
+        if snapshot && first.is_none() {
+            first = Some((old.clone(), new.clone(), warnings.clone()));
+        }
         let command = match note {
             Some(note) => format!("{command}: {note}"),
             None => command.to_owned(),

@@ -829,3 +829,73 @@ fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
     );
     assert_eq!(since.len(), "2025-01-02 17:42.\n".len(), "{since}");
 }
+
+#[test]
+fn a_write_that_loses_a_race_is_merged_and_keeps_what_the_other_machine_added() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    net.todos(&a, &["create", "a", "b", "c"])
+        .expect_stdout(ABC)
+        .run();
+    // Another machine adds "d" just as a's write is pushed: the remote's hook moves the ref
+    // under the push once, as a racing push would.
+    let base = net.tip();
+    let other = net.plant(
+        concat!(
+            r#"{"version":1,"revision":2,"next_id":5,"todos":["#,
+            r#"{"id":"1","content":"a","status":"pending"},"#,
+            r#"{"id":"2","content":"b","status":"pending"},"#,
+            r#"{"id":"3","content":"c","status":"pending"},"#,
+            r#"{"id":"4","content":"d","status":"pending"}]}"#
+        )
+        .as_bytes(),
+        Some(&base),
+    );
+    net.git(&net.bare(), &["update-ref", "refs/todos/default", &base]);
+    let hook = net.bare().join("hooks/pre-receive");
+    fs::write(
+        &hook,
+        format!(
+            "#!/bin/sh\n[ -e raced ] && exit 0\ntouch raced\nenv -u GIT_QUARANTINE_PATH git update-ref refs/todos/default {other}\n"
+        ),
+    )
+    .unwrap();
+    let mut mode = fs::metadata(&hook).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
+    fs::set_permissions(&hook, mode).unwrap();
+    net.todos(
+        &a,
+        &[
+            "write",
+            "-t",
+            "pending:a",
+            "-t",
+            "completed:b",
+            "-t",
+            "pending:c",
+        ],
+    )
+    .expect_stdout(concat!(
+        "[1/4] (no summary)\n",
+        "  1 [ ] a\n",
+        "  2 [x] b\n",
+        "  3 [ ] c\n",
+        "  4 [ ] d\n",
+        "3 of 4 open — finish them before you wrap up.\n"
+    ))
+    .run();
+    assert!(net.bare().join("raced").exists(), "the race happened");
+    assert_eq!(
+        net.log(),
+        concat!(
+            "write: 2 completed [1/4]\n",
+            "Todos-Revision: 3\n",
+            "todos\n",
+            "by hand\n",
+            "Ana\n",
+            "create: added 1, 2, 3 [0/3]\n",
+            "Todos-Revision: 1\n",
+            "todos\n",
+        )
+    );
+}

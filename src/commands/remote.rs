@@ -358,7 +358,20 @@ pub fn bring_up(
         if adopt || !link.waiting(&ours) || ours.todos.is_empty() && ours.summary.is_none() {
             (theirs, format!("sync: from {remote}"))
         } else {
-            let base = link.common_plan();
+            // A clone that never had anything in common with the remote (its first change with
+            // one) takes the items both hold under one id and one text, as it holds them, as
+            // common: a plan committed to the repository and joined from two clones is not
+            // doubled, and what the remote changed in them comes in.
+            let base = link.common_plan().or_else(|| {
+                let mut common = ours.clone();
+                common.todos.retain(|mine| {
+                    theirs
+                        .todos
+                        .iter()
+                        .any(|item| mine.id == item.id && mine.content == item.content)
+                });
+                Some(common)
+            });
             let merged =
                 crate::store::merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
             brought.warnings.extend(merged.warnings);

@@ -899,3 +899,30 @@ fn a_write_that_loses_a_race_is_merged_and_keeps_what_the_other_machine_added() 
         )
     );
 }
+
+#[test]
+fn two_clones_that_join_with_the_same_committed_plan_do_not_double_it() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    // The plan both clones hold before either has a remote (as a committed .todos.json).
+    net.env
+        .todos(&["create", "a", "b", "c"])
+        .current_dir(&a)
+        .env("PATH", path())
+        .expect_stdout(ABC)
+        .run();
+    fs::copy(a.join(".todos.json"), b.join(".todos.json")).unwrap();
+    net.todos(&a, &["update", "1", "completed"])
+        .stdout_varies("update's checklist is update.rs's to check")
+        .run();
+    net.todos(&b, &["update", "2", "completed"])
+        .expect_stdout(concat!(
+            "[2/3] (no summary)\n",
+            "  1 [x] a\n",
+            "  2 [x] b\n",
+            "  3 [ ] c\n",
+            "1 of 3 open — finish it before you wrap up.\n"
+        ))
+        .run();
+}

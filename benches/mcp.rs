@@ -62,6 +62,7 @@ fn global(dir: &Path) -> GlobalArgs {
         color: None,
         quiet: false,
         lock_timeout: 10.0,
+        offline: false,
     }
 }
 

@@ -30,12 +30,14 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Replace the whole list with a snapshot')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Append new pending items')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'With a remote: fetch every list, push what waits here, and say what came in')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change one item''s status, content, owner or dependencies')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Delete items by id')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next ready item, or claim it with --claim')
@@ -74,6 +76,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -93,6 +96,23 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todos;sync' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
+            [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to color the output')
+            [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for another `todos` holding the store''s lock')
+            [CompletionResult]::new('--adopt', '--adopt', [CompletionResultType]::ParameterName, 'Take the remote''s plan even when its ref moved backwards or to an unrelated history since this clone last saw it (the local plan stays in the history: `todos undo` brings it back)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -120,6 +140,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             break
         }
         'todos;remove' {
@@ -133,6 +154,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -151,6 +173,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -171,6 +194,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -185,6 +209,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -201,6 +226,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -216,6 +242,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -233,6 +260,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -248,6 +276,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -262,6 +291,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -276,6 +306,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -290,6 +321,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -307,12 +339,14 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'todos;init' {
             [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent to set up; without it, every agent the repository shows (CLAUDE.md or .claude/, .codex/, GEMINI.md or .gemini/), else AGENTS.md')
+            [CompletionResult]::new('--remote', '--remote', [CompletionResultType]::ParameterName, 'With --git: the git remote (such as origin) this clone''s plans also live on, as the refs refs/todos/LIST, so clones on other machines share them: `todos.remote` and the fetch refspec of refs/todos/* in .git/config')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('--workspace', '--workspace', [CompletionResultType]::ParameterName, 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]')
@@ -323,9 +357,11 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--mcp', '--mcp', [CompletionResultType]::ParameterName, 'Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex')
             [CompletionResult]::new('--git', '--git', [CompletionResultType]::ParameterName, 'Let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config. Alone, it writes git''s files only')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Say what init would write, each file and the lines it changes, and write nothing')
+            [CompletionResult]::new('--share', '--share', [CompletionResultType]::ParameterName, 'With --remote: also suggest it to the repository''s other clones, in .todos.config.json (commit it); each clone joins with its own `todos init --git --remote NAME`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -340,6 +376,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -354,6 +391,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -370,6 +408,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -384,6 +423,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -398,6 +438,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -405,6 +446,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
         'todos;help' {
             [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Replace the whole list with a snapshot')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Append new pending items')
+            [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'With a remote: fetch every list, push what waits here, and say what came in')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change one item''s status, content, owner or dependencies')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Delete items by id')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the next ready item, or claim it with --claim')
@@ -431,6 +473,9 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             break
         }
         'todos;help;create' {
+            break
+        }
+        'todos;help;sync' {
             break
         }
         'todos;help;update' {

@@ -27,12 +27,14 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand write 'Replace the whole list with a snapshot'
             cand create 'Append new pending items'
+            cand sync 'With a remote: fetch every list, push what waits here, and say what came in'
             cand update 'Change one item''s status, content, owner or dependencies'
             cand remove 'Delete items by id'
             cand next 'Print the next ready item, or claim it with --claim'
@@ -70,6 +72,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -88,6 +91,22 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todos;sync'= {
+            cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
+            cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
+            cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --list 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
+            cand --color 'When to color the output'
+            cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
+            cand --adopt 'Take the remote''s plan even when its ref moved backwards or to an unrelated history since this clone last saw it (the local plan stays in the history: `todos undo` brings it back)'
+            cand --json 'Print one JSON envelope on stdout, for success and failure alike'
+            cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -114,6 +133,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
         }
         &'todos;remove'= {
             cand --expect-revision 'Refuse (exit 3) unless the store is at this revision'
@@ -126,6 +146,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -143,6 +164,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -162,6 +184,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -175,6 +198,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -190,6 +214,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -204,6 +229,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -220,6 +246,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -234,6 +261,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -247,6 +275,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -260,6 +289,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -273,6 +303,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -289,11 +320,13 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todos;init'= {
             cand --agent 'The agent to set up; without it, every agent the repository shows (CLAUDE.md or .claude/, .codex/, GEMINI.md or .gemini/), else AGENTS.md'
+            cand --remote 'With --git: the git remote (such as origin) this clone''s plans also live on, as the refs refs/todos/LIST, so clones on other machines share them: `todos.remote` and the fetch refspec of refs/todos/* in .git/config'
             cand -C 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand --workspace 'The folder that holds `.todos.json` [env: TODOS_WORKSPACE] [default: the nearest folder upwards with .todos.json, .todos/ or .git, whichever comes first; else .]'
             cand -l 'The list to work on: a named plan in .todos/NAME.json (default: the workspace''s .todos.json) [env: TODOS_LIST]'
@@ -304,9 +337,11 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --mcp 'Also register the MCP server (`todos mcp`), its tools allowed: .mcp.json for Claude Code, the mcpServers of .gemini/settings.json for Gemini CLI, .codex/config.toml for Codex'
             cand --git 'Let git merge plans across branches: `.todos.json merge=todos` in .gitattributes (commit it) and the `todos merge-file` driver in the repository''s .git/config. Alone, it writes git''s files only'
             cand --dry-run 'Say what init would write, each file and the lines it changes, and write nothing'
+            cand --share 'With --remote: also suggest it to the repository''s other clones, in .todos.config.json (commit it); each clone joins with its own `todos init --git --remote NAME`'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -320,6 +355,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -333,6 +369,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -348,6 +385,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -361,6 +399,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -374,12 +413,14 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'
+            cand --offline 'With a remote: a claim made on this machine alone is enough when the remote cannot be reached'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todos;help'= {
             cand write 'Replace the whole list with a snapshot'
             cand create 'Append new pending items'
+            cand sync 'With a remote: fetch every list, push what waits here, and say what came in'
             cand update 'Change one item''s status, content, owner or dependencies'
             cand remove 'Delete items by id'
             cand next 'Print the next ready item, or claim it with --claim'
@@ -404,6 +445,8 @@ set edit:completion:arg-completer[todos] = {|@words|
         &'todos;help;write'= {
         }
         &'todos;help;create'= {
+        }
+        &'todos;help;sync'= {
         }
         &'todos;help;update'= {
         }

@@ -97,6 +97,7 @@ fn workspace_and_list() -> Option<(std::path::PathBuf, ListName)> {
         color: None,
         quiet: true,
         lock_timeout: 0.0,
+        offline: false,
     };
     let ctx = Context::new(&global, &Host::process()).ok()?;
     Some((ctx.workspace, ctx.list))

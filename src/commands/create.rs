@@ -207,7 +207,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                 None => error,
             });
         }
-        for item in items {
+        for item in items.clone() {
             let id = document.allocate_id()?;
             document.todos.push(Item { id, ..item });
         }

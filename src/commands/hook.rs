@@ -9,9 +9,11 @@ use serde_json::json;
 use serde_json::{Map, Value};
 
 use crate::agents::hooks::{self, Event, Protocol, Reply};
+use crate::commands::remote::State;
+use crate::commands::transaction::Transaction;
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
-use crate::policy::error::{Error, NoPayload, Note, Result};
+use crate::policy::error::{Error, NoPayload, Note, RemoteWarning, Result};
 use crate::policy::sentences::hook;
 use crate::store::Store;
 use crate::view::outcome::{Answer, Outcome};
@@ -61,10 +63,11 @@ impl Request {
 
 /// Answers the payload in its agent's protocol; a failure of its own lets the agent go on
 /// (`refusal`).
-pub fn execute(ctx: &Context, request: Request) -> Outcome {
+pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Outcome {
     let protocol = request.protocol();
     answer(
         ctx,
+        host,
         request.payload,
         request.missing,
         request.owner.as_deref(),
@@ -102,6 +105,7 @@ pub fn refusal(err: &Error, protocol: Option<&Protocol>) -> Outcome {
 
 fn answer(
     ctx: &Context,
+    host: &mut Host,
     payload: Option<Map<String, Value>>,
     missing: NoPayload,
     owner: Option<&str>,
@@ -122,9 +126,12 @@ fn answer(
         // Whatever the source (a start, a resume, a fork, /clear, a compaction), the new
         // context gets the plan; at the next prompt, only when a reset since the last copy
         // could not bring it (Gemini CLI's /clear and compressions).
-        Event::SessionStart => plan_context(ctx, protocol, protocol.session_start)?,
+        Event::SessionStart => {
+            let behind = fetch_first(ctx, host);
+            plan_context(ctx, protocol, protocol.session_start, behind.as_deref())?
+        }
         Event::NextPrompt if hooks::owes_the_plan(&payload) => {
-            plan_context(ctx, protocol, event_name.unwrap_or_default())?
+            plan_context(ctx, protocol, event_name.unwrap_or_default(), None)?
         }
         // The agent was sent back once already: a second reminder could loop for ever (it
         // may need the user's answer), and Codex and Gemini CLI set no limit of their own. A
@@ -157,22 +164,60 @@ fn answer(
 
 /// The plan's open items put into the context at `event`, in the agent's own form, within the
 /// cap; nothing (`none`) when nothing is open.
-fn plan_context(ctx: &Context, protocol: &Protocol, event: &str) -> Result<(Reply, &'static str)> {
+fn plan_context(
+    ctx: &Context,
+    protocol: &Protocol,
+    event: &str,
+    behind: Option<&str>,
+) -> Result<(Reply, &'static str)> {
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     let summary = document.summary.as_deref();
     if hooks::session_context(summary, &document.todos, 0, None).is_none() {
         return Ok((Reply::default(), "none"));
     }
+    let behind = behind.map(|note| format!("{note}\n")).unwrap_or_default();
     let reply = hooks::within_cap(|room| {
+        let room = room.saturating_sub(behind.chars().count());
         let context =
             hooks::session_context(summary, &document.todos, room, Some(ctx.now.instant()));
+        let context = context.unwrap_or_default() + &behind;
         Reply {
-            stdout: hooks::context_output(protocol, event, &context.unwrap_or_default()),
+            stdout: hooks::context_output(protocol, event, &context),
             ..Reply::default()
         }
     });
     Ok((reply, "context"))
 }
+
+/// With a remote, a session starts from the remote's plan: one fetch, within 2 s (or
+/// `remote_timeout` if shorter) and a lock taken within a second. What kept it from the remote
+/// is said beside the plan (it may be behind, and since when), never a failure of the hook.
+fn fetch_first(ctx: &Context, host: &mut Host) -> Option<String> {
+    let remote = crate::commands::remote::configured(ctx, host).ok()??;
+    let mut quick = ctx.clone();
+    quick.config.remote_timeout = quick.config.remote_timeout.min(SESSION_FETCH);
+    quick.lock_timeout = quick.lock_timeout.min(std::time::Duration::from_secs(1));
+    quick.quiet = true;
+    let why = match Transaction::begin(&quick, host) {
+        Ok(transaction) => match transaction.link().map(|link| link.state.clone()) {
+            Some(State::Offline(why)) => why,
+            _ => return None,
+        },
+        Err(err) => err.message,
+    };
+    let since = std::fs::metadata(crate::store::remote::seen_path(&ctx.workspace, &ctx.list))
+        .and_then(|meta| meta.modified())
+        .ok()
+        .map(|at| {
+            chrono::DateTime::<chrono::Local>::from(at)
+                .format("%Y-%m-%d %H:%M")
+                .to_string()
+        });
+    Some(RemoteWarning::Behind { remote, why, since }.to_string())
+}
+
+/// The longest the session-start hook waits on a remote.
+const SESSION_FETCH: std::time::Duration = std::time::Duration::from_secs(2);
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \

@@ -6,6 +6,7 @@ mod agents;
 mod block;
 mod files;
 mod git;
+pub(crate) use git::common_dir;
 mod mcp;
 mod permissions;
 mod scope;
@@ -153,6 +154,9 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &InitArgs) -> Result<Outcom
         changes.push((change, file.what));
     }
     // The config first (git may hold its lock, and then nothing else is written either).
+    if let (Some(remote), true) = (&args.remote, args.share) {
+        changes.push(git::share(ctx, remote)?);
+    }
     let git_line = git_changes(ctx, args, &mut changes)?;
     report(changes, git_line, &notes, &setups, chose, args, &limits)
 }
@@ -363,7 +367,7 @@ fn git_changes(
         with_block(old, &block, path, &git::ATTRIBUTES_MARKERS)
     })?;
     changes.push((change, Vec::new()));
-    git::GitConfig::new(&ctx.workspace)?
+    git::GitConfig::new(&ctx.workspace, args.remote.as_deref())?
         .apply_and_describe(&ctx.workspace, args.dry_run)
         .map(Some)
 }
@@ -434,6 +438,8 @@ pub(super) fn edit_settings(
     Ok(text)
 }
 
+// One flag per thing `init` may set up: each is a switch on the command line.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos init --agent claude --hooks\n  \
@@ -442,9 +448,8 @@ pub(super) fn edit_settings(
     todos init --agent claude --mcp\n  \
     todos init\n  \
     git init -q && todos init --git   # git merges plans with todos merge-file\n  \
-    todos init --agent claude --hooks --dry-run   # what it would write, written nowhere")]
-// Each flag is one thing init may set up, as the command line spells it.
-#[allow(clippy::struct_excessive_bools)]
+    todos init --agent claude --hooks --dry-run   # what it would write, written nowhere\n  \
+    git init -q && todos init --git --remote origin   # its plans also live on origin")]
 pub struct InitArgs {
     /// The agent to set up; without it, every agent the repository shows (CLAUDE.md or
     /// .claude/, .codex/, GEMINI.md or .gemini/), else AGENTS.md.
@@ -469,6 +474,17 @@ pub struct InitArgs {
     /// Say what init would write, each file and the lines it changes, and write nothing.
     #[arg(long)]
     pub dry_run: bool,
+
+    /// With --git: the git remote (such as origin) this clone's plans also live on, as the refs
+    /// refs/todos/LIST, so clones on other machines share them: `todos.remote` and the fetch
+    /// refspec of refs/todos/* in .git/config.
+    #[arg(long, value_name = "NAME", requires = "git", value_parser = git::remote_name)]
+    pub remote: Option<String>,
+
+    /// With --remote: also suggest it to the repository's other clones, in .todos.config.json
+    /// (commit it); each clone joins with its own `todos init --git --remote NAME`.
+    #[arg(long, requires = "remote")]
+    pub share: bool,
 }
 
 #[cfg(test)]

@@ -17,11 +17,13 @@ pub(crate) mod merge_file;
 pub(crate) mod next;
 pub mod prompt;
 pub(crate) mod recap;
+pub(crate) mod remote;
 pub mod remove;
 pub mod resolve;
 pub(crate) mod schema;
 pub mod show;
 mod source;
+pub(crate) mod sync;
 pub(crate) mod transaction;
 pub(crate) mod undo;
 pub(crate) mod update;
@@ -58,6 +60,7 @@ use remove::RemoveArgs;
 use resolve::ResolveArgs;
 use schema::SchemaArgs;
 use show::ShowArgs;
+use sync::SyncArgs;
 use undo::{RedoArgs, Step, UndoArgs};
 use update::UpdateArgs;
 use write::WriteArgs;
@@ -91,6 +94,14 @@ pub enum PlanCommand {
     /// array of strings or items, one item (Claude Code's TaskCreate `{"subject", "description",
     /// "activeForm"}`), or one item per line. Ids are assigned by `todos`.
     Create(Lazy<CreateArgs>),
+
+    /// With a remote: fetch every list, push what waits here, and say what came in.
+    ///
+    /// Where a clone shares its plans on a git remote (`todos init --git --remote NAME`, or
+    /// TODOS_REMOTE), every change already goes through the remote; sync brings in what others
+    /// changed and pushes what was saved here while the remote could not be reached. --adopt
+    /// takes the remote's plan after someone pushed over its ref by hand.
+    Sync(Lazy<SyncArgs>),
 
     /// Change one item's status, content, owner or dependencies.
     // One line only: with no long help, `update --help` is clap's compact layout and fits in
@@ -226,7 +237,8 @@ pub enum PlanCommand {
     /// the agent's context (nothing when none is open); where the agent drops that (Gemini CLI
     /// after /clear and a compression) it brings them once before the next prompt. At a stop
     /// with items open it sends the agent back once, and lets a repeated stop through. It waits
-    /// at most 1.5 s for a payload, never writes, and when it fails it lets the agent go on,
+    /// at most 1.5 s for a payload, never writes (but, with a remote, the plan a session start
+    /// fetches first, within 2 s), and when it fails it lets the agent go on,
     /// saying why where that agent shows it (exit 1 and stderr; for Codex, a systemMessage).
     Hook(Lazy<HookArgs>),
 }
@@ -478,6 +490,7 @@ enum Request {
     Init(InitArgs),
     MergeFile(MergeFileArgs),
     Resolve,
+    Sync(SyncArgs),
 }
 
 impl Request {
@@ -533,6 +546,7 @@ impl Request {
             PlanCommand::Init(args) => Self::Init(args.0),
             PlanCommand::MergeFile(args) => Self::MergeFile(args.0),
             PlanCommand::Resolve(_) => Self::Resolve,
+            PlanCommand::Sync(args) => Self::Sync(args.0),
         })
     }
 
@@ -593,7 +607,7 @@ impl Request {
             Self::Remove(request) => remove::execute(ctx, host, &request),
             Self::Next(request) => next::execute(ctx, host, &request),
             Self::Check(request) => check::execute(ctx, &request),
-            Self::Hook(request) => Ok(hook::execute(ctx, request)),
+            Self::Hook(request) => Ok(hook::execute(ctx, host, request)),
             Self::Show(args) if args.watch => watch::execute(ctx, host, &args),
             Self::Show(args) => show::execute(ctx, &args),
             Self::Recap => recap::execute(ctx),
@@ -608,6 +622,7 @@ impl Request {
             Self::Init(args) => init::execute(ctx, host, &args),
             Self::MergeFile(args) => merge_file::execute(ctx, &args),
             Self::Resolve => resolve::execute(ctx, host),
+            Self::Sync(args) => sync::execute(ctx, host, &args),
         }
     }
 }

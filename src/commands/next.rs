@@ -58,17 +58,39 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         return Ok(answer(&document, next, None, owner, ctx, Vec::new()));
     }
     let lease = request.lease;
-    let transaction = Transaction::begin(ctx, host)?;
-    let old = transaction.load(request.expect_revision)?;
-    let mut new = old.clone();
-    let outcome = claim(&mut new, owner, &ctx.config.limits, ctx, lease)?;
-    let command = match &outcome {
-        Claim::Claimed {
-            taken: Some(taken), ..
-        } => format!("next --claim: {}", taken.describe()),
-        _ => "next --claim".to_owned(),
+    let mut transaction = Transaction::begin(ctx, host)?;
+    transaction.claiming(owner);
+    // With a remote, a lost race claims again from the newer plan: the next ready item there.
+    let mut made = None;
+    for attempt in 0..crate::commands::remote::TRIES {
+        if attempt > 0 {
+            crate::commands::remote::back_off(attempt);
+        }
+        let old = transaction.load(request.expect_revision)?;
+        let mut new = old.clone();
+        // A lease written on another machine ends only `clock_skew` after its time by this
+        // clock, so a fast clock here cannot take a live claim over (SPEC §11).
+        let skew = if transaction.link().is_some() {
+            ctx.config.clock_skew
+        } else {
+            Duration::ZERO
+        };
+        let outcome = claim(&mut new, owner, &ctx.config.limits, ctx, lease, skew)?;
+        let command = match &outcome {
+            Claim::Claimed {
+                taken: Some(taken), ..
+            } => format!("next --claim: {}", taken.describe()),
+            _ => "next --claim".to_owned(),
+        };
+        if let Some(committed) = transaction.try_commit(&command, old, new, false)? {
+            made = Some((committed, outcome));
+            break;
+        }
+        transaction.refresh(false)?;
+    }
+    let Some((committed, outcome)) = made else {
+        return Err(transaction.lost());
     };
-    let committed = transaction.commit(&command, old, new, false)?;
     let mut warnings = committed.warnings;
     let position = |id: &str| {
         committed
@@ -122,8 +144,10 @@ fn claim(
     limits: &model::Limits,
     ctx: &Context,
     lease: Option<Duration>,
+    skew: Duration,
 ) -> Result<Claim> {
-    let now = ctx.now.instant();
+    let now =
+        ctx.now.instant() - chrono::TimeDelta::from_std(skew).unwrap_or(chrono::TimeDelta::zero());
     if let Some(owner) = owner {
         let held: Vec<usize> = (0..document.todos.len())
             .filter(|&index| {

@@ -183,29 +183,10 @@ fn git_add_path(ctx: &Context, path: &Path) -> String {
         .to_string()
 }
 
-/// What git is told on its command line, which outranks every config file: run nothing a
-/// repository's config names. A repository an agent has just cloned may name a program as its
-/// file-system monitor (which `cat-file` runs as it reads the index), its hooks or its pager,
-/// or a transport; none of it runs, and no lazy fetch of a partial clone goes out.
-const GIT_RUNS_NOTHING: [&str; 12] = [
-    "-c",
-    "core.fsmonitor=false",
-    "-c",
-    "core.useBuiltinFSMonitor=false",
-    "-c",
-    "core.hooksPath=/dev/null",
-    "-c",
-    "core.pager=cat",
-    "-c",
-    "protocol.allow=never",
-    "--no-pager",
-    "--no-replace-objects",
-];
-
 /// The common plan git keeps in its index while the merge is unresolved (stage 1), read with
 /// `git cat-file` (plumbing: no pager, no text conversion) in the store's folder, with the
 /// run's own environment and at most a store's size, running nothing the repository's config
-/// names (`GIT_RUNS_NOTHING`). `None` when git, the repository or the stage is not there.
+/// names (`store::git::RUNS_NOTHING`). `None` when git, the repository or the stage is not there.
 fn index_base(host: &Host, path: &Path) -> Option<Vec<u8>> {
     let dir: PathBuf = path.parent()?.to_path_buf();
     let name = path.file_name()?.to_str()?;
@@ -215,7 +196,8 @@ fn index_base(host: &Host, path: &Path) -> Option<Vec<u8>> {
         .env("GIT_NO_LAZY_FETCH", "1")
         .env("GIT_OPTIONAL_LOCKS", "0")
         .current_dir(&dir)
-        .args(GIT_RUNS_NOTHING)
+        .args(crate::store::git::RUNS_NOTHING)
+        .args(crate::store::git::NO_TRANSPORT)
         .args(["cat-file", "blob", &format!(":1:./{name}")])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -3,9 +3,16 @@
 //! record the revision in the history.
 //! Every mutating command, `undo` included, goes through `Transaction`, so the order of those
 //! steps, and what a failure at each step leaves behind, is decided here and nowhere else.
+//!
+//! With a remote (SPEC §11, `commands/remote.rs`), `begin` also fetches the list's ref and
+//! brings the local plan up to it under the lock, and `try_commit` pushes the new plan before
+//! saving it: a lost race saves nothing and the caller applies its intent again (`change`).
 
 use std::path::Path;
 
+use crate::commands::remote::{self, Link};
+
+mod with_remote;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model::is_finished;
@@ -21,6 +28,12 @@ pub struct Transaction<'a> {
     ctx: &'a Context,
     store: Store,
     lock: Lock,
+    /// The list's remote, when it has one.
+    link: Option<Link>,
+    /// Whether the change is a claim, which needs the remote unless `--offline`.
+    claim: bool,
+    /// What bringing the plan up to the remote's said.
+    warnings: Vec<Warning>,
 }
 
 /// What a committed change left: the plan as saved, whether anything had to be saved, and
@@ -34,6 +47,12 @@ pub struct Committed {
 impl<'a> Transaction<'a> {
     /// Takes the store's lock, saying on `host`'s stderr when another process makes us wait.
     pub fn begin(ctx: &'a Context, host: &mut Host) -> Result<Self> {
+        Self::begin_adopting(ctx, host, false)
+    }
+
+    /// `begin`; with `adopt`, a remote's plan is taken whatever this clone had seen of it
+    /// (`sync --adopt`).
+    pub fn begin_adopting(ctx: &'a Context, host: &mut Host, adopt: bool) -> Result<Self> {
         // Checked before the lock is taken: a log folder that leads out of the workspace
         // refuses the command before anything is written.
         ctx.memory_dir(false)?;
@@ -45,7 +64,30 @@ impl<'a> Transaction<'a> {
                 crate::view::live_output::waiting_for_lock(host, palette, path);
             }
         })?;
-        Ok(Self { ctx, store, lock })
+        let mut transaction = Self {
+            ctx,
+            store,
+            lock,
+            link: None,
+            claim: false,
+            warnings: Vec::new(),
+        };
+        if let Some(name) = remote::configured(ctx, host)? {
+            transaction.link = Some(Link::new(ctx, host, &name, ctx.config.remote_timeout));
+            transaction.refresh(adopt)?;
+        } else if let Some(name) = &ctx.config.suggested_remote {
+            transaction.warnings.push(Warning::Remote(
+                crate::policy::error::RemoteWarning::Suggested {
+                    remote: name.clone(),
+                },
+            ));
+        }
+        Ok(transaction)
+    }
+
+    /// What the transaction said on the way (a remote plan merged in), taken once.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        std::mem::take(&mut self.warnings)
     }
 
     pub fn store(&self) -> &Store {
@@ -72,24 +114,29 @@ impl<'a> Transaction<'a> {
     /// that leaves no block for a plan that never was; and a change stopped between the two
     /// leaves a finished store whose block the next change writes first (`catch_up`). The
     /// history comes last, so it is never ahead of the store.
-    pub fn commit(
-        self,
+    /// With a remote, the new plan is pushed first (`commands/remote.rs`): a lost race saves
+    /// nothing and gives `None`, and the caller applies its intent again to the plan `refresh`
+    /// brings in; a claim the remote cannot confirm is refused unless `--offline`; a change
+    /// the remote cannot take is saved here and waits.
+    pub fn try_commit(
+        &mut self,
         command: &str,
         old: Document,
         mut new: Document,
         new_session: bool,
-    ) -> Result<Committed> {
+    ) -> Result<Option<Committed>> {
         let ctx = self.ctx;
         let changed = new.summary != old.summary || new.todos != old.todos || new_session;
         if !changed {
             // The agent's retry of a change that was stopped after its save: nothing to save,
             // but the finished plan's block may still be missing.
-            let warnings = self.catch_up(&old, &mut old.clone());
-            return Ok(Committed {
+            let mut warnings = self.take_warnings();
+            warnings.extend(self.catch_up(&old, &mut old.clone()));
+            return Ok(Some(Committed {
                 document: old,
                 changed: false,
                 warnings,
-            });
+            }));
         }
         let restart = new_session
             || match (&new.session, &ctx.session) {
@@ -120,7 +167,8 @@ impl<'a> Transaction<'a> {
         let head = history::head(path, &old, true);
         new.history.clone_from(&head.hash);
         new.updated_at = Some(ctx.now.to_rfc3339());
-        let mut warnings = moved;
+        let mut warnings = self.take_warnings();
+        warnings.extend(moved);
         warnings.extend(self.catch_up(&old, &mut new));
         let finished_again = is_finished(&old.todos) && same_contents_and_statuses(&old, &new);
         let mut block = None;
@@ -150,6 +198,17 @@ impl<'a> Transaction<'a> {
             }
             block = Some((folder, task, text));
         }
+        // With a remote, the new plan goes there first: a lost race, or a claim the remote
+        // cannot confirm, saves nothing here.
+        let published = match self.push_first(command, &old, &new) {
+            Ok(Some(published)) => published,
+            stopped => {
+                if let Some((mut folder, ..)) = block {
+                    folder.remove_created();
+                }
+                return stopped.map(|_| None);
+            }
+        };
         if let Err(err) = self.store.save(&self.lock, &new) {
             if let Some((mut folder, ..)) = block {
                 folder.remove_created();
@@ -160,11 +219,12 @@ impl<'a> Transaction<'a> {
             warnings.extend(self.log_block(&mut new, folder, task, &text));
         }
         warnings.extend(self.record(command, &old, &head, &new, ends));
-        Ok(Committed {
+        self.after_push(published, new.revision, &mut warnings)?;
+        Ok(Some(Committed {
             document: new,
             changed: true,
             warnings,
-        })
+        }))
     }
 
     /// Appends the block of plan `task` to the log of `document`'s session, the store holding
@@ -249,7 +309,26 @@ impl<'a> Transaction<'a> {
     /// missing block (`catch_up`). `readable`: `old` is the store as read, not what an
     /// unreadable one still says (`history::head`).
     pub fn restore(
-        self,
+        mut self,
+        command: &str,
+        old: &Document,
+        restored: &Document,
+        readable: bool,
+    ) -> Result<Vec<Warning>> {
+        let mut warnings = self.take_warnings();
+        warnings.extend(self.save_as(command, old, restored, readable)?);
+        // With a remote, the restored plan waits here and is pushed now when it can be.
+        if self.link.is_some() {
+            warnings.extend(self.push_waiting()?);
+        }
+        Ok(warnings)
+    }
+
+    /// Saves `restored` in place of `old` as it is, as made by `command`, with its history
+    /// line. `readable`: `old` is the store as read, not what an unreadable one still says
+    /// (`history::head`).
+    fn save_as(
+        &self,
         command: &str,
         old: &Document,
         restored: &Document,
@@ -322,7 +401,7 @@ pub fn change(
     command: &str,
     expect_revision: Option<u64>,
     new_session: bool,
-    apply: impl FnOnce(&mut Document) -> Result<Vec<Warning>>,
+    mut apply: impl FnMut(&mut Document) -> Result<Vec<Warning>>,
 ) -> Result<(Committed, Vec<Warning>)> {
     change_noted(
         ctx,
@@ -342,19 +421,45 @@ pub fn change_noted(
     command: &str,
     expect_revision: Option<u64>,
     new_session: bool,
-    apply: impl FnOnce(&mut Document) -> Result<(Vec<Warning>, Option<String>)>,
+    mut apply: impl FnMut(&mut Document) -> Result<(Vec<Warning>, Option<String>)>,
 ) -> Result<(Committed, Vec<Warning>)> {
-    let transaction = Transaction::begin(ctx, host)?;
-    let old = transaction.load(expect_revision)?;
-    let mut new = old.clone();
-    let (mut warnings, note) = apply(&mut new)?;
-    let command = match note {
-        Some(note) => format!("{command}: {note}"),
-        None => command.to_owned(),
-    };
-    let mut committed = transaction.commit(&command, old, new, new_session)?;
-    warnings.append(&mut committed.warnings);
-    Ok((committed, warnings))
+    let mut transaction = Transaction::begin(ctx, host)?;
+    // With a remote, a lost race applies the same intent again to the newer plan; a `write`
+    // snapshot, a whole plan, is merged three-way against the plan it was applied to, so that
+    // what the other machine added or changed meanwhile is kept (SPEC §11).
+    let snapshot = command == "write";
+    let mut first: Option<(Document, Document, Vec<Warning>)> = None;
+    for attempt in 0..remote::TRIES {
+        if attempt > 0 {
+            remote::back_off(attempt);
+        }
+        let old = transaction.load(expect_revision)?;
+        let (new, mut warnings, note) = if let Some((base, ours, said)) = &first {
+            let mut merged =
+                crate::store::merge::merge(Some(base), ours, &old, &ctx.config.limits)?;
+            merged.document.note.clone_from(&ours.note);
+            let mut warnings = said.clone();
+            warnings.extend(merged.warnings);
+            (merged.document, warnings, None)
+        } else {
+            let mut new = old.clone();
+            let (warnings, note) = apply(&mut new)?;
+            (new, warnings, note)
+        };
+        if snapshot && first.is_none() {
+            first = Some((old.clone(), new.clone(), warnings.clone()));
+        }
+        let command = match note {
+            Some(note) => format!("{command}: {note}"),
+            None => command.to_owned(),
+        };
+        if let Some(mut committed) = transaction.try_commit(&command, old, new, new_session)? {
+            warnings.append(&mut committed.warnings);
+            return Ok((committed, warnings));
+        }
+        transaction.refresh(false)?;
+    }
+    Err(transaction.lost())
 }
 
 /// `--expect-revision N`: refuse a change based on a plan someone else has changed since.

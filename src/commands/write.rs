@@ -104,7 +104,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         args.new_session,
         |document| {
             let before = document.todos.clone();
-            let warnings = apply(document, snapshot, &limits)?;
+            let warnings = apply(document, snapshot.clone(), &limits)?;
             let actor = actor.as_ref();
             claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
             claims::settle(&before, &mut document.todos, actor, None, ctx.now.fixed())?;

@@ -56,6 +56,10 @@ pub struct GlobalArgs {
     /// Seconds to wait for another `todos` holding the store's lock.
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_LOCK_TIMEOUT)]
     pub lock_timeout: f64,
+
+    /// With a remote: a claim made on this machine alone is enough when the remote cannot be reached.
+    #[arg(long)]
+    pub offline: bool,
 }
 
 /// How long `--lock-timeout` waits when it is not given, in seconds.
@@ -94,6 +98,9 @@ impl GlobalArgs {
         }
         if given("quiet") {
             self.quiet = true;
+        }
+        if given("offline") {
+            self.offline = true;
         }
         if given("lock_timeout")
             && let Some(secs) = after.get_one::<f64>("lock_timeout")

@@ -22,6 +22,9 @@ use crate::policy::error::{Disk, Error, Hint, Input, Result, Usage, Warning};
 use crate::policy::settings::Variable;
 use crate::store::config::{Config, Worktrees};
 
+// One flag per global option that is one: `--json`, `-q`, `--offline`, and the terminal.
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Clone)]
 pub struct Context {
     pub cwd: PathBuf,
     pub workspace: PathBuf,
@@ -41,6 +44,8 @@ pub struct Context {
     pub json: bool,
     pub quiet: bool,
     pub lock_timeout: Duration,
+    /// `--offline`: with a remote, a claim made here alone is enough (SPEC §11).
+    pub offline: bool,
     /// Decides how `show --watch` redraws: in place on a terminal, state after state in a pipe.
     pub stdout_is_terminal: bool,
     pub stdout: Palette,
@@ -135,6 +140,7 @@ impl Context {
             json: global.json,
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),
+            offline: global.offline,
             stdout_is_terminal: host.stdout_is_terminal,
             stdout,
             stderr,
@@ -200,6 +206,7 @@ fn fixed_now(host: &Host) -> Result<Option<DateTime<FixedOffset>>> {
 
 /// The time of this run, in the local time zone, found on first use (`ctx.now` reads as a
 /// `DateTime<Local>`).
+#[derive(Clone)]
 pub struct Now {
     fixed: Option<DateTime<FixedOffset>>,
     local: OnceCell<DateTime<Local>>,

@@ -124,6 +124,7 @@ impl Engine {
             color: Some(ColorChoice::Never),
             quiet: false,
             lock_timeout: self.lock_timeout,
+            offline: false,
         }
     }
 

@@ -401,6 +401,7 @@ mod tests {
             color: None,
             quiet: false,
             lock_timeout: 10.0,
+            offline: false,
         };
         let (host, ..) = Host::in_memory(Vec::new(), dir.path().to_path_buf(), None, None);
         let (sender, incoming) = std::sync::mpsc::channel();

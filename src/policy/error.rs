@@ -11,10 +11,10 @@ use std::fmt;
 pub use crate::policy::exit::Kind;
 pub use crate::policy::failure::{
     Base, BlockWhy, Bug, ChainEnd, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Gone, Headline,
-    Hint, Holds, Idle, Input, LeaseState, Left, NoPayload, NotAStore, NotOwn, Note, Owned, Plan,
-    Refused, Removal, Revisions, Said, Setup, Shape, Side, Skipped, Split, StdinCommand, Stored,
-    Through, UNVOUCHED, Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong,
-    summarize,
+    Hint, Holds, Idle, Input, LeaseState, Left, Moved, NoPayload, NotAPlan, NotAStore, NotOwn,
+    Note, NothingToSync, Owned, Plan, Refused, Remote, RemoteWarning, Removal, Revisions, Said,
+    Setup, Shape, Side, Skipped, Split, StdinCommand, Stored, Synced, Through, UNVOUCHED,
+    Unmergeable, Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong, summarize,
 };
 #[cfg(feature = "board")]
 pub use crate::policy::failure::{BoardStep, Http};

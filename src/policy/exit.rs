@@ -20,6 +20,7 @@ pub enum Kind {
     StoreCorrupt,
     Internal,
     UnsafePath,
+    Remote,
 }
 
 /// One row per kind. The man page's EXIT STATUS section is printed from this table.
@@ -31,7 +32,7 @@ pub struct KindInfo {
     pub meaning: &'static str,
 }
 
-pub const KINDS: [KindInfo; 6] = [
+pub const KINDS: [KindInfo; 7] = [
     KindInfo {
         kind: Kind::InvalidParam,
         code: "INVALID_PARAM",
@@ -68,6 +69,13 @@ pub const KINDS: [KindInfo; 6] = [
         exit_code: 6,
         meaning: "a path the command would use is a link, a FIFO or device, outside the \
                   workspace, or owned by another user; nothing was read or written through it",
+    },
+    KindInfo {
+        kind: Kind::Remote,
+        code: "REMOTE",
+        exit_code: 7,
+        meaning: "a claim (or sync) needs the list's git remote and it cannot be reached, or it \
+                  refused the push for a reason other than a race; git's own reason is quoted",
     },
 ];
 

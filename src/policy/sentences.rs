@@ -299,6 +299,9 @@ pub fn setting_value(setting: Setting) -> String {
             "it must be a string: {}",
             crate::policy::settings::LEASE_FORMAT
         ),
+        Value::RemoteName => "it must be the name of one of the clone's git remotes (such as \
+                              \"origin\"): letters, digits, '.', '_', '-' or '/'"
+            .to_owned(),
         Value::Worktrees => {
             let names: Vec<String> = crate::policy::settings::WORKTREES
                 .iter()

@@ -18,6 +18,12 @@ pub enum Setting {
     ClaimLease,
     /// Whether linked git worktrees share the main worktree's plan.
     Worktrees,
+    /// The git remote each list also lives on (SPEC §11).
+    Remote,
+    /// How long the git calls of one command may take in all.
+    RemoteTimeout,
+    /// How long after its end a lease written elsewhere still counts.
+    ClockSkew,
 }
 
 /// `worktrees`: each worktree with its own plan (the default), or one plan for all (SPEC §6).
@@ -81,6 +87,8 @@ pub enum Value {
     Duration,
     /// One of the named values of `WORKTREES`.
     Worktrees,
+    /// A git remote's name.
+    RemoteName,
 }
 
 /// What a lease's text may be (`claim_lease`, `next --lease`), for messages and help.
@@ -96,7 +104,7 @@ pub const DEFAULT_MEMORY_DIR: &str = "memory/todos";
 pub const DEFAULT_HISTORY_LIMIT: usize = 100;
 
 /// Every configuration key: the limits first, in `LIMITS`' order, then the other settings.
-pub const SETTINGS: [SettingInfo; 8] = [
+pub const SETTINGS: [SettingInfo; 11] = [
     SettingInfo {
         setting: Setting::Limit(Limit::MaxItems),
         key: "max_items",
@@ -155,7 +163,38 @@ pub const SETTINGS: [SettingInfo; 8] = [
                   plan (shared) or each keep their own (separate)",
         value: Value::Worktrees,
     },
+    SettingInfo {
+        setting: Setting::Remote,
+        key: "remote",
+        env: "TODOS_REMOTE",
+        meaning: "the git remote (such as origin) where every list also lives, as the ref \
+                  refs/todos/LIST, so that clones on many machines share one plan; from the \
+                  clone's git config (todos.remote), this variable or the user's file only: a \
+                  workspace's own file may only suggest it",
+        value: Value::RemoteName,
+    },
+    SettingInfo {
+        setting: Setting::RemoteTimeout,
+        key: "remote_timeout",
+        env: "TODOS_REMOTE_TIMEOUT",
+        meaning: "how long the git calls of one command may take in all, with a remote; past \
+                  it a change is saved locally and waits to be pushed",
+        value: Value::Duration,
+    },
+    SettingInfo {
+        setting: Setting::ClockSkew,
+        key: "clock_skew",
+        env: "TODOS_CLOCK_SKEW",
+        meaning: "with a remote, how long after its end a lease still counts, so that a fast \
+                  clock on one machine cannot take over another machine's live claim",
+        value: Value::Duration,
+    },
 ];
+
+/// `remote_timeout` when none is set.
+pub const DEFAULT_REMOTE_TIMEOUT_SECONDS: u64 = 10;
+/// `clock_skew` when none is set.
+pub const DEFAULT_CLOCK_SKEW_SECONDS: u64 = 60;
 
 impl Setting {
     pub fn info(self) -> &'static SettingInfo {
@@ -182,6 +221,9 @@ impl Setting {
             Self::HistoryLimit => DEFAULT_HISTORY_LIMIT.to_string(),
             Self::ClaimLease => "none (a claim holds until its item is done)".to_owned(),
             Self::Worktrees => Worktrees::default().as_str().to_owned(),
+            Self::Remote => "none (each clone keeps its own plan)".to_owned(),
+            Self::RemoteTimeout => format!("{DEFAULT_REMOTE_TIMEOUT_SECONDS}s"),
+            Self::ClockSkew => format!("{DEFAULT_CLOCK_SKEW_SECONDS}s"),
         }
     }
 }

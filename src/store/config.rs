@@ -9,7 +9,10 @@ use serde_json::Value;
 use crate::plan::model::Limits;
 use crate::policy::error::{Input, Result, Wrong};
 pub use crate::policy::settings::WORKSPACE_CONFIG;
-use crate::policy::settings::{DEFAULT_HISTORY_LIMIT, DEFAULT_MEMORY_DIR, SETTINGS, Setting};
+use crate::policy::settings::{
+    DEFAULT_CLOCK_SKEW_SECONDS, DEFAULT_HISTORY_LIMIT, DEFAULT_MEMORY_DIR,
+    DEFAULT_REMOTE_TIMEOUT_SECONDS, SETTINGS, Setting,
+};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -22,6 +25,15 @@ pub struct Config {
     pub claim_lease: Option<Duration>,
     /// Whether the linked worktrees of a repository share the main worktree's plan.
     pub worktrees: Worktrees,
+    /// The git remote every list also lives on (SPEC §11): from the user's file or
+    /// `TODOS_REMOTE` here, from the clone's git config in `Context`; `None`: none.
+    pub remote: Option<String>,
+    /// The remote a workspace's own file names: only a suggestion, never fetched from.
+    pub suggested_remote: Option<String>,
+    /// How long one command's git calls may take in all.
+    pub remote_timeout: Duration,
+    /// How long after its end a lease still counts when the plan has a remote.
+    pub clock_skew: Duration,
 }
 
 pub use crate::policy::settings::Worktrees;
@@ -34,6 +46,10 @@ impl Default for Config {
             memory_dir: PathBuf::from(DEFAULT_MEMORY_DIR),
             claim_lease: None,
             worktrees: Worktrees::Separate,
+            remote: None,
+            suggested_remote: None,
+            remote_timeout: Duration::from_secs(DEFAULT_REMOTE_TIMEOUT_SECONDS),
+            clock_skew: Duration::from_secs(DEFAULT_CLOCK_SKEW_SECONDS),
         }
     }
 }
@@ -54,28 +70,32 @@ impl Config {
     ) -> Result<Self> {
         let mut config = Self::default();
         if let Some(file) = user_file {
-            config.apply_file(file)?;
+            config.apply_file(file, false)?;
         }
         // The workspace's file comes with the repository: a link to it is followed only when
         // it stays inside the workspace.
         let workspace_file = workspace.join(WORKSPACE_CONFIG);
         if std::fs::symlink_metadata(&workspace_file).is_ok() {
             let root = crate::store::disk::real_root(workspace)?;
-            config.apply_file(&crate::store::disk::link_target(&root, &workspace_file)?)?;
+            config.apply_file(
+                &crate::store::disk::link_target(&root, &workspace_file)?,
+                true,
+            )?;
         }
         for info in &SETTINGS {
             let var = info.env;
             if let Some(value) = env(var) {
                 config
-                    .set(info.key, &Raw::Text(&value))
+                    .set(info.key, &Raw::Text(&value), false)
                     .map_err(|why| Input::ConfigVariable { var, value, why })?;
             }
         }
         Ok(config)
     }
 
-    /// Reads one file, at most 1 MiB of it, without blocking on a FIFO or a device.
-    fn apply_file(&mut self, file: &Path) -> Result<()> {
+    /// Reads one file, at most 1 MiB of it, without blocking on a FIFO or a device. A
+    /// workspace's own file (`suggests`) may only suggest a remote (SPEC §11).
+    fn apply_file(&mut self, file: &Path, suggests: bool) -> Result<()> {
         let source = format!("configuration file {}", file.display());
         let Some(bytes) = crate::store::disk::read(
             file,
@@ -90,7 +110,7 @@ impl Config {
             return Input::ConfigNotObject { source }.into();
         };
         for (key, value) in &object {
-            self.set(key, &Raw::Json(value))
+            self.set(key, &Raw::Json(value), suggests)
                 .map_err(|why| Input::ConfigKey {
                     source: source.clone(),
                     key: key.clone(),
@@ -100,7 +120,7 @@ impl Config {
         Ok(())
     }
 
-    fn set(&mut self, key: &str, raw: &Raw<'_>) -> Result<(), Wrong> {
+    fn set(&mut self, key: &str, raw: &Raw<'_>, suggests: bool) -> Result<(), Wrong> {
         let Some(setting) = Setting::of_key(key) else {
             return Err(Wrong::UnknownKey);
         };
@@ -126,9 +146,42 @@ impl Config {
             Setting::Worktrees => {
                 self.worktrees = raw.text().and_then(Worktrees::parse).ok_or_else(refused)?;
             }
+            Setting::Remote => {
+                let text = raw.text().ok_or_else(refused)?.trim();
+                if !is_remote_name(text) {
+                    return Err(refused());
+                }
+                let name = Some(text.to_owned());
+                if suggests {
+                    self.suggested_remote = name;
+                } else {
+                    self.remote = name;
+                }
+            }
+            Setting::RemoteTimeout => {
+                let text = raw.text().ok_or_else(refused)?;
+                self.remote_timeout =
+                    crate::plan::claims::parse_lease(text)?.ok_or_else(refused)?;
+            }
+            Setting::ClockSkew => {
+                let text = raw.text().ok_or_else(refused)?;
+                self.clock_skew = crate::plan::claims::parse_lease(text)?.unwrap_or_default();
+            }
         }
         Ok(())
     }
+}
+
+/// A git remote's name as `todos` takes it: what `git remote add` takes, without anything a
+/// command line or a URL could read as more than a name.
+pub fn is_remote_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 100
+        && !name.starts_with(['-', '.', '/'])
+        && !name.contains("..")
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
 }
 
 impl Raw<'_> {

@@ -20,11 +20,13 @@
 pub(crate) mod config;
 pub(crate) mod conflict_markers;
 pub(crate) mod disk;
+pub(crate) mod git;
 pub(crate) mod git_config;
 pub(crate) mod history;
 pub(crate) mod lock;
 pub(crate) mod log;
 pub(crate) mod merge;
+pub(crate) mod remote;
 pub(crate) mod worktree;
 
 use std::fs;

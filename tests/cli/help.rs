@@ -306,7 +306,7 @@ fn a_command_help_points_to_the_global_options() {
         assert!(!help.contains("--lock-timeout <SECS>"), "{command}: {help}");
         assert!(
             help.trim_end().ends_with(
-                "Global options (-C, -l, --json, --color, -q, --lock-timeout) work here too: see `todos --help`."
+                "Global options (-C, -l, --json, --color, -q, --lock-timeout, --offline) work here too: see `todos\n--help`."
             ),
             "{command}: {help}"
         );

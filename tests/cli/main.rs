@@ -63,6 +63,7 @@ mod prompt;
 mod readme;
 mod reference;
 mod refusals;
+mod remote;
 mod resets;
 mod retry;
 mod schema;

@@ -399,7 +399,7 @@ fn the_recap_help_example_is_what_recap_prints() {
     let env = TestEnv::new();
     let help = env
         .todos(&["recap", "--help"])
-        .expect_stdout(concat!("Print the one-line progress recap.\n", "\n", "`[done/total] In progress: A. Pending: B; C; D (+2 more). Blocked: G. Cancelled: E. Failed: F.` in\n", "at most 300 characters, for an agent to keep at the end of its context.\n", "\n", "Usage: todos recap [OPTIONS]\n", "\n", "Options:\n", "  -h, --help\n", "          Print help (see a summary with '-h')\n", "\n", "Example:\n", "  $ todos recap\n", "  [1/6] In progress: Patch. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.\n", "\n", "Global options (-C, -l, --json, --color, -q, --lock-timeout) work here too: see `todos --help`.\n")).run()
+        .expect_stdout(concat!("Print the one-line progress recap.\n", "\n", "`[done/total] In progress: A. Pending: B; C; D (+2 more). Blocked: G. Cancelled: E. Failed: F.` in\n", "at most 300 characters, for an agent to keep at the end of its context.\n", "\n", "Usage: todos recap [OPTIONS]\n", "\n", "Options:\n", "  -h, --help\n", "          Print help (see a summary with '-h')\n", "\n", "Example:\n", "  $ todos recap\n", "  [1/6] In progress: Patch. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.\n", "\n", "Global options (-C, -l, --json, --color, -q, --lock-timeout, --offline) work here too: see `todos\n", "--help`.\n")).run()
         .success()
         .stdout;
     let shown = help

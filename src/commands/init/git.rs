@@ -4,7 +4,9 @@
 //!   blocks are;
 //! - the repository's own `.git/config` (a linked worktree's is the main one's, found through
 //!   git's own files and checked both ways): a marked block with `[merge "todos"]`, which git
-//!   never copies to a clone, so each clone runs `init --git` once.
+//!   never copies to a clone, so each clone runs `init --git` once. With `--remote NAME` the
+//!   block also holds `todos.remote` and the fetch refspec of `refs/todos/*` (SPEC §11), and
+//!   `--share` suggests the remote in `.todos.config.json`.
 //!
 //! `.git/config` is written here, not by running `git config`: through `disk`, like every file
 //! `todos` writes, so a link where the file belongs is refused (git's own lockfile follows it to
@@ -17,11 +19,13 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 use super::block::{Markers, with_block};
-use super::files::Action;
+use super::files::{Action, Change};
+use crate::context::Context;
 use crate::policy::error::{Disk, Distrust, Error, Holds, Owned, Result, Setup, Unsafe};
 use crate::policy::text::escape;
 use crate::store::disk::{self, Links};
 use crate::store::{git_config, worktree};
+use serde_json::Value;
 
 /// The name git knows the driver by, in `.gitattributes` and `.git/config`.
 pub const DRIVER: &str = "todos";
@@ -47,6 +51,15 @@ const SECTION: &str = "[merge \"todos\"]
 \tdriver = todos merge-file %O %A %B
 ";
 
+/// The clone's settings for a remote that holds its plans: `todos.remote`, and the fetch
+/// refspec of `refs/todos/*` (SPEC §11).
+fn remote_section(name: &str) -> String {
+    format!(
+        "[todos]\n\tremote = {name}\n[remote \"{name}\"]\n\tfetch = +{0}*:{0}*\n",
+        crate::store::remote::REF_PREFIX
+    )
+}
+
 /// The largest `.git/config` read: far past any real one.
 const MAX_CONFIG_BYTES: u64 = crate::policy::cap::Cap::InputBytes.value();
 
@@ -58,11 +71,13 @@ pub struct GitConfig {
     new: String,
     /// The user already has a `[merge "todos"]` section of their own: it is left as it is.
     pub users_own: bool,
+    /// `--remote NAME`: the remote the clone's plans live on (SPEC §11).
+    remote: Option<String>,
 }
 
 impl GitConfig {
     /// Finds the repository of `workspace` and computes its config with the driver in it.
-    pub fn new(workspace: &Path) -> Result<Self> {
+    pub fn new(workspace: &Path, remote: Option<&str>) -> Result<Self> {
         let common = common_dir(workspace)?;
         let path = common.join("config");
         let meta = disk::check_file(&path)?;
@@ -86,11 +101,22 @@ impl GitConfig {
         let users_own = old
             .as_deref()
             .is_some_and(|old| has_own_section(old, &CONFIG_MARKERS));
+        // With a remote: `todos.remote`, and the fetch refspec that brings the plans with
+        // every `git fetch` (git reads `[remote "NAME"]` again in the block, adding to the
+        // user's own section of that name).
+        let mut section = if users_own {
+            String::new()
+        } else {
+            SECTION.to_owned()
+        };
+        if let Some(name) = remote {
+            section.push_str(&remote_section(name));
+        }
         let new = match &old {
-            Some(old) if users_own => old.clone(),
+            Some(old) if section.is_empty() => old.clone(),
             old => with_block(
                 old.as_deref(),
-                &CONFIG_MARKERS.wrap(SECTION),
+                &CONFIG_MARKERS.wrap(&section),
                 &path,
                 &CONFIG_MARKERS,
             )?,
@@ -100,6 +126,7 @@ impl GitConfig {
             old,
             new,
             users_own,
+            remote: remote.map(ToOwned::to_owned),
         })
     }
 
@@ -107,8 +134,14 @@ impl GitConfig {
     /// and what it holds.
     /// With `dry_run`, writes nothing and says what it would write, the lines it changes too.
     pub fn apply_and_describe(&self, workspace: &Path, dry_run: bool) -> Result<(String, Action)> {
-        let what = Holds::MergeDriver {
-            users_own: self.users_own,
+        let what = match &self.remote {
+            Some(remote) => Holds::MergeDriverAndRemote {
+                users_own: self.users_own,
+                remote: remote.clone(),
+            },
+            None => Holds::MergeDriver {
+                users_own: self.users_own,
+            },
         };
         let path = self.path.strip_prefix(workspace).unwrap_or(&self.path);
         let shown = escape(&path.display().to_string()).into_owned();
@@ -191,7 +224,7 @@ fn is_driver_header(line: &str) -> bool {
 /// nothing through `/proc`), and a repository another user owns is not written to (SPEC §9):
 /// anything else is refused, so a planted `.git` file cannot send the write to another
 /// repository.
-fn common_dir(workspace: &Path) -> Result<PathBuf> {
+pub(crate) fn common_dir(workspace: &Path) -> Result<PathBuf> {
     let Some(top) = workspace
         .ancestors()
         .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())
@@ -277,6 +310,50 @@ fn pointed(dot: &Path) -> std::result::Result<PathBuf, Distrust> {
     let common = worktree::linked_common(dot)?;
     worktree::trusted(&common)?;
     Ok(common)
+}
+
+/// `--remote`'s value: a git remote's name.
+pub fn remote_name(text: &str) -> std::result::Result<String, String> {
+    if crate::store::config::is_remote_name(text) {
+        Ok(text.to_owned())
+    } else {
+        Err(crate::policy::sentences::setting_value(
+            crate::policy::settings::Setting::Remote,
+        ))
+    }
+}
+
+/// `--share`: `"remote": NAME` in the workspace's `.todos.config.json`, every other key kept.
+pub fn share(ctx: &Context, remote: &str) -> Result<(Change, Vec<Holds>)> {
+    let name = crate::store::config::WORKSPACE_CONFIG;
+    let path = ctx.workspace.join(name);
+    disk::check_file(&path)?;
+    let value = remote.to_owned();
+    let change = Change::new(name, &path, move |old, path| {
+        let mut object = match old {
+            Some(text) if !text.trim().is_empty() => match serde_json::from_str::<Value>(text) {
+                Ok(Value::Object(object)) => object,
+                _ => {
+                    return crate::policy::error::Setup::Unreadable {
+                        path: path.to_path_buf(),
+                        why: crate::policy::error::Shape::NotJsonObject,
+                    }
+                    .into();
+                }
+            },
+            _ => serde_json::Map::new(),
+        };
+        object.insert("remote".to_owned(), Value::String(value.clone()));
+        let mut text = serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default();
+        text.push('\n');
+        Ok(text)
+    })?;
+    Ok((
+        change,
+        vec![Holds::SuggestedRemote {
+            remote: remote.to_owned(),
+        }],
+    ))
 }
 
 #[cfg(test)]

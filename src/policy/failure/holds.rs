@@ -11,6 +11,10 @@ pub enum Holds {
     MergeAttributes,
     /// git's config: the driver's section, or the user's own one, left as it is.
     MergeDriver { users_own: bool },
+    /// `init --git --remote NAME`: the merge driver, and the remote the plans live on.
+    MergeDriverAndRemote { users_own: bool, remote: String },
+    /// `init --git --remote NAME --share`: the remote suggested to the repository's clones.
+    SuggestedRemote { remote: String },
     /// An agent's hooks: `command` on its session-start event (with its matcher), its
     /// next-prompt event and its stop event.
     Hooks {
@@ -47,6 +51,22 @@ impl std::fmt::Display for Holds {
             }
             Self::MergeDriver { users_own: false } => f.write_str(
                 "the todos merge driver (`todos merge-file %O %A %B`), for this clone only",
+            ),
+            Self::MergeDriverAndRemote { users_own, remote } => {
+                write!(
+                    f,
+                    "{}; the plans live on the remote \"{}\" (todos.remote, and git fetch brings \
+                     refs/todos/*), for this clone only",
+                    Self::MergeDriver {
+                        users_own: *users_own
+                    },
+                    crate::policy::text::escape(remote)
+                )
+            }
+            Self::SuggestedRemote { remote } => write!(
+                f,
+                "\"remote\": \"{}\", a suggestion to this repository's clones (commit it)",
+                crate::policy::text::escape(remote)
             ),
             Self::Hooks {
                 command,

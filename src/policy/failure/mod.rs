@@ -9,6 +9,8 @@
 //! - `Wrong`: what is wrong at one path of an input, for a `Problem` (`wrong.rs`);
 //! - `Plan`: a change the plan's rules or another writer refuse: revisions, owners, counters,
 //!   the history `undo` and `history` read (`plan.rs`);
+//! - `Remote`: a list on a git remote: out of reach, a push refused, a race lost, a ref moved
+//!   or holding no plan (`remote.rs`);
 //! - `Setup`: `init`'s files, git's configuration, the MCP server (`setup.rs`), and why a
 //!   repository's own files are not trusted (`Distrust`, `trust.rs`);
 //! - `Usage`: a command line that cannot mean anything (`usage.rs`);
@@ -34,6 +36,7 @@ mod note;
 mod plan;
 mod quoting;
 mod refused;
+mod remote;
 mod served;
 mod setup;
 mod skipped;
@@ -54,6 +57,7 @@ pub use note::{Base, Headline, Idle, NoPayload, Note};
 pub use plan::{ChainEnd, LeaseState, Plan, Revisions};
 pub use quoting::Split;
 pub use refused::Refused;
+pub use remote::{Moved, NotAPlan, NothingToSync, Remote, RemoteWarning, Synced};
 #[cfg(feature = "board")]
 pub use served::Http;
 #[cfg(feature = "mcp")]
@@ -98,4 +102,4 @@ macro_rules! into_error {
     )*};
 }
 
-into_error!(Bug, Disk, Input, Plan, Setup, Usage);
+into_error!(Bug, Disk, Input, Plan, Remote, Setup, Usage);

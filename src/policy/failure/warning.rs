@@ -20,6 +20,8 @@ use crate::policy::text::escape;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Warning {
+    /// A list on a git remote (SPEC §11): a change that waits to be pushed, a suggested remote.
+    Remote(crate::policy::failure::RemoteWarning),
     /// `worktrees: shared`, but the worktree's pointers are not trusted: it keeps its own plan.
     OwnPlan {
         why: Distrust,
@@ -252,6 +254,7 @@ impl std::fmt::Display for Warning {
     #[allow(clippy::too_many_lines)]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Self::Remote(warning) => write!(f, "{warning}"),
             Self::OwnPlan { why } => write!(
                 f,
                 "{} is \"{}\", but this worktree keeps its own plan: {why}",

@@ -1,0 +1,482 @@
+//! One plan across machines (SPEC §11): a list's link to its git remote, as the transaction
+//! uses it. Every change is a compare-and-swap on the ref `refs/todos/LIST`:
+//!
+//! 1. under the local lock, the one ref is fetched (`Link::fetch`) and the local plan brought up
+//!    to it (`bring_up`): taken as it is when nothing waits here, merged three-way (§6b) with
+//!    the revisions that wait here, against the plan both last had in common;
+//! 2. the command applies its intent to that plan;
+//! 3. the new plan is pushed as one commit after the fetched one, only if the ref is still
+//!    there (`--force-with-lease`); the local store is saved only then;
+//! 4. a lost race fetches again and applies the same intent to the newer plan, up to `TRIES`
+//!    times, then `CONFLICT` with nothing changed.
+//!
+//! When the remote cannot be reached, a change other than a claim is saved here and waits
+//! (a warning says so); a claim is `REMOTE` (exit 7) unless `--offline`. Nothing here runs
+//! for a workspace without `remote`.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use crate::context::Context;
+use crate::context::host::Host;
+use crate::plan::list::ListName;
+use crate::policy::error::{Moved, NotAPlan, Remote, RemoteWarning, Result, Warning};
+use crate::policy::settings::{Setting, Variable};
+use crate::store::config::is_remote_name;
+use crate::store::git::Git;
+use crate::store::remote::{self as wire, Hostile, Place, Pushed, Seen, Tip, Trouble};
+use crate::store::{Document, Store};
+
+/// How many times a change is applied to a newer plan after a lost race (all of them within
+/// `remote_timeout`, which bounds them first under heavy contention).
+pub const TRIES: u32 = 64;
+
+/// A short wait of random length before try `attempt` after a lost race, growing with each,
+/// so machines that lost together do not race again in step.
+pub fn back_off(attempt: u32) {
+    use std::hash::{BuildHasher as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u32(attempt);
+    let most = 4u64.saturating_mul(1 << attempt.min(5));
+    let millis = hasher.finish() % most.max(1);
+    std::thread::sleep(std::time::Duration::from_millis(millis));
+}
+
+/// The remote a run's lists live on: `TODOS_REMOTE`, else the clone's `todos.remote`, else the
+/// user's file. A workspace's own file is never asked (it may only suggest one).
+pub fn configured(ctx: &Context, host: &Host) -> Result<Option<String>> {
+    if host.var(Setting::Remote.info().env).is_some() {
+        return Ok(ctx.config.remote.clone());
+    }
+    let from_git = clone_setting(&ctx.workspace);
+    match from_git {
+        Some(name) if is_remote_name(&name) => Ok(Some(name)),
+        Some(name) => Remote::BadName { name }.into(),
+        None => Ok(ctx.config.remote.clone()),
+    }
+}
+
+/// `todos.remote` in the clone's own git config (`.git/config`, a linked worktree's common
+/// one), read as a file, as `init --git` finds it: no git runs for a plan that has no remote.
+/// A workspace outside a repository, or one whose `.git` is not trusted, has none.
+fn clone_setting(workspace: &std::path::Path) -> Option<String> {
+    let common = crate::commands::init::common_dir(workspace).ok()?;
+    let bytes = crate::store::disk::read(
+        &common.join("config"),
+        crate::store::disk::Links::Refuse,
+        crate::store::disk::Cap::Bytes(crate::policy::cap::Cap::InputBytes.value()),
+    )
+    .ok()??;
+    let text = String::from_utf8(bytes).ok()?;
+    let value = crate::store::git_config::value(&text, "todos", "remote")?;
+    Some(value.text().trim().to_owned()).filter(|name| !name.is_empty())
+}
+
+/// Where the remote stands, as last asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum State {
+    /// Not reached: git's reason.
+    Offline(String),
+    /// The commit the ref points to; `None`: the remote has no such ref yet.
+    At(Option<String>),
+}
+
+/// A list's link to its remote, for one command.
+pub struct Link {
+    pub place: Place,
+    git: Git,
+    workspace: PathBuf,
+    list: ListName,
+    pub state: State,
+    pub seen: Option<Seen>,
+    /// The clone's common git folder, where its refs are.
+    common: Option<PathBuf>,
+    /// Who the change is made by, for the commit's author and `Todos-Owner`.
+    pub owner: Option<String>,
+}
+
+/// What a push of the local plan came to.
+pub enum Published {
+    Done,
+    Raced,
+    Refused(String),
+    Unreachable(String),
+}
+
+impl Link {
+    pub fn new(ctx: &Context, host: &Host, remote: &str, budget: std::time::Duration) -> Self {
+        Self {
+            place: Place::new(remote, &ctx.list),
+            git: Git::new(&ctx.workspace, host.vars().into_iter(), budget),
+            workspace: ctx.workspace.clone(),
+            list: ctx.list.clone(),
+            state: State::Offline(String::new()),
+            seen: wire::seen(&ctx.workspace, &ctx.list, remote),
+            common: crate::commands::init::common_dir(&ctx.workspace).ok(),
+            owner: host
+                .var(Variable::Owner.name())
+                .filter(|owner| !owner.trim().is_empty()),
+        }
+    }
+
+    pub fn remote(&self) -> &str {
+        &self.place.remote
+    }
+
+    /// Fetches the ref. Out of reach: `Ok(None)` with the state `Offline`; a commit holding
+    /// no plan, or a local repository that cannot do its part: refused.
+    pub fn fetch(&mut self) -> Result<Option<Tip>> {
+        let known = self
+            .common
+            .as_deref()
+            .zip(self.seen.as_ref().map(|seen| seen.oid.as_str()));
+        match wire::fetch(&self.git, &self.place, known) {
+            Ok(None) => {
+                self.state = State::At(None);
+                Ok(None)
+            }
+            Ok(Some(tip)) => {
+                if let Some(Err(why)) = &tip.plan {
+                    return Err(self.not_a_plan(&tip.oid, why));
+                }
+                self.state = State::At(Some(tip.oid.clone()));
+                Ok(Some(tip))
+            }
+            Err(Trouble::Unreachable(why)) => {
+                self.state = State::Offline(why);
+                Ok(None)
+            }
+            Err(Trouble::Local(why)) => Err(self.local(why)),
+        }
+    }
+
+    fn not_a_plan(&self, oid: &str, why: &Hostile) -> crate::policy::error::Error {
+        Remote::NotAPlan {
+            remote: self.place.remote.clone(),
+            reference: self.place.reference.clone(),
+            oid: oid.to_owned(),
+            why: match why {
+                Hostile::NoPlan => NotAPlan::NoFile {
+                    file: self.place.file.clone(),
+                },
+                Hostile::TooLarge(size) => NotAPlan::TooLarge {
+                    size: *size,
+                    max: crate::store::disk::MAX_STORE_BYTES,
+                },
+                Hostile::Unreadable(why) => NotAPlan::Unreadable {
+                    why: why.to_string(),
+                },
+            },
+        }
+        .into()
+    }
+
+    fn local(&self, why: String) -> crate::policy::error::Error {
+        Remote::Local {
+            remote: self.place.remote.clone(),
+            why,
+        }
+        .into()
+    }
+
+    /// Whether the ref moved from what this clone last had in common with it to `tip` other
+    /// than forwards: `Some(how)` when it did.
+    fn moved(&self, tip: &Tip) -> Result<Option<Moved>> {
+        let Some(seen) = &self.seen else {
+            return Ok(None);
+        };
+        let forwards = wire::descends(&self.git, &seen.oid, &tip.oid)
+            .map_err(|trouble| self.trouble(trouble))?;
+        if forwards {
+            return Ok(None);
+        }
+        let backwards = wire::descends(&self.git, &tip.oid, &seen.oid)
+            .map_err(|trouble| self.trouble(trouble))?;
+        Ok(Some(if backwards {
+            Moved::Backwards
+        } else {
+            Moved::Unrelated
+        }))
+    }
+
+    fn trouble(&self, trouble: Trouble) -> crate::policy::error::Error {
+        match trouble {
+            Trouble::Local(why) | Trouble::Unreachable(why) => self.local(why),
+        }
+    }
+
+    /// The plan this clone last had in common with the remote, read from the local repository.
+    pub fn common_plan(&self) -> Option<Document> {
+        let seen = self.seen.as_ref()?;
+        wire::read_tip(&self.git, &seen.oid, &self.place.file)
+            .ok()?
+            .plan?
+            .ok()
+    }
+
+    /// Whether the local plan holds revisions the remote has not seen.
+    pub fn waiting(&self, local: &Document) -> bool {
+        match &self.seen {
+            Some(seen) => local.revision != seen.revision,
+            None => local.revision > 0,
+        }
+    }
+
+    /// Records that the local plan at `revision` is the remote's `oid`.
+    pub fn remember(&mut self, oid: String, revision: u64) -> Result<()> {
+        let seen = Seen {
+            remote: self.place.remote.clone(),
+            oid,
+            revision,
+        };
+        wire::remember(&self.workspace, &self.list, &seen)?;
+        self.seen = Some(seen);
+        Ok(())
+    }
+
+    /// Pushes `document` (the local plan, saved or about to be) as the commit after the one
+    /// fetched, only if the ref is still there. `Done` records it as seen.
+    pub fn publish(
+        &mut self,
+        document: &Document,
+        command: &str,
+        before: Option<&Document>,
+        now: i64,
+    ) -> Result<(Published, Option<String>)> {
+        let expected = match &self.state {
+            State::Offline(why) => return Ok((Published::Unreachable(why.clone()), None)),
+            State::At(expected) => expected.clone(),
+        };
+        let mut shared = document.clone();
+        // The session and its completion log are this machine's own.
+        shared.session = None;
+        let message = message(command, before, &shared, self.owner.as_deref());
+        let by = wire::Signature {
+            name: self.owner.as_deref().unwrap_or("todos"),
+            seconds: now,
+        };
+        let oid = wire::commit(
+            &self.git,
+            &self.place,
+            &shared,
+            expected.as_deref(),
+            &message,
+            &by,
+        )
+        .map_err(|trouble| self.trouble(trouble))?;
+        let pushed = match wire::push(&self.git, &self.place, &oid, expected.as_deref()) {
+            Ok(Pushed::Done) => Published::Done,
+            Ok(Pushed::Raced) => Published::Raced,
+            Ok(Pushed::Refused(why)) => Published::Refused(why),
+            Err(Trouble::Unreachable(why)) => {
+                self.state = State::Offline(why.clone());
+                Published::Unreachable(why)
+            }
+            Err(Trouble::Local(why)) => return Err(self.local(why)),
+        };
+        Ok((pushed, Some(oid)))
+    }
+
+    /// The refusal of a push the remote refused; `saved`: the revision kept here.
+    pub fn refused(&self, why: String, saved: Option<u64>) -> crate::policy::error::Error {
+        Remote::Refused {
+            remote: self.place.remote.clone(),
+            reference: self.place.reference.clone(),
+            why,
+            saved,
+        }
+        .into()
+    }
+
+    /// The warning of a change saved here that is not on the remote.
+    pub fn not_pushed(&self, why: String, revision: u64) -> Warning {
+        Warning::Remote(RemoteWarning::NotPushed {
+            remote: self.place.remote.clone(),
+            why,
+            revision,
+        })
+    }
+}
+
+/// Saves a plan in place of another as a revision made by a command.
+pub type Save<'s> = dyn Fn(&str, &Document, &Document) -> Result<Vec<Warning>> + 's;
+
+/// What `bring_up` found.
+pub struct Brought {
+    /// The plan the local store held before, when the remote's came in (adopted or merged).
+    pub before: Option<Document>,
+    pub warnings: Vec<Warning>,
+}
+
+/// Brings the local plan up to the remote's (under the lock): fetches, then takes the remote's
+/// plan when nothing waits here, or merges it three-way with what waits. `adopt`: takes the
+/// remote's plan whatever this clone had seen (`sync --adopt`). `save` saves a plan in place
+/// of another as a revision made by a command (the transaction's `save_as`).
+pub fn bring_up(
+    ctx: &Context,
+    store: &Store,
+    link: &mut Link,
+    adopt: bool,
+    save: &Save<'_>,
+) -> Result<Brought> {
+    let mut brought = Brought {
+        before: None,
+        warnings: Vec::new(),
+    };
+    let Some(tip) = link.fetch()? else {
+        return Ok(brought);
+    };
+    if link.seen.as_ref().is_some_and(|seen| seen.oid == tip.oid) {
+        return Ok(brought);
+    }
+    let Some(Ok(theirs)) = tip.plan.clone() else {
+        return Ok(brought);
+    };
+    if !adopt && let Some(how) = link.moved(&tip)? {
+        return Remote::Moved {
+            remote: link.place.remote.clone(),
+            reference: link.place.reference.clone(),
+            how,
+            seen: link
+                .seen
+                .as_ref()
+                .map(|seen| seen.oid.clone())
+                .unwrap_or_default(),
+            now: tip.oid.clone(),
+        }
+        .into();
+    }
+    let theirs_revision = theirs.revision;
+    let ours = store.load()?;
+    let recorded = crate::store::history::span(store.history_path())
+        .ok()
+        .flatten()
+        .map_or(0, |(_, latest)| latest);
+    let floor = ours.revision.max(recorded);
+    let remote = link.place.remote.clone();
+    let (mut plan, command) =
+        if adopt || !link.waiting(&ours) || ours.todos.is_empty() && ours.summary.is_none() {
+            (theirs, format!("sync: from {remote}"))
+        } else {
+            // A clone that never had anything in common with the remote (its first change with
+            // one) takes the items both hold under one id and one text, as it holds them, as
+            // common: a plan committed to the repository and joined from two clones is not
+            // doubled, and what the remote changed in them comes in.
+            let base = link.common_plan().or_else(|| {
+                let mut common = ours.clone();
+                common.todos.retain(|mine| {
+                    theirs
+                        .todos
+                        .iter()
+                        .any(|item| mine.id == item.id && mine.content == item.content)
+                });
+                Some(common)
+            });
+            let merged =
+                crate::store::merge::merge(base.as_ref(), &ours, &theirs, &ctx.config.limits)?;
+            brought.warnings.extend(merged.warnings);
+            (merged.document, format!("sync: merged with {remote}"))
+        };
+    plan.session.clone_from(&ours.session);
+    if plan.revision <= floor {
+        plan.revision = floor.saturating_add(1);
+    }
+    let merged = command.contains("merged");
+    if plan.todos != ours.todos || plan.summary != ours.summary || plan.revision != ours.revision {
+        brought.warnings.extend(save(&command, &ours, &plan)?);
+        brought.before = Some(ours);
+    }
+    // A merged plan waits to be pushed: what this clone has in common with the remote is the
+    // remote's plan, not it.
+    let revision = if merged {
+        theirs_revision
+    } else {
+        plan.revision
+    };
+    link.remember(tip.oid, revision)?;
+    Ok(brought)
+}
+
+/// The commit message of a revision: the command and what changed, then the trailers.
+fn message(
+    command: &str,
+    before: Option<&Document>,
+    after: &Document,
+    owner: Option<&str>,
+) -> String {
+    let clean = |text: &str| -> String { text.chars().filter(|c| !c.is_control()).collect() };
+    let mut text = format!(
+        "{}: {}\n\nTodos-Revision: {}\n",
+        clean(command),
+        changes(before, after),
+        after.revision
+    );
+    if let Some(owner) = owner {
+        let _ = writeln!(text, "Todos-Owner: {}", clean(owner));
+    }
+    text
+}
+
+/// What changed, in a few words: items added and removed, statuses and owners moved.
+pub fn changes(before: Option<&Document>, after: &Document) -> String {
+    let empty = Vec::new();
+    let old = before.map_or(&empty, |document| &document.todos);
+    let mut parts = Vec::new();
+    let added: Vec<&str> = after
+        .todos
+        .iter()
+        .filter(|item| !old.iter().any(|was| was.id == item.id))
+        .map(|item| item.id.as_str())
+        .collect();
+    if !added.is_empty() {
+        parts.push(format!("added {}", added.join(", ")));
+    }
+    let removed: Vec<&str> = old
+        .iter()
+        .filter(|was| !after.todos.iter().any(|item| item.id == was.id))
+        .map(|item| item.id.as_str())
+        .collect();
+    if !removed.is_empty() {
+        parts.push(format!("removed {}", removed.join(", ")));
+    }
+    for item in &after.todos {
+        if let Some(was) = old.iter().find(|was| was.id == item.id) {
+            if was.status != item.status {
+                parts.push(format!("{} {}", item.id, item.status.as_str()));
+            }
+            if was.owner != item.owner {
+                parts.push(format!(
+                    "{} @{}",
+                    item.id,
+                    item.owner.as_deref().unwrap_or("-")
+                ));
+            }
+        }
+    }
+    if before.is_some_and(|before| before.summary != after.summary) {
+        parts.push("summary".to_owned());
+    }
+    let done = after
+        .todos
+        .iter()
+        .filter(|item| item.status.is_terminal())
+        .count();
+    let shown = if parts.is_empty() {
+        "no item changed".to_owned()
+    } else {
+        parts.join("; ")
+    };
+    format!("{shown} [{done}/{}]", after.todos.len())
+}
+
+/// Whether a change makes a claim: an item that gains an owner, or another owner.
+pub fn claims(old: &Document, new: &Document) -> bool {
+    new.todos.iter().any(|item| {
+        item.owner.is_some()
+            && old
+                .todos
+                .iter()
+                .find(|was| was.id == item.id)
+                .is_none_or(|was| was.owner != item.owner)
+    })
+}

@@ -1,0 +1,400 @@
+//! A list on a git remote (SPEC §11): the ref `refs/todos/LIST`, one commit per revision whose
+//! tree holds the store document as `LIST.json`, read and written through the user's own `git`
+//! (`store::git`).
+//!
+//! - `fetch` brings the remote's one ref into the clone's `refs/todos/LIST` (the place
+//!   `init --git --remote` maps `git fetch` to as well) and reads it back with one
+//!   `git cat-file --batch`: the commit, its parents and the plan, each within the store's cap,
+//!   the plan read as strictly as a store on disk (`Store::decode`).
+//! - `commit` builds the next commit with plumbing (`hash-object`, `mktree`, `commit-tree`),
+//!   its author and dates fixed by the change (reproducible under `TODOS_NOW`), no identity of
+//!   the user's needed.
+//! - `push` is git's own compare-and-swap: `--force-with-lease=REF:OID` (empty: the ref must
+//!   not exist yet), and says whether a race was lost, the remote refused, or it could not be
+//!   reached.
+//! - `Seen` is what this clone last had in common with the remote, in `.todos/LIST.remote`
+//!   (kept out of git by `.todos/.gitignore`): the commit, and the revision of its plan. A
+//!   local plan past it holds revisions that wait to be pushed.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::plan::list::{LISTS_DIR, ListName};
+use crate::policy::error::{Result, Unreadable};
+use crate::store::disk::{self, Links};
+use crate::store::git::{self, Failure, Git, TRANSPORT};
+use crate::store::{Document, Store};
+
+/// The prefix of every list's ref.
+pub const REF_PREFIX: &str = "refs/todos/";
+
+/// One list's place on one remote.
+#[derive(Debug, Clone)]
+pub struct Place {
+    pub remote: String,
+    /// `refs/todos/LIST`.
+    pub reference: String,
+    /// `LIST.json`, the one file of each commit's tree.
+    pub file: String,
+}
+
+impl Place {
+    pub fn new(remote: &str, list: &ListName) -> Self {
+        Self {
+            remote: remote.to_owned(),
+            reference: format!("{REF_PREFIX}{}", list.as_str()),
+            file: format!("{}.json", list.as_str()),
+        }
+    }
+}
+
+/// Why the remote gave no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trouble {
+    /// It could not be reached, or not within the time left: git's reason, one line.
+    Unreachable(String),
+    /// The local repository could not do its part (no repository, a failed object write).
+    Local(String),
+}
+
+impl From<Failure> for Trouble {
+    fn from(failure: Failure) -> Self {
+        match failure {
+            Failure::Spawn(why) => Self::Local(format!("git could not be started: {why}")),
+            Failure::TimedOut => Self::Unreachable("no answer within remote_timeout".to_owned()),
+        }
+    }
+}
+
+/// The commit a ref points to, as fetched.
+#[derive(Debug, Clone)]
+pub struct Tip {
+    pub oid: String,
+    /// The plan it holds, or why it is not one; `None`: not read, the commit being the one
+    /// this clone already had.
+    pub plan: Option<std::result::Result<Document, Hostile>>,
+}
+
+/// Why a fetched commit holds no plan `todos` takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hostile {
+    /// Its tree has no `LIST.json`, or it is not a commit.
+    NoPlan,
+    /// Its plan is larger than a store may be.
+    TooLarge(u64),
+    /// Its plan does not read as a store.
+    Unreadable(Unreadable),
+}
+
+/// The largest commit object read (its message included).
+const MAX_COMMIT_BYTES: u64 = 64 * 1024;
+
+/// Fetches the list's ref from the remote; `None` when the remote has none. `known`: the
+/// clone's common git folder and the commit it last had in common with the remote: when the
+/// ref fetched is still that one (its loose ref file says so), its plan is not read again.
+pub fn fetch(
+    git: &Git,
+    place: &Place,
+    known: Option<(&Path, &str)>,
+) -> std::result::Result<Option<Tip>, Trouble> {
+    let refspec = format!("+{0}:{0}", place.reference);
+    let output = git.run(
+        &TRANSPORT,
+        &[
+            "fetch",
+            "--no-tags",
+            "--no-write-fetch-head",
+            "--no-recurse-submodules",
+            "--no-auto-gc",
+            "--no-auto-maintenance",
+            "--quiet",
+            "--",
+            &place.remote,
+            &refspec,
+        ],
+        None,
+        64 * 1024,
+    )?;
+    if !output.success {
+        let text = String::from_utf8_lossy(&output.stderr);
+        if text.contains("couldn't find remote ref") {
+            return Ok(None);
+        }
+        return Err(Trouble::Unreachable(output.reason()));
+    }
+    if let Some((common, seen)) = known
+        && loose_ref(common, &place.reference).as_deref() == Some(seen)
+    {
+        return Ok(Some(Tip {
+            oid: seen.to_owned(),
+            plan: None,
+        }));
+    }
+    read_tip(git, &place.reference, &place.file).map(Some)
+}
+
+/// The commit a loose ref file of the local repository names; `None` when there is none (a
+/// packed ref: then git is asked).
+fn loose_ref(common: &Path, reference: &str) -> Option<String> {
+    let bytes = disk::read(
+        &common.join(reference),
+        Links::Refuse,
+        disk::Cap::Bytes(128),
+    )
+    .ok()??;
+    let text = String::from_utf8(bytes).ok()?;
+    let oid = text.trim();
+    is_oid(oid).then(|| oid.to_owned())
+}
+
+/// Reads a commit and its plan from the local repository, in one `git cat-file --batch`.
+pub fn read_tip(git: &Git, rev: &str, file: &str) -> std::result::Result<Tip, Trouble> {
+    let input = format!("{rev}^{{commit}}\n{rev}^{{commit}}:{file}\n");
+    let output = git.run(
+        &git::NO_TRANSPORT,
+        &["cat-file", "--batch"],
+        Some(input.as_bytes()),
+        disk::MAX_STORE_BYTES + MAX_COMMIT_BYTES + 256,
+    )?;
+    if !output.success {
+        return Err(Trouble::Local(output.reason()));
+    }
+    let mut rest = output.stdout.as_slice();
+    let Some((oid, kind, _commit)) = batch_entry(&mut rest) else {
+        return Err(Trouble::Local(format!("{rev} cannot be read")));
+    };
+    if kind != "commit" {
+        return Err(Trouble::Local(format!("{rev} is not a commit")));
+    }
+    let plan = match batch_header(&mut rest) {
+        Some((_, kind, size)) if kind == "blob" => {
+            if size > disk::MAX_STORE_BYTES {
+                Err(Hostile::TooLarge(size))
+            } else {
+                let size = usize::try_from(size).unwrap_or(usize::MAX);
+                match rest.get(..size) {
+                    Some(bytes) => Store::decode(bytes).map_err(Hostile::Unreadable),
+                    None => Err(Hostile::NoPlan),
+                }
+            }
+        }
+        _ => Err(Hostile::NoPlan),
+    };
+    Ok(Tip {
+        oid,
+        plan: Some(plan),
+    })
+}
+
+/// One entry of `cat-file --batch`'s output: its header, then (for a small object) its bytes.
+fn batch_entry(rest: &mut &[u8]) -> Option<(String, String, Vec<u8>)> {
+    let (oid, kind, size) = batch_header(rest)?;
+    if size > MAX_COMMIT_BYTES {
+        return None;
+    }
+    let size = usize::try_from(size).ok()?;
+    let bytes = rest.get(..size)?.to_vec();
+    // The object, then a newline.
+    *rest = rest.get(size + 1..).unwrap_or_default();
+    Some((oid, kind, bytes))
+}
+
+/// `OID TYPE SIZE`, and the bytes after it; `None` for `REV missing` and anything else.
+fn batch_header(rest: &mut &[u8]) -> Option<(String, String, u64)> {
+    let end = rest.iter().position(|&b| b == b'\n')?;
+    let line = std::str::from_utf8(rest.get(..end)?).ok()?;
+    *rest = rest.get(end + 1..)?;
+    let mut words = line.split(' ');
+    let oid = words.next()?;
+    let kind = words.next()?;
+    let size = words.next()?.parse().ok()?;
+    if words.next().is_some() || !is_oid(oid) {
+        return None;
+    }
+    Some((oid.to_owned(), kind.to_owned(), size))
+}
+
+/// A full object name: 40 (SHA-1) or 64 (SHA-256) lowercase hex digits.
+pub fn is_oid(text: &str) -> bool {
+    (text.len() == 40 || text.len() == 64)
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// Whether `old` is `new` or one of its ancestors, in the local repository.
+pub fn descends(git: &Git, old: &str, new: &str) -> std::result::Result<bool, Trouble> {
+    if old == new {
+        return Ok(true);
+    }
+    let output = git.run(
+        &git::NO_TRANSPORT,
+        &["merge-base", "--is-ancestor", old, new],
+        None,
+        1024,
+    )?;
+    Ok(output.success)
+}
+
+/// Who a commit is made by, and when: fixed by the change, so a run under `TODOS_NOW` makes the
+/// same commit every time.
+pub struct Signature<'a> {
+    pub name: &'a str,
+    pub seconds: i64,
+}
+
+/// Writes the commit of `document` after `parent` (none: the ref's first), with `message`.
+pub fn commit(
+    git: &Git,
+    place: &Place,
+    document: &Document,
+    parent: Option<&str>,
+    message: &str,
+    by: &Signature<'_>,
+) -> std::result::Result<String, Trouble> {
+    let bytes = document
+        .to_bytes()
+        .map_err(|err| Trouble::Local(err.message))?;
+    let blob = plumbing(git, &["hash-object", "-w", "--stdin"], &bytes, &[])?;
+    let entry = format!("100644 blob {blob}\t{}\n", place.file);
+    let tree = plumbing(git, &["mktree"], entry.as_bytes(), &[])?;
+    let date = format!("{} +0000", by.seconds);
+    let env = [
+        ("GIT_AUTHOR_NAME", by.name),
+        ("GIT_AUTHOR_EMAIL", "todos@localhost"),
+        ("GIT_AUTHOR_DATE", date.as_str()),
+        ("GIT_COMMITTER_NAME", by.name),
+        ("GIT_COMMITTER_EMAIL", "todos@localhost"),
+        ("GIT_COMMITTER_DATE", date.as_str()),
+    ];
+    let mut args = vec!["commit-tree", tree.as_str()];
+    if let Some(parent) = parent {
+        args.extend(["-p", parent]);
+    }
+    plumbing(git, &args, message.as_bytes(), &env)
+}
+
+/// A plumbing command that prints one object name.
+fn plumbing(
+    git: &Git,
+    args: &[&str],
+    input: &[u8],
+    env: &[(&str, &str)],
+) -> std::result::Result<String, Trouble> {
+    let output = git.run_env(&git::NO_TRANSPORT, args, Some(input), 1024, env)?;
+    let oid = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    if output.success && is_oid(&oid) {
+        Ok(oid)
+    } else {
+        Err(Trouble::Local(output.reason()))
+    }
+}
+
+/// What a push came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pushed {
+    Done,
+    /// The ref was not where it was fetched: another machine got there first.
+    Raced,
+    /// The remote refused it for another reason (permissions, a protected ref, a hook).
+    Refused(String),
+}
+
+/// The push summaries of a lost race: the lease checked before the push, or the ref's lock
+/// taken on the remote as it updated; either way another push got there first.
+const LOST: [&str; 5] = [
+    "stale info",
+    "fetch first",
+    "non-fast-forward",
+    "already exists",
+    "failed to update ref",
+];
+
+/// Pushes `oid` to the list's ref, only if the ref is still at `expected` (none: absent).
+pub fn push(
+    git: &Git,
+    place: &Place,
+    oid: &str,
+    expected: Option<&str>,
+) -> std::result::Result<Pushed, Trouble> {
+    let lease = format!(
+        "--force-with-lease={}:{}",
+        place.reference,
+        expected.unwrap_or_default()
+    );
+    let refspec = format!("{oid}:{}", place.reference);
+    let output = git.run(
+        &TRANSPORT,
+        &[
+            "push",
+            "--porcelain",
+            "--no-verify",
+            "--no-recurse-submodules",
+            "--quiet",
+            &lease,
+            "--",
+            &place.remote,
+            &refspec,
+        ],
+        None,
+        64 * 1024,
+    )?;
+    if output.success {
+        return Ok(Pushed::Done);
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let Some(line) = stdout.lines().find(|line| line.starts_with('!')) else {
+        return Err(Trouble::Unreachable(output.reason()));
+    };
+    let summary = line.split('\t').nth(2).unwrap_or(line);
+    let said = git::reason(&output.stderr);
+    if LOST.iter().any(|why| summary.contains(why)) || said.contains("cannot lock ref") {
+        return Ok(Pushed::Raced);
+    }
+    let summary: String = summary.chars().filter(|c| !c.is_control()).collect();
+    Ok(Pushed::Refused(if said.starts_with("remote: ") {
+        format!("{summary}: {said}")
+    } else {
+        summary
+    }))
+}
+
+/// What this clone last had in common with the remote for one list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seen {
+    pub remote: String,
+    pub oid: String,
+    pub revision: u64,
+}
+
+/// `.todos/LIST.remote`.
+pub fn seen_path(workspace: &Path, list: &ListName) -> PathBuf {
+    workspace
+        .join(LISTS_DIR)
+        .join(format!("{}.remote", list.as_str()))
+}
+
+/// What this clone last had in common with `remote`; `None` when it never had anything, or
+/// with another remote, or the file does not read (the next change starts afresh from the
+/// remote's plan, merged with this one).
+pub fn seen(workspace: &Path, list: &ListName, remote: &str) -> Option<Seen> {
+    let bytes = disk::read(
+        &seen_path(workspace, list),
+        Links::Refuse,
+        disk::Cap::Bytes(4096),
+    )
+    .ok()??;
+    let seen: Seen = serde_json::from_slice(&bytes).ok()?;
+    (seen.remote == remote && is_oid(&seen.oid)).then_some(seen)
+}
+
+/// Records what this clone now has in common with the remote; under the list's lock.
+pub fn remember(workspace: &Path, list: &ListName, seen: &Seen) -> Result<()> {
+    let path = seen_path(workspace, list);
+    disk::check_file(&path)?;
+    let mut bytes = serde_json::to_vec(seen).unwrap_or_default();
+    bytes.push(b'\n');
+    disk::replace(&path, &bytes, 0o600)
+}

@@ -168,7 +168,8 @@ fn a_change_lands_on_the_ref_as_a_commit_and_another_clone_syncs_it() {
     let net = Remote::new();
     let a = net.clone("a");
     let b = net.clone("b");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     net.todos(&a, &["update", "2", "completed"])
@@ -227,7 +228,8 @@ fn without_a_remote_setting_a_committed_suggestion_fetches_nothing() {
     let a = net.clone("a");
     fs::write(a.join(".todos.config.json"), r#"{"remote": "origin"}"#).unwrap();
     net.env
-        .todos(&["create", "a"])
+        .todos(&["create"])
+        .stdin("a\n")
         .current_dir(&a)
         .env("PATH", path())
         .stdout_varies("create's checklist is create.rs's to check")
@@ -264,7 +266,8 @@ fn the_clones_git_config_turns_it_on_and_sync_without_one_says_how() {
         .run();
     net.git(&a, &["config", "todos.remote", "origin"]);
     net.env
-        .todos(&["create", "a"])
+        .todos(&["create"])
+        .stdin("a\n")
         .current_dir(&a)
         .env("PATH", path())
         .stdout_varies("create's checklist is create.rs's to check")
@@ -277,7 +280,8 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
     let net = Remote::new();
     let a = net.clone("a");
     let b = net.clone("b");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     net.todos(&b, &["sync"])
@@ -319,7 +323,8 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
 fn a_claim_needs_the_remote_unless_offline() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     let away = net.env.root().join("nowhere.git");
@@ -360,7 +365,8 @@ fn a_claim_needs_the_remote_unless_offline() {
 fn a_remote_that_refuses_the_push_is_quoted_and_the_change_waits() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     let hook = net.bare().join("hooks/pre-receive");
@@ -421,7 +427,8 @@ fn hanging_remote() -> (TcpListener, u16) {
 fn a_remote_that_hangs_costs_at_most_remote_timeout() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     let (listener, port) = hanging_remote();
@@ -468,7 +475,8 @@ fn a_remote_that_hangs_costs_at_most_remote_timeout() {
 fn a_hostile_ref_is_refused_and_named_and_the_local_plan_stays() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     let good = net.tip();
@@ -480,7 +488,7 @@ fn a_hostile_ref_is_refused_and_named_and_the_local_plan_stays() {
         ),
         (
             br#"{"version":1,"revision":9,"next_id":2,"todos":[],"extra":1}"#,
-            "unknown field `extra`, expected one of `version`, `revision`, `updated_at`, `next_id`, `summary`, `session`, `todos` at line 1 column 56",
+            "unknown field `extra`, expected one of `version`, `revision`, `updated_at`, `history`, `next_id`, `summary`, `session`, `todos` at line 1 column 56",
         ),
     ];
     for (bytes, why) in cases {
@@ -513,7 +521,8 @@ fn a_hostile_ref_is_refused_and_named_and_the_local_plan_stays() {
 fn a_ref_moved_backwards_or_to_another_history_waits_for_adopt() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     let first = net.tip();
@@ -594,12 +603,10 @@ fn claimed(plan: &Value) -> BTreeMap<String, String> {
 fn eight_clones_racing_for_claims_get_eight_items_and_every_revision_is_logged() {
     let net = Remote::new();
     let clones: Vec<PathBuf> = (1..=8).map(|n| net.clone(&format!("c{n}"))).collect();
-    net.todos(
-        &clones[0],
-        &["create", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
-    )
-    .stdout_varies("create's checklist is create.rs's to check")
-    .run();
+    net.todos(&clones[0], &["create"])
+        .stdin("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n")
+        .stdout_varies("create's checklist is create.rs's to check")
+        .run();
     thread::scope(|scope| {
         for (n, clone) in clones.iter().enumerate() {
             let net = &net;
@@ -637,7 +644,8 @@ fn eight_clones_racing_for_claims_get_eight_items_and_every_revision_is_logged()
 fn a_clone_killed_in_the_middle_of_its_push_leaves_one_owner_per_item() {
     let net = Remote::new();
     let clones: Vec<PathBuf> = (1..=4).map(|n| net.clone(&format!("k{n}"))).collect();
-    net.todos(&clones[0], &["create", "1", "2", "3", "4", "5", "6"])
+    net.todos(&clones[0], &["create"])
+        .stdin("1\n2\n3\n4\n5\n6\n")
         .stdout_varies("create's checklist is create.rs's to check")
         .run();
     // Each clone claims; two are killed at once, wherever they are (a fetch, a push, a save).
@@ -733,7 +741,8 @@ fn a_remote_served_by_git_daemon_works_as_one_by_path() {
     for clone in [&a, &b] {
         net.git(clone, &["remote", "set-url", "origin", &url]);
     }
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     net.todos(&b, &["next", "--claim"])
@@ -770,7 +779,8 @@ fn init_git_remote_sets_the_clone_up_and_share_suggests_it() {
     );
     // The clone's own setting turns it on: no variable needed.
     net.env
-        .todos(&["create", "a"])
+        .todos(&["create"])
+        .stdin("a\n")
         .current_dir(&a)
         .env("PATH", path())
         .stdout_varies("create's checklist is create.rs's to check")
@@ -795,7 +805,8 @@ fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
     let net = Remote::new();
     let a = net.clone("a");
     let b = net.clone("b");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     let payload = r#"{"hook_event_name":"SessionStart","source":"startup"}"#;
@@ -834,7 +845,8 @@ fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
 fn a_write_that_loses_a_race_is_merged_and_keeps_what_the_other_machine_added() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create", "a", "b", "c"])
+    net.todos(&a, &["create"])
+        .stdin("a\nb\nc\n")
         .expect_stdout(ABC)
         .run();
     // Another machine adds "d" just as a's write is pushed: the remote's hook moves the ref
@@ -907,7 +919,8 @@ fn two_clones_that_join_with_the_same_committed_plan_do_not_double_it() {
     let b = net.clone("b");
     // The plan both clones hold before either has a remote (as a committed .todos.json).
     net.env
-        .todos(&["create", "a", "b", "c"])
+        .todos(&["create"])
+        .stdin("a\nb\nc\n")
         .current_dir(&a)
         .env("PATH", path())
         .expect_stdout(ABC)

@@ -252,11 +252,17 @@
       for (const list of (envelope.data && envelope.data.lists) || []) {
         lists += 1;
         if (list.error) { unreadableCount += 1; continue; }
-        for (const item of list.todos || []) {
-          const status = statusOf(item.status);
-          if (!status.terminal) open += 1;
-          else if (status.resolves) done += 1;
-          else failed += 1;
+        // A list cut to its first items (`not_shown`) is counted whole, from its stats.
+        const stats = list.stats;
+        const tally = (status, n) => {
+          if (!status.terminal) open += n;
+          else if (status.resolves) done += n;
+          else failed += n;
+        };
+        if (stats && typeof stats.total === "number") {
+          for (const status of statuses.values()) tally(status, stats[status.name] || 0);
+        } else {
+          for (const item of list.todos || []) tally(statusOf(item.status), 1);
         }
       }
       if (envelope.status !== "success") unreadableCount += 1;

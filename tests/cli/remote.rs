@@ -51,6 +51,15 @@ impl Remote {
             .env("TODOS_REMOTE_TIMEOUT", "5s")
     }
 
+    /// The plan `a`, `b`, `c` made in `clone`, one item a line on stdin.
+    #[track_caller]
+    fn create_abc(&self, clone: &Path) {
+        self.todos(clone, &["create"])
+            .stdin("a\nb\nc\n")
+            .expect_stdout(ABC)
+            .run();
+    }
+
     /// `git ARGS…` in `dir`, its output.
     #[track_caller]
     fn git(&self, dir: &Path, args: &[&str]) -> String {
@@ -168,10 +177,7 @@ fn a_change_lands_on_the_ref_as_a_commit_and_another_clone_syncs_it() {
     let net = Remote::new();
     let a = net.clone("a");
     let b = net.clone("b");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     net.todos(&a, &["update", "2", "completed"])
         .env("TODOS_OWNER", "ana")
         .stdout_varies("update's checklist is update.rs's to check")
@@ -280,10 +286,7 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
     let net = Remote::new();
     let a = net.clone("a");
     let b = net.clone("b");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     net.todos(&b, &["sync"])
         .stdout_varies("sync's lines are checked in the test above")
         .run();
@@ -323,10 +326,7 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
 fn a_claim_needs_the_remote_unless_offline() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     let away = net.env.root().join("nowhere.git");
     net.git(&a, &["remote", "set-url", "origin", away.to_str().unwrap()]);
     net.env.rejects(
@@ -365,10 +365,7 @@ fn a_claim_needs_the_remote_unless_offline() {
 fn a_remote_that_refuses_the_push_is_quoted_and_the_change_waits() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     let hook = net.bare().join("hooks/pre-receive");
     fs::write(
         &hook,
@@ -427,10 +424,7 @@ fn hanging_remote() -> (TcpListener, u16) {
 fn a_remote_that_hangs_costs_at_most_remote_timeout() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     let (listener, port) = hanging_remote();
     let held = thread::spawn(move || {
         // Hold every connection open, unanswered, until the listener is dropped.
@@ -475,10 +469,7 @@ fn a_remote_that_hangs_costs_at_most_remote_timeout() {
 fn a_hostile_ref_is_refused_and_named_and_the_local_plan_stays() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     let good = net.tip();
     let cases: [(&[u8], &str); 3] = [
         (b"{not json", "key must be a string at line 1 column 2"),
@@ -521,10 +512,7 @@ fn a_hostile_ref_is_refused_and_named_and_the_local_plan_stays() {
 fn a_ref_moved_backwards_or_to_another_history_waits_for_adopt() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     let first = net.tip();
     net.todos(&a, &["update", "1", "completed"])
         .stdout_varies("update's checklist is update.rs's to check")
@@ -741,10 +729,7 @@ fn a_remote_served_by_git_daemon_works_as_one_by_path() {
     for clone in [&a, &b] {
         net.git(clone, &["remote", "set-url", "origin", &url]);
     }
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     net.todos(&b, &["next", "--claim"])
         .env("TODOS_OWNER", "w2")
         .expect_stdout("  1 [▶] a @w2\n")
@@ -805,10 +790,7 @@ fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
     let net = Remote::new();
     let a = net.clone("a");
     let b = net.clone("b");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     let payload = r#"{"hook_event_name":"SessionStart","source":"startup"}"#;
     let plan = concat!(
         "Plan (todos) [0/3] — open items (update with `todos update ID STATUS`):\n",
@@ -845,10 +827,7 @@ fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
 fn a_write_that_loses_a_race_is_merged_and_keeps_what_the_other_machine_added() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.todos(&a, &["create"])
-        .stdin("a\nb\nc\n")
-        .expect_stdout(ABC)
-        .run();
+    net.create_abc(&a);
     // Another machine adds "d" just as a's write is pushed: the remote's hook moves the ref
     // under the push once, as a racing push would.
     let base = net.tip();

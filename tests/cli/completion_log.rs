@@ -151,7 +151,13 @@ fn a_log_that_cannot_be_written_fails_before_the_store_changes() {
     // fails on a full disk is in filesystems.rs).
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .env("TODOS_MEMORY_DIR", "blocker/todos").expect_stderr(concat!("error: [ROOT]/ws/blocker is not a folder; todos does not read or write through it\n", "hint: memory_dir must name a folder inside the workspace, with no link on the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, or remove the link\n")),
+            .env("TODOS_MEMORY_DIR", "blocker/todos").expect_stderr(concat!(
+                    "error: [ROOT]/ws/blocker is not a folder; todos does not read or write through \
+                        it\n",
+                    "hint: memory_dir must name a folder inside the workspace, with no link on \
+                        the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, \
+                        or remove the link\n",
+                )),
         6,
     );
     // Once the log can be written, the same change goes through and is logged once.

@@ -122,11 +122,27 @@ fn the_item_limit_counts_what_is_already_there() {
 fn every_bad_item_is_named() {
     let env = TestEnv::new();
     let long = "x".repeat(61);
-    env.rejects(env.todos(&["create", "ok", "", &long]).expect_stderr(concat!("error: the input has 2 problems\n", "  CONTENT #2: is empty; say what the step is\n", "  CONTENT #3: is 61 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n")), 1);
+    env.rejects(
+        env.todos(&["create", "ok", "", &long])
+            .expect_stderr(concat!(
+                "error: the input has 2 problems\n",
+                "  CONTENT #2: is empty; say what the step is\n",
+                "  CONTENT #3: is 61 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \"description\"; or raise the limit \
+                with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n",
+            )),
+        1,
+    );
     let json = env
         .rejects(
             env.todos(&["--json", "create"])
-                .stdin(r#"{"items": ["a", 7], "extra": 1}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"extra\",\"message\":\"unknown field \\\"extra\\\"; the fields here are items, content, description, activeForm, priority, blocked_by and owner\"},{\"path\":\"items[1]\",\"message\":\"must be a string, not a number\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+                .stdin(r#"{"items": ["a", 7], "extra": 1}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"extra\",\
+                        \"message\":\"unknown field \\\"extra\\\"; the fields here are items, content, \
+                        description, activeForm, priority, blocked_by and owner\"},\
+                        {\"path\":\"items[1]\",\"message\":\"must be a string, not a number\"}]},\
+                        \"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
             1,
         )
         .json();

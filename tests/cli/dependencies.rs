@@ -48,7 +48,28 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(PLAN)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\",\"revision\":1,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"schema\"]},{\"id\":\"client\",\"content\":\"Build the client\",\"status\":\"pending\",\"blockedBy\":[\"schema\"]},{\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"depends_on\":[\"server\",\"client\"]}]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\
+                \"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\
+                \"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\
+                \"content\":\"Build the client\",\"status\":\"pending\",\
+                \"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\
+                \"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\
+                \"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build \
+                the client; Run the end-to-end tests.\",\"revision\":1,\
+                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
+                matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\
+                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship \
+                the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\
+                \"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\
+                \"status\":\"pending\",\"blocked_by\":[\"schema\"]},\
+                {\"id\":\"client\",\"content\":\"Build the client\",\
+                \"status\":\"pending\",\"blockedBy\":[\"schema\"]},\
+                {\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\
+                \"status\":\"pending\",\"depends_on\":[\"server\",\
+                \"client\"]}]}}}\n").run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     assert_eq!(env.store()["revision"], revision);
@@ -57,7 +78,27 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(ours)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\",\"revision\":1,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"schema\"]},{\"id\":\"client\",\"content\":\"Build the client\",\"status\":\"pending\",\"blockedBy\":[\"schema\"]},{\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"depends_on\":[\"2\",\"3\"]}]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\
+                \"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\
+                \"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\
+                \"content\":\"Build the client\",\"status\":\"pending\",\
+                \"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\
+                \"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\
+                \"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build \
+                the client; Run the end-to-end tests.\",\"revision\":1,\
+                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
+                matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\
+                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship \
+                the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\
+                \"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\
+                \"status\":\"pending\",\"blocked_by\":[\"schema\"]},\
+                {\"id\":\"client\",\"content\":\"Build the client\",\
+                \"status\":\"pending\",\"blockedBy\":[\"schema\"]},\
+                {\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\
+                \"status\":\"pending\",\"depends_on\":[\"2\",\"3\"]}]}}}\n").run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     env.todos(&["show"])
@@ -222,16 +263,42 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
 fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
     let env = TestEnv::new();
     write_plan(&env);
-    env.todos(&["remove", "2"]).expect_stdout(concat!("[0/3] Ship the API\n", "  1 [ ] Write the schema\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 3\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: removed open item 2 \"Build the server\" (pending); if it is still needed, `todos undo` brings it back\n", "warning: removed item 2 \"Build the server\" was blocking 4 \"Run the end-to-end tests\": it no longer waits on it\n")).run().success();
+    env.todos(&["remove", "2"])
+        .expect_stdout(concat!(
+            "[0/3] Ship the API\n",
+            "  1 [ ] Write the schema\n",
+            "  3 [ ] Build the client ⧗ 1\n",
+            "  4 [ ] Run the end-to-end tests ⧗ 3\n",
+            "3 of 3 open — finish them before you wrap up.\n",
+        ))
+        .expect_stderr(concat!(
+            "warning: removed open item 2 \"Build the server\" (pending); if it is still \
+                needed, `todos undo` brings it back\n",
+            "warning: removed item 2 \"Build the server\" was blocking 4 \"Run the end-to-end \
+                tests\": it no longer waits on it\n",
+        ))
+        .run()
+        .success();
     assert_eq!(blocked_by(&env.store(), 2), json!(["3"]));
     // Dropped from a snapshot: the same.
     let without_client = r#"{"todos": [
         {"content": "Write the schema", "status": "pending"},
         {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
-    env
-        .todos(&["write"])
+    env.todos(&["write"])
         .stdin(without_client)
-        .expect_stdout(concat!("[0/2] Ship the API\n", "  1 [ ] Write the schema\n", "  4 [ ] Run the end-to-end tests\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: dropped open item 3 \"Build the client\" (pending); send it again to keep it, or `todos undo`\n", "warning: removed item 3 \"Build the client\" was blocking 4 \"Run the end-to-end tests\": it no longer waits on it\n")).run()
+        .expect_stdout(concat!(
+            "[0/2] Ship the API\n",
+            "  1 [ ] Write the schema\n",
+            "  4 [ ] Run the end-to-end tests\n",
+            "2 of 2 open — finish them before you wrap up.\n",
+        ))
+        .expect_stderr(concat!(
+            "warning: dropped open item 3 \"Build the client\" (pending); send it again \
+                    to keep it, or `todos undo`\n",
+            "warning: removed item 3 \"Build the client\" was blocking 4 \"Run the end-to-end \
+                    tests\": it no longer waits on it\n",
+        ))
+        .run()
         .success();
     assert_eq!(blocked_by(&env.store(), 1), json!([]));
     // Ids never come back.
@@ -252,9 +319,20 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
 fn starting_an_item_that_still_waits_is_accepted_with_a_warning() {
     let env = TestEnv::new();
     write_plan(&env);
-    env
-        .todos(&["update", "4", "in_progress"])
-        .expect_stdout(concat!("[0/4] Ship the API\n", "  1 [ ] Write the schema\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [▶] Run the end-to-end tests ⧗ 2, 3\n", "4 of 4 open — finish them before you wrap up.\n")).expect_stderr("warning: started item 4 \"Run the end-to-end tests\" while it waits on 2, 3 (not completed or cancelled yet)\n").run()
+    env.todos(&["update", "4", "in_progress"])
+        .expect_stdout(concat!(
+            "[0/4] Ship the API\n",
+            "  1 [ ] Write the schema\n",
+            "  2 [ ] Build the server ⧗ 1\n",
+            "  3 [ ] Build the client ⧗ 1\n",
+            "  4 [▶] Run the end-to-end tests ⧗ 2, 3\n",
+            "4 of 4 open — finish them before you wrap up.\n",
+        ))
+        .expect_stderr(
+            "warning: started item 4 \"Run the end-to-end tests\" while it waits on 2, \
+                3 (not completed or cancelled yet)\n",
+        )
+        .run()
         .success();
 }
 
@@ -312,7 +390,19 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .success();
     let json = env
         .todos(&["--json", "next"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":null,\"claim\":null,\"claimed\":false,\"reason\":\"Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress elsewhere (1 @w1).\",\"revision\":2,\"recap\":\"[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\",\"warnings\":[]},\"text\":\"Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress elsewhere (1 @w1).\",\"stats\":{\"total\":4,\"pending\":3,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"next\":null,\"claim\":null,\
+                \"claimed\":false,\"reason\":\"Nothing is ready: 3 items wait on 1, 2, 3; \
+                1 item in progress elsewhere (1 @w1).\",\"revision\":2,\
+                \"recap\":\"[0/4] In progress: Write the schema. Pending: Build the server; \
+                Build the client; Run the end-to-end tests.\",\"warnings\":[]},\
+                \"text\":\"Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress \
+                elsewhere (1 @w1).\",\"stats\":{\"total\":4,\"pending\":3,\
+                \"in_progress\":1,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["next"], Value::Null);
@@ -364,7 +454,20 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
     let json = env
         .todos(&["--json", "next", "--claim"])
         .env("TODOS_OWNER", "w3")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"in_progress\",\"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\"revision\":5,\"lease_until\":null,\"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\"revision\":5,\"recap\":\"[1/4] In progress: Build the client. Pending: Build the server; Run the end-to-end tests.\",\"warnings\":[]},\"text\":\"Claimed: 3 \\\"Build the client\\\".\",\"stats\":{\"total\":4,\"pending\":2,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\
+                \"content\":\"Build the client\",\"status\":\"in_progress\",\
+                \"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\
+                \"revision\":5,\"lease_until\":null,\"taken_over_from\":null,\
+                \"taken_over\":null},\"claimed\":true,\"revision\":5,\
+                \"recap\":\"[1/4] In progress: Build the client. Pending: Build the server; \
+                Run the end-to-end tests.\",\"warnings\":[]},\"text\":\"Claimed: 3 \\\"Build \
+                the client\\\".\",\"stats\":{\"total\":4,\"pending\":2,\
+                \"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["claimed"], true);
@@ -386,7 +489,22 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .success();
     let json = env
         .todos(&["--json", "next", "--claim", "--owner", "w3"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"in_progress\",\"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\"revision\":6,\"lease_until\":null,\"taken_over_from\":null,\"taken_over\":null},\"claimed\":false,\"revision\":6,\"recap\":\"[1/5] In progress: Build the client. Pending: Build the server; Run the end-to-end tests; Extra.\",\"warnings\":[\"w3 already has item 3 \\\"Build the client\\\" in progress (at most 1 per owner): finish it (completed, cancelled, failed or blocked) before you claim another\"]},\"text\":\"Next: 3 \\\"Build the client\\\".\",\"stats\":{\"total\":5,\"pending\":3,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\
+                \"content\":\"Build the client\",\"status\":\"in_progress\",\
+                \"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\
+                \"revision\":6,\"lease_until\":null,\"taken_over_from\":null,\
+                \"taken_over\":null},\"claimed\":false,\"revision\":6,\
+                \"recap\":\"[1/5] In progress: Build the client. Pending: Build the server; \
+                Run the end-to-end tests; Extra.\",\"warnings\":[\"w3 already has item 3 \
+                \\\"Build the client\\\" in progress (at most 1 per owner): finish it (completed, \
+                cancelled, failed or blocked) before you claim another\"]},\
+                \"text\":\"Next: 3 \\\"Build the client\\\".\",\"stats\":{\"total\":5,\
+                \"pending\":3,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["next"]["id"], "3");

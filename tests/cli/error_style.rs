@@ -157,13 +157,30 @@ fn a_held_lock_times_out_as_a_conflict() {
 fn a_request_with_nothing_to_do_is_an_input_error() {
     let env = TestEnv::new();
     env.plan("Fix login", &["pending:Reproduce"]);
-    let done = env.rejects(env.todos(&["update"]).stdin(r#"{"id": "1"}"#).expect_stderr(concat!("error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change\n", "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n")), 1);
+    let done = env.rejects(env.todos(&["update"]).stdin(r#"{"id": "1"}"#).expect_stderr(concat!(
+            "error: status: is missing; send the new status (pending, in_progress, completed, \
+                cancelled, failed or blocked; deleted removes the item), or a content, description, \
+                activeForm, priority, owner or blocked_by to change\n",
+            "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+        )), 1);
     insta::assert_snapshot!(done.stderr, @r#"
     error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change
     hint: send the id and what changes, e.g. {"id": "1", "status": "completed"}
     "#);
     // On the command line, clap itself asks for the missing STATUS or --content.
-    env.rejects(env.todos(&["update", "1"]).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <STATUS|--content <TEXT>|--owner <NAME>|…\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")), 2);
+    env.rejects(
+        env.todos(&["update", "1"]).expect_stderr(concat!(
+            "error: the following required arguments were not provided:\n",
+            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
+            "\n",
+            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                ID|...>\n",
+            "       todos update [OPTIONS] < REQUEST_JSON\n",
+            "\n",
+            "For more information, try '--help'.\n",
+        )),
+        2,
+    );
 }
 
 #[cfg(target_os = "linux")]

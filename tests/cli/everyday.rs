@@ -48,7 +48,18 @@ fn a_description_in_update_never_rewords_the_item() {
     // A snapshot item with no other text key still takes it as its text (Gemini CLI).
     env.todos(&["write"])
         .stdin(r#"{"todos":[{"description":"Gemini step","status":"pending"}]}"#)
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  3 [ ] Gemini step\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr(concat!("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n", "warning: dropped 2 open items: 1 \"Write parser\" (pending), 2 \"Test it\" (pending); send them again to keep them, or `todos undo`\n")).run_in_process()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  3 [ ] Gemini step\n",
+            "1 of 1 open — finish it before you wrap up.\n",
+        ))
+        .expect_stderr(concat!(
+            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
+                    or --summary\n",
+            "warning: dropped 2 open items: 1 \"Write parser\" (pending), 2 \"Test it\" \
+                    (pending); send them again to keep them, or `todos undo`\n",
+        ))
+        .run_in_process()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "Gemini step");
 }
@@ -140,7 +151,13 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
     env
         .todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"in_progress","activeForm":"Reading"},{"content":"Fix the bug","status":"pending"}]}"#)
-        .expect_stdout(concat!("[0/2] (no summary)\n", "  3 [▶] Read the logs — Reading\n", "  4 [ ] Fix the bug\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
+        .expect_stdout(concat!(
+                "[0/2] (no summary)\n",
+                "  3 [▶] Read the logs — Reading\n",
+                "  4 [ ] Fix the bug\n",
+                "2 of 2 open — finish them before you wrap up.\n",
+            )).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" \
+                or --summary\n").run_in_process()
         .success();
     assert_eq!(env.store().get("summary"), None);
     // A plan that goes on keeps its summary.
@@ -293,7 +310,15 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
         .collect();
     let done = env.rejects(
         env.todos(&["write"])
-            .stdin(json!({"todos": todos}).to_string()).expect_stderr(concat!("error: the input has 15 problems\n", "  todos[0-13].content (14 items): is 83-84 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n", "  todos: holds 14 items, the limit is 10; remove items or merge small steps into one; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n")),
+            .stdin(json!({"todos": todos}).to_string()).expect_stderr(concat!(
+                    "error: the input has 15 problems\n",
+                    "  todos[0-13].content (14 items): is 83-84 characters long, the limit is \
+                        60; shorten the text to what the step is, and put the detail in \"description\"; \
+                        or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n",
+                    "  todos: holds 14 items, the limit is 10; remove items or merge small steps \
+                        into one; or raise the limit with \"max_items\" in .todos.config.json or \
+                        TODOS_MAX_ITEMS\n",
+                )),
         1,
     );
     let lines: Vec<&str> = done.stderr.lines().collect();
@@ -377,7 +402,13 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
         .run_in_process();
     let done = env
         .todos(&["write", "[]"])
-        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr("warning: dropped 60 open items: 1 \"Step 1\" (pending), 2 \"Step 2\" (pending), 3 \"Step 3\" (pending), 4 \"Step 4\" (pending), 5 \"Step 5\" (pending) (+55 more); send them again to keep them, or `todos undo`\n").run_in_process()
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))
+        .expect_stderr(
+            "warning: dropped 60 open items: 1 \"Step 1\" (pending), 2 \"Step 2\" (pending), \
+                3 \"Step 3\" (pending), 4 \"Step 4\" (pending), 5 \"Step 5\" (pending) (+55 \
+                more); send them again to keep them, or `todos undo`\n",
+        )
+        .run_in_process()
         .success();
     assert_eq!(
         done.stderr,
@@ -514,7 +545,15 @@ fn show_and_recap_say_where_no_plan_is() {
     let json = env
         .todos(&["--json", "recap"])
         .expect_stderr("")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
+                \"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\
+                \"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success();
     assert_eq!(json.json()["status"], "success");
     assert!(!env.path(".todos.json").exists(), "show creates nothing");
@@ -595,10 +634,26 @@ fn history_names_every_change() {
 fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     let env = TestEnv::new();
     env.todos(&["write"])
-        .stdin(
-            r#"{"summary":"Fix login","todos":[{"content":"Repro","status":"completed"},{"content":"Patch","status":"in_progress","priority":"high","owner":"w1"},{"content":"Ask Bob","status":"blocked"},{"content":"Perf","status":"cancelled"},{"content":"Flaky","status":"failed"},{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
-        )
-        .expect_stdout(concat!("[3/6] Fix login\n", "  1 [x] Repro\n", "  2 [▶] Patch (high priority) @w1\n", "  3 [=] Ask Bob\n", "  4 [~] Perf\n", "  5 [!] Flaky\n", "  6 [ ] Test ⧗ 2\n", "3 of 6 open — finish them before you wrap up.\n")).run_in_process()
+        .stdin(concat!(
+            r#"{"summary":"Fix login","todos":["#,
+            r#"{"content":"Repro","status":"completed"},"#,
+            r#"{"content":"Patch","status":"in_progress","priority":"high","owner":"w1"},"#,
+            r#"{"content":"Ask Bob","status":"blocked"},"#,
+            r#"{"content":"Perf","status":"cancelled"},"#,
+            r#"{"content":"Flaky","status":"failed"},"#,
+            r#"{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
+        ))
+        .expect_stdout(concat!(
+            "[3/6] Fix login\n",
+            "  1 [x] Repro\n",
+            "  2 [▶] Patch (high priority) @w1\n",
+            "  3 [=] Ask Bob\n",
+            "  4 [~] Perf\n",
+            "  5 [!] Flaky\n",
+            "  6 [ ] Test ⧗ 2\n",
+            "3 of 6 open — finish them before you wrap up.\n",
+        ))
+        .run_in_process()
         .success();
     let store = env.read(".todos.json");
     let markdown = env
@@ -700,7 +755,21 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     third
         .todos(&["write"])
         .stdin(lines.join("\n"))
-        .expect_stdout(concat!("[3/6] (no summary)\n", "  1 [x] Repro\n", "  2 [▶] Patch\n", "  3 [=] Ask Bob\n", "  4 [~] Perf\n", "  5 [!] Flaky\n", "  6 [ ] Test\n", "3 of 6 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
+        .expect_stdout(concat!(
+            "[3/6] (no summary)\n",
+            "  1 [x] Repro\n",
+            "  2 [▶] Patch\n",
+            "  3 [=] Ask Bob\n",
+            "  4 [~] Perf\n",
+            "  5 [!] Flaky\n",
+            "  6 [ ] Test\n",
+            "3 of 6 open — finish them before you wrap up.\n",
+        ))
+        .expect_stderr(
+            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
+                or --summary\n",
+        )
+        .run_in_process()
         .success();
     let statuses = |store: &serde_json::Value| -> Vec<String> {
         crate::support::items(&store["todos"])
@@ -716,7 +785,15 @@ fn init_sets_up_the_agents_the_repository_shows() {
     let env = TestEnv::new();
     env.write_file("CLAUDE.md", "# Project\n");
     std::fs::create_dir_all(env.path(".gemini")).unwrap();
-    env.todos(&["init"]).expect_stdout(concat!("Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n", "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
+    env.todos(&["init"])
+        .expect_stdout(concat!(
+            "Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini \
+                CLI (.gemini/); --agent chooses one.\n",
+            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+            "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+        ))
+        .run()
+        .success();
     assert!(env.read("CLAUDE.md").contains("todos:begin"));
     assert!(env.read("GEMINI.md").contains("todos:begin"));
     assert!(!env.path("AGENTS.md").exists());
@@ -735,7 +812,15 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(made.status.success());
     let json = git
         .todos(&["--json", "init", "--git"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},{\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git merges plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\
+                \"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},\
+                {\"path\":\".git/config\",\"action\":\"updated\"}]},\
+                \"text\":\"Set up: git merges plans with todos.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     let paths: Vec<&str> = json["data"]["files"]

@@ -105,7 +105,18 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
         assert!(!done.stderr.contains("history"), "{args:?}");
     }
     // With --json: the same words in the envelope.
-    let json = env.rejects(env.todos(&["--json", "done", "2"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"todos has no command 'done'\",\"details\":[],\"hint\":\"run `todos update 2 completed` to mark an item completed\"},\"text\":\"error: todos has no command 'done'\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2).json();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "done", "2"]).expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+            \"message\":\"todos has no command 'done'\",\"details\":[],\
+            \"hint\":\"run `todos update 2 completed` to mark an item completed\"},\
+            \"text\":\"error: todos has no command 'done'\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":null,\"list\":null,\"params_input\":null}}\n",
+            ),
+            2,
+        )
+        .json();
     assert_eq!(json["error"]["code"], "USAGE");
     assert_eq!(json["error"]["message"], "todos has no command 'done'");
     assert_eq!(

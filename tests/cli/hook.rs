@@ -152,7 +152,16 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
                     .todos(&["hook"])
                     .stdin(fixture(agent, "stop"))
                     .expect_stdout("");
-                env.rejects(run.expect_stderr(concat!("todos: 2 of 3 items are still open:\n", "  2 [▶] Patch the check\n", "  3 [ ] Add a test\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open). If you need the user's answer first, ask and stop: this reminder comes once per stop.\n")), 2).stderr
+                env.rejects(run.expect_stderr(concat!(
+                        "todos: 2 of 3 items are still open:\n",
+                        "  2 [▶] Patch the check\n",
+                        "  3 [ ] Add a test\n",
+                        "Finish them before you stop: mark each completed as soon as it is done (todos \
+                            update ID completed), cancelled when it is no longer needed, failed when \
+                            you tried and it could not be done, or blocked when it waits on something \
+                            outside the plan (it stays open). If you need the user's answer first, ask \
+                            and stop: this reminder comes once per stop.\n",
+                    )), 2).stderr
             }
             Some(decision) => {
                 let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, "stop")), 0);

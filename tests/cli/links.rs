@@ -200,7 +200,13 @@ fn the_completion_log_never_goes_into_a_git_folder() {
     symlink(env.path(".git"), env.path("notes")).unwrap();
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .env("TODOS_MEMORY_DIR", "notes/todos").expect_stderr(concat!("error: memory_dir \"notes/todos\" lies inside a .git folder, which belongs to git; todos does not read or write through it\n", "hint: memory_dir must name a folder inside the workspace, with no link on the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, or remove the link\n")),
+            .env("TODOS_MEMORY_DIR", "notes/todos").expect_stderr(concat!(
+                    "error: memory_dir \"notes/todos\" lies inside a .git folder, which belongs \
+                        to git; todos does not read or write through it\n",
+                    "hint: memory_dir must name a folder inside the workspace, with no link on \
+                        the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, \
+                        or remove the link\n",
+                )),
         6,
     );
 }
@@ -214,7 +220,16 @@ fn a_later_block_never_follows_a_log_file_swapped_for_a_link() {
     let target = victim(&env, "victim.md");
     fs::remove_file(&log).unwrap();
     symlink(&target, &log).unwrap();
-    let done = env.rejects(env.todos(&["write", "--summary", "T", "-t", "failed:B"]).expect_stderr(concat!("error: [ROOT]/ws/memory/todos/todoList-20250102-174233.md is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    let done = env.rejects(
+        env.todos(&["write", "--summary", "T", "-t", "failed:B"])
+            .expect_stderr(concat!(
+                "error: [ROOT]/ws/memory/todos/todoList-20250102-174233.md is a symbolic \
+                link; todos does not read or write through it\n",
+                "hint: if this workspace is yours, replace it with a regular file or folder \
+                inside the workspace (or remove it), then run the command again\n",
+            )),
+        6,
+    );
     assert_unsafe(&done, "todoList-20250102-174233.md is a symbolic link");
 }
 
@@ -266,7 +281,15 @@ fn a_fifo_where_a_file_belongs_is_refused_at_once() {
     fs::create_dir_all(user.parent().unwrap()).unwrap();
     mkfifo(&user);
     let started = Instant::now();
-    let done = env.rejects(env.todos(&["create", "A"]).expect_stderr(concat!("error: [ROOT]/home/.config/todos/config.json is a FIFO (named pipe), not a regular file; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    let done = env.rejects(
+        env.todos(&["create", "A"]).expect_stderr(concat!(
+            "error: [ROOT]/home/.config/todos/config.json is a FIFO (named pipe), not \
+                a regular file; todos does not read or write through it\n",
+            "hint: if this workspace is yours, replace it with a regular file or folder \
+                inside the workspace (or remove it), then run the command again\n",
+        )),
+        6,
+    );
     assert!(started.elapsed() < AT_ONCE);
     assert_unsafe(&done, "config.json is a FIFO");
 }
@@ -276,7 +299,15 @@ fn a_device_or_a_huge_file_as_config_is_refused_without_reading_it() {
     let env = TestEnv::new();
     symlink("/dev/zero", env.path(".todos.config.json")).unwrap();
     // A link to outside the workspace is refused before it is opened.
-    env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.config.json resolves to /dev/zero, outside the workspace [ROOT]/ws; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    env.rejects(
+        env.todos(&["show"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.config.json resolves to /dev/zero, outside the workspace \
+                [ROOT]/ws; todos does not read or write through it\n",
+            "hint: if this workspace is yours, replace it with a regular file or folder \
+                inside the workspace (or remove it), then run the command again\n",
+        )),
+        6,
+    );
     fs::remove_file(env.path(".todos.config.json")).unwrap();
     // 400 MB, sparse: only its first MiB may be read.
     let file = fs::File::create(env.path(".todos.config.json")).unwrap();

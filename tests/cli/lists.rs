@@ -211,7 +211,23 @@ fn show_all_prints_every_list_default_first() {
     );
     let json = env
         .todos(&["--json", "show", "--all"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\"summary\":\"Main plan\",\"todos\":[{\"id\":\"1\",\"content\":\"Done step\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Open step\",\"status\":\"pending\"}],\"recap\":\"[1/2] Pending: Open step.\",\"revision\":1,\"warnings\":[]},{\"list\":\"api\",\"summary\":\"API\",\"todos\":[{\"id\":\"1\",\"content\":\"Route\",\"status\":\"in_progress\"}],\"recap\":\"[0/1] In progress: Route.\",\"revision\":1,\"warnings\":[]},{\"list\":\"web\",\"summary\":\"Web\",\"todos\":[{\"id\":\"1\",\"content\":\"Page\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: Page.\",\"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 4 items in all.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\
+                \"summary\":\"Main plan\",\"todos\":[{\"id\":\"1\",\
+                \"content\":\"Done step\",\"status\":\"completed\"},\
+                {\"id\":\"2\",\"content\":\"Open step\",\"status\":\"pending\"}],\
+                \"recap\":\"[1/2] Pending: Open step.\",\"revision\":1,\
+                \"warnings\":[]},{\"list\":\"api\",\"summary\":\"API\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Route\",\"status\":\"in_progress\"}],\
+                \"recap\":\"[0/1] In progress: Route.\",\"revision\":1,\
+                \"warnings\":[]},{\"list\":\"web\",\"summary\":\"Web\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Page\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/1] Pending: Page.\",\"revision\":1,\
+                \"warnings\":[]}]},\"text\":\"3 lists, 4 items in all.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     let names: Vec<&str> = json["data"]["lists"]
@@ -247,7 +263,16 @@ fn a_folder_holding_only_lists_is_a_workspace() {
     let json = env
         .todos(&["--json", "recap"])
         .current_dir(project.join("src/deep"))
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws/project/src/deep\",\"workspace\":\"[ROOT]/ws/project\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
+                \"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\
+                \"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws/project/src/deep\",\
+                \"workspace\":\"[ROOT]/ws/project\",\"list\":\"default\",\
+                \"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(

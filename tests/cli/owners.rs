@@ -40,7 +40,15 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         message.contains("item 1 of w1 is already in_progress"),
         "{message}"
     );
-    env.rejects(env.todos(&["update", "4", "in_progress"]).expect_stderr("error: status: item 4 cannot start: item 3 is already in_progress and at most 1 may be; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n"), 1);
+    env.rejects(
+        env.todos(&["update", "4", "in_progress"]).expect_stderr(
+            "error: status: item 4 cannot start: item 3 is already in_progress and at \
+            most 1 may be; finish or pause the item in progress first (completed, or \
+            back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json \
+            or TODOS_MAX_IN_PROGRESS\n",
+        ),
+        1,
+    );
     let two = plan.replace(
         r#""C", "status": "in_progress""#,
         r#""C", "status": "in_progress", "owner": "w2""#,
@@ -56,7 +64,15 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         "{message}"
     );
     // Handing an item in progress to an owner who has one already is refused too.
-    env.rejects(env.todos(&["update", "3", "--owner", "w1"]).expect_stderr("error: status: item 3 cannot start: item 1 of w1 is already in_progress and at most 1 may be per owner; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n"), 1);
+    env.rejects(
+        env.todos(&["update", "3", "--owner", "w1"]).expect_stderr(
+            "error: status: item 3 cannot start: item 1 of w1 is already in_progress \
+            and at most 1 may be per owner; finish or pause the item in progress first \
+            (completed, or back to pending); or raise the limit with \"max_in_progress\" \
+            in .todos.config.json or TODOS_MAX_IN_PROGRESS\n",
+        ),
+        1,
+    );
     env.todos(&["update", "3", "--owner", "w3"])
         .expect_stdout(concat!(
             "[0/5] S\n",
@@ -193,7 +209,21 @@ fn every_view_shows_owners_dependencies_and_descriptions() {
         .success();
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"Migrate\",\"status\":\"completed\",\"owner\":\"db\"},{\"id\":\"2\",\"content\":\"Backfill\",\"status\":\"pending\",\"blocked_by\":[\"1\"],\"owner\":\"db\"},{\"id\":\"3\",\"content\":\"Switch reads\",\"status\":\"pending\",\"description\":\"Flip the flag.\\nWatch the error rate.\",\"blocked_by\":[\"2\"]}],\"recap\":\"[1/3] Next: Backfill. Pending: Switch reads.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 completed.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Migrate\",\"status\":\"completed\",\
+                \"owner\":\"db\"},{\"id\":\"2\",\"content\":\"Backfill\",\
+                \"status\":\"pending\",\"blocked_by\":[\"1\"],\"owner\":\"db\"},\
+                {\"id\":\"3\",\"content\":\"Switch reads\",\"status\":\"pending\",\
+                \"description\":\"Flip the flag.\\nWatch the error rate.\",\
+                \"blocked_by\":[\"2\"]}],\"recap\":\"[1/3] Next: Backfill. Pending: Switch \
+                reads.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 \
+                completed.\",\"stats\":{\"total\":3,\"pending\":2,\
+                \"in_progress\":0,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["todos"][2]["blocked_by"], json!(["2"]));
@@ -482,7 +512,20 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(unaware)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\",\"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"in_progress\",\"owner\":\"w2\"}],\"recap\":\"[0/2] In progress: A (+1 more).\",\"revision\":2,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 2).\",\"stats\":{\"total\":2,\"pending\":0,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"in_progress\"}]}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\",\
+                \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"B\",\
+                \"status\":\"in_progress\",\"owner\":\"w2\"}],\"recap\":\"[0/2] In progress: \
+                A (+1 more).\",\"revision\":2,\"changed\":false,\"warnings\":[]},\
+                \"text\":\"No change: the plan already matches (revision 2).\",\
+                \"stats\":{\"total\":2,\"pending\":0,\"in_progress\":2,\
+                \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\
+                \"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"in_progress\"}]}}}\n",
+        )
+        .run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     // Two unowned items in progress are refused, at the list's own key.
@@ -509,7 +552,23 @@ fn hooks_and_check_show_owners_and_dependencies() {
         .expect_stdout("  1 [▶] Write the schema @w1\n")
         .run()
         .success();
-    env.todos(&["check"]).expect_code(1).expect_stderr(concat!("todos: 4 of 4 items are still open.\n", "[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\n", "  1 [▶] Write the schema @w1\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")).run().code(1);
+    env.todos(&["check"])
+        .expect_code(1)
+        .expect_stderr(concat!(
+            "todos: 4 of 4 items are still open.\n",
+            "[0/4] In progress: Write the schema. Pending: Build the server; Build the \
+                client; Run the end-to-end tests.\n",
+            "  1 [▶] Write the schema @w1\n",
+            "  2 [ ] Build the server ⧗ 1\n",
+            "  3 [ ] Build the client ⧗ 1\n",
+            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
+            "Finish them before you stop: mark each completed as soon as it is done (todos \
+                update ID completed), cancelled when it is no longer needed, failed when \
+                you tried and it could not be done, or blocked when it waits on something \
+                outside the plan (it stays open).\n",
+        ))
+        .run()
+        .code(1);
     env
         .todos(&["hook"])
         .stdin(r#"{"hook_event_name": "SessionStart", "source": "startup"}"#)

@@ -16,7 +16,12 @@ pub const GUIDE: &str = concat!(
     "- Mark an item completed as soon as it is done, cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open), each as it happens, not in a batch at the end; never drop an item.\n",
     "- Before you say you are done, run `todos check`: it fails while items are open.\n",
     "\n",
-    "Limits: at most 10 items; each item at most 60 characters (an item over 60 characters is refused, not cut: keep items short and put detail in \"description\"); a summary of at most 200 characters; at most 1 item in_progress at a time. Statuses: pending (not started yet), in_progress (being worked on), completed (finished), cancelled (dropped, no longer needed), failed (tried, and it did not work) or blocked (waiting on something outside the plan).\n",
+    "Limits: at most 10 items; each item at most 60 characters (an item over \
+            60 characters is refused, not cut: keep items short and put detail in \"description\"); \
+            a summary of at most 200 characters; at most 1 item in_progress at a time. \
+            Statuses: pending (not started yet), in_progress (being worked on), completed \
+            (finished), cancelled (dropped, no longer needed), failed (tried, and it \
+            did not work) or blocked (waiting on something outside the plan).\n",
     "\n",
     "```sh\n",
     "todos write <<'JSON'\n",

@@ -7,7 +7,19 @@ use crate::support::{TestEnv, error_paths};
 fn json_and_markdown_at_once_is_a_usage_error() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    let done = env.rejects(env.todos(&["--json", "show", "--format", "markdown"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"--json prints the JSON envelope and --format markdown prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; for the plan as JSON, drop --format (or use `todos show --format json`)\"},\"text\":\"error: --json prints the JSON envelope and --format markdown prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"), 2);
+    let done = env.rejects(
+        env.todos(&["--json", "show", "--format", "markdown"])
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+            \"message\":\"--json prints the JSON envelope and --format markdown prints \
+            Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; \
+            for the plan as JSON, drop --format (or use `todos show --format json`)\"},\
+            \"text\":\"error: --json prints the JSON envelope and --format markdown \
+            prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            ),
+        2,
+    );
     let envelope = done.json();
     assert_eq!(envelope["error"]["code"], "USAGE");
     assert!(
@@ -17,13 +29,31 @@ fn json_and_markdown_at_once_is_a_usage_error() {
         "{envelope}"
     );
     let done = env.rejects(
-        env.todos(&["--json", "show", "--watch", "--format", "markdown"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"--json prints the JSON envelope and --format markdown prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; for the plan as JSON, drop --format (or use `todos show --format json`)\"},\"text\":\"error: --json prints the JSON envelope and --format markdown prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+        env.todos(&["--json", "show", "--watch", "--format", "markdown"])
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+                \"message\":\"--json prints the JSON envelope and --format markdown prints \
+                Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; \
+                for the plan as JSON, drop --format (or use `todos show --format json`)\"},\
+                \"text\":\"error: --json prints the JSON envelope and --format markdown \
+                prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            ),
         2,
     );
     assert_eq!(done.json()["error"]["code"], "USAGE");
     // The formats that agree with --json still run.
     env.todos(&["--json", "show", "--format", "json"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
+                \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\
+                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success();
 }
 
@@ -41,11 +71,22 @@ fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
         .run()
         .success();
     env.rejects(
-        env.todos(&["update", "1", "completed", "--expect-revision", "99"]).expect_stderr(concat!("error: the plan is at revision 2, not 99: revision 99 does not exist yet, so no command read it\n", "hint: take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 2\n")),
+        env.todos(&["update", "1", "completed", "--expect-revision", "99"])
+            .expect_stderr(concat!(
+                "error: the plan is at revision 2, not 99: revision 99 does not exist yet, \
+                    so no command read it\n",
+                "hint: take the revision from the last output of todos (`todos --json show` \
+                    gives it as data.revision), here --expect-revision 2\n",
+            )),
         3,
     );
     env.rejects(
-        env.todos(&["update", "1", "completed", "--expect-revision", "1"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")),
+        env.todos(&["update", "1", "completed", "--expect-revision", "1"]).expect_stderr(concat!(
+                "error: the plan is at revision 2, not 1: someone changed it since you read \
+                    it\n",
+                "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
+                    2 if your change still holds\n",
+            )),
         3,
     );
 }
@@ -163,7 +204,9 @@ fn the_item_limit_advice_knows_finished_items_still_count() {
     let ten: Vec<String> = (1..=10).map(|i| format!("completed:Step {i}")).collect();
     let ten: Vec<&str> = ten.iter().map(String::as_str).collect();
     env.plan("Done", &ten);
-    let done = env.rejects(env.todos(&["create", "One more"]).expect_stderr("error: todos: holds 11 items (10 finished), the limit is 10; finished items still count: remove them (`todos remove ID…`) or start a new plan with `todos write`; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n"), 1);
+    let done = env.rejects(env.todos(&["create", "One more"]).expect_stderr("error: todos: holds 11 items (10 finished), the limit is 10; finished items \
+            still count: remove them (`todos remove ID…`) or start a new plan with `todos \
+            write`; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n"), 1);
     assert_eq!(
         done.stderr,
         "error: todos: holds 11 items (10 finished), the limit is 10; finished items still \
@@ -288,7 +331,18 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A", "pending:B"]);
     let json = env
-        .rejects(env.todos(&["--json", "remove", "1", "7"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"ID: no item has id \\\"7\\\"\",\"details\":[{\"path\":\"ID\",\"message\":\"no item has id \\\"7\\\"\"}],\"hint\":\"the ids are 1, 2; run `todos show` to see each item with its id\"},\"text\":\"error: ID: no item has id \\\"7\\\"\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"ids\":[\"1\",\"7\"]}}}\n"), 1)
+        .rejects(
+            env.todos(&["--json", "remove", "1", "7"]).expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"ID: no item has id \\\"7\\\"\",\"details\":[{\"path\":\"ID\",\
+                \"message\":\"no item has id \\\"7\\\"\"}],\"hint\":\"the ids are 1, 2; \
+                run `todos show` to see each item with its id\"},\"text\":\"error: ID: no \
+                item has id \\\"7\\\"\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"ids\":[\"1\",\
+                \"7\"]}}}\n",
+            ),
+            1,
+        )
         .json();
     assert_eq!(json["error"]["code"], "INVALID_PARAM");
     assert_eq!(error_paths(&json), ["ID"]);
@@ -306,5 +360,10 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
             "1 of 1 open — finish it before you wrap up.\n"
         ))
         .run();
-    env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")), 3);
+    env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]).expect_stderr(concat!(
+            "error: the plan is at revision 2, not 1: someone changed it since you read \
+                it\n",
+            "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
+                2 if your change still holds\n",
+        )), 3);
 }

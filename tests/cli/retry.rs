@@ -28,7 +28,15 @@ fn a_mistyped_field_is_answered_with_the_field_meant() {
     let env = TestEnv::new();
     let sent = r#"{"summary": "S", "todos": [{"contnet": "A", "status": "pending"}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(sent).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].contnet\",\"message\":\"unknown field \\\"contnet\\\"; did you mean \\\"content\\\"?\"},{\"path\":\"todos[0].content\",\"message\":\"is missing; every item needs its text (content, title, text, step or subject, or description or details alone)\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"S\",\"todos\":[{\"contnet\":\"A\",\"status\":\"pending\"}]}}}\n"), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(sent).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].contnet\",\
+                \"message\":\"unknown field \\\"contnet\\\"; did you mean \\\"content\\\"?\"},\
+                {\"path\":\"todos[0].content\",\"message\":\"is missing; every item needs \
+                its text (content, title, text, step or subject, or description or details \
+                alone)\"}]},\"text\":\"error: the input has 2 problems\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"summary\":\"S\",\
+                \"todos\":[{\"contnet\":\"A\",\"status\":\"pending\"}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos[0].contnet", "todos[0].content"]);
     assert_eq!(
@@ -52,7 +60,15 @@ fn a_mistyped_priority_or_list_key_is_answered_too() {
     let json = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin(r#"{"sumary": "S", "todos": [{"content": "A", "status": "pending", "priority": "hgih"}]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"sumary\",\"message\":\"unknown field \\\"sumary\\\"; did you mean \\\"summary\\\"?\"},{\"path\":\"todos[0].priority\",\"message\":\"unknown priority \\\"hgih\\\"; did you mean \\\"high\\\"?\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"sumary\":\"S\",\"todos\":[{\"content\":\"A\",\"status\":\"pending\",\"priority\":\"hgih\"}]}}}\n"),
+                .stdin(r#"{"sumary": "S", "todos": [{"content": "A", "status": "pending", "priority": "hgih"}]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"sumary\",\
+                        \"message\":\"unknown field \\\"sumary\\\"; did you mean \\\"summary\\\"?\"},\
+                        {\"path\":\"todos[0].priority\",\"message\":\"unknown priority \\\"hgih\\\"; \
+                        did you mean \\\"high\\\"?\"}]},\"text\":\"error: the input has 2 problems\",\
+                        \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                        \"list\":\"default\",\"params_input\":{\"sumary\":\"S\",\
+                        \"todos\":[{\"content\":\"A\",\"status\":\"pending\",\
+                        \"priority\":\"hgih\"}]}}}\n"),
             1,
         )
         .json();
@@ -68,7 +84,16 @@ fn a_mistyped_priority_or_list_key_is_answered_too() {
     let json = env
         .rejects(
             env.todos(&["--json", "create"])
-                .stdin(r#"{"itmes": ["A"]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"itmes\",\"message\":\"unknown field \\\"itmes\\\"; did you mean \\\"items\\\"?\"},{\"path\":\"content\",\"message\":\"is missing; every item needs its text (content, title, text, step or subject)\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+                .stdin(r#"{"itmes": ["A"]}"#)
+                .expect_stdout(
+                    "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"itmes\",\
+                        \"message\":\"unknown field \\\"itmes\\\"; did you mean \\\"items\\\"?\"},\
+                        {\"path\":\"content\",\"message\":\"is missing; every item needs its text \
+                        (content, title, text, step or subject)\"}]},\"text\":\"error: the input \
+                        has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+                ),
             1,
         )
         .json();
@@ -85,7 +110,17 @@ fn update_reports_the_typo_and_the_missing_status_together() {
     let json = env
         .rejects(
             env.todos(&["--json", "update"])
-                .stdin(r#"{"id": "1", "stauts": "done"}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"stauts\",\"message\":\"unknown field \\\"stauts\\\"; did you mean \\\"status\\\"?\"},{\"path\":\"status\",\"message\":\"is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change\"}],\"hint\":\"send the id and what changes, e.g. {\\\"id\\\": \\\"1\\\", \\\"status\\\": \\\"completed\\\"}\"},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"1\",\"stauts\":\"done\"}}}\n"),
+                .stdin(r#"{"id": "1", "stauts": "done"}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"stauts\",\
+                        \"message\":\"unknown field \\\"stauts\\\"; did you mean \\\"status\\\"?\"},\
+                        {\"path\":\"status\",\"message\":\"is missing; send the new status (pending, \
+                        in_progress, completed, cancelled, failed or blocked; deleted removes the \
+                        item), or a content, description, activeForm, priority, owner or blocked_by \
+                        to change\"}],\"hint\":\"send the id and what changes, e.g. {\\\"id\\\": \
+                        \\\"1\\\", \\\"status\\\": \\\"completed\\\"}\"},\"text\":\"error: the input \
+                        has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"1\",\
+                        \"stauts\":\"done\"}}}\n"),
             1,
         )
         .json();
@@ -177,7 +212,18 @@ fn separators_and_byte_order_marks_inside_text_are_refused() {
     // At the very start of the input a byte-order mark is only an encoding's signature.
     env.todos(&["write"])
         .stdin("\u{feff}{\"todos\": [{\"content\": \"B\", \"status\": \"pending\"}]}")
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  2 [ ] B\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr(concat!("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n", "warning: dropped open item 1 \"A\" (pending); send it again to keep it, or `todos undo`\n")).run()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  2 [ ] B\n",
+            "1 of 1 open — finish it before you wrap up.\n",
+        ))
+        .expect_stderr(concat!(
+            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
+                    or --summary\n",
+            "warning: dropped open item 1 \"A\" (pending); send it again to keep it, \
+                    or `todos undo`\n",
+        ))
+        .run()
         .success();
 }
 
@@ -219,7 +265,16 @@ fn a_write_that_reopens_a_finished_item_warns_by_name() {
 fn json_usage_errors_carry_clap_s_whole_message() {
     let env = TestEnv::new();
     let json = env
-        .rejects(env.todos(&["--json", "update", "--content", "x"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"the following required arguments were not provided:\\n  <ID>\\n\\nUsage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: the following required arguments were not provided:\\n  <ID>\\n\\nUsage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2)
+        .rejects(env.todos(&["--json", "update", "--content", "x"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+                \"message\":\"the following required arguments were not provided:\\n  <ID>\\n\\nUsage: \
+                todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, \
+                try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\
+                \"text\":\"error: the following required arguments were not provided:\\n  \
+                <ID>\\n\\nUsage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner \
+                NAME|--blocked-by ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor \
+                more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2)
         .json();
     let message = json["error"]["message"].as_str().unwrap();
     assert!(
@@ -265,7 +320,18 @@ fn one_item_is_spoken_of_in_the_singular() {
         "{}",
         done.stdout
     );
-    env.rejects(env.todos(&["check"]).expect_stderr(concat!("todos: the one item is still open.\n", "[0/1] Pending: A.\n", "  1 [ ] A\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
+    env.rejects(
+        env.todos(&["check"]).expect_stderr(concat!(
+            "todos: the one item is still open.\n",
+            "[0/1] Pending: A.\n",
+            "  1 [ ] A\n",
+            "Finish it before you stop: mark it completed as soon as it is done (todos \
+                update ID completed), cancelled when it is no longer needed, failed when \
+                you tried and it could not be done, or blocked when it waits on something \
+                outside the plan (it stays open).\n",
+        )),
+        1,
+    );
     let done = env
         .todos(&["update", "1", "completed"])
         .expect_stdout(concat!(
@@ -282,7 +348,19 @@ fn one_item_is_spoken_of_in_the_singular() {
     );
     let json = env
         .todos(&["--json", "check"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"}],\"recap\":\"[1/1] All done.\",\"revision\":2,\"warnings\":[],\"check\":{\"passed\":true,\"open\":0,\"owner\":null,\"stale_minutes\":null,\"minutes_since_change\":0,\"stop_hook_active\":false}},\"text\":\"The one item is done.\",\"stats\":{\"total\":1,\"pending\":0,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"}],\
+                \"recap\":\"[1/1] All done.\",\"revision\":2,\"warnings\":[],\
+                \"check\":{\"passed\":true,\"open\":0,\"owner\":null,\
+                \"stale_minutes\":null,\"minutes_since_change\":0,\
+                \"stop_hook_active\":false}},\"text\":\"The one item is done.\",\
+                \"stats\":{\"total\":1,\"pending\":0,\"in_progress\":0,\
+                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["text"], "The one item is done.");

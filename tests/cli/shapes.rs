@@ -26,7 +26,20 @@ fn todowrite_design_example() {
     let json = env
         .todos(&["--json", "write"])
         .stdin(input)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"修复 multi_edit 重叠检测并完善文档\",\"todos\":[{\"id\":\"1\",\"content\":\"修复重叠检测\",\"status\":\"in_progress\"},{\"id\":\"2\",\"content\":\"更新文档\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"性能优化脚本\",\"status\":\"cancelled\"}],\"recap\":\"[1/3] In progress: 修复重叠检测. Pending: 更新文档. Cancelled: 性能优化脚本.\",\"revision\":1,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 pending, 1 in_progress, 1 cancelled.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":0,\"cancelled\":1,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"修复 multi_edit 重叠检测并完善文档\",\"todos\":[{\"id\":\"t1\",\"content\":\"修复重叠检测\",\"status\":\"in_progress\"},{\"id\":\"t2\",\"content\":\"更新文档\",\"status\":\"pending\"},{\"id\":\"t3\",\"content\":\"性能优化脚本\",\"status\":\"cancelled\"}]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"修复 multi_edit 重叠检测并完善文档\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"修复重叠检测\",\"status\":\"in_progress\"},\
+                {\"id\":\"2\",\"content\":\"更新文档\",\"status\":\"pending\"},\
+                {\"id\":\"3\",\"content\":\"性能优化脚本\",\"status\":\"cancelled\"}],\
+                \"recap\":\"[1/3] In progress: 修复重叠检测. Pending: 更新文档. Cancelled: 性能优化脚本.\",\
+                \"revision\":1,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: \
+                1 pending, 1 in_progress, 1 cancelled.\",\"stats\":{\"total\":3,\
+                \"pending\":1,\"in_progress\":1,\"completed\":0,\"cancelled\":1,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"修复 \
+                multi_edit 重叠检测并完善文档\",\"todos\":[{\"id\":\"t1\",\"content\":\"修复重叠检测\",\
+                \"status\":\"in_progress\"},{\"id\":\"t2\",\"content\":\"更新文档\",\
+                \"status\":\"pending\"},{\"id\":\"t3\",\"content\":\"性能优化脚本\",\
+                \"status\":\"cancelled\"}]}}}\n").run()
         .success()
         .json();
     assert_eq!(
@@ -66,7 +79,15 @@ fn kimi_invalid_example_names_both_problems() {
     let json = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin(r#"{"todos": [{"title": "", "status": "working"}]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].title\",\"message\":\"is empty; say what the step is\"},{\"path\":\"todos[0].status\",\"message\":\"unknown status \\\"working\\\"; use one of pending, in_progress, completed, cancelled, failed, blocked, todo, open, not_started, running, active, doing, done, complete, closed, canceled\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"title\":\"\",\"status\":\"working\"}]}}}\n"),
+                .stdin(r#"{"todos": [{"title": "", "status": "working"}]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].title\",\
+                        \"message\":\"is empty; say what the step is\"},{\"path\":\"todos[0].status\",\
+                        \"message\":\"unknown status \\\"working\\\"; use one of pending, in_progress, \
+                        completed, cancelled, failed, blocked, todo, open, not_started, running, \
+                        active, doing, done, complete, closed, canceled\"}]},\
+                        \"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"title\":\"\",\
+                        \"status\":\"working\"}]}}}\n"),
             1,
         )
         .json();
@@ -123,7 +144,19 @@ fn s03_todo_manager_object_and_bare_array() {
 fn claude_code_todowrite_with_active_form_and_priority() {
     let input = r#"{"todos": [{"content": "Run the tests", "status": "in_progress", "activeForm": "Running the tests", "priority": "HIGH", "id": "1"}]}"#;
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(input).expect_stdout(concat!("[0/1] (no summary)\n", "  1 [▶] Run the tests — Running the tests (high priority)\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run().success();
+    env.todos(&["write"])
+        .stdin(input)
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [▶] Run the tests — Running the tests (high priority)\n",
+            "1 of 1 open — finish it before you wrap up.\n",
+        ))
+        .expect_stderr(
+            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
+            or --summary\n",
+        )
+        .run()
+        .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["active_form"], "Running the tests");
     assert_eq!(item["priority"], "high");
@@ -136,7 +169,20 @@ fn codex_update_plan() {
     let done = env
         .todos(&["--json", "write"])
         .stdin(input)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Split the lexer\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Add tests\",\"status\":\"in_progress\"}],\"recap\":\"[1/2] In progress: Add tests.\",\"revision\":1,\"changed\":true,\"note\":\"Refactor the parser\",\"warnings\":[\"the plan has no summary: say in one line what it is for with \\\"summary\\\" or --summary\"]},\"text\":\"Updated todos: 1 in_progress, 1 completed.\",\"stats\":{\"total\":2,\"pending\":0,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"explanation\":\"Refactor the parser\",\"plan\":[{\"step\":\"Split the lexer\",\"status\":\"completed\"},{\"step\":\"Add tests\",\"status\":\"in_progress\"}]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Split the lexer\",\
+                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Add tests\",\
+                \"status\":\"in_progress\"}],\"recap\":\"[1/2] In progress: Add tests.\",\
+                \"revision\":1,\"changed\":true,\"note\":\"Refactor the parser\",\
+                \"warnings\":[\"the plan has no summary: say in one line what it is for \
+                with \\\"summary\\\" or --summary\"]},\"text\":\"Updated todos: 1 in_progress, \
+                1 completed.\",\"stats\":{\"total\":2,\"pending\":0,\
+                \"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"explanation\":\"Refactor \
+                the parser\",\"plan\":[{\"step\":\"Split the lexer\",\
+                \"status\":\"completed\"},{\"step\":\"Add tests\",\
+                \"status\":\"in_progress\"}]}}}\n").run()
         .success();
     // A note on this change (SPEC §3), not the plan's summary: kept in the history line and
     // echoed in the reply.

@@ -139,11 +139,32 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     a_then_b(&env);
     // Broken by hand, the store still names the history's line it goes on from.
     let broken = broken_store(&env);
-    env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: invalid type: string \"tor\", expected a sequence at line 14 column 16\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+    env.rejects(
+        env.todos(&["show"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json cannot be read as a todos store: invalid type: \
+                string \"tor\", expected a sequence at line 14 column 16\n",
+            "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                by hand\n",
+        )),
+        4,
+    );
     let done = env
         .todos(&["--json", "undo"])
         .env("TODOS_NOW", "2025-03-04T05:06:07Z")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[0/2] Pending: A; B.\",\"revision\":3,\"changed\":true,\"warnings\":[]},\"text\":\"Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of revision 2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},\
+                {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/2] Pending: A; B.\",\"revision\":3,\
+                \"changed\":true,\"warnings\":[]},\"text\":\"Moved the unreadable store \
+                to [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of revision \
+                2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\
+                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success();
     let json = done.json();
     assert_eq!(
@@ -175,7 +196,15 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         ".todos.json",
         r#"{"version": 1, "revision": 7, "next_id": 12, "todos": "broken"}"#,
     );
-    env.todos(&["undo"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("warning: the history keeps no revision to restore: the plan is empty\n", "note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. The plan is empty.\n")).run().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))
+        .expect_stderr(concat!(
+            "warning: the history keeps no revision to restore: the plan is empty\n",
+            "note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. \
+                The plan is empty.\n",
+        ))
+        .run()
+        .success();
     assert_eq!(env.store()["revision"], 8);
     assert_eq!(env.store()["next_id"], 12);
     env.todos(&["recap"])
@@ -184,7 +213,17 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         .run();
     let done = env
         .todos(&["--json", "create", "A"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"12\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":9,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"A\"]}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"12\",\"content\":\"A\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/1] Pending: A.\",\"revision\":9,\"changed\":true,\
+                \"warnings\":[]},\"text\":\"Updated todos: 1 pending.\",\
+                \"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\
+                \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"items\":[\"A\"]}}}\n",
+        )
+        .run()
         .success();
     assert_eq!(done.json()["data"]["todos"][0]["id"], "12");
     assert_eq!(done.json()["data"]["revision"], 9);
@@ -195,7 +234,16 @@ fn undo_of_garbage_without_history_sends_no_counter_back() {
     let env = TestEnv::new();
     env.write_file(".todos.json", "garbage");
     // Nothing says how far the counters went: refused, the store left as it is.
-    env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read, and its history keeps no revision to restore nor does it hold a revision and id counter to go on from\n", "hint: the file was left untouched; fix it by hand, or move it aside (mv [ROOT]/ws/.todos.json [ROOT]/ws/.todos.json.broken) to start a new plan, whose ids may repeat old ones\n")), 4);
+    env.rejects(
+        env.todos(&["undo"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json cannot be read, and its history keeps no revision \
+                to restore nor does it hold a revision and id counter to go on from\n",
+            "hint: the file was left untouched; fix it by hand, or move it aside (mv \
+                [ROOT]/ws/.todos.json [ROOT]/ws/.todos.json.broken) to start a new plan, \
+                whose ids may repeat old ones\n",
+        )),
+        4,
+    );
 }
 
 #[test]

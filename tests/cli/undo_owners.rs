@@ -32,13 +32,42 @@ fn owned_by_w1() -> TestEnv {
 #[test]
 fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
     let env = owned_by_w1();
-    let done = env.rejects(env.todos(&["--json", "undo"]).env("TODOS_OWNER", "w2").expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\"message\":\"item 1 \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\",\"details\":[],\"hint\":\"it holds no lease; `todos update 1 --take` takes it over on purpose\"},\"text\":\"error: item 1 \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"), 3);
+    let done = env.rejects(
+        env.todos(&["--json", "undo"])
+            .env("TODOS_OWNER", "w2")
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
+            \"message\":\"item 1 \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): \
+            a change under one owner's name to another owner's item is refused\",\
+            \"details\":[],\"hint\":\"it holds no lease; `todos update 1 --take` takes \
+            it over on purpose\"},\"text\":\"error: item 1 \\\"Schema v2\\\" is owned \
+            by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another \
+            owner's item is refused\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            ),
+        3,
+    );
     let envelope = done.json();
     assert_eq!(envelope["error"]["code"], "CONFLICT", "{envelope}");
-    env.rejects(env.todos(&["undo"]).env("TODOS_OWNER", "w2").expect_stderr(concat!("error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n")), 3);
+    env.rejects(
+        env.todos(&["undo"])
+            .env("TODOS_OWNER", "w2")
+            .expect_stderr(concat!(
+                "error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change \
+                under one owner's name to another owner's item is refused\n",
+                "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n",
+            )),
+        3,
+    );
     // To a revision before w1 owned it: still w1's item that changes.
     env.rejects(
-        env.todos(&["undo", "--to", "1"]).env("TODOS_OWNER", "w2").expect_stderr(concat!("error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n")),
+        env.todos(&["undo", "--to", "1"])
+            .env("TODOS_OWNER", "w2")
+            .expect_stderr(concat!(
+                "error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change \
+                    under one owner's name to another owner's item is refused\n",
+                "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n",
+            )),
         3,
     );
     // An undo that leaves w1's item as it is goes through under w2's name.

@@ -350,6 +350,14 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
         .run()
         .success();
     std::fs::remove_file(env.path(HISTORY)).unwrap();
-    env.todos(&["undo"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("warning: revision 1 is missing from the history (a change was stopped before it recorded it): restored revision 0, the nearest kept before it\n", "note: Restored revision 0, the empty plan before the first change.\n")).run().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))
+        .expect_stderr(concat!(
+            "warning: revision 1 is missing from the history (a change was stopped before \
+                it recorded it): restored revision 0, the nearest kept before it\n",
+            "note: Restored revision 0, the empty plan before the first change.\n",
+        ))
+        .run()
+        .success();
     assert_eq!(env.store()["todos"], json!([]));
 }

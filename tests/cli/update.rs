@@ -136,7 +136,15 @@ fn an_unknown_id_is_named_with_the_ids_there_are() {
 fn a_second_item_in_progress_is_refused() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A", "pending:B"]);
-    env.rejects(env.todos(&["update", "2", "in_progress"]).expect_stderr("error: status: item 2 cannot start: item 1 is already in_progress and at most 1 may be; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n"), 1);
+    env.rejects(
+        env.todos(&["update", "2", "in_progress"]).expect_stderr(
+            "error: status: item 2 cannot start: item 1 is already in_progress and at \
+            most 1 may be; finish or pause the item in progress first (completed, or \
+            back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json \
+            or TODOS_MAX_IN_PROGRESS\n",
+        ),
+        1,
+    );
     env.todos(&["update", "2", "in_progress"])
         .env("TODOS_MAX_IN_PROGRESS", "2")
         .expect_stdout(concat!(
@@ -154,7 +162,19 @@ fn bad_requests_are_refused_without_a_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.rejects(env.todos(&["update", "1", "finished"]).expect_stderr("error: status: unknown status \"finished\"; use one of pending, in_progress, completed, cancelled, failed, blocked, todo, open, not_started, running, active, doing, done, complete, closed, canceled\n"), 1);
-    env.rejects(env.todos(&["update", "1"]).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <STATUS|--content <TEXT>|--owner <NAME>|…\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")), 2);
+    env.rejects(
+        env.todos(&["update", "1"]).expect_stderr(concat!(
+            "error: the following required arguments were not provided:\n",
+            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
+            "\n",
+            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                ID|...>\n",
+            "       todos update [OPTIONS] < REQUEST_JSON\n",
+            "\n",
+            "For more information, try '--help'.\n",
+        )),
+        2,
+    );
     env.rejects(
         env.todos(&["update"])
             .stdin(r#"{"status": "completed"}"#)
@@ -165,12 +185,25 @@ fn bad_requests_are_refused_without_a_change() {
     );
     env.rejects(
         env.todos(&["update"])
-            .stdin(r#"{"id": "1", "stauts": "completed"}"#).expect_stderr(concat!("error: the input has 2 problems\n", "  stauts: unknown field \"stauts\"; did you mean \"status\"?\n", "  status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change\n", "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n")),
+            .stdin(r#"{"id": "1", "stauts": "completed"}"#).expect_stderr(concat!(
+                    "error: the input has 2 problems\n",
+                    "  stauts: unknown field \"stauts\"; did you mean \"status\"?\n",
+                    "  status: is missing; send the new status (pending, in_progress, completed, \
+                        cancelled, failed or blocked; deleted removes the item), or a content, description, \
+                        activeForm, priority, owner or blocked_by to change\n",
+                    "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+                )),
         1,
     );
     env.rejects(env.todos(&["update", "1", "--content", "bad\u{1b}[2J"]).expect_stderr("error: --content: holds a control character (U+001B); use one line of printable text\n"), 1);
     env.rejects(
-        env.todos(&["update", "1", "completed", "--expect-revision", "5"]).expect_stderr(concat!("error: the plan is at revision 1, not 5: revision 5 does not exist yet, so no command read it\n", "hint: take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 1\n")),
+        env.todos(&["update", "1", "completed", "--expect-revision", "5"])
+            .expect_stderr(concat!(
+                "error: the plan is at revision 1, not 5: revision 5 does not exist yet, \
+                    so no command read it\n",
+                "hint: take the revision from the last output of todos (`todos --json show` \
+                    gives it as data.revision), here --expect-revision 1\n",
+            )),
         3,
     );
 }
@@ -198,10 +231,32 @@ fn update_takes_its_change_from_arguments_or_stdin_not_both() {
     env.plan("S", &["pending:a"]);
     env.rejects(
         env.todos(&["update", "--content", "x"])
-            .stdin(r#"{"id":"1","status":"completed"}"#).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <ID>\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")),
+            .stdin(r#"{"id":"1","status":"completed"}"#)
+            .expect_stderr(concat!(
+                "error: the following required arguments were not provided:\n",
+                "  <ID>\n",
+                "\n",
+                "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                        ID|...>\n",
+                "       todos update [OPTIONS] < REQUEST_JSON\n",
+                "\n",
+                "For more information, try '--help'.\n",
+            )),
         2,
     );
-    env.rejects(env.todos(&["update", "1"]).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <STATUS|--content <TEXT>|--owner <NAME>|…\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")), 2);
+    env.rejects(
+        env.todos(&["update", "1"]).expect_stderr(concat!(
+            "error: the following required arguments were not provided:\n",
+            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
+            "\n",
+            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                ID|...>\n",
+            "       todos update [OPTIONS] < REQUEST_JSON\n",
+            "\n",
+            "For more information, try '--help'.\n",
+        )),
+        2,
+    );
     let json = env
         .rejects(env.todos(&["--json", "update"]).stdin(r#"{"id":"1"}"#), 1)
         .json();

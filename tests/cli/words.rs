@@ -72,6 +72,13 @@ fn a_long_word_is_cut_in_every_refusal_that_repeats_it() {
         );
     }
     // `--json` carries clap's message cut the same way.
-    let done = env.rejects(env.todos(&["--json", &long]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"unrecognized subcommand 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\\n\\nUsage: todos [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: unrecognized subcommand 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\\n\\nUsage: todos [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2);
+    let done = env.rejects(env.todos(&["--json", &long]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+            \"message\":\"unrecognized subcommand 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\\n\\nUsage: \
+            todos [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\
+            \"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: unrecognized \
+            subcommand 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\\n\\nUsage: todos \
+            [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\
+            \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\
+            \"list\":null,\"params_input\":null}}\n"), 2);
     assert!(done.stdout.len() < 2_000, "{} bytes", done.stdout.len());
 }

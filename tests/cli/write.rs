@@ -209,7 +209,17 @@ fn an_identical_write_changes_nothing_and_says_so() {
     assert_eq!(env.tree(), before, "identical write touched the files");
     let json = env
         .todos(&[&["--json"][..], &same].concat())
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[0/2] In progress: A. Pending: B.\",\"revision\":1,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 1).\",\"stats\":{\"total\":2,\"pending\":1,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"pending\"}],\"summary\":\"S\"}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\"},\
+                {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/2] In progress: A. Pending: B.\",\"revision\":1,\
+                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
+                matches (revision 1).\",\"stats\":{\"total\":2,\"pending\":1,\
+                \"in_progress\":1,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\
+                \"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"pending\"}],\
+                \"summary\":\"S\"}}}\n").run()
         .json();
     assert_eq!(json["data"]["changed"], false);
     assert_eq!(json["data"]["revision"], 1);
@@ -256,7 +266,16 @@ fn dropping_open_items_warns_with_each_name_in_one_line() {
     assert_eq!(done.stderr.lines().count(), 1, "{}", done.stderr);
     let json = env
         .todos(&["--json", "write", r#"{"todos":[]}"#])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":3,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: no items.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[]}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":3,\
+                \"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: no items.\",\
+                \"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\
+                \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[]}}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(
@@ -305,7 +324,14 @@ fn sixty_chinese_characters_pass_and_sixty_one_do_not() {
         .expect_stdout(concat!("[0/1] 中文\n", "  1 [ ] 修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修\n", "1 of 1 open — finish it before you wrap up.\n")).run()
         .success();
     let sixty_one = format!("pending:{}", "修".repeat(61));
-    env.rejects(env.todos(&["write", "-t", &sixty_one]).expect_stderr("error: -t #1: is 61 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n"), 1);
+    env.rejects(
+        env.todos(&["write", "-t", &sixty_one]).expect_stderr(
+            "error: -t #1: is 61 characters long, the limit is 60; shorten the text to \
+            what the step is, and put the detail in \"description\"; or raise the limit \
+            with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n",
+        ),
+        1,
+    );
 }
 
 #[test]
@@ -335,7 +361,12 @@ fn expect_revision_guards_against_lost_updates() {
         .run()
         .success();
     env.rejects(
-        env.todos(&["write", "--expect-revision", "1", "--summary", "U"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")),
+        env.todos(&["write", "--expect-revision", "1", "--summary", "U"]).expect_stderr(concat!(
+                "error: the plan is at revision 2, not 1: someone changed it since you read \
+                    it\n",
+                "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
+                    2 if your change still holds\n",
+            )),
         3,
     );
     let json = env
@@ -347,7 +378,17 @@ fn expect_revision_guards_against_lost_updates() {
                 "7",
                 "--summary",
                 "U",
-            ]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\"message\":\"the plan is at revision 2, not 7: revision 7 does not exist yet, so no command read it\",\"details\":[],\"hint\":\"take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 2\"},\"text\":\"error: the plan is at revision 2, not 7: revision 7 does not exist yet, so no command read it\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+            ])
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
+                    \"message\":\"the plan is at revision 2, not 7: revision 7 does not exist \
+                    yet, so no command read it\",\"details\":[],\"hint\":\"take the revision \
+                    from the last output of todos (`todos --json show` gives it as data.revision), \
+                    here --expect-revision 2\"},\"text\":\"error: the plan is at revision 2, \
+                    not 7: revision 7 does not exist yet, so no command read it\",\
+                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                    \"list\":\"default\",\"params_input\":null}}\n",
+            ),
             3,
         )
         .json();

@@ -83,7 +83,19 @@ fn a_merge_that_would_overflow_the_list_is_refused_whole() {
     env.plan("Long", &nine);
     let two = r#"{"merge": true, "todos": [{"id": "a", "content": "Ten", "status": "pending"}, {"id": "b", "content": "Eleven", "status": "pending"}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(two), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(two).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos: holds 11 items, the limit is 10; remove items or merge \
+                small steps into one; or raise the limit with \\\"max_items\\\" in .todos.config.json \
+                or TODOS_MAX_ITEMS\",\"details\":[{\"path\":\"todos\",\
+                \"message\":\"holds 11 items, the limit is 10; remove items or merge small \
+                steps into one; or raise the limit with \\\"max_items\\\" in .todos.config.json \
+                or TODOS_MAX_ITEMS\"}]},\"text\":\"error: todos: holds 11 items, the limit \
+                is 10; remove items or merge small steps into one; or raise the limit with \
+                \\\"max_items\\\" in .todos.config.json or TODOS_MAX_ITEMS\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"merge\":true,\
+                \"todos\":[{\"id\":\"a\",\"content\":\"Ten\",\"status\":\"pending\"},\
+                {\"id\":\"b\",\"content\":\"Eleven\",\"status\":\"pending\"}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
@@ -358,7 +370,18 @@ fn qwen_code_todo_write_with_blocked_by() {
     assert_eq!(env.store()["todos"][1]["blocked_by"], json!(["1"]));
     let unknown = blocked.replace(r#"["create-model"]"#, r#"["create-models"]"#);
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(unknown), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(unknown).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[1].blockedBy[0]: \\\"create-models\\\" names no item; \
+                the snapshot's ids are create-model, add-endpoints\",\
+                \"details\":[{\"path\":\"todos[1].blockedBy[0]\",\"message\":\"\\\"create-models\\\" \
+                names no item; the snapshot's ids are create-model, add-endpoints\"}]},\
+                \"text\":\"error: todos[1].blockedBy[0]: \\\"create-models\\\" names no \
+                item; the snapshot's ids are create-model, add-endpoints\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"id\":\"create-model\",\
+                \"content\":\"Create user preferences model\",\"status\":\"in_progress\"},\
+                {\"id\":\"add-endpoints\",\"content\":\"Add API endpoints for preferences\",\
+                \"status\":\"pending\",\"blockedBy\":[\"create-models\"]}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos[1].blockedBy[0]"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();

@@ -174,7 +174,24 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
     // An update that would close a cycle is refused the same way.
     let json = env
         .rejects(
-            env.todos(&["--json", "update", "1", "--blocked-by", "4"]),
+            env.todos(&["--json", "update", "1", "--blocked-by", "4"])
+                .expect_stdout(
+                    "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"--blocked-by: makes a cycle: 1 \\\"Write the schema\\\" waits \
+                on 4 \\\"Run the end-to-end tests\\\", which waits on 2 \\\"Build the server\\\", \
+                which waits on 1 \\\"Write the schema\\\"; an item cannot wait on itself, \
+                so drop one of these dependencies\",\"details\":[{\"path\":\"--blocked-by\",\
+                \"message\":\"makes a cycle: 1 \\\"Write the schema\\\" waits on 4 \\\"Run \
+                the end-to-end tests\\\", which waits on 2 \\\"Build the server\\\", which \
+                waits on 1 \\\"Write the schema\\\"; an item cannot wait on itself, so drop \
+                one of these dependencies\"}]},\"text\":\"error: --blocked-by: makes a cycle: \
+                1 \\\"Write the schema\\\" waits on 4 \\\"Run the end-to-end tests\\\", \
+                which waits on 2 \\\"Build the server\\\", which waits on 1 \\\"Write the \
+                schema\\\"; an item cannot wait on itself, so drop one of these dependencies\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"id\":\"1\",\
+                \"addBlockedBy\":[\"4\"]}}}\n",
+                ),
             1,
         )
         .json();
@@ -358,7 +375,18 @@ fn a_merge_may_wait_on_items_it_does_not_name() {
     let cycle = r#"{"merge": true, "todos": [
         {"id": "1", "content": "A", "status": "pending", "blocked_by": ["3"]}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(cycle), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(cycle).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[0].blocked_by[0]: makes a cycle: 1 \\\"A\\\" waits on \
+                3 \\\"C\\\", which waits on 1 \\\"A\\\"; an item cannot wait on itself, \
+                so drop one of these dependencies\",\"details\":[{\"path\":\"todos[0].blocked_by[0]\",\
+                \"message\":\"makes a cycle: 1 \\\"A\\\" waits on 3 \\\"C\\\", which waits \
+                on 1 \\\"A\\\"; an item cannot wait on itself, so drop one of these dependencies\"}]},\
+                \"text\":\"error: todos[0].blocked_by[0]: makes a cycle: 1 \\\"A\\\" waits \
+                on 3 \\\"C\\\", which waits on 1 \\\"A\\\"; an item cannot wait on itself, \
+                so drop one of these dependencies\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"merge\":true,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\",\
+                \"blocked_by\":[\"3\"]}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos[0].blocked_by[0]"]);
 }

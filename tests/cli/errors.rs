@@ -104,7 +104,19 @@ fn the_error_envelope_has_only_the_allowed_keys() {
                 "--json",
                 "write",
                 r#"{"todos": [{"content": "a", "status": "nope"}]}"#,
-            ]),
+            ]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[0].status: unknown status \\\"nope\\\"; use one of pending, \
+                in_progress, completed, cancelled, failed, blocked, todo, open, not_started, \
+                running, active, doing, done, complete, closed, canceled\",\
+                \"details\":[{\"path\":\"todos[0].status\",\"message\":\"unknown status \
+                \\\"nope\\\"; use one of pending, in_progress, completed, cancelled, failed, \
+                blocked, todo, open, not_started, running, active, doing, done, complete, \
+                closed, canceled\"}]},\"text\":\"error: todos[0].status: unknown status \
+                \\\"nope\\\"; use one of pending, in_progress, completed, cancelled, failed, \
+                blocked, todo, open, not_started, running, active, doing, done, complete, \
+                closed, canceled\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"a\",\
+                \"status\":\"nope\"}]}}}\n"),
             1,
         )
         .json();

@@ -302,6 +302,7 @@ fn a_todo_with_a_colon_is_a_pending_item_unless_it_names_a_status() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
     let env = TestEnv::new();
     let long = |n: usize| "x".repeat(83 + n % 2);
@@ -334,7 +335,76 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
     let envelope = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin(json!({"todos": todos}).to_string()),
+                .stdin(json!({"todos": todos}).to_string()).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 15 problems\",\"details\":[{\"path\":\"todos[0].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[1].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[2].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[3].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[4].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[5].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[6].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[7].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[8].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[9].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[10].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[11].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[12].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[13].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos\",\
+                \"message\":\"holds 14 items, the limit is 10; remove items or merge small \
+                steps into one; or raise the limit with \\\"max_items\\\" in .todos.config.json \
+                or TODOS_MAX_ITEMS\"}]},\"text\":\"error: the input has 15 problems\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"}]}}}\n"),
             1,
         )
         .json();
@@ -343,9 +413,22 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
     let wild: Vec<_> = (0..300)
         .map(|n| json!({"content": "a", "status": "pending", format!("field{n}"): 1}))
         .collect();
+    // The first 18 of them, one line each, and a line that counts the rest.
+    let wild_refusal: String = std::iter::once("error: the input has 301 problems\n".to_owned())
+        .chain((0..18).map(|n| {
+            format!(
+                "  todos[{n}].field{n}: unknown field \"field{n}\"; the fields here are id, \
+                 content, description, activeForm, priority, blocked_by, owner and status\n"
+            )
+        }))
+        .chain(std::iter::once(
+            "  … and 283 more problems (--json lists every one)\n".to_owned(),
+        ))
+        .collect();
     let done = env.rejects(
         env.todos(&["write"])
-            .stdin(json!({"todos": wild}).to_string()),
+            .stdin(json!({"todos": wild}).to_string())
+            .expect_stderr(wild_refusal),
         1,
     );
     assert!(done.stderr.lines().count() <= 20, "{}", done.stderr);
@@ -362,7 +445,18 @@ fn a_bad_status_and_an_unknown_blocker_are_reported_together() {
         .rejects(
             env.todos(&["--json", "write"]).stdin(
                 r#"{"todos":[{"content":"a","status":"bogus","blocked_by":["99"]},{"id":"b","content":"b","status":"pending","blocked_by":["98"]}]}"#,
-            ),
+            ).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 3 problems\",\"details\":[{\"path\":\"todos[0].status\",\
+                \"message\":\"unknown status \\\"bogus\\\"; use one of pending, in_progress, \
+                completed, cancelled, failed, blocked, todo, open, not_started, running, \
+                active, doing, done, complete, closed, canceled\"},\
+                {\"path\":\"todos[0].blocked_by[0]\",\"message\":\"\\\"99\\\" names no item\"},\
+                {\"path\":\"todos[1].blocked_by[0]\",\"message\":\"\\\"98\\\" names no item; \
+                the snapshot's ids are b\"}]},\"text\":\"error: the input has 3 problems\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"a\",\
+                \"status\":\"bogus\",\"blocked_by\":[\"99\"]},{\"id\":\"b\",\
+                \"content\":\"b\",\"status\":\"pending\",\"blocked_by\":[\"98\"]}]}}}\n"),
             1,
         )
         .json();

@@ -94,6 +94,10 @@ fn assert_merged(store: &Value) {
     assert_eq!(store["next_id"], 7);
 }
 
+/// The hint under every refusal of a `.git` that does not lead back to this folder.
+const HINT: &str = "hint: check the repository with `git worktree list` (`git worktree repair` \
+                    rewrites a worktree's pointers), or leave out --git\n";
+
 #[test]
 fn git_merges_two_branches_plans_with_the_driver_losing_nothing() {
     let env = repository(true);
@@ -685,7 +689,12 @@ fn init_git_registers_the_driver_in_a_submodule() {
         format!("gitdir: {}\n", top.join(".git/modules/lib").display()),
     );
     let before = env.everything();
-    planted.rejects(planted.todos(&["init", "--git"]), 6);
+    let refusal = format!(
+        "error: [ROOT]/ws/.git names {}, a repository whose core.worktree does not point back \
+         to it\n{HINT}",
+        top.join(".git/modules/lib").display(),
+    );
+    planted.rejects(planted.todos(&["init", "--git"]).expect_stderr(refusal), 6);
     assert_eq!(before, env.everything(), "the submodule is untouched");
 }
 
@@ -737,7 +746,11 @@ fn init_git_refuses_links_and_git_files_that_do_not_point_back() {
         format!("gitdir: {}\n", other.path(".git/worktrees/x").display()),
     );
     let before = other.everything();
-    planted.rejects(planted.todos(&["init", "--git"]), 6);
+    let refusal = format!(
+        "error: {} leads to /somewhere/else/.git, which does not exist\n{HINT}",
+        other.path(".git/worktrees/x/gitdir").display(),
+    );
+    planted.rejects(planted.todos(&["init", "--git"]).expect_stderr(refusal), 6);
     assert_eq!(
         before,
         other.everything(),

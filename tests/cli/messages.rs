@@ -140,9 +140,14 @@ fn codex_explanation_is_a_note_on_the_change() {
     assert_eq!(json["data"]["revisions"][1].get("note"), None);
     // A control character in it is refused like any text.
     env.rejects(
-        env.todos(&["write"]).stdin(
-            r#"{"explanation": "bad\u001b[31m", "plan": [{"step": "A", "status": "pending"}]}"#,
-        ),
+        env.todos(&["write"])
+            .stdin(
+                r#"{"explanation": "bad\u001b[31m", "plan": [{"step": "A", "status": "pending"}]}"#,
+            )
+            .expect_stderr(
+                "error: explanation: holds a control character (U+001B); use one line of \
+                printable text\n",
+            ),
         1,
     );
 }

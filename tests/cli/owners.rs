@@ -11,6 +11,7 @@ use crate::dependencies::{blocked_by, write_plan};
 use crate::support::{TestEnv, error_paths};
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
     let env = TestEnv::new();
     let plan = r#"{"summary": "S", "todos": [
@@ -33,7 +34,21 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         .run()
         .success();
     let json = env
-        .rejects(env.todos(&["--json", "update", "5", "in_progress"]), 1)
+        .rejects(env.todos(&["--json", "update", "5", "in_progress"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"status: item 5 cannot start: item 1 of w1 is already in_progress \
+                and at most 1 may be per owner; finish or pause the item in progress first \
+                (completed, or back to pending); or raise the limit with \\\"max_in_progress\\\" \
+                in .todos.config.json or TODOS_MAX_IN_PROGRESS\",\"details\":[{\"path\":\"status\",\
+                \"message\":\"item 5 cannot start: item 1 of w1 is already in_progress and \
+                at most 1 may be per owner; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\"}]},\"text\":\"error: status: \
+                item 5 cannot start: item 1 of w1 is already in_progress and at most 1 may \
+                be per owner; finish or pause the item in progress first (completed, or \
+                back to pending); or raise the limit with \\\"max_in_progress\\\" in .todos.config.json \
+                or TODOS_MAX_IN_PROGRESS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"5\",\
+                \"status\":\"in_progress\"}}}\n"), 1)
         .json();
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(
@@ -54,7 +69,25 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         r#""C", "status": "in_progress", "owner": "w2""#,
     );
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(two), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(two).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos: has 2 items in_progress owned by w2 (todos[1], todos[2]), \
+                at most 1 per owner may be; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\",\"details\":[{\"path\":\"todos\",\
+                \"message\":\"has 2 items in_progress owned by w2 (todos[1], todos[2]), \
+                at most 1 per owner may be; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\"}]},\"text\":\"error: todos: \
+                has 2 items in_progress owned by w2 (todos[1], todos[2]), at most 1 per \
+                owner may be; finish or pause the item in progress first (completed, or \
+                back to pending); or raise the limit with \\\"max_in_progress\\\" in .todos.config.json \
+                or TODOS_MAX_IN_PROGRESS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"S\",\
+                \"todos\":[{\"content\":\"A\",\"status\":\"in_progress\",\
+                \"owner\":\"w1\"},{\"content\":\"B\",\"status\":\"in_progress\",\
+                \"owner\":\"w2\"},{\"content\":\"C\",\"status\":\"in_progress\",\
+                \"owner\":\"w2\"},{\"content\":\"D\",\"status\":\"pending\"},\
+                {\"content\":\"E\",\"status\":\"pending\",\"owner\":\"w1\"}]}}}\n"), 1)
         .json();
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(
@@ -489,7 +522,22 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
         {"content": "A", "status": "in_progress"},
         {"content": "B", "status": "in_progress", "owner": "w1"}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(both), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(both).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos: has 2 items in_progress owned by w1 (todos[0], todos[1]), \
+                at most 1 per owner may be; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\",\"details\":[{\"path\":\"todos\",\
+                \"message\":\"has 2 items in_progress owned by w1 (todos[0], todos[1]), \
+                at most 1 per owner may be; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\"}]},\"text\":\"error: todos: \
+                has 2 items in_progress owned by w1 (todos[0], todos[1]), at most 1 per \
+                owner may be; finish or pause the item in progress first (completed, or \
+                back to pending); or raise the limit with \\\"max_in_progress\\\" in .todos.config.json \
+                or TODOS_MAX_IN_PROGRESS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\
+                \"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"in_progress\",\
+                \"owner\":\"w1\"}]}}}\n"), 1)
         .json();
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(message.contains("owned by w1"), "{message}");
@@ -533,7 +581,20 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
         {"step": "C", "status": "in_progress"},
         {"step": "D", "status": "in_progress"}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(codex), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(codex).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"plan: has 2 items in_progress (plan[0], plan[1]), at most \
+                1 may be; finish or pause the item in progress first (completed, or back \
+                to pending); or raise the limit with \\\"max_in_progress\\\" in .todos.config.json \
+                or TODOS_MAX_IN_PROGRESS\",\"details\":[{\"path\":\"plan\",\
+                \"message\":\"has 2 items in_progress (plan[0], plan[1]), at most 1 may \
+                be; finish or pause the item in progress first (completed, or back to pending); \
+                or raise the limit with \\\"max_in_progress\\\" in .todos.config.json or \
+                TODOS_MAX_IN_PROGRESS\"}]},\"text\":\"error: plan: has 2 items in_progress \
+                (plan[0], plan[1]), at most 1 may be; finish or pause the item in progress \
+                first (completed, or back to pending); or raise the limit with \\\"max_in_progress\\\" \
+                in .todos.config.json or TODOS_MAX_IN_PROGRESS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"plan\":[{\"step\":\"C\",\
+                \"status\":\"in_progress\"},{\"step\":\"D\",\"status\":\"in_progress\"}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["plan"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();

@@ -251,7 +251,19 @@ fn a_status_and_a_dependency_problem_are_reported_together() {
         .rejects(
             env.todos(&["--json", "write"]).stdin(
                 r#"{"summary": "S", "todos": [{"id": "a", "content": "A", "status": "bogus"}, {"content": "B", "status": "pending", "blocked_by": ["9", "a"]}]}"#,
-            ),
+            ).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].status\",\
+                \"message\":\"unknown status \\\"bogus\\\"; use one of pending, in_progress, \
+                completed, cancelled, failed, blocked, todo, open, not_started, running, \
+                active, doing, done, complete, closed, canceled\"},\
+                {\"path\":\"todos[1].blocked_by[0]\",\"message\":\"\\\"9\\\" names no item; \
+                give the items ids (\\\"id\\\") and name those, or name ids that `todos \
+                show` prints\"}]},\"text\":\"error: the input has 2 problems\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"a\",\"content\":\"A\",\"status\":\"bogus\"},\
+                {\"content\":\"B\",\"status\":\"pending\",\"blocked_by\":[\"9\",\
+                \"a\"]}]}}}\n"),
             1,
         )
         .json();

@@ -157,7 +157,21 @@ fn a_long_item_is_told_first_how_to_fit_then_how_to_raise_the_limit() {
     let sent =
         format!(r#"{{"summary": "S", "todos": [{{"content": "{long}", "status": "pending"}}]}}"#);
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(&sent), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(&sent).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[0].content: is 65 characters long, the limit is 60; \
+                shorten the text to what the step is, and put the detail in \\\"description\\\"; \
+                or raise the limit with \\\"max_content_chars\\\" in .todos.config.json \
+                or TODOS_MAX_CONTENT_CHARS\",\"details\":[{\"path\":\"todos[0].content\",\
+                \"message\":\"is 65 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"}]},\
+                \"text\":\"error: todos[0].content: is 65 characters long, the limit is \
+                60; shorten the text to what the step is, and put the detail in \\\"description\\\"; \
+                or raise the limit with \\\"max_content_chars\\\" in .todos.config.json \
+                or TODOS_MAX_CONTENT_CHARS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"S\",\
+                \"todos\":[{\"content\":\"Patch the token expiry check so that it compares \
+                milliseconds too\",\"status\":\"pending\"}]}}}\n"), 1)
         .json();
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     let fit = message
@@ -179,7 +193,18 @@ fn a_long_description_says_how_to_fit() {
     let env = TestEnv::new();
     let sent = serde_json::json!({"todos": [{"title": "A", "description": "d".repeat(2001), "status": "pending"}]});
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(sent.to_string()), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(sent.to_string()).expect_stdout(format!("{{\"status\":\"error\",\"error\":{{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[0].description: is 2001 characters long, the limit is \
+                2000; keep to what the step needs; put longer notes in a file and name it \
+                in the description\",\"details\":[{{\"path\":\"todos[0].description\",\
+                \"message\":\"is 2001 characters long, the limit is 2000; keep to what the \
+                step needs; put longer notes in a file and name it in the description\"}}]}},\
+                \"text\":\"error: todos[0].description: is 2001 characters long, the limit \
+                is 2000; keep to what the step needs; put longer notes in a file and name \
+                it in the description\",\"context\":{{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{{\"todos\":[{{\"title\":\"A\",\
+                \"description\":\"{long}\",\
+                \"status\":\"pending\"}}]}}}}}}\n", long = "d".repeat(2001))), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos[0].description"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
@@ -234,7 +259,19 @@ fn a_huge_unknown_key_makes_a_short_error() {
     let key = "k".repeat(100 * 1024);
     let sent = format!(r#"{{"todos": [{{"content": "A", "status": "pending", "{key}": 1}}]}}"#);
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(sent), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(sent).expect_stdout(format!("{{\"status\":\"error\",\"error\":{{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[0].kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…: unknown \
+                field \\\"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…\\\"; the fields here \
+                are id, content, description, activeForm, priority, blocked_by, owner and \
+                status\",\"details\":[{{\"path\":\"todos[0].kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…\",\
+                \"message\":\"unknown field \\\"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…\\\"; \
+                the fields here are id, content, description, activeForm, priority, blocked_by, \
+                owner and status\"}}]}},\"text\":\"error: todos[0].kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…: \
+                unknown field \\\"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…\\\"; the fields \
+                here are id, content, description, activeForm, priority, blocked_by, owner \
+                and status\",\"context\":{{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{{\"todos\":[{{\"content\":\"A\",\
+                \"status\":\"pending\",\"{key}\":1}}]}}}}}}\n")), 1)
         .json();
     // The envelope's context echoes the input as it came; the error itself stays short.
     let error = json["error"].to_string();

@@ -290,7 +290,20 @@ fn unknown_and_doubled_fields_are_named() {
     let env = TestEnv::new();
     let json = env
         .rejects(
-            env.todos(&["--json", "write"]).stdin(r#"{"summary": "S", "task": "T", "todos": [{"content": "A", "stauts": "pending", "title": "B"}], "mode": "replace"}"#),
+            env.todos(&["--json", "write"]).stdin(r#"{"summary": "S", "task": "T", "todos": [{"content": "A", "stauts": "pending", "title": "B"}], "mode": "replace"}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 5 problems\",\"details\":[{\"path\":\"task\",\
+                \"message\":\"says the same as \\\"summary\\\"; give only one of them\"},\
+                {\"path\":\"mode\",\"message\":\"unknown field \\\"mode\\\"; the fields \
+                here are summary, explanation, todos, merge and operation\"},\
+                {\"path\":\"todos[0].stauts\",\"message\":\"unknown field \\\"stauts\\\"; \
+                did you mean \\\"status\\\"?\"},{\"path\":\"todos[0].title\",\
+                \"message\":\"says the same as \\\"content\\\"; give only one of them\"},\
+                {\"path\":\"todos[0].status\",\"message\":\"is missing; every item needs \
+                a status (pending, in_progress, completed, cancelled, failed or blocked)\"}]},\
+                \"text\":\"error: the input has 5 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"S\",\
+                \"task\":\"T\",\"todos\":[{\"content\":\"A\",\"stauts\":\"pending\",\
+                \"title\":\"B\"}],\"mode\":\"replace\"}}}\n"),
             1,
         )
         .json();

@@ -258,7 +258,27 @@ fn update_takes_its_change_from_arguments_or_stdin_not_both() {
         2,
     );
     let json = env
-        .rejects(env.todos(&["--json", "update"]).stdin(r#"{"id":"1"}"#), 1)
+        .rejects(
+            env.todos(&["--json", "update"])
+                .stdin(r#"{"id":"1"}"#)
+                .expect_stdout(
+                    "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"status: is missing; send the new status (pending, in_progress, \
+                completed, cancelled, failed or blocked; deleted removes the item), or a \
+                content, description, activeForm, priority, owner or blocked_by to change\",\
+                \"details\":[{\"path\":\"status\",\"message\":\"is missing; send the new \
+                status (pending, in_progress, completed, cancelled, failed or blocked; deleted \
+                removes the item), or a content, description, activeForm, priority, owner \
+                or blocked_by to change\"}],\"hint\":\"send the id and what changes, e.g. \
+                {\\\"id\\\": \\\"1\\\", \\\"status\\\": \\\"completed\\\"}\"},\
+                \"text\":\"error: status: is missing; send the new status (pending, in_progress, \
+                completed, cancelled, failed or blocked; deleted removes the item), or a \
+                content, description, activeForm, priority, owner or blocked_by to change\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"id\":\"1\"}}}\n",
+                ),
+            1,
+        )
         .json();
     assert_eq!(error_paths(&json), ["status"]);
     let message = json["error"]["message"].as_str().unwrap();

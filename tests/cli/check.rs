@@ -385,7 +385,12 @@ fn a_malformed_owner_is_refused_with_its_source() {
             "TODOS_OWNER",
         ),
     ] {
-        let json = env.rejects(run, 1).json();
+        let json = env
+            .rejects(
+                run.stdout_in_parts("the envelope: its code and path, below"),
+                1,
+            )
+            .json();
         assert_eq!(json["error"]["code"], "INVALID_PARAM", "{json}");
         assert_eq!(json["error"]["details"][0]["path"], source, "{json}");
     }

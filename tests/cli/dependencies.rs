@@ -165,7 +165,12 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
         ),
     ] {
         let json = env
-            .rejects(env.todos(&["--json", "write"]).stdin(snapshot), 1)
+            .rejects(
+                env.todos(&["--json", "write"])
+                    .stdin(snapshot)
+                    .stdout_in_parts("the envelope: its path and message, below"),
+                1,
+            )
             .json();
         assert_eq!(error_paths(&json), [path], "{json}");
         let message = json["error"]["details"][0]["message"].as_str().unwrap();

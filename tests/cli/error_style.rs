@@ -10,10 +10,29 @@ use crate::support::{LOCK, TestEnv};
 /// `--json` carries the same message and hint, and returns stderr with `[WS]` for the workspace.
 #[track_caller]
 fn refused(env: &TestEnv, args: &[&str], code: i32) -> String {
-    let done = env.rejects(env.todos(args), code);
+    let done = env.rejects(
+        env.todos(args)
+            .stderr_varies("compared whole by the caller, with [WS] for the workspace"),
+        code,
+    );
     let mut json_args = vec!["--json"];
     json_args.extend_from_slice(args);
-    let error = env.rejects(env.todos(&json_args), code).json()["error"].clone();
+    // With --json, stderr keeps only the notes printed while the command ran.
+    let notes: String = done
+        .stderr
+        .lines()
+        .filter(|line| line.starts_with("note: "))
+        .flat_map(|line| [line, "\n"])
+        .collect();
+    let error = env
+        .rejects(
+            env.todos(&json_args)
+                .stdout_in_parts("the envelope's message and hint are the text run's, below")
+                .expect_stderr(notes),
+            code,
+        )
+        .json()["error"]
+        .clone();
     let message = error["message"].as_str().expect("a message");
     assert!(
         done.stderr.contains(&format!("error: {message}\n")),

@@ -88,7 +88,12 @@ fn malformed_input_is_refused_cleanly() {
             1,
         );
         let json = env
-            .rejects(env.todos(&["--json", "write"]).stdin(&input), 1)
+            .rejects(
+                env.todos(&["--json", "write"])
+                    .stdin(&input)
+                    .stdout_in_parts("the envelope: its status and code, below"),
+                1,
+            )
             .json();
         assert_eq!(json["status"], "error");
         assert_eq!(json["error"]["code"], "INVALID_PARAM");

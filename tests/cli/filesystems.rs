@@ -112,9 +112,12 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
         &["update", "1", "completed"],
         &["undo"],
     ] {
-        let done = env.rejects(env.todos(args), 5);
-        // The refusal names the temporary file, whose name holds the process id.
-        // The refusal names the temporary file, whose name holds the process id.
+        let done = env.rejects(
+            env.todos(args).stderr_varies(
+                "names the temporary file, whose name holds the process id; checked below",
+            ),
+            5,
+        );
         assert!(done.stderr.contains("No space left"), "{}", done.stderr);
     }
     assert_eq!(env.read(HISTORY), history_before);
@@ -149,7 +152,12 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
 fn finish_two_plans_through_a_full_disk(env: &TestEnv) -> Done {
     let refused_when_full = |args: &[&str], printed: &str| {
         fill(&env.path("filler"));
-        let done = env.rejects(env.todos(args), 5);
+        let done = env.rejects(
+            env.todos(args).stderr_varies(
+                "names the temporary file, whose name holds the process id; checked by the caller",
+            ),
+            5,
+        );
         fs::remove_file(env.path("filler")).unwrap();
         // The same change, retried with room: it finishes the plan's one item.
         env.todos(args).expect_stdout(printed).run();

@@ -100,8 +100,11 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
             "hint: run `todos update 2 --content \"New text\"`",
         ),
     ] {
-        let done = env.rejects(env.todos(args), 2);
-        assert_eq!(done.stderr, format!("{message}\n{hint}\n"), "{args:?}");
+        let done = env.rejects(
+            env.todos(args)
+                .expect_stderr(format!("{message}\n{hint}\n")),
+            2,
+        );
         assert!(!done.stderr.contains("history"), "{args:?}");
     }
     // With --json: the same words in the envelope.

@@ -197,7 +197,19 @@ fn only_the_top_level_has_a_version_flag() {
     for command in env.subcommands() {
         // A hook's usage error is no block (exit 1, hook_exits.rs).
         let code = if command == "hook" { 1 } else { 2 };
-        env.rejects(env.todos(&[&command, "-V"]), code);
+        let refused = env.rejects(
+            env.todos(&[&command, "-V"]).stderr_varies(
+                "ends with each command's own usage; its first lines are checked below",
+            ),
+            code,
+        );
+        assert!(
+            refused
+                .stderr
+                .starts_with("error: unexpected argument '-V' found\n\n"),
+            "{command}: {}",
+            refused.stderr
+        );
         let help = env
             .todos(&[&command, "--help"])
             .stdout_in_parts("a help page: its parts are checked below")

@@ -164,8 +164,12 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
                     )), 2).stderr
             }
             Some(decision) => {
-                let done = env.rejects(env.todos(&["hook"]).stdin(fixture(agent, "stop")), 0);
-                assert_eq!(done.stderr, "", "{agent}");
+                let done = env.rejects(
+                    env.todos(&["hook"])
+                        .stdin(fixture(agent, "stop"))
+                        .stdout_in_parts("the agent's answer: its decision and reason, below"),
+                    0,
+                );
                 let answer: Value = serde_json::from_str(&done.stdout).unwrap();
                 assert_eq!(answer["decision"], decision, "{agent}");
                 assert_eq!(answer.as_object().unwrap().len(), 2, "{answer}");

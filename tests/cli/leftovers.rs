@@ -121,15 +121,27 @@ fn two_inits_on_different_lists_at_once_lose_no_key() {
 #[test]
 fn a_refused_command_leaves_no_file_behind() {
     let env = TestEnv::new();
-    for args in [
-        &["-l", "x", "update", "1", "completed"][..],
-        &["update", "1", "completed"],
-        &["-l", "x", "remove", "3"],
-        &["undo"],
-        &["-l", "x", "undo"],
-        &["-l", "x", "write", "--summary", "S", "-t", "complted:A"],
+    let unknown_1 = "error: id: no item has id \"1\"\n\
+                     hint: the plan is empty; add items with `todos create` or `todos write`\n";
+    let never = "error: nothing to undo: the plan has never changed\n\
+                 hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; \
+                 `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n";
+    for (args, refusal) in [
+        (&["-l", "x", "update", "1", "completed"][..], unknown_1),
+        (&["update", "1", "completed"], unknown_1),
+        (
+            &["-l", "x", "remove", "3"],
+            "error: ID: no item has id \"3\"\n\
+             hint: the plan is empty; add items with `todos create` or `todos write`\n",
+        ),
+        (&["undo"], never),
+        (&["-l", "x", "undo"], never),
+        (
+            &["-l", "x", "write", "--summary", "S", "-t", "complted:A"],
+            "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n",
+        ),
     ] {
-        env.rejects(env.todos(args), 1);
+        env.rejects(env.todos(args).expect_stderr(refusal), 1);
         assert!(!env.path(LOCK).exists(), "{args:?}");
         assert!(!env.path(".todos").exists(), "{args:?}");
         assert!(!env.path(HISTORY).exists(), "{args:?}");

@@ -477,7 +477,14 @@ fn every_new_refusal_names_its_place_and_changes_nothing() {
             "not an owner name",
         ),
     ] {
-        let json = env.rejects(env.todos(args).stdin(stdin), 1).json();
+        let json = env
+            .rejects(
+                env.todos(args)
+                    .stdin(stdin)
+                    .stdout_in_parts("the envelope: its path and message, below"),
+                1,
+            )
+            .json();
         assert_eq!(error_paths(&json)[0], path, "{stdin}: {json}");
         let message = json["error"]["details"][0]["message"].as_str().unwrap();
         assert!(message.contains(words), "{stdin}: {message}");

@@ -168,6 +168,7 @@ fn invalid_examples_fail_the_schema_and_the_tool() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn create_and_update_examples() {
     let env = TestEnv::new();
     let create = validator(&env, "create");
@@ -200,13 +201,35 @@ fn create_and_update_examples() {
         ))
         .run()
         .success();
-    for bad in [
-        json!({"items": []}),
-        json!({"items": [""]}),
-        json!({"tasks": ["a"]}),
+    for (bad, refusal) in [
+        (
+            json!({"items": []}),
+            "error: no items to create\n\
+             hint: give the items as arguments (`todos create \"First step\" \"Second step\"`), or \
+             pipe {\"items\": [...]}, a JSON array of strings, or one item per line\n",
+        ),
+        (
+            json!({"items": [""]}),
+            "error: items[0]: is empty; say what the step is\n",
+        ),
+        (
+            json!({"tasks": ["a"]}),
+            concat!(
+                "error: the input has 2 problems\n",
+                "  tasks: unknown field \"tasks\"; the fields here are items, content, \
+                 description, activeForm, priority, blocked_by and owner\n",
+                "  content: is missing; every item needs its text (content, title, text, step \
+                 or subject)\n",
+            ),
+        ),
     ] {
         assert!(!create.is_valid(&bad), "{bad}");
-        env.rejects(env.todos(&["create"]).stdin(bad.to_string()), 1);
+        env.rejects(
+            env.todos(&["create"])
+                .stdin(bad.to_string())
+                .expect_stderr(refusal),
+            1,
+        );
     }
 
     let update = validator(&env, "update");

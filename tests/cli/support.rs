@@ -159,13 +159,14 @@ impl TestEnv {
     }
 
     /// Runs `args`, expects exit `code`, and checks that the workspace, and everything around
-    /// it in the test's folder, is byte-for-byte unchanged. stdout and stderr are checked as the
-    /// run declares them (`expect_stdout`, `expect_stderr`); a stream it does not declare is the
-    /// caller's to check (not yet whole: the refusals that still look for words in it).
+    /// it in the test's folder, is byte-for-byte unchanged. Both streams are compared whole, as
+    /// `run` compares them: what the run declares (`expect_stdout`, `expect_stderr`) exactly, a
+    /// stream it leaves undeclared as empty, and only a stream declared as varying is left to the
+    /// caller.
     #[track_caller]
     pub fn rejects(&self, run: Run, code: i32) -> Done {
         let before = self.everything();
-        let done = run.expect_code(code).run_unchecked();
+        let done = run.expect_code(code).run();
         assert_eq!(
             done.code, code,
             "exit code\nstdout: {}\nstderr: {}",
@@ -404,6 +405,13 @@ impl Run {
     /// the reason given. The exit code and stderr are still compared.
     pub fn stdout_in_parts(mut self, why: &'static str) -> Self {
         self.expected.stdout = Check::Varies(why);
+        self
+    }
+
+    /// stderr is not compared whole: the test checks its parts itself (what it names, that it
+    /// has a hint), for the reason given. The exit code and stdout are still compared.
+    pub fn stderr_in_parts(mut self, why: &'static str) -> Self {
+        self.expected.stderr = Check::Varies(why);
         self
     }
 

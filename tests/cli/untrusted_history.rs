@@ -181,7 +181,15 @@ fn a_revision_far_beyond_the_store_never_stops_a_change() {
             .run()
             .success();
         assert_eq!(env.store()["revision"], 5);
-        env.rejects(env.todos(&["undo", "--to", &revision.to_string()]), 1);
+        env.rejects(
+            env.todos(&["undo", "--to", &revision.to_string()])
+                .expect_stderr(format!(
+                    "error: revision {revision} is not kept: the history keeps revisions 1 to 5\n\
+                     hint: run `todos history` to see the kept revisions, then `todos undo --to \
+                     REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n"
+                )),
+            1,
+        );
         env.todos(&["undo"])
             .expect_stdout(FOUR_ITEMS)
             .expect_stderr("note: Restored the plan of revision 4.\n")

@@ -4,6 +4,7 @@
 
 use serde_json::json;
 
+use crate::support::still_open;
 use crate::support::{TestEnv, error_paths, items};
 
 fn triple(id: &str, status: &str, content: &str) -> (String, String, String) {
@@ -17,7 +18,7 @@ const DOCS_CANCELLED: &str = concat!(
     "  2 [x] Patch\n",
     "  3 [▶] Test\n",
     "  4 [~] Update the docs\n",
-    "1 of 4 open — finish it before you wrap up.\n"
+    still_open!(1 of 4)
 );
 
 /// Cursor's `todo_write`: `merge` and `todos[]` of `id`, `content`, `status` (pending,
@@ -45,7 +46,7 @@ fn cursor_todo_write_merges_by_id() {
             "  2 [x] Patch\n",
             "  3 [▶] Test\n",
             "  4 [ ] Update the docs\n",
-            "2 of 4 open — finish them before you wrap up.\n"
+            still_open!(2 of 4)
         ))
         .run();
     assert_eq!(
@@ -124,7 +125,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
             "  1 [x] Reproduce the bug\n",
             "  2 [▶] Patch the check\n",
             "  3 [ ] Add a regression test\n",
-            "2 of 3 open — finish them before you wrap up.\n",
+            still_open!(2 of 3),
         ))
         .expect_stderr(
             "warning: the plan has no summary: say in one line what it is for with \"summary\" \
@@ -197,7 +198,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
             "  1 [x] Reproduce the bug\n",
             "  2 [▶] Patch the check — Patching\n",
             "  3 [ ] Add a regression test\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -217,7 +218,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
             "  1 [x] Reproduce the bug\n",
             "  2 [▶] Patch the check — Patching\n",
             "  3 [ ] Add a regression test\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -295,7 +296,7 @@ fn opencode_amp_and_trae_todo_lists() {
             "  1 [x] Read the failing test (high priority)\n",
             "  2 [▶] Fix the parser (high priority)\n",
             "  3 [ ] Run the suite (medium priority)\n",
-            "2 of 3 open — finish them before you wrap up.\n",
+            still_open!(2 of 3),
         ))
         .expect_stderr(
             "warning: the plan has no summary: say in one line what it is for with \"summary\" \
@@ -315,7 +316,7 @@ fn opencode_amp_and_trae_todo_lists() {
             "  1 [x] Read the failing test (high priority)\n",
             "  2 [▶] Fix the parser (high priority)\n",
             "  3 [ ] Run the suite (low priority)\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -345,7 +346,7 @@ fn qwen_code_todo_write_with_blocked_by() {
             "[0/2] (no summary)\n",
             "  1 [▶] Create user preferences model\n",
             "  2 [ ] Add API endpoints for preferences\n",
-            "2 of 2 open — finish them before you wrap up.\n",
+            still_open!(2 of 2),
         ))
         .expect_stderr(
             "warning: the plan has no summary: say in one line what it is for with \"summary\" \
@@ -363,7 +364,7 @@ fn qwen_code_todo_write_with_blocked_by() {
             "[0/2] (no summary)\n",
             "  1 [▶] Create user preferences model\n",
             "  2 [ ] Add API endpoints for preferences ⧗ 1\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -474,7 +475,7 @@ fn roo_code_update_todo_list_checklist_in_a_string() {
             "  2 [▶] Design architecture\n",
             "  3 [ ] Implement core logic\n",
             "  4 [ ] Write tests\n",
-            "3 of 4 open — finish them before you wrap up.\n",
+            still_open!(3 of 4),
         ))
         .expect_stderr(
             "warning: the plan has no summary: say in one line what it is for with \"summary\" \
@@ -506,7 +507,7 @@ fn a_markdown_checklist_on_plain_stdin() {
             "  3 [▶] Test\n",
             "  4 [~] Perf script\n",
             "  5 [!] Flaky job\n",
-            "2 of 5 open — finish them before you wrap up.\n"
+            still_open!(2 of 5)
         ))
         .run()
         .success();
@@ -563,7 +564,7 @@ fn claude_code_task_create_and_task_update() {
             "[1/2] Ship\n",
             "  1 [x] Tag\n",
             "  2 [ ] Run the tests\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -578,7 +579,7 @@ fn claude_code_task_create_and_task_update() {
             "[1/2] Ship\n",
             "  1 [x] Tag\n",
             "  2 [▶] Run every test — Running the tests\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -633,7 +634,7 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
             "[0/2] Ship\n",
             "  1 [▶] Tag @api-agent\n",
             "  3 [ ] Announce\n",
-            "2 of 2 open — finish them before you wrap up.\n",
+            still_open!(2 of 2),
         ))
         .expect_stderr(concat!(
             "warning: removed open item 2 \"Publish\" (pending); if it is still needed, \
@@ -658,7 +659,7 @@ fn json_in_a_markdown_fence() {
         .expect_stdout(concat!(
             "[0/1] Fix login\n",
             "  1 [▶] Patch\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -678,7 +679,7 @@ fn json_in_a_markdown_fence() {
             "[1/2] Fix login\n",
             "  1 [x] Patch\n",
             "  2 [ ] Tag\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -713,7 +714,7 @@ fn aliases_of_statuses_ids_and_fields() {
             "  5 [ ] E\n",
             "  6 [▶] F\n",
             "  7 [=] G alone is the text\n",
-            "5 of 7 open — finish them before you wrap up.\n"
+            still_open!(5 of 7)
         ))
         .run()
         .success();
@@ -747,7 +748,7 @@ fn aliases_of_statuses_ids_and_fields() {
             "  5 [ ] E\n",
             "  6 [▶] F\n",
             "  7 [=] G alone is the text\n",
-            "5 of 7 open — finish them before you wrap up.\n"
+            still_open!(5 of 7)
         ))
         .run()
         .success();

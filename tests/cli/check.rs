@@ -1,5 +1,6 @@
 //! `todos check`: the exit code says whether work is left; stderr says which.
 
+use crate::support::still_open;
 use crate::support::{LOCK, TestEnv};
 
 #[test]
@@ -149,7 +150,7 @@ fn stale_fails_only_when_open_and_unchanged_for_long() {
             "[1/2] S\n",
             "  1 [x] A\n",
             "  2 [ ] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -274,7 +275,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
             "  2 [▶] Server @w2\n",
             "  3 [▶] Client @w1\n",
             "  4 [ ] Docs\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -300,7 +301,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
             "  2 [▶] Server @w2\n",
             "  3 [x] Client @w1\n",
             "  4 [ ] Docs\n",
-            "2 of 4 open — finish them before you wrap up.\n"
+            still_open!(2 of 4)
         ))
         .run()
         .success();
@@ -311,7 +312,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
             "  2 [▶] Server @w2\n",
             "  3 [x] Client @w1\n",
             "  4 [x] Docs\n",
-            "1 of 4 open — finish it before you wrap up.\n"
+            still_open!(1 of 4)
         ))
         .run()
         .success();

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use crate::support::TestEnv;
+use crate::support::still_open;
 
 const T0: &str = "2025-01-02T17:00:00Z";
 const T10: &str = "2025-01-02T17:10:00Z";
@@ -231,7 +232,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
             "  1 [▶] Schema v2 @w1\n",
             "  2 [ ] Server\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -250,7 +251,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
             "  1 [▶] Schema v2 @w1\n",
             "  2 [▶] Server @w2\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -274,7 +275,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
             "  1 [▶] Schema v3 @w1\n",
             "  2 [▶] Server @w2\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -289,7 +290,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
             "  1 [x] Schema v3 @w1\n",
             "  2 [▶] Server @w2\n",
             "  3 [ ] Client\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -347,7 +348,7 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
             "  1 [▶] Schema @w1\n",
             "  2 [ ] Server v2\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -376,7 +377,7 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
             "  2 [ ] Server v2\n",
             "  3 [ ] Client\n",
             "  4 [ ] Docs\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();
@@ -388,7 +389,7 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
             "  2 [ ] Server v2\n",
             "  3 [ ] Client\n",
             "  4 [ ] Docs\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -407,7 +408,7 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
             "  1 [▶] Schema @w2\n",
             "  2 [ ] Server\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -442,7 +443,7 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
             "  1 [▶] Schema @w3\n",
             "  2 [ ] Server\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();

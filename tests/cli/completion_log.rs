@@ -4,6 +4,7 @@
 use std::fs;
 
 use crate::support::TestEnv;
+use crate::support::still_open;
 
 #[test]
 fn a_finished_plan_is_logged_once() {
@@ -22,7 +23,7 @@ fn a_finished_plan_is_logged_once() {
             "  1 [x] Fix the overlap check\n",
             "  2 [ ] Update docs\n",
             "  3 [ ] Perf script\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -32,7 +33,7 @@ fn a_finished_plan_is_logged_once() {
             "  1 [x] Fix the overlap check\n",
             "  2 [ ] Update docs\n",
             "  3 [~] Perf script\n",
-            "1 of 3 open — finish it before you wrap up.\n"
+            still_open!(1 of 3)
         ))
         .run()
         .success();
@@ -315,7 +316,7 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
         .expect_stdout(concat!(
             "[0/1] Ship\n",
             "  1 [▶] Build\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
@@ -336,7 +337,7 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  2 [ ] Tag\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

@@ -4,6 +4,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
 
+use crate::support::still_open;
 use crate::support::{LOCK, TestEnv};
 
 /// Each shell and its file in `completions/`.
@@ -158,7 +159,7 @@ fn bash_completes_the_plans_ids_statuses_and_lists() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Route\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use std::{fs, thread};
 
+use crate::support::still_open;
 use crate::support::{LOCK, TestEnv};
 
 #[track_caller]
@@ -119,7 +120,7 @@ fn a_waiting_writer_says_so_and_goes_on_when_the_lock_is_released() {
                     "[0/2] S\n",
                     "  1 [ ] A\n",
                     "  2 [ ] B\n",
-                    "2 of 2 open — finish them before you wrap up.\n",
+                    still_open!(2 of 2),
                 ))
                 .expect_stderr(
                     "note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by \
@@ -213,7 +214,7 @@ fn a_killed_lock_holder_releases_the_lock_at_once() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();

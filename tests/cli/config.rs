@@ -4,6 +4,7 @@
 use std::fs;
 
 use crate::support::TestEnv;
+use crate::support::still_open;
 
 #[test]
 fn configuration_layers() {
@@ -40,7 +41,7 @@ fn configuration_layers() {
             "  1 [ ] a\n",
             "  2 [ ] b\n",
             "  3 [ ] toolong\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr("warning: each word became its own item (3 items: \"a\", \"b\", \"toolong\"): to keep a text whole, quote it: `todos create \"a b toolong\"`; `todos undo` takes these 3 items back\n")
         .run()

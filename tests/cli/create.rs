@@ -1,3 +1,4 @@
+use crate::support::still_open;
 use crate::support::{TestEnv, error_paths, items};
 
 #[test]
@@ -9,7 +10,7 @@ fn creates_pending_items_from_arguments() {
             "[0/2] (no summary)\n",
             "  1 [ ] Write the migration\n",
             "  2 [ ] Run it on staging\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -32,7 +33,7 @@ fn reads_items_json_an_array_or_lines_from_stdin() {
                 "[0/2] (no summary)\n",
                 "  1 [ ] a\n",
                 "  2 [ ] b\n",
-                "2 of 2 open — finish them before you wrap up.\n"
+                still_open!(2 of 2)
             ))
             .run()
             .success();
@@ -56,7 +57,7 @@ fn appends_after_existing_items_with_fresh_ids() {
             "[1/2] S\n",
             "  1 [x] A\n",
             "  3 [ ] C\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -92,7 +93,7 @@ fn the_item_limit_counts_what_is_already_there() {
             "  7 [ ] item 7\n",
             "  8 [ ] item 8\n",
             "  9 [ ] item 9\n",
-            "9 of 9 open — finish them before you wrap up.\n"
+            still_open!(9 of 9)
         ))
         .run()
         .success();
@@ -112,7 +113,7 @@ fn the_item_limit_counts_what_is_already_there() {
             "   9 [ ] item 9\n",
             "  10 [ ] ten\n",
             "  11 [ ] eleven\n",
-            "11 of 11 open — finish them before you wrap up.\n"
+            still_open!(11 of 11)
         ))
         .run()
         .success();
@@ -171,7 +172,7 @@ fn one_word_arguments_make_an_item_each_and_say_how_to_quote() {
             "  2 [ ] the\n",
             "  3 [ ] flaky\n",
             "  4 [ ] test\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .expect_stderr(concat!(
             "warning: each word became its own item (4 items: \"Fix\", \"the\", \"flaky\", ",
@@ -187,7 +188,7 @@ fn one_word_arguments_make_an_item_each_and_say_how_to_quote() {
             "[0/2] (no summary)\n",
             "  5 [ ] Reproduce\n",
             "  6 [ ] Patch\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();

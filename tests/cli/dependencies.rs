@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
 
 /// An orchestrator's plan: the snapshot names its own ids, which todos translates.
@@ -24,7 +25,7 @@ pub(crate) fn write_plan(env: &TestEnv) {
             "  2 [ ] Build the server ⧗ 1\n",
             "  3 [ ] Build the client ⧗ 1\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run();
 }
@@ -118,7 +119,7 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
             "  2 [ ] Build the server\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -235,7 +236,7 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
             "  2 [ ] Build the server ⧗ 1 @api-agent\n",
             "  3 [ ] Build the client ⧗ 1\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();
@@ -253,7 +254,7 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
             "  2 [ ] Build the server @api-agent\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -272,7 +273,7 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
             "  2 [ ] Build the server\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -291,7 +292,7 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
             "  1 [ ] Write the schema\n",
             "  3 [ ] Build the client ⧗ 1\n",
             "  4 [ ] Run the end-to-end tests ⧗ 3\n",
-            "3 of 3 open — finish them before you wrap up.\n",
+            still_open!(3 of 3),
         ))
         .expect_stderr(concat!(
             "warning: removed open item 2 \"Build the server\" (pending); if it is still \
@@ -312,7 +313,7 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
             "[0/2] Ship the API\n",
             "  1 [ ] Write the schema\n",
             "  4 [ ] Run the end-to-end tests\n",
-            "2 of 2 open — finish them before you wrap up.\n",
+            still_open!(2 of 2),
         ))
         .expect_stderr(concat!(
             "warning: dropped open item 3 \"Build the client\" (pending); send it again \
@@ -330,7 +331,7 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
             "  1 [ ] Write the schema\n",
             "  4 [ ] Run the end-to-end tests\n",
             "  5 [ ] New step\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -348,7 +349,7 @@ fn starting_an_item_that_still_waits_is_accepted_with_a_warning() {
             "  2 [ ] Build the server ⧗ 1\n",
             "  3 [ ] Build the client ⧗ 1\n",
             "  4 [▶] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n",
+            still_open!(4 of 4),
         ))
         .expect_stderr(
             "warning: started item 4 \"Run the end-to-end tests\" while it waits on 2, \
@@ -372,7 +373,7 @@ fn a_merge_may_wait_on_items_it_does_not_name() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C ⧗ 1, 2\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -456,7 +457,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
             "  2 [ ] Build the server\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -480,7 +481,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
             "  2 [ ] Build the server @w2\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -516,7 +517,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
             "  3 [▶] Build the client @w3\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
             "  5 [ ] Extra\n",
-            "4 of 5 open — finish them before you wrap up.\n"
+            still_open!(4 of 5)
         ))
         .run()
         .success();
@@ -556,7 +557,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
             "  3 [▶] Build the client @w3\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
             "  5 [ ] Extra\n",
-            "4 of 5 open — finish them before you wrap up.\n"
+            still_open!(4 of 5)
         ))
         .run()
         .success();
@@ -572,7 +573,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
                 "  3 [▶] Build the client @w3\n",
                 "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
                 "  5 [~] Extra\n",
-                "3 of 5 open — finish them before you wrap up.\n",
+                still_open!(3 of 5),
             ),
         ),
         (
@@ -585,7 +586,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
                 "  3 [~] Build the client @w3\n",
                 "  4 [ ] Run the end-to-end tests ⧗ 2\n",
                 "  5 [~] Extra\n",
-                "2 of 5 open — finish them before you wrap up.\n",
+                still_open!(2 of 5),
             ),
         ),
         (
@@ -598,7 +599,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
                 "  3 [~] Build the client @w3\n",
                 "  4 [ ] Run the end-to-end tests\n",
                 "  5 [~] Extra\n",
-                "1 of 5 open — finish it before you wrap up.\n",
+                still_open!(1 of 5),
             ),
         ),
         (

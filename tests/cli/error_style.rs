@@ -4,6 +4,7 @@
 
 use std::fs;
 
+use crate::support::still_open;
 use crate::support::{LOCK, TestEnv};
 
 /// Runs a command that must be refused with `code`, checks that it changed nothing and that
@@ -120,7 +121,7 @@ fn a_stale_revision_is_a_conflict_with_the_current_one() {
             "[0/2] Fix login\n",
             "  1 [ ] Reproduce\n",
             "  2 [ ] Patch the check\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -140,7 +141,7 @@ fn a_corrupt_store_is_left_alone_with_the_ways_back() {
             "[0/2] Fix login\n",
             "  1 [ ] Reproduce\n",
             "  2 [ ] Patch the check\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();

@@ -3,6 +3,7 @@
 
 use serde_json::json;
 
+use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
 
 /// The plan S with A and B pending, as a change or a restore prints it.
@@ -10,7 +11,7 @@ const A_AND_B: &str = concat!(
     "[0/2] S\n",
     "  1 [ ] A\n",
     "  2 [ ] B\n",
-    "2 of 2 open — finish them before you wrap up.\n"
+    still_open!(2 of 2)
 );
 
 #[test]
@@ -23,7 +24,7 @@ fn a_description_in_update_never_rewords_the_item() {
             "[0/2] Parse\n",
             "  1 [ ] Write parser\n",
             "  2 [ ] Test it\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run_in_process()
         .success();
@@ -51,7 +52,7 @@ fn a_description_in_update_never_rewords_the_item() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  3 [ ] Gemini step\n",
-            "1 of 1 open — finish it before you wrap up.\n",
+            still_open!(1 of 1),
         ))
         .expect_stderr(concat!(
             "warning: the plan has no summary: say in one line what it is for with \"summary\" \
@@ -78,7 +79,7 @@ fn create_and_update_take_description_priority_and_active_form() {
     .expect_stdout(concat!(
         "[0/1] (no summary)\n",
         "  1 [ ] Fix the parser (high priority)\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run_in_process()
     .success();
@@ -100,7 +101,7 @@ fn create_and_update_take_description_priority_and_active_form() {
     .expect_stdout(concat!(
         "[0/1] (no summary)\n",
         "  1 [ ] Fix the parser (low priority)\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run_in_process()
     .success();
@@ -155,7 +156,7 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
                 "[0/2] (no summary)\n",
                 "  3 [▶] Read the logs — Reading\n",
                 "  4 [ ] Fix the bug\n",
-                "2 of 2 open — finish them before you wrap up.\n",
+                still_open!(2 of 2),
             )).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" \
                 or --summary\n").run_in_process()
         .success();
@@ -166,13 +167,13 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
             "[0/2] Fix the crash\n",
             "  3 [▶] Read the logs — Reading\n",
             "  4 [ ] Fix the bug\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run_in_process()
         .success();
     env.todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"completed"},{"content":"Fix the bug","status":"in_progress"}]}"#)
-        .expect_stdout(concat!("[1/2] Fix the crash\n", "  3 [x] Read the logs\n", "  4 [▶] Fix the bug\n", "1 of 2 open — finish it before you wrap up.\n")).run_in_process()
+        .expect_stdout(concat!("[1/2] Fix the crash\n", "  3 [x] Read the logs\n", "  4 [▶] Fix the bug\n", still_open!(1 of 2))).run_in_process()
         .success();
     assert_eq!(env.store()["summary"], "Fix the crash");
 }
@@ -198,7 +199,7 @@ fn a_summary_can_be_cleared_every_way() {
             .expect_stdout(concat!(
                 "[0/1] (no summary)\n",
                 "  1 [ ] A\n",
-                "1 of 1 open — finish it before you wrap up.\n"
+                still_open!(1 of 1)
             ))
             .run_in_process()
             .success();
@@ -283,7 +284,7 @@ fn a_todo_with_a_colon_is_a_pending_item_unless_it_names_a_status() {
         "[1/2] S\n",
         "  1 [ ] Fix bug: null deref\n",
         "  2 [x] Reproduce\n",
-        "1 of 2 open — finish it before you wrap up.\n"
+        still_open!(1 of 2)
     ))
     .run_in_process()
     .success();
@@ -537,7 +538,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run_in_process()
         .success();
@@ -605,7 +606,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  4 [ ] D\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run_in_process()
         .success();
@@ -661,7 +662,7 @@ fn history_names_every_change() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [ ] A (high priority)\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();
@@ -669,7 +670,7 @@ fn history_names_every_change() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [ ] A (high priority)\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();
@@ -677,7 +678,7 @@ fn history_names_every_change() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [ ] A (high priority) @w1\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();
@@ -685,7 +686,7 @@ fn history_names_every_change() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] A (high priority) @w1\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();
@@ -745,7 +746,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
             "  4 [~] Perf\n",
             "  5 [!] Flaky\n",
             "  6 [ ] Test ⧗ 2\n",
-            "3 of 6 open — finish them before you wrap up.\n",
+            still_open!(3 of 6),
         ))
         .run_in_process()
         .success();
@@ -778,7 +779,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
             "  4 [~] Perf\n",
             "  5 [!] Flaky\n",
             "  6 [ ] Test ⧗ 2\n",
-            "3 of 6 open — finish them before you wrap up.\n"
+            still_open!(3 of 6)
         ))
         .run_in_process()
         .success();
@@ -796,7 +797,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
             "  4 [~] Perf\n",
             "  5 [!] Flaky\n",
             "  6 [ ] Test\n",
-            "3 of 6 open — finish them before you wrap up.\n"
+            still_open!(3 of 6)
         ))
         .run_in_process()
         .success();
@@ -857,7 +858,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
             "  4 [~] Perf\n",
             "  5 [!] Flaky\n",
             "  6 [ ] Test\n",
-            "3 of 6 open — finish them before you wrap up.\n",
+            still_open!(3 of 6),
         ))
         .expect_stderr(
             "warning: the plan has no summary: say in one line what it is for with \"summary\" \

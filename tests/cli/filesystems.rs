@@ -5,6 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
+use crate::support::still_open;
 use crate::support::{Done, HISTORY, TestEnv};
 
 /// A tmpfs mounted for one test, unmounted when dropped. The tests run as root (here and in
@@ -101,7 +102,7 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
             "[0/2] S\n",
             "  1 [ ] a\n",
             "  2 [ ] b\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -128,7 +129,7 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
             "  1 [ ] a\n",
             "  2 [ ] b\n",
             "  3 [ ] c\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -138,7 +139,7 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
             "[0/2] S\n",
             "  1 [ ] a\n",
             "  2 [ ] b\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 2.\n")
         .run()
@@ -170,11 +171,7 @@ fn finish_two_plans_through_a_full_disk(env: &TestEnv) -> Done {
     );
     assert_eq!(log_blocks(env, LOG), 1);
     env.todos(&["write", "--summary", "T", "-t", "in_progress:b"])
-        .expect_stdout(concat!(
-            "[0/1] T\n",
-            "  2 [▶] b\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] T\n", "  2 [▶] b\n", still_open!(1 of 1)))
         .run()
         .success();
     refused_when_full(

@@ -3,6 +3,7 @@
 //! list name is named.
 
 use crate::support::TestEnv;
+use crate::support::still_open;
 
 /// Words a newcomer guesses that are another name for a command run it.
 #[test]
@@ -14,7 +15,7 @@ fn natural_aliases_run_their_command() {
             "[0/2] Ship\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run_in_process()
         .success();
@@ -24,7 +25,7 @@ fn natural_aliases_run_their_command() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run_in_process()
         .success();
@@ -37,9 +38,9 @@ fn natural_aliases_run_their_command() {
             "  3 [ ] C\n"
         ))
         .run_in_process();
-    env.todos(&["rm", "3"]).expect_stdout(concat!("[0/2] Ship\n", "  1 [ ] A\n", "  2 [ ] B\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: removed open item 3 \"C\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process().success();
+    env.todos(&["rm", "3"]).expect_stdout(concat!("[0/2] Ship\n", "  1 [ ] A\n", "  2 [ ] B\n", still_open!(2 of 2))).expect_stderr("warning: removed open item 3 \"C\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process().success();
     env.todos(&["delete", "2"])
-        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: removed open item 2 \"B\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process()
+        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", still_open!(1 of 1))).expect_stderr("warning: removed open item 2 \"B\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process()
         .success();
     env.todos(&["show"])
         .expect_code(0)
@@ -150,7 +151,7 @@ fn update_with_status_and_id_swapped_does_what_was_meant() {
             "[1/2] Ship\n",
             "  1 [ ] A\n",
             "  2 [x] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run_in_process()
         .success();
@@ -181,7 +182,7 @@ fn a_mistyped_list_name_is_named() {
     .expect_stdout(concat!(
         "[0/1] Site\n",
         "  1 [ ] Page\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run()
     .success();
@@ -206,7 +207,7 @@ fn a_mistyped_list_name_is_named() {
     }
     env
         .todos(&["-l", "wbe", "create", "x"])
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] x\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n").run()
+        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] x\n", still_open!(1 of 1))).expect_stderr("warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n").run()
         .success();
     // Now it exists: no more words about it.
     env.todos(&["-l", "wbe", "show"])

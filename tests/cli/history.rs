@@ -5,6 +5,7 @@ use std::fs;
 
 use serde_json::Value;
 
+use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv, items};
 
 /// The plan of `three_changes`' revision 2, as every command that shows or restores it prints it.
@@ -13,7 +14,7 @@ const REVISION_2: &str = concat!(
     "  1 [x] Code\n",
     "  2 [ ] Test\n",
     "  3 [ ] Docs\n",
-    "2 of 3 open — finish them before you wrap up.\n"
+    still_open!(2 of 3)
 );
 
 /// The plan of `three_changes`' revision 3, the overwrite.
@@ -21,7 +22,7 @@ const REVISION_3: &str = concat!(
     "[1/2] Ship\n",
     "  1 [x] Code\n",
     "  2 [▶] Test\n",
-    "1 of 2 open — finish it before you wrap up.\n"
+    still_open!(1 of 2)
 );
 
 /// Three changes: a plan, a step done, a full overwrite that drops an open item.
@@ -57,7 +58,7 @@ fn create_more(env: &TestEnv) {
             "  1 [x] Code\n",
             "  2 [▶] Test\n",
             "  4 [ ] More\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run();
 }
@@ -145,7 +146,7 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
             "  2 [ ] Test\n",
             "  3 [ ] Docs\n",
             "  4 [ ] Release\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -177,7 +178,7 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
             "  1 [▶] Code\n",
             "  2 [ ] Test\n",
             "  3 [ ] Docs\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
@@ -354,7 +355,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             "[1/2] Ship\n",
             "  1 [x] Code\n",
             "  2 [ ] Test\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -399,7 +400,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             "[0/2] Ship\n",
             "  1 [▶] Code\n",
             "  2 [ ] Test\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
@@ -414,7 +415,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             "  1 [▶] Code\n",
             "  2 [ ] Test\n",
             "  3 [ ] Docs\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr("note: Restored the plan of revision 4.\n")
         .run()

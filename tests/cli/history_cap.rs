@@ -5,6 +5,7 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 
+use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv};
 
 const CAP: u64 = 64 * 1024 * 1024;
@@ -114,7 +115,7 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
             "[1/2] Ship\n",
             "  1 [x] Schema\n",
             "  2 [ ] Docs\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -149,7 +150,7 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
             "[1/2] Ship\n",
             "  1 [x] Schema\n",
             "  2 [ ] Docs\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
@@ -168,7 +169,7 @@ fn a_change_that_trims_an_oversize_history_reads_only_its_end() {
             "[1/2] Ship\n",
             "  1 [x] Schema\n",
             "  2 [ ] Docs\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();

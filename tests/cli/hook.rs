@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::support::still_open;
 use crate::support::{Done, Run, TestEnv};
 
 /// Each agent, and the decision its stop protocol blocks with (none: exit 2 and stderr).
@@ -203,7 +204,7 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
                 "  1 [x] Reproduce the bug\n",
                 "  2 [x] Patch the check\n",
                 "  3 [ ] Add a test\n",
-                "1 of 3 open — finish it before you wrap up.\n"
+                still_open!(1 of 3)
             ))
             .run()
             .success();
@@ -237,7 +238,7 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
                 "[0/2] Ship\n",
                 "  1 [▶] Server @w2\n",
                 "  2 [▶] Client @w1\n",
-                "2 of 2 open — finish them before you wrap up.\n"
+                still_open!(2 of 2)
             ))
             .run()
             .success();
@@ -257,7 +258,7 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
                 "[1/2] Ship\n",
                 "  1 [▶] Server @w2\n",
                 "  2 [x] Client @w1\n",
-                "1 of 2 open — finish it before you wrap up.\n"
+                still_open!(1 of 2)
             ))
             .run()
             .success();

@@ -5,6 +5,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
+use crate::support::still_open;
 use crate::support::{Done, TestEnv};
 
 const BEGIN: &str = "<!-- todos:begin";
@@ -365,7 +366,7 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
             "[1/2] Ship it\n",
             "  1 [x] Write the code\n",
             "  2 [ ] Test it\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::support::still_open;
 use crate::support::{HISTORY, LOCK, TestEnv};
 
 fn mkfifo(path: &std::path::Path) {
@@ -151,7 +152,7 @@ fn a_refused_command_leaves_no_file_behind() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -169,7 +170,7 @@ fn a_refused_command_leaves_no_file_behind() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Parent\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -319,7 +320,7 @@ fn a_list_named_like_a_history_file_is_shown() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] In a\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -327,7 +328,7 @@ fn a_list_named_like_a_history_file_is_shown() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] In a.history\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use crate::support::still_open;
 use crate::support::{Done, HISTORY, LOCK, TestEnv};
 
 /// A refusal that must come at once: generous for a machine loaded by parallel builds (5 s
@@ -73,7 +74,7 @@ fn a_store_file_that_is_a_link_is_never_written_through() {
                     "[0/2] S\n",
                     "  1 [ ] A\n",
                     "  2 [ ] C\n",
-                    "2 of 2 open — finish them before you wrap up.\n"
+                    still_open!(2 of 2)
                 ))
                 .run()
                 .success();

@@ -6,6 +6,7 @@ use std::thread;
 
 use serde_json::Value;
 
+use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv, items};
 
 #[test]
@@ -17,7 +18,7 @@ fn a_named_list_has_its_own_store_ids_and_history() {
             "[0/2] (no summary)\n",
             "  1 [ ] Build the endpoint\n",
             "  2 [ ] Test it\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -26,7 +27,7 @@ fn a_named_list_has_its_own_store_ids_and_history() {
             "[0/2] (no summary)\n",
             "  1 [▶] Build the endpoint\n",
             "  2 [ ] Test it\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -121,7 +122,7 @@ fn show_all_prints_every_list_default_first() {
     .expect_stdout(concat!(
         "[0/1] Web\n",
         "  1 [ ] Page\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run()
     .success();
@@ -137,7 +138,7 @@ fn show_all_prints_every_list_default_first() {
     .expect_stdout(concat!(
         "[0/1] API\n",
         "  1 [▶] Route\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run()
     .success();
@@ -249,7 +250,7 @@ fn a_folder_holding_only_lists_is_a_workspace() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Route\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::support::still_open;
 use crate::support::{Run, TestEnv, error_paths, items};
 
 const LEGACY: &str = "2025-11-25";
@@ -441,7 +442,7 @@ fn every_call_reads_the_store_afresh() {
             "  1 [x] Reproduce\n",
             "  2 [▶] Patch\n",
             "  3 [~] Test\n",
-            "1 of 3 open — finish it before you wrap up.\n"
+            still_open!(1 of 3)
         ))
         .run()
         .success();
@@ -452,7 +453,7 @@ fn every_call_reads_the_store_afresh() {
             "  2 [▶] Patch\n",
             "  3 [~] Test\n",
             "  4 [ ] From the shell\n",
-            "2 of 4 open — finish them before you wrap up.\n"
+            still_open!(2 of 4)
         ))
         .run()
         .success();

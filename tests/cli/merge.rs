@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::support::still_open;
 use crate::support::{Done, TestEnv, items};
 
 fn git_in(env: &TestEnv, dir: &Path, args: &[&str]) -> Done {
@@ -124,7 +125,7 @@ fn the_driver_merges_named_lists_too() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Schema\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -190,7 +191,7 @@ fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
             "  1 [x] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -206,7 +207,7 @@ fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
             "  1 [ ] A\n",
             "  2 [▶] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -278,7 +279,7 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
             "  4 [ ] Main Z\n",
             "  6 [ ] Feature X\n",
             "  5 [ ] Feature Y ⧗ 6\n",
-            "5 of 6 open — finish them before you wrap up.\n",
+            still_open!(5 of 6),
         ))
         .expect_stderr(concat!(
             "warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n",
@@ -338,7 +339,7 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
             "[0/2] (no summary)\n",
             "  1 [ ] Schema\n",
             "  2 [ ] Routes\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -368,7 +369,7 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
             "[1/2] (no summary)\n",
             "  1 [x] Schema\n",
             "  3 [ ] Theirs\n",
-            "1 of 2 open — finish it before you wrap up.\n",
+            still_open!(1 of 2),
         ))
         .expect_stderr(
             "note: Merged both sides of the conflict in [ROOT]/ws/.todos/api.json (common \
@@ -442,7 +443,7 @@ fn three(env: &TestEnv) {
             "[1/2] S\n",
             "  1 [x] A\n",
             "  2 [ ] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -454,7 +455,7 @@ fn three(env: &TestEnv) {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -855,7 +856,7 @@ fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
             "  4 [ ] Main Z\n",
             "  6 [ ] Feature X\n",
             "  5 [ ] Feature Y ⧗ 6\n",
-            "5 of 6 open — finish them before you wrap up.\n",
+            still_open!(5 of 6),
         ))
         .expect_stderr(concat!(
             "warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n",

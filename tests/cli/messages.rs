@@ -1,6 +1,7 @@
 //! What a command says when it works: counts in correct English, each warning and note once,
 //! the same in text and in the envelope, and where to look next.
 
+use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv};
 
 #[test]
@@ -19,7 +20,7 @@ fn the_priority_is_shown() {
     let env = TestEnv::new();
     env.todos(&["write"])
         .stdin(r#"{"summary":"S","todos":[{"content":"Patch","status":"pending","priority":"HIGH"},{"content":"Test","status":"pending"}]}"#)
-        .expect_stdout(concat!("[0/2] S\n", "  1 [ ] Patch (high priority)\n", "  2 [ ] Test\n", "2 of 2 open — finish them before you wrap up.\n")).run()
+        .expect_stdout(concat!("[0/2] S\n", "  1 [ ] Patch (high priority)\n", "  2 [ ] Test\n", still_open!(2 of 2))).run()
         .success();
     let shown = env
         .todos(&["show"])
@@ -100,7 +101,7 @@ fn codex_explanation_is_a_note_on_the_change() {
     let done = env
         .todos(&["write"])
         .stdin(r#"{"explanation": "Lexer split;\nnow tests", "plan": [{"step": "Split the lexer", "status": "completed"}, {"step": "Add tests", "status": "in_progress"}]}"#)
-        .expect_stdout(concat!("[1/2] Refactor the parser\n", "  1 [x] Split the lexer\n", "  2 [▶] Add tests\n", "1 of 2 open — finish it before you wrap up.\n")).expect_stderr("note: this change: Lexer split; now tests\n").run_in_process()
+        .expect_stdout(concat!("[1/2] Refactor the parser\n", "  1 [x] Split the lexer\n", "  2 [▶] Add tests\n", still_open!(1 of 2))).expect_stderr("note: this change: Lexer split; now tests\n").run_in_process()
         .success();
     assert_eq!(done.stderr, "note: this change: Lexer split; now tests\n");
     assert!(
@@ -161,7 +162,7 @@ fn a_missing_summary_warns_once() {
     let first = env
         .todos(&["write"])
         .stdin(r#"{"todos": [{"content": "A", "status": "pending"}]}"#)
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
+        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] A\n", still_open!(1 of 1))).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
         .success();
     assert_eq!(first.stderr, warning);
     let again = env
@@ -170,7 +171,7 @@ fn a_missing_summary_warns_once() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [▶] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
+use crate::support::still_open;
 use crate::support::{LOCK, TestEnv};
 
 fn sample(env: &TestEnv) {
@@ -18,7 +19,7 @@ fn sample(env: &TestEnv) {
                 {"content": "Perf script", "status": "cancelled"},
                 {"content": "Flaky CI job", "status": "failed"}]}"#,
         )
-        .expect_stdout(concat!("[3/5] Fix login\n", "  1 [x] Reproduce the bug\n", "  2 [▶] Patch the token check — Patching the token check\n", "  3 [ ] Add a regression test\n", "  4 [~] Perf script\n", "  5 [!] Flaky CI job\n", "2 of 5 open — finish them before you wrap up.\n")).run()
+        .expect_stdout(concat!("[3/5] Fix login\n", "  1 [x] Reproduce the bug\n", "  2 [▶] Patch the token check — Patching the token check\n", "  3 [ ] Add a regression test\n", "  4 [~] Perf script\n", "  5 [!] Flaky CI job\n", still_open!(2 of 5))).run()
         .success();
 }
 
@@ -56,7 +57,7 @@ fn progress_line_after_a_change() {
             "  3 [x] Add a regression test\n",
             "  4 [~] Perf script\n",
             "  5 [!] Flaky CI job\n",
-            "1 of 5 open — finish it before you wrap up.\n"
+            still_open!(1 of 5)
         ))
         .run()
         .success();

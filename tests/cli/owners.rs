@@ -8,6 +8,7 @@ use std::sync::{Arc, Barrier};
 use serde_json::{Value, json};
 
 use crate::dependencies::{blocked_by, write_plan};
+use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
 
 #[test]
@@ -29,7 +30,7 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
             "  3 [▶] C\n",
             "  4 [ ] D\n",
             "  5 [ ] E @w1\n",
-            "5 of 5 open — finish them before you wrap up.\n"
+            still_open!(5 of 5)
         ))
         .run()
         .success();
@@ -114,7 +115,7 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
             "  3 [▶] C @w3\n",
             "  4 [ ] D\n",
             "  5 [ ] E @w1\n",
-            "5 of 5 open — finish them before you wrap up.\n"
+            still_open!(5 of 5)
         ))
         .run()
         .success();
@@ -126,7 +127,7 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
             "  3 [▶] C @w3\n",
             "  4 [▶] D\n",
             "  5 [ ] E @w1\n",
-            "5 of 5 open — finish them before you wrap up.\n"
+            still_open!(5 of 5)
         ))
         .run()
         .success();
@@ -143,7 +144,7 @@ fn create_and_update_take_owners_and_dependencies() {
             "  2 [ ] B\n",
             "  3 [ ] C ⧗ 1 @ops\n",
             "  4 [ ] D ⧗ 1 @ops\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();
@@ -167,7 +168,7 @@ fn create_and_update_take_owners_and_dependencies() {
         "  2 [ ] B\n",
         "  3 [ ] C ⧗ 2\n",
         "  4 [ ] D ⧗ 1 @ops\n",
-        "4 of 4 open — finish them before you wrap up.\n"
+        still_open!(4 of 4)
     ))
     .run()
     .success();
@@ -183,7 +184,7 @@ fn create_and_update_take_owners_and_dependencies() {
             "  3 [ ] C ⧗ 2\n",
             "  4 [ ] D ⧗ 1 @ops\n",
             "  5 [ ] E ⧗ 4 @w9\n",
-            "5 of 5 open — finish them before you wrap up.\n"
+            still_open!(5 of 5)
         ))
         .run()
         .success();
@@ -207,7 +208,7 @@ fn every_view_shows_owners_dependencies_and_descriptions() {
             "  1 [x] Migrate @db\n",
             "  2 [ ] Backfill @db\n",
             "  3 [ ] Switch reads ⧗ 2\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -290,7 +291,7 @@ fn a_dozen_claimers_at_once_never_get_the_same_item() {
             "  10 [ ] Step 10\n",
             "  11 [ ] Step 11\n",
             "  12 [ ] Step 12\n",
-            "12 of 12 open — finish them before you wrap up.\n"
+            still_open!(12 of 12)
         ))
         .run()
         .success();
@@ -365,7 +366,7 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
             "  6 [ ] Sign the artifacts ⧗ 2, 3, 4\n",
             "  7 [ ] Write the notes\n",
             "  8 [ ] Publish ⧗ 6, 7\n",
-            "8 of 8 open — finish them before you wrap up.\n"
+            still_open!(8 of 8)
         ))
         .run()
         .success();
@@ -514,7 +515,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
             "[0/2] S\n",
             "  1 [▶] A @w1\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -548,7 +549,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
             "[0/2] S\n",
             "  1 [▶] A @w1\n",
             "  2 [▶] B @w2\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();

@@ -4,6 +4,7 @@
 use std::fs;
 use std::process::Stdio;
 
+use crate::support::still_open;
 use crate::support::{LOCK, TestEnv};
 
 /// Runs `args` with stdout a pipe whose reading end is already closed.
@@ -182,7 +183,7 @@ fn a_closed_stderr_never_panics() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  2 [ ] Z\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run();
     assert_eq!(done.code, 0);

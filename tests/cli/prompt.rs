@@ -1,6 +1,7 @@
 //! `todos prompt`: the guide an agent gets in its system prompt.
 
 use crate::support::TestEnv;
+use crate::support::still_open;
 
 /// `todos prompt`'s whole guide with the default limits: the tests that read the guide compare
 /// it whole against this one copy.
@@ -131,7 +132,7 @@ fn the_heredoc_example_works_as_written() {
             "  1 [x] Reproduce the timeout\n",
             "  2 [▶] Patch the token expiry check\n",
             "  3 [ ] Add a regression test\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run();
     // The ids the guide's next commands use exist after its `create`.
@@ -142,7 +143,7 @@ fn the_heredoc_example_works_as_written() {
             "  2 [▶] Patch the token expiry check\n",
             "  3 [ ] Add a regression test\n",
             "  4 [ ] Update the changelog\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -155,7 +156,7 @@ fn the_heredoc_example_works_as_written() {
                 "  2 [x] Patch the token expiry check\n",
                 "  3 [ ] Add a regression test\n",
                 "  4 [ ] Update the changelog\n",
-                "2 of 4 open — finish them before you wrap up.\n"
+                still_open!(2 of 4)
             ),
         ),
         (
@@ -166,7 +167,7 @@ fn the_heredoc_example_works_as_written() {
                 "  2 [x] Patch the token expiry check\n",
                 "  3 [▶] Add a regression test\n",
                 "  4 [ ] Update the changelog\n",
-                "2 of 4 open — finish them before you wrap up.\n"
+                still_open!(2 of 4)
             ),
         ),
         (
@@ -177,7 +178,7 @@ fn the_heredoc_example_works_as_written() {
                 "  2 [x] Patch the token expiry check\n",
                 "  3 [▶] Add a regression test\n",
                 "  4 [~] Update the changelog\n",
-                "1 of 4 open — finish it before you wrap up.\n"
+                still_open!(1 of 4)
             ),
         ),
     ] {

@@ -21,6 +21,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::support::TestEnv;
+use crate::support::still_open;
 
 /// One page of the manual, by its path in the repository.
 fn document(path: &str) -> String {
@@ -351,7 +352,7 @@ fn every_sh_block_runs_and_prints_what_it_claims() {
                                     "  3 [ ] Add a regression test for expired tokens\n",
                                     "  4 [ ] Update the changelog\n",
                                     "  5 [~] Benchmark the old retry loop\n",
-                                    "3 of 5 open — finish them before you wrap up.\n",
+                                    still_open!(3 of 5),
                                 )).run()
                             .success();
                         // Each runs for its second, all of them at once.
@@ -534,7 +535,7 @@ fn every_help_example_runs_as_shown() {
                     "  3 [ ] Add a regression test for expired tokens\n",
                     "  4 [ ] Update the changelog\n",
                     "  5 [~] Benchmark the old retry loop\n",
-                    "3 of 5 open — finish them before you wrap up.\n"
+                    still_open!(3 of 5)
                 ))
                 .run()
                 .success();

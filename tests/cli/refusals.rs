@@ -1,6 +1,7 @@
 //! Refusals in the words typed: each names the flag, argument or field the user gave, lists
 //! every problem at once, and says what to do next.
 
+use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
 
 #[test]
@@ -66,7 +67,7 @@ fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -158,7 +159,7 @@ fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
             "[1/2] S\n",
             "  1 [ ] Do a thing\n",
             "  2 [x] Read\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run_in_process()
         .success();
@@ -185,7 +186,7 @@ fn an_unknown_id_is_listed_once() {
          hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
     );
     env.todos(&["remove", "2", "3"])
-        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: removed 2 open items: 2 \"B\" (pending), 3 \"C\" (pending); if they are still needed, `todos undo` brings them back\n").run_in_process()
+        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", still_open!(1 of 1))).expect_stderr("warning: removed 2 open items: 2 \"B\" (pending), 3 \"C\" (pending); if they are still needed, `todos undo` brings them back\n").run_in_process()
         .success();
     env.rejects(
         env.todos(&["remove", "9"]).expect_stderr(concat!(
@@ -366,11 +367,7 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
     env.todos(&["remove", "1"])
         .expect_code(0)
         .expect_stderr("")
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  2 [ ] B\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  2 [ ] B\n", still_open!(1 of 1)))
         .run();
     env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]).expect_stderr(concat!(
             "error: the plan is at revision 2, not 1: someone changed it since you read \

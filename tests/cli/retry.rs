@@ -1,6 +1,7 @@
 //! Every refusal costs an agent a turn, so each names its fix: retried with only what the
 //! error said, the command passes. Each refusal leaves the workspace byte-for-byte unchanged.
 
+use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
 
 #[test]
@@ -45,11 +46,7 @@ fn a_mistyped_field_is_answered_with_the_field_meant() {
     );
     env.todos(&["write"])
         .stdin(sent.replace("contnet", "content"))
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .run()
         .success();
 }
@@ -182,7 +179,7 @@ fn a_long_item_is_told_first_how_to_fit_then_how_to_raise_the_limit() {
     // The retry the message names: a short text, the rest in the description.
     env.todos(&["write"])
         .stdin(r#"{"summary": "S", "todos": [{"content": "Patch the token expiry check", "description": "Compare milliseconds too", "status": "pending"}]}"#)
-        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] Patch the token expiry check\n", "1 of 1 open — finish it before you wrap up.\n")).run()
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] Patch the token expiry check\n", still_open!(1 of 1))).run()
         .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["description"], "Compare milliseconds too");
@@ -240,7 +237,7 @@ fn separators_and_byte_order_marks_inside_text_are_refused() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  2 [ ] B\n",
-            "1 of 1 open — finish it before you wrap up.\n",
+            still_open!(1 of 1),
         ))
         .expect_stderr(concat!(
             "warning: the plan has no summary: say in one line what it is for with \"summary\" \
@@ -294,7 +291,7 @@ fn a_write_that_reopens_a_finished_item_warns_by_name() {
             "-t",
             "pending:Publish",
         ])
-        .expect_stdout(concat!("[0/2] S\n", "  1 [ ] Tag\n", "  2 [ ] Publish\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: reopened item 1 \"Tag\": completed → pending; if it is finished, send it as completed\n").run()
+        .expect_stdout(concat!("[0/2] S\n", "  1 [ ] Tag\n", "  2 [ ] Publish\n", still_open!(2 of 2))).expect_stderr("warning: reopened item 1 \"Tag\": completed → pending; if it is finished, send it as completed\n").run()
         .success();
 }
 
@@ -344,11 +341,7 @@ fn one_item_is_spoken_of_in_the_singular() {
     let env = TestEnv::new();
     let done = env
         .todos(&["write", "--summary", "S", "-t", "pending:A"])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .run()
         .success();
     assert!(

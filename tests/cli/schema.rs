@@ -9,6 +9,7 @@
 use serde_json::{Value, json};
 
 use crate::support::TestEnv;
+use crate::support::still_open;
 
 #[track_caller]
 fn schema(env: &TestEnv, command: &str) -> Value {
@@ -181,7 +182,7 @@ fn create_and_update_examples() {
             "[0/2] (no summary)\n",
             "  1 [ ] Write the migration\n",
             "  2 [ ] Run it on staging\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -197,7 +198,7 @@ fn create_and_update_examples() {
             "  1 [ ] Write the migration\n",
             "  2 [ ] Run it on staging\n",
             "  3 [ ] Run the tests\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -243,7 +244,7 @@ fn create_and_update_examples() {
             "  1 [ ] Write the migration\n",
             "  2 [x] Run it on staging\n",
             "  3 [ ] Run the tests\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -257,7 +258,7 @@ fn create_and_update_examples() {
             "  1 [▶] Write the migration\n",
             "  2 [x] Run it on staging\n",
             "  3 [ ] Run the tests\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();

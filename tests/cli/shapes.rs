@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv, error_paths, items};
 
 /// The items `write` makes of `input`, written quietly: the warnings a shape may earn (no
@@ -117,7 +118,7 @@ fn weknora_plan_steps() {
             "  1 [x] 搜索知识库中的 WeKnora 架构信息\n",
             "  2 [▶] 使用 web_search 检索 LangChain 文档\n",
             "  3 [ ] 对比三个框架的核心特性\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -149,7 +150,7 @@ fn claude_code_todowrite_with_active_form_and_priority() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [▶] Run the tests — Running the tests (high priority)\n",
-            "1 of 1 open — finish it before you wrap up.\n",
+            still_open!(1 of 1),
         ))
         .expect_stderr(
             "warning: the plan has no summary: say in one line what it is for with \"summary\" \
@@ -221,7 +222,7 @@ fn tutorial_create_todos_and_update_todo() {
             "[0/2] (no summary)\n",
             "  1 [ ] 搜索资料\n",
             "  2 [ ] 写总结\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -231,7 +232,7 @@ fn tutorial_create_todos_and_update_todo() {
             "[0/2] (no summary)\n",
             "  1 [▶] 搜索资料\n",
             "  2 [ ] 写总结\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -241,7 +242,7 @@ fn tutorial_create_todos_and_update_todo() {
             "[1/2] (no summary)\n",
             "  1 [x] 搜索资料\n",
             "  2 [ ] 写总结\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();

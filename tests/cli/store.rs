@@ -2,6 +2,7 @@
 
 use std::fs;
 
+use crate::support::still_open;
 use crate::support::{LOCK, TestEnv};
 
 #[test]
@@ -170,7 +171,7 @@ fn a_held_lock_times_out_with_a_conflict() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -282,7 +283,7 @@ fn saving_keeps_the_store_permissions() {
             "[0/2] S\n",
             "  1 [ ] a\n",
             "  2 [ ] b\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -328,7 +329,7 @@ fn a_change_leaves_the_workspace_folders_access_time_alone() {
             "[1/2] S\n",
             "  1 [x] a\n",
             "  2 [ ] b\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();

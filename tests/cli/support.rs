@@ -12,6 +12,24 @@ use serde_json::Value;
 pub const HISTORY: &str = ".todos/default.history.jsonl";
 pub const LOCK: &str = ".todos/default.json.lock";
 
+/// The progress line under a checklist that still has open items, named once for the many
+/// expectations that end with it: `still_open!(2 of 3)` is
+/// `"2 of 3 open — finish them before you wrap up.\n"`, a literal `concat!` takes.
+macro_rules! still_open {
+    (1 of $total:literal) => {
+        concat!("1 of ", $total, " open — finish it before you wrap up.\n")
+    };
+    ($open:literal of $total:literal) => {
+        concat!(
+            $open,
+            " of ",
+            $total,
+            " open — finish them before you wrap up.\n"
+        )
+    };
+}
+pub(crate) use still_open;
+
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";
 

@@ -4,6 +4,7 @@ use std::fs;
 
 use serde_json::json;
 
+use crate::support::still_open;
 use crate::support::{TestEnv, items};
 
 /// The plan S with a, b and c pending, as a change or a restore prints it.
@@ -12,7 +13,7 @@ const S_ABC: &str = concat!(
     "  1 [ ] a\n",
     "  2 [ ] b\n",
     "  3 [ ] c\n",
-    "3 of 3 open — finish them before you wrap up.\n"
+    still_open!(3 of 3)
 );
 
 /// Two revisions: the plan S with A, then B created.
@@ -24,7 +25,7 @@ fn a_then_b(env: &TestEnv) {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run();
 }
@@ -43,7 +44,7 @@ fn undo_restores_what_a_full_overwrite_dropped() {
             "  1 [x] A\n",
             "  2 [▶] B\n",
             "  3 [ ] C\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
@@ -70,11 +71,7 @@ fn undo_never_hands_an_id_out_twice() {
     let env = TestEnv::new();
     a_then_b(&env);
     env.todos(&["undo"])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
         .success();
@@ -83,7 +80,7 @@ fn undo_never_hands_an_id_out_twice() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  3 [ ] C\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -264,7 +261,7 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
             "  2 [ ] b\n",
             "  3 [ ] c\n",
             "  4 [ ] d\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();
@@ -302,13 +299,13 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
             "[0/2] S\n",
             "  1 [ ] a\n",
             "  2 [ ] b\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
     broken_store(&env);
     let first = env.read(".todos.json");
-    env.todos(&["undo"]).expect_stdout(concat!("[0/2] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
+    env.todos(&["undo"]).expect_stdout(concat!("[0/2] S\n", "  1 [ ] a\n", "  2 [ ] b\n", still_open!(2 of 2))).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
     env.todos(&["create", "c"])
         .expect_stdout(S_ABC)
         .run()
@@ -335,11 +332,7 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
     assert_eq!(env.store()["revision"], 2);
     assert!(env.store().get("summary").is_none(), "{}", env.store());
     env.todos(&["redo"])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
         .success();
@@ -354,7 +347,7 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  2 [ ] B\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

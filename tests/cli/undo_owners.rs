@@ -2,6 +2,7 @@
 //! would change another owner's item is refused `CONFLICT`; under no name it is never limited.
 
 use crate::support::TestEnv;
+use crate::support::still_open;
 
 fn owned_by_w1() -> TestEnv {
     let env = TestEnv::new();
@@ -12,7 +13,7 @@ fn owned_by_w1() -> TestEnv {
             "[0/2] Ship\n",
             "  1 [▶] Schema @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -22,7 +23,7 @@ fn owned_by_w1() -> TestEnv {
             "[0/2] Ship\n",
             "  1 [▶] Schema v2 @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -77,7 +78,7 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
             "[1/2] Ship\n",
             "  1 [▶] Schema v2 @w1\n",
             "  2 [x] Docs\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -87,7 +88,7 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
             "[0/2] Ship\n",
             "  1 [▶] Schema v2 @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
@@ -104,7 +105,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "[0/2] Ship\n",
             "  1 [▶] Schema @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 2.\n")
         .run()
@@ -115,7 +116,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "[0/2] Ship\n",
             "  1 [▶] Schema v2 @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
@@ -126,7 +127,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "[0/2] Ship\n",
             "  1 [ ] Schema\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()

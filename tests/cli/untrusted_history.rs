@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv};
 
 /// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
@@ -15,7 +16,7 @@ fn three_revisions(env: &TestEnv) {
             "[0/2] Ship\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -25,7 +26,7 @@ fn three_revisions(env: &TestEnv) {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -108,7 +109,7 @@ const FOUR_ITEMS: &str = concat!(
     "  2 [ ] B\n",
     "  3 [ ] C\n",
     "  4 [ ] D\n",
-    "4 of 4 open — finish them before you wrap up.\n",
+    still_open!(4 of 4),
 );
 
 #[test]
@@ -176,7 +177,7 @@ fn a_revision_far_beyond_the_store_never_stops_a_change() {
                 "  3 [ ] C\n",
                 "  4 [ ] D\n",
                 "  5 [ ] E\n",
-                "5 of 5 open — finish them before you wrap up.\n"
+                still_open!(5 of 5)
             ))
             .run()
             .success();
@@ -353,7 +354,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
             "[0/2] Ship\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();

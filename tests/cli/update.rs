@@ -1,3 +1,4 @@
+use crate::support::still_open;
 use crate::support::{TestEnv, error_paths, items};
 
 #[test]
@@ -9,7 +10,7 @@ fn changes_the_status_of_one_item() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [▶] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -18,7 +19,7 @@ fn changes_the_status_of_one_item() {
             "[1/2] S\n",
             "  1 [ ] A\n",
             "  2 [x] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -34,7 +35,7 @@ fn changes_the_content() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [ ] A, said better\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -53,7 +54,7 @@ fn reads_json_from_stdin() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [▶] A — Doing A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -83,7 +84,7 @@ fn leaving_a_terminal_status_needs_reopen() {
             "[1/2] S\n",
             "  1 [~] A\n",
             "  2 [ ] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -92,7 +93,7 @@ fn leaving_a_terminal_status_needs_reopen() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -102,7 +103,7 @@ fn leaving_a_terminal_status_needs_reopen() {
             "[1/2] S\n",
             "  1 [!] A\n",
             "  2 [ ] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -112,7 +113,7 @@ fn leaving_a_terminal_status_needs_reopen() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -151,7 +152,7 @@ fn a_second_item_in_progress_is_refused() {
             "[0/2] S\n",
             "  1 [▶] A\n",
             "  2 [▶] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -214,11 +215,7 @@ fn the_same_status_again_is_no_change() {
     env.plan("S", &["pending:A"]);
     let before = env.tree();
     env.todos(&["update", "1", "pending"])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .expect_stderr("note: No change: the plan already matches (revision 1).\n")
         .run()
         .success();

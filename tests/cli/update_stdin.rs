@@ -1,6 +1,7 @@
 //! `update`'s JSON form on stdin takes every field its options do (`take` as `--take`), and
 //! `--unblock` names only a blocker the item waits on.
 
+use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv};
 
 fn three_items() -> TestEnv {
@@ -11,7 +12,7 @@ fn three_items() -> TestEnv {
             "  1 [ ] a\n",
             "  2 [ ] b\n",
             "  3 [ ] c\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr(concat!(
             "warning: each word became its own item (3 items: \"a\", \"b\", \"c\"): to keep a ",
@@ -25,7 +26,7 @@ fn three_items() -> TestEnv {
             "  1 [ ] a\n",
             "  2 [ ] b\n",
             "  3 [ ] c ⧗ 1\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -35,7 +36,7 @@ fn three_items() -> TestEnv {
             "  1 [ ] a\n",
             "  2 [ ] b @w1\n",
             "  3 [ ] c ⧗ 1\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -77,7 +78,7 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
             "  1 [ ] a\n",
             "  2 [ ] b @w3\n",
             "  3 [ ] c ⧗ 1\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -166,7 +167,7 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
             "  1 [ ] a\n",
             "  2 [ ] b @w1\n",
             "  3 [ ] c\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();

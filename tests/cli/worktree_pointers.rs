@@ -9,6 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::still_open;
 use crate::support::{HISTORY, LOCK, TestEnv};
 
 /// Every file under `dir` with its bytes, owner and mode; links as links.
@@ -87,11 +88,7 @@ fn a_pointer_through_proc_keeps_the_worktrees_own_plan_and_touches_nothing_outsi
         // Not `-q`: it silences warnings too (issue 31).
         .todos(&["write", "--summary", "S", "-t", "pending:a"])
         .current_dir(&victim)
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] a\n",
-            "1 of 1 open — finish it before you wrap up.\n",
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] a\n", still_open!(1 of 1),))
         .expect_stderr(
             "warning: worktrees is \"shared\", but this worktree keeps its own plan: \
                 [ROOT]/outside/evil/.git/worktrees/x/gitdir names /proc/self/cwd/.git, a \

@@ -4,6 +4,7 @@
 
 use serde_json::json;
 
+use crate::support::no_summary;
 use crate::support::still_open;
 use crate::support::{TestEnv, error_paths, items};
 
@@ -127,10 +128,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
             "  3 [ ] Add a regression test\n",
             still_open!(2 of 3),
         ))
-        .expect_stderr(
-            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
-            or --summary\n",
-        )
+        .expect_stderr(no_summary!())
         .run()
         .success();
     let store = env.store();
@@ -298,10 +296,7 @@ fn opencode_amp_and_trae_todo_lists() {
             "  3 [ ] Run the suite (medium priority)\n",
             still_open!(2 of 3),
         ))
-        .expect_stderr(
-            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
-                or --summary\n",
-        )
+        .expect_stderr(no_summary!())
         .run()
         .success();
     assert_eq!(env.store()["todos"][1]["priority"], "high");
@@ -348,10 +343,7 @@ fn qwen_code_todo_write_with_blocked_by() {
             "  2 [ ] Add API endpoints for preferences\n",
             still_open!(2 of 2),
         ))
-        .expect_stderr(
-            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
-            or --summary\n",
-        )
+        .expect_stderr(no_summary!())
         .run()
         .success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
@@ -477,10 +469,7 @@ fn roo_code_update_todo_list_checklist_in_a_string() {
             "  4 [ ] Write tests\n",
             still_open!(3 of 4),
         ))
-        .expect_stderr(
-            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
-                or --summary\n",
-        )
+        .expect_stderr(no_summary!())
         .run()
         .success();
     assert_eq!(

@@ -9,6 +9,7 @@ use std::io::{BufRead, BufReader};
 use serde_json::json;
 
 use crate::support::still_open;
+use crate::support::unsafe_path_hint;
 use crate::support::{HISTORY, LOCK, NOW, TestEnv};
 
 /// A fresh repository: `git init` in the test's workspace.
@@ -472,8 +473,7 @@ fn a_todos_folder_that_leads_out_is_never_read_for_the_default_lists_history() {
             env.todos(args).expect_stderr(concat!(
                 "error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write \
                  through it\n",
-                "hint: if this workspace is yours, replace it with a regular file or folder \
-                 inside the workspace (or remove it), then run the command again\n"
+                unsafe_path_hint!()
             )),
             6,
         );

@@ -1,6 +1,7 @@
 //! Every error class: its exit code, its words, its envelope, and an untouched workspace.
 
 use crate::support::TestEnv;
+use crate::support::unsafe_path_hint;
 
 #[test]
 fn invalid_input_reports_every_problem_at_once() {
@@ -264,8 +265,7 @@ fn every_exit_code_is_reachable() {
         env.todos(&["-C", "blocked", "show"]).expect_stderr(concat!(
             "error: [ROOT]/ws/blocked/.todos.json is a folder, not a file; todos does \
                 not read or write through it\n",
-            "hint: if this workspace is yours, replace it with a regular file or folder \
-                inside the workspace (or remove it), then run the command again\n",
+            unsafe_path_hint!(),
         )),
         6,
     );

@@ -3,6 +3,7 @@
 
 use serde_json::json;
 
+use crate::support::no_summary;
 use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
 
@@ -55,8 +56,7 @@ fn a_description_in_update_never_rewords_the_item() {
             still_open!(1 of 1),
         ))
         .expect_stderr(concat!(
-            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
-                    or --summary\n",
+            no_summary!(),
             "warning: dropped 2 open items: 1 \"Write parser\" (pending), 2 \"Test it\" \
                     (pending); send them again to keep them, or `todos undo`\n",
         ))
@@ -157,8 +157,7 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
                 "  3 [▶] Read the logs — Reading\n",
                 "  4 [ ] Fix the bug\n",
                 still_open!(2 of 2),
-            )).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" \
-                or --summary\n").run_in_process()
+            )).expect_stderr(no_summary!()).run_in_process()
         .success();
     assert_eq!(env.store().get("summary"), None);
     // A plan that goes on keeps its summary.
@@ -860,10 +859,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
             "  6 [ ] Test\n",
             still_open!(3 of 6),
         ))
-        .expect_stderr(
-            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
-                or --summary\n",
-        )
+        .expect_stderr(no_summary!())
         .run_in_process()
         .success();
     let statuses = |store: &serde_json::Value| -> Vec<String> {

@@ -6,6 +6,7 @@ use std::process::{Command, Stdio};
 use serde_json::{Value, json};
 
 use crate::support::still_open;
+use crate::support::unsafe_path_hint;
 use crate::support::{Done, TestEnv};
 
 const BEGIN: &str = "<!-- todos:begin";
@@ -973,8 +974,7 @@ fn broken_or_linked_agent_settings_change_nothing() {
                 .expect_stderr(concat!(
                     "error: [ROOT]/ws/.codex/config.toml is a symbolic link; todos does not read \
                     or write through it\n",
-                    "hint: if this workspace is yours, replace it with a regular file or folder \
-                    inside the workspace (or remove it), then run the command again\n",
+                    unsafe_path_hint!(),
                 )),
             6,
         );

@@ -10,6 +10,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::support::still_open;
+use crate::support::unsafe_path_hint;
 use crate::support::{Done, HISTORY, LOCK, TestEnv};
 
 /// A refusal that must come at once: generous for a machine loaded by parallel builds (5 s
@@ -245,8 +246,7 @@ fn a_later_block_never_follows_a_log_file_swapped_for_a_link() {
             .expect_stderr(concat!(
                 "error: [ROOT]/ws/memory/todos/todoList-20250102-174233.md is a symbolic \
                 link; todos does not read or write through it\n",
-                "hint: if this workspace is yours, replace it with a regular file or folder \
-                inside the workspace (or remove it), then run the command again\n",
+                unsafe_path_hint!(),
             )),
         6,
     );
@@ -305,8 +305,7 @@ fn a_fifo_where_a_file_belongs_is_refused_at_once() {
         env.todos(&["create", "A"]).expect_stderr(concat!(
             "error: [ROOT]/home/.config/todos/config.json is a FIFO (named pipe), not \
                 a regular file; todos does not read or write through it\n",
-            "hint: if this workspace is yours, replace it with a regular file or folder \
-                inside the workspace (or remove it), then run the command again\n",
+            unsafe_path_hint!(),
         )),
         6,
     );
@@ -323,8 +322,7 @@ fn a_device_or_a_huge_file_as_config_is_refused_without_reading_it() {
         env.todos(&["show"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.config.json resolves to /dev/zero, outside the workspace \
                 [ROOT]/ws; todos does not read or write through it\n",
-            "hint: if this workspace is yours, replace it with a regular file or folder \
-                inside the workspace (or remove it), then run the command again\n",
+            unsafe_path_hint!(),
         )),
         6,
     );
@@ -461,8 +459,7 @@ fn a_todos_that_is_a_regular_file_is_an_unsafe_path() {
     env.write_file(".todos", "a file, not a folder\n");
     let refusal = concat!(
         "error: [ROOT]/ws/.todos is not a folder; todos does not read or write through it\n",
-        "hint: if this workspace is yours, replace it with a regular file or folder inside the \
-         workspace (or remove it), then run the command again\n"
+        unsafe_path_hint!()
     );
     for args in [
         &["create", "B"][..],

@@ -7,6 +7,7 @@ use std::thread;
 use serde_json::Value;
 
 use crate::support::still_open;
+use crate::support::unsafe_path_hint;
 use crate::support::{HISTORY, TestEnv, items};
 
 #[test]
@@ -374,7 +375,7 @@ fn a_lists_folder_that_links_out_of_the_workspace_is_refused() {
         &["-l", "api", "create", "X"],
         &["show", "--all"],
     ] {
-        env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+        env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write through it\n", unsafe_path_hint!())), 6);
     }
     assert_eq!(
         fs::read_dir(&outside).unwrap().count(),

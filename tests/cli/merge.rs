@@ -7,6 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::support::still_open;
+use crate::support::unsafe_path_hint;
 use crate::support::{Done, TestEnv, items};
 
 fn git_in(env: &TestEnv, dir: &Path, args: &[&str]) -> Done {
@@ -711,8 +712,7 @@ fn init_git_refuses_links_and_git_files_that_do_not_point_back() {
         env.todos(&["init", "--git"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.gitattributes is a symbolic link; todos does not read \
                 or write through it\n",
-            "hint: if this workspace is yours, replace it with a regular file or folder \
-                inside the workspace (or remove it), then run the command again\n",
+            unsafe_path_hint!(),
         )),
         6,
     );
@@ -725,8 +725,7 @@ fn init_git_refuses_links_and_git_files_that_do_not_point_back() {
         env.todos(&["init", "--git"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.git/config is a symbolic link; todos does not read or \
                 write through it\n",
-            "hint: if this workspace is yours, replace it with a regular file or folder \
-                inside the workspace (or remove it), then run the command again\n",
+            unsafe_path_hint!(),
         )),
         6,
     );

@@ -1,6 +1,7 @@
 //! What a command says when it works: counts in correct English, each warning and note once,
 //! the same in text and in the envelope, and where to look next.
 
+use crate::support::no_summary;
 use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv};
 
@@ -158,11 +159,17 @@ fn codex_explanation_is_a_note_on_the_change() {
 #[test]
 fn a_missing_summary_warns_once() {
     let env = TestEnv::new();
-    let warning = "warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n";
+    let warning = no_summary!();
     let first = env
         .todos(&["write"])
         .stdin(r#"{"todos": [{"content": "A", "status": "pending"}]}"#)
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] A\n", still_open!(1 of 1))).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            still_open!(1 of 1)
+        ))
+        .expect_stderr(no_summary!())
+        .run_in_process()
         .success();
     assert_eq!(first.stderr, warning);
     let again = env

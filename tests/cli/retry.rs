@@ -1,6 +1,7 @@
 //! Every refusal costs an agent a turn, so each names its fix: retried with only what the
 //! error said, the command passes. Each refusal leaves the workspace byte-for-byte unchanged.
 
+use crate::support::no_summary;
 use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
 
@@ -240,8 +241,7 @@ fn separators_and_byte_order_marks_inside_text_are_refused() {
             still_open!(1 of 1),
         ))
         .expect_stderr(concat!(
-            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
-                    or --summary\n",
+            no_summary!(),
             "warning: dropped open item 1 \"A\" (pending); send it again to keep it, \
                     or `todos undo`\n",
         ))

@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use crate::support::no_summary;
 use crate::support::still_open;
 use crate::support::{HISTORY, TestEnv, error_paths, items};
 
@@ -152,10 +153,7 @@ fn claude_code_todowrite_with_active_form_and_priority() {
             "  1 [▶] Run the tests — Running the tests (high priority)\n",
             still_open!(1 of 1),
         ))
-        .expect_stderr(
-            "warning: the plan has no summary: say in one line what it is for with \"summary\" \
-            or --summary\n",
-        )
+        .expect_stderr(no_summary!())
         .run()
         .success();
     let item = &env.store()["todos"][0];

@@ -30,6 +30,24 @@ macro_rules! still_open {
 }
 pub(crate) use still_open;
 
+/// The warning a plan without a summary gets, named once for the expectations that end with it.
+macro_rules! no_summary {
+    () => {
+        "warning: the plan has no summary: say in one line what it is for with \"summary\" or \
+         --summary\n"
+    };
+}
+pub(crate) use no_summary;
+
+/// The hint under every refusal of an unsafe path (a link, a FIFO, a folder in a file's place).
+macro_rules! unsafe_path_hint {
+    () => {
+        "hint: if this workspace is yours, replace it with a regular file or folder inside the \
+         workspace (or remove it), then run the command again\n"
+    };
+}
+pub(crate) use unsafe_path_hint;
+
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";
 

@@ -1,5 +1,6 @@
 use serde_json::json;
 
+use crate::support::no_summary;
 use crate::support::still_open;
 use crate::support::{TestEnv, items};
 
@@ -228,7 +229,13 @@ fn ids_never_go_back() {
         "write",
         r#"{"todos":[{"content":"New","status":"pending"}]}"#,
     ])
-    .expect_stdout(concat!("[0/1] (no summary)\n", "  3 [ ] New\n", still_open!(1 of 1))).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
+    .expect_stdout(concat!(
+        "[0/1] (no summary)\n",
+        "  3 [ ] New\n",
+        still_open!(1 of 1)
+    ))
+    .expect_stderr(no_summary!())
+    .run()
     .success();
     assert_eq!(ids(&env), ["3"]);
 }
@@ -269,9 +276,14 @@ fn dropping_open_items_warns_with_each_name_in_one_line() {
 #[test]
 fn a_missing_summary_is_accepted_with_a_warning_and_a_stored_one_is_kept() {
     let env = TestEnv::new();
-    env
-        .todos(&["write", r#"{"todos":[{"content":"A","status":"pending"}]}"#])
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] A\n", still_open!(1 of 1))).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
+    env.todos(&["write", r#"{"todos":[{"content":"A","status":"pending"}]}"#])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            still_open!(1 of 1)
+        ))
+        .expect_stderr(no_summary!())
+        .run()
         .success();
     env.todos(&["write", "--summary", "Kept"])
         .expect_stdout(concat!("[0/1] Kept\n", "  1 [ ] A\n", still_open!(1 of 1)))

@@ -4,6 +4,7 @@
 
 use serde_json::json;
 
+use crate::support::finish_before_stop;
 use crate::support::no_summary;
 use crate::support::still_open;
 use crate::support::{TestEnv, error_paths, items};
@@ -443,10 +444,7 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
                 key from the user. Cancelled: Create API service.\n",
             "  2 [▶] Implement state management\n",
             "  3 [=] Wait for the API key from the user\n",
-            "Finish them before you stop: mark each completed as soon as it is done (todos \
-                update ID completed), cancelled when it is no longer needed, failed when \
-                you tried and it could not be done, or blocked when it waits on something \
-                outside the plan (it stays open).\n",
+            finish_before_stop!(them),
         )),
         1,
     );

@@ -1,5 +1,6 @@
 //! `todos check`: the exit code says whether work is left; stderr says which.
 
+use crate::support::finish_before_stop;
 use crate::support::still_open;
 use crate::support::{LOCK, TestEnv};
 
@@ -54,10 +55,7 @@ fn hook_mode_exits_2_once_per_stop() {
             "todos: the one item is still open.\n",
             "[0/1] In progress: A.\n",
             "  1 [▶] A\n",
-            "Finish it before you stop: mark it completed as soon as it is done (todos \
-                update ID completed), cancelled when it is no longer needed, failed when \
-                you tried and it could not be done, or blocked when it waits on something \
-                outside the plan (it stays open).\n",
+            finish_before_stop!(it),
         )),
         2,
     );
@@ -70,10 +68,7 @@ fn hook_mode_exits_2_once_per_stop() {
                 "todos: the one item is still open.\n",
                 "[0/1] In progress: A.\n",
                 "  1 [▶] A\n",
-                "Finish it before you stop: mark it completed as soon as it is done (todos \
-                update ID completed), cancelled when it is no longer needed, failed when \
-                you tried and it could not be done, or blocked when it waits on something \
-                outside the plan (it stays open).\n",
+                finish_before_stop!(it),
                 "If you need the user's answer first, ask and stop: this reminder comes once \
                 per stop.\n",
             )),
@@ -94,10 +89,7 @@ fn hook_mode_exits_2_once_per_stop() {
                 "todos: the one item is still open.\n",
                 "[0/1] In progress: A.\n",
                 "  1 [▶] A\n",
-                "Finish it before you stop: mark it completed as soon as it is done (todos \
-                update ID completed), cancelled when it is no longer needed, failed when \
-                you tried and it could not be done, or blocked when it waits on something \
-                outside the plan (it stays open).\n",
+                finish_before_stop!(it),
             )),
         2,
     );
@@ -286,10 +278,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
                 "[1/4] In progress: Server (+1 more). Pending: Docs.\n",
                 "  3 [▶] Client @w1\n",
                 "  4 [ ] Docs\n",
-                "Finish them before you stop: mark each completed as soon as it is done (todos \
-                update ID completed), cancelled when it is no longer needed, failed when \
-                you tried and it could not be done, or blocked when it waits on something \
-                outside the plan (it stays open).\n",
+                finish_before_stop!(them),
             )),
         1,
     );
@@ -350,10 +339,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
                 "todos: 1 of 4 items (held by @w2 or no one) is still open.\n",
                 "[3/4] In progress: Server.\n",
                 "  2 [▶] Server @w2\n",
-                "Finish it before you stop: mark it completed as soon as it is done (todos \
-                        update ID completed), cancelled when it is no longer needed, failed when \
-                        you tried and it could not be done, or blocked when it waits on something \
-                        outside the plan (it stays open).\n",
+                finish_before_stop!(it),
             )),
         2,
     );
@@ -362,10 +348,7 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
             "todos: 1 of 4 items is still open.\n",
             "[3/4] In progress: Server.\n",
             "  2 [▶] Server @w2\n",
-            "Finish it before you stop: mark it completed as soon as it is done (todos \
-                update ID completed), cancelled when it is no longer needed, failed when \
-                you tried and it could not be done, or blocked when it waits on something \
-                outside the plan (it stays open).\n",
+            finish_before_stop!(it),
         )),
         1,
     );

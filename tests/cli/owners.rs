@@ -8,6 +8,7 @@ use std::sync::{Arc, Barrier};
 use serde_json::{Value, json};
 
 use crate::dependencies::{blocked_by, write_plan};
+use crate::support::finish_before_stop;
 use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
 
@@ -624,10 +625,7 @@ fn hooks_and_check_show_owners_and_dependencies() {
             "  2 [ ] Build the server ⧗ 1\n",
             "  3 [ ] Build the client ⧗ 1\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "Finish them before you stop: mark each completed as soon as it is done (todos \
-                update ID completed), cancelled when it is no longer needed, failed when \
-                you tried and it could not be done, or blocked when it waits on something \
-                outside the plan (it stays open).\n",
+            finish_before_stop!(them),
         ))
         .run()
         .code(1);

@@ -1,6 +1,7 @@
 //! Every refusal costs an agent a turn, so each names its fix: retried with only what the
 //! error said, the command passes. Each refusal leaves the workspace byte-for-byte unchanged.
 
+use crate::support::finish_before_stop;
 use crate::support::no_summary;
 use crate::support::still_open;
 use crate::support::{TestEnv, error_paths};
@@ -355,10 +356,7 @@ fn one_item_is_spoken_of_in_the_singular() {
             "todos: the one item is still open.\n",
             "[0/1] Pending: A.\n",
             "  1 [ ] A\n",
-            "Finish it before you stop: mark it completed as soon as it is done (todos \
-                update ID completed), cancelled when it is no longer needed, failed when \
-                you tried and it could not be done, or blocked when it waits on something \
-                outside the plan (it stays open).\n",
+            finish_before_stop!(it),
         )),
         1,
     );

@@ -48,6 +48,23 @@ macro_rules! unsafe_path_hint {
 }
 pub(crate) use unsafe_path_hint;
 
+/// The last line of `check`'s refusal while items are open: `finish_before_stop!(it)` for one,
+/// `finish_before_stop!(them)` for more.
+macro_rules! finish_before_stop {
+    (it) => {
+        concat!("Finish it before you stop: mark it", finish_before_stop!())
+    };
+    (them) => {
+        concat!("Finish them before you stop: mark each", finish_before_stop!())
+    };
+    () => {
+        " completed as soon as it is done (todos update ID completed), cancelled when it is no \
+         longer needed, failed when you tried and it could not be done, or blocked when it waits \
+         on something outside the plan (it stays open).\n"
+    };
+}
+pub(crate) use finish_before_stop;
+
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";
 

@@ -4,10 +4,7 @@
 
 use serde_json::json;
 
-use crate::support::finish_before_stop;
-use crate::support::no_summary;
-use crate::support::still_open;
-use crate::support::{TestEnv, error_paths, items};
+use crate::support::{TestEnv, error_paths, finish_before_stop, items, no_summary, still_open};
 
 fn triple(id: &str, status: &str, content: &str) -> (String, String, String) {
     (id.into(), status.into(), content.into())

@@ -1,8 +1,6 @@
 //! `todos check`: the exit code says whether work is left; stderr says which.
 
-use crate::support::finish_before_stop;
-use crate::support::still_open;
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, finish_before_stop, still_open};
 
 #[test]
 fn an_empty_or_finished_plan_passes() {

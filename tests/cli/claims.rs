@@ -3,8 +3,7 @@
 
 use serde_json::Value;
 
-use crate::support::TestEnv;
-use crate::support::still_open;
+use crate::support::{TestEnv, still_open};
 
 const T0: &str = "2025-01-02T17:00:00Z";
 const T10: &str = "2025-01-02T17:10:00Z";

@@ -8,9 +8,7 @@ use std::io::{BufRead, BufReader};
 
 use serde_json::json;
 
-use crate::support::still_open;
-use crate::support::unsafe_path_hint;
-use crate::support::{HISTORY, LOCK, NOW, TestEnv};
+use crate::support::{HISTORY, LOCK, NOW, TestEnv, still_open, unsafe_path_hint};
 
 /// A fresh repository: `git init` in the test's workspace.
 fn repository() -> TestEnv {

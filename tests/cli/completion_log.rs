@@ -3,8 +3,7 @@
 
 use std::fs;
 
-use crate::support::TestEnv;
-use crate::support::still_open;
+use crate::support::{TestEnv, still_open};
 
 #[test]
 fn a_finished_plan_is_logged_once() {

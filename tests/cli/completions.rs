@@ -4,8 +4,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::support::still_open;
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 /// Each shell and its file in `completions/`.
 const SCRIPTS: [(&str, &str); 5] = [

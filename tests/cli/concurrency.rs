@@ -8,8 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use std::{fs, thread};
 
-use crate::support::still_open;
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 #[track_caller]
 fn lock_file(env: &TestEnv) -> File {

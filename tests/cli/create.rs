@@ -1,5 +1,4 @@
-use crate::support::still_open;
-use crate::support::{TestEnv, error_paths, items};
+use crate::support::{TestEnv, error_paths, items, still_open};
 
 #[test]
 fn creates_pending_items_from_arguments() {

@@ -4,8 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::still_open;
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, still_open};
 
 /// An orchestrator's plan: the snapshot names its own ids, which todos translates.
 pub(crate) const PLAN: &str = r#"{"summary": "Ship the API", "todos": [

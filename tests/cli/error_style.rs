@@ -4,8 +4,7 @@
 
 use std::fs;
 
-use crate::support::still_open;
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 /// Runs a command that must be refused with `code`, checks that it changed nothing and that
 /// `--json` carries the same message and hint, and returns stderr with `[WS]` for the workspace.

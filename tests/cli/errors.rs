@@ -1,7 +1,6 @@
 //! Every error class: its exit code, its words, its envelope, and an untouched workspace.
 
-use crate::support::TestEnv;
-use crate::support::unsafe_path_hint;
+use crate::support::{TestEnv, unsafe_path_hint};
 
 #[test]
 fn invalid_input_reports_every_problem_at_once() {

@@ -3,9 +3,7 @@
 
 use serde_json::json;
 
-use crate::support::no_summary;
-use crate::support::still_open;
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, no_summary, still_open};
 
 /// The plan S with A and B pending, as a change or a restore prints it.
 const A_AND_B: &str = concat!(

@@ -5,8 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::still_open;
-use crate::support::{Done, HISTORY, TestEnv};
+use crate::support::{Done, HISTORY, TestEnv, still_open};
 
 /// A tmpfs mounted for one test, unmounted when dropped. The tests run as root (here and in
 /// CI, on the same kind of machine); where mounting is not allowed the test says so on stderr,

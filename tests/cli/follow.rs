@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::support::still_open;
-use crate::support::{HISTORY, Spawned, TestEnv};
+use crate::support::{HISTORY, Spawned, TestEnv, still_open};
 
 const WAIT: Duration = Duration::from_secs(20);
 

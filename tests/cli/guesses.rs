@@ -2,8 +2,7 @@
 //! names no command names the one that works, swapped arguments do what was meant, a mistyped
 //! list name is named.
 
-use crate::support::TestEnv;
-use crate::support::still_open;
+use crate::support::{TestEnv, still_open};
 
 /// Words a newcomer guesses that are another name for a command run it.
 #[test]

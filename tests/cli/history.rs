@@ -5,8 +5,7 @@ use std::fs;
 
 use serde_json::Value;
 
-use crate::support::still_open;
-use crate::support::{HISTORY, TestEnv, items};
+use crate::support::{HISTORY, TestEnv, items, still_open};
 
 /// The plan of `three_changes`' revision 2, as every command that shows or restores it prints it.
 const REVISION_2: &str = concat!(

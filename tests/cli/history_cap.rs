@@ -5,8 +5,7 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 
-use crate::support::still_open;
-use crate::support::{HISTORY, TestEnv};
+use crate::support::{HISTORY, TestEnv, still_open};
 
 const CAP: u64 = 64 * 1024 * 1024;
 

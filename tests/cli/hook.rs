@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::still_open;
-use crate::support::{Done, Run, TestEnv};
+use crate::support::{Done, Run, TestEnv, still_open};
 
 /// Each agent, and the decision its stop protocol blocks with (none: exit 2 and stderr).
 const AGENTS: [(&str, Option<&str>); 3] = [

@@ -5,9 +5,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::support::still_open;
-use crate::support::unsafe_path_hint;
-use crate::support::{Done, TestEnv};
+use crate::support::{Done, TestEnv, still_open, unsafe_path_hint};
 
 const BEGIN: &str = "<!-- todos:begin";
 const END: &str = "<!-- todos:end -->";

@@ -10,8 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::still_open;
-use crate::support::{HISTORY, LOCK, TestEnv};
+use crate::support::{HISTORY, LOCK, TestEnv, still_open};
 
 fn mkfifo(path: &std::path::Path) {
     rustix::fs::mkfifoat(

@@ -6,9 +6,7 @@ use std::thread;
 
 use serde_json::Value;
 
-use crate::support::still_open;
-use crate::support::unsafe_path_hint;
-use crate::support::{HISTORY, TestEnv, items};
+use crate::support::{HISTORY, TestEnv, items, still_open, unsafe_path_hint};
 
 #[test]
 fn a_named_list_has_its_own_store_ids_and_history() {

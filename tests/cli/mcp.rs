@@ -9,8 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::still_open;
-use crate::support::{Run, TestEnv, error_paths, items};
+use crate::support::{Run, TestEnv, error_paths, items, still_open};
 
 const LEGACY: &str = "2025-11-25";
 const CURRENT: &str = "2026-07-28";

@@ -6,9 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::still_open;
-use crate::support::unsafe_path_hint;
-use crate::support::{Done, TestEnv, items};
+use crate::support::{Done, TestEnv, items, still_open, unsafe_path_hint};
 
 fn git_in(env: &TestEnv, dir: &Path, args: &[&str]) -> Done {
     env.git_in(dir, args)

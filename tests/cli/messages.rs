@@ -1,9 +1,7 @@
 //! What a command says when it works: counts in correct English, each warning and note once,
 //! the same in text and in the envelope, and where to look next.
 
-use crate::support::no_summary;
-use crate::support::still_open;
-use crate::support::{HISTORY, TestEnv};
+use crate::support::{HISTORY, TestEnv, no_summary, still_open};
 
 #[test]
 fn an_empty_plan_says_no_todos_once() {

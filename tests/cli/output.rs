@@ -6,8 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::still_open;
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 fn sample(env: &TestEnv) {
     env.todos(&["write", "-"])

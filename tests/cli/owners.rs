@@ -8,9 +8,7 @@ use std::sync::{Arc, Barrier};
 use serde_json::{Value, json};
 
 use crate::dependencies::{blocked_by, write_plan};
-use crate::support::finish_before_stop;
-use crate::support::still_open;
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, finish_before_stop, still_open};
 
 #[test]
 #[allow(clippy::too_many_lines)] // each step's whole output, written out

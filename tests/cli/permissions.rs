@@ -7,8 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::filesystems::which;
-use crate::support::still_open;
-use crate::support::{HISTORY, LOCK, Run, TestEnv};
+use crate::support::{HISTORY, LOCK, Run, TestEnv, still_open};
 
 /// Makes `path` owned by the unprivileged user 65534 (the tests run as root).
 fn chown_to_nobody(path: &Path) {

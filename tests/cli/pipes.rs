@@ -4,8 +4,7 @@
 use std::fs;
 use std::process::Stdio;
 
-use crate::support::still_open;
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 /// Runs `args` with stdout a pipe whose reading end is already closed.
 #[track_caller]

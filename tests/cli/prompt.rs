@@ -1,7 +1,6 @@
 //! `todos prompt`: the guide an agent gets in its system prompt.
 
-use crate::support::TestEnv;
-use crate::support::still_open;
+use crate::support::{TestEnv, still_open};
 
 /// `todos prompt`'s whole guide with the default limits: the tests that read the guide compare
 /// it whole against this one copy.

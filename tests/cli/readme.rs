@@ -20,8 +20,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::TestEnv;
-use crate::support::still_open;
+use crate::support::{TestEnv, still_open};
 
 /// One page of the manual, by its path in the repository.
 fn document(path: &str) -> String {

@@ -1,8 +1,7 @@
 //! Refusals in the words typed: each names the flag, argument or field the user gave, lists
 //! every problem at once, and says what to do next.
 
-use crate::support::still_open;
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, still_open};
 
 #[test]
 fn json_and_markdown_at_once_is_a_usage_error() {

@@ -1,10 +1,7 @@
 //! Every refusal costs an agent a turn, so each names its fix: retried with only what the
 //! error said, the command passes. Each refusal leaves the workspace byte-for-byte unchanged.
 
-use crate::support::finish_before_stop;
-use crate::support::no_summary;
-use crate::support::still_open;
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, finish_before_stop, no_summary, still_open};
 
 #[test]
 fn a_mistyped_status_is_answered_with_the_status_meant() {

@@ -8,8 +8,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::TestEnv;
-use crate::support::still_open;
+use crate::support::{TestEnv, still_open};
 
 #[track_caller]
 fn schema(env: &TestEnv, command: &str) -> Value {

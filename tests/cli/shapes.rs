@@ -2,9 +2,7 @@
 
 use serde_json::json;
 
-use crate::support::no_summary;
-use crate::support::still_open;
-use crate::support::{HISTORY, TestEnv, error_paths, items};
+use crate::support::{HISTORY, TestEnv, error_paths, items, no_summary, still_open};
 
 /// The items `write` makes of `input`, written quietly: the warnings a shape may earn (no
 /// summary) are write.rs's to check; here exit 0 and silence are.

@@ -2,8 +2,7 @@
 
 use std::fs;
 
-use crate::support::still_open;
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 #[test]
 fn show_and_recap_create_nothing() {

@@ -6,8 +6,7 @@
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::support::still_open;
-use crate::support::{NOW, TestEnv, bin_dir};
+use crate::support::{NOW, TestEnv, bin_dir, still_open};
 
 const WAIT: Duration = Duration::from_secs(10);
 

@@ -4,8 +4,7 @@ use std::fs;
 
 use serde_json::json;
 
-use crate::support::still_open;
-use crate::support::{TestEnv, items};
+use crate::support::{TestEnv, items, still_open};
 
 /// The plan S with a, b and c pending, as a change or a restore prints it.
 const S_ABC: &str = concat!(

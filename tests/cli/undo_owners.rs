@@ -1,8 +1,7 @@
 //! `undo` respects owners as every change does (SPEC §3a): under an owner's name, an undo that
 //! would change another owner's item is refused `CONFLICT`; under no name it is never limited.
 
-use crate::support::TestEnv;
-use crate::support::still_open;
+use crate::support::{TestEnv, still_open};
 
 fn owned_by_w1() -> TestEnv {
     let env = TestEnv::new();

@@ -5,8 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::still_open;
-use crate::support::{HISTORY, TestEnv};
+use crate::support::{HISTORY, TestEnv, still_open};
 
 /// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
 fn three_revisions(env: &TestEnv) {

@@ -1,5 +1,4 @@
-use crate::support::still_open;
-use crate::support::{TestEnv, error_paths, items};
+use crate::support::{TestEnv, error_paths, items, still_open};
 
 #[test]
 fn changes_the_status_of_one_item() {

@@ -1,8 +1,7 @@
 //! `update`'s JSON form on stdin takes every field its options do (`take` as `--take`), and
 //! `--unblock` names only a blocker the item waits on.
 
-use crate::support::still_open;
-use crate::support::{HISTORY, TestEnv};
+use crate::support::{HISTORY, TestEnv, still_open};
 
 fn three_items() -> TestEnv {
     let env = TestEnv::new();

@@ -6,8 +6,7 @@ use std::process::{ChildStdout, Command};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use crate::support::still_open;
-use crate::support::{Spawned, TestEnv};
+use crate::support::{Spawned, TestEnv, still_open};
 
 const WAIT: Duration = Duration::from_secs(10);
 

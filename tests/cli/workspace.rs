@@ -3,8 +3,7 @@
 
 use std::fs;
 
-use crate::support::TestEnv;
-use crate::support::still_open;
+use crate::support::{TestEnv, still_open};
 
 #[test]
 fn the_workspace_is_found_upwards() {

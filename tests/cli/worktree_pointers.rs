@@ -9,8 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::still_open;
-use crate::support::{HISTORY, LOCK, TestEnv};
+use crate::support::{HISTORY, LOCK, TestEnv, still_open};
 
 /// Every file under `dir` with its bytes, owner and mode; links as links.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {

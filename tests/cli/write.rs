@@ -1,8 +1,6 @@
 use serde_json::json;
 
-use crate::support::no_summary;
-use crate::support::still_open;
-use crate::support::{TestEnv, items};
+use crate::support::{TestEnv, items, no_summary, still_open};
 
 fn ids(env: &TestEnv) -> Vec<String> {
     items(&env.store()["todos"])

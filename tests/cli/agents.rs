@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::support::{TestEnv, error_paths, items};
+use crate::support::{TestEnv, error_paths, finish_before_stop, items, no_summary, still_open};
 
 fn triple(id: &str, status: &str, content: &str) -> (String, String, String) {
     (id.into(), status.into(), content.into())
@@ -17,7 +17,7 @@ const DOCS_CANCELLED: &str = concat!(
     "  2 [x] Patch\n",
     "  3 [▶] Test\n",
     "  4 [~] Update the docs\n",
-    "1 of 4 open — finish it before you wrap up.\n"
+    still_open!(1 of 4)
 );
 
 /// Cursor's `todo_write`: `merge` and `todos[]` of `id`, `content`, `status` (pending,
@@ -45,7 +45,7 @@ fn cursor_todo_write_merges_by_id() {
             "  2 [x] Patch\n",
             "  3 [▶] Test\n",
             "  4 [ ] Update the docs\n",
-            "2 of 4 open — finish them before you wrap up.\n"
+            still_open!(2 of 4)
         ))
         .run();
     assert_eq!(
@@ -83,7 +83,19 @@ fn a_merge_that_would_overflow_the_list_is_refused_whole() {
     env.plan("Long", &nine);
     let two = r#"{"merge": true, "todos": [{"id": "a", "content": "Ten", "status": "pending"}, {"id": "b", "content": "Eleven", "status": "pending"}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(two), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(two).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos: holds 11 items, the limit is 10; remove items or merge \
+                small steps into one; or raise the limit with \\\"max_items\\\" in .todos.config.json \
+                or TODOS_MAX_ITEMS\",\"details\":[{\"path\":\"todos\",\
+                \"message\":\"holds 11 items, the limit is 10; remove items or merge small \
+                steps into one; or raise the limit with \\\"max_items\\\" in .todos.config.json \
+                or TODOS_MAX_ITEMS\"}]},\"text\":\"error: todos: holds 11 items, the limit \
+                is 10; remove items or merge small steps into one; or raise the limit with \
+                \\\"max_items\\\" in .todos.config.json or TODOS_MAX_ITEMS\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"merge\":true,\
+                \"todos\":[{\"id\":\"a\",\"content\":\"Ten\",\"status\":\"pending\"},\
+                {\"id\":\"b\",\"content\":\"Eleven\",\"status\":\"pending\"}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
@@ -98,13 +110,25 @@ fn a_merge_that_would_overflow_the_list_is_refused_whole() {
 /// SPEC §3's row (the tool lives in microsoft/vscode-copilot-chat; its schema was not re-read
 /// for this test).
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn vscode_manage_todo_list_writes_and_reads() {
     let env = TestEnv::new();
     let write = r#"{"operation": "write", "todoList": [
         {"id": 1, "title": "Reproduce the bug", "description": "Run the failing login test", "status": "completed"},
         {"id": 2, "title": "Patch the check", "description": "Token expiry is compared in seconds\nagainst milliseconds", "status": "in-progress"},
         {"id": 3, "title": "Add a regression test", "description": "", "status": "not-started"}]}"#;
-    env.todos(&["write"]).stdin(write).expect_stdout(concat!("[1/3] (no summary)\n", "  1 [x] Reproduce the bug\n", "  2 [▶] Patch the check\n", "  3 [ ] Add a regression test\n", "2 of 3 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run().success();
+    env.todos(&["write"])
+        .stdin(write)
+        .expect_stdout(concat!(
+            "[1/3] (no summary)\n",
+            "  1 [x] Reproduce the bug\n",
+            "  2 [▶] Patch the check\n",
+            "  3 [ ] Add a regression test\n",
+            still_open!(2 of 3),
+        ))
+        .expect_stderr(no_summary!())
+        .run()
+        .success();
     let store = env.store();
     assert_eq!(
         items(&store["todos"]),
@@ -134,7 +158,22 @@ fn vscode_manage_todo_list_writes_and_reads() {
         .success();
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\"status\":\"completed\",\"description\":\"Run the failing login test\"},{\"id\":\"2\",\"content\":\"Patch the check\",\"status\":\"in_progress\",\"description\":\"Token expiry is compared in seconds\\nagainst milliseconds\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\"status\":\"pending\"}],\"recap\":\"[1/3] In progress: Patch the check. Pending: Add a regression test.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, 1 completed.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
+                \"status\":\"completed\",\"description\":\"Run the failing login test\"},\
+                {\"id\":\"2\",\"content\":\"Patch the check\",\"status\":\"in_progress\",\
+                \"description\":\"Token expiry is compared in seconds\\nagainst milliseconds\"},\
+                {\"id\":\"3\",\"content\":\"Add a regression test\",\
+                \"status\":\"pending\"}],\"recap\":\"[1/3] In progress: Patch the check. \
+                Pending: Add a regression test.\",\"revision\":1,\"warnings\":[]},\
+                \"text\":\"Todos: 1 pending, 1 in_progress, 1 completed.\",\
+                \"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\
+                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(
@@ -155,7 +194,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
             "  1 [x] Reproduce the bug\n",
             "  2 [▶] Patch the check — Patching\n",
             "  3 [ ] Add a regression test\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -175,7 +214,7 @@ fn vscode_manage_todo_list_writes_and_reads() {
             "  1 [x] Reproduce the bug\n",
             "  2 [▶] Patch the check — Patching\n",
             "  3 [ ] Add a regression test\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -185,7 +224,21 @@ fn vscode_manage_todo_list_writes_and_reads() {
     let read = env
         .todos(&["--json", "write"])
         .stdin(r#"{"operation": "read"}"#)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\"status\":\"completed\",\"active_form\":\"Reproducing\",\"description\":\"Run the failing login test\"},{\"id\":\"2\",\"content\":\"Patch the check\",\"status\":\"in_progress\",\"active_form\":\"Patching\",\"description\":\"Token expiry is compared in seconds\\nagainst milliseconds\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\"status\":\"pending\",\"active_form\":\"Adding a test\"}],\"recap\":\"[1/3] In progress: Patch the check. Pending: Add a regression test.\",\"revision\":3,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 3).\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"operation\":\"read\"}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
+                \"status\":\"completed\",\"active_form\":\"Reproducing\",\
+                \"description\":\"Run the failing login test\"},{\"id\":\"2\",\
+                \"content\":\"Patch the check\",\"status\":\"in_progress\",\
+                \"active_form\":\"Patching\",\"description\":\"Token expiry is compared \
+                in seconds\\nagainst milliseconds\"},{\"id\":\"3\",\
+                \"content\":\"Add a regression test\",\"status\":\"pending\",\
+                \"active_form\":\"Adding a test\"}],\"recap\":\"[1/3] In progress: Patch \
+                the check. Pending: Add a regression test.\",\"revision\":3,\
+                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
+                matches (revision 3).\",\"stats\":{\"total\":3,\"pending\":1,\
+                \"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"operation\":\"read\"}}}\n").run()
         .success()
         .json();
     assert_eq!(read["data"]["changed"], false);
@@ -201,7 +254,15 @@ fn a_vscode_read_with_a_list_or_a_mistyped_operation_is_refused() {
         .rejects(
             env.todos(&["--json", "write"]).stdin(
                 r#"{"operation": "read", "todoList": [{"id": 1, "title": "A", "status": "completed"}]}"#,
-            ).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"operation: \\\"read\\\" only prints the plan; to change it, send \\\"write\\\" with the list\",\"details\":[{\"path\":\"operation\",\"message\":\"\\\"read\\\" only prints the plan; to change it, send \\\"write\\\" with the list\"}]},\"text\":\"error: operation: \\\"read\\\" only prints the plan; to change it, send \\\"write\\\" with the list\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"operation\":\"read\",\"todoList\":[{\"id\":1,\"title\":\"A\",\"status\":\"completed\"}]}}}\n"),
+            ).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                    \"message\":\"operation: \\\"read\\\" only prints the plan; to change it, \
+                    send \\\"write\\\" with the list\",\"details\":[{\"path\":\"operation\",\
+                    \"message\":\"\\\"read\\\" only prints the plan; to change it, send \\\"write\\\" \
+                    with the list\"}]},\"text\":\"error: operation: \\\"read\\\" only prints \
+                    the plan; to change it, send \\\"write\\\" with the list\",\
+                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                    \"list\":\"default\",\"params_input\":{\"operation\":\"read\",\
+                    \"todoList\":[{\"id\":1,\"title\":\"A\",\"status\":\"completed\"}]}}}\n"),
             1,
         )
         .json();
@@ -226,7 +287,15 @@ fn opencode_amp_and_trae_todo_lists() {
         {"content": "Run the suite", "status": "pending", "priority": "medium", "id": "3"}]}"#;
     env.todos(&["write"])
         .stdin(opencode)
-        .expect_stdout(concat!("[1/3] (no summary)\n", "  1 [x] Read the failing test (high priority)\n", "  2 [▶] Fix the parser (high priority)\n", "  3 [ ] Run the suite (medium priority)\n", "2 of 3 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
+        .expect_stdout(concat!(
+            "[1/3] (no summary)\n",
+            "  1 [x] Read the failing test (high priority)\n",
+            "  2 [▶] Fix the parser (high priority)\n",
+            "  3 [ ] Run the suite (medium priority)\n",
+            still_open!(2 of 3),
+        ))
+        .expect_stderr(no_summary!())
+        .run()
         .success();
     assert_eq!(env.store()["todos"][1]["priority"], "high");
     let amp = r#"{"todos": [
@@ -240,7 +309,7 @@ fn opencode_amp_and_trae_todo_lists() {
             "  1 [x] Read the failing test (high priority)\n",
             "  2 [▶] Fix the parser (high priority)\n",
             "  3 [ ] Run the suite (low priority)\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -264,7 +333,17 @@ fn qwen_code_todo_write_with_blocked_by() {
     let qwen = r#"{"todos": [
         {"id": "create-model", "content": "Create user preferences model", "status": "in_progress", "blockedBy": []},
         {"id": "add-endpoints", "content": "Add API endpoints for preferences", "status": "pending"}]}"#;
-    env.todos(&["write"]).stdin(qwen).expect_stdout(concat!("[0/2] (no summary)\n", "  1 [▶] Create user preferences model\n", "  2 [ ] Add API endpoints for preferences\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run().success();
+    env.todos(&["write"])
+        .stdin(qwen)
+        .expect_stdout(concat!(
+            "[0/2] (no summary)\n",
+            "  1 [▶] Create user preferences model\n",
+            "  2 [ ] Add API endpoints for preferences\n",
+            still_open!(2 of 2),
+        ))
+        .expect_stderr(no_summary!())
+        .run()
+        .success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
     let blocked = r#"{"todos": [
         {"id": "create-model", "content": "Create user preferences model", "status": "in_progress"},
@@ -275,14 +354,25 @@ fn qwen_code_todo_write_with_blocked_by() {
             "[0/2] (no summary)\n",
             "  1 [▶] Create user preferences model\n",
             "  2 [ ] Add API endpoints for preferences ⧗ 1\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
     assert_eq!(env.store()["todos"][1]["blocked_by"], json!(["1"]));
     let unknown = blocked.replace(r#"["create-model"]"#, r#"["create-models"]"#);
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(unknown), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(unknown).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[1].blockedBy[0]: \\\"create-models\\\" names no item; \
+                the snapshot's ids are create-model, add-endpoints\",\
+                \"details\":[{\"path\":\"todos[1].blockedBy[0]\",\"message\":\"\\\"create-models\\\" \
+                names no item; the snapshot's ids are create-model, add-endpoints\"}]},\
+                \"text\":\"error: todos[1].blockedBy[0]: \\\"create-models\\\" names no \
+                item; the snapshot's ids are create-model, add-endpoints\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"id\":\"create-model\",\
+                \"content\":\"Create user preferences model\",\"status\":\"in_progress\"},\
+                {\"id\":\"add-endpoints\",\"content\":\"Add API endpoints for preferences\",\
+                \"status\":\"pending\",\"blockedBy\":[\"create-models\"]}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos[1].blockedBy[0]"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
@@ -303,7 +393,28 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
     let json = env
         .todos(&["--json", "write"])
         .stdin(gemini)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Initialize new React project\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Implement state management\",\"status\":\"in_progress\"},{\"id\":\"3\",\"content\":\"Wait for the API key from the user\",\"status\":\"blocked\"},{\"id\":\"4\",\"content\":\"Create API service\",\"status\":\"cancelled\"}],\"recap\":\"[2/4] In progress: Implement state management. Blocked: Wait for the API key from the user. Cancelled: Create API service.\",\"revision\":1,\"changed\":true,\"warnings\":[\"the plan has no summary: say in one line what it is for with \\\"summary\\\" or --summary\"]},\"text\":\"Updated todos: 1 in_progress, 1 completed, 1 cancelled, 1 blocked.\",\"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\"completed\":1,\"cancelled\":1,\"failed\":0,\"blocked\":1},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"description\":\"Initialize new React project\",\"status\":\"completed\"},{\"description\":\"Implement state management\",\"status\":\"in_progress\"},{\"description\":\"Wait for the API key from the user\",\"status\":\"blocked\"},{\"description\":\"Create API service\",\"status\":\"cancelled\"}]}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Initialize new React project\",\
+                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Implement state management\",\
+                \"status\":\"in_progress\"},{\"id\":\"3\",\"content\":\"Wait for the API \
+                key from the user\",\"status\":\"blocked\"},{\"id\":\"4\",\
+                \"content\":\"Create API service\",\"status\":\"cancelled\"}],\
+                \"recap\":\"[2/4] In progress: Implement state management. Blocked: Wait \
+                for the API key from the user. Cancelled: Create API service.\",\
+                \"revision\":1,\"changed\":true,\"warnings\":[\"the plan has no summary: \
+                say in one line what it is for with \\\"summary\\\" or --summary\"]},\
+                \"text\":\"Updated todos: 1 in_progress, 1 completed, 1 cancelled, 1 blocked.\",\
+                \"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\
+                \"completed\":1,\"cancelled\":1,\"failed\":0,\"blocked\":1},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"description\":\"Initialize \
+                new React project\",\"status\":\"completed\"},{\"description\":\"Implement \
+                state management\",\"status\":\"in_progress\"},{\"description\":\"Wait for \
+                the API key from the user\",\"status\":\"blocked\"},\
+                {\"description\":\"Create API service\",\"status\":\"cancelled\"}]}}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["stats"]["blocked"], 1);
@@ -323,7 +434,17 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
         .run()
         .success();
     // Blocked is open: check fails, and the item is listed among the open ones.
-    env.rejects(env.todos(&["check"]).expect_stderr(concat!("todos: 2 of 4 items are still open.\n", "[2/4] In progress: Implement state management. Blocked: Wait for the API key from the user. Cancelled: Create API service.\n", "  2 [▶] Implement state management\n", "  3 [=] Wait for the API key from the user\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")), 1);
+    env.rejects(
+        env.todos(&["check"]).expect_stderr(concat!(
+            "todos: 2 of 4 items are still open.\n",
+            "[2/4] In progress: Implement state management. Blocked: Wait for the API \
+                key from the user. Cancelled: Create API service.\n",
+            "  2 [▶] Implement state management\n",
+            "  3 [=] Wait for the API key from the user\n",
+            finish_before_stop!(them),
+        )),
+        1,
+    );
 }
 
 /// Roo Code's `update_todo_list` (its native tool definition: one string `todos`, "full markdown
@@ -335,7 +456,16 @@ fn roo_code_update_todo_list_checklist_in_a_string() {
     let roo = json!({"todos": "[x] Analyze requirements\n[-] Design architecture\n[ ] Implement core logic\n[ ] Write tests"});
     env.todos(&["write"])
         .stdin(roo.to_string())
-        .expect_stdout(concat!("[1/4] (no summary)\n", "  1 [x] Analyze requirements\n", "  2 [▶] Design architecture\n", "  3 [ ] Implement core logic\n", "  4 [ ] Write tests\n", "3 of 4 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
+        .expect_stdout(concat!(
+            "[1/4] (no summary)\n",
+            "  1 [x] Analyze requirements\n",
+            "  2 [▶] Design architecture\n",
+            "  3 [ ] Implement core logic\n",
+            "  4 [ ] Write tests\n",
+            still_open!(3 of 4),
+        ))
+        .expect_stderr(no_summary!())
+        .run()
         .success();
     assert_eq!(
         items(&env.store()["todos"]),
@@ -361,7 +491,7 @@ fn a_markdown_checklist_on_plain_stdin() {
             "  3 [▶] Test\n",
             "  4 [~] Perf script\n",
             "  5 [!] Flaky job\n",
-            "2 of 5 open — finish them before you wrap up.\n"
+            still_open!(2 of 5)
         ))
         .run()
         .success();
@@ -385,7 +515,16 @@ fn a_checklist_line_that_is_no_item_is_named() {
     let json = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin("- [x] Reproduce\nthen patch it\n- [?] Test\n").expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[1]\",\"message\":\"is not a checklist line such as \\\"[ ] Write the test\\\" (boxes: [ ] pending, [-] in_progress, [x] completed, [~] cancelled, [!] failed, [=] blocked)\"},{\"path\":\"todos[2]\",\"message\":\"has the box \\\"[?]\\\", which names no status; use [ ] pending, [-] in_progress, [x] completed, [~] cancelled, [!] failed, [=] blocked\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":\"- [x] Reproduce\\nthen patch it\\n- [?] Test\"}}}\n"),
+                .stdin("- [x] Reproduce\nthen patch it\n- [?] Test\n").expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[1]\",\
+                        \"message\":\"is not a checklist line such as \\\"[ ] Write the test\\\" \
+                        (boxes: [ ] pending, [-] in_progress, [x] completed, [~] cancelled, [!] \
+                        failed, [=] blocked)\"},{\"path\":\"todos[2]\",\"message\":\"has the box \
+                        \\\"[?]\\\", which names no status; use [ ] pending, [-] in_progress, [x] \
+                        completed, [~] cancelled, [!] failed, [=] blocked\"}]},\
+                        \"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":\"- \
+                        [x] Reproduce\\nthen patch it\\n- [?] Test\"}}}\n"),
             1,
         )
         .json();
@@ -409,7 +548,7 @@ fn claude_code_task_create_and_task_update() {
             "[1/2] Ship\n",
             "  1 [x] Tag\n",
             "  2 [ ] Run the tests\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -424,7 +563,7 @@ fn claude_code_task_create_and_task_update() {
             "[1/2] Ship\n",
             "  1 [x] Tag\n",
             "  2 [▶] Run every test — Running the tests\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -473,10 +612,21 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
     assert_eq!(store["todos"][1]["blocked_by"], json!(["1"]));
     assert_eq!(store["todos"][2]["blocked_by"], json!(["2"]));
     assert_eq!(store["todos"][0]["owner"], "api-agent");
-    env
-        .todos(&["update"])
+    env.todos(&["update"])
         .stdin(r#"{"taskId": "2", "status": "deleted"}"#)
-        .expect_stdout(concat!("[0/2] Ship\n", "  1 [▶] Tag @api-agent\n", "  3 [ ] Announce\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: removed open item 2 \"Publish\" (pending); if it is still needed, `todos undo` brings it back\n", "warning: removed item 2 \"Publish\" was blocking 3 \"Announce\": it no longer waits on it\n")).run()
+        .expect_stdout(concat!(
+            "[0/2] Ship\n",
+            "  1 [▶] Tag @api-agent\n",
+            "  3 [ ] Announce\n",
+            still_open!(2 of 2),
+        ))
+        .expect_stderr(concat!(
+            "warning: removed open item 2 \"Publish\" (pending); if it is still needed, \
+                    `todos undo` brings it back\n",
+            "warning: removed item 2 \"Publish\" was blocking 3 \"Announce\": it no longer \
+                    waits on it\n",
+        ))
+        .run()
         .success();
     let store = env.store();
     assert_eq!(store["todos"].as_array().unwrap().len(), 2);
@@ -493,7 +643,7 @@ fn json_in_a_markdown_fence() {
         .expect_stdout(concat!(
             "[0/1] Fix login\n",
             "  1 [▶] Patch\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -513,7 +663,7 @@ fn json_in_a_markdown_fence() {
             "[1/2] Fix login\n",
             "  1 [x] Patch\n",
             "  2 [ ] Tag\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -548,7 +698,7 @@ fn aliases_of_statuses_ids_and_fields() {
             "  5 [ ] E\n",
             "  6 [▶] F\n",
             "  7 [=] G alone is the text\n",
-            "5 of 7 open — finish them before you wrap up.\n"
+            still_open!(5 of 7)
         ))
         .run()
         .success();
@@ -582,7 +732,7 @@ fn aliases_of_statuses_ids_and_fields() {
             "  5 [ ] E\n",
             "  6 [▶] F\n",
             "  7 [=] G alone is the text\n",
-            "5 of 7 open — finish them before you wrap up.\n"
+            still_open!(5 of 7)
         ))
         .run()
         .success();
@@ -610,14 +760,21 @@ fn full_setup(agent: &str, action: &str) -> String {
                 "{action} .codex/config.toml: the todos MCP server (todos mcp), its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a project's .codex/config.toml once you trust the folder; check with /mcp\n",
                 "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n",
                 "Codex still asks before commands that leave its sandbox.\n",
-                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this folder?\", then at \"Hooks need review\" review the two todos hooks and trust them (or later in /hooks). Codex runs no project hook before both steps, and asks again when a hook changes.\n",
+                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
+                        and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
+                        review the two todos hooks and trust them (or later in /hooks). Codex runs \
+                        no project hook before both steps, and asks again when a hook changes.\n",
             ),
             action = action
         ),
         "gemini" => format!(
             concat!(
                 "{action} GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
-                "{action} .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; the todos MCP server (todos mcp), trusted (\"trust\": true), so Gemini CLI offers its tools without asking; it loads a project's MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` (tools.allowed), todos alone\n",
+                "{action} .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent \
+                        and AfterAgent hooks; the todos MCP server (todos mcp), trusted (\"trust\": \
+                        true), so Gemini CLI offers its tools without asking; it loads a project's \
+                        MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` \
+                        (tools.allowed), todos alone\n",
                 "Gemini CLI still asks before any other shell command.\n",
                 "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n",
             ),

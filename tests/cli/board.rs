@@ -69,7 +69,44 @@ fn board_json_finds_workspaces_three_folders_deep_never_through_links() {
     let before = env.everything();
     let done = env
         .todos(&["board", "--json", code.to_str().unwrap()])
-        .expect_stdout(concat!("{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/api\",\"name\":\"api\",\"lists\":[{\"list\":\"default\",\"summary\":\"Fix the login\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\"text\":\"api: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/code/api\",\"list\":null,\"params_input\":null}}\n", "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/team/x/deep\",\"name\":\"deep\",\"lists\":[{\"list\":\"default\",\"summary\":\"Three levels\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\"text\":\"deep: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/code/team/x/deep\",\"list\":null,\"params_input\":null}}\n", "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/web/app\",\"name\":\"app\",\"lists\":[{\"list\":\"default\",\"summary\":\"Dark mode\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\"text\":\"app: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/code/web/app\",\"list\":null,\"params_input\":null}}\n")).run()
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/api\",\
+                    \"name\":\"api\",\"lists\":[{\"list\":\"default\",\
+                    \"summary\":\"Fix the login\",\"todos\":[{\"id\":\"1\",\
+                    \"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\
+                    \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
+                    \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                    \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
+                    \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
+                    \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
+                    \"text\":\"api: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\
+                    \"workspace\":\"[ROOT]/code/api\",\"list\":null,\"params_input\":null}}\n",
+            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/team/x/deep\",\
+                    \"name\":\"deep\",\"lists\":[{\"list\":\"default\",\
+                    \"summary\":\"Three levels\",\"todos\":[{\"id\":\"1\",\
+                    \"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\
+                    \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
+                    \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                    \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
+                    \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
+                    \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
+                    \"text\":\"deep: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\
+                    \"workspace\":\"[ROOT]/code/team/x/deep\",\"list\":null,\
+                    \"params_input\":null}}\n",
+            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/web/app\",\
+                    \"name\":\"app\",\"lists\":[{\"list\":\"default\",\
+                    \"summary\":\"Dark mode\",\"todos\":[{\"id\":\"1\",\
+                    \"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\
+                    \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
+                    \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                    \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
+                    \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
+                    \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
+                    \"text\":\"app: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\
+                    \"workspace\":\"[ROOT]/code/web/app\",\"list\":null,\
+                    \"params_input\":null}}\n",
+        ))
+        .run()
         .success();
     assert_eq!(done.stderr, "");
     let envelopes = envelopes(&done.stdout);
@@ -86,6 +123,7 @@ fn board_json_finds_workspaces_three_folders_deep_never_through_links() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn board_json_prints_each_list_with_progress_owners_leases_blockers_and_revisions() {
     let env = TestEnv::new();
     env.todos(&["-q", "write", "-"])
@@ -107,7 +145,35 @@ fn board_json_prints_each_list_with_progress_owners_leases_blockers_and_revision
     let done = env
         .todos(&["board", "--json"])
         .env("TODOS_NOW", "2025-01-02T18:42:33Z")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/ws\",\"name\":\"ws\",\"lists\":[{\"list\":\"default\",\"summary\":\"Ship the patch\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\"status\":\"in_progress\",\"description\":\"Two lines\\nof detail\",\"owner\":\"w1\",\"lease_until\":\"2025-01-02T18:12:33+00:00\",\"lease_seconds\":1800,\"lease_ended\":true},{\"id\":\"3\",\"content\":\"Test\",\"status\":\"pending\",\"blocked_by\":[\"2\"],\"waiting_on\":[\"2\"]}],\"recap\":\"[1/3] In progress: Patch. Pending: Test.\",\"revision\":2,\"warnings\":[],\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":2,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"next --claim\",\"changes\":\"2 pending → in_progress; 2 @w1\",\"done\":1,\"total\":3},{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"3 items\",\"done\":1,\"total\":3}]},{\"list\":\"docs\",\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Write it\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: Write it.\",\"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\"text\":\"ws: 2 lists, 1 of 4 items done.\",\"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/ws\",\"list\":null,\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/ws\",\
+                \"name\":\"ws\",\"lists\":[{\"list\":\"default\",\"summary\":\"Ship the \
+                patch\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
+                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
+                \"status\":\"in_progress\",\"description\":\"Two lines\\nof detail\",\
+                \"owner\":\"w1\",\"lease_until\":\"2025-01-02T18:12:33+00:00\",\
+                \"lease_seconds\":1800,\"lease_ended\":true},{\"id\":\"3\",\
+                \"content\":\"Test\",\"status\":\"pending\",\"blocked_by\":[\"2\"],\
+                \"waiting_on\":[\"2\"]}],\"recap\":\"[1/3] In progress: Patch. Pending: \
+                Test.\",\"revision\":2,\"warnings\":[],\"stats\":{\"total\":3,\
+                \"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":2,\
+                \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"next --claim\",\
+                \"changes\":\"2 pending → in_progress; 2 @w1\",\"done\":1,\
+                \"total\":3},{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                \"command\":\"write\",\"changes\":\"3 items\",\"done\":1,\
+                \"total\":3}]},{\"list\":\"docs\",\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Write it\",\
+                \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: Write it.\",\
+                \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
+                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
+                \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
+                \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
+                \"text\":\"ws: 2 lists, 1 of 4 items done.\",\"context\":{\"cwd\":null,\
+                \"workspace\":\"[ROOT]/ws\",\"list\":null,\"params_input\":null}}\n",
+        )
+        .run()
         .success();
     let printed = envelopes(&done.stdout);
     assert_eq!(printed.len(), 1, "{}", done.stdout);
@@ -155,7 +221,38 @@ fn board_json_prints_each_list_with_progress_owners_leases_blockers_and_revision
         ]
     );
     // Before the lease ends, it is not marked.
-    let early = env.todos(&["board", "--json"]).expect_stdout("{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/ws\",\"name\":\"ws\",\"lists\":[{\"list\":\"default\",\"summary\":\"Ship the patch\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\"status\":\"in_progress\",\"description\":\"Two lines\\nof detail\",\"owner\":\"w1\",\"lease_until\":\"2025-01-02T18:12:33+00:00\",\"lease_seconds\":1800,\"lease_ended\":false},{\"id\":\"3\",\"content\":\"Test\",\"status\":\"pending\",\"blocked_by\":[\"2\"],\"waiting_on\":[\"2\"]}],\"recap\":\"[1/3] In progress: Patch. Pending: Test.\",\"revision\":2,\"warnings\":[],\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":2,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"next --claim\",\"changes\":\"2 pending → in_progress; 2 @w1\",\"done\":1,\"total\":3},{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"3 items\",\"done\":1,\"total\":3}]},{\"list\":\"docs\",\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Write it\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: Write it.\",\"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\"text\":\"ws: 2 lists, 1 of 4 items done.\",\"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/ws\",\"list\":null,\"params_input\":null}}\n").run().success();
+    let early = env
+        .todos(&["board", "--json"])
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/ws\",\
+            \"name\":\"ws\",\"lists\":[{\"list\":\"default\",\"summary\":\"Ship the \
+            patch\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
+            \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
+            \"status\":\"in_progress\",\"description\":\"Two lines\\nof detail\",\
+            \"owner\":\"w1\",\"lease_until\":\"2025-01-02T18:12:33+00:00\",\
+            \"lease_seconds\":1800,\"lease_ended\":false},{\"id\":\"3\",\
+            \"content\":\"Test\",\"status\":\"pending\",\"blocked_by\":[\"2\"],\
+            \"waiting_on\":[\"2\"]}],\"recap\":\"[1/3] In progress: Patch. Pending: \
+            Test.\",\"revision\":2,\"warnings\":[],\"stats\":{\"total\":3,\
+            \"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+            \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":2,\
+            \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"next --claim\",\
+            \"changes\":\"2 pending → in_progress; 2 @w1\",\"done\":1,\
+            \"total\":3},{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
+            \"command\":\"write\",\"changes\":\"3 items\",\"done\":1,\
+            \"total\":3}]},{\"list\":\"docs\",\"summary\":null,\
+            \"todos\":[{\"id\":\"1\",\"content\":\"Write it\",\
+            \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: Write it.\",\
+            \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
+            \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+            \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
+            \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
+            \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
+            \"text\":\"ws: 2 lists, 1 of 4 items done.\",\"context\":{\"cwd\":null,\
+            \"workspace\":\"[ROOT]/ws\",\"list\":null,\"params_input\":null}}\n",
+        )
+        .run()
+        .success();
     assert_eq!(
         envelopes(&early.stdout)[0]["data"]["lists"][0]["todos"][1]["lease_ended"],
         false
@@ -163,6 +260,7 @@ fn board_json_prints_each_list_with_progress_owners_leases_blockers_and_revision
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn board_json_shows_hostile_stores_as_unreadable_and_follows_no_link() {
     let env = TestEnv::new();
     let code = env.root().join("code");
@@ -206,7 +304,55 @@ fn board_json_shows_hostile_stores_as_unreadable_and_follows_no_link() {
     let started = Instant::now();
     let done = env
         .todos(&["board", "--json", code.to_str().unwrap()])
-        .expect_stdout(concat!("{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/folder\",\"name\":\"folder\",\"lists\":[{\"list\":\"default\",\"summary\":\"Mine\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[\"its history cannot be read: [ROOT]/code/folder/.todos is a symbolic link; todos does not read or write through it\"],\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[]}],\"error\":{\"code\":\"UNSAFE_PATH\",\"message\":\"[ROOT]/code/folder/.todos is a symbolic link; todos does not read or write through it\",\"hint\":\"if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\"}},\"text\":\"folder: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/code/folder\",\"list\":null,\"params_input\":null}}\n", "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/linked\",\"name\":\"linked\",\"lists\":[{\"list\":\"default\",\"error\":{\"code\":\"UNSAFE_PATH\",\"message\":\"[ROOT]/code/linked/.todos.json is a symbolic link; todos does not read or write through it\",\"hint\":\"if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\"}},{\"list\":\"broken\",\"error\":{\"code\":\"STORE_CORRUPT\",\"message\":\"[ROOT]/code/linked/.todos/broken.json cannot be read as a todos store: invalid type: integer `3`, expected a sequence at line 1 column 25\",\"hint\":\"the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/code/linked/.todos/broken.json by hand\"}},{\"list\":\"pipe\",\"error\":{\"code\":\"UNSAFE_PATH\",\"message\":\"[ROOT]/code/linked/.todos/pipe.json is a FIFO (named pipe), not a regular file; todos does not read or write through it\",\"hint\":\"if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\"}}]},\"text\":\"linked: 3 lists, 0 of 0 items done, 3 unreadable.\",\"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/code/linked\",\"list\":null,\"params_input\":null}}\n", "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/markup\",\"name\":\"markup\",\"lists\":[{\"list\":\"default\",\"summary\":\"<b>bold</b>\",\"todos\":[{\"id\":\"1\",\"content\":\"<img src=x onerror=alert(1)>\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: <img src=x onerror=alert(1)>.\",\"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\"text\":\"markup: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/code/markup\",\"list\":null,\"params_input\":null}}\n")).run()
+        .expect_stdout(concat!(
+                "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/folder\",\
+                    \"name\":\"folder\",\"lists\":[{\"list\":\"default\",\
+                    \"summary\":\"Mine\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\
+                    \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\
+                    \"revision\":1,\"warnings\":[\"its history cannot be read: [ROOT]/code/folder/.todos \
+                    is a symbolic link; todos does not read or write through it\"],\
+                    \"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\
+                    \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                    \"revisions\":[]}],\"error\":{\"code\":\"UNSAFE_PATH\",\
+                    \"message\":\"[ROOT]/code/folder/.todos is a symbolic link; todos does not \
+                    read or write through it\",\"hint\":\"if this workspace is yours, replace \
+                    it with a regular file or folder inside the workspace (or remove it), then \
+                    run the command again\"}},\"text\":\"folder: 1 list, 0 of 1 item done.\",\
+                    \"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/code/folder\",\
+                    \"list\":null,\"params_input\":null}}\n",
+                "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/linked\",\
+                    \"name\":\"linked\",\"lists\":[{\"list\":\"default\",\
+                    \"error\":{\"code\":\"UNSAFE_PATH\",\"message\":\"[ROOT]/code/linked/.todos.json \
+                    is a symbolic link; todos does not read or write through it\",\
+                    \"hint\":\"if this workspace is yours, replace it with a regular file or \
+                    folder inside the workspace (or remove it), then run the command again\"}},\
+                    {\"list\":\"broken\",\"error\":{\"code\":\"STORE_CORRUPT\",\
+                    \"message\":\"[ROOT]/code/linked/.todos/broken.json cannot be read as a \
+                    todos store: invalid type: integer `3`, expected a sequence at line 1 column \
+                    25\",\"hint\":\"the file was left untouched; run `todos undo` to set it \
+                    aside and restore the latest revision its history kept, or fix [ROOT]/code/linked/.todos/broken.json \
+                    by hand\"}},{\"list\":\"pipe\",\"error\":{\"code\":\"UNSAFE_PATH\",\
+                    \"message\":\"[ROOT]/code/linked/.todos/pipe.json is a FIFO (named pipe), \
+                    not a regular file; todos does not read or write through it\",\
+                    \"hint\":\"if this workspace is yours, replace it with a regular file or \
+                    folder inside the workspace (or remove it), then run the command again\"}}]},\
+                    \"text\":\"linked: 3 lists, 0 of 0 items done, 3 unreadable.\",\
+                    \"context\":{\"cwd\":null,\"workspace\":\"[ROOT]/code/linked\",\
+                    \"list\":null,\"params_input\":null}}\n",
+                "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/markup\",\
+                    \"name\":\"markup\",\"lists\":[{\"list\":\"default\",\
+                    \"summary\":\"<b>bold</b>\",\"todos\":[{\"id\":\"1\",\
+                    \"content\":\"<img src=x onerror=alert(1)>\",\"status\":\"pending\"}],\
+                    \"recap\":\"[0/1] Pending: <img src=x onerror=alert(1)>.\",\
+                    \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
+                    \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                    \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
+                    \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
+                    \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
+                    \"text\":\"markup: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\
+                    \"workspace\":\"[ROOT]/code/markup\",\"list\":null,\
+                    \"params_input\":null}}\n",
+            )).run()
         .success();
     assert!(
         started.elapsed() < Duration::from_secs(10),
@@ -258,7 +404,17 @@ fn board_json_shows_hostile_stores_as_unreadable_and_follows_no_link() {
 #[test]
 fn board_refuses_a_path_that_is_not_a_folder() {
     let env = TestEnv::new();
-    let done = env.rejects(env.todos(&["board", "--json", "nowhere"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"[ROOT]/ws/nowhere is not a folder\",\"details\":[],\"hint\":\"name workspaces, or folders that hold them\"},\"text\":\"error: [ROOT]/ws/nowhere is not a folder\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 1);
+    let done = env.rejects(
+        env.todos(&["board", "--json", "nowhere"]).expect_stdout(
+            "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+            \"message\":\"[ROOT]/ws/nowhere is not a folder\",\
+            \"details\":[],\"hint\":\"name workspaces, or folders that hold them\"},\
+            \"text\":\"error: [ROOT]/ws/nowhere is not a folder\",\
+            \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\
+            \"list\":null,\"params_input\":null}}\n",
+        ),
+        1,
+    );
     let envelope = done.json();
     assert_eq!(envelope["error"]["code"], "INVALID_PARAM");
     let workspace = env.ws().join("nowhere").display().to_string();

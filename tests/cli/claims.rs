@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, still_open};
 
 const T0: &str = "2025-01-02T17:00:00Z";
 const T10: &str = "2025-01-02T17:10:00Z";
@@ -87,7 +87,21 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
         .todos(&["--json", "next", "--claim", "--owner", "w2"])
         .env("TODOS_NOW", T0)
         .env("TODOS_CLAIM_LEASE", "1h")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\"content\":\"Server\",\"status\":\"in_progress\",\"owner\":\"w2\",\"lease_until\":\"2025-01-02T18:00:00+00:00\",\"lease_seconds\":3600},\"claim\":{\"owner\":\"w2\",\"revision\":3,\"lease_until\":\"2025-01-02T18:00:00+00:00\",\"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\"revision\":3,\"recap\":\"[0/3] In progress: Schema (+1 more). Pending: Client.\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"Server\\\". Lease until 2025-01-02 18:00:00.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\
+                \"content\":\"Server\",\"status\":\"in_progress\",\
+                \"owner\":\"w2\",\"lease_until\":\"2025-01-02T18:00:00+00:00\",\
+                \"lease_seconds\":3600},\"claim\":{\"owner\":\"w2\",\
+                \"revision\":3,\"lease_until\":\"2025-01-02T18:00:00+00:00\",\
+                \"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\
+                \"revision\":3,\"recap\":\"[0/3] In progress: Schema (+1 more). Pending: \
+                Client.\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"Server\\\". Lease until \
+                2025-01-02 18:00:00.\",\"stats\":{\"total\":3,\"pending\":1,\
+                \"in_progress\":2,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(
@@ -178,16 +192,29 @@ fn an_ended_lease_is_marked_then_taken_over_and_the_history_says_from_whom() {
         (&item["owner"], &item["status"]),
         (&Value::from("w2"), &Value::from("in_progress"))
     );
-    env
-        .todos(&["history"])
+    env.todos(&["history"])
         .env("TODOS_NOW", T19)
-        .expect_stdout(concat!("3  2025-01-02 17:19:00  next --claim: taken over from w1: lease ended 4m ago  [0/3]  1 @w2\n", "2  2025-01-02 17:00:00  next --claim                                          [0/3]  1 pending → in_progress; 1 @w1\n", "1  2025-01-02 17:42:33  write                                                 [0/3]  3 items\n")).run()
+        .expect_stdout(concat!(
+            "3  2025-01-02 17:19:00  next --claim: taken over from w1: lease ended 4m \
+                    ago  [0/3]  1 @w2\n",
+            "2  2025-01-02 17:00:00  next --claim                                          \
+                    [0/3]  1 pending → in_progress; 1 @w1\n",
+            "1  2025-01-02 17:42:33  write                                                 \
+                    [0/3]  3 items\n",
+        ))
+        .run()
         .success();
     // The dead worker's late change is refused, naming the item, its owner and the ways out.
     env.rejects(
         env.todos(&["update", "1", "completed"])
             .env("TODOS_OWNER", "w1")
-            .env("TODOS_NOW", T19).expect_stderr(concat!("error: item 1 \"Schema\" is owned by w2, not by w1 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: its lease runs until 2025-01-02 17:34:00, then `todos next --claim` takes it over; `todos update 1 --take` takes it over on purpose\n")),
+            .env("TODOS_NOW", T19)
+            .expect_stderr(concat!(
+                "error: item 1 \"Schema\" is owned by w2, not by w1 (TODOS_OWNER): a change \
+                        under one owner's name to another owner's item is refused\n",
+                "hint: its lease runs until 2025-01-02 17:34:00, then `todos next --claim` \
+                        takes it over; `todos update 1 --take` takes it over on purpose\n",
+            )),
         3,
     );
 }
@@ -204,7 +231,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
             "  1 [▶] Schema v2 @w1\n",
             "  2 [ ] Server\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -223,7 +250,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
             "  1 [▶] Schema v2 @w1\n",
             "  2 [▶] Server @w2\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -247,7 +274,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
             "  1 [▶] Schema v3 @w1\n",
             "  2 [▶] Server @w2\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -262,7 +289,7 @@ fn the_owner_renews_by_working_on_its_item_or_claiming_again() {
             "  1 [x] Schema v3 @w1\n",
             "  2 [▶] Server @w2\n",
             "  3 [ ] Client\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -300,7 +327,15 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
     }
     let json = env.rejects(
         env.todos(&["--json", "update", "1", "failed"])
-            .env("TODOS_OWNER", "w2").expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\"message\":\"item 1 \\\"Schema\\\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\",\"details\":[],\"hint\":\"it holds no lease; `todos update 1 --take` takes it over on purpose\"},\"text\":\"error: item 1 \\\"Schema\\\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"1\",\"status\":\"failed\"}}}\n"),
+            .env("TODOS_OWNER", "w2").expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
+                    \"message\":\"item 1 \\\"Schema\\\" is owned by w1, not by w2 (TODOS_OWNER): \
+                    a change under one owner's name to another owner's item is refused\",\
+                    \"details\":[],\"hint\":\"it holds no lease; `todos update 1 --take` takes \
+                    it over on purpose\"},\"text\":\"error: item 1 \\\"Schema\\\" is owned by \
+                    w1, not by w2 (TODOS_OWNER): a change under one owner's name to another \
+                    owner's item is refused\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                    \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"1\",\
+                    \"status\":\"failed\"}}}\n"),
         3,
     );
     assert_eq!(json.json()["error"]["code"], "CONFLICT");
@@ -312,11 +347,25 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
             "  1 [▶] Schema @w1\n",
             "  2 [ ] Server v2\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
-    env.todos(&["--json", "show"]).expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"in_progress\",\"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server v2\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Client\",\"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Schema. Pending: Server v2; Client.\",\"revision\":3,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 in_progress.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run().success();
+    env.todos(&["--json", "show"])
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
+            \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"in_progress\",\
+            \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server v2\",\
+            \"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Client\",\
+            \"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Schema. Pending: \
+            Server v2; Client.\",\"revision\":3,\"warnings\":[]},\
+            \"text\":\"Todos: 2 pending, 1 in_progress.\",\"stats\":{\"total\":3,\
+            \"pending\":2,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\
+            \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
+        .success();
     let keep = r#"{"todos": [{"content": "Schema", "status": "in_progress"}, {"content": "Server v2", "status": "pending"}, {"content": "Client", "status": "pending"}, {"content": "Docs", "status": "pending"}]}"#;
     env.todos(&["write"])
         .stdin(keep)
@@ -327,7 +376,7 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
             "  2 [ ] Server v2\n",
             "  3 [ ] Client\n",
             "  4 [ ] Docs\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();
@@ -339,7 +388,7 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
             "  2 [ ] Server v2\n",
             "  3 [ ] Client\n",
             "  4 [ ] Docs\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -358,14 +407,24 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
             "  1 [▶] Schema @w2\n",
             "  2 [ ] Server\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["owner"], "w2");
     assert_eq!(item.get("lease_until"), None, "no claim_lease: no lease");
-    env.todos(&["history"]).expect_stdout(concat!("3  2025-01-02 17:10:00  update --take: taken over from w1 on purpose  [0/3]  1 @w2\n", "2  2025-01-02 17:00:00  next --claim                                  [0/3]  1 pending → in_progress; 1 @w1\n", "1  2025-01-02 17:42:33  write                                         [0/3]  3 items\n")).run().success();
+    env.todos(&["history"])
+        .expect_stdout(concat!(
+            "3  2025-01-02 17:10:00  update --take: taken over from w1 on purpose  [0/3]  \
+                1 @w2\n",
+            "2  2025-01-02 17:00:00  next --claim                                  [0/3]  \
+                1 pending → in_progress; 1 @w1\n",
+            "1  2025-01-02 17:42:33  write                                         [0/3]  \
+                3 items\n",
+        ))
+        .run()
+        .success();
     // Now w1 is the stranger.
     env.rejects(
         env.todos(&["update", "1", "completed"])
@@ -383,7 +442,7 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
             "  1 [▶] Schema @w3\n",
             "  2 [ ] Server\n",
             "  3 [ ] Client\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -405,7 +464,16 @@ fn a_store_with_a_bad_lease_is_corrupt() {
         .read(".todos.json")
         .replace("2025-01-02T17:15:00+00:00", "tomorrow");
     env.write_file(".todos.json", store);
-    env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: todos[0]: lease_until \"tomorrow\" is not an RFC 3339 time\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+    env.rejects(
+        env.todos(&["show"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json cannot be read as a todos store: todos[0]: \
+                lease_until \"tomorrow\" is not an RFC 3339 time\n",
+            "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                by hand\n",
+        )),
+        4,
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 
 use serde_json::json;
 
-use crate::support::{HISTORY, LOCK, NOW, TestEnv};
+use crate::support::{HISTORY, LOCK, NOW, TestEnv, still_open, unsafe_path_hint};
 
 /// A fresh repository: `git init` in the test's workspace.
 fn repository() -> TestEnv {
@@ -45,7 +45,7 @@ fn git_status_shows_only_the_plan_and_its_log_without_init() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Write the parser\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -66,7 +66,7 @@ fn git_status_shows_only_the_plan_and_its_log_without_init() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Add the endpoint\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -145,7 +145,7 @@ fn two_revisions() -> TestEnv {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run();
     env.todos(&["create", "B"])
@@ -153,7 +153,7 @@ fn two_revisions() -> TestEnv {
             "[0/2] (no summary)\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run();
     env
@@ -308,7 +308,7 @@ fn the_first_change_moves_the_old_files_in_while_other_writers_wait() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] Old\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
@@ -334,7 +334,7 @@ const THREE: &str = concat!(
     "  1 [ ] A\n",
     "  2 [ ] B\n",
     "  3 [ ] C\n",
-    "3 of 3 open — finish them before you wrap up.\n"
+    still_open!(3 of 3)
 );
 
 /// The warning of a change that leaves the old history where it is (SPEC §9), for `why`.
@@ -363,7 +363,7 @@ fn an_old_history_over_one_in_todos_is_left_where_it_is() {
             "  2 [ ] B\n",
             "  3 [ ] Old\n",
             "  4 [ ] C\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .expect_stderr(left_warning(
             "[ROOT]/ws/.todos/default.history.jsonl already holds a history",
@@ -398,7 +398,7 @@ fn a_history_planted_in_todos_never_takes_the_old_ones_place() {
             "[0/2] (no summary)\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr(format!(
             "{}note: Restored the plan of revision 2.\n",
@@ -471,8 +471,7 @@ fn a_todos_folder_that_leads_out_is_never_read_for_the_default_lists_history() {
             env.todos(args).expect_stderr(concat!(
                 "error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write \
                  through it\n",
-                "hint: if this workspace is yours, replace it with a regular file or folder \
-                 inside the workspace (or remove it), then run the command again\n"
+                unsafe_path_hint!()
             )),
             6,
         );

@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, still_open};
 
 #[test]
 fn a_finished_plan_is_logged_once() {
@@ -22,7 +22,7 @@ fn a_finished_plan_is_logged_once() {
             "  1 [x] Fix the overlap check\n",
             "  2 [ ] Update docs\n",
             "  3 [ ] Perf script\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -32,7 +32,7 @@ fn a_finished_plan_is_logged_once() {
             "  1 [x] Fix the overlap check\n",
             "  2 [ ] Update docs\n",
             "  3 [~] Perf script\n",
-            "1 of 3 open — finish it before you wrap up.\n"
+            still_open!(1 of 3)
         ))
         .run()
         .success();
@@ -151,7 +151,13 @@ fn a_log_that_cannot_be_written_fails_before_the_store_changes() {
     // fails on a full disk is in filesystems.rs).
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .env("TODOS_MEMORY_DIR", "blocker/todos").expect_stderr(concat!("error: [ROOT]/ws/blocker is not a folder; todos does not read or write through it\n", "hint: memory_dir must name a folder inside the workspace, with no link on the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, or remove the link\n")),
+            .env("TODOS_MEMORY_DIR", "blocker/todos").expect_stderr(concat!(
+                    "error: [ROOT]/ws/blocker is not a folder; todos does not read or write through \
+                        it\n",
+                    "hint: memory_dir must name a folder inside the workspace, with no link on \
+                        the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, \
+                        or remove the link\n",
+                )),
         6,
     );
     // Once the log can be written, the same change goes through and is logged once.
@@ -309,7 +315,7 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
         .expect_stdout(concat!(
             "[0/1] Ship\n",
             "  1 [▶] Build\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
@@ -330,7 +336,7 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  2 [ ] Tag\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

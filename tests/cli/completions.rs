@@ -4,7 +4,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 /// Each shell and its file in `completions/`.
 const SCRIPTS: [(&str, &str); 5] = [
@@ -158,7 +158,7 @@ fn bash_completes_the_plans_ids_statuses_and_lists() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Route\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

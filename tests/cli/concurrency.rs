@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use std::{fs, thread};
 
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 #[track_caller]
 fn lock_file(env: &TestEnv) -> File {
@@ -113,7 +113,20 @@ fn a_waiting_writer_says_so_and_goes_on_when_the_lock_is_released() {
     lock.lock().unwrap();
     let started = Instant::now();
     let done = thread::scope(|scope| {
-        let writer = scope.spawn(|| env.todos(&["create", "B"]).expect_stdout(concat!("[0/2] S\n", "  1 [ ] A\n", "  2 [ ] B\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by another todos process\n").run());
+        let writer = scope.spawn(|| {
+            env.todos(&["create", "B"])
+                .expect_stdout(concat!(
+                    "[0/2] S\n",
+                    "  1 [ ] A\n",
+                    "  2 [ ] B\n",
+                    still_open!(2 of 2),
+                ))
+                .expect_stderr(
+                    "note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by \
+                another todos process\n",
+                )
+                .run()
+        });
         thread::sleep(Duration::from_millis(700));
         lock.unlock().unwrap();
         writer.join().unwrap()
@@ -131,7 +144,14 @@ fn lock_timeout_gives_up_with_a_conflict_and_changes_nothing() {
     lock.lock().unwrap();
     let started = Instant::now();
     let done = env.rejects(
-        env.todos(&["--lock-timeout", "1", "update", "1", "completed"]).expect_stderr(concat!("note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by another todos process\n", "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock longer than --lock-timeout (1 s)\n", "hint: try again once it is done, or wait longer with --lock-timeout SECS\n")),
+        env.todos(&["--lock-timeout", "1", "update", "1", "completed"])
+            .expect_stderr(concat!(
+                "note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by \
+                    another todos process\n",
+                "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
+                    longer than --lock-timeout (1 s)\n",
+                "hint: try again once it is done, or wait longer with --lock-timeout SECS\n",
+            )),
         3,
     );
     let waited = started.elapsed();
@@ -193,7 +213,7 @@ fn a_killed_lock_holder_releases_the_lock_at_once() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();

@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, still_open};
 
 #[test]
 fn configuration_layers() {
@@ -14,9 +14,25 @@ fn configuration_layers() {
         r#"{"max_items": 2, "max_content_chars": 5}"#,
     )
     .unwrap();
-    env.rejects(env.todos(&["create", "a", "b", "c"]).expect_stderr("error: todos: holds 3 items, the limit is 2; remove items or merge small steps into one; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\nhint: each word became its own item (3 items: \"a\", \"b\", \"c\"): to keep a text whole, quote it: `todos create \"a b c\"`\n"), 1);
+    env.rejects(
+        env.todos(&["create", "a", "b", "c"]).expect_stderr(concat!(
+            "error: todos: holds 3 items, the limit is 2; remove items or merge small \
+                steps into one; or raise the limit with \"max_items\" in .todos.config.json \
+                or TODOS_MAX_ITEMS\n",
+            "hint: each word became its own item (3 items: \"a\", \"b\", \"c\"): to keep \
+                a text whole, quote it: `todos create \"a b c\"`\n",
+        )),
+        1,
+    );
     env.write_file(".todos.config.json", r#"{"max_items": 3}"#);
-    env.rejects(env.todos(&["create", "a", "b", "toolong"]).expect_stderr("error: CONTENT #3: is 7 characters long, the limit is 5; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n"), 1);
+    env.rejects(
+        env.todos(&["create", "a", "b", "toolong"]).expect_stderr(
+            "error: CONTENT #3: is 7 characters long, the limit is 5; shorten the text \
+            to what the step is, and put the detail in \"description\"; or raise the \
+            limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n",
+        ),
+        1,
+    );
     env.todos(&["create", "a", "b", "toolong"])
         .env("TODOS_MAX_CONTENT_CHARS", "7")
         .expect_stdout(concat!(
@@ -24,7 +40,7 @@ fn configuration_layers() {
             "  1 [ ] a\n",
             "  2 [ ] b\n",
             "  3 [ ] toolong\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr("warning: each word became its own item (3 items: \"a\", \"b\", \"toolong\"): to keep a text whole, quote it: `todos create \"a b toolong\"`; `todos undo` takes these 3 items back\n")
         .run()

@@ -24,7 +24,14 @@ fn a_merge_past_the_largest_counter_is_refused_and_ours_is_left_as_it_was() {
     env.write_file("ours.json", store(MAX - 1, MAX, &item("ours")));
     env.write_file("theirs.json", store(MAX - 1, MAX, &item("theirs")));
     let done = env.rejects(
-        env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"]).expect_stderr(concat!("error: the merged plan would take the id counter past 9007199254740991, the largest counter todos keeps\n", "hint: OURS is left as it was, and git takes it as the result: our side only. Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git checkout --theirs FILE`), then `git add` it\n")),
+        env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"])
+            .expect_stderr(concat!(
+                "error: the merged plan would take the id counter past 9007199254740991, \
+                    the largest counter todos keeps\n",
+                "hint: OURS is left as it was, and git takes it as the result: our side only. \
+                    Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their \
+                    side (`git checkout --theirs FILE`), then `git add` it\n",
+            )),
         1,
     );
     assert!(
@@ -39,7 +46,14 @@ fn a_merge_past_the_largest_counter_is_refused_and_ours_is_left_as_it_was() {
     env.write_file("ours.json", store(MAX, MAX - 1, &json!([])));
     env.write_file("theirs.json", store(MAX, MAX - 1, &json!([])));
     let done = env.rejects(
-        env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"]).expect_stderr(concat!("error: the merged plan would take the revision counter past 9007199254740991, the largest counter todos keeps\n", "hint: OURS is left as it was, and git takes it as the result: our side only. Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git checkout --theirs FILE`), then `git add` it\n")),
+        env.todos(&["merge-file", "base.json", "ours.json", "theirs.json"])
+            .expect_stderr(concat!(
+                "error: the merged plan would take the revision counter past 9007199254740991, \
+                    the largest counter todos keeps\n",
+                "hint: OURS is left as it was, and git takes it as the result: our side only. \
+                    Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their \
+                    side (`git checkout --theirs FILE`), then `git add` it\n",
+            )),
         1,
     );
     assert!(
@@ -107,7 +121,13 @@ fn a_clock_whose_local_time_is_past_the_year_9999_is_refused() {
     // 23:59:59 at UTC−5 is 04:59:59 on 1 January 10000 in UTC, the zone the tests run in.
     let done = env.rejects(
         env.todos(&["create", "A"])
-            .env("TODOS_NOW", "9999-12-31T23:59:59-05:00").expect_stderr(concat!("error: TODOS_NOW=\"9999-12-31T23:59:59-05:00\" falls outside the years 0000 to 9999 in the local time zone, the times a store can hold\n", "hint: set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock\n")),
+            .env("TODOS_NOW", "9999-12-31T23:59:59-05:00")
+            .expect_stderr(concat!(
+                "error: TODOS_NOW=\"9999-12-31T23:59:59-05:00\" falls outside the years 0000 \
+                        to 9999 in the local time zone, the times a store can hold\n",
+                "hint: set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use \
+                        the clock\n",
+            )),
         1,
     );
     assert_eq!(
@@ -187,7 +207,12 @@ fn a_change_that_would_leave_a_store_unreadable_is_refused_before_the_write() {
         .expect_stdout(concat!("[0/1] S\n", "  1 [▶] A\n"))
         .run()
         .success();
-    let done = env.rejects(env.todos(&["update", "1", "completed"]).expect_stderr(concat!("error: the change would leave [ROOT]/ws/.todos.json unreadable (session.completed_plans: 9007199254740992 is beyond the largest counter todos keeps (9007199254740991)), so nothing was saved\n", "hint: the store is as it was; `todos show` prints it\n")), 1);
+    let done = env.rejects(env.todos(&["update", "1", "completed"]).expect_stderr(concat!(
+            "error: the change would leave [ROOT]/ws/.todos.json unreadable (session.completed_plans: \
+                9007199254740992 is beyond the largest counter todos keeps (9007199254740991)), \
+                so nothing was saved\n",
+            "hint: the store is as it was; `todos show` prints it\n",
+        )), 1);
     assert_eq!(
         done.stderr,
         format!(

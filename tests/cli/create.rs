@@ -1,4 +1,4 @@
-use crate::support::{TestEnv, error_paths, items};
+use crate::support::{TestEnv, error_paths, items, still_open};
 
 #[test]
 fn creates_pending_items_from_arguments() {
@@ -9,7 +9,7 @@ fn creates_pending_items_from_arguments() {
             "[0/2] (no summary)\n",
             "  1 [ ] Write the migration\n",
             "  2 [ ] Run it on staging\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -32,7 +32,7 @@ fn reads_items_json_an_array_or_lines_from_stdin() {
                 "[0/2] (no summary)\n",
                 "  1 [ ] a\n",
                 "  2 [ ] b\n",
-                "2 of 2 open — finish them before you wrap up.\n"
+                still_open!(2 of 2)
             ))
             .run()
             .success();
@@ -56,7 +56,7 @@ fn appends_after_existing_items_with_fresh_ids() {
             "[1/2] S\n",
             "  1 [x] A\n",
             "  3 [ ] C\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -92,7 +92,7 @@ fn the_item_limit_counts_what_is_already_there() {
             "  7 [ ] item 7\n",
             "  8 [ ] item 8\n",
             "  9 [ ] item 9\n",
-            "9 of 9 open — finish them before you wrap up.\n"
+            still_open!(9 of 9)
         ))
         .run()
         .success();
@@ -112,7 +112,7 @@ fn the_item_limit_counts_what_is_already_there() {
             "   9 [ ] item 9\n",
             "  10 [ ] ten\n",
             "  11 [ ] eleven\n",
-            "11 of 11 open — finish them before you wrap up.\n"
+            still_open!(11 of 11)
         ))
         .run()
         .success();
@@ -122,11 +122,27 @@ fn the_item_limit_counts_what_is_already_there() {
 fn every_bad_item_is_named() {
     let env = TestEnv::new();
     let long = "x".repeat(61);
-    env.rejects(env.todos(&["create", "ok", "", &long]).expect_stderr(concat!("error: the input has 2 problems\n", "  CONTENT #2: is empty; say what the step is\n", "  CONTENT #3: is 61 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n")), 1);
+    env.rejects(
+        env.todos(&["create", "ok", "", &long])
+            .expect_stderr(concat!(
+                "error: the input has 2 problems\n",
+                "  CONTENT #2: is empty; say what the step is\n",
+                "  CONTENT #3: is 61 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \"description\"; or raise the limit \
+                with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n",
+            )),
+        1,
+    );
     let json = env
         .rejects(
             env.todos(&["--json", "create"])
-                .stdin(r#"{"items": ["a", 7], "extra": 1}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"extra\",\"message\":\"unknown field \\\"extra\\\"; the fields here are items, content, description, activeForm, priority, blocked_by and owner\"},{\"path\":\"items[1]\",\"message\":\"must be a string, not a number\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+                .stdin(r#"{"items": ["a", 7], "extra": 1}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"extra\",\
+                        \"message\":\"unknown field \\\"extra\\\"; the fields here are items, content, \
+                        description, activeForm, priority, blocked_by and owner\"},\
+                        {\"path\":\"items[1]\",\"message\":\"must be a string, not a number\"}]},\
+                        \"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
             1,
         )
         .json();
@@ -155,7 +171,7 @@ fn one_word_arguments_make_an_item_each_and_say_how_to_quote() {
             "  2 [ ] the\n",
             "  3 [ ] flaky\n",
             "  4 [ ] test\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .expect_stderr(concat!(
             "warning: each word became its own item (4 items: \"Fix\", \"the\", \"flaky\", ",
@@ -171,7 +187,7 @@ fn one_word_arguments_make_an_item_each_and_say_how_to_quote() {
             "[0/2] (no summary)\n",
             "  5 [ ] Reproduce\n",
             "  6 [ ] Patch\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, still_open};
 
 /// An orchestrator's plan: the snapshot names its own ids, which todos translates.
 pub(crate) const PLAN: &str = r#"{"summary": "Ship the API", "todos": [
@@ -24,7 +24,7 @@ pub(crate) fn write_plan(env: &TestEnv) {
             "  2 [ ] Build the server ⧗ 1\n",
             "  3 [ ] Build the client ⧗ 1\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run();
 }
@@ -48,7 +48,28 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(PLAN)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\",\"revision\":1,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"schema\"]},{\"id\":\"client\",\"content\":\"Build the client\",\"status\":\"pending\",\"blockedBy\":[\"schema\"]},{\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"depends_on\":[\"server\",\"client\"]}]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\
+                \"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\
+                \"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\
+                \"content\":\"Build the client\",\"status\":\"pending\",\
+                \"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\
+                \"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\
+                \"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build \
+                the client; Run the end-to-end tests.\",\"revision\":1,\
+                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
+                matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\
+                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship \
+                the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\
+                \"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\
+                \"status\":\"pending\",\"blocked_by\":[\"schema\"]},\
+                {\"id\":\"client\",\"content\":\"Build the client\",\
+                \"status\":\"pending\",\"blockedBy\":[\"schema\"]},\
+                {\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\
+                \"status\":\"pending\",\"depends_on\":[\"server\",\
+                \"client\"]}]}}}\n").run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     assert_eq!(env.store()["revision"], revision);
@@ -57,7 +78,27 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(ours)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\",\"revision\":1,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\"status\":\"pending\",\"blocked_by\":[\"schema\"]},{\"id\":\"client\",\"content\":\"Build the client\",\"status\":\"pending\",\"blockedBy\":[\"schema\"]},{\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\"status\":\"pending\",\"depends_on\":[\"2\",\"3\"]}]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\
+                \"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\
+                \"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\
+                \"content\":\"Build the client\",\"status\":\"pending\",\
+                \"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\
+                \"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\
+                \"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build \
+                the client; Run the end-to-end tests.\",\"revision\":1,\
+                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
+                matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\
+                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship \
+                the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\
+                \"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\
+                \"status\":\"pending\",\"blocked_by\":[\"schema\"]},\
+                {\"id\":\"client\",\"content\":\"Build the client\",\
+                \"status\":\"pending\",\"blockedBy\":[\"schema\"]},\
+                {\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\
+                \"status\":\"pending\",\"depends_on\":[\"2\",\"3\"]}]}}}\n").run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     env.todos(&["show"])
@@ -77,7 +118,7 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
             "  2 [ ] Build the server\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -124,7 +165,12 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
         ),
     ] {
         let json = env
-            .rejects(env.todos(&["--json", "write"]).stdin(snapshot), 1)
+            .rejects(
+                env.todos(&["--json", "write"])
+                    .stdin(snapshot)
+                    .stdout_in_parts("the envelope: its path and message, below"),
+                1,
+            )
             .json();
         assert_eq!(error_paths(&json), [path], "{json}");
         let message = json["error"]["details"][0]["message"].as_str().unwrap();
@@ -133,7 +179,24 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
     // An update that would close a cycle is refused the same way.
     let json = env
         .rejects(
-            env.todos(&["--json", "update", "1", "--blocked-by", "4"]),
+            env.todos(&["--json", "update", "1", "--blocked-by", "4"])
+                .expect_stdout(
+                    "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"--blocked-by: makes a cycle: 1 \\\"Write the schema\\\" waits \
+                on 4 \\\"Run the end-to-end tests\\\", which waits on 2 \\\"Build the server\\\", \
+                which waits on 1 \\\"Write the schema\\\"; an item cannot wait on itself, \
+                so drop one of these dependencies\",\"details\":[{\"path\":\"--blocked-by\",\
+                \"message\":\"makes a cycle: 1 \\\"Write the schema\\\" waits on 4 \\\"Run \
+                the end-to-end tests\\\", which waits on 2 \\\"Build the server\\\", which \
+                waits on 1 \\\"Write the schema\\\"; an item cannot wait on itself, so drop \
+                one of these dependencies\"}]},\"text\":\"error: --blocked-by: makes a cycle: \
+                1 \\\"Write the schema\\\" waits on 4 \\\"Run the end-to-end tests\\\", \
+                which waits on 2 \\\"Build the server\\\", which waits on 1 \\\"Write the \
+                schema\\\"; an item cannot wait on itself, so drop one of these dependencies\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"id\":\"1\",\
+                \"addBlockedBy\":[\"4\"]}}}\n",
+                ),
             1,
         )
         .json();
@@ -172,7 +235,7 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
             "  2 [ ] Build the server ⧗ 1 @api-agent\n",
             "  3 [ ] Build the client ⧗ 1\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();
@@ -190,7 +253,7 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
             "  2 [ ] Build the server @api-agent\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -209,7 +272,7 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
             "  2 [ ] Build the server\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -222,16 +285,42 @@ fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
 fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
     let env = TestEnv::new();
     write_plan(&env);
-    env.todos(&["remove", "2"]).expect_stdout(concat!("[0/3] Ship the API\n", "  1 [ ] Write the schema\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 3\n", "3 of 3 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: removed open item 2 \"Build the server\" (pending); if it is still needed, `todos undo` brings it back\n", "warning: removed item 2 \"Build the server\" was blocking 4 \"Run the end-to-end tests\": it no longer waits on it\n")).run().success();
+    env.todos(&["remove", "2"])
+        .expect_stdout(concat!(
+            "[0/3] Ship the API\n",
+            "  1 [ ] Write the schema\n",
+            "  3 [ ] Build the client ⧗ 1\n",
+            "  4 [ ] Run the end-to-end tests ⧗ 3\n",
+            still_open!(3 of 3),
+        ))
+        .expect_stderr(concat!(
+            "warning: removed open item 2 \"Build the server\" (pending); if it is still \
+                needed, `todos undo` brings it back\n",
+            "warning: removed item 2 \"Build the server\" was blocking 4 \"Run the end-to-end \
+                tests\": it no longer waits on it\n",
+        ))
+        .run()
+        .success();
     assert_eq!(blocked_by(&env.store(), 2), json!(["3"]));
     // Dropped from a snapshot: the same.
     let without_client = r#"{"todos": [
         {"content": "Write the schema", "status": "pending"},
         {"content": "Run the end-to-end tests", "status": "pending"}]}"#;
-    env
-        .todos(&["write"])
+    env.todos(&["write"])
         .stdin(without_client)
-        .expect_stdout(concat!("[0/2] Ship the API\n", "  1 [ ] Write the schema\n", "  4 [ ] Run the end-to-end tests\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: dropped open item 3 \"Build the client\" (pending); send it again to keep it, or `todos undo`\n", "warning: removed item 3 \"Build the client\" was blocking 4 \"Run the end-to-end tests\": it no longer waits on it\n")).run()
+        .expect_stdout(concat!(
+            "[0/2] Ship the API\n",
+            "  1 [ ] Write the schema\n",
+            "  4 [ ] Run the end-to-end tests\n",
+            still_open!(2 of 2),
+        ))
+        .expect_stderr(concat!(
+            "warning: dropped open item 3 \"Build the client\" (pending); send it again \
+                    to keep it, or `todos undo`\n",
+            "warning: removed item 3 \"Build the client\" was blocking 4 \"Run the end-to-end \
+                    tests\": it no longer waits on it\n",
+        ))
+        .run()
         .success();
     assert_eq!(blocked_by(&env.store(), 1), json!([]));
     // Ids never come back.
@@ -241,7 +330,7 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
             "  1 [ ] Write the schema\n",
             "  4 [ ] Run the end-to-end tests\n",
             "  5 [ ] New step\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -252,9 +341,20 @@ fn dropping_or_removing_a_blocker_frees_what_waited_on_it_with_a_warning() {
 fn starting_an_item_that_still_waits_is_accepted_with_a_warning() {
     let env = TestEnv::new();
     write_plan(&env);
-    env
-        .todos(&["update", "4", "in_progress"])
-        .expect_stdout(concat!("[0/4] Ship the API\n", "  1 [ ] Write the schema\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [▶] Run the end-to-end tests ⧗ 2, 3\n", "4 of 4 open — finish them before you wrap up.\n")).expect_stderr("warning: started item 4 \"Run the end-to-end tests\" while it waits on 2, 3 (not completed or cancelled yet)\n").run()
+    env.todos(&["update", "4", "in_progress"])
+        .expect_stdout(concat!(
+            "[0/4] Ship the API\n",
+            "  1 [ ] Write the schema\n",
+            "  2 [ ] Build the server ⧗ 1\n",
+            "  3 [ ] Build the client ⧗ 1\n",
+            "  4 [▶] Run the end-to-end tests ⧗ 2, 3\n",
+            still_open!(4 of 4),
+        ))
+        .expect_stderr(
+            "warning: started item 4 \"Run the end-to-end tests\" while it waits on 2, \
+                3 (not completed or cancelled yet)\n",
+        )
+        .run()
         .success();
 }
 
@@ -272,7 +372,7 @@ fn a_merge_may_wait_on_items_it_does_not_name() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C ⧗ 1, 2\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -280,7 +380,18 @@ fn a_merge_may_wait_on_items_it_does_not_name() {
     let cycle = r#"{"merge": true, "todos": [
         {"id": "1", "content": "A", "status": "pending", "blocked_by": ["3"]}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(cycle), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(cycle).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[0].blocked_by[0]: makes a cycle: 1 \\\"A\\\" waits on \
+                3 \\\"C\\\", which waits on 1 \\\"A\\\"; an item cannot wait on itself, \
+                so drop one of these dependencies\",\"details\":[{\"path\":\"todos[0].blocked_by[0]\",\
+                \"message\":\"makes a cycle: 1 \\\"A\\\" waits on 3 \\\"C\\\", which waits \
+                on 1 \\\"A\\\"; an item cannot wait on itself, so drop one of these dependencies\"}]},\
+                \"text\":\"error: todos[0].blocked_by[0]: makes a cycle: 1 \\\"A\\\" waits \
+                on 3 \\\"C\\\", which waits on 1 \\\"A\\\"; an item cannot wait on itself, \
+                so drop one of these dependencies\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"merge\":true,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\",\
+                \"blocked_by\":[\"3\"]}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["todos[0].blocked_by[0]"]);
 }
@@ -312,7 +423,19 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .success();
     let json = env
         .todos(&["--json", "next"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":null,\"claim\":null,\"claimed\":false,\"reason\":\"Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress elsewhere (1 @w1).\",\"revision\":2,\"recap\":\"[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\",\"warnings\":[]},\"text\":\"Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress elsewhere (1 @w1).\",\"stats\":{\"total\":4,\"pending\":3,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"next\":null,\"claim\":null,\
+                \"claimed\":false,\"reason\":\"Nothing is ready: 3 items wait on 1, 2, 3; \
+                1 item in progress elsewhere (1 @w1).\",\"revision\":2,\
+                \"recap\":\"[0/4] In progress: Write the schema. Pending: Build the server; \
+                Build the client; Run the end-to-end tests.\",\"warnings\":[]},\
+                \"text\":\"Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress \
+                elsewhere (1 @w1).\",\"stats\":{\"total\":4,\"pending\":3,\
+                \"in_progress\":1,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["next"], Value::Null);
@@ -333,7 +456,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
             "  2 [ ] Build the server\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -357,14 +480,27 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
             "  2 [ ] Build the server @w2\n",
             "  3 [ ] Build the client\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
     let json = env
         .todos(&["--json", "next", "--claim"])
         .env("TODOS_OWNER", "w3")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"in_progress\",\"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\"revision\":5,\"lease_until\":null,\"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\"revision\":5,\"recap\":\"[1/4] In progress: Build the client. Pending: Build the server; Run the end-to-end tests.\",\"warnings\":[]},\"text\":\"Claimed: 3 \\\"Build the client\\\".\",\"stats\":{\"total\":4,\"pending\":2,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\
+                \"content\":\"Build the client\",\"status\":\"in_progress\",\
+                \"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\
+                \"revision\":5,\"lease_until\":null,\"taken_over_from\":null,\
+                \"taken_over\":null},\"claimed\":true,\"revision\":5,\
+                \"recap\":\"[1/4] In progress: Build the client. Pending: Build the server; \
+                Run the end-to-end tests.\",\"warnings\":[]},\"text\":\"Claimed: 3 \\\"Build \
+                the client\\\".\",\"stats\":{\"total\":4,\"pending\":2,\
+                \"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["claimed"], true);
@@ -380,13 +516,28 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
             "  3 [▶] Build the client @w3\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
             "  5 [ ] Extra\n",
-            "4 of 5 open — finish them before you wrap up.\n"
+            still_open!(4 of 5)
         ))
         .run()
         .success();
     let json = env
         .todos(&["--json", "next", "--claim", "--owner", "w3"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\"content\":\"Build the client\",\"status\":\"in_progress\",\"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\"revision\":6,\"lease_until\":null,\"taken_over_from\":null,\"taken_over\":null},\"claimed\":false,\"revision\":6,\"recap\":\"[1/5] In progress: Build the client. Pending: Build the server; Run the end-to-end tests; Extra.\",\"warnings\":[\"w3 already has item 3 \\\"Build the client\\\" in progress (at most 1 per owner): finish it (completed, cancelled, failed or blocked) before you claim another\"]},\"text\":\"Next: 3 \\\"Build the client\\\".\",\"stats\":{\"total\":5,\"pending\":3,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\
+                \"content\":\"Build the client\",\"status\":\"in_progress\",\
+                \"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\
+                \"revision\":6,\"lease_until\":null,\"taken_over_from\":null,\
+                \"taken_over\":null},\"claimed\":false,\"revision\":6,\
+                \"recap\":\"[1/5] In progress: Build the client. Pending: Build the server; \
+                Run the end-to-end tests; Extra.\",\"warnings\":[\"w3 already has item 3 \
+                \\\"Build the client\\\" in progress (at most 1 per owner): finish it (completed, \
+                cancelled, failed or blocked) before you claim another\"]},\
+                \"text\":\"Next: 3 \\\"Build the client\\\".\",\"stats\":{\"total\":5,\
+                \"pending\":3,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["next"]["id"], "3");
@@ -405,7 +556,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
             "  3 [▶] Build the client @w3\n",
             "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
             "  5 [ ] Extra\n",
-            "4 of 5 open — finish them before you wrap up.\n"
+            still_open!(4 of 5)
         ))
         .run()
         .success();
@@ -421,7 +572,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
                 "  3 [▶] Build the client @w3\n",
                 "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
                 "  5 [~] Extra\n",
-                "3 of 5 open — finish them before you wrap up.\n",
+                still_open!(3 of 5),
             ),
         ),
         (
@@ -434,7 +585,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
                 "  3 [~] Build the client @w3\n",
                 "  4 [ ] Run the end-to-end tests ⧗ 2\n",
                 "  5 [~] Extra\n",
-                "2 of 5 open — finish them before you wrap up.\n",
+                still_open!(2 of 5),
             ),
         ),
         (
@@ -447,7 +598,7 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
                 "  3 [~] Build the client @w3\n",
                 "  4 [ ] Run the end-to-end tests\n",
                 "  5 [~] Extra\n",
-                "1 of 5 open — finish it before you wrap up.\n",
+                still_open!(1 of 5),
             ),
         ),
         (

@@ -4,16 +4,35 @@
 
 use std::fs;
 
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 /// Runs a command that must be refused with `code`, checks that it changed nothing and that
 /// `--json` carries the same message and hint, and returns stderr with `[WS]` for the workspace.
 #[track_caller]
 fn refused(env: &TestEnv, args: &[&str], code: i32) -> String {
-    let done = env.rejects(env.todos(args), code);
+    let done = env.rejects(
+        env.todos(args)
+            .stderr_varies("compared whole by the caller, with [WS] for the workspace"),
+        code,
+    );
     let mut json_args = vec!["--json"];
     json_args.extend_from_slice(args);
-    let error = env.rejects(env.todos(&json_args), code).json()["error"].clone();
+    // With --json, stderr keeps only the notes printed while the command ran.
+    let notes: String = done
+        .stderr
+        .lines()
+        .filter(|line| line.starts_with("note: "))
+        .flat_map(|line| [line, "\n"])
+        .collect();
+    let error = env
+        .rejects(
+            env.todos(&json_args)
+                .stdout_in_parts("the envelope's message and hint are the text run's, below")
+                .expect_stderr(notes),
+            code,
+        )
+        .json()["error"]
+        .clone();
     let message = error["message"].as_str().expect("a message");
     assert!(
         done.stderr.contains(&format!("error: {message}\n")),
@@ -101,7 +120,7 @@ fn a_stale_revision_is_a_conflict_with_the_current_one() {
             "[0/2] Fix login\n",
             "  1 [ ] Reproduce\n",
             "  2 [ ] Patch the check\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -121,7 +140,7 @@ fn a_corrupt_store_is_left_alone_with_the_ways_back() {
             "[0/2] Fix login\n",
             "  1 [ ] Reproduce\n",
             "  2 [ ] Patch the check\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -157,13 +176,30 @@ fn a_held_lock_times_out_as_a_conflict() {
 fn a_request_with_nothing_to_do_is_an_input_error() {
     let env = TestEnv::new();
     env.plan("Fix login", &["pending:Reproduce"]);
-    let done = env.rejects(env.todos(&["update"]).stdin(r#"{"id": "1"}"#).expect_stderr(concat!("error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change\n", "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n")), 1);
+    let done = env.rejects(env.todos(&["update"]).stdin(r#"{"id": "1"}"#).expect_stderr(concat!(
+            "error: status: is missing; send the new status (pending, in_progress, completed, \
+                cancelled, failed or blocked; deleted removes the item), or a content, description, \
+                activeForm, priority, owner or blocked_by to change\n",
+            "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+        )), 1);
     insta::assert_snapshot!(done.stderr, @r#"
     error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change
     hint: send the id and what changes, e.g. {"id": "1", "status": "completed"}
     "#);
     // On the command line, clap itself asks for the missing STATUS or --content.
-    env.rejects(env.todos(&["update", "1"]).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <STATUS|--content <TEXT>|--owner <NAME>|…\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")), 2);
+    env.rejects(
+        env.todos(&["update", "1"]).expect_stderr(concat!(
+            "error: the following required arguments were not provided:\n",
+            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
+            "\n",
+            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                ID|...>\n",
+            "       todos update [OPTIONS] < REQUEST_JSON\n",
+            "\n",
+            "For more information, try '--help'.\n",
+        )),
+        2,
+    );
 }
 
 #[cfg(target_os = "linux")]

@@ -1,6 +1,6 @@
 //! Every error class: its exit code, its words, its envelope, and an untouched workspace.
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, unsafe_path_hint};
 
 #[test]
 fn invalid_input_reports_every_problem_at_once() {
@@ -12,7 +12,15 @@ fn invalid_input_reports_every_problem_at_once() {
         {"content": "three", "status": "in_progress"},
         {"status": "pending"},
         {"content": "x", "status": "pending", "stauts": "done"}]}"#;
-    let done = env.rejects(env.todos(&["write"]).stdin(input).expect_stderr(concat!("error: the input has 3 problems\n", "  todos[3].content: is missing; every item needs its text (content, title, text, step or subject, or description or details alone)\n", "  todos[4].stauts: unknown field \"stauts\"; did you mean \"status\"?\n", "  todos: has 2 items in_progress (todos[1], todos[2]), at most 1 may be; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n")), 1);
+    let done = env.rejects(env.todos(&["write"]).stdin(input).expect_stderr(concat!(
+            "error: the input has 3 problems\n",
+            "  todos[3].content: is missing; every item needs its text (content, title, \
+                text, step or subject, or description or details alone)\n",
+            "  todos[4].stauts: unknown field \"stauts\"; did you mean \"status\"?\n",
+            "  todos: has 2 items in_progress (todos[1], todos[2]), at most 1 may be; \
+                finish or pause the item in progress first (completed, or back to pending); \
+                or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n",
+        )), 1);
     insta::assert_snapshot!(done.stderr, @r#"
     error: the input has 3 problems
       todos[3].content: is missing; every item needs its text (content, title, text, step or subject, or description or details alone)
@@ -80,7 +88,12 @@ fn malformed_input_is_refused_cleanly() {
             1,
         );
         let json = env
-            .rejects(env.todos(&["--json", "write"]).stdin(&input), 1)
+            .rejects(
+                env.todos(&["--json", "write"])
+                    .stdin(&input)
+                    .stdout_in_parts("the envelope: its status and code, below"),
+                1,
+            )
             .json();
         assert_eq!(json["status"], "error");
         assert_eq!(json["error"]["code"], "INVALID_PARAM");
@@ -96,7 +109,19 @@ fn the_error_envelope_has_only_the_allowed_keys() {
                 "--json",
                 "write",
                 r#"{"todos": [{"content": "a", "status": "nope"}]}"#,
-            ]),
+            ]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos[0].status: unknown status \\\"nope\\\"; use one of pending, \
+                in_progress, completed, cancelled, failed, blocked, todo, open, not_started, \
+                running, active, doing, done, complete, closed, canceled\",\
+                \"details\":[{\"path\":\"todos[0].status\",\"message\":\"unknown status \
+                \\\"nope\\\"; use one of pending, in_progress, completed, cancelled, failed, \
+                blocked, todo, open, not_started, running, active, doing, done, complete, \
+                closed, canceled\"}]},\"text\":\"error: todos[0].status: unknown status \
+                \\\"nope\\\"; use one of pending, in_progress, completed, cancelled, failed, \
+                blocked, todo, open, not_started, running, active, doing, done, complete, \
+                closed, canceled\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"a\",\
+                \"status\":\"nope\"}]}}}\n"),
             1,
         )
         .json();
@@ -123,7 +148,15 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
         2,
     );
     let json = env
-        .rejects(env.todos(&["--json", "write", "--bogus"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"unexpected argument '--bogus' found\\n\\n  tip: to pass '--bogus' as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] [SNAPSHOT_JSON]\\n\\nFor more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: unexpected argument '--bogus' found\\n\\n  tip: to pass '--bogus' as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] [SNAPSHOT_JSON]\\n\\nFor more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2)
+        .rejects(env.todos(&["--json", "write", "--bogus"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+                \"message\":\"unexpected argument '--bogus' found\\n\\n  tip: to pass '--bogus' \
+                as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] [SNAPSHOT_JSON]\\n\\nFor \
+                more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\
+                \"text\":\"error: unexpected argument '--bogus' found\\n\\n  tip: to pass \
+                '--bogus' as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] \
+                [SNAPSHOT_JSON]\\n\\nFor more information, try '--help'.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\
+                \"list\":null,\"params_input\":null}}\n"), 2)
         .json();
     assert_eq!(json["error"]["code"], "USAGE");
     let context = json["context"].as_object().expect("a context");
@@ -210,11 +243,31 @@ fn every_exit_code_is_reachable() {
         3
     );
     env.write_file("broken/.todos.json", "not json");
-    assert_eq!(env.todos(&["-C", "broken", "show"]).expect_code(4).expect_stderr(concat!("error: [ROOT]/ws/broken/.todos.json cannot be read as a todos store: it is not a JSON object\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/broken/.todos.json by hand\n")).run().code, 4);
+    assert_eq!(
+        env.todos(&["-C", "broken", "show"])
+            .expect_code(4)
+            .expect_stderr(concat!(
+                "error: [ROOT]/ws/broken/.todos.json cannot be read as a todos store: it \
+                is not a JSON object\n",
+                "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/broken/.todos.json \
+                by hand\n",
+            ))
+            .run()
+            .code,
+        4
+    );
     env.write_file("blocked/.todos.json", "");
     std::fs::remove_file(env.path("blocked/.todos.json")).unwrap();
     std::fs::create_dir_all(env.path("blocked/.todos.json")).unwrap();
-    env.rejects(env.todos(&["-C", "blocked", "show"]).expect_stderr(concat!("error: [ROOT]/ws/blocked/.todos.json is a folder, not a file; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    env.rejects(
+        env.todos(&["-C", "blocked", "show"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/blocked/.todos.json is a folder, not a file; todos does \
+                not read or write through it\n",
+            unsafe_path_hint!(),
+        )),
+        6,
+    );
     let full = std::fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")
@@ -273,5 +326,15 @@ fn help_has_an_example_on_every_command() {
 fn error_messages_escape_what_the_input_holds() {
     let env = TestEnv::new();
     let input = r#"{"todos":[{"content":"a","status":"\u001b]0;pwned\u0007x"},{"content":"b","status":"done","\u001b[2J":1}]}"#;
-    env.rejects(env.todos(&["write", input]).expect_stderr(concat!("error: the input has 2 problems\n", "  todos[0].status: unknown status \"\\u{1b}]0;pwned\\u{7}x\"; use one of pending, in_progress, completed, cancelled, failed, blocked, todo, open, not_started, running, active, doing, done, complete, closed, canceled\n", "  todos[1].\\u{1b}[2J: unknown field \"\\u{1b}[2J\"; the fields here are id, content, description, activeForm, priority, blocked_by, owner and status\n")), 1);
+    env.rejects(
+        env.todos(&["write", input]).expect_stderr(concat!(
+            "error: the input has 2 problems\n",
+            "  todos[0].status: unknown status \"\\u{1b}]0;pwned\\u{7}x\"; use one of \
+                pending, in_progress, completed, cancelled, failed, blocked, todo, open, \
+                not_started, running, active, doing, done, complete, closed, canceled\n",
+            "  todos[1].\\u{1b}[2J: unknown field \"\\u{1b}[2J\"; the fields here are \
+                id, content, description, activeForm, priority, blocked_by, owner and status\n",
+        )),
+        1,
+    );
 }

@@ -3,14 +3,14 @@
 
 use serde_json::json;
 
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, no_summary, still_open};
 
 /// The plan S with A and B pending, as a change or a restore prints it.
 const A_AND_B: &str = concat!(
     "[0/2] S\n",
     "  1 [ ] A\n",
     "  2 [ ] B\n",
-    "2 of 2 open — finish them before you wrap up.\n"
+    still_open!(2 of 2)
 );
 
 #[test]
@@ -23,7 +23,7 @@ fn a_description_in_update_never_rewords_the_item() {
             "[0/2] Parse\n",
             "  1 [ ] Write parser\n",
             "  2 [ ] Test it\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run_in_process()
         .success();
@@ -48,7 +48,17 @@ fn a_description_in_update_never_rewords_the_item() {
     // A snapshot item with no other text key still takes it as its text (Gemini CLI).
     env.todos(&["write"])
         .stdin(r#"{"todos":[{"description":"Gemini step","status":"pending"}]}"#)
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  3 [ ] Gemini step\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr(concat!("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n", "warning: dropped 2 open items: 1 \"Write parser\" (pending), 2 \"Test it\" (pending); send them again to keep them, or `todos undo`\n")).run_in_process()
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  3 [ ] Gemini step\n",
+            still_open!(1 of 1),
+        ))
+        .expect_stderr(concat!(
+            no_summary!(),
+            "warning: dropped 2 open items: 1 \"Write parser\" (pending), 2 \"Test it\" \
+                    (pending); send them again to keep them, or `todos undo`\n",
+        ))
+        .run_in_process()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "Gemini step");
 }
@@ -67,7 +77,7 @@ fn create_and_update_take_description_priority_and_active_form() {
     .expect_stdout(concat!(
         "[0/1] (no summary)\n",
         "  1 [ ] Fix the parser (high priority)\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run_in_process()
     .success();
@@ -89,7 +99,7 @@ fn create_and_update_take_description_priority_and_active_form() {
     .expect_stdout(concat!(
         "[0/1] (no summary)\n",
         "  1 [ ] Fix the parser (low priority)\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run_in_process()
     .success();
@@ -140,7 +150,12 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
     env
         .todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"in_progress","activeForm":"Reading"},{"content":"Fix the bug","status":"pending"}]}"#)
-        .expect_stdout(concat!("[0/2] (no summary)\n", "  3 [▶] Read the logs — Reading\n", "  4 [ ] Fix the bug\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
+        .expect_stdout(concat!(
+                "[0/2] (no summary)\n",
+                "  3 [▶] Read the logs — Reading\n",
+                "  4 [ ] Fix the bug\n",
+                still_open!(2 of 2),
+            )).expect_stderr(no_summary!()).run_in_process()
         .success();
     assert_eq!(env.store().get("summary"), None);
     // A plan that goes on keeps its summary.
@@ -149,13 +164,13 @@ fn a_new_task_starts_a_new_plan_without_the_old_summary() {
             "[0/2] Fix the crash\n",
             "  3 [▶] Read the logs — Reading\n",
             "  4 [ ] Fix the bug\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run_in_process()
         .success();
     env.todos(&["write"])
         .stdin(r#"{"todos":[{"content":"Read the logs","status":"completed"},{"content":"Fix the bug","status":"in_progress"}]}"#)
-        .expect_stdout(concat!("[1/2] Fix the crash\n", "  3 [x] Read the logs\n", "  4 [▶] Fix the bug\n", "1 of 2 open — finish it before you wrap up.\n")).run_in_process()
+        .expect_stdout(concat!("[1/2] Fix the crash\n", "  3 [x] Read the logs\n", "  4 [▶] Fix the bug\n", still_open!(1 of 2))).run_in_process()
         .success();
     assert_eq!(env.store()["summary"], "Fix the crash");
 }
@@ -181,7 +196,7 @@ fn a_summary_can_be_cleared_every_way() {
             .expect_stdout(concat!(
                 "[0/1] (no summary)\n",
                 "  1 [ ] A\n",
-                "1 of 1 open — finish it before you wrap up.\n"
+                still_open!(1 of 1)
             ))
             .run_in_process()
             .success();
@@ -266,7 +281,7 @@ fn a_todo_with_a_colon_is_a_pending_item_unless_it_names_a_status() {
         "[1/2] S\n",
         "  1 [ ] Fix bug: null deref\n",
         "  2 [x] Reproduce\n",
-        "1 of 2 open — finish it before you wrap up.\n"
+        still_open!(1 of 2)
     ))
     .run_in_process()
     .success();
@@ -285,6 +300,7 @@ fn a_todo_with_a_colon_is_a_pending_item_unless_it_names_a_status() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
     let env = TestEnv::new();
     let long = |n: usize| "x".repeat(83 + n % 2);
@@ -293,7 +309,15 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
         .collect();
     let done = env.rejects(
         env.todos(&["write"])
-            .stdin(json!({"todos": todos}).to_string()).expect_stderr(concat!("error: the input has 15 problems\n", "  todos[0-13].content (14 items): is 83-84 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n", "  todos: holds 14 items, the limit is 10; remove items or merge small steps into one; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n")),
+            .stdin(json!({"todos": todos}).to_string()).expect_stderr(concat!(
+                    "error: the input has 15 problems\n",
+                    "  todos[0-13].content (14 items): is 83-84 characters long, the limit is \
+                        60; shorten the text to what the step is, and put the detail in \"description\"; \
+                        or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n",
+                    "  todos: holds 14 items, the limit is 10; remove items or merge small steps \
+                        into one; or raise the limit with \"max_items\" in .todos.config.json or \
+                        TODOS_MAX_ITEMS\n",
+                )),
         1,
     );
     let lines: Vec<&str> = done.stderr.lines().collect();
@@ -309,7 +333,76 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
     let envelope = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin(json!({"todos": todos}).to_string()),
+                .stdin(json!({"todos": todos}).to_string()).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 15 problems\",\"details\":[{\"path\":\"todos[0].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[1].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[2].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[3].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[4].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[5].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[6].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[7].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[8].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[9].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[10].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[11].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[12].content\",\
+                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
+                what the step is, and put the detail in \\\"description\\\"; or raise the \
+                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
+                {\"path\":\"todos[13].content\",\"message\":\"is 84 characters long, the \
+                limit is 60; shorten the text to what the step is, and put the detail in \
+                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
+                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos\",\
+                \"message\":\"holds 14 items, the limit is 10; remove items or merge small \
+                steps into one; or raise the limit with \\\"max_items\\\" in .todos.config.json \
+                or TODOS_MAX_ITEMS\"}]},\"text\":\"error: the input has 15 problems\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
+                \"status\":\"pending\"}]}}}\n"),
             1,
         )
         .json();
@@ -318,9 +411,22 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
     let wild: Vec<_> = (0..300)
         .map(|n| json!({"content": "a", "status": "pending", format!("field{n}"): 1}))
         .collect();
+    // The first 18 of them, one line each, and a line that counts the rest.
+    let wild_refusal: String = std::iter::once("error: the input has 301 problems\n".to_owned())
+        .chain((0..18).map(|n| {
+            format!(
+                "  todos[{n}].field{n}: unknown field \"field{n}\"; the fields here are id, \
+                 content, description, activeForm, priority, blocked_by, owner and status\n"
+            )
+        }))
+        .chain(std::iter::once(
+            "  … and 283 more problems (--json lists every one)\n".to_owned(),
+        ))
+        .collect();
     let done = env.rejects(
         env.todos(&["write"])
-            .stdin(json!({"todos": wild}).to_string()),
+            .stdin(json!({"todos": wild}).to_string())
+            .expect_stderr(wild_refusal),
         1,
     );
     assert!(done.stderr.lines().count() <= 20, "{}", done.stderr);
@@ -337,7 +443,18 @@ fn a_bad_status_and_an_unknown_blocker_are_reported_together() {
         .rejects(
             env.todos(&["--json", "write"]).stdin(
                 r#"{"todos":[{"content":"a","status":"bogus","blocked_by":["99"]},{"id":"b","content":"b","status":"pending","blocked_by":["98"]}]}"#,
-            ),
+            ).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 3 problems\",\"details\":[{\"path\":\"todos[0].status\",\
+                \"message\":\"unknown status \\\"bogus\\\"; use one of pending, in_progress, \
+                completed, cancelled, failed, blocked, todo, open, not_started, running, \
+                active, doing, done, complete, closed, canceled\"},\
+                {\"path\":\"todos[0].blocked_by[0]\",\"message\":\"\\\"99\\\" names no item\"},\
+                {\"path\":\"todos[1].blocked_by[0]\",\"message\":\"\\\"98\\\" names no item; \
+                the snapshot's ids are b\"}]},\"text\":\"error: the input has 3 problems\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"a\",\
+                \"status\":\"bogus\",\"blocked_by\":[\"99\"]},{\"id\":\"b\",\
+                \"content\":\"b\",\"status\":\"pending\",\"blocked_by\":[\"98\"]}]}}}\n"),
             1,
         )
         .json();
@@ -377,7 +494,13 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
         .run_in_process();
     let done = env
         .todos(&["write", "[]"])
-        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr("warning: dropped 60 open items: 1 \"Step 1\" (pending), 2 \"Step 2\" (pending), 3 \"Step 3\" (pending), 4 \"Step 4\" (pending), 5 \"Step 5\" (pending) (+55 more); send them again to keep them, or `todos undo`\n").run_in_process()
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))
+        .expect_stderr(
+            "warning: dropped 60 open items: 1 \"Step 1\" (pending), 2 \"Step 2\" (pending), \
+                3 \"Step 3\" (pending), 4 \"Step 4\" (pending), 5 \"Step 5\" (pending) (+55 \
+                more); send them again to keep them, or `todos undo`\n",
+        )
+        .run_in_process()
         .success();
     assert_eq!(
         done.stderr,
@@ -412,7 +535,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run_in_process()
         .success();
@@ -480,7 +603,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  4 [ ] D\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run_in_process()
         .success();
@@ -514,7 +637,15 @@ fn show_and_recap_say_where_no_plan_is() {
     let json = env
         .todos(&["--json", "recap"])
         .expect_stderr("")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
+                \"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\
+                \"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success();
     assert_eq!(json.json()["status"], "success");
     assert!(!env.path(".todos.json").exists(), "show creates nothing");
@@ -528,7 +659,7 @@ fn history_names_every_change() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [ ] A (high priority)\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();
@@ -536,7 +667,7 @@ fn history_names_every_change() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [ ] A (high priority)\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();
@@ -544,7 +675,7 @@ fn history_names_every_change() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [ ] A (high priority) @w1\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();
@@ -552,7 +683,7 @@ fn history_names_every_change() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] A (high priority) @w1\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run_in_process()
         .success();
@@ -595,10 +726,26 @@ fn history_names_every_change() {
 fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     let env = TestEnv::new();
     env.todos(&["write"])
-        .stdin(
-            r#"{"summary":"Fix login","todos":[{"content":"Repro","status":"completed"},{"content":"Patch","status":"in_progress","priority":"high","owner":"w1"},{"content":"Ask Bob","status":"blocked"},{"content":"Perf","status":"cancelled"},{"content":"Flaky","status":"failed"},{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
-        )
-        .expect_stdout(concat!("[3/6] Fix login\n", "  1 [x] Repro\n", "  2 [▶] Patch (high priority) @w1\n", "  3 [=] Ask Bob\n", "  4 [~] Perf\n", "  5 [!] Flaky\n", "  6 [ ] Test ⧗ 2\n", "3 of 6 open — finish them before you wrap up.\n")).run_in_process()
+        .stdin(concat!(
+            r#"{"summary":"Fix login","todos":["#,
+            r#"{"content":"Repro","status":"completed"},"#,
+            r#"{"content":"Patch","status":"in_progress","priority":"high","owner":"w1"},"#,
+            r#"{"content":"Ask Bob","status":"blocked"},"#,
+            r#"{"content":"Perf","status":"cancelled"},"#,
+            r#"{"content":"Flaky","status":"failed"},"#,
+            r#"{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
+        ))
+        .expect_stdout(concat!(
+            "[3/6] Fix login\n",
+            "  1 [x] Repro\n",
+            "  2 [▶] Patch (high priority) @w1\n",
+            "  3 [=] Ask Bob\n",
+            "  4 [~] Perf\n",
+            "  5 [!] Flaky\n",
+            "  6 [ ] Test ⧗ 2\n",
+            still_open!(3 of 6),
+        ))
+        .run_in_process()
         .success();
     let store = env.read(".todos.json");
     let markdown = env
@@ -629,7 +776,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
             "  4 [~] Perf\n",
             "  5 [!] Flaky\n",
             "  6 [ ] Test ⧗ 2\n",
-            "3 of 6 open — finish them before you wrap up.\n"
+            still_open!(3 of 6)
         ))
         .run_in_process()
         .success();
@@ -647,7 +794,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
             "  4 [~] Perf\n",
             "  5 [!] Flaky\n",
             "  6 [ ] Test\n",
-            "3 of 6 open — finish them before you wrap up.\n"
+            still_open!(3 of 6)
         ))
         .run_in_process()
         .success();
@@ -700,7 +847,18 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     third
         .todos(&["write"])
         .stdin(lines.join("\n"))
-        .expect_stdout(concat!("[3/6] (no summary)\n", "  1 [x] Repro\n", "  2 [▶] Patch\n", "  3 [=] Ask Bob\n", "  4 [~] Perf\n", "  5 [!] Flaky\n", "  6 [ ] Test\n", "3 of 6 open — finish them before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run_in_process()
+        .expect_stdout(concat!(
+            "[3/6] (no summary)\n",
+            "  1 [x] Repro\n",
+            "  2 [▶] Patch\n",
+            "  3 [=] Ask Bob\n",
+            "  4 [~] Perf\n",
+            "  5 [!] Flaky\n",
+            "  6 [ ] Test\n",
+            still_open!(3 of 6),
+        ))
+        .expect_stderr(no_summary!())
+        .run_in_process()
         .success();
     let statuses = |store: &serde_json::Value| -> Vec<String> {
         crate::support::items(&store["todos"])
@@ -716,7 +874,15 @@ fn init_sets_up_the_agents_the_repository_shows() {
     let env = TestEnv::new();
     env.write_file("CLAUDE.md", "# Project\n");
     std::fs::create_dir_all(env.path(".gemini")).unwrap();
-    env.todos(&["init"]).expect_stdout(concat!("Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini CLI (.gemini/); --agent chooses one.\n", "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
+    env.todos(&["init"])
+        .expect_stdout(concat!(
+            "Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini \
+                CLI (.gemini/); --agent chooses one.\n",
+            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+            "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+        ))
+        .run()
+        .success();
     assert!(env.read("CLAUDE.md").contains("todos:begin"));
     assert!(env.read("GEMINI.md").contains("todos:begin"));
     assert!(!env.path("AGENTS.md").exists());
@@ -735,7 +901,15 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(made.status.success());
     let json = git
         .todos(&["--json", "init", "--git"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},{\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git merges plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\
+                \"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},\
+                {\"path\":\".git/config\",\"action\":\"updated\"}]},\
+                \"text\":\"Set up: git merges plans with todos.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     let paths: Vec<&str> = json["data"]["files"]

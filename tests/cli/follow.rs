@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, Spawned, TestEnv};
+use crate::support::{HISTORY, Spawned, TestEnv, still_open};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -108,7 +108,7 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
             "[0/2] Ship\n",
             "  1 [▶] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -125,7 +125,7 @@ fn text_lines_then_a_clean_end_when_the_reader_goes_away() {
             "[1/2] Ship\n",
             "  1 [x] A\n",
             "  2 [ ] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -316,7 +316,7 @@ fn a_follower_reads_on_where_the_history_goes() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -327,7 +327,7 @@ fn a_follower_reads_on_where_the_history_goes() {
             "  2 [ ] B\n",
             "  3 [ ] C\n",
             "  4 [ ] D\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();

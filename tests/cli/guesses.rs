@@ -2,7 +2,7 @@
 //! names no command names the one that works, swapped arguments do what was meant, a mistyped
 //! list name is named.
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, still_open};
 
 /// Words a newcomer guesses that are another name for a command run it.
 #[test]
@@ -14,7 +14,7 @@ fn natural_aliases_run_their_command() {
             "[0/2] Ship\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run_in_process()
         .success();
@@ -24,7 +24,7 @@ fn natural_aliases_run_their_command() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run_in_process()
         .success();
@@ -37,9 +37,9 @@ fn natural_aliases_run_their_command() {
             "  3 [ ] C\n"
         ))
         .run_in_process();
-    env.todos(&["rm", "3"]).expect_stdout(concat!("[0/2] Ship\n", "  1 [ ] A\n", "  2 [ ] B\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("warning: removed open item 3 \"C\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process().success();
+    env.todos(&["rm", "3"]).expect_stdout(concat!("[0/2] Ship\n", "  1 [ ] A\n", "  2 [ ] B\n", still_open!(2 of 2))).expect_stderr("warning: removed open item 3 \"C\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process().success();
     env.todos(&["delete", "2"])
-        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: removed open item 2 \"B\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process()
+        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", still_open!(1 of 1))).expect_stderr("warning: removed open item 2 \"B\" (pending); if it is still needed, `todos undo` brings it back\n").run_in_process()
         .success();
     env.todos(&["show"])
         .expect_code(0)
@@ -100,12 +100,26 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
             "hint: run `todos update 2 --content \"New text\"`",
         ),
     ] {
-        let done = env.rejects(env.todos(args), 2);
-        assert_eq!(done.stderr, format!("{message}\n{hint}\n"), "{args:?}");
+        let done = env.rejects(
+            env.todos(args)
+                .expect_stderr(format!("{message}\n{hint}\n")),
+            2,
+        );
         assert!(!done.stderr.contains("history"), "{args:?}");
     }
     // With --json: the same words in the envelope.
-    let json = env.rejects(env.todos(&["--json", "done", "2"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"todos has no command 'done'\",\"details\":[],\"hint\":\"run `todos update 2 completed` to mark an item completed\"},\"text\":\"error: todos has no command 'done'\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2).json();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "done", "2"]).expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+            \"message\":\"todos has no command 'done'\",\"details\":[],\
+            \"hint\":\"run `todos update 2 completed` to mark an item completed\"},\
+            \"text\":\"error: todos has no command 'done'\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":null,\"list\":null,\"params_input\":null}}\n",
+            ),
+            2,
+        )
+        .json();
     assert_eq!(json["error"]["code"], "USAGE");
     assert_eq!(json["error"]["message"], "todos has no command 'done'");
     assert_eq!(
@@ -136,7 +150,7 @@ fn update_with_status_and_id_swapped_does_what_was_meant() {
             "[1/2] Ship\n",
             "  1 [ ] A\n",
             "  2 [x] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run_in_process()
         .success();
@@ -167,7 +181,7 @@ fn a_mistyped_list_name_is_named() {
     .expect_stdout(concat!(
         "[0/1] Site\n",
         "  1 [ ] Page\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run()
     .success();
@@ -192,7 +206,7 @@ fn a_mistyped_list_name_is_named() {
     }
     env
         .todos(&["-l", "wbe", "create", "x"])
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] x\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n").run()
+        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] x\n", still_open!(1 of 1))).expect_stderr("warning: made a new list wbe, beside the list web: if you meant web, run the command again with `-l web`\n").run()
         .success();
     // Now it exists: no more words about it.
     env.todos(&["-l", "wbe", "show"])

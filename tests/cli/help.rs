@@ -197,7 +197,19 @@ fn only_the_top_level_has_a_version_flag() {
     for command in env.subcommands() {
         // A hook's usage error is no block (exit 1, hook_exits.rs).
         let code = if command == "hook" { 1 } else { 2 };
-        env.rejects(env.todos(&[&command, "-V"]), code);
+        let refused = env.rejects(
+            env.todos(&[&command, "-V"]).stderr_varies(
+                "ends with each command's own usage; its first lines are checked below",
+            ),
+            code,
+        );
+        assert!(
+            refused
+                .stderr
+                .starts_with("error: unexpected argument '-V' found\n\n"),
+            "{command}: {}",
+            refused.stderr
+        );
         let help = env
             .todos(&[&command, "--help"])
             .stdout_in_parts("a help page: its parts are checked below")
@@ -322,7 +334,16 @@ fn a_command_help_points_to_the_global_options() {
     env.plan("Ship", &["pending:A"]);
     let json = env
         .todos(&["show", "--json"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run_in_process()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
+                \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\
+                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run_in_process()
         .success()
         .json();
     assert_eq!(json["status"], "success");

@@ -5,7 +5,7 @@ use std::fs;
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, TestEnv, items};
+use crate::support::{HISTORY, TestEnv, items, still_open};
 
 /// The plan of `three_changes`' revision 2, as every command that shows or restores it prints it.
 const REVISION_2: &str = concat!(
@@ -13,7 +13,7 @@ const REVISION_2: &str = concat!(
     "  1 [x] Code\n",
     "  2 [ ] Test\n",
     "  3 [ ] Docs\n",
-    "2 of 3 open — finish them before you wrap up.\n"
+    still_open!(2 of 3)
 );
 
 /// The plan of `three_changes`' revision 3, the overwrite.
@@ -21,7 +21,7 @@ const REVISION_3: &str = concat!(
     "[1/2] Ship\n",
     "  1 [x] Code\n",
     "  2 [▶] Test\n",
-    "1 of 2 open — finish it before you wrap up.\n"
+    still_open!(1 of 2)
 );
 
 /// Three changes: a plan, a step done, a full overwrite that drops an open item.
@@ -57,7 +57,7 @@ fn create_more(env: &TestEnv) {
             "  1 [x] Code\n",
             "  2 [▶] Test\n",
             "  4 [ ] More\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run();
 }
@@ -79,7 +79,17 @@ fn recorded_revisions(env: &TestEnv) -> Vec<u64> {
 fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
     let env = TestEnv::new();
     three_changes(&env);
-    let listing = env.todos(&["history"]).expect_stdout(concat!("3  2025-01-02 17:42:33  write   [1/2]  removed 3 \"Docs\" (pending); 2 pending → in_progress\n", "2  2025-01-02 17:42:33  update  [1/3]  1 in_progress → completed\n", "1  2025-01-02 17:42:33  write   [0/3]  3 items\n")).run().success().stdout;
+    let listing = env
+        .todos(&["history"])
+        .expect_stdout(concat!(
+            "3  2025-01-02 17:42:33  write   [1/2]  removed 3 \"Docs\" (pending); 2 pending \
+                → in_progress\n",
+            "2  2025-01-02 17:42:33  update  [1/3]  1 in_progress → completed\n",
+            "1  2025-01-02 17:42:33  write   [0/3]  3 items\n",
+        ))
+        .run()
+        .success()
+        .stdout;
     insta::assert_snapshot!(listing, @r#"
     3  2025-01-02 17:42:33  write   [1/2]  removed 3 "Docs" (pending); 2 pending → in_progress
     2  2025-01-02 17:42:33  update  [1/3]  1 in_progress → completed
@@ -97,7 +107,16 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
         .success();
     let json = env
         .todos(&["--json", "history", "--limit", "1"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"list\":\"default\",\"revisions\":[{\"revision\":3,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"removed 3 \\\"Docs\\\" (pending); 2 pending → in_progress\",\"done\":1,\"total\":2}]},\"text\":\"3 kept revisions of the list default.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
+                \"revisions\":[{\"revision\":3,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                \"command\":\"write\",\"changes\":\"removed 3 \\\"Docs\\\" (pending); 2 \
+                pending → in_progress\",\"done\":1,\"total\":2}]},\
+                \"text\":\"3 kept revisions of the list default.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["revisions"].as_array().unwrap().len(), 1);
@@ -126,7 +145,7 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
             "  2 [ ] Test\n",
             "  3 [ ] Docs\n",
             "  4 [ ] Release\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -158,7 +177,7 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
             "  1 [▶] Code\n",
             "  2 [ ] Test\n",
             "  3 [ ] Docs\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
@@ -227,7 +246,21 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
     let json = env
         .todos(&["--json", "history"])
         .env("TODOS_HISTORY_LIMIT", "4")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"list\":\"default\",\"revisions\":[{\"revision\":12,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\"changes\":\"added 12\",\"done\":0,\"total\":12},{\"revision\":11,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\"changes\":\"added 11\",\"done\":0,\"total\":11},{\"revision\":10,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\"changes\":\"added 10\",\"done\":0,\"total\":10},{\"revision\":9,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\"changes\":\"9 items\",\"done\":0,\"total\":9}]},\"text\":\"4 kept revisions of the list default.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
+                \"revisions\":[{\"revision\":12,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                \"command\":\"create\",\"changes\":\"added 12\",\"done\":0,\
+                \"total\":12},{\"revision\":11,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                \"command\":\"create\",\"changes\":\"added 11\",\"done\":0,\
+                \"total\":11},{\"revision\":10,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                \"command\":\"create\",\"changes\":\"added 10\",\"done\":0,\
+                \"total\":10},{\"revision\":9,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                \"command\":\"create\",\"changes\":\"9 items\",\"done\":0,\
+                \"total\":9}]},\"text\":\"4 kept revisions of the list default.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     let revisions: Vec<u64> = json["data"]["revisions"]
@@ -321,7 +354,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             "[1/2] Ship\n",
             "  1 [x] Code\n",
             "  2 [ ] Test\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -332,7 +365,16 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
     env.write_file(".todos.json", &checked_in);
     let json = env
         .todos(&["--json", "create", "Docs"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"Code\",\"status\":\"in_progress\"},{\"id\":\"2\",\"content\":\"Test\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Docs\",\"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Code. Pending: Test; Docs.\",\"revision\":4,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 2 pending, 1 in_progress.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"Docs\"]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Code\",\"status\":\"in_progress\"},\
+                {\"id\":\"2\",\"content\":\"Test\",\"status\":\"pending\"},\
+                {\"id\":\"3\",\"content\":\"Docs\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/3] In progress: Code. Pending: Test; Docs.\",\
+                \"revision\":4,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: \
+                2 pending, 1 in_progress.\",\"stats\":{\"total\":3,\
+                \"pending\":2,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"Docs\"]}}}\n").run()
         .success()
         .json();
     assert_eq!(json["data"]["revision"], 4, "{json}");
@@ -357,7 +399,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             "[0/2] Ship\n",
             "  1 [▶] Code\n",
             "  2 [ ] Test\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
@@ -372,7 +414,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             "  1 [▶] Code\n",
             "  2 [ ] Test\n",
             "  3 [ ] Docs\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr("note: Restored the plan of revision 4.\n")
         .run()

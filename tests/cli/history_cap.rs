@@ -5,7 +5,7 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 
-use crate::support::{HISTORY, TestEnv};
+use crate::support::{HISTORY, TestEnv, still_open};
 
 const CAP: u64 = 64 * 1024 * 1024;
 
@@ -74,10 +74,31 @@ fn history_and_undo_refuse_a_history_over_64_mib() {
         &["undo"],
         &["undo", "--to", "1"],
     ] {
-        env.todos(args).expect_code(1).expect_stderr(concat!("error: [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (67109157 bytes); todos does not read it\n", "hint: move it aside (rename it, e.g. to default.history.jsonl.old): history and undo start again from the next change; changes go on meanwhile\n")).run().code(1);
+        env.todos(args)
+            .expect_code(1)
+            .expect_stderr(concat!(
+                "error: [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (67109157 \
+                    bytes); todos does not read it\n",
+                "hint: move it aside (rename it, e.g. to default.history.jsonl.old): history \
+                    and undo start again from the next change; changes go on meanwhile\n",
+            ))
+            .run()
+            .code(1);
         let done = env
             .todos(&[&["--json"][..], args].concat())
-            .expect_code(1).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"[ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (67109157 bytes); todos does not read it\",\"details\":[],\"hint\":\"move it aside (rename it, e.g. to default.history.jsonl.old): history and undo start again from the next change; changes go on meanwhile\"},\"text\":\"error: [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (67109157 bytes); todos does not read it\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+            .expect_code(1)
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                    \"message\":\"[ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB \
+                    (67109157 bytes); todos does not read it\",\"details\":[],\
+                    \"hint\":\"move it aside (rename it, e.g. to default.history.jsonl.old): \
+                    history and undo start again from the next change; changes go on meanwhile\"},\
+                    \"text\":\"error: [ROOT]/ws/.todos/default.history.jsonl is larger than \
+                    64 MiB (67109157 bytes); todos does not read it\",\
+                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                    \"list\":\"default\",\"params_input\":null}}\n",
+            )
+            .run()
             .code(1);
         assert_eq!(done.json()["error"]["code"], "INVALID_PARAM");
         assert!(workspace(&env) == before, "{args:?} changed the workspace");
@@ -93,7 +114,7 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
             "[1/2] Ship\n",
             "  1 [x] Schema\n",
             "  2 [ ] Docs\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -128,7 +149,7 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
             "[1/2] Ship\n",
             "  1 [x] Schema\n",
             "  2 [ ] Docs\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
@@ -147,7 +168,7 @@ fn a_change_that_trims_an_oversize_history_reads_only_its_end() {
             "[1/2] Ship\n",
             "  1 [x] Schema\n",
             "  2 [ ] Docs\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -226,7 +247,27 @@ fn a_change_over_a_100_mb_history_costs_under_40_mib() {
     // line first, "(not recorded)", and went on from it (SPEC §9).
     let shown = env
         .todos(&["history", "--limit", "2"])
-        .expect_stdout(concat!("106786  2025-01-02 17:42:33  create          [0/2]  added 2\n", "106785  2025-01-02 17:42:33  (not recorded)  [0/1]  removed 2 \"Step 2 of a plan that was written many times\" (pending), 3 \"Step 3 of a plan that was written many times\" (pending), 4 \"Step 4 of a plan that was written many times\" (pending), 5 \"Step 5 of a plan that was written many times\" (pending), 6 \"Step 6 of a plan that was written many times\" (pending), 7 \"Step 7 of a plan that was written many times\" (pending), 8 \"Step 8 of a plan that was written many times\" (pending), 9 \"Step 9 of a plan that was written many times\" (pending), 10 \"Step 10 of a plan that was written many times\" (pending); 1 reworded\n")).expect_stderr(concat!("warning: [ROOT]/ws/.todos/default.history.jsonl line 98: revision 106785 repeats a revision kept elsewhere; it was passed over\n", "warning: 97 lines of [ROOT]/ws/.todos/default.history.jsonl are not vouched for by the store (marked \"not vouched for\"): an older todos wrote them, or a checkout, a pull or another user put them there; undo restores none of them\n")).run()
+        .expect_stdout(concat!(
+            "106786  2025-01-02 17:42:33  create          [0/2]  added 2\n",
+            "106785  2025-01-02 17:42:33  (not recorded)  [0/1]  removed 2 \"Step 2 of \
+                    a plan that was written many times\" (pending), 3 \"Step 3 of a plan that \
+                    was written many times\" (pending), 4 \"Step 4 of a plan that was written \
+                    many times\" (pending), 5 \"Step 5 of a plan that was written many times\" \
+                    (pending), 6 \"Step 6 of a plan that was written many times\" (pending), \
+                    7 \"Step 7 of a plan that was written many times\" (pending), 8 \"Step 8 \
+                    of a plan that was written many times\" (pending), 9 \"Step 9 of a plan \
+                    that was written many times\" (pending), 10 \"Step 10 of a plan that was \
+                    written many times\" (pending); 1 reworded\n",
+        ))
+        .expect_stderr(concat!(
+            "warning: [ROOT]/ws/.todos/default.history.jsonl line 98: revision 106785 \
+                    repeats a revision kept elsewhere; it was passed over\n",
+            "warning: 97 lines of [ROOT]/ws/.todos/default.history.jsonl are not vouched \
+                    for by the store (marked \"not vouched for\"): an older todos wrote them, \
+                    or a checkout, a pull or another user put them there; undo restores none \
+                    of them\n",
+        ))
+        .run()
         .success()
         .stdout;
     assert!(

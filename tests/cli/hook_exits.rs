@@ -20,7 +20,20 @@ fn a_hook_that_cannot_write_its_output_lets_the_agent_go_on() {
     let start = r#"{"hook_event_name":"SessionStart","source":"startup"}"#;
     // The stop would block (exit 2) with its reason on stderr; a reason that cannot be written
     // must not block the agent with no reason.
-    env.todos(&["hook"]).stdin(stop).expect_code(2).expect_stderr(concat!("todos: the one item is still open:\n", "  1 [ ] Write the code\n", "Finish it before you stop: mark it completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open). If you need the user's answer first, ask and stop: this reminder comes once per stop.\n")).run().code(2);
+    env.todos(&["hook"])
+        .stdin(stop)
+        .expect_code(2)
+        .expect_stderr(concat!(
+            "todos: the one item is still open:\n",
+            "  1 [ ] Write the code\n",
+            "Finish it before you stop: mark it completed as soon as it is done (todos \
+                update ID completed), cancelled when it is no longer needed, failed when \
+                you tried and it could not be done, or blocked when it waits on something \
+                outside the plan (it stays open). If you need the user's answer first, ask \
+                and stop: this reminder comes once per stop.\n",
+        ))
+        .run()
+        .code(2);
     env.todos(&["hook"])
         .stdin(stop)
         .stderr_to(full())

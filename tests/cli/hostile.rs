@@ -335,6 +335,24 @@ fn a_recap_of_hundreds_of_short_names_does_not_panic() {
         .collect();
     let store = serde_json::json!({"version": 1, "revision": 1, "next_id": 501, "todos": todos});
     env.write_file(".todos.json", serde_json::to_vec(&store).unwrap());
-    env.todos(&["recap"]).expect_stdout("[500/500] Finished, 500 failed: x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x (+415 more).\n").run().success();
-    env.todos(&["check"]).expect_stdout("[500/500] Finished, 500 failed: x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x (+415 more).\n").run().success();
+    env.todos(&["recap"])
+        .expect_stdout(
+            "[500/500] Finished, 500 failed: x; x; x; x; x; x; x; x; x; x; x; x; x; x; \
+            x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; \
+            x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; \
+            x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x (+415 \
+            more).\n",
+        )
+        .run()
+        .success();
+    env.todos(&["check"])
+        .expect_stdout(
+            "[500/500] Finished, 500 failed: x; x; x; x; x; x; x; x; x; x; x; x; x; x; \
+            x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; \
+            x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; \
+            x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x; x (+415 \
+            more).\n",
+        )
+        .run()
+        .success();
 }

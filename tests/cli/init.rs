@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::support::{Done, TestEnv};
+use crate::support::{Done, TestEnv, still_open, unsafe_path_hint};
 
 const BEGIN: &str = "<!-- todos:begin";
 const END: &str = "<!-- todos:end -->";
@@ -90,7 +90,10 @@ pub(crate) fn hooks_report(agent: &str, instructions: &str, hooks: &str) -> Stri
             concat!(
                 "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n",
                 "Codex still asks before commands that leave its sandbox.\n",
-                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this folder?\", then at \"Hooks need review\" review the two todos hooks and trust them (or later in /hooks). Codex runs no project hook before both steps, and asks again when a hook changes.\n"
+                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
+                        and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
+                        review the two todos hooks and trust them (or later in /hooks). Codex runs \
+                        no project hook before both steps, and asks again when a hook changes.\n"
             ),
         ),
         "gemini" => (
@@ -304,7 +307,16 @@ fn run_hook(env: &TestEnv, command: &str, event: &str) -> Done {
 fn the_installed_hooks_work_as_claude_code_runs_them() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--hooks"])
-        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "created .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n", "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n")).run()
+        .expect_stdout(concat!(
+                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                "created .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
+                    and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
+                "Claude Code still asks before any other command, and once to use the project's \
+                    MCP servers (.mcp.json).\n",
+                "To turn the hooks on: Claude Code: start `claude` in this folder and accept \
+                    the folder trust prompt; it reads the hooks at startup (review them with \
+                    /hooks).\n",
+            )).run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     let stop = settings["hooks"]["Stop"][0]["hooks"][0]["command"]
@@ -353,7 +365,7 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
             "[1/2] Ship it\n",
             "  1 [x] Write the code\n",
             "  2 [ ] Test it\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -383,7 +395,16 @@ fn codex_and_gemini_get_their_own_files_and_events() {
     );
     env
         .todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!("created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone\n", "Gemini CLI still asks before any other shell command.\n", "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n")).run()
+        .expect_stdout(concat!(
+                "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent \
+                    and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
+                    todos alone\n",
+                "Gemini CLI still asks before any other shell command.\n",
+                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
+                    \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions \
+                    later); it runs no project hook in an untrusted folder.\n",
+            )).run()
         .success();
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     let ours = json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]);
@@ -406,7 +427,18 @@ fn codex_and_gemini_get_their_own_files_and_events() {
 
     env
         .todos(&["init", "--agent", "codex", "--hooks"])
-        .expect_stdout(concat!("created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n", "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks\n", "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n", "Codex still asks before commands that leave its sandbox.\n", "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this folder?\", then at \"Hooks need review\" review the two todos hooks and trust them (or later in /hooks). Codex runs no project hook before both steps, and asks again when a hook changes.\n")).run()
+        .expect_stdout(concat!(
+                "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
+                "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
+                    and Stop hooks\n",
+                "Codex needs no rule for the shell: todos writes only inside the workspace, \
+                    which its workspace-write sandbox allows.\n",
+                "Codex still asks before commands that leave its sandbox.\n",
+                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
+                    and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
+                    review the two todos hooks and trust them (or later in /hooks). Codex runs \
+                    no project hook before both steps, and asks again when a hook changes.\n",
+            )).run()
         .success();
     let codex: Value = serde_json::from_str(&env.read(".codex/hooks.json")).unwrap();
     assert_eq!(
@@ -436,7 +468,16 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     );
     env
         .todos(&["init", "--agent", "claude", "--hooks"])
-        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n", "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n")).run()
+        .expect_stdout(concat!(
+                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
+                    and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
+                "Claude Code still asks before any other command, and once to use the project's \
+                    MCP servers (.mcp.json).\n",
+                "To turn the hooks on: Claude Code: start `claude` in this folder and accept \
+                    the folder trust prompt; it reads the hooks at startup (review them with \
+                    /hooks).\n",
+            )).run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     assert_eq!(
@@ -454,7 +495,16 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     }, "tools": {"allowed": ["run_shell_command(todos)"]}}"#;
     env.write_file(".gemini/settings.json", edited);
     env.todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!("created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone\n", "Gemini CLI still asks before any other shell command.\n", "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n")).run()
+        .expect_stdout(concat!(
+                "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent \
+                    and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
+                    todos alone\n",
+                "Gemini CLI still asks before any other shell command.\n",
+                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
+                    \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions \
+                    later); it runs no project hook in an untrusted folder.\n",
+            )).run()
         .success();
     // The edited hooks stay as they are; only the event an earlier init did not know is added.
     let mut settings: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
@@ -469,7 +519,17 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     assert_eq!(settings, serde_json::from_str::<Value>(edited).unwrap());
     env
         .todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!("unchanged GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "unchanged .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone\n", "Gemini CLI still asks before any other shell command.\n", "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n")).run()
+        .expect_stdout(concat!(
+                "unchanged GEMINI.md: the todos instructions (10 items, 60 characters an \
+                    item)\n",
+                "unchanged .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent \
+                    and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
+                    todos alone\n",
+                "Gemini CLI still asks before any other shell command.\n",
+                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
+                    \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions \
+                    later); it runs no project hook in an untrusted folder.\n",
+            )).run()
         .success();
 }
 
@@ -580,6 +640,7 @@ fn files_written(envelope: &Value) -> Vec<String> {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     let env = TestEnv::new();
     env.write_file(
@@ -594,7 +655,16 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     env.write_file(".codex/config.toml", codex_config);
     env
         .todos(&["init", "--agent", "claude", "--mcp"])
-        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "updated .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n", "created .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n")).run()
+        .expect_stdout(concat!(
+                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                "updated .mcp.json: the todos MCP server (todos mcp), Claude Code asks you \
+                    once to approve the project's MCP servers when it next starts here; check \
+                    with /mcp\n",
+                "created .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), \
+                    todos alone\n",
+                "Claude Code still asks before any other command, and once to use the project's \
+                    MCP servers (.mcp.json).\n",
+            )).run()
         .success();
     let claude: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
     assert_eq!(claude["extra"], 1);
@@ -604,7 +674,14 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
         json!({"type": "stdio", "command": "todos", "args": ["mcp"]})
     );
     env.todos(&["init", "--agent", "gemini", "--mcp"])
-        .expect_stdout(concat!("created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "updated .gemini/settings.json: the todos MCP server (todos mcp), trusted (\"trust\": true), so Gemini CLI offers its tools without asking; it loads a project's MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` (tools.allowed), todos alone\n", "Gemini CLI still asks before any other shell command.\n")).run()
+        .expect_stdout(concat!(
+                "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+                "updated .gemini/settings.json: the todos MCP server (todos mcp), trusted \
+                    (\"trust\": true), so Gemini CLI offers its tools without asking; it loads \
+                    a project's MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` \
+                    (tools.allowed), todos alone\n",
+                "Gemini CLI still asks before any other shell command.\n",
+            )).run()
         .success();
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     assert_eq!(gemini["theme"], "dark");
@@ -615,7 +692,15 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\"action\":\"created\"},{\"path\":\".codex/config.toml\",\"action\":\"updated\"}],\"allowed\":[]},\"text\":\"Set up: the agent now plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
+                \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
+                \"action\":\"created\"},{\"path\":\".codex/config.toml\",\
+                \"action\":\"updated\"}],\"allowed\":[]},\"text\":\"Set up: the agent now \
+                plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success();
     assert_eq!(
         files_written(&codex.json()),
@@ -634,15 +719,32 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     for (agent, again) in [
         (
             "claude",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"claude\",\"agents\":[\"claude\"],\"files\":[{\"path\":\"CLAUDE.md\",\"action\":\"unchanged\"},{\"path\":\".mcp.json\",\"action\":\"unchanged\"},{\"path\":\".claude/settings.json\",\"action\":\"unchanged\"}],\"allowed\":[\"Bash(todos:*)\",\"mcp__todos\"]},\"text\":\"Already set up: nothing changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            "{\"status\":\"success\",\"data\":{\"agent\":\"claude\",\
+                    \"agents\":[\"claude\"],\"files\":[{\"path\":\"CLAUDE.md\",\
+                    \"action\":\"unchanged\"},{\"path\":\".mcp.json\",\
+                    \"action\":\"unchanged\"},{\"path\":\".claude/settings.json\",\
+                    \"action\":\"unchanged\"}],\"allowed\":[\"Bash(todos:*)\",\
+                    \"mcp__todos\"]},\"text\":\"Already set up: nothing changed.\",\
+                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                    \"list\":\"default\",\"params_input\":null}}\n",
         ),
         (
             "gemini",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\"action\":\"unchanged\"},{\"path\":\".gemini/settings.json\",\"action\":\"unchanged\"}],\"allowed\":[\"run_shell_command(todos)\"]},\"text\":\"Already set up: nothing changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\
+                    \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
+                    \"action\":\"unchanged\"},{\"path\":\".gemini/settings.json\",\
+                    \"action\":\"unchanged\"}],\"allowed\":[\"run_shell_command(todos)\"]},\
+                    \"text\":\"Already set up: nothing changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                    \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
         ),
         (
             "codex",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\"action\":\"unchanged\"},{\"path\":\".codex/config.toml\",\"action\":\"unchanged\"}],\"allowed\":[]},\"text\":\"Already set up: nothing changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
+                    \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
+                    \"action\":\"unchanged\"},{\"path\":\".codex/config.toml\",\
+                    \"action\":\"unchanged\"}],\"allowed\":[]},\"text\":\"Already set up: nothing \
+                    changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                    \"list\":\"default\",\"params_input\":null}}\n",
         ),
     ] {
         let again = env
@@ -657,6 +759,7 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     let env = TestEnv::new();
     env.write_file(
@@ -669,7 +772,20 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     env
         .todos(&["init", "--agent", "claude", "--hooks", "--mcp"])
-        .expect_stdout(concat!("created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n", "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n", "created .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n", "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n", "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n")).run()
+        .expect_stdout(concat!(
+                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
+                    and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), \
+                    todos alone\n",
+                "created .mcp.json: the todos MCP server (todos mcp), Claude Code asks you \
+                    once to approve the project's MCP servers when it next starts here; check \
+                    with /mcp\n",
+                "Claude Code still asks before any other command, and once to use the project's \
+                    MCP servers (.mcp.json).\n",
+                "To turn the hooks on: Claude Code: start `claude` in this folder and accept \
+                    the folder trust prompt; it reads the hooks at startup (review them with \
+                    /hooks).\n",
+            )).run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     assert_eq!(
@@ -678,7 +794,19 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     let gemini = env
         .todos(&["--json", "init", "--agent", "gemini", "--hooks"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\"action\":\"created\"},{\"path\":\".gemini/settings.json\",\"action\":\"updated\"}],\"allowed\":[\"run_shell_command(todos)\"],\"trust\":\"Gemini CLI: run `gemini` in this folder and answer \\\"Trust folder\\\" to \\\"Do you trust the files in this folder?\\\" (or /permissions later); it runs no project hook in an untrusted folder.\"},\"text\":\"Set up: the agent now plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\
+                \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
+                \"action\":\"created\"},{\"path\":\".gemini/settings.json\",\
+                \"action\":\"updated\"}],\"allowed\":[\"run_shell_command(todos)\"],\
+                \"trust\":\"Gemini CLI: run `gemini` in this folder and answer \\\"Trust \
+                folder\\\" to \\\"Do you trust the files in this folder?\\\" (or /permissions \
+                later); it runs no project hook in an untrusted folder.\"},\
+                \"text\":\"Set up: the agent now plans with todos.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success();
     assert_eq!(
         gemini.json()["data"]["allowed"],
@@ -697,7 +825,18 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     // Codex: nothing to allow for the shell, and init says why.
     env
         .todos(&["init", "--agent", "codex", "--hooks"])
-        .expect_stdout(concat!("created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n", "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks\n", "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n", "Codex still asks before commands that leave its sandbox.\n", "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this folder?\", then at \"Hooks need review\" review the two todos hooks and trust them (or later in /hooks). Codex runs no project hook before both steps, and asks again when a hook changes.\n")).run()
+        .expect_stdout(concat!(
+                "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
+                "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
+                    and Stop hooks\n",
+                "Codex needs no rule for the shell: todos writes only inside the workspace, \
+                    which its workspace-write sandbox allows.\n",
+                "Codex still asks before commands that leave its sandbox.\n",
+                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
+                    and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
+                    review the two todos hooks and trust them (or later in /hooks). Codex runs \
+                    no project hook before both steps, and asks again when a hook changes.\n",
+            )).run()
         .success();
     assert!(!env.path(".codex/config.toml").exists());
     // Without --hooks or --mcp, init writes the instructions only.
@@ -742,7 +881,15 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\"action\":\"created\"},{\"path\":\".codex/config.toml\",\"action\":\"unchanged\"}],\"allowed\":[],\"not_own\":[\"[ROOT]/ws/.codex/config.toml: the MCP server entry \\\"todos\\\" runs command \\\"sh\\\", which is not todos' own (`todos mcp`): left as it is, neither approved nor trusted; review it\"]},\"text\":\"Set up: the agent now plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
+                \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
+                \"action\":\"created\"},{\"path\":\".codex/config.toml\",\
+                \"action\":\"unchanged\"}],\"allowed\":[],\"not_own\":[\"[ROOT]/ws/.codex/config.toml: \
+                the MCP server entry \\\"todos\\\" runs command \\\"sh\\\", which is not \
+                todos' own (`todos mcp`): left as it is, neither approved nor trusted; review \
+                it\"]},\"text\":\"Set up: the agent now plans with todos.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n").run()
         .success();
     assert_eq!(
         env.read(".codex/config.toml"),
@@ -757,9 +904,17 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
         not_own.contains("\"todos\" runs command \"sh\", which is not todos' own"),
         "{not_own}"
     );
-    env
-        .todos(&["init", "--agent", "gemini", "--mcp"])
-        .expect_stdout(concat!("created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n", "updated .gemini/settings.json: todos' MCP server is NOT registered: the name todos is taken by a server todos did not write (see below)\n", "Not todos' own: [ROOT]/ws/.gemini/settings.json: the MCP server entry \"todos\" runs command \"todos\", which is not todos' own (`todos mcp`): left as it is, neither approved nor trusted; review it.\n", "Gemini CLI still asks before any other shell command.\n")).run()
+    env.todos(&["init", "--agent", "gemini", "--mcp"])
+        .expect_stdout(concat!(
+            "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+            "updated .gemini/settings.json: todos' MCP server is NOT registered: the \
+                    name todos is taken by a server todos did not write (see below)\n",
+            "Not todos' own: [ROOT]/ws/.gemini/settings.json: the MCP server entry \"todos\" \
+                    runs command \"todos\", which is not todos' own (`todos mcp`): left as it \
+                    is, neither approved nor trusted; review it.\n",
+            "Gemini CLI still asks before any other shell command.\n",
+        ))
+        .run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     assert!(settings["mcpServers"]["todos"].get("trust").is_none());
@@ -812,7 +967,15 @@ fn broken_or_linked_agent_settings_change_nothing() {
         std::fs::create_dir_all(env.path(".codex")).unwrap();
         std::os::unix::fs::symlink(env.path("elsewhere.toml"), env.path(".codex/config.toml"))
             .unwrap();
-        env.rejects(env.todos(&["init", "--agent", "codex", "--mcp"]).expect_stderr(concat!("error: [ROOT]/ws/.codex/config.toml is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+        env.rejects(
+            env.todos(&["init", "--agent", "codex", "--mcp"])
+                .expect_stderr(concat!(
+                    "error: [ROOT]/ws/.codex/config.toml is a symbolic link; todos does not read \
+                    or write through it\n",
+                    unsafe_path_hint!(),
+                )),
+            6,
+        );
         assert_eq!(env.read("elsewhere.toml"), "# mine\n");
     }
 }

@@ -63,9 +63,17 @@ fn todos_own_server_with_its_own_options_is_recognised_in_toml_too() {
     let env = TestEnv::new();
     let own = "[mcp_servers.plan]\ncommand = \"todos\"\nargs = [\"--list=docs\", \"-C\", \"/w\", \"mcp\"]\n";
     env.write_file(".codex/config.toml", own);
-    env
-        .todos(&["init", "--agent", "codex", "--mcp"])
-        .expect_stdout(concat!("created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n", "updated .codex/config.toml: the todos MCP server (todos mcp), its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a project's .codex/config.toml once you trust the folder; check with /mcp\n", "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n", "Codex still asks before commands that leave its sandbox.\n")).run()
+    env.todos(&["init", "--agent", "codex", "--mcp"])
+        .expect_stdout(concat!(
+            "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
+            "updated .codex/config.toml: the todos MCP server (todos mcp), its tools \
+                    approved (default_tools_approval_mode = \"approve\"); Codex loads a project's \
+                    .codex/config.toml once you trust the folder; check with /mcp\n",
+            "Codex needs no rule for the shell: todos writes only inside the workspace, \
+                    which its workspace-write sandbox allows.\n",
+            "Codex still asks before commands that leave its sandbox.\n",
+        ))
+        .run()
         .success();
     let text = env.read(".codex/config.toml");
     assert!(

@@ -7,17 +7,16 @@ use crate::support::TestEnv;
 
 #[track_caller]
 fn refused(env: &TestEnv, dir: &std::path::Path, run: crate::support::Run) {
-    let done = env.rejects(run, 6);
     let shown = dir.canonicalize().unwrap();
-    assert_eq!(
-        done.stderr,
-        format!(
+    env.rejects(
+        run.expect_stderr(format!(
             "error: {} is {}, not a project: todos init edits project files only\n\
              hint: run `todos init` in the project's folder (or pass -C with it); an agent's \
              user-level settings are yours to edit\n",
             dir.display(),
             what(env, &shown)
-        ),
+        )),
+        6,
     );
 }
 
@@ -104,10 +103,19 @@ fn init_refuses_the_home_folder_and_agents_user_level_settings() {
 #[test]
 fn the_user_level_folders_are_read_from_the_agents_own_variables_too() {
     let env = TestEnv::new();
-    for (variable, dir) in [
-        ("CODEX_HOME", env.root().join("codex-home")),
-        ("CLAUDE_CONFIG_DIR", env.root().join("claude-config")),
-        ("XDG_CONFIG_HOME", env.root().join("xdg")),
+    let agents = "in an agent's user-level settings folder";
+    for (variable, dir, what) in [
+        ("CODEX_HOME", env.root().join("codex-home"), agents),
+        (
+            "CLAUDE_CONFIG_DIR",
+            env.root().join("claude-config"),
+            agents,
+        ),
+        (
+            "XDG_CONFIG_HOME",
+            env.root().join("xdg"),
+            "in your user configuration folder",
+        ),
     ] {
         std::fs::create_dir_all(&dir).unwrap();
         let run = env
@@ -120,12 +128,14 @@ fn the_user_level_folders_are_read_from_the_agents_own_variables_too() {
                 "--mcp",
             ])
             .env(variable, &dir);
-        let done = env.rejects(run, 6);
-        assert!(
-            done.stderr
-                .starts_with(&format!("error: {} is ", dir.display())),
-            "{variable}: {}",
-            done.stderr
+        env.rejects(
+            run.expect_stderr(format!(
+                "error: {} is {what}, not a project: todos init edits project files only\n\
+                 hint: run `todos init` in the project's folder (or pass -C with it); an agent's \
+                 user-level settings are yours to edit\n",
+                dir.display(),
+            )),
+            6,
         );
     }
 }

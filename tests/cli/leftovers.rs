@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, LOCK, TestEnv};
+use crate::support::{HISTORY, LOCK, TestEnv, still_open};
 
 fn mkfifo(path: &std::path::Path) {
     rustix::fs::mkfifoat(
@@ -121,15 +121,27 @@ fn two_inits_on_different_lists_at_once_lose_no_key() {
 #[test]
 fn a_refused_command_leaves_no_file_behind() {
     let env = TestEnv::new();
-    for args in [
-        &["-l", "x", "update", "1", "completed"][..],
-        &["update", "1", "completed"],
-        &["-l", "x", "remove", "3"],
-        &["undo"],
-        &["-l", "x", "undo"],
-        &["-l", "x", "write", "--summary", "S", "-t", "complted:A"],
+    let unknown_1 = "error: id: no item has id \"1\"\n\
+                     hint: the plan is empty; add items with `todos create` or `todos write`\n";
+    let never = "error: nothing to undo: the plan has never changed\n\
+                 hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; \
+                 `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n";
+    for (args, refusal) in [
+        (&["-l", "x", "update", "1", "completed"][..], unknown_1),
+        (&["update", "1", "completed"], unknown_1),
+        (
+            &["-l", "x", "remove", "3"],
+            "error: ID: no item has id \"3\"\n\
+             hint: the plan is empty; add items with `todos create` or `todos write`\n",
+        ),
+        (&["undo"], never),
+        (&["-l", "x", "undo"], never),
+        (
+            &["-l", "x", "write", "--summary", "S", "-t", "complted:A"],
+            "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n",
+        ),
     ] {
-        env.rejects(env.todos(args), 1);
+        env.rejects(env.todos(args).expect_stderr(refusal), 1);
         assert!(!env.path(LOCK).exists(), "{args:?}");
         assert!(!env.path(".todos").exists(), "{args:?}");
         assert!(!env.path(HISTORY).exists(), "{args:?}");
@@ -139,7 +151,7 @@ fn a_refused_command_leaves_no_file_behind() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -157,7 +169,7 @@ fn a_refused_command_leaves_no_file_behind() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Parent\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -182,15 +194,44 @@ fn huge_files_are_refused_unread() {
     let huge = fs::File::create(env.path(".todos.json")).unwrap();
     huge.set_len(5 << 30).unwrap();
     // Not through `rejects`, which would read the 5 GB to compare them.
-    env.todos(&["show"]).expect_code(4).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos does not read it\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")).run().code(4);
-    env.todos(&["create", "A"]).expect_code(4).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos does not read it\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")).run().code(4);
+    env.todos(&["show"])
+        .expect_code(4)
+        .expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos \
+                does not read it\n",
+            "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                by hand\n",
+        ))
+        .run()
+        .code(4);
+    env.todos(&["create", "A"])
+        .expect_code(4)
+        .expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos \
+                does not read it\n",
+            "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                by hand\n",
+        ))
+        .run()
+        .code(4);
     assert_eq!(
         fs::metadata(env.path(".todos.json")).unwrap().len(),
         5 << 30
     );
     assert!(!env.path(HISTORY).exists());
     huge.set_len((64 << 20) + 1).unwrap();
-    env.rejects(env.todos(&["create", "A"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos does not read it\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+    env.rejects(
+        env.todos(&["create", "A"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos \
+                does not read it\n",
+            "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                by hand\n",
+        )),
+        4,
+    );
     fs::remove_file(env.path(".todos.json")).unwrap();
     let instructions = fs::File::create(env.path("AGENTS.md")).unwrap();
     instructions.set_len((16 << 20) + 1).unwrap();
@@ -208,7 +249,16 @@ fn huge_files_are_refused_unread() {
         .open(env.path(HISTORY))
         .unwrap();
     history.set_len(65 << 20).unwrap();
-    env.todos(&["history"]).expect_code(1).expect_stderr(concat!("error: [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (68157440 bytes); todos does not read it\n", "hint: move it aside (rename it, e.g. to default.history.jsonl.old): history and undo start again from the next change; changes go on meanwhile\n")).run().code(1);
+    env.todos(&["history"])
+        .expect_code(1)
+        .expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (68157440 \
+                bytes); todos does not read it\n",
+            "hint: move it aside (rename it, e.g. to default.history.jsonl.old): history \
+                and undo start again from the next change; changes go on meanwhile\n",
+        ))
+        .run()
+        .code(1);
 }
 
 /// What `check` has to say goes to stderr: a stderr that cannot take it is exit 5.
@@ -269,7 +319,7 @@ fn a_list_named_like_a_history_file_is_shown() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] In a\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -277,7 +327,7 @@ fn a_list_named_like_a_history_file_is_shown() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] In a.history\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -299,7 +349,20 @@ fn a_list_named_like_a_history_file_is_shown() {
         .success();
     let json = env
         .todos(&["--json", "show", "--all"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},{\"list\":\"a\",\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"In a\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.\",\"revision\":1,\"warnings\":[]},{\"list\":\"a.history\",\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"In a.history\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.history.\",\"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 2 items in all.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\
+                \"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\
+                \"revision\":0,\"warnings\":[]},{\"list\":\"a\",\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"In a\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/1] Pending: In a.\",\"revision\":1,\
+                \"warnings\":[]},{\"list\":\"a.history\",\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"In a.history\",\
+                \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.history.\",\
+                \"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 2 items in all.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(

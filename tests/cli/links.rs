@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::support::{Done, HISTORY, LOCK, TestEnv};
+use crate::support::{Done, HISTORY, LOCK, TestEnv, still_open, unsafe_path_hint};
 
 /// A refusal that must come at once: generous for a machine loaded by parallel builds (5 s
 /// failed there with a load average of 10), and still half the 30 s lock
@@ -70,7 +70,7 @@ fn a_store_file_that_is_a_link_is_never_written_through() {
                     "[0/2] S\n",
                     "  1 [ ] A\n",
                     "  2 [ ] C\n",
-                    "2 of 2 open — finish them before you wrap up.\n"
+                    still_open!(2 of 2)
                 ))
                 .run()
                 .success();
@@ -99,12 +99,25 @@ fn a_symlinked_store_is_refused_by_readers_too() {
     .unwrap();
     symlink(&target, env.path(".todos.json")).unwrap();
     for args in [&["show"][..], &["recap"], &["check"], &["--json", "show"]] {
-        let done = env.rejects(env.todos(args), 6);
-        if args[0] == "--json" {
-            assert_eq!(done.json()["error"]["code"], "UNSAFE_PATH");
+        let run = if args[0] == "--json" {
+            env.todos(args).expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"UNSAFE_PATH\",\
+                 \"message\":\"[ROOT]/ws/.todos.json is a symbolic link; todos does not read \
+                 or write through it\",\"details\":[],\"hint\":\"if this workspace is yours, \
+                 replace it with a regular file or folder inside the workspace (or remove \
+                 it), then run the command again\"},\"text\":\"error: [ROOT]/ws/.todos.json \
+                 is a symbolic link; todos does not read or write through it\",\
+                 \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                 \"list\":\"default\",\"params_input\":null}}\n",
+            )
         } else {
-            assert_unsafe(&done, ".todos.json is a symbolic link");
-        }
+            env.todos(args).expect_stderr(concat!(
+                "error: [ROOT]/ws/.todos.json is a symbolic link; todos does not read or write \
+                 through it\n",
+                unsafe_path_hint!(),
+            ))
+        };
+        env.rejects(run, 6);
     }
 }
 
@@ -119,23 +132,28 @@ fn the_completion_log_never_leaves_the_workspace() {
         } else {
             format!("[ROOT]/ws/{memory_dir}")
         };
+        let refusal = format!(
+            "error: {shown} leads outside the workspace; it must name a folder inside it \
+             (a relative path); todos does not read or write through it\n\
+             hint: memory_dir must name a folder inside the workspace, with no link on the \
+             way out: fix it in .todos.config.json, your todos/config.json or \
+             TODOS_MEMORY_DIR, or remove the link\n"
+        );
         env.rejects(
             env.todos(&["update", "1", "completed"])
                 .env("TODOS_MEMORY_DIR", memory_dir)
-                .expect_stderr(format!(
-                    "error: {shown} leads outside the workspace; it must name a folder inside it \
-                     (a relative path); todos does not read or write through it\n\
-                     hint: memory_dir must name a folder inside the workspace, with no link on the \
-                     way out: fix it in .todos.config.json, your todos/config.json or \
-                     TODOS_MEMORY_DIR, or remove the link\n"
-                )),
+                .expect_stderr(&refusal),
             6,
         );
         env.write_file(
             ".todos.config.json",
             format!(r#"{{"memory_dir": "{memory_dir}"}}"#),
         );
-        env.rejects(env.todos(&["update", "1", "completed"]), 6);
+        env.rejects(
+            env.todos(&["update", "1", "completed"])
+                .expect_stderr(refusal),
+            6,
+        );
     }
     // Links on the way: the log folder, a folder above it, the log file itself.
     let plants: [(&str, Plant); 3] = [
@@ -160,8 +178,29 @@ fn the_completion_log_never_leaves_the_workspace() {
         env.plan("S", &["in_progress:A"]);
         victim(&env, "victim.md");
         plant(&env, &env.outside(""));
-        let done = env.rejects(env.todos(&["update", "1", "completed"]), 6);
-        assert_unsafe(&done, name);
+        let memory_hint = "hint: memory_dir must name a folder inside the workspace, with no link \
+                           on the way out: fix it in .todos.config.json, your todos/config.json \
+                           or TODOS_MEMORY_DIR, or remove the link\n";
+        let refusal = match name {
+            "memory/todos" => format!(
+                "error: [ROOT]/ws/memory/todos is a symbolic link; todos does not read or write \
+                 through it\n{memory_hint}"
+            ),
+            "memory" => format!(
+                "error: [ROOT]/ws/memory/todos resolves to [ROOT]/outside, outside the workspace \
+                 [ROOT]/ws; todos does not read or write through it\n{memory_hint}"
+            ),
+            _ => format!(
+                "error: [ROOT]/ws/memory/todos/{name} is a symbolic link; todos does not read or \
+                 write through it\n{}",
+                unsafe_path_hint!()
+            ),
+        };
+        env.rejects(
+            env.todos(&["update", "1", "completed"])
+                .expect_stderr(refusal),
+            6,
+        );
     }
 }
 
@@ -170,29 +209,30 @@ fn the_completion_log_never_goes_into_a_git_folder() {
     for memory_dir in [".git", ".git/todos", "notes/../.git/x", "sub/.git"] {
         let env = TestEnv::new();
         env.plan("S", &["in_progress:A"]);
+        let refusal = format!(
+            "error: memory_dir \"{memory_dir}\" lies inside a .git folder, which belongs to \
+             git; todos does not read or write through it\n\
+             hint: memory_dir must name a folder inside the workspace, with no link on the way \
+             out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, or \
+             remove the link\n"
+        );
         for run in [
             env.todos(&["update", "1", "completed"])
                 .env("TODOS_MEMORY_DIR", memory_dir),
             env.todos(&["write", "-t", "completed:A"])
                 .env("TODOS_MEMORY_DIR", memory_dir),
         ] {
-            let done = env.rejects(run, 6);
-            assert_eq!(
-                done.stderr,
-                format!(
-                    "error: memory_dir \"{memory_dir}\" lies inside a .git folder, which \
-                     belongs to git; todos does not read or write through it\n\
-                     hint: memory_dir must name a folder inside the workspace, with no link on \
-                     the way out: fix it in .todos.config.json, your todos/config.json or \
-                     TODOS_MEMORY_DIR, or remove the link\n"
-                )
-            );
+            env.rejects(run.expect_stderr(&refusal), 6);
         }
         env.write_file(
             ".todos.config.json",
             format!(r#"{{"memory_dir": "{memory_dir}"}}"#),
         );
-        env.rejects(env.todos(&["update", "1", "completed"]), 6);
+        env.rejects(
+            env.todos(&["update", "1", "completed"])
+                .expect_stderr(refusal),
+            6,
+        );
     }
     // A link inside the workspace that leads into .git is the same.
     let env = TestEnv::new();
@@ -200,7 +240,13 @@ fn the_completion_log_never_goes_into_a_git_folder() {
     symlink(env.path(".git"), env.path("notes")).unwrap();
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .env("TODOS_MEMORY_DIR", "notes/todos").expect_stderr(concat!("error: memory_dir \"notes/todos\" lies inside a .git folder, which belongs to git; todos does not read or write through it\n", "hint: memory_dir must name a folder inside the workspace, with no link on the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, or remove the link\n")),
+            .env("TODOS_MEMORY_DIR", "notes/todos").expect_stderr(concat!(
+                    "error: memory_dir \"notes/todos\" lies inside a .git folder, which belongs \
+                        to git; todos does not read or write through it\n",
+                    "hint: memory_dir must name a folder inside the workspace, with no link on \
+                        the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, \
+                        or remove the link\n",
+                )),
         6,
     );
 }
@@ -214,7 +260,15 @@ fn a_later_block_never_follows_a_log_file_swapped_for_a_link() {
     let target = victim(&env, "victim.md");
     fs::remove_file(&log).unwrap();
     symlink(&target, &log).unwrap();
-    let done = env.rejects(env.todos(&["write", "--summary", "T", "-t", "failed:B"]).expect_stderr(concat!("error: [ROOT]/ws/memory/todos/todoList-20250102-174233.md is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    let done = env.rejects(
+        env.todos(&["write", "--summary", "T", "-t", "failed:B"])
+            .expect_stderr(concat!(
+                "error: [ROOT]/ws/memory/todos/todoList-20250102-174233.md is a symbolic \
+                link; todos does not read or write through it\n",
+                unsafe_path_hint!(),
+            )),
+        6,
+    );
     assert_unsafe(&done, "todoList-20250102-174233.md is a symbolic link");
 }
 
@@ -266,7 +320,14 @@ fn a_fifo_where_a_file_belongs_is_refused_at_once() {
     fs::create_dir_all(user.parent().unwrap()).unwrap();
     mkfifo(&user);
     let started = Instant::now();
-    let done = env.rejects(env.todos(&["create", "A"]).expect_stderr(concat!("error: [ROOT]/home/.config/todos/config.json is a FIFO (named pipe), not a regular file; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    let done = env.rejects(
+        env.todos(&["create", "A"]).expect_stderr(concat!(
+            "error: [ROOT]/home/.config/todos/config.json is a FIFO (named pipe), not \
+                a regular file; todos does not read or write through it\n",
+            unsafe_path_hint!(),
+        )),
+        6,
+    );
     assert!(started.elapsed() < AT_ONCE);
     assert_unsafe(&done, "config.json is a FIFO");
 }
@@ -276,7 +337,14 @@ fn a_device_or_a_huge_file_as_config_is_refused_without_reading_it() {
     let env = TestEnv::new();
     symlink("/dev/zero", env.path(".todos.config.json")).unwrap();
     // A link to outside the workspace is refused before it is opened.
-    env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.config.json resolves to /dev/zero, outside the workspace [ROOT]/ws; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    env.rejects(
+        env.todos(&["show"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.config.json resolves to /dev/zero, outside the workspace \
+                [ROOT]/ws; todos does not read or write through it\n",
+            unsafe_path_hint!(),
+        )),
+        6,
+    );
     fs::remove_file(env.path(".todos.config.json")).unwrap();
     // 400 MB, sparse: only its first MiB may be read.
     let file = fs::File::create(env.path(".todos.config.json")).unwrap();
@@ -325,10 +393,26 @@ fn init_writes_only_inside_the_workspace() {
         let env = TestEnv::new();
         let target = victim(&env, "victim.md");
         plant(&env, &target);
+        // What each refusal says of the path it names.
+        let (path, why) = match name {
+            "CLAUDE.md" => (
+                name,
+                "resolves to [ROOT]/outside/victim.md, outside the workspace [ROOT]/ws",
+            ),
+            "AGENTS.md" => (name, "is a symbolic link to a missing folder"),
+            ".claude" => (name, "is a symbolic link"),
+            "settings.json" => (".claude/settings.json", "is a symbolic link"),
+            _ => (name, "is a FIFO (named pipe), not a regular file"),
+        };
         let started = Instant::now();
-        let done = env.rejects(env.todos(args), 6);
+        env.rejects(
+            env.todos(args).expect_stderr(format!(
+                "error: [ROOT]/ws/{path} {why}; todos does not read or write through it\n{}",
+                unsafe_path_hint!()
+            )),
+            6,
+        );
         assert!(started.elapsed() < AT_ONCE);
-        assert_unsafe(&done, name);
     }
 }
 
@@ -410,8 +494,7 @@ fn a_todos_that_is_a_regular_file_is_an_unsafe_path() {
     env.write_file(".todos", "a file, not a folder\n");
     let refusal = concat!(
         "error: [ROOT]/ws/.todos is not a folder; todos does not read or write through it\n",
-        "hint: if this workspace is yours, replace it with a regular file or folder inside the \
-         workspace (or remove it), then run the command again\n"
+        unsafe_path_hint!()
     );
     for args in [
         &["create", "B"][..],

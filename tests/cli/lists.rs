@@ -6,7 +6,7 @@ use std::thread;
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, TestEnv, items};
+use crate::support::{HISTORY, TestEnv, items, still_open, unsafe_path_hint};
 
 #[test]
 fn a_named_list_has_its_own_store_ids_and_history() {
@@ -17,7 +17,7 @@ fn a_named_list_has_its_own_store_ids_and_history() {
             "[0/2] (no summary)\n",
             "  1 [ ] Build the endpoint\n",
             "  2 [ ] Test it\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -26,7 +26,7 @@ fn a_named_list_has_its_own_store_ids_and_history() {
             "[0/2] (no summary)\n",
             "  1 [▶] Build the endpoint\n",
             "  2 [ ] Test it\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -121,7 +121,7 @@ fn show_all_prints_every_list_default_first() {
     .expect_stdout(concat!(
         "[0/1] Web\n",
         "  1 [ ] Page\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run()
     .success();
@@ -137,7 +137,7 @@ fn show_all_prints_every_list_default_first() {
     .expect_stdout(concat!(
         "[0/1] API\n",
         "  1 [▶] Route\n",
-        "1 of 1 open — finish it before you wrap up.\n"
+        still_open!(1 of 1)
     ))
     .run()
     .success();
@@ -211,7 +211,23 @@ fn show_all_prints_every_list_default_first() {
     );
     let json = env
         .todos(&["--json", "show", "--all"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\"summary\":\"Main plan\",\"todos\":[{\"id\":\"1\",\"content\":\"Done step\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Open step\",\"status\":\"pending\"}],\"recap\":\"[1/2] Pending: Open step.\",\"revision\":1,\"warnings\":[]},{\"list\":\"api\",\"summary\":\"API\",\"todos\":[{\"id\":\"1\",\"content\":\"Route\",\"status\":\"in_progress\"}],\"recap\":\"[0/1] In progress: Route.\",\"revision\":1,\"warnings\":[]},{\"list\":\"web\",\"summary\":\"Web\",\"todos\":[{\"id\":\"1\",\"content\":\"Page\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: Page.\",\"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 4 items in all.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\
+                \"summary\":\"Main plan\",\"todos\":[{\"id\":\"1\",\
+                \"content\":\"Done step\",\"status\":\"completed\"},\
+                {\"id\":\"2\",\"content\":\"Open step\",\"status\":\"pending\"}],\
+                \"recap\":\"[1/2] Pending: Open step.\",\"revision\":1,\
+                \"warnings\":[]},{\"list\":\"api\",\"summary\":\"API\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Route\",\"status\":\"in_progress\"}],\
+                \"recap\":\"[0/1] In progress: Route.\",\"revision\":1,\
+                \"warnings\":[]},{\"list\":\"web\",\"summary\":\"Web\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Page\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/1] Pending: Page.\",\"revision\":1,\
+                \"warnings\":[]}]},\"text\":\"3 lists, 4 items in all.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     let names: Vec<&str> = json["data"]["lists"]
@@ -233,7 +249,7 @@ fn a_folder_holding_only_lists_is_a_workspace() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Route\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -247,7 +263,16 @@ fn a_folder_holding_only_lists_is_a_workspace() {
     let json = env
         .todos(&["--json", "recap"])
         .current_dir(project.join("src/deep"))
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws/project/src/deep\",\"workspace\":\"[ROOT]/ws/project\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
+                \"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\
+                \"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws/project/src/deep\",\
+                \"workspace\":\"[ROOT]/ws/project\",\"list\":\"default\",\
+                \"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(
@@ -348,7 +373,7 @@ fn a_lists_folder_that_links_out_of_the_workspace_is_refused() {
         &["-l", "api", "create", "X"],
         &["show", "--all"],
     ] {
-        env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+        env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos is a symbolic link; todos does not read or write through it\n", unsafe_path_hint!())), 6);
     }
     assert_eq!(
         fs::read_dir(&outside).unwrap().count(),

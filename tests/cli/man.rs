@@ -137,6 +137,45 @@ fn man_and_completions_need_no_workspace() {
         .run();
     env.todos(&["completions", "bash"])
         .env("TODOS_WORKSPACE", env.path("gone"))
-        .expect_stdout(concat!("\n", "_clap_complete_todos() {\n", "    local IFS=$'\\013'\n", "    local _CLAP_COMPLETE_INDEX=${COMP_CWORD}\n", "    local _CLAP_COMPLETE_COMP_TYPE=${COMP_TYPE}\n", "    if compopt +o nospace 2> /dev/null; then\n", "        local _CLAP_COMPLETE_SPACE=false\n", "    else\n", "        local _CLAP_COMPLETE_SPACE=true\n", "    fi\n", "    local words=(\"${COMP_WORDS[@]}\")\n", "    if [[ \"${BASH_VERSINFO[0]}\" -ge 4 ]]; then\n", "        words[COMP_CWORD]=\"$2\"\n", "    fi\n", "    COMPREPLY=( $( \\\n", "        _CLAP_IFS=\"$IFS\" \\\n", "        _CLAP_COMPLETE_INDEX=\"$_CLAP_COMPLETE_INDEX\" \\\n", "        _CLAP_COMPLETE_COMP_TYPE=\"$_CLAP_COMPLETE_COMP_TYPE\" \\\n", "        _CLAP_COMPLETE_SPACE=\"$_CLAP_COMPLETE_SPACE\" \\\n", "        COMPLETE=\"bash\" \\\n", "        \"todos\" -- \"${words[@]}\" \\\n", "    ) )\n", "    if [[ $? != 0 ]]; then\n", "        unset COMPREPLY\n", "    elif [[ $_CLAP_COMPLETE_SPACE == false ]] && [[ \"${COMPREPLY-}\" =~ [=/:]$ ]]; then\n", "        compopt -o nospace\n", "    fi\n", "}\n", "if [[ \"${BASH_VERSINFO[0]}\" -eq 4 && \"${BASH_VERSINFO[1]}\" -ge 4 || \"${BASH_VERSINFO[0]}\" -gt 4 ]]; then\n", "    complete -o nospace -o bashdefault -o nosort -F _clap_complete_todos todos\n", "else\n", "    complete -o nospace -o bashdefault -F _clap_complete_todos todos\n", "fi\n", "\n")).run()
+        .expect_stdout(concat!(
+            "\n",
+            "_clap_complete_todos() {\n",
+            "    local IFS=$'\\013'\n",
+            "    local _CLAP_COMPLETE_INDEX=${COMP_CWORD}\n",
+            "    local _CLAP_COMPLETE_COMP_TYPE=${COMP_TYPE}\n",
+            "    if compopt +o nospace 2> /dev/null; then\n",
+            "        local _CLAP_COMPLETE_SPACE=false\n",
+            "    else\n",
+            "        local _CLAP_COMPLETE_SPACE=true\n",
+            "    fi\n",
+            "    local words=(\"${COMP_WORDS[@]}\")\n",
+            "    if [[ \"${BASH_VERSINFO[0]}\" -ge 4 ]]; then\n",
+            "        words[COMP_CWORD]=\"$2\"\n",
+            "    fi\n",
+            "    COMPREPLY=( $( \\\n",
+            "        _CLAP_IFS=\"$IFS\" \\\n",
+            "        _CLAP_COMPLETE_INDEX=\"$_CLAP_COMPLETE_INDEX\" \\\n",
+            "        _CLAP_COMPLETE_COMP_TYPE=\"$_CLAP_COMPLETE_COMP_TYPE\" \\\n",
+            "        _CLAP_COMPLETE_SPACE=\"$_CLAP_COMPLETE_SPACE\" \\\n",
+            "        COMPLETE=\"bash\" \\\n",
+            "        \"todos\" -- \"${words[@]}\" \\\n",
+            "    ) )\n",
+            "    if [[ $? != 0 ]]; then\n",
+            "        unset COMPREPLY\n",
+            "    elif [[ $_CLAP_COMPLETE_SPACE == false ]] && [[ \"${COMPREPLY-}\" =~ \
+                    [=/:]$ ]]; then\n",
+            "        compopt -o nospace\n",
+            "    fi\n",
+            "}\n",
+            "if [[ \"${BASH_VERSINFO[0]}\" -eq 4 && \"${BASH_VERSINFO[1]}\" -ge 4 || \
+                    \"${BASH_VERSINFO[0]}\" -gt 4 ]]; then\n",
+            "    complete -o nospace -o bashdefault -o nosort -F _clap_complete_todos \
+                    todos\n",
+            "else\n",
+            "    complete -o nospace -o bashdefault -F _clap_complete_todos todos\n",
+            "fi\n",
+            "\n",
+        ))
+        .run()
         .success();
 }

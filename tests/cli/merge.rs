@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{Done, TestEnv, items};
+use crate::support::{Done, TestEnv, items, still_open, unsafe_path_hint};
 
 fn git_in(env: &TestEnv, dir: &Path, args: &[&str]) -> Done {
     env.git_in(dir, args)
@@ -94,6 +94,10 @@ fn assert_merged(store: &Value) {
     assert_eq!(store["next_id"], 7);
 }
 
+/// The hint under every refusal of a `.git` that does not lead back to this folder.
+const HINT: &str = "hint: check the repository with `git worktree list` (`git worktree repair` \
+                    rewrites a worktree's pointers), or leave out --git\n";
+
 #[test]
 fn git_merges_two_branches_plans_with_the_driver_losing_nothing() {
     let env = repository(true);
@@ -120,7 +124,7 @@ fn the_driver_merges_named_lists_too() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Schema\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -186,7 +190,7 @@ fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
             "  1 [x] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -202,7 +206,7 @@ fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
             "  1 [ ] A\n",
             "  2 [▶] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -219,6 +223,7 @@ fn a_branch_whose_plan_is_no_store_conflicts_and_says_where_theirs_is() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers() {
     let env = repository(false);
     diverge(&env);
@@ -237,11 +242,51 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
         &["check"],
         &["show", "--all"],
     ] {
-        env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is a merge conflict: git left its conflict markers in it; `todos resolve` merges both sides\n", "hint: run `todos resolve`, then `git add` the file; `todos init --git` registers todos' merge driver, so that git merges plans itself from then on\n")), 4);
+        env.rejects(
+            env.todos(args).expect_stderr(concat!(
+                "error: [ROOT]/ws/.todos.json is a merge conflict: git left its conflict \
+                    markers in it; `todos resolve` merges both sides\n",
+                "hint: run `todos resolve`, then `git add` the file; `todos init --git` registers \
+                    todos' merge driver, so that git merges plans itself from then on\n",
+            )),
+            4,
+        );
     }
-    let json = env.rejects(env.todos(&["--json", "show"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\"message\":\"[ROOT]/ws/.todos.json is a merge conflict: git left its conflict markers in it; `todos resolve` merges both sides\",\"details\":[],\"hint\":\"run `todos resolve`, then `git add` the file; `todos init --git` registers todos' merge driver, so that git merges plans itself from then on\"},\"text\":\"error: [ROOT]/ws/.todos.json is a merge conflict: git left its conflict markers in it; `todos resolve` merges both sides\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"), 4).json();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "show"]).expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
+            \"message\":\"[ROOT]/ws/.todos.json is a merge conflict: git left its conflict \
+            markers in it; `todos resolve` merges both sides\",\
+            \"details\":[],\"hint\":\"run `todos resolve`, then `git add` the file; \
+            `todos init --git` registers todos' merge driver, so that git merges plans \
+            itself from then on\"},\"text\":\"error: [ROOT]/ws/.todos.json is a merge \
+            conflict: git left its conflict markers in it; `todos resolve` merges both \
+            sides\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+            \"list\":\"default\",\"params_input\":null}}\n",
+            ),
+            4,
+        )
+        .json();
     assert_eq!(json["error"]["code"], "STORE_CORRUPT");
-    env.todos(&["resolve"]).expect_stdout(concat!("[1/6] Ship the release\n", "  1 [x] A\n", "  2 [▶] B\n", "  3 [ ] C\n", "  4 [ ] Main Z\n", "  6 [ ] Feature X\n", "  5 [ ] Feature Y ⧗ 6\n", "5 of 6 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n", "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common plan: git's index (stage 1)). Now run `git add .todos.json`.\n")).run().success();
+    env.todos(&["resolve"])
+        .expect_stdout(concat!(
+            "[1/6] Ship the release\n",
+            "  1 [x] A\n",
+            "  2 [▶] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] Main Z\n",
+            "  6 [ ] Feature X\n",
+            "  5 [ ] Feature Y ⧗ 6\n",
+            still_open!(5 of 6),
+        ))
+        .expect_stderr(concat!(
+            "warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n",
+            "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common \
+                plan: git's index (stage 1)). Now run `git add .todos.json`.\n",
+        ))
+        .run()
+        .success();
     assert_merged(&env.store());
     git(&env, &["add", ".todos.json"]).success();
     git(&env, &["commit", "-q", "--no-edit"]).success();
@@ -259,7 +304,29 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
         .success();
     env.todos(&["resolve"]).expect_stdout("[ROOT]/ws/.todos.json holds no conflict markers: nothing to resolve, the plan is left as it is.\n").run().success();
     // The merged plan is a revision of the history, so `undo` takes it back like any change.
-    env.todos(&["history"]).expect_stdout(concat!("7  2025-01-02 17:42:33  resolve         [1/6]  added 6, 5\n", "6  2025-01-02 17:42:33  (not recorded)  [1/4]  1 pending → completed; 2 pending → in_progress\n", "5  2025-01-02 17:42:33  create          [0/4]  removed 5 \"Feature Y\" (pending); 1 completed → pending; 4 reworded\n", "4  2025-01-02 17:42:33  update          [1/5]  1 pending → completed · not vouched for\n", "3  2025-01-02 17:42:33  create          [0/5]  added 5 · not vouched for\n", "2  2025-01-02 17:42:33  create          [0/4]  added 4 · not vouched for\n", "1  2025-01-02 17:42:33  write           [0/3]  3 items\n")).expect_stderr(concat!("warning: [ROOT]/ws/.todos/default.history.jsonl line 6: revision 6 repeats a revision kept elsewhere; it was passed over\n", "warning: 3 lines of [ROOT]/ws/.todos/default.history.jsonl are not vouched for by the store (marked \"not vouched for\"): an older todos wrote them, or a checkout, a pull or another user put them there; undo restores none of them\n")).run().success();
+    env.todos(&["history"])
+        .expect_stdout(concat!(
+            "7  2025-01-02 17:42:33  resolve         [1/6]  added 6, 5\n",
+            "6  2025-01-02 17:42:33  (not recorded)  [1/4]  1 pending → completed; 2 \
+                pending → in_progress\n",
+            "5  2025-01-02 17:42:33  create          [0/4]  removed 5 \"Feature Y\" (pending); \
+                1 completed → pending; 4 reworded\n",
+            "4  2025-01-02 17:42:33  update          [1/5]  1 pending → completed · not \
+                vouched for\n",
+            "3  2025-01-02 17:42:33  create          [0/5]  added 5 · not vouched for\n",
+            "2  2025-01-02 17:42:33  create          [0/4]  added 4 · not vouched for\n",
+            "1  2025-01-02 17:42:33  write           [0/3]  3 items\n",
+        ))
+        .expect_stderr(concat!(
+            "warning: [ROOT]/ws/.todos/default.history.jsonl line 6: revision 6 repeats \
+                a revision kept elsewhere; it was passed over\n",
+            "warning: 3 lines of [ROOT]/ws/.todos/default.history.jsonl are not vouched \
+                for by the store (marked \"not vouched for\"): an older todos wrote them, \
+                or a checkout, a pull or another user put them there; undo restores none \
+                of them\n",
+        ))
+        .run()
+        .success();
 }
 
 #[test]
@@ -271,7 +338,7 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
             "[0/2] (no summary)\n",
             "  1 [ ] Schema\n",
             "  2 [ ] Routes\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -286,10 +353,28 @@ fn resolve_reads_the_common_plan_from_diff3_markers_and_works_on_named_lists() {
     );
     assert_eq!(git(&env, &["merge", "--no-edit", "feature"]).code, 1);
     assert!(env.read(".todos/api.json").contains("|||||||"));
-    env.rejects(env.todos(&["-l", "api", "show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos/api.json is a merge conflict: git left its conflict markers in it; `todos -l api resolve` merges both sides\n", "hint: run `todos -l api resolve`, then `git add` the file; `todos init --git` registers todos' merge driver, so that git merges plans itself from then on\n")), 4);
-    env
-        .todos(&["-l", "api", "resolve"])
-        .expect_stdout(concat!("[1/2] (no summary)\n", "  1 [x] Schema\n", "  3 [ ] Theirs\n", "1 of 2 open — finish it before you wrap up.\n")).expect_stderr("note: Merged both sides of the conflict in [ROOT]/ws/.todos/api.json (common plan: the diff3 conflict markers). Now run `git add .todos/api.json`.\n").run()
+    env.rejects(
+        env.todos(&["-l", "api", "show"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos/api.json is a merge conflict: git left its conflict \
+                markers in it; `todos -l api resolve` merges both sides\n",
+            "hint: run `todos -l api resolve`, then `git add` the file; `todos init --git` \
+                registers todos' merge driver, so that git merges plans itself from then \
+                on\n",
+        )),
+        4,
+    );
+    env.todos(&["-l", "api", "resolve"])
+        .expect_stdout(concat!(
+            "[1/2] (no summary)\n",
+            "  1 [x] Schema\n",
+            "  3 [ ] Theirs\n",
+            still_open!(1 of 2),
+        ))
+        .expect_stderr(
+            "note: Merged both sides of the conflict in [ROOT]/ws/.todos/api.json (common \
+                plan: the diff3 conflict markers). Now run `git add .todos/api.json`.\n",
+        )
+        .run()
         .success();
     let api: Value = serde_json::from_str(&env.read(".todos/api.json")).expect("JSON");
     let rows: Vec<String> = items(&api["todos"])
@@ -322,11 +407,30 @@ fn resolve_leaves_a_store_without_markers_alone() {
     env.todos(&["resolve"]).expect_stdout("[ROOT]/ws/.todos.json holds no conflict markers: nothing to resolve, the plan is left as it is.\n").run().success();
     assert_eq!(before, env.everything());
     env.write_file(".todos.json", "{ not json");
-    env.rejects(env.todos(&["resolve"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: key must be a string at line 1 column 3\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+    env.rejects(
+        env.todos(&["resolve"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json cannot be read as a todos store: key must be \
+                a string at line 1 column 3\n",
+            "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                by hand\n",
+        )),
+        4,
+    );
     env.write_file(".todos.json", "<<<<<<< HEAD\n{}\n=======\n");
-    env.rejects(env.todos(&["resolve"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is a merge conflict that todos cannot merge: the last conflict has no closing >>>>>>> marker\n", "hint: fix the file by hand, or take one side (`git checkout --ours [ROOT]/ws/.todos.json` or --theirs), then `git add` it\n")), 4);
+    env.rejects(env.todos(&["resolve"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json is a merge conflict that todos cannot merge: \
+                the last conflict has no closing >>>>>>> marker\n",
+            "hint: fix the file by hand, or take one side (`git checkout --ours [ROOT]/ws/.todos.json` \
+                or --theirs), then `git add` it\n",
+        )), 4);
     env.write_file(".todos.json", "<<<<<<< HEAD\n[]\n=======\n{}\n>>>>>>> x\n");
-    env.rejects(env.todos(&["resolve"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json is a merge conflict that todos cannot merge: our side is not a store: it is not a JSON object\n", "hint: fix the file by hand, or take one side (`git checkout --ours [ROOT]/ws/.todos.json` or --theirs), then `git add` it\n")), 4);
+    env.rejects(env.todos(&["resolve"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json is a merge conflict that todos cannot merge: \
+                our side is not a store: it is not a JSON object\n",
+            "hint: fix the file by hand, or take one side (`git checkout --ours [ROOT]/ws/.todos.json` \
+                or --theirs), then `git add` it\n",
+        )), 4);
 }
 
 /// Three stores written in the workspace, for `merge-file` run by hand.
@@ -338,7 +442,7 @@ fn three(env: &TestEnv) {
             "[1/2] S\n",
             "  1 [x] A\n",
             "  2 [ ] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -350,7 +454,7 @@ fn three(env: &TestEnv) {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -438,11 +542,23 @@ fn merge_file_refuses_what_is_not_a_store_and_leaves_ours_as_it_was() {
     std::fs::remove_file(env.path(".todos.config.json")).expect("remove");
     std::os::unix::fs::symlink(env.path("ours.json"), env.path("link.json")).expect("link");
     env.rejects(
-        env.todos(&["merge-file", "base.json", "link.json", "theirs.json"]).expect_stderr(format!("error: [ROOT]/ws/link.json is a symbolic link; todos does not read or write through it\nhint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again; then: {OUR_SIDE}")),
+        env.todos(&["merge-file", "base.json", "link.json", "theirs.json"])
+            .expect_stderr(format!(
+                "error: [ROOT]/ws/link.json is a symbolic link; todos does not read or write \
+                through it\nhint: if this workspace is yours, replace it with a regular \
+                file or folder inside the workspace (or remove it), then run the command \
+                again; then: {OUR_SIDE}"
+            )),
         6,
     );
     env.rejects(
-        env.todos(&["merge-file", "base.json", "ours.json", "link.json"]).expect_stderr(format!("error: [ROOT]/ws/link.json is a symbolic link; todos does not read or write through it\nhint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again; then: {OUR_SIDE}")),
+        env.todos(&["merge-file", "base.json", "ours.json", "link.json"])
+            .expect_stderr(format!(
+                "error: [ROOT]/ws/link.json is a symbolic link; todos does not read or write \
+                through it\nhint: if this workspace is yours, replace it with a regular \
+                file or folder inside the workspace (or remove it), then run the command \
+                again; then: {OUR_SIDE}"
+            )),
         6,
     );
 }
@@ -456,7 +572,15 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     let config_before = env.read(".git/config");
     let first = env
         .todos(&["--json", "init", "--git"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\"files\":[{\"path\":\".gitattributes\",\"action\":\"updated\"},{\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git merges plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\
+                \"files\":[{\"path\":\".gitattributes\",\"action\":\"updated\"},\
+                {\"path\":\".git/config\",\"action\":\"updated\"}]},\
+                \"text\":\"Set up: git merges plans with todos.\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     let files = first["data"]["files"].as_array().expect("files").clone();
@@ -565,7 +689,12 @@ fn init_git_registers_the_driver_in_a_submodule() {
         format!("gitdir: {}\n", top.join(".git/modules/lib").display()),
     );
     let before = env.everything();
-    planted.rejects(planted.todos(&["init", "--git"]), 6);
+    let refusal = format!(
+        "error: [ROOT]/ws/.git names {}, a repository whose core.worktree does not point back \
+         to it\n{HINT}",
+        top.join(".git/modules/lib").display(),
+    );
+    planted.rejects(planted.todos(&["init", "--git"]).expect_stderr(refusal), 6);
     assert_eq!(before, env.everything(), "the submodule is untouched");
 }
 
@@ -577,13 +706,27 @@ fn init_git_refuses_links_and_git_files_that_do_not_point_back() {
     std::fs::write(env.outside("attributes"), "mine\n").expect("target");
     std::os::unix::fs::symlink(env.outside("attributes"), env.path(".gitattributes"))
         .expect("link");
-    env.rejects(env.todos(&["init", "--git"]).expect_stderr(concat!("error: [ROOT]/ws/.gitattributes is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    env.rejects(
+        env.todos(&["init", "--git"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.gitattributes is a symbolic link; todos does not read \
+                or write through it\n",
+            unsafe_path_hint!(),
+        )),
+        6,
+    );
     std::fs::remove_file(env.path(".gitattributes")).expect("unlink");
     std::fs::write(env.outside("config"), "[core]\n").expect("target");
     let config = env.path(".git/config");
     std::fs::rename(&config, env.path(".git/config.real")).expect("move");
     std::os::unix::fs::symlink(env.outside("config"), &config).expect("link");
-    env.rejects(env.todos(&["init", "--git"]).expect_stderr(concat!("error: [ROOT]/ws/.git/config is a symbolic link; todos does not read or write through it\n", "hint: if this workspace is yours, replace it with a regular file or folder inside the workspace (or remove it), then run the command again\n")), 6);
+    env.rejects(
+        env.todos(&["init", "--git"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.git/config is a symbolic link; todos does not read or \
+                write through it\n",
+            unsafe_path_hint!(),
+        )),
+        6,
+    );
     // A `.git` file that names another repository's worktree folder, which does not name it.
     let other = TestEnv::new();
     git(&other, &["init", "-q", "-b", "main"]).success();
@@ -601,7 +744,11 @@ fn init_git_refuses_links_and_git_files_that_do_not_point_back() {
         format!("gitdir: {}\n", other.path(".git/worktrees/x").display()),
     );
     let before = other.everything();
-    planted.rejects(planted.todos(&["init", "--git"]), 6);
+    let refusal = format!(
+        "error: {} leads to /somewhere/else/.git, which does not exist\n{HINT}",
+        other.path(".git/worktrees/x/gitdir").display(),
+    );
+    planted.rejects(planted.todos(&["init", "--git"]).expect_stderr(refusal), 6);
     assert_eq!(
         before,
         other.everything(),
@@ -631,7 +778,24 @@ fn resolve_without_a_common_plan_keeps_both_sides_items() {
     );
     let resolved = env
         .todos(&["--json", "resolve"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Mine\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Yours\",\"status\":\"pending\"}],\"recap\":\"[1/3] Pending: Mine; Yours.\",\"revision\":6,\"changed\":true,\"warnings\":[\"both branches added an item 2: theirs, \\\"Yours\\\", is now 3\"],\"resolved\":{\"path\":\"[ROOT]/ws/.todos.json\",\"base\":\"none\",\"renumbered\":[{\"from\":\"2\",\"to\":\"3\"}],\"problems\":[],\"next\":\"git add .todos.json\"}},\"text\":\"Merged both sides of the conflict in [ROOT]/ws/.todos.json (common plan: none found: both sides' items are kept). Now run `git add .todos.json`.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
+                {\"id\":\"2\",\"content\":\"Mine\",\"status\":\"pending\"},\
+                {\"id\":\"3\",\"content\":\"Yours\",\"status\":\"pending\"}],\
+                \"recap\":\"[1/3] Pending: Mine; Yours.\",\"revision\":6,\
+                \"changed\":true,\"warnings\":[\"both branches added an item 2: theirs, \
+                \\\"Yours\\\", is now 3\"],\"resolved\":{\"path\":\"[ROOT]/ws/.todos.json\",\
+                \"base\":\"none\",\"renumbered\":[{\"from\":\"2\",\
+                \"to\":\"3\"}],\"problems\":[],\"next\":\"git add .todos.json\"}},\
+                \"text\":\"Merged both sides of the conflict in [ROOT]/ws/.todos.json (common \
+                plan: none found: both sides' items are kept). Now run `git add .todos.json`.\",\
+                \"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\
+                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(resolved["data"]["resolved"]["base"], "none");
@@ -680,7 +844,24 @@ fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
     text.push_str(&hostile_config(&marker));
     std::fs::write(&config, text).unwrap();
     env.write_file(".git/info/attributes", "*.json diff=todos filter=todos\n");
-    env.todos(&["resolve"]).expect_stdout(concat!("[1/6] Ship the release\n", "  1 [x] A\n", "  2 [▶] B\n", "  3 [ ] C\n", "  4 [ ] Main Z\n", "  6 [ ] Feature X\n", "  5 [ ] Feature Y ⧗ 6\n", "5 of 6 open — finish them before you wrap up.\n")).expect_stderr(concat!("warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n", "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common plan: git's index (stage 1)). Now run `git add .todos.json`.\n")).run().success();
+    env.todos(&["resolve"])
+        .expect_stdout(concat!(
+            "[1/6] Ship the release\n",
+            "  1 [x] A\n",
+            "  2 [▶] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] Main Z\n",
+            "  6 [ ] Feature X\n",
+            "  5 [ ] Feature Y ⧗ 6\n",
+            still_open!(5 of 6),
+        ))
+        .expect_stderr(concat!(
+            "warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n",
+            "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common \
+                plan: git's index (stage 1)). Now run `git add .todos.json`.\n",
+        ))
+        .run()
+        .success();
     assert_merged(&env.store());
     assert!(
         !marker.exists(),

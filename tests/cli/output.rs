@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 fn sample(env: &TestEnv) {
     env.todos(&["write", "-"])
@@ -18,7 +18,7 @@ fn sample(env: &TestEnv) {
                 {"content": "Perf script", "status": "cancelled"},
                 {"content": "Flaky CI job", "status": "failed"}]}"#,
         )
-        .expect_stdout(concat!("[3/5] Fix login\n", "  1 [x] Reproduce the bug\n", "  2 [▶] Patch the token check — Patching the token check\n", "  3 [ ] Add a regression test\n", "  4 [~] Perf script\n", "  5 [!] Flaky CI job\n", "2 of 5 open — finish them before you wrap up.\n")).run()
+        .expect_stdout(concat!("[3/5] Fix login\n", "  1 [x] Reproduce the bug\n", "  2 [▶] Patch the token check — Patching the token check\n", "  3 [ ] Add a regression test\n", "  4 [~] Perf script\n", "  5 [!] Flaky CI job\n", still_open!(2 of 5))).run()
         .success();
 }
 
@@ -26,7 +26,14 @@ fn sample(env: &TestEnv) {
 fn checklist_text() {
     let env = TestEnv::new();
     sample(&env);
-    insta::assert_snapshot!(env.todos(&["show"]).expect_stdout(concat!("[3/5] Fix login\n", "  1 [x] Reproduce the bug\n", "  2 [▶] Patch the token check — Patching the token check\n", "  3 [ ] Add a regression test\n", "  4 [~] Perf script\n", "  5 [!] Flaky CI job\n")).run().success().stdout, @r"
+    insta::assert_snapshot!(env.todos(&["show"]).expect_stdout(concat!(
+            "[3/5] Fix login\n",
+            "  1 [x] Reproduce the bug\n",
+            "  2 [▶] Patch the token check — Patching the token check\n",
+            "  3 [ ] Add a regression test\n",
+            "  4 [~] Perf script\n",
+            "  5 [!] Flaky CI job\n",
+        )).run().success().stdout, @r"
     [3/5] Fix login
       1 [x] Reproduce the bug
       2 [▶] Patch the token check — Patching the token check
@@ -49,7 +56,7 @@ fn progress_line_after_a_change() {
             "  3 [x] Add a regression test\n",
             "  4 [~] Perf script\n",
             "  5 [!] Flaky CI job\n",
-            "1 of 5 open — finish it before you wrap up.\n"
+            still_open!(1 of 5)
         ))
         .run()
         .success();
@@ -84,7 +91,17 @@ fn progress_line_after_a_change() {
 fn markdown_format() {
     let env = TestEnv::new();
     sample(&env);
-    insta::assert_snapshot!(env.todos(&["show", "--format", "markdown"]).expect_stdout(concat!("## Fix login\n", "\n", "Progress: 3/5 done\n", "\n", "- [x] Reproduce the bug\n", "- [ ] **Patch the token check** (in progress)\n", "- [ ] Add a regression test\n", "- [x] ~~Perf script~~ (cancelled)\n", "- [x] Flaky CI job (failed)\n")).run().success().stdout, @r"
+    insta::assert_snapshot!(env.todos(&["show", "--format", "markdown"]).expect_stdout(concat!(
+            "## Fix login\n",
+            "\n",
+            "Progress: 3/5 done\n",
+            "\n",
+            "- [x] Reproduce the bug\n",
+            "- [ ] **Patch the token check** (in progress)\n",
+            "- [ ] Add a regression test\n",
+            "- [x] ~~Perf script~~ (cancelled)\n",
+            "- [x] Flaky CI job (failed)\n",
+        )).run().success().stdout, @r"
     ## Fix login
 
     Progress: 3/5 done
@@ -98,12 +115,50 @@ fn markdown_format() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn json_format_and_envelope() {
     let env = TestEnv::new();
     sample(&env);
     let data: serde_json::Value = serde_json::from_str(
         &env.todos(&["show", "--format", "json"])
-            .expect_stdout(concat!("{\n", "  \"summary\": \"Fix login\",\n", "  \"todos\": [\n", "    {\n", "      \"id\": \"1\",\n", "      \"content\": \"Reproduce the bug\",\n", "      \"status\": \"completed\"\n", "    },\n", "    {\n", "      \"id\": \"2\",\n", "      \"content\": \"Patch the token check\",\n", "      \"status\": \"in_progress\",\n", "      \"active_form\": \"Patching the token check\"\n", "    },\n", "    {\n", "      \"id\": \"3\",\n", "      \"content\": \"Add a regression test\",\n", "      \"status\": \"pending\"\n", "    },\n", "    {\n", "      \"id\": \"4\",\n", "      \"content\": \"Perf script\",\n", "      \"status\": \"cancelled\"\n", "    },\n", "    {\n", "      \"id\": \"5\",\n", "      \"content\": \"Flaky CI job\",\n", "      \"status\": \"failed\"\n", "    }\n", "  ],\n", "  \"recap\": \"[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\",\n", "  \"revision\": 1,\n", "  \"warnings\": []\n", "}\n")).run()
+            .expect_stdout(concat!(
+                "{\n",
+                "  \"summary\": \"Fix login\",\n",
+                "  \"todos\": [\n",
+                "    {\n",
+                "      \"id\": \"1\",\n",
+                "      \"content\": \"Reproduce the bug\",\n",
+                "      \"status\": \"completed\"\n",
+                "    },\n",
+                "    {\n",
+                "      \"id\": \"2\",\n",
+                "      \"content\": \"Patch the token check\",\n",
+                "      \"status\": \"in_progress\",\n",
+                "      \"active_form\": \"Patching the token check\"\n",
+                "    },\n",
+                "    {\n",
+                "      \"id\": \"3\",\n",
+                "      \"content\": \"Add a regression test\",\n",
+                "      \"status\": \"pending\"\n",
+                "    },\n",
+                "    {\n",
+                "      \"id\": \"4\",\n",
+                "      \"content\": \"Perf script\",\n",
+                "      \"status\": \"cancelled\"\n",
+                "    },\n",
+                "    {\n",
+                "      \"id\": \"5\",\n",
+                "      \"content\": \"Flaky CI job\",\n",
+                "      \"status\": \"failed\"\n",
+                "    }\n",
+                "  ],\n",
+                "  \"recap\": \"[3/5] In progress: Patch the token check. Pending: Add a \
+                        regression test. Cancelled: Perf script. Failed: Flaky CI job.\",\n",
+                "  \"revision\": 1,\n",
+                "  \"warnings\": []\n",
+                "}\n",
+            ))
+            .run()
             .success()
             .stdout,
     )
@@ -114,7 +169,23 @@ fn json_format_and_envelope() {
     );
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Fix login\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token check\",\"status\":\"in_progress\",\"active_form\":\"Patching the token check\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\"status\":\"pending\"},{\"id\":\"4\",\"content\":\"Perf script\",\"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\"status\":\"failed\"}],\"recap\":\"[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, 1 completed, 1 cancelled, 1 failed.\",\"stats\":{\"total\":5,\"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":1,\"failed\":1,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"Fix login\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
+                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token check\",\
+                \"status\":\"in_progress\",\"active_form\":\"Patching the token check\"},\
+                {\"id\":\"3\",\"content\":\"Add a regression test\",\
+                \"status\":\"pending\"},{\"id\":\"4\",\"content\":\"Perf script\",\
+                \"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\
+                \"status\":\"failed\"}],\"recap\":\"[3/5] In progress: Patch the token check. \
+                Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI \
+                job.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, \
+                1 completed, 1 cancelled, 1 failed.\",\"stats\":{\"total\":5,\
+                \"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":1,\
+                \"failed\":1,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
@@ -134,7 +205,24 @@ fn json_format_and_envelope() {
     );
     let json = env
         .todos(&["--json", "update", "3", "done"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Fix login\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token check\",\"status\":\"in_progress\",\"active_form\":\"Patching the token check\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\"status\":\"completed\"},{\"id\":\"4\",\"content\":\"Perf script\",\"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\"status\":\"failed\"}],\"recap\":\"[4/5] In progress: Patch the token check. Cancelled: Perf script. Failed: Flaky CI job.\",\"revision\":2,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 in_progress, 2 completed, 1 cancelled, 1 failed.\",\"stats\":{\"total\":5,\"pending\":0,\"in_progress\":1,\"completed\":2,\"cancelled\":1,\"failed\":1,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"3\",\"status\":\"done\"}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"Fix login\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
+                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token check\",\
+                \"status\":\"in_progress\",\"active_form\":\"Patching the token check\"},\
+                {\"id\":\"3\",\"content\":\"Add a regression test\",\
+                \"status\":\"completed\"},{\"id\":\"4\",\"content\":\"Perf script\",\
+                \"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\
+                \"status\":\"failed\"}],\"recap\":\"[4/5] In progress: Patch the token check. \
+                Cancelled: Perf script. Failed: Flaky CI job.\",\"revision\":2,\
+                \"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 in_progress, \
+                2 completed, 1 cancelled, 1 failed.\",\"stats\":{\"total\":5,\
+                \"pending\":0,\"in_progress\":1,\"completed\":2,\"cancelled\":1,\
+                \"failed\":1,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"3\",\
+                \"status\":\"done\"}}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(
@@ -185,10 +273,18 @@ const FORCED: &str =
 fn color_always_paints_each_status() {
     let env = TestEnv::new();
     sample(&env);
-    env
-        .todos(&["--color", "always", "show"])
+    env.todos(&["--color", "always", "show"])
         .color_from_env()
-        .expect_stdout(concat!("\u{1b}[1m[3/5]\u{1b}[0m \u{1b}[1mFix login\u{1b}[0m\n", "  \u{1b}[2m1\u{1b}[0m \u{1b}[32m[x] Reproduce the bug\u{1b}[0m\n", "  \u{1b}[2m2\u{1b}[0m \u{1b}[36;1m[▶] Patch the token check\u{1b}[0m \u{1b}[2m— Patching the token check\u{1b}[0m\n", "  \u{1b}[2m3\u{1b}[0m \u{1b}[33m[ ] Add a regression test\u{1b}[0m\n", "  \u{1b}[2m4\u{1b}[0m \u{1b}[2;9m[~] Perf script\u{1b}[0m\n", "  \u{1b}[2m5\u{1b}[0m \u{1b}[31m[!] Flaky CI job\u{1b}[0m\n")).run()
+        .expect_stdout(concat!(
+            "\u{1b}[1m[3/5]\u{1b}[0m \u{1b}[1mFix login\u{1b}[0m\n",
+            "  \u{1b}[2m1\u{1b}[0m \u{1b}[32m[x] Reproduce the bug\u{1b}[0m\n",
+            "  \u{1b}[2m2\u{1b}[0m \u{1b}[36;1m[▶] Patch the token check\u{1b}[0m \u{1b}[2m— \
+                    Patching the token check\u{1b}[0m\n",
+            "  \u{1b}[2m3\u{1b}[0m \u{1b}[33m[ ] Add a regression test\u{1b}[0m\n",
+            "  \u{1b}[2m4\u{1b}[0m \u{1b}[2;9m[~] Perf script\u{1b}[0m\n",
+            "  \u{1b}[2m5\u{1b}[0m \u{1b}[31m[!] Flaky CI job\u{1b}[0m\n",
+        ))
+        .run()
         .success();
 }
 
@@ -283,10 +379,32 @@ fn a_hand_edited_store_cannot_drive_the_terminal() {
         &["check"],
         &["update", "1", "completed"],
     ] {
-        env.rejects(env.todos(view).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: summary: holds a control character (U+001B); use one line of printable text; todos[0].content: holds a control character (U+001B); use one line of printable text; todos[1].id: \"2\\u{9b}2J\" is not an id todos hands out (decimal digits, no leading zero) (+1 more)\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+        env.rejects(env.todos(view).expect_stderr(concat!(
+                "error: [ROOT]/ws/.todos.json cannot be read as a todos store: summary: holds \
+                    a control character (U+001B); use one line of printable text; todos[0].content: \
+                    holds a control character (U+001B); use one line of printable text; todos[1].id: \
+                    \"2\\u{9b}2J\" is not an id todos hands out (decimal digits, no leading \
+                    zero) (+1 more)\n",
+                "hint: the file was left untouched; run `todos undo` to set it aside and \
+                    restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                    by hand\n",
+            )), 4);
     }
     let done = env.rejects(
-        env.todos(&["--json", "show"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: summary: holds a control character (U+001B); use one line of printable text; todos[0].content: holds a control character (U+001B); use one line of printable text; todos[1].id: \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal digits, no leading zero) (+1 more)\",\"details\":[],\"hint\":\"the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\"},\"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a todos store: summary: holds a control character (U+001B); use one line of printable text; todos[0].content: holds a control character (U+001B); use one line of printable text; todos[1].id: \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal digits, no leading zero) (+1 more)\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+        env.todos(&["--json", "show"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
+                \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: summary: \
+                holds a control character (U+001B); use one line of printable text; todos[0].content: \
+                holds a control character (U+001B); use one line of printable text; todos[1].id: \
+                \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal digits, no leading \
+                zero) (+1 more)\",\"details\":[],\"hint\":\"the file was left untouched; \
+                run `todos undo` to set it aside and restore the latest revision its history \
+                kept, or fix [ROOT]/ws/.todos.json by hand\"},\"text\":\"error: [ROOT]/ws/.todos.json \
+                cannot be read as a todos store: summary: holds a control character (U+001B); \
+                use one line of printable text; todos[0].content: holds a control character \
+                (U+001B); use one line of printable text; todos[1].id: \\\"2\\\\u{9b}2J\\\" \
+                is not an id todos hands out (decimal digits, no leading zero) (+1 more)\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":null}}\n"),
         4,
     );
     // The whole envelope above holds none of the raw characters, only their escapes.
@@ -305,7 +423,14 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
     fs::create_dir_all(ws.join(".git")).unwrap();
     fs::write(ws.join(".todos.json"), "not json \u{1b}[2J").unwrap();
     // The undo note names where the unreadable store went, with the workspace in it.
-    env.todos(&["undo"]).current_dir(&ws).expect_code(4).expect_stderr(concat!("error: [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos.json cannot be read, and its history keeps no revision to restore nor does it hold a revision and id counter to go on from\n", "hint: the file was left untouched; fix it by hand, or move it aside (mv [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos.json [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos.json.broken) to start a new plan, whose ids may repeat old ones\n")).run();
+    env.todos(&["undo"]).current_dir(&ws).expect_code(4).expect_stderr(concat!(
+            "error: [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos.json cannot \
+                be read, and its history keeps no revision to restore nor does it hold a \
+                revision and id counter to go on from\n",
+            "hint: the file was left untouched; fix it by hand, or move it aside (mv \
+                [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos.json [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos.json.broken) \
+                to start a new plan, whose ids may repeat old ones\n",
+        )).run();
     // The lock-wait note and the time-out name the lock file (held as another process would:
     // the refused undo left none behind).
     fs::create_dir(ws.join(".todos")).unwrap();
@@ -319,7 +444,13 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
     env
         .todos(&["--lock-timeout", "1", "create", "C"])
         .current_dir(&ws)
-        .expect_code(3).expect_stderr(concat!("note: waiting for the lock on [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos/default.json.lock, held by another todos process\n", "error: another todos process held the lock on [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos/default.json.lock longer than --lock-timeout (1 s)\n", "hint: try again once it is done, or wait longer with --lock-timeout SECS\n")).run()
+        .expect_code(3).expect_stderr(concat!(
+                "note: waiting for the lock on [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos/default.json.lock, \
+                    held by another todos process\n",
+                "error: another todos process held the lock on [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos/default.json.lock \
+                    longer than --lock-timeout (1 s)\n",
+                "hint: try again once it is done, or wait longer with --lock-timeout SECS\n",
+            )).run()
         .code(3);
     drop(lock);
     // A hostile store under `show --watch`: an unknown key with escapes in it.

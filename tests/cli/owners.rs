@@ -8,9 +8,10 @@ use std::sync::{Arc, Barrier};
 use serde_json::{Value, json};
 
 use crate::dependencies::{blocked_by, write_plan};
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, finish_before_stop, still_open};
 
 #[test]
+#[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
     let env = TestEnv::new();
     let plan = r#"{"summary": "S", "todos": [
@@ -28,25 +29,65 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
             "  3 [▶] C\n",
             "  4 [ ] D\n",
             "  5 [ ] E @w1\n",
-            "5 of 5 open — finish them before you wrap up.\n"
+            still_open!(5 of 5)
         ))
         .run()
         .success();
     let json = env
-        .rejects(env.todos(&["--json", "update", "5", "in_progress"]), 1)
+        .rejects(env.todos(&["--json", "update", "5", "in_progress"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"status: item 5 cannot start: item 1 of w1 is already in_progress \
+                and at most 1 may be per owner; finish or pause the item in progress first \
+                (completed, or back to pending); or raise the limit with \\\"max_in_progress\\\" \
+                in .todos.config.json or TODOS_MAX_IN_PROGRESS\",\"details\":[{\"path\":\"status\",\
+                \"message\":\"item 5 cannot start: item 1 of w1 is already in_progress and \
+                at most 1 may be per owner; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\"}]},\"text\":\"error: status: \
+                item 5 cannot start: item 1 of w1 is already in_progress and at most 1 may \
+                be per owner; finish or pause the item in progress first (completed, or \
+                back to pending); or raise the limit with \\\"max_in_progress\\\" in .todos.config.json \
+                or TODOS_MAX_IN_PROGRESS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"5\",\
+                \"status\":\"in_progress\"}}}\n"), 1)
         .json();
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(
         message.contains("item 1 of w1 is already in_progress"),
         "{message}"
     );
-    env.rejects(env.todos(&["update", "4", "in_progress"]).expect_stderr("error: status: item 4 cannot start: item 3 is already in_progress and at most 1 may be; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n"), 1);
+    env.rejects(
+        env.todos(&["update", "4", "in_progress"]).expect_stderr(
+            "error: status: item 4 cannot start: item 3 is already in_progress and at \
+            most 1 may be; finish or pause the item in progress first (completed, or \
+            back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json \
+            or TODOS_MAX_IN_PROGRESS\n",
+        ),
+        1,
+    );
     let two = plan.replace(
         r#""C", "status": "in_progress""#,
         r#""C", "status": "in_progress", "owner": "w2""#,
     );
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(two), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(two).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos: has 2 items in_progress owned by w2 (todos[1], todos[2]), \
+                at most 1 per owner may be; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\",\"details\":[{\"path\":\"todos\",\
+                \"message\":\"has 2 items in_progress owned by w2 (todos[1], todos[2]), \
+                at most 1 per owner may be; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\"}]},\"text\":\"error: todos: \
+                has 2 items in_progress owned by w2 (todos[1], todos[2]), at most 1 per \
+                owner may be; finish or pause the item in progress first (completed, or \
+                back to pending); or raise the limit with \\\"max_in_progress\\\" in .todos.config.json \
+                or TODOS_MAX_IN_PROGRESS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"S\",\
+                \"todos\":[{\"content\":\"A\",\"status\":\"in_progress\",\
+                \"owner\":\"w1\"},{\"content\":\"B\",\"status\":\"in_progress\",\
+                \"owner\":\"w2\"},{\"content\":\"C\",\"status\":\"in_progress\",\
+                \"owner\":\"w2\"},{\"content\":\"D\",\"status\":\"pending\"},\
+                {\"content\":\"E\",\"status\":\"pending\",\"owner\":\"w1\"}]}}}\n"), 1)
         .json();
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(
@@ -56,7 +97,15 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
         "{message}"
     );
     // Handing an item in progress to an owner who has one already is refused too.
-    env.rejects(env.todos(&["update", "3", "--owner", "w1"]).expect_stderr("error: status: item 3 cannot start: item 1 of w1 is already in_progress and at most 1 may be per owner; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n"), 1);
+    env.rejects(
+        env.todos(&["update", "3", "--owner", "w1"]).expect_stderr(
+            "error: status: item 3 cannot start: item 1 of w1 is already in_progress \
+            and at most 1 may be per owner; finish or pause the item in progress first \
+            (completed, or back to pending); or raise the limit with \"max_in_progress\" \
+            in .todos.config.json or TODOS_MAX_IN_PROGRESS\n",
+        ),
+        1,
+    );
     env.todos(&["update", "3", "--owner", "w3"])
         .expect_stdout(concat!(
             "[0/5] S\n",
@@ -65,7 +114,7 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
             "  3 [▶] C @w3\n",
             "  4 [ ] D\n",
             "  5 [ ] E @w1\n",
-            "5 of 5 open — finish them before you wrap up.\n"
+            still_open!(5 of 5)
         ))
         .run()
         .success();
@@ -77,7 +126,7 @@ fn one_item_in_progress_per_owner_and_unowned_items_count_as_one_owner() {
             "  3 [▶] C @w3\n",
             "  4 [▶] D\n",
             "  5 [ ] E @w1\n",
-            "5 of 5 open — finish them before you wrap up.\n"
+            still_open!(5 of 5)
         ))
         .run()
         .success();
@@ -94,7 +143,7 @@ fn create_and_update_take_owners_and_dependencies() {
             "  2 [ ] B\n",
             "  3 [ ] C ⧗ 1 @ops\n",
             "  4 [ ] D ⧗ 1 @ops\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();
@@ -118,7 +167,7 @@ fn create_and_update_take_owners_and_dependencies() {
         "  2 [ ] B\n",
         "  3 [ ] C ⧗ 2\n",
         "  4 [ ] D ⧗ 1 @ops\n",
-        "4 of 4 open — finish them before you wrap up.\n"
+        still_open!(4 of 4)
     ))
     .run()
     .success();
@@ -134,7 +183,7 @@ fn create_and_update_take_owners_and_dependencies() {
             "  3 [ ] C ⧗ 2\n",
             "  4 [ ] D ⧗ 1 @ops\n",
             "  5 [ ] E ⧗ 4 @w9\n",
-            "5 of 5 open — finish them before you wrap up.\n"
+            still_open!(5 of 5)
         ))
         .run()
         .success();
@@ -158,7 +207,7 @@ fn every_view_shows_owners_dependencies_and_descriptions() {
             "  1 [x] Migrate @db\n",
             "  2 [ ] Backfill @db\n",
             "  3 [ ] Switch reads ⧗ 2\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -193,7 +242,21 @@ fn every_view_shows_owners_dependencies_and_descriptions() {
         .success();
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"Migrate\",\"status\":\"completed\",\"owner\":\"db\"},{\"id\":\"2\",\"content\":\"Backfill\",\"status\":\"pending\",\"blocked_by\":[\"1\"],\"owner\":\"db\"},{\"id\":\"3\",\"content\":\"Switch reads\",\"status\":\"pending\",\"description\":\"Flip the flag.\\nWatch the error rate.\",\"blocked_by\":[\"2\"]}],\"recap\":\"[1/3] Next: Backfill. Pending: Switch reads.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 completed.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Migrate\",\"status\":\"completed\",\
+                \"owner\":\"db\"},{\"id\":\"2\",\"content\":\"Backfill\",\
+                \"status\":\"pending\",\"blocked_by\":[\"1\"],\"owner\":\"db\"},\
+                {\"id\":\"3\",\"content\":\"Switch reads\",\"status\":\"pending\",\
+                \"description\":\"Flip the flag.\\nWatch the error rate.\",\
+                \"blocked_by\":[\"2\"]}],\"recap\":\"[1/3] Next: Backfill. Pending: Switch \
+                reads.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 \
+                completed.\",\"stats\":{\"total\":3,\"pending\":2,\
+                \"in_progress\":0,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(json["data"]["todos"][2]["blocked_by"], json!(["2"]));
@@ -227,7 +290,7 @@ fn a_dozen_claimers_at_once_never_get_the_same_item() {
             "  10 [ ] Step 10\n",
             "  11 [ ] Step 11\n",
             "  12 [ ] Step 12\n",
-            "12 of 12 open — finish them before you wrap up.\n"
+            still_open!(12 of 12)
         ))
         .run()
         .success();
@@ -302,7 +365,7 @@ fn an_orchestrator_and_three_workers_finish_a_plan_together() {
             "  6 [ ] Sign the artifacts ⧗ 2, 3, 4\n",
             "  7 [ ] Write the notes\n",
             "  8 [ ] Publish ⧗ 6, 7\n",
-            "8 of 8 open — finish them before you wrap up.\n"
+            still_open!(8 of 8)
         ))
         .run()
         .success();
@@ -451,7 +514,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
             "[0/2] S\n",
             "  1 [▶] A @w1\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -459,7 +522,22 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
         {"content": "A", "status": "in_progress"},
         {"content": "B", "status": "in_progress", "owner": "w1"}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(both), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(both).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"todos: has 2 items in_progress owned by w1 (todos[0], todos[1]), \
+                at most 1 per owner may be; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\",\"details\":[{\"path\":\"todos\",\
+                \"message\":\"has 2 items in_progress owned by w1 (todos[0], todos[1]), \
+                at most 1 per owner may be; finish or pause the item in progress first (completed, \
+                or back to pending); or raise the limit with \\\"max_in_progress\\\" in \
+                .todos.config.json or TODOS_MAX_IN_PROGRESS\"}]},\"text\":\"error: todos: \
+                has 2 items in_progress owned by w1 (todos[0], todos[1]), at most 1 per \
+                owner may be; finish or pause the item in progress first (completed, or \
+                back to pending); or raise the limit with \\\"max_in_progress\\\" in .todos.config.json \
+                or TODOS_MAX_IN_PROGRESS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\
+                \"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"in_progress\",\
+                \"owner\":\"w1\"}]}}}\n"), 1)
         .json();
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
     assert!(message.contains("owned by w1"), "{message}");
@@ -470,7 +548,7 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
             "[0/2] S\n",
             "  1 [▶] A @w1\n",
             "  2 [▶] B @w2\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -482,7 +560,20 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(unaware)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\",\"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"in_progress\",\"owner\":\"w2\"}],\"recap\":\"[0/2] In progress: A (+1 more).\",\"revision\":2,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 2).\",\"stats\":{\"total\":2,\"pending\":0,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"in_progress\"}]}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\",\
+                \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"B\",\
+                \"status\":\"in_progress\",\"owner\":\"w2\"}],\"recap\":\"[0/2] In progress: \
+                A (+1 more).\",\"revision\":2,\"changed\":false,\"warnings\":[]},\
+                \"text\":\"No change: the plan already matches (revision 2).\",\
+                \"stats\":{\"total\":2,\"pending\":0,\"in_progress\":2,\
+                \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\
+                \"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"in_progress\"}]}}}\n",
+        )
+        .run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     // Two unowned items in progress are refused, at the list's own key.
@@ -490,7 +581,20 @@ fn a_kept_owner_counts_for_the_in_progress_rule() {
         {"step": "C", "status": "in_progress"},
         {"step": "D", "status": "in_progress"}]}"#;
     let json = env
-        .rejects(env.todos(&["--json", "write"]).stdin(codex), 1)
+        .rejects(env.todos(&["--json", "write"]).stdin(codex).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"plan: has 2 items in_progress (plan[0], plan[1]), at most \
+                1 may be; finish or pause the item in progress first (completed, or back \
+                to pending); or raise the limit with \\\"max_in_progress\\\" in .todos.config.json \
+                or TODOS_MAX_IN_PROGRESS\",\"details\":[{\"path\":\"plan\",\
+                \"message\":\"has 2 items in_progress (plan[0], plan[1]), at most 1 may \
+                be; finish or pause the item in progress first (completed, or back to pending); \
+                or raise the limit with \\\"max_in_progress\\\" in .todos.config.json or \
+                TODOS_MAX_IN_PROGRESS\"}]},\"text\":\"error: plan: has 2 items in_progress \
+                (plan[0], plan[1]), at most 1 may be; finish or pause the item in progress \
+                first (completed, or back to pending); or raise the limit with \\\"max_in_progress\\\" \
+                in .todos.config.json or TODOS_MAX_IN_PROGRESS\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"plan\":[{\"step\":\"C\",\
+                \"status\":\"in_progress\"},{\"step\":\"D\",\"status\":\"in_progress\"}]}}}\n"), 1)
         .json();
     assert_eq!(error_paths(&json), ["plan"]);
     let message = json["error"]["details"][0]["message"].as_str().unwrap();
@@ -509,7 +613,20 @@ fn hooks_and_check_show_owners_and_dependencies() {
         .expect_stdout("  1 [▶] Write the schema @w1\n")
         .run()
         .success();
-    env.todos(&["check"]).expect_code(1).expect_stderr(concat!("todos: 4 of 4 items are still open.\n", "[0/4] In progress: Write the schema. Pending: Build the server; Build the client; Run the end-to-end tests.\n", "  1 [▶] Write the schema @w1\n", "  2 [ ] Build the server ⧗ 1\n", "  3 [ ] Build the client ⧗ 1\n", "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n", "Finish them before you stop: mark each completed as soon as it is done (todos update ID completed), cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open).\n")).run().code(1);
+    env.todos(&["check"])
+        .expect_code(1)
+        .expect_stderr(concat!(
+            "todos: 4 of 4 items are still open.\n",
+            "[0/4] In progress: Write the schema. Pending: Build the server; Build the \
+                client; Run the end-to-end tests.\n",
+            "  1 [▶] Write the schema @w1\n",
+            "  2 [ ] Build the server ⧗ 1\n",
+            "  3 [ ] Build the client ⧗ 1\n",
+            "  4 [ ] Run the end-to-end tests ⧗ 2, 3\n",
+            finish_before_stop!(them),
+        ))
+        .run()
+        .code(1);
     env
         .todos(&["hook"])
         .stdin(r#"{"hook_event_name": "SessionStart", "source": "startup"}"#)

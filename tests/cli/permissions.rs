@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::filesystems::which;
-use crate::support::{HISTORY, LOCK, Run, TestEnv};
+use crate::support::{HISTORY, LOCK, Run, TestEnv, still_open};
 
 /// Makes `path` owned by the unprivileged user 65534 (the tests run as root).
 fn chown_to_nobody(path: &Path) {
@@ -165,7 +165,7 @@ fn another_user_may_change_a_plan_in_a_folder_everyone_may_write() {
             "[1/2] S\n",
             "  1 [x] a\n",
             "  2 [ ] b\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -204,7 +204,7 @@ fn an_old_history_of_another_user_is_never_moved_in() {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr(crate::clean_workspace::left_warning(
             "it is owned by another user (uid 65534)",

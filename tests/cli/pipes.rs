@@ -4,7 +4,7 @@
 use std::fs;
 use std::process::Stdio;
 
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 /// Runs `args` with stdout a pipe whose reading end is already closed.
 #[track_caller]
@@ -182,7 +182,7 @@ fn a_closed_stderr_never_panics() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  2 [ ] Z\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run();
     assert_eq!(done.code, 0);

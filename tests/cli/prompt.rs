@@ -1,6 +1,6 @@
 //! `todos prompt`: the guide an agent gets in its system prompt.
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, still_open};
 
 /// `todos prompt`'s whole guide with the default limits: the tests that read the guide compare
 /// it whole against this one copy.
@@ -16,7 +16,12 @@ pub const GUIDE: &str = concat!(
     "- Mark an item completed as soon as it is done, cancelled when it is no longer needed, failed when you tried and it could not be done, or blocked when it waits on something outside the plan (it stays open), each as it happens, not in a batch at the end; never drop an item.\n",
     "- Before you say you are done, run `todos check`: it fails while items are open.\n",
     "\n",
-    "Limits: at most 10 items; each item at most 60 characters (an item over 60 characters is refused, not cut: keep items short and put detail in \"description\"); a summary of at most 200 characters; at most 1 item in_progress at a time. Statuses: pending (not started yet), in_progress (being worked on), completed (finished), cancelled (dropped, no longer needed), failed (tried, and it did not work) or blocked (waiting on something outside the plan).\n",
+    "Limits: at most 10 items; each item at most 60 characters (an item over \
+            60 characters is refused, not cut: keep items short and put detail in \"description\"); \
+            a summary of at most 200 characters; at most 1 item in_progress at a time. \
+            Statuses: pending (not started yet), in_progress (being worked on), completed \
+            (finished), cancelled (dropped, no longer needed), failed (tried, and it \
+            did not work) or blocked (waiting on something outside the plan).\n",
     "\n",
     "```sh\n",
     "todos write <<'JSON'\n",
@@ -126,7 +131,7 @@ fn the_heredoc_example_works_as_written() {
             "  1 [x] Reproduce the timeout\n",
             "  2 [▶] Patch the token expiry check\n",
             "  3 [ ] Add a regression test\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run();
     // The ids the guide's next commands use exist after its `create`.
@@ -137,7 +142,7 @@ fn the_heredoc_example_works_as_written() {
             "  2 [▶] Patch the token expiry check\n",
             "  3 [ ] Add a regression test\n",
             "  4 [ ] Update the changelog\n",
-            "3 of 4 open — finish them before you wrap up.\n"
+            still_open!(3 of 4)
         ))
         .run()
         .success();
@@ -150,7 +155,7 @@ fn the_heredoc_example_works_as_written() {
                 "  2 [x] Patch the token expiry check\n",
                 "  3 [ ] Add a regression test\n",
                 "  4 [ ] Update the changelog\n",
-                "2 of 4 open — finish them before you wrap up.\n"
+                still_open!(2 of 4)
             ),
         ),
         (
@@ -161,7 +166,7 @@ fn the_heredoc_example_works_as_written() {
                 "  2 [x] Patch the token expiry check\n",
                 "  3 [▶] Add a regression test\n",
                 "  4 [ ] Update the changelog\n",
-                "2 of 4 open — finish them before you wrap up.\n"
+                still_open!(2 of 4)
             ),
         ),
         (
@@ -172,7 +177,7 @@ fn the_heredoc_example_works_as_written() {
                 "  2 [x] Patch the token expiry check\n",
                 "  3 [▶] Add a regression test\n",
                 "  4 [~] Update the changelog\n",
-                "1 of 4 open — finish it before you wrap up.\n"
+                still_open!(1 of 4)
             ),
         ),
     ] {

@@ -20,7 +20,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, still_open};
 
 /// One page of the manual, by its path in the repository.
 fn document(path: &str) -> String {
@@ -344,7 +344,15 @@ fn every_sh_block_runs_and_prints_what_it_claims() {
                         let command = line.split_once(" #").map_or(line.as_str(), |(c, _)| c);
                         let env = fresh();
                         env.todos(&["write", "--file", "examples/plan.json"])
-                            .expect_stdout(concat!("[2/5] Fix the login timeout and ship the patch\n", "  1 [x] Reproduce the timeout with a slow token server\n", "  2 [▶] Patch the token expiry check — Patching the token expiry check\n", "  3 [ ] Add a regression test for expired tokens\n", "  4 [ ] Update the changelog\n", "  5 [~] Benchmark the old retry loop\n", "3 of 5 open — finish them before you wrap up.\n")).run()
+                            .expect_stdout(concat!(
+                                    "[2/5] Fix the login timeout and ship the patch\n",
+                                    "  1 [x] Reproduce the timeout with a slow token server\n",
+                                    "  2 [▶] Patch the token expiry check — Patching the token expiry check\n",
+                                    "  3 [ ] Add a regression test for expired tokens\n",
+                                    "  4 [ ] Update the changelog\n",
+                                    "  5 [~] Benchmark the old retry loop\n",
+                                    still_open!(3 of 5),
+                                )).run()
                             .success();
                         // Each runs for its second, all of them at once.
                         let child = bash(&env, BLOCK, &format!("timeout 1 {}", command.trim()))
@@ -399,7 +407,29 @@ fn the_recap_help_example_is_what_recap_prints() {
     let env = TestEnv::new();
     let help = env
         .todos(&["recap", "--help"])
-        .expect_stdout(concat!("Print the one-line progress recap.\n", "\n", "`[done/total] In progress: A. Pending: B; C; D (+2 more). Blocked: G. Cancelled: E. Failed: F.` in\n", "at most 300 characters, for an agent to keep at the end of its context.\n", "\n", "Usage: todos recap [OPTIONS]\n", "\n", "Options:\n", "  -h, --help\n", "          Print help (see a summary with '-h')\n", "\n", "Example:\n", "  $ todos recap\n", "  [1/6] In progress: Patch. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.\n", "\n", "Global options (-C, -l, --json, --color, -q, --lock-timeout, --offline) work here too: see `todos\n", "--help`.\n")).run()
+        .expect_stdout(concat!(
+            "Print the one-line progress recap.\n",
+            "\n",
+            "`[done/total] In progress: A. Pending: B; C; D (+2 more). Blocked: G. Cancelled: \
+                    E. Failed: F.` in\n",
+            "at most 300 characters, for an agent to keep at the end of its context.\n",
+            "\n",
+            "Usage: todos recap [OPTIONS]\n",
+            "\n",
+            "Options:\n",
+            "  -h, --help\n",
+            "          Print help (see a summary with '-h')\n",
+            "\n",
+            "Example:\n",
+            "  $ todos recap\n",
+            "  [1/6] In progress: Patch. Pending: Add a test; Update docs; Tag (+1 more). \
+                    Cancelled: Perf script.\n",
+            "\n",
+            "Global options (-C, -l, --json, --color, -q, --lock-timeout, --offline) work here \
+                    too: see `todos\n",
+            "--help`.\n",
+        ))
+        .run()
         .success()
         .stdout;
     let shown = help
@@ -505,7 +535,7 @@ fn every_help_example_runs_as_shown() {
                     "  3 [ ] Add a regression test for expired tokens\n",
                     "  4 [ ] Update the changelog\n",
                     "  5 [~] Benchmark the old retry loop\n",
-                    "3 of 5 open — finish them before you wrap up.\n"
+                    still_open!(3 of 5)
                 ))
                 .run()
                 .success();

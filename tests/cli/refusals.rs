@@ -1,13 +1,25 @@
 //! Refusals in the words typed: each names the flag, argument or field the user gave, lists
 //! every problem at once, and says what to do next.
 
-use crate::support::{TestEnv, error_paths};
+use crate::support::{TestEnv, error_paths, still_open};
 
 #[test]
 fn json_and_markdown_at_once_is_a_usage_error() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    let done = env.rejects(env.todos(&["--json", "show", "--format", "markdown"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"--json prints the JSON envelope and --format markdown prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; for the plan as JSON, drop --format (or use `todos show --format json`)\"},\"text\":\"error: --json prints the JSON envelope and --format markdown prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"), 2);
+    let done = env.rejects(
+        env.todos(&["--json", "show", "--format", "markdown"])
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+            \"message\":\"--json prints the JSON envelope and --format markdown prints \
+            Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; \
+            for the plan as JSON, drop --format (or use `todos show --format json`)\"},\
+            \"text\":\"error: --json prints the JSON envelope and --format markdown \
+            prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            ),
+        2,
+    );
     let envelope = done.json();
     assert_eq!(envelope["error"]["code"], "USAGE");
     assert!(
@@ -17,13 +29,31 @@ fn json_and_markdown_at_once_is_a_usage_error() {
         "{envelope}"
     );
     let done = env.rejects(
-        env.todos(&["--json", "show", "--watch", "--format", "markdown"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"--json prints the JSON envelope and --format markdown prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; for the plan as JSON, drop --format (or use `todos show --format json`)\"},\"text\":\"error: --json prints the JSON envelope and --format markdown prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+        env.todos(&["--json", "show", "--watch", "--format", "markdown"])
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+                \"message\":\"--json prints the JSON envelope and --format markdown prints \
+                Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; \
+                for the plan as JSON, drop --format (or use `todos show --format json`)\"},\
+                \"text\":\"error: --json prints the JSON envelope and --format markdown \
+                prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            ),
         2,
     );
     assert_eq!(done.json()["error"]["code"], "USAGE");
     // The formats that agree with --json still run.
     env.todos(&["--json", "show", "--format", "json"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
+                \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\
+                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success();
 }
 
@@ -36,16 +66,27 @@ fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
     env.rejects(
-        env.todos(&["update", "1", "completed", "--expect-revision", "99"]).expect_stderr(concat!("error: the plan is at revision 2, not 99: revision 99 does not exist yet, so no command read it\n", "hint: take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 2\n")),
+        env.todos(&["update", "1", "completed", "--expect-revision", "99"])
+            .expect_stderr(concat!(
+                "error: the plan is at revision 2, not 99: revision 99 does not exist yet, \
+                    so no command read it\n",
+                "hint: take the revision from the last output of todos (`todos --json show` \
+                    gives it as data.revision), here --expect-revision 2\n",
+            )),
         3,
     );
     env.rejects(
-        env.todos(&["update", "1", "completed", "--expect-revision", "1"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")),
+        env.todos(&["update", "1", "completed", "--expect-revision", "1"]).expect_stderr(concat!(
+                "error: the plan is at revision 2, not 1: someone changed it since you read \
+                    it\n",
+                "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
+                    2 if your change still holds\n",
+            )),
         3,
     );
 }
@@ -117,7 +158,7 @@ fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
             "[1/2] S\n",
             "  1 [ ] Do a thing\n",
             "  2 [x] Read\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run_in_process()
         .success();
@@ -144,7 +185,7 @@ fn an_unknown_id_is_listed_once() {
          hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
     );
     env.todos(&["remove", "2", "3"])
-        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: removed 2 open items: 2 \"B\" (pending), 3 \"C\" (pending); if they are still needed, `todos undo` brings them back\n").run_in_process()
+        .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", still_open!(1 of 1))).expect_stderr("warning: removed 2 open items: 2 \"B\" (pending), 3 \"C\" (pending); if they are still needed, `todos undo` brings them back\n").run_in_process()
         .success();
     env.rejects(
         env.todos(&["remove", "9"]).expect_stderr(concat!(
@@ -163,7 +204,9 @@ fn the_item_limit_advice_knows_finished_items_still_count() {
     let ten: Vec<String> = (1..=10).map(|i| format!("completed:Step {i}")).collect();
     let ten: Vec<&str> = ten.iter().map(String::as_str).collect();
     env.plan("Done", &ten);
-    let done = env.rejects(env.todos(&["create", "One more"]).expect_stderr("error: todos: holds 11 items (10 finished), the limit is 10; finished items still count: remove them (`todos remove ID…`) or start a new plan with `todos write`; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n"), 1);
+    let done = env.rejects(env.todos(&["create", "One more"]).expect_stderr("error: todos: holds 11 items (10 finished), the limit is 10; finished items \
+            still count: remove them (`todos remove ID…`) or start a new plan with `todos \
+            write`; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n"), 1);
     assert_eq!(
         done.stderr,
         "error: todos: holds 11 items (10 finished), the limit is 10; finished items still \
@@ -208,7 +251,19 @@ fn a_status_and_a_dependency_problem_are_reported_together() {
         .rejects(
             env.todos(&["--json", "write"]).stdin(
                 r#"{"summary": "S", "todos": [{"id": "a", "content": "A", "status": "bogus"}, {"content": "B", "status": "pending", "blocked_by": ["9", "a"]}]}"#,
-            ),
+            ).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].status\",\
+                \"message\":\"unknown status \\\"bogus\\\"; use one of pending, in_progress, \
+                completed, cancelled, failed, blocked, todo, open, not_started, running, \
+                active, doing, done, complete, closed, canceled\"},\
+                {\"path\":\"todos[1].blocked_by[0]\",\"message\":\"\\\"9\\\" names no item; \
+                give the items ids (\\\"id\\\") and name those, or name ids that `todos \
+                show` prints\"}]},\"text\":\"error: the input has 2 problems\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"a\",\"content\":\"A\",\"status\":\"bogus\"},\
+                {\"content\":\"B\",\"status\":\"pending\",\"blocked_by\":[\"9\",\
+                \"a\"]}]}}}\n"),
             1,
         )
         .json();
@@ -288,7 +343,18 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
     let env = TestEnv::new();
     env.plan("S", &["completed:A", "pending:B"]);
     let json = env
-        .rejects(env.todos(&["--json", "remove", "1", "7"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"ID: no item has id \\\"7\\\"\",\"details\":[{\"path\":\"ID\",\"message\":\"no item has id \\\"7\\\"\"}],\"hint\":\"the ids are 1, 2; run `todos show` to see each item with its id\"},\"text\":\"error: ID: no item has id \\\"7\\\"\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"ids\":[\"1\",\"7\"]}}}\n"), 1)
+        .rejects(
+            env.todos(&["--json", "remove", "1", "7"]).expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"ID: no item has id \\\"7\\\"\",\"details\":[{\"path\":\"ID\",\
+                \"message\":\"no item has id \\\"7\\\"\"}],\"hint\":\"the ids are 1, 2; \
+                run `todos show` to see each item with its id\"},\"text\":\"error: ID: no \
+                item has id \\\"7\\\"\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"ids\":[\"1\",\
+                \"7\"]}}}\n",
+            ),
+            1,
+        )
         .json();
     assert_eq!(json["error"]["code"], "INVALID_PARAM");
     assert_eq!(error_paths(&json), ["ID"]);
@@ -300,11 +366,12 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
     env.todos(&["remove", "1"])
         .expect_code(0)
         .expect_stderr("")
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  2 [ ] B\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  2 [ ] B\n", still_open!(1 of 1)))
         .run();
-    env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")), 3);
+    env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]).expect_stderr(concat!(
+            "error: the plan is at revision 2, not 1: someone changed it since you read \
+                it\n",
+            "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
+                2 if your change still holds\n",
+        )), 3);
 }

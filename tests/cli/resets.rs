@@ -230,7 +230,10 @@ fn a_store_that_cannot_be_read_lets_each_agent_go_on_and_says_why() {
             let env = TestEnv::new();
             breaks(&env);
             if *agent == "codex" {
-                let run = env.todos(&["hook"]).stdin(payload).expect_stderr("");
+                let run = env
+                    .todos(&["hook"])
+                    .stdin(payload)
+                    .stdout_in_parts("the agent's answer: its systemMessage, below");
                 let done = env.rejects(run, 0);
                 let answer: Value = serde_json::from_str(&done.stdout)
                     .unwrap_or_else(|err| panic!("{what}: {err}: {}", done.stdout));
@@ -239,7 +242,10 @@ fn a_store_that_cannot_be_read_lets_each_agent_go_on_and_says_why() {
                 assert_eq!(answer.as_object().unwrap().len(), 1, "{what}: {answer}");
                 assert!(done.stdout.chars().count() <= 1_500, "{what}");
             } else {
-                let run = env.todos(&["hook"]).stdin(payload).expect_stdout("");
+                let run = env
+                    .todos(&["hook"])
+                    .stdin(payload)
+                    .stderr_in_parts("the hook's refusal: its first words, below");
                 let done = env.rejects(run, 1);
                 assert!(
                     done.stderr.starts_with("todos hook: "),

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::support::{HISTORY, TestEnv, error_paths, items};
+use crate::support::{HISTORY, TestEnv, error_paths, items, no_summary, still_open};
 
 /// The items `write` makes of `input`, written quietly: the warnings a shape may earn (no
 /// summary) are write.rs's to check; here exit 0 and silence are.
@@ -26,7 +26,20 @@ fn todowrite_design_example() {
     let json = env
         .todos(&["--json", "write"])
         .stdin(input)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"修复 multi_edit 重叠检测并完善文档\",\"todos\":[{\"id\":\"1\",\"content\":\"修复重叠检测\",\"status\":\"in_progress\"},{\"id\":\"2\",\"content\":\"更新文档\",\"status\":\"pending\"},{\"id\":\"3\",\"content\":\"性能优化脚本\",\"status\":\"cancelled\"}],\"recap\":\"[1/3] In progress: 修复重叠检测. Pending: 更新文档. Cancelled: 性能优化脚本.\",\"revision\":1,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 pending, 1 in_progress, 1 cancelled.\",\"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":0,\"cancelled\":1,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"修复 multi_edit 重叠检测并完善文档\",\"todos\":[{\"id\":\"t1\",\"content\":\"修复重叠检测\",\"status\":\"in_progress\"},{\"id\":\"t2\",\"content\":\"更新文档\",\"status\":\"pending\"},{\"id\":\"t3\",\"content\":\"性能优化脚本\",\"status\":\"cancelled\"}]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"修复 multi_edit 重叠检测并完善文档\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"修复重叠检测\",\"status\":\"in_progress\"},\
+                {\"id\":\"2\",\"content\":\"更新文档\",\"status\":\"pending\"},\
+                {\"id\":\"3\",\"content\":\"性能优化脚本\",\"status\":\"cancelled\"}],\
+                \"recap\":\"[1/3] In progress: 修复重叠检测. Pending: 更新文档. Cancelled: 性能优化脚本.\",\
+                \"revision\":1,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: \
+                1 pending, 1 in_progress, 1 cancelled.\",\"stats\":{\"total\":3,\
+                \"pending\":1,\"in_progress\":1,\"completed\":0,\"cancelled\":1,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"修复 \
+                multi_edit 重叠检测并完善文档\",\"todos\":[{\"id\":\"t1\",\"content\":\"修复重叠检测\",\
+                \"status\":\"in_progress\"},{\"id\":\"t2\",\"content\":\"更新文档\",\
+                \"status\":\"pending\"},{\"id\":\"t3\",\"content\":\"性能优化脚本\",\
+                \"status\":\"cancelled\"}]}}}\n").run()
         .success()
         .json();
     assert_eq!(
@@ -66,7 +79,15 @@ fn kimi_invalid_example_names_both_problems() {
     let json = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin(r#"{"todos": [{"title": "", "status": "working"}]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].title\",\"message\":\"is empty; say what the step is\"},{\"path\":\"todos[0].status\",\"message\":\"unknown status \\\"working\\\"; use one of pending, in_progress, completed, cancelled, failed, blocked, todo, open, not_started, running, active, doing, done, complete, closed, canceled\"}]},\"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"title\":\"\",\"status\":\"working\"}]}}}\n"),
+                .stdin(r#"{"todos": [{"title": "", "status": "working"}]}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"todos[0].title\",\
+                        \"message\":\"is empty; say what the step is\"},{\"path\":\"todos[0].status\",\
+                        \"message\":\"unknown status \\\"working\\\"; use one of pending, in_progress, \
+                        completed, cancelled, failed, blocked, todo, open, not_started, running, \
+                        active, doing, done, complete, closed, canceled\"}]},\
+                        \"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"title\":\"\",\
+                        \"status\":\"working\"}]}}}\n"),
             1,
         )
         .json();
@@ -96,7 +117,7 @@ fn weknora_plan_steps() {
             "  1 [x] 搜索知识库中的 WeKnora 架构信息\n",
             "  2 [▶] 使用 web_search 检索 LangChain 文档\n",
             "  3 [ ] 对比三个框架的核心特性\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .run()
         .success();
@@ -123,7 +144,16 @@ fn s03_todo_manager_object_and_bare_array() {
 fn claude_code_todowrite_with_active_form_and_priority() {
     let input = r#"{"todos": [{"content": "Run the tests", "status": "in_progress", "activeForm": "Running the tests", "priority": "HIGH", "id": "1"}]}"#;
     let env = TestEnv::new();
-    env.todos(&["write"]).stdin(input).expect_stdout(concat!("[0/1] (no summary)\n", "  1 [▶] Run the tests — Running the tests (high priority)\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run().success();
+    env.todos(&["write"])
+        .stdin(input)
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [▶] Run the tests — Running the tests (high priority)\n",
+            still_open!(1 of 1),
+        ))
+        .expect_stderr(no_summary!())
+        .run()
+        .success();
     let item = &env.store()["todos"][0];
     assert_eq!(item["active_form"], "Running the tests");
     assert_eq!(item["priority"], "high");
@@ -136,7 +166,20 @@ fn codex_update_plan() {
     let done = env
         .todos(&["--json", "write"])
         .stdin(input)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"Split the lexer\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Add tests\",\"status\":\"in_progress\"}],\"recap\":\"[1/2] In progress: Add tests.\",\"revision\":1,\"changed\":true,\"note\":\"Refactor the parser\",\"warnings\":[\"the plan has no summary: say in one line what it is for with \\\"summary\\\" or --summary\"]},\"text\":\"Updated todos: 1 in_progress, 1 completed.\",\"stats\":{\"total\":2,\"pending\":0,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"explanation\":\"Refactor the parser\",\"plan\":[{\"step\":\"Split the lexer\",\"status\":\"completed\"},{\"step\":\"Add tests\",\"status\":\"in_progress\"}]}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"Split the lexer\",\
+                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Add tests\",\
+                \"status\":\"in_progress\"}],\"recap\":\"[1/2] In progress: Add tests.\",\
+                \"revision\":1,\"changed\":true,\"note\":\"Refactor the parser\",\
+                \"warnings\":[\"the plan has no summary: say in one line what it is for \
+                with \\\"summary\\\" or --summary\"]},\"text\":\"Updated todos: 1 in_progress, \
+                1 completed.\",\"stats\":{\"total\":2,\"pending\":0,\
+                \"in_progress\":1,\"completed\":1,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"explanation\":\"Refactor \
+                the parser\",\"plan\":[{\"step\":\"Split the lexer\",\
+                \"status\":\"completed\"},{\"step\":\"Add tests\",\
+                \"status\":\"in_progress\"}]}}}\n").run()
         .success();
     // A note on this change (SPEC §3), not the plan's summary: kept in the history line and
     // echoed in the reply.
@@ -175,7 +218,7 @@ fn tutorial_create_todos_and_update_todo() {
             "[0/2] (no summary)\n",
             "  1 [ ] 搜索资料\n",
             "  2 [ ] 写总结\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -185,7 +228,7 @@ fn tutorial_create_todos_and_update_todo() {
             "[0/2] (no summary)\n",
             "  1 [▶] 搜索资料\n",
             "  2 [ ] 写总结\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -195,7 +238,7 @@ fn tutorial_create_todos_and_update_todo() {
             "[1/2] (no summary)\n",
             "  1 [x] 搜索资料\n",
             "  2 [ ] 写总结\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -244,7 +287,20 @@ fn unknown_and_doubled_fields_are_named() {
     let env = TestEnv::new();
     let json = env
         .rejects(
-            env.todos(&["--json", "write"]).stdin(r#"{"summary": "S", "task": "T", "todos": [{"content": "A", "stauts": "pending", "title": "B"}], "mode": "replace"}"#),
+            env.todos(&["--json", "write"]).stdin(r#"{"summary": "S", "task": "T", "todos": [{"content": "A", "stauts": "pending", "title": "B"}], "mode": "replace"}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"the input has 5 problems\",\"details\":[{\"path\":\"task\",\
+                \"message\":\"says the same as \\\"summary\\\"; give only one of them\"},\
+                {\"path\":\"mode\",\"message\":\"unknown field \\\"mode\\\"; the fields \
+                here are summary, explanation, todos, merge and operation\"},\
+                {\"path\":\"todos[0].stauts\",\"message\":\"unknown field \\\"stauts\\\"; \
+                did you mean \\\"status\\\"?\"},{\"path\":\"todos[0].title\",\
+                \"message\":\"says the same as \\\"content\\\"; give only one of them\"},\
+                {\"path\":\"todos[0].status\",\"message\":\"is missing; every item needs \
+                a status (pending, in_progress, completed, cancelled, failed or blocked)\"}]},\
+                \"text\":\"error: the input has 5 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"S\",\
+                \"task\":\"T\",\"todos\":[{\"content\":\"A\",\"stauts\":\"pending\",\
+                \"title\":\"B\"}],\"mode\":\"replace\"}}}\n"),
             1,
         )
         .json();

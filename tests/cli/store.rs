@@ -2,7 +2,7 @@
 
 use std::fs;
 
-use crate::support::{LOCK, TestEnv};
+use crate::support::{LOCK, TestEnv, still_open};
 
 #[test]
 fn show_and_recap_create_nothing() {
@@ -81,15 +81,47 @@ fn a_corrupt_store_is_left_alone_with_a_way_back() {
         &["write", "--summary", "S"],
         &["update", "1", "done"],
     ] {
-        env.rejects(env.todos(args).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: expected value at line 3 column 13\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+        env.rejects(
+            env.todos(args).expect_stderr(concat!(
+                "error: [ROOT]/ws/.todos.json cannot be read as a todos store: expected value \
+                    at line 3 column 13\n",
+                "hint: the file was left untouched; run `todos undo` to set it aside and \
+                    restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                    by hand\n",
+            )),
+            4,
+        );
     }
-    let json = env.rejects(env.todos(&["--json", "show"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: expected value at line 3 column 13\",\"details\":[],\"hint\":\"the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\"},\"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a todos store: expected value at line 3 column 13\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"), 4).json();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "show"]).expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
+            \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: expected \
+            value at line 3 column 13\",\"details\":[],\"hint\":\"the file was left \
+            untouched; run `todos undo` to set it aside and restore the latest revision \
+            its history kept, or fix [ROOT]/ws/.todos.json by hand\"},\
+            \"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a todos store: \
+            expected value at line 3 column 13\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            ),
+            4,
+        )
+        .json();
     assert_eq!(json["error"]["code"], "STORE_CORRUPT");
     env.write_file(
         ".todos.json",
         r#"{"version": 2, "revision": 1, "next_id": 1, "todos": []}"#,
     );
-    env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: format version 2 is not 1, the one this todos reads\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+    env.rejects(
+        env.todos(&["show"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json cannot be read as a todos store: format version \
+                2 is not 1, the one this todos reads\n",
+            "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                by hand\n",
+        )),
+        4,
+    );
 }
 
 #[test]
@@ -103,10 +135,26 @@ fn a_held_lock_times_out_with_a_conflict() {
         .open(env.path(LOCK))
         .unwrap();
     lock.lock().unwrap();
-    env.rejects(env.todos(&["--lock-timeout", "0.5", "create", "B"]).expect_stderr(concat!("note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by another todos process\n", "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock longer than --lock-timeout (0.5 s)\n", "hint: try again once it is done, or wait longer with --lock-timeout SECS\n")), 3);
+    env.rejects(
+        env.todos(&["--lock-timeout", "0.5", "create", "B"])
+            .expect_stderr(concat!(
+                "note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by \
+                another todos process\n",
+                "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
+                longer than --lock-timeout (0.5 s)\n",
+                "hint: try again once it is done, or wait longer with --lock-timeout SECS\n",
+            )),
+        3,
+    );
     let json = env
         .rejects(
-            env.todos(&["--json", "--lock-timeout", "0", "create", "B"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\"message\":\"another todos process held the lock on [ROOT]/ws/.todos/default.json.lock longer than --lock-timeout (0 s)\",\"details\":[],\"hint\":\"try again once it is done, or wait longer with --lock-timeout SECS\"},\"text\":\"error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock longer than --lock-timeout (0 s)\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"B\"]}}}\n"),
+            env.todos(&["--json", "--lock-timeout", "0", "create", "B"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
+                    \"message\":\"another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
+                    longer than --lock-timeout (0 s)\",\"details\":[],\
+                    \"hint\":\"try again once it is done, or wait longer with --lock-timeout \
+                    SECS\"},\"text\":\"error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
+                    longer than --lock-timeout (0 s)\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                    \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"B\"]}}}\n"),
             3,
         )
         .json();
@@ -122,7 +170,7 @@ fn a_held_lock_times_out_with_a_conflict() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -170,7 +218,19 @@ fn counters_at_their_end_are_refused_not_wrapped() {
         ".todos.json",
         format!(r#"{{"version":1,"revision":5,"next_id":{max},"todos":[]}}"#),
     );
-    let json = env.rejects(env.todos(&["--json", "create", "a"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"the store's id counter is at its maximum and cannot go on\",\"details\":[],\"hint\":\"start a new store: move .todos.json aside\"},\"text\":\"error: the store's id counter is at its maximum and cannot go on\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"a\"]}}}\n"), 1).json();
+    let json = env
+        .rejects(
+            env.todos(&["--json", "create", "a"]).expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+            \"message\":\"the store's id counter is at its maximum and cannot go on\",\
+            \"details\":[],\"hint\":\"start a new store: move .todos.json aside\"},\
+            \"text\":\"error: the store's id counter is at its maximum and cannot go \
+            on\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+            \"list\":\"default\",\"params_input\":{\"items\":[\"a\"]}}}\n",
+            ),
+            1,
+        )
+        .json();
     assert_eq!(json["error"]["code"], "INVALID_PARAM");
     assert!(
         json["error"]["message"]
@@ -222,7 +282,7 @@ fn saving_keeps_the_store_permissions() {
             "[0/2] S\n",
             "  1 [ ] a\n",
             "  2 [ ] b\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -268,7 +328,7 @@ fn a_change_leaves_the_workspace_folders_access_time_alone() {
             "[1/2] S\n",
             "  1 [x] a\n",
             "  2 [ ] b\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();

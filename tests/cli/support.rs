@@ -12,6 +12,59 @@ use serde_json::Value;
 pub const HISTORY: &str = ".todos/default.history.jsonl";
 pub const LOCK: &str = ".todos/default.json.lock";
 
+/// The progress line under a checklist that still has open items, named once for the many
+/// expectations that end with it: `still_open!(2 of 3)` is
+/// `"2 of 3 open — finish them before you wrap up.\n"`, a literal `concat!` takes.
+macro_rules! still_open {
+    (1 of $total:literal) => {
+        concat!("1 of ", $total, " open — finish it before you wrap up.\n")
+    };
+    ($open:literal of $total:literal) => {
+        concat!(
+            $open,
+            " of ",
+            $total,
+            " open — finish them before you wrap up.\n"
+        )
+    };
+}
+pub(crate) use still_open;
+
+/// The warning a plan without a summary gets, named once for the expectations that end with it.
+macro_rules! no_summary {
+    () => {
+        "warning: the plan has no summary: say in one line what it is for with \"summary\" or \
+         --summary\n"
+    };
+}
+pub(crate) use no_summary;
+
+/// The hint under every refusal of an unsafe path (a link, a FIFO, a folder in a file's place).
+macro_rules! unsafe_path_hint {
+    () => {
+        "hint: if this workspace is yours, replace it with a regular file or folder inside the \
+         workspace (or remove it), then run the command again\n"
+    };
+}
+pub(crate) use unsafe_path_hint;
+
+/// The last line of `check`'s refusal while items are open: `finish_before_stop!(it)` for one,
+/// `finish_before_stop!(them)` for more.
+macro_rules! finish_before_stop {
+    (it) => {
+        concat!("Finish it before you stop: mark it", finish_before_stop!())
+    };
+    (them) => {
+        concat!("Finish them before you stop: mark each", finish_before_stop!())
+    };
+    () => {
+        " completed as soon as it is done (todos update ID completed), cancelled when it is no \
+         longer needed, failed when you tried and it could not be done, or blocked when it waits \
+         on something outside the plan (it stays open).\n"
+    };
+}
+pub(crate) use finish_before_stop;
+
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";
 
@@ -159,13 +212,14 @@ impl TestEnv {
     }
 
     /// Runs `args`, expects exit `code`, and checks that the workspace, and everything around
-    /// it in the test's folder, is byte-for-byte unchanged. stdout and stderr are checked as the
-    /// run declares them (`expect_stdout`, `expect_stderr`); a stream it does not declare is the
-    /// caller's to check (not yet whole: the refusals that still look for words in it).
+    /// it in the test's folder, is byte-for-byte unchanged. Both streams are compared whole, as
+    /// `run` compares them: what the run declares (`expect_stdout`, `expect_stderr`) exactly, a
+    /// stream it leaves undeclared as empty, and only a stream declared as varying is left to the
+    /// caller.
     #[track_caller]
     pub fn rejects(&self, run: Run, code: i32) -> Done {
         let before = self.everything();
-        let done = run.expect_code(code).run_unchecked();
+        let done = run.expect_code(code).run();
         assert_eq!(
             done.code, code,
             "exit code\nstdout: {}\nstderr: {}",
@@ -404,6 +458,13 @@ impl Run {
     /// the reason given. The exit code and stderr are still compared.
     pub fn stdout_in_parts(mut self, why: &'static str) -> Self {
         self.expected.stdout = Check::Varies(why);
+        self
+    }
+
+    /// stderr is not compared whole: the test checks its parts itself (what it names, that it
+    /// has a hint), for the reason given. The exit code and stdout are still compared.
+    pub fn stderr_in_parts(mut self, why: &'static str) -> Self {
+        self.expected.stderr = Check::Varies(why);
         self
     }
 

@@ -6,7 +6,7 @@
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::support::{NOW, TestEnv, bin_dir};
+use crate::support::{NOW, TestEnv, bin_dir, still_open};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -44,7 +44,7 @@ fn finish_the_patch(env: &TestEnv) {
             "  7 [ ] Add a regression test for expired tokens\n",
             "  8 [ ] Update the changelog\n",
             "  9 [ ] Tag the release\n",
-            "3 of 9 open — finish them before you wrap up.\n"
+            still_open!(3 of 9)
         ))
         .run();
 }
@@ -428,7 +428,7 @@ fn blocked_plan(env: &TestEnv) {
             "  7 [ ] Add a regression test for expired tokens ⧗ 6\n",
             "  8 [ ] Update the changelog for users ⧗ 7\n",
             "  9 [ ] Tag the release\n",
-            "4 of 9 open — finish them before you wrap up.\n"
+            still_open!(4 of 9)
         ))
         .run()
         .success();

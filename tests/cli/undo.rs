@@ -4,7 +4,7 @@ use std::fs;
 
 use serde_json::json;
 
-use crate::support::{TestEnv, items};
+use crate::support::{TestEnv, items, still_open};
 
 /// The plan S with a, b and c pending, as a change or a restore prints it.
 const S_ABC: &str = concat!(
@@ -12,7 +12,7 @@ const S_ABC: &str = concat!(
     "  1 [ ] a\n",
     "  2 [ ] b\n",
     "  3 [ ] c\n",
-    "3 of 3 open — finish them before you wrap up.\n"
+    still_open!(3 of 3)
 );
 
 /// Two revisions: the plan S with A, then B created.
@@ -24,7 +24,7 @@ fn a_then_b(env: &TestEnv) {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run();
 }
@@ -43,7 +43,7 @@ fn undo_restores_what_a_full_overwrite_dropped() {
             "  1 [x] A\n",
             "  2 [▶] B\n",
             "  3 [ ] C\n",
-            "2 of 3 open — finish them before you wrap up.\n"
+            still_open!(2 of 3)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
@@ -70,11 +70,7 @@ fn undo_never_hands_an_id_out_twice() {
     let env = TestEnv::new();
     a_then_b(&env);
     env.todos(&["undo"])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
         .success();
@@ -83,7 +79,7 @@ fn undo_never_hands_an_id_out_twice() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  3 [ ] C\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -139,11 +135,32 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     a_then_b(&env);
     // Broken by hand, the store still names the history's line it goes on from.
     let broken = broken_store(&env);
-    env.rejects(env.todos(&["show"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read as a todos store: invalid type: string \"tor\", expected a sequence at line 14 column 16\n", "hint: the file was left untouched; run `todos undo` to set it aside and restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n")), 4);
+    env.rejects(
+        env.todos(&["show"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json cannot be read as a todos store: invalid type: \
+                string \"tor\", expected a sequence at line 14 column 16\n",
+            "hint: the file was left untouched; run `todos undo` to set it aside and \
+                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
+                by hand\n",
+        )),
+        4,
+    );
     let done = env
         .todos(&["--json", "undo"])
         .env("TODOS_NOW", "2025-03-04T05:06:07Z")
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[0/2] Pending: A; B.\",\"revision\":3,\"changed\":true,\"warnings\":[]},\"text\":\"Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of revision 2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},\
+                {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/2] Pending: A; B.\",\"revision\":3,\
+                \"changed\":true,\"warnings\":[]},\"text\":\"Moved the unreadable store \
+                to [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of revision \
+                2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\
+                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success();
     let json = done.json();
     assert_eq!(
@@ -175,7 +192,15 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         ".todos.json",
         r#"{"version": 1, "revision": 7, "next_id": 12, "todos": "broken"}"#,
     );
-    env.todos(&["undo"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("warning: the history keeps no revision to restore: the plan is empty\n", "note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. The plan is empty.\n")).run().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))
+        .expect_stderr(concat!(
+            "warning: the history keeps no revision to restore: the plan is empty\n",
+            "note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. \
+                The plan is empty.\n",
+        ))
+        .run()
+        .success();
     assert_eq!(env.store()["revision"], 8);
     assert_eq!(env.store()["next_id"], 12);
     env.todos(&["recap"])
@@ -184,7 +209,17 @@ fn undo_of_a_corrupt_store_without_history_leaves_an_empty_plan() {
         .run();
     let done = env
         .todos(&["--json", "create", "A"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"12\",\"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":9,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"items\":[\"A\"]}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"12\",\"content\":\"A\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/1] Pending: A.\",\"revision\":9,\"changed\":true,\
+                \"warnings\":[]},\"text\":\"Updated todos: 1 pending.\",\
+                \"stats\":{\"total\":1,\"pending\":1,\"in_progress\":0,\
+                \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"items\":[\"A\"]}}}\n",
+        )
+        .run()
         .success();
     assert_eq!(done.json()["data"]["todos"][0]["id"], "12");
     assert_eq!(done.json()["data"]["revision"], 9);
@@ -195,7 +230,16 @@ fn undo_of_garbage_without_history_sends_no_counter_back() {
     let env = TestEnv::new();
     env.write_file(".todos.json", "garbage");
     // Nothing says how far the counters went: refused, the store left as it is.
-    env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: [ROOT]/ws/.todos.json cannot be read, and its history keeps no revision to restore nor does it hold a revision and id counter to go on from\n", "hint: the file was left untouched; fix it by hand, or move it aside (mv [ROOT]/ws/.todos.json [ROOT]/ws/.todos.json.broken) to start a new plan, whose ids may repeat old ones\n")), 4);
+    env.rejects(
+        env.todos(&["undo"]).expect_stderr(concat!(
+            "error: [ROOT]/ws/.todos.json cannot be read, and its history keeps no revision \
+                to restore nor does it hold a revision and id counter to go on from\n",
+            "hint: the file was left untouched; fix it by hand, or move it aside (mv \
+                [ROOT]/ws/.todos.json [ROOT]/ws/.todos.json.broken) to start a new plan, \
+                whose ids may repeat old ones\n",
+        )),
+        4,
+    );
 }
 
 #[test]
@@ -216,7 +260,7 @@ fn undo_of_a_corrupt_store_hands_out_no_revision_or_id_twice() {
             "  2 [ ] b\n",
             "  3 [ ] c\n",
             "  4 [ ] d\n",
-            "4 of 4 open — finish them before you wrap up.\n"
+            still_open!(4 of 4)
         ))
         .run()
         .success();
@@ -254,13 +298,13 @@ fn setting_aside_twice_in_one_second_keeps_both_files() {
             "[0/2] S\n",
             "  1 [ ] a\n",
             "  2 [ ] b\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
     broken_store(&env);
     let first = env.read(".todos.json");
-    env.todos(&["undo"]).expect_stdout(concat!("[0/2] S\n", "  1 [ ] a\n", "  2 [ ] b\n", "2 of 2 open — finish them before you wrap up.\n")).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
+    env.todos(&["undo"]).expect_stdout(concat!("[0/2] S\n", "  1 [ ] a\n", "  2 [ ] b\n", still_open!(2 of 2))).expect_stderr("note: Moved the unreadable store to [ROOT]/ws/.todos.json.corrupt-20250102-174233. Restored the plan of revision 2.\n").run().success();
     env.todos(&["create", "c"])
         .expect_stdout(S_ABC)
         .run()
@@ -287,11 +331,7 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
     assert_eq!(env.store()["revision"], 2);
     assert!(env.store().get("summary").is_none(), "{}", env.store());
     env.todos(&["redo"])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()
         .success();
@@ -306,7 +346,7 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  2 [ ] B\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

@@ -1,7 +1,7 @@
 //! `undo` respects owners as every change does (SPEC §3a): under an owner's name, an undo that
 //! would change another owner's item is refused `CONFLICT`; under no name it is never limited.
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, still_open};
 
 fn owned_by_w1() -> TestEnv {
     let env = TestEnv::new();
@@ -12,7 +12,7 @@ fn owned_by_w1() -> TestEnv {
             "[0/2] Ship\n",
             "  1 [▶] Schema @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -22,7 +22,7 @@ fn owned_by_w1() -> TestEnv {
             "[0/2] Ship\n",
             "  1 [▶] Schema v2 @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -32,13 +32,42 @@ fn owned_by_w1() -> TestEnv {
 #[test]
 fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
     let env = owned_by_w1();
-    let done = env.rejects(env.todos(&["--json", "undo"]).env("TODOS_OWNER", "w2").expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\"message\":\"item 1 \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\",\"details\":[],\"hint\":\"it holds no lease; `todos update 1 --take` takes it over on purpose\"},\"text\":\"error: item 1 \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"), 3);
+    let done = env.rejects(
+        env.todos(&["--json", "undo"])
+            .env("TODOS_OWNER", "w2")
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
+            \"message\":\"item 1 \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): \
+            a change under one owner's name to another owner's item is refused\",\
+            \"details\":[],\"hint\":\"it holds no lease; `todos update 1 --take` takes \
+            it over on purpose\"},\"text\":\"error: item 1 \\\"Schema v2\\\" is owned \
+            by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another \
+            owner's item is refused\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            ),
+        3,
+    );
     let envelope = done.json();
     assert_eq!(envelope["error"]["code"], "CONFLICT", "{envelope}");
-    env.rejects(env.todos(&["undo"]).env("TODOS_OWNER", "w2").expect_stderr(concat!("error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n")), 3);
+    env.rejects(
+        env.todos(&["undo"])
+            .env("TODOS_OWNER", "w2")
+            .expect_stderr(concat!(
+                "error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change \
+                under one owner's name to another owner's item is refused\n",
+                "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n",
+            )),
+        3,
+    );
     // To a revision before w1 owned it: still w1's item that changes.
     env.rejects(
-        env.todos(&["undo", "--to", "1"]).env("TODOS_OWNER", "w2").expect_stderr(concat!("error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n")),
+        env.todos(&["undo", "--to", "1"])
+            .env("TODOS_OWNER", "w2")
+            .expect_stderr(concat!(
+                "error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change \
+                    under one owner's name to another owner's item is refused\n",
+                "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n",
+            )),
         3,
     );
     // An undo that leaves w1's item as it is goes through under w2's name.
@@ -48,7 +77,7 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
             "[1/2] Ship\n",
             "  1 [▶] Schema v2 @w1\n",
             "  2 [x] Docs\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -58,7 +87,7 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
             "[0/2] Ship\n",
             "  1 [▶] Schema v2 @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
@@ -75,7 +104,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "[0/2] Ship\n",
             "  1 [▶] Schema @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 2.\n")
         .run()
@@ -86,7 +115,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "[0/2] Ship\n",
             "  1 [▶] Schema v2 @w1\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 3.\n")
         .run()
@@ -97,7 +126,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "[0/2] Ship\n",
             "  1 [ ] Schema\n",
             "  2 [ ] Docs\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: Restored the plan of revision 1.\n")
         .run()

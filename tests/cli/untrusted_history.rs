@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{HISTORY, TestEnv};
+use crate::support::{HISTORY, TestEnv, still_open};
 
 /// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
 fn three_revisions(env: &TestEnv) {
@@ -15,7 +15,7 @@ fn three_revisions(env: &TestEnv) {
             "[0/2] Ship\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -25,7 +25,7 @@ fn three_revisions(env: &TestEnv) {
             "  1 [ ] A\n",
             "  2 [ ] B\n",
             "  3 [ ] C\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -108,7 +108,7 @@ const FOUR_ITEMS: &str = concat!(
     "  2 [ ] B\n",
     "  3 [ ] C\n",
     "  4 [ ] D\n",
-    "4 of 4 open — finish them before you wrap up.\n",
+    still_open!(4 of 4),
 );
 
 #[test]
@@ -176,12 +176,20 @@ fn a_revision_far_beyond_the_store_never_stops_a_change() {
                 "  3 [ ] C\n",
                 "  4 [ ] D\n",
                 "  5 [ ] E\n",
-                "5 of 5 open — finish them before you wrap up.\n"
+                still_open!(5 of 5)
             ))
             .run()
             .success();
         assert_eq!(env.store()["revision"], 5);
-        env.rejects(env.todos(&["undo", "--to", &revision.to_string()]), 1);
+        env.rejects(
+            env.todos(&["undo", "--to", &revision.to_string()])
+                .expect_stderr(format!(
+                    "error: revision {revision} is not kept: the history keeps revisions 1 to 5\n\
+                     hint: run `todos history` to see the kept revisions, then `todos undo --to \
+                     REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n"
+                )),
+            1,
+        );
         env.todos(&["undo"])
             .expect_stdout(FOUR_ITEMS)
             .expect_stderr("note: Restored the plan of revision 4.\n")
@@ -345,11 +353,19 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
             "[0/2] Ship\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
     std::fs::remove_file(env.path(HISTORY)).unwrap();
-    env.todos(&["undo"]).expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("warning: revision 1 is missing from the history (a change was stopped before it recorded it): restored revision 0, the nearest kept before it\n", "note: Restored revision 0, the empty plan before the first change.\n")).run().success();
+    env.todos(&["undo"])
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))
+        .expect_stderr(concat!(
+            "warning: revision 1 is missing from the history (a change was stopped before \
+                it recorded it): restored revision 0, the nearest kept before it\n",
+            "note: Restored revision 0, the empty plan before the first change.\n",
+        ))
+        .run()
+        .success();
     assert_eq!(env.store()["todos"], json!([]));
 }

@@ -1,4 +1,4 @@
-use crate::support::{TestEnv, error_paths, items};
+use crate::support::{TestEnv, error_paths, items, still_open};
 
 #[test]
 fn changes_the_status_of_one_item() {
@@ -9,7 +9,7 @@ fn changes_the_status_of_one_item() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [▶] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -18,7 +18,7 @@ fn changes_the_status_of_one_item() {
             "[1/2] S\n",
             "  1 [ ] A\n",
             "  2 [x] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -34,7 +34,7 @@ fn changes_the_content() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [ ] A, said better\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -53,7 +53,7 @@ fn reads_json_from_stdin() {
         .expect_stdout(concat!(
             "[0/1] S\n",
             "  1 [▶] A — Doing A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -83,7 +83,7 @@ fn leaving_a_terminal_status_needs_reopen() {
             "[1/2] S\n",
             "  1 [~] A\n",
             "  2 [ ] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -92,7 +92,7 @@ fn leaving_a_terminal_status_needs_reopen() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -102,7 +102,7 @@ fn leaving_a_terminal_status_needs_reopen() {
             "[1/2] S\n",
             "  1 [!] A\n",
             "  2 [ ] B\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -112,7 +112,7 @@ fn leaving_a_terminal_status_needs_reopen() {
             "[0/2] S\n",
             "  1 [ ] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -136,14 +136,22 @@ fn an_unknown_id_is_named_with_the_ids_there_are() {
 fn a_second_item_in_progress_is_refused() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A", "pending:B"]);
-    env.rejects(env.todos(&["update", "2", "in_progress"]).expect_stderr("error: status: item 2 cannot start: item 1 is already in_progress and at most 1 may be; finish or pause the item in progress first (completed, or back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json or TODOS_MAX_IN_PROGRESS\n"), 1);
+    env.rejects(
+        env.todos(&["update", "2", "in_progress"]).expect_stderr(
+            "error: status: item 2 cannot start: item 1 is already in_progress and at \
+            most 1 may be; finish or pause the item in progress first (completed, or \
+            back to pending); or raise the limit with \"max_in_progress\" in .todos.config.json \
+            or TODOS_MAX_IN_PROGRESS\n",
+        ),
+        1,
+    );
     env.todos(&["update", "2", "in_progress"])
         .env("TODOS_MAX_IN_PROGRESS", "2")
         .expect_stdout(concat!(
             "[0/2] S\n",
             "  1 [▶] A\n",
             "  2 [▶] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .run()
         .success();
@@ -154,7 +162,19 @@ fn bad_requests_are_refused_without_a_change() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.rejects(env.todos(&["update", "1", "finished"]).expect_stderr("error: status: unknown status \"finished\"; use one of pending, in_progress, completed, cancelled, failed, blocked, todo, open, not_started, running, active, doing, done, complete, closed, canceled\n"), 1);
-    env.rejects(env.todos(&["update", "1"]).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <STATUS|--content <TEXT>|--owner <NAME>|…\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")), 2);
+    env.rejects(
+        env.todos(&["update", "1"]).expect_stderr(concat!(
+            "error: the following required arguments were not provided:\n",
+            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
+            "\n",
+            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                ID|...>\n",
+            "       todos update [OPTIONS] < REQUEST_JSON\n",
+            "\n",
+            "For more information, try '--help'.\n",
+        )),
+        2,
+    );
     env.rejects(
         env.todos(&["update"])
             .stdin(r#"{"status": "completed"}"#)
@@ -165,12 +185,25 @@ fn bad_requests_are_refused_without_a_change() {
     );
     env.rejects(
         env.todos(&["update"])
-            .stdin(r#"{"id": "1", "stauts": "completed"}"#).expect_stderr(concat!("error: the input has 2 problems\n", "  stauts: unknown field \"stauts\"; did you mean \"status\"?\n", "  status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change\n", "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n")),
+            .stdin(r#"{"id": "1", "stauts": "completed"}"#).expect_stderr(concat!(
+                    "error: the input has 2 problems\n",
+                    "  stauts: unknown field \"stauts\"; did you mean \"status\"?\n",
+                    "  status: is missing; send the new status (pending, in_progress, completed, \
+                        cancelled, failed or blocked; deleted removes the item), or a content, description, \
+                        activeForm, priority, owner or blocked_by to change\n",
+                    "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+                )),
         1,
     );
     env.rejects(env.todos(&["update", "1", "--content", "bad\u{1b}[2J"]).expect_stderr("error: --content: holds a control character (U+001B); use one line of printable text\n"), 1);
     env.rejects(
-        env.todos(&["update", "1", "completed", "--expect-revision", "5"]).expect_stderr(concat!("error: the plan is at revision 1, not 5: revision 5 does not exist yet, so no command read it\n", "hint: take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 1\n")),
+        env.todos(&["update", "1", "completed", "--expect-revision", "5"])
+            .expect_stderr(concat!(
+                "error: the plan is at revision 1, not 5: revision 5 does not exist yet, \
+                    so no command read it\n",
+                "hint: take the revision from the last output of todos (`todos --json show` \
+                    gives it as data.revision), here --expect-revision 1\n",
+            )),
         3,
     );
 }
@@ -181,11 +214,7 @@ fn the_same_status_again_is_no_change() {
     env.plan("S", &["pending:A"]);
     let before = env.tree();
     env.todos(&["update", "1", "pending"])
-        .expect_stdout(concat!(
-            "[0/1] S\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .expect_stderr("note: No change: the plan already matches (revision 1).\n")
         .run()
         .success();
@@ -198,12 +227,54 @@ fn update_takes_its_change_from_arguments_or_stdin_not_both() {
     env.plan("S", &["pending:a"]);
     env.rejects(
         env.todos(&["update", "--content", "x"])
-            .stdin(r#"{"id":"1","status":"completed"}"#).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <ID>\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")),
+            .stdin(r#"{"id":"1","status":"completed"}"#)
+            .expect_stderr(concat!(
+                "error: the following required arguments were not provided:\n",
+                "  <ID>\n",
+                "\n",
+                "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                        ID|...>\n",
+                "       todos update [OPTIONS] < REQUEST_JSON\n",
+                "\n",
+                "For more information, try '--help'.\n",
+            )),
         2,
     );
-    env.rejects(env.todos(&["update", "1"]).expect_stderr(concat!("error: the following required arguments were not provided:\n", "  <STATUS|--content <TEXT>|--owner <NAME>|…\n", "\n", "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\n", "       todos update [OPTIONS] < REQUEST_JSON\n", "\n", "For more information, try '--help'.\n")), 2);
+    env.rejects(
+        env.todos(&["update", "1"]).expect_stderr(concat!(
+            "error: the following required arguments were not provided:\n",
+            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
+            "\n",
+            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+                ID|...>\n",
+            "       todos update [OPTIONS] < REQUEST_JSON\n",
+            "\n",
+            "For more information, try '--help'.\n",
+        )),
+        2,
+    );
     let json = env
-        .rejects(env.todos(&["--json", "update"]).stdin(r#"{"id":"1"}"#), 1)
+        .rejects(
+            env.todos(&["--json", "update"])
+                .stdin(r#"{"id":"1"}"#)
+                .expect_stdout(
+                    "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                \"message\":\"status: is missing; send the new status (pending, in_progress, \
+                completed, cancelled, failed or blocked; deleted removes the item), or a \
+                content, description, activeForm, priority, owner or blocked_by to change\",\
+                \"details\":[{\"path\":\"status\",\"message\":\"is missing; send the new \
+                status (pending, in_progress, completed, cancelled, failed or blocked; deleted \
+                removes the item), or a content, description, activeForm, priority, owner \
+                or blocked_by to change\"}],\"hint\":\"send the id and what changes, e.g. \
+                {\\\"id\\\": \\\"1\\\", \\\"status\\\": \\\"completed\\\"}\"},\
+                \"text\":\"error: status: is missing; send the new status (pending, in_progress, \
+                completed, cancelled, failed or blocked; deleted removes the item), or a \
+                content, description, activeForm, priority, owner or blocked_by to change\",\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"id\":\"1\"}}}\n",
+                ),
+            1,
+        )
         .json();
     assert_eq!(error_paths(&json), ["status"]);
     let message = json["error"]["message"].as_str().unwrap();

@@ -1,7 +1,7 @@
 //! `update`'s JSON form on stdin takes every field its options do (`take` as `--take`), and
 //! `--unblock` names only a blocker the item waits on.
 
-use crate::support::{HISTORY, TestEnv};
+use crate::support::{HISTORY, TestEnv, still_open};
 
 fn three_items() -> TestEnv {
     let env = TestEnv::new();
@@ -11,7 +11,7 @@ fn three_items() -> TestEnv {
             "  1 [ ] a\n",
             "  2 [ ] b\n",
             "  3 [ ] c\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .expect_stderr(concat!(
             "warning: each word became its own item (3 items: \"a\", \"b\", \"c\"): to keep a ",
@@ -25,7 +25,7 @@ fn three_items() -> TestEnv {
             "  1 [ ] a\n",
             "  2 [ ] b\n",
             "  3 [ ] c ⧗ 1\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -35,7 +35,7 @@ fn three_items() -> TestEnv {
             "  1 [ ] a\n",
             "  2 [ ] b @w1\n",
             "  3 [ ] c ⧗ 1\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -49,7 +49,21 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
         .todos(&["--json", "update"])
         .env("TODOS_OWNER", "w2")
         .stdin(r#"{"id":"2","take":true}"#)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"a\",\"status\":\"pending\"},{\"id\":\"2\",\"content\":\"b\",\"status\":\"pending\",\"owner\":\"w2\"},{\"id\":\"3\",\"content\":\"c\",\"status\":\"pending\",\"blocked_by\":[\"1\"]}],\"recap\":\"[0/3] Next: a. Pending: b; c.\",\"revision\":4,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: 3 pending.\",\"stats\":{\"total\":3,\"pending\":3,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"2\",\"take\":true}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[{\"id\":\"1\",\"content\":\"a\",\"status\":\"pending\"},\
+                {\"id\":\"2\",\"content\":\"b\",\"status\":\"pending\",\
+                \"owner\":\"w2\"},{\"id\":\"3\",\"content\":\"c\",\
+                \"status\":\"pending\",\"blocked_by\":[\"1\"]}],\"recap\":\"[0/3] Next: \
+                a. Pending: b; c.\",\"revision\":4,\"changed\":true,\
+                \"warnings\":[]},\"text\":\"Updated todos: 3 pending.\",\
+                \"stats\":{\"total\":3,\"pending\":3,\"in_progress\":0,\
+                \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"id\":\"2\",\
+                \"take\":true}}}\n",
+        )
+        .run()
         .success();
     let envelope = done.json();
     let item = &envelope["data"]["todos"][1];
@@ -63,7 +77,7 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
             "  1 [ ] a\n",
             "  2 [ ] b @w3\n",
             "  3 [ ] c ⧗ 1\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();
@@ -88,7 +102,14 @@ fn take_without_a_name_is_refused_in_the_words_typed() {
         1,
     );
     env.rejects(
-        env.todos(&["update"]).stdin(r#"{"id":"2","take":"yes"}"#).expect_stderr(concat!("error: the input has 2 problems\n", "  take: must be true or false, not a string\n", "  status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change\n", "hint: send the id and what changes, e.g. {\"id\": \"2\", \"status\": \"completed\"}\n")),
+        env.todos(&["update"]).stdin(r#"{"id":"2","take":"yes"}"#).expect_stderr(concat!(
+                "error: the input has 2 problems\n",
+                "  take: must be true or false, not a string\n",
+                "  status: is missing; send the new status (pending, in_progress, completed, \
+                    cancelled, failed or blocked; deleted removes the item), or a content, description, \
+                    activeForm, priority, owner or blocked_by to change\n",
+                "hint: send the id and what changes, e.g. {\"id\": \"2\", \"status\": \"completed\"}\n",
+            )),
         1,
     );
 }
@@ -96,7 +117,21 @@ fn take_without_a_name_is_refused_in_the_words_typed() {
 #[test]
 fn unblock_names_only_a_blocker_the_item_waits_on() {
     let env = three_items();
-    let done = env.rejects(env.todos(&["--json", "update", "3", "--unblock", "99"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":\"--unblock 99: item 3 does not wait on \\\"99\\\"; it waits only on 1\",\"details\":[{\"path\":\"--unblock 99\",\"message\":\"item 3 does not wait on \\\"99\\\"; it waits only on 1\"}],\"hint\":\"the ids are 1, 2, 3; run `todos show` to see each item with its id\"},\"text\":\"error: --unblock 99: item 3 does not wait on \\\"99\\\"; it waits only on 1\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"3\",\"unblock\":[\"99\"]}}}\n"), 1);
+    let done = env.rejects(
+        env.todos(&["--json", "update", "3", "--unblock", "99"])
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+            \"message\":\"--unblock 99: item 3 does not wait on \\\"99\\\"; it waits \
+            only on 1\",\"details\":[{\"path\":\"--unblock 99\",\
+            \"message\":\"item 3 does not wait on \\\"99\\\"; it waits only on 1\"}],\
+            \"hint\":\"the ids are 1, 2, 3; run `todos show` to see each item with its \
+            id\"},\"text\":\"error: --unblock 99: item 3 does not wait on \\\"99\\\"; \
+            it waits only on 1\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
+            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"id\":\"3\",\
+            \"unblock\":[\"99\"]}}}\n",
+            ),
+        1,
+    );
     let envelope = done.json();
     assert_eq!(envelope["error"]["code"], "INVALID_PARAM", "{envelope}");
     env.rejects(
@@ -131,7 +166,7 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
             "  1 [ ] a\n",
             "  2 [ ] b @w1\n",
             "  3 [ ] c\n",
-            "3 of 3 open — finish them before you wrap up.\n"
+            still_open!(3 of 3)
         ))
         .run()
         .success();

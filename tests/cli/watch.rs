@@ -6,7 +6,7 @@ use std::process::{ChildStdout, Command};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use crate::support::{Spawned, TestEnv};
+use crate::support::{Spawned, TestEnv, still_open};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -57,7 +57,7 @@ fn prints_each_new_state_and_ends_on_sigterm() {
             "[1/2] Ship\n",
             "  1 [x] Build\n",
             "  2 [ ] Test\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -67,7 +67,7 @@ fn prints_each_new_state_and_ends_on_sigterm() {
             "[1/2] Ship\n",
             "  1 [x] Build\n",
             "  2 [▶] Test\n",
-            "1 of 2 open — finish it before you wrap up.\n"
+            still_open!(1 of 2)
         ))
         .run()
         .success();
@@ -149,7 +149,7 @@ fn watches_every_list_at_once() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Route\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -209,7 +209,7 @@ fn watches_every_list_at_once() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] Page\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

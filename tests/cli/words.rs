@@ -28,7 +28,10 @@ fn a_hostile_word_reaches_the_terminal_escaped_even_in_colour() {
     for args in runs {
         // A colour terminal, where clap's own styled text is printed as it is.
         let done = env.rejects(
-            env.todos(args).color_from_env().env("CLICOLOR_FORCE", "1"),
+            env.todos(args)
+                .color_from_env()
+                .env("CLICOLOR_FORCE", "1")
+                .stderr_in_parts("each refusal's own words: that they are inert, below"),
             if args[0] == "update" || args[0] == "-l" {
                 1
             } else {
@@ -58,7 +61,11 @@ fn a_long_word_is_cut_in_every_refusal_that_repeats_it() {
         (&["update", "1", &value], 2),
     ];
     for (args, code) in runs {
-        let done = env.rejects(env.todos(args), code);
+        let done = env.rejects(
+            env.todos(args)
+                .stderr_in_parts("each refusal's own words: their length and the cut, below"),
+            code,
+        );
         assert!(
             done.stderr.len() < 1_000,
             "{}: {} bytes",
@@ -72,6 +79,13 @@ fn a_long_word_is_cut_in_every_refusal_that_repeats_it() {
         );
     }
     // `--json` carries clap's message cut the same way.
-    let done = env.rejects(env.todos(&["--json", &long]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"unrecognized subcommand 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\\n\\nUsage: todos [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: unrecognized subcommand 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\\n\\nUsage: todos [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2);
+    let done = env.rejects(env.todos(&["--json", &long]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
+            \"message\":\"unrecognized subcommand 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\\n\\nUsage: \
+            todos [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\
+            \"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: unrecognized \
+            subcommand 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\\n\\nUsage: todos \
+            [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\
+            \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\
+            \"list\":null,\"params_input\":null}}\n"), 2);
     assert!(done.stdout.len() < 2_000, "{} bytes", done.stdout.len());
 }

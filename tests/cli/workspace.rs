@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, still_open};
 
 #[test]
 fn the_workspace_is_found_upwards() {
@@ -28,7 +28,7 @@ fn a_git_folder_marks_the_workspace_when_no_store_exists() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] From src\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -45,7 +45,7 @@ fn workspace_flag_and_variable() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] In a\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -54,7 +54,7 @@ fn workspace_flag_and_variable() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] In b\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -78,7 +78,7 @@ fn an_empty_workspace_variable_counts_as_unset() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] a\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -96,7 +96,7 @@ fn discovery_stops_at_the_nearest_repository() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] inner item\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -110,7 +110,7 @@ fn discovery_stops_at_the_nearest_repository() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] x\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();
@@ -136,7 +136,7 @@ fn an_absolute_workspace_works_from_a_deleted_folder() {
         .expect_stdout(concat!(
             "[0/1] (no summary)\n",
             "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
+            still_open!(1 of 1)
         ))
         .run()
         .success();

@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::{HISTORY, LOCK, TestEnv};
+use crate::support::{HISTORY, LOCK, TestEnv, still_open};
 
 /// Every file under `dir` with its bytes, owner and mode; links as links.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
@@ -87,7 +87,13 @@ fn a_pointer_through_proc_keeps_the_worktrees_own_plan_and_touches_nothing_outsi
         // Not `-q`: it silences warnings too (issue 31).
         .todos(&["write", "--summary", "S", "-t", "pending:a"])
         .current_dir(&victim)
-        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] a\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: worktrees is \"shared\", but this worktree keeps its own plan: [ROOT]/outside/evil/.git/worktrees/x/gitdir names /proc/self/cwd/.git, a path through /proc: git's pointers are taken only as plain paths\n").run()
+        .expect_stdout(concat!("[0/1] S\n", "  1 [ ] a\n", still_open!(1 of 1),))
+        .expect_stderr(
+            "warning: worktrees is \"shared\", but this worktree keeps its own plan: \
+                [ROOT]/outside/evil/.git/worktrees/x/gitdir names /proc/self/cwd/.git, a \
+                path through /proc: git's pointers are taken only as plain paths\n",
+        )
+        .run()
         .success();
     let gitdir = evil.join(".git/worktrees/x/gitdir");
     assert_eq!(
@@ -106,7 +112,17 @@ fn a_pointer_through_proc_keeps_the_worktrees_own_plan_and_touches_nothing_outsi
         "nothing outside changed"
     );
     // A reader says the same, and changes nothing anywhere.
-    env.rejects(env.todos(&["show"]).current_dir(&victim).expect_stdout(concat!("[0/1] S\n", "  1 [ ] a\n")).expect_stderr("warning: worktrees is \"shared\", but this worktree keeps its own plan: [ROOT]/outside/evil/.git/worktrees/x/gitdir names /proc/self/cwd/.git, a path through /proc: git's pointers are taken only as plain paths\n"), 0);
+    env.rejects(
+        env.todos(&["show"])
+            .current_dir(&victim)
+            .expect_stdout(concat!("[0/1] S\n", "  1 [ ] a\n",))
+            .expect_stderr(
+                "warning: worktrees is \"shared\", but this worktree keeps its own plan: \
+            [ROOT]/outside/evil/.git/worktrees/x/gitdir names /proc/self/cwd/.git, a \
+            path through /proc: git's pointers are taken only as plain paths\n",
+            ),
+        0,
+    );
 }
 
 #[test]
@@ -119,7 +135,17 @@ fn init_git_refuses_a_pointer_through_proc_and_writes_nothing() {
         evil.join(".git/worktrees/x/gitdir").display()
     );
     let outside = snapshot(&env.outside(""));
-    let done = env.rejects(env.todos(&["init", "--git"]).current_dir(&victim).expect_stderr(concat!("error: [ROOT]/outside/evil/.git/worktrees/x/gitdir names /proc/self/cwd/.git, a path through /proc: git's pointers are taken only as plain paths\n", "hint: check the repository with `git worktree list` (`git worktree repair` rewrites a worktree's pointers), or leave out --git\n")), 6);
+    let done = env.rejects(
+        env.todos(&["init", "--git"])
+            .current_dir(&victim)
+            .expect_stderr(concat!(
+                "error: [ROOT]/outside/evil/.git/worktrees/x/gitdir names /proc/self/cwd/.git, \
+                a path through /proc: git's pointers are taken only as plain paths\n",
+                "hint: check the repository with `git worktree list` (`git worktree repair` \
+                rewrites a worktree's pointers), or leave out --git\n",
+            )),
+        6,
+    );
     assert_eq!(done.stderr, format!("error: {reason}\nhint: {HINT}\n"));
     assert_eq!(snapshot(&env.outside("")), outside);
     // Plain `init` asks nothing of git: AGENTS.md goes into the worktree, nothing outside.
@@ -271,7 +297,17 @@ fn a_main_worktree_of_another_user_keeps_the_worktrees_own_plan() {
         ),
     );
     // `init --git` follows the same rule: nothing written, in the worktree or the main one.
-    let done = env.rejects(env.todos(&["init", "--git"]).current_dir(&w1).expect_stderr(concat!("error: the main worktree's [ROOT]/repo/main/.git is owned by another user (uid 65534), so todos does not trust it\n", "hint: check the repository with `git worktree list` (`git worktree repair` rewrites a worktree's pointers), or leave out --git\n")), 6);
+    let done = env.rejects(
+        env.todos(&["init", "--git"])
+            .current_dir(&w1)
+            .expect_stderr(concat!(
+                "error: the main worktree's [ROOT]/repo/main/.git is owned by another user \
+                (uid 65534), so todos does not trust it\n",
+                "hint: check the repository with `git worktree list` (`git worktree repair` \
+                rewrites a worktree's pointers), or leave out --git\n",
+            )),
+        6,
+    );
     assert_eq!(
         done.stderr,
         format!(

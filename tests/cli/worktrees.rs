@@ -56,7 +56,19 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
         "note: plan: ../main, shared by the worktrees\n"
     );
     let reply = shared(&w2, &["--json", "next", "--claim", "--owner", "w2"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\"content\":\"B\",\"status\":\"in_progress\",\"owner\":\"w2\"},\"claim\":{\"owner\":\"w2\",\"revision\":3,\"lease_until\":null,\"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\"revision\":3,\"recap\":\"[0/2] In progress: A (+1 more).\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"B\\\".\",\"stats\":{\"total\":2,\"pending\":0,\"in_progress\":2,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/repo/w2\",\"workspace\":\"[ROOT]/repo/main\",\"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\
+                \"content\":\"B\",\"status\":\"in_progress\",\"owner\":\"w2\"},\
+                \"claim\":{\"owner\":\"w2\",\"revision\":3,\"lease_until\":null,\
+                \"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\
+                \"revision\":3,\"recap\":\"[0/2] In progress: A (+1 more).\",\
+                \"warnings\":[]},\"text\":\"Claimed: 2 \\\"B\\\".\",\
+                \"stats\":{\"total\":2,\"pending\":0,\"in_progress\":2,\
+                \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/repo/w2\",\"workspace\":\"[ROOT]/repo/main\",\
+                \"list\":\"default\",\"params_input\":null}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(reply["data"]["next"]["id"], "2");
@@ -166,11 +178,18 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
     .success();
     env.git_in(&bare, &["worktree", "add", "-q", "../wb", "main"])
         .success();
-    env
-        .todos(&["show"])
+    env.todos(&["show"])
         .current_dir(env.root().join("wb"))
         .env("TODOS_WORKTREES", "shared")
-        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n")).expect_stderr(concat!("note: no plan in [ROOT]/wb yet; start one with `todos write --summary TEXT -t STEP…` or `todos create STEP…`\n", "warning: worktrees is \"shared\", but this worktree keeps its own plan: the repository [ROOT]/bare.git is bare: there is no main worktree to share a plan with\n")).run()
+        .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))
+        .expect_stderr(concat!(
+            "note: no plan in [ROOT]/wb yet; start one with `todos write --summary TEXT \
+                    -t STEP…` or `todos create STEP…`\n",
+            "warning: worktrees is \"shared\", but this worktree keeps its own plan: \
+                    the repository [ROOT]/bare.git is bare: there is no main worktree to share \
+                    a plan with\n",
+        ))
+        .run()
         .success();
     // Put back, it is shared again.
     std::fs::write(w1.join(".git"), dot_git).unwrap();

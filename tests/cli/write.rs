@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::support::{TestEnv, items};
+use crate::support::{TestEnv, items, no_summary, still_open};
 
 fn ids(env: &TestEnv) -> Vec<String> {
     items(&env.store()["todos"])
@@ -10,11 +10,7 @@ fn ids(env: &TestEnv) -> Vec<String> {
 }
 
 /// The plan S with one pending item A, as a change prints it.
-const S_WITH_A: &str = concat!(
-    "[0/1] S\n",
-    "  1 [ ] A\n",
-    "1 of 1 open — finish it before you wrap up.\n",
-);
+const S_WITH_A: &str = concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1),);
 
 #[test]
 fn args_form_builds_a_plan() {
@@ -33,7 +29,7 @@ fn args_form_builds_a_plan() {
         "[1/2] Fix login\n",
         "  1 [x] Reproduce\n",
         "  2 [▶] Patch the check\n",
-        "1 of 2 open — finish it before you wrap up.\n"
+        still_open!(1 of 2)
     ))
     .run();
     let store = env.store();
@@ -104,11 +100,7 @@ fn summary_alone_changes_only_the_summary() {
     let env = TestEnv::new();
     env.plan("Old", &["pending:A"]);
     env.todos(&["write", "--summary", "New"])
-        .expect_stdout(concat!(
-            "[0/1] New\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] New\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .run()
         .success();
     assert_eq!(env.store()["summary"], "New");
@@ -122,11 +114,7 @@ fn summary_flag_with_a_piped_snapshot_applies_both() {
     let piped = r#"{"summary":"Piped","todos":[{"content":"A","status":"pending"}]}"#;
     env.todos(&["write", "--summary", "Flag"])
         .stdin(piped)
-        .expect_stdout(concat!(
-            "[0/1] Flag\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] Flag\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .run()
         .success();
     assert_eq!(env.store()["summary"], "Flag");
@@ -134,11 +122,7 @@ fn summary_flag_with_a_piped_snapshot_applies_both() {
     // An empty pipe with --summary is a summary-only change, not an error.
     env.todos(&["write", "--summary", "Again"])
         .stdin("")
-        .expect_stdout(concat!(
-            "[0/1] Again\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] Again\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .run()
         .success();
     assert_eq!(env.store()["summary"], "Again");
@@ -159,11 +143,7 @@ fn a_null_or_absent_list_is_a_query() {
     }
     assert_eq!(env.tree(), before);
     env.todos(&["write", r#"{"todos":null,"summary":"T"}"#])
-        .expect_stdout(concat!(
-            "[0/1] T\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] T\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .run()
         .success();
     assert_eq!(env.store()["summary"], "T");
@@ -201,7 +181,7 @@ fn an_identical_write_changes_nothing_and_says_so() {
             "[0/2] S\n",
             "  1 [▶] A\n",
             "  2 [ ] B\n",
-            "2 of 2 open — finish them before you wrap up.\n"
+            still_open!(2 of 2)
         ))
         .expect_stderr("note: No change: the plan already matches (revision 1).\n")
         .run()
@@ -209,7 +189,17 @@ fn an_identical_write_changes_nothing_and_says_so() {
     assert_eq!(env.tree(), before, "identical write touched the files");
     let json = env
         .todos(&[&["--json"][..], &same].concat())
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\"},{\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[0/2] In progress: A. Pending: B.\",\"revision\":1,\"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already matches (revision 1).\",\"stats\":{\"total\":2,\"pending\":1,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"pending\"}],\"summary\":\"S\"}}}\n").run()
+        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
+                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"in_progress\"},\
+                {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
+                \"recap\":\"[0/2] In progress: A. Pending: B.\",\"revision\":1,\
+                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
+                matches (revision 1).\",\"stats\":{\"total\":2,\"pending\":1,\
+                \"in_progress\":1,\"completed\":0,\"cancelled\":0,\
+                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
+                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"A\",\
+                \"status\":\"in_progress\"},{\"content\":\"B\",\"status\":\"pending\"}],\
+                \"summary\":\"S\"}}}\n").run()
         .json();
     assert_eq!(json["data"]["changed"], false);
     assert_eq!(json["data"]["revision"], 1);
@@ -221,7 +211,7 @@ fn ids_survive_resending_and_rewording_by_id() {
     env.plan("S", &["pending:A", "pending:B", "pending:C"]);
     // Claude-style ids "1".."3" happen to match ours: "1" keeps its id though reworded.
     env.todos(&["write", r#"{"todos":[{"id":"1","content":"A reworded","status":"completed"},{"content":"C","status":"in_progress"},{"content":"D","status":"pending"}]}"#])
-        .expect_stdout(concat!("[1/3] S\n", "  1 [x] A reworded\n", "  3 [▶] C\n", "  4 [ ] D\n", "2 of 3 open — finish them before you wrap up.\n")).expect_stderr("warning: dropped open item 2 \"B\" (pending); send it again to keep it, or `todos undo`\n").run()
+        .expect_stdout(concat!("[1/3] S\n", "  1 [x] A reworded\n", "  3 [▶] C\n", "  4 [ ] D\n", still_open!(2 of 3))).expect_stderr("warning: dropped open item 2 \"B\" (pending); send it again to keep it, or `todos undo`\n").run()
         .success();
     assert_eq!(ids(&env), ["1", "3", "4"]);
 }
@@ -237,7 +227,13 @@ fn ids_never_go_back() {
         "write",
         r#"{"todos":[{"content":"New","status":"pending"}]}"#,
     ])
-    .expect_stdout(concat!("[0/1] (no summary)\n", "  3 [ ] New\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
+    .expect_stdout(concat!(
+        "[0/1] (no summary)\n",
+        "  3 [ ] New\n",
+        still_open!(1 of 1)
+    ))
+    .expect_stderr(no_summary!())
+    .run()
     .success();
     assert_eq!(ids(&env), ["3"]);
 }
@@ -256,7 +252,16 @@ fn dropping_open_items_warns_with_each_name_in_one_line() {
     assert_eq!(done.stderr.lines().count(), 1, "{}", done.stderr);
     let json = env
         .todos(&["--json", "write", r#"{"todos":[]}"#])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":3,\"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: no items.\",\"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"todos\":[]}}}\n").run()
+        .expect_stdout(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\
+                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":3,\
+                \"changed\":true,\"warnings\":[]},\"text\":\"Updated todos: no items.\",\
+                \"stats\":{\"total\":0,\"pending\":0,\"in_progress\":0,\
+                \"completed\":0,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
+                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                \"list\":\"default\",\"params_input\":{\"todos\":[]}}}\n",
+        )
+        .run()
         .success()
         .json();
     assert_eq!(
@@ -269,16 +274,17 @@ fn dropping_open_items_warns_with_each_name_in_one_line() {
 #[test]
 fn a_missing_summary_is_accepted_with_a_warning_and_a_stored_one_is_kept() {
     let env = TestEnv::new();
-    env
-        .todos(&["write", r#"{"todos":[{"content":"A","status":"pending"}]}"#])
-        .expect_stdout(concat!("[0/1] (no summary)\n", "  1 [ ] A\n", "1 of 1 open — finish it before you wrap up.\n")).expect_stderr("warning: the plan has no summary: say in one line what it is for with \"summary\" or --summary\n").run()
+    env.todos(&["write", r#"{"todos":[{"content":"A","status":"pending"}]}"#])
+        .expect_stdout(concat!(
+            "[0/1] (no summary)\n",
+            "  1 [ ] A\n",
+            still_open!(1 of 1)
+        ))
+        .expect_stderr(no_summary!())
+        .run()
         .success();
     env.todos(&["write", "--summary", "Kept"])
-        .expect_stdout(concat!(
-            "[0/1] Kept\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] Kept\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .run()
         .success();
     // The plan goes on (A is kept): its summary stays.
@@ -290,7 +296,7 @@ fn a_missing_summary_is_accepted_with_a_warning_and_a_stored_one_is_kept() {
         "[1/2] Kept\n",
         "  1 [x] A\n",
         "  2 [ ] B\n",
-        "1 of 2 open — finish it before you wrap up.\n"
+        still_open!(1 of 2)
     ))
     .run()
     .success();
@@ -302,10 +308,17 @@ fn sixty_chinese_characters_pass_and_sixty_one_do_not() {
     let env = TestEnv::new();
     let sixty = format!("pending:{}", "修".repeat(60));
     env.todos(&["write", "--summary", "中文", "-t", &sixty])
-        .expect_stdout(concat!("[0/1] 中文\n", "  1 [ ] 修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修\n", "1 of 1 open — finish it before you wrap up.\n")).run()
+        .expect_stdout(concat!("[0/1] 中文\n", "  1 [ ] 修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修修\n", still_open!(1 of 1))).run()
         .success();
     let sixty_one = format!("pending:{}", "修".repeat(61));
-    env.rejects(env.todos(&["write", "-t", &sixty_one]).expect_stderr("error: -t #1: is 61 characters long, the limit is 60; shorten the text to what the step is, and put the detail in \"description\"; or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n"), 1);
+    env.rejects(
+        env.todos(&["write", "-t", &sixty_one]).expect_stderr(
+            "error: -t #1: is 61 characters long, the limit is 60; shorten the text to \
+            what the step is, and put the detail in \"description\"; or raise the limit \
+            with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n",
+        ),
+        1,
+    );
 }
 
 #[test]
@@ -327,15 +340,16 @@ fn expect_revision_guards_against_lost_updates() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
     env.todos(&["write", "--expect-revision", "1", "--summary", "T"])
-        .expect_stdout(concat!(
-            "[0/1] T\n",
-            "  1 [ ] A\n",
-            "1 of 1 open — finish it before you wrap up.\n"
-        ))
+        .expect_stdout(concat!("[0/1] T\n", "  1 [ ] A\n", still_open!(1 of 1)))
         .run()
         .success();
     env.rejects(
-        env.todos(&["write", "--expect-revision", "1", "--summary", "U"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")),
+        env.todos(&["write", "--expect-revision", "1", "--summary", "U"]).expect_stderr(concat!(
+                "error: the plan is at revision 2, not 1: someone changed it since you read \
+                    it\n",
+                "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
+                    2 if your change still holds\n",
+            )),
         3,
     );
     let json = env
@@ -347,7 +361,17 @@ fn expect_revision_guards_against_lost_updates() {
                 "7",
                 "--summary",
                 "U",
-            ]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\"message\":\"the plan is at revision 2, not 7: revision 7 does not exist yet, so no command read it\",\"details\":[],\"hint\":\"take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 2\"},\"text\":\"error: the plan is at revision 2, not 7: revision 7 does not exist yet, so no command read it\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+            ])
+            .expect_stdout(
+                "{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
+                    \"message\":\"the plan is at revision 2, not 7: revision 7 does not exist \
+                    yet, so no command read it\",\"details\":[],\"hint\":\"take the revision \
+                    from the last output of todos (`todos --json show` gives it as data.revision), \
+                    here --expect-revision 2\"},\"text\":\"error: the plan is at revision 2, \
+                    not 7: revision 7 does not exist yet, so no command read it\",\
+                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
+                    \"list\":\"default\",\"params_input\":null}}\n",
+            ),
             3,
         )
         .json();

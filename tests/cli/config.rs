@@ -59,7 +59,12 @@ fn invalid_configuration_names_the_file_and_key() {
     env.write_file(".todos.config.json", r#"{"max_items": "ten"}"#);
     env.rejects(env.todos(&["create", "x"]).expect_stderr("error: configuration file [ROOT]/ws/.todos.config.json: key \"max_items\" is invalid: it must be a whole number of at least 1\n"), 1);
     env.write_file(".todos.config.json", r#"{"max_iterms": 20}"#);
-    env.rejects(env.todos(&["create", "x"]).expect_stderr("error: configuration file [ROOT]/ws/.todos.config.json: key \"max_iterms\" is invalid: unknown key; the keys are max_items, max_content_chars, max_summary_chars, max_in_progress, memory_dir, history_limit, claim_lease, worktrees, remote, remote_timeout, clock_skew\n"), 1);
+    env.rejects(env.todos(&["create", "x"]).expect_stderr(concat!(
+            "error: configuration file [ROOT]/ws/.todos.config.json: key \"max_iterms\" is invalid: ",
+            "unknown key; the keys are max_items, max_content_chars, max_summary_chars, ",
+            "max_in_progress, memory_dir, history_limit, claim_lease, worktrees, remote, ",
+            "remote_timeout, clock_skew\n"
+        )), 1);
     env.write_file(".todos.config.json", "{not json");
     env.rejects(env.todos(&["create", "x"]).expect_stderr("error: configuration file [ROOT]/ws/.todos.config.json is not valid JSON: key must be a string at line 1 column 2\n"), 1);
     fs::remove_file(env.path(".todos.config.json")).unwrap();
@@ -81,6 +86,11 @@ fn an_invalid_config_refuses_the_readers_too() {
         &["undo"],
         &["show", "--watch"],
     ] {
-        env.rejects(env.todos(args).expect_stderr("error: configuration file [ROOT]/ws/.todos.config.json: key \"max_itemz\" is invalid: unknown key; the keys are max_items, max_content_chars, max_summary_chars, max_in_progress, memory_dir, history_limit, claim_lease, worktrees, remote, remote_timeout, clock_skew\n"), 1);
+        env.rejects(env.todos(args).expect_stderr(concat!(
+            "error: configuration file [ROOT]/ws/.todos.config.json: key \"max_itemz\" is invalid: ",
+            "unknown key; the keys are max_items, max_content_chars, max_summary_chars, ",
+            "max_in_progress, memory_dir, history_limit, claim_lease, worktrees, remote, ",
+            "remote_timeout, clock_skew\n"
+        )), 1);
     }
 }

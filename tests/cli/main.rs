@@ -60,6 +60,7 @@ mod permissions;
 mod pipes;
 mod planted_history;
 mod prompt;
+mod readable_tests;
 mod readme;
 mod reference;
 mod refusals;

@@ -609,8 +609,8 @@ impl Request {
             Self::Check(request) => check::execute(ctx, &request),
             Self::Hook(request) => Ok(hook::execute(ctx, host, request)),
             Self::Show(args) if args.watch => watch::execute(ctx, host, &args),
-            Self::Show(args) => show::execute(ctx, &args),
-            Self::Recap => recap::execute(ctx),
+            Self::Show(args) => show::execute(ctx, host, &args),
+            Self::Recap => recap::execute(ctx, host),
             Self::Undo(args) => {
                 undo::execute(ctx, host, Step::Undo { to: args.to }, args.expect_revision)
             }

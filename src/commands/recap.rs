@@ -1,13 +1,17 @@
 use crate::context::Context;
+use crate::context::host::Host;
 use crate::policy::error::Result;
 use crate::store::Store;
 use crate::view::outcome::{Outcome, View};
 use clap::Args;
 
 /// Reads the plan for its one-line recap, without locking or creating anything.
-pub fn execute(ctx: &Context) -> Result<Outcome> {
+pub fn execute(ctx: &Context, host: &Host) -> Result<Outcome> {
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
-    Ok(Outcome::new(View::Recap { document }))
+    let waiting = super::remote::waiting(ctx, host, &document);
+    let mut outcome = Outcome::new(View::Recap { document });
+    outcome.warnings.extend(waiting);
+    Ok(outcome)
 }
 
 #[derive(Debug, Args)]

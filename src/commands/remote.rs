@@ -56,6 +56,20 @@ pub fn configured(ctx: &Context, host: &Host) -> Result<Option<String>> {
     }
 }
 
+/// What `show` and `recap` say of a list whose local plan holds revisions its remote has not
+/// had yet, from what this clone last had in common with it (`.todos/LIST.remote`): no git
+/// runs and no network is asked (SPEC §11: reads stay local). Nothing without a remote, or
+/// with one whose name does not read (the next change says why).
+pub fn waiting(ctx: &Context, host: &Host, local: &Document) -> Option<Warning> {
+    let remote = configured(ctx, host).ok().flatten()?;
+    let seen = wire::seen(&ctx.workspace, &ctx.list, &remote).map_or(0, |seen| seen.revision);
+    let revisions = local.revision.saturating_sub(seen);
+    (revisions > 0).then_some(Warning::Remote(RemoteWarning::Waiting {
+        remote,
+        revisions,
+    }))
+}
+
 /// `todos.remote` in the clone's own git config (`.git/config`, a linked worktree's common
 /// one), read as a file, as `init --git` finds it: no git runs for a plan that has no remote.
 /// A workspace outside a repository, or one whose `.git` is not trusted, has none.

@@ -1,5 +1,6 @@
 use crate::commands::with_markers;
 use crate::context::Context;
+use crate::context::host::Host;
 use crate::plan::list::ListName;
 use crate::policy::error::Result;
 use crate::store::Store;
@@ -8,7 +9,7 @@ use crate::view::show::Format;
 use clap::Args;
 
 /// Reads the plan, or every plan, without locking or creating anything.
-pub fn execute(ctx: &Context, args: &ShowArgs) -> Result<Outcome> {
+pub fn execute(ctx: &Context, host: &Host, args: &ShowArgs) -> Result<Outcome> {
     if args.all {
         return Ok(Outcome::new(View::ShownAll {
             lists: load_all(ctx)?,
@@ -17,11 +18,14 @@ pub fn execute(ctx: &Context, args: &ShowArgs) -> Result<Outcome> {
         }));
     }
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
-    Ok(Outcome::new(View::Shown {
+    let waiting = super::remote::waiting(ctx, host, &document);
+    let mut outcome = Outcome::new(View::Shown {
         document,
         format: args.format,
         long: args.long,
-    }))
+    });
+    outcome.warnings.extend(waiting);
+    Ok(outcome)
 }
 
 /// Whether `show` or `recap` reads a plan that does not exist yet: then they say which folder

@@ -172,6 +172,10 @@ const ABC: &str = concat!(
     "3 of 3 open — finish them before you wrap up.\n"
 );
 
+/// What `show` and `recap` say while one revision waits to be pushed.
+const ONE_WAITS: &str = "warning: 1 revision of this plan is saved here but not yet on the \
+                         remote \"origin\": the next change or `todos sync` pushes it\n";
+
 #[test]
 fn a_change_lands_on_the_ref_as_a_commit_and_another_clone_syncs_it() {
     let net = Remote::new();
@@ -301,6 +305,15 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
             "the next change or `todos sync` pushes it\n"
         ))
         .run();
+    // show and recap say what waits, from what this clone last had in common: no network.
+    net.todos(&a, &["recap"])
+        .expect_stdout("[1/3] Pending: b; c.\n")
+        .expect_stderr(ONE_WAITS)
+        .run();
+    net.todos(&a, &["show"])
+        .stdout_varies("show's checklist is show.rs's to check")
+        .expect_stderr(ONE_WAITS)
+        .run();
     // Meanwhile b completes another item on the remote.
     net.todos(&b, &["update", "3", "completed"])
         .stdout_varies("update's checklist is update.rs's to check")
@@ -311,6 +324,10 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
     );
     net.todos(&a, &["sync"])
         .expect_stdout("default: revision 2 -> 3, came in: 3 completed [2/3]; pushed revision 3\n")
+        .run();
+    // Pushed: nothing waits any more.
+    net.todos(&a, &["recap"])
+        .expect_stdout("[2/3] Pending: b.\n")
         .run();
     let plan = net.remote_plan();
     let statuses: Vec<&str> = plan["todos"]
@@ -405,6 +422,7 @@ fn a_remote_that_refuses_the_push_is_quoted_and_the_change_waits() {
         .run();
     net.todos(&a, &["recap"])
         .expect_stdout("[1/3] Pending: b; c.\n")
+        .expect_stderr(ONE_WAITS)
         .run();
     fs::remove_file(&hook).unwrap();
     net.todos(&a, &["sync"])

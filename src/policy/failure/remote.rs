@@ -223,6 +223,8 @@ pub enum RemoteWarning {
     },
     /// The workspace's own file suggests a remote that this clone has not joined.
     Suggested { remote: String },
+    /// `show` and `recap`: the local plan holds `revisions` the remote has not had yet.
+    Waiting { remote: String, revisions: u64 },
     /// The session-start hook could not bring the plan up to the remote's: it may be behind,
     /// since `since` (the last time this clone had it, local time).
     Behind {
@@ -258,6 +260,18 @@ impl std::fmt::Display for RemoteWarning {
                     None => f.write_str("."),
                 }
             }
+            Self::Waiting { remote, revisions } => write!(
+                f,
+                "{} of this plan {} saved here but not yet on the remote \"{}\": the next \
+                 change or `todos sync` pushes {}",
+                crate::policy::english::count(
+                    usize::try_from(*revisions).unwrap_or(usize::MAX),
+                    "revision"
+                ),
+                if *revisions == 1 { "is" } else { "are" },
+                escape(remote),
+                if *revisions == 1 { "it" } else { "them" }
+            ),
             Self::Suggested { remote } => write!(
                 f,
                 "this repository shares its plan on the remote \"{0}\" (.todos.config.json): \

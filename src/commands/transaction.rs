@@ -34,6 +34,9 @@ pub struct Transaction<'a> {
     claim: bool,
     /// What bringing the plan up to the remote's said.
     warnings: Vec<Warning>,
+    /// The remote a committed config suggests, said by this change: recorded once it is saved,
+    /// so that the next changes do not say it again.
+    suggested: Option<String>,
 }
 
 /// What a committed change left: the plan as saved, whether anything had to be saved, and
@@ -71,18 +74,30 @@ impl<'a> Transaction<'a> {
             link: None,
             claim: false,
             warnings: Vec::new(),
+            suggested: None,
         };
         if let Some(name) = remote::configured(ctx, host)? {
             transaction.link = Some(Link::new(ctx, host, &name, ctx.config.remote_timeout));
             transaction.refresh(adopt)?;
-        } else if let Some(name) = &ctx.config.suggested_remote {
+        } else if let Some(name) = &ctx.config.suggested_remote
+            && !crate::store::remote::was_suggested(&ctx.workspace, name)
+        {
             transaction.warnings.push(Warning::Remote(
                 crate::policy::error::RemoteWarning::Suggested {
                     remote: name.clone(),
                 },
             ));
+            transaction.suggested = Some(name.clone());
         }
         Ok(transaction)
+    }
+
+    /// Records that the suggested remote was said, once a change that said it is saved. A
+    /// record that fails only means the next change says it again.
+    fn note_suggestion(&mut self) {
+        if let Some(name) = self.suggested.take() {
+            let _ = crate::store::remote::note_suggested(&self.ctx.workspace, &name);
+        }
     }
 
     /// What the transaction said on the way (a remote plan merged in), taken once.
@@ -219,6 +234,7 @@ impl<'a> Transaction<'a> {
             warnings.extend(self.log_block(&mut new, folder, task, &text));
         }
         warnings.extend(self.record(command, &old, &head, &new, ends));
+        self.note_suggestion();
         self.after_push(published, new.revision, &mut warnings)?;
         Ok(Some(Committed {
             document: new,
@@ -317,6 +333,7 @@ impl<'a> Transaction<'a> {
     ) -> Result<Vec<Warning>> {
         let mut warnings = self.take_warnings();
         warnings.extend(self.save_as(command, old, restored, readable)?);
+        self.note_suggestion();
         // With a remote, the restored plan waits here and is pushed now when it can be.
         if self.link.is_some() {
             warnings.extend(self.push_waiting()?);

@@ -390,6 +390,33 @@ pub fn seen(workspace: &Path, list: &ListName, remote: &str) -> Option<Seen> {
     (seen.remote == remote && is_oid(&seen.oid)).then_some(seen)
 }
 
+/// `.todos/.remote-suggested`: the remote a committed `.todos.config.json` suggests, once this
+/// clone has been told of it, so that a change says it once (SPEC §11). A list's name never
+/// starts with a dot, so no list's file is named so; `.todos/.gitignore` keeps it out of git.
+fn suggested_path(workspace: &Path) -> PathBuf {
+    workspace.join(LISTS_DIR).join(".remote-suggested")
+}
+
+/// Whether this clone was told already that the repository suggests `remote`.
+pub fn was_suggested(workspace: &Path, remote: &str) -> bool {
+    disk::read(
+        &suggested_path(workspace),
+        Links::Refuse,
+        disk::Cap::Bytes(256),
+    )
+    .ok()
+    .flatten()
+    .is_some_and(|bytes| bytes == remote.as_bytes())
+}
+
+/// Records that this clone was told the repository suggests `remote`; under a list's lock,
+/// after a change that said so was saved.
+pub fn note_suggested(workspace: &Path, remote: &str) -> Result<()> {
+    let path = suggested_path(workspace);
+    disk::check_file(&path)?;
+    disk::replace(&path, remote.as_bytes(), 0o600)
+}
+
 /// Records what this clone now has in common with the remote; under the list's lock.
 pub fn remember(workspace: &Path, list: &ListName, seen: &Seen) -> Result<()> {
     let path = seen_path(workspace, list);

@@ -248,6 +248,14 @@ fn without_a_remote_setting_a_committed_suggestion_fetches_nothing() {
             "(.todos.config.json): `todos init --git --remote origin` joins it\n"
         ))
         .run();
+    // Said once: the next change keeps quiet about it.
+    net.env
+        .todos(&["create"])
+        .stdin("b\n")
+        .current_dir(&a)
+        .env("PATH", path())
+        .stdout_varies("create's checklist is create.rs's to check")
+        .run();
     assert!(
         net.env
             .git_in(

@@ -39,25 +39,11 @@ pub fn head(path: &Path, old: &Document, readable: bool) -> Head {
     if old.revision == 0 {
         return Head::default();
     }
-    let tail = tail::in_range(path, HEAD_LINES, ceiling(old.revision));
-    let found = tail.ok().and_then(|tail| {
-        tail.lines
-            .iter()
-            .rev()
-            .filter(|line| line.revision == old.revision)
-            .find_map(|line| {
-                let text = tail.text_of(std::slice::from_ref(line)).ok()?;
-                let text = text.strip_suffix(b"\n").unwrap_or(&text);
-                let entry = parsed(std::str::from_utf8(text).ok()?).ok()?;
-                let fits = entry.prev == old.history
-                    && if readable {
-                        same_plan(&entry, old)
-                    } else {
-                        old.history.is_some()
-                    };
-                fits.then(|| line_hash(text))
-            })
-    });
+    // The last line first, the common case, whose plan is the only one parsed then; the few
+    // before it only when that is not the store's own (it was most of a change's work).
+    let found = [1, HEAD_LINES]
+        .into_iter()
+        .find_map(|lines| own_line(path, lines, old, readable));
     match found {
         Some(hash) => Head {
             hash: Some(hash),
@@ -72,4 +58,27 @@ pub fn head(path: &Path, old: &Document, readable: bool) -> Head {
         },
         None => Head::default(),
     }
+}
+
+/// The hash of the line of `old`'s revision among the history's last `lines`, when it is the
+/// store's own: it names the line the store names, and holds the store's plan (or, for an
+/// unreadable store, only what it still names is checked).
+fn own_line(path: &Path, lines: usize, old: &Document, readable: bool) -> Option<String> {
+    let tail = tail::in_range(path, lines, ceiling(old.revision)).ok()?;
+    tail.lines
+        .iter()
+        .rev()
+        .filter(|line| line.revision == old.revision)
+        .find_map(|line| {
+            let text = tail.text_of(std::slice::from_ref(line)).ok()?;
+            let text = text.strip_suffix(b"\n").unwrap_or(&text);
+            let entry = parsed(std::str::from_utf8(text).ok()?).ok()?;
+            let fits = entry.prev == old.history
+                && if readable {
+                    same_plan(&entry, old)
+                } else {
+                    old.history.is_some()
+                };
+            fits.then(|| line_hash(text))
+        })
 }

@@ -45,26 +45,7 @@ pub enum Command {
     #[command(flatten)]
     Plan(PlanCommand),
 
-    /// Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, …) on stdio.
-    ///
-    /// A Model Context Protocol server with the tools listed below: the same input shapes,
-    /// rules, store, lock and completion log as the commands, each answering with the command's
-    /// JSON envelope. One client's calls take effect in the order it sent them. It serves until
-    /// the client closes stdin. Its workspace
-    /// is -C when given, else the client's first root, else the one found from the current
-    /// folder. `todos init --agent claude --mcp` registers it for an agent.
     Mcp(Lazy<McpArgs>),
-
-    /// Serve every plan under the folders given, live, on one page in the browser.
-    ///
-    /// Each PATH is a workspace, or a folder searched for workspaces (3 levels deep, never
-    /// through a link, passing over .git, node_modules and target); with none, this workspace.
-    /// The page shows each workspace and list: the summary, the progress, the items with their
-    /// owners, leases, blockers and descriptions, and the latest revisions with what changed. It
-    /// follows every change within a second, without a reload, and marks what changed. The
-    /// server listens on 127.0.0.1 only and answers only under its URL's random token; it
-    /// changes nothing. Ctrl-C stops it. `--json` prints the same data once, one envelope per
-    /// workspace.
     Board(Lazy<BoardArgs>),
 
     #[command(flatten)]

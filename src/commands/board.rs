@@ -8,6 +8,7 @@ pub mod snapshot;
 
 use std::path::PathBuf;
 
+use crate::commands::lazy::Summary;
 use chrono::{DateTime, Utc};
 use clap::{Args, ValueHint};
 
@@ -17,6 +18,16 @@ use crate::context::host::Host;
 use crate::policy::error::{Disk, Input, Result, Setup};
 use discover::Root;
 
+/// Serve every plan under the folders given, live, on one page in the browser.
+///
+/// Each PATH is a workspace, or a folder searched for workspaces (3 levels deep, never
+/// through a link, passing over .git, node_modules and target); with none, this workspace.
+/// The page shows each workspace and list: the summary, the progress, the items with their
+/// owners, leases, blockers and descriptions, and the latest revisions with what changed. It
+/// follows every change within a second, without a reload, and marks what changed. The
+/// server listens on 127.0.0.1 only and answers only under its URL's random token; it
+/// changes nothing. Ctrl-C stops it. `--json` prints the same data once, one envelope per
+/// workspace.
 // The doc comments are help text, shown as written: no Markdown backticks.
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
@@ -38,6 +49,11 @@ pub struct BoardArgs {
     /// Print the URL; do not open a browser
     #[arg(long)]
     pub no_open: bool,
+}
+
+impl Summary for BoardArgs {
+    const SUMMARY: &str =
+        "Serve every plan under the folders given, live, on one page in the browser";
 }
 
 /// What the board shows: each PATH (from the current folder) as a workspace or a folder to

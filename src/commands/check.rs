@@ -19,6 +19,7 @@ use crate::view::envelope;
 use crate::view::outcome::{Answer, Outcome};
 use crate::view::render;
 
+use crate::commands::lazy::Summary;
 /// The exit code of a failed check. In hook mode, the code Claude Code's hooks block with
 /// (its row of `policy::agent::PROTOCOLS`).
 use crate::policy::exit::CHECK_OPEN as OPEN;
@@ -199,7 +200,9 @@ fn notes(
     out
 }
 
+/// Exit 0 when the plan is empty or finished, 1 while items are open.
 #[derive(Debug, Args)]
+#[command(long_about = sentences::check_about())]
 #[command(after_help = "Examples:\n  \
     todos check && git push\n  \
     todos check --stale 10\n  \
@@ -216,4 +219,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "NAME", help = sentences::with_env(
         "Whose check: items owned by someone else do not count", Variable::Owner))]
     pub owner: Option<String>,
+}
+
+impl Summary for CheckArgs {
+    const SUMMARY: &str = "Exit 0 when the plan is empty or finished, 1 while items are open";
 }

@@ -5,6 +5,7 @@ use clap_complete::Shell as Target;
 
 use serde_json::json;
 
+use crate::commands::lazy::Summary;
 use crate::view::outcome::{Answer, Outcome};
 use clap::{Args, ValueEnum};
 use clap_complete::env::{Bash, EnvCompleter, Fish, Zsh};
@@ -57,6 +58,16 @@ pub fn registration(shell: &str) -> Option<String> {
     Some(String::from_utf8_lossy(&script).into_owned())
 }
 
+/// Print a shell completion script.
+///
+/// Prints the completion script for SHELL on stdout. The bash, zsh and fish scripts ask
+/// `todos` (from PATH) at each <TAB>, so they offer the plan's ids, the statuses and the
+/// lists; PowerShell's and elvish's are generated from this command line and offer its
+/// commands, options and fixed values. The same scripts are in the `completions/` folder of
+/// the source. Save it where the shell looks for completions, or load it from the shell's
+/// startup file; write it again after an upgrade.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos completions bash > ~/.local/share/bash-completion/completions/todos\n  \
@@ -68,6 +79,10 @@ pub struct CompletionsArgs {
     /// The shell to complete in.
     #[arg(value_enum, value_name = "SHELL")]
     pub shell: Shell,
+}
+
+impl Summary for CompletionsArgs {
+    const SUMMARY: &str = "Print a shell completion script";
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

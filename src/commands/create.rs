@@ -1,5 +1,6 @@
 use serde_json::{Value, json};
 
+use crate::commands::lazy::Summary;
 use crate::commands::owner_help;
 use crate::commands::remove;
 use crate::commands::source;
@@ -222,6 +223,13 @@ pub(super) fn priority_help(what: &str) -> String {
     format!("{what}: {}", crate::policy::english::or_list(&names))
 }
 
+/// Append new pending items.
+///
+/// Items come from the arguments or, with none, from stdin as `{"items": ["a", "b"]}`, a JSON
+/// array of strings or items, one item (Claude Code's TaskCreate `{"subject", "description",
+/// "activeForm"}`), or one item per line. Ids are assigned by `todos`.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos create \"Write the migration\" \"Run it on staging\"\n  \
@@ -252,4 +260,8 @@ pub struct CreateArgs {
     /// How many texts were typed after `--description`'s value (the parser counts them).
     #[arg(skip)]
     pub after_description: usize,
+}
+
+impl Summary for CreateArgs {
+    const SUMMARY: &str = "Append new pending items";
 }

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::plan::model;
 use crate::policy::error::{Headline, Plan, Result, UNVOUCHED, Warning};
@@ -313,6 +314,14 @@ fn item_changes(was: &model::Item, item: &model::Item, parts: &mut Vec<String>) 
     }
 }
 
+/// List the kept revisions of the plan, newest first, or print one of them.
+///
+/// Every change is kept in the list's history (.todos.history.jsonl, the latest
+/// history_limit revisions, 100 by default): its revision, local time, the command that made
+/// it, what changed (items added and removed, statuses moved) and the progress. `history REV`
+/// prints the plan as it was at that revision; `todos undo --to REV` brings it back.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos history\n  \
@@ -335,4 +344,8 @@ pub struct HistoryArgs {
     /// (with --json, one envelope a line). Takes no lock.
     #[arg(short, long, conflicts_with = "revision")]
     pub follow: bool,
+}
+
+impl Summary for HistoryArgs {
+    const SUMMARY: &str = "List the kept revisions of the plan, newest first, or print one of them";
 }

@@ -9,6 +9,7 @@ use serde_json::json;
 use serde_json::{Map, Value};
 
 use crate::agents::hooks::{self, Event, Protocol, Reply};
+use crate::commands::lazy::Summary;
 use crate::commands::remote::State;
 use crate::commands::transaction::Transaction;
 use crate::context::Context;
@@ -219,8 +220,26 @@ fn fetch_first(ctx: &Context, host: &mut Host) -> Option<String> {
 /// The longest the session-start hook waits on a remote.
 const SESSION_FETCH: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// The hook every agent runs: the plan after every reset, a reminder at a stop.
+///
+/// `todos init --agent claude|codex|gemini --hooks` installs it; agents run it with their
+/// JSON payload on stdin, which says which agent and which event it is. At a session start
+/// (a new session, a resume, a fork, /clear, a compaction) it prints the open items into
+/// the agent's context (nothing when none is open); where the agent drops that (Gemini CLI
+/// after /clear and a compression) it brings them once before the next prompt. At a stop
+/// with items open it sends the agent back once, and lets a repeated stop through. It waits
+/// at most 1.5 s for a payload, never writes (but, with a remote, the plan a session start
+/// fetches first, within 2 s), and when it fails it lets the agent go on,
+/// saying why where that agent shows it (exit 1 and stderr; for Codex, a systemMessage).
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     echo '{\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}' | todos hook\n  \
     todos init --agent codex --hooks   # installs it")]
 pub struct HookArgs {}
+
+impl Summary for HookArgs {
+    const SUMMARY: &str =
+        "The hook every agent runs: the plan after every reset, a reminder at a stop";
+}

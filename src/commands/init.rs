@@ -18,6 +18,7 @@ use serde_json::{Map, Value, json};
 
 use crate::agents::guide;
 use crate::agents::hooks::{self, Protocol};
+use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::agent::Agent;
@@ -440,6 +441,24 @@ pub(super) fn edit_settings(
 
 // One flag per thing `init` may set up: each is a switch on the command line.
 #[allow(clippy::struct_excessive_bools)]
+/// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
+///
+/// Writes the `todos prompt` text between `<!-- todos:begin … -->` and `<!-- todos:end -->` into
+/// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
+/// root: creates the file when it is absent, replaces only its own block when it is present,
+/// and changes nothing when the block is already current. With --hooks it also merges the
+/// `todos hook` hooks into the agent's own hook file, keeping every other key and hook, and
+/// brings those of an earlier init up to date: .claude/settings.json (SessionStart on every
+/// source, Stop), .codex/hooks.json (SessionStart on every source, Stop) or
+/// .gemini/settings.json (SessionStart, BeforeAgent, AfterAgent). With --hooks or --mcp it adds the
+/// agent's allow rule for todos alone, so that its default permission mode runs todos
+/// without asking: Bash(todos:*) and mcp__todos in Claude Code's permissions.allow,
+/// run_shell_command(todos) in Gemini CLI's tools.allowed and "trust" on its todos server,
+/// default_tools_approval_mode = "approve" on Codex's (whose sandbox already lets the shell
+/// run todos). It prints what it added and what you must do in the agent to trust the
+/// folder; it never grants that trust itself.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos init --agent claude --hooks\n  \
@@ -485,6 +504,11 @@ pub struct InitArgs {
     /// (commit it); each clone joins with its own `todos init --git --remote NAME`.
     #[arg(long, requires = "remote")]
     pub share: bool,
+}
+
+impl Summary for InitArgs {
+    const SUMMARY: &str =
+        "Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks";
 }
 
 #[cfg(test)]

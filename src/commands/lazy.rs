@@ -12,6 +12,14 @@ use crate::context::global::GlobalArgs;
 #[derive(Debug)]
 pub struct Lazy<T>(pub T);
 
+/// The line `todos --help` lists a command by, known before its arguments are built: the first
+/// paragraph of the doc comment on its `Args` (its long help), without the period. `Lazy`
+/// gives it to the command at once; the doc comment's own, the same words, when the command is
+/// built (`tests::every_summary_is_its_help_s_first_line`).
+pub trait Summary {
+    const SUMMARY: &'static str;
+}
+
 impl<T> std::ops::Deref for Lazy<T> {
     type Target = T;
 
@@ -30,9 +38,9 @@ impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
     }
 }
 
-impl<T: Args> Args for Lazy<T> {
+impl<T: Args + Summary> Args for Lazy<T> {
     fn augment_args(command: clap::Command) -> clap::Command {
-        command.defer(|command| {
+        command.about(T::SUMMARY).defer(|command| {
             quiet_globals(with_list_candidates(GlobalArgs::augment_args(
                 T::augment_args(command),
             )))
@@ -40,7 +48,7 @@ impl<T: Args> Args for Lazy<T> {
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
-        command.defer(|command| {
+        command.about(T::SUMMARY).defer(|command| {
             quiet_globals(with_list_candidates(GlobalArgs::augment_args_for_update(
                 T::augment_args_for_update(command),
             )))
@@ -83,4 +91,34 @@ fn quiet_globals(mut command: clap::Command) -> clap::Command {
     } else {
         format!("{examples}\n\n{pointer}")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cli::Cli;
+
+    /// The summary `todos --help` lists (given before a command is built) is the first line of
+    /// the command's own help (its doc comment, read when it is built).
+    #[test]
+    fn every_summary_is_its_help_s_first_line() {
+        let listed = Cli::command();
+        let mut built = Cli::command();
+        built.build();
+        for command in built.get_subcommands() {
+            let name = command.get_name();
+            if name == "help" {
+                continue;
+            }
+            let summary = listed
+                .find_subcommand(name)
+                .and_then(clap::Command::get_about)
+                .map(ToString::to_string);
+            let about = command.get_about().map(ToString::to_string);
+            assert!(summary.is_some(), "{name} has no summary");
+            assert_eq!(
+                summary, about,
+                "{name}'s summary is not its help's first line"
+            );
+        }
+    }
 }

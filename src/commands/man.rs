@@ -11,6 +11,7 @@ use clap_mangen::roff::{Roff, bold, roman};
 
 use serde_json::json;
 
+use crate::commands::lazy::Summary;
 use crate::policy::error::{Bug, Result};
 use crate::policy::sentences;
 use crate::policy::settings::WORKSPACE_CONFIG;
@@ -231,11 +232,21 @@ fn strip_preamble(text: String) -> String {
     }
 }
 
+/// Print the man page.
+///
+/// Prints a roff man page on stdout: every command with its options and examples, the exit
+/// statuses and the environment. Save it on the man path to read it with `man todos`.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos man | man -l -\n  \
     mkdir -p ~/.local/share/man/man1 && todos man > ~/.local/share/man/man1/todos.1")]
 pub struct ManArgs {}
+
+impl Summary for ManArgs {
+    const SUMMARY: &str = "Print the man page";
+}
 
 #[cfg(test)]
 mod tests {

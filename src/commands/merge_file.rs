@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
+use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::policy::error::{
     Conflict, Disk, Error, Headline, Kind, NotAStore, Plan, Result, Warning,
@@ -133,6 +134,20 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
     })
 }
 
+/// Merge three versions of a plan: git's merge driver (`todos init --git` registers it).
+///
+/// git runs it as `todos merge-file %O %A %B` when two branches both changed a plan. Items
+/// are matched by id against BASE: an item changed on one side takes that side; changed on
+/// both, the status furthest along and, for every other field, ours unless only theirs
+/// changed it. An item removed on one side and changed on the other is kept; items added
+/// on both sides are all kept, theirs after ours, and an added item of theirs whose id ours
+/// also added gets a new id (its dependents follow it). The merged plan is written to OURS.
+/// Exit 0: merged. Exit 1: git reports a conflict, because the merged plan breaks a rule
+/// (it is written all the same, each problem on stderr) or an input is not a store (OURS
+/// is left as it was, and git takes it as the result: our side only; the hint says where
+/// theirs is).
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     git init -q && todos init --git   # registers it for this clone\n  \
@@ -150,4 +165,9 @@ pub struct MergeFileArgs {
     /// Their plan (git's %B).
     #[arg(value_name = "THEIRS", value_hint = ValueHint::FilePath)]
     pub theirs: PathBuf,
+}
+
+impl Summary for MergeFileArgs {
+    const SUMMARY: &str =
+        "Merge three versions of a plan: git's merge driver (`todos init --git` registers it)";
 }

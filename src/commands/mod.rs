@@ -71,175 +71,23 @@ use write::WriteArgs;
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Subcommand)]
 pub enum PlanCommand {
-    /// Replace the whole list with a snapshot.
-    ///
-    /// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
-    /// from `--summary` and `-t STATUS:CONTENT` flags. What the snapshot leaves out is gone (a
-    /// warning names each open item dropped). Items keep their ids when the snapshot names the
-    /// same id or the same content. Accepted shapes: TodoWrite / Claude Code / OpenCode / Amp /
-    /// Qwen `{"summary", "todos"}`, Kimi `{"todos": [{"title", "status"}]}`, WeKnora `{"task",
-    /// "steps"}`, Codex `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos":
-    /// [{"description"}]}`, Cursor `{"merge": true, "todos"}` (changes only the items it names),
-    /// VS Code `{"operation": "write", "todoList"}` (`"read"` only prints), Roo Code's Markdown
-    /// checklist (`{"todos": "[x] A\n[-] B\n[ ] C"}`, or the lines themselves on stdin), a bare
-    /// array of items, and any of them in a ```json fence. A list that is absent or null changes
-    /// only the summary. An item's `blocked_by` names the items it waits on, by the ids the
-    /// snapshot gave them or by todos' own ids; a kept item's `owner`, `blocked_by` and other
-    /// optional fields that the snapshot leaves out keep their stored values (null clears them).
     Write(Lazy<WriteArgs>),
-
-    /// Append new pending items.
-    ///
-    /// Items come from the arguments or, with none, from stdin as `{"items": ["a", "b"]}`, a JSON
-    /// array of strings or items, one item (Claude Code's TaskCreate `{"subject", "description",
-    /// "activeForm"}`), or one item per line. Ids are assigned by `todos`.
     Create(Lazy<CreateArgs>),
-
-    /// With a remote: fetch every list, push what waits here, and say what came in.
-    ///
-    /// Where a clone shares its plans on a git remote (`todos init --git --remote NAME`, or
-    /// TODOS_REMOTE), every change already goes through the remote; sync brings in what others
-    /// changed and pushes what was saved here while the remote could not be reached. --adopt
-    /// takes the remote's plan after someone pushed over its ref by hand.
     Sync(Lazy<SyncArgs>),
-
-    /// Change one item's status, content, owner or dependencies.
-    // One line only: with no long help, `update --help` is clap's compact layout and fits in
-    // 60 lines (issue 31); the rest is `UpdateArgs`' after_help.
     Update(Lazy<UpdateArgs>),
-
-    /// Delete items by id.
-    ///
-    /// Removing an item that is still open warns, and so does removing an item others wait on
-    /// (they no longer do). Ids are never handed out again. To keep the record of a step that is
-    /// no longer needed, mark it cancelled instead.
     Remove(Lazy<RemoveArgs>),
-
-    /// Print the next ready item, or claim it with --claim.
-    #[command(long_about = format!(
-        "Print the next ready item, or claim it with --claim.\n\n\
-         Ready: pending, and every item it waits on (blocked_by) {}. The first ready item in \
-         list order is printed; with --owner, items owned by someone else are skipped. --claim \
-         marks it in_progress and owned by --owner (or {}) in the same locked change, so agents \
-         claiming at once never get the same item. When nothing is ready, next exits 0 and says \
-         why in one line.",
-        sentences::resolving_statuses(),
-        Variable::Owner.name()
-    ))]
     Next(Lazy<NextArgs>),
-
-    /// Print the checklist.
-    ///
-    /// Prints the summary and the progress `[done/total]`, then one line per item: its id (the one
-    /// `todos update` takes), its marker and its text (the markers are listed below; the item in
-    /// progress shows its active form). `show` never locks, writes or creates anything, so it is
-    /// safe to run in a loop while an agent works.
     Show(Lazy<ShowArgs>),
-
-    /// Print the one-line progress recap.
-    ///
-    /// `[done/total] In progress: A. Pending: B; C; D (+2 more). Blocked: G. Cancelled: E. Failed:
-    /// F.` in at most 300 characters, for an agent to keep at the end of its context.
     Recap(Lazy<RecapArgs>),
-
-    /// Restore the plan as it was before the last change, or at any kept revision.
-    ///
-    /// The answer to a full overwrite that dropped items. Every revision is kept in the list's
-    /// history (`todos history`); undo puts the one before the current revision back as a new
-    /// revision, each further undo one more revision back (as in an editor; `todos redo` steps
-    /// forward again), and `--to REV` puts back any kept one. It says which revision it
-    /// restored. If the store cannot be read, undo moves it aside as
-    /// `.todos.json.corrupt-YYYYMMDD-HHMMSS` and restores the latest kept revision.
     Undo(Lazy<UndoArgs>),
-
-    /// Put back what undo took back, one revision at a time.
-    ///
-    /// After one or more `todos undo`, each redo restores the next revision forward, up to the
-    /// plan before the first undo, as a new revision, and says which one. Any other change ends
-    /// the run: there is nothing to redo after it.
     Redo(Lazy<RedoArgs>),
-
-    /// List the kept revisions of the plan, newest first, or print one of them.
-    ///
-    /// Every change is kept in the list's history (.todos.history.jsonl, the latest
-    /// history_limit revisions, 100 by default): its revision, local time, the command that made
-    /// it, what changed (items added and removed, statuses moved) and the progress. `history REV`
-    /// prints the plan as it was at that revision; `todos undo --to REV` brings it back.
     History(Lazy<HistoryArgs>),
-
-    /// Print the JSON Schema of a command's input, or a function-tool definition for an LLM API.
-    ///
-    /// The schema (JSON Schema draft 2020-12) describes the canonical input of `write` (the
-    /// TodoWrite shape), `create` or `update`, with the limits in force (maxItems, maxLength) and
-    /// the usage rules in its description. Every input it accepts, `todos` accepts; `todos` also
-    /// takes the other agents' shapes (see `todos write --help`), which the schema leaves out.
-    /// `--tool` wraps it as OpenAI's, Anthropic's or Gemini's function-tool definition, so a
-    /// harness can register `todos` as a tool and run `todos write` with the arguments it gets.
     Schema(Lazy<SchemaArgs>),
-
-    /// Print a short guide to `todos` for an agent's system prompt, with the limits in force.
-    ///
-    /// When to keep a plan, the rules, the limits and the exact commands. `todos init` writes the
-    /// same text into CLAUDE.md, AGENTS.md or GEMINI.md.
     Prompt(Lazy<PromptArgs>),
-
-    /// Merge three versions of a plan: git's merge driver (`todos init --git` registers it).
-    ///
-    /// git runs it as `todos merge-file %O %A %B` when two branches both changed a plan. Items
-    /// are matched by id against BASE: an item changed on one side takes that side; changed on
-    /// both, the status furthest along and, for every other field, ours unless only theirs
-    /// changed it. An item removed on one side and changed on the other is kept; items added
-    /// on both sides are all kept, theirs after ours, and an added item of theirs whose id ours
-    /// also added gets a new id (its dependents follow it). The merged plan is written to OURS.
-    /// Exit 0: merged. Exit 1: git reports a conflict, because the merged plan breaks a rule
-    /// (it is written all the same, each problem on stderr) or an input is not a store (OURS
-    /// is left as it was, and git takes it as the result: our side only; the hint says where
-    /// theirs is).
     MergeFile(Lazy<MergeFileArgs>),
-
-    /// Merge a plan that git left with conflict markers, then `git add` it.
-    ///
-    /// Where git merged a plan line by line (the merge driver was not registered, or the merge
-    /// ran elsewhere), the store holds git's conflict markers and every command refuses it.
-    /// resolve merges the two sides as `todos merge-file` does, with the common plan from the
-    /// diff3 markers or git's index when there is one (else both sides' items are kept), saves
-    /// the result as a new revision and says to `git add` the file. A store without conflict
-    /// markers is left as it is (exit 0).
     Resolve(Lazy<ResolveArgs>),
-
-    /// Exit 0 when the plan is empty or finished, 1 while items are open.
-    #[command(long_about = sentences::check_about())]
     Check(Lazy<CheckArgs>),
-
-    /// Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks.
-    ///
-    /// Writes the `todos prompt` text between `<!-- todos:begin … -->` and `<!-- todos:end -->` into
-    /// CLAUDE.md (claude), AGENTS.md (codex and generic) or GEMINI.md (gemini) at the workspace
-    /// root: creates the file when it is absent, replaces only its own block when it is present,
-    /// and changes nothing when the block is already current. With --hooks it also merges the
-    /// `todos hook` hooks into the agent's own hook file, keeping every other key and hook, and
-    /// brings those of an earlier init up to date: .claude/settings.json (SessionStart on every
-    /// source, Stop), .codex/hooks.json (SessionStart on every source, Stop) or
-    /// .gemini/settings.json (SessionStart, BeforeAgent, AfterAgent). With --hooks or --mcp it adds the
-    /// agent's allow rule for todos alone, so that its default permission mode runs todos
-    /// without asking: Bash(todos:*) and mcp__todos in Claude Code's permissions.allow,
-    /// run_shell_command(todos) in Gemini CLI's tools.allowed and "trust" on its todos server,
-    /// default_tools_approval_mode = "approve" on Codex's (whose sandbox already lets the shell
-    /// run todos). It prints what it added and what you must do in the agent to trust the
-    /// folder; it never grants that trust itself.
     Init(Lazy<InitArgs>),
-
-    /// The hook every agent runs: the plan after every reset, a reminder at a stop.
-    ///
-    /// `todos init --agent claude|codex|gemini --hooks` installs it; agents run it with their
-    /// JSON payload on stdin, which says which agent and which event it is. At a session start
-    /// (a new session, a resume, a fork, /clear, a compaction) it prints the open items into
-    /// the agent's context (nothing when none is open); where the agent drops that (Gemini CLI
-    /// after /clear and a compression) it brings them once before the next prompt. At a stop
-    /// with items open it sends the agent back once, and lets a repeated stop through. It waits
-    /// at most 1.5 s for a payload, never writes (but, with a remote, the plan a session start
-    /// fetches first, within 2 s), and when it fails it lets the agent go on,
-    /// saying why where that agent shows it (exit 1 and stderr; for Codex, a systemMessage).
     Hook(Lazy<HookArgs>),
 }
 
@@ -250,20 +98,7 @@ pub enum PlanCommand {
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Subcommand)]
 pub enum AboutCommand {
-    /// Print a shell completion script.
-    ///
-    /// Prints the completion script for SHELL on stdout. The bash, zsh and fish scripts ask
-    /// `todos` (from PATH) at each <TAB>, so they offer the plan's ids, the statuses and the
-    /// lists; PowerShell's and elvish's are generated from this command line and offer its
-    /// commands, options and fixed values. The same scripts are in the `completions/` folder of
-    /// the source. Save it where the shell looks for completions, or load it from the shell's
-    /// startup file; write it again after an upgrade.
     Completions(Lazy<CompletionsArgs>),
-
-    /// Print the man page.
-    ///
-    /// Prints a roff man page on stdout: every command with its options and examples, the exit
-    /// statuses and the environment. Save it on the man path to read it with `man todos`.
     Man(Lazy<ManArgs>),
 }
 /// The help of an `--owner` that names an item's owner: what it is, then the rule.

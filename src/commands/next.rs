@@ -5,6 +5,7 @@ use serde_json::json;
 
 use crate::plan::claims::{self, TakeOver};
 
+use crate::commands::lazy::Summary;
 use crate::commands::transaction::Transaction;
 use crate::context::Context;
 use crate::context::host::Host;
@@ -335,9 +336,20 @@ pub fn nothing_ready(items: &[Item], owner: Option<&str>, now: DateTime<Utc>) ->
     }
 }
 
+/// Print the next ready item, or claim it with --claim.
 // The doc comments are help text users read: backticks would show up literally.
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
+#[command(long_about = format!(
+    "Print the next ready item, or claim it with --claim.\n\n\
+     Ready: pending, and every item it waits on (blocked_by) {}. The first ready item in \
+     list order is printed; with --owner, items owned by someone else are skipped. --claim \
+     marks it in_progress and owned by --owner (or {}) in the same locked change, so agents \
+     claiming at once never get the same item. When nothing is ready, next exits 0 and says \
+     why in one line.",
+    sentences::resolving_statuses(),
+    Variable::Owner.name()
+))]
 #[command(after_help = "Examples:\n  \
     todos next\n  \
     todos next --claim --owner w1\n  \
@@ -363,4 +375,8 @@ pub struct NextArgs {
     // With --claim only: the claim is the change it guards.
     #[arg(long, value_name = "N", requires = "claim", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+}
+
+impl Summary for NextArgs {
+    const SUMMARY: &str = "Print the next ready item, or claim it with --claim";
 }

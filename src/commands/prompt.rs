@@ -1,6 +1,7 @@
 use serde_json::json;
 
 use crate::agents::guide;
+use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::settings::Variable;
@@ -40,8 +41,19 @@ pub fn works_in_a_team(ctx: &Context, host: &Host) -> bool {
         })
 }
 
+/// Print a short guide to `todos` for an agent's system prompt, with the limits in force.
+///
+/// When to keep a plan, the rules, the limits and the exact commands. `todos init` writes the
+/// same text into CLAUDE.md, AGENTS.md or GEMINI.md.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos prompt\n  \
     todos prompt >> AGENTS.md")]
 pub struct PromptArgs {}
+
+impl Summary for PromptArgs {
+    const SUMMARY: &str =
+        "Print a short guide to `todos` for an agent's system prompt, with the limits in force";
+}

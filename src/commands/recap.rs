@@ -1,3 +1,4 @@
+use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::error::Result;
@@ -14,8 +15,18 @@ pub fn execute(ctx: &Context, host: &Host) -> Result<Outcome> {
     Ok(outcome)
 }
 
+/// Print the one-line progress recap.
+///
+/// `[done/total] In progress: A. Pending: B; C; D (+2 more). Blocked: G. Cancelled: E. Failed:
+/// F.` in at most 300 characters, for an agent to keep at the end of its context.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  \
     $ todos recap\n  \
     [1/6] In progress: Patch. Pending: Add a test; Update docs; Tag (+1 more). Cancelled: Perf script.")]
 pub struct RecapArgs {}
+
+impl Summary for RecapArgs {
+    const SUMMARY: &str = "Print the one-line progress recap";
+}

@@ -1,5 +1,6 @@
 use serde_json::{Value, json};
 
+use crate::commands::lazy::Summary;
 use crate::commands::transaction;
 use crate::context::Context;
 use crate::context::host::Host;
@@ -102,6 +103,11 @@ pub fn ids_hint(items: &[Item]) -> Hint {
     }
 }
 
+/// Delete items by id.
+///
+/// Removing an item that is still open warns, and so does removing an item others wait on
+/// (they no longer do). Ids are never handed out again. To keep the record of a step that is
+/// no longer needed, mark it cancelled instead.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos remove 4\n  \
@@ -113,4 +119,8 @@ pub struct RemoveArgs {
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+}
+
+impl Summary for RemoveArgs {
+    const SUMMARY: &str = "Delete items by id";
 }

@@ -15,6 +15,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::json;
 
+use crate::commands::lazy::Summary;
 use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::transaction::Transaction;
 use crate::context::Context;
@@ -217,8 +218,22 @@ fn index_base(host: &Host, path: &Path) -> Option<Vec<u8>> {
     (status.success() && !too_big && matches!(read, Some(Ok(_)))).then_some(bytes)
 }
 
+/// Merge a plan that git left with conflict markers, then `git add` it.
+///
+/// Where git merged a plan line by line (the merge driver was not registered, or the merge
+/// ran elsewhere), the store holds git's conflict markers and every command refuses it.
+/// resolve merges the two sides as `todos merge-file` does, with the common plan from the
+/// diff3 markers or git's index when there is one (else both sides' items are kept), saves
+/// the result as a new revision and says to `git add` the file. A store without conflict
+/// markers is left as it is (exit 0).
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos resolve        # then: git add .todos.json\n  \
     todos -l api resolve # then: git add .todos/api.json")]
 pub struct ResolveArgs {}
+
+impl Summary for ResolveArgs {
+    const SUMMARY: &str = "Merge a plan that git left with conflict markers, then `git add` it";
+}

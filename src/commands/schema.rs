@@ -2,6 +2,7 @@ use serde_json::json;
 
 use crate::agents::schema;
 use crate::agents::schema::{SchemaCommand, Vendor};
+use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::policy::error::Headline;
 use crate::view::outcome::{Answer, Outcome};
@@ -28,6 +29,16 @@ pub fn execute(ctx: &Context, args: &SchemaArgs) -> Outcome {
     Outcome::answer(Answer::new(text, data, headline))
 }
 
+/// Print the JSON Schema of a command's input, or a function-tool definition for an LLM API.
+///
+/// The schema (JSON Schema draft 2020-12) describes the canonical input of `write` (the
+/// TodoWrite shape), `create` or `update`, with the limits in force (maxItems, maxLength) and
+/// the usage rules in its description. Every input it accepts, `todos` accepts; `todos` also
+/// takes the other agents' shapes (see `todos write --help`), which the schema leaves out.
+/// `--tool` wraps it as OpenAI's, Anthropic's or Gemini's function-tool definition, so a
+/// harness can register `todos` as a tool and run `todos write` with the arguments it gets.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos schema\n  \
@@ -41,4 +52,9 @@ pub struct SchemaArgs {
     /// Wrap the schema as this vendor's function-tool definition.
     #[arg(long, value_enum, value_name = "VENDOR")]
     pub tool: Option<Vendor>,
+}
+
+impl Summary for SchemaArgs {
+    const SUMMARY: &str =
+        "Print the JSON Schema of a command's input, or a function-tool definition for an LLM API";
 }

@@ -1,3 +1,4 @@
+use crate::commands::lazy::Summary;
 use crate::commands::with_markers;
 use crate::context::Context;
 use crate::context::host::Host;
@@ -49,6 +50,14 @@ pub fn load_all(ctx: &Context) -> Result<Vec<(ListName, crate::store::Document)>
         .collect()
 }
 
+/// Print the checklist.
+///
+/// Prints the summary and the progress `[done/total]`, then one line per item: its id (the one
+/// `todos update` takes), its marker and its text (the markers are listed below; the item in
+/// progress shows its active form). `show` never locks, writes or creates anything, so it is
+/// safe to run in a loop while an agent works.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Default, Args)]
 #[command(after_help = with_markers("Examples:\n  \
     todos show\n  \
@@ -74,4 +83,8 @@ pub struct ShowArgs {
     /// Also print each item's description, under it.
     #[arg(long)]
     pub long: bool,
+}
+
+impl Summary for ShowArgs {
+    const SUMMARY: &str = "Print the checklist";
 }

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use crate::commands::lazy::Summary;
 use clap::Args;
 use serde_json::json;
 
@@ -19,6 +20,14 @@ use crate::store::git::{self, Git};
 use crate::store::remote::REF_PREFIX;
 use crate::view::outcome::{Answer, Outcome};
 
+/// With a remote: fetch every list, push what waits here, and say what came in.
+///
+/// Where a clone shares its plans on a git remote (`todos init --git --remote NAME`, or
+/// TODOS_REMOTE), every change already goes through the remote; sync brings in what others
+/// changed and pushes what was saved here while the remote could not be reached. --adopt
+/// takes the remote's plan after someone pushed over its ref by hand.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos sync           # fetch every list, push what waits here\n  \
@@ -29,6 +38,11 @@ pub struct SyncArgs {
     /// it back).
     #[arg(long)]
     pub adopt: bool,
+}
+
+impl Summary for SyncArgs {
+    const SUMMARY: &str =
+        "With a remote: fetch every list, push what waits here, and say what came in";
 }
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &SyncArgs) -> Result<Outcome> {

@@ -2,6 +2,7 @@
 //! revision. A run of undos walks back one revision each, as in every editor; `redo` walks
 //! forward again through what they took back, until another change ends the run.
 
+use crate::commands::lazy::Summary;
 use crate::commands::transaction::{Transaction, check_revision};
 use crate::context::Context;
 use crate::context::host::Host;
@@ -411,6 +412,16 @@ fn not_kept(target: u64, current: &Document, history: &History) -> Error {
     .into()
 }
 
+/// Restore the plan as it was before the last change, or at any kept revision.
+///
+/// The answer to a full overwrite that dropped items. Every revision is kept in the list's
+/// history (`todos history`); undo puts the one before the current revision back as a new
+/// revision, each further undo one more revision back (as in an editor; `todos redo` steps
+/// forward again), and `--to REV` puts back any kept one. It says which revision it
+/// restored. If the store cannot be read, undo moves it aside as
+/// `.todos.json.corrupt-YYYYMMDD-HHMMSS` and restores the latest kept revision.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos undo\n  \
@@ -425,6 +436,18 @@ pub struct UndoArgs {
     pub expect_revision: Option<u64>,
 }
 
+impl Summary for UndoArgs {
+    const SUMMARY: &str =
+        "Restore the plan as it was before the last change, or at any kept revision";
+}
+
+/// Put back what undo took back, one revision at a time.
+///
+/// After one or more `todos undo`, each redo restores the next revision forward, up to the
+/// plan before the first undo, as a new revision, and says which one. Any other change ends
+/// the run: there is nothing to redo after it.
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     todos undo\n  \
@@ -433,4 +456,8 @@ pub struct UndoArgs {
 pub struct RedoArgs {
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+}
+
+impl Summary for RedoArgs {
+    const SUMMARY: &str = "Put back what undo took back, one revision at a time";
 }

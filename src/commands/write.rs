@@ -7,6 +7,7 @@ use crate::plan::claims::{self, Actor};
 mod args;
 mod matching;
 
+use crate::commands::lazy::Summary;
 use crate::commands::source;
 use crate::commands::transaction;
 use crate::commands::with_statuses;
@@ -408,6 +409,23 @@ fn unknown_blocker(
     )
 }
 
+/// Replace the whole list with a snapshot.
+///
+/// The snapshot is JSON from the argument, `-` or piped stdin, or `--file`; or it is built
+/// from `--summary` and `-t STATUS:CONTENT` flags. What the snapshot leaves out is gone (a
+/// warning names each open item dropped). Items keep their ids when the snapshot names the
+/// same id or the same content. Accepted shapes: TodoWrite / Claude Code / OpenCode / Amp /
+/// Qwen `{"summary", "todos"}`, Kimi `{"todos": [{"title", "status"}]}`, WeKnora `{"task",
+/// "steps"}`, Codex `{"explanation", "plan": [{"step", "status"}]}`, Gemini `{"todos":
+/// [{"description"}]}`, Cursor `{"merge": true, "todos"}` (changes only the items it names),
+/// VS Code `{"operation": "write", "todoList"}` (`"read"` only prints), Roo Code's Markdown
+/// checklist (`{"todos": "[x] A\n[-] B\n[ ] C"}`, or the lines themselves on stdin), a bare
+/// array of items, and any of them in a ```json fence. A list that is absent or null changes
+/// only the summary. An item's `blocked_by` names the items it waits on, by the ids the
+/// snapshot gave them or by todos' own ids; a kept item's `owner`, `blocked_by` and other
+/// optional fields that the snapshot leaves out keep their stored values (null clears them).
+// The doc comments are help text users read: backticks would show up literally.
+#[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = with_statuses("Examples:\n  \
     todos write --summary \"Fix login\" -t completed:\"Reproduce\" -t in_progress:\"Patch the check\"\n  \
@@ -439,6 +457,10 @@ pub struct WriteArgs {
     /// Start a new session: the next finished plan goes to a new completion log.
     #[arg(long)]
     pub new_session: bool,
+}
+
+impl Summary for WriteArgs {
+    const SUMMARY: &str = "Replace the whole list with a snapshot";
 }
 
 #[cfg(test)]

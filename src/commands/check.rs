@@ -20,6 +20,7 @@ use crate::view::outcome::{Answer, Outcome};
 use crate::view::render;
 
 use crate::commands::lazy::Summary;
+use crate::commands::{ListUse, Run};
 /// The exit code of a failed check. In hook mode, the code Claude Code's hooks block with
 /// (its row of `policy::agent::PROTOCOLS`).
 use crate::policy::exit::CHECK_OPEN as OPEN;
@@ -223,4 +224,20 @@ pub struct CheckArgs {
 
 impl Summary for CheckArgs {
     const SUMMARY: &str = "Exit 0 when the plan is empty or finished, 1 while items are open";
+}
+
+impl Run for CheckArgs {
+    type Request = Request;
+
+    fn read(self, _ctx: &Context, host: &mut Host) -> Result<Request> {
+        read(host, self)
+    }
+
+    fn execute(ctx: &Context, _host: &mut Host, request: Request) -> Result<Outcome> {
+        execute(ctx, &request)
+    }
+
+    fn list_use(_request: &Request) -> ListUse {
+        ListUse::Uses
+    }
 }

@@ -5,6 +5,7 @@ use crate::commands::owner_help;
 use crate::commands::remove;
 use crate::commands::source;
 use crate::commands::transaction;
+use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::input::{self, fence};
@@ -264,4 +265,24 @@ pub struct CreateArgs {
 
 impl Summary for CreateArgs {
     const SUMMARY: &str = "Append new pending items";
+}
+
+impl Run for CreateArgs {
+    type Request = Request;
+
+    fn read(self, ctx: &Context, host: &mut Host) -> Result<Request> {
+        read(ctx, host, &self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
+        execute(ctx, host, request)
+    }
+
+    fn list_use(_request: &Request) -> ListUse {
+        ListUse::Makes
+    }
+
+    fn params_input(request: &Request) -> Option<Value> {
+        Some(request.input.clone())
+    }
 }

@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 use serde_json::{Value, json};
 
 use crate::commands::lazy::Summary;
+use crate::commands::{ListUse, Run};
 use crate::context::Context;
+use crate::context::host::Host;
 use crate::plan::model;
 use crate::policy::error::{Headline, Plan, Result, UNVOUCHED, Warning};
 use crate::policy::text::escape;
@@ -348,4 +350,24 @@ pub struct HistoryArgs {
 
 impl Summary for HistoryArgs {
     const SUMMARY: &str = "List the kept revisions of the plan, newest first, or print one of them";
+}
+
+impl Run for HistoryArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Self) -> Result<Outcome> {
+        if request.follow {
+            super::follow::execute(ctx, host, request.limit)
+        } else {
+            execute(ctx, &request)
+        }
+    }
+
+    fn list_use(_request: &Self) -> ListUse {
+        ListUse::Uses
+    }
 }

@@ -9,6 +9,7 @@ use serde_json::json;
 use serde_json::{Map, Value};
 
 use crate::agents::hooks::{self, Event, Protocol, Reply};
+use crate::commands::Run;
 use crate::commands::lazy::Summary;
 use crate::commands::remote::State;
 use crate::commands::transaction::Transaction;
@@ -242,4 +243,16 @@ pub struct HookArgs {}
 impl Summary for HookArgs {
     const SUMMARY: &str =
         "The hook every agent runs: the plan after every reset, a reminder at a stop";
+}
+
+impl Run for HookArgs {
+    type Request = Request;
+
+    fn read(self, _ctx: &Context, host: &mut Host) -> Result<Request> {
+        Ok(read(host))
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
+        Ok(execute(ctx, host, request))
+    }
 }

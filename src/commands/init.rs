@@ -18,6 +18,7 @@ use serde_json::{Map, Value, json};
 
 use crate::agents::guide;
 use crate::agents::hooks::{self, Protocol};
+use crate::commands::Run;
 use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::context::host::Host;
@@ -509,6 +510,18 @@ pub struct InitArgs {
 impl Summary for InitArgs {
     const SUMMARY: &str =
         "Set an agent up to use `todos`: write its instructions file, and with --hooks its hooks";
+}
+
+impl Run for InitArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Self) -> Result<Outcome> {
+        execute(ctx, host, &request)
+    }
 }
 
 #[cfg(test)]

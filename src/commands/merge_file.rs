@@ -13,8 +13,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
+use crate::commands::Run;
 use crate::commands::lazy::Summary;
 use crate::context::Context;
+use crate::context::host::Host;
 use crate::policy::error::{
     Conflict, Disk, Error, Headline, Kind, NotAStore, Plan, Result, Warning,
 };
@@ -170,4 +172,16 @@ pub struct MergeFileArgs {
 impl Summary for MergeFileArgs {
     const SUMMARY: &str =
         "Merge three versions of a plan: git's merge driver (`todos init --git` registers it)";
+}
+
+impl Run for MergeFileArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, _host: &mut Host, request: Self) -> Result<Outcome> {
+        execute(ctx, &request)
+    }
 }

@@ -1,12 +1,14 @@
-//! One file per command. Each reads its input into a `Request` (`read`), then applies it
-//! (`execute`) and returns an `Outcome`, which `output` prints as text or as the envelope.
-//! Mutating commands change the plan only through `transaction`.
+//! One file per command: its clap `Args` with its help, how it reads its input into a request
+//! (`Run::read`) and what it does (`Run::execute`, an `Outcome` that `output` prints as text or
+//! as the envelope). This file only dispatches, one arm per command. Mutating commands change
+//! the plan only through `transaction`.
 
 pub(crate) mod board;
 pub(crate) mod check;
 pub(crate) mod completions;
 pub(crate) mod create;
 pub(crate) mod follow;
+mod help;
 pub(crate) mod history;
 pub(crate) mod hook;
 pub(crate) mod init;
@@ -15,6 +17,7 @@ pub(crate) mod man;
 pub(crate) mod mcp;
 pub(crate) mod merge_file;
 pub(crate) mod next;
+mod owner;
 pub mod prompt;
 pub(crate) mod recap;
 pub(crate) mod remote;
@@ -37,16 +40,12 @@ use clap::Subcommand;
 use crate::context::Context;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
-use crate::policy::error::{Error, Input, Note, Plan, Result, Usage, Warning};
-use crate::policy::name::OWNER;
-use crate::policy::sentences;
-use crate::policy::settings::Variable;
-use crate::policy::status::STATUSES;
+use crate::policy::error::{Note, Plan, Result, Warning};
 use crate::view::outcome::{Outcome, Reply};
-use crate::view::show::Format;
 use check::CheckArgs;
 use completions::CompletionsArgs;
 use create::CreateArgs;
+pub(crate) use help::{owner_help, with_markers, with_statuses};
 use history::HistoryArgs;
 use hook::HookArgs;
 use init::InitArgs;
@@ -54,6 +53,7 @@ pub use lazy::Lazy;
 use man::ManArgs;
 use merge_file::MergeFileArgs;
 use next::NextArgs;
+use owner::{actor, owner, refuse_empty_owner};
 use prompt::PromptArgs;
 use recap::RecapArgs;
 use remove::RemoveArgs;
@@ -61,7 +61,7 @@ use resolve::ResolveArgs;
 use schema::SchemaArgs;
 use show::ShowArgs;
 use sync::SyncArgs;
-use undo::{RedoArgs, Step, UndoArgs};
+use undo::{RedoArgs, UndoArgs};
 use update::UpdateArgs;
 use write::WriteArgs;
 
@@ -101,60 +101,40 @@ pub enum AboutCommand {
     Completions(Lazy<CompletionsArgs>),
     Man(Lazy<ManArgs>),
 }
-/// The help of an `--owner` that names an item's owner: what it is, then the rule.
-fn owner_help(what: &str) -> String {
-    format!("{what}: {}", sentences::name_rule(&OWNER))
-}
+/// What every command on a plan does, in two steps: it reads what it was given (arguments,
+/// stdin, a file) into its request, then runs that request. Implemented by each command's
+/// `Args`, in the command's own file.
+pub(crate) trait Run: Sized {
+    /// The command with its input read, ready to run.
+    type Request;
 
-/// The statuses, their meanings and aliases, then `examples`: the help of a command that takes
-/// a status. Printed from the status table, so a new status or alias shows up by itself.
-fn with_statuses(examples: &str) -> String {
-    format!("{}\n{examples}", sentences::status_help_table())
-}
+    /// Reads what the command was given into its request.
+    fn read(self, ctx: &Context, host: &mut Host) -> Result<Self::Request>;
 
-/// The top-level help's closing: the statuses with their markers, then `examples`.
-pub(crate) fn with_markers(examples: &str) -> String {
-    let markers: Vec<String> = STATUSES
-        .iter()
-        .map(|info| format!("{} {}", info.marker, info.name))
-        .collect();
-    format!("Statuses: {}\n\n{examples}", markers.join(", "))
-}
+    /// Runs the request.
+    fn execute(ctx: &Context, host: &mut Host, request: Self::Request) -> Result<Outcome>;
 
-/// The owner a command acts for: `--owner`, else `TODOS_OWNER` (an empty value is unset),
-/// checked as an item's owner is.
-fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>> {
-    refuse_empty_owner(flag.map(String::as_str))?;
-    let (raw, path) = match flag {
-        Some(owner) => (Some(owner.clone()), "--owner"),
-        None => (
-            host.var(Variable::Owner.name())
-                .filter(|owner| !owner.is_empty()),
-            Variable::Owner.name(),
-        ),
-    };
-    let mut problems = Vec::new();
-    let owner = raw.and_then(|raw| crate::plan::model::check_owner(&raw, path, &mut problems));
-    Error::if_any(problems)?;
-    Ok(owner)
-}
-
-/// Whose name a change is made under (`TODOS_OWNER`), for `update`, `remove` and `write`:
-/// another owner's item is refused (`claims::respect_owners`).
-fn actor(host: &Host) -> Result<Option<crate::plan::claims::Actor>> {
-    Ok(owner(host, None)?.map(|name| crate::plan::claims::Actor {
-        name,
-        source: "TODOS_OWNER",
-    }))
-}
-
-/// An empty `--owner` is a mistake (an unset shell variable), never a name and never a wish to
-/// clear one (SPEC §1: an owner has 1-64 characters): refused, where it was once dropped.
-fn refuse_empty_owner(flag: Option<&str>) -> Result<()> {
-    match flag {
-        Some(name) if name.trim().is_empty() => Input::OwnerEmpty.into(),
-        _ => Ok(()),
+    /// What the request does with the list `--list` names.
+    fn list_use(_request: &Self::Request) -> ListUse {
+        ListUse::Other
     }
+
+    /// The input as the envelope's `context.params_input` reports it (asked only for `--json`).
+    fn params_input(_request: &Self::Request) -> Option<Value> {
+        None
+    }
+}
+
+/// What a command does with the list `--list` names, for a name that is a typo of another
+/// list's (`-l wbe` beside `web`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ListUse {
+    /// It may make the list (`write`, `create`): it runs, and a warning names the near list.
+    Makes,
+    /// It reads or changes the list's plan: refused, naming the near list.
+    Uses,
+    /// It works elsewhere (every list, the agent's files, the command line).
+    Other,
 }
 
 /// Runs a command that needs no workspace: it describes the command line itself, which the
@@ -277,16 +257,10 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
             plan: crate::store::worktree::relative(worktree, &ctx.workspace),
         });
     let no_plan = show::finds_no_plan(&ctx, &given);
-    let mut params_input = None;
-    let result = Request::of(&ctx, host, given).and_then(|request| {
-        // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
-        // output cost `write` a sixth of its time at that size.
-        if global.json {
-            params_input = request.params_input().cloned();
-        }
-        request.execute(&ctx, host)
-    });
-    let mut result = result;
+    // Only the envelope shows the input: a copy of a 10,000-item snapshot made for text
+    // output cost `write` a sixth of its time at that size.
+    let mut params_input = global.json.then_some(None);
+    let mut result = given.run(&ctx, host, params_input.as_mut());
     if let Ok(outcome) = &mut result {
         outcome.warnings.splice(0..0, ctx.warnings.iter().cloned());
         if no_plan {
@@ -301,163 +275,107 @@ fn run_plan(global: &GlobalArgs, host: &mut Host, given: Given) -> Reply {
         now: Some(ctx.now.instant()),
         workspace: Some(ctx.workspace),
         list: Some(ctx.list.as_str().to_owned()),
-        params_input,
+        params_input: params_input.flatten(),
         result,
     }
 }
 
-/// A command with its input read, ready to run.
-enum Request {
-    Write(write::Request),
-    Create(create::Request),
-    Update(update::Request),
-    Remove(remove::Request),
-    Next(next::Request),
-    Check(check::Request),
-    Hook(hook::Request),
-    Show(ShowArgs),
-    Recap,
-    Undo(UndoArgs),
-    Redo(RedoArgs),
-    History(HistoryArgs),
-    Schema(SchemaArgs),
-    Prompt,
-    Init(InitArgs),
-    MergeFile(MergeFileArgs),
-    Resolve,
-    Sync(SyncArgs),
-}
-
-impl Request {
-    /// The request of what the command was given: read from the command line, or built from
-    /// the input given in memory.
-    fn of(ctx: &Context, host: &mut Host, given: Given) -> Result<Self> {
-        match given {
-            Given::Command(command) => Self::read(ctx, host, command),
+impl Given {
+    /// Runs what the command was given: its command line read by the command, or its input
+    /// given in memory turned into the same request. `params_input`, for `--json`, is where the
+    /// request's input goes.
+    fn run(
+        self,
+        ctx: &Context,
+        host: &mut Host,
+        params_input: Option<&mut Option<Value>>,
+    ) -> Result<Outcome> {
+        let command = match self {
+            Self::Command(command) => command,
             #[cfg(feature = "mcp")]
-            Given::Input {
+            Self::Input {
                 command,
                 input,
                 expect_revision,
-            } => Ok(match command {
-                InputCommand::Write => {
-                    Self::Write(write::Request::of_input(host, input, expect_revision)?)
-                }
-                InputCommand::Create => {
-                    Self::Create(create::Request::of_input(ctx, input, expect_revision)?)
-                }
-                InputCommand::Update => {
-                    Self::Update(update::Request::of_input(host, input, expect_revision)?)
-                }
-            }),
-        }
-    }
-
-    /// Reads what the command was given (arguments, stdin, a file) into a request.
-    fn read(ctx: &Context, host: &mut Host, command: PlanCommand) -> Result<Self> {
-        Ok(match command {
-            PlanCommand::Write(args) => Self::Write(write::read(host, args.0)?),
-            PlanCommand::Create(args) => Self::Create(create::read(ctx, host, &args)?),
-            PlanCommand::Update(args) => Self::Update(update::read(host, &args)?),
-            PlanCommand::Remove(args) => Self::Remove(remove::read(host, &args)?),
-            PlanCommand::Next(args) => Self::Next(next::read(ctx, host, &args)?),
-            PlanCommand::Check(args) => Self::Check(check::read(host, args.0)?),
-            PlanCommand::Hook(_) => Self::Hook(hook::read(host)),
-            PlanCommand::Show(args) => {
-                // Two answers to one question: a script that asked for Markdown and got the
-                // envelope would paste JSON into its notes. `show` writes nothing, so a refusal
-                // costs only the retry, where a silent choice costs a wrong document.
-                if ctx.json && args.format == Format::Markdown {
-                    return Usage::JsonAndMarkdown.into();
-                }
-                Self::Show(args.0)
+            } => {
+                return match command {
+                    InputCommand::Write => {
+                        let request = write::Request::of_input(host, input, expect_revision)?;
+                        execute::<WriteArgs>(ctx, host, request, params_input)
+                    }
+                    InputCommand::Create => {
+                        let request = create::Request::of_input(ctx, input, expect_revision)?;
+                        execute::<CreateArgs>(ctx, host, request, params_input)
+                    }
+                    InputCommand::Update => {
+                        let request = update::Request::of_input(host, input, expect_revision)?;
+                        execute::<UpdateArgs>(ctx, host, request, params_input)
+                    }
+                };
             }
-            PlanCommand::Recap(_) => Self::Recap,
-            PlanCommand::Undo(args) => Self::Undo(args.0),
-            PlanCommand::Redo(args) => Self::Redo(args.0),
-            PlanCommand::History(args) => Self::History(args.0),
-            PlanCommand::Schema(args) => Self::Schema(args.0),
-            PlanCommand::Prompt(_) => Self::Prompt,
-            PlanCommand::Init(args) => Self::Init(args.0),
-            PlanCommand::MergeFile(args) => Self::MergeFile(args.0),
-            PlanCommand::Resolve(_) => Self::Resolve,
-            PlanCommand::Sync(args) => Self::Sync(args.0),
-        })
-    }
-
-    /// The input as the envelope's `context.params_input` reports it.
-    fn params_input(&self) -> Option<&Value> {
-        match self {
-            Self::Write(request) => request.input.as_ref(),
-            Self::Create(request) => Some(&request.input),
-            Self::Update(request) => Some(&request.input),
-            Self::Remove(request) => Some(&request.input),
-            _ => None,
-        }
-    }
-
-    /// Runs the request; a list name that is a typo of another list's (`-l wbe` beside `web`)
-    /// is refused where it would read or change an empty plan, and named where it makes a new list.
-    fn execute(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
-        let Some(near) = ctx.list.near(&ctx.workspace) else {
-            return self.execute_on(ctx, host);
         };
-        let makes = matches!(self, Self::Write(_) | Self::Create(_));
-        let on_the_list = makes
-            || matches!(
-                self,
-                Self::Update(_)
-                    | Self::Remove(_)
-                    | Self::Next(_)
-                    | Self::Check(_)
-                    | Self::Recap
-                    | Self::Undo(_)
-                    | Self::Redo(_)
-                    | Self::History(_)
-            )
-            || matches!(&self, Self::Show(args) if !args.all);
-        if !on_the_list {
-            return self.execute_on(ctx, host);
+        let p = params_input;
+        match command {
+            PlanCommand::Write(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Create(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Sync(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Update(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Remove(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Next(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Show(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Recap(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Undo(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Redo(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::History(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Schema(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Prompt(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::MergeFile(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Resolve(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Check(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Init(args) => read_and_execute(args.0, ctx, host, p),
+            PlanCommand::Hook(args) => read_and_execute(args.0, ctx, host, p),
         }
-        if !makes {
-            return Plan::NoList {
-                list: ctx.list.to_string(),
-                near: near.to_string(),
-            }
-            .into();
-        }
-        let mut outcome = self.execute_on(ctx, host)?;
-        outcome.warnings.push(Warning::NewListNear {
+    }
+}
+
+fn read_and_execute<C: Run>(
+    command: C,
+    ctx: &Context,
+    host: &mut Host,
+    params_input: Option<&mut Option<Value>>,
+) -> Result<Outcome> {
+    let request = command.read(ctx, host)?;
+    execute::<C>(ctx, host, request, params_input)
+}
+
+/// Runs a request; a list name that is a typo of another list's (`-l wbe` beside `web`) is
+/// refused where it would read or change an empty plan, and named where it makes a new list.
+fn execute<C: Run>(
+    ctx: &Context,
+    host: &mut Host,
+    request: C::Request,
+    params_input: Option<&mut Option<Value>>,
+) -> Result<Outcome> {
+    if let Some(params_input) = params_input {
+        *params_input = C::params_input(&request);
+    }
+    let Some(near) = ctx.list.near(&ctx.workspace) else {
+        return C::execute(ctx, host, request);
+    };
+    match C::list_use(&request) {
+        ListUse::Other => C::execute(ctx, host, request),
+        ListUse::Uses => Plan::NoList {
             list: ctx.list.to_string(),
             near: near.to_string(),
-        });
-        Ok(outcome)
-    }
-
-    fn execute_on(self, ctx: &Context, host: &mut Host) -> Result<Outcome> {
-        match self {
-            Self::Write(request) => write::execute(ctx, host, request),
-            Self::Create(request) => create::execute(ctx, host, request),
-            Self::Update(request) => update::execute(ctx, host, &request),
-            Self::Remove(request) => remove::execute(ctx, host, &request),
-            Self::Next(request) => next::execute(ctx, host, &request),
-            Self::Check(request) => check::execute(ctx, &request),
-            Self::Hook(request) => Ok(hook::execute(ctx, host, request)),
-            Self::Show(args) if args.watch => watch::execute(ctx, host, &args),
-            Self::Show(args) => show::execute(ctx, host, &args),
-            Self::Recap => recap::execute(ctx, host),
-            Self::Undo(args) => {
-                undo::execute(ctx, host, Step::Undo { to: args.to }, args.expect_revision)
-            }
-            Self::Redo(args) => undo::execute(ctx, host, Step::Redo, args.expect_revision),
-            Self::History(args) if args.follow => follow::execute(ctx, host, args.limit),
-            Self::History(args) => history::execute(ctx, &args),
-            Self::Schema(args) => Ok(schema::execute(ctx, &args)),
-            Self::Prompt => Ok(prompt::execute(ctx, host)),
-            Self::Init(args) => init::execute(ctx, host, &args),
-            Self::MergeFile(args) => merge_file::execute(ctx, &args),
-            Self::Resolve => resolve::execute(ctx, host),
-            Self::Sync(args) => sync::execute(ctx, host, &args),
+        }
+        .into(),
+        ListUse::Makes => {
+            let mut outcome = C::execute(ctx, host, request)?;
+            outcome.warnings.push(Warning::NewListNear {
+                list: ctx.list.to_string(),
+                near: near.to_string(),
+            });
+            Ok(outcome)
         }
     }
 }

@@ -7,6 +7,7 @@ use crate::plan::claims::{self, TakeOver};
 
 use crate::commands::lazy::Summary;
 use crate::commands::transaction::Transaction;
+use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::dependencies::{Index, named};
@@ -379,4 +380,20 @@ pub struct NextArgs {
 
 impl Summary for NextArgs {
     const SUMMARY: &str = "Print the next ready item, or claim it with --claim";
+}
+
+impl Run for NextArgs {
+    type Request = Request;
+
+    fn read(self, ctx: &Context, host: &mut Host) -> Result<Request> {
+        read(ctx, host, &self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
+        execute(ctx, host, &request)
+    }
+
+    fn list_use(_request: &Request) -> ListUse {
+        ListUse::Uses
+    }
 }

@@ -1,9 +1,11 @@
 use serde_json::json;
 
 use crate::agents::guide;
+use crate::commands::Run;
 use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::context::host::Host;
+use crate::policy::error::Result;
 use crate::policy::settings::Variable;
 use crate::store::Store;
 use crate::view::outcome::{Answer, Outcome};
@@ -56,4 +58,16 @@ pub struct PromptArgs {}
 impl Summary for PromptArgs {
     const SUMMARY: &str =
         "Print a short guide to `todos` for an agent's system prompt, with the limits in force";
+}
+
+impl Run for PromptArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, _request: Self) -> Result<Outcome> {
+        Ok(execute(ctx, host))
+    }
 }

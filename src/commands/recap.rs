@@ -1,4 +1,5 @@
 use crate::commands::lazy::Summary;
+use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::error::Result;
@@ -29,4 +30,20 @@ pub struct RecapArgs {}
 
 impl Summary for RecapArgs {
     const SUMMARY: &str = "Print the one-line progress recap";
+}
+
+impl Run for RecapArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, _request: Self) -> Result<Outcome> {
+        execute(ctx, host)
+    }
+
+    fn list_use(_request: &Self) -> ListUse {
+        ListUse::Uses
+    }
 }

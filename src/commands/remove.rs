@@ -2,6 +2,7 @@ use serde_json::{Value, json};
 
 use crate::commands::lazy::Summary;
 use crate::commands::transaction;
+use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::claims::{self, Actor};
@@ -123,4 +124,24 @@ pub struct RemoveArgs {
 
 impl Summary for RemoveArgs {
     const SUMMARY: &str = "Delete items by id";
+}
+
+impl Run for RemoveArgs {
+    type Request = Request;
+
+    fn read(self, _ctx: &Context, host: &mut Host) -> Result<Request> {
+        read(host, &self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
+        execute(ctx, host, &request)
+    }
+
+    fn list_use(_request: &Request) -> ListUse {
+        ListUse::Uses
+    }
+
+    fn params_input(request: &Request) -> Option<Value> {
+        Some(request.input.clone())
+    }
 }

@@ -15,6 +15,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::json;
 
+use crate::commands::Run;
 use crate::commands::lazy::Summary;
 use crate::commands::merge_file::{self, MAX_STORE_BYTES};
 use crate::commands::transaction::Transaction;
@@ -236,4 +237,16 @@ pub struct ResolveArgs {}
 
 impl Summary for ResolveArgs {
     const SUMMARY: &str = "Merge a plan that git left with conflict markers, then `git add` it";
+}
+
+impl Run for ResolveArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, _request: Self) -> Result<Outcome> {
+        execute(ctx, host)
+    }
 }

@@ -2,9 +2,12 @@ use serde_json::json;
 
 use crate::agents::schema;
 use crate::agents::schema::{SchemaCommand, Vendor};
+use crate::commands::Run;
 use crate::commands::lazy::Summary;
 use crate::context::Context;
+use crate::context::host::Host;
 use crate::policy::error::Headline;
+use crate::policy::error::Result;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
 
@@ -57,4 +60,16 @@ pub struct SchemaArgs {
 impl Summary for SchemaArgs {
     const SUMMARY: &str =
         "Print the JSON Schema of a command's input, or a function-tool definition for an LLM API";
+}
+
+impl Run for SchemaArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, _host: &mut Host, request: Self) -> Result<Outcome> {
+        Ok(execute(ctx, &request))
+    }
 }

@@ -1,9 +1,10 @@
 use crate::commands::lazy::Summary;
 use crate::commands::with_markers;
+use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::ListName;
-use crate::policy::error::Result;
+use crate::policy::error::{Result, Usage};
 use crate::store::Store;
 use crate::view::outcome::{Outcome, View};
 use crate::view::show::Format;
@@ -87,4 +88,34 @@ pub struct ShowArgs {
 
 impl Summary for ShowArgs {
     const SUMMARY: &str = "Print the checklist";
+}
+
+impl Run for ShowArgs {
+    type Request = Self;
+
+    fn read(self, ctx: &Context, _host: &mut Host) -> Result<Self> {
+        // Two answers to one question: a script that asked for Markdown and got the
+        // envelope would paste JSON into its notes. `show` writes nothing, so a refusal
+        // costs only the retry, where a silent choice costs a wrong document.
+        if ctx.json && self.format == Format::Markdown {
+            return Usage::JsonAndMarkdown.into();
+        }
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Self) -> Result<Outcome> {
+        if request.watch {
+            super::watch::execute(ctx, host, &request)
+        } else {
+            execute(ctx, host, &request)
+        }
+    }
+
+    fn list_use(request: &Self) -> ListUse {
+        if request.all {
+            ListUse::Other
+        } else {
+            ListUse::Uses
+        }
+    }
 }

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use crate::commands::Run;
 use crate::commands::lazy::Summary;
 use clap::Args;
 use serde_json::json;
@@ -166,4 +167,16 @@ fn remote_lists(ctx: &Context, host: &Host, remote: &str) -> Result<Vec<ListName
         .filter_map(|line| line.split('\t').nth(1)?.strip_prefix(REF_PREFIX))
         .filter_map(|name| ListName::parse(name).ok())
         .collect())
+}
+
+impl Run for SyncArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Self) -> Result<Outcome> {
+        execute(ctx, host, &request)
+    }
 }

@@ -2,6 +2,7 @@
 //! revision. A run of undos walks back one revision each, as in every editor; `redo` walks
 //! forward again through what they took back, until another change ends the run.
 
+use crate::commands::ListUse;
 use crate::commands::lazy::Summary;
 use crate::commands::transaction::{Transaction, check_revision};
 use crate::context::Context;
@@ -460,4 +461,41 @@ pub struct RedoArgs {
 
 impl Summary for RedoArgs {
     const SUMMARY: &str = "Put back what undo took back, one revision at a time";
+}
+
+impl super::Run for UndoArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Self) -> Result<Outcome> {
+        execute(
+            ctx,
+            host,
+            Step::Undo { to: request.to },
+            request.expect_revision,
+        )
+    }
+
+    fn list_use(_request: &Self) -> ListUse {
+        ListUse::Uses
+    }
+}
+
+impl super::Run for RedoArgs {
+    type Request = Self;
+
+    fn read(self, _ctx: &Context, _host: &mut Host) -> Result<Self> {
+        Ok(self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Self) -> Result<Outcome> {
+        execute(ctx, host, Step::Redo, request.expect_revision)
+    }
+
+    fn list_use(_request: &Self) -> ListUse {
+        ListUse::Uses
+    }
 }

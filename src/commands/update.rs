@@ -6,6 +6,7 @@ use crate::commands::lazy::Summary;
 use crate::commands::remove;
 use crate::commands::source;
 use crate::commands::transaction;
+use crate::commands::{ListUse, Run};
 use crate::commands::{owner_help, with_statuses};
 use crate::context::Context;
 use crate::context::host::Host;
@@ -375,4 +376,24 @@ pub struct UpdateArgs {
 
 impl Summary for UpdateArgs {
     const SUMMARY: &str = "Change one item's status, content, owner or dependencies";
+}
+
+impl Run for UpdateArgs {
+    type Request = Request;
+
+    fn read(self, _ctx: &Context, host: &mut Host) -> Result<Request> {
+        read(host, &self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
+        execute(ctx, host, &request)
+    }
+
+    fn list_use(_request: &Request) -> ListUse {
+        ListUse::Uses
+    }
+
+    fn params_input(request: &Request) -> Option<Value> {
+        Some(request.input.clone())
+    }
 }

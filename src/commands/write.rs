@@ -11,6 +11,7 @@ use crate::commands::lazy::Summary;
 use crate::commands::source;
 use crate::commands::transaction;
 use crate::commands::with_statuses;
+use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, fence};
@@ -461,6 +462,26 @@ pub struct WriteArgs {
 
 impl Summary for WriteArgs {
     const SUMMARY: &str = "Replace the whole list with a snapshot";
+}
+
+impl Run for WriteArgs {
+    type Request = Request;
+
+    fn read(self, _ctx: &Context, host: &mut Host) -> Result<Request> {
+        read(host, self)
+    }
+
+    fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
+        execute(ctx, host, request)
+    }
+
+    fn list_use(_request: &Request) -> ListUse {
+        ListUse::Makes
+    }
+
+    fn params_input(request: &Request) -> Option<Value> {
+        request.input.clone()
+    }
 }
 
 #[cfg(test)]

@@ -308,7 +308,7 @@ impl Given {
                         execute::<CreateArgs>(ctx, host, request, params_input)
                     }
                     InputCommand::Update => {
-                        let request = update::Request::of_input(host, input, expect_revision)?;
+                        let request = update::Request::of_input(ctx, host, input, expect_revision)?;
                         execute::<UpdateArgs>(ctx, host, request, params_input)
                     }
                 };

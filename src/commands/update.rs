@@ -1,6 +1,7 @@
 mod change;
+mod flags;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use crate::commands::lazy::Summary;
 use crate::commands::remove;
@@ -27,50 +28,59 @@ pub struct Request {
     expect_revision: Option<u64>,
     /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
     actor: Option<Actor>,
-    /// The options the change came from, to name them in a refusal; `None` for stdin.
-    flags: Option<Flags>,
-    /// The change as JSON, from the arguments or from stdin.
-    pub input: Value,
+    /// The change, checked; `Err` when it was refused, which is said once the list is known.
+    change: Result<ItemChange>,
+    /// Where the change came from: the flags, named in a refusal as typed, or JSON.
+    given: Given,
 }
 
-/// The values of the repeated options, to name the one a refusal is about.
-struct Flags {
-    blocked_by: Vec<String>,
-    unblock: Vec<String>,
+/// Where a change came from.
+enum Given {
+    /// The command line: each id its flags name, as typed (`--blocked-by 5`), and the flags
+    /// themselves, for the envelope's `params_input`.
+    Flags {
+        blocked_by: Vec<String>,
+        unblock: Vec<String>,
+        params: Value,
+    },
+    /// The JSON form, from stdin or the MCP server.
+    Json(Value),
 }
 
-/// Each field of the JSON form that an option of `update` fills, and that option: a refusal
-/// of a command line names the option typed, not the field it became.
-const FLAG_OF_FIELD: [(&str, &str); 9] = [
-    ("addBlockedBy", "--blocked-by"),
-    ("blocked_by", "--blocked-by"),
-    ("unblock", "--unblock"),
-    ("owner", "--owner"),
-    ("content", "--content"),
-    ("description", "--description"),
-    ("priority", "--priority"),
-    ("active_form", "--active-form"),
-    ("take", "--take"),
-];
-
-impl Flags {
-    /// `addBlockedBy[1]` → `--blocked-by 5`, as typed.
-    fn rename(&self, path: &str) -> Option<String> {
-        let (field, index) = match path.split_once('[') {
-            Some((field, rest)) => (field, rest.strip_suffix(']')?.parse::<usize>().ok()),
-            None => (path, None),
+impl Given {
+    /// What a problem about the `at`th id of a list of the change is called: `addBlockedBy[1]`
+    /// in JSON, the flag with the id as typed on the command line (`--blocked-by 5`).
+    fn id_in(&self, list: Ids, at: usize) -> String {
+        let (field, typed) = match (self, list) {
+            (Self::Json(_), Ids::BlockedBy) => return format!("blocked_by[{at}]"),
+            (Self::Json(_), Ids::AddBlockedBy) => return format!("addBlockedBy[{at}]"),
+            (Self::Json(_), Ids::AddBlocks) => return format!("addBlocks[{at}]"),
+            (Self::Json(_), Ids::Unblock) => return format!("unblock[{at}]"),
+            (Self::Flags { unblock, .. }, Ids::Unblock) => ("--unblock", unblock),
+            (Self::Flags { blocked_by, .. }, _) => ("--blocked-by", blocked_by),
         };
-        let (_, flag) = FLAG_OF_FIELD.iter().find(|(name, _)| *name == field)?;
-        let values = match *flag {
-            "--blocked-by" => &self.blocked_by,
-            "--unblock" => &self.unblock,
-            _ => return Some((*flag).to_owned()),
-        };
-        match index.and_then(|index| values.get(index)) {
-            Some(value) => Some(format!("{flag} {}", crate::policy::text::word(value))),
-            None => Some((*flag).to_owned()),
+        match typed.get(at) {
+            Some(value) => format!("{field} {}", crate::policy::text::word(value)),
+            None => field.to_owned(),
         }
     }
+
+    /// What a problem about a field is called: its JSON key, or the flag that sets it.
+    fn field(&self, key: &'static str, flag: &'static str) -> &'static str {
+        match self {
+            Self::Json(_) => key,
+            Self::Flags { .. } => flag,
+        }
+    }
+}
+
+/// The lists of ids a change names.
+#[derive(Clone, Copy)]
+pub(super) enum Ids {
+    BlockedBy,
+    AddBlockedBy,
+    AddBlocks,
+    Unblock,
 }
 
 /// An id is a decimal number and no status is: `update completed 2` can only mean
@@ -83,8 +93,8 @@ fn swapped(args: &UpdateArgs) -> Option<(String, String)> {
         .then(|| (status.to_owned(), id.to_owned()))
 }
 
-/// Reads the change: the arguments as the JSON form, or the JSON form from stdin.
-pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
+/// Reads the change: from the arguments, or the JSON form from stdin.
+pub fn read(ctx: &Context, host: &mut Host, args: &UpdateArgs) -> Result<Request> {
     super::refuse_empty_owner(args.owner.as_deref())?;
     let actor = super::actor(host)?;
     let (id, status) = match swapped(args) {
@@ -111,55 +121,26 @@ pub fn read(host: &mut Host, args: &UpdateArgs) -> Result<Request> {
         }
         .into());
     }
-    let input = if let Some(id) = &id {
-        let mut object = Map::new();
-        object.insert("id".into(), json!(id));
-        if let Some(status) = &status {
-            object.insert("status".into(), json!(status));
-        }
-        if let Some(content) = &args.content {
-            object.insert("content".into(), json!(content));
-        }
-        if let Some(description) = &args.description {
-            object.insert("description".into(), json!(description));
-        }
-        if let Some(priority) = &args.priority {
-            object.insert("priority".into(), json!(priority));
-        }
-        if let Some(active_form) = &args.active_form {
-            object.insert("active_form".into(), json!(active_form));
-        }
-        if let Some(owner) = &args.owner {
-            object.insert("owner".into(), json!(owner));
-        }
-        if args.take {
-            object.insert("take".into(), json!(true));
-        }
-        if args.no_owner {
-            object.insert("owner".into(), Value::Null);
-        }
-        if !args.blocked_by.is_empty() {
-            object.insert("addBlockedBy".into(), json!(args.blocked_by));
-        }
-        if !args.unblock.is_empty() {
-            object.insert("unblock".into(), json!(args.unblock));
-        }
-        if args.reopen {
-            object.insert("reopen".into(), json!(true));
-        }
-        Value::Object(object)
+    let limits = &ctx.config.limits;
+    let (change, given) = if let Some(id) = &id {
+        let (change, blocked_by, unblock) = flags::change(id, status.as_deref(), args, limits);
+        let params = flags::params(id, status.as_deref(), args);
+        let given = Given::Flags {
+            blocked_by,
+            unblock,
+            params,
+        };
+        (change, given)
     } else {
         let text = source::stdin(host, STDIN_HINT)?;
-        crate::input::json::parse(fence::payload(&text), "stdin")?
+        let input = crate::input::json::parse(fence::payload(&text), "stdin")?;
+        (input::item_change(&input, limits), Given::Json(input))
     };
     Ok(Request {
         expect_revision: args.expect_revision,
         actor,
-        flags: id.is_some().then(|| Flags {
-            blocked_by: args.blocked_by.clone(),
-            unblock: args.unblock.clone(),
-        }),
-        input,
+        change,
+        given,
     })
 }
 
@@ -168,93 +149,92 @@ impl Request {
     /// The request of JSON already parsed (the MCP server's `update` tool): the change as
     /// `todos update` reads it from stdin, made under the same name (`TODOS_OWNER`), with no
     /// command line and no stdin.
-    pub fn of_input(host: &Host, input: Value, expect_revision: Option<u64>) -> Result<Self> {
+    pub fn of_input(
+        ctx: &Context,
+        host: &Host,
+        input: Value,
+        expect_revision: Option<u64>,
+    ) -> Result<Self> {
         Ok(Self {
             expect_revision,
             actor: super::actor(host)?,
-            flags: None,
-            input,
+            change: input::item_change(&input, &ctx.config.limits),
+            given: Given::Json(input),
         })
     }
 }
 
 /// Changes one item's status, text or details.
-pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
+pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
-    let in_words = |err: Error| match &request.flags {
-        Some(flags) => err.renamed(|problem| flags.rename(&problem.path)),
-        None => err,
-    };
-    let change = input::item_change(&request.input, &limits).map_err(in_words)?;
-    let taken_for = taker(&change, request.actor.as_ref()).map_err(in_words)?;
+    let Request {
+        expect_revision,
+        actor,
+        change,
+        given,
+    } = request;
+    let change = change?;
+    let taken_for = taker(&change, actor.as_ref(), &given)?;
     let command = if taken_for.is_some() {
         "update --take"
     } else {
         "update"
     };
-    transaction::change_noted(
-        ctx,
-        host,
-        command,
-        request.expect_revision,
-        false,
-        |document| {
-            let before = document.todos.clone();
-            let taken = match &taken_for {
-                Some(taker) => Some(take(document, &change.id, taker)?),
-                None => None,
-            };
-            let warnings = change::apply(document, &change, &limits)?;
-            let actor = request.actor.as_ref();
-            let now = ctx.now.instant();
-            claims::respect_owners(
-                &before,
-                &document.todos,
-                actor,
-                taken.as_ref().map(|_| change.id.as_str()),
-                now,
-            )?;
-            claims::settle(
-                &before,
-                &mut document.todos,
-                actor,
-                Some(&change.id),
-                ctx.now.fixed(),
-            )?;
-            let note = match taken {
-                Some(from) => {
-                    if let Some(item) = document.todos.iter_mut().find(|item| item.id == change.id)
-                    {
-                        claims::grant(item, ctx.now.fixed(), ctx.config.claim_lease)?;
-                    }
-                    Some(from.map_or_else(
-                        || "taken on purpose".to_owned(),
-                        |from| format!("taken over from {from} on purpose"),
-                    ))
+    transaction::change_noted(ctx, host, command, expect_revision, false, |document| {
+        let before = document.todos.clone();
+        let taken = match &taken_for {
+            Some(taker) => Some(take(document, &change.id, taker)?),
+            None => None,
+        };
+        let warnings = change::apply(document, &change, &limits, &given)?;
+        let actor = actor.as_ref();
+        let now = ctx.now.instant();
+        claims::respect_owners(
+            &before,
+            &document.todos,
+            actor,
+            taken.as_ref().map(|_| change.id.as_str()),
+            now,
+        )?;
+        claims::settle(
+            &before,
+            &mut document.todos,
+            actor,
+            Some(&change.id),
+            ctx.now.fixed(),
+        )?;
+        let note = match taken {
+            Some(from) => {
+                if let Some(item) = document.todos.iter_mut().find(|item| item.id == change.id) {
+                    claims::grant(item, ctx.now.fixed(), ctx.config.claim_lease)?;
                 }
-                None => None,
-            };
-            Ok((warnings, note))
-        },
-    )
+                Some(from.map_or_else(
+                    || "taken on purpose".to_owned(),
+                    |from| format!("taken over from {from} on purpose"),
+                ))
+            }
+            None => None,
+        };
+        Ok((warnings, note))
+    })
     .map(Outcome::changed)
-    .map_err(in_words)
 }
 
 /// Whom `take` (`--take`) gives the item to: the owner the change names, else the name it is
 /// made under; `None` without `take`.
-fn taker(change: &ItemChange, actor: Option<&Actor>) -> Result<Option<String>> {
+fn taker(change: &ItemChange, actor: Option<&Actor>, given: &Given) -> Result<Option<String>> {
     if !change.take {
         return Ok(None);
     }
+    let path = given.field("take", "--take");
     match &change.owner {
         Some(Some(owner)) => Ok(Some(owner.clone())),
         Some(None) => Err(Error::problems(vec![Problem::new(
-            "take",
+            path,
             Refused::TakeWithoutOwner,
         )])),
         None => actor.map(|actor| Some(actor.name.clone())).ok_or_else(|| {
-            Error::problems(vec![Problem::new("take", Refused::TakeNeedsName)])
+            Error::problems(vec![Problem::new(path, Refused::TakeNeedsName)])
                 .hinted(Hint::TakeNeedsName)
         }),
     }
@@ -381,12 +361,12 @@ impl Summary for UpdateArgs {
 impl Run for UpdateArgs {
     type Request = Request;
 
-    fn read(self, _ctx: &Context, host: &mut Host) -> Result<Request> {
-        read(host, &self)
+    fn read(self, ctx: &Context, host: &mut Host) -> Result<Request> {
+        read(ctx, host, &self)
     }
 
     fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
-        execute(ctx, host, &request)
+        execute(ctx, host, request)
     }
 
     fn list_use(_request: &Request) -> ListUse {
@@ -394,6 +374,9 @@ impl Run for UpdateArgs {
     }
 
     fn params_input(request: &Request) -> Option<Value> {
-        Some(request.input.clone())
+        Some(match &request.given {
+            Given::Flags { params, .. } => params.clone(),
+            Given::Json(input) => input.clone(),
+        })
     }
 }

@@ -62,7 +62,12 @@ impl ItemFields {
 }
 
 /// The word Claude Code's `TaskUpdate` sends as a status to delete a task.
-pub(super) const DELETED: &str = "deleted";
+pub const DELETED: &str = "deleted";
+
+/// Whether a status as typed is `deleted`: the item is removed (`update`).
+pub fn deletes(status: &str) -> bool {
+    status.trim().eq_ignore_ascii_case(DELETED)
+}
 
 pub(super) fn item_fields(
     object: &Map<String, Value>,
@@ -89,10 +94,7 @@ pub(super) fn item_fields(
                     .map(|text| content(text, &at, limits, problems));
             }
             Field::Status => {
-                if value
-                    .as_str()
-                    .is_some_and(|s| s.trim().eq_ignore_ascii_case(DELETED))
-                {
+                if value.as_str().is_some_and(deletes) {
                     item.deleted = true;
                 } else {
                     item.status = parse_status(value, &at, problems);

@@ -26,8 +26,12 @@ use fields::{
     DETAIL_FIELDS, Field, ID_FIELD, ITEM_FIELDS, NO_STAND_IN, OPERATIONS, SNAPSHOT_FIELDS,
     SNAPSHOT_STANDS_IN, Spellings, fields, join, shown, type_name,
 };
+pub use item::{DELETED, deletes};
 use item::{item_fields, missing_content};
-pub use values::{MAX_NOTE_CHARS, content, description, parse_priority, summary};
+pub use values::{
+    MAX_NOTE_CHARS, active_form, content, description, id, parse_priority, priority, status,
+    summary,
+};
 use values::{expect_str, note};
 
 pub use requests::{ItemChange, item_change, new_items, new_items_of};

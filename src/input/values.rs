@@ -34,6 +34,11 @@ pub(super) fn parse_status(
     problems: &mut Vec<Problem>,
 ) -> Option<Status> {
     let text = expect_str(value, path, problems)?;
+    status(text, path, problems)
+}
+
+/// A status as typed (a name or an alias); anything else is a problem, with the nearest status.
+pub fn status(text: &str, path: &str, problems: &mut Vec<Problem>) -> Option<Status> {
     let status = Status::parse(text);
     if status.is_none() {
         problems.push(Problem::new(
@@ -49,6 +54,11 @@ pub(super) fn parse_status(
 
 pub fn parse_priority(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<Priority> {
     let text = expect_str(value, path, problems)?;
+    priority(text, path, problems)
+}
+
+/// A priority as typed; anything else is a problem, with the nearest priority.
+pub fn priority(text: &str, path: &str, problems: &mut Vec<Problem>) -> Option<Priority> {
     let priority = Priority::parse(text);
     if priority.is_none() {
         problems.push(Problem::new(
@@ -65,13 +75,9 @@ pub fn parse_priority(value: &Value, path: &str, problems: &mut Vec<Problem>) ->
 
 pub(super) fn parse_id(value: &Value, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
     match value {
-        Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+        Value::String(text) => id(text, path, problems),
         Value::Number(number) if number.is_u64() || number.is_i64() => Some(number.to_string()),
         Value::Null => None,
-        Value::String(_) => {
-            problems.push(Problem::new(path, Wrong::EmptyId));
-            None
-        }
         other => {
             problems.push(Problem::new(
                 path,
@@ -81,6 +87,16 @@ pub(super) fn parse_id(value: &Value, path: &str, problems: &mut Vec<Problem>) -
             ));
             None
         }
+    }
+}
+
+/// An item's id as typed, trimmed; a blank one is a problem.
+pub fn id(text: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    if text.trim().is_empty() {
+        problems.push(Problem::new(path, Wrong::EmptyId));
+        None
+    } else {
+        Some(text.trim().to_owned())
     }
 }
 
@@ -171,7 +187,7 @@ pub fn summary(
     (!text.is_empty()).then_some(text)
 }
 
-pub(super) fn active_form(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+pub fn active_form(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
     let text = model::check_text(raw, path, MAX_ACTIVE_FORM_CHARS, None, problems);
     (!text.is_empty()).then_some(text)
 }

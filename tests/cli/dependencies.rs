@@ -225,6 +225,31 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
 }
 
 #[test]
+fn a_blocker_typed_twice_is_one_and_a_refusal_names_the_one_refused() {
+    let env = TestEnv::new();
+    write_plan(&env);
+    // A repeated id is one id: the one refused is named as typed, not by its place among the
+    // ids kept (which named `--blocked-by 1` here).
+    env.rejects(
+        env.todos(&[
+            "update",
+            "2",
+            "--blocked-by",
+            "1",
+            "--blocked-by",
+            "1",
+            "--blocked-by",
+            "9",
+        ])
+        .expect_stderr(concat!(
+            "error: --blocked-by 9: no item has id \"9\"\n",
+            "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+        )),
+        1,
+    );
+}
+
+#[test]
 fn what_a_snapshot_leaves_out_keeps_its_stored_value_and_null_clears_it() {
     let env = TestEnv::new();
     write_plan(&env);

@@ -1,6 +1,7 @@
 //! What `update` does to the one item it names: its status (the reopen rule, the in-progress
 //! limit, a start on unresolved blockers), text, description, priority, owner and dependencies.
 
+use super::{Given, Ids};
 use crate::commands::remove;
 use crate::input::ItemChange;
 use crate::plan::dependencies;
@@ -12,6 +13,7 @@ pub(super) fn apply(
     document: &mut Document,
     request: &ItemChange,
     limits: &Limits,
+    given: &Given,
 ) -> Result<Vec<Warning>> {
     let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
         return Err(Error::problems(vec![Problem::new(
@@ -59,7 +61,7 @@ pub(super) fn apply(
     if let Some(owner) = &request.owner {
         item.owner.clone_from(owner);
     }
-    change_dependencies(document, index, request)?;
+    change_dependencies(document, index, request, given)?;
     let starts =
         request.status == Some(Status::InProgress) && before[index].status != Status::InProgress;
     let owner_moves = request.owner.is_some() && document.todos[index].status == Status::InProgress;
@@ -92,7 +94,12 @@ pub(super) fn apply(
 
 /// Applies the request's dependency edits to item `index`: every id it names must be another
 /// item of the list, and the result must hold no cycle.
-fn change_dependencies(document: &mut Document, index: usize, request: &ItemChange) -> Result<()> {
+fn change_dependencies(
+    document: &mut Document,
+    index: usize,
+    request: &ItemChange,
+    given: &Given,
+) -> Result<()> {
     let own = document.todos[index].id.clone();
     let mut problems = Vec::new();
     let known = |id: &str, path: String, problems: &mut Vec<Problem>| {
@@ -111,15 +118,15 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
     };
     let lists = [
         (
-            "blocked_by",
+            Ids::BlockedBy,
             request.blocked_by.as_deref().unwrap_or_default(),
         ),
-        ("addBlockedBy", request.add_blocked_by.as_slice()),
-        ("addBlocks", request.add_blocks.as_slice()),
+        (Ids::AddBlockedBy, request.add_blocked_by.as_slice()),
+        (Ids::AddBlocks, request.add_blocks.as_slice()),
     ];
-    for (name, ids) in lists {
+    for (list, ids) in lists {
         for (at, id) in ids.iter().enumerate() {
-            known(id, format!("{name}[{at}]"), &mut problems);
+            known(id, given.id_in(list, at), &mut problems);
         }
     }
     // `--unblock` takes off a blocker the item waits on; any other id is a mistake to name, not
@@ -134,7 +141,7 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
     for (at, id) in request.unblock.iter().enumerate() {
         if !waits_on.contains(&id) {
             problems.push(Problem::new(
-                format!("unblock[{at}]"),
+                given.id_in(Ids::Unblock, at),
                 Refused::DoesNotWait {
                     own: own.clone(),
                     id: id.clone(),
@@ -165,7 +172,7 @@ fn change_dependencies(document: &mut Document, index: usize, request: &ItemChan
     }
     if let Some(cycle) = dependencies::cycle(&document.todos) {
         return Err(Error::problems(vec![Problem::new(
-            "blocked_by",
+            given.field("blocked_by", "--blocked-by"),
             Refused::MakesCycle {
                 described: dependencies::describe_cycle(&document.todos, &cycle),
             },

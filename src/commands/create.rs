@@ -9,7 +9,7 @@ use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::input::{self, fence};
-use crate::plan::model::{self, Item, Status};
+use crate::plan::model::{self, Item, Priority, Status};
 use crate::policy::error::{
     Error, Hint, Input, Problem, Refused, Result, Split, StdinCommand, Warning,
 };
@@ -26,8 +26,13 @@ pub struct Request {
     flag_blockers: Vec<String>,
     /// The checked new items, without ids yet.
     items: Vec<Item>,
-    /// The input as JSON: what was piped in, or `{"items": [...]}` for arguments and lines.
-    pub input: Value,
+    /// The input as JSON, for the envelope's `params_input`: what was piped in, else `None`
+    /// (`{"items": [...]}` of the texts as typed, or of the lines).
+    input: Option<Value>,
+    /// The texts as typed on the command line.
+    typed: Vec<String>,
+    /// The options, checked, that every new item takes.
+    options: Options,
     /// Texts typed unquoted, each word an item (`todos create Fix the flaky test`).
     split: Option<Split>,
 }
@@ -37,12 +42,7 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
     let limits = ctx.config.limits;
     let (items, input) = if args.contents.is_empty() {
         let text = source::stdin(host, STDIN_HINT)?;
-        let (items, value) = input::new_items(fence::payload(&text), &limits)?;
-        let input = value.unwrap_or_else(|| {
-            let texts: Vec<&str> = items.iter().map(|item| item.content.as_str()).collect();
-            json!({"items": texts})
-        });
-        (items, input)
+        input::new_items(fence::payload(&text), &limits)?
     } else {
         let mut problems = Vec::new();
         let items: Vec<Item> = args
@@ -57,14 +57,16 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
             })
             .collect();
         Error::if_any(problems)?;
-        (items, json!({"items": args.contents}))
+        (items, None)
     };
     let split = Split::of(
         &args.contents,
         args.description.as_deref(),
         args.after_description,
     );
-    with_options(items, input, args, split)
+    let mut request = with_options(items, input, args, split)?;
+    request.typed.clone_from(&args.contents);
+    Ok(request)
 }
 
 #[cfg(feature = "mcp")]
@@ -75,7 +77,7 @@ impl Request {
         let items = input::new_items_of(&input, &ctx.config.limits)?;
         with_options(
             items,
-            input,
+            Some(input),
             &CreateArgs {
                 contents: Vec::new(),
                 blocked_by: Vec::new(),
@@ -94,7 +96,7 @@ impl Request {
 /// `--blocked-by`, `--description`, `--priority`).
 fn with_options(
     mut items: Vec<Item>,
-    mut input: Value,
+    input: Option<Value>,
     args: &CreateArgs,
     split: Option<Split>,
 ) -> Result<Request> {
@@ -114,7 +116,7 @@ fn with_options(
     let priority = args
         .priority
         .as_deref()
-        .and_then(|text| input::parse_priority(&json!(text), "--priority", &mut problems));
+        .and_then(|text| input::priority(text, "--priority", &mut problems));
     Error::if_any(problems)?;
     let blockers: Vec<String> = args
         .blocked_by
@@ -137,27 +139,64 @@ fn with_options(
             item.priority = priority;
         }
     }
-    if let Value::Object(object) = &mut input {
-        if !blockers.is_empty() {
-            object.insert("blocked_by".into(), json!(blockers));
-        }
-        if let Some(owner) = &owner {
-            object.insert("owner".into(), json!(owner));
-        }
-        if let Some(description) = &description {
-            object.insert("description".into(), json!(description));
-        }
-        if let Some(priority) = priority {
-            object.insert("priority".into(), json!(priority.as_str()));
-        }
-    }
     Ok(Request {
         expect_revision: args.expect_revision,
         flag_blockers: blockers,
         items,
         input,
+        typed: Vec::new(),
+        options: Options {
+            owner,
+            description,
+            priority,
+        },
         split,
     })
+}
+
+/// What `--owner`, `--description` and `--priority` give every new item, checked.
+struct Options {
+    owner: Option<String>,
+    description: Option<String>,
+    priority: Option<Priority>,
+}
+
+impl Request {
+    /// The input as the envelope's `context.params_input` reports it: what was piped in, or
+    /// `{"items": [...]}` of the texts, with the options beside them.
+    fn params_input(&self) -> Value {
+        let mut input = self.input.clone().unwrap_or_else(|| {
+            let texts: Vec<&str> = if self.typed.is_empty() {
+                self.items
+                    .iter()
+                    .map(|item| item.content.as_str())
+                    .collect()
+            } else {
+                self.typed.iter().map(String::as_str).collect()
+            };
+            json!({ "items": texts })
+        });
+        if let Value::Object(object) = &mut input {
+            if !self.flag_blockers.is_empty() {
+                object.insert("blocked_by".into(), json!(self.flag_blockers));
+            }
+            let Options {
+                owner,
+                description,
+                priority,
+            } = &self.options;
+            if let Some(owner) = owner {
+                object.insert("owner".into(), json!(owner));
+            }
+            if let Some(description) = description {
+                object.insert("description".into(), json!(description));
+            }
+            if let Some(priority) = priority {
+                object.insert("priority".into(), json!(priority.as_str()));
+            }
+        }
+        input
+    }
 }
 
 /// Appends new pending items, with ids from the store's counter.
@@ -283,6 +322,6 @@ impl Run for CreateArgs {
     }
 
     fn params_input(request: &Request) -> Option<Value> {
-        Some(request.input.clone())
+        Some(request.params_input())
     }
 }

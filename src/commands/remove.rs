@@ -19,14 +19,11 @@ pub struct Request {
     /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
     actor: Option<Actor>,
     expect_revision: Option<u64>,
-    /// `{"ids": [...]}`, for the envelope's `params_input`.
-    pub input: Value,
 }
 
 pub fn read(host: &Host, args: &RemoveArgs) -> Result<Request> {
     let ids: Vec<String> = args.ids.iter().map(|id| id.trim().to_owned()).collect();
     Ok(Request {
-        input: json!({ "ids": ids }),
         ids,
         actor: super::actor(host)?,
         expect_revision: args.expect_revision,
@@ -142,6 +139,6 @@ impl Run for RemoveArgs {
     }
 
     fn params_input(request: &Request) -> Option<Value> {
-        Some(request.input.clone())
+        Some(json!({ "ids": request.ids }))
     }
 }

@@ -21,7 +21,7 @@ use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand, 
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
-use args::{args_form, todo_flag};
+use args::todo_flag;
 use clap::{Args, ValueHint};
 use clap_complete::ArgValueCandidates;
 use matching::{match_ids, merged, replaced};
@@ -33,8 +33,8 @@ pub struct Request {
     args: WriteArgs,
     /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
     actor: Option<Actor>,
-    /// The snapshot as JSON; `None` for `--summary` alone.
-    pub input: Option<Value>,
+    /// The snapshot as JSON; `None` for the args form (`-t`) and for `--summary` alone.
+    input: Option<Value>,
 }
 
 /// Reads the snapshot from wherever it was given.
@@ -76,6 +76,11 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         }
     };
     let mut snapshot = match &input {
+        None if !args.todos.is_empty() => {
+            let (snapshot, problems) = args::snapshot(&args, &limits);
+            Error::if_any(problems)?;
+            snapshot
+        }
         Some(value) => {
             let (snapshot, mut problems) =
                 input::snapshot_and_problems(value, &limits).map_err(in_words)?;
@@ -173,7 +178,7 @@ fn input_value(host: &mut Host, args: &WriteArgs) -> Result<Option<Value>> {
             text.clone()
         }
         (None, Some(path)) => source::file(path)?,
-        (None, None) if !args.todos.is_empty() => return Ok(Some(args_form(args))),
+        (None, None) if !args.todos.is_empty() => return Ok(None),
         // `--summary` alone changes only the summary, unless a snapshot is piped in with it.
         (None, None) if args.summary.is_some() => match host.stdin_kind() {
             // A stdin left open and silent is no input: never a hang.
@@ -480,7 +485,10 @@ impl Run for WriteArgs {
     }
 
     fn params_input(request: &Request) -> Option<Value> {
-        request.input.clone()
+        match &request.input {
+            None if !request.args.todos.is_empty() => Some(args::params(&request.args)),
+            input => input.clone(),
+        }
     }
 }
 

@@ -157,6 +157,40 @@ fn draft(value: &Value, path: &str, limits: &Limits, problems: &mut Vec<Problem>
     })
 }
 
+/// One item given as a status and a text (`write -t STATUS:CONTENT`), checked as a snapshot's
+/// `{"content", "status"}` is, every problem at `path`; `None` when it has one.
+pub fn flag_draft(
+    text: &str,
+    status: &str,
+    path: &str,
+    limits: &Limits,
+    problems: &mut Vec<Problem>,
+) -> Option<Draft> {
+    let before = problems.len();
+    let content = values::content(text, path, limits, problems);
+    let status = if item::deletes(status) {
+        problems.push(Problem::new(path, Wrong::DeletedInSnapshot));
+        None
+    } else {
+        values::status(status, path, problems)
+    };
+    if problems.len() != before {
+        return None;
+    }
+    Some(Draft {
+        requested_id: None,
+        item: Item::new(content, status?),
+        left_out: LeftOut {
+            description: true,
+            active_form: true,
+            priority: true,
+            blocked_by: true,
+            owner: true,
+        },
+        blocked_by_path: String::new(),
+    })
+}
+
 /// The items of a snapshot's list, and what each asks for (status, owner) for the in-progress
 /// rule. That rule waits for the stored plan when it can (an owner the snapshot leaves out is
 /// the kept item's: `write` checks the plan it makes), and is checked here only when the input

@@ -1,26 +1,78 @@
-//! `write`'s args form (`--summary TEXT -t STATUS:CONTENT`…) as the canonical JSON shape, and
-//! the `-t` a problem's path stands for.
+//! `write`'s args form (`--summary TEXT -t STATUS:CONTENT`…) as the snapshot the JSON reader
+//! makes, each item checked as that reader checks one and each problem named as the `-t` typed;
+//! and the `-t` a path of the plan stands for.
 
 use serde_json::{Value, json};
 
 use super::WriteArgs;
-use crate::plan::model::Status;
+use crate::input::{self, Snapshot};
+use crate::plan::model::{self, Limits, Status};
+use crate::policy::error::Problem;
 
-/// `-t STATUS:CONTENT`… as the canonical JSON shape, so one validator sees every input. A
-/// `-t` without a status is a pending item with the whole text, as `create` makes one: no `:`,
-/// or text before the first `:` that is no status nor a near miss of one (`Fix bug: null
-/// deref`). A near miss (`complted:Fix`) stays a status, refused with "did you mean".
-pub(super) fn args_form(args: &WriteArgs) -> Value {
+/// Where the items of the args form stand: the list a refusal of the plan names.
+const LIST: &str = "todos";
+
+/// `-t STATUS:CONTENT` split into its status and text. A `-t` without a status is a pending
+/// item with the whole text, as `create` makes one: no `:`, or text before the first `:` that
+/// is no status nor a near miss of one (`Fix bug: null deref`). A near miss (`complted:Fix`)
+/// stays a status, refused with "did you mean".
+fn split(pair: &str) -> (&str, &str) {
+    match pair.split_once(':') {
+        Some((status, content))
+            if Status::parse(status).is_some() || Status::suggest(status).is_some() =>
+        {
+            (status, content)
+        }
+        _ => (Status::Pending.as_str(), pair),
+    }
+}
+
+/// The snapshot `-t STATUS:CONTENT`… and `--summary` make, and its problems: the same checks,
+/// in the same order, as a snapshot read from JSON (`input::snapshot_and_problems`).
+pub(super) fn snapshot(args: &WriteArgs, limits: &Limits) -> (Snapshot, Vec<Problem>) {
+    let mut problems = Vec::new();
+    let mut drafts = Vec::with_capacity(args.todos.len());
+    let mut slots = Vec::with_capacity(args.todos.len());
+    for (index, pair) in args.todos.iter().enumerate() {
+        let (status, text) = split(pair);
+        let path = format!("-t #{}", index + 1);
+        match input::flag_draft(text, status, &path, limits, &mut problems) {
+            Some(draft) => {
+                slots.push((draft.item.status, None));
+                drafts.push(draft);
+            }
+            None => slots.push((Status::parse(status).unwrap_or(Status::Pending), None)),
+        }
+    }
+    let finished = slots
+        .iter()
+        .filter(|(status, _): &&(Status, Option<&str>)| status.is_terminal())
+        .count();
+    model::check_length(args.todos.len(), finished, LIST, limits, &mut problems);
+    let mut snapshot = Snapshot {
+        items: Some(drafts),
+        list_path: LIST.to_owned(),
+        ..Snapshot::default()
+    };
+    if let Some(text) = &args.summary {
+        snapshot.summary = input::summary(text, "summary", limits, &mut problems);
+        snapshot.clear_summary = text.trim().is_empty();
+    }
+    if !problems.is_empty() {
+        model::check_in_progress(&slots, LIST, limits, &mut problems);
+    }
+    (snapshot, problems)
+}
+
+/// The args form as the envelope's `params_input` reports it: the canonical JSON shape it
+/// stands for.
+pub(super) fn params(args: &WriteArgs) -> Value {
     let todos: Vec<Value> = args
         .todos
         .iter()
-        .map(|pair| match pair.split_once(':') {
-            Some((status, content))
-                if Status::parse(status).is_some() || Status::suggest(status).is_some() =>
-            {
-                json!({"content": content, "status": status})
-            }
-            _ => json!({"content": pair, "status": Status::Pending.as_str()}),
+        .map(|pair| {
+            let (status, content) = split(pair);
+            json!({"content": content, "status": status})
         })
         .collect();
     let mut value = json!({"todos": todos});
@@ -30,8 +82,8 @@ pub(super) fn args_form(args: &WriteArgs) -> Value {
     value
 }
 
-/// The `-t` a path of the args form stands for, as the user counts them: `todos[1].status` is
-/// `-t #2`.
+/// The `-t` a path of the plan the args form makes stands for, as the user counts them:
+/// `todos[1]` is `-t #2`.
 pub(super) fn todo_flag(path: &str) -> Option<String> {
     let rest = path.strip_prefix("todos[")?;
     let (index, _) = rest.split_once(']')?;

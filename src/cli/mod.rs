@@ -14,7 +14,7 @@ pub mod reference;
 use crate::commands::board::BoardArgs;
 use crate::commands::lazy::with_list_candidates;
 use crate::commands::mcp::McpArgs;
-use crate::commands::{AboutCommand, Lazy, PlanCommand, with_markers};
+use crate::commands::{AboutCommand, Lazy, PlanCommand, create, update, with_markers};
 
 /// A workspace todo list for AI agents, scripts and people.
 ///
@@ -101,18 +101,6 @@ pub fn command_name(args: &[OsString]) -> Option<(usize, &str)> {
     None
 }
 
-/// How many of `create`'s texts were typed after `--description`'s value: words of an unquoted
-/// description that became items (`--description Because it fails on CI`).
-fn words_after_description(create: &clap::ArgMatches) -> usize {
-    match (
-        create.index_of("description"),
-        create.indices_of("contents"),
-    ) {
-        (Some(at), Some(texts)) => texts.filter(|&index| index > at).count(),
-        _ => 0,
-    }
-}
-
 impl Cli {
     /// The command line, with what a shell's <TAB> offers.
     pub fn command() -> clap::Command {
@@ -132,21 +120,11 @@ impl Cli {
         let after_description = matches
             .subcommand()
             .filter(|(name, _)| *name == "create")
-            .map_or(0, |(_, create)| words_after_description(create));
+            .map_or(0, |(_, create)| create::words_after_description(create));
         let status_after_text = matches
             .subcommand()
             .filter(|(name, _)| *name == "update")
-            .and_then(|(_, update)| {
-                let status = update.index_of("status")?;
-                [
-                    ("content", "--content"),
-                    ("description", "--description"),
-                    ("active_form", "--active-form"),
-                ]
-                .into_iter()
-                .find(|(id, _)| update.index_of(id).is_some_and(|value| value + 1 == status))
-                .map(|(_, flag)| flag)
-            });
+            .and_then(|(_, update)| update::status_after_text(update));
         let mut command = Command::from_arg_matches_mut(&mut matches).map_err(formatted)?;
         if let Command::Plan(PlanCommand::Create(args)) = &mut command {
             args.0.after_description = after_description;

@@ -257,6 +257,19 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     .map(Outcome::changed)
 }
 
+/// How many of `create`'s texts were typed after `--description`'s value, as the parser saw
+/// them: words of an unquoted description that became items (`--description Because it fails
+/// on CI`).
+pub(crate) fn words_after_description(create: &clap::ArgMatches) -> usize {
+    match (
+        create.index_of("description"),
+        create.indices_of("contents"),
+    ) {
+        (Some(at), Some(texts)) => texts.filter(|&index| index > at).count(),
+        _ => 0,
+    }
+}
+
 /// `--priority`'s help (`create`, `update`), from the table of priorities.
 pub(super) fn priority_help(what: &str) -> String {
     let names: Vec<&str> = crate::plan::model::Priority::names().collect();

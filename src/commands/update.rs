@@ -220,6 +220,20 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     .map(Outcome::changed)
 }
 
+/// The text option whose value the STATUS was typed right after, as the parser saw it
+/// (`UpdateArgs::status_after_text`).
+pub(crate) fn status_after_text(update: &clap::ArgMatches) -> Option<&'static str> {
+    let status = update.index_of("status")?;
+    [
+        ("content", "--content"),
+        ("description", "--description"),
+        ("active_form", "--active-form"),
+    ]
+    .into_iter()
+    .find(|(id, _)| update.index_of(id).is_some_and(|value| value + 1 == status))
+    .map(|(_, flag)| flag)
+}
+
 /// Whom `take` (`--take`) gives the item to: the owner the change names, else the name it is
 /// made under; `None` without `take`.
 fn taker(change: &ItemChange, actor: Option<&Actor>, given: &Given) -> Result<Option<String>> {

@@ -338,6 +338,7 @@ impl Given {
     }
 }
 
+/// Reads a command line's command into its request, then runs it.
 fn read_and_execute<C: Run>(
     command: C,
     ctx: &Context,

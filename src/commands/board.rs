@@ -38,6 +38,10 @@ pub struct BoardArgs {
     /// Print the URL; do not open a browser
     #[arg(long)]
     pub no_open: bool,
+
+    /// Serve the page without its actions: no change can be made from it
+    #[arg(long)]
+    pub read_only: bool,
 }
 
 /// What the board shows: each PATH (from the current folder) as a workspace or a folder to

@@ -37,12 +37,14 @@ struct Run {
     start: u64,
 }
 
-/// The revision an `undo`/`redo` history line restored (`undo --to 4` → 4).
+/// The revision an `undo`/`redo` history line restored (`undo --to 4` → 4, and
+/// `undo --to 4 (board: alice)`, made on the board, too).
 fn restored_by(command: &str) -> Option<u64> {
-    ["undo --to ", "redo --to "]
+    let rest = ["undo --to ", "redo --to "]
         .iter()
-        .find_map(|prefix| command.strip_prefix(prefix))
-        .and_then(|revision| revision.parse().ok())
+        .find_map(|prefix| command.strip_prefix(prefix))?;
+    let revision = rest.split_once(' ').map_or(rest, |(revision, _)| revision);
+    revision.parse().ok()
 }
 
 /// The run of undos and redos that made the current revision, read from the history: the

@@ -41,6 +41,9 @@ pub struct Context {
     pub now: Now,
     /// `TODOS_SESSION`: a new value starts a new completion-log session.
     pub session: Option<String>,
+    /// What makes the change when no command line does (the board's page), named in the
+    /// history after the command.
+    pub via: Option<crate::policy::via::Via>,
     pub json: bool,
     pub quiet: bool,
     pub lock_timeout: Duration,
@@ -137,6 +140,7 @@ impl Context {
             session: host
                 .var(Variable::Session.name())
                 .filter(|s| !s.trim().is_empty()),
+            via: host.via.clone(),
             json: global.json,
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),

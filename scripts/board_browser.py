@@ -490,6 +490,11 @@ def main():
         act_from_the_page(todos, browser, repos, url)
 
         if args.screenshot:
+            # The page as a person leaves it: an item claimed from the page, and a change by
+            # another process just marked.
+            browser.click("article.workspace[data-workspace$='/docs'] section.list[data-list='default'] "
+                          "li.item[data-item='4'] button.act-claim")
+            browser.wait_for(f"const item = {item_js('docs', 'default', 4)}; return item && item.dataset.status === 'in_progress';")
             todos.run(repos["web"], "update", "2", "completed")
             browser.wait_for("""
                 const item = document.querySelector('article.workspace[data-workspace$="/web"] li.item[data-item="2"]');

@@ -495,6 +495,11 @@ def main():
             browser.click("article.workspace[data-workspace$='/docs'] section.list[data-list='default'] "
                           "li.item[data-item='4'] button.act-claim")
             browser.wait_for(f"const item = {item_js('docs', 'default', 4)}; return item && item.dataset.status === 'in_progress';")
+            # And a refusal, in the command line's words, under the list it was made on.
+            release = "article.workspace[data-workspace$='/api'] section.list[data-list='release']"
+            browser.click(release + " li.item[data-item='2'] button.act-complete")
+            browser.wait_for(f"return document.querySelector(\"{release} .said.refused\") !== null")
+            browser.js("document.activeElement && document.activeElement.blur()")
             todos.run(repos["web"], "update", "2", "completed")
             browser.wait_for("""
                 const item = document.querySelector('article.workspace[data-workspace$="/web"] li.item[data-item="2"]');

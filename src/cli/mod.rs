@@ -61,10 +61,13 @@ pub enum Command {
     /// through a link, passing over .git, node_modules and target); with none, this workspace.
     /// The page shows each workspace and list: the summary, the progress, the items with their
     /// owners, leases, blockers and descriptions, and the latest revisions with what changed. It
-    /// follows every change within a second, without a reload, and marks what changed. The
-    /// server listens on 127.0.0.1 only and answers only under its URL's random token; it
-    /// changes nothing. Ctrl-C stops it. `--json` prints the same data once, one envelope per
-    /// workspace.
+    /// follows every change within a second, without a reload, and marks what changed. On each
+    /// list a person adds an item, starts, completes, cancels, fails, reopens, claims or lets go
+    /// of one, or undoes the last change: each the command line's own change, made as
+    /// TODOS_OWNER (else the user), which the history names with the board; --read-only serves
+    /// the page without them. The server listens on 127.0.0.1 only and answers only under its
+    /// URL's random token, and takes a change only from its own page. Ctrl-C stops it. `--json`
+    /// prints the same data once, one envelope per workspace.
     Board(Lazy<BoardArgs>),
 
     #[command(flatten)]

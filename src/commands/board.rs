@@ -21,10 +21,11 @@ use discover::Root;
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-    todos board                   # this workspace's lists, in the browser\n  \
-    todos board ~/code            # every workspace under ~/code, 3 folders deep\n  \
-    todos board ~/code --no-open  # prints the URL (with its token) to open yourself\n  \
-    todos board ~/code --json     # the same data once, one envelope per workspace")]
+    todos board                     # this workspace's lists, in the browser\n  \
+    todos board ~/code              # every workspace under ~/code, 3 folders deep\n  \
+    todos board ~/code --no-open    # prints the URL (with its token) to open yourself\n  \
+    todos board ~/code --read-only  # the page without its actions: nothing changes from it\n  \
+    todos board ~/code --json       # the same data once, one envelope per workspace")]
 pub struct BoardArgs {
     /// Workspaces, or folders to search for workspaces (3 levels deep, never through a link,
     /// passing over .git, node_modules and target); default: this workspace

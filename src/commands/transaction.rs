@@ -403,10 +403,7 @@ impl<'a> Transaction<'a> {
     ) -> Vec<Warning> {
         let limit = self.ctx.config.history_limit;
         let path = self.store.history_path();
-        let command = match &self.ctx.via {
-            Some(via) => via.label(command),
-            None => command.to_owned(),
-        };
+        let command = self.ctx.recorded(command);
         match ends.and_then(|ends| history::append(path, ends, old, head, new, &command, limit)) {
             Ok(()) => Vec::new(),
             Err(err) => vec![Warning::HistoryNotRecorded { why: err.message }],

@@ -57,6 +57,15 @@ pub struct Context {
 }
 
 impl Context {
+    /// The command as the history and the remote record it: followed by what made the change
+    /// when no command line did (`update (board: alice)`).
+    pub fn recorded(&self, command: &str) -> String {
+        match &self.via {
+            Some(via) => via.label(command),
+            None => command.to_owned(),
+        }
+    }
+
     pub fn new(global: &GlobalArgs, host: &Host) -> Result<Self> {
         // An empty TODOS_WORKSPACE counts as unset: a shell that exports it empty means none.
         let from_env = || {

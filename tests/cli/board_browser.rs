@@ -3,7 +3,7 @@
 //! repositories' plans, a change appearing within a second, a hostile item shown as text, a
 //! request without the token refused; a person's clicks on the page (add, complete, claim, undo)
 //! making the command line's changes, a refusal in its words, and a page on another loopback
-//! port (a form, fetch() with and without a token) getting nothing done, the workspace byte for
+//! port (a form, `fetch()` with and without a token) getting nothing done, the workspace byte for
 //! byte as it was. Skipped, loudly, only where Chromium cannot be installed.
 
 use std::process::Command;

@@ -77,14 +77,15 @@ class Todos:
             env=env, input=stdin, capture_output=True, text=True, timeout=WAIT,
         )
 
-    def board(self, *paths, browser=None, owner=None):
+    def board(self, *paths, browser=None, owner=None, read_only=False):
         env = dict(self.env)
         if browser:
             env["BROWSER"] = browser
         if owner:
             env["TODOS_OWNER"] = owner
         process = subprocess.Popen(
-            [self.binary, "board", *([] if browser else ["--no-open"]), *paths],
+            [self.binary, "board", *([] if browser else ["--no-open"]),
+             *(["--read-only"] if read_only else []), *paths],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         deadline = time.monotonic() + WAIT
@@ -527,7 +528,7 @@ def main():
             out.write('{"not": "yours"}')
         os.symlink(secret, os.path.join(evil, ".todos", "trap.json"))
         os.mkfifo(os.path.join(evil, ".todos", "pipe.json"))
-        second, second_url = todos.board(evil)
+        second, second_url = todos.board(evil, owner=PERSON, read_only=True)
         started.append(second)
         browser.go(second_url)
         browser.wait_for("return document.querySelectorAll('article.workspace').length === 1")
@@ -543,6 +544,8 @@ def main():
         check(evil_seen["content"] == hostile and evil_seen["elements"] == 0 and not evil_seen["pwned"],
               f"a hostile item is shown as text: {evil_seen['content']!r}")
         check(evil_seen["summary"] == "<b>bold</b> & <script>", "a hostile summary is shown as text")
+        controls = browser.js("return document.querySelectorAll('button.act, form.list-acts, .said').length")
+        check(controls == 0, f"--read-only serves the page without its actions: {controls} controls")
         check(bool(evil_seen["trap"]) and "UNSAFE_PATH" in evil_seen["trap"],
               f"a store that links out is named unreadable: {evil_seen['trap']!r}")
         check(bool(evil_seen["pipe"]) and "UNSAFE_PATH" in evil_seen["pipe"],

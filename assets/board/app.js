@@ -402,7 +402,9 @@
     const mine = actions && item.owner && item.owner === actions.person;
     const acts = [];
     if (item.status !== "in_progress") acts.push(["start", "Start"]);
-    if (!mine || item.status !== "in_progress") acts.push(["claim", "Claim"]);
+    // Another owner's item is taken over on purpose, as `update --take` does: said so.
+    if (item.owner && !mine) acts.push(["claim", "Take over"]);
+    else if (!mine || item.status !== "in_progress") acts.push(["claim", "Claim"]);
     if (item.owner) acts.push(["let_go", "Let go"]);
     acts.push(["complete", "Complete"], ["cancel", "Cancel"], ["fail", "Fail"]);
     return acts;

@@ -436,3 +436,22 @@ pub struct RedoArgs {
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::restored_by;
+
+    #[test]
+    fn an_undo_made_on_the_board_is_read_as_the_command_line_s() {
+        assert_eq!(restored_by("undo --to 4"), Some(4));
+        assert_eq!(restored_by("redo --to 12 (board: alice)"), Some(12));
+        for other in [
+            "update (board: alice)",
+            "undo --to x",
+            "undo --to  4",
+            "write",
+        ] {
+            assert_eq!(restored_by(other), None, "{other}");
+        }
+    }
+}

@@ -274,12 +274,18 @@ def item_js(workspace, list_, item):
             f"section.list[data-list=\"{list_}\"] li.item[data-item=\"{item}\"]')")
 
 
+def answered(browser):
+    """Waits until no list has an action under way (the page marks it busy until answered)."""
+    return browser.wait_for("return document.querySelector('section.list[data-busy]') === null")
+
+
 def act_from_the_page(todos, browser, repos, url):
     """A person's clicks and keys on the page: each makes the command line's change, a refusal
     is shown in its words with nothing changed, and a page on another origin gets nothing done."""
     docs = "article.workspace[data-workspace$='/docs'] section.list[data-list='default']"
     # Add: typed into the list's field, Enter to send, as on a keyboard.
     browser.type(docs + " .add-field", "Proofread the tour\ue007")
+    answered(browser)
     added = browser.wait_for(f"""
         const item = {item_js("docs", "default", 4)};
         return item && item.querySelector('.content').textContent;""")
@@ -288,8 +294,10 @@ def act_from_the_page(todos, browser, repos, url):
           f"an item added from the page is in the store and on the page: {added!r}")
     # Complete and claim: the buttons on each item.
     browser.click(docs + " li.item[data-item='3'] button.act-complete")
+    answered(browser)
     done = browser.wait_for(f"const item = {item_js('docs', 'default', 3)}; return item && item.dataset.status === 'completed';")
     browser.click(docs + " li.item[data-item='4'] button.act-claim")
+    answered(browser)
     claimed = browser.wait_for(f"""
         const item = {item_js("docs", "default", 4)};
         return item && item.dataset.status === 'in_progress' && item.querySelector('.tag.owner')
@@ -303,15 +311,18 @@ def act_from_the_page(todos, browser, repos, url):
           f"the history names the board and the person: {history!r}")
     # Undo: the list's last change, the claim, is taken back.
     browser.click(docs + " form.list-acts button.act-undo")
+    answered(browser)
     undone = browser.wait_for(f"""
         const item = {item_js("docs", "default", 4)};
         return item && item.dataset.status === 'pending' && !item.querySelector('.tag.owner');""")
     check(undone is True and re.search(rf"undo --to \d+ \(board: {PERSON}\)", todos.attempt(repos["docs"], "history").stdout),
-          "Undo on the page takes the list's last change back")
+          "Undo on the page takes the list's last change back: " +
+          repr(browser.js(f"const said = document.querySelector(\"{docs} .said\"); return said && said.textContent;")))
     # A refusal: another owner's item, in the command line's words, nothing changed.
     before = tree(repos["api"])
     release = "article.workspace[data-workspace$='/api'] section.list[data-list='release']"
     browser.click(release + " li.item[data-item='2'] button.act-complete")
+    answered(browser)
     said = browser.wait_for(f"""
         const said = document.querySelector("{release} .said.refused");
         return said && said.textContent;""")

@@ -456,7 +456,9 @@
       });
       const undo = actButton("undo", "Undo last change", "on the list " + list.list, (button) =>
         act(key, { workspace: path, list: list.list, action: "undo", revision: list.revision }, button));
-      undo.disabled = !(list.revisions || []).length;
+      // Nothing to undo yet: the button stays off, busy or not.
+      if (!(list.revisions || []).length) undo.dataset.never = "1";
+      undo.disabled = Boolean(undo.dataset.never);
       form.append(field, add, undo);
       const note = el("p", "said");
       note.setAttribute("role", "status");
@@ -468,14 +470,32 @@
       const revisions = section.querySelector(".revisions");
       section.insertBefore(form, revisions);
       section.insertBefore(note, revisions);
+      markBusy(section, busy.has(key));
     }
+  }
+
+  // While one of its actions is under way, a list's buttons are off and it says it is busy:
+  // a second click waits for the first to be answered.
+  function markBusy(section, on) {
+    section.toggleAttribute("data-busy", on);
+    section.setAttribute("aria-busy", on ? "true" : "false");
+    for (const button of section.querySelectorAll("button.act")) {
+      button.disabled = on || Boolean(button.dataset.never);
+    }
+  }
+
+  function sectionOf(key) {
+    const [path, list] = key.split("\n");
+    const card = cards.get(path);
+    return card && [...card.querySelectorAll("section.list")].find((s) => s.dataset.list === list);
   }
 
   // Posts one action and shows what the command said; the page redraws from the stream.
   async function act(key, body, button, field) {
     if (busy.has(key)) return;
     busy.add(key);
-    button.disabled = true;
+    const before = sectionOf(key);
+    if (before) markBusy(before, true);
     let shown;
     try {
       const response = await fetch(ACT_PATH, {
@@ -499,9 +519,8 @@
     busy.delete(key);
     said.set(key, shown);
     // The card may have been redrawn meanwhile: the message goes to the list as it is now.
-    const [path, list] = key.split("\n");
-    const card = cards.get(path);
-    const section = card && [...card.querySelectorAll("section.list")].find((s) => s.dataset.list === list);
+    const section = sectionOf(key);
+    if (section) markBusy(section, false);
     const note = section && section.querySelector(".said");
     if (note) {
       note.textContent = shown.text;
@@ -509,7 +528,7 @@
       note.classList.toggle("done", !shown.refused);
       note.setAttribute("role", shown.refused ? "alert" : "status");
     }
-    if (button.isConnected) button.disabled = false;
+    if (button.isConnected && document.activeElement === document.body) button.focus({ preventScroll: true });
   }
 
   // What a person was typing and where the focus was, kept across a redraw of a card.

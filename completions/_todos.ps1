@@ -405,6 +405,7 @@ Register-ArgumentCompleter -Native -CommandName 'todos' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to color the output')
             [CompletionResult]::new('--lock-timeout', '--lock-timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for another `todos` holding the store''s lock')
             [CompletionResult]::new('--no-open', '--no-open', [CompletionResultType]::ParameterName, 'Print the URL; do not open a browser')
+            [CompletionResult]::new('--read-only', '--read-only', [CompletionResultType]::ParameterName, 'Serve the page without its actions: no change can be made from it')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON envelope on stdout, for success and failure alike')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing on success, warnings included (errors still go to stderr)')

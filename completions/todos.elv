@@ -382,6 +382,7 @@ set edit:completion:arg-completer[todos] = {|@words|
             cand --color 'When to color the output'
             cand --lock-timeout 'Seconds to wait for another `todos` holding the store''s lock'
             cand --no-open 'Print the URL; do not open a browser'
+            cand --read-only 'Serve the page without its actions: no change can be made from it'
             cand --json 'Print one JSON envelope on stdout, for success and failure alike'
             cand -q 'Print nothing on success, warnings included (errors still go to stderr)'
             cand --quiet 'Print nothing on success, warnings included (errors still go to stderr)'

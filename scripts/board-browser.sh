@@ -2,7 +2,8 @@
 # The board in a real browser: headless Chromium from the distribution's packages, driven over
 # WebDriver by scripts/board_browser.py (Python's standard library only), checks what a person
 # sees: three repositories' plans, a change appearing within a second, a hostile item shown as
-# text, a request without the token refused. tests/cli/board_browser.rs runs it; CI too.
+# text, a request without the token refused; a person's clicks making the command line's changes,
+# and a page on another origin getting nothing done. tests/cli/board_browser.rs runs it; CI too.
 #
 #   scripts/board-browser.sh TODOS_BINARY [--screenshot docs/board.png] [--phone PATH]
 #

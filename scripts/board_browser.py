@@ -6,7 +6,11 @@ It makes three repositories with plans, serves them with `todos board --no-open`
 what a person sees: each repository's plan, a change made by another process appearing within a
 second and marked, a hostile item shown as its characters (no element made of it), an
 unreadable store named as such, a request without the token refused, the hand-over file the
-board starts the browser on opening the board, and a 100,000-item list drawn in a moment. With --screenshot it
+board starts the browser on opening the board, and a 100,000-item list drawn in a moment. A
+person's clicks and keys on the page (add, complete, claim, undo) make the command line's
+changes under the board's TODOS_OWNER, a refusal shows in the command line's words, and a page
+served on another loopback port (a form, fetch() without the token, with a guessed one and
+with the real one) gets nothing done. With --screenshot it
 saves the board, just after a change, for the README. Every wait is bounded; every process it
 starts is ended. Exit 0 when every check holds, 1 with the failures otherwise.
 """
@@ -27,6 +31,8 @@ import urllib.error
 import urllib.request
 
 WAIT = 20.0
+# Whom the board acts for: its TODOS_OWNER.
+PERSON = "sam"
 # A change must show within this many seconds (SPEC §10).
 WITHIN = 1.0
 
@@ -54,23 +60,32 @@ class Todos:
         self.env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "TZ": "UTC"}
 
     def run(self, workspace, *args, now=None, stdin=None):
-        env = dict(self.env)
-        if now:
-            env["TODOS_NOW"] = now
-        done = subprocess.run(
-            [self.binary, "-q", "-C", workspace, *args],
-            env=env, input=stdin, capture_output=True, text=True, timeout=WAIT,
-        )
+        done = self.attempt(workspace, "-q", *args, now=now, stdin=stdin)
         if done.returncode != 0:
             raise SystemExit(f"todos {' '.join(args)} failed ({done.returncode}): {done.stderr}")
         return done.stdout
 
-    def board(self, *paths, browser=None):
+    def attempt(self, workspace, *args, now=None, stdin=None, owner=None):
+        """`todos -C workspace ARGS`, whatever its exit code."""
+        env = dict(self.env)
+        if now:
+            env["TODOS_NOW"] = now
+        if owner:
+            env["TODOS_OWNER"] = owner
+        return subprocess.run(
+            [self.binary, "-C", workspace, *args],
+            env=env, input=stdin, capture_output=True, text=True, timeout=WAIT,
+        )
+
+    def board(self, *paths, browser=None, owner=None, read_only=False):
         env = dict(self.env)
         if browser:
             env["BROWSER"] = browser
+        if owner:
+            env["TODOS_OWNER"] = owner
         process = subprocess.Popen(
-            [self.binary, "board", *([] if browser else ["--no-open"]), *paths],
+            [self.binary, "board", *([] if browser else ["--no-open"]),
+             *(["--read-only"] if read_only else []), *paths],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         deadline = time.monotonic() + WAIT
@@ -116,7 +131,12 @@ class Browser:
             ],
         }
         session = self.call("POST", "/session", {
-            "capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}
+            "capabilities": {"alwaysMatch": {
+                "browserName": "chrome", "goog:chromeOptions": options,
+                # What the browser sent and was answered: the attacker page's requests are
+                # read back from it (`network`).
+                "goog:loggingPrefs": {"performance": "ALL"},
+            }}
         })
         self.session = "/session/" + session["value"]["sessionId"]
 
@@ -145,6 +165,35 @@ class Browser:
             if time.monotonic() > deadline:
                 return value
             time.sleep(every)
+
+    def find(self, css):
+        found = self.call("POST", self.session + "/element", {"using": "css selector", "value": css})
+        return next(iter(found["value"].values()))
+
+    def click(self, css):
+        """A real click (WebDriver's pointer), on the element `css` finds."""
+        self.call("POST", self.session + f"/element/{self.find(css)}/click", {})
+
+    def type(self, css, text):
+        """Keys typed into the element `css` finds, as a person types them (\ue007 is Enter)."""
+        self.call("POST", self.session + f"/element/{self.find(css)}/value", {"text": text})
+
+    def network(self):
+        """The answers the browser received since the last call: (method, url, status)."""
+        entries = self.call("POST", self.session + "/se/log", {"type": "performance"})["value"]
+        sent, answers = {}, []
+        for entry in entries:
+            message = json.loads(entry["message"])["message"]
+            params = message.get("params", {})
+            if message["method"] == "Network.requestWillBeSent":
+                sent[params["requestId"]] = (params["request"]["method"], params["request"]["url"])
+            elif message["method"] == "Network.responseReceived":
+                method, _ = sent.get(params["requestId"], ("?", ""))
+                answers.append((method, params["response"]["url"], params["response"]["status"]))
+            elif message["method"] == "Network.loadingFailed":
+                method, url = sent.get(params["requestId"], ("?", ""))
+                answers.append((method, url, params.get("errorText")))
+        return answers
 
     def size(self, width, height):
         self.call("POST", self.session + "/window/rect", {"width": width, "height": height})
@@ -206,6 +255,158 @@ def make_repositories(todos, root):
     return repos
 
 
+def tree(folder):
+    """Every file under `folder` with its bytes: what a refused change must leave as it was."""
+    files = {}
+    for base, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(base, name)
+            if name.endswith(".lock"):
+                continue
+            with open(path, "rb") as given:
+                files[os.path.relpath(path, folder)] = given.read()
+    return files
+
+
+def item_js(workspace, list_, item):
+    """The script that finds one item's row on the page."""
+    return (f"document.querySelector('article.workspace[data-workspace$=\"/{workspace}\"] "
+            f"section.list[data-list=\"{list_}\"] li.item[data-item=\"{item}\"]')")
+
+
+def answered(browser):
+    """Waits until no list has an action under way (the page marks it busy until answered)."""
+    return browser.wait_for("return document.querySelector('section.list[data-busy]') === null")
+
+
+def act_from_the_page(todos, browser, repos, url):
+    """A person's clicks and keys on the page: each makes the command line's change, a refusal
+    is shown in its words with nothing changed, and a page on another origin gets nothing done."""
+    docs = "article.workspace[data-workspace$='/docs'] section.list[data-list='default']"
+    # Add: typed into the list's field, Enter to send, as on a keyboard.
+    browser.type(docs + " .add-field", "Proofread the tour\ue007")
+    answered(browser)
+    added = browser.wait_for(f"""
+        const item = {item_js("docs", "default", 4)};
+        return item && item.querySelector('.content').textContent;""")
+    stored = json.loads(todos.run(repos["docs"], "--json", "show"))["data"]["todos"]
+    check(added == "Proofread the tour" and stored[-1]["content"] == "Proofread the tour",
+          f"an item added from the page is in the store and on the page: {added!r}")
+    # Complete and claim: the buttons on each item.
+    browser.click(docs + " li.item[data-item='3'] button.act-complete")
+    answered(browser)
+    done = browser.wait_for(f"const item = {item_js('docs', 'default', 3)}; return item && item.dataset.status === 'completed';")
+    browser.click(docs + " li.item[data-item='4'] button.act-claim")
+    answered(browser)
+    claimed = browser.wait_for(f"""
+        const item = {item_js("docs", "default", 4)};
+        return item && item.dataset.status === 'in_progress' && item.querySelector('.tag.owner')
+            && item.querySelector('.tag.owner').textContent;""")
+    stored = {item["id"]: item for item in json.loads(todos.run(repos["docs"], "--json", "show"))["data"]["todos"]}
+    check(done is True and stored["3"]["status"] == "completed", "Complete on the page completes the item")
+    check(claimed == "@" + PERSON and stored["4"].get("owner") == PERSON and stored["4"]["status"] == "in_progress",
+          f"Claim on the page gives the item to the board's person: {claimed!r}")
+    history = todos.attempt(repos["docs"], "history").stdout
+    check(f"update --take: taken on purpose (board: {PERSON})" in history and f"create (board: {PERSON})" in history,
+          f"the history names the board and the person: {history!r}")
+    # Undo: the list's last change, the claim, is taken back.
+    browser.click(docs + " form.list-acts button.act-undo")
+    answered(browser)
+    undone = browser.wait_for(f"""
+        const item = {item_js("docs", "default", 4)};
+        return item && item.dataset.status === 'pending' && !item.querySelector('.tag.owner');""")
+    check(undone is True and re.search(rf"undo --to \d+ \(board: {PERSON}\)", todos.attempt(repos["docs"], "history").stdout),
+          "Undo on the page takes the list's last change back: " +
+          repr(browser.js(f"const said = document.querySelector(\"{docs} .said\"); return said && said.textContent;")))
+    # A refusal: another owner's item, in the command line's words, nothing changed.
+    before = tree(repos["api"])
+    release = "article.workspace[data-workspace$='/api'] section.list[data-list='release']"
+    browser.click(release + " li.item[data-item='2'] button.act-complete")
+    answered(browser)
+    said = browser.wait_for(f"""
+        const said = document.querySelector("{release} .said.refused");
+        return said && said.textContent;""")
+    cli = todos.attempt(repos["api"], "-l", "release", "update", "2", "completed", owner=PERSON)
+    check(cli.returncode != 0 and said == cli.stderr.strip() and tree(repos["api"]) == before,
+          f"a refused action shows the command line's words and changes nothing: {said!r}")
+    attack(browser, repos, url)
+
+
+ATTACKER = """<!doctype html>
+<meta charset="utf-8">
+<title>a page on another origin</title>
+<iframe name="sink"></iframe>
+<form id="form" method="POST" action="{board}/act" enctype="text/plain" target="sink">
+<input name='{{"workspace":"{workspace}","list":"default","action":"add","id":null,"content":"' value='pwned by a form"}}'>
+</form>
+<script>
+const board = "{board}";
+const body = JSON.stringify({{workspace: "{workspace}", list: "default", action: "add", content: "pwned by a script"}});
+const tried = [];
+const attempt = (what, options) => fetch(board + "/act", Object.assign({{method: "POST", body}}, options))
+  .then((r) => tried.push(what + ": " + r.type + " " + r.status), (e) => tried.push(what + ": " + e.name));
+document.getElementById("form").submit();
+Promise.all([
+  attempt("no token, no-cors", {{mode: "no-cors", headers: {{"content-type": "text/plain"}}}}),
+  attempt("guessed token", {{headers: {{"x-todos-token": "0123456789abcdef0123456789abcdef", "content-type": "application/json"}}}}),
+  attempt("the real token", {{headers: {{"x-todos-token": "{token}", "content-type": "application/json"}}}}),
+  attempt("the real token, no-cors", {{mode: "no-cors", headers: {{"x-todos-token": "{token}"}}}}),
+]).then(() => {{ window.tried = tried; }});
+</script>
+"""
+
+
+def attack(browser, repos, url):
+    """A page served on another loopback port posts to the board: a form (text/plain, shaped
+    as JSON) and fetch() without the token, with a guessed one, and even with the real one.
+    The board must make none of them: the workspace stays byte for byte as it was."""
+    import http.server
+    import threading
+
+    origin = re.match(r"http://127\.0\.0\.1:\d+", url).group(0)
+    token = url.split("#", 1)[1]
+    page = ATTACKER.format(board=origin, workspace=repos["docs"], token=token).encode()
+    browser.go("about:blank")
+
+    class Serve(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the standard library's name
+            self.send_response(200)
+            self.send_header("content-type", "text/html; charset=utf-8")
+            self.send_header("content-length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *_):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Serve)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    before = tree(repos["docs"])
+    try:
+        browser.network()
+        browser.go(f"http://127.0.0.1:{server.server_address[1]}/")
+        tried = browser.wait_for("return window.tried && window.tried.length === 4 && window.tried")
+        # The form's answer, in the frame it was sent to.
+        time.sleep(0.5)
+        answered = [(method, status) for method, where, status in browser.network() if where.startswith(origin)]
+        # Chromium reads no answer of the board's for a page elsewhere (its headers say
+        # same-origin): those are "blocked by response"; every answer it read is a refusal.
+        statuses = [status for _, status in answered if isinstance(status, int)]
+        check(("POST", 403) in answered and ("OPTIONS", 405) in answered
+              and all(status in (403, 405) for status in statuses),
+              f"the board refused what reached it from another origin (403, and 405 to a preflight): {answered}")
+        check(isinstance(tried, list) and all(not t.endswith(" 200") and "cors 2" not in t for t in tried),
+              f"fetch() from another origin gets nothing: {tried}")
+        check(tree(repos["docs"]) == before,
+              "a form and scripts on another origin change nothing: the workspace is byte for byte as it was")
+    finally:
+        server.shutdown()
+        server.server_close()
+        browser.go("about:blank")
+        browser.go(url)
+        browser.wait_for("return document.querySelectorAll('article.workspace').length === 3")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--chromium", required=True)
@@ -224,7 +425,7 @@ def main():
     try:
         # In the home folder, which the page shows as ~, as a person's repositories are.
         repos = make_repositories(todos, home)
-        board, url = todos.board(os.path.join(home, "code"))
+        board, url = todos.board(os.path.join(home, "code"), owner=PERSON)
         started.append(board)
         browser = Browser(args.chromium, args.driver, os.path.join(root, "profile"))
         browser.go(url)
@@ -298,7 +499,19 @@ def main():
         check(bool(revision) and "in_progress → completed" in revision[0] and revision[1],
               f"the new revision says what changed: {revision}")
 
+        act_from_the_page(todos, browser, repos, url)
+
         if args.screenshot:
+            # The page as a person leaves it: an item claimed from the page, and a change by
+            # another process just marked.
+            browser.click("article.workspace[data-workspace$='/docs'] section.list[data-list='default'] "
+                          "li.item[data-item='4'] button.act-claim")
+            browser.wait_for(f"const item = {item_js('docs', 'default', 4)}; return item && item.dataset.status === 'in_progress';")
+            # And a refusal, in the command line's words, under the list it was made on.
+            release = "article.workspace[data-workspace$='/api'] section.list[data-list='release']"
+            browser.click(release + " li.item[data-item='2'] button.act-complete")
+            browser.wait_for(f"return document.querySelector(\"{release} .said.refused\") !== null")
+            browser.js("document.activeElement && document.activeElement.blur()")
             todos.run(repos["web"], "update", "2", "completed")
             browser.wait_for("""
                 const item = document.querySelector('article.workspace[data-workspace$="/web"] li.item[data-item="2"]');
@@ -326,7 +539,7 @@ def main():
             out.write('{"not": "yours"}')
         os.symlink(secret, os.path.join(evil, ".todos", "trap.json"))
         os.mkfifo(os.path.join(evil, ".todos", "pipe.json"))
-        second, second_url = todos.board(evil)
+        second, second_url = todos.board(evil, owner=PERSON, read_only=True)
         started.append(second)
         browser.go(second_url)
         browser.wait_for("return document.querySelectorAll('article.workspace').length === 1")
@@ -342,6 +555,8 @@ def main():
         check(evil_seen["content"] == hostile and evil_seen["elements"] == 0 and not evil_seen["pwned"],
               f"a hostile item is shown as text: {evil_seen['content']!r}")
         check(evil_seen["summary"] == "<b>bold</b> & <script>", "a hostile summary is shown as text")
+        controls = browser.js("return document.querySelectorAll('button.act, form.list-acts, .said').length")
+        check(controls == 0, f"--read-only serves the page without its actions: {controls} controls")
         check(bool(evil_seen["trap"]) and "UNSAFE_PATH" in evil_seen["trap"],
               f"a store that links out is named unreadable: {evil_seen['trap']!r}")
         check(bool(evil_seen["pipe"]) and "UNSAFE_PATH" in evil_seen["pipe"],

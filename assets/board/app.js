@@ -233,6 +233,7 @@
     for (const list of lists) {
       node.append(listSection(list, before ? old.get(list.list) || { todos: [], revisions: [] } : null, lists.length > 1));
     }
+    addActions(node, path, lists);
     if (data.lists_not_shown) {
       node.append(el("p", "not-shown", "… and " + data.lists_not_shown + " more list" + (data.lists_not_shown === 1 ? "" : "s") +
         " not shown here: `todos -l NAME show` shows one."));
@@ -280,7 +281,9 @@
     const before = mark ? known.get(path) : null;
     const node = card(envelope, before || (mark ? { data: { lists: [] } } : null));
     const old = cards.get(path);
+    const kept = keepTyping(old);
     if (old) old.replaceWith(node); else board.append(node);
+    restoreTyping(node, kept);
     if (mark) {
       node.classList.add("changed");
       setTimeout(() => node.classList.remove("changed"), 3000);
@@ -296,6 +299,7 @@
 
   function drawBoard(state) {
     drawNotices(state.warnings);
+    setActions(state.actions);
     statuses = new Map((state.statuses || []).map((info) => [info.name, info]));
     if (state.marks) marks = state.marks;
     home = state.home || "";
@@ -365,6 +369,211 @@
         if (data.length) handle(name, data.join("\n"));
       }
       searched = buffer.length;
+    }
+  }
+
+  // ---- What a person does from the page (SPEC §10). ----
+  // Each button posts one action to the board, which makes the command line's own change
+  // (`create`, `update`, `undo`) under the person's name; what the command said comes back,
+  // and a refusal is shown in its words. The page redraws from the event stream as for any
+  // change. With `todos board --read-only`, the board sends no `actions` and nothing is drawn.
+  const ACT_PATH = "act";
+  // {person} while the board takes actions; null when it is read-only.
+  let actions = null;
+  // "workspace\nlist" → what the last action on that list said: {refused, text}.
+  const said = new Map();
+  const busy = new Set();
+
+  function setActions(given) {
+    actions = given || null;
+    const footer = document.querySelector("#bottom p");
+    if (!footer) return;
+    if (actions) {
+      footer.textContent = "Changes made here are the command line's own, made as " +
+        (actions.person || "(no name: set TODOS_OWNER)") +
+        "; each list's history names the board and you. `todos board --read-only` shows the page without them.";
+    }
+  }
+
+  // The buttons an item gets, by its status and owner: [action, label].
+  function itemActions(item) {
+    const info = statusOf(item.status);
+    if (info.terminal) return [["reopen", "Reopen"]];
+    const mine = actions && item.owner && item.owner === actions.person;
+    const acts = [];
+    if (item.status !== "in_progress") acts.push(["start", "Start"]);
+    // Another owner's item is taken over on purpose, as `update --take` does: said so.
+    if (item.owner && !mine) acts.push(["claim", "Take over"]);
+    else if (!mine || item.status !== "in_progress") acts.push(["claim", "Claim"]);
+    if (item.owner) acts.push(["let_go", "Let go"]);
+    acts.push(["complete", "Complete"], ["cancel", "Cancel"], ["fail", "Fail"]);
+    return acts;
+  }
+
+  function actButton(action, label, describe, send) {
+    const button = el("button", "act act-" + action, label);
+    button.type = "button";
+    button.dataset.act = action;
+    button.setAttribute("aria-label", label + " " + describe);
+    button.addEventListener("click", () => send(button));
+    return button;
+  }
+
+  // Adds the controls to each list of a workspace's card: buttons on each item, a field to
+  // add an item, an undo, and what the last action said.
+  function addActions(node, path, lists) {
+    if (!actions) return;
+    for (const list of lists) {
+      const section = [...node.querySelectorAll("section.list")].find((s) => s.dataset.list === list.list);
+      if (!section || list.error) continue;
+      const key = path + "\n" + list.list;
+      const byId = new Map((list.todos || []).map((item) => [item.id, item]));
+      for (const row of section.querySelectorAll("li.item")) {
+        const item = byId.get(row.dataset.item);
+        if (!item) continue;
+        const bar = el("span", "acts");
+        for (const [action, label] of itemActions(item)) {
+          bar.append(actButton(action, label, "item " + item.id, (button) =>
+            act(key, { workspace: path, list: list.list, action, id: item.id }, button)));
+        }
+        row.append(bar);
+      }
+      const form = el("form", "list-acts");
+      form.dataset.list = list.list;
+      const field = el("input", "add-field");
+      field.type = "text";
+      field.name = "content";
+      field.placeholder = "Add an item…";
+      field.setAttribute("aria-label", "New item's text, for the list " + list.list);
+      field.autocomplete = "off";
+      const add = el("button", "act act-add", "Add");
+      add.type = "submit";
+      add.dataset.act = "add";
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        if (!field.value.trim()) { field.focus(); return; }
+        act(key, { workspace: path, list: list.list, action: "add", content: field.value }, add, field);
+      });
+      const undo = actButton("undo", "Undo last change", "on the list " + list.list, (button) =>
+        act(key, { workspace: path, list: list.list, action: "undo", revision: list.revision }, button));
+      // Nothing to undo yet: the button stays off, busy or not.
+      if (!(list.revisions || []).length) undo.dataset.never = "1";
+      undo.disabled = Boolean(undo.dataset.never);
+      form.append(field, add, undo);
+      const note = el("p", "said");
+      note.setAttribute("role", "status");
+      const last = said.get(key);
+      if (last) {
+        note.textContent = last.text;
+        note.classList.add(last.refused ? "refused" : "done");
+      }
+      const revisions = section.querySelector(".revisions");
+      section.insertBefore(form, revisions);
+      section.insertBefore(note, revisions);
+      markBusy(section, busy.has(key));
+    }
+  }
+
+  // While one of its actions is under way, a list's buttons are off and it says it is busy:
+  // a second click waits for the first to be answered.
+  function markBusy(section, on) {
+    section.toggleAttribute("data-busy", on);
+    section.setAttribute("aria-busy", on ? "true" : "false");
+    for (const button of section.querySelectorAll("button.act")) {
+      button.disabled = on || Boolean(button.dataset.never);
+    }
+  }
+
+  function sectionOf(key) {
+    const [path, list] = key.split("\n");
+    const card = cards.get(path);
+    return card && [...card.querySelectorAll("section.list")].find((s) => s.dataset.list === list);
+  }
+
+  // Posts one action and shows what the command said; the page redraws from the stream.
+  async function act(key, body, button, field) {
+    if (busy.has(key)) return;
+    busy.add(key);
+    const before = sectionOf(key);
+    if (before) markBusy(before, true);
+    let shown;
+    try {
+      const response = await fetch(ACT_PATH, {
+        method: "POST",
+        headers: { [TOKEN_HEADER]: token, "content-type": "application/json" },
+        body: JSON.stringify(body),
+        cache: "no-store",
+      });
+      const type = response.headers.get("content-type") || "";
+      if (type.startsWith("application/json")) {
+        const answer = await response.json();
+        const text = answer.refused ? answer.stderr : (answer.stderr || "Done.");
+        shown = { refused: Boolean(answer.refused), text: text.trim() };
+      } else {
+        shown = { refused: true, text: (await response.text()).trim() };
+      }
+      if (!shown.refused && field) field.value = "";
+    } catch (err) {
+      shown = { refused: true, text: "The board could not be reached: " + err.message };
+    }
+    busy.delete(key);
+    said.set(key, shown);
+    // The card may have been redrawn meanwhile: the message goes to the list as it is now.
+    const section = sectionOf(key);
+    if (section) markBusy(section, false);
+    const note = section && section.querySelector(".said");
+    if (note) {
+      note.textContent = shown.text;
+      note.classList.toggle("refused", shown.refused);
+      note.classList.toggle("done", !shown.refused);
+      note.setAttribute("role", shown.refused ? "alert" : "status");
+    }
+    if (button.isConnected && document.activeElement === document.body) button.focus({ preventScroll: true });
+  }
+
+  // What a person was typing and where the focus was, kept across a redraw of a card.
+  function keepTyping(old) {
+    if (!old) return null;
+    const typed = new Map();
+    for (const form of old.querySelectorAll("form.list-acts")) {
+      const field = form.querySelector(".add-field");
+      if (field && field.value) typed.set(form.dataset.list, field.value);
+    }
+    const focus = document.activeElement;
+    let focused = null;
+    if (focus && old.contains(focus)) {
+      const section = focus.closest("section.list");
+      const row = focus.closest("li.item");
+      focused = {
+        list: section ? section.dataset.list : null,
+        item: row ? row.dataset.item : null,
+        act: focus.dataset.act || (focus.classList.contains("add-field") ? "field" : null),
+        at: focus.selectionStart,
+      };
+    }
+    return { typed, focused };
+  }
+
+  function restoreTyping(node, kept) {
+    if (!kept) return;
+    for (const form of node.querySelectorAll("form.list-acts")) {
+      const value = kept.typed.get(form.dataset.list);
+      if (value) form.querySelector(".add-field").value = value;
+    }
+    const want = kept.focused;
+    if (!want || !want.list) return;
+    const section = [...node.querySelectorAll("section.list")].find((s) => s.dataset.list === want.list);
+    if (!section) return;
+    let target = null;
+    if (want.act === "field") target = section.querySelector(".add-field");
+    else if (want.item) {
+      const row = [...section.querySelectorAll("li.item")].find((r) => r.dataset.item === want.item);
+      if (row) target = [...row.querySelectorAll("button")].find((b) => b.dataset.act === want.act) || row.querySelector("button");
+    } else if (want.act) target = [...section.querySelectorAll("form button")].find((b) => b.dataset.act === want.act);
+    if (!target) target = section.querySelector(".add-field");
+    if (target) {
+      target.focus({ preventScroll: true });
+      if (want.act === "field" && typeof want.at === "number") target.setSelectionRange(want.at, want.at);
     }
   }
 

@@ -3,8 +3,10 @@
 //! name it controls (DNS rebinding) gets 403 and nothing else. The page, its script and styles
 //! hold no secret and are answered to GET and HEAD; the board's data (`board.json`, `events`)
 //! only with the token in the `TOKEN_HEADER` header (compared in constant time), never in the
-//! URL. The one POST is the hand-over: the form the hand-over file posts, whose token, when it
-//! is the board's, comes back in the page for its script to keep. No request changes anything.
+//! URL. One POST is the hand-over: the form the hand-over file posts, whose token, when it
+//! is the board's, comes back in the page for its script to keep. The other is the page's
+//! actions (`ACT_PATH`), which `act` checks and makes; with `--read-only` it is refused as
+//! every other method is, and no request changes anything.
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -22,7 +24,7 @@ use tokio::sync::{broadcast, mpsc};
 use super::assets;
 use super::shared::{Shared, Update};
 use crate::policy::board::{
-    FORM_BYTES, HOSTS, KEEP_ALIVE, REQUEST_TIMEOUT, TOKEN_FIELD, TOKEN_HEADER,
+    ACT_BYTES, ACT_PATH, FORM_BYTES, HOSTS, KEEP_ALIVE, REQUEST_TIMEOUT, TOKEN_FIELD, TOKEN_HEADER,
 };
 use crate::policy::error::Http;
 
@@ -65,11 +67,21 @@ async fn route(shared: &Arc<Shared>, request: Request<Incoming>, streaming: &Ato
     if request.method() == Method::POST && request.uri().path() == "/" {
         return hand_over(shared, request).await;
     }
+    if request.method() == Method::POST
+        && request.uri().path() == ACT_PATH
+        && shared.acting().is_some()
+    {
+        return act(shared, request).await;
+    }
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        let mut reply = refused(StatusCode::METHOD_NOT_ALLOWED, Http::ReadOnly);
+        let (why, allow) = match shared.acting() {
+            Some(_) => (Http::NotAllowed, "GET, HEAD, POST"),
+            None => (Http::ReadOnly, "GET, HEAD"),
+        };
+        let mut reply = refused(StatusCode::METHOD_NOT_ALLOWED, why);
         reply
             .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+            .insert(header::ALLOW, HeaderValue::from_static(allow));
         return reply;
     }
     let data = matches!(request.uri().path(), "/board.json" | "/events");
@@ -122,6 +134,43 @@ async fn hand_over(shared: &Arc<Shared>, request: Request<Incoming>) -> Reply {
     )
 }
 
+/// One of the page's actions (`act::act`), its body read within `REQUEST_TIMEOUT` and
+/// `ACT_BYTES`, run off the server's thread: a change waits for the store's lock, and the
+/// remote's when the list has one.
+async fn act(shared: &Arc<Shared>, request: Request<Incoming>) -> Reply {
+    let header = |name: &str| {
+        request
+            .headers()
+            .get(name)
+            .map(|value| value.as_bytes().to_vec())
+    };
+    let (origin, token) = (header("origin"), header(TOKEN_HEADER));
+    let content_type = header("content-type");
+    let body = Limited::new(request.into_body(), ACT_BYTES).collect();
+    let body = match tokio::time::timeout(REQUEST_TIMEOUT, body).await {
+        Ok(Ok(body)) => Some(body.to_bytes()),
+        _ => None,
+    };
+    let shared = Arc::clone(shared);
+    let acted = tokio::task::spawn_blocking(move || {
+        super::act::act(
+            &shared,
+            &super::act::Asked {
+                origin: origin.as_deref(),
+                token: token.as_deref(),
+                content_type: content_type.as_deref(),
+                body: body.as_deref(),
+            },
+        )
+    })
+    .await;
+    let Ok(acted) = acted else {
+        return refused(StatusCode::INTERNAL_SERVER_ERROR, Http::Broke);
+    };
+    let status = StatusCode::from_u16(acted.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    bytes(status, acted.content_type, Bytes::from(acted.body))
+}
+
 /// Whether the request carries the board's token in `TOKEN_HEADER`.
 fn token_given(request: &Request<Incoming>, token: &str) -> bool {
     request
@@ -150,7 +199,7 @@ fn host_allowed(request: &Request<Incoming>, port: u16) -> bool {
 
 /// Compares in time that depends on the length alone, so the token cannot be guessed a
 /// character at a time from how long a refusal takes.
-fn same(given: &[u8], token: &[u8]) -> bool {
+pub(super) fn same(given: &[u8], token: &[u8]) -> bool {
     given.len() == token.len()
         && given
             .iter()

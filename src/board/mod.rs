@@ -3,9 +3,11 @@
 //! when `todos board` does.
 //!
 //! `live` keeps the board current on a thread of its own; `http` answers the page on
-//! 127.0.0.1 under a random token, within its bounds; `assets` is the page; `open` writes the
-//! hand-over file and starts the browser on it.
+//! 127.0.0.1 under a random token, within its bounds; `act` makes the page's changes (but with
+//! `--read-only`) through the command line's own commands; `assets` is the page; `open` writes
+//! the hand-over file and starts the browser on it.
 
+mod act;
 mod assets;
 mod http;
 mod live;
@@ -62,7 +64,8 @@ fn run(global: &GlobalArgs, host: &mut Host, args: &BoardArgs) -> Result<(), Err
         .port();
     let token = token()?;
     let home = host.var("HOME").unwrap_or_default();
-    let shared = Arc::new(Shared::new(token.clone(), port, home));
+    let acting = (!args.read_only).then(|| act::Acting::new(global, host));
+    let shared = Arc::new(Shared::new(token.clone(), port, home).with_acting(acting));
     let (live, wakes) = Live::start(roots, clock, Arc::clone(&shared));
     let (workspaces, lists) = live.shown();
     // The address printed for the user on their terminal carries the token after `#`, which

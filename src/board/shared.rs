@@ -43,6 +43,8 @@ pub struct Shared {
     home: String,
     board: Mutex<Board>,
     updates: broadcast::Sender<Update>,
+    /// What the page's actions run with; `None` with `--read-only`.
+    acting: Option<super::act::Acting>,
 }
 
 impl Shared {
@@ -53,7 +55,32 @@ impl Shared {
             home,
             board: Mutex::new(Board::default()),
             updates: broadcast::channel(UPDATES_QUEUED).0,
+            acting: None,
         }
+    }
+
+    /// The board takes the page's actions with `acting`; without it (`--read-only`), none.
+    #[must_use]
+    pub fn with_acting(mut self, acting: Option<super::act::Acting>) -> Self {
+        self.acting = acting;
+        self
+    }
+
+    pub fn acting(&self) -> Option<&super::act::Acting> {
+        self.acting.as_ref()
+    }
+
+    /// Whether the board shows `list` of `workspace`: the page acts on nothing else.
+    pub fn shows(&self, workspace: &Path, list: &str) -> bool {
+        let board = self.board();
+        let Some((envelope, _)) = board.events.get(workspace) else {
+            return false;
+        };
+        serde_json::from_str::<Shown>(envelope).is_ok_and(|shown| {
+            shown
+                .data
+                .is_some_and(|data| data.lists.iter().any(|named| named.list == list))
+        })
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<Update> {
@@ -90,6 +117,12 @@ impl Shared {
         let mut json = super::assets::statuses(&self.home).to_string();
         // The envelopes are JSON already: they go in as they are, not parsed again.
         json.pop();
+        // Whether the page shows its actions, and whose name they are made under.
+        let actions = self.acting.as_ref().map(|acting| {
+            serde_json::json!({"person": acting.person().map(crate::policy::text::escape)})
+        });
+        json.push_str(",\"actions\":");
+        json.push_str(&serde_json::Value::from(actions).to_string());
         json.push_str(",\"warnings\":");
         let said: Vec<serde_json::Value> = board
             .warnings
@@ -170,6 +203,21 @@ impl Shared {
         drop(board);
         let _ = self.updates.send(Update::All);
     }
+}
+
+/// What `Shared::shows` reads of a workspace's envelope: the names of the lists shown.
+#[derive(serde::Deserialize)]
+struct Shown {
+    data: Option<Lists>,
+}
+#[derive(serde::Deserialize)]
+struct Lists {
+    #[serde(default)]
+    lists: Vec<Named>,
+}
+#[derive(serde::Deserialize)]
+struct Named {
+    list: String,
 }
 
 /// One server-sent event. The JSON has no raw line break (serde escapes them in strings), so

@@ -24,18 +24,22 @@ use discover::Root;
 /// through a link, passing over .git, node_modules and target); with none, this workspace.
 /// The page shows each workspace and list: the summary, the progress, the items with their
 /// owners, leases, blockers and descriptions, and the latest revisions with what changed. It
-/// follows every change within a second, without a reload, and marks what changed. The
-/// server listens on 127.0.0.1 only and answers only under its URL's random token; it
-/// changes nothing. Ctrl-C stops it. `--json` prints the same data once, one envelope per
-/// workspace.
+/// follows every change within a second, without a reload, and marks what changed. On each
+/// list a person adds an item, starts, completes, cancels, fails, reopens, claims or lets go
+/// of one, or undoes the last change: each the command line's own change, made as
+/// TODOS_OWNER (else the user), which the history names with the board; --read-only serves
+/// the page without them. The server listens on 127.0.0.1 only and answers only under its
+/// URL's random token, and takes a change only from its own page. Ctrl-C stops it. `--json`
+/// prints the same data once, one envelope per workspace.
 // The doc comments are help text, shown as written: no Markdown backticks.
 #[allow(clippy::doc_markdown)]
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-    todos board                   # this workspace's lists, in the browser\n  \
-    todos board ~/code            # every workspace under ~/code, 3 folders deep\n  \
-    todos board ~/code --no-open  # prints the URL (with its token) to open yourself\n  \
-    todos board ~/code --json     # the same data once, one envelope per workspace")]
+    todos board                     # this workspace's lists, in the browser\n  \
+    todos board ~/code              # every workspace under ~/code, 3 folders deep\n  \
+    todos board ~/code --no-open    # prints the URL (with its token) to open yourself\n  \
+    todos board ~/code --read-only  # the page without its actions: nothing changes from it\n  \
+    todos board ~/code --json       # the same data once, one envelope per workspace")]
 pub struct BoardArgs {
     /// Workspaces, or folders to search for workspaces (3 levels deep, never through a link,
     /// passing over .git, node_modules and target); default: this workspace
@@ -49,6 +53,10 @@ pub struct BoardArgs {
     /// Print the URL; do not open a browser
     #[arg(long)]
     pub no_open: bool,
+
+    /// Serve the page without its actions: no change can be made from it
+    #[arg(long)]
+    pub read_only: bool,
 }
 
 impl Summary for BoardArgs {

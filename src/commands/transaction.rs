@@ -403,7 +403,8 @@ impl<'a> Transaction<'a> {
     ) -> Vec<Warning> {
         let limit = self.ctx.config.history_limit;
         let path = self.store.history_path();
-        match ends.and_then(|ends| history::append(path, ends, old, head, new, command, limit)) {
+        let command = self.ctx.recorded(command);
+        match ends.and_then(|ends| history::append(path, ends, old, head, new, &command, limit)) {
             Ok(()) => Vec::new(),
             Err(err) => vec![Warning::HistoryNotRecorded { why: err.message }],
         }

@@ -39,12 +39,14 @@ struct Run {
     start: u64,
 }
 
-/// The revision an `undo`/`redo` history line restored (`undo --to 4` → 4).
+/// The revision an `undo`/`redo` history line restored (`undo --to 4` → 4, and
+/// `undo --to 4 (board: alice)`, made on the board, too).
 fn restored_by(command: &str) -> Option<u64> {
-    ["undo --to ", "redo --to "]
+    let rest = ["undo --to ", "redo --to "]
         .iter()
-        .find_map(|prefix| command.strip_prefix(prefix))
-        .and_then(|revision| revision.parse().ok())
+        .find_map(|prefix| command.strip_prefix(prefix))?;
+    let revision = rest.split_once(' ').map_or(rest, |(revision, _)| revision);
+    revision.parse().ok()
 }
 
 /// The run of undos and redos that made the current revision, read from the history: the
@@ -497,5 +499,24 @@ impl super::Run for RedoArgs {
 
     fn list_use(_request: &Self) -> ListUse {
         ListUse::Uses
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::restored_by;
+
+    #[test]
+    fn an_undo_made_on_the_board_is_read_as_the_command_line_s() {
+        assert_eq!(restored_by("undo --to 4"), Some(4));
+        assert_eq!(restored_by("redo --to 12 (board: alice)"), Some(12));
+        for other in [
+            "update (board: alice)",
+            "undo --to x",
+            "undo --to  4",
+            "write",
+        ] {
+            assert_eq!(restored_by(other), None, "{other}");
+        }
     }
 }

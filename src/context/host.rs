@@ -63,6 +63,9 @@ pub struct Host {
     /// Asks the terminal behind stdout for its size (columns, rows), as it is now: it changes
     /// when the window is resized.
     window: fn() -> Option<(usize, usize)>,
+    /// What makes the changes this host runs, when no command line does (the board's page):
+    /// the history names it after the command.
+    pub via: Option<crate::policy::via::Via>,
 }
 
 impl Host {
@@ -81,6 +84,7 @@ impl Host {
             stderr_is_terminal: io::stderr().is_terminal(),
             stderr: Box::new(io::stderr()),
             window: window_size,
+            via: None,
         }
     }
 
@@ -109,6 +113,7 @@ impl Host {
             stderr: Box::new(stderr.clone()),
             stderr_is_terminal: false,
             window: || None,
+            via: None,
         };
         (host, stdout, stderr)
     }

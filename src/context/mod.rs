@@ -41,6 +41,9 @@ pub struct Context {
     pub now: Now,
     /// `TODOS_SESSION`: a new value starts a new completion-log session.
     pub session: Option<String>,
+    /// What makes the change when no command line does (the board's page), named in the
+    /// history after the command.
+    pub via: Option<crate::policy::via::Via>,
     pub json: bool,
     pub quiet: bool,
     pub lock_timeout: Duration,
@@ -54,6 +57,15 @@ pub struct Context {
 }
 
 impl Context {
+    /// The command as the history and the remote record it: followed by what made the change
+    /// when no command line did (`update (board: alice)`).
+    pub fn recorded(&self, command: &str) -> String {
+        match &self.via {
+            Some(via) => via.label(command),
+            None => command.to_owned(),
+        }
+    }
+
     pub fn new(global: &GlobalArgs, host: &Host) -> Result<Self> {
         // An empty TODOS_WORKSPACE counts as unset: a shell that exports it empty means none.
         let from_env = || {
@@ -137,6 +149,7 @@ impl Context {
             session: host
                 .var(Variable::Session.name())
                 .filter(|s| !s.trim().is_empty()),
+            via: host.via.clone(),
             json: global.json,
             quiet: global.quiet,
             lock_timeout: Duration::from_secs_f64(global.lock_timeout),

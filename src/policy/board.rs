@@ -111,3 +111,14 @@ pub const LEFT_OUT_NAMED: usize = 5;
 /// How many changed workspaces wait for a page that is slow to read them; one that falls
 /// further behind is sent the whole board instead.
 pub const UPDATES_QUEUED: usize = 16;
+
+/// Where the page posts its actions (SPEC §10): a JSON body, the token in `TOKEN_HEADER`, from
+/// the board's own origin alone.
+pub const ACT_PATH: &str = "/act";
+
+/// The longest action the board reads: a new item's text at its longest, with room to spare.
+pub const ACT_BYTES: usize = 64 * 1024;
+
+/// The owner's name a board acts under when `TODOS_OWNER` is unset: the user's, from the first
+/// of these that is set.
+pub const USER_VARS: [&str; 3] = ["USER", "LOGNAME", "USERNAME"];

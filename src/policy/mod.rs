@@ -27,6 +27,7 @@ pub mod name;
 pub mod reference;
 pub mod settings;
 pub mod status;
+pub mod via;
 
 #[cfg(test)]
 mod consistency;

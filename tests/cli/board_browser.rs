@@ -1,7 +1,10 @@
 //! The board in a real browser: headless Chromium from the distribution's packages, driven by
 //! `scripts/board-browser.sh` (installed by it where missing), checks what a person sees: three
 //! repositories' plans, a change appearing within a second, a hostile item shown as text, a
-//! request without the token refused. Skipped, loudly, only where Chromium cannot be installed.
+//! request without the token refused; a person's clicks on the page (add, complete, claim, undo)
+//! making the command line's changes, a refusal in its words, and a page on another loopback
+//! port (a form, `fetch()` with and without a token) getting nothing done, the workspace byte for
+//! byte as it was. Skipped, loudly, only where Chromium cannot be installed.
 
 use std::process::Command;
 

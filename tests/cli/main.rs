@@ -10,6 +10,8 @@
 mod agents;
 mod board;
 #[cfg(feature = "board")]
+mod board_actions;
+#[cfg(feature = "board")]
 mod board_bounds;
 #[cfg(feature = "board")]
 mod board_browser;

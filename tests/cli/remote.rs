@@ -944,3 +944,50 @@ fn two_clones_that_join_with_the_same_committed_plan_do_not_double_it() {
         ))
         .run();
 }
+
+#[cfg(feature = "board")]
+#[test]
+fn a_change_from_the_board_goes_through_the_remote_as_the_command_line_s_does() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.create_abc(&a);
+    net.todos(&b, &["sync"])
+        .stdout_varies("sync's words are checked above")
+        .run();
+    let board = crate::board_server::Board::run(
+        net.todos(&a, &["board", "--no-open"])
+            .env("TODOS_OWNER", "ana"),
+    );
+    let workspace = board.board_json()["workspaces"][0]["data"]["workspace"].clone();
+    // b changes the plan on the remote meanwhile: the board's change is made on top of it,
+    // through the remote's compare-and-swap, and keeps it.
+    net.todos(&b, &["update", "1", "cancelled"])
+        .stdout_varies("update's checklist is update.rs's to check")
+        .run();
+    let body = serde_json::json!({"workspace": workspace, "list": "default", "action": "claim", "id": "2"})
+        .to_string();
+    let headers = format!(
+        "Origin: http://127.0.0.1:{}\r\nx-todos-token: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        board.port,
+        board.token,
+        body.len()
+    );
+    let (status, _, said) = board.send("POST", "/act", Some(&board.host()), &headers, &body);
+    assert_eq!(status, 200, "{said}");
+    let plan = net.remote_plan();
+    assert_eq!(plan["revision"], 3, "{plan}");
+    assert_eq!(
+        plan["todos"][0]["status"], "cancelled",
+        "b's change is kept"
+    );
+    assert_eq!(plan["todos"][1]["status"], "in_progress");
+    assert_eq!(plan["todos"][1]["owner"], "ana");
+    assert!(
+        net.log().starts_with(
+            "update --take: taken on purpose (board: ana): 2 in_progress; 2 @ana [1/3]\n"
+        ),
+        "{}",
+        net.log()
+    );
+}

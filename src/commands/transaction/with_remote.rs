@@ -65,8 +65,12 @@ impl Transaction<'_> {
         let Some(link) = self.link.as_mut() else {
             return Ok(Some(None));
         };
-        let (published, oid) =
-            link.publish(new, command, Some(old), ctx.now.instant().timestamp())?;
+        let (published, oid) = link.publish(
+            new,
+            &ctx.recorded(command),
+            Some(old),
+            ctx.now.instant().timestamp(),
+        )?;
         match &published {
             Published::Raced => Ok(None),
             // A claim the remote did not take is no claim: nothing is saved here.

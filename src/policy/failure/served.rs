@@ -103,6 +103,22 @@ pub enum Http {
     NoSuchPage,
     /// A hand-over form that did not arrive whole within the board's time, or is too long.
     FormUnread,
+    /// A method the board does not answer while it takes the page's actions.
+    NotAllowed,
+    /// A change whose `Origin` is not the board's own page (absent, or another origin's).
+    ForeignOrigin,
+    /// A change that is not `application/json`.
+    NotJson,
+    /// A change whose body did not arrive whole within the board's time, or is too long.
+    ActionUnread,
+    /// A change that is not one of the page's actions.
+    NotAnAction,
+    /// A change to a workspace or list that the board does not show.
+    NotShown,
+    /// No name to act under: neither `TODOS_OWNER` nor the user's name.
+    NoPerson,
+    /// The command stopped inside (a bug): nothing is said of what it did.
+    Broke,
 }
 
 #[cfg(feature = "board")]
@@ -126,6 +142,45 @@ impl std::fmt::Display for Http {
                 f,
                 "todos board refused this request: its form did not arrive whole in time, or \
                  is too long."
+            ),
+            Self::NotAllowed => writeln!(
+                f,
+                "todos board answers GET and HEAD, and POST from its own page."
+            ),
+            Self::ForeignOrigin => writeln!(
+                f,
+                "todos board refused this change: it did not come from the board's own page \
+                 (its Origin is not http://{} or http://{} with this board's port).",
+                HOSTS[0], HOSTS[1]
+            ),
+            Self::NotJson => writeln!(
+                f,
+                "todos board refused this change: it is not JSON (Content-Type: application/json)."
+            ),
+            Self::ActionUnread => writeln!(
+                f,
+                "todos board refused this change: it did not arrive whole in time, or is too long."
+            ),
+            Self::NotAnAction => writeln!(
+                f,
+                "todos board refused this change: it is not one of the page's actions \
+                 ({{\"workspace\", \"list\", \"action\"}} with the item's \"id\", or the \
+                 new item's \"content\")."
+            ),
+            Self::NotShown => writeln!(
+                f,
+                "todos board refused this change: it acts only on the lists it shows, and it \
+                 shows no such workspace or list."
+            ),
+            Self::NoPerson => writeln!(
+                f,
+                "todos board has no name to act under: start it with TODOS_OWNER set, or with \
+                 the user's name in USER."
+            ),
+            Self::Broke => writeln!(
+                f,
+                "todos board could not make this change: the command stopped inside. Make it \
+                 with `todos` to see why."
             ),
         }
     }

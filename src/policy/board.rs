@@ -68,8 +68,16 @@ pub const MAX_CONNECTIONS: usize = 64;
 /// form), and how long it may sit idle between requests: then it is closed.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// The most a connection may send before its request head ends (hyper's read buffer).
+/// The most a connection may send before its request head ends: a longer head is refused
+/// (431) and the connection closed.
 pub const REQUEST_BYTES: usize = 16 * 1024;
+
+/// The most header lines a request head may hold.
+pub const REQUEST_HEADERS: usize = 64;
+
+/// The longest body the board reads with any other request (a JSON action on a list), read
+/// within `REQUEST_TIMEOUT` as the hand-over's form is.
+pub const BODY_BYTES: usize = 64 * 1024;
 
 /// The longest hand-over form the board reads: `token=` and the token, with room to spare.
 pub const FORM_BYTES: usize = 1024;

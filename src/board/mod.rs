@@ -27,7 +27,7 @@ use crate::policy::board::{ACCEPT_BACKOFF, TOKEN_BYTES};
 use crate::policy::error::{BoardStep, Error, Setup};
 use crate::view::live_output;
 
-use live::{Live, Wake};
+use live::{Live, Stop};
 use shared::Shared;
 
 /// Serves until Ctrl-C, SIGTERM or SIGHUP: exit 0 then. A failure to start is said as every
@@ -86,7 +86,7 @@ fn run(global: &GlobalArgs, host: &mut Host, args: &BoardArgs) -> Result<(), Err
     let reader = std::thread::spawn(move || live.run());
     serve::accept(&listener, &shared, &stop);
     ended.store(true, Ordering::SeqCst);
-    let _ = wakes.send(Wake::Stop);
+    wakes.send(Stop);
     let _ = reader.join();
     drop(hand_over);
     live_output::board_stopped(host);

@@ -3,8 +3,6 @@
 
 use std::time::Duration;
 
-use crate::policy::cap::Cap;
-
 /// How many folders deep below a PATH the search for workspaces goes (the PATH is level 0).
 pub const SEARCH_DEPTH: usize = 3;
 
@@ -19,15 +17,6 @@ pub const MAX_WORKSPACES: usize = 500;
 
 /// How many of a list's latest revisions the page shows, newest first.
 pub const REVISIONS_SHOWN: usize = 3;
-
-/// How long the server waits after a change to a list before it reads it: a writer saves
-/// the store, then appends its history line; one read takes both.
-pub const SETTLE: Duration = Cap::SettleMillis.duration();
-
-/// How often the server looks at every store and history file itself, in case the kernel's
-/// events were lost (an overflowed queue) or cannot be had (a file system without them).
-pub const POLL_WITH_EVENTS: Duration = Cap::PollWithEventsMillis.duration();
-pub const POLL_WITHOUT_EVENTS: Duration = Cap::PollWithoutEventsMillis.duration();
 
 /// How often the folders given are searched again for workspaces made since.
 pub const RESCAN: Duration = Duration::from_secs(5);

@@ -21,9 +21,14 @@ use std::time::{Duration, Instant};
 use super::http::{self, Body, Method, Reply, Request};
 use super::shared::{Bytes, Next, Shared, Update};
 use crate::policy::board::{
-    ACCEPT_BACKOFF, KEEP_ALIVE, MAX_CONNECTIONS, REQUEST_BYTES, REQUEST_HEADERS, REQUEST_TIMEOUT,
+    ACCEPT_BACKOFF, BODY_BYTES, KEEP_ALIVE, MAX_CONNECTIONS, REQUEST_BYTES, REQUEST_HEADERS,
+    REQUEST_TIMEOUT,
 };
 use crate::policy::error::Http;
+
+/// How long, and how much, a refused connection is read after its refusal (`linger`).
+const LINGER: Duration = Duration::from_secs(1);
+const LINGER_BYTES: usize = 4 * BODY_BYTES;
 
 /// Answers every connection until `stop` is set (and the listener woken by a connection).
 pub fn accept(listener: &TcpListener, shared: &Arc<Shared>, stop: &AtomicBool) {
@@ -72,7 +77,9 @@ fn connection(stream: &TcpStream, shared: &Shared, streaming: &AtomicBool) {
         let request = match read_request(stream, &mut buffer, shared) {
             Incoming::Request(request) => request,
             Incoming::Refused(reply) => {
-                let _ = write_reply(stream, &reply, false, false);
+                if write_reply(stream, &reply, false, false).is_ok() {
+                    linger(stream);
+                }
                 return;
             }
             Incoming::Closed => return,
@@ -90,6 +97,22 @@ fn connection(stream: &TcpStream, shared: &Shared, streaming: &AtomicBool) {
         if write_reply(stream, &reply, head_only, keep).is_err() || !keep {
             return;
         }
+    }
+}
+
+/// Closes after a refusal the way that lets the client read it: what the client still sends
+/// (the rest of a long head or body) is read and dropped, `LINGER_BYTES` and `LINGER` at most,
+/// after the board's side is shut, since closing with bytes unread resets the connection, and
+/// a reset can throw away the refusal before the client has read it.
+fn linger(stream: &TcpStream) {
+    if stream.shutdown(Shutdown::Write).is_err() {
+        return;
+    }
+    let deadline = Instant::now() + LINGER;
+    let (mut dropped, mut total) = (Vec::new(), 0);
+    while total < LINGER_BYTES && read_some(stream, &mut dropped, LINGER_BYTES, deadline) {
+        total += dropped.len();
+        dropped.clear();
     }
 }
 

@@ -45,7 +45,7 @@ run() {
         # Whole lines todos could have written, the last at the store's revision.
         python3 - "$size" <<'EOF'
 import json, sys
-line = json.loads(open(".todos.history.jsonl").read())
+line = json.loads(open(".todos/default.history.jsonl").read())
 size, revision, out = int(sys.argv[1]) << 20, 0, []
 written = 0
 while written < size:
@@ -58,15 +58,15 @@ while written < size:
     text = json.dumps(line, separators=(",", ":")) + "\n"
     out.append(text)
     written += len(text)
-open(".todos.history.jsonl", "w").write("".join(out))
+open(".todos/default.history.jsonl", "w").write("".join(out))
 store = json.load(open(".todos.json"))
 store["revision"] = revision
 json.dump(store, open(".todos.json", "w"), indent=2)
 EOF
     fi
     if [ "$kind" = tail ]; then
-        printf '{"pad":"' >>.todos.history.jsonl
-        head -c "$((size << 20))" /dev/zero | tr '\0' x >>.todos.history.jsonl
+        printf '{"pad":"' >>.todos/default.history.jsonl
+        head -c "$((size << 20))" /dev/zero | tr '\0' x >>.todos/default.history.jsonl
     fi
     local out="$tmp/$kind-$size.out"
     "$TODOS_BIN" history --follow --limit 1 >"$out" 2>/dev/null &
@@ -78,7 +78,7 @@ EOF
     if [ "$kind" = tail ]; then
         appends=1000
         for _ in $(seq "$appends"); do
-            printf x >>.todos.history.jsonl
+            printf x >>.todos/default.history.jsonl
             sleep 0.002
         done
     else

@@ -10,7 +10,7 @@
 //! refusals included, goes back to the page in the command line's words.
 //!
 //! Nothing here knows HTTP's types: the server hands over what it read (the `Origin`, the
-//! token header, the content type, the body, read within `ACT_BYTES`) and sends the reply back.
+//! token header, the content type, the body, read within `BODY_BYTES`) and sends the reply back.
 //! A change is taken only from the board's own page: its `Origin` must be the board's own
 //! (`http://127.0.0.1:PORT` or `http://localhost:PORT`), it must carry the token in its
 //! header, and be JSON, which no form of another page can send without the browser asking

@@ -2,11 +2,11 @@
 //! files changes, and handed to every open page.
 //!
 //! One thread owns the reading. The folders of the workspaces (and of their named lists) are
-//! watched with `notify`, as `history --follow` watches a history; an event for a store or a
-//! history file marks its list, and `SETTLE` after the first such event the marked lists
-//! are read again through the store's own readers, each list's files being looked at too
-//! every `POLL_WITH_EVENTS` (every `POLL_WITHOUT_EVENTS` where nothing can be watched), so a
-//! lost event delays a change, never hides it. A lease that ends changes what the page shows
+//! watched by the one watcher (`store::watch`), as `history --follow` watches a history; an
+//! event for a store or a history file marks its list, and once the burst has settled
+//! (`watch::SETTLE`) the marked lists are read again through the store's own readers, each
+//! list's files being looked at too every `POLL_WITH_EVENTS` (every `POLL_WITHOUT_EVENTS` where
+//! nothing can be watched), so a lost event delays a change, never hides it. A lease that ends changes what the page shows
 //! without any file changing: it is marked ended in what was read, never by reading the store
 //! again, at most once a `LEASE_REFRESH`. The folders given are searched again every `RESCAN`
 //! (less often when one search takes long: `RESCAN_SHARE`), and only while they lead where they
@@ -15,13 +15,11 @@
 //! to `Shared`, which sends it to the pages.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
-use notify::{EventKind, RecursiveMode, Watcher};
 
 use super::shared::Shared;
 use super::workspace::{
@@ -30,23 +28,18 @@ use super::workspace::{
 use crate::commands::board::discover::{self, Root};
 use crate::commands::board::snapshot;
 use crate::plan::list::{DEFAULT_STORE, LEGACY_HISTORY, LISTS_DIR, ListName};
-use crate::policy::board::{
-    LEASE_REFRESH, POLL_WITH_EVENTS, POLL_WITHOUT_EVENTS, RESCAN, RESCAN_SHARE, SETTLE,
-};
+use crate::policy::board::{LEASE_REFRESH, RESCAN, RESCAN_SHARE};
 use crate::policy::error::{Setup, Warning};
+use crate::store::watch::{self, Waker, Watch};
 
-/// What wakes the reading thread.
-pub enum Wake {
-    Changed(notify::Result<notify::Event>),
-    Stop,
-}
+/// What ends the reading thread besides its files: the board stops.
+pub struct Stop;
 
 pub struct Live {
     roots: Vec<Root>,
     now: Box<dyn Fn() -> DateTime<Utc> + Send>,
     shared: Arc<Shared>,
-    watcher: Option<notify::RecommendedWatcher>,
-    wakes: Receiver<Wake>,
+    watch: Watch<Stop>,
     workspaces: BTreeMap<PathBuf, Workspace>,
     /// Lists marked by an event, with the workspace whose list set must be read again.
     marked: BTreeSet<(PathBuf, Option<ListName>)>,
@@ -68,13 +61,10 @@ impl Live {
         roots: Vec<Root>,
         now: Box<dyn Fn() -> DateTime<Utc> + Send>,
         shared: Arc<Shared>,
-    ) -> (Self, Sender<Wake>) {
-        let (tx, wakes) = mpsc::channel();
-        let events = tx.clone();
-        let watcher = notify::recommended_watcher(move |event| {
-            let _ = events.send(Wake::Changed(event));
-        })
-        .ok();
+    ) -> (Self, Waker<Stop>) {
+        // Every path in the folders watched: `mark` sorts them.
+        let watch = Watch::new(|_: &Path| true);
+        let waker = watch.waker();
         let reals = roots
             .iter()
             .map(|root| match root {
@@ -89,14 +79,13 @@ impl Live {
             scan_took: Duration::ZERO,
             now,
             shared,
-            watcher,
-            wakes,
+            watch,
             workspaces: BTreeMap::new(),
             marked: BTreeSet::new(),
             warnings: Vec::new(),
         };
         live.rescan();
-        (live, tx)
+        (live, waker)
     }
 
     /// How many workspaces and lists it shows.
@@ -107,45 +96,32 @@ impl Live {
 
     /// Follows every change until `Stop`.
     pub fn run(mut self) {
-        let poll = if self.watcher.is_some() {
-            POLL_WITH_EVENTS
-        } else {
-            POLL_WITHOUT_EVENTS
-        };
+        let poll = watch::poll(self.watch.has_events());
         let mut next_poll = Instant::now() + poll;
         let mut next_rescan = Instant::now() + RESCAN;
-        let mut settle: Option<Instant> = None;
         loop {
             let lease = self.next_lease_end();
-            let wake_at = [Some(next_poll), Some(next_rescan), settle, lease]
+            let wake_at = [Some(next_poll), Some(next_rescan), lease]
                 .into_iter()
                 .flatten()
                 .min()
                 .unwrap_or(next_poll);
-            let wait = wake_at.saturating_duration_since(Instant::now());
-            match self.wakes.recv_timeout(wait) {
-                Ok(Wake::Stop) | Err(RecvTimeoutError::Disconnected) => return,
-                Ok(Wake::Changed(event)) => {
-                    self.mark(event);
-                    for wake in self.wakes.try_iter().collect::<Vec<_>>() {
-                        match wake {
-                            Wake::Stop => return,
-                            Wake::Changed(event) => self.mark(event),
-                        }
-                    }
-                    if !self.marked.is_empty() && settle.is_none() {
-                        settle = Some(Instant::now() + SETTLE);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {}
+            // A burst of events comes settled: a steady stream of them (this thread's own
+            // reads make some) still hands the marked lists over every `SETTLE`.
+            let batch = self.watch.wait(wake_at);
+            if !batch.others.is_empty() {
+                return;
             }
-            // Whatever woke it: a steady stream of events (this thread's own reads make some)
-            // must not keep a marked list from being read once its time has come.
-            let now = Instant::now();
-            if settle.is_some_and(|at| at <= now) {
-                settle = None;
+            if batch.lost {
+                self.mark_stamped();
+            }
+            for path in &batch.paths {
+                self.mark(path);
+            }
+            if !self.marked.is_empty() {
                 self.read_marked();
             }
+            let now = Instant::now();
             if lease.is_some_and(|at| at <= now) {
                 self.end_leases();
             }
@@ -163,53 +139,43 @@ impl Live {
         }
     }
 
-    /// Marks the list a file event concerns: a store or a history file of a workspace or of
-    /// its `.todos/`; the `.todos` folder itself marks the workspace's list set. An error may
-    /// mean lost events: every list is looked at.
-    fn mark(&mut self, event: notify::Result<notify::Event>) {
-        let Ok(event) = event else {
-            self.mark_stamped();
+    /// Marks the list a changed path concerns: a store or a history file of a workspace or of
+    /// its `.todos/`; the `.todos` folder itself marks the workspace's list set.
+    fn mark(&mut self, path: &Path) {
+        let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
             return;
         };
-        if matches!(event.kind, EventKind::Access(_)) {
+        let Some(name) = name.to_str() else { return };
+        if self.workspaces.contains_key(folder) {
+            if name == LISTS_DIR {
+                self.marked.insert((folder.to_path_buf(), None));
+            } else if name == DEFAULT_STORE || name == LEGACY_HISTORY {
+                self.marked
+                    .insert((folder.to_path_buf(), Some(ListName::default_list())));
+            }
             return;
         }
-        for path in &event.paths {
-            let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
-                continue;
+        let Some(workspace) = folder
+            .parent()
+            .filter(|ws| self.workspaces.contains_key(*ws))
+        else {
+            return;
+        };
+        if folder.file_name().is_some_and(|dir| dir == LISTS_DIR) {
+            // `default.history.jsonl` is the default list's history; `default.json` is no
+            // list's store.
+            let list = match name.strip_suffix(".history.jsonl") {
+                Some(list) => ListName::parse(list).ok(),
+                None => name
+                    .strip_suffix(".json")
+                    .and_then(|list| ListName::parse(list).ok())
+                    .filter(|list| !list.is_default()),
             };
-            let Some(name) = name.to_str() else { continue };
-            if self.workspaces.contains_key(folder) {
-                if name == LISTS_DIR {
-                    self.marked.insert((folder.to_path_buf(), None));
-                } else if name == DEFAULT_STORE || name == LEGACY_HISTORY {
-                    self.marked
-                        .insert((folder.to_path_buf(), Some(ListName::default_list())));
-                }
-                continue;
-            }
-            let Some(workspace) = folder
-                .parent()
-                .filter(|ws| self.workspaces.contains_key(*ws))
-            else {
-                continue;
-            };
-            if folder.file_name().is_some_and(|dir| dir == LISTS_DIR) {
-                // `default.history.jsonl` is the default list's history; `default.json` is no
-                // list's store.
-                let list = match name.strip_suffix(".history.jsonl") {
-                    Some(list) => ListName::parse(list).ok(),
-                    None => name
-                        .strip_suffix(".json")
-                        .and_then(|list| ListName::parse(list).ok())
-                        .filter(|list| !list.is_default()),
-                };
-                if let Some(list) = list {
-                    // A list not seen before: the list set is read again with it.
-                    let known = self.workspaces[workspace].lists.contains_key(&list);
-                    self.marked
-                        .insert((workspace.to_path_buf(), known.then_some(list)));
-                }
+            if let Some(list) = list {
+                // A list not seen before: the list set is read again with it.
+                let known = self.workspaces[workspace].lists.contains_key(&list);
+                self.marked
+                    .insert((workspace.to_path_buf(), known.then_some(list)));
             }
         }
     }
@@ -308,7 +274,7 @@ impl Live {
                 self.used = self.used.saturating_sub(workspace.cost());
                 let real = workspace.real.take();
                 *workspace = read_workspace(&path, real, &self.now, &mut self.used);
-                watch_lists(self.watcher.as_mut(), &path, workspace);
+                watch_lists(&mut self.watch, &path, workspace);
             }
             touched.insert(path);
         }
@@ -345,20 +311,16 @@ impl Live {
             return;
         }
         for gone in known.difference(&wanted) {
-            if let Some(watcher) = self.watcher.as_mut() {
-                let _ = watcher.unwatch(gone);
-                let _ = watcher.unwatch(&gone.join(LISTS_DIR));
-            }
+            self.watch.unwatch(gone);
+            self.watch.unwatch(&gone.join(LISTS_DIR));
             if let Some(workspace) = self.workspaces.remove(gone) {
                 self.used = self.used.saturating_sub(workspace.cost());
             }
         }
         for new in wanted.difference(&known) {
-            if let Some(watcher) = self.watcher.as_mut() {
-                let _ = watcher.watch(new, RecursiveMode::NonRecursive);
-            }
+            self.watch.folder(new);
             let mut workspace = read_workspace(new, discover::real(new), &self.now, &mut self.used);
-            watch_lists(self.watcher.as_mut(), new, &mut workspace);
+            watch_lists(&mut self.watch, new, &mut workspace);
             self.workspaces.insert(new.clone(), workspace);
         }
         let envelopes = self
@@ -402,7 +364,7 @@ mod tests {
         fs::write(dir.join(DEFAULT_STORE), store.to_string()).unwrap();
     }
 
-    fn board(roots: Vec<Root>) -> (Live, Arc<Shared>, Sender<Wake>) {
+    fn board(roots: Vec<Root>) -> (Live, Arc<Shared>, Waker<Stop>) {
         let shared = Arc::new(Shared::new("t".to_owned(), 1, String::new()));
         let (live, wakes) = Live::start(roots, Box::new(Utc::now), Arc::clone(&shared));
         (live, shared, wakes)

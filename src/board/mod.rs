@@ -1,9 +1,10 @@
 //! `todos board`: every plan under the folders given, live, on one page in the browser
-//! (SPEC §10). Behind the `board` feature (on by default); hyper and the runtime start only
-//! when `todos board` does.
+//! (SPEC §10). Behind the `board` feature (on by default); its threads start only when
+//! `todos board` does.
 //!
-//! `live` keeps the board current on a thread of its own; `http` answers the page on
-//! 127.0.0.1 under a random token, within its bounds; `act` makes the page's changes (but with
+//! `live` keeps the board current on a thread of its own; `serve` takes connections on
+//! 127.0.0.1 within their bounds (std's sockets, a thread each, `httparse` for the head) and
+//! `http` answers each request, under a random token; `act` makes the page's changes (but with
 //! `--read-only`) through the command line's own commands; `assets` is the page; `open` writes
 //! the hand-over file and starts the browser on it.
 
@@ -12,30 +13,23 @@ mod assets;
 mod http;
 mod live;
 mod open;
+mod serve;
 mod shared;
 mod workspace;
 
-use std::collections::BTreeMap;
-use std::convert::Infallible;
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
 
 use crate::commands::board::BoardArgs;
 use crate::context::global::GlobalArgs;
 use crate::context::host::Host;
-use crate::policy::board::{
-    ACCEPT_BACKOFF, MAX_CONNECTIONS, REQUEST_BYTES, REQUEST_TIMEOUT, TOKEN_BYTES,
-};
+use crate::policy::board::{ACCEPT_BACKOFF, TOKEN_BYTES};
 use crate::policy::error::{BoardStep, Error, Setup};
 use crate::view::live_output;
 
-use live::{Live, Wake};
+use live::{Live, Stop};
 use shared::Shared;
 
 /// Serves until Ctrl-C, SIGTERM or SIGHUP: exit 0 then. A failure to start is said as every
@@ -66,6 +60,10 @@ fn run(global: &GlobalArgs, host: &mut Host, args: &BoardArgs) -> Result<(), Err
     let home = host.var("HOME").unwrap_or_default();
     let acting = (!args.read_only).then(|| act::Acting::new(global, host));
     let shared = Arc::new(Shared::new(token.clone(), port, home).with_acting(acting));
+    // Before the address is printed: a signal from then on ends the board cleanly.
+    let stop = Arc::new(AtomicBool::new(false));
+    let ended = Arc::new(AtomicBool::new(false));
+    stop_on_signals(port, &shared, &stop, &ended)?;
     let (live, wakes) = Live::start(roots, clock, Arc::clone(&shared));
     let (workspaces, lists) = live.shown();
     // The address printed for the user on their terminal carries the token after `#`, which
@@ -89,147 +87,52 @@ fn run(global: &GlobalArgs, host: &mut Host, args: &BoardArgs) -> Result<(), Err
     };
     live_output::board_opened(host, opened);
     let reader = std::thread::spawn(move || live.run());
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|err| server_failed(BoardStep::Start, &err))?;
-    let served = runtime.block_on(accept(listener, shared));
-    let _ = wakes.send(Wake::Stop);
+    serve::accept(&listener, &shared, &stop);
+    ended.store(true, Ordering::SeqCst);
+    wakes.send(Stop);
     let _ = reader.join();
-    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
     drop(hand_over);
-    served?;
     live_output::board_stopped(host);
     Ok(())
 }
 
-/// Answers every connection until a signal to stop, `MAX_CONNECTIONS` at most at once: each
-/// must send its request's head within `REQUEST_TIMEOUT` and may sit idle no longer, and at the
-/// cap a new connection takes the place of the oldest that is not streaming the page's events.
-async fn accept(listener: std::net::TcpListener, shared: Arc<Shared>) -> Result<(), Error> {
-    let failed = |err: std::io::Error| server_failed(BoardStep::Serve, &err);
-    listener.set_nonblocking(true).map_err(failed)?;
-    let listener = tokio::net::TcpListener::from_std(listener).map_err(failed)?;
-    let connections = Arc::new(Connections::default());
-    let stop = stopped();
-    tokio::pin!(stop);
-    loop {
-        tokio::select! {
-            accepted = listener.accept() => {
-                let Ok((stream, _)) = accepted else {
-                    // Out of descriptors, most often: the listener stays ready, so waiting a
-                    // moment is what keeps this loop from spinning.
-                    tokio::time::sleep(ACCEPT_BACKOFF).await;
-                    continue;
-                };
-                let Some((id, streaming)) = connections.admit() else {
-                    // Every place holds a page's event stream: this one is closed.
-                    continue;
-                };
-                let shared = Arc::clone(&shared);
-                let owned = Arc::clone(&connections);
-                let task = tokio::spawn(async move {
-                    let _leaves = Leaves(Arc::clone(&owned), id);
-                    let service = service_fn(move |request| {
-                        let reply = http::answer(Arc::clone(&shared), request, Arc::clone(&streaming));
-                        async move { Ok::<_, Infallible>(reply.await) }
-                    });
-                    let _ = http1::Builder::new()
-                        .timer(TokioTimer::new())
-                        .header_read_timeout(REQUEST_TIMEOUT)
-                        .max_buf_size(REQUEST_BYTES)
-                        .serve_connection(TokioIo::new(stream), service)
-                        .await;
-                });
-                connections.started(id, task.abort_handle());
-            }
-            result = &mut stop => return result.map_err(failed),
+/// Sets `stop` at the first Ctrl-C, SIGTERM or SIGHUP, closes the pages' streams and wakes
+/// the accept loop with a connection of its own, tried again until the loop has ended (out of
+/// descriptors, the loop wakes by itself within `ACCEPT_BACKOFF`).
+#[cfg(unix)]
+fn stop_on_signals(
+    port: u16,
+    shared: &Arc<Shared>,
+    stop: &Arc<AtomicBool>,
+    ended: &Arc<AtomicBool>,
+) -> Result<(), Error> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(|err| server_failed(BoardStep::Start, &err))?;
+    let (shared, stop, ended) = (Arc::clone(shared), Arc::clone(stop), Arc::clone(ended));
+    std::thread::spawn(move || {
+        if signals.forever().next().is_none() {
+            return;
         }
-    }
-}
-
-/// The connections open, by the order they came in: whether each streams the page's events,
-/// and how to close it.
-#[derive(Default)]
-struct Connections {
-    open: Mutex<(u64, BTreeMap<u64, Connection>)>,
-}
-
-struct Connection {
-    streaming: Arc<AtomicBool>,
-    abort: Option<tokio::task::AbortHandle>,
-}
-
-impl Connections {
-    /// A place for a new connection: a free one, else the place of the oldest connection that
-    /// is not streaming events, which is closed. `None` when every one streams.
-    fn admit(&self) -> Option<(u64, Arc<AtomicBool>)> {
-        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        let (next, connections) = &mut *open;
-        if connections.len() >= MAX_CONNECTIONS {
-            let oldest = connections
-                .iter()
-                .find(|(_, connection)| !connection.streaming.load(Ordering::Relaxed))
-                .map(|(id, _)| *id)?;
-            if let Some(Connection {
-                abort: Some(abort), ..
-            }) = connections.remove(&oldest)
-            {
-                abort.abort();
-            }
+        stop.store(true, Ordering::SeqCst);
+        shared.close();
+        while !ended.load(Ordering::SeqCst) {
+            let _ = std::net::TcpStream::connect(("127.0.0.1", port));
+            std::thread::sleep(ACCEPT_BACKOFF);
         }
-        let id = *next;
-        *next += 1;
-        let streaming = Arc::new(AtomicBool::new(false));
-        connections.insert(
-            id,
-            Connection {
-                streaming: Arc::clone(&streaming),
-                abort: None,
-            },
-        );
-        Some((id, streaming))
-    }
-
-    fn started(&self, id: u64, abort: tokio::task::AbortHandle) {
-        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(connection) = open.1.get_mut(&id) {
-            connection.abort = Some(abort);
-        }
-    }
-
-    fn left(&self, id: u64) {
-        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        open.1.remove(&id);
-    }
+    });
+    Ok(())
 }
 
-/// Takes a connection off the list when its task ends, however it ends.
-struct Leaves(Arc<Connections>, u64);
-
-impl Drop for Leaves {
-    fn drop(&mut self) {
-        self.0.left(self.1);
-    }
-}
-
-/// Ends at the first Ctrl-C, SIGTERM or SIGHUP.
-async fn stopped() -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let mut terminate = signal(SignalKind::terminate())?;
-        let mut hangup = signal(SignalKind::hangup())?;
-        tokio::select! {
-            result = tokio::signal::ctrl_c() => result,
-            _ = terminate.recv() => Ok(()),
-            _ = hangup.recv() => Ok(()),
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        tokio::signal::ctrl_c().await
-    }
+/// Elsewhere, Ctrl-C ends the process as the system ends it.
+#[cfg(not(unix))]
+fn stop_on_signals(
+    _port: u16,
+    _shared: &Arc<Shared>,
+    _stop: &Arc<AtomicBool>,
+    _ended: &Arc<AtomicBool>,
+) -> Result<(), Error> {
+    Ok(())
 }
 
 /// The secret in the board's URL: random bytes from the operating system, in hex.

@@ -1,26 +1,46 @@
 //! What the server and the reading thread share: the token and port, and the latest board,
 //! each workspace's envelope as JSON text. A workspace whose envelope changed is named to every
-//! open page (tokio's broadcast), which then sends the workspace as it is by then; a page that
-//! fell behind is sent the whole board again. The whole board is made once per change, not once
+//! open page (the last `UPDATES_QUEUED` changes are kept, numbered, for the pages' threads to
+//! wait on), which then sends the workspace as it is by then; a page that fell behind is sent
+//! the whole board again. The whole board is made once per change, not once
 //! per page, so that the memory the board takes does not grow with the pages open.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
-
-use bytes::Bytes;
-use tokio::sync::broadcast;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use crate::policy::board::UPDATES_QUEUED;
 use crate::policy::error::Warning;
 
 /// What a page is told.
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Update {
     /// One workspace changed: the page is sent its envelope as it is when the page reads it.
     Workspace(PathBuf),
     /// The workspaces found changed: the page redraws the whole board.
     All,
+}
+
+/// Bytes made once and sent to every page that asks.
+pub type Bytes = Arc<[u8]>;
+
+/// What a page's thread waits for next.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next {
+    Update(Update),
+    /// Nothing changed for the time it waited.
+    Idle,
+    /// The board stops.
+    Closed,
+}
+
+/// The latest changes, numbered: the last one is number `sent`.
+#[derive(Default)]
+struct Updates {
+    sent: u64,
+    recent: VecDeque<Update>,
+    closed: bool,
 }
 
 /// The board as the pages are sent it.
@@ -42,9 +62,10 @@ pub struct Shared {
     pub port: u16,
     home: String,
     board: Mutex<Board>,
-    updates: broadcast::Sender<Update>,
     /// What the page's actions run with; `None` with `--read-only`.
     acting: Option<super::act::Acting>,
+    updates: Mutex<Updates>,
+    changed: Condvar,
 }
 
 impl Shared {
@@ -54,8 +75,9 @@ impl Shared {
             port,
             home,
             board: Mutex::new(Board::default()),
-            updates: broadcast::channel(UPDATES_QUEUED).0,
             acting: None,
+            updates: Mutex::new(Updates::default()),
+            changed: Condvar::new(),
         }
     }
 
@@ -83,8 +105,66 @@ impl Shared {
         })
     }
 
-    pub fn subscribe(&self) -> broadcast::Receiver<Update> {
-        self.updates.subscribe()
+    fn updates(&self) -> std::sync::MutexGuard<'_, Updates> {
+        self.updates.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Where a page that opens now starts: the changes after this number are news to it.
+    pub fn subscribe(&self) -> u64 {
+        self.updates().sent
+    }
+
+    /// The change after `seen` (which moves on past it), waiting for one at most `idle`; the
+    /// whole board when `seen` fell more than `UPDATES_QUEUED` behind.
+    pub fn next(&self, seen: &mut u64, idle: Duration) -> Next {
+        let until = Instant::now() + idle;
+        let mut updates = self.updates();
+        loop {
+            if updates.closed {
+                return Next::Closed;
+            }
+            if updates.sent > *seen {
+                let behind = updates.sent - *seen;
+                let kept = updates.recent.len() as u64;
+                if behind > kept {
+                    *seen = updates.sent;
+                    return Next::Update(Update::All);
+                }
+                *seen += 1;
+                let at = usize::try_from(kept - behind).unwrap_or(0);
+                return updates
+                    .recent
+                    .get(at)
+                    .cloned()
+                    .map_or(Next::Update(Update::All), Next::Update);
+            }
+            let Some(left) = until.checked_duration_since(Instant::now()) else {
+                return Next::Idle;
+            };
+            updates = self
+                .changed
+                .wait_timeout(updates, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    /// Tells the pages.
+    fn send(&self, update: Update) {
+        let mut updates = self.updates();
+        updates.recent.push_back(update);
+        if updates.recent.len() > UPDATES_QUEUED {
+            updates.recent.pop_front();
+        }
+        updates.sent += 1;
+        drop(updates);
+        self.changed.notify_all();
+    }
+
+    /// The board stops: every page's thread ends.
+    pub fn close(&self) {
+        self.updates().closed = true;
+        self.changed.notify_all();
     }
 
     fn board(&self) -> std::sync::MutexGuard<'_, Board> {
@@ -96,9 +176,9 @@ impl Shared {
     pub fn board_json(&self) -> Bytes {
         let mut board = self.board();
         if let Some(json) = &board.json {
-            return json.clone();
+            return Arc::clone(json);
         }
-        let json = Bytes::from(self.make_json(&board));
+        let json = Bytes::from(self.make_json(&board).into_bytes());
         board.json = Some(json.clone());
         json
     }
@@ -106,9 +186,9 @@ impl Shared {
     pub fn board_event(&self) -> Bytes {
         let mut board = self.board();
         if let Some(event) = &board.event {
-            return event.clone();
+            return Arc::clone(event);
         }
-        let made = Bytes::from(event("board", &self.make_json(&board)));
+        let made = Bytes::from(event("board", &self.make_json(&board)).into_bytes());
         board.event = Some(made.clone());
         made
     }
@@ -163,17 +243,14 @@ impl Shared {
         {
             return;
         }
-        let chunk = Bytes::from(event("workspace", &envelope));
+        let chunk = Bytes::from(event("workspace", &envelope).into_bytes());
         board
             .events
             .insert(workspace.to_path_buf(), (envelope, chunk));
         board.json = None;
         board.event = None;
         drop(board);
-        // No page open: nobody to tell.
-        let _ = self
-            .updates
-            .send(Update::Workspace(workspace.to_path_buf()));
+        self.send(Update::Workspace(workspace.to_path_buf()));
     }
 
     pub(super) fn replace(&self, envelopes: BTreeMap<PathBuf, String>) {
@@ -181,14 +258,14 @@ impl Shared {
         board.events = envelopes
             .into_iter()
             .map(|(path, envelope)| {
-                let chunk = Bytes::from(event("workspace", &envelope));
+                let chunk = Bytes::from(event("workspace", &envelope).into_bytes());
                 (path, (envelope, chunk))
             })
             .collect();
         board.json = None;
         board.event = None;
         drop(board);
-        let _ = self.updates.send(Update::All);
+        self.send(Update::All);
     }
 
     /// What the board says of itself on the page; the pages redraw when it changed.
@@ -201,7 +278,7 @@ impl Shared {
         board.json = None;
         board.event = None;
         drop(board);
-        let _ = self.updates.send(Update::All);
+        self.send(Update::All);
     }
 }
 
@@ -227,4 +304,37 @@ fn event(name: &str, json: &str) -> String {
         "event: {name}\ndata: {}\n\n",
         crate::input::json::escape_unsafe(json.to_owned())
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_gets_each_change_in_order_and_the_whole_board_once_it_fell_behind() {
+        let shared = Shared::new(String::new(), 1, String::new());
+        let mut seen = shared.subscribe();
+        assert_eq!(shared.next(&mut seen, Duration::ZERO), Next::Idle);
+        shared.set(Path::new("/a"), "{}".to_owned());
+        shared.set(Path::new("/a"), "{}".to_owned());
+        shared.set(Path::new("/b"), "{}".to_owned());
+        for path in ["/a", "/b"] {
+            assert_eq!(
+                shared.next(&mut seen, Duration::ZERO),
+                Next::Update(Update::Workspace(PathBuf::from(path))),
+                "the same envelope again is no news"
+            );
+        }
+        assert_eq!(shared.next(&mut seen, Duration::ZERO), Next::Idle);
+        for n in 0..=UPDATES_QUEUED {
+            shared.set(Path::new("/a"), format!("{{\"n\":{n}}}"));
+        }
+        assert_eq!(
+            shared.next(&mut seen, Duration::ZERO),
+            Next::Update(Update::All)
+        );
+        assert_eq!(shared.next(&mut seen, Duration::ZERO), Next::Idle);
+        shared.close();
+        assert_eq!(shared.next(&mut seen, Duration::from_mins(1)), Next::Closed);
+    }
 }

@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
-use notify::{RecursiveMode, Watcher};
 
 use crate::commands::board::snapshot::{self, ListView};
 use crate::plan::list::{LISTS_DIR, ListName};
 use crate::policy::error::Error;
+use crate::store::watch::Watch;
 
 /// What a list's files looked like when last read: a change that no event reported shows as
 /// another size, time or file.
@@ -72,15 +72,13 @@ pub(super) fn read_workspace(
 }
 
 /// Watches the named lists' folder when it is a real folder of the workspace.
-pub(super) fn watch_lists(
-    watcher: Option<&mut notify::RecommendedWatcher>,
-    path: &Path,
-    workspace: &mut Workspace,
-) {
-    let Some(watcher) = watcher else { return };
+pub(super) fn watch_lists<T>(watch: &mut Watch<T>, path: &Path, workspace: &mut Workspace) {
+    if !watch.has_events() {
+        return;
+    }
     let folder = path.join(LISTS_DIR);
-    let _ = watcher.unwatch(&folder);
-    if workspace.watching_lists && watcher.watch(&folder, RecursiveMode::NonRecursive).is_err() {
+    watch.unwatch(&folder);
+    if workspace.watching_lists && !watch.folder(&folder) {
         workspace.watching_lists = false;
     }
 }

@@ -15,20 +15,19 @@
 //! hides nothing after it. What it costs follows what is appended: each wake reads the bytes
 //! added and looks for a newline in them alone, however long the line they end.
 //!
-//! Watch or poll: it watches. The history's folder is watched with the `notify` crate (inotify
-//! on Linux), as `show --watch` does, so at rest the process sleeps in the kernel and costs
-//! nothing; each wake costs one `stat` and a read of the bytes added. A poll every
-//! `watch::POLL_WITH_EVENTS` backs events up (an event queue that overflowed says so, and is read
-//! again at once); where the folder cannot be watched, a gentle poll every
+//! Watch or poll: it watches. The history's folder is watched by the one watcher
+//! (`store::watch`), as `show --watch`'s and the board's are, so at rest the process sleeps in
+//! the kernel and costs nothing; each wake costs one `stat` and a read of the bytes added. A
+//! poll every `watch::POLL_WITH_EVENTS` backs events up (an event queue that overflowed says so,
+//! and is read again at once); where the folder cannot be watched, a gentle poll every
 //! `watch::POLL_WITHOUT_EVENTS` replaces events. Ctrl-C, SIGTERM, SIGHUP or a closed stdout end it,
 //! with exit 0.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::path::PathBuf;
+use std::time::Instant;
 
-use notify::{EventKind, RecursiveMode, Watcher};
 use serde_json::{Value, json};
 
 use crate::context::Context;
@@ -39,6 +38,7 @@ use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::disk::{self, Links};
 use crate::store::history::{self, Entry};
+use crate::store::watch::{Waker, Watch};
 use crate::view::envelope::{self, Place};
 use crate::view::live_output;
 use crate::view::outcome::{Answer, Outcome};
@@ -47,10 +47,8 @@ use crate::view::outcome::{Answer, Outcome};
 /// a runaway line costs no more than this (the history's own cap).
 const MAX_CHUNK: u64 = crate::policy::cap::Cap::StoreBytes.value();
 
-enum Wake {
-    Changed,
-    Stop,
-}
+/// What ends the loop besides a closed stdout or a workspace gone: a signal.
+struct Stop;
 
 /// `limit`: at most this many of the kept revisions are printed first (`--limit`).
 pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<Outcome> {
@@ -58,17 +56,25 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     let path = store.history_path().to_path_buf();
     // Refuses a `.todos/` that leads out of the workspace, as `history` does.
     store.check_private(false)?;
-    let (tx, rx) = mpsc::channel();
     // Watch before the first read, so a revision made between the two is not missed: the
     // workspace's root, where `.todos/` appears with the first change (and where the default
-    // list's history was before it moved in), and `.todos/` once it is there.
+    // list's history was before it moved in), and `.todos/` once it is there. What concerns
+    // it: the list's history file, at its place in `.todos/` or the old one, and `.todos/`.
     let private = ctx.workspace.join(crate::plan::list::LISTS_DIR);
-    let mut watcher = watch(&ctx.workspace, &store, tx.clone());
-    let mut watching_private = watcher
-        .as_mut()
-        .is_some_and(|watcher| add_folder(watcher, &private));
-    let poll = super::watch::poll_every(ctx, host, &ctx.workspace, watcher.is_some());
-    stop_on_signals(&tx)?;
+    let mut names = vec![std::ffi::OsString::from(crate::plan::list::LISTS_DIR)];
+    names.extend(
+        store
+            .history_files()
+            .filter_map(|path| path.file_name().map(ToOwned::to_owned)),
+    );
+    let mut watch = Watch::new(move |path| {
+        path.file_name()
+            .is_some_and(|name| names.iter().any(|wanted| wanted == name))
+    });
+    let watched = watch.folder(&ctx.workspace);
+    let mut watching_private = watched && watch.folder(&private);
+    let poll = super::watch::poll_every(ctx, host, &ctx.workspace, watched);
+    stop_on_signals(&watch.waker())?;
     let kept = limit.map_or(ctx.config.history_limit, |limit| {
         limit.min(ctx.config.history_limit)
     });
@@ -84,8 +90,8 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
     let workspace = super::watch::Workspace::new(&ctx.workspace);
     let mut gone = None;
     'follow: loop {
-        if !watching_private && let Some(watcher) = watcher.as_mut() {
-            watching_private = add_folder(watcher, &private);
+        if watched && !watching_private {
+            watching_private = watch.folder(&private);
         }
         // The history moves into `.todos/` with a change (the same file, renamed): read on
         // where it is now.
@@ -116,14 +122,8 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
                 }
             }
         }
-        let mut wakes = match rx.recv_timeout(poll) {
-            Ok(wake) => vec![wake],
-            Err(RecvTimeoutError::Disconnected) => break,
-            Err(RecvTimeoutError::Timeout) if super::watch::stdout_closed() => break,
-            Err(RecvTimeoutError::Timeout) => Vec::new(),
-        };
-        wakes.extend(rx.try_iter());
-        if wakes.iter().any(|wake| matches!(wake, Wake::Stop)) {
+        let batch = watch.wait(Instant::now() + poll);
+        if batch.is_empty() && super::watch::stdout_closed() || !batch.others.is_empty() {
             break;
         }
         if let Some(error) = workspace.gone("follow") {
@@ -131,7 +131,7 @@ pub fn execute(ctx: &Context, host: &mut Host, limit: Option<usize>) -> Result<O
             break;
         }
     }
-    drop(watcher);
+    drop(watch);
     if let Some(error) = gone {
         return Err(error);
     }
@@ -361,41 +361,9 @@ fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
     (meta.len(), 0)
 }
 
-/// Sends `Changed` for every event on the list's history file, at its place in `.todos/` or
-/// the old one, and on `.todos/` itself (and on errors, which may mean lost events), watching
-/// the workspace's root. `None` when it cannot be watched.
-fn watch(root: &Path, store: &Store, tx: Sender<Wake>) -> Option<notify::RecommendedWatcher> {
-    let mut names = vec![std::ffi::OsString::from(crate::plan::list::LISTS_DIR)];
-    names.extend(
-        store
-            .history_files()
-            .filter_map(|path| path.file_name().map(ToOwned::to_owned)),
-    );
-    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        let concerns = |event: &notify::Event| {
-            !matches!(event.kind, EventKind::Access(_))
-                && event.paths.iter().any(|path| {
-                    path.file_name()
-                        .is_some_and(|name| names.iter().any(|wanted| wanted == name))
-                })
-        };
-        if event.as_ref().map_or(true, concerns) {
-            let _ = tx.send(Wake::Changed);
-        }
-    })
-    .ok()?;
-    watcher.watch(root, RecursiveMode::NonRecursive).ok()?;
-    Some(watcher)
-}
-
-/// Watches `folder` too, if it is there: whether it now is watched.
-fn add_folder(watcher: &mut notify::RecommendedWatcher, folder: &Path) -> bool {
-    folder.is_dir() && watcher.watch(folder, RecursiveMode::NonRecursive).is_ok()
-}
-
 /// The first Ctrl-C, SIGTERM or SIGHUP ends the loop cleanly; a second ends the process.
 #[cfg(unix)]
-fn stop_on_signals(tx: &Sender<Wake>) -> Result<()> {
+fn stop_on_signals(waker: &Waker<Stop>) -> Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals =
         signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]).map_err(|err| {
@@ -403,20 +371,20 @@ fn stop_on_signals(tx: &Sender<Wake>) -> Result<()> {
                 why: err.to_string(),
             }
         })?;
-    let tx = tx.clone();
+    let waker = waker.clone();
     std::thread::spawn(move || {
         for (count, _) in signals.forever().enumerate() {
             if count > 0 {
                 std::process::exit(130);
             }
-            let _ = tx.send(Wake::Stop);
+            waker.send(Stop);
         }
     });
     Ok(())
 }
 
 #[cfg(not(unix))]
-fn stop_on_signals(_tx: &Sender<Wake>) -> Result<()> {
+fn stop_on_signals(_waker: &Waker<Stop>) -> Result<()> {
     Ok(())
 }
 

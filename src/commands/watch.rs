@@ -1,9 +1,9 @@
 //! `todos show --watch`: a live view for a person in a split terminal.
 //!
-//! Writes replace `.todos.json` by rename, so the watch is on the workspace folder, not on the
-//! file's inode. File events (the `notify` crate) wake the loop; a slow poll backs them up,
-//! and a fast poll replaces them where the folder cannot be watched. Nothing is written to
-//! the workspace. On a terminal the view is redrawn in place on the alternate screen with the
+//! The workspace's folder and its `.todos/` are watched by the one watcher (`store::watch`):
+//! a change to a store wakes the loop once it has settled; a slow poll backs events up, and a
+//! fast poll replaces them where the folder cannot be watched. Nothing is written to the
+//! workspace. On a terminal the view is redrawn in place on the alternate screen with the
 //! cursor hidden, and both are restored on the way out; into a pipe each new state is printed
 //! followed by a blank line (one envelope a line with `--json`). Ctrl-C, SIGTERM, SIGHUP or a
 //! closed stdout end it with exit 0.
@@ -16,10 +16,8 @@
 
 use std::io;
 use std::path::Path;
-use std::sync::mpsc::{self, RecvTimeoutError, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use notify::{EventKind, RecursiveMode, Watcher};
 use serde_json::json;
 
 use crate::commands::show::ShowArgs;
@@ -37,18 +35,12 @@ use crate::view::show::Format;
 mod pane;
 
 use crate::plan::model;
-use crate::policy::cap::Cap;
 use crate::store::Store;
+use crate::store::watch::{self, Waker, Watch};
 use pane::fit;
 
-/// How often the store is read when file events arrive (a safety net) and when they cannot.
-pub const POLL_WITH_EVENTS: Duration = Cap::PollWithEventsMillis.duration();
-pub const POLL_WITHOUT_EVENTS: Duration = Cap::PollWithoutEventsMillis.duration();
-/// A burst of events (temp file, rename, lock) settles before the store is read again.
-pub const SETTLE: Duration = Cap::SettleMillis.duration();
-
+/// What wakes the loop besides a change to a store.
 enum Wake {
-    Changed,
     Stop,
     /// The window changed size: draw again, even if the plan did not change.
     Resize,
@@ -59,12 +51,12 @@ enum Wake {
 }
 
 pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcome> {
-    let (tx, rx) = mpsc::channel();
     // Watch before the first read, so a change between the two is not missed.
-    let watcher = watch_folder(&ctx.workspace, tx.clone());
+    let mut watch = Watch::new(is_a_store);
+    let watched = watch.folder(&ctx.workspace);
     // Named lists live in `.todos/`; a folder made after the watch began is seen by polling.
-    let lists_watcher = watch_folder(&ctx.workspace.join(LISTS_DIR), tx.clone());
-    let poll = poll_every(ctx, host, &ctx.workspace, watcher.is_some());
+    watch.folder(&ctx.workspace.join(LISTS_DIR));
+    let poll = poll_every(ctx, host, &ctx.workspace, watched);
     let mode = if ctx.json {
         Mode::Lines
     } else if ctx.stdout_is_terminal {
@@ -72,7 +64,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     } else {
         Mode::Pipe
     };
-    stop_on_signals(&tx, mode)?;
+    stop_on_signals(&watch.waker(), mode)?;
     let terminal = host.terminal().filter(|_| mode == Mode::Terminal);
     let mut resized = false;
     let size_now = |resized: bool| {
@@ -100,23 +92,16 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
             }
             last = frame;
         }
-        let mut wakes = match rx.recv_timeout(poll) {
-            Ok(wake) => vec![wake],
-            Err(RecvTimeoutError::Disconnected) => break,
-            Err(RecvTimeoutError::Timeout) if mode != Mode::Terminal && stdout_closed() => break,
-            Err(RecvTimeoutError::Timeout) => Vec::new(),
-        };
-        if matches!(wakes.first(), Some(Wake::Changed)) {
-            std::thread::sleep(SETTLE);
+        // Every wake that came while a change settled counts: a burst of file events must not
+        // swallow the SIGCONT that asks for the screen back.
+        let batch = watch.wait(Instant::now() + poll);
+        if batch.is_empty() && mode != Mode::Terminal && stdout_closed() {
+            break;
         }
-        // Every wake that came meanwhile counts: a burst of file events must not swallow the
-        // SIGCONT that asks for the screen back.
-        wakes.extend(rx.try_iter());
         let mut redraw = false;
-        for wake in wakes {
+        for wake in batch.others {
             match wake {
                 Wake::Stop => break 'watch,
-                Wake::Changed => {}
                 // The terminal may have reflowed what was there: draw the whole view again.
                 Wake::Resize => {
                     resized = true;
@@ -148,8 +133,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
     if let Some(error) = gone {
         return Err(error);
     }
-    drop(watcher);
-    drop(lists_watcher);
+    drop(watch);
     Ok(Outcome::answer(Answer::new(
         String::new(),
         json!({"states": states}),
@@ -161,7 +145,7 @@ pub fn execute(ctx: &Context, host: &mut Host, args: &ShowArgs) -> Result<Outcom
 /// often (and saying so) when they cannot be.
 pub(super) fn poll_every(ctx: &Context, host: &mut Host, folder: &Path, watched: bool) -> Duration {
     if watched {
-        return POLL_WITH_EVENTS;
+        return watch::poll(true);
     }
     if !ctx.quiet {
         live::note(
@@ -171,7 +155,7 @@ pub(super) fn poll_every(ctx: &Context, host: &mut Host, folder: &Path, watched:
             },
         );
     }
-    POLL_WITHOUT_EVENTS
+    watch::poll(false)
 }
 
 /// The workspace folder as it was when a watch began: `show --watch` and `history --follow`
@@ -253,24 +237,6 @@ fn write_error(err: &io::Error) -> Error {
     .into()
 }
 
-/// Sends `Changed` for every event that may have changed the store; reads (ours included)
-/// are not changes. `None` when the platform cannot watch the folder.
-fn watch_folder(dir: &Path, tx: Sender<Wake>) -> Option<notify::RecommendedWatcher> {
-    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        let concerns_store = |event: &notify::Event| {
-            !matches!(event.kind, EventKind::Access(_))
-                && event.paths.iter().any(|path| is_a_store(path))
-        };
-        // An error may mean lost events: read the store again to be sure.
-        if event.as_ref().map_or(true, concerns_store) {
-            let _ = tx.send(Wake::Changed);
-        }
-    })
-    .ok()?;
-    watcher.watch(dir, RecursiveMode::NonRecursive).ok()?;
-    Some(watcher)
-}
-
 /// Whether `path` is a list's store: `.todos.json`, or `.todos/NAME.json`.
 fn is_a_store(path: &Path) -> bool {
     let name = path.file_name().and_then(|name| name.to_str());
@@ -289,7 +255,7 @@ fn is_a_store(path: &Path) -> bool {
 /// be stuck writing to a pipe nobody reads, ends the process at once. On a terminal, a resize,
 /// Ctrl-Z and `fg` wake the loop too: it owns the screen, so it is the one to give it back.
 #[cfg(unix)]
-fn stop_on_signals(tx: &Sender<Wake>, mode: Mode) -> Result<()> {
+fn stop_on_signals(waker: &Waker<Wake>, mode: Mode) -> Result<()> {
     use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
     let mut wanted = vec![SIGINT, SIGTERM, SIGHUP];
     // Into a pipe, Ctrl-Z keeps its default: there is no screen to restore.
@@ -299,7 +265,7 @@ fn stop_on_signals(tx: &Sender<Wake>, mode: Mode) -> Result<()> {
     let mut signals = signal_hook::iterator::Signals::new(wanted).map_err(|err| Bug::Signals {
         why: err.to_string(),
     })?;
-    let tx = tx.clone();
+    let waker = waker.clone();
     std::thread::spawn(move || {
         let mut stops = 0;
         for signal in signals.forever() {
@@ -318,14 +284,14 @@ fn stop_on_signals(tx: &Sender<Wake>, mode: Mode) -> Result<()> {
                     std::process::exit(130);
                 }
             };
-            let _ = tx.send(wake);
+            waker.send(wake);
         }
     });
     Ok(())
 }
 
 #[cfg(not(unix))]
-fn stop_on_signals(_tx: &Sender<Wake>, _mode: Mode) -> Result<()> {
+fn stop_on_signals(_waker: &Waker<Wake>, _mode: Mode) -> Result<()> {
     Ok(())
 }
 

@@ -3,8 +3,6 @@
 
 use std::time::Duration;
 
-use crate::policy::cap::Cap;
-
 /// How many folders deep below a PATH the search for workspaces goes (the PATH is level 0).
 pub const SEARCH_DEPTH: usize = 3;
 
@@ -19,15 +17,6 @@ pub const MAX_WORKSPACES: usize = 500;
 
 /// How many of a list's latest revisions the page shows, newest first.
 pub const REVISIONS_SHOWN: usize = 3;
-
-/// How long the server waits after a change to a list before it reads it: a writer saves
-/// the store, then appends its history line; one read takes both.
-pub const SETTLE: Duration = Cap::SettleMillis.duration();
-
-/// How often the server looks at every store and history file itself, in case the kernel's
-/// events were lost (an overflowed queue) or cannot be had (a file system without them).
-pub const POLL_WITH_EVENTS: Duration = Cap::PollWithEventsMillis.duration();
-pub const POLL_WITHOUT_EVENTS: Duration = Cap::PollWithoutEventsMillis.duration();
 
 /// How often the folders given are searched again for workspaces made since.
 pub const RESCAN: Duration = Duration::from_secs(5);
@@ -68,8 +57,17 @@ pub const MAX_CONNECTIONS: usize = 64;
 /// form), and how long it may sit idle between requests: then it is closed.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// The most a connection may send before its request head ends (hyper's read buffer).
+/// The most a connection may send before its request head ends: a longer head is refused
+/// (431) and the connection closed.
 pub const REQUEST_BYTES: usize = 16 * 1024;
+
+/// The most header lines a request head may hold.
+pub const REQUEST_HEADERS: usize = 64;
+
+/// The longest body the board reads with any other request (a JSON action on a list: a new
+/// item's text at its longest, with room to spare), read within `REQUEST_TIMEOUT` as the
+/// hand-over's form is.
+pub const BODY_BYTES: usize = 64 * 1024;
 
 /// The longest hand-over form the board reads: `token=` and the token, with room to spare.
 pub const FORM_BYTES: usize = 1024;
@@ -115,9 +113,6 @@ pub const UPDATES_QUEUED: usize = 16;
 /// Where the page posts its actions (SPEC §10): a JSON body, the token in `TOKEN_HEADER`, from
 /// the board's own origin alone.
 pub const ACT_PATH: &str = "/act";
-
-/// The longest action the board reads: a new item's text at its longest, with room to spare.
-pub const ACT_BYTES: usize = 64 * 1024;
 
 /// The owner's name a board acts under when `TODOS_OWNER` is unset: the user's, from the first
 /// of these that is set.

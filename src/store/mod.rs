@@ -27,6 +27,7 @@ pub(crate) mod lock;
 pub(crate) mod log;
 pub(crate) mod merge;
 pub(crate) mod remote;
+pub(crate) mod watch;
 pub(crate) mod worktree;
 
 use std::fs;

@@ -332,3 +332,99 @@ fn a_port_in_use_is_refused_with_the_fix() {
         5,
     );
 }
+
+/// Reads one reply of known length from a connection kept open: its status line and body.
+fn reply_on(stream: &mut BufReader<TcpStream>) -> (String, String) {
+    let mut status = String::new();
+    stream.read_line(&mut status).unwrap();
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        stream.read_line(&mut line).unwrap();
+        if line == "\r\n" {
+            break;
+        }
+        if let Some(value) = line.to_lowercase().strip_prefix("content-length: ") {
+            length = value.trim().parse().unwrap();
+        }
+    }
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).unwrap();
+    (
+        status.trim_end().to_owned(),
+        String::from_utf8(body).unwrap(),
+    )
+}
+
+#[test]
+fn requests_share_a_kept_connection_and_what_breaks_a_bound_is_refused_in_words() {
+    let env = TestEnv::new();
+    env.plan("Ship it", &["pending:A"]);
+    let board = Board::start(&env, &[]);
+    let host = board.host();
+    // Two requests, one connection: the second is answered on it too.
+    let stream = TcpStream::connect(("127.0.0.1", board.port)).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut writer = stream;
+    for path in ["/nowhere", "/board.json"] {
+        write!(
+            writer,
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\nx-todos-token: {}\r\n\r\n",
+            board.token
+        )
+        .unwrap();
+        let (status, body) = reply_on(&mut reader);
+        if path == "/nowhere" {
+            assert_eq!(
+                (status.as_str(), body.as_str()),
+                ("HTTP/1.1 404 Not Found", "todos board has no such page.\n")
+            );
+        } else {
+            assert_eq!(status, "HTTP/1.1 200 OK");
+            assert!(body.contains("Ship it"), "{body}");
+        }
+    }
+    let many = "X-Filler: 1\r\n".repeat(65);
+    let large = "x".repeat(64 * 1024 + 1);
+    for (headers, body, expected) in [
+        (
+            many,
+            String::new(),
+            (
+                431,
+                "todos board refused this request: its head is over 16384 bytes or 64 lines.\n",
+            ),
+        ),
+        (
+            "Transfer-Encoding: chunked\r\n".to_owned(),
+            "0\r\n\r\n".to_owned(),
+            (
+                411,
+                "todos board refused this request: send its body with a Content-Length, not in \
+                 chunks.\n",
+            ),
+        ),
+        (
+            format!("Content-Length: {}\r\n", large.len()),
+            large,
+            (
+                400,
+                "todos board refused this request: its body did not arrive whole in time, or is \
+                 over 65536 bytes.\n",
+            ),
+        ),
+        (
+            "Content-Length: 2\r\n".to_owned(),
+            "{}".to_owned(),
+            (
+                405,
+                "todos board answers GET and HEAD, and POST from its own page.\n",
+            ),
+        ),
+    ] {
+        let (status, head, said) = board.send("POST", "/board.json", Some(&host), &headers, &body);
+        assert_eq!((status, said.as_str()), expected, "{head}");
+    }
+    board.process.interrupted(WAIT);
+}

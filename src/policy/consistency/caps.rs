@@ -163,20 +163,13 @@ fn every_cap_reaches_every_surface() {
                 assert!(manual().contains(&said), "{said}");
             }
             Cap::PollWithEventsMillis => {
-                assert_eq!(
-                    crate::commands::watch::POLL_WITH_EVENTS,
-                    info.cap.duration()
-                );
-                assert_eq!(crate::policy::board::POLL_WITH_EVENTS, info.cap.duration());
+                assert_eq!(crate::store::watch::poll(true), info.cap.duration());
             }
             Cap::PollWithoutEventsMillis => {
-                let wait = info.cap.duration();
-                assert_eq!(crate::commands::watch::POLL_WITHOUT_EVENTS, wait);
-                assert_eq!(crate::policy::board::POLL_WITHOUT_EVENTS, wait);
+                assert_eq!(crate::store::watch::poll(false), info.cap.duration());
             }
             Cap::SettleMillis => {
-                assert_eq!(crate::commands::watch::SETTLE, info.cap.duration());
-                assert_eq!(crate::policy::board::SETTLE, info.cap.duration());
+                assert_eq!(crate::store::watch::SETTLE, info.cap.duration());
             }
             Cap::PointerBytes => pointer_bytes(path, value),
             Cap::HistoryAheadRevisions => {

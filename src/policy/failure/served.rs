@@ -119,6 +119,15 @@ pub enum Http {
     NoPerson,
     /// The command stopped inside (a bug): nothing is said of what it did.
     Broke,
+    /// Any other request's body that did not arrive whole within the board's time, or is
+    /// over `BODY_BYTES`.
+    BodyUnread,
+    /// A body sent in chunks (`Transfer-Encoding`), not with its `Content-Length`.
+    LengthRequired,
+    /// A request head that is not HTTP/1.
+    Malformed,
+    /// A request head over `REQUEST_BYTES`, or with more than `REQUEST_HEADERS` header lines.
+    HeadTooLarge,
 }
 
 #[cfg(feature = "board")]
@@ -181,6 +190,27 @@ impl std::fmt::Display for Http {
                 f,
                 "todos board could not make this change: the command stopped inside. Make it \
                  with `todos` to see why."
+            ),
+            Self::BodyUnread => writeln!(
+                f,
+                "todos board refused this request: its body did not arrive whole in time, or \
+                 is over {}.",
+                crate::policy::sentences::size(crate::policy::board::BODY_BYTES as u64)
+            ),
+            Self::LengthRequired => writeln!(
+                f,
+                "todos board refused this request: send its body with a Content-Length, not \
+                 in chunks."
+            ),
+            Self::Malformed => writeln!(
+                f,
+                "todos board refused this request: it is not an HTTP/1 request."
+            ),
+            Self::HeadTooLarge => writeln!(
+                f,
+                "todos board refused this request: its head is over {} or {} lines.",
+                crate::policy::sentences::size(crate::policy::board::REQUEST_BYTES as u64),
+                crate::policy::board::REQUEST_HEADERS
             ),
         }
     }

@@ -180,7 +180,7 @@ impl Request {
 pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
     let in_words = |err: Error| match &request.flags {
-        Some(flags) => err.renamed(|problem| flags.rename(&problem.path)),
+        Some(flags) => err.renamed(|problem| flags.rename(&problem.path.to_string())),
         None => err,
     };
     let change = input::item_change(&request.input, &limits).map_err(in_words)?;

@@ -11,10 +11,15 @@ use std::path::Path;
 
 use crate::layers::sources;
 
-/// Where words are written: the rules' own sentences (`policy/`) and the words of every typed
-/// failure, problem, warning and note (`view/words/`).
+/// Where words are written: the rules' own sentences (`policy/`), the words of every typed
+/// failure, problem, warning and note (`view/words/`), and beside what shows them, the limit
+/// sentences of the tools and schemas (`agents/described.rs`) and the watch screen's footer
+/// (`commands/watch/screen.rs`).
 fn is_home_of_words(relative: &Path) -> bool {
-    relative.starts_with("policy") || relative.starts_with("view/words")
+    relative.starts_with("policy")
+        || relative.starts_with("view/words")
+        || relative == Path::new("agents/described.rs")
+        || relative == Path::new("commands/watch/screen.rs")
 }
 
 /// What builds an error or a problem from text: a constructor that takes a message or a hint,
@@ -322,11 +327,12 @@ fn the_checks_see_a_sentence_built_as_text_and_a_stray_print() {
     assert_eq!(prints(quiet), Vec::<String>::new());
 }
 
-/// Words that have one home in `policy/` (issue 30): what a hook says into an agent's context
-/// and what a failed hook says (`sentences/hook.rs`), the settings entries `init` leaves for review
-/// (`failure/foreign.rs`), the limit sentences of the tools and schemas (`sentences/described.rs`),
-/// the watch footer (`sentences/screen.rs`) and what `init` says per agent (`agent.rs`). Each is
-/// said nowhere else, so a copy typed beside a caller shows here.
+/// Words that have one home (issue 30): what a hook says into an agent's context and what a
+/// failed hook says (`policy/sentences/hook.rs`), the settings entries `init` leaves for review
+/// (`view/words/foreign.rs`), the limit sentences of the tools and schemas
+/// (`agents/described.rs`), the watch footer (`commands/watch/screen.rs`) and what `init` says per
+/// agent (`policy/agent.rs`). Each is said nowhere else, so a copy typed beside a caller shows
+/// here.
 const SAID_ONLY_IN_POLICY: [&str; 12] = [
     "Plan (todos)",
     "todos hook: ",
@@ -356,7 +362,8 @@ fn hook_tool_init_and_footer_words_are_said_only_in_policy() {
     let found = found_in_src(is_home_of_words, policy_words);
     assert!(
         found.is_empty(),
-        "words typed outside policy/ (take them from policy/sentences/ or policy/agent.rs):\n{}",
+        "words typed outside their homes (take them from policy/sentences/, policy/agent.rs, \
+         agents/described.rs or commands/watch/screen.rs):\n{}",
         found.join("\n")
     );
 }

@@ -1,8 +1,9 @@
 //! Every failure `todos` reports, as typed variants that carry their data (paths, ids, values,
-//! limits), and the one place each is put in words. The text of a variant is rendered here from
-//! its fields and the policy tables (`sentences.rs`, `limit.rs`, `name.rs`, `settings.rs`), the
-//! way casey/just's `src/error.rs` writes every message in one `Display`: a caller builds a
-//! variant and never a sentence. Grouped by what failed:
+//! limits), and the kind of failure each is (`Disk::kind`, …). A caller builds a variant and
+//! never a sentence, and an `Error` keeps the variant; its words are written once, in the view
+//! (`view/words/`, one file a file of this folder), from its fields and the policy tables
+//! (`sentences.rs`, `limit.rs`, `name.rs`, `settings.rs`), the way casey/just's `src/error.rs`
+//! writes every message in one `Display`. Grouped by what failed:
 //!
 //! - `Disk`: reading and writing the workspace, links and sizes, the store as a file (`disk.rs`);
 //! - `Input`: an input refused as a whole: JSON, its shape, a configuration value (`input.rs`);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use crate::policy::error::Kind;
 use crate::policy::failure::{Distrust, Foreign};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Setup {
     /// `--hooks` without the agent whose hooks to write.
     HooksNeedAgent,

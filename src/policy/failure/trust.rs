@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 /// Why a repository's pointers or folders are not trusted.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Distrust {
     /// A `.git` that is neither a folder nor a regular file.
     NotRegularFile {
@@ -66,6 +66,11 @@ pub enum Distrust {
     Unreadable {
         file: PathBuf,
         why: String,
+    },
+    /// A pointer file the disk's door refused to open, for the reason it gives.
+    Refused {
+        file: PathBuf,
+        why: Box<crate::policy::error::Error>,
     },
     Missing {
         file: PathBuf,

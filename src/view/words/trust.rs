@@ -93,6 +93,7 @@ impl std::fmt::Display for Distrust {
                 }
             ),
             Self::Unreadable { file, why } => write!(f, "{} cannot be read: {why}", shown(file)),
+            Self::Refused { file, why } => write!(f, "{} cannot be read: {why}", shown(file)),
             Self::Missing { file } => write!(f, "{} is missing", shown(file)),
             Self::TooLarge { file } => write!(
                 f,

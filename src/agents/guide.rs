@@ -4,9 +4,9 @@
 
 use std::fmt::Write as _;
 
+use crate::agents::described::{self, PLAN_FROM_STEPS};
 use crate::agents::schema::SchemaCommand;
 use crate::plan::model::{Limit, Limits, Status};
-use crate::policy::sentences::described::{self, PLAN_FROM_STEPS};
 use crate::policy::sentences::{self, limits_in_force as limits_sentence};
 use crate::policy::settings::Variable;
 

@@ -2,6 +2,7 @@
 //! shell's <TAB> offers.
 
 pub(crate) mod candidates;
+pub(crate) mod described;
 pub(crate) mod guide;
 pub(crate) mod hooks;
 pub(crate) mod schema;

@@ -12,10 +12,11 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::agents::described;
 use crate::agents::guide;
 use crate::plan::model::{Limits, MAX_ACTIVE_FORM_CHARS, MAX_DESCRIPTION_CHARS, Priority, Status};
 use crate::policy::name::OWNER;
-use crate::policy::sentences::{self, described};
+use crate::policy::sentences;
 use clap::ValueEnum;
 
 pub const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";

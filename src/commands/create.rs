@@ -11,7 +11,7 @@ use crate::context::host::Host;
 use crate::input::{self, fence};
 use crate::plan::model::{self, Item, Priority, Status};
 use crate::policy::error::{
-    Error, Hint, Input, Problem, Refused, Result, Split, StdinCommand, Warning,
+    Error, Hint, Input, Path, Problem, Refused, Result, Split, StdinCommand, Warning,
 };
 use crate::policy::sentences;
 use crate::policy::text::word;
@@ -218,9 +218,9 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                     // An id given with `--blocked-by` is named as typed, once, not once
                     // for each new item it applies to.
                     let path = if flag_blockers.contains(id) {
-                        format!("--blocked-by {}", word(id))
+                        Path::Typed(format!("--blocked-by {}", word(id)))
                     } else {
-                        format!("items[{index}].blocked_by[{at}]")
+                        Path::parse(&format!("items[{index}].blocked_by[{at}]"))
                     };
                     if problems.iter().any(|problem| problem.path == path) {
                         continue;

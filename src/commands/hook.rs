@@ -83,7 +83,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Outcome {
 /// stderr, exit 0 and a `systemMessage`); capped like every hook output. `protocol` is the
 /// payload's agent, `None` when no payload came (`check --hook`, a hook run by hand).
 pub fn refusal(err: &Error, protocol: Option<&Protocol>) -> Outcome {
-    let notes = hook::failed(&err.message, err.hint.as_deref());
+    let notes = hook::failed(&err.to_string(), err.hint().as_deref());
     // The cap holds for the whole answer, a systemMessage's JSON escapes included.
     let reply = hooks::within_cap(|room| {
         if notes.chars().count() <= room {
@@ -95,8 +95,8 @@ pub fn refusal(err: &Error, protocol: Option<&Protocol>) -> Outcome {
     });
     let mut answer = Answer::new(
         reply.stdout,
-        json!({"hook": {"error": err.message, "code": err.code()}}),
-        err.message.clone(),
+        json!({"hook": {"error": err.to_string(), "code": err.code()}}),
+        err.to_string(),
     );
     answer.notes = reply.stderr;
     Outcome {
@@ -205,7 +205,7 @@ fn fetch_first(ctx: &Context, host: &mut Host) -> Option<String> {
             Some(State::Offline(why)) => why,
             _ => return None,
         },
-        Err(err) => err.message,
+        Err(err) => err.to_string(),
     };
     let since = std::fs::metadata(crate::store::remote::seen_path(&ctx.workspace, &ctx.list))
         .and_then(|meta| meta.modified())

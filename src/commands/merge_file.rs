@@ -18,7 +18,7 @@ use crate::commands::lazy::Summary;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::policy::error::{
-    Conflict, Disk, Error, Headline, Kind, NotAStore, Plan, Result, Warning,
+    Advice, Conflict, Disk, Error, Headline, Hint, Kind, NotAStore, Plan, Result, Warning,
 };
 use crate::policy::text::escape;
 use crate::store::disk;
@@ -90,17 +90,9 @@ pub fn reported(answer: Answer, warnings: Vec<Warning>, problems: &[Conflict]) -
     outcome
 }
 
-/// What git does when the driver refuses, and what the user does next.
-const OURS_ONLY: &str = "OURS is left as it was, and git takes it as the result: our side only. \
-     Take theirs' changes by hand (`git show MERGE_HEAD:FILE`), or take their side (`git \
-     checkout --theirs FILE`), then `git add` it";
-
 /// A refusal of the three inputs: OURS is left as it was, and the hint says what git makes of it.
 pub fn left_as_it_was(mut err: Error) -> Error {
-    err.hint = Some(match err.hint.take() {
-        Some(hint) => format!("{hint}; then: {OURS_ONLY}"),
-        None => OURS_ONLY.to_owned(),
-    });
+    err.advice = Advice::Then(Box::new(err.advice), Hint::OursOnly);
     err
 }
 
@@ -130,7 +122,7 @@ fn read_input(name: &str, path: &Path, optional: bool) -> Result<Option<Document
     }
     Store::read(path, None).map_err(|err| match err.kind {
         Kind::StoreCorrupt => not_a_store(NotAStore::Unreadable {
-            message: err.message,
+            message: err.to_string(),
         }),
         _ => err,
     })

@@ -144,7 +144,7 @@ fn common_plan(
         match side("the common", text) {
             Ok(base) => return (Some(base), Base::Markers),
             Err(err) => {
-                warnings.push(Warning::CommonUnusable { why: err.message });
+                warnings.push(Warning::CommonUnusable { why: Box::new(err) });
                 return (None, Base::None);
             }
         }

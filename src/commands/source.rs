@@ -45,7 +45,7 @@ pub fn file(path: &Path) -> Result<String> {
             Err(err) if err.kind == crate::policy::error::Kind::UnsafePath => {
                 return Err(err.hinted(Hint::FileOnStdin));
             }
-            Err(err) => return Err(unreadable(FileWhy::Other(err.message))),
+            Err(err) => return Err(unreadable(FileWhy::Other(err.to_string()))),
         };
     // Room for the whole file as its `fstat` said, so it is read in one call (and a second
     // that finds its end), not in doubling steps from 32 bytes.

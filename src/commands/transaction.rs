@@ -267,10 +267,10 @@ impl<'a> Transaction<'a> {
                     log_file: (document.session.as_ref())
                         .map(|session| session.log_file.clone())
                         .unwrap_or_default(),
-                    why: err.message,
+                    why: Box::new(err),
                 }],
             },
-            Err(err) => vec![Warning::LogNotWritten { why: err.message }],
+            Err(err) => vec![Warning::LogNotWritten { why: Box::new(err) }],
         }
     }
 
@@ -293,7 +293,7 @@ impl<'a> Transaction<'a> {
             Ok(true) => return Vec::new(),
             Ok(false) => {}
             Err(err) => {
-                return vec![Warning::LogUnreadable { why: err.message }];
+                return vec![Warning::LogUnreadable { why: Box::new(err) }];
             }
         }
         let at = old
@@ -316,7 +316,7 @@ impl<'a> Transaction<'a> {
                 }
                 Vec::new()
             }
-            Err(err) => vec![Warning::BlockNotWritten { why: err.message }],
+            Err(err) => vec![Warning::BlockNotWritten { why: Box::new(err) }],
         }
     }
 
@@ -387,7 +387,7 @@ impl<'a> Transaction<'a> {
         });
         match withdrawn {
             Ok(()) => Vec::new(),
-            Err(err) => vec![Warning::NotWithdrawn { why: err.message }],
+            Err(err) => vec![Warning::NotWithdrawn { why: Box::new(err) }],
         }
     }
 
@@ -406,7 +406,7 @@ impl<'a> Transaction<'a> {
         let command = self.ctx.recorded(command);
         match ends.and_then(|ends| history::append(path, ends, old, head, new, &command, limit)) {
             Ok(()) => Vec::new(),
-            Err(err) => vec![Warning::HistoryNotRecorded { why: err.message }],
+            Err(err) => vec![Warning::HistoryNotRecorded { why: Box::new(err) }],
         }
     }
 }

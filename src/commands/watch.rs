@@ -25,7 +25,6 @@ use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::list::{DEFAULT_STORE, LISTS_DIR};
 use crate::policy::error::{Bug, Error, Headline, Note, Plan, Result};
-use crate::policy::sentences::screen;
 use crate::view::envelope::{self, Place};
 use crate::view::layout::Layout;
 use crate::view::live_output::{self as live, Screen, ScreenMode as Mode};
@@ -33,6 +32,7 @@ use crate::view::outcome::{Answer, Outcome};
 use crate::view::show::Format;
 
 mod pane;
+mod screen;
 
 use crate::plan::model;
 use crate::store::Store;

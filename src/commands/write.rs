@@ -72,7 +72,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         if args.todos.is_empty() {
             err
         } else {
-            err.renamed(|problem| todo_flag(&problem.path))
+            err.renamed(|problem| todo_flag(&problem.path.to_string()))
         }
     };
     let mut snapshot = match &input {

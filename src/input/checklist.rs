@@ -187,10 +187,10 @@ mod tests {
     fn names_the_line_that_is_not_an_item() {
         let mut problems = Vec::new();
         items("[x] A\nnotes\n[?] B", "todos", &mut problems);
-        let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+        let paths: Vec<String> = problems.iter().map(|p| p.path.to_string()).collect();
         assert_eq!(paths, ["todos[1]", "todos[2]"]);
         assert!(
-            problems[1].message.contains("[-] in_progress"),
+            problems[1].message.to_string().contains("[-] in_progress"),
             "{problems:?}"
         );
     }

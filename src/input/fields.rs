@@ -152,7 +152,7 @@ pub fn reference() -> String {
             text,
             "| {} | {} | {} |",
             keys[0],
-            crate::policy::reference::code_list(keys),
+            crate::policy::english::code_list(keys),
             read_in.join(", ")
         );
     }
@@ -177,7 +177,7 @@ pub fn reference() -> String {
     let _ = writeln!(
         text,
         "`operation` is {}.",
-        crate::policy::reference::code_list(&OPERATIONS).replace(", ", " or ")
+        crate::policy::english::code_list(&OPERATIONS).replace(", ", " or ")
     );
     text
 }

@@ -207,7 +207,7 @@ mod tests {
     fn refuses_duplicate_keys_with_their_place() {
         let err = parse(r#"{"todos":[{"status":"a","status":"b"}]}"#, "stdin").unwrap_err();
         assert!(
-            err.message
+            err.to_string()
                 .contains(r#"duplicate key "status" in todos[0]"#),
             "{err}"
         );
@@ -220,7 +220,7 @@ mod tests {
         assert!(
             parse(&deep, "stdin")
                 .unwrap_err()
-                .message
+                .to_string()
                 .contains("recursion limit")
         );
     }

@@ -437,10 +437,10 @@ mod tests {
     use serde_json::json;
 
     /// The paths of a refusal's problems, in order (also used by `requests`' tests).
-    pub(super) fn paths(err: &Error) -> Vec<&str> {
+    pub(super) fn paths(err: &Error) -> Vec<String> {
         err.problems
             .iter()
-            .map(|problem| problem.path.as_str())
+            .map(|problem| problem.path.to_string())
             .collect()
     }
 
@@ -504,9 +504,15 @@ mod tests {
         assert!(
             err.problems[0]
                 .message
+                .to_string()
                 .contains("61 characters long, the limit is 60")
         );
-        assert!(err.problems[0].message.contains("TODOS_MAX_CONTENT_CHARS"));
+        assert!(
+            err.problems[0]
+                .message
+                .to_string()
+                .contains("TODOS_MAX_CONTENT_CHARS")
+        );
     }
 
     #[test]
@@ -551,17 +557,24 @@ mod tests {
         assert!(
             err.problems[0]
                 .message
+                .to_string()
                 .contains("holds 11 items, the limit is 10")
         );
-        assert!(err.problems[0].message.contains("TODOS_MAX_ITEMS"));
+        assert!(
+            err.problems[0]
+                .message
+                .to_string()
+                .contains("TODOS_MAX_ITEMS")
+        );
         // Two items in progress: refused with the other problems of a refused input (the
         // stored owners of kept items are for `write` to weigh when the input is valid).
         let two = json!([{"content": "a", "status": "in_progress"}, {"content": "b", "status": "doing"}, {"content": ""}]);
         let err = snapshot(&two, &Limits::default()).unwrap_err();
         assert!(
-            err.problems
-                .last()
-                .is_some_and(|problem| problem.message.contains("2 items in_progress ([0], [1])")),
+            err.problems.last().is_some_and(|problem| problem
+                .message
+                .to_string()
+                .contains("2 items in_progress ([0], [1])")),
             "{err:?}"
         );
     }

@@ -258,7 +258,12 @@ mod tests {
         let err =
             item_change(&json!({"id": "1", "stauts": "done"}), &Limits::default()).unwrap_err();
         assert_eq!(paths(&err), ["stauts", "status"]);
-        assert!(err.problems[0].message.contains("did you mean \"status\"?"));
+        assert!(
+            err.problems[0]
+                .message
+                .to_string()
+                .contains("did you mean \"status\"?")
+        );
     }
 
     #[test]

@@ -495,7 +495,11 @@ mod tests {
         let Err(err) = read(tool("write"), &map(big)) else {
             panic!("over 1 MiB");
         };
-        assert!(err.message.contains("larger than 1 MiB"), "{}", err.message);
+        assert!(
+            err.to_string().contains("larger than 1 MiB"),
+            "{}",
+            err.to_string()
+        );
         for (name, arguments, path) in [
             ("remove", json!({}), "ids"),
             ("remove", json!({"ids": []}), "ids"),
@@ -511,7 +515,7 @@ mod tests {
             let Err(err) = read(tool(name), &map(arguments.clone())) else {
                 panic!("{name} {arguments}");
             };
-            assert_eq!(err.problems[0].path, path, "{name} {arguments}");
+            assert_eq!(err.problems[0].path.to_string(), path, "{name} {arguments}");
         }
     }
 }

@@ -16,13 +16,13 @@ use serde_json::{Map, Value};
 
 use super::arguments::{self, Arguments, Call};
 use super::schemas;
+use crate::agents::described;
 use crate::context::Context;
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::model::Limits;
 use crate::policy::error::{Bug, Error};
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
-use crate::policy::sentences::described;
 use crate::view::envelope::{self, Place};
 
 /// How the server was started: the parts of the command line and of the process every call

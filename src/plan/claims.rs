@@ -382,11 +382,11 @@ mod tests {
         let err = respect_owners(&before, &after, Some(&w2), None, now).unwrap_err();
         assert_eq!(err.exit_code(), 3);
         assert!(
-            err.message
+            err.to_string()
                 .contains("item 1 \"item 1\" is owned by w1, not by w2"),
             "{err}"
         );
-        assert!(err.hint.unwrap().contains("todos update 1 --take"));
+        assert!(err.hint().unwrap().contains("todos update 1 --take"));
         // Taken on purpose, under no name, or one's own: allowed.
         assert!(respect_owners(&before, &after, Some(&w2), Some("1"), now).is_ok());
         assert!(respect_owners(&before, &after, None, None, now).is_ok());

@@ -369,7 +369,7 @@ mod team_tests {
         );
         assert_eq!(problems.len(), 1);
         assert!(
-            problems[0].message.starts_with(
+            problems[0].message.to_string().starts_with(
                 "has 2 items in_progress owned by w1 (todos[0], todos[2]), at most 1 per owner"
             ),
             "{problems:?}"
@@ -421,6 +421,7 @@ mod description_tests {
         assert!(
             problems[1]
                 .message
+                .to_string()
                 .starts_with("is 2001 characters long, the limit is 2000; keep")
         );
     }

@@ -302,13 +302,13 @@ fn every_setting_and_variable_reaches_the_man_page_and_the_configuration() {
         // The variable is read, and a bad value is refused in its name.
         let err =
             Config::load(dir.path(), None, |var| (var == info.env).then(String::new)).unwrap_err();
-        assert!(err.message.contains(info.env), "{err}");
+        assert!(err.to_string().contains(info.env), "{err}");
         let file = dir.path().join(crate::store::config::WORKSPACE_CONFIG);
         std::fs::write(&file, json!({info.key: []}).to_string()).unwrap();
         let err = Config::load(dir.path(), None, |_| None).unwrap_err();
-        assert!(err.message.contains(info.key), "{err}");
+        assert!(err.to_string().contains(info.key), "{err}");
         assert!(
-            err.message
+            err.to_string()
                 .contains(&sentences::setting_value(info.setting)),
             "{err}"
         );
@@ -377,7 +377,7 @@ fn the_name_rules_agree_with_their_patterns_and_their_sentences() {
     }
     let err = ListName::parse("A").unwrap_err();
     assert!(
-        err.hint
+        err.hint()
             .unwrap_or_default()
             .contains(&sentences::name_rule(&LIST_NAME))
     );

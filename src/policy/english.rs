@@ -58,6 +58,18 @@ pub fn capitalized(text: &str) -> String {
     })
 }
 
+/// `a`, `b` and `c`, each in a code span; `—` for none.
+pub fn code_list(words: &[&str]) -> String {
+    if words.is_empty() {
+        return "—".to_owned();
+    }
+    words
+        .iter()
+        .map(|word| format!("`{word}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,7 +24,6 @@ pub mod exit;
 pub mod limit;
 pub mod mcp;
 pub mod name;
-pub mod reference;
 pub mod settings;
 pub mod status;
 pub mod via;

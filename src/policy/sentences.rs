@@ -4,9 +4,7 @@
 //! `check` messages and refusals take their words from here, so a new row of a table reaches
 //! every one of them (the consistency test in `consistency.rs` holds that).
 
-pub mod described;
 pub mod hook;
-pub mod screen;
 
 use std::fmt::Write as _;
 

@@ -230,9 +230,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join(WORKSPACE_CONFIG), r#"{"max_itemz": 3}"#).unwrap();
         let err = Config::load(dir.path(), None, |_| None).unwrap_err();
-        assert!(err.message.contains(WORKSPACE_CONFIG), "{err}");
-        assert!(err.message.contains("\"max_itemz\""), "{err}");
+        assert!(err.to_string().contains(WORKSPACE_CONFIG), "{err}");
+        assert!(err.to_string().contains("\"max_itemz\""), "{err}");
         let err = Config::load(Path::new("/nonexistent"), None, |_| Some("0".into())).unwrap_err();
-        assert!(err.message.contains("TODOS_MAX_ITEMS"), "{err}");
+        assert!(err.to_string().contains("TODOS_MAX_ITEMS"), "{err}");
     }
 }

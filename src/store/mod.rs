@@ -43,7 +43,6 @@ use crate::store::disk::Links;
 mod document;
 mod strict;
 
-pub use crate::policy::error::summarize;
 pub use document::{Counters, Document, FORMAT_VERSION, Session};
 pub use lock::Lock;
 pub use strict::{MAX_COUNTER, counter_problem, is_tool_id, plan_problems};

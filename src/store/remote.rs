@@ -255,7 +255,7 @@ pub fn commit(
 ) -> std::result::Result<String, Trouble> {
     let bytes = document
         .to_bytes()
-        .map_err(|err| Trouble::Local(err.message))?;
+        .map_err(|err| Trouble::Local(err.to_string()))?;
     let blob = plumbing(git, &["hash-object", "-w", "--stdin"], &bytes, &[])?;
     let entry = format!("100644 blob {blob}\t{}\n", place.file);
     let tree = plumbing(git, &["mktree"], entry.as_bytes(), &[])?;

@@ -195,7 +195,7 @@ mod tests {
         ];
         let paths: Vec<String> = plan_problems(Some("S\u{2028}"), &items, None)
             .into_iter()
-            .map(|problem| problem.path)
+            .map(|problem| problem.path.to_string())
             .collect();
         assert_eq!(
             paths,
@@ -218,7 +218,7 @@ mod tests {
         b.blocked_by = vec!["1".into()];
         let cycle = plan_problems(None, &[a, b], None);
         assert_eq!(cycle.len(), 1, "{cycle:?}");
-        assert!(cycle[0].message.contains("cycle"), "{cycle:?}");
+        assert!(cycle[0].message.to_string().contains("cycle"), "{cycle:?}");
     }
 
     #[test]

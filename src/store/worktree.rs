@@ -191,7 +191,10 @@ fn pointer(file: &Path, prefix: &str, base: &Path) -> Result<PathBuf, Distrust> 
         file: file.to_path_buf(),
         why,
     };
-    let opened = disk::open_read(file, Links::Refuse).map_err(|err| unreadable(err.message))?;
+    let opened = disk::open_read(file, Links::Refuse).map_err(|err| Distrust::Refused {
+        file: file.to_path_buf(),
+        why: Box::new(err),
+    })?;
     let Some(opened) = opened else {
         return Err(Distrust::Missing {
             file: file.to_path_buf(),

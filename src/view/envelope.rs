@@ -109,19 +109,20 @@ pub fn failure(error: &Error, place: &Place<'_>) -> Value {
     let details: Vec<Value> = error
         .problems
         .iter()
-        .map(|problem| json!({"path": problem.path, "message": problem.message}))
+        .map(|problem| json!({"path": problem.path.to_string(), "message": problem.message.to_string()}))
         .collect();
     let mut body = Map::new();
     body.insert("code".into(), json!(error.code()));
-    body.insert("message".into(), json!(error.message));
+    let message = error.to_string();
+    body.insert("message".into(), json!(message));
     body.insert("details".into(), Value::Array(details));
-    if let Some(hint) = error.hint.as_deref() {
+    if let Some(hint) = error.hint() {
         body.insert("hint".into(), json!(hint));
     }
     json!({
         "status": "error",
         "error": Value::Object(body),
-        "text": format!("error: {}", error.message),
+        "text": format!("error: {message}"),
         "context": place.to_json(),
     })
 }

@@ -9,4 +9,5 @@ pub(crate) mod output;
 pub(crate) mod problems;
 pub mod render;
 pub(crate) mod show;
+pub(crate) mod words;
 pub(crate) mod wrap;

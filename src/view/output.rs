@@ -264,17 +264,22 @@ impl Output {
 pub fn refusal(error: &Error, palette: Palette) -> String {
     // Messages quote the input (an unknown key, a bad status) and paths: escape what could
     // drive the terminal, as for everything else read from input.
-    let mut text = format!("{} {}\n", palette.error("error:"), escape(&error.message));
+    let mut text = format!(
+        "{} {}\n",
+        palette.error("error:"),
+        escape(&error.to_string())
+    );
+    let hint = error.hint();
     if error.problems.len() > 1 {
         // One line for a problem that repeats over many items, and at most
         // `REFUSAL_MAX_LINES` in all, the error's and the hint's lines included.
-        let hint_lines = error.hint.as_ref().map_or(0, |hint| hint.lines().count());
+        let hint_lines = hint.as_ref().map_or(0, |hint| hint.lines().count());
         let room = problems::REFUSAL_MAX_LINES.saturating_sub(1 + hint_lines);
         for line in problems::lines(&error.problems, room) {
             let _ = writeln!(text, "  {}", escape(&line));
         }
     }
-    if let Some(hint) = &error.hint {
+    if let Some(hint) = &hint {
         let _ = writeln!(text, "{} {}", palette.bold("hint:"), escape(hint));
     }
     text
@@ -302,7 +307,7 @@ fn write_stderr(host: &mut Host, text: &str, unwritten: u8) -> Result<(), ExitCo
 /// Says why a long-running server (`todos mcp`) could not start or stopped, on stderr, and
 /// gives its exit code (5, as an internal failure).
 pub fn server_failure(host: &mut Host, error: &Error) -> ExitCode {
-    let _ = writeln!(host.stderr, "error: {}", escape(&error.message));
+    let _ = writeln!(host.stderr, "error: {}", escape(&error.to_string()));
     ExitCode::from(error.kind.info().exit_code)
 }
 

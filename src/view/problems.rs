@@ -3,56 +3,27 @@
 //! long, …`), and the whole refusal fits in `REFUSAL_MAX_LINES`. `--json` keeps one `details`
 //! entry per path; only text is grouped.
 
-use std::fmt::Write as _;
-
-use crate::policy::error::Problem;
+use crate::policy::error::{Problem, Said, Step, Wrong};
+use crate::view::words::{self, Steps};
 
 /// The most lines a refusal takes in text, whatever the input (SPEC §3).
 pub const REFUSAL_MAX_LINES: usize = crate::policy::cap::Cap::RefusalLines.chars();
 
-/// A problem's path taken apart at its first index: `todos[3].content` →
-/// (`todos`, 3, `.content`).
-fn split_index(path: &str) -> Option<(&str, usize, &str)> {
-    let open = path.find('[')?;
-    let close = open + path[open..].find(']')?;
-    let index = path[open + 1..close].parse().ok()?;
-    Some((&path[..open], index, &path[close + 1..]))
-}
-
-/// A message's words and numbers: the numbers may differ between problems of one group.
-fn pieces(message: &str) -> Vec<&str> {
-    let mut pieces = Vec::new();
-    let mut start = 0;
-    let mut digits = None;
-    for (at, c) in message.char_indices() {
-        let is_digit = c.is_ascii_digit();
-        if digits != Some(is_digit) {
-            if at > start {
-                pieces.push(&message[start..at]);
-            }
-            start = at;
-            digits = Some(is_digit);
-        }
-    }
-    if start < message.len() {
-        pieces.push(&message[start..]);
-    }
-    pieces
-}
-
-fn is_number(piece: &str) -> bool {
-    piece.bytes().all(|byte| byte.is_ascii_digit())
-}
-
 /// The shape two problems share when they say the same thing of different items: the path
-/// around its index, and the message with its numbers left out.
-fn key(problem: &Problem) -> Option<(&str, &str, Vec<&str>)> {
-    let (before, _, after) = split_index(&problem.path)?;
-    let words = pieces(&problem.message)
-        .into_iter()
-        .map(|piece| if is_number(piece) { "#" } else { piece })
-        .collect();
-    Some((before, after, words))
+/// around its first index, and what is said there, with a text's length left out (the one
+/// number that differs from item to item: `todos[0-13].content (14 items): is 83-84 characters
+/// long`). Problems of one shape differ only in their index and that length.
+fn key(problem: &Problem) -> Option<(&[Step], &[Step], Said)> {
+    let (before, _, after) = problem.path.first_index()?;
+    let shape = match &problem.message {
+        Said::Wrong(Wrong::TooLong { max, fit, .. }) => Said::Wrong(Wrong::TooLong {
+            chars: 0,
+            max: *max,
+            fit: *fit,
+        }),
+        other => other.clone(),
+    };
+    Some((before, after, shape))
 }
 
 /// `0-13`, `0,2,5-7`: sorted indices as ranges.
@@ -77,27 +48,19 @@ fn ranges(indices: &[usize]) -> String {
     parts.join(",")
 }
 
-/// One message for a group: each number that differs between its problems as `low-high`.
-fn merged_message(messages: &[&str]) -> String {
-    let split: Vec<Vec<&str>> = messages.iter().map(|message| pieces(message)).collect();
-    let mut out = String::new();
-    for (at, piece) in split[0].iter().enumerate() {
-        if !is_number(piece) {
-            out.push_str(piece);
-            continue;
+/// One message for a group: a length that differs between its problems as `low-high`.
+fn merged_message(group: &[&Problem]) -> String {
+    let lengths = group.iter().filter_map(|problem| match &problem.message {
+        Said::Wrong(Wrong::TooLong { chars, .. }) => Some(*chars),
+        _ => None,
+    });
+    let (low, high) = (lengths.clone().min(), lengths.max());
+    match (&group[0].message, low, high) {
+        (Said::Wrong(Wrong::TooLong { max, fit, .. }), Some(low), Some(high)) if low != high => {
+            words::too_long(&format!("{low}-{high}"), *max, *fit)
         }
-        let numbers: Vec<u128> = split
-            .iter()
-            .filter_map(|pieces| pieces.get(at)?.parse().ok())
-            .collect();
-        match (numbers.iter().min(), numbers.iter().max()) {
-            (Some(low), Some(high)) if low != high => {
-                let _ = write!(out, "{low}-{high}");
-            }
-            _ => out.push_str(piece),
-        }
+        (first, ..) => first.to_string(),
     }
-    out
 }
 
 /// The problems as `path: message` lines (not escaped: the caller escapes), those that say the
@@ -122,23 +85,22 @@ pub fn lines(problems: &[Problem], room: usize) -> Vec<String> {
         .iter()
         .map(|group| {
             let first = &problems[group[0]];
-            if group.len() == 1 {
-                return format!("{}: {}", first.path, first.message);
-            }
-            let indices: Vec<usize> = group
+            let Some((before, _, after)) = first.path.first_index().filter(|_| group.len() > 1)
+            else {
+                return first.to_string();
+            };
+            let members: Vec<&Problem> = group.iter().map(|at| &problems[*at]).collect();
+            let indices: Vec<usize> = members
                 .iter()
-                .filter_map(|at| split_index(&problems[*at].path).map(|(_, index, _)| index))
-                .collect();
-            let (before, _, after) = split_index(&first.path).unwrap_or((&first.path, 0, ""));
-            let messages: Vec<&str> = group
-                .iter()
-                .map(|at| problems[*at].message.as_str())
+                .filter_map(|problem| problem.path.first_index().map(|(_, index, _)| index))
                 .collect();
             format!(
-                "{before}[{}]{after} ({} items): {}",
+                "{}[{}]{} ({} items): {}",
+                Steps(before, true),
                 ranges(&indices),
+                Steps(after, false),
                 group.len(),
-                merged_message(&messages)
+                merged_message(&members)
             )
         })
         .collect();
@@ -162,7 +124,11 @@ mod tests {
             .map(|at| {
                 Problem::new(
                     format!("todos[{at}].content"),
-                    format!("is {} characters long, the limit is 60", 83 + at % 2),
+                    Wrong::TooLong {
+                        chars: 83 + at % 2,
+                        max: 60,
+                        fit: None,
+                    },
                 )
             })
             .collect();

@@ -1,15 +1,26 @@
-//! Every message `todos` says when it refuses is written in one place, `src/policy/failure/`,
-//! from a typed variant: outside `src/policy/`, no code builds an error from text. A command, the
-//! store or the input layer names what failed (`Refused::NoSuchId { id }`) and never says it
-//! (`Error::invalid(format!(…))`, `.with_hint("…")`, `Problem::new(path, "…")`). The compiler
-//! holds most of it (the text constructors are private to `policy/`); this test reads the code
-//! so that a constructor made public again, or a message built beside one, fails here, naming
-//! the file and the line.
+//! Every message `todos` says when it refuses is a typed variant of `src/policy/failure/`, said
+//! in one place, `src/view/words/`: outside those homes of words, no code builds an error from
+//! text. A command, the store or the input layer names what failed (`Refused::NoSuchId { id }`)
+//! and never says it (`Error::invalid(format!(…))`, `.with_hint("…")`, `Problem::new(path,
+//! "…")`). The compiler holds most of it (an `Error` holds only variants, and the words'
+//! builder is private to `view/words/`); this test reads the code so that a message built beside
+//! a caller fails here, naming the file and the line.
 
 use std::fs;
 use std::path::Path;
 
 use crate::layers::sources;
+
+/// Where words are written: the rules' own sentences (`policy/`), the words of every typed
+/// failure, problem, warning and note (`view/words/`), and beside what shows them, the limit
+/// sentences of the tools and schemas (`agents/described.rs`) and the watch screen's footer
+/// (`commands/watch/screen.rs`).
+fn is_home_of_words(relative: &Path) -> bool {
+    relative.starts_with("policy")
+        || relative.starts_with("view/words")
+        || relative == Path::new("agents/described.rs")
+        || relative == Path::new("commands/watch/screen.rs")
+}
 
 /// What builds an error or a problem from text: a constructor that takes a message or a hint,
 /// or a problem whose message is a literal or a `format!`.
@@ -110,7 +121,7 @@ fn no_message_is_typed_outside_policy() {
     let mut found = Vec::new();
     for file in files {
         let relative = file.strip_prefix(&src).unwrap();
-        if relative.starts_with("policy") {
+        if is_home_of_words(relative) {
             continue;
         }
         let text = fs::read_to_string(&file).unwrap();
@@ -120,7 +131,7 @@ fn no_message_is_typed_outside_policy() {
     }
     assert!(
         found.is_empty(),
-        "messages typed by hand (build a variant of policy/failure/ instead):\n{}",
+        "messages typed by hand (build a variant of policy/failure/, said in view/words/):\n{}",
         found.join("\n")
     );
 }
@@ -239,7 +250,7 @@ fn found_in_src(skip: impl Fn(&Path) -> bool, check: fn(&str) -> Vec<String>) ->
 
 #[test]
 fn no_warning_note_or_reason_is_built_as_text_outside_policy() {
-    let found = found_in_src(|file| file.starts_with("policy"), sentences_built);
+    let found = found_in_src(is_home_of_words, sentences_built);
     assert!(
         found.is_empty(),
         "sentences built as text (build a Warning, NotOwn, Skipped or Distrust of \
@@ -316,11 +327,12 @@ fn the_checks_see_a_sentence_built_as_text_and_a_stray_print() {
     assert_eq!(prints(quiet), Vec::<String>::new());
 }
 
-/// Words that have one home in `policy/` (issue 30): what a hook says into an agent's context
-/// and what a failed hook says (`sentences/hook.rs`), the settings entries `init` leaves for review
-/// (`failure/foreign.rs`), the limit sentences of the tools and schemas (`sentences/described.rs`),
-/// the watch footer (`sentences/screen.rs`) and what `init` says per agent (`agent.rs`). Each is
-/// said nowhere else, so a copy typed beside a caller shows here.
+/// Words that have one home (issue 30): what a hook says into an agent's context and what a
+/// failed hook says (`policy/sentences/hook.rs`), the settings entries `init` leaves for review
+/// (`view/words/foreign.rs`), the limit sentences of the tools and schemas
+/// (`agents/described.rs`), the watch footer (`commands/watch/screen.rs`) and what `init` says per
+/// agent (`policy/agent.rs`). Each is said nowhere else, so a copy typed beside a caller shows
+/// here.
 const SAID_ONLY_IN_POLICY: [&str; 12] = [
     "Plan (todos)",
     "todos hook: ",
@@ -347,10 +359,11 @@ fn policy_words(text: &str) -> Vec<String> {
 
 #[test]
 fn hook_tool_init_and_footer_words_are_said_only_in_policy() {
-    let found = found_in_src(|file| file.starts_with("policy"), policy_words);
+    let found = found_in_src(is_home_of_words, policy_words);
     assert!(
         found.is_empty(),
-        "words typed outside policy/ (take them from policy/sentences/ or policy/agent.rs):\n{}",
+        "words typed outside their homes (take them from policy/sentences/, policy/agent.rs, \
+         agents/described.rs or commands/watch/screen.rs):\n{}",
         found.join("\n")
     );
 }

@@ -20,7 +20,7 @@ pub enum Root {
 }
 
 /// The workspaces found, sorted and each once, and what the search could not do.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct Found {
     pub workspaces: Vec<PathBuf>,
     pub warnings: Vec<Warning>,

@@ -153,7 +153,7 @@ pub fn list(workspace: &Path, list: &ListName, now: DateTime<Utc>) -> ListView {
                 .collect()
         }
         Err(err) => {
-            warnings.push(Warning::HistoryUnreadable { why: err.message });
+            warnings.push(Warning::HistoryUnreadable { why: Box::new(err) });
             Vec::new()
         }
     };
@@ -248,8 +248,8 @@ fn items(
 pub fn error(err: &Error) -> Value {
     let mut value = Map::new();
     value.insert("code".to_owned(), json!(err.code()));
-    value.insert("message".to_owned(), json!(err.message));
-    if let Some(hint) = &err.hint {
+    value.insert("message".to_owned(), json!(err.to_string()));
+    if let Some(hint) = err.hint() {
         value.insert("hint".to_owned(), json!(hint));
     }
     Value::Object(value)

@@ -211,10 +211,10 @@ fn every_cap_reaches_every_surface() {
             }
             Cap::SettingsQuoteChars => {
                 let long = "c".repeat(info.cap.chars() * 2);
-                let shown = crate::policy::failure::foreign::quoted(&long);
+                let shown = crate::view::words::quoted(&long);
                 assert_eq!(shown, format!("{}…", "c".repeat(info.cap.chars())));
                 let fits = "c".repeat(info.cap.chars());
-                assert_eq!(crate::policy::failure::foreign::quoted(&fits), fits);
+                assert_eq!(crate::view::words::quoted(&fits), fits);
             }
             Cap::CyclesNamed => {
                 let said = Conflict::ManyCycles { cut: 3 }.to_string();

@@ -1,32 +1,11 @@
 //! How to fix a refused input, said beside its problems.
 
-use std::fmt;
-
-use crate::policy::settings::{Setting, Variable, WORKSPACE_CONFIG};
-use crate::policy::text::escape;
-
 /// The commands that read their input from stdin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StdinCommand {
     Write,
     Create,
     Update,
-}
-
-/// The ids a message names at most; more are said as `…`.
-const IDS_SAID: usize = 20;
-
-/// `the ids are 1, 2, 3` (the first `IDS_SAID`), or that the plan is empty.
-pub fn ids_in_prose(ids: &[String]) -> String {
-    if ids.is_empty() {
-        return "the plan is empty".to_owned();
-    }
-    let said: Vec<&str> = ids.iter().take(IDS_SAID).map(String::as_str).collect();
-    let more = if ids.len() > said.len() { ", …" } else { "" };
-    match said.as_slice() {
-        [one] => format!("the one id is {}", escape(one)),
-        _ => format!("the ids are {}{more}", escape(&said.join(", "))),
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,78 +35,6 @@ pub enum Hint {
     UndoRecovers { path: std::path::PathBuf },
     /// `create`'s words, split by the shell, refused: the command quoted as it was meant.
     Quote(crate::policy::failure::Split),
-}
-
-impl fmt::Display for Hint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::LeaseExample => f.write_str("e.g. `todos next --claim --lease 15m`"),
-            Self::Ids { ids } => {
-                if ids.is_empty() {
-                    return f.write_str(
-                        "the plan is empty; add items with `todos create` or `todos write`",
-                    );
-                }
-                write!(
-                    f,
-                    "{}; run `todos show` to see each item with its id",
-                    ids_in_prose(ids)
-                )
-            }
-            Self::Reopen { id, status } => {
-                write!(f, "to reopen it, run `todos update {id} {status} --reopen`")
-            }
-            Self::TakeNeedsName => write!(
-                f,
-                "give the owner (--owner NAME, or \"owner\" in JSON), or set {} to the name you \
-                 work under",
-                Variable::Owner.name()
-            ),
-            Self::ClaimWithName => write!(
-                f,
-                "claim with a name (--owner NAME or {}), or finish that item first",
-                Variable::Owner.name()
-            ),
-            Self::FileOnStdin => f.write_str(
-                "--file reads a regular file; send other input on stdin instead (todos write - < \
-                 PATH)",
-            ),
-            Self::Stdin(command) => f.write_str(match command {
-                StdinCommand::Write => {
-                    "pipe a snapshot in (`todos write < plan.json`), pass it as an argument, use \
-                     --file PATH, or build one with --summary TEXT -t STATUS:CONTENT"
-                }
-                StdinCommand::Create => {
-                    "give the items as arguments (`todos create \"First step\" \"Second step\"`), \
-                     or pipe {\"items\": [...]}, a JSON array of strings, or one item per line"
-                }
-                StdinCommand::Update => {
-                    "name the item and its new status (`todos update 2 completed`), or pipe \
-                     {\"id\": \"2\", \"status\": \"completed\"}"
-                }
-            }),
-            Self::CheckFile => f.write_str("check the --file path"),
-            Self::Quote(split) => f.write_str(&split.hint()),
-            Self::MemoryDirInside => {
-                let setting = Setting::MemoryDir.info();
-                write!(
-                    f,
-                    "{} must name a folder inside the workspace, with no link on the way out: fix \
-                     it in {WORKSPACE_CONFIG}, your todos/config.json or {}, or remove the link",
-                    setting.key, setting.env
-                )
-            }
-            Self::UndoRecovers { path } => write!(
-                f,
-                "the file was left untouched; run `todos undo` to set it aside and restore the \
-                 latest revision its history kept, or fix {} by hand",
-                path.display()
-            ),
-            Self::UpdateExample { id } => write!(
-                f,
-                "send the id and what changes, e.g. {{\"id\": \"{}\", \"status\": \"completed\"}}",
-                crate::policy::text::escape(&crate::policy::text::shown(id))
-            ),
-        }
-    }
+    /// `merge-file` refused its inputs: what git does with OURS, and what the user does next.
+    OursOnly,
 }

@@ -4,8 +4,6 @@
 
 use std::path::PathBuf;
 
-use super::warning::shown;
-
 /// How `history` marks a line the store does not vouch for.
 pub const UNVOUCHED: &str = "not vouched for";
 
@@ -18,18 +16,4 @@ pub enum Left {
     Links { links: u64 },
     /// A history is already at `to` (a checkout may have put it there).
     Over { to: PathBuf },
-}
-
-impl std::fmt::Display for Left {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Owner { uid } => write!(f, "it is owned by another user (uid {uid})"),
-            Self::Links { links } => write!(
-                f,
-                "it has {links} hard links, so another name could read or change what todos \
-                 writes"
-            ),
-            Self::Over { to } => write!(f, "{} already holds a history", shown(to)),
-        }
-    }
 }

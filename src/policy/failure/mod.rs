@@ -1,8 +1,9 @@
 //! Every failure `todos` reports, as typed variants that carry their data (paths, ids, values,
-//! limits), and the one place each is put in words. The text of a variant is rendered here from
-//! its fields and the policy tables (`sentences.rs`, `limit.rs`, `name.rs`, `settings.rs`), the
-//! way casey/just's `src/error.rs` writes every message in one `Display`: a caller builds a
-//! variant and never a sentence. Grouped by what failed:
+//! limits), and the kind of failure each is (`Disk::kind`, …). A caller builds a variant and
+//! never a sentence, and an `Error` keeps the variant; its words are written once, in the view
+//! (`view/words/`, one file a file of this folder), from its fields and the policy tables
+//! (`sentences.rs`, `limit.rs`, `name.rs`, `settings.rs`), the way casey/just's `src/error.rs`
+//! writes every message in one `Display`. Grouped by what failed:
 //!
 //! - `Disk`: reading and writing the workspace, links and sizes, the store as a file (`disk.rs`);
 //! - `Input`: an input refused as a whole: JSON, its shape, a configuration value (`input.rs`);
@@ -47,7 +48,7 @@ mod warning;
 mod wrong;
 
 pub use bug::Bug;
-pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe, summarize};
+pub use disk::{Disk, NotAStore, Unmergeable, Unreadable, Unsafe};
 pub use foreign::Foreign;
 pub use hint::{Hint, StdinCommand};
 pub use holds::Holds;
@@ -62,11 +63,7 @@ pub use remote::{Moved, NotAPlan, NothingToSync, Remote, RemoteWarning, Synced};
 pub use served::Http;
 #[cfg(feature = "mcp")]
 pub use served::{Malformed, Rpc};
-#[cfg(feature = "board")]
-pub use setup::BoardStep;
-#[cfg(not(all(feature = "mcp", feature = "board")))]
-pub use setup::Server;
-pub use setup::{BlockWhy, BoardBound, NotOwn, Setup, Shape, UserFolder};
+pub use setup::{BlockWhy, BoardBound, BoardStep, NotOwn, Server, Setup, Shape, UserFolder};
 pub use skipped::Skipped;
 pub use stored::Stored;
 pub use trust::{Distrust, Owned, Through};
@@ -74,29 +71,17 @@ pub use usage::Usage;
 pub use warning::{Conflict, Gone, Removal, Side, Warning};
 pub use wrong::{Fit, Wrong};
 
-/// What a `Problem` says after its path: only these enums, never free text.
-pub trait Said: std::fmt::Display {}
-
-impl Said for Wrong {}
-impl Said for Stored {}
-impl Said for Refused {}
-// Unit tests state problems in plain words.
-#[cfg(test)]
-impl Said for String {}
-#[cfg(test)]
-impl Said for &str {}
-
-/// Each enum becomes an `Error` through its `render`, so `?` takes a variant as it is.
+/// Each enum becomes an `Error` as its variant, so `?` takes a variant as it is.
 macro_rules! into_error {
     ($($failure:ident),*) => {$(
         impl From<$failure> for crate::policy::error::Error {
             fn from(failure: $failure) -> Self {
-                failure.render()
+                crate::policy::error::Failure::$failure(failure).into()
             }
         }
         impl<T> From<$failure> for crate::policy::error::Result<T> {
             fn from(failure: $failure) -> Self {
-                Err(failure.render())
+                Err(failure.into())
             }
         }
     )*};

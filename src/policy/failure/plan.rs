@@ -3,10 +3,8 @@
 
 use std::path::PathBuf;
 
-use crate::policy::error::{Error, Kind, summarize};
+use crate::policy::error::Kind;
 use crate::policy::failure::disk::Unreadable;
-use crate::policy::settings::{Setting, Variable};
-use crate::policy::text::escape;
 
 /// Where the lease of an item another owner holds stands, for the hint of a refusal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,17 +24,6 @@ pub enum LeaseState {
 pub enum Revisions {
     Range { first: u64, last: u64 },
     Nothing,
-}
-
-impl std::fmt::Display for Revisions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Range { first, last } => {
-                write!(f, "the history keeps revisions {first} to {last}")
-            }
-            Self::Nothing => f.write_str("the history keeps no revision yet"),
-        }
-    }
 }
 
 /// Why the chain of history lines the store vouches for reaches no further back (SPEC §9).
@@ -131,233 +118,16 @@ pub enum Plan {
 }
 
 impl Plan {
-    // One arm per variant, as casey/just's `Display` of its error: every message in one place.
-    #[allow(clippy::too_many_lines)]
-    pub(super) fn render(self) -> Error {
-        let invalid = |message: String| Error::new(Kind::InvalidParam, message);
+    /// The kind of each refusal: another writer first, a store that cannot be restored, else
+    /// a change the rules refuse.
+    pub fn kind(&self) -> Kind {
         match self {
-            Self::NothingToUndo => invalid(
-                "nothing more to undo: the plan shown is revision 0, the empty plan before the \
-                 first change"
-                    .to_owned(),
-            )
-            .with_hint("`todos redo` steps forward again"),
-            Self::NothingToRedo { since_undo } => invalid(
-                if since_undo {
-                    "nothing to redo: no undo was taken back since the last change"
-                } else {
-                    "nothing to redo: the last change was not an undo"
-                }
-                .to_owned(),
-            )
-            .with_hint("`todos undo` takes the last change back; `todos redo` then puts it back"),
-            Self::WorkspaceGone {
-                path,
-                replaced,
-                what,
-            } => invalid(format!(
-                "the workspace folder {} {}: nothing more to {what}",
-                crate::policy::text::escape(&path.display().to_string()),
-                if replaced {
-                    "was replaced by another folder"
-                } else {
-                    "was deleted"
-                }
-            ))
-            .with_hint("run the command again in the workspace you mean"),
-            Self::RevisionAhead { actual, expected } => Error::new(
-                Kind::Conflict,
-                format!(
-                    "the plan is at revision {actual}, not {expected}: revision {expected} does \
-                     not exist yet, so no command read it"
-                ),
-            )
-            .with_hint(format!(
-                "take the revision from the last output of todos (`todos --json show` gives it as \
-                 data.revision), here --expect-revision {actual}"
-            )),
-            Self::RevisionBehind { actual, expected } => Error::new(
-                Kind::Conflict,
-                format!(
-                    "the plan is at revision {actual}, not {expected}: someone changed it since \
-                     you read it"
-                ),
-            )
-            .with_hint(format!(
-                "run `todos show` to see the plan as it is now, then retry with \
-                 --expect-revision {actual} if your change still holds"
-            )),
-            Self::SessionCountAtMax => {
-                invalid("the session's count of finished plans is at its maximum".to_owned())
-                    .with_hint("start a new session with `todos write --new-session`")
-            }
-            Self::NotKept { revision, kept } => {
-                invalid(format!("revision {revision} is not kept: {kept}"))
-                    .with_hint("run `todos history` to see the kept revisions")
-            }
-            Self::CannotUndo {
-                target,
-                kept,
-                never_changed,
-            } => {
-                let setting = Setting::HistoryLimit.info();
-                let message = if never_changed {
-                    "nothing to undo: the plan has never changed".to_owned()
-                } else {
-                    format!("revision {target} is not kept: {kept}")
-                };
-                invalid(message).with_hint(format!(
-                    "run `todos history` to see the kept revisions, then `todos undo --to REV`; \
-                     `{}` ({}) sets how many are kept",
-                    setting.key, setting.env
-                ))
-            }
-            Self::Unvouched {
-                target,
-                path,
-                store,
-                stop,
-                others,
-            } => {
-                let path = path.display().to_string();
-                let path = escape(&path);
-                let lines = crate::policy::english::count(others, "line");
-                let found = match stop {
-                    ChainEnd::Unnamed => format!(
-                        "the store (revision {store}) names no line of {path}: an older todos, a \
-                         merge or another checkout wrote it"
-                    ),
-                    ChainEnd::Missing { revision } => format!(
-                        "the line before revision {revision} that the store's chain names is not \
-                         in {path}: the history was replaced (git overwrites ignored files on a \
-                         pull or a checkout), comes from another checkout, or was trimmed"
-                    ),
-                    ChainEnd::Start => format!(
-                        "its line in {path} is not on the chain of lines that leads to the \
-                         store: a store put back by git, or a line an older todos, a checkout \
-                         or another user wrote"
-                    ),
-                };
-                invalid(format!(
-                    "revision {target} cannot be restored: {found}; {lines} of the history \
-                     cannot be vouched for, and undo restores only what this workspace's own \
-                     changes wrote"
-                ))
-                .with_hint(
-                    "the plan is as it was; `todos history` marks the lines it cannot vouch \
-                     for; every change from now on is recorded so that undo can take it back",
-                )
-            }
-            Self::Unrestorable { revision, problems } => invalid(format!(
-                "revision {revision} cannot be restored: {}",
-                summarize(&problems)
-            ))
-            .with_hint(
-                "restore another revision (`todos history` lists them), or raise the limit as \
-                 said and run undo again",
-            ),
-            Self::NothingToRestore { path } => Error::new(
-                Kind::StoreCorrupt,
-                format!(
-                    "{} cannot be read, and its history keeps no revision to restore nor does it \
-                     hold a revision and id counter to go on from",
-                    path.display()
-                ),
-            )
-            .with_hint(format!(
-                "the file was left untouched; fix it by hand, or move it aside (mv {0} \
-                 {0}.broken) to start a new plan, whose ids may repeat old ones",
-                path.display()
-            )),
-            Self::MissingRevision {
-                target,
-                kept,
-                nearest,
-            } => invalid(format!(
-                "revision {target} is missing from the history: a change was stopped before it \
-                 recorded it ({kept})"
-            ))
-            .with_hint(format!(
-                "the nearest kept revision before it is {nearest}: `todos undo --to {nearest}`; \
-                 `todos history` lists them all"
-            )),
-            Self::NoList { list, near } => {
-                invalid(format!("no list {list} (did you mean {near}?)")).with_hint(format!(
-                    "run the command with `-l {near}`; `todos show --all` prints every list"
-                ))
-            }
-            Self::LeaseTooFar { span, from } => invalid(format!(
-                "a lease of {span} from {from} would end after the year 9999, past the times a \
-                 store can hold"
-            ))
-            .with_hint(format!(
-                "claim without --lease, or check the clock ({})",
-                Variable::Now.name()
-            )),
-            Self::MergedPastMax { counter, max } => invalid(format!(
-                "the merged plan would take the {counter} past {max}, the largest counter todos \
-                 keeps"
-            )),
-            Self::WouldBeUnreadable { path, what } => invalid(format!(
-                "the change would leave {} unreadable ({what}), so nothing was saved",
-                crate::policy::text::escape(&path.display().to_string())
-            ))
-            .with_hint("the store is as it was; `todos show` prints it"),
-            Self::MergedUnreadable { what } => invalid(format!(
-                "the merged plan could not be read back as a store: {what}"
-            )),
-            Self::LockHeld { lock, seconds } => Error::new(
-                Kind::Conflict,
-                format!(
-                    "another todos process held the lock on {} longer than --lock-timeout \
-                     ({seconds} s)",
-                    lock.display()
-                ),
-            )
-            .with_hint("try again once it is done, or wait longer with --lock-timeout SECS"),
-            Self::CounterAtMax { counter } => invalid(format!(
-                "the store's {counter} is at its maximum and cannot go on"
-            ))
-            .with_hint("start a new store: move .todos.json aside"),
-            Self::MergedCounterAtMax { counter } => {
-                invalid(format!("the store's {counter} is at its maximum"))
-            }
-            Self::OwnedByOthers {
-                items,
-                actor,
-                source,
-                first_id,
-                lease,
-            } => {
-                let items: Vec<String> = items
-                    .iter()
-                    .map(|(item, owner)| format!("item {item} is owned by {}", escape(owner)))
-                    .collect();
-                let lease = match lease {
-                    LeaseState::Ended { owner, why } => format!(
-                        "{}'s {why}: `todos next --claim` takes it over",
-                        escape(&owner)
-                    ),
-                    LeaseState::RunsUntil(end) => format!(
-                        "its lease runs until {}, then `todos next --claim` takes it over",
-                        crate::policy::text::local_time_of(end)
-                    ),
-                    LeaseState::None => "it holds no lease".to_owned(),
-                };
-                Error::new(
-                    Kind::Conflict,
-                    format!(
-                        "{}, not by {} ({source}): a change under one owner's name to another \
-                         owner's item is refused",
-                        items.join("; "),
-                        escape(&actor),
-                    ),
-                )
-                .with_hint(format!(
-                    "{lease}; `todos update {} --take` takes it over on purpose",
-                    escape(&first_id)
-                ))
-            }
+            Self::RevisionAhead { .. }
+            | Self::RevisionBehind { .. }
+            | Self::LockHeld { .. }
+            | Self::OwnedByOthers { .. } => Kind::Conflict,
+            Self::NothingToRestore { .. } => Kind::StoreCorrupt,
+            _ => Kind::InvalidParam,
         }
     }
 }

@@ -2,12 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::policy::error::{Error, Kind};
+use crate::policy::error::Kind;
 use crate::policy::failure::{Distrust, Foreign};
-use crate::policy::sentences;
-use crate::policy::text::escape;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Setup {
     /// `--hooks` without the agent whose hooks to write.
     HooksNeedAgent,
@@ -122,35 +120,12 @@ pub enum Shape {
     NotJsonObject,
 }
 
-impl std::fmt::Display for Shape {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Object { at } => write!(f, "\"{at}\" must be an object"),
-            Self::Array { at } => write!(f, "\"{at}\" must be an array"),
-            Self::Rules { at } => write!(f, "\"{at}\" must be an array of rules"),
-            Self::Table { at } => write!(f, "\"{at}\" must be a table"),
-            Self::NotToml(why) => write!(f, "it is not valid TOML: {why}"),
-            Self::NotJsonObject => f.write_str("it must hold a JSON object"),
-        }
-    }
-}
-
 /// What is wrong with the marked block `init` owns in a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlockWhy {
     Two,
     EndFirst,
     NoEnd,
-}
-
-impl std::fmt::Display for BlockWhy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::Two => "it holds two todos blocks",
-            Self::EndFirst => "a todos:end marker has no todos:begin before it",
-            Self::NoEnd => "its todos block has no todos:end marker",
-        })
-    }
 }
 
 /// Which of the board's bounds a list is over.
@@ -178,174 +153,6 @@ pub enum Server {
     Mcp,
     /// `todos board`'s page, the `board` feature.
     Board,
-}
-
-impl Setup {
-    // One arm per variant, as casey/just's `Display` of its error: every message in one place.
-    #[allow(clippy::too_many_lines)]
-    pub(super) fn render(self) -> Error {
-        let invalid = |message: String| Error::new(Kind::InvalidParam, message);
-        let shown = |path: &PathBuf| escape(&path.display().to_string()).into_owned();
-        match self {
-            Self::HooksNeedAgent => Error::new(
-                Kind::Usage,
-                "--hooks needs the agent whose hooks to write: --agent claude, codex or gemini",
-            )
-            .with_hint("for other agents, see the `todos check` hook recipes in docs/agents.md"),
-            Self::McpNeedsAgent { command } => Error::new(
-                Kind::Usage,
-                "--mcp registers the server for one agent: use it with --agent claude, codex or \
-                 gemini",
-            )
-            .with_hint(format!(
-                "for another MCP client, register the stdio command `{command}`"
-            )),
-            Self::NotUtf8 { path } => invalid(format!("{} is not UTF-8 text", path.display()))
-                .with_hint("todos init leaves it untouched; fix or move it, then run it again"),
-            Self::Unreadable { path, why } => invalid(format!("{}: {why}", path.display()))
-                .with_hint("todos init leaves it untouched; fix it, then run it again"),
-            Self::Block {
-                path,
-                why,
-                begin,
-                end,
-            } => invalid(format!("{}: {why}", path.display())).with_hint(format!(
-                "todos init owns the lines from `{begin} …` to `{end}`; fix them by hand, then \
-                 run it again"
-            )),
-            Self::GitConfigTooLarge { path, max } => invalid(format!(
-                "{} is larger than {max} bytes; todos init leaves it untouched",
-                shown(&path)
-            )),
-            Self::GitConfigNotUtf8 { path } => {
-                invalid(format!("{} is not UTF-8 text", shown(&path))).with_hint(
-                    "todos init leaves it untouched; register the driver with `git config`",
-                )
-            }
-            Self::GitLocked { lock } => Error::new(
-                Kind::Conflict,
-                format!(
-                    "{} exists: git is changing the repository's config",
-                    shown(&lock)
-                ),
-            )
-            .with_hint(
-                "run `todos init --git` again once git is done (if no git runs, a crashed one \
-                 left the lock file: remove it)",
-            ),
-            Self::NotInGit { workspace } => invalid(format!(
-                "{} is not inside a git repository, so there is no .git/config for the merge \
-                 driver",
-                shown(&workspace)
-            ))
-            .with_hint("run `git init` first, or leave out --git"),
-            Self::NoHead { common } => invalid(format!(
-                "{} is not a git repository's folder (it has no HEAD)",
-                shown(&common)
-            ))
-            .with_hint("run `git init` first, or leave out --git"),
-            Self::BoardListen { port, why } => Error::new(
-                Kind::Internal,
-                match port {
-                    Some(port) => format!("cannot listen on 127.0.0.1, port {port}: {why}"),
-                    None => format!("cannot listen on 127.0.0.1, a free port: {why}"),
-                },
-            )
-            .with_hint(if port.is_some() {
-                "choose another --port, or leave it out to take a free one"
-            } else {
-                "check that the loopback interface is up"
-            }),
-            Self::BoardServer { step, why } => Error::new(
-                Kind::Internal,
-                format!(
-                    "{}: {why}",
-                    match step {
-                        BoardStep::Address => "cannot read the board's address",
-                        BoardStep::Start => "cannot start the board's server",
-                        BoardStep::Serve => "the board's server failed",
-                        BoardStep::Token => "cannot make the board's token",
-                    }
-                ),
-            ),
-            Self::BoardNotFolder { path } => invalid(format!("{} is not a folder", shown(&path)))
-                .with_hint("name workspaces, or folders that hold them"),
-            Self::NotBuiltIn { server } => {
-                let (name, feature) = match server {
-                    Server::Mcp => ("the MCP server", "mcp"),
-                    Server::Board => ("the board's page", "board"),
-                };
-                Error::new(
-                    Kind::Internal,
-                    format!("this todos was built without {name} (the `{feature}` feature)"),
-                )
-                .with_hint(
-                    "build todos with its default features: `cargo build --release` in a clone \
-                     of todos, or `cargo install --path .` there",
-                )
-            }
-            Self::BoardTooLarge { path, over } => Error::new(
-                Kind::InvalidParam,
-                match over {
-                    BoardBound::Store { size, max } => format!(
-                        "{} holds {}, more than the board reads of one list ({})",
-                        shown(&path),
-                        sentences::size(size),
-                        sentences::size(max)
-                    ),
-                    BoardBound::Budget { max } => format!(
-                        "{} is not shown: the lists before it take the board's memory budget \
-                         ({})",
-                        shown(&path),
-                        sentences::size(max)
-                    ),
-                },
-            )
-            .with_hint(match over {
-                BoardBound::Store { .. } => "`todos show` reads it in the terminal",
-                BoardBound::Budget { .. } => {
-                    "name fewer folders to the board, or read this list with `todos show`"
-                }
-            }),
-            Self::BoardFolderMoved { path } => Error::new(
-                Kind::UnsafePath,
-                format!(
-                    "{} now leads elsewhere than when the board found it (a link made since); \
-                     the board does not follow it",
-                    shown(&path)
-                ),
-            )
-            .with_hint("start the board again to show what it leads to"),
-            Self::NotAProject { workspace, what } => Error::new(
-                Kind::UnsafePath,
-                format!(
-                    "{} is {}, not a project: todos init edits project files only",
-                    shown(&workspace),
-                    match what {
-                        UserFolder::Home => "your home folder",
-                        UserFolder::Config => "in your user configuration folder",
-                        UserFolder::AgentSettings => "in an agent's user-level settings folder",
-                    }
-                ),
-            )
-            .with_hint(
-                "run `todos init` in the project's folder (or pass -C with it); an agent's \
-                 user-level settings are yours to edit",
-            ),
-            Self::Untrusted { why } => Error::new(Kind::UnsafePath, why.to_string()).with_hint(
-                "check the repository with `git worktree list` (`git worktree repair` rewrites a \
-                 worktree's pointers), or leave out --git",
-            ),
-            Self::McpServer { started, why } => Error::new(
-                Kind::Internal,
-                if started {
-                    format!("the MCP server stopped: {why}")
-                } else {
-                    format!("cannot start the MCP server: {why}")
-                },
-            ),
-        }
-    }
 }
 
 /// What `init` found in an agent's settings that is not todos' own, and left as it is for the
@@ -381,38 +188,21 @@ impl NotOwn {
     }
 }
 
-impl std::fmt::Display for NotOwn {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Setup {
+    /// The kind of each failure: a command line missing an agent, git's lock held, a path not
+    /// trusted, the servers failing, else a refused setup.
+    pub fn kind(&self) -> Kind {
         match self {
-            Self::Hook { path, entry, ours } => write!(
-                f,
-                "{}: the hook {entry}, which is not todos' own (`{ours}`): left as it is; review it",
-                path.display()
-            ),
-            Self::McpServer {
-                path,
-                name,
-                command,
-                ours,
-            } => write!(
-                f,
-                "{}: the MCP server entry \"{name}\" runs command {}, which is not todos' own \
-                 (`{ours}`): left as it is, neither approved nor trusted; review it",
-                path.display(),
-                escape(command)
-            ),
-            Self::ApprovalKept { path, key, approve } => write!(
-                f,
-                "{}: kept your {key} for the todos server; Codex's sandboxed default refuses its \
-                 tools unless it is \"{approve}\"",
-                path.display()
-            ),
+            Self::HooksNeedAgent | Self::McpNeedsAgent { .. } => Kind::Usage,
+            Self::GitLocked { .. } => Kind::Conflict,
+            Self::BoardListen { .. }
+            | Self::BoardServer { .. }
+            | Self::NotBuiltIn { .. }
+            | Self::McpServer { .. } => Kind::Internal,
+            Self::BoardFolderMoved { .. } | Self::NotAProject { .. } | Self::Untrusted { .. } => {
+                Kind::UnsafePath
+            }
+            _ => Kind::InvalidParam,
         }
-    }
-}
-
-impl serde::Serialize for NotOwn {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
     }
 }

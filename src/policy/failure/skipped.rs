@@ -14,10 +14,10 @@ pub enum Skipped {
         revision: u64,
         store: u64,
     },
-    /// A plan that breaks the rules: its problems, summarized.
+    /// A plan that breaks the rules: its problems (the first said).
     BreaksRules {
         revision: u64,
-        problems: String,
+        problems: Vec<crate::policy::error::Problem>,
     },
     /// A revision kept from another line.
     Repeated {
@@ -27,25 +27,4 @@ pub enum Skipped {
     OutOfOrder {
         revision: u64,
     },
-}
-
-impl std::fmt::Display for Skipped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::NotRevision { why } => write!(f, "it cannot be read ({why})"),
-            Self::NotUtf8 => f.write_str("it cannot be read (it is not UTF-8 text)"),
-            Self::Unreachable { revision, store } => write!(
-                f,
-                "revision {revision} is not one the store (at revision {store}) can have had"
-            ),
-            Self::BreaksRules { revision, problems } => write!(
-                f,
-                "the plan of revision {revision} breaks the rules ({problems})"
-            ),
-            Self::Repeated { revision } => {
-                write!(f, "revision {revision} repeats a revision kept elsewhere")
-            }
-            Self::OutOfOrder { revision } => write!(f, "revision {revision} is out of order"),
-        }
-    }
 }

@@ -31,10 +31,7 @@ pub fn admitted(entry: Entry, store_revision: u64, ceiling: u64) -> Result<Entry
     }
     let problems = entry_problems(&entry);
     if !problems.is_empty() {
-        return Err(Skipped::BreaksRules {
-            revision,
-            problems: crate::store::summarize(&problems),
-        });
+        return Err(Skipped::BreaksRules { revision, problems });
     }
     Ok(entry)
 }

@@ -86,6 +86,7 @@ pub fn whole_list(limits: &Limits) -> String {
 
 /// The MCP server's instructions: what an agent reads about the whole server, at the default
 /// limits (a workspace's own are in each tool's description).
+#[cfg(feature = "mcp")]
 pub fn server_instructions(limits: &Limits) -> String {
     format!(
         "The todo plan of this workspace, kept in .todos.json where a person can watch it \

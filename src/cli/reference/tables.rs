@@ -1,11 +1,12 @@
 //! The manual's reference tables, in Markdown, rendered from the tables the code itself runs on:
 //! statuses and their markers, configuration keys, environment variables, kinds of failure and
-//! their exit codes. `cli::reference` gathers them with the command line's and the input's
+//! their exit codes. `cli/reference.rs` gathers them with the command line's and the input's
 //! tables into the generated blocks of `docs/`, and a test fails when a page and the code
 //! disagree, as the man page and the help cannot.
 
 use std::fmt::Write as _;
 
+use crate::policy::english::code_list;
 use crate::policy::exit::KINDS;
 use crate::policy::limit::Limit;
 use crate::policy::settings::{SETTINGS, Setting, VARIABLES};
@@ -17,18 +18,6 @@ pub fn cell(text: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .replace('|', r"\|")
-}
-
-/// `a`, `b` and `c`, each in a code span; `—` for none.
-pub fn code_list(words: &[&str]) -> String {
-    if words.is_empty() {
-        return "—".to_owned();
-    }
-    words
-        .iter()
-        .map(|word| format!("`{word}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Every status: its name, the other spellings read as it, its marker in the checklist, its

@@ -1,0 +1,44 @@
+//! The words of `policy/failure/gone.rs`.
+
+use crate::policy::failure::{Gone, Removal};
+use crate::policy::text::escape;
+
+/// `3 "Tests" (pending)`, escaped.
+impl std::fmt::Display for Gone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} \"{}\" ({})",
+            escape(&self.id),
+            escape(&self.content),
+            self.status.as_str()
+        )
+    }
+}
+
+/// The open items a change took out, in words: `named` is every item, or as many as fit a line.
+/// The characters of item names a warning's one line holds.
+pub(super) const NAMES_IN_ONE_LINE: usize = 120;
+
+pub(super) fn open_removed(named: &str, count: usize, by: Removal) -> String {
+    let one = count == 1;
+    let them = if one { "it" } else { "them" };
+    let (verb, back) = match by {
+        Removal::Removed => (
+            "removed",
+            format!(
+                "if {} still needed, `todos undo` brings {them} back",
+                if one { "it is" } else { "they are" }
+            ),
+        ),
+        Removal::Dropped => (
+            "dropped",
+            format!("send {them} again to keep {them}, or `todos undo`"),
+        ),
+    };
+    if one {
+        format!("{verb} open item {named}; {back}")
+    } else {
+        format!("{verb} {count} open items: {named}; {back}")
+    }
+}

@@ -6,6 +6,7 @@
 
 pub mod described;
 pub mod hook;
+pub mod news;
 pub mod screen;
 
 use std::fmt::Write as _;

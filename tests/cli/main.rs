@@ -39,6 +39,7 @@ mod history_cap;
 mod hook;
 mod hook_exits;
 mod hook_limits;
+mod hook_news;
 mod hostile;
 mod init;
 mod init_own_server;

@@ -73,6 +73,7 @@ mod shapes;
 mod store;
 mod support;
 mod terminal;
+mod tracker;
 mod typed_messages;
 mod undo;
 mod undo_owners;

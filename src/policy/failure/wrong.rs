@@ -108,6 +108,13 @@ pub enum Wrong {
         near: Option<&'static str>,
         names: Vec<&'static str>,
     },
+    /// A Gemini CLI tracker task's `type` that is none of its kinds (`names`), with the
+    /// nearest one.
+    UnknownTaskType {
+        text: String,
+        near: Option<&'static str>,
+        names: &'static [&'static str],
+    },
     /// A snapshot's `operation` that is neither `write` nor `read`.
     UnknownOperation {
         text: String,
@@ -273,6 +280,20 @@ impl fmt::Display for Wrong {
                     None => write!(
                         f,
                         "unknown priority \"{shown}\"; use one of {}",
+                        names.join(", ")
+                    ),
+                }
+            }
+            Self::UnknownTaskType { text, near, names } => {
+                let shown = escape(&shown(text)).into_owned();
+                match near {
+                    Some(near) => {
+                        write!(f, "unknown task type \"{shown}\"; did you mean \"{near}\"?")
+                    }
+                    None => write!(
+                        f,
+                        "unknown task type \"{shown}\"; use one of {} (todos checks the \
+                         type and keeps none)",
                         names.join(", ")
                     ),
                 }

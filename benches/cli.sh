@@ -136,6 +136,18 @@ measure() {
     done
 }
 
+# measure_shell GROUP RUNS WARMUP HYPERFINE-ARGS…: `measure`, with the commands run by a shell
+# (hyperfine takes the shell's own start-up off each time), for a command that reads stdin.
+measure_shell() {
+    local group=$1 runs=$2 warmup=$3
+    shift 3
+    for round in $(seq 1 "$rounds"); do
+        echo "   $group, round $round of $rounds" >&2
+        hyperfine --output=pipe --style=none --warmup "$warmup" --runs "$runs" \
+            --export-json "$tmp/$group.$round.json" "$@" >&2
+    done
+}
+
 # median GROUP NAME: the median, in seconds, of every run of command NAME in every round of GROUP.
 median() {
     awk -v name="$2" '
@@ -312,6 +324,20 @@ measure read10 50 5 \
     -n show "$bin show" \
     -n recap "$bin recap" \
     -n "task list" "task list"
+# The after-tool hook (SPEC §8) as it runs after nearly every tool call: the plan as the session
+# last saw it, so it prints nothing. A Claude Code PostToolUse payload of a session whose start
+# the hook saw, against recap, both run by the shell (the hook reads its payload on stdin).
+printf '%s' '{"session_id":"bench","hook_event_name":"SessionStart","source":"startup"}' |
+    "$bin" hook >/dev/null
+printf '%s' '{"session_id":"bench","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"},"tool_response":{"stdout":"ok"},"tool_use_id":"toolu_1"}' \
+    >"$tmp/after-tool.json"
+if [[ -n $("$bin" hook <"$tmp/after-tool.json") ]]; then
+    echo "error: the after-tool hook is not silent on a plan its session saw" >&2
+    exit 1
+fi
+measure_shell hook10 50 5 \
+    -n recap "$bin recap" \
+    -n "after-tool hook" "$bin hook < $tmp/after-tool.json"
 # Each timed change starts from the stored plan (--prepare), so each is a real change, and so is
 # the floor's: the same new snapshot for write (the floor writes its bytes whole), the store
 # read and written back for update.
@@ -326,6 +352,7 @@ echo "== callgrind" >&2
 ir_cat=$(instructions cat .todos.json)
 ir_show=$(instructions "$bin" show)
 ir_recap=$(instructions "$bin" recap)
+ir_hook=$(instructions "$bin" hook <"$tmp/after-tool.json")
 cp "$tmp/ws10-store.json" .todos.json
 ir_floor_write=$(instructions "$floor" "$tmp/ws10-next.json" .todos.json)
 cp "$tmp/ws10-store.json" .todos.json
@@ -356,6 +383,7 @@ if command -v perf >/dev/null && [[ -n $(faults true) ]]; then
 fi
 irow "show vs cat, 10 items" "$ir_show" "$ir_cat"
 irow "recap vs cat, 10 items" "$ir_recap" "$ir_cat"
+irow "after-tool hook vs recap, 10 items" "$ir_hook" "$ir_recap"
 irow "write --file vs floor write, 10 items" "$ir_write" "$ir_floor_write"
 irow "update vs floor update, 10 items" "$ir_update" "$ir_floor_update"
 
@@ -387,6 +415,8 @@ prow "write --file vs floor write, 10 items" write10 write "floor write" 1.3
 prow "update vs floor update, 10 items" write10 update "floor update" 1.3
 prow "show vs task list, 10 items" read10 show "task list" 0.3
 prow "recap vs task list, 10 items" read10 recap "task list" 0.3
+# SPEC §8: the after-tool hook costs about what recap costs.
+prow "after-tool hook (nothing new) vs recap, 10 items" hook10 "after-tool hook" recap 1.5
 prow "write --file vs task modify, 10 items" write10 write "task modify" 0.5
 prow "update vs task modify, 10 items" write10 update "task modify" 0.5
 for command in show recap; do

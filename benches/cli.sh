@@ -167,6 +167,24 @@ paired() {
         }'
 }
 
+# paired_less GROUP A B BASE: `paired`, with each round's median of BASE taken off both A and
+# B first: for commands that only a shell can give their stdin, each run through `sh -c`, and
+# BASE the same shell doing nothing.
+paired_less() {
+    local file a b base
+    for file in "$tmp/$1".*.json; do
+        a=$(median_in "$file" "$2")
+        b=$(median_in "$file" "$3")
+        base=$(median_in "$file" "$4")
+        awk -v a="$a" -v b="$b" -v c="$base" 'BEGIN { printf "%.12f\n", (a - c) / (b - c) }'
+    done | sort -g | awk '
+        { ratios[NR] = $1 }
+        END {
+            if (NR == 0) exit 1
+            print (NR % 2) ? ratios[(NR + 1) / 2] : (ratios[NR / 2] + ratios[NR / 2 + 1]) / 2
+        }'
+}
+
 # median_in FILE NAME: the median, in seconds, of the runs of command NAME in one hyperfine
 # export.
 median_in() {
@@ -312,6 +330,22 @@ measure read10 50 5 \
     -n show "$bin show" \
     -n recap "$bin recap" \
     -n "task list" "task list"
+# The after-tool hook (SPEC §8) as it runs after nearly every tool call: the plan as the session
+# last saw it, so it prints nothing. A Claude Code PostToolUse payload of a session whose start
+# the hook saw, against recap, each run by `sh -c` (the hook reads its payload on stdin), and
+# the shell's own cost (`sh -c true`, measured beside them) taken off both.
+printf '%s' '{"session_id":"bench","hook_event_name":"SessionStart","source":"startup"}' |
+    "$bin" hook >/dev/null
+printf '%s' '{"session_id":"bench","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"},"tool_response":{"stdout":"ok"},"tool_use_id":"toolu_1"}' \
+    >"$tmp/after-tool.json"
+if [[ -n $("$bin" hook <"$tmp/after-tool.json") ]]; then
+    echo "error: the after-tool hook is not silent on a plan its session saw" >&2
+    exit 1
+fi
+measure hook10 50 5 \
+    -n sh "sh -c true" \
+    -n recap "sh -c '$bin recap'" \
+    -n "after-tool hook" "sh -c '$bin hook < $tmp/after-tool.json'"
 # Each timed change starts from the stored plan (--prepare), so each is a real change, and so is
 # the floor's: the same new snapshot for write (the floor writes its bytes whole), the store
 # read and written back for update.
@@ -326,6 +360,12 @@ echo "== callgrind" >&2
 ir_cat=$(instructions cat .todos.json)
 ir_show=$(instructions "$bin" show)
 ir_recap=$(instructions "$bin" recap)
+# The hook in its steady state, as timed above: the plan as its session last saw it (the timed
+# changes left the store changed, which would be news).
+cp "$tmp/ws10-store.json" .todos.json
+printf '%s' '{"session_id":"bench","hook_event_name":"SessionStart","source":"startup"}' |
+    "$bin" hook >/dev/null
+ir_hook=$(instructions "$bin" hook <"$tmp/after-tool.json")
 cp "$tmp/ws10-store.json" .todos.json
 ir_floor_write=$(instructions "$floor" "$tmp/ws10-next.json" .todos.json)
 cp "$tmp/ws10-store.json" .todos.json
@@ -356,6 +396,7 @@ if command -v perf >/dev/null && [[ -n $(faults true) ]]; then
 fi
 irow "show vs cat, 10 items" "$ir_show" "$ir_cat"
 irow "recap vs cat, 10 items" "$ir_recap" "$ir_cat"
+irow "after-tool hook vs recap, 10 items" "$ir_hook" "$ir_recap"
 irow "write --file vs floor write, 10 items" "$ir_write" "$ir_floor_write"
 irow "update vs floor update, 10 items" "$ir_update" "$ir_floor_update"
 
@@ -387,6 +428,12 @@ prow "write --file vs floor write, 10 items" write10 write "floor write" 1.3
 prow "update vs floor update, 10 items" write10 update "floor update" 1.3
 prow "show vs task list, 10 items" read10 show "task list" 0.3
 prow "recap vs task list, 10 items" read10 recap "task list" 0.3
+# SPEC §8: the after-tool hook costs about what recap costs.
+sh_median=$(median hook10 sh)
+row "after-tool hook (nothing new) vs recap, 10 items, sh -c taken off" \
+    "$(awk -v a="$(median hook10 "after-tool hook")" -v c="$sh_median" 'BEGIN { print a - c }')" \
+    "$(awk -v b="$(median hook10 recap)" -v c="$sh_median" 'BEGIN { print b - c }')" 1.5 \
+    "$(paired_less hook10 "after-tool hook" recap sh)"
 prow "write --file vs task modify, 10 items" write10 write "task modify" 0.5
 prow "update vs task modify, 10 items" write10 update "task modify" 0.5
 for command in show recap; do

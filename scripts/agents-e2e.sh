@@ -22,10 +22,14 @@
 # - Every reset (resets), after `todos init --agent X --hooks`: a resume, a fork, a compaction
 #   and /clear, as far as each agent can be driven to them offline (resets_claude, …), each
 #   checked to bring the plan into the model's context once.
+# - What others change (news), after `todos init --agent X --hooks`: between two of the
+#   agent's tool calls another process (the stand-in, as `you@laptop`) adds an item; the
+#   after-tool hook's note must reach the agent's next model request, once, and the agent's
+#   own `todos` call before it must bring none.
 #
 # Environment: TODOS_E2E_CACHE (the npm cache folder), TODOS_E2E_OUT (where runs are kept;
 # default a new temp folder), TODOS_E2E_TIMEOUT (seconds an agent may run, default 180),
-# TODOS_E2E_SCENARIOS (default: all seven), TODOS_E2E_CONTROL=1 (the default-mode runs without
+# TODOS_E2E_SCENARIOS (default: all eight), TODOS_E2E_CONTROL=1 (the default-mode runs without
 # the allow rules init adds: they must fail), TODOS_E2E_RECORD=1 (copy the hook payloads of passing
 # runs into tests/fixtures/hooks/).
 set -euo pipefail
@@ -35,7 +39,7 @@ cache=${TODOS_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/todos-agents-e2e}
 out=${TODOS_E2E_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/todos-agents-e2e.XXXXXX")}
 limit=${TODOS_E2E_TIMEOUT:-180}
 agents=${*:-claude codex gemini}
-scenarios=${TODOS_E2E_SCENARIOS:-finish stuck retool none shell mcp resets}
+scenarios=${TODOS_E2E_SCENARIOS:-finish stuck retool none shell mcp resets news}
 # The releases measured (docs/agents.md, "Proof on the real agents").
 CLAUDE_VERSION=2.1.332
 CODEX_VERSION=0.171.0
@@ -97,7 +101,8 @@ EOF
 start_standin() {
     local dir=$1 scenario=$2 log=${3:-$1/requests.jsonl}
     rm -f "$dir/port"
-    python3 "$root/scripts/agents_standin.py" "$scenario" "$log" "$dir/port" \
+    STANDIN_REPO="$dir/$repo" STANDIN_TODOS="$todos" \
+        python3 "$root/scripts/agents_standin.py" "$scenario" "$log" "$dir/port" \
         2>>"$dir/standin.err" &
     echo $! >"$dir/standin.pid"
     for _ in $(seq 100); do
@@ -470,6 +475,27 @@ for name in names:
     shutil.copy(path, os.path.join(fixtures, f"before-agent-{kind}.json"))
     shutil.copy(transcript, os.path.join(fixtures, f"before-agent-{kind}.transcript.jsonl"))
 PY
+    # From the news scenario: the after-tool payload of the agent's own `todos` call, and of
+    # the command during which another process changed the plan.
+    [ -d "$out/$agent-news" ] && python3 - "$out/$agent-news/payloads" "$fixtures" <<'PY'
+import json, os, shutil, sys
+folder, fixtures = sys.argv[1:3]
+for name in sorted(n for n in os.listdir(folder) if n.endswith(".json")):
+    path = os.path.join(folder, name)
+    with open(path, encoding="utf-8") as file:
+        payload = json.load(file)
+    if payload.get("hook_event_name") not in ("PostToolUse", "AfterTool"):
+        continue
+    command = json.dumps(payload.get("tool_input"))
+    for part, fixture in (("todos update 2", "after-tool-todos"), ("echo working", "after-tool")):
+        target = os.path.join(fixtures, f"{fixture}.json")
+        if part in command and not os.path.exists(target + ".new"):
+            shutil.copy(path, target)
+            open(target + ".new", "w").close()
+for name in os.listdir(fixtures):
+    if name.endswith(".json.new"):
+        os.remove(os.path.join(fixtures, name))
+PY
     echo "   recorded $fixtures"
 }
 
@@ -508,6 +534,16 @@ for agent in $agents; do
             [ "${TODOS_E2E_CONTROL:-}" = 1 ] && strip_rules "$dir/$repo"
         else
             (cd "$dir/$repo" && "$todos" init --agent "$agent" --hooks >"$dir/init.txt")
+        fi
+        if [ "$scenario" = news ] && [ "$agent" = gemini ]; then
+            # Gemini CLI's policy denies a shell command outside tools.allowed even in yolo
+            # mode once that list exists: the news run's `echo` is allowed as a user would.
+            python3 - "$dir/$repo/.gemini/settings.json" <<'PY'
+import json, sys
+settings = json.load(open(sys.argv[1]))
+settings.setdefault("tools", {}).setdefault("allowed", []).append("run_shell_command(echo)")
+json.dump(settings, open(sys.argv[1], "w"), indent=2)
+PY
         fi
         if [ "$scenario" != none ] && ! default_mode "$scenario"; then
             (cd "$dir/$repo" && TODOS_NOW=2026-01-02T10:00:00Z "$todos" write --quiet \

@@ -65,6 +65,8 @@ def main():
               f"{texts[1].count(REMINDER) if len(texts) > 1 else 0} times")
         check("second stop let through", turns == [0, 1] and code == 0, f"turns {turns}")
         check("plan still open", statuses.count("completed") == 1, f"{statuses}")
+    elif scenario == "news":
+        news(check, requests, main_requests, texts, turns)
     elif scenario == "retool":
         # Claude Code and Codex keep their flag set for the rest of the turn; Gemini CLI clears
         # it once the agent has run a tool, so its agent is reminded a second time.
@@ -85,6 +87,30 @@ def main():
 REFUSALS = ["requires approval", "This command requires approval", "approval policy is never",
             "denied", "not allowed", "Permission to use", "was blocked", "haven't granted",
             "Tool execution denied", "requires user confirmation"]
+
+
+# The after-tool hook's note on what another process changed (scripts/agents_standin.py's
+# "news" scenario: you@laptop adds item 4 while the agent runs `echo working`).
+NEWS = "todos: the plan changed: "
+OTHERS_NEWS = NEWS + "you@laptop added 4"
+
+
+def news(check, requests, main_requests, texts, turns):
+    changes = [r for r in requests if "others_change" in r]
+    check("another process changed the plan once, during the agent's work",
+          len(changes) == 1 and changes[0].get("code") == 0, f"{changes}")
+    by_turn = {}
+    for request, text in zip(main_requests, texts):
+        by_turn.setdefault(request.get("turn"), text)
+    own = by_turn.get(1, "")
+    check("the agent's own todos call brings no note", bool(own) and NEWS not in own,
+          f"{own.count(NEWS)} notes after `todos update 2 completed`")
+    after = by_turn.get(2, "")
+    check("the next request after the other change carries the note", OTHERS_NEWS in after,
+          f"turns {turns}")
+    last = texts[-1] if texts else ""
+    check("the note reaches the model once, and no other follows", last.count(NEWS) == 1
+          and last.count(OTHERS_NEWS) == 1, f"{last.count(NEWS)} notes in the last request")
 
 
 def default_mode(check, agent, scenario, main_requests, texts, plan):

@@ -66,8 +66,23 @@ SCENARIOS = {
         ("mcp", "update", {"id": "2", "status": "completed", "expect_revision": 2}),
         ("text", "All done."),
     ],
+    # What others change reaches the working agent (the after-tool hook): the agent changes
+    # the plan itself (no news), then, while it runs a command that is not todos, another
+    # process (a person, as `you@laptop`) adds an item; the request after that command must
+    # carry the hook's one note, and no later request a second one.
+    "news": [
+        ("shell", "todos update 2 completed"),
+        ("change", "echo working"),
+        ("shell", "echo again"),
+        ("text", "Stopping here for now."),
+        ("text", "I need your answer before I go on."),
+    ],
 }
 OVER = ("text", "(stand-in: the script is over)")
+# The change another process makes at a "change" step: run once, in the agent's repository
+# (STANDIN_REPO) with the todos binary (STANDIN_TODOS), before the step's command is answered.
+OTHERS_CHANGE = ["create", "Check the Windows build"]
+OTHERS_NAME = "you@laptop"
 # The prompt size the stand-in reports for Gemini CLI's requests: large enough that a
 # compression (`/compress`) shrinks the history, so Gemini CLI keeps its result.
 PROMPT_TOKENS = 200_000
@@ -184,10 +199,18 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    changed = False
+
     def step(self, turns):
         step = self.scenario[turns] if turns < len(self.scenario) else OVER
         if step[0] == "mcp":
             return "mcp", (step[1], step[2])
+        if step[0] == "change":
+            with Handler.counter_lock:
+                if not Handler.changed:
+                    Handler.changed = True
+                    others_change()
+            return "shell", step[1]
         return step
 
     def main_request(self, names, shell):
@@ -362,6 +385,20 @@ class Handler(BaseHTTPRequestHandler):
             self.send_sse([(None, chunk)])
         else:
             self.send_json(chunk)
+
+
+def others_change():
+    """Another process changes the plan while the agent works: `todos create` as OTHERS_NAME."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "TODOS_OWNER": OTHERS_NAME}
+    env.pop("TODOS_SESSION", None)
+    done = subprocess.run([os.environ["STANDIN_TODOS"], "--quiet", *OTHERS_CHANGE],
+                          cwd=os.environ["STANDIN_REPO"], env=env, capture_output=True,
+                          text=True, check=False)
+    Handler.recorder.write({"others_change": OTHERS_CHANGE, "by": OTHERS_NAME,
+                            "code": done.returncode, "stderr": done.stderr})
 
 
 def main():

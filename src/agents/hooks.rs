@@ -10,6 +10,7 @@
 //! sent it (`Protocol::of`), so a user who copies a hook from one agent's file to another's, or
 //! runs two agents in one repository, never has the wrong one.
 
+mod news;
 pub mod own;
 mod payload;
 mod settings;
@@ -18,6 +19,7 @@ mod transcript;
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
+pub use news::{names_todos, told};
 pub use payload::{PAYLOAD_WAIT, parse_payload};
 pub use settings::merge;
 pub use transcript::owes_the_plan;
@@ -76,6 +78,9 @@ pub enum Event {
     NextPrompt,
     /// The agent is about to stop; `again` when a stop hook already sent it back this time.
     Stop { again: bool },
+    /// A tool call ended (`Protocol::after_tool`): what others changed in the plan since the
+    /// session last saw it comes in here.
+    AfterTool,
     /// An event `todos` installs no hook for (a hook copied to another event, say).
     Other,
 }
@@ -85,6 +90,7 @@ impl Event {
         match payload.get("hook_event_name").and_then(Value::as_str) {
             Some(name) if name == protocol.session_start => Self::SessionStart,
             Some(name) if Some(name) == protocol.next_prompt => Self::NextPrompt,
+            Some(name) if name == protocol.after_tool => Self::AfterTool,
             Some(name) if name == protocol.stop => Self::Stop {
                 again: payload
                     .get(protocol.loop_flag)
@@ -229,13 +235,20 @@ fn quote(text: &str) -> String {
 pub fn context_output(protocol: &Protocol, event: &str, context: &str) -> String {
     match protocol.context {
         ContextChannel::PlainStdout => context.to_owned(),
-        ContextChannel::AdditionalContext => json_line(&json!({
-            "hookSpecificOutput": {
-                "hookEventName": event,
-                "additionalContext": context,
-            }
-        })),
+        ContextChannel::AdditionalContext => additional_context(event, context),
     }
+}
+
+/// What the hook prints on stdout to put `context` into the model's context at `event` as
+/// `hookSpecificOutput.additionalContext`: after a tool call, the one channel all three agents
+/// read (`policy::agent`).
+pub fn additional_context(event: &str, context: &str) -> String {
+    json_line(&json!({
+        "hookSpecificOutput": {
+            "hookEventName": event,
+            "additionalContext": context,
+        }
+    }))
 }
 
 /// The answer to a hook that could not do its job (`notes`: why, one or two lines ending in a

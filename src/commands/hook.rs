@@ -21,6 +21,8 @@ use crate::store::Store;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
 
+mod news;
+
 /// The agent's payload, read from stdin within `hooks::PAYLOAD_WAIT`.
 pub struct Request {
     payload: Option<Map<String, Value>>,
@@ -130,11 +132,18 @@ fn answer(
         // could not bring it (Gemini CLI's /clear and compressions).
         Event::SessionStart => {
             let behind = fetch_first(ctx, host);
-            plan_context(ctx, protocol, protocol.session_start, behind.as_deref())?
+            let (reply, action, revision) =
+                plan_context(ctx, protocol, protocol.session_start, behind.as_deref())?;
+            news::saw(ctx, &payload, revision);
+            (reply, action)
         }
         Event::NextPrompt if hooks::owes_the_plan(&payload) => {
-            plan_context(ctx, protocol, event_name.unwrap_or_default(), None)?
+            let (reply, action, revision) =
+                plan_context(ctx, protocol, event_name.unwrap_or_default(), None)?;
+            news::saw(ctx, &payload, revision);
+            (reply, action)
         }
+        Event::AfterTool => news::after_tool(ctx, &payload, event_name.unwrap_or_default())?,
         // The agent was sent back once already: a second reminder could loop for ever (it
         // may need the user's answer), and Codex and Gemini CLI set no limit of their own. A
         // prompt whose context holds the plan since the last reset gets nothing either.
@@ -165,17 +174,18 @@ fn answer(
 }
 
 /// The plan's open items put into the context at `event`, in the agent's own form, within the
-/// cap; nothing (`none`) when nothing is open.
+/// cap; nothing (`none`) when nothing is open. With the plan's revision, which the session has
+/// now seen.
 fn plan_context(
     ctx: &Context,
     protocol: &Protocol,
     event: &str,
     behind: Option<&str>,
-) -> Result<(Reply, &'static str)> {
+) -> Result<(Reply, &'static str, u64)> {
     let document = Store::new(&ctx.workspace, &ctx.list).load()?;
     let summary = document.summary.as_deref();
     if hooks::session_context(summary, &document.todos, 0, None).is_none() {
-        return Ok((Reply::default(), "none"));
+        return Ok((Reply::default(), "none", document.revision));
     }
     let behind = behind.map(|note| format!("{note}\n")).unwrap_or_default();
     let reply = hooks::within_cap(|room| {
@@ -188,7 +198,7 @@ fn plan_context(
             ..Reply::default()
         }
     });
-    Ok((reply, "context"))
+    Ok((reply, "context", document.revision))
 }
 
 /// With a remote, a session starts from the remote's plan: one fetch, within 2 s (or

@@ -393,6 +393,7 @@ fn hook_summary(protocol: &Protocol) -> Holds {
         start: protocol.session_start,
         matcher: protocol.session_start_matcher,
         next_prompt: protocol.next_prompt,
+        after_tool: protocol.after_tool,
         stop: protocol.stop,
     }
 }

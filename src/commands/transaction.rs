@@ -37,6 +37,9 @@ pub struct Transaction<'a> {
     /// The remote a committed config suggests, said by this change: recorded once it is saved,
     /// so that the next changes do not say it again.
     suggested: Option<String>,
+    /// Who makes the change, for its history line: `TODOS_OWNER` (a valid owner name) and
+    /// `TODOS_SESSION`.
+    author: history::Author,
 }
 
 /// What a committed change left: the plan as saved, whether anything had to be saved, and
@@ -75,6 +78,12 @@ impl<'a> Transaction<'a> {
             claim: false,
             warnings: Vec::new(),
             suggested: None,
+            author: history::Author {
+                owner: host
+                    .var(crate::policy::settings::Variable::Owner.name())
+                    .and_then(|owner| crate::plan::model::check_owner(&owner, "", &mut Vec::new())),
+                session: ctx.session.clone(),
+            },
         };
         if let Some(name) = remote::configured(ctx, host)? {
             transaction.link = Some(Link::new(ctx, host, &name, ctx.config.remote_timeout));
@@ -404,7 +413,20 @@ impl<'a> Transaction<'a> {
         let limit = self.ctx.config.history_limit;
         let path = self.store.history_path();
         let command = self.ctx.recorded(command);
-        match ends.and_then(|ends| history::append(path, ends, old, head, new, &command, limit)) {
+        match ends.and_then(|ends| {
+            history::append(
+                path,
+                ends,
+                old,
+                head,
+                new,
+                history::Made {
+                    command: &command,
+                    author: &self.author,
+                },
+                limit,
+            )
+        }) {
             Ok(()) => Vec::new(),
             Err(err) => vec![Warning::HistoryNotRecorded { why: Box::new(err) }],
         }

@@ -29,6 +29,10 @@ pub(super) enum Field {
     Reopen,
     Take,
     Items,
+    /// Gemini CLI's tracker task `type` (`epic`, `task`, `bug`): checked, not kept.
+    Kind,
+    /// Gemini CLI's tracker task `parentId`: checked as an id, not kept (a plan is flat).
+    Parent,
 }
 
 /// The keys that spell each field in one input context; case does not matter. Each agent's
@@ -63,8 +67,12 @@ pub(super) const DETAIL_FIELDS: &Spellings = &[
     (Field::Description, &["description", "details"]),
     (Field::ActiveForm, &["activeForm", "active_form"]),
     (Field::Priority, &["priority"]),
-    // `blockedBy`: Qwen Code and Claude Code's tasks.
-    (Field::BlockedBy, &["blocked_by", "blockedBy", "depends_on"]),
+    // `blockedBy`: Qwen Code and Claude Code's tasks; `dependencies`: Gemini CLI's tracker
+    // (on `tracker_update_task` it replaces the list, as `blocked_by` does).
+    (
+        Field::BlockedBy,
+        &["blocked_by", "blockedBy", "depends_on", "dependencies"],
+    ),
     (Field::Owner, &["owner"]),
 ];
 
@@ -82,14 +90,30 @@ pub(super) const UPDATE_FIELDS: &[&Spellings] = &[
         (Field::Reopen, &["reopen"]),
         // `todos update --take`: the item becomes this owner's on purpose.
         (Field::Take, &["take"]),
-        (Field::AddBlockedBy, &["addBlockedBy", "add_blocked_by"]),
+        // `dependencyId`: Gemini CLI's `tracker_add_dependency` (with `taskId`).
+        (
+            Field::AddBlockedBy,
+            &["addBlockedBy", "add_blocked_by", "dependencyId"],
+        ),
         (Field::AddBlocks, &["addBlocks", "add_blocks"]),
         (Field::Unblock, &["unblock"]),
     ],
 ];
 
-/// A `create` request in JSON: `{"items": […]}`, or one new item (Claude Code's `TaskCreate`).
-pub(super) const CREATE_FIELDS: &[&Spellings] = &[&[(Field::Items, &["items"])], DETAIL_FIELDS];
+/// What Gemini CLI's `tracker_create_task` sends besides a title, a description and
+/// dependencies: the task's type and its parent, which a flat plan of items has no place for.
+pub(super) const TRACKER_FIELDS: &Spellings = &[
+    (Field::Kind, &["type"]),
+    (Field::Parent, &["parentId", "parent_id"]),
+];
+
+/// The kinds of task Gemini CLI's tracker knows (`tracker_create_task`'s `type`).
+pub(super) const TASK_TYPES: &[&str] = &["epic", "task", "bug"];
+
+/// A `create` request in JSON: `{"items": […]}`, or one new item (Claude Code's `TaskCreate`,
+/// Gemini CLI's `tracker_create_task`).
+pub(super) const CREATE_FIELDS: &[&Spellings] =
+    &[&[(Field::Items, &["items"])], DETAIL_FIELDS, TRACKER_FIELDS];
 
 /// A new item inside `{"items": […]}`: its text and details; it starts pending.
 pub(super) const NEW_ITEM_FIELDS: &[&Spellings] = &[DETAIL_FIELDS];

@@ -118,6 +118,12 @@ pub(super) fn item_fields(
             Field::AddBlocks => item.add_blocks = parse_ids(value, &at, problems),
             Field::Unblock => item.unblock = parse_ids(value, &at, problems),
             Field::Owner => item.owner = Some(parse_owner(value, &at, problems)),
+            // Gemini CLI's tracker: a plan's items have no type and no parent; what is sent is
+            // checked as the tracker would check it, and not kept.
+            Field::Kind => check_task_type(value, &at, problems),
+            Field::Parent => {
+                parse_id(value, &at, problems);
+            }
             Field::Reopen | Field::Take => match value {
                 Value::Bool(flag) if field == Field::Take => item.take = *flag,
                 Value::Bool(flag) => item.reopen = *flag,
@@ -142,6 +148,27 @@ pub(super) fn item_fields(
         }
     }
     item
+}
+
+/// A tracker task's `type`: one of `TASK_TYPES`, any case.
+fn check_task_type(value: &Value, path: &str, problems: &mut Vec<Problem>) {
+    let Some(text) = expect_str(value, path, problems) else {
+        return;
+    };
+    let known = super::fields::TASK_TYPES;
+    if !known
+        .iter()
+        .any(|kind| kind.eq_ignore_ascii_case(text.trim()))
+    {
+        problems.push(Problem::new(
+            path,
+            Wrong::UnknownTaskType {
+                text: text.to_owned(),
+                near: crate::policy::suggest::closest(text, known.iter().copied()),
+                names: known,
+            },
+        ));
+    }
 }
 
 /// The problem of an item without text, naming every key that gives it (a stand-in too).

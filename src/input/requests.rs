@@ -266,6 +266,66 @@ mod tests {
         );
     }
 
+    /// Gemini CLI 0.61.0's `tracker_create_task`, `tracker_update_task` and
+    /// `tracker_add_dependency` arguments, as their schemas in its bundle spell them
+    /// (chunk-5FZXKDXH.js, `TRACKER_*_DEFINITION`).
+    #[test]
+    fn gemini_trackers_arguments_are_items_and_changes() {
+        let limits = Limits::default();
+        let create = json!({
+            "title": "Add the lint step",
+            "description": "Run clippy in CI",
+            "type": "task",
+            "parentId": "1",
+            "dependencies": ["1"],
+        });
+        let items = new_items_of(&create, &limits).unwrap();
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].content, "Add the lint step");
+        assert_eq!(items[0].description.as_deref(), Some("Run clippy in CI"));
+        assert_eq!(items[0].blocked_by, ["1"]);
+        let epic = json!({"title": "CI", "description": "All of it", "type": "EPIC"});
+        assert_eq!(new_items_of(&epic, &limits).unwrap()[0].content, "CI");
+        let wrong = json!({"title": "CI", "description": "d", "type": "feature", "parentId": 7.5});
+        let err = new_items_of(&wrong, &limits).unwrap_err();
+        assert_eq!(paths(&err), ["type", "parentId"]);
+        assert!(
+            err.problems[0]
+                .message
+                .to_string()
+                .contains("unknown task type \"feature\"; use one of epic, task, bug"),
+            "{}",
+            err.problems[0].message
+        );
+        let update = json!({
+            "id": "2",
+            "title": "Add the clippy step",
+            "description": "New detail",
+            "status": "closed",
+            "dependencies": [],
+        });
+        let change = item_change(&update, &limits).unwrap();
+        assert_eq!(change.status, Some(Status::Completed));
+        assert_eq!(change.content.as_deref(), Some("Add the clippy step"));
+        assert_eq!(change.blocked_by, Some(Vec::new()), "replaces the list");
+        for (status, want) in [
+            ("open", Status::Pending),
+            ("in_progress", Status::InProgress),
+            ("blocked", Status::Blocked),
+        ] {
+            let change = item_change(&json!({"id": "2", "status": status}), &limits).unwrap();
+            assert_eq!(change.status, Some(want), "{status}");
+        }
+        let added = item_change(&json!({"taskId": "2", "dependencyId": "1"}), &limits).unwrap();
+        assert_eq!(
+            (added.id.as_str(), added.add_blocked_by),
+            ("2", vec!["1".into()])
+        );
+        // `type` and `parentId` are `tracker_create_task`'s: an update names them as unknown.
+        let err = item_change(&json!({"id": "2", "type": "bug"}), &limits).unwrap_err();
+        assert_eq!(paths(&err), ["type", "status"]);
+    }
+
     #[test]
     fn task_create_is_one_new_item() {
         let (items, _) = new_items(

@@ -20,6 +20,15 @@
 //!   compression. So the plan comes back before the next prompt, at `BeforeAgent`, whose
 //!   `additionalContext` joins that prompt — once, when the conversation Gemini CLI records
 //!   (the payload's `transcript_path`) shows no plan since its last reset.
+//!
+//! What others change reaches a working agent at its next tool call (SPEC §8), through the
+//! event each release runs after a tool call, as read from the same releases: Claude Code's
+//! `PostToolUse` (its hook output schema: `hookSpecificOutput.additionalContext`, "added to the
+//! model's context"), Codex's `PostToolUse` (`post-tool-use.command.output`:
+//! `hookSpecificOutput.additionalContext`), Gemini CLI's `AfterTool`
+//! (`getAdditionalContext()`, appended to the tool's result inside `<hook_context>`). Each
+//! payload names the tool (`tool_name`) and its input (`tool_input`), so a tool call that ran
+//! `todos` is known as the agent's own.
 
 use clap::ValueEnum;
 
@@ -96,6 +105,10 @@ pub struct Protocol {
     /// own event could not carry it (Gemini CLI's `BeforeAgent`, after `/clear` and after a
     /// compression). `None` where every reset's own event carries it.
     pub next_prompt: Option<&'static str>,
+    /// The event the agent runs after each tool call, whose answer joins the tool's result in
+    /// the model's context (`hookSpecificOutput.additionalContext` for all three; plain stdout
+    /// reaches none of their models there): what others changed in the plan comes in here.
+    pub after_tool: &'static str,
     pub stop: &'static str,
     pub context: ContextChannel,
     /// How a stop hook sends the agent back to work.
@@ -147,6 +160,7 @@ pub static PROTOCOLS: [Protocol; 3] = [
         session_start: "SessionStart",
         session_start_matcher: None,
         next_prompt: Some("BeforeAgent"),
+        after_tool: "AfterTool",
         stop: "AfterAgent",
         context: ContextChannel::AdditionalContext,
         block: StopChannel::Decision("deny"),
@@ -169,6 +183,7 @@ pub static PROTOCOLS: [Protocol; 3] = [
         session_start: "SessionStart",
         session_start_matcher: Some(EVERY_SOURCE),
         next_prompt: None,
+        after_tool: "PostToolUse",
         stop: "Stop",
         context: ContextChannel::PlainStdout,
         block: StopChannel::Exit(2),
@@ -192,6 +207,7 @@ pub static PROTOCOLS: [Protocol; 3] = [
         session_start: "SessionStart",
         session_start_matcher: Some(EVERY_SOURCE),
         next_prompt: None,
+        after_tool: "PostToolUse",
         stop: "Stop",
         context: ContextChannel::AdditionalContext,
         block: StopChannel::Decision("block"),
@@ -200,7 +216,7 @@ pub static PROTOCOLS: [Protocol; 3] = [
         marks: &["turn_id", "model"],
         handler_extras: &[],
         trust: "Codex: run `codex` in this folder, answer \"Trust and continue\" to \"Trust this \
-                folder?\", then at \"Hooks need review\" review the two todos hooks and trust \
+                folder?\", then at \"Hooks need review\" review the three todos hooks and trust \
                 them (or later in /hooks). Codex runs no project hook before both steps, and \
                 asks again when a hook changes.",
         mcp_then: "its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a \

@@ -5,6 +5,7 @@
 //! every one of them (the consistency test in `consistency.rs` holds that).
 
 pub mod hook;
+pub mod news;
 
 use std::fmt::Write as _;
 

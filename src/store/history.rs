@@ -59,6 +59,13 @@ pub struct Entry {
     /// The hash of the line before it (`line_hash`), when there was one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prev: Option<String>,
+    /// Who made it (`Author::owner`), when the change had a name: untrusted, like the line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+    /// The `TODOS_SESSION` of the process that made it (`Author::session`): the after-tool
+    /// hook of that session does not tell it of its own change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
     /// Whether the chain from the store reaches this line (`Chain`): set by `read`, never
     /// read from the file.
     #[serde(skip)]
@@ -80,6 +87,25 @@ struct Line<'a> {
     note: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     prev: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session: Option<&'a str>,
+}
+
+/// The command that made a revision and who ran it, as its history line says.
+#[derive(Debug, Clone, Copy)]
+pub struct Made<'a> {
+    pub command: &'a str,
+    pub author: &'a Author,
+}
+
+/// Who made a change, as its history line says: the owner it was made under (`TODOS_OWNER`)
+/// and the process's `TODOS_SESSION`, each when there was one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Author {
+    pub owner: Option<String>,
+    pub session: Option<String>,
 }
 
 /// The kept revisions, oldest first, and a warning for each line that could not be read.
@@ -311,7 +337,7 @@ struct Revision {
 /// The first and the latest revision the history holds (`span`); `None` when it cannot say.
 pub type Ends = Option<(u64, u64)>;
 
-/// Appends the revision `new` (made by `command`) under the store's lock, to a history whose
+/// Appends the revision `new` (`made` by a command, under an author) under the store's lock, to a history whose
 /// `ends` the caller read under that lock (`span`), going on from `head` (the line of `old`,
 /// the revision it replaces: written first when the history missed it). Once the file holds a
 /// quarter more than `limit` revisions it is rewritten
@@ -323,9 +349,10 @@ pub fn append(
     old: &Document,
     head: &Head,
     new: &Document,
-    command: &str,
+    made: Made<'_>,
     limit: usize,
 ) -> Result<()> {
+    let Made { command, author } = made;
     let limit = limit.max(1);
     let ceiling = ceiling(old.revision);
     // The ends a change can build on: lines todos wrote, in order, not beyond the store.
@@ -335,7 +362,7 @@ pub fn append(
     let over = usize::try_from(kept).unwrap_or(usize::MAX) + 2 > limit + limit / 4;
     let unclear = span.is_none() && disk::check_file(path)?.is_some_and(|meta| meta.len() > 0);
     let mut added: Vec<String> = head.missed().into_iter().cloned().collect();
-    added.push(line(new, command, head.hash.as_deref())?);
+    added.push(line(new, command, author, head.hash.as_deref())?);
     if over || unclear {
         // Trim to the latest `limit`, dropping on the way the lines a reader would pass over
         // for their revision: unreadable, far beyond the store (a file whose ends cannot be
@@ -472,7 +499,7 @@ fn leading_revision(bytes: &[u8]) -> Option<u64> {
 }
 
 /// A history line for `document`, made by `command`, naming `prev` as the line before it.
-fn line(document: &Document, command: &str, prev: Option<&str>) -> Result<String> {
+fn line(document: &Document, command: &str, author: &Author, prev: Option<&str>) -> Result<String> {
     let line = Line {
         revision: document.revision,
         at: document.updated_at.as_deref().unwrap_or_default(),
@@ -482,6 +509,8 @@ fn line(document: &Document, command: &str, prev: Option<&str>) -> Result<String
         next_id: document.next_id,
         note: document.note.as_deref(),
         prev,
+        by: author.owner.as_deref(),
+        session: author.session.as_deref(),
     };
     let mut text = serde_json::to_string(&line).map_err(|err| Bug::Encode {
         what: "a history line",

@@ -27,6 +27,7 @@ pub(crate) mod lock;
 pub(crate) mod log;
 pub(crate) mod merge;
 pub(crate) mod remote;
+pub(crate) mod seen;
 pub(crate) mod watch;
 pub(crate) mod worktree;
 
@@ -375,7 +376,7 @@ impl Store {
     /// it holds but the plans. Written once the store is saved, so that a change that fails
     /// leaves none; a change that cannot write it is not failed for it (a link or a FIFO
     /// there is never written through), and the next change tries again.
-    fn ignore_private(&self) {
+    pub(crate) fn ignore_private(&self) {
         let ignore = self.private.join(".gitignore");
         if let Ok(None) = disk::check_file(&ignore) {
             let _ = disk::create_whole(&ignore, PRIVATE_IGNORE.as_bytes());

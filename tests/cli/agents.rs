@@ -746,7 +746,7 @@ fn full_setup(agent: &str, action: &str) -> String {
         "claude" => format!(
             concat!(
                 "{action} CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-                "{action} .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n",
+                "{action} .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), PostToolUse and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n",
                 "{action} .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n",
                 "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n",
                 "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n",
@@ -756,13 +756,13 @@ fn full_setup(agent: &str, action: &str) -> String {
         "codex" => format!(
             concat!(
                 "{action} AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
-                "{action} .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks\n",
+                "{action} .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), PostToolUse and Stop hooks\n",
                 "{action} .codex/config.toml: the todos MCP server (todos mcp), its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a project's .codex/config.toml once you trust the folder; check with /mcp\n",
                 "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n",
                 "Codex still asks before commands that leave its sandbox.\n",
                 "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
                         and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
-                        review the two todos hooks and trust them (or later in /hooks). Codex runs \
+                        review the three todos hooks and trust them (or later in /hooks). Codex runs \
                         no project hook before both steps, and asks again when a hook changes.\n",
             ),
             action = action
@@ -770,8 +770,8 @@ fn full_setup(agent: &str, action: &str) -> String {
         "gemini" => format!(
             concat!(
                 "{action} GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
-                "{action} .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent \
-                        and AfterAgent hooks; the todos MCP server (todos mcp), trusted (\"trust\": \
+                "{action} .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
+                        AfterTool and AfterAgent hooks; the todos MCP server (todos mcp), trusted (\"trust\": \
                         true), so Gemini CLI offers its tools without asking; it loads a project's \
                         MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` \
                         (tools.allowed), todos alone\n",

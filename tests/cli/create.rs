@@ -139,7 +139,7 @@ fn every_bad_item_is_named() {
                 .stdin(r#"{"items": ["a", 7], "extra": 1}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
                         \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"extra\",\
                         \"message\":\"unknown field \\\"extra\\\"; the fields here are items, content, \
-                        description, activeForm, priority, blocked_by and owner\"},\
+                        description, activeForm, priority, blocked_by, owner, type and parentId\"},\
                         {\"path\":\"items[1]\",\"message\":\"must be a string, not a number\"}]},\
                         \"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
                         \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),

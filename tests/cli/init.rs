@@ -78,7 +78,7 @@ pub(crate) fn hooks_report(agent: &str, instructions: &str, hooks: &str) -> Stri
     let (file, settings, after) = match agent {
         "claude" => (
             "CLAUDE.md",
-            ".claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone",
+            ".claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), PostToolUse and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone",
             concat!(
                 "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n",
                 "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n"
@@ -86,19 +86,19 @@ pub(crate) fn hooks_report(agent: &str, instructions: &str, hooks: &str) -> Stri
         ),
         "codex" => (
             "AGENTS.md",
-            ".codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) and Stop hooks",
+            ".codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), PostToolUse and Stop hooks",
             concat!(
                 "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n",
                 "Codex still asks before commands that leave its sandbox.\n",
                 "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
                         and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
-                        review the two todos hooks and trust them (or later in /hooks). Codex runs \
+                        review the three todos hooks and trust them (or later in /hooks). Codex runs \
                         no project hook before both steps, and asks again when a hook changes.\n"
             ),
         ),
         "gemini" => (
             "GEMINI.md",
-            ".gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone",
+            ".gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone",
             concat!(
                 "Gemini CLI still asks before any other shell command.\n",
                 "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n"
@@ -213,6 +213,12 @@ fn hooks_merge_into_settings_and_keep_everything_else() {
     let old: Value = serde_json::from_str(SETTINGS).unwrap();
     let mut new: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     let stop = new["hooks"]["Stop"].as_array_mut().unwrap().pop().unwrap();
+    // Beside the user's own PostToolUse hook, which keeps its matcher.
+    let after_tool = new["hooks"]["PostToolUse"]
+        .as_array_mut()
+        .unwrap()
+        .pop()
+        .unwrap();
     let start = new["hooks"]["SessionStart"]
         .as_array_mut()
         .unwrap()
@@ -226,12 +232,13 @@ fn hooks_merge_into_settings_and_keep_everything_else() {
     assert_eq!(allowed, "Bash(todos:*)", "after the user's own rules");
     assert_eq!(
         new, old,
-        "everything but our two hooks and one rule is as it was"
+        "everything but our three hooks and one rule is as it was"
     );
     assert_eq!(
         stop,
         json!({"hooks": [{"type": "command", "command": "todos hook"}]})
     );
+    assert_eq!(after_tool, stop, "after every tool, no matcher");
     assert_eq!(
         start,
         json!({"matcher": "startup|resume|clear|compact|fork", "hooks": [{"type": "command", "command": "todos hook"}]})
@@ -309,8 +316,8 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
     env.todos(&["init", "--agent", "claude", "--hooks"])
         .expect_stdout(concat!(
                 "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-                "created .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
-                    and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
+                "created .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
+                    PostToolUse and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
                 "Claude Code still asks before any other command, and once to use the project's \
                     MCP servers (.mcp.json).\n",
                 "To turn the hooks on: Claude Code: start `claude` in this folder and accept \
@@ -397,8 +404,8 @@ fn codex_and_gemini_get_their_own_files_and_events() {
         .todos(&["init", "--agent", "gemini", "--hooks"])
         .expect_stdout(concat!(
                 "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
-                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent \
-                    and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
+                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
+                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
                     todos alone\n",
                 "Gemini CLI still asks before any other shell command.\n",
                 "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
@@ -418,6 +425,8 @@ fn codex_and_gemini_get_their_own_files_and_events() {
                 // every session start.
                 "SessionStart": ours,
                 "AfterAgent": ours,
+                // What others changed in the plan, after every tool call.
+                "AfterTool": ours,
                 // Where the plan comes back after /clear and a compression.
                 "BeforeAgent": ours,
             },
@@ -429,14 +438,14 @@ fn codex_and_gemini_get_their_own_files_and_events() {
         .todos(&["init", "--agent", "codex", "--hooks"])
         .expect_stdout(concat!(
                 "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
-                "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
-                    and Stop hooks\n",
+                "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
+                    PostToolUse and Stop hooks\n",
                 "Codex needs no rule for the shell: todos writes only inside the workspace, \
                     which its workspace-write sandbox allows.\n",
                 "Codex still asks before commands that leave its sandbox.\n",
                 "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
                     and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
-                    review the two todos hooks and trust them (or later in /hooks). Codex runs \
+                    review the three todos hooks and trust them (or later in /hooks). Codex runs \
                     no project hook before both steps, and asks again when a hook changes.\n",
             )).run()
         .success();
@@ -447,6 +456,7 @@ fn codex_and_gemini_get_their_own_files_and_events() {
             "SessionStart": [{"matcher": "startup|resume|clear|compact|fork",
                               "hooks": [{"type": "command", "command": "todos hook"}]}],
             "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
+            "PostToolUse": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
         }})
     );
     assert!(
@@ -470,8 +480,8 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
         .todos(&["init", "--agent", "claude", "--hooks"])
         .expect_stdout(concat!(
                 "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-                "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
-                    and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
+                "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
+                    PostToolUse and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
                 "Claude Code still asks before any other command, and once to use the project's \
                     MCP servers (.mcp.json).\n",
                 "To turn the hooks on: Claude Code: start `claude` in this folder and accept \
@@ -486,6 +496,7 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
             "Stop": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
             "SessionStart": [{"matcher": "startup|resume|clear|compact|fork",
                               "hooks": [{"type": "command", "command": "todos hook"}]}],
+            "PostToolUse": [{"hooks": [{"type": "command", "command": "todos hook"}]}],
         }, "permissions": {"allow": ["Bash(todos:*)"]}})
     );
 
@@ -497,8 +508,8 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     env.todos(&["init", "--agent", "gemini", "--hooks"])
         .expect_stdout(concat!(
                 "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
-                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent \
-                    and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
+                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
+                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
                     todos alone\n",
                 "Gemini CLI still asks before any other shell command.\n",
                 "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
@@ -506,24 +517,27 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
                     later); it runs no project hook in an untrusted folder.\n",
             )).run()
         .success();
-    // The edited hooks stay as they are; only the event an earlier init did not know is added.
+    // The edited hooks stay as they are; only the events an earlier init did not know are
+    // added.
     let mut settings: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
-    let added = settings["hooks"]
-        .as_object_mut()
-        .unwrap()
-        .remove("BeforeAgent");
-    assert_eq!(
-        added,
-        Some(json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]))
-    );
+    for event in ["BeforeAgent", "AfterTool"] {
+        let added = settings["hooks"].as_object_mut().unwrap().remove(event);
+        assert_eq!(
+            added,
+            Some(
+                json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}])
+            ),
+            "{event}"
+        );
+    }
     assert_eq!(settings, serde_json::from_str::<Value>(edited).unwrap());
     env
         .todos(&["init", "--agent", "gemini", "--hooks"])
         .expect_stdout(concat!(
                 "unchanged GEMINI.md: the todos instructions (10 items, 60 characters an \
                     item)\n",
-                "unchanged .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent \
-                    and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
+                "unchanged .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
+                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
                     todos alone\n",
                 "Gemini CLI still asks before any other shell command.\n",
                 "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
@@ -599,14 +613,9 @@ fn an_earlier_setup_gets_every_reset_without_a_second_hook() {
             ),
         ] {
             env.write_file(file, old);
-            // Codex's file already says what init would write for `chosen`.
-            let merged = if agent == "codex" && old == chosen {
-                "unchanged"
-            } else {
-                "updated"
-            };
+            // Each gets the after-tool hook, which none of them had.
             env.todos(&["init", "--agent", agent, "--hooks"])
-                .expect_stdout(hooks_report(agent, instructions, merged))
+                .expect_stdout(hooks_report(agent, instructions, "updated"))
                 .run();
             instructions = "unchanged";
             env.todos(&["init", "--agent", agent, "--hooks"])
@@ -616,6 +625,11 @@ fn an_earlier_setup_gets_every_reset_without_a_second_hook() {
             assert_eq!(settings["hooks"]["SessionStart"], start, "{agent}: {old}");
             assert_eq!(
                 settings["hooks"]["Stop"],
+                json!([{"hooks": [ours("todos hook")]}]),
+                "{agent}: {old}"
+            );
+            assert_eq!(
+                settings["hooks"]["PostToolUse"],
                 json!([{"hooks": [ours("todos hook")]}]),
                 "{agent}: {old}"
             );
@@ -774,8 +788,8 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
         .todos(&["init", "--agent", "claude", "--hooks", "--mcp"])
         .expect_stdout(concat!(
                 "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-                "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
-                    and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), \
+                "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
+                    PostToolUse and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), \
                     todos alone\n",
                 "created .mcp.json: the todos MCP server (todos mcp), Claude Code asks you \
                     once to approve the project's MCP servers when it next starts here; check \
@@ -827,14 +841,14 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
         .todos(&["init", "--agent", "codex", "--hooks"])
         .expect_stdout(concat!(
                 "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
-                "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork) \
-                    and Stop hooks\n",
+                "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
+                    PostToolUse and Stop hooks\n",
                 "Codex needs no rule for the shell: todos writes only inside the workspace, \
                     which its workspace-write sandbox allows.\n",
                 "Codex still asks before commands that leave its sandbox.\n",
                 "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
                     and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
-                    review the two todos hooks and trust them (or later in /hooks). Codex runs \
+                    review the three todos hooks and trust them (or later in /hooks). Codex runs \
                     no project hook before both steps, and asks again when a hook changes.\n",
             )).run()
         .success();

@@ -217,7 +217,7 @@ fn create_and_update_examples() {
             concat!(
                 "error: the input has 2 problems\n",
                 "  tasks: unknown field \"tasks\"; the fields here are items, content, \
-                 description, activeForm, priority, blocked_by and owner\n",
+                 description, activeForm, priority, blocked_by, owner, type and parentId\n",
                 "  content: is missing; every item needs its text (content, title, text, step \
                  or subject)\n",
             ),

@@ -17,7 +17,8 @@ pub fn is_ours(command: &str) -> bool {
 }
 
 /// A settings document with todos' hooks merged into its `"hooks"` object: the session start
-/// (every source), the stop, and where the agent has one, the next prompt. Every other key,
+/// (every source), the stop, the after-tool event, and where the agent has one, the next
+/// prompt. Every other key,
 /// event and handler stays; a handler already ours is kept as the user left it; an exact
 /// command of an earlier `init` is brought up to date in place, and so is the session-start
 /// matcher an earlier `init` wrote, without a second copy of the hook.
@@ -37,6 +38,8 @@ pub fn merge(protocol: &Protocol, settings: &mut Map<String, Value>) -> Result<(
         protocol.session_start_matcher,
     )?;
     add_handler(protocol, hooks, protocol.stop, None)?;
+    // Every tool: a change others made is news after any of them.
+    add_handler(protocol, hooks, protocol.after_tool, None)?;
     match protocol.next_prompt {
         Some(event) => add_handler(protocol, hooks, event, None),
         None => Ok(()),

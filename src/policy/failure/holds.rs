@@ -14,12 +14,13 @@ pub enum Holds {
     /// `init --git --remote NAME --share`: the remote suggested to the repository's clones.
     SuggestedRemote { remote: String },
     /// An agent's hooks: `command` on its session-start event (with its matcher), its
-    /// next-prompt event and its stop event.
+    /// next-prompt event, its after-tool event and its stop event.
     Hooks {
         command: &'static str,
         start: &'static str,
         matcher: Option<&'static str>,
         next_prompt: Option<&'static str>,
+        after_tool: &'static str,
         stop: &'static str,
     },
     /// todos' MCP server entry (`command`), and what the user must still do in the agent.

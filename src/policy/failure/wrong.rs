@@ -102,6 +102,13 @@ pub enum Wrong {
         near: Option<&'static str>,
         names: Vec<&'static str>,
     },
+    /// A Gemini CLI tracker task's `type` that is none of its kinds (`names`), with the
+    /// nearest one.
+    UnknownTaskType {
+        text: String,
+        near: Option<&'static str>,
+        names: &'static [&'static str],
+    },
     /// A snapshot's `operation` that is neither `write` nor `read`.
     UnknownOperation {
         text: String,

@@ -49,7 +49,12 @@ pub fn head(path: &Path, old: &Document, readable: bool) -> Head {
             hash: Some(hash),
             missed: None,
         },
-        None if readable => match line(old, "(not recorded)", old.history.as_deref()) {
+        None if readable => match line(
+            old,
+            "(not recorded)",
+            &super::Author::default(),
+            old.history.as_deref(),
+        ) {
             Ok(missed) => Head {
                 hash: Some(line_hash(missed.trim_end_matches('\n').as_bytes())),
                 missed: Some(missed),

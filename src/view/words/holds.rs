@@ -43,6 +43,7 @@ impl std::fmt::Display for Holds {
                 start,
                 matcher,
                 next_prompt,
+                after_tool,
                 stop,
             } => {
                 write!(f, "`{command}` as the {start}")?;
@@ -52,7 +53,7 @@ impl std::fmt::Display for Holds {
                 if let Some(next_prompt) = next_prompt {
                     write!(f, ", {next_prompt}")?;
                 }
-                write!(f, " and {stop} hooks")
+                write!(f, ", {after_tool} and {stop} hooks")
             }
             Self::McpServer { command, then } => {
                 write!(f, "the todos MCP server ({command}), {then}")

@@ -126,6 +126,20 @@ impl fmt::Display for Wrong {
                     ),
                 }
             }
+            Self::UnknownTaskType { text, near, names } => {
+                let shown = escape(&shown(text)).into_owned();
+                match near {
+                    Some(near) => {
+                        write!(f, "unknown task type \"{shown}\"; did you mean \"{near}\"?")
+                    }
+                    None => write!(
+                        f,
+                        "unknown task type \"{shown}\"; use one of {} (todos checks the \
+                         type and keeps none)",
+                        names.join(", ")
+                    ),
+                }
+            }
             Self::UnknownOperation { text, near } => {
                 write!(f, "unknown operation \"{}\"; ", shown(text))?;
                 let use_ = match near {

@@ -6,9 +6,10 @@
 //!   `init --git --remote` maps `git fetch` to as well) and reads it back with one
 //!   `git cat-file --batch`: the commit, its parents and the plan, each within the store's cap,
 //!   the plan read as strictly as a store on disk (`Store::decode`).
-//! - `commit` builds the next commit with plumbing (`hash-object`, `mktree`, `commit-tree`),
-//!   its author and dates fixed by the change (reproducible under `TODOS_NOW`), no identity of
-//!   the user's needed.
+//! - `commit` builds the next commit, its three objects written by `todos` itself
+//!   (`git::objects`) or else by git's plumbing (`hash-object`, `mktree`, `commit-tree`), its
+//!   author and dates fixed by the change (reproducible under `TODOS_NOW`), no identity of the
+//!   user's needed.
 //! - `push` is git's own compare-and-swap: `--force-with-lease=REF:OID` (empty: the ref must
 //!   not exist yet), and says whether a race was lost, the remote refused, or it could not be
 //!   reached.
@@ -16,6 +17,7 @@
 //!   (kept out of git by `.todos/.gitignore`): the commit, and the revision of its plan. A
 //!   local plan past it holds revisions that wait to be pushed.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -23,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::plan::list::{LISTS_DIR, ListName};
 use crate::policy::error::{Result, Unreadable};
 use crate::store::disk::{self, Links};
+use crate::store::git::objects::Objects;
 use crate::store::git::{self, Failure, Git, TRANSPORT};
 use crate::store::{Document, Store};
 
@@ -244,35 +247,76 @@ pub struct Signature<'a> {
     pub seconds: i64,
 }
 
-/// Writes the commit of `document` after `parent` (none: the ref's first), with `message`.
+/// Writes the commit of `document` after `parents` (none: the ref's first), with `message`:
+/// `todos` writes its three objects itself where it may (`git::objects`, no process), else
+/// git's plumbing does (`hash-object`, `mktree`, `commit-tree`). `common`: the clone's common
+/// git folder.
 pub fn commit(
     git: &Git,
     place: &Place,
+    common: Option<&Path>,
     document: &Document,
-    parent: Option<&str>,
+    parents: &[&str],
     message: &str,
     by: &Signature<'_>,
 ) -> std::result::Result<String, Trouble> {
     let bytes = document
         .to_bytes()
         .map_err(|err| Trouble::Local(err.message))?;
+    // git takes out of a name what would break a commit's header line.
+    let name: String = by
+        .name
+        .chars()
+        .filter(|c| !matches!(c, '<' | '>' | '\n' | '\0'))
+        .collect();
+    let date = format!("{} +0000", by.seconds);
+    if let Some(objects) = common.and_then(|common| Objects::open(common, git.vars()))
+        && let Some(oid) = write_objects(&objects, place, &bytes, parents, message, &name, &date)
+    {
+        return Ok(oid);
+    }
     let blob = plumbing(git, &["hash-object", "-w", "--stdin"], &bytes, &[])?;
     let entry = format!("100644 blob {blob}\t{}\n", place.file);
     let tree = plumbing(git, &["mktree"], entry.as_bytes(), &[])?;
-    let date = format!("{} +0000", by.seconds);
     let env = [
-        ("GIT_AUTHOR_NAME", by.name),
-        ("GIT_AUTHOR_EMAIL", "todos@localhost"),
+        ("GIT_AUTHOR_NAME", name.as_str()),
+        ("GIT_AUTHOR_EMAIL", EMAIL),
         ("GIT_AUTHOR_DATE", date.as_str()),
-        ("GIT_COMMITTER_NAME", by.name),
-        ("GIT_COMMITTER_EMAIL", "todos@localhost"),
+        ("GIT_COMMITTER_NAME", name.as_str()),
+        ("GIT_COMMITTER_EMAIL", EMAIL),
         ("GIT_COMMITTER_DATE", date.as_str()),
     ];
     let mut args = vec!["commit-tree", tree.as_str()];
-    if let Some(parent) = parent {
+    for parent in parents {
         args.extend(["-p", parent]);
     }
     plumbing(git, &args, message.as_bytes(), &env)
+}
+
+/// The address of every commit `todos` makes: no identity of the user's is needed.
+const EMAIL: &str = "todos@localhost";
+
+/// The plan's blob, its tree and the commit, written by `todos` itself; `None`: one could not
+/// be written (the caller asks git).
+fn write_objects(
+    objects: &Objects,
+    place: &Place,
+    plan: &[u8],
+    parents: &[&str],
+    message: &str,
+    name: &str,
+    date: &str,
+) -> Option<String> {
+    let blob = objects.write("blob", plan)?;
+    let tree = objects.write("tree", &Objects::tree_of_one(&place.file, &blob)?)?;
+    let parents = parents.iter().fold(String::new(), |mut text, parent| {
+        let _ = writeln!(text, "parent {parent}");
+        text
+    });
+    let commit = format!(
+        "tree {tree}\n{parents}author {name} <{EMAIL}> {date}\ncommitter {name} <{EMAIL}> {date}\n\n{message}"
+    );
+    objects.write("commit", commit.as_bytes())
 }
 
 /// A plumbing command that prints one object name.
@@ -367,6 +411,22 @@ pub struct Seen {
     pub remote: String,
     pub oid: String,
     pub revision: u64,
+    /// The revisions kept here since the remote last had them, when the remote moved meanwhile
+    /// and they were merged with it; absent: they go on from `oid`, at `revision`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ahead: Option<Ahead>,
+}
+
+/// The line of revisions kept here that the remote has not had, when some of them merged what
+/// came from the remote meanwhile: it goes on from the commit `oid` (the local revision
+/// `since`), and each revision of `merges` merged the remote's commit named beside it. So the
+/// revisions reach the remote one commit each, the merges as merge commits (SPEC §11).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ahead {
+    pub since: u64,
+    pub oid: String,
+    pub merges: Vec<(u64, String)>,
 }
 
 /// `.todos/LIST.remote`.

@@ -66,7 +66,7 @@ impl Transaction<'_> {
             return Ok(Some(None));
         };
         let (published, oid) =
-            link.publish(new, command, Some(old), ctx.now.instant().timestamp())?;
+            link.publish(new, Some(command), Some(old), ctx.now.instant().timestamp())?;
         match &published {
             Published::Raced => Ok(None),
             // A claim the remote did not take is no claim: nothing is saved here.
@@ -123,7 +123,7 @@ impl Transaction<'_> {
             let common = link.common_plan();
             let (published, oid) = link.publish(
                 &local,
-                "sync",
+                None,
                 common.as_ref(),
                 self.ctx.now.instant().timestamp(),
             )?;

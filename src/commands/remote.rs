@@ -62,8 +62,8 @@ pub fn configured(ctx: &Context, host: &Host) -> Result<Option<String>> {
 /// with one whose name does not read (the next change says why).
 pub fn waiting(ctx: &Context, host: &Host, local: &Document) -> Option<Warning> {
     let remote = configured(ctx, host).ok().flatten()?;
-    let seen = wire::seen(&ctx.workspace, &ctx.list, &remote).map_or(0, |seen| seen.revision);
-    let revisions = local.revision.saturating_sub(seen);
+    let seen = wire::seen(&ctx.workspace, &ctx.list, &remote);
+    let revisions = wire::waiting(seen.as_ref(), local.revision);
     (revisions > 0).then_some(Warning::Remote(RemoteWarning::Waiting {
         remote,
         revisions,
@@ -230,10 +230,7 @@ impl Link {
 
     /// Whether the local plan holds revisions the remote has not seen.
     pub fn waiting(&self, local: &Document) -> bool {
-        match &self.seen {
-            Some(seen) => local.revision != seen.revision,
-            None => local.revision > 0,
-        }
+        wire::waiting(self.seen.as_ref(), local.revision) > 0
     }
 
     /// Records that the local plan at `revision` is the remote's `oid`.

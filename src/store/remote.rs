@@ -429,6 +429,23 @@ pub struct Ahead {
     pub merges: Vec<(u64, String)>,
 }
 
+/// How many revisions of a local plan at `revision` the remote has not had, by what this clone
+/// last had in common with it: the one answer to "does anything wait here?" (`show` and
+/// `recap` count them; a change and `sync` push them). Without anything in common, every
+/// revision waits; after a merge (`Ahead`), every revision since the line left the remote;
+/// else those past the revision the remote had, at least one when the plan is not that
+/// revision.
+pub fn waiting(seen: Option<&Seen>, revision: u64) -> u64 {
+    match seen {
+        None => revision,
+        Some(Seen {
+            ahead: Some(ahead), ..
+        }) => revision.saturating_sub(ahead.since).max(1),
+        Some(seen) if seen.revision == revision => 0,
+        Some(seen) => revision.saturating_sub(seen.revision).max(1),
+    }
+}
+
 /// `.todos/LIST.remote`.
 pub fn seen_path(workspace: &Path, list: &ListName) -> PathBuf {
     workspace
@@ -484,4 +501,35 @@ pub fn remember(workspace: &Path, list: &ListName, seen: &Seen) -> Result<()> {
     let mut bytes = serde_json::to_vec(seen).unwrap_or_default();
     bytes.push(b'\n');
     disk::replace(&path, &bytes, 0o600)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(revision: u64, ahead: Option<u64>) -> Seen {
+        Seen {
+            remote: "origin".to_owned(),
+            oid: "a".repeat(40),
+            revision,
+            ahead: ahead.map(|since| Ahead {
+                since,
+                oid: "b".repeat(40),
+                merges: vec![(since + 2, "c".repeat(40))],
+            }),
+        }
+    }
+
+    #[test]
+    fn what_waits_is_counted_from_what_the_remote_last_had() {
+        assert_eq!(waiting(None, 0), 0);
+        assert_eq!(waiting(None, 3), 3);
+        assert_eq!(waiting(Some(&seen(3, None)), 3), 0);
+        assert_eq!(waiting(Some(&seen(3, None)), 5), 2);
+        // A plan put back behind the remote's revision still differs from it.
+        assert_eq!(waiting(Some(&seen(3, None)), 2), 1);
+        // After a merge the revision the remote had is its own number: the line left at 2.
+        assert_eq!(waiting(Some(&seen(7, Some(2))), 7), 5);
+        assert_eq!(waiting(Some(&seen(9, Some(2))), 4), 2);
+    }
 }

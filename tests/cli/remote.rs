@@ -1043,17 +1043,32 @@ fn revisions_made_offline_reach_the_remote_one_commit_each() {
         .stdout_varies("create's checklist is create.rs's to check")
         .run();
     net.reconnect(&a);
+    // A change brings b's in and merges it, and the remote refuses its push: a's revision 5,
+    // the merge and the change wait, and the count of what waits says so.
+    net.hook("exit 1\n");
+    net.todos(&a, &["update", "4", "completed"])
+        .expect_code(7)
+        .stderr_varies("the refusal is checked in its own test")
+        .run();
+    net.todos(&a, &["recap"])
+        .stdout_varies("recap's line is recap.rs's to check")
+        .expect_stderr(
+            "warning: 3 revisions of this plan are saved here but not yet on the remote \"origin\": \
+             the next change or `todos sync` pushes them\n",
+        )
+        .run();
+    fs::remove_file(net.bare().join("hooks/pre-receive")).unwrap();
     net.todos(&a, &["sync"])
-        .stdout_varies("sync's lines are checked in the test above")
-        .expect_stderr("warning: both branches added an item 4: theirs, \"e\", is now 5\n")
+        .expect_stdout("default: pushed revision 7\n")
         .run();
     let graph = net.git(
         &net.bare(),
-        &["log", "--graph", "--format=%s", "-5", "refs/todos/default"],
+        &["log", "--graph", "--format=%s", "-6", "refs/todos/default"],
     );
     assert_eq!(
         graph,
         concat!(
+            "* update: 4 completed [3/5]\n",
             "*   sync: merged with origin: added 5 [2/5]\n",
             "|\\  \n",
             "| * create: added 4 [2/4]\n",

@@ -213,6 +213,25 @@ impl Link {
         }))
     }
 
+    /// Refuses a ref that moved other than forwards since this clone last had it in common.
+    fn refuse_moved(&self, tip: &Tip) -> Result<()> {
+        let Some(how) = self.moved(tip)? else {
+            return Ok(());
+        };
+        Remote::Moved {
+            remote: self.place.remote.clone(),
+            reference: self.place.reference.clone(),
+            how,
+            seen: self
+                .seen
+                .as_ref()
+                .map(|seen| seen.oid.clone())
+                .unwrap_or_default(),
+            now: tip.oid.clone(),
+        }
+        .into()
+    }
+
     fn trouble(&self, trouble: Trouble) -> crate::policy::error::Error {
         match trouble {
             Trouble::Local(why) | Trouble::Unreachable(why) => self.local(why),
@@ -249,6 +268,13 @@ impl Link {
         wire::remember(&self.workspace, &self.list, &seen)?;
         self.seen = Some(seen);
         Ok(())
+    }
+
+    /// Records, once the local plan at `revision` is saved, that it merged the remote's commit
+    /// `bring_in` brought.
+    pub fn merged_in(&mut self, brought: BroughtIn, revision: u64) -> Result<()> {
+        let ahead = self.ahead_with(revision, &brought.oid);
+        self.remember_ahead(brought.oid, brought.revision, ahead)
     }
 
     /// The line of revisions kept here that the remote has not had, once the remote's `tip`
@@ -459,19 +485,8 @@ pub fn bring_up(
     let Some(Ok(theirs)) = tip.plan.clone() else {
         return Ok(brought);
     };
-    if !adopt && let Some(how) = link.moved(&tip)? {
-        return Remote::Moved {
-            remote: link.place.remote.clone(),
-            reference: link.place.reference.clone(),
-            how,
-            seen: link
-                .seen
-                .as_ref()
-                .map(|seen| seen.oid.clone())
-                .unwrap_or_default(),
-            now: tip.oid.clone(),
-        }
-        .into();
+    if !adopt {
+        link.refuse_moved(&tip)?;
     }
     let theirs_revision = theirs.revision;
     let ours = store.load()?;
@@ -522,6 +537,49 @@ pub fn bring_up(
         link.remember(tip.oid, plan.revision)?;
     }
     Ok(brought)
+}
+
+/// What `bring_in` found: the remote's commit merged into a plan, and its plan's revision.
+pub struct BroughtIn {
+    pub oid: String,
+    pub revision: u64,
+}
+
+/// Brings the remote's newer plan into `plan`, a plan made here that could not be brought up
+/// to the remote's first (`resolve`: the store held git's conflict markers): fetches, and merges
+/// the remote's plan three-way into `plan` against what this clone last had in common with it,
+/// so that the change is applied to the newer plan (SPEC §11). Every refusal (a hostile ref, one
+/// that moved backwards) comes before anything is saved. Gives the plan to save, what the merge
+/// said, and the remote's commit, which `Link::merged_in` records once the plan is saved.
+pub fn bring_in(
+    ctx: &Context,
+    link: &mut Link,
+    plan: Document,
+) -> Result<(Document, Vec<Warning>, Option<BroughtIn>)> {
+    let Some(tip) = link.fetch()? else {
+        return Ok((plan, Vec::new(), None));
+    };
+    if link.seen.as_ref().is_some_and(|seen| seen.oid == tip.oid) {
+        return Ok((plan, Vec::new(), None));
+    }
+    let Some(Ok(theirs)) = tip.plan.clone() else {
+        return Ok((plan, Vec::new(), None));
+    };
+    link.refuse_moved(&tip)?;
+    let base = link.common_plan();
+    let merged = crate::store::merge::merge(base.as_ref(), &plan, &theirs, &ctx.config.limits)?;
+    let mut document = merged.document;
+    document.revision = document.revision.max(plan.revision);
+    document.updated_at.clone_from(&plan.updated_at);
+    document.session.clone_from(&plan.session);
+    Ok((
+        document,
+        merged.warnings,
+        Some(BroughtIn {
+            oid: tip.oid,
+            revision: theirs.revision,
+        }),
+    ))
 }
 
 /// The commit message of a revision: the command and what changed, then the trailers.

@@ -37,6 +37,8 @@ pub struct Transaction<'a> {
     /// The remote a committed config suggests, said by this change: recorded once it is saved,
     /// so that the next changes do not say it again.
     suggested: Option<String>,
+    /// The remote's commit `bring_in` merged into the plan about to be restored.
+    brought_in: Option<remote::BroughtIn>,
 }
 
 /// What a committed change left: the plan as saved, whether anything had to be saved, and
@@ -56,6 +58,16 @@ impl<'a> Transaction<'a> {
     /// `begin`; with `adopt`, a remote's plan is taken whatever this clone had seen of it
     /// (`sync --adopt`).
     pub fn begin_adopting(ctx: &'a Context, host: &mut Host, adopt: bool) -> Result<Self> {
+        Self::begin_as(ctx, host, adopt, false)
+    }
+
+    /// `begin`, without bringing the plan up to the remote's: for `resolve`, whose store holds
+    /// git's conflict markers; it brings the remote's plan into its own (`bring_in`).
+    pub fn begin_deferred(ctx: &'a Context, host: &mut Host) -> Result<Self> {
+        Self::begin_as(ctx, host, false, true)
+    }
+
+    fn begin_as(ctx: &'a Context, host: &mut Host, adopt: bool, deferred: bool) -> Result<Self> {
         // Checked before the lock is taken: a log folder that leads out of the workspace
         // refuses the command before anything is written.
         ctx.memory_dir(false)?;
@@ -75,10 +87,13 @@ impl<'a> Transaction<'a> {
             claim: false,
             warnings: Vec::new(),
             suggested: None,
+            brought_in: None,
         };
         if let Some(name) = remote::configured(ctx, host)? {
             transaction.link = Some(Link::new(ctx, host, &name, ctx.config.remote_timeout));
-            transaction.refresh(adopt)?;
+            if !deferred {
+                transaction.refresh(adopt)?;
+            }
         } else if let Some(name) = &ctx.config.suggested_remote
             && !crate::store::remote::was_suggested(&ctx.workspace, name)
         {
@@ -334,6 +349,9 @@ impl<'a> Transaction<'a> {
         let mut warnings = self.take_warnings();
         warnings.extend(self.save_as(command, old, restored, readable)?);
         self.note_suggestion();
+        if let (Some(brought), Some(link)) = (self.brought_in.take(), self.link.as_mut()) {
+            link.merged_in(brought, restored.revision)?;
+        }
         // With a remote, the restored plan waits here and is pushed now when it can be.
         if self.link.is_some() {
             warnings.extend(self.push_waiting()?);

@@ -1079,3 +1079,87 @@ fn revisions_made_offline_reach_the_remote_one_commit_each() {
         )
     );
 }
+
+#[test]
+fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.create_abc(&a);
+    net.todos(&b, &["sync"])
+        .stdout_varies("sync's lines are checked in the first test")
+        .run();
+    // git left a's plan with conflict markers (a plan tracked by git, merged by hand) while b
+    // completed item 3 on the remote.
+    let side = |done: &str| {
+        let item = |id: &str, text: &str| {
+            let status = if id == done { "completed" } else { "pending" };
+            format!(r#"{{"id": "{id}", "content": "{text}", "status": "{status}"}}"#)
+        };
+        format!(
+            "{{\"version\": 1, \"revision\": 1, \"next_id\": 4, \"todos\": [{}, {}, {}]}}\n",
+            item("1", "a"),
+            item("2", "b"),
+            item("3", "c")
+        )
+    };
+    fs::write(
+        a.join(".todos.json"),
+        format!(
+            "<<<<<<< HEAD\n{}=======\n{}>>>>>>> other\n",
+            side("1"),
+            side("2")
+        ),
+    )
+    .unwrap();
+    net.todos(&b, &["update", "3", "completed"])
+        .stdout_varies("update's checklist is update.rs's to check")
+        .run();
+    // Both sides of the conflict, and b's change that came in meanwhile.
+    net.todos(&a, &["resolve"])
+        .expect_stdout("[3/3] (no summary)\n  1 [x] a\n  2 [x] b\n  3 [x] c\nAll 3 done.\n")
+        .stderr_varies("resolve's note is merge.rs's to check")
+        .run();
+    let graph = net.git(
+        &net.bare(),
+        &["log", "--graph", "--format=%s", "refs/todos/default"],
+    );
+    assert_eq!(
+        graph,
+        concat!(
+            "*   resolve: 2 completed; 3 completed [3/3]\n",
+            "|\\  \n",
+            "* | update: 3 completed [1/3]\n",
+            "|/  \n",
+            "* create: added 1, 2, 3 [0/3]\n",
+        )
+    );
+    // A ref moved backwards meanwhile is refused before anything is saved.
+    let first = net.git(
+        &net.bare(),
+        &["rev-list", "--max-parents=0", "refs/todos/default"],
+    );
+    fs::write(
+        a.join(".todos.json"),
+        format!(
+            "<<<<<<< HEAD\n{}=======\n{}>>>>>>> other\n",
+            side("1"),
+            side("2")
+        ),
+    )
+    .unwrap();
+    net.git(
+        &net.bare(),
+        &["update-ref", "refs/todos/default", first.trim()],
+    );
+    let before = plan_files(&a);
+    net.todos(&a, &["resolve"])
+        .expect_code(7)
+        .stderr_varies("the refusal of a moved ref is checked in its own test")
+        .run();
+    assert_eq!(
+        plan_files(&a),
+        before,
+        "the refused resolve changed the clone"
+    );
+}

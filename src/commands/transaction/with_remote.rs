@@ -26,6 +26,18 @@ impl Transaction<'_> {
         Ok(brought.before)
     }
 
+    /// With a remote, brings its newer plan into `plan`, made here without it (`resolve`):
+    /// merged three-way, the remote's commit recorded once `restore` saves it.
+    pub fn bring_in(&mut self, plan: Document) -> Result<Document> {
+        let Some(link) = self.link.as_mut() else {
+            return Ok(plan);
+        };
+        let (plan, warnings, brought) = remote::bring_in(self.ctx, link, plan)?;
+        self.warnings.extend(warnings);
+        self.brought_in = brought;
+        Ok(plan)
+    }
+
     /// Marks the change a claim: with a remote out of reach it is refused unless `--offline`.
     pub fn claiming(&mut self, owner: Option<&str>) {
         self.claim = true;

@@ -1163,3 +1163,37 @@ fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
         "the refused resolve changed the clone"
     );
 }
+
+#[test]
+fn a_plan_over_the_stores_cap_on_the_ref_is_refused_unread() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    net.create_abc(&a);
+    let good = net.tip();
+    // Over the store's cap of 64 MiB: judged by the size git gives, its bytes never kept (the
+    // reader keeps at most the cap of what git prints, and drops the rest).
+    let mut huge = br#"{"version":1,"revision":2,"next_id":1,"todos":[],"summary":""#.to_vec();
+    huge.resize(64 * 1024 * 1024 + 7, b'a');
+    huge.extend_from_slice(b"\"}");
+    let size = huge.len();
+    let planted = net.plant(&huge, Some(&good));
+    drop(huge);
+    let before = plan_files(&a);
+    let done = net
+        .todos(&a, &["update", "1", "completed"])
+        .expect_code(7)
+        .stderr_varies("compared whole below, with the planted commit's name")
+        .run();
+    assert_eq!(plan_files(&a), before, "the huge plan changed the clone");
+    assert_eq!(
+        done.stderr,
+        format!(
+            "error: refs/todos/default on \"origin\" (commit {}) is not a plan todos takes: its plan \
+             is {size} bytes, over the 67108864 a store may hold\n\
+             hint: nothing changed here; push a good plan over it (git push --force origin \
+             COMMIT:refs/todos/default), or delete it (git push origin :refs/todos/default) and the \
+             next change publishes this one\n",
+            &planted[..12]
+        )
+    );
+}

@@ -1197,3 +1197,36 @@ fn a_plan_over_the_stores_cap_on_the_ref_is_refused_unread() {
         )
     );
 }
+
+#[test]
+fn a_lease_written_elsewhere_ends_clock_skew_later_and_one_written_here_on_time() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.create_abc(&a);
+    // w1 claims item 1 on a, for a minute from NOW (2025-01-02T17:42:33Z).
+    net.todos(&a, &["next", "--claim", "--lease", "1m"])
+        .env("TODOS_OWNER", "w1")
+        .expect_stdout("  1 [▶] a @w1\n")
+        .expect_stderr("note: Claimed: 1 \"a\". Lease until 2025-01-02 17:43:33.\n")
+        .run();
+    let at = |time: &str| format!("2025-01-02T{time}Z");
+    net.todos(&b, &["sync"])
+        .stdout_varies("sync's lines are checked in the first test")
+        .run();
+    // 10 s after the lease's end by b's clock: within clock_skew (60 s) of a lease a wrote,
+    // so b's claim takes the next item, not w1's.
+    net.todos(&b, &["next", "--claim"])
+        .env("TODOS_OWNER", "w3")
+        .env("TODOS_NOW", at("17:43:43"))
+        .expect_stdout("  2 [▶] b @w3\n")
+        .run();
+    // On a, which wrote the lease, it ended 15 s ago by the clock that wrote it: taken over,
+    // b's claim kept.
+    net.todos(&a, &["next", "--claim"])
+        .env("TODOS_OWNER", "w2")
+        .env("TODOS_NOW", at("17:43:48"))
+        .expect_stdout("  1 [▶] a @w2\n")
+        .expect_stderr("note: Claimed: 1 \"a\" (taken over from w1: lease ended 15s ago).\n")
+        .run();
+}

@@ -467,6 +467,24 @@ pub fn seen(workspace: &Path, list: &ListName, remote: &str) -> Option<Seen> {
     (seen.remote == remote && is_oid(&seen.oid)).then_some(seen)
 }
 
+/// What this clone last had in common with a remote for one list, whichever remote that was,
+/// and when it was recorded (the file's time): for the board, which reads no configuration.
+pub fn seen_any(workspace: &Path, list: &ListName) -> Option<(Seen, std::time::SystemTime)> {
+    let path = seen_path(workspace, list);
+    let (file, meta) = disk::open_read_meta(&path, Links::Refuse).ok()??;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, 4096), &mut bytes).ok()?;
+    let seen: Seen = serde_json::from_slice(&bytes).ok()?;
+    let at = meta.modified().ok()?;
+    is_oid(&seen.oid).then_some((seen, at))
+}
+
+/// The commit a list's ref names in the clone's own repository (`common`: its common git
+/// folder), as its last fetch left it; `None` when it has none or it is packed.
+pub fn local_ref(common: &Path, list: &ListName) -> Option<String> {
+    loose_ref(common, &format!("{REF_PREFIX}{}", list.as_str()))
+}
+
 /// `.todos/.remote-suggested`: the remote a committed `.todos.config.json` suggests, once this
 /// clone has been told of it, so that a change says it once (SPEC §11). A list's name never
 /// starts with a dot, so no list's file is named so; `.todos/.gitignore` keeps it out of git.

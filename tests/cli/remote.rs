@@ -1230,3 +1230,67 @@ fn a_lease_written_elsewhere_ends_clock_skew_later_and_one_written_here_on_time(
         .expect_stderr("note: Claimed: 1 \"a\" (taken over from w1: lease ended 15s ago).\n")
         .run();
 }
+
+#[test]
+fn the_board_says_how_far_a_list_is_ahead_of_or_behind_its_remote() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.create_abc(&a);
+    let standing = |clone: &Path| -> Value {
+        let done = net
+            .todos(clone, &["board", "--json"])
+            .stdout_varies("only the list's remote is read here")
+            .run();
+        let envelope: Value = serde_json::from_str(done.stdout.trim()).unwrap();
+        let mut remote = envelope["data"]["lists"][0]["remote"].clone();
+        let since = remote["since"].take();
+        assert!(
+            since.as_str().is_some_and(|at| at.ends_with('Z')),
+            "{since}"
+        );
+        remote
+    };
+    let json = |text: &str| -> Value { serde_json::from_str(text).unwrap() };
+    assert_eq!(
+        standing(&a),
+        json(r#"{"name":"origin","ahead":0,"behind":false,"since":null}"#)
+    );
+    net.cut_off(&a);
+    net.todos(&a, &["update", "1", "completed"])
+        .stdout_varies("update's checklist is update.rs's to check")
+        .expect_stderr(not_pushed(2, NOWHERE))
+        .run();
+    assert_eq!(
+        standing(&a),
+        json(r#"{"name":"origin","ahead":1,"behind":false,"since":null}"#)
+    );
+    net.reconnect(&a);
+    net.todos(&b, &["update", "2", "completed"])
+        .stdout_varies("update's checklist is update.rs's to check")
+        .run();
+    // A plain `git fetch` brings the ref: the plan here is behind it until the next change.
+    net.git(&a, &["fetch", "-q", "origin", "+refs/todos/*:refs/todos/*"]);
+    assert_eq!(
+        standing(&a),
+        json(r#"{"name":"origin","ahead":1,"behind":true,"since":null}"#)
+    );
+    // A list that never had a remote has no such field.
+    let c = net.clone("c");
+    net.env
+        .todos(&["create", "x"])
+        .current_dir(&c)
+        .env("PATH", path())
+        .stdout_varies("create's checklist is create.rs's to check")
+        .run();
+    let done = net
+        .env
+        .todos(&["board", "--json"])
+        .current_dir(&c)
+        .env("PATH", path())
+        .stdout_varies("read below")
+        .run();
+    let envelope: Value = serde_json::from_str(done.stdout.trim()).unwrap();
+    assert!(envelope["data"]["lists"][0].get("revision").is_some());
+    assert!(envelope["data"]["lists"][0].get("remote").is_none());
+}

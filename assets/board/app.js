@@ -155,6 +155,17 @@
     return box;
   }
 
+  // Where a list with a git remote stands against it, from this clone's files (SPEC §11).
+  function remoteLine(remote) {
+    const ahead = remote.ahead || 0;
+    const parts = [];
+    if (ahead) parts.push(ahead + " revision" + (ahead === 1 ? "" : "s") + " ahead of " + remote.name);
+    if (remote.behind) parts.push("behind " + remote.name + " (a fetch brought more)");
+    if (!parts.length) parts.push("in step with " + remote.name);
+    return el("p", "remote" + (ahead || remote.behind ? " apart" : ""),
+      parts.join("; ") + " · since " + localTime(remote.since));
+  }
+
   function listSection(list, before, several) {
     const section = el("section", "list");
     section.dataset.list = list.list;
@@ -176,6 +187,7 @@
     head.append(el("span", list.summary ? "summary" : "summary none", list.summary || "(no summary)"));
     head.append(el("span", "fraction", "[" + done + "/" + total + "]"));
     section.append(head, progress(todos, list.not_shown ? stats : null));
+    if (list.remote) section.append(remoteLine(list.remote));
     const old = new Map(((before && before.todos) || []).map((item) => [item.id, item]));
     if (todos.length) {
       const items = el("ol", "items");

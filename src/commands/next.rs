@@ -71,13 +71,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         let old = transaction.load(request.expect_revision)?;
         let mut new = old.clone();
         // A lease written on another machine ends only `clock_skew` after its time by this
-        // clock, so a fast clock here cannot take a live claim over (SPEC §11).
+        // clock, so a fast clock here cannot take a live claim over; one this clone wrote
+        // itself ends by this clock alone (SPEC §11).
         let skew = if transaction.link().is_some() {
-            ctx.config.clock_skew
+            Skew::new(ctx, &old, owner, transaction.store())
         } else {
-            Duration::ZERO
+            Skew::none()
         };
-        let outcome = claim(&mut new, owner, &ctx.config.limits, ctx, lease, skew)?;
+        let outcome = claim(&mut new, owner, &ctx.config.limits, ctx, lease, &skew)?;
         let command = match &outcome {
             Claim::Claimed {
                 taken: Some(taken), ..
@@ -126,6 +127,87 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
     ))
 }
 
+/// How much later than by this clock each lease ends for a claim (SPEC §11): `clock_skew` for
+/// a lease written on another machine; none for one this clone wrote itself, by a change its
+/// own history records (a claim, an update, a write or create made here), nor without a remote.
+struct Skew {
+    skew: chrono::TimeDelta,
+    /// The items whose lease this clone wrote itself.
+    own: std::collections::HashSet<String>,
+}
+
+impl Skew {
+    fn none() -> Self {
+        Self {
+            skew: chrono::TimeDelta::zero(),
+            own: std::collections::HashSet::new(),
+        }
+    }
+
+    /// The skew of a list with a remote: the history is read only when it decides the claim
+    /// (an item whose lease ended less than `clock_skew` ago).
+    fn new(ctx: &Context, plan: &Document, owner: Option<&str>, store: &Store) -> Self {
+        let skew =
+            chrono::TimeDelta::from_std(ctx.config.clock_skew).unwrap_or(chrono::TimeDelta::zero());
+        let now = ctx.now.instant();
+        let with = claims::claimable(&plan.todos, owner, now - skew);
+        let without = claims::claimable(&plan.todos, owner, now);
+        let own = if with == without {
+            std::collections::HashSet::new()
+        } else {
+            own_leases(plan, store, ctx.config.history_limit)
+        };
+        Self { skew, own }
+    }
+
+    fn now_for(&self, now: DateTime<Utc>, item: &Item) -> DateTime<Utc> {
+        if self.own.contains(&item.id) {
+            now
+        } else {
+            now - self.skew
+        }
+    }
+}
+
+/// The items of `plan` whose lease the local history shows this clone wrote: the revision that
+/// gave each its present lease was made here by a change that grants one, not brought from the
+/// remote (`sync: …`), restored (`undo`, `redo`) or merged (`resolve`). A lease the history no
+/// longer holds counts as another machine's.
+fn own_leases(plan: &Document, store: &Store, limit: usize) -> std::collections::HashSet<String> {
+    const GRANTS: [&str; 4] = ["next", "update", "write", "create"];
+    let Ok(history) = crate::store::history::of(store, limit) else {
+        return std::collections::HashSet::new();
+    };
+    let mut set_by: std::collections::HashMap<&str, (Option<&str>, bool)> =
+        std::collections::HashMap::new();
+    for entry in &history.entries {
+        let here = entry
+            .command
+            .split([' ', ':'])
+            .next()
+            .is_some_and(|word| GRANTS.contains(&word));
+        for item in &entry.todos {
+            let lease = item.lease_until.as_deref();
+            if set_by
+                .get(item.id.as_str())
+                .is_none_or(|(was, _)| *was != lease)
+            {
+                set_by.insert(item.id.as_str(), (lease, here));
+            }
+        }
+    }
+    plan.todos
+        .iter()
+        .filter(|item| {
+            item.lease_until.is_some()
+                && set_by
+                    .get(item.id.as_str())
+                    .is_some_and(|(lease, here)| *here && *lease == item.lease_until.as_deref())
+        })
+        .map(|item| item.id.clone())
+        .collect()
+}
+
 /// What a claim did.
 enum Claim {
     /// Nothing is ready.
@@ -146,10 +228,9 @@ fn claim(
     limits: &model::Limits,
     ctx: &Context,
     lease: Option<Duration>,
-    skew: Duration,
+    skew: &Skew,
 ) -> Result<Claim> {
-    let now =
-        ctx.now.instant() - chrono::TimeDelta::from_std(skew).unwrap_or(chrono::TimeDelta::zero());
+    let now = |item: &Item| skew.now_for(ctx.now.instant(), item);
     if let Some(owner) = owner {
         let held: Vec<usize> = (0..document.todos.len())
             .filter(|&index| {
@@ -169,12 +250,13 @@ fn claim(
             return Ok(Claim::Held(item.id.clone()));
         }
     }
-    let Some(index) = claims::claimable(&document.todos, owner, now) else {
+    let Some(index) = claims::claimable_by(&document.todos, owner, &now) else {
         return Ok(Claim::Nothing);
     };
     let item = &mut document.todos[index];
-    let taken = claims::lease_take_over(item, now).filter(|taken| {
-        claims::lease_ended(item, now) && taken.from.is_some() && taken.from.as_deref() != owner
+    let at = now(item);
+    let taken = claims::lease_take_over(item, at).filter(|taken| {
+        claims::lease_ended(item, at) && taken.from.is_some() && taken.from.as_deref() != owner
     });
     item.status = Status::InProgress;
     if owner.is_some() || taken.is_some() {

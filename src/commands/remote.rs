@@ -24,7 +24,7 @@ use crate::policy::error::{Moved, NotAPlan, Remote, RemoteWarning, Result, Warni
 use crate::policy::settings::{Setting, Variable};
 use crate::store::config::is_remote_name;
 use crate::store::git::Git;
-use crate::store::remote::{self as wire, Hostile, Place, Pushed, Seen, Tip, Trouble};
+use crate::store::remote::{self as wire, Ahead, Hostile, Place, Pushed, Seen, Tip, Trouble};
 use crate::store::{Document, Store};
 
 /// How many times a change is applied to a newer plan after a lost race (all of them within
@@ -62,8 +62,8 @@ pub fn configured(ctx: &Context, host: &Host) -> Result<Option<String>> {
 /// with one whose name does not read (the next change says why).
 pub fn waiting(ctx: &Context, host: &Host, local: &Document) -> Option<Warning> {
     let remote = configured(ctx, host).ok().flatten()?;
-    let seen = wire::seen(&ctx.workspace, &ctx.list, &remote).map_or(0, |seen| seen.revision);
-    let revisions = local.revision.saturating_sub(seen);
+    let seen = wire::seen(&ctx.workspace, &ctx.list, &remote);
+    let revisions = wire::waiting(seen.as_ref(), local.revision);
     (revisions > 0).then_some(Warning::Remote(RemoteWarning::Waiting {
         remote,
         revisions,
@@ -213,6 +213,25 @@ impl Link {
         }))
     }
 
+    /// Refuses a ref that moved other than forwards since this clone last had it in common.
+    fn refuse_moved(&self, tip: &Tip) -> Result<()> {
+        let Some(how) = self.moved(tip)? else {
+            return Ok(());
+        };
+        Remote::Moved {
+            remote: self.place.remote.clone(),
+            reference: self.place.reference.clone(),
+            how,
+            seen: self
+                .seen
+                .as_ref()
+                .map(|seen| seen.oid.clone())
+                .unwrap_or_default(),
+            now: tip.oid.clone(),
+        }
+        .into()
+    }
+
     fn trouble(&self, trouble: Trouble) -> crate::policy::error::Error {
         match trouble {
             Trouble::Local(why) | Trouble::Unreachable(why) => self.local(why),
@@ -230,30 +249,129 @@ impl Link {
 
     /// Whether the local plan holds revisions the remote has not seen.
     pub fn waiting(&self, local: &Document) -> bool {
-        match &self.seen {
-            Some(seen) => local.revision != seen.revision,
-            None => local.revision > 0,
-        }
+        wire::waiting(self.seen.as_ref(), local.revision) > 0
     }
 
     /// Records that the local plan at `revision` is the remote's `oid`.
     pub fn remember(&mut self, oid: String, revision: u64) -> Result<()> {
+        self.remember_ahead(oid, revision, None)
+    }
+
+    /// `remember`, with the line of revisions kept here that the remote has not had yet.
+    fn remember_ahead(&mut self, oid: String, revision: u64, ahead: Option<Ahead>) -> Result<()> {
         let seen = Seen {
             remote: self.place.remote.clone(),
             oid,
             revision,
+            ahead,
         };
         wire::remember(&self.workspace, &self.list, &seen)?;
         self.seen = Some(seen);
         Ok(())
     }
 
-    /// Pushes `document` (the local plan, saved or about to be) as the commit after the one
-    /// fetched, only if the ref is still there. `Done` records it as seen.
+    /// Records, once the local plan at `revision` is saved, that it merged the remote's commit
+    /// `bring_in` brought.
+    pub fn merged_in(&mut self, brought: BroughtIn, revision: u64) -> Result<()> {
+        let ahead = self.ahead_with(revision, &brought.oid);
+        self.remember_ahead(brought.oid, brought.revision, ahead)
+    }
+
+    /// The line of revisions kept here that the remote has not had, once the remote's `tip`
+    /// is merged into it as the local revision `merged`: what `seen` said of it, and the merge.
+    fn ahead_with(&self, merged: u64, tip: &str) -> Option<Ahead> {
+        let seen = self.seen.as_ref()?;
+        let mut ahead = seen.ahead.clone().unwrap_or_else(|| Ahead {
+            since: seen.revision,
+            oid: seen.oid.clone(),
+            merges: Vec::new(),
+        });
+        ahead.merges.push((merged, tip.to_owned()));
+        Some(ahead)
+    }
+
+    /// The commits of the revisions kept here that the remote has not had, from the local
+    /// history, oldest first, up to `last` (included): one commit each, its message the
+    /// command the history names, a revision that merged the remote's plan a merge commit of
+    /// it (SPEC §11). `None` when there is no such line, or when it would not hold `expected`
+    /// (the remote's tip, which the push must go on from): the caller makes one commit.
+    fn replay(&self, expected: Option<&str>, last: u64) -> Result<Option<(String, u64)>> {
+        let Some(seen) = &self.seen else {
+            return Ok(None);
+        };
+        let (since, base, merges) = match &seen.ahead {
+            Some(ahead) => (ahead.since, ahead.oid.as_str(), ahead.merges.as_slice()),
+            None => (seen.revision, seen.oid.as_str(), &[][..]),
+        };
+        if last <= since {
+            return Ok(None);
+        }
+        let store = crate::store::Store::new(&self.workspace, &self.list);
+        let Ok(history) = crate::store::history::of(&store, usize::MAX) else {
+            return Ok(None);
+        };
+        let as_plan = |entry: &crate::store::history::Entry| Document {
+            version: crate::store::FORMAT_VERSION,
+            revision: entry.revision,
+            updated_at: Some(entry.at.clone()),
+            history: None,
+            next_id: entry.next_id,
+            summary: entry.summary.clone(),
+            session: None,
+            todos: entry.todos.clone(),
+            note: None,
+        };
+        let mut before = history.find(since).map(as_plan);
+        let mut parent = base.to_owned();
+        let mut reached = Some(base) == expected;
+        let mut made = None;
+        for entry in history
+            .entries
+            .iter()
+            .filter(|entry| entry.revision > since && entry.revision <= last)
+        {
+            let plan = as_plan(entry);
+            let mut parents = vec![parent.as_str()];
+            if let Some((_, tip)) = merges
+                .iter()
+                .find(|(revision, _)| *revision == entry.revision)
+            {
+                parents.insert(0, tip.as_str());
+                reached |= Some(tip.as_str()) == expected;
+            }
+            let seconds =
+                chrono::DateTime::parse_from_rfc3339(&entry.at).map_or(0, |at| at.timestamp());
+            let by = wire::Signature {
+                name: "todos",
+                seconds,
+            };
+            let text = message(&entry.command, before.as_ref(), &plan, None);
+            let oid = wire::commit(
+                &self.git,
+                &self.place,
+                self.common.as_deref(),
+                &plan,
+                &parents,
+                &text,
+                &by,
+            )
+            .map_err(|trouble| self.trouble(trouble))?;
+            parent.clone_from(&oid);
+            made = Some((oid, entry.revision));
+            before = Some(plan);
+        }
+        Ok(made.filter(|_| reached))
+    }
+
+    /// Pushes `document` (the local plan, saved or about to be) only if the ref is still where
+    /// it was fetched: the revisions kept here before it first, one commit each (`replay`),
+    /// then `document` as made by `command` from `before`. Without `command`, `document` is
+    /// the latest of the revisions kept here: its own commit is the line's last. `Done`
+    /// records it as seen.
     pub fn publish(
         &mut self,
         document: &Document,
-        command: &str,
+        command: Option<&str>,
         before: Option<&Document>,
         now: i64,
     ) -> Result<(Published, Option<String>)> {
@@ -261,23 +379,44 @@ impl Link {
             State::Offline(why) => return Ok((Published::Unreachable(why.clone()), None)),
             State::At(expected) => expected.clone(),
         };
-        let mut shared = document.clone();
-        // The session and its completion log are this machine's own.
-        shared.session = None;
-        let message = message(command, before, &shared, self.owner.as_deref());
-        let by = wire::Signature {
-            name: self.owner.as_deref().unwrap_or("todos"),
-            seconds: now,
+        let last = match command {
+            Some(_) => document.revision.saturating_sub(1),
+            None => document.revision,
         };
-        let oid = wire::commit(
-            &self.git,
-            &self.place,
-            &shared,
-            expected.as_deref(),
-            &message,
-            &by,
-        )
-        .map_err(|trouble| self.trouble(trouble))?;
+        let line = self.replay(expected.as_deref(), last)?;
+        let oid = match (&line, command) {
+            (Some((oid, revision)), None) if *revision == document.revision => oid.clone(),
+            _ => {
+                let mut shared = document.clone();
+                // The session and its completion log are this machine's own.
+                shared.session = None;
+                let (command, before) = match (command, &line) {
+                    (Some(command), _) => (command, before),
+                    // The line holds the revisions before this one: it goes on from the last.
+                    (None, Some(_)) => ("sync", None),
+                    (None, None) => ("sync", before),
+                };
+                let message = message(command, before, &shared, self.owner.as_deref());
+                let by = wire::Signature {
+                    name: self.owner.as_deref().unwrap_or("todos"),
+                    seconds: now,
+                };
+                let parent = line
+                    .as_ref()
+                    .map(|(oid, _)| oid.as_str())
+                    .or(expected.as_deref());
+                wire::commit(
+                    &self.git,
+                    &self.place,
+                    self.common.as_deref(),
+                    &shared,
+                    parent.as_slice(),
+                    &message,
+                    &by,
+                )
+                .map_err(|trouble| self.trouble(trouble))?
+            }
+        };
         let pushed = match wire::push(&self.git, &self.place, &oid, expected.as_deref()) {
             Ok(Pushed::Done) => Published::Done,
             Ok(Pushed::Raced) => Published::Raced,
@@ -346,19 +485,8 @@ pub fn bring_up(
     let Some(Ok(theirs)) = tip.plan.clone() else {
         return Ok(brought);
     };
-    if !adopt && let Some(how) = link.moved(&tip)? {
-        return Remote::Moved {
-            remote: link.place.remote.clone(),
-            reference: link.place.reference.clone(),
-            how,
-            seen: link
-                .seen
-                .as_ref()
-                .map(|seen| seen.oid.clone())
-                .unwrap_or_default(),
-            now: tip.oid.clone(),
-        }
-        .into();
+    if !adopt {
+        link.refuse_moved(&tip)?;
     }
     let theirs_revision = theirs.revision;
     let ours = store.load()?;
@@ -402,13 +530,56 @@ pub fn bring_up(
     }
     // A merged plan waits to be pushed: what this clone has in common with the remote is the
     // remote's plan, not it.
-    let revision = if merged {
-        theirs_revision
+    if merged {
+        let ahead = link.ahead_with(plan.revision, &tip.oid);
+        link.remember_ahead(tip.oid, theirs_revision, ahead)?;
     } else {
-        plan.revision
-    };
-    link.remember(tip.oid, revision)?;
+        link.remember(tip.oid, plan.revision)?;
+    }
     Ok(brought)
+}
+
+/// What `bring_in` found: the remote's commit merged into a plan, and its plan's revision.
+pub struct BroughtIn {
+    pub oid: String,
+    pub revision: u64,
+}
+
+/// Brings the remote's newer plan into `plan`, a plan made here that could not be brought up
+/// to the remote's first (`resolve`: the store held git's conflict markers): fetches, and merges
+/// the remote's plan three-way into `plan` against what this clone last had in common with it,
+/// so that the change is applied to the newer plan (SPEC §11). Every refusal (a hostile ref, one
+/// that moved backwards) comes before anything is saved. Gives the plan to save, what the merge
+/// said, and the remote's commit, which `Link::merged_in` records once the plan is saved.
+pub fn bring_in(
+    ctx: &Context,
+    link: &mut Link,
+    plan: Document,
+) -> Result<(Document, Vec<Warning>, Option<BroughtIn>)> {
+    let Some(tip) = link.fetch()? else {
+        return Ok((plan, Vec::new(), None));
+    };
+    if link.seen.as_ref().is_some_and(|seen| seen.oid == tip.oid) {
+        return Ok((plan, Vec::new(), None));
+    }
+    let Some(Ok(theirs)) = tip.plan.clone() else {
+        return Ok((plan, Vec::new(), None));
+    };
+    link.refuse_moved(&tip)?;
+    let base = link.common_plan();
+    let merged = crate::store::merge::merge(base.as_ref(), &plan, &theirs, &ctx.config.limits)?;
+    let mut document = merged.document;
+    document.revision = document.revision.max(plan.revision);
+    document.updated_at.clone_from(&plan.updated_at);
+    document.session.clone_from(&plan.session);
+    Ok((
+        document,
+        merged.warnings,
+        Some(BroughtIn {
+            oid: tip.oid,
+            revision: theirs.revision,
+        }),
+    ))
 }
 
 /// The commit message of a revision: the command and what changed, then the trailers.

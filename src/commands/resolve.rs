@@ -60,7 +60,9 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
         }
         .into();
     }
-    let transaction = Transaction::begin(ctx, host)?;
+    // With a remote, the store cannot be brought up to the remote's plan first (it holds the
+    // markers): the resolved plan is, below, before it is saved.
+    let mut transaction = Transaction::begin_deferred(ctx, host)?;
     let store = transaction.store();
     // Read again under the lock: another process may have resolved it meanwhile.
     let bytes = match disk::read(
@@ -101,6 +103,7 @@ pub fn execute(ctx: &Context, host: &mut Host) -> Result<Outcome> {
     document.revision = document.revision.max(recorded.saturating_add(1));
     document.updated_at = Some(ctx.now.to_rfc3339());
     warnings.extend(merged.warnings.iter().cloned());
+    let document = transaction.bring_in(document)?;
     warnings.extend(transaction.restore("resolve", &ours, &document, true)?);
     let add = git_add_path(ctx, &path);
     let note = Note::Resolved {

@@ -40,6 +40,8 @@ pub struct Transaction<'a> {
     /// Who makes the change, for its history line: `TODOS_OWNER` (a valid owner name) and
     /// `TODOS_SESSION`.
     author: history::Author,
+    /// The remote's commit `bring_in` merged into the plan about to be restored.
+    brought_in: Option<remote::BroughtIn>,
 }
 
 /// What a committed change left: the plan as saved, whether anything had to be saved, and
@@ -59,6 +61,16 @@ impl<'a> Transaction<'a> {
     /// `begin`; with `adopt`, a remote's plan is taken whatever this clone had seen of it
     /// (`sync --adopt`).
     pub fn begin_adopting(ctx: &'a Context, host: &mut Host, adopt: bool) -> Result<Self> {
+        Self::begin_as(ctx, host, adopt, false)
+    }
+
+    /// `begin`, without bringing the plan up to the remote's: for `resolve`, whose store holds
+    /// git's conflict markers; it brings the remote's plan into its own (`bring_in`).
+    pub fn begin_deferred(ctx: &'a Context, host: &mut Host) -> Result<Self> {
+        Self::begin_as(ctx, host, false, true)
+    }
+
+    fn begin_as(ctx: &'a Context, host: &mut Host, adopt: bool, deferred: bool) -> Result<Self> {
         // Checked before the lock is taken: a log folder that leads out of the workspace
         // refuses the command before anything is written.
         ctx.memory_dir(false)?;
@@ -84,10 +96,13 @@ impl<'a> Transaction<'a> {
                     .and_then(|owner| crate::plan::model::check_owner(&owner, "", &mut Vec::new())),
                 session: ctx.session.clone(),
             },
+            brought_in: None,
         };
         if let Some(name) = remote::configured(ctx, host)? {
             transaction.link = Some(Link::new(ctx, host, &name, ctx.config.remote_timeout));
-            transaction.refresh(adopt)?;
+            if !deferred {
+                transaction.refresh(adopt)?;
+            }
         } else if let Some(name) = &ctx.config.suggested_remote
             && !crate::store::remote::was_suggested(&ctx.workspace, name)
         {
@@ -343,6 +358,9 @@ impl<'a> Transaction<'a> {
         let mut warnings = self.take_warnings();
         warnings.extend(self.save_as(command, old, restored, readable)?);
         self.note_suggestion();
+        if let (Some(brought), Some(link)) = (self.brought_in.take(), self.link.as_mut()) {
+            link.merged_in(brought, restored.revision)?;
+        }
         // With a remote, the restored plan waits here and is pushed now when it can be.
         if self.link.is_some() {
             warnings.extend(self.push_waiting()?);

@@ -140,11 +140,21 @@ pub fn grant(
 /// other owner), or an open one whose lease has ended (not blocked outside the plan), in list
 /// order.
 pub fn claimable(items: &[Item], claimant: Option<&str>, now: DateTime<Utc>) -> Option<usize> {
+    claimable_by(items, claimant, &|_| now)
+}
+
+/// `claimable`, each item's lease judged at the time `now` gives for it (SPEC §11: a lease
+/// written on another machine ends `clock_skew` later by this clock than one written here).
+pub fn claimable_by(
+    items: &[Item],
+    claimant: Option<&str>,
+    now: &dyn Fn(&Item) -> DateTime<Utc>,
+) -> Option<usize> {
     let index = Index::new(items);
     items.iter().position(|item| {
         index.is_ready(item, claimant)
             || (matches!(item.status, Status::Pending | Status::InProgress)
-                && lease_ended(item, now)
+                && lease_ended(item, now(item))
                 && item.owner.as_deref() != claimant
                 && index.unresolved(item).next().is_none())
     })

@@ -43,7 +43,7 @@ mod replace;
 
 pub use inside::{Folder, folder, link_target, real_root};
 pub use replace::{
-    clear_strays_beside, create_whole, move_to_new, replace, replace_from, sync_dir,
+    clear_strays_beside, create_object, create_whole, move_to_new, replace, replace_from, sync_dir,
 };
 
 /// The mode a new file gets when it replaces nothing; the umask takes its share.
@@ -236,8 +236,30 @@ pub fn open_lock(path: &Path) -> Result<Option<(File, Metadata)>> {
 /// it, with `mode` masked by the umask. On failure the file is removed again: only a file this
 /// call created is ever removed or truncated.
 pub fn write_new(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
+    write_new_as(path, bytes, mode, Durable::Synced)
+}
+
+/// Whether a new file is synced before it is named: always, but for a git object
+/// (`create_object`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Durable {
+    Synced,
+    /// Content-addressed: left to the kernel, as git leaves its own loose objects.
+    Unsynced,
+}
+
+/// `write_new`, synced or not.
+pub(crate) fn write_new_as(
+    path: &Path,
+    bytes: &[u8],
+    mode: u32,
+    durable: Durable,
+) -> std::io::Result<()> {
     let mut file = open(path, Links::Refuse, Access::CreateNew(mode))?;
-    let written = file.write_all(bytes).and_then(|()| file.sync_all());
+    let written = file.write_all(bytes).and_then(|()| match durable {
+        Durable::Synced => file.sync_all(),
+        Durable::Unsynced => Ok(()),
+    });
     if written.is_err() {
         drop(file);
         let _ = fs::remove_file(path);

@@ -15,6 +15,8 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+pub mod objects;
+
 /// What keeps git from running anything the repository's own config names, for every run.
 pub const RUNS_NOTHING: [&str; 10] = [
     "-c",
@@ -107,6 +109,11 @@ impl Git {
             vars: vars.collect(),
             deadline: Instant::now() + budget,
         }
+    }
+
+    /// The environment git runs with (besides the settings above).
+    pub fn vars(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.vars.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
 
     /// The time left before the deadline.

@@ -6,9 +6,10 @@
 //!   `init --git --remote` maps `git fetch` to as well) and reads it back with one
 //!   `git cat-file --batch`: the commit, its parents and the plan, each within the store's cap,
 //!   the plan read as strictly as a store on disk (`Store::decode`).
-//! - `commit` builds the next commit with plumbing (`hash-object`, `mktree`, `commit-tree`),
-//!   its author and dates fixed by the change (reproducible under `TODOS_NOW`), no identity of
-//!   the user's needed.
+//! - `commit` builds the next commit, its three objects written by `todos` itself
+//!   (`git::objects`) or else by git's plumbing (`hash-object`, `mktree`, `commit-tree`), its
+//!   author and dates fixed by the change (reproducible under `TODOS_NOW`), no identity of the
+//!   user's needed.
 //! - `push` is git's own compare-and-swap: `--force-with-lease=REF:OID` (empty: the ref must
 //!   not exist yet), and says whether a race was lost, the remote refused, or it could not be
 //!   reached.
@@ -16,6 +17,7 @@
 //!   (kept out of git by `.todos/.gitignore`): the commit, and the revision of its plan. A
 //!   local plan past it holds revisions that wait to be pushed.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -23,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::plan::list::{LISTS_DIR, ListName};
 use crate::policy::error::{Result, Unreadable};
 use crate::store::disk::{self, Links};
+use crate::store::git::objects::Objects;
 use crate::store::git::{self, Failure, Git, TRANSPORT};
 use crate::store::{Document, Store};
 
@@ -244,35 +247,76 @@ pub struct Signature<'a> {
     pub seconds: i64,
 }
 
-/// Writes the commit of `document` after `parent` (none: the ref's first), with `message`.
+/// Writes the commit of `document` after `parents` (none: the ref's first), with `message`:
+/// `todos` writes its three objects itself where it may (`git::objects`, no process), else
+/// git's plumbing does (`hash-object`, `mktree`, `commit-tree`). `common`: the clone's common
+/// git folder.
 pub fn commit(
     git: &Git,
     place: &Place,
+    common: Option<&Path>,
     document: &Document,
-    parent: Option<&str>,
+    parents: &[&str],
     message: &str,
     by: &Signature<'_>,
 ) -> std::result::Result<String, Trouble> {
     let bytes = document
         .to_bytes()
         .map_err(|err| Trouble::Local(err.to_string()))?;
+    // git takes out of a name what would break a commit's header line.
+    let name: String = by
+        .name
+        .chars()
+        .filter(|c| !matches!(c, '<' | '>' | '\n' | '\0'))
+        .collect();
+    let date = format!("{} +0000", by.seconds);
+    if let Some(objects) = common.and_then(|common| Objects::open(common, git.vars()))
+        && let Some(oid) = write_objects(&objects, place, &bytes, parents, message, &name, &date)
+    {
+        return Ok(oid);
+    }
     let blob = plumbing(git, &["hash-object", "-w", "--stdin"], &bytes, &[])?;
     let entry = format!("100644 blob {blob}\t{}\n", place.file);
     let tree = plumbing(git, &["mktree"], entry.as_bytes(), &[])?;
-    let date = format!("{} +0000", by.seconds);
     let env = [
-        ("GIT_AUTHOR_NAME", by.name),
-        ("GIT_AUTHOR_EMAIL", "todos@localhost"),
+        ("GIT_AUTHOR_NAME", name.as_str()),
+        ("GIT_AUTHOR_EMAIL", EMAIL),
         ("GIT_AUTHOR_DATE", date.as_str()),
-        ("GIT_COMMITTER_NAME", by.name),
-        ("GIT_COMMITTER_EMAIL", "todos@localhost"),
+        ("GIT_COMMITTER_NAME", name.as_str()),
+        ("GIT_COMMITTER_EMAIL", EMAIL),
         ("GIT_COMMITTER_DATE", date.as_str()),
     ];
     let mut args = vec!["commit-tree", tree.as_str()];
-    if let Some(parent) = parent {
+    for parent in parents {
         args.extend(["-p", parent]);
     }
     plumbing(git, &args, message.as_bytes(), &env)
+}
+
+/// The address of every commit `todos` makes: no identity of the user's is needed.
+const EMAIL: &str = "todos@localhost";
+
+/// The plan's blob, its tree and the commit, written by `todos` itself; `None`: one could not
+/// be written (the caller asks git).
+fn write_objects(
+    objects: &Objects,
+    place: &Place,
+    plan: &[u8],
+    parents: &[&str],
+    message: &str,
+    name: &str,
+    date: &str,
+) -> Option<String> {
+    let blob = objects.write("blob", plan)?;
+    let tree = objects.write("tree", &Objects::tree_of_one(&place.file, &blob)?)?;
+    let parents = parents.iter().fold(String::new(), |mut text, parent| {
+        let _ = writeln!(text, "parent {parent}");
+        text
+    });
+    let commit = format!(
+        "tree {tree}\n{parents}author {name} <{EMAIL}> {date}\ncommitter {name} <{EMAIL}> {date}\n\n{message}"
+    );
+    objects.write("commit", commit.as_bytes())
 }
 
 /// A plumbing command that prints one object name.
@@ -367,6 +411,39 @@ pub struct Seen {
     pub remote: String,
     pub oid: String,
     pub revision: u64,
+    /// The revisions kept here since the remote last had them, when the remote moved meanwhile
+    /// and they were merged with it; absent: they go on from `oid`, at `revision`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ahead: Option<Ahead>,
+}
+
+/// The line of revisions kept here that the remote has not had, when some of them merged what
+/// came from the remote meanwhile: it goes on from the commit `oid` (the local revision
+/// `since`), and each revision of `merges` merged the remote's commit named beside it. So the
+/// revisions reach the remote one commit each, the merges as merge commits (SPEC §11).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ahead {
+    pub since: u64,
+    pub oid: String,
+    pub merges: Vec<(u64, String)>,
+}
+
+/// How many revisions of a local plan at `revision` the remote has not had, by what this clone
+/// last had in common with it: the one answer to "does anything wait here?" (`show` and
+/// `recap` count them; a change and `sync` push them). Without anything in common, every
+/// revision waits; after a merge (`Ahead`), every revision since the line left the remote;
+/// else those past the revision the remote had, at least one when the plan is not that
+/// revision.
+pub fn waiting(seen: Option<&Seen>, revision: u64) -> u64 {
+    match seen {
+        None => revision,
+        Some(Seen {
+            ahead: Some(ahead), ..
+        }) => revision.saturating_sub(ahead.since).max(1),
+        Some(seen) if seen.revision == revision => 0,
+        Some(seen) => revision.saturating_sub(seen.revision).max(1),
+    }
 }
 
 /// `.todos/LIST.remote`.
@@ -388,6 +465,24 @@ pub fn seen(workspace: &Path, list: &ListName, remote: &str) -> Option<Seen> {
     .ok()??;
     let seen: Seen = serde_json::from_slice(&bytes).ok()?;
     (seen.remote == remote && is_oid(&seen.oid)).then_some(seen)
+}
+
+/// What this clone last had in common with a remote for one list, whichever remote that was,
+/// and when it was recorded (the file's time): for the board, which reads no configuration.
+pub fn seen_any(workspace: &Path, list: &ListName) -> Option<(Seen, std::time::SystemTime)> {
+    let path = seen_path(workspace, list);
+    let (file, meta) = disk::open_read_meta(&path, Links::Refuse).ok()??;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, 4096), &mut bytes).ok()?;
+    let seen: Seen = serde_json::from_slice(&bytes).ok()?;
+    let at = meta.modified().ok()?;
+    is_oid(&seen.oid).then_some((seen, at))
+}
+
+/// The commit a list's ref names in the clone's own repository (`common`: its common git
+/// folder), as its last fetch left it; `None` when it has none or it is packed.
+pub fn local_ref(common: &Path, list: &ListName) -> Option<String> {
+    loose_ref(common, &format!("{REF_PREFIX}{}", list.as_str()))
 }
 
 /// `.todos/.remote-suggested`: the remote a committed `.todos.config.json` suggests, once this
@@ -424,4 +519,35 @@ pub fn remember(workspace: &Path, list: &ListName, seen: &Seen) -> Result<()> {
     let mut bytes = serde_json::to_vec(seen).unwrap_or_default();
     bytes.push(b'\n');
     disk::replace(&path, &bytes, 0o600)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(revision: u64, ahead: Option<u64>) -> Seen {
+        Seen {
+            remote: "origin".to_owned(),
+            oid: "a".repeat(40),
+            revision,
+            ahead: ahead.map(|since| Ahead {
+                since,
+                oid: "b".repeat(40),
+                merges: vec![(since + 2, "c".repeat(40))],
+            }),
+        }
+    }
+
+    #[test]
+    fn what_waits_is_counted_from_what_the_remote_last_had() {
+        assert_eq!(waiting(None, 0), 0);
+        assert_eq!(waiting(None, 3), 3);
+        assert_eq!(waiting(Some(&seen(3, None)), 3), 0);
+        assert_eq!(waiting(Some(&seen(3, None)), 5), 2);
+        // A plan put back behind the remote's revision still differs from it.
+        assert_eq!(waiting(Some(&seen(3, None)), 2), 1);
+        // After a merge the revision the remote had is its own number: the line left at 2.
+        assert_eq!(waiting(Some(&seen(7, Some(2))), 7), 5);
+        assert_eq!(waiting(Some(&seen(9, Some(2))), 4), 2);
+    }
 }

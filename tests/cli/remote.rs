@@ -22,10 +22,47 @@ struct Remote {
 
 impl Remote {
     fn new() -> Self {
+        Self::of_format("sha1")
+    }
+
+    /// A remote whose objects are named by `format` (`sha1`, `sha256`).
+    fn of_format(format: &str) -> Self {
         let env = TestEnv::new();
-        env.git_in(&env.root(), &["init", "-q", "--bare", "remote.git"])
-            .success();
+        let format = format!("--object-format={format}");
+        env.git_in(
+            &env.root(),
+            &["init", "-q", "--bare", &format, "remote.git"],
+        )
+        .success();
         Self { env }
+    }
+
+    /// Points `clone`'s `origin` at a repository that is not there: the remote is out of reach,
+    /// and git says so as `NOWHERE`.
+    fn cut_off(&self, clone: &Path) {
+        let away = self.env.root().join("nowhere.git");
+        self.git(
+            clone,
+            &["remote", "set-url", "origin", away.to_str().unwrap()],
+        );
+    }
+
+    /// Points `clone`'s `origin` back at the remote.
+    fn reconnect(&self, clone: &Path) {
+        let bare = self.bare();
+        self.git(
+            clone,
+            &["remote", "set-url", "origin", bare.to_str().unwrap()],
+        );
+    }
+
+    /// The remote's `pre-receive` hook: `script`, run by sh.
+    fn hook(&self, script: &str) {
+        let hook = self.bare().join("hooks/pre-receive");
+        fs::write(&hook, format!("#!/bin/sh\n{script}")).unwrap();
+        let mut mode = fs::metadata(&hook).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
+        fs::set_permissions(&hook, mode).unwrap();
     }
 
     fn bare(&self) -> PathBuf {
@@ -172,6 +209,26 @@ const ABC: &str = concat!(
     "3 of 3 open — finish them before you wrap up.\n"
 );
 
+/// What git says of the remote `cut_off` points a clone at.
+const NOWHERE: &str = "fatal: '[ROOT]/nowhere.git' does not appear to be a git repository";
+
+/// The warning of a change saved here as `revision` that the remote did not get, and why.
+fn not_pushed(revision: u64, why: &str) -> String {
+    format!(
+        "warning: revision {revision} is saved here but not yet on the remote \"origin\" ({why}): \
+         the next change or `todos sync` pushes it\n"
+    )
+}
+
+/// The refusal of a claim the remote cannot confirm, and why.
+fn claim_unreachable(why: &str) -> String {
+    format!(
+        "error: a claim needs the remote \"origin\", which cannot be reached: {why}\n\
+         hint: nothing changed; run it again once the remote answers, or pass --offline to claim \
+         on this machine alone\n"
+    )
+}
+
 /// What `show` and `recap` say while one revision waits to be pushed.
 const ONE_WAITS: &str = "warning: 1 revision of this plan is saved here but not yet on the \
                          remote \"origin\": the next change or `todos sync` pushes it\n";
@@ -303,15 +360,10 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
         .stdout_varies("sync's lines are checked in the test above")
         .run();
     // a loses its remote; its change is saved here and waits.
-    let away = net.env.root().join("nowhere.git");
-    net.git(&a, &["remote", "set-url", "origin", away.to_str().unwrap()]);
+    net.cut_off(&a);
     net.todos(&a, &["update", "1", "completed"])
         .stdout_varies("update's checklist is update.rs's to check")
-        .expect_stderr(concat!(
-            "warning: revision 2 is saved here but not yet on the remote \"origin\" ",
-            "(fatal: '[ROOT]/nowhere.git' does not appear to be a git repository): ",
-            "the next change or `todos sync` pushes it\n"
-        ))
+        .expect_stderr(not_pushed(2, NOWHERE))
         .run();
     // show and recap say what waits, from what this clone last had in common: no network.
     net.todos(&a, &["recap"])
@@ -326,10 +378,7 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
     net.todos(&b, &["update", "3", "completed"])
         .stdout_varies("update's checklist is update.rs's to check")
         .run();
-    net.git(
-        &a,
-        &["remote", "set-url", "origin", net.bare().to_str().unwrap()],
-    );
+    net.reconnect(&a);
     net.todos(&a, &["sync"])
         .expect_stdout("default: revision 2 -> 3, came in: 3 completed [2/3]; pushed revision 3\n")
         .run();
@@ -352,37 +401,22 @@ fn a_claim_needs_the_remote_unless_offline() {
     let net = Remote::new();
     let a = net.clone("a");
     net.create_abc(&a);
-    let away = net.env.root().join("nowhere.git");
-    net.git(&a, &["remote", "set-url", "origin", away.to_str().unwrap()]);
+    net.cut_off(&a);
     net.env.rejects(
         net.todos(&a, &["next", "--claim"])
             .env("TODOS_OWNER", "w1")
-            .expect_stderr(concat!(
-                "error: a claim needs the remote \"origin\", which cannot be reached: ",
-                "fatal: '[ROOT]/nowhere.git' does not appear to be a git repository\n",
-                "hint: nothing changed; run it again once the remote answers, or pass --offline ",
-                "to claim on this machine alone\n"
-            )),
+            .expect_stderr(claim_unreachable(NOWHERE)),
         7,
     );
     net.env.rejects(
         net.todos(&a, &["update", "2", "--owner", "w1"])
-            .expect_stderr(concat!(
-                "error: a claim needs the remote \"origin\", which cannot be reached: ",
-                "fatal: '[ROOT]/nowhere.git' does not appear to be a git repository\n",
-                "hint: nothing changed; run it again once the remote answers, or pass --offline ",
-                "to claim on this machine alone\n"
-            )),
+            .expect_stderr(claim_unreachable(NOWHERE)),
         7,
     );
     net.todos(&a, &["--offline", "next", "--claim"])
         .env("TODOS_OWNER", "w1")
         .expect_stdout("  1 [▶] a @w1\n")
-        .expect_stderr(concat!(
-            "warning: revision 2 is saved here but not yet on the remote \"origin\" ",
-            "(fatal: '[ROOT]/nowhere.git' does not appear to be a git repository): ",
-            "the next change or `todos sync` pushes it\n"
-        ))
+        .expect_stderr(not_pushed(2, NOWHERE))
         .run();
 }
 
@@ -391,15 +425,7 @@ fn a_remote_that_refuses_the_push_is_quoted_and_the_change_waits() {
     let net = Remote::new();
     let a = net.clone("a");
     net.create_abc(&a);
-    let hook = net.bare().join("hooks/pre-receive");
-    fs::write(
-        &hook,
-        "#!/bin/sh\necho 'refs/todos/* are protected here' >&2\nexit 1\n",
-    )
-    .unwrap();
-    let mut mode = fs::metadata(&hook).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
-    fs::set_permissions(&hook, mode).unwrap();
+    net.hook("echo 'refs/todos/* are protected here' >&2\nexit 1\n");
     let before = plan_files(&a);
     // A claim the remote did not take is no claim: nothing changes here.
     net.todos(&a, &["next", "--claim"])
@@ -432,7 +458,7 @@ fn a_remote_that_refuses_the_push_is_quoted_and_the_change_waits() {
         .expect_stdout("[1/3] Pending: b; c.\n")
         .expect_stderr(ONE_WAITS)
         .run();
-    fs::remove_file(&hook).unwrap();
+    fs::remove_file(net.bare().join("hooks/pre-receive")).unwrap();
     net.todos(&a, &["sync"])
         .expect_stdout("default: pushed revision 2\n")
         .run();
@@ -467,12 +493,7 @@ fn a_remote_that_hangs_costs_at_most_remote_timeout() {
         net.todos(&a, &["next", "--claim"])
             .env("TODOS_OWNER", "w1")
             .env("TODOS_REMOTE_TIMEOUT", "1s")
-            .expect_stderr(concat!(
-                "error: a claim needs the remote \"origin\", which cannot be reached: ",
-                "no answer within remote_timeout\n",
-                "hint: nothing changed; run it again once the remote answers, or pass --offline ",
-                "to claim on this machine alone\n"
-            )),
+            .expect_stderr(claim_unreachable("no answer within remote_timeout")),
         7,
     );
     let took = started.elapsed();
@@ -483,10 +504,7 @@ fn a_remote_that_hangs_costs_at_most_remote_timeout() {
     net.todos(&a, &["update", "1", "completed"])
         .env("TODOS_REMOTE_TIMEOUT", "1s")
         .stdout_varies("update's checklist is update.rs's to check")
-        .expect_stderr(concat!(
-            "warning: revision 2 is saved here but not yet on the remote \"origin\" ",
-            "(no answer within remote_timeout): the next change or `todos sync` pushes it\n"
-        ))
+        .expect_stderr(not_pushed(2, "no answer within remote_timeout"))
         .run();
     drop(held);
 }
@@ -828,8 +846,7 @@ fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
         .stdin(payload)
         .expect_stdout(plan)
         .run();
-    let away = net.env.root().join("nowhere.git");
-    net.git(&b, &["remote", "set-url", "origin", away.to_str().unwrap()]);
+    net.cut_off(&b);
     let done = net
         .todos(&b, &["hook"])
         .stdin(payload)
@@ -842,8 +859,8 @@ fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
     assert_eq!(
         said,
         format!(
-            "{plan}This plan may be behind the remote \"origin\" (fatal: '{}' does not appear to be a git repository); ",
-            away.display()
+            "{plan}This plan may be behind the remote \"origin\" ({}); ",
+            NOWHERE.replace("[ROOT]", &net.env.root().display().to_string())
         )
     );
     assert_eq!(since.len(), "2025-01-02 17:42.\n".len(), "{since}");
@@ -869,17 +886,9 @@ fn a_write_that_loses_a_race_is_merged_and_keeps_what_the_other_machine_added() 
         Some(&base),
     );
     net.git(&net.bare(), &["update-ref", "refs/todos/default", &base]);
-    let hook = net.bare().join("hooks/pre-receive");
-    fs::write(
-        &hook,
-        format!(
-            "#!/bin/sh\n[ -e raced ] && exit 0\ntouch raced\nenv -u GIT_QUARANTINE_PATH git update-ref refs/todos/default {other}\n"
-        ),
-    )
-    .unwrap();
-    let mut mode = fs::metadata(&hook).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
-    fs::set_permissions(&hook, mode).unwrap();
+    net.hook(&format!(
+        "[ -e raced ] && exit 0\ntouch raced\nenv -u GIT_QUARANTINE_PATH git update-ref refs/todos/default {other}\n"
+    ));
     net.todos(
         &a,
         &[
@@ -943,6 +952,347 @@ fn two_clones_that_join_with_the_same_committed_plan_do_not_double_it() {
             "1 of 3 open — finish it before you wrap up.\n"
         ))
         .run();
+}
+
+#[test]
+fn the_commits_todos_writes_itself_are_the_ones_gits_plumbing_writes() {
+    // A change writes its plan, tree and commit itself; with GIT_DIR set (objects git may
+    // look for elsewhere) git's plumbing writes them. Under one TODOS_NOW both make the same
+    // commit, byte for byte, in a SHA-1 and in a SHA-256 repository, and git finds both sound.
+    for format in ["sha1", "sha256"] {
+        let tips: Vec<String> = [false, true]
+            .into_iter()
+            .map(|plumbing| {
+                let net = Remote::of_format(format);
+                let a = net.clone("a");
+                let todos = |args: &[&str]| {
+                    let run = net.todos(&a, args);
+                    if plumbing {
+                        run.env("GIT_DIR", a.join(".git"))
+                    } else {
+                        run
+                    }
+                };
+                todos(&["create"])
+                    .stdin("a\nb\nc\n")
+                    .expect_stdout(ABC)
+                    .run();
+                todos(&["update", "2", "completed"])
+                    .env("TODOS_OWNER", "ana")
+                    .stdout_varies("update's checklist is update.rs's to check")
+                    .run();
+                net.git(&a, &["fsck", "--strict", "--no-dangling"]);
+                net.git(&net.bare(), &["fsck", "--strict"]);
+                net.tip()
+            })
+            .collect();
+        assert_eq!(tips[0], tips[1], "{format}");
+        assert_eq!(tips[0].len(), if format == "sha1" { 40 } else { 64 });
+    }
+}
+
+#[test]
+fn revisions_made_offline_reach_the_remote_one_commit_each() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.create_abc(&a);
+    net.todos(&b, &["sync"])
+        .stdout_varies("sync's lines are checked in the first test")
+        .run();
+    net.cut_off(&a);
+    for (revision, args) in [
+        (2, ["update", "1", "completed"]),
+        (3, ["update", "2", "cancelled"]),
+        (4, ["update", "3", "in_progress"]),
+    ] {
+        net.todos(&a, &args)
+            .stdout_varies("update's checklist is update.rs's to check")
+            .expect_stderr(not_pushed(revision, NOWHERE))
+            .run();
+    }
+    net.reconnect(&a);
+    net.todos(&a, &["sync"])
+        .expect_stdout("default: pushed revision 4\n")
+        .run();
+    assert_eq!(
+        net.log(),
+        concat!(
+            "update: 3 in_progress [2/3]\n",
+            "Todos-Revision: 4\n",
+            "todos\n",
+            "update: 2 cancelled [2/3]\n",
+            "Todos-Revision: 3\n",
+            "todos\n",
+            "update: 1 completed [1/3]\n",
+            "Todos-Revision: 2\n",
+            "todos\n",
+            "create: added 1, 2, 3 [0/3]\n",
+            "Todos-Revision: 1\n",
+            "todos\n",
+        )
+    );
+    // Two more offline while b changes the remote: each is a commit on the line a had, and
+    // the revision that merged b's is a merge commit of both.
+    net.cut_off(&a);
+    net.todos(&a, &["create", "d"])
+        .stdout_varies("create's checklist is create.rs's to check")
+        .expect_stderr(not_pushed(5, NOWHERE))
+        .run();
+    net.todos(&b, &["create", "e"])
+        .stdout_varies("create's checklist is create.rs's to check")
+        .run();
+    net.reconnect(&a);
+    // A change brings b's in and merges it, and the remote refuses its push: a's revision 5,
+    // the merge and the change wait, and the count of what waits says so.
+    net.hook("exit 1\n");
+    net.todos(&a, &["update", "4", "completed"])
+        .expect_code(7)
+        .stderr_varies("the refusal is checked in its own test")
+        .run();
+    net.todos(&a, &["recap"])
+        .stdout_varies("recap's line is recap.rs's to check")
+        .expect_stderr(
+            "warning: 3 revisions of this plan are saved here but not yet on the remote \"origin\": \
+             the next change or `todos sync` pushes them\n",
+        )
+        .run();
+    fs::remove_file(net.bare().join("hooks/pre-receive")).unwrap();
+    net.todos(&a, &["sync"])
+        .expect_stdout("default: pushed revision 7\n")
+        .run();
+    let graph = net.git(
+        &net.bare(),
+        &["log", "--graph", "--format=%s", "-6", "refs/todos/default"],
+    );
+    assert_eq!(
+        graph,
+        concat!(
+            "* update: 4 completed [3/5]\n",
+            "*   sync: merged with origin: added 5 [2/5]\n",
+            "|\\  \n",
+            "| * create: added 4 [2/4]\n",
+            "* | create: added 4 [2/4]\n",
+            "|/  \n",
+            "* update: 3 in_progress [2/3]\n",
+            "* update: 2 cancelled [2/3]\n",
+        )
+    );
+}
+
+#[test]
+fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.create_abc(&a);
+    net.todos(&b, &["sync"])
+        .stdout_varies("sync's lines are checked in the first test")
+        .run();
+    // git left a's plan with conflict markers (a plan tracked by git, merged by hand) while b
+    // completed item 3 on the remote.
+    let side = |done: &str| {
+        let item = |id: &str, text: &str| {
+            let status = if id == done { "completed" } else { "pending" };
+            format!(r#"{{"id": "{id}", "content": "{text}", "status": "{status}"}}"#)
+        };
+        format!(
+            "{{\"version\": 1, \"revision\": 1, \"next_id\": 4, \"todos\": [{}, {}, {}]}}\n",
+            item("1", "a"),
+            item("2", "b"),
+            item("3", "c")
+        )
+    };
+    fs::write(
+        a.join(".todos.json"),
+        format!(
+            "<<<<<<< HEAD\n{}=======\n{}>>>>>>> other\n",
+            side("1"),
+            side("2")
+        ),
+    )
+    .unwrap();
+    net.todos(&b, &["update", "3", "completed"])
+        .stdout_varies("update's checklist is update.rs's to check")
+        .run();
+    // Both sides of the conflict, and b's change that came in meanwhile.
+    net.todos(&a, &["resolve"])
+        .expect_stdout("[3/3] (no summary)\n  1 [x] a\n  2 [x] b\n  3 [x] c\nAll 3 done.\n")
+        .stderr_varies("resolve's note is merge.rs's to check")
+        .run();
+    let graph = net.git(
+        &net.bare(),
+        &["log", "--graph", "--format=%s", "refs/todos/default"],
+    );
+    assert_eq!(
+        graph,
+        concat!(
+            "*   resolve: 2 completed; 3 completed [3/3]\n",
+            "|\\  \n",
+            "* | update: 3 completed [1/3]\n",
+            "|/  \n",
+            "* create: added 1, 2, 3 [0/3]\n",
+        )
+    );
+    // A ref moved backwards meanwhile is refused before anything is saved.
+    let first = net.git(
+        &net.bare(),
+        &["rev-list", "--max-parents=0", "refs/todos/default"],
+    );
+    fs::write(
+        a.join(".todos.json"),
+        format!(
+            "<<<<<<< HEAD\n{}=======\n{}>>>>>>> other\n",
+            side("1"),
+            side("2")
+        ),
+    )
+    .unwrap();
+    net.git(
+        &net.bare(),
+        &["update-ref", "refs/todos/default", first.trim()],
+    );
+    let before = plan_files(&a);
+    net.todos(&a, &["resolve"])
+        .expect_code(7)
+        .stderr_varies("the refusal of a moved ref is checked in its own test")
+        .run();
+    assert_eq!(
+        plan_files(&a),
+        before,
+        "the refused resolve changed the clone"
+    );
+}
+
+#[test]
+fn a_plan_over_the_stores_cap_on_the_ref_is_refused_unread() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    net.create_abc(&a);
+    let good = net.tip();
+    // Over the store's cap of 64 MiB: judged by the size git gives, its bytes never kept (the
+    // reader keeps at most the cap of what git prints, and drops the rest).
+    let mut huge = br#"{"version":1,"revision":2,"next_id":1,"todos":[],"summary":""#.to_vec();
+    huge.resize(64 * 1024 * 1024 + 7, b'a');
+    huge.extend_from_slice(b"\"}");
+    let size = huge.len();
+    let planted = net.plant(&huge, Some(&good));
+    drop(huge);
+    let before = plan_files(&a);
+    let done = net
+        .todos(&a, &["update", "1", "completed"])
+        .expect_code(7)
+        .stderr_varies("compared whole below, with the planted commit's name")
+        .run();
+    assert_eq!(plan_files(&a), before, "the huge plan changed the clone");
+    assert_eq!(
+        done.stderr,
+        format!(
+            "error: refs/todos/default on \"origin\" (commit {}) is not a plan todos takes: its plan \
+             is {size} bytes, over the 67108864 a store may hold\n\
+             hint: nothing changed here; push a good plan over it (git push --force origin \
+             COMMIT:refs/todos/default), or delete it (git push origin :refs/todos/default) and the \
+             next change publishes this one\n",
+            &planted[..12]
+        )
+    );
+}
+
+#[test]
+fn a_lease_written_elsewhere_ends_clock_skew_later_and_one_written_here_on_time() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.create_abc(&a);
+    // w1 claims item 1 on a, for a minute from NOW (2025-01-02T17:42:33Z).
+    net.todos(&a, &["next", "--claim", "--lease", "1m"])
+        .env("TODOS_OWNER", "w1")
+        .expect_stdout("  1 [▶] a @w1\n")
+        .expect_stderr("note: Claimed: 1 \"a\". Lease until 2025-01-02 17:43:33.\n")
+        .run();
+    let at = |time: &str| format!("2025-01-02T{time}Z");
+    net.todos(&b, &["sync"])
+        .stdout_varies("sync's lines are checked in the first test")
+        .run();
+    // 10 s after the lease's end by b's clock: within clock_skew (60 s) of a lease a wrote,
+    // so b's claim takes the next item, not w1's.
+    net.todos(&b, &["next", "--claim"])
+        .env("TODOS_OWNER", "w3")
+        .env("TODOS_NOW", at("17:43:43"))
+        .expect_stdout("  2 [▶] b @w3\n")
+        .run();
+    // On a, which wrote the lease, it ended 15 s ago by the clock that wrote it: taken over,
+    // b's claim kept.
+    net.todos(&a, &["next", "--claim"])
+        .env("TODOS_OWNER", "w2")
+        .env("TODOS_NOW", at("17:43:48"))
+        .expect_stdout("  1 [▶] a @w2\n")
+        .expect_stderr("note: Claimed: 1 \"a\" (taken over from w1: lease ended 15s ago).\n")
+        .run();
+}
+
+#[test]
+fn the_board_says_how_far_a_list_is_ahead_of_or_behind_its_remote() {
+    let net = Remote::new();
+    let a = net.clone("a");
+    let b = net.clone("b");
+    net.create_abc(&a);
+    let standing = |clone: &Path| -> Value {
+        let done = net
+            .todos(clone, &["board", "--json"])
+            .stdout_varies("only the list's remote is read here")
+            .run();
+        let envelope: Value = serde_json::from_str(done.stdout.trim()).unwrap();
+        let mut remote = envelope["data"]["lists"][0]["remote"].clone();
+        let since = remote["since"].take();
+        assert!(
+            since.as_str().is_some_and(|at| at.ends_with('Z')),
+            "{since}"
+        );
+        remote
+    };
+    let json = |text: &str| -> Value { serde_json::from_str(text).unwrap() };
+    assert_eq!(
+        standing(&a),
+        json(r#"{"name":"origin","ahead":0,"behind":false,"since":null}"#)
+    );
+    net.cut_off(&a);
+    net.todos(&a, &["update", "1", "completed"])
+        .stdout_varies("update's checklist is update.rs's to check")
+        .expect_stderr(not_pushed(2, NOWHERE))
+        .run();
+    assert_eq!(
+        standing(&a),
+        json(r#"{"name":"origin","ahead":1,"behind":false,"since":null}"#)
+    );
+    net.reconnect(&a);
+    net.todos(&b, &["update", "2", "completed"])
+        .stdout_varies("update's checklist is update.rs's to check")
+        .run();
+    // A plain `git fetch` brings the ref: the plan here is behind it until the next change.
+    net.git(&a, &["fetch", "-q", "origin", "+refs/todos/*:refs/todos/*"]);
+    assert_eq!(
+        standing(&a),
+        json(r#"{"name":"origin","ahead":1,"behind":true,"since":null}"#)
+    );
+    // A list that never had a remote has no such field.
+    let c = net.clone("c");
+    net.env
+        .todos(&["create", "x"])
+        .current_dir(&c)
+        .env("PATH", path())
+        .stdout_varies("create's checklist is create.rs's to check")
+        .run();
+    let done = net
+        .env
+        .todos(&["board", "--json"])
+        .current_dir(&c)
+        .env("PATH", path())
+        .stdout_varies("read below")
+        .run();
+    let envelope: Value = serde_json::from_str(done.stdout.trim()).unwrap();
+    assert!(envelope["data"]["lists"][0].get("revision").is_some());
+    assert!(envelope["data"]["lists"][0].get("remote").is_none());
 }
 
 #[cfg(feature = "board")]

@@ -179,6 +179,9 @@ pub fn list(workspace: &Path, list: &ListName, now: DateTime<Utc>) -> ListView {
     value.insert("warnings".to_owned(), json!(warnings));
     value.insert("stats".to_owned(), json!(model::stats(&document.todos)));
     value.insert("revisions".to_owned(), Value::Array(revisions));
+    if let Some(remote) = remote(workspace, list, document.revision) {
+        value.insert("remote".to_owned(), remote);
+    }
     let value = Value::Object(value);
     ListView {
         list: list.clone(),
@@ -186,6 +189,28 @@ pub fn list(workspace: &Path, list: &ListName, now: DateTime<Utc>) -> ListView {
         value,
         leases,
     }
+}
+
+/// Where a list with a remote stands against it (SPEC §10, §11), from this clone's own files
+/// alone, no network: `ahead`, the revisions kept here that the remote has not had; `behind`,
+/// whether a `git fetch` brought the list's ref past what the plan holds; `since`, when this
+/// clone last had the plan in common with the remote. `None` for a list that never had one.
+fn remote(workspace: &Path, list: &ListName, revision: u64) -> Option<Value> {
+    use crate::store::remote as wire;
+    let (seen, at) = wire::seen_any(workspace, list)?;
+    let ahead = wire::waiting(Some(&seen), revision);
+    let behind = crate::commands::init::common_dir(workspace)
+        .ok()
+        .and_then(|common| wire::local_ref(&common, list))
+        .is_some_and(|oid| {
+            oid != seen.oid
+                && seen
+                    .ahead
+                    .as_ref()
+                    .is_none_or(|line| line.merges.iter().all(|(_, tip)| *tip != oid))
+        });
+    let since = DateTime::<Utc>::from(at).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    Some(json!({"name": seen.remote, "ahead": ahead, "behind": behind, "since": since}))
 }
 
 /// Which items the page is sent, by their place in the list: all of them up to

@@ -26,6 +26,18 @@ impl Transaction<'_> {
         Ok(brought.before)
     }
 
+    /// With a remote, brings its newer plan into `plan`, made here without it (`resolve`):
+    /// merged three-way, the remote's commit recorded once `restore` saves it.
+    pub fn bring_in(&mut self, plan: Document) -> Result<Document> {
+        let Some(link) = self.link.as_mut() else {
+            return Ok(plan);
+        };
+        let (plan, warnings, brought) = remote::bring_in(self.ctx, link, plan)?;
+        self.warnings.extend(warnings);
+        self.brought_in = brought;
+        Ok(plan)
+    }
+
     /// Marks the change a claim: with a remote out of reach it is refused unless `--offline`.
     pub fn claiming(&mut self, owner: Option<&str>) {
         self.claim = true;
@@ -65,9 +77,10 @@ impl Transaction<'_> {
         let Some(link) = self.link.as_mut() else {
             return Ok(Some(None));
         };
+        let recorded = ctx.recorded(command);
         let (published, oid) = link.publish(
             new,
-            &ctx.recorded(command),
+            Some(&recorded),
             Some(old),
             ctx.now.instant().timestamp(),
         )?;
@@ -127,7 +140,7 @@ impl Transaction<'_> {
             let common = link.common_plan();
             let (published, oid) = link.publish(
                 &local,
-                "sync",
+                None,
                 common.as_ref(),
                 self.ctx.now.instant().timestamp(),
             )?;

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use super::{NEW_FILE_MODE, check_file, parent, write_new};
+use super::{Durable, NEW_FILE_MODE, check_file, parent, write_new, write_new_as};
 use crate::policy::error::{Disk, Error, Result};
 
 /// The folder a file is replaced in, held open for the whole replacement: read once for the
@@ -76,6 +76,16 @@ fn sync_folder(handle: &File, path: &Path) -> Result<()> {
 /// `.NAME.PID-N.todos-tmp`. Created new, it can never be a planted link; a taken name moves on
 /// to the next `N`.
 fn write_temp_beside(folder: &Beside, target: &Path, bytes: &[u8], mode: u32) -> Result<PathBuf> {
+    write_temp_as(folder, target, bytes, mode, Durable::Synced)
+}
+
+fn write_temp_as(
+    folder: &Beside,
+    target: &Path,
+    bytes: &[u8],
+    mode: u32,
+    durable: Durable,
+) -> Result<PathBuf> {
     let dir = folder.path;
     let name = target
         .file_name()
@@ -85,7 +95,7 @@ fn write_temp_beside(folder: &Beside, target: &Path, bytes: &[u8], mode: u32) ->
     remove_dead_strays(folder, &format!(".{name}."), pid);
     for n in 0..100 {
         let tmp = dir.join(format!(".{name}.{pid}-{n}.todos-tmp"));
-        match write_new(&tmp, bytes, mode) {
+        match write_new_as(&tmp, bytes, mode, durable) {
             Ok(()) => return Ok(tmp),
             Err(err) if err.kind() == ErrorKind::AlreadyExists => {}
             Err(err) => return Err(Error::from(Disk::io("write", &tmp, &err))),
@@ -225,6 +235,27 @@ pub fn create_whole(target: &Path, bytes: &[u8]) -> Result<bool> {
         // A file system without hard links: create the name itself, exclusively.
         Err(_) => match write_new(target, bytes, NEW_FILE_MODE) {
             Ok(()) => folder.sync().map(|()| true),
+            Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
+            Err(err) => Err(Error::from(Disk::io("create", target, &err))),
+        },
+    }
+}
+
+/// Creates the git object `target` (`objects/XX/REST`) with `bytes` as `create_whole` does,
+/// but neither the file nor its folder is synced: an object's name is the hash of its
+/// content, and git leaves its own loose objects to the kernel too (`core.fsync` without
+/// `loose-object`, its default), where a sync each would cost a change through a remote more
+/// than its fetch (docs/performance.md). Read-only, as git makes them.
+pub fn create_object(target: &Path, bytes: &[u8]) -> Result<bool> {
+    let folder = Beside::open(target)?;
+    let tmp = write_temp_as(&folder, target, bytes, 0o444, Durable::Unsynced)?;
+    let linked = fs::hard_link(&tmp, target);
+    let _ = fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => Ok(true),
+        Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
+        Err(_) => match write_new_as(target, bytes, 0o444, Durable::Unsynced) {
+            Ok(()) => Ok(true),
             Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
             Err(err) => Err(Error::from(Disk::io("create", target, &err))),
         },

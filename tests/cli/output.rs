@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::{LOCK, TestEnv, still_open, unreadable_store_hint};
+use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open, unreadable_store_hint};
 
 fn sample(env: &TestEnv) {
     env.todos(&["write", "-"])
@@ -447,7 +447,7 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
                     held by another todos process\n",
                 "error: another todos process held the lock on [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos/default.json.lock \
                     longer than --lock-timeout (1 s)\n",
-                "hint: try again once it is done, or wait longer with --lock-timeout SECS\n",
+                lock_busy_hint!(),
             )).run()
         .code(3);
     drop(lock);

@@ -2,7 +2,7 @@
 
 use std::fs;
 
-use crate::support::{LOCK, TestEnv, still_open, unreadable_store_hint};
+use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open, unreadable_store_hint};
 
 #[test]
 fn show_and_recap_create_nothing() {
@@ -138,7 +138,7 @@ fn a_held_lock_times_out_with_a_conflict() {
                 another todos process\n",
                 "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
                 longer than --lock-timeout (0.5 s)\n",
-                "hint: try again once it is done, or wait longer with --lock-timeout SECS\n",
+                lock_busy_hint!(),
             )),
         3,
     );

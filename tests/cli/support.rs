@@ -67,6 +67,22 @@ macro_rules! unvouched_hint {
 }
 pub(crate) use unvouched_hint;
 
+/// The hint under a refusal naming an id the three-item plans of many tests do not have.
+macro_rules! ids_hint {
+    () => {
+        "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+    };
+}
+pub(crate) use ids_hint;
+
+/// The hint under a refusal to wait longer for another process's lock.
+macro_rules! lock_busy_hint {
+    () => {
+        "hint: try again once it is done, or wait longer with --lock-timeout SECS\n"
+    };
+}
+pub(crate) use lock_busy_hint;
+
 /// The last line of `check`'s refusal while items are open: `finish_before_stop!(it)` for one,
 /// `finish_before_stop!(them)` for more.
 macro_rules! finish_before_stop {

@@ -97,7 +97,15 @@ plan() {
 }
 
 # workspace NAME N: a workspace holding the N-item plan (3 in 10 done) as written by todos, its
-# pristine copy for --prepare, and the next snapshot (one more item done) for the timed write.
+# pristine copy (NAME-pristine: the store and its history) for --prepare, and the next snapshot
+# (one more item done) for the timed write.
+#
+# The whole workspace is put back before each timed change, the history with the store, so
+# that each is the change a user makes: the history ends with the store's own line. Putting
+# back the store alone (as this script did) left each change after the first with a store
+# behind its history, which only a `git checkout` of a committed store makes: every few
+# changes missed the store's line and wrote it first, and the revisions climbed until the
+# history was trimmed at random changes. That path is measured on its own (`behind`).
 workspace() {
     local ws="$tmp/$1" done=$(($2 * 3 / 10))
     mkdir -p "$ws/.git"
@@ -108,15 +116,42 @@ workspace() {
         exit 1
     fi
     (cd "$ws" && "$bin" --quiet write --file "$tmp/$1-plan.json")
-    cp "$ws/.todos.json" "$tmp/$1-store.json"
+    cp -a "$ws" "$tmp/$1-pristine"
 }
 
-# changes NAME COMMAND…: resets the store of workspace NAME, runs the command there once and
-# checks that it saved a change: a write of what is stored is a no-op by design, never timed.
+# behind NAME: workspace NAME-behind, a copy of NAME whose store was put back behind nine later
+# changes (as a `git checkout` of a committed store puts it), its pristine copy beside it: its
+# history's last eight lines are not the store's, so a change there takes the longer path,
+# reading them all and writing the store's own line before its own (SPEC §9).
+behind() {
+    local ws="$tmp/$1-behind"
+    cp -a "$tmp/$1-pristine" "$ws"
+    for i in $(seq 1 9); do
+        if ((i % 2)); then
+            (cd "$ws" && "$bin" --quiet update 10 --priority high)
+        else
+            (cd "$ws" && "$bin" --quiet update 10 --priority low)
+        fi
+    done
+    cp "$tmp/$1-pristine/.todos.json" "$ws/.todos.json"
+    cp -a "$ws" "$tmp/$1-behind-pristine"
+}
+
+# reset NAME: puts workspace NAME back as it was made, store and history; reset_command NAME
+# says the same as one command, for hyperfine's --prepare.
+reset() {
+    cp -a "$tmp/$1-pristine/." "$tmp/$1/"
+}
+reset_command() {
+    echo "cp -a $tmp/$1-pristine/. $tmp/$1/"
+}
+
+# changes NAME COMMAND…: resets workspace NAME, runs the command there once and checks that it
+# saved a change: a write of what is stored is a no-op by design, never timed.
 changes() {
     local name=$1
     shift
-    cp "$tmp/$name-store.json" "$tmp/$name/.todos.json"
+    reset "$name"
     if ! (cd "$tmp/$name" && "$@" --json) | grep -q '"changed":true'; then
         echo "error: '$*' does not change the store of $name" >&2
         exit 1
@@ -316,15 +351,21 @@ cp -a "$tmp/task-pristine/." "$taskdata/"
 
 echo "== todos: a 10-item and a 10,000-item workspace" >&2
 workspace ws10 10
+behind ws10
 TODOS_MAX_ITEMS=10000 workspace ws10k 10000
 changes ws10 "$bin" write --file "$tmp/ws10-next.json"
 changes ws10 "$bin" update 4 completed
+changes ws10-behind "$bin" update 4 completed
+if ! grep -q '"command":"(not recorded)"' "$tmp/ws10-behind/.todos/default.history.jsonl"; then
+    echo "error: a change in ws10-behind found the store's own line" >&2
+    exit 1
+fi
 TODOS_MAX_ITEMS=10000 changes ws10k "$bin" write --file "$tmp/ws10k-next.json"
 TODOS_MAX_ITEMS=10000 changes ws10k "$bin" update 3001 completed
 
 echo "== hyperfine, $rounds rounds" >&2
 cd "$tmp/ws10"
-cp "$tmp/ws10-store.json" .todos.json
+reset ws10
 measure read10 50 5 \
     -n cat "cat .todos.json" \
     -n show "$bin show" \
@@ -346,14 +387,15 @@ measure hook10 50 5 \
     -n sh "sh -c true" \
     -n recap "sh -c '$bin recap'" \
     -n "after-tool hook" "sh -c '$bin hook < $tmp/after-tool.json'"
-# Each timed change starts from the stored plan (--prepare), so each is a real change, and so is
-# the floor's: the same new snapshot for write (the floor writes its bytes whole), the store
-# read and written back for update.
+# Each timed change starts from the workspace as made (--prepare), so each is a real change,
+# and so is the floor's: the same new snapshot for write (the floor writes its bytes whole), the
+# store read and written back for update. "update behind" is the same change in ws10-behind.
 measure write10 20 3 \
-    --prepare "cp $tmp/ws10-store.json .todos.json" -n "floor write" "$floor $tmp/ws10-next.json .todos.json" \
-    --prepare "cp $tmp/ws10-store.json .todos.json" -n write "$bin write --file $tmp/ws10-next.json" \
-    --prepare "cp $tmp/ws10-store.json .todos.json" -n "floor update" "$floor .todos.json .todos.json" \
-    --prepare "cp $tmp/ws10-store.json .todos.json" -n update "$bin update 4 completed" \
+    --prepare "$(reset_command ws10)" -n "floor write" "$floor $tmp/ws10-next.json .todos.json" \
+    --prepare "$(reset_command ws10)" -n write "$bin write --file $tmp/ws10-next.json" \
+    --prepare "$(reset_command ws10)" -n "floor update" "$floor .todos.json .todos.json" \
+    --prepare "$(reset_command ws10)" -n update "$bin update 4 completed" \
+    --prepare "$(reset_command ws10-behind)" -n "update behind" "$bin -C $tmp/ws10-behind update 4 completed" \
     --prepare "cp -a $tmp/task-pristine/. $taskdata/" -n "task modify" "task 5 modify priority:H"
 
 echo "== callgrind" >&2
@@ -362,18 +404,20 @@ ir_show=$(instructions "$bin" show)
 ir_recap=$(instructions "$bin" recap)
 # The hook in its steady state, as timed above: the plan as its session last saw it (the timed
 # changes left the store changed, which would be news).
-cp "$tmp/ws10-store.json" .todos.json
+reset ws10
 printf '%s' '{"session_id":"bench","hook_event_name":"SessionStart","source":"startup"}' |
     "$bin" hook >/dev/null
 ir_hook=$(instructions "$bin" hook <"$tmp/after-tool.json")
-cp "$tmp/ws10-store.json" .todos.json
+reset ws10
 ir_floor_write=$(instructions "$floor" "$tmp/ws10-next.json" .todos.json)
-cp "$tmp/ws10-store.json" .todos.json
+reset ws10
 ir_write=$(instructions "$bin" write --file "$tmp/ws10-next.json")
-cp "$tmp/ws10-store.json" .todos.json
+reset ws10
 ir_floor_update=$(instructions "$floor" .todos.json .todos.json)
-cp "$tmp/ws10-store.json" .todos.json
+reset ws10
 ir_update=$(instructions "$bin" update 4 completed)
+reset ws10-behind
+ir_update_behind=$(instructions "$bin" -C "$tmp/ws10-behind" update 4 completed)
 # frow WHAT A B: a row of page faults, A against B (when perf can count them).
 frows=()
 frow() {
@@ -383,15 +427,15 @@ frow() {
 }
 if command -v perf >/dev/null && [[ -n $(faults true) ]]; then
     echo "== page faults" >&2
-    cp "$tmp/ws10-store.json" .todos.json
+    reset ws10
     frow "show vs cat, 10 items" "$(faults "$bin" show)" "$(faults cat .todos.json)"
-    cp "$tmp/ws10-store.json" .todos.json
+    reset ws10
     f_floor_write=$(faults "$floor" "$tmp/ws10-next.json" .todos.json)
-    cp "$tmp/ws10-store.json" .todos.json
+    reset ws10
     frow "write --file vs floor write, 10 items" "$(faults "$bin" write --file "$tmp/ws10-next.json")" "$f_floor_write"
-    cp "$tmp/ws10-store.json" .todos.json
+    reset ws10
     f_floor_update=$(faults "$floor" .todos.json .todos.json)
-    cp "$tmp/ws10-store.json" .todos.json
+    reset ws10
     frow "update vs floor update, 10 items" "$(faults "$bin" update 4 completed)" "$f_floor_update"
 fi
 irow "show vs cat, 10 items" "$ir_show" "$ir_cat"
@@ -399,21 +443,22 @@ irow "recap vs cat, 10 items" "$ir_recap" "$ir_cat"
 irow "after-tool hook vs recap, 10 items" "$ir_hook" "$ir_recap"
 irow "write --file vs floor write, 10 items" "$ir_write" "$ir_floor_write"
 irow "update vs floor update, 10 items" "$ir_update" "$ir_floor_update"
+irow "update with the store behind its history vs floor update, 10 items" "$ir_update_behind" "$ir_floor_update"
 
 export TODOS_MAX_ITEMS=10000
 cd "$tmp/ws10k"
-cp "$tmp/ws10k-store.json" .todos.json
+reset ws10k
 measure read10k 5 1 \
     -n cat "cat .todos.json" \
     -n show "$bin show" \
     -n recap "$bin recap"
 measure write10k 5 1 \
-    --prepare "cp $tmp/ws10k-store.json .todos.json" -n "floor write" "$floor $tmp/ws10k-next.json .todos.json" \
-    --prepare "cp $tmp/ws10k-store.json .todos.json" -n write "$bin write --file $tmp/ws10k-next.json" \
-    --prepare "cp $tmp/ws10k-store.json .todos.json" -n "floor update" "$floor .todos.json .todos.json" \
-    --prepare "cp $tmp/ws10k-store.json .todos.json" -n update "$bin update 3001 completed"
+    --prepare "$(reset_command ws10k)" -n "floor write" "$floor $tmp/ws10k-next.json .todos.json" \
+    --prepare "$(reset_command ws10k)" -n write "$bin write --file $tmp/ws10k-next.json" \
+    --prepare "$(reset_command ws10k)" -n "floor update" "$floor .todos.json .todos.json" \
+    --prepare "$(reset_command ws10k)" -n update "$bin update 3001 completed"
 
-store_bytes=$(wc -c <"$tmp/ws10k-store.json")
+store_bytes=$(wc -c <"$tmp/ws10k-pristine/.todos.json")
 peak_kib=$(peak_rss_kib "$bin" show)
 peak_10_kib=$(cd "$tmp/ws10" && peak_rss_kib "$bin" show)
 limit_kib=$(((3 * store_bytes + 8 * 1024 * 1024) / 1024))
@@ -426,6 +471,7 @@ prow "show vs cat, 10 items" read10 show cat -
 prow "recap vs cat, 10 items" read10 recap cat -
 prow "write --file vs floor write, 10 items" write10 write "floor write" 1.3
 prow "update vs floor update, 10 items" write10 update "floor update" 1.3
+prow "update, store behind its history, vs floor update, 10 items" write10 "update behind" "floor update" 1.3
 prow "show vs task list, 10 items" read10 show "task list" 0.3
 prow "recap vs task list, 10 items" read10 recap "task list" 0.3
 # SPEC §8: the after-tool hook costs about what recap costs.

@@ -421,24 +421,20 @@ pub fn span(path: &Path) -> Result<Ends> {
         if end == size && chunk.last() != Some(&b'\n') {
             return Ok(None);
         }
-        // A chunk inside a long line holds no newline: passed at memchr's speed.
-        let bytes = if chunk.contains(&b'\n') {
-            &chunk[..]
-        } else {
-            &chunk[..0]
-        };
-        if bytes.is_empty() && !chunk.is_empty() {
-            skipped_final_newline = true;
+        // Past the newlines that end the file, then back to the newline before the last
+        // line, at memchr's speed (a chunk inside a long line holds none).
+        let mut upto = chunk.len();
+        if !skipped_final_newline {
+            let trailing = chunk
+                .iter()
+                .rev()
+                .take_while(|byte| **byte == b'\n')
+                .count();
+            skipped_final_newline = trailing < chunk.len();
+            upto -= trailing;
         }
-        for (offset, byte) in bytes.iter().enumerate().rev() {
-            if *byte != b'\n' {
-                skipped_final_newline = true;
-            } else if skipped_final_newline {
-                line_start = Some(start + offset as u64 + 1);
-                break;
-            }
-        }
-        if line_start.is_some() {
+        if skipped_final_newline && let Some(offset) = memchr::memrchr(b'\n', &chunk[..upto]) {
+            line_start = Some(start + offset as u64 + 1);
             break;
         }
         end = start;

@@ -1,6 +1,6 @@
 //! `todos check`: the exit code says whether work is left; stderr says which.
 
-use crate::support::{LOCK, TestEnv, finish_before_stop, still_open};
+use crate::support::{LOCK, TestEnv, finish_before_stop, still_open, unreadable_store_hint};
 
 #[test]
 fn an_empty_or_finished_plan_passes() {
@@ -227,9 +227,7 @@ fn a_corrupt_store_is_an_error_not_an_open_plan() {
         env.todos(&["check", "--hook"]).expect_stderr(concat!(
             "todos hook: [ROOT]/ws/.todos.json cannot be read as a todos store: key must \
                 be a string at line 1 column 2\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         )),
         1,
     );
@@ -237,9 +235,7 @@ fn a_corrupt_store_is_an_error_not_an_open_plan() {
         env.todos(&["check"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.json cannot be read as a todos store: key must be \
                 a string at line 1 column 2\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         )),
         4,
     );

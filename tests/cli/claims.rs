@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::support::{TestEnv, still_open};
+use crate::support::{TestEnv, still_open, unreadable_store_hint};
 
 const T0: &str = "2025-01-02T17:00:00Z";
 const T10: &str = "2025-01-02T17:10:00Z";
@@ -468,9 +468,7 @@ fn a_store_with_a_bad_lease_is_corrupt() {
         env.todos(&["show"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.json cannot be read as a todos store: todos[0]: \
                 lease_until \"tomorrow\" is not an RFC 3339 time\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         )),
         4,
     );

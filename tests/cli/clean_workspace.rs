@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 
 use serde_json::json;
 
-use crate::support::{HISTORY, LOCK, NOW, TestEnv, still_open, unsafe_path_hint};
+use crate::support::{HISTORY, LOCK, NOW, TestEnv, still_open, unsafe_path_hint, unvouched_hint};
 
 /// A fresh repository: `git init` in the test's workspace.
 fn repository() -> TestEnv {
@@ -321,8 +321,7 @@ fn the_first_change_moves_the_old_files_in_while_other_writers_wait() {
              the store: a store put back by git, or a line an older todos, a checkout or another \
              user wrote; 2 lines of the history cannot be vouched for, and undo restores only \
              what this workspace's own changes wrote\n",
-            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
-             every change from now on is recorded so that undo can take it back\n"
+            unvouched_hint!()
         )),
         1,
     );

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use std::{fs, thread};
 
-use crate::support::{LOCK, TestEnv, still_open};
+use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open};
 
 #[track_caller]
 fn lock_file(env: &TestEnv) -> File {
@@ -150,7 +150,7 @@ fn lock_timeout_gives_up_with_a_conflict_and_changes_nothing() {
                     another todos process\n",
                 "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
                     longer than --lock-timeout (1 s)\n",
-                "hint: try again once it is done, or wait longer with --lock-timeout SECS\n",
+                lock_busy_hint!(),
             )),
         3,
     );

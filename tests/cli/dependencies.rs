@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestEnv, error_paths, still_open};
+use crate::support::{TestEnv, error_paths, json_line, still_open};
 
 /// An orchestrator's plan: the snapshot names its own ids, which todos translates.
 pub(crate) const PLAN: &str = r#"{"summary": "Ship the API", "todos": [
@@ -36,6 +36,54 @@ pub(crate) fn blocked_by(store: &Value, index: usize) -> Value {
         .unwrap_or(json!([]))
 }
 
+/// `write --json`'s envelope when `PLAN` is sent again to the plan it made (revision 1): no
+/// change, the ids translated; `depends_on` is what the last item sent.
+fn unchanged(depends_on: Value) -> Value {
+    let pending =
+        |id: &str, content: &str| json!({"id": id, "content": content, "status": "pending"});
+    let waiting = |id: &str, content: &str, key: &str, on: Value| {
+        let mut item = pending(id, content);
+        item[key] = on;
+        item
+    };
+    json!({
+        "status": "success",
+        "data": {
+            "summary": "Ship the API",
+            "todos": [
+                pending("1", "Write the schema"),
+                waiting("2", "Build the server", "blocked_by", json!(["1"])),
+                waiting("3", "Build the client", "blocked_by", json!(["1"])),
+                waiting("4", "Run the end-to-end tests", "blocked_by", json!(["2", "3"])),
+            ],
+            "recap": "[0/4] Next: Write the schema. Pending: Build the server; Build the client; \
+                      Run the end-to-end tests.",
+            "revision": 1,
+            "changed": false,
+            "warnings": [],
+        },
+        "text": "No change: the plan already matches (revision 1).",
+        "stats": {
+            "total": 4, "pending": 4, "in_progress": 0, "completed": 0, "cancelled": 0,
+            "failed": 0, "blocked": 0,
+        },
+        "context": {
+            "cwd": "[ROOT]/ws",
+            "workspace": "[ROOT]/ws",
+            "list": "default",
+            "params_input": {
+                "summary": "Ship the API",
+                "todos": [
+                    pending("schema", "Write the schema"),
+                    waiting("server", "Build the server", "blocked_by", json!(["schema"])),
+                    waiting("client", "Build the client", "blockedBy", json!(["schema"])),
+                    waiting("e2e", "Run the end-to-end tests", "depends_on", depends_on),
+                ],
+            },
+        },
+    })
+}
+
 #[test]
 fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let env = TestEnv::new();
@@ -48,28 +96,8 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(PLAN)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\
-                \"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\
-                \"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\
-                \"content\":\"Build the client\",\"status\":\"pending\",\
-                \"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\
-                \"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\
-                \"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build \
-                the client; Run the end-to-end tests.\",\"revision\":1,\
-                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
-                matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\
-                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship \
-                the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\
-                \"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\
-                \"status\":\"pending\",\"blocked_by\":[\"schema\"]},\
-                {\"id\":\"client\",\"content\":\"Build the client\",\
-                \"status\":\"pending\",\"blockedBy\":[\"schema\"]},\
-                {\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\
-                \"status\":\"pending\",\"depends_on\":[\"server\",\
-                \"client\"]}]}}}\n").run()
+        .expect_stdout(json_line(&unchanged(json!(["server", "client"]))))
+        .run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     assert_eq!(env.store()["revision"], revision);
@@ -78,27 +106,8 @@ fn a_snapshots_own_ids_are_translated_and_resending_it_changes_nothing() {
     let again = env
         .todos(&["--json", "write"])
         .stdin(ours)
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"summary\":\"Ship the API\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Write the schema\",\
-                \"status\":\"pending\"},{\"id\":\"2\",\"content\":\"Build the server\",\
-                \"status\":\"pending\",\"blocked_by\":[\"1\"]},{\"id\":\"3\",\
-                \"content\":\"Build the client\",\"status\":\"pending\",\
-                \"blocked_by\":[\"1\"]},{\"id\":\"4\",\"content\":\"Run the end-to-end tests\",\
-                \"status\":\"pending\",\"blocked_by\":[\"2\",\"3\"]}],\
-                \"recap\":\"[0/4] Next: Write the schema. Pending: Build the server; Build \
-                the client; Run the end-to-end tests.\",\"revision\":1,\
-                \"changed\":false,\"warnings\":[]},\"text\":\"No change: the plan already \
-                matches (revision 1).\",\"stats\":{\"total\":4,\"pending\":4,\
-                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":{\"summary\":\"Ship \
-                the API\",\"todos\":[{\"id\":\"schema\",\"content\":\"Write the schema\",\
-                \"status\":\"pending\"},{\"id\":\"server\",\"content\":\"Build the server\",\
-                \"status\":\"pending\",\"blocked_by\":[\"schema\"]},\
-                {\"id\":\"client\",\"content\":\"Build the client\",\
-                \"status\":\"pending\",\"blockedBy\":[\"schema\"]},\
-                {\"id\":\"e2e\",\"content\":\"Run the end-to-end tests\",\
-                \"status\":\"pending\",\"depends_on\":[\"2\",\"3\"]}]}}}\n").run()
+        .expect_stdout(json_line(&unchanged(json!(["2", "3"]))))
+        .run()
         .success();
     assert_eq!(again.json()["data"]["changed"], false);
     env.todos(&["show"])

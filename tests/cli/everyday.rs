@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::support::{TestEnv, error_paths, no_summary, still_open};
+use crate::support::{TestEnv, error_paths, json_line, no_summary, still_open};
 
 /// The plan S with A and B pending, as a change or a restore prints it.
 const A_AND_B: &str = concat!(
@@ -330,79 +330,44 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
         done.stderr
     );
     // `--json` keeps one entry per path.
+    let details: Vec<_> = (0..14)
+        .map(|n| {
+            json!({
+                "path": format!("todos[{n}].content"),
+                "message": format!(
+                    "is {} characters long, the limit is 60; shorten the text to what the step \
+                     is, and put the detail in \"description\"; or raise the limit with \
+                     \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS",
+                    long(n).len()
+                ),
+            })
+        })
+        .chain(std::iter::once(json!({
+            "path": "todos",
+            "message": "holds 14 items, the limit is 10; remove items or merge small steps into \
+                        one; or raise the limit with \"max_items\" in .todos.config.json or \
+                        TODOS_MAX_ITEMS",
+        })))
+        .collect();
     let envelope = env
         .rejects(
             env.todos(&["--json", "write"])
-                .stdin(json!({"todos": todos}).to_string()).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
-                \"message\":\"the input has 15 problems\",\"details\":[{\"path\":\"todos[0].content\",\
-                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
-                what the step is, and put the detail in \\\"description\\\"; or raise the \
-                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
-                {\"path\":\"todos[1].content\",\"message\":\"is 84 characters long, the \
-                limit is 60; shorten the text to what the step is, and put the detail in \
-                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
-                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[2].content\",\
-                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
-                what the step is, and put the detail in \\\"description\\\"; or raise the \
-                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
-                {\"path\":\"todos[3].content\",\"message\":\"is 84 characters long, the \
-                limit is 60; shorten the text to what the step is, and put the detail in \
-                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
-                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[4].content\",\
-                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
-                what the step is, and put the detail in \\\"description\\\"; or raise the \
-                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
-                {\"path\":\"todos[5].content\",\"message\":\"is 84 characters long, the \
-                limit is 60; shorten the text to what the step is, and put the detail in \
-                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
-                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[6].content\",\
-                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
-                what the step is, and put the detail in \\\"description\\\"; or raise the \
-                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
-                {\"path\":\"todos[7].content\",\"message\":\"is 84 characters long, the \
-                limit is 60; shorten the text to what the step is, and put the detail in \
-                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
-                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[8].content\",\
-                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
-                what the step is, and put the detail in \\\"description\\\"; or raise the \
-                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
-                {\"path\":\"todos[9].content\",\"message\":\"is 84 characters long, the \
-                limit is 60; shorten the text to what the step is, and put the detail in \
-                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
-                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[10].content\",\
-                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
-                what the step is, and put the detail in \\\"description\\\"; or raise the \
-                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
-                {\"path\":\"todos[11].content\",\"message\":\"is 84 characters long, the \
-                limit is 60; shorten the text to what the step is, and put the detail in \
-                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
-                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos[12].content\",\
-                \"message\":\"is 83 characters long, the limit is 60; shorten the text to \
-                what the step is, and put the detail in \\\"description\\\"; or raise the \
-                limit with \\\"max_content_chars\\\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},\
-                {\"path\":\"todos[13].content\",\"message\":\"is 84 characters long, the \
-                limit is 60; shorten the text to what the step is, and put the detail in \
-                \\\"description\\\"; or raise the limit with \\\"max_content_chars\\\" in \
-                .todos.config.json or TODOS_MAX_CONTENT_CHARS\"},{\"path\":\"todos\",\
-                \"message\":\"holds 14 items, the limit is 10; remove items or merge small \
-                steps into one; or raise the limit with \\\"max_items\\\" in .todos.config.json \
-                or TODOS_MAX_ITEMS\"}]},\"text\":\"error: the input has 15 problems\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":{\"todos\":[{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"},{\"content\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\
-                \"status\":\"pending\"}]}}}\n"),
+                .stdin(json!({"todos": todos}).to_string())
+                .expect_stdout(json_line(&json!({
+                    "status": "error",
+                    "error": {
+                        "code": "INVALID_PARAM",
+                        "message": "the input has 15 problems",
+                        "details": details,
+                    },
+                    "text": "error: the input has 15 problems",
+                    "context": {
+                        "cwd": "[ROOT]/ws",
+                        "workspace": "[ROOT]/ws",
+                        "list": "default",
+                        "params_input": {"todos": todos},
+                    },
+                }))),
             1,
         )
         .json();
@@ -721,6 +686,22 @@ fn history_names_every_change() {
     );
 }
 
+/// The plan with one item of each status, as the checklist shows it: its first five items, and
+/// (`FIX_LOGIN`) whole as `write` prints it, item 6 waiting on 2.
+macro_rules! fix_login {
+    () => {
+        concat!(
+            "[3/6] Fix login\n",
+            "  1 [x] Repro\n",
+            "  2 [▶] Patch (high priority) @w1\n",
+            "  3 [=] Ask Bob\n",
+            "  4 [~] Perf\n",
+            "  5 [!] Flaky\n",
+        )
+    };
+}
+const FIX_LOGIN: &str = concat!(fix_login!(), "  6 [ ] Test ⧗ 2\n", still_open!(3 of 6));
+
 #[test]
 #[allow(clippy::too_many_lines)] // each step's whole output, written out
 fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
@@ -735,16 +716,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
             r#"{"content":"Flaky","status":"failed"},"#,
             r#"{"content":"Test","status":"pending","blocked_by":["2"]}]}"#,
         ))
-        .expect_stdout(concat!(
-            "[3/6] Fix login\n",
-            "  1 [x] Repro\n",
-            "  2 [▶] Patch (high priority) @w1\n",
-            "  3 [=] Ask Bob\n",
-            "  4 [~] Perf\n",
-            "  5 [!] Flaky\n",
-            "  6 [ ] Test ⧗ 2\n",
-            still_open!(3 of 6),
-        ))
+        .expect_stdout(FIX_LOGIN)
         .run_in_process()
         .success();
     let store = env.read(".todos.json");
@@ -768,16 +740,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     env.todos(&["write"])
         .stdin(markdown.as_str())
         .expect_stderr("note: No change: the plan already matches (revision 1).\n")
-        .expect_stdout(concat!(
-            "[3/6] Fix login\n",
-            "  1 [x] Repro\n",
-            "  2 [▶] Patch (high priority) @w1\n",
-            "  3 [=] Ask Bob\n",
-            "  4 [~] Perf\n",
-            "  5 [!] Flaky\n",
-            "  6 [ ] Test ⧗ 2\n",
-            still_open!(3 of 6)
-        ))
+        .expect_stdout(FIX_LOGIN)
         .run_in_process()
         .success();
     assert_eq!(env.read(".todos.json"), store);
@@ -787,13 +750,9 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
         .todos(&["write"])
         .stdin(markdown.as_str())
         .expect_stdout(concat!(
-            "[3/6] Fix login\n",
-            "  1 [x] Repro\n",
-            "  2 [▶] Patch (high priority) @w1\n",
-            "  3 [=] Ask Bob\n",
-            "  4 [~] Perf\n",
-            "  5 [!] Flaky\n",
-            "  6 [ ] Test\n",
+            fix_login!(),
+            "  6 [ ] Test
+",
             still_open!(3 of 6)
         ))
         .run_in_process()
@@ -810,13 +769,9 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
     let shown = env
         .todos(&["show"])
         .expect_stdout(concat!(
-            "[3/6] Fix login\n",
-            "  1 [x] Repro\n",
-            "  2 [▶] Patch (high priority) @w1\n",
-            "  3 [=] Ask Bob\n",
-            "  4 [~] Perf\n",
-            "  5 [!] Flaky\n",
-            "  6 [ ] Test ⧗ 2\n"
+            fix_login!(),
+            "  6 [ ] Test ⧗ 2
+"
         ))
         .run_in_process()
         .success()

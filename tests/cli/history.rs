@@ -5,7 +5,7 @@ use std::fs;
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, TestEnv, items, still_open};
+use crate::support::{HISTORY, TestEnv, items, still_open, unvouched_hint};
 
 /// The plan of `three_changes`' revision 2, as every command that shows or restores it prints it.
 const REVISION_2: &str = concat!(
@@ -320,8 +320,7 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
              replaced (git overwrites ignored files on a pull or a checkout), comes from another \
              checkout, or was trimmed; 1 line of the history cannot be vouched for, and undo \
              restores only what this workspace's own changes wrote\n",
-            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
-             every change from now on is recorded so that undo can take it back\n"
+            unvouched_hint!()
         )),
         1,
     );
@@ -389,8 +388,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
              the store: a store put back by git, or a line an older todos, a checkout or another \
              user wrote; 2 lines of the history cannot be vouched for, and undo restores only \
              what this workspace's own changes wrote\n",
-            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
-             every change from now on is recorded so that undo can take it back\n"
+            unvouched_hint!()
         )),
         1,
     );

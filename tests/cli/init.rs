@@ -7,6 +7,20 @@ use serde_json::{Value, json};
 
 use crate::support::{Done, TestEnv, still_open, unsafe_path_hint};
 
+/// What `init --agent codex --hooks` says in an empty workspace.
+const CODEX_HOOKS: &str = concat!(
+    "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
+    "created .codex/hooks.json: `todos hook` as the SessionStart \
+     (startup|resume|clear|compact|fork), PostToolUse and Stop hooks\n",
+    "Codex needs no rule for the shell: todos writes only inside the workspace, which its \
+     workspace-write sandbox allows.\n",
+    "Codex still asks before commands that leave its sandbox.\n",
+    "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \
+     \"Trust this folder?\", then at \"Hooks need review\" review the three todos hooks and \
+     trust them (or later in /hooks). Codex runs no project hook before both steps, and asks \
+     again when a hook changes.\n",
+);
+
 const BEGIN: &str = "<!-- todos:begin";
 const END: &str = "<!-- todos:end -->";
 
@@ -434,20 +448,9 @@ fn codex_and_gemini_get_their_own_files_and_events() {
         })
     );
 
-    env
-        .todos(&["init", "--agent", "codex", "--hooks"])
-        .expect_stdout(concat!(
-                "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
-                "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
-                    PostToolUse and Stop hooks\n",
-                "Codex needs no rule for the shell: todos writes only inside the workspace, \
-                    which its workspace-write sandbox allows.\n",
-                "Codex still asks before commands that leave its sandbox.\n",
-                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
-                    and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
-                    review the three todos hooks and trust them (or later in /hooks). Codex runs \
-                    no project hook before both steps, and asks again when a hook changes.\n",
-            )).run()
+    env.todos(&["init", "--agent", "codex", "--hooks"])
+        .expect_stdout(CODEX_HOOKS)
+        .run()
         .success();
     let codex: Value = serde_json::from_str(&env.read(".codex/hooks.json")).unwrap();
     assert_eq!(
@@ -837,20 +840,9 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
         "no server without --mcp"
     );
     // Codex: nothing to allow for the shell, and init says why.
-    env
-        .todos(&["init", "--agent", "codex", "--hooks"])
-        .expect_stdout(concat!(
-                "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
-                "created .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
-                    PostToolUse and Stop hooks\n",
-                "Codex needs no rule for the shell: todos writes only inside the workspace, \
-                    which its workspace-write sandbox allows.\n",
-                "Codex still asks before commands that leave its sandbox.\n",
-                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
-                    and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
-                    review the three todos hooks and trust them (or later in /hooks). Codex runs \
-                    no project hook before both steps, and asks again when a hook changes.\n",
-            )).run()
+    env.todos(&["init", "--agent", "codex", "--hooks"])
+        .expect_stdout(CODEX_HOOKS)
+        .run()
         .success();
     assert!(!env.path(".codex/config.toml").exists());
     // Without --hooks or --mcp, init writes the instructions only.

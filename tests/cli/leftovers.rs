@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, LOCK, TestEnv, still_open};
+use crate::support::{HISTORY, LOCK, TestEnv, still_open, unreadable_store_hint};
 
 fn mkfifo(path: &std::path::Path) {
     rustix::fs::mkfifoat(
@@ -199,9 +199,7 @@ fn huge_files_are_refused_unread() {
         .expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos \
                 does not read it\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         ))
         .run()
         .code(4);
@@ -210,9 +208,7 @@ fn huge_files_are_refused_unread() {
         .expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos \
                 does not read it\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         ))
         .run()
         .code(4);
@@ -226,9 +222,7 @@ fn huge_files_are_refused_unread() {
         env.todos(&["create", "A"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.json is larger than 64 MiB (67108864 bytes); todos \
                 does not read it\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         )),
         4,
     );

@@ -6,7 +6,32 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{Done, TestEnv, items, still_open, unsafe_path_hint};
+use crate::support::{Done, TestEnv, items, still_open, unreadable_store_hint, unsafe_path_hint};
+
+/// The plan `resolve` makes of the branches that both added an item 4, as each command that
+/// shows it prints it, and what `resolve` says of it.
+macro_rules! merged_plan {
+    () => {
+        concat!(
+            "[1/6] Ship the release\n",
+            "  1 [x] A\n",
+            "  2 [▶] B\n",
+            "  3 [ ] C\n",
+            "  4 [ ] Main Z\n",
+            "  6 [ ] Feature X\n",
+            "  5 [ ] Feature Y ⧗ 6\n",
+        )
+    };
+}
+macro_rules! merged_note {
+    () => {
+        concat!(
+            "warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n",
+            "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common plan: \
+             git's index (stage 1)). Now run `git add .todos.json`.\n",
+        )
+    };
+}
 
 fn git_in(env: &TestEnv, dir: &Path, args: &[&str]) -> Done {
     env.git_in(dir, args)
@@ -270,36 +295,15 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
         .json();
     assert_eq!(json["error"]["code"], "STORE_CORRUPT");
     env.todos(&["resolve"])
-        .expect_stdout(concat!(
-            "[1/6] Ship the release\n",
-            "  1 [x] A\n",
-            "  2 [▶] B\n",
-            "  3 [ ] C\n",
-            "  4 [ ] Main Z\n",
-            "  6 [ ] Feature X\n",
-            "  5 [ ] Feature Y ⧗ 6\n",
-            still_open!(5 of 6),
-        ))
-        .expect_stderr(concat!(
-            "warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n",
-            "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common \
-                plan: git's index (stage 1)). Now run `git add .todos.json`.\n",
-        ))
+        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6),))
+        .expect_stderr(merged_note!())
         .run()
         .success();
     assert_merged(&env.store());
     git(&env, &["add", ".todos.json"]).success();
     git(&env, &["commit", "-q", "--no-edit"]).success();
     env.todos(&["show"])
-        .expect_stdout(concat!(
-            "[1/6] Ship the release\n",
-            "  1 [x] A\n",
-            "  2 [▶] B\n",
-            "  3 [ ] C\n",
-            "  4 [ ] Main Z\n",
-            "  6 [ ] Feature X\n",
-            "  5 [ ] Feature Y ⧗ 6\n"
-        ))
+        .expect_stdout(merged_plan!())
         .run()
         .success();
     env.todos(&["resolve"]).expect_stdout("[ROOT]/ws/.todos.json holds no conflict markers: nothing to resolve, the plan is left as it is.\n").run().success();
@@ -411,9 +415,7 @@ fn resolve_leaves_a_store_without_markers_alone() {
         env.todos(&["resolve"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.json cannot be read as a todos store: key must be \
                 a string at line 1 column 3\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         )),
         4,
     );
@@ -845,21 +847,8 @@ fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
     std::fs::write(&config, text).unwrap();
     env.write_file(".git/info/attributes", "*.json diff=todos filter=todos\n");
     env.todos(&["resolve"])
-        .expect_stdout(concat!(
-            "[1/6] Ship the release\n",
-            "  1 [x] A\n",
-            "  2 [▶] B\n",
-            "  3 [ ] C\n",
-            "  4 [ ] Main Z\n",
-            "  6 [ ] Feature X\n",
-            "  5 [ ] Feature Y ⧗ 6\n",
-            still_open!(5 of 6),
-        ))
-        .expect_stderr(concat!(
-            "warning: both branches added an item 4: theirs, \"Feature X\", is now 6\n",
-            "note: Merged both sides of the conflict in [ROOT]/ws/.todos.json (common \
-                plan: git's index (stage 1)). Now run `git add .todos.json`.\n",
-        ))
+        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6),))
+        .expect_stderr(merged_note!())
         .run()
         .success();
     assert_merged(&env.store());

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::{LOCK, TestEnv, still_open};
+use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open, unreadable_store_hint};
 
 fn sample(env: &TestEnv) {
     env.todos(&["write", "-"])
@@ -385,9 +385,7 @@ fn a_hand_edited_store_cannot_drive_the_terminal() {
                     holds a control character (U+001B); use one line of printable text; todos[1].id: \
                     \"2\\u{9b}2J\" is not an id todos hands out (decimal digits, no leading \
                     zero) (+1 more)\n",
-                "hint: the file was left untouched; run `todos undo` to set it aside and \
-                    restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                    by hand\n",
+                unreadable_store_hint!(),
             )), 4);
     }
     let done = env.rejects(
@@ -449,7 +447,7 @@ fn text_from_paths_and_stores_reaches_the_terminal_escaped() {
                     held by another todos process\n",
                 "error: another todos process held the lock on [ROOT]/ws/evil\\u{1b}]0;pwned\\u{7}\\u{1b}[31m/.todos/default.json.lock \
                     longer than --lock-timeout (1 s)\n",
-                "hint: try again once it is done, or wait longer with --lock-timeout SECS\n",
+                lock_busy_hint!(),
             )).run()
         .code(3);
     drop(lock);

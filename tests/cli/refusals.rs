@@ -1,7 +1,7 @@
 //! Refusals in the words typed: each names the flag, argument or field the user gave, lists
 //! every problem at once, and says what to do next.
 
-use crate::support::{TestEnv, error_paths, still_open};
+use crate::support::{TestEnv, error_paths, ids_hint, still_open};
 
 #[test]
 fn json_and_markdown_at_once_is_a_usage_error() {
@@ -101,7 +101,7 @@ fn update_refusals_name_the_flag_typed() {
         env.todos(&["update", "3", "--blocked-by", "3"])
             .expect_stderr(concat!(
                 "error: --blocked-by 3: \"3\" is this item itself; an item cannot wait on itself\n",
-                "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+                ids_hint!()
             )),
         1,
     );
@@ -114,7 +114,7 @@ fn update_refusals_name_the_flag_typed() {
         env.todos(&["update", "3", "--blocked-by", "1", "--blocked-by", "9"])
             .expect_stderr(concat!(
                 "error: --blocked-by 9: no item has id \"9\"\n",
-                "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+                ids_hint!()
             )),
         1,
     );
@@ -122,7 +122,7 @@ fn update_refusals_name_the_flag_typed() {
     // JSON on stdin keeps its own field names.
     env.rejects(
         env.todos(&["update"])
-            .stdin(r#"{"taskId": "3", "addBlockedBy": ["3"]}"#).expect_stderr(concat!("error: addBlockedBy[0]: \"3\" is this item itself; an item cannot wait on itself\n", "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n")),
+            .stdin(r#"{"taskId": "3", "addBlockedBy": ["3"]}"#).expect_stderr(concat!("error: addBlockedBy[0]: \"3\" is this item itself; an item cannot wait on itself\n", ids_hint!())),
         1,
     );
 }
@@ -173,10 +173,8 @@ fn an_unknown_id_is_listed_once() {
     let env = TestEnv::new();
     env.plan("Ship", &["pending:A", "pending:B", "pending:C"]);
     let done = env.rejects(
-        env.todos(&["remove", "9"]).expect_stderr(concat!(
-            "error: ID: no item has id \"9\"\n",
-            "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
-        )),
+        env.todos(&["remove", "9"])
+            .expect_stderr(concat!("error: ID: no item has id \"9\"\n", ids_hint!())),
         1,
     );
     assert_eq!(

@@ -2,7 +2,7 @@
 
 use std::fs;
 
-use crate::support::{LOCK, TestEnv, still_open};
+use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open, unreadable_store_hint};
 
 #[test]
 fn show_and_recap_create_nothing() {
@@ -85,9 +85,7 @@ fn a_corrupt_store_is_left_alone_with_a_way_back() {
             env.todos(args).expect_stderr(concat!(
                 "error: [ROOT]/ws/.todos.json cannot be read as a todos store: expected value \
                     at line 3 column 13\n",
-                "hint: the file was left untouched; run `todos undo` to set it aside and \
-                    restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                    by hand\n",
+                unreadable_store_hint!(),
             )),
             4,
         );
@@ -116,9 +114,7 @@ fn a_corrupt_store_is_left_alone_with_a_way_back() {
         env.todos(&["show"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.json cannot be read as a todos store: format version \
                 2 is not 1, the one this todos reads\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         )),
         4,
     );
@@ -142,7 +138,7 @@ fn a_held_lock_times_out_with_a_conflict() {
                 another todos process\n",
                 "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
                 longer than --lock-timeout (0.5 s)\n",
-                "hint: try again once it is done, or wait longer with --lock-timeout SECS\n",
+                lock_busy_hint!(),
             )),
         3,
     );

@@ -48,6 +48,41 @@ macro_rules! unsafe_path_hint {
 }
 pub(crate) use unsafe_path_hint;
 
+/// The hint under every refusal of a store `todos` cannot read, in the workspace of every test
+/// (`[ROOT]/ws`).
+macro_rules! unreadable_store_hint {
+    () => {
+        "hint: the file was left untouched; run `todos undo` to set it aside and restore the \
+         latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n"
+    };
+}
+pub(crate) use unreadable_store_hint;
+
+/// The hint under `undo`'s refusal of a history the store's chain does not reach.
+macro_rules! unvouched_hint {
+    () => {
+        "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; every \
+         change from now on is recorded so that undo can take it back\n"
+    };
+}
+pub(crate) use unvouched_hint;
+
+/// The hint under a refusal naming an id the three-item plans of many tests do not have.
+macro_rules! ids_hint {
+    () => {
+        "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+    };
+}
+pub(crate) use ids_hint;
+
+/// The hint under a refusal to wait longer for another process's lock.
+macro_rules! lock_busy_hint {
+    () => {
+        "hint: try again once it is done, or wait longer with --lock-timeout SECS\n"
+    };
+}
+pub(crate) use lock_busy_hint;
+
 /// The last line of `check`'s refusal while items are open: `finish_before_stop!(it)` for one,
 /// `finish_before_stop!(them)` for more.
 macro_rules! finish_before_stop {
@@ -64,6 +99,15 @@ macro_rules! finish_before_stop {
     };
 }
 pub(crate) use finish_before_stop;
+
+/// The line `--json` prints for `value`: `serde_json`'s compact text, keys in the order the
+/// `json!` literal writes them, and a newline. Compared whole like any expected stdout, so an
+/// envelope can be written as readable lines.
+pub fn json_line(value: &Value) -> String {
+    let mut line = serde_json::to_string(value).expect("a JSON value");
+    line.push('\n');
+    line
+}
 
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";

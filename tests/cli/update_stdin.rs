@@ -1,7 +1,7 @@
 //! `update`'s JSON form on stdin takes every field its options do (`take` as `--take`), and
 //! `--unblock` names only a blocker the item waits on.
 
-use crate::support::{HISTORY, TestEnv, still_open};
+use crate::support::{HISTORY, TestEnv, ids_hint, still_open};
 
 fn three_items() -> TestEnv {
     let env = TestEnv::new();
@@ -138,7 +138,7 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
         env.todos(&["update", "3", "--unblock", "99"])
             .expect_stderr(concat!(
                 "error: --unblock 99: item 3 does not wait on \"99\"; it waits only on 1\n",
-                "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+                ids_hint!()
             )),
         1,
     );
@@ -146,7 +146,7 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
         env.todos(&["update", "2", "--unblock", "1"])
             .expect_stderr(concat!(
                 "error: --unblock 1: item 2 does not wait on \"1\"; it waits on no item\n",
-                "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+                ids_hint!()
             )),
         1,
     );
@@ -155,7 +155,7 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
             .stdin(r#"{"id":"3","unblock":["2"]}"#)
             .expect_stderr(concat!(
                 "error: unblock[0]: item 3 does not wait on \"2\"; it waits only on 1\n",
-                "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+                ids_hint!()
             )),
         1,
     );

@@ -5,7 +5,6 @@
 //! hash, and the store's own line is held to the store's plan.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use super::Entry;
 use crate::policy::error::ChainEnd;
@@ -102,11 +101,13 @@ pub(super) fn same_plan(entry: &Entry, document: &Document) -> bool {
 /// The hash a line is named by: SHA-256 of its bytes, its newline left out.
 pub fn line_hash(line: &[u8]) -> String {
     use sha2::Digest as _;
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let digest = sha2::Sha256::digest(line);
     let mut text = String::with_capacity(HASH_PREFIX.len() + 64);
     text.push_str(HASH_PREFIX);
     for byte in digest {
-        let _ = write!(text, "{byte:02x}");
+        text.push(char::from(HEX[usize::from(byte >> 4)]));
+        text.push(char::from(HEX[usize::from(byte & 0xf)]));
     }
     text
 }

@@ -1,11 +1,21 @@
 //! Where a change's history line goes on from: the line of the revision it replaces, found at
 //! the end of the history (or made from the store when the history misses it), named by its
 //! hash in the new store and in the new line (SPEC §9).
+//!
+//! A change reads the history's end once, back from the end (`tail::Back`), the last line
+//! first, until it finds the store's own: each line is parsed once, where it lies in memory,
+//! its plan kept as the text it is and compared with the store's plan as `todos` writes it in
+//! a line (parsed only when they differ).
 
+use std::borrow::Cow;
 use std::path::Path;
 
-use super::chain::{line_hash, same_plan};
-use super::{ceiling, line, parsed, tail};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use super::chain::line_hash;
+use super::{line, parsed, tail};
+use crate::plan::model::Item;
 use crate::store::Document;
 
 /// How many of the history's last lines a change looks through for the line of the revision
@@ -39,12 +49,7 @@ pub fn head(path: &Path, old: &Document, readable: bool) -> Head {
     if old.revision == 0 {
         return Head::default();
     }
-    // The last line first, the common case, whose plan is the only one parsed then; the few
-    // before it only when that is not the store's own (it was most of a change's work).
-    let found = [1, HEAD_LINES]
-        .into_iter()
-        .find_map(|lines| own_line(path, lines, old, readable));
-    match found {
+    match own_line(path, old, readable) {
         Some(hash) => Head {
             hash: Some(hash),
             missed: None,
@@ -65,25 +70,81 @@ pub fn head(path: &Path, old: &Document, readable: bool) -> Head {
     }
 }
 
-/// The hash of the line of `old`'s revision among the history's last `lines`, when it is the
-/// store's own: it names the line the store names, and holds the store's plan (or, for an
-/// unreadable store, only what it still names is checked).
-fn own_line(path: &Path, lines: usize, old: &Document, readable: bool) -> Option<String> {
-    let tail = tail::in_range(path, lines, ceiling(old.revision)).ok()?;
-    tail.lines
-        .iter()
-        .rev()
-        .filter(|line| line.revision == old.revision)
-        .find_map(|line| {
-            let text = tail.text_of(std::slice::from_ref(line)).ok()?;
-            let text = text.strip_suffix(b"\n").unwrap_or(&text);
-            let entry = parsed(std::str::from_utf8(text).ok()?).ok()?;
-            let fits = entry.prev == old.history
-                && if readable {
-                    same_plan(&entry, old)
-                } else {
-                    old.history.is_some()
-                };
-            fits.then(|| line_hash(text))
-        })
+/// A history line read for where it stands in the chain alone: its plan is passed over.
+#[derive(Deserialize)]
+struct Link {
+    revision: u64,
+    #[serde(default)]
+    prev: Option<String>,
+}
+
+/// A history line as `Entry` reads it, every field checked as `Entry` checks it, its plan
+/// borrowed as the text it is.
+#[derive(Deserialize)]
+struct Own<'a> {
+    revision: u64,
+    #[serde(rename = "at", borrow)]
+    _at: Cow<'a, str>,
+    #[serde(rename = "command", borrow)]
+    _command: Cow<'a, str>,
+    #[serde(default, borrow)]
+    summary: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    todos: &'a RawValue,
+    next_id: u64,
+    #[serde(default, rename = "note", borrow)]
+    _note: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    prev: Option<Cow<'a, str>>,
+}
+
+/// The hash of the line of `old`'s revision among the history's last `HEAD_LINES`, the latest
+/// first, when it is the store's own: it names the line the store names, and holds the
+/// store's plan (or, for an unreadable store, only what it still names is checked). A line in
+/// memory is parsed once, as `Own`; one further back is first read for its revision and the
+/// line it names alone, as serde goes through the file.
+fn own_line(path: &Path, old: &Document, readable: bool) -> Option<String> {
+    let mut back = tail::Back::open(path).ok()??;
+    for _ in 0..HEAD_LINES {
+        let line = back.prev().ok()??;
+        if !back.is_held(&line)
+            && back
+                .parse::<Link>(&line)
+                .is_none_or(|link| link.revision != old.revision || link.prev != old.history)
+        {
+            continue;
+        }
+        let Ok(text) = back.bytes(&line) else {
+            continue;
+        };
+        let Ok(own) = serde_json::from_slice::<Own<'_>>(&text) else {
+            continue;
+        };
+        if own.revision != old.revision || own.prev.as_deref() != old.history.as_deref() {
+            continue;
+        }
+        let fits = if readable {
+            same_plan(&own, old)
+        } else {
+            old.history.is_some()
+                && std::str::from_utf8(&text).is_ok_and(|text| parsed(text).is_ok())
+        };
+        if fits {
+            return Some(line_hash(&text));
+        }
+    }
+    None
+}
+
+/// Whether a line read as `Own` holds the plan of `document` at its revision, as
+/// `chain::same_plan` says of a parsed one: its plan's text is first compared with the
+/// store's plan as `todos` writes it in a line, and parsed only when they differ (a line an
+/// older `todos` wrote, or not the store's).
+fn same_plan(own: &Own<'_>, document: &Document) -> bool {
+    own.revision == document.revision
+        && own.next_id == document.next_id
+        && own.summary.as_deref() == document.summary.as_deref()
+        && (serde_json::to_string(&document.todos).is_ok_and(|text| text == own.todos.get())
+            || serde_json::from_str::<Vec<Item>>(own.todos.get())
+                .is_ok_and(|todos| todos == document.todos))
 }

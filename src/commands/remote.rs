@@ -292,7 +292,7 @@ impl Link {
 
     /// The commits of the revisions kept here that the remote has not had, from the local
     /// history, oldest first, up to `last` (included): one commit each, its message the
-    /// command the history names, a revision that merged the remote's plan a merge commit of
+    /// command the history names, signed by the owner it names, a revision that merged the remote's plan a merge commit of
     /// it (SPEC §11). `None` when there is no such line, or when it would not hold `expected`
     /// (the remote's tip, which the push must go on from): the caller makes one commit.
     fn replay(&self, expected: Option<&str>, last: u64) -> Result<Option<(String, u64)>> {
@@ -341,11 +341,17 @@ impl Link {
             }
             let seconds =
                 chrono::DateTime::parse_from_rfc3339(&entry.at).map_or(0, |at| at.timestamp());
+            // Who made it, as its history line names it (`by`): read as untrusted, so only a
+            // name the owner rules take signs the commit and its `Todos-Owner`.
+            let owner = entry.by.as_deref().and_then(|by| {
+                crate::plan::model::check_owner(by, "", &mut Vec::new())
+                    .filter(|name| name.as_str() == by)
+            });
             let by = wire::Signature {
-                name: "todos",
+                name: owner.as_deref().unwrap_or("todos"),
                 seconds,
             };
-            let text = message(&entry.command, before.as_ref(), &plan, None);
+            let text = message(&entry.command, before.as_ref(), &plan, owner.as_deref());
             let oid = wire::commit(
                 &self.git,
                 &self.place,

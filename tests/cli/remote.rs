@@ -1001,13 +1001,19 @@ fn revisions_made_offline_reach_the_remote_one_commit_each() {
         .stdout_varies("sync's lines are checked in the first test")
         .run();
     net.cut_off(&a);
-    for (revision, args) in [
-        (2, ["update", "1", "completed"]),
-        (3, ["update", "2", "cancelled"]),
-        (4, ["update", "3", "in_progress"]),
+    // Revision 3 is made under an owner, whom its commit names as a change made online would.
+    for (revision, args, owner) in [
+        (2, ["update", "1", "completed"], ""),
+        (3, ["update", "2", "cancelled"], "ana"),
+        (4, ["update", "3", "in_progress"], ""),
     ] {
-        net.todos(&a, &args)
-            .stdout_varies("update's checklist is update.rs's to check")
+        let run = net.todos(&a, &args);
+        let run = if owner.is_empty() {
+            run
+        } else {
+            run.env("TODOS_OWNER", owner)
+        };
+        run.stdout_varies("update's checklist is update.rs's to check")
             .expect_stderr(not_pushed(revision, NOWHERE))
             .run();
     }
@@ -1023,7 +1029,8 @@ fn revisions_made_offline_reach_the_remote_one_commit_each() {
             "todos\n",
             "update: 2 cancelled [2/3]\n",
             "Todos-Revision: 3\n",
-            "todos\n",
+            "Todos-Owner: ana\n",
+            "ana\n",
             "update: 1 completed [1/3]\n",
             "Todos-Revision: 2\n",
             "todos\n",

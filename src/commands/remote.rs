@@ -321,15 +321,25 @@ impl Link {
             todos: entry.todos.clone(),
             note: None,
         };
+        // Only lines the chain vouches for, every revision of the range, are replayed: a line
+        // planted in the history (SPEC §9) never reaches the remote under a name it chose.
+        let range: Vec<_> = history
+            .entries
+            .iter()
+            .filter(|entry| entry.revision > since && entry.revision <= last)
+            .collect();
+        let whole = range
+            .iter()
+            .zip(since + 1..=last)
+            .all(|(entry, revision)| entry.vouched && entry.revision == revision);
+        if !whole || u64::try_from(range.len()).ok() != Some(last - since) {
+            return Ok(None);
+        }
         let mut before = history.find(since).map(as_plan);
         let mut parent = base.to_owned();
         let mut reached = Some(base) == expected;
         let mut made = None;
-        for entry in history
-            .entries
-            .iter()
-            .filter(|entry| entry.revision > since && entry.revision <= last)
-        {
+        for entry in range {
             let plan = as_plan(entry);
             let mut parents = vec![parent.as_str()];
             if let Some((_, tip)) = merges
@@ -339,8 +349,10 @@ impl Link {
                 parents.insert(0, tip.as_str());
                 reached |= Some(tip.as_str()) == expected;
             }
-            let seconds =
-                chrono::DateTime::parse_from_rfc3339(&entry.at).map_or(0, |at| at.timestamp());
+            // A time before 1970 is no date git takes (fsck's badDate): such a line is dated 0.
+            let seconds = chrono::DateTime::parse_from_rfc3339(&entry.at)
+                .map_or(0, |at| at.timestamp())
+                .max(0);
             // Who made it, as its history line names it (`by`): read as untrusted, so only a
             // name the owner rules take signs the commit and its `Todos-Owner`.
             let owner = entry.by.as_deref().and_then(|by| {

@@ -269,7 +269,8 @@ pub fn commit(
         .chars()
         .filter(|c| !matches!(c, '<' | '>' | '\n' | '\0'))
         .collect();
-    let date = format!("{} +0000", by.seconds);
+    // git takes no date before 1970 (fsck's badDate).
+    let date = format!("{} +0000", by.seconds.max(0));
     if let Some(objects) = common.and_then(|common| Objects::open(common, git.vars()))
         && let Some(oid) = write_objects(&objects, place, &bytes, parents, message, &name, &date)
     {

@@ -1088,6 +1088,50 @@ fn revisions_made_offline_reach_the_remote_one_commit_each() {
 }
 
 #[test]
+fn a_history_line_planted_while_offline_never_reaches_the_remote() {
+    // Two revisions wait; the line of the first is then rewritten by hand (another text, another
+    // name). The chain vouches for neither, so neither is replayed: the plan goes up as one
+    // commit, with this clone's own text and no name the line chose.
+    let net = Remote::new();
+    let a = net.clone("a");
+    net.todos(&a, &["create", "one"])
+        .stdout_varies("create's checklist is create.rs's to check")
+        .run();
+    net.cut_off(&a);
+    for (revision, text) in [(2, "two"), (3, "three")] {
+        net.todos(&a, &["create", text])
+            .stdout_varies("create's checklist is create.rs's to check")
+            .expect_stderr(not_pushed(revision, NOWHERE))
+            .run();
+    }
+    let history = a.join(".todos/default.history.jsonl");
+    let lines: Vec<String> = fs::read_to_string(&history)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let mut entry: Value = serde_json::from_str(line).unwrap();
+            if entry["revision"] == 2 {
+                entry["todos"][1]["content"] = "PLANTED".into();
+                entry["by"] = "mallory".into();
+            }
+            entry.to_string()
+        })
+        .collect();
+    fs::write(&history, lines.join("\n") + "\n").unwrap();
+    net.reconnect(&a);
+    net.todos(&a, &["sync"])
+        .expect_stdout("default: pushed revision 3\n")
+        .run();
+    let log = net.log();
+    assert!(
+        !log.contains("mallory") && !log.contains("PLANTED"),
+        "{log}"
+    );
+    assert_eq!(log.matches("Todos-Revision:").count(), 2, "{log}");
+    assert_eq!(net.remote_plan()["todos"][1]["content"], "two");
+}
+
+#[test]
 fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
     let net = Remote::new();
     let a = net.clone("a");
@@ -1127,6 +1171,9 @@ fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
         .expect_stdout("[3/3] (no summary)\n  1 [x] a\n  2 [x] b\n  3 [x] c\nAll 3 done.\n")
         .stderr_varies("resolve's note is merge.rs's to check")
         .run();
+    // With a's plan in conflict, the history's chain vouches for none of its lines, so none is
+    // replayed (a line planted there never reaches the remote): what waits goes up as one commit
+    // on top of b's, which it keeps.
     let graph = net.git(
         &net.bare(),
         &["log", "--graph", "--format=%s", "refs/todos/default"],
@@ -1134,10 +1181,8 @@ fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
     assert_eq!(
         graph,
         concat!(
-            "*   resolve: 2 completed; 3 completed [3/3]\n",
-            "|\\  \n",
-            "* | update: 3 completed [1/3]\n",
-            "|/  \n",
+            "* sync: 1 completed; 2 completed [3/3]\n",
+            "* update: 3 completed [1/3]\n",
             "* create: added 1, 2, 3 [0/3]\n",
         )
     );

@@ -2,6 +2,8 @@
 //! saw it, told from the history's lines, and whether the tool call the hook follows was the
 //! agent's own `todos` call.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value};
 
 use crate::plan::model::{Item, Status};
@@ -74,10 +76,12 @@ pub fn told(entries: &[Entry], own: Option<&str>) -> Vec<Told> {
 
 /// Who made a revision: its owner when it names a valid one, else its command's first word.
 fn who(entry: &Entry) -> Who {
+    // The line is untrusted: only a name the owner rules take as it is written is told.
     if let Some(owner) = entry.by.as_deref()
-        && crate::plan::model::check_owner(owner, "", &mut Vec::new()).is_some()
+        && let Some(name) = crate::plan::model::check_owner(owner, "", &mut Vec::new())
+        && name == owner
     {
-        return Who::Owner(owner.to_owned());
+        return Who::Owner(name);
     }
     let word: String = (entry.command.split([' ', ':']).next().unwrap_or_default())
         .chars()
@@ -87,14 +91,16 @@ fn who(entry: &Entry) -> Who {
 }
 
 /// What a revision did to the plan before it.
-fn changes(before: &Entry, entry: &Entry) -> Vec<Did> {
+fn changes<'a>(before: &'a Entry, entry: &'a Entry) -> Vec<Did> {
     let mut did = Vec::new();
-    let find = |items: &'_ [Item], id: &str| -> Option<Item> {
-        items.iter().find(|item| item.id == id).cloned()
+    // By id, so that two long lines (history lines are not held to `max_items`) cost linear time.
+    let index = |items: &'a [Item]| -> HashMap<&'a str, &'a Item> {
+        items.iter().map(|item| (item.id.as_str(), item)).collect()
     };
+    let (was_by_id, now_by_id) = (index(&before.todos), index(&entry.todos));
     for item in &entry.todos {
         let id = quote(&item.id);
-        let Some(was) = find(&before.todos, &item.id) else {
+        let Some(&was) = was_by_id.get(item.id.as_str()) else {
             did.push(Did::Added {
                 id,
                 content: quote(&item.content),
@@ -126,12 +132,12 @@ fn changes(before: &Entry, entry: &Entry) -> Vec<Did> {
             });
             changed = true;
         }
-        if !changed && &was != item {
+        if !changed && was != item {
             did.push(Did::Changed { id });
         }
     }
     for was in &before.todos {
-        if find(&entry.todos, &was.id).is_none() {
+        if !now_by_id.contains_key(was.id.as_str()) {
             did.push(Did::Removed {
                 id: quote(&was.id),
                 content: quote(&was.content),
@@ -170,6 +176,27 @@ fn moved(from: Status, to: Status) -> Moved {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_names_its_owner_only_as_the_name_is_written() {
+        let line = |by: &str| -> Entry {
+            serde_json::from_value(serde_json::json!({
+                "revision": 2, "at": "2026-11-28T10:00:00Z", "command": "update --take",
+                "todos": [], "next_id": 1, "by": by,
+            }))
+            .unwrap()
+        };
+        assert!(matches!(who(&line("bob")), Who::Owner(name) if name == "bob"));
+        // A valid name padded with line breaks, or no owner name at all, is passed over: the
+        // command's first word says who (`todos update`), and nothing of the line's text
+        // reaches the agent.
+        for hostile in ["\r\n\u{2028}\u{b}bob\n\n\n\r", " bob", "\u{1b}]0;evil\u{7}"] {
+            assert!(
+                matches!(who(&line(hostile)), Who::Command(word) if word == "update"),
+                "{hostile:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_todos_call_is_known_in_each_agent_payload() {

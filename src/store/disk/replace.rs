@@ -254,11 +254,9 @@ pub fn create_object(target: &Path, bytes: &[u8]) -> Result<bool> {
     match linked {
         Ok(()) => Ok(true),
         Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
-        Err(_) => match write_new_as(target, bytes, 0o444, Durable::Unsynced) {
-            Ok(()) => Ok(true),
-            Err(err) if err.kind() == ErrorKind::AlreadyExists => Ok(false),
-            Err(err) => Err(Error::from(Disk::io("create", target, &err))),
-        },
+        // Never written in place under its name, where a reader or a crash could find it torn
+        // and git would trust it by its name: the caller asks git's plumbing instead.
+        Err(err) => Err(Error::from(Disk::io("create", target, &err))),
     }
 }
 

@@ -88,7 +88,10 @@ fn connection(stream: &TcpStream, shared: &Shared, streaming: &AtomicBool) {
         let head_only = request.method == Method::Head;
         let reply = http::route(shared, &request);
         if matches!(reply.body, Body::Events) {
-            if !head_only {
+            if head_only {
+                // What a GET would begin with, and no stream.
+                let _ = write_reply(stream, &reply, true, false);
+            } else {
                 streaming.store(true, Ordering::Relaxed);
                 events(stream, shared, &reply);
             }

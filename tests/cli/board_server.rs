@@ -362,6 +362,11 @@ fn requests_share_a_kept_connection_and_what_breaks_a_bound_is_refused_in_words(
     env.plan("Ship it", &["pending:A"]);
     let board = Board::start(&env, &[]);
     let host = board.host();
+    // HEAD of the event stream: its head, with the token, and no stream.
+    let token = format!("x-todos-token: {}\r\n", board.token);
+    let (status, head, body) = board.send("HEAD", "/events", Some(&host), &token, "");
+    assert_eq!((status, body.as_str()), (200, ""), "{head}");
+    assert!(head.contains("text/event-stream"), "{head}");
     // Two requests, one connection: the second is answered on it too.
     let stream = TcpStream::connect(("127.0.0.1", board.port)).unwrap();
     stream.set_read_timeout(Some(WAIT)).unwrap();

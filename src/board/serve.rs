@@ -48,10 +48,7 @@ pub fn accept(listener: &TcpListener, shared: &Arc<Shared>, stop: &AtomicBool) {
                 continue;
             }
         };
-        // Every place holds a page's event stream: this one is closed.
-        let Some((id, streaming)) = connections.admit(&stream) else {
-            continue;
-        };
+        let (id, streaming) = connections.admit(&stream);
         let shared = Arc::clone(shared);
         let owned = Arc::clone(&connections);
         let spawned = std::thread::Builder::new()
@@ -340,16 +337,19 @@ struct Connection {
 
 impl Connections {
     /// A place for a new connection: a free one, else the place of the oldest connection that
-    /// is not streaming events, which is shut down. `None` when every one streams.
-    fn admit(&self, stream: &Arc<TcpStream>) -> Option<(u64, Arc<AtomicBool>)> {
+    /// is not streaming events, else (every one streams: tabs closed or reloaded within the
+    /// keep-alive's time are noticed only at their next write) of the oldest stream, a page
+    /// that is still open reconnecting on its own. The one taken is shut down.
+    fn admit(&self, stream: &Arc<TcpStream>) -> (u64, Arc<AtomicBool>) {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let (next, connections) = &mut *open;
         if connections.len() >= MAX_CONNECTIONS {
             let oldest = connections
                 .iter()
                 .find(|(_, connection)| !connection.streaming.load(Ordering::Relaxed))
-                .map(|(id, _)| *id)?;
-            if let Some(connection) = connections.remove(&oldest) {
+                .or_else(|| connections.iter().next())
+                .map(|(id, _)| *id);
+            if let Some(connection) = oldest.and_then(|oldest| connections.remove(&oldest)) {
                 let _ = connection.stream.shutdown(Shutdown::Both);
             }
         }
@@ -363,7 +363,7 @@ impl Connections {
                 stream: Arc::clone(stream),
             },
         );
-        Some((id, streaming))
+        (id, streaming)
     }
 
     fn left(&self, id: u64) {
@@ -387,6 +387,45 @@ mod tests {
 
     fn parsed(head: &str) -> Result<Option<(Request, usize, usize)>, Reply> {
         parse_head(head.as_bytes())
+    }
+
+    #[test]
+    fn at_the_cap_the_oldest_idle_connection_goes_first_then_the_oldest_stream() {
+        let Ok(listener) = std::net::TcpListener::bind(("127.0.0.1", 0)) else {
+            panic!("a loopback port");
+        };
+        let Ok(address) = listener.local_addr() else {
+            panic!("its address");
+        };
+        let connect = || match TcpStream::connect(address) {
+            Ok(stream) => Arc::new(stream),
+            Err(err) => panic!("{err}"),
+        };
+        let connections = Connections::default();
+        let admitted: Vec<_> = (0..MAX_CONNECTIONS)
+            .map(|_| connections.admit(&connect()))
+            .collect();
+        // Every one streams but the third: a new one takes the third's place.
+        for (n, (_, streaming)) in admitted.iter().enumerate() {
+            streaming.store(n != 2, Ordering::Relaxed);
+        }
+        let ids = |connections: &Connections| -> Vec<u64> {
+            let open = connections
+                .open
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            open.1.keys().copied().collect()
+        };
+        let (newer, streaming) = connections.admit(&connect());
+        streaming.store(true, Ordering::Relaxed);
+        let open = ids(&connections);
+        assert_eq!(open.len(), MAX_CONNECTIONS);
+        assert!(!open.contains(&admitted[2].0) && open.contains(&newer));
+        // Now every one streams: the oldest stream gives way.
+        let (newest, _) = connections.admit(&connect());
+        let open = ids(&connections);
+        assert_eq!(open.len(), MAX_CONNECTIONS);
+        assert!(!open.contains(&admitted[0].0) && open.contains(&newest));
     }
 
     #[test]

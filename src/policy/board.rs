@@ -50,7 +50,8 @@ pub const HAND_OVER_FOLDER: &str = "todos-board-";
 
 /// The most connections the board holds open at once. At the cap, a new connection takes the
 /// place of the oldest one that is not streaming the page's events (idle, or still sending its
-/// request); when every one streams, the new one is closed. A browser opens six per host.
+/// request); when every one streams, of the oldest stream (a tab closed or reloaded is noticed
+/// only at the stream's next write; a page still open reconnects). A browser opens six per host.
 pub const MAX_CONNECTIONS: usize = 64;
 
 /// How long a connection may take to send a request's head, or a request body (the hand-over

@@ -353,17 +353,13 @@ impl Link {
             let seconds = chrono::DateTime::parse_from_rfc3339(&entry.at)
                 .map_or(0, |at| at.timestamp())
                 .max(0);
-            // Who made it, as its history line names it (`by`): read as untrusted, so only a
-            // name the owner rules take signs the commit and its `Todos-Owner`.
-            let owner = entry.by.as_deref().and_then(|by| {
-                crate::plan::model::check_owner(by, "", &mut Vec::new())
-                    .filter(|name| name.as_str() == by)
-            });
+            // Who made it, as its history line names it: the commit's author and `Todos-Owner`.
+            let owner = entry.owner();
             let by = wire::Signature {
-                name: owner.as_deref().unwrap_or("todos"),
+                name: owner.unwrap_or("todos"),
                 seconds,
             };
-            let text = message(&entry.command, before.as_ref(), &plan, owner.as_deref());
+            let text = message(&entry.command, before.as_ref(), &plan, owner);
             let oid = wire::commit(
                 &self.git,
                 &self.place,

@@ -72,6 +72,17 @@ pub struct Entry {
     pub vouched: bool,
 }
 
+impl Entry {
+    /// The owner the line names (`by`), only when it is a name the owner rules take exactly as
+    /// written: the line is untrusted, and a name padded with line breaks or spaces is no name.
+    pub fn owner(&self) -> Option<&str> {
+        let by = self.by.as_deref()?;
+        crate::plan::model::check_owner(by, "", &mut Vec::new())
+            .is_some_and(|name| name == by)
+            .then_some(by)
+    }
+}
+
 /// A revision as `line` writes it: `Entry`'s fields borrowed from the document, so that
 /// recording a 10,000-item plan does not copy it first. Read back as an `Entry`.
 #[derive(Serialize)]

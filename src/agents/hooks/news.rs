@@ -76,12 +76,8 @@ pub fn told(entries: &[Entry], own: Option<&str>) -> Vec<Told> {
 
 /// Who made a revision: its owner when it names a valid one, else its command's first word.
 fn who(entry: &Entry) -> Who {
-    // The line is untrusted: only a name the owner rules take as it is written is told.
-    if let Some(owner) = entry.by.as_deref()
-        && let Some(name) = crate::plan::model::check_owner(owner, "", &mut Vec::new())
-        && name == owner
-    {
-        return Who::Owner(name);
+    if let Some(owner) = entry.owner() {
+        return Who::Owner(owner.to_owned());
     }
     let word: String = (entry.command.split([' ', ':']).next().unwrap_or_default())
         .chars()

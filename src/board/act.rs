@@ -79,7 +79,7 @@ pub struct Asked<'a> {
 pub struct ActReply {
     pub status: u16,
     pub content_type: &'static str,
-    pub body: Vec<u8>,
+    pub body: String,
 }
 
 /// One of the page's actions, as it posts it.
@@ -269,7 +269,7 @@ fn run(acting: &Acting, person: &str, action: &Posted, command: PlanCommand) -> 
     ActReply {
         status: if code.is_some() { 409 } else { 200 },
         content_type: "application/json",
-        body: body.to_string().into_bytes(),
+        body: body.to_string(),
     }
 }
 
@@ -305,7 +305,7 @@ fn refused(status: u16, why: Http) -> ActReply {
     ActReply {
         status,
         content_type: "text/plain; charset=utf-8",
-        body: why.to_string().into_bytes(),
+        body: why.to_string(),
     }
 }
 

@@ -248,9 +248,7 @@ fn act(shared: &Shared, request: &Request, body: Option<&[u8]>) -> Reply {
             body,
         },
     );
-    let body = String::from_utf8(acted.body)
-        .unwrap_or_else(|body| String::from_utf8_lossy(body.as_bytes()).into_owned());
-    Reply::new(acted.status, acted.content_type, Body::Text(body))
+    Reply::new(acted.status, acted.content_type, Body::Text(acted.body))
 }
 
 /// Whether the request carries the board's token in `TOKEN_HEADER`.

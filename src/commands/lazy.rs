@@ -2,6 +2,7 @@
 //! (`Lazy`), each with its own copy of the global options, hidden from its help, and with
 //! what a shell's <TAB> offers for `--list`.
 
+use clap::builder::StyledStr;
 use clap::{ArgMatches, Args, FromArgMatches};
 use clap_complete::ArgValueCandidates;
 
@@ -33,25 +34,34 @@ impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
         T::from_arg_matches(matches).map(Self)
     }
 
+    /// Passed on as it is: the derived `from_arg_matches` takes its values from a copy of the
+    /// matches, which cost `todos update` 2% of its instructions.
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Self)
+    }
+
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
     }
 }
 
 impl<T: Args + Summary> Args for Lazy<T> {
     fn augment_args(command: clap::Command) -> clap::Command {
-        command.about(T::SUMMARY).defer(|command| {
-            quiet_globals(with_list_candidates(GlobalArgs::augment_args(
-                T::augment_args(command),
-            )))
-        })
+        command
+            .about(T::SUMMARY)
+            .defer(|command| with_globals(T::augment_args(command), GlobalArgs::augment_args))
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         command.about(T::SUMMARY).defer(|command| {
-            quiet_globals(with_list_candidates(GlobalArgs::augment_args_for_update(
+            with_globals(
                 T::augment_args_for_update(command),
-            )))
+                GlobalArgs::augment_args_for_update,
+            )
         })
     }
 }
@@ -63,34 +73,54 @@ pub(crate) fn with_list_candidates(command: clap::Command) -> clap::Command {
     })
 }
 
-/// A command's copy of the global options works but stays out of its help, which would
-/// otherwise repeat them (25 lines of 90 for `update`): `todos --help` shows them once, and the
-/// command's help ends by pointing there. (Hidden from help only: completion still offers them.)
-fn quiet_globals(mut command: clap::Command) -> clap::Command {
-    let globals = GlobalArgs::augment_args(clap::Command::new("todos"));
+/// A command's own arguments followed by its copy of the global options, which works but stays
+/// out of its help, which would otherwise repeat them (25 lines of 90 for `update`): `todos
+/// --help` shows them once, and the command's help ends by pointing there. (Hidden from help
+/// only: completion still offers them, and `--list` offers the workspace's lists.)
+///
+/// The options are told apart as the ones added after the command's own, in one pass over the
+/// arguments: building the global options a second time to learn their names, and hiding each
+/// by its name, was a tenth of `todos update`'s instructions.
+fn with_globals(
+    command: clap::Command,
+    globals: fn(clap::Command) -> clap::Command,
+) -> clap::Command {
+    let own = command.get_arguments().count();
+    let command = globals(command);
     let mut flags = Vec::new();
-    for arg in globals.get_arguments() {
-        let id = arg.get_id().clone();
+    for arg in command.get_arguments().skip(own) {
         flags.push(match (arg.get_short(), arg.get_long()) {
             (Some(short), _) => format!("-{short}"),
             (None, Some(long)) => format!("--{long}"),
             (None, None) => continue,
         });
-        command = command.mut_arg(id, |arg| arg.hide_short_help(true).hide_long_help(true));
     }
-    let examples = command
-        .get_after_help()
-        .map(ToString::to_string)
-        .unwrap_or_default();
-    let pointer = format!(
+    let mut at = 0;
+    let command = command.mut_args(|arg| {
+        at += 1;
+        if at <= own {
+            return arg;
+        }
+        let arg = arg.hide_short_help(true).hide_long_help(true);
+        if arg.get_id() == "list" {
+            arg.add(ArgValueCandidates::new(crate::agents::candidates::lists))
+        } else {
+            arg
+        }
+    });
+    let mut after = match command.get_after_help() {
+        Some(examples) => {
+            let mut after = examples.clone();
+            after.push_str("\n\n");
+            after
+        }
+        None => StyledStr::new(),
+    };
+    after.push_str(&format!(
         "Global options ({}) work here too: see `todos --help`.",
         flags.join(", ")
-    );
-    command.after_help(if examples.is_empty() {
-        pointer
-    } else {
-        format!("{examples}\n\n{pointer}")
-    })
+    ));
+    command.after_help(after)
 }
 
 #[cfg(test)]

@@ -127,13 +127,15 @@ pub const FLAGS: &[Flag] = &[
 ];
 
 /// The command line's parser, with the aliases of `WORDS` (hidden: help lists each command once).
-pub fn with_aliases(mut command: clap::Command) -> clap::Command {
-    for word in WORDS {
-        if let Meaning::Alias(target) = word.meaning {
-            command = command.mut_subcommand(target, |sub| sub.alias(word.word));
+pub fn with_aliases(command: clap::Command) -> clap::Command {
+    command.mut_subcommands(|mut sub| {
+        for word in WORDS {
+            if matches!(word.meaning, Meaning::Alias(target) if target == sub.get_name()) {
+                sub = sub.alias(word.word);
+            }
         }
-    }
-    command
+        sub
+    })
 }
 
 /// What the user meant by a command line clap refused, said as a usage error that names the

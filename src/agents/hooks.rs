@@ -15,6 +15,7 @@ pub mod own;
 mod payload;
 mod settings;
 mod transcript;
+pub mod words;
 
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
@@ -28,7 +29,6 @@ use crate::plan::model::{self, Item};
 pub use crate::policy::agent::{ContextChannel, FailureChannel, PROTOCOLS, Protocol, StopChannel};
 use crate::policy::cap::Cap;
 use crate::policy::exit::HOOK_FAILED;
-use crate::policy::sentences::hook;
 use crate::policy::text::escape;
 use crate::view::render;
 
@@ -146,7 +146,7 @@ pub fn session_context(
         return None;
     }
     let summary = summary.map(quote);
-    let mut text = hook::plan_heading(stats.done(), stats.total, summary.as_deref());
+    let mut text = words::plan_heading(stats.done(), stats.total, summary.as_deref());
     text.push_str(&open_items(items, None, room, now));
     Some(text)
 }
@@ -168,7 +168,7 @@ pub fn stop_reason(
     let left = (items.iter())
         .filter(|item| model::is_left_for(item, owner))
         .count();
-    let open = hook::Open::Still {
+    let open = words::Open::Still {
         left,
         total: items.len(),
         owner,
@@ -176,7 +176,7 @@ pub fn stop_reason(
     };
     let mut text = format!("{open}\n");
     text.push_str(&open_items(items, owner, room, now));
-    text.push_str(&hook::stop_reason_end(left));
+    text.push_str(&words::stop_reason_end(left));
     text
 }
 
@@ -197,13 +197,13 @@ pub fn open_items(
     let mut used = 0;
     let index = crate::plan::dependencies::Index::new(items).at(now);
     for (shown, item) in open.iter().enumerate() {
-        let line = hook::open_item(
+        let line = words::open_item(
             &quote(&item.id),
             render::marker(item.status),
             &quote(&item.content),
             &render::team_suffix(item, &index),
         );
-        let more = hook::more_items(open.len() - shown);
+        let more = words::more_items(open.len() - shown);
         let last = shown + 1 == open.len();
         let room = room.saturating_sub(if last { 0 } else { more.chars().count() });
         let width = line.chars().count();

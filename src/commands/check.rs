@@ -7,12 +7,13 @@ use std::fmt::Write as _;
 use chrono::DateTime;
 use serde_json::{Value, json};
 
+use crate::agents::hooks::words::{ASK_AND_STOP, Open};
 use crate::agents::hooks::{self, Protocol};
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::plan::model;
 use crate::policy::error::{Headline, Result};
-use crate::policy::sentences::{self, hook::Open};
+use crate::policy::sentences;
 use crate::policy::text::escape;
 use crate::store::{Document, Store};
 use crate::view::envelope;
@@ -166,7 +167,7 @@ fn notes(
         let _ = writeln!(tail, "{}", sentences::how_to_finish(left));
     }
     if is_stop_event {
-        let _ = writeln!(tail, "{}", sentences::ASK_AND_STOP);
+        let _ = writeln!(tail, "{ASK_AND_STOP}");
     }
     if args.hook {
         // Into an agent's context: as many items as fit the hooks' cap, then a count of the
@@ -201,9 +202,45 @@ fn notes(
     out
 }
 
+/// The exit code `check --hook` blocks with: Claude Code's row of the hook table.
+fn hook_exit() -> u8 {
+    Protocol::claude_code().block_exit_code().unwrap_or(OPEN)
+}
+
+/// The help of `check --hook`.
+fn hook_help() -> String {
+    format!(
+        "Run as an agent hook: exit {} instead of {OPEN}, read the hook's JSON event on stdin",
+        hook_exit()
+    )
+}
+
+/// `check`'s long help: its exit codes and the hook protocol it speaks, from their tables.
+fn about() -> String {
+    let protocol = Protocol::claude_code();
+    format!(
+        "Exit 0 when the plan is empty or finished, {OPEN} while items are open.\n\n\
+         When items are open it prints the recap and the open items on stderr. With --stale \
+         MINUTES it fails only when items are open and the plan has not changed for that many \
+         minutes: the \"update your todos\" reminder, for a hook that runs after every tool call. \
+         With --hook it speaks the hook protocol of {}: it exits {} instead of {OPEN} so the \
+         agent reads the message and keeps working, and it reads the hook's JSON event on stdin \
+         to let a {} go through when a {} hook already sent the agent back once ({}). With an \
+         owner (--owner or {}), items another owner holds do not count: a worker may stop when \
+         its own items and the unowned ones are done. check never writes, locks or creates \
+         anything.",
+        protocol.name,
+        hook_exit(),
+        protocol.stop,
+        protocol.stop,
+        protocol.loop_flag,
+        Variable::Owner.name(),
+    )
+}
+
 /// Exit 0 when the plan is empty or finished, 1 while items are open.
 #[derive(Debug, Args)]
-#[command(long_about = sentences::check_about())]
+#[command(long_about = about())]
 #[command(after_help = "Examples:\n  \
     todos check && git push\n  \
     todos check --stale 10\n  \
@@ -214,7 +251,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "MINUTES")]
     pub stale: Option<u64>,
 
-    #[arg(long, help = sentences::check_hook_help())]
+    #[arg(long, help = hook_help())]
     pub hook: bool,
 
     #[arg(long, value_name = "NAME", help = sentences::with_env(

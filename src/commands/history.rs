@@ -10,12 +10,13 @@ use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model;
-use crate::policy::error::{Headline, Plan, Result, UNVOUCHED, Warning};
+use crate::policy::error::{Headline, Plan, Result, Warning};
 use crate::policy::text::escape;
 use crate::store::Store;
 use crate::store::history::Entry;
 use crate::view::outcome::{Answer, Outcome};
 use crate::view::render;
+use crate::view::words::UNVOUCHED;
 use clap::Args;
 
 /// Reads the history (no lock, nothing created) and lists it, or prints one revision.

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use serde_json::{Map, Value};
 
+use crate::agents::hooks::words;
 use crate::agents::hooks::{self, Event, Protocol, Reply};
 use crate::commands::Run;
 use crate::commands::lazy::Summary;
@@ -16,7 +17,6 @@ use crate::commands::transaction::Transaction;
 use crate::context::Context;
 use crate::context::host::{Host, Stdin};
 use crate::policy::error::{Error, NoPayload, Note, RemoteWarning, Result};
-use crate::policy::sentences::hook;
 use crate::store::Store;
 use crate::view::outcome::{Answer, Outcome};
 use clap::Args;
@@ -85,7 +85,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Outcome {
 /// stderr, exit 0 and a `systemMessage`); capped like every hook output. `protocol` is the
 /// payload's agent, `None` when no payload came (`check --hook`, a hook run by hand).
 pub fn refusal(err: &Error, protocol: Option<&Protocol>) -> Outcome {
-    let notes = hook::failed(&err.to_string(), err.hint().as_deref());
+    let notes = words::failed(&err.to_string(), err.hint().as_deref());
     // The cap holds for the whole answer, a systemMessage's JSON escapes included.
     let reply = hooks::within_cap(|room| {
         if notes.chars().count() <= room {
@@ -165,7 +165,7 @@ fn answer(
         }
     };
     let data = json!({"hook": {"agent": protocol.name, "event": event_name, "action": action}});
-    let mut answer = Answer::new(reply.stdout, data, hook::answered(protocol.name, action));
+    let mut answer = Answer::new(reply.stdout, data, words::answered(protocol.name, action));
     answer.notes = reply.stderr;
     Ok(Outcome {
         exit_code: reply.exit_code,

@@ -12,8 +12,8 @@ pub use crate::policy::failure::{
     Base, BlockWhy, Bug, ChainEnd, Conflict, Disk, Distrust, FileWhy, Fit, Foreign, Gone, Headline,
     Hint, Holds, Idle, Input, LeaseState, Left, Moved, NoPayload, NotAPlan, NotAStore, NotOwn,
     Note, NothingToSync, Owned, Plan, Refused, Remote, RemoteWarning, Removal, Revisions, Setup,
-    Shape, Side, Skipped, Split, StdinCommand, Stored, Synced, Through, UNVOUCHED, Unmergeable,
-    Unreadable, Unsafe, Usage, UserFolder, Warning, Wrong,
+    Shape, Side, Skipped, Split, StdinCommand, Stored, Synced, Through, Unmergeable, Unreadable,
+    Unsafe, Usage, UserFolder, Warning, Wrong,
 };
 #[cfg(feature = "board")]
 pub use crate::policy::failure::{BoardStep, Http};

@@ -4,14 +4,10 @@
 //! `check` messages and refusals take their words from here, so a new row of a table reaches
 //! every one of them (the consistency test in `consistency.rs` holds that).
 
-pub mod hook;
-pub mod news;
-
 use std::fmt::Write as _;
 
-use crate::policy::agent::Protocol;
 use crate::policy::english::{capitalized, count, or_list};
-use crate::policy::exit::{CHECK_OPEN, KINDS, Kind};
+use crate::policy::exit::{KINDS, Kind};
 use crate::policy::limit::{Limit, Limits};
 use crate::policy::mcp::MCP_TOOLS;
 use crate::policy::name::{Broken, NameRule};
@@ -159,10 +155,6 @@ pub fn how_to_update_now() -> String {
     )
 }
 
-/// What follows the finish sentence at a stop: the way out when the agent needs the user.
-pub const ASK_AND_STOP: &str =
-    "If you need the user's answer first, ask and stop: this reminder comes once per stop.";
-
 /// The statuses that resolve a blocker: `completed or cancelled`.
 pub fn resolving_statuses() -> String {
     or_list(&names_where(|info| info.resolves))
@@ -180,10 +172,6 @@ pub fn when_ready() -> String {
 }
 
 // ---- limits ----
-
-/// How to fit a description under its fixed limit.
-pub const DESCRIPTION_FIT: &str =
-    "keep to what the step needs; put longer notes in a file and name it in the description";
 
 /// What a refusal says after the numbers: first how to fit, then how to raise the limit.
 pub fn limit_advice(limit: Limit) -> String {
@@ -423,44 +411,6 @@ pub fn expect_revision_help() -> String {
     )
 }
 
-/// The exit code `check --hook` blocks with: Claude Code's row of the hook table.
-fn check_hook_exit() -> u8 {
-    Protocol::claude_code()
-        .block_exit_code()
-        .unwrap_or(CHECK_OPEN)
-}
-
-/// The help of `check --hook`.
-pub fn check_hook_help() -> String {
-    format!(
-        "Run as an agent hook: exit {} instead of {CHECK_OPEN}, read the hook's JSON event on stdin",
-        check_hook_exit()
-    )
-}
-
-/// `check`'s long help: its exit codes and the hook protocol it speaks, from their tables.
-pub fn check_about() -> String {
-    let protocol = Protocol::claude_code();
-    format!(
-        "Exit 0 when the plan is empty or finished, {CHECK_OPEN} while items are open.\n\n\
-         When items are open it prints the recap and the open items on stderr. With --stale \
-         MINUTES it fails only when items are open and the plan has not changed for that many \
-         minutes: the \"update your todos\" reminder, for a hook that runs after every tool call. \
-         With --hook it speaks the hook protocol of {}: it exits {} instead of {CHECK_OPEN} so the \
-         agent reads the message and keeps working, and it reads the hook's JSON event on stdin \
-         to let a {} go through when a {} hook already sent the agent back once ({}). With an \
-         owner (--owner or {}), items another owner holds do not count: a worker may stop when \
-         its own items and the unowned ones are done. check never writes, locks or creates \
-         anything.",
-        protocol.name,
-        check_hook_exit(),
-        protocol.stop,
-        protocol.stop,
-        protocol.loop_flag,
-        Variable::Owner.name(),
-    )
-}
-
 /// The man page's EXIT STATUS: success, then every kind of failure.
 pub fn exit_statuses() -> Vec<(String, String)> {
     std::iter::once(("0".to_owned(), "success, warnings included".to_owned()))
@@ -500,21 +450,6 @@ pub fn mcp_tools_markdown() -> String {
         let _ = writeln!(text, "| `{}` | {} | {cas} |", tool.name, tool.summary);
     }
     text
-}
-
-/// What `show` and `recap` say where no plan exists yet: the folder they took as the workspace
-/// and how a plan starts there.
-pub fn no_plan_yet(workspace: &std::path::Path, list: &str) -> String {
-    let which = if list == "default" {
-        String::new()
-    } else {
-        format!(" -l {list}")
-    };
-    format!(
-        "no plan in {} yet; start one with `todos{which} write --summary TEXT -t STEP…` or \
-         `todos{which} create STEP…`",
-        workspace.display()
-    )
 }
 
 #[cfg(test)]

@@ -11,13 +11,16 @@ use std::path::Path;
 
 use crate::layers::sources;
 
-/// Where words are written: the rules' own sentences (`policy/`), the words of every typed
-/// failure, problem, warning and note (`view/words/`), and beside what shows them, the limit
-/// sentences of the tools and schemas (`agents/described.rs`) and the watch screen's footer
-/// (`commands/watch/screen.rs`).
+/// Where words are written: the sentences made from the rules' tables (`policy/`), the words of
+/// every typed failure, problem, warning and note (`view/words/`), and beside what shows them,
+/// what a hook says into an agent's context (`agents/hooks/words.rs`, and the after-tool hook's
+/// note in `agents/hooks/words/news.rs`), the limit sentences of the tools and schemas
+/// (`agents/described.rs`) and the watch screen's footer (`commands/watch/screen.rs`).
 fn is_home_of_words(relative: &Path) -> bool {
     relative.starts_with("policy")
         || relative.starts_with("view/words")
+        || relative == Path::new("agents/hooks/words.rs")
+        || relative.starts_with("agents/hooks/words")
         || relative == Path::new("agents/described.rs")
         || relative == Path::new("commands/watch/screen.rs")
 }
@@ -328,12 +331,12 @@ fn the_checks_see_a_sentence_built_as_text_and_a_stray_print() {
 }
 
 /// Words that have one home (issue 30): what a hook says into an agent's context and what a
-/// failed hook says (`policy/sentences/hook.rs`), the settings entries `init` leaves for review
+/// failed hook says (`agents/hooks/words.rs`), the settings entries `init` leaves for review
 /// (`view/words/foreign.rs`), the limit sentences of the tools and schemas
 /// (`agents/described.rs`), the watch footer (`commands/watch/screen.rs`) and what `init` says per
 /// agent (`policy/agent.rs`). Each is said nowhere else, so a copy typed beside a caller shows
 /// here.
-const SAID_ONLY_IN_POLICY: [&str; 12] = [
+const SAID_ONLY_AT_HOME: [&str; 12] = [
     "Plan (todos)",
     "todos hook: ",
     "] runs `",
@@ -348,21 +351,21 @@ const SAID_ONLY_IN_POLICY: [&str; 12] = [
     "no rule for the shell",
 ];
 
-/// Each place in `text` (a file's code) that says one of `SAID_ONLY_IN_POLICY`.
+/// Each place in `text` (a file's code) that says one of `SAID_ONLY_AT_HOME`.
 fn policy_words(text: &str) -> Vec<String> {
     code_lines(text)
         .into_iter()
-        .filter(|(_, line)| SAID_ONLY_IN_POLICY.iter().any(|words| line.contains(words)))
+        .filter(|(_, line)| SAID_ONLY_AT_HOME.iter().any(|words| line.contains(words)))
         .map(|(number, line)| format!("{number}: {}", line.trim()))
         .collect()
 }
 
 #[test]
-fn hook_tool_init_and_footer_words_are_said_only_in_policy() {
+fn hook_tool_init_and_footer_words_are_said_only_at_home() {
     let found = found_in_src(is_home_of_words, policy_words);
     assert!(
         found.is_empty(),
-        "words typed outside their homes (take them from policy/sentences/, policy/agent.rs, \
+        "words typed outside their homes (take them from agents/hooks/words.rs, policy/agent.rs, \
          agents/described.rs or commands/watch/screen.rs):\n{}",
         found.join("\n")
     );

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use super::words::news::{Did, Moved, Told, Who};
 use crate::plan::model::{Item, Status};
-use crate::policy::sentences::news::{Did, Moved, Told, Who};
 use crate::store::history::Entry;
 
 use super::quote;

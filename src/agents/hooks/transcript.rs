@@ -19,8 +19,8 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::words;
 use crate::policy::agent::TRANSCRIPT_TAIL_BYTES;
-use crate::policy::sentences::hook;
 use crate::store::disk;
 
 /// How Gemini CLI wraps a hook's context in what it gives its model.
@@ -30,7 +30,7 @@ const HOOK_TAG: &str = "<hook_context>";
 /// the plan's heading (`session_context`).
 fn holds_a_copy(text: &str) -> bool {
     text.match_indices(HOOK_TAG)
-        .any(|(at, tag)| text[at + tag.len()..].starts_with(hook::PLAN_HEADING))
+        .any(|(at, tag)| text[at + tag.len()..].starts_with(words::PLAN_HEADING))
 }
 
 /// The line that starts a snapshot of the whole history, as Gemini CLI 0.61 writes it.

@@ -8,10 +8,10 @@
 
 use serde_json::{Map, Value};
 
+use crate::agents::hooks::words::news;
 use crate::agents::hooks::{self, MAX_OUTPUT_CHARS, Reply};
 use crate::context::Context;
 use crate::policy::error::Result;
-use crate::policy::sentences::news;
 use crate::store::history::{self, Entry};
 use crate::store::{Document, Store, seen};
 

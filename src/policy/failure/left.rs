@@ -1,11 +1,7 @@
-//! What `history` and the move of an old layout's history say of a history they do not
-//! trust (SPEC §9): the mark of a line the store does not vouch for, and why an old history was
-//! left where it is.
+//! Why the move of an old layout's history left a history it does not trust where it is
+//! (SPEC §9).
 
 use std::path::PathBuf;
-
-/// How `history` marks a line the store does not vouch for.
-pub const UNVOUCHED: &str = "not vouched for";
 
 /// Why the old layout's history was not moved into `.todos/`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -53,7 +53,7 @@ pub use foreign::Foreign;
 pub use hint::{Hint, StdinCommand};
 pub use holds::Holds;
 pub use input::{FileWhy, Input};
-pub use left::{Left, UNVOUCHED};
+pub use left::Left;
 pub use note::{Base, Headline, Idle, NoPayload, Note};
 pub use plan::{ChainEnd, LeaseState, Plan, Revisions};
 pub use quoting::Split;

@@ -1,7 +1,11 @@
-//! The words of `policy/failure/left.rs`.
+//! The words of `policy/failure/left.rs`, and the mark `history` gives a line the store does
+//! not vouch for.
 
 use super::warning::shown;
 use crate::policy::failure::Left;
+
+/// How `history` marks a line the store does not vouch for.
+pub const UNVOUCHED: &str = "not vouched for";
 
 impl std::fmt::Display for Left {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -31,6 +31,7 @@ use std::fmt::{self, Write as _};
 
 #[cfg(test)]
 pub use foreign::quoted;
+pub use left::UNVOUCHED;
 pub use wrong::too_long;
 
 use crate::policy::error::{Advice, Error, Failure, Hint, Kind, Path, Problem, Said, Step};

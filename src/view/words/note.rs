@@ -3,7 +3,6 @@
 use crate::policy::cap::Cap;
 use crate::policy::english::{capitalized, count};
 use crate::policy::failure::{Base, Headline, Idle, NoPayload, Note};
-use crate::policy::sentences;
 use crate::policy::text::escape;
 use std::path::Path;
 
@@ -105,7 +104,18 @@ impl std::fmt::Display for Note {
                 write!(f, "plan: {}, shared by the worktrees", plan.display())
             }
             Self::NoPlanYet { workspace, list } => {
-                f.write_str(&sentences::no_plan_yet(workspace, list))
+                // Where a plan starts: the folder taken as the workspace, and the list's flag.
+                let which = if list == "default" {
+                    String::new()
+                } else {
+                    format!(" -l {list}")
+                };
+                write!(
+                    f,
+                    "no plan in {} yet; start one with `todos{which} write --summary TEXT -t \
+                     STEP…` or `todos{which} create STEP…`",
+                    workspace.display()
+                )
             }
             Self::CannotWatch { folder } => write!(
                 f,

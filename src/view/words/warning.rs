@@ -63,7 +63,7 @@ impl std::fmt::Display for Warning {
                 crate::policy::english::count(*lines, "line"),
                 shown(path),
                 if *lines == 1 { "is" } else { "are" },
-                crate::policy::failure::UNVOUCHED,
+                super::UNVOUCHED,
                 if *lines == 1 { "it" } else { "them" },
                 if *lines == 1 { "it" } else { "them" },
             ),

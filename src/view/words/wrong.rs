@@ -218,12 +218,16 @@ impl fmt::Display for Wrong {
     }
 }
 
+/// How to fit a description under its fixed limit.
+const DESCRIPTION_FIT: &str =
+    "keep to what the step needs; put longer notes in a file and name it in the description";
+
 /// A text over its limit (`chars`: its length, or the lengths of many as `83-84`), with how to
 /// fit under it where there is a way.
 pub fn too_long(chars: &dyn fmt::Display, max: usize, fit: Option<Fit>) -> String {
     let advice = match fit {
         Some(Fit::Limit(limit)) => format!("; {}", sentences::limit_advice(limit)),
-        Some(Fit::Description) => format!("; {}", sentences::DESCRIPTION_FIT),
+        Some(Fit::Description) => format!("; {DESCRIPTION_FIT}"),
         None => String::new(),
     };
     format!("is {chars} characters long, the limit is {max}{advice}")

@@ -1,10 +1,14 @@
 //! What a hook (and `check`) says into an agent's context about the plan: the plan block a
 //! session start brings, the reason a stop is sent back, the line that counts the items left
-//! out. The items, counts and owners are arguments; the words are here.
+//! out; the after-tool hook's note is `news.rs`. The items, counts and owners are arguments;
+//! the words are here, beside the hooks that say them. The sentence about the statuses (how
+//! to finish an item) is made from their table, in `policy/sentences.rs`.
+
+pub mod news;
 
 use std::fmt::Write as _;
 
-use crate::policy::sentences::{ASK_AND_STOP, how_to_finish};
+use crate::policy::sentences::how_to_finish;
 use crate::policy::text::escape;
 
 /// How the plan block a hook puts into an agent's context begins: `hooks/transcript.rs` knows
@@ -110,6 +114,10 @@ impl std::fmt::Display for Open<'_> {
         }
     }
 }
+
+/// What follows the finish sentence at a stop: the way out when the agent needs the user.
+pub const ASK_AND_STOP: &str =
+    "If you need the user's answer first, ask and stop: this reminder comes once per stop.";
 
 /// How the stop hook's reason ends, after the items: how to finish the `left` items, and the
 /// way out when the agent needs the user.

@@ -56,7 +56,7 @@ pub(super) fn snapshot(args: &WriteArgs, limits: &Limits) -> (Snapshot, Vec<Prob
         ..Snapshot::default()
     };
     if let Some(text) = &args.summary {
-        snapshot.summary = input::summary(text, &At::Root.key("summary"), limits, &mut problems);
+        snapshot.summary = input::summary(text, &At::Typed("--summary"), limits, &mut problems);
         snapshot.clear_summary = text.trim().is_empty();
     }
     if !problems.is_empty() {

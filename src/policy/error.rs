@@ -48,7 +48,8 @@ impl Path {
         Self::root().key(key)
     }
 
-    /// Words typed on the command line (`--summary`, `--blocked-by 5`, `-t #2`).
+    /// Words typed on the command line (`--summary`, `--blocked-by 5`, `-t #2`), or words that
+    /// place a value in text that is no JSON (`line 3`).
     pub fn flag(words: impl Into<String>) -> Self {
         Self::Typed(words.into())
     }
@@ -102,7 +103,8 @@ impl Default for Path {
 pub enum At<'a> {
     /// The top of the input.
     Root,
-    /// Words typed on the command line (`--summary`, `-t #2`): what is under them is them.
+    /// Words typed on the command line (`--summary`, `-t #2`), or that place a value in text
+    /// that is no JSON (`line 3`): what is under them is them.
     Typed(&'a str),
     Key(&'a At<'a>, &'a str),
     Index(&'a At<'a>, usize),

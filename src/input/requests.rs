@@ -95,7 +95,7 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<Item>, Option<Value
 /// the JSON shapes `new_items` reads, with the same checks and messages.
 pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
     let mut problems = Vec::new();
-    let (list, path) = match value {
+    let (list, list_key) = match value {
         Value::Array(list) => (list, None),
         Value::Object(object) => {
             let mut key_problems = Vec::new();
@@ -139,7 +139,7 @@ pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
             .into();
         }
     };
-    let list_at = match path {
+    let list_at = match list_key {
         Some(key) => At::Root.key(key),
         None => At::Root,
     };

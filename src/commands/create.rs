@@ -11,7 +11,7 @@ use crate::context::host::Host;
 use crate::input::{self, fence};
 use crate::plan::model::{self, Item, Priority, Status};
 use crate::policy::error::{
-    Error, Hint, Input, Path, Problem, Refused, Result, Split, StdinCommand, Warning,
+    At, Error, Hint, Input, Path, Problem, Refused, Result, Split, StdinCommand, Warning,
 };
 use crate::policy::sentences;
 use crate::policy::text::word;
@@ -51,8 +51,8 @@ pub fn read(ctx: &Context, host: &mut Host, args: &CreateArgs) -> Result<Request
             .enumerate()
             .map(|(index, text)| {
                 // Named as the usage names them: `CONTENT #2` is the second text typed.
-                let path = format!("CONTENT #{}", index + 1);
-                let text = input::content(text, &path, &limits, &mut problems);
+                let typed = format!("CONTENT #{}", index + 1);
+                let text = input::content(text, &At::Typed(&typed), &limits, &mut problems);
                 Item::new(text, Status::Pending)
             })
             .collect();
@@ -108,15 +108,15 @@ fn with_options(
     let owner = args
         .owner
         .as_deref()
-        .and_then(|name| model::check_owner(name, "--owner", &mut problems));
+        .and_then(|name| model::check_owner(name, &At::Typed("--owner"), &mut problems));
     let description = args
         .description
         .as_deref()
-        .and_then(|text| input::description(text, "--description", &mut problems));
+        .and_then(|text| input::description(text, &At::Typed("--description"), &mut problems));
     let priority = args
         .priority
         .as_deref()
-        .and_then(|text| input::priority(text, "--priority", &mut problems));
+        .and_then(|text| input::priority(text, &At::Typed("--priority"), &mut problems));
     Error::if_any(problems)?;
     let blockers: Vec<String> = args
         .blocked_by
@@ -218,9 +218,12 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                     // An id given with `--blocked-by` is named as typed, once, not once
                     // for each new item it applies to.
                     let path = if flag_blockers.contains(id) {
-                        Path::Typed(format!("--blocked-by {}", word(id)))
+                        Path::flag(format!("--blocked-by {}", word(id)))
                     } else {
-                        Path::parse(&format!("items[{index}].blocked_by[{at}]"))
+                        Path::field("items")
+                            .index(index)
+                            .key("blocked_by")
+                            .index(at)
                     };
                     if problems.iter().any(|problem| problem.path == path) {
                         continue;
@@ -236,7 +239,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                 .iter()
                 .map(|item| (item.status, item.owner.as_deref())),
         );
-        model::check_list(&slots, "todos", &limits, &mut problems);
+        model::check_list(&slots, &Path::field("todos"), &limits, &mut problems);
         // Words the shell split: the refusal says how to quote them.
         if hint.is_none() {
             hint = split.clone().map(Hint::Quote);

@@ -12,7 +12,7 @@ use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{self, Item, Status};
-use crate::policy::error::{Error, Hint, Idle, Problem, Refused, Result, Warning};
+use crate::policy::error::{Error, Hint, Idle, Path, Problem, Refused, Result, Warning};
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::text::{escape, local_time};
@@ -36,7 +36,8 @@ pub struct Request {
 pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
     let lease = match &args.lease {
         Some(text) => claims::parse_lease(text).map_err(|why| {
-            Error::problems(vec![Problem::new("--lease", why)]).hinted(Hint::LeaseExample)
+            Error::problems(vec![Problem::new(Path::flag("--lease"), why)])
+                .hinted(Hint::LeaseExample)
         })?,
         None => ctx.config.claim_lease,
     };
@@ -277,7 +278,7 @@ fn claim(
             .map(named)
             .collect();
         return Err(Error::problems(vec![Problem::new(
-            "--claim",
+            Path::flag("--claim"),
             Refused::ClaimUnowned {
                 started,
                 max: limits.max_in_progress,

@@ -1,7 +1,7 @@
 //! Who a command acts for: its `--owner`, else `TODOS_OWNER`, checked as an item's owner is.
 
 use crate::context::host::Host;
-use crate::policy::error::{Error, Input, Result};
+use crate::policy::error::{At, Error, Input, Result};
 use crate::policy::settings::Variable;
 
 /// The owner a command acts for: `--owner`, else `TODOS_OWNER` (an empty value is unset),
@@ -17,7 +17,8 @@ pub(super) fn owner(host: &Host, flag: Option<&String>) -> Result<Option<String>
         ),
     };
     let mut problems = Vec::new();
-    let owner = raw.and_then(|raw| crate::plan::model::check_owner(&raw, path, &mut problems));
+    let at = At::Typed(path);
+    let owner = raw.and_then(|raw| crate::plan::model::check_owner(&raw, &at, &mut problems));
     Error::if_any(problems)?;
     Ok(owner)
 }

@@ -8,7 +8,7 @@ use crate::context::host::Host;
 use crate::plan::claims::{self, Actor};
 use crate::plan::dependencies;
 use crate::plan::model::Item;
-use crate::policy::error::{Error, Gone, Hint, Problem, Refused, Removal, Result, Warning};
+use crate::policy::error::{Error, Gone, Hint, Path, Problem, Refused, Removal, Result, Warning};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
@@ -40,7 +40,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         false,
         |document| {
             let before = document.todos.clone();
-            let warnings = remove(document, &request.ids, "ID")?;
+            let warnings = remove(document, &request.ids, &Path::flag("ID"))?;
             let actor = request.actor.as_ref();
             claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
             Ok(warnings)
@@ -52,17 +52,17 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
 /// Removes the items with `ids` (`path` names them in the input, for the problems): each open
 /// one is named in a warning, and so is every item that waited on one of them, which no longer
 /// does. An unknown id refuses the whole change, listing the ids that exist.
-pub fn remove(document: &mut Document, ids: &[String], path: &str) -> Result<Vec<Warning>> {
+pub fn remove(document: &mut Document, ids: &[String], path: &Path) -> Result<Vec<Warning>> {
     let problems: Vec<Problem> = ids
         .iter()
         .enumerate()
         .filter(|(_, id)| !document.todos.iter().any(|item| item.id == **id))
         .map(|(at, id)| {
             // The command line's ids are each an `ID`, as its usage names them.
-            let at = if ids.len() == 1 || path == "ID" {
-                path.to_owned()
+            let at = if ids.len() == 1 {
+                path.clone()
             } else {
-                format!("{path}[{at}]")
+                path.clone().index(at)
             };
             Problem::new(at, Refused::NoSuchId { id: id.clone() })
         })

@@ -93,7 +93,13 @@ impl<'a> Transaction<'a> {
             author: history::Author {
                 owner: host
                     .var(crate::policy::settings::Variable::Owner.name())
-                    .and_then(|owner| crate::plan::model::check_owner(&owner, "", &mut Vec::new())),
+                    .and_then(|owner| {
+                        crate::plan::model::check_owner(
+                            &owner,
+                            &crate::policy::error::At::Root,
+                            &mut Vec::new(),
+                        )
+                    }),
                 session: ctx.session.clone(),
             },
             brought_in: None,

@@ -14,7 +14,7 @@ use crate::context::host::Host;
 use crate::input::{self, ItemChange, fence};
 use crate::plan::claims::{self, Actor};
 use crate::plan::model::Status;
-use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand, Usage};
+use crate::policy::error::{Error, Hint, Path, Problem, Refused, Result, StdinCommand, Usage};
 use crate::policy::guess::quoted;
 use crate::policy::sentences;
 use crate::store::Document;
@@ -50,26 +50,26 @@ enum Given {
 impl Given {
     /// What a problem about the `at`th id of a list of the change is called: `addBlockedBy[1]`
     /// in JSON, the flag with the id as typed on the command line (`--blocked-by 5`).
-    fn id_in(&self, list: Ids, at: usize) -> String {
+    fn id_in(&self, list: Ids, at: usize) -> Path {
         let (field, typed) = match (self, list) {
-            (Self::Json(_), Ids::BlockedBy) => return format!("blocked_by[{at}]"),
-            (Self::Json(_), Ids::AddBlockedBy) => return format!("addBlockedBy[{at}]"),
-            (Self::Json(_), Ids::AddBlocks) => return format!("addBlocks[{at}]"),
-            (Self::Json(_), Ids::Unblock) => return format!("unblock[{at}]"),
+            (Self::Json(_), Ids::BlockedBy) => return Path::field("blocked_by").index(at),
+            (Self::Json(_), Ids::AddBlockedBy) => return Path::field("addBlockedBy").index(at),
+            (Self::Json(_), Ids::AddBlocks) => return Path::field("addBlocks").index(at),
+            (Self::Json(_), Ids::Unblock) => return Path::field("unblock").index(at),
             (Self::Flags { unblock, .. }, Ids::Unblock) => ("--unblock", unblock),
             (Self::Flags { blocked_by, .. }, _) => ("--blocked-by", blocked_by),
         };
         match typed.get(at) {
-            Some(value) => format!("{field} {}", crate::policy::text::word(value)),
-            None => field.to_owned(),
+            Some(value) => Path::flag(format!("{field} {}", crate::policy::text::word(value))),
+            None => Path::flag(field),
         }
     }
 
     /// What a problem about a field is called: its JSON key, or the flag that sets it.
-    fn field(&self, key: &'static str, flag: &'static str) -> &'static str {
+    fn field(&self, key: &'static str, flag: &'static str) -> Path {
         match self {
-            Self::Json(_) => key,
-            Self::Flags { .. } => flag,
+            Self::Json(_) => Path::field(key),
+            Self::Flags { .. } => Path::flag(flag),
         }
     }
 }
@@ -248,7 +248,7 @@ fn taker(change: &ItemChange, actor: Option<&Actor>, given: &Given) -> Result<Op
             Refused::TakeWithoutOwner,
         )])),
         None => actor.map(|actor| Some(actor.name.clone())).ok_or_else(|| {
-            Error::problems(vec![Problem::new(path, Refused::TakeNeedsName)])
+            Error::problems(vec![Problem::new(path.clone(), Refused::TakeNeedsName)])
                 .hinted(Hint::TakeNeedsName)
         }),
     }
@@ -259,7 +259,7 @@ fn taker(change: &ItemChange, actor: Option<&Actor>, given: &Given) -> Result<Op
 fn take(document: &mut Document, id: &str, taker: &str) -> Result<Option<String>> {
     let Some(item) = document.todos.iter_mut().find(|item| item.id == id) else {
         return Err(Error::problems(vec![Problem::new(
-            "id",
+            Path::field("id"),
             Refused::NoSuchId { id: id.to_owned() },
         )])
         .hinted(remove::ids_hint(&document.todos)));

@@ -17,7 +17,9 @@ use crate::context::host::{Host, Stdin};
 use crate::input::{self, Draft, Snapshot, fence};
 use crate::plan::dependencies;
 use crate::plan::model::{self, Item, Limits};
-use crate::policy::error::{Error, Hint, Problem, Refused, Result, StdinCommand, Warning};
+use crate::policy::error::{
+    At, Error, Hint, Path, Problem, Refused, Result, StdinCommand, Warning,
+};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
@@ -72,7 +74,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         if args.todos.is_empty() {
             err
         } else {
-            err.renamed(|problem| todo_flag(&problem.path.to_string()))
+            err.renamed(|problem| todo_flag(&problem.path))
         }
     };
     let mut snapshot = match &input {
@@ -99,7 +101,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
     if let Some(text) = &args.summary {
         // `--summary ""` clears the summary on purpose (SPEC §3).
         let mut problems = Vec::new();
-        snapshot.summary = input::summary(text, "--summary", &limits, &mut problems);
+        snapshot.summary = input::summary(text, &At::Typed("--summary"), &limits, &mut problems);
         snapshot.clear_summary = text.trim().is_empty();
         Error::if_any(problems)?;
     }
@@ -131,7 +133,7 @@ fn dependency_problems(
     ctx: &Context,
     snapshot: Snapshot,
     given: &[String],
-    blockers: &[(String, String)],
+    blockers: &[(Path, String)],
 ) -> Vec<Problem> {
     let Some(mut drafts) = snapshot.items else {
         return Vec::new();
@@ -143,7 +145,7 @@ fn dependency_problems(
     let mut problems: Vec<Problem> = blockers
         .iter()
         .filter(|(_, id)| !given.contains(id) && !old.iter().any(|item| item.id == *id))
-        .map(|(path, id)| Problem::new(path.as_str(), Refused::NoSuchBlocker { value: id.clone() }))
+        .map(|(path, id)| Problem::new(path.clone(), Refused::NoSuchBlocker { value: id.clone() }))
         .collect();
     let matches = match_ids(&old, &drafts);
     let mut ids = Vec::with_capacity(drafts.len());
@@ -260,7 +262,7 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
     resolve_dependencies(&mut drafts, &ids, &old, &matches, snapshot.merge, &[])?;
     // Each draft as an item, in the snapshot's order, with the stored item it keeps (if any).
     let mut given: Vec<(Option<usize>, Item)> = Vec::with_capacity(drafts.len());
-    let mut paths: HashMap<String, String> = HashMap::new();
+    let mut paths: HashMap<String, Path> = HashMap::new();
     for ((mut draft, index), id) in drafts.into_iter().zip(matches).zip(ids) {
         if let Some(index) = index {
             let before = &old[index];
@@ -302,9 +304,9 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
             let path = paths.get(&item.id)?;
             let next = &todos[cycle[(n + 1) % cycle.len()]].id;
             let at = item.blocked_by.iter().position(|id| id == next)?;
-            Some(format!("{path}[{at}]"))
+            Some(path.clone().index(at))
         });
-        let path = placed.unwrap_or_else(|| "todos".to_owned());
+        let path = placed.unwrap_or_else(|| Path::field("todos"));
         return Err(Error::problems(vec![Problem::new(
             path,
             Refused::MakesCycle {
@@ -356,7 +358,7 @@ fn resolve_dependencies(
             continue;
         }
         for (at, value) in draft.item.blocked_by.iter().enumerate() {
-            let path = format!("{}[{at}]", draft.blocked_by_path);
+            let path = draft.blocked_by_path.clone().index(at);
             let target = own
                 .get(value.as_str())
                 .copied()
@@ -389,7 +391,7 @@ fn resolve_dependencies(
 /// The problem of a dependency that names no item: what it may name instead.
 fn unknown_blocker(
     value: &str,
-    path: &str,
+    path: &Path,
     drafts: &[Draft],
     old: &[Item],
     matches: &[Option<usize>],
@@ -406,7 +408,7 @@ fn unknown_blocker(
         .take(20)
         .collect();
     Problem::new(
-        path,
+        path.clone(),
         Refused::UnknownBlocker {
             value: value.to_owned(),
             dropped,
@@ -507,7 +509,7 @@ mod tests {
             left_out: crate::input::LeftOut::default(),
             requested_id: id.map(str::to_owned),
             item: Item::new(content, Status::Pending),
-            blocked_by_path: "todos[0].blocked_by".to_owned(),
+            blocked_by_path: Path::field("todos").index(0).key("blocked_by"),
         }
     }
 
@@ -521,7 +523,7 @@ mod tests {
                 clear_summary: false,
                 items: Some(drafts),
                 merge: false,
-                list_path: "todos".to_owned(),
+                list_path: Path::field("todos"),
                 note: None,
             },
         );
@@ -535,7 +537,7 @@ mod tests {
             clear_summary: false,
             items: Some(items),
             merge: false,
-            list_path: "todos".to_owned(),
+            list_path: Path::field("todos"),
             note: None,
         }
     }
@@ -556,7 +558,7 @@ mod tests {
                 clear_summary: false,
                 items: Some(drafts),
                 merge: false,
-                list_path: "todos".to_owned(),
+                list_path: Path::field("todos"),
                 note: None,
             },
         );

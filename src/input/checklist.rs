@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::policy::error::{Problem, Wrong};
+use crate::policy::error::{At, Problem, Wrong};
 use crate::policy::status::{STATUSES, Status};
 
 /// A line's bullet, box and text: `- [x] Reproduce` → `("[x]", "Reproduce")`. The bullet
@@ -45,21 +45,21 @@ fn stand_in() -> Value {
 
 /// The checklist's items as canonical JSON items; a line that is not one is a problem at its
 /// place in the list (`todos[2]`).
-pub fn items(text: &str, path: &str, problems: &mut Vec<Problem>) -> Vec<Value> {
+pub fn items(text: &str, at: &At<'_>, problems: &mut Vec<Problem>) -> Vec<Value> {
     let mut items = Vec::new();
     for line in text
         .lines()
         .filter(|line| !line.trim().is_empty() && !is_frame(line))
     {
-        let at = format!("{path}[{}]", items.len());
+        let place = at.index(items.len());
         let Some((checkbox, content)) = split(line) else {
-            problems.push(Problem::new(at, Wrong::NotChecklistLine));
+            problems.push(Problem::new(place, Wrong::NotChecklistLine));
             items.push(stand_in());
             continue;
         };
         let Some(status) = Status::from_checkbox(checkbox) else {
             problems.push(Problem::new(
-                at,
+                place,
                 Wrong::UnknownBox {
                     checkbox: checkbox.to_owned(),
                 },
@@ -161,7 +161,7 @@ mod tests {
         let mut problems = Vec::new();
         let items = items(
             "[x] Reproduce\n- [-] Patch\n* [ ] Test\n\n+ [~] Perf\n  - [!] Flaky\n- [X] Tag",
-            "todos",
+            &At::Root.key("todos"),
             &mut problems,
         );
         assert!(problems.is_empty(), "{problems:?}");
@@ -186,7 +186,7 @@ mod tests {
     #[test]
     fn names_the_line_that_is_not_an_item() {
         let mut problems = Vec::new();
-        items("[x] A\nnotes\n[?] B", "todos", &mut problems);
+        items("[x] A\nnotes\n[?] B", &At::Root.key("todos"), &mut problems);
         let paths: Vec<String> = problems.iter().map(|p| p.path.to_string()).collect();
         assert_eq!(paths, ["todos[1]", "todos[2]"]);
         assert!(

@@ -4,8 +4,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::policy::error::{Problem, Wrong};
+use crate::policy::error::{At, Problem, Wrong};
 use crate::policy::suggest;
+use crate::policy::text::shown;
 
 /// A field of an input, whatever key spelled it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -215,17 +216,6 @@ pub(super) fn spellings_in_prose(context: &[&Spellings], field: Field) -> String
     crate::policy::english::or_list(&keys)
 }
 
-pub(super) use crate::policy::text::shown;
-
-pub(super) fn join(parent: &str, key: &str) -> String {
-    let key = shown(key);
-    if parent.is_empty() {
-        key.into_owned()
-    } else {
-        format!("{parent}.{key}")
-    }
-}
-
 /// Why a key is not known here, and the nearest known key when one is close.
 pub(super) fn unknown_field(key: &str, context: &[&Spellings]) -> Wrong {
     let known = spellings(context).flat_map(|(_, keys)| keys.iter().copied());
@@ -239,20 +229,23 @@ pub(super) fn unknown_field(key: &str, context: &[&Spellings]) -> Wrong {
 /// Sorts an object's keys into fields, refusing unknown keys and two spellings of one field.
 pub(super) fn fields<'a>(
     object: &'a Map<String, Value>,
-    path: &str,
+    at: &At<'_>,
     context: &[&Spellings],
     stands_in: &StandsIn,
     problems: &mut Vec<Problem>,
 ) -> Vec<(Field, &'a str, &'a Value)> {
     let mut found: Vec<(Field, &str, &Value)> = Vec::with_capacity(object.len());
     for (key, value) in object {
+        // A key the input made up is named as messages show it: cut when it is long.
         let Some(field) = field_of(context, key) else {
-            problems.push(Problem::new(join(path, key), unknown_field(key, context)));
+            let shown = shown(key);
+            problems.push(Problem::new(at.key(&shown), unknown_field(key, context)));
             continue;
         };
         if let Some((_, first, _)) = found.iter().find(|(seen, _, _)| *seen == field) {
+            let shown = shown(key);
             problems.push(Problem::new(
-                join(path, key),
+                at.key(&shown),
                 Wrong::SameField {
                     first: (*first).to_owned(),
                 },

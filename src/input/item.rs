@@ -3,13 +3,13 @@
 
 use serde_json::{Map, Value};
 
-use super::fields::{Field, Spellings, StandsIn, fields, join, spellings_in_prose, type_name};
+use super::fields::{Field, Spellings, StandsIn, fields, spellings_in_prose, type_name};
 use super::values::{
     active_form, content, description, expect_str, parse_id, parse_ids, parse_owner,
     parse_priority, parse_status,
 };
 use crate::plan::model::{Limits, Priority, Status};
-use crate::policy::error::{Problem, Wrong};
+use crate::policy::error::{At, Path, Problem, Wrong};
 
 /// What one object says about an item, in any context (snapshot item, update, new item),
 /// each field checked where it stands.
@@ -25,7 +25,7 @@ pub(super) struct ItemFields {
     pub(super) active_form: Option<String>,
     pub(super) priority: Option<Priority>,
     /// The ids the item waits on, and where they stand in the input.
-    pub(super) blocked_by: Option<(String, Vec<String>)>,
+    pub(super) blocked_by: Option<(Path, Vec<String>)>,
     pub(super) add_blocked_by: Vec<String>,
     pub(super) add_blocks: Vec<String>,
     pub(super) unblock: Vec<String>,
@@ -71,21 +71,17 @@ pub fn deletes(status: &str) -> bool {
 
 pub(super) fn item_fields(
     object: &Map<String, Value>,
-    path: &str,
+    at: &At<'_>,
     context: &[&Spellings],
     stands_in: &StandsIn,
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> ItemFields {
     let mut item = ItemFields::default();
-    for (field, key, value) in fields(object, path, context, stands_in, problems) {
-        // `drafts` first reads an item with an empty path, where the key alone is the path:
-        // no `String` per key then.
-        let at = if path.is_empty() {
-            std::borrow::Cow::Borrowed(key)
-        } else {
-            std::borrow::Cow::Owned(join(path, key))
-        };
+    let object_at = at;
+    for (field, key, value) in fields(object, object_at, context, stands_in, problems) {
+        // Borrowed: spelled out as a path only where a problem is found.
+        let at = object_at.key(key);
         item.given |= 1 << field as u32;
         match field {
             Field::Id => item.id = parse_id(value, &at, problems),
@@ -112,7 +108,7 @@ pub(super) fn item_fields(
                 item.priority = parse_priority(value, &at, problems);
             }
             Field::BlockedBy => {
-                item.blocked_by = Some((at.to_string(), parse_ids(value, &at, problems)));
+                item.blocked_by = Some((at.path(), parse_ids(value, &at, problems)));
             }
             Field::AddBlockedBy => item.add_blocked_by = parse_ids(value, &at, problems),
             Field::AddBlocks => item.add_blocks = parse_ids(value, &at, problems),
@@ -151,8 +147,8 @@ pub(super) fn item_fields(
 }
 
 /// A tracker task's `type`: one of `TASK_TYPES`, any case.
-fn check_task_type(value: &Value, path: &str, problems: &mut Vec<Problem>) {
-    let Some(text) = expect_str(value, path, problems) else {
+fn check_task_type(value: &Value, at: &At<'_>, problems: &mut Vec<Problem>) {
+    let Some(text) = expect_str(value, at, problems) else {
         return;
     };
     let known = super::fields::TASK_TYPES;
@@ -161,7 +157,7 @@ fn check_task_type(value: &Value, path: &str, problems: &mut Vec<Problem>) {
         .any(|kind| kind.eq_ignore_ascii_case(text.trim()))
     {
         problems.push(Problem::new(
-            path,
+            at,
             Wrong::UnknownTaskType {
                 text: text.to_owned(),
                 near: crate::policy::suggest::closest(text, known.iter().copied()),
@@ -172,14 +168,18 @@ fn check_task_type(value: &Value, path: &str, problems: &mut Vec<Problem>) {
 }
 
 /// The problem of an item without text, naming every key that gives it (a stand-in too).
-pub(super) fn missing_content(path: &str, context: &[&Spellings], stands_in: &StandsIn) -> Problem {
+pub(super) fn missing_content(
+    at: &At<'_>,
+    context: &[&Spellings],
+    stands_in: &StandsIn,
+) -> Problem {
     let stand_ins = stands_in
         .iter()
         .filter(|(_, field)| *field == Field::Content)
         .map(|(stand_in, _)| spellings_in_prose(context, *stand_in))
         .find(|keys| !keys.is_empty());
     Problem::new(
-        join(path, "content"),
+        at.key("content"),
         Wrong::ContentMissing {
             keys: spellings_in_prose(context, Field::Content),
             stand_ins,

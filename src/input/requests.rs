@@ -7,7 +7,7 @@ use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, NO_STAND_IN, UPDATE_FIELDS};
 use super::item::{DELETED, ItemFields, item_fields, missing_content};
 use super::{Field, content, expect_str, fields, type_name};
 use crate::plan::model::{Item, Limits, Priority, Status};
-use crate::policy::error::{Error, Hint, Input, Problem, Result, Wrong};
+use crate::policy::error::{At, Error, Hint, Input, Path, Problem, Result, Wrong};
 
 /// A change to one item, as sent to `update`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -49,14 +49,14 @@ fn looks_like_json(text: &str) -> bool {
 /// A new pending item from an object of item fields (`TaskCreate`, or an entry of `items`).
 fn new_item(
     object: &Map<String, Value>,
-    path: &str,
+    at: &At<'_>,
     context: &[&super::Spellings],
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) -> Option<Item> {
-    let fields = item_fields(object, path, context, NO_STAND_IN, limits, problems);
+    let fields = item_fields(object, at, context, NO_STAND_IN, limits, problems);
     if !fields.has(Field::Content) {
-        problems.push(missing_content(path, context, NO_STAND_IN));
+        problems.push(missing_content(at, context, NO_STAND_IN));
     }
     let mut item = Item::new(fields.content?, Status::Pending);
     item.description = fields.description;
@@ -78,7 +78,8 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<Item>, Option<Value
             .enumerate()
             .filter(|(_, line)| !line.trim().is_empty())
             .map(|(number, line)| {
-                let text = content(line, &format!("line {}", number + 1), limits, &mut problems);
+                let line_at = format!("line {}", number + 1);
+                let text = content(line, &At::Typed(&line_at), limits, &mut problems);
                 Item::new(text, Status::Pending)
             })
             .collect();
@@ -94,22 +95,26 @@ pub fn new_items(text: &str, limits: &Limits) -> Result<(Vec<Item>, Option<Value
 /// the JSON shapes `new_items` reads, with the same checks and messages.
 pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
     let mut problems = Vec::new();
-    let (list, path) = match value {
-        Value::Array(list) => (list, String::new()),
+    let (list, list_key) = match value {
+        Value::Array(list) => (list, None),
         Value::Object(object) => {
             let mut key_problems = Vec::new();
-            let found = fields(object, "", CREATE_FIELDS, NO_STAND_IN, &mut key_problems);
+            let found = fields(
+                object,
+                &At::Root,
+                CREATE_FIELDS,
+                NO_STAND_IN,
+                &mut key_problems,
+            );
             let listed = found.iter().find(|(field, _, _)| *field == Field::Items);
             if listed.is_some() {
                 problems.append(&mut key_problems);
             }
             match listed {
-                Some((_, key, Value::Array(items))) if found.len() == 1 => {
-                    (items, (*key).to_owned())
-                }
+                Some((_, key, Value::Array(items))) if found.len() == 1 => (items, Some(*key)),
                 Some((_, key, other)) if found.len() == 1 => {
                     problems.push(Problem::new(
-                        *key,
+                        Path::field(key),
                         Wrong::NotItems {
                             found: type_name(other),
                         },
@@ -117,11 +122,11 @@ pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
                     return Err(Error::problems(problems));
                 }
                 Some((_, key, _)) => {
-                    problems.push(Problem::new(*key, Wrong::ItemsAndFields));
+                    problems.push(Problem::new(Path::field(key), Wrong::ItemsAndFields));
                     return Err(Error::problems(problems));
                 }
                 None => {
-                    let item = new_item(object, "", CREATE_FIELDS, limits, &mut problems);
+                    let item = new_item(object, &At::Root, CREATE_FIELDS, limits, &mut problems);
                     Error::if_any(problems)?;
                     return Ok(item.into_iter().collect());
                 }
@@ -134,11 +139,15 @@ pub fn new_items_of(value: &Value, limits: &Limits) -> Result<Vec<Item>> {
             .into();
         }
     };
+    let list_at = match list_key {
+        Some(key) => At::Root.key(key),
+        None => At::Root,
+    };
     let items = list
         .iter()
         .enumerate()
         .filter_map(|(index, value)| {
-            let at = format!("{path}[{index}]");
+            let at = list_at.index(index);
             match value {
                 Value::Object(object) => {
                     new_item(object, &at, NEW_ITEM_FIELDS, limits, &mut problems)
@@ -167,19 +176,19 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
     let mut problems = Vec::new();
     let fields: ItemFields = item_fields(
         object,
-        "",
+        &At::Root,
         UPDATE_FIELDS,
         NO_STAND_IN,
         limits,
         &mut problems,
     );
     if !fields.has(Field::Id) {
-        problems.push(Problem::new("id", Wrong::IdMissing));
+        problems.push(Problem::new(Path::field("id"), Wrong::IdMissing));
     }
     let nothing_to_change = !fields.deleted && !fields.changes_something();
     if nothing_to_change {
         problems.push(Problem::new(
-            "status",
+            Path::field("status"),
             Wrong::NothingToChange { deleted: DELETED },
         ));
     }

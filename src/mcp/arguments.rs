@@ -21,7 +21,7 @@ use crate::commands::show::ShowArgs;
 use crate::commands::undo::{RedoArgs, UndoArgs};
 use crate::commands::{Given, InputCommand};
 use crate::commands::{Lazy, PlanCommand};
-use crate::policy::error::{Error, Problem, Refused};
+use crate::policy::error::{Error, Path, Problem, Refused};
 use crate::policy::mcp::McpTool;
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::view::show::Format;
@@ -224,7 +224,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
     let object = Value::Object(arguments.clone());
     let typed = |err: serde_json::Error| {
         Error::problems(vec![Problem::new(
-            "arguments",
+            Path::field("arguments"),
             Refused::Arguments(err.to_string()),
         )])
     };
@@ -270,7 +270,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             ] {
                 if given && !claim {
                     return Err(Error::problems(vec![Problem::new(
-                        name,
+                        Path::field(name),
                         Refused::GoesWithClaim,
                     )]));
                 }
@@ -369,7 +369,7 @@ fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
     for (key, value) in arguments {
         match fields(tool).find(|field| field.name == key) {
             Some(field) if !(field.accepts)(value) => problems.push(Problem::new(
-                key.as_str(),
+                Path::field(key),
                 Refused::MustBe {
                     must_be: field.must_be,
                     was: shown(value),
@@ -380,7 +380,7 @@ fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
             None => {
                 let takes: Vec<&str> = fields(tool).map(|field| field.name).collect();
                 problems.push(Problem::new(
-                    key.as_str(),
+                    Path::field(key),
                     Refused::UnknownArgument {
                         key: key.clone(),
                         tool: tool.name,
@@ -393,7 +393,7 @@ fn check(tool: &McpTool, arguments: &Map<String, Value>) -> Result<(), Error> {
     for field in fields(tool).filter(|field| field.required) {
         if !arguments.contains_key(field.name) {
             problems.push(Problem::new(
-                field.name,
+                Path::field(field.name),
                 Refused::ArgumentMissing {
                     must_be: field.must_be,
                 },

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::policy::cap::Cap;
-use crate::policy::error::{Fit, Problem, Wrong};
+use crate::policy::error::{At, Fit, Path, Problem, Wrong};
 pub use crate::policy::limit::{Limit, Limits};
 use crate::policy::name::OWNER;
 pub use crate::policy::status::{Stats, Status};
@@ -123,20 +123,20 @@ pub const MAX_DESCRIPTION_CHARS: usize = Cap::DescriptionChars.chars();
 /// `limit` names the limit that `max_chars` is, if it is one (a configuration key raises it).
 pub fn check_text(
     raw: &str,
-    path: &str,
+    at: &At<'_>,
     max_chars: usize,
     limit: Option<Limit>,
     problems: &mut Vec<Problem>,
 ) -> String {
     // The advice is spelled out only for a text over the limit, not for every item.
-    checked(raw, path, max_chars, limit.map(Fit::Limit), false, problems)
+    checked(raw, at, max_chars, limit.map(Fit::Limit), false, problems)
 }
 
 /// Checks a description: like a line of text, but newlines and tabs may stand in it.
-pub fn check_description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> String {
+pub fn check_description(raw: &str, at: &At<'_>, problems: &mut Vec<Problem>) -> String {
     checked(
         raw,
-        path,
+        at,
         MAX_DESCRIPTION_CHARS,
         Some(Fit::Description),
         true,
@@ -146,7 +146,7 @@ pub fn check_description(raw: &str, path: &str, problems: &mut Vec<Problem>) -> 
 
 fn checked(
     raw: &str,
-    path: &str,
+    at: &At<'_>,
     max_chars: usize,
     fit: Option<Fit>,
     multiline: bool,
@@ -166,7 +166,7 @@ fn checked(
     };
     if let Some(bad) = forbidden {
         problems.push(Problem::new(
-            path,
+            at,
             Wrong::Forbidden {
                 kind: forbidden_kind(bad),
                 code: u32::from(bad),
@@ -182,7 +182,7 @@ fn checked(
     };
     if chars > max_chars {
         problems.push(Problem::new(
-            path,
+            at,
             Wrong::TooLong {
                 chars,
                 max: max_chars,
@@ -206,7 +206,7 @@ pub fn slots(items: &[Item]) -> Vec<Slot<'_>> {
 
 /// Checks the rules that span the whole list: its length and the number of items in progress.
 /// `path` names the list in the input (`todos`, `steps`, `plan`).
-pub fn check_list(slots: &[Slot<'_>], path: &str, limits: &Limits, problems: &mut Vec<Problem>) {
+pub fn check_list(slots: &[Slot<'_>], path: &Path, limits: &Limits, problems: &mut Vec<Problem>) {
     let finished = slots
         .iter()
         .filter(|(status, _)| status.is_terminal())
@@ -219,13 +219,13 @@ pub fn check_list(slots: &[Slot<'_>], path: &str, limits: &Limits, problems: &mu
 pub fn check_length(
     len: usize,
     finished: usize,
-    path: &str,
+    path: &Path,
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) {
     if len > limits.max_items {
         problems.push(Problem::new(
-            path,
+            path.clone(),
             Wrong::TooManyItems {
                 len,
                 finished,
@@ -269,14 +269,14 @@ fn over_limit<'a>(
 /// breaks it.
 pub fn check_in_progress(
     slots: &[Slot<'_>],
-    path: &str,
+    path: &Path,
     limits: &Limits,
     problems: &mut Vec<Problem>,
 ) {
     for (owner, in_progress) in over_limit(slots.iter().copied(), limits) {
-        let places = in_progress.iter().map(|i| format!("{path}[{i}]")).collect();
+        let places = in_progress.iter().map(|i| path.clone().index(*i)).collect();
         problems.push(Problem::new(
-            path,
+            path.clone(),
             Wrong::OverInProgress {
                 places,
                 owner: owner.map(str::to_owned),
@@ -287,14 +287,14 @@ pub fn check_in_progress(
 }
 
 /// Checks an owner name (trimmed) by `policy::name::OWNER`; a blank one is no owner.
-pub fn check_owner(raw: &str, path: &str, problems: &mut Vec<Problem>) -> Option<String> {
+pub fn check_owner(raw: &str, at: &At<'_>, problems: &mut Vec<Problem>) -> Option<String> {
     let name = raw.trim();
     if name.is_empty() {
         return None;
     }
     if OWNER.broken(name).is_some() {
         problems.push(Problem::new(
-            path,
+            at,
             Wrong::NotOwnerName {
                 name: name.to_owned(),
             },
@@ -321,7 +321,7 @@ mod tests {
     fn text_counts_characters_and_refuses_controls_ascii_or_not() {
         let check = |text: &str, max_chars| {
             let mut problems = Vec::new();
-            let kept = check_text(text, "p", max_chars, None, &mut problems);
+            let kept = check_text(text, &At::Root.key("p"), max_chars, None, &mut problems);
             (kept, problems.len())
         };
         assert_eq!(check("  plain  ", 5), ("plain".to_owned(), 0));
@@ -363,7 +363,7 @@ mod team_tests {
         let mut problems = Vec::new();
         check_in_progress(
             &[(ip, Some("w1")), (ip, None), (ip, Some("w1"))],
-            "todos",
+            &Path::field("todos"),
             &limits,
             &mut problems,
         );
@@ -387,11 +387,14 @@ mod team_tests {
             &"x".repeat(64),
         ] {
             assert_eq!(
-                check_owner(good, "owner", &mut problems).as_deref(),
+                check_owner(good, &At::Root.key("owner"), &mut problems).as_deref(),
                 Some(good)
             );
         }
-        assert_eq!(check_owner("  ", "owner", &mut problems), None);
+        assert_eq!(
+            check_owner("  ", &At::Root.key("owner"), &mut problems),
+            None
+        );
         assert!(problems.is_empty(), "{problems:?}");
         for bad in [
             "two words",
@@ -400,7 +403,11 @@ mod team_tests {
             &"x".repeat(65),
             "a/b",
         ] {
-            assert_eq!(check_owner(bad, "owner", &mut problems), None, "{bad:?}");
+            assert_eq!(
+                check_owner(bad, &At::Root.key("owner"), &mut problems),
+                None,
+                "{bad:?}"
+            );
         }
         assert_eq!(problems.len(), 5);
     }
@@ -413,10 +420,14 @@ mod description_tests {
     #[test]
     fn a_description_may_break_lines_but_not_drive_a_terminal() {
         let mut problems = Vec::new();
-        let kept = check_description(" Steps:\n\t1. run\r\n ", "d", &mut problems);
+        let kept = check_description(" Steps:\n\t1. run\r\n ", &At::Root.key("d"), &mut problems);
         assert_eq!((kept.as_str(), problems.len()), ("Steps:\n\t1. run", 0));
-        check_description("a\u{1b}[31m", "d", &mut problems);
-        check_description(&"x".repeat(MAX_DESCRIPTION_CHARS + 1), "d", &mut problems);
+        check_description("a\u{1b}[31m", &At::Root.key("d"), &mut problems);
+        check_description(
+            &"x".repeat(MAX_DESCRIPTION_CHARS + 1),
+            &At::Root.key("d"),
+            &mut problems,
+        );
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert!(
             problems[1]

@@ -358,7 +358,12 @@ fn the_name_rules_agree_with_their_patterns_and_their_sentences() {
     ];
     for sample in samples {
         let mut problems = Vec::new();
-        let checked = crate::plan::model::check_owner(sample, "owner", &mut problems).is_some();
+        let checked = crate::plan::model::check_owner(
+            sample,
+            &crate::policy::error::At::Root.key("owner"),
+            &mut problems,
+        )
+        .is_some();
         assert_eq!(checked, owner.is_valid(&json!(sample)), "owner {sample:?}");
         assert_eq!(
             ListName::parse(sample).is_ok() && sample != "default",

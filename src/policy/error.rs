@@ -28,7 +28,9 @@ pub enum Step {
 }
 
 /// Where a problem is, as the user gave it: a path into the input (`todos[2].status`, its keys
-/// as messages show them), or the words typed on the command line (`--status`, `-t #2`).
+/// as messages show them), or the words typed on the command line (`--status`, `-t #2`) or
+/// that place it in text that is no JSON (`line 3` of `create`'s lines, `TODOS_OWNER`).
+/// Built a step at a time (`Path::root().key("todos").index(2)`), never read from text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Path {
     Input(Vec<Step>),
@@ -36,68 +38,38 @@ pub enum Path {
 }
 
 impl Path {
-    /// A path in the notation messages use (`todos[2].status`, `[0]`), taken apart into its
-    /// steps. A key whose own characters would read as another path stays one key, so the
-    /// steps always say the path back as it was written.
-    pub fn parse(text: &str) -> Self {
-        let mut steps = Vec::new();
-        let mut rest = text;
-        let mut first = true;
-        while !rest.is_empty() {
-            if let Some(inner) = rest.strip_prefix('[') {
-                let Some(close) = inner.find(']') else { break };
-                let Ok(index) = inner[..close].parse::<usize>() else {
-                    break;
-                };
-                steps.push(Step::Index(index));
-                rest = &inner[close + 1..];
-            } else {
-                let key = if first {
-                    Some(rest)
-                } else {
-                    rest.strip_prefix('.')
-                };
-                let Some(key) = key else { break };
-                let end = key.find(['.', '[']).unwrap_or(key.len());
-                if end == 0 {
-                    break;
-                }
-                steps.push(Step::Key(key[..end].to_owned()));
-                rest = &key[end..];
-            }
-            first = false;
-        }
-        let path = Self::Input(steps);
-        if rest.is_empty() && path.said_back() == text {
-            path
-        } else {
-            Self::Input(vec![Step::Key(text.to_owned())])
-        }
+    /// The top of an input: the path of the input itself.
+    pub const fn root() -> Self {
+        Self::Input(Vec::new())
     }
 
-    /// The notation `parse` reads, for the check that nothing was lost.
-    fn said_back(&self) -> String {
-        match self {
-            Self::Typed(words) => words.clone(),
-            Self::Input(steps) => {
-                let mut text = String::new();
-                for step in steps {
-                    match step {
-                        Step::Key(key) if text.is_empty() => text.push_str(key),
-                        Step::Key(key) => {
-                            text.push('.');
-                            text.push_str(key);
-                        }
-                        Step::Index(index) => {
-                            text.push('[');
-                            text.push_str(&index.to_string());
-                            text.push(']');
-                        }
-                    }
-                }
-                text
-            }
+    /// A key at the top of an input (`summary`, `id`).
+    pub fn field(key: &str) -> Self {
+        Self::root().key(key)
+    }
+
+    /// Words typed on the command line (`--summary`, `--blocked-by 5`, `-t #2`), or words that
+    /// place a value in text that is no JSON (`line 3`).
+    pub fn flag(words: impl Into<String>) -> Self {
+        Self::Typed(words.into())
+    }
+
+    /// The path one key further in. Words typed stay as they are: they name the whole value.
+    #[must_use]
+    pub fn key(mut self, key: &str) -> Self {
+        if let Self::Input(steps) = &mut self {
+            steps.push(Step::Key(key.to_owned()));
         }
+        self
+    }
+
+    /// The path one index further in. Words typed stay as they are.
+    #[must_use]
+    pub fn index(mut self, index: usize) -> Self {
+        if let Self::Input(steps) = &mut self {
+            steps.push(Step::Index(index));
+        }
+        self
     }
 
     /// The path with its first index taken out: the steps before it, the index and the steps
@@ -116,27 +88,65 @@ impl Path {
     }
 }
 
-impl From<&str> for Path {
-    fn from(text: &str) -> Self {
-        Self::parse(text)
+/// The root: an input's own path, the one a bare array of items is listed at.
+impl Default for Path {
+    fn default() -> Self {
+        Self::root()
     }
 }
 
-impl From<String> for Path {
-    fn from(text: String) -> Self {
-        Self::parse(&text)
+/// Where a value stands while an input is read: borrowed steps back to where it started, so
+/// a checker can be told where it looks at no cost. It becomes a `Path` only when a problem is
+/// found there: a `Path` for every value would cost an allocation each, more than the value
+/// itself on a large plan.
+#[derive(Debug, Clone, Copy)]
+pub enum At<'a> {
+    /// The top of the input.
+    Root,
+    /// Words typed on the command line (`--summary`, `-t #2`), or that place a value in text
+    /// that is no JSON (`line 3`): what is under them is them.
+    Typed(&'a str),
+    Key(&'a At<'a>, &'a str),
+    Index(&'a At<'a>, usize),
+}
+
+impl<'a> At<'a> {
+    /// One key further in.
+    pub fn key<'b>(&'b self, key: &'b str) -> At<'b>
+    where
+        'a: 'b,
+    {
+        At::Key(self, key)
+    }
+
+    /// One index further in.
+    pub fn index<'b>(&'b self, index: usize) -> At<'b>
+    where
+        'a: 'b,
+    {
+        At::Index(self, index)
+    }
+
+    /// The path it stands for.
+    pub fn path(&self) -> Path {
+        match self {
+            Self::Root => Path::root(),
+            Self::Typed(words) => Path::flag(*words),
+            Self::Key(parent, key) => parent.path().key(key),
+            Self::Index(parent, index) => parent.path().index(*index),
+        }
     }
 }
 
-impl From<std::borrow::Cow<'_, str>> for Path {
-    fn from(text: std::borrow::Cow<'_, str>) -> Self {
-        Self::parse(&text)
+impl From<&At<'_>> for Path {
+    fn from(at: &At<'_>) -> Self {
+        at.path()
     }
 }
 
-impl From<&String> for Path {
-    fn from(text: &String) -> Self {
-        Self::parse(text)
+impl From<At<'_>> for Path {
+    fn from(at: At<'_>) -> Self {
+        at.path()
     }
 }
 
@@ -339,8 +349,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_path_is_taken_apart_and_said_back_as_written() {
-        let path = Path::parse("todos[2].blockedBy[0]");
+    fn a_path_is_built_a_step_at_a_time() {
+        let path = Path::field("todos").index(2).key("blockedBy").index(0);
         assert_eq!(
             path,
             Path::Input(vec![
@@ -350,9 +360,21 @@ mod tests {
                 Step::Index(0),
             ])
         );
-        assert_eq!(Path::parse("[3]"), Path::Input(vec![Step::Index(3)]));
-        for odd in ["a..b", "x[y]", "[1]z", "\"a.b\"", ""] {
-            assert_eq!(Path::parse(odd).said_back(), odd);
-        }
+        let todos = At::Root;
+        let item = todos.key("todos");
+        let item = item.index(2);
+        assert_eq!(item.key("blockedBy").index(0).path(), path);
+        assert_eq!(
+            path.first_index(),
+            Some((
+                &[Step::Key("todos".into())][..],
+                2,
+                &[Step::Key("blockedBy".into()), Step::Index(0)][..]
+            ))
+        );
+        // Words typed name the whole value: nothing is put under them.
+        let typed = At::Typed("-t #2");
+        assert_eq!(typed.key("content").path(), Path::flag("-t #2"));
+        assert_eq!(Path::flag("--status").index(1).first_index(), None);
     }
 }

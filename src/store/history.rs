@@ -77,7 +77,7 @@ impl Entry {
     /// written: the line is untrusted, and a name padded with line breaks or spaces is no name.
     pub fn owner(&self) -> Option<&str> {
         let by = self.by.as_deref()?;
-        crate::plan::model::check_owner(by, "", &mut Vec::new())
+        crate::plan::model::check_owner(by, &crate::policy::error::At::Root, &mut Vec::new())
             .is_some_and(|name| name == by)
             .then_some(by)
     }

@@ -99,7 +99,7 @@ pub fn merge(
     let mut problems = Vec::new();
     crate::plan::model::check_list(
         &crate::plan::model::slots(&items),
-        "todos",
+        &crate::policy::error::Path::field("todos"),
         limits,
         &mut problems,
     );

@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use crate::plan::list::{LISTS_DIR, Legacy, ListName};
 use crate::policy::error::{
-    Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable, Warning,
+    self, Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable, Warning,
 };
 use crate::policy::text::escape;
 use crate::store::disk::Links;
@@ -273,34 +273,44 @@ impl Store {
             strict::plan_problems(document.summary.as_deref(), &document.todos, None);
         for (index, item) in document.todos.iter().enumerate() {
             if let Err(why) = crate::plan::claims::check_stored(item) {
-                problems.push(Problem::new(format!("todos[{index}]"), why));
+                problems.push(Problem::new(error::Path::field("todos").index(index), why));
             }
         }
-        problems.extend(strict::counter_problem("revision", document.revision));
-        problems.extend(strict::counter_problem("next_id", document.next_id));
+        problems.extend(strict::counter_problem(
+            error::Path::field("revision"),
+            document.revision,
+        ));
+        problems.extend(strict::counter_problem(
+            error::Path::field("next_id"),
+            document.next_id,
+        ));
         if let Some(at) = &document.updated_at
             && chrono::DateTime::parse_from_rfc3339(at).is_err()
         {
-            problems.push(Problem::new("updated_at", Stored::NotTime));
+            problems.push(Problem::new(
+                error::Path::field("updated_at"),
+                Stored::NotTime,
+            ));
         }
         if let Some(name) = &document.history
             && !history::is_line_hash(name)
         {
-            problems.push(Problem::new("history", Stored::NotLineHash));
+            problems.push(Problem::new(
+                error::Path::field("history"),
+                Stored::NotLineHash,
+            ));
         }
         if let Some(session) = &document.session {
+            let at = error::Path::field("session");
             problems.extend(strict::counter_problem(
-                "session.completed_plans",
+                at.clone().key("completed_plans"),
                 session.completed_plans,
             ));
-            for (path, text) in [
-                ("session.id", &session.id),
-                ("session.started_at", &session.started_at),
-            ] {
+            for (key, text) in [("id", &session.id), ("started_at", &session.started_at)] {
                 if text.chars().any(crate::policy::text::forbidden_char)
                     || text.chars().count() > crate::policy::cap::Cap::ShortLineChars.chars()
                 {
-                    problems.push(Problem::new(path, Stored::NotShortLine));
+                    problems.push(Problem::new(at.clone().key(key), Stored::NotShortLine));
                 }
             }
         }

@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use crate::plan::model::{self, Item, Limits};
-use crate::policy::error::{Problem, Stored};
+use crate::policy::error::{At, Path, Problem, Stored};
 
 /// The highest revision, id or count a file may hold: 2^53 − 1, the largest integer every JSON
 /// reader (JavaScript's included) reads exactly. Far beyond any real use, and far enough below
@@ -26,7 +26,7 @@ pub fn is_tool_id(id: &str) -> bool {
 }
 
 /// A counter (revision, id counter, count of finished plans) out of range.
-pub fn counter_problem(path: &str, value: u64) -> Option<Problem> {
+pub fn counter_problem(path: Path, value: u64) -> Option<Problem> {
     (value > MAX_COUNTER).then(|| {
         Problem::new(
             path,
@@ -50,11 +50,13 @@ pub fn plan_problems(
     let unlimited = usize::MAX;
     if let Some(summary) = summary {
         let max = limits.map_or(unlimited, |l| l.max_summary_chars);
-        text(summary, "summary", max, &mut problems);
+        text(summary, &At::Root.key("summary"), max, &mut problems);
     }
     let mut ids = HashSet::with_capacity(items.len());
+    let todos = At::Root.key("todos");
     for (index, item) in items.iter().enumerate() {
-        let at = |field: &str| format!("todos[{index}].{field}");
+        let item_at = todos.index(index);
+        let at = |field| item_at.key(field);
         if !is_tool_id(&item.id) {
             problems.push(Problem::new(
                 at("id"),
@@ -96,8 +98,9 @@ pub fn plan_problems(
             }
             problems.extend(found);
         }
+        let blocked_by = at("blocked_by");
         for (n, blocker) in item.blocked_by.iter().enumerate() {
-            let path = format!("todos[{index}].blocked_by[{n}]");
+            let path = blocked_by.index(n);
             if *blocker == item.id {
                 problems.push(Problem::new(path, Stored::NamesItself));
             } else if !items.iter().any(|other| other.id == *blocker) {
@@ -114,27 +117,32 @@ pub fn plan_problems(
         && let Some(cycle) = crate::plan::dependencies::cycle(items)
     {
         problems.push(Problem::new(
-            format!("todos[{}].blocked_by", cycle[0]),
+            Path::field("todos").index(cycle[0]).key("blocked_by"),
             Stored::Cycle {
                 described: crate::plan::dependencies::describe_cycle(items, &cycle),
             },
         ));
     }
     if let Some(limits) = limits {
-        model::check_list(&model::slots(items), "todos", limits, &mut problems);
+        model::check_list(
+            &model::slots(items),
+            &Path::field("todos"),
+            limits,
+            &mut problems,
+        );
     }
     problems
 }
 
 /// One line of text: not empty, no blanks around it, §3's characters, at most `max` long.
-fn text(raw: &str, path: &str, max: usize, problems: &mut Vec<Problem>) {
+fn text(raw: &str, at: &At<'_>, max: usize, problems: &mut Vec<Problem>) {
     let mut found = Vec::new();
-    let checked = model::check_text(raw, path, max, None, &mut found);
+    let checked = model::check_text(raw, at, max, None, &mut found);
     if found.is_empty() {
         if checked.is_empty() {
-            found.push(Problem::new(path, Stored::Empty));
+            found.push(Problem::new(at, Stored::Empty));
         } else if checked != raw {
-            found.push(Problem::new(path, Stored::BlanksAround));
+            found.push(Problem::new(at, Stored::BlanksAround));
         }
     }
     problems.extend(found);

@@ -117,13 +117,14 @@ pub fn lines(problems: &[Problem], room: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::error::Path;
 
     #[test]
     fn a_problem_of_many_items_is_one_line() {
         let mut problems: Vec<Problem> = (0..14)
             .map(|at| {
                 Problem::new(
-                    format!("todos[{at}].content"),
+                    Path::field("todos").index(at).key("content"),
                     Wrong::TooLong {
                         chars: 83 + at % 2,
                         max: 60,
@@ -132,7 +133,10 @@ mod tests {
                 )
             })
             .collect();
-        problems.push(Problem::new("todos", "holds 14 items, the limit is 10"));
+        problems.push(Problem::new(
+            Path::field("todos"),
+            "holds 14 items, the limit is 10",
+        ));
         assert_eq!(
             lines(&problems, 20),
             [
@@ -145,7 +149,7 @@ mod tests {
     #[test]
     fn different_problems_stay_apart_and_the_rest_is_counted() {
         let problems: Vec<Problem> = (0..30)
-            .map(|at| Problem::new(format!("f{at}"), "unknown field"))
+            .map(|at| Problem::new(Path::field(&format!("f{at}")), "unknown field"))
             .collect();
         let shown = lines(&problems, 5);
         assert_eq!(shown.len(), 5);

@@ -290,8 +290,19 @@ fn args_form_errors_name_the_flag_item() {
             ),
         1,
     );
+    // `--summary` beside `-t` is named as the flag typed, as it is beside a JSON snapshot.
     env.rejects(
-        env.todos(&["write", "--summary", "bad\u{7}summary", "-t", "pending:ok"]).expect_stderr("error: summary: holds a control character (U+0007); use one line of printable text\n"),
+        env.todos(&["write", "--summary", "bad\u{7}summary", "-t", "pending:ok"]).expect_stderr("error: --summary: holds a control character (U+0007); use one line of printable text\n"),
+        1,
+    );
+    let long = "s".repeat(201);
+    env.rejects(
+        env.todos(&["write", "--summary", &long, "-t", "pending:ok"])
+            .expect_stderr(concat!(
+                "error: --summary: is 201 characters long, the limit is 200; shorten the summary ",
+                "to one line saying what the plan is for; or raise the limit with ",
+                "\"max_summary_chars\" in .todos.config.json or TODOS_MAX_SUMMARY_CHARS\n"
+            )),
         1,
     );
 }

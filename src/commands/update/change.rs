@@ -6,7 +6,7 @@ use crate::commands::remove;
 use crate::input::ItemChange;
 use crate::plan::dependencies;
 use crate::plan::model::{self, Limits, Status};
-use crate::policy::error::{Error, Hint, Problem, Refused, Result, Warning};
+use crate::policy::error::{Error, Hint, Path, Problem, Refused, Result, Warning};
 use crate::store::Document;
 
 pub(super) fn apply(
@@ -17,7 +17,7 @@ pub(super) fn apply(
 ) -> Result<Vec<Warning>> {
     let Some(index) = document.todos.iter().position(|item| item.id == request.id) else {
         return Err(Error::problems(vec![Problem::new(
-            "id",
+            Path::field("id"),
             Refused::NoSuchId {
                 id: request.id.clone(),
             },
@@ -25,14 +25,18 @@ pub(super) fn apply(
         .hinted(remove::ids_hint(&document.todos)));
     };
     if request.deleted {
-        return remove::remove(document, std::slice::from_ref(&request.id), "id");
+        return remove::remove(
+            document,
+            std::slice::from_ref(&request.id),
+            &Path::field("id"),
+        );
     }
     let before = document.todos.clone();
     let item = &mut document.todos[index];
     if let Some(status) = request.status {
         if item.status.is_terminal() && !status.is_terminal() && !request.reopen {
             return Err(Error::problems(vec![Problem::new(
-                "status",
+                Path::field("status"),
                 Refused::ReopenNeeded {
                     id: item.id.clone(),
                     from: item.status.as_str(),
@@ -80,7 +84,7 @@ pub(super) fn apply(
             .map(|other| other.id.as_str())
             .collect();
         return Err(Error::problems(vec![Problem::new(
-            "status",
+            Path::field("status"),
             Refused::CannotStart {
                 id: request.id.clone(),
                 others: others.iter().map(|id| (*id).to_owned()).collect(),
@@ -102,7 +106,7 @@ fn change_dependencies(
 ) -> Result<()> {
     let own = document.todos[index].id.clone();
     let mut problems = Vec::new();
-    let known = |id: &str, path: String, problems: &mut Vec<Problem>| {
+    let known = |id: &str, path: Path, problems: &mut Vec<Problem>| {
         if id == own {
             problems.push(Problem::new(
                 path,

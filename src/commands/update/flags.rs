@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 use super::UpdateArgs;
 use crate::input::{self, ItemChange};
 use crate::plan::model::{Limits, check_owner};
-use crate::policy::error::{Error, Hint, Problem, Result, Wrong};
+use crate::policy::error::{At, Error, Hint, Path, Problem, Result, Wrong};
 use crate::policy::text::word;
 
 /// The change the flags make, with the ids of `--blocked-by` and `--unblock` as typed, one
@@ -19,35 +19,40 @@ pub(super) fn change(
 ) -> (Result<ItemChange>, Vec<String>, Vec<String>) {
     let mut problems = Vec::new();
     let mut change = ItemChange::default();
-    let checked_id = input::id(id, "id", &mut problems);
+    let checked_id = input::id(id, &At::Root.key("id"), &mut problems);
     // Whether a flag changes something, valid or not: else the change is refused as empty.
     let mut changes = false;
     if let Some(text) = status {
         if input::deletes(text) {
             change.deleted = true;
         } else {
-            change.status = input::status(text, "status", &mut problems);
+            change.status = input::status(text, &At::Root.key("status"), &mut problems);
         }
         changes = true;
     }
     if let Some(text) = &args.content {
-        change.content = Some(input::content(text, "--content", limits, &mut problems));
+        change.content = Some(input::content(
+            text,
+            &At::Typed("--content"),
+            limits,
+            &mut problems,
+        ));
         changes = true;
     }
     if let Some(text) = &args.description {
-        change.description = input::description(text, "--description", &mut problems);
+        change.description = input::description(text, &At::Typed("--description"), &mut problems);
         changes = true;
     }
     if let Some(text) = &args.priority {
-        change.priority = input::priority(text, "--priority", &mut problems);
+        change.priority = input::priority(text, &At::Typed("--priority"), &mut problems);
         changes = true;
     }
     if let Some(text) = &args.active_form {
-        change.active_form = input::active_form(text, "--active-form", &mut problems);
+        change.active_form = input::active_form(text, &At::Typed("--active-form"), &mut problems);
         changes = true;
     }
     if let Some(name) = &args.owner {
-        change.owner = Some(check_owner(name, "--owner", &mut problems));
+        change.owner = Some(check_owner(name, &At::Typed("--owner"), &mut problems));
     }
     change.take = args.take;
     if args.no_owner {
@@ -65,7 +70,7 @@ pub(super) fn change(
         || change.take;
     if !change.deleted && !changes {
         problems.push(Problem::new(
-            "status",
+            Path::field("status"),
             Wrong::NothingToChange {
                 deleted: input::DELETED,
             },
@@ -90,8 +95,8 @@ fn ids(typed: &[String], flag: &str, problems: &mut Vec<Problem>) -> (Vec<String
         if typed[..at].contains(text) {
             continue;
         }
-        let path = format!("{flag} {}", word(text));
-        if let Some(id) = input::id(text, &path, problems)
+        let typed = format!("{flag} {}", word(text));
+        if let Some(id) = input::id(text, &At::Typed(&typed), problems)
             && !ids.contains(&id)
         {
             ids.push(id);

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::WriteArgs;
 use crate::input::{self, Snapshot};
 use crate::plan::model::{self, Limits, Status};
-use crate::policy::error::Problem;
+use crate::policy::error::{At, Path, Problem, Step};
 
 /// Where the items of the args form stand: the list a refusal of the plan names.
 const LIST: &str = "todos";
@@ -35,8 +35,8 @@ pub(super) fn snapshot(args: &WriteArgs, limits: &Limits) -> (Snapshot, Vec<Prob
     let mut slots = Vec::with_capacity(args.todos.len());
     for (index, pair) in args.todos.iter().enumerate() {
         let (status, text) = split(pair);
-        let path = format!("-t #{}", index + 1);
-        match input::flag_draft(text, status, &path, limits, &mut problems) {
+        let typed = format!("-t #{}", index + 1);
+        match input::flag_draft(text, status, &At::Typed(&typed), limits, &mut problems) {
             Some(draft) => {
                 slots.push((draft.item.status, None));
                 drafts.push(draft);
@@ -48,18 +48,19 @@ pub(super) fn snapshot(args: &WriteArgs, limits: &Limits) -> (Snapshot, Vec<Prob
         .iter()
         .filter(|(status, _): &&(Status, Option<&str>)| status.is_terminal())
         .count();
-    model::check_length(args.todos.len(), finished, LIST, limits, &mut problems);
+    let list = Path::field(LIST);
+    model::check_length(args.todos.len(), finished, &list, limits, &mut problems);
     let mut snapshot = Snapshot {
         items: Some(drafts),
-        list_path: LIST.to_owned(),
+        list_path: list.clone(),
         ..Snapshot::default()
     };
     if let Some(text) = &args.summary {
-        snapshot.summary = input::summary(text, "summary", limits, &mut problems);
+        snapshot.summary = input::summary(text, &At::Typed("--summary"), limits, &mut problems);
         snapshot.clear_summary = text.trim().is_empty();
     }
     if !problems.is_empty() {
-        model::check_in_progress(&slots, LIST, limits, &mut problems);
+        model::check_in_progress(&slots, &list, limits, &mut problems);
     }
     (snapshot, problems)
 }
@@ -83,10 +84,15 @@ pub(super) fn params(args: &WriteArgs) -> Value {
 }
 
 /// The `-t` a path of the plan the args form makes stands for, as the user counts them:
-/// `todos[1]` is `-t #2`.
-pub(super) fn todo_flag(path: &str) -> Option<String> {
-    let rest = path.strip_prefix("todos[")?;
-    let (index, _) = rest.split_once(']')?;
-    let index: usize = index.parse().ok()?;
-    Some(format!("-t #{}", index + 1))
+/// `todos[1]` (and any path under it) is `-t #2`.
+pub(super) fn todo_flag(path: &Path) -> Option<String> {
+    let Path::Input(steps) = path else {
+        return None;
+    };
+    match steps.as_slice() {
+        [Step::Key(list), Step::Index(index), ..] if list == LIST => {
+            Some(format!("-t #{}", index + 1))
+        }
+        _ => None,
+    }
 }

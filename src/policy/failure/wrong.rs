@@ -1,6 +1,7 @@
 //! What is wrong at one path of an input, said after the path (`todos[2].content: is 75
 //! characters long, …`): the message of a `Problem`.
 
+use crate::policy::error::Path;
 use crate::policy::limit::Limit;
 use crate::policy::settings::Setting;
 
@@ -37,7 +38,7 @@ pub enum Wrong {
     /// More items in progress than `max_in_progress` for one owner (`None`: no owner), at
     /// these paths.
     OverInProgress {
-        places: Vec<String>,
+        places: Vec<Path>,
         owner: Option<String>,
         max: usize,
     },

@@ -3,7 +3,7 @@
 
 use super::{Entry, is_line_hash};
 use crate::policy::cap::Cap;
-use crate::policy::error::{Problem, Skipped, Stored};
+use crate::policy::error::{Path, Problem, Skipped, Stored};
 
 /// A history line as `history` reads it (SPEC §6, §9): the revision it holds, or why it is
 /// passed over: it cannot be read, its revision is not one a store at `store_revision` can
@@ -39,14 +39,17 @@ pub fn admitted(entry: Entry, store_revision: u64, ceiling: u64) -> Result<Entry
 /// What is wrong with a line's plan and counters, read as strictly as a store.
 fn entry_problems(entry: &Entry) -> Vec<Problem> {
     let mut problems = crate::store::plan_problems(entry.summary.as_deref(), &entry.todos, None);
-    problems.extend(crate::store::counter_problem("next_id", entry.next_id));
+    problems.extend(crate::store::counter_problem(
+        Path::field("next_id"),
+        entry.next_id,
+    ));
     if let Some(item) = entry
         .todos
         .iter()
         .find(|item| item.id.parse::<u64>().is_ok_and(|id| id >= entry.next_id))
     {
         problems.push(Problem::new(
-            "next_id",
+            Path::field("next_id"),
             Stored::NextIdNotPast {
                 next_id: entry.next_id,
                 id: item.id.clone(),
@@ -56,16 +59,16 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
     if let Some(prev) = &entry.prev
         && !is_line_hash(prev)
     {
-        problems.push(Problem::new("prev", Stored::NotLineHash));
+        problems.push(Problem::new(Path::field("prev"), Stored::NotLineHash));
     }
     if !entry.at.is_empty() && chrono::DateTime::parse_from_rfc3339(&entry.at).is_err() {
-        problems.push(Problem::new("at", Stored::NotTime));
+        problems.push(Problem::new(Path::field("at"), Stored::NotTime));
     }
     if let Some(note) = &entry.note
         && (note.chars().any(crate::policy::text::forbidden_char)
             || note.chars().count() > Cap::HistoryNoteChars.chars())
     {
-        problems.push(Problem::new("note", Stored::NotOneLine));
+        problems.push(Problem::new(Path::field("note"), Stored::NotOneLine));
     }
     if entry
         .command
@@ -73,7 +76,7 @@ fn entry_problems(entry: &Entry) -> Vec<Problem> {
         .any(crate::policy::text::forbidden_char)
         || entry.command.chars().count() > Cap::ShortLineChars.chars()
     {
-        problems.push(Problem::new("command", Stored::NotShortLine));
+        problems.push(Problem::new(Path::field("command"), Stored::NotShortLine));
     }
     problems
 }

@@ -48,7 +48,11 @@ impl fmt::Display for Wrong {
                     f,
                     "has {} in_progress{whose} ({}), at most {max}{per} may be; {}",
                     count(places.len(), "item"),
-                    places.join(", "),
+                    places
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     sentences::limit_advice(Limit::MaxInProgress)
                 )
             }

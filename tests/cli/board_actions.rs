@@ -8,7 +8,7 @@
 use serde_json::{Value, json};
 
 use crate::board_server::Board;
-use crate::support::TestEnv;
+use crate::support::{TestEnv, ids_hint, no_item};
 
 const PERSON: &str = "alice";
 
@@ -237,7 +237,7 @@ fn a_refused_action_says_the_command_line_s_words_and_changes_nothing() {
     );
     assert_eq!(
         said["stderr"],
-        "error: id: no item has id \"9\"\nhint: the ids are 1, 2; run `todos show` to see each item with its id\n"
+        concat!(no_item!("id", "9"), ids_hint!(1, 2))
     );
 }
 

@@ -1,6 +1,8 @@
 //! `todos check`: the exit code says whether work is left; stderr says which.
 
-use crate::support::{LOCK, TestEnv, finish_before_stop, still_open, unreadable_store_hint};
+use crate::support::{
+    LOCK, TestEnv, finish_before_stop, items_still_open, still_open, unreadable_store_hint,
+};
 
 #[test]
 fn an_empty_or_finished_plan_passes() {
@@ -32,15 +34,19 @@ fn open_items_fail_with_the_recap_and_the_items_on_stderr() {
             "pending:Add a test",
         ],
     );
-    let check = env.todos(&["check"]).expect_stdout("").expect_stderr(
-        "todos: 2 of 3 items are still open.\n\
-         [1/3] In progress: Patch the check. Pending: Add a test.\n  \
-         2 [▶] Patch the check\n  \
-         3 [ ] Add a test\n\
-         Finish them before you stop: mark each completed as soon as it is done (todos update ID \
-         completed), cancelled when it is no longer needed, failed when you tried and it could \
-         not be done, or blocked when it waits on something outside the plan (it stays open).\n",
-    );
+    let check = env
+        .todos(&["check"])
+        .expect_stdout("")
+        .expect_stderr(concat!(
+            items_still_open!(2 of 3),
+            "[1/3] In progress: Patch the check. Pending: Add a test.\n",
+            "  2 [▶] Patch the check\n",
+            "  3 [ ] Add a test\n",
+            "Finish them before you stop: mark each completed as soon as it is done (todos \
+             update ID completed), cancelled when it is no longer needed, failed when you \
+             tried and it could not be done, or blocked when it waits on something outside \
+             the plan (it stays open).\n",
+        ));
     env.rejects(check, 1);
 }
 
@@ -50,7 +56,7 @@ fn hook_mode_exits_2_once_per_stop() {
     env.plan("S", &["in_progress:A"]);
     env.rejects(
         env.todos(&["check", "--hook"]).expect_stderr(concat!(
-            "todos: the one item is still open.\n",
+            items_still_open!(1),
             "[0/1] In progress: A.\n",
             "  1 [▶] A\n",
             finish_before_stop!(it),
@@ -63,7 +69,7 @@ fn hook_mode_exits_2_once_per_stop() {
         env.todos(&["check", "--hook"])
             .stdin(stop)
             .expect_stderr(concat!(
-                "todos: the one item is still open.\n",
+                items_still_open!(1),
                 "[0/1] In progress: A.\n",
                 "  1 [▶] A\n",
                 finish_before_stop!(it),
@@ -84,7 +90,7 @@ fn hook_mode_exits_2_once_per_stop() {
         env.todos(&["check", "--hook"])
             .stdin("not json")
             .expect_stderr(concat!(
-                "todos: the one item is still open.\n",
+                items_still_open!(1),
                 "[0/1] In progress: A.\n",
                 "  1 [▶] A\n",
                 finish_before_stop!(it),

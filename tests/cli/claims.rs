@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
-use crate::support::{TestEnv, still_open, unreadable_store_hint};
+use crate::support::{
+    TestEnv, give_owner_hint, no_lease_hint, still_open, try_help, unreadable_store_hint,
+};
 
 const T0: &str = "2025-01-02T17:00:00Z";
 const T10: &str = "2025-01-02T17:10:00Z";
@@ -141,7 +143,7 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
             "\n",
             "Usage: todos next --claim --lease <DURATION>\n",
             "\n",
-            "For more information, try '--help'.\n"
+            try_help!()
         )),
         2,
     );
@@ -323,7 +325,7 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
         if let Some(stdin) = stdin {
             run = run.stdin(stdin);
         }
-        env.rejects(run.expect_stderr(concat!("error: item 1 \"Schema\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n")), 3);
+        env.rejects(run.expect_stderr(concat!("error: item 1 \"Schema\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", no_lease_hint!(1))), 3);
     }
     let json = env.rejects(
         env.todos(&["--json", "update", "1", "failed"])
@@ -428,11 +430,17 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
     // Now w1 is the stranger.
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .env("TODOS_OWNER", "w1").expect_stderr(concat!("error: item 1 \"Schema\" is owned by w2, not by w1 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n")),
+            .env("TODOS_OWNER", "w1").expect_stderr(concat!("error: item 1 \"Schema\" is owned by w2, not by w1 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", no_lease_hint!(1))),
         3,
     );
     // --take needs a name to take it for.
-    env.rejects(env.todos(&["update", "1", "--take"]).expect_stderr(concat!("error: --take: needs a name to take the item over for\n", "hint: give the owner (--owner NAME, or \"owner\" in JSON), or set TODOS_OWNER to the name you work under\n")), 1);
+    env.rejects(
+        env.todos(&["update", "1", "--take"]).expect_stderr(concat!(
+            "error: --take: needs a name to take the item over for\n",
+            give_owner_hint!()
+        )),
+        1,
+    );
     // With --owner, for someone else, and with claim_lease a new lease.
     env.write_file(".todos.config.json", r#"{"claim_lease": "5m"}"#);
     env.todos(&["update", "1", "--take", "--owner", "w3"])

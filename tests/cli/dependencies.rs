@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestEnv, error_paths, json_line, still_open};
+use crate::support::{TestEnv, error_paths, ids_hint, json_line, no_item, still_open};
 
 /// An orchestrator's plan: the snapshot names its own ids, which todos translates.
 pub(crate) const PLAN: &str = r#"{"summary": "Ship the API", "todos": [
@@ -217,16 +217,16 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
     env.rejects(
         env.todos(&["update", "2", "--blocked-by", "9"])
             .expect_stderr(concat!(
-                "error: --blocked-by 9: no item has id \"9\"\n",
-                "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+                no_item!("--blocked-by 9", "9"),
+                ids_hint!(1, 2, 3, 4)
             )),
         1,
     );
     env.rejects(
         env.todos(&["create", "X", "--blocked-by", "9"])
             .expect_stderr(concat!(
-                "error: --blocked-by 9: no item has id \"9\"\n",
-                "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+                no_item!("--blocked-by 9", "9"),
+                ids_hint!(1, 2, 3, 4)
             )),
         1,
     );
@@ -251,8 +251,8 @@ fn a_blocker_typed_twice_is_one_and_a_refusal_names_the_one_refused() {
             "9",
         ])
         .expect_stderr(concat!(
-            "error: --blocked-by 9: no item has id \"9\"\n",
-            "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+            no_item!("--blocked-by 9", "9"),
+            ids_hint!(1, 2, 3, 4)
         )),
         1,
     );

@@ -4,7 +4,7 @@
 
 use std::fs;
 
-use crate::support::{LOCK, TestEnv, still_open};
+use crate::support::{LOCK, TestEnv, disk_full, send_id_hint, still_open, try_help, update_needs};
 
 /// Runs a command that must be refused with `code`, checks that it changed nothing and that
 /// `--json` carries the same message and hint, and returns stderr with `[WS]` for the workspace.
@@ -180,7 +180,7 @@ fn a_request_with_nothing_to_do_is_an_input_error() {
             "error: status: is missing; send the new status (pending, in_progress, completed, \
                 cancelled, failed or blocked; deleted removes the item), or a content, description, \
                 activeForm, priority, owner or blocked_by to change\n",
-            "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+            send_id_hint!("1"),
         )), 1);
     insta::assert_snapshot!(done.stderr, @r#"
     error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change
@@ -188,16 +188,8 @@ fn a_request_with_nothing_to_do_is_an_input_error() {
     "#);
     // On the command line, clap itself asks for the missing STATUS or --content.
     env.rejects(
-        env.todos(&["update", "1"]).expect_stderr(concat!(
-            "error: the following required arguments were not provided:\n",
-            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
-            "\n",
-            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
-                ID|...>\n",
-            "       todos update [OPTIONS] < REQUEST_JSON\n",
-            "\n",
-            "For more information, try '--help'.\n",
-        )),
+        env.todos(&["update", "1"])
+            .expect_stderr(update_needs!("<STATUS|--content <TEXT>|--owner <NAME>|…")),
         2,
     );
 }
@@ -223,9 +215,9 @@ fn an_io_failure_is_internal_and_names_what_failed() {
         .open("/dev/full")
         .expect("/dev/full");
     let done = env.rejects(
-        env.todos(&["show"]).stdout_to(full).expect_stderr(
-            "error: cannot write the output: No space left on device (os error 28)\n",
-        ),
+        env.todos(&["show"])
+            .stdout_to(full)
+            .expect_stderr(disk_full!()),
         5,
     );
     insta::assert_snapshot!(done.stderr, @"error: cannot write the output: No space left on device (os error 28)");

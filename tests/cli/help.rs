@@ -1,7 +1,7 @@
 //! `--help` on every command: a one-line and a longer description, an example, every value of a
 //! choice explained, and the statuses with their aliases where a command takes a status.
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, instructions};
 
 /// The text above `Usage:`: the description.
 fn description(help: &str) -> &str {
@@ -265,7 +265,7 @@ fn init_help_shows_the_marker_init_writes() {
         .find(|part| part.starts_with("<!-- todos:begin"))
         .unwrap_or_else(|| panic!("no begin marker in {help}"));
     let (head, tail) = shown.split_once('…').expect("an ellipsis in the marker");
-    env.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
+    env.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", instructions!(created "AGENTS.md"))).run().success();
     let written = env.read("AGENTS.md");
     let line = written
         .lines()

@@ -5,7 +5,7 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 
-use crate::support::{HISTORY, TestEnv, still_open};
+use crate::support::{HISTORY, TestEnv, repeated_revision, restored, still_open, unvouched_lines};
 
 const CAP: u64 = 64 * 1024 * 1024;
 
@@ -151,7 +151,7 @@ fn a_change_goes_on_over_an_oversize_history_and_appends_to_it() {
             "  2 [ ] Docs\n",
             still_open!(1 of 2)
         ))
-        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .expect_stderr(restored!(3))
         .run()
         .success();
     assert_eq!(env.store()["todos"][1]["status"], "pending");
@@ -260,12 +260,8 @@ fn a_change_over_a_100_mb_history_costs_under_40_mib() {
                     written many times\" (pending); 1 reworded\n",
         ))
         .expect_stderr(concat!(
-            "warning: [ROOT]/ws/.todos/default.history.jsonl line 98: revision 106785 \
-                    repeats a revision kept elsewhere; it was passed over\n",
-            "warning: 97 lines of [ROOT]/ws/.todos/default.history.jsonl are not vouched \
-                    for by the store (marked \"not vouched for\"): an older todos wrote them, \
-                    or a checkout, a pull or another user put them there; undo restores none \
-                    of them\n",
+            repeated_revision!(line 98, revision 106785),
+            unvouched_lines!(97),
         ))
         .run()
         .success()

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{Run, TestEnv, error_paths, items, still_open};
+use crate::support::{Run, TestEnv, error_paths, instructions, items, still_asks, still_open};
 
 const LEGACY: &str = "2025-11-25";
 const CURRENT: &str = "2026-07-28";
@@ -716,14 +716,13 @@ fn the_server_starts_as_the_registration_says() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--mcp"])
         .expect_stdout(concat!(
-                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                instructions!(created "CLAUDE.md"),
                 "created .mcp.json: the todos MCP server (todos mcp), Claude Code asks you \
                     once to approve the project's MCP servers when it next starts here; check \
                     with /mcp\n",
                 "created .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), \
                     todos alone\n",
-                "Claude Code still asks before any other command, and once to use the project's \
-                    MCP servers (.mcp.json).\n",
+                still_asks!(claude),
             )).run()
         .success();
     let config: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();

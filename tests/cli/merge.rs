@@ -6,7 +6,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{Done, TestEnv, items, still_open, unreadable_store_hint, unsafe_path_hint};
+use crate::support::{
+    Done, TestEnv, gitattributes_created, items, repeated_revision, still_open,
+    unreadable_store_hint, unsafe_path_hint, unvouched_lines,
+};
 
 /// The plan `resolve` makes of the branches that both added an item 4, as each command that
 /// shows it prints it, and what `resolve` says of it.
@@ -48,7 +51,7 @@ fn repository(driver: bool) -> TestEnv {
     git(&env, &["init", "-q", "-b", "main"]).success();
     env.plan("Ship the release", &["pending:A", "pending:B", "pending:C"]);
     if driver {
-        env.todos(&["init", "--git"]).expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
+        env.todos(&["init", "--git"]).expect_stdout(concat!(gitattributes_created!(), "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
         git(&env, &["add", ".gitattributes"]).success();
     }
     commit(&env, "plan");
@@ -295,7 +298,7 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
         .json();
     assert_eq!(json["error"]["code"], "STORE_CORRUPT");
     env.todos(&["resolve"])
-        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6),))
+        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6)))
         .expect_stderr(merged_note!())
         .run()
         .success();
@@ -322,12 +325,8 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
             "1  2025-01-02 17:42:33  write           [0/3]  3 items\n",
         ))
         .expect_stderr(concat!(
-            "warning: [ROOT]/ws/.todos/default.history.jsonl line 6: revision 6 repeats \
-                a revision kept elsewhere; it was passed over\n",
-            "warning: 3 lines of [ROOT]/ws/.todos/default.history.jsonl are not vouched \
-                for by the store (marked \"not vouched for\"): an older todos wrote them, \
-                or a checkout, a pull or another user put them there; undo restores none \
-                of them\n",
+            repeated_revision!(line 6, revision 6),
+            unvouched_lines!(3),
         ))
         .run()
         .success();
@@ -639,7 +638,7 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     env
         .todos(&["init", "--git"])
         .current_dir(&linked)
-        .expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "unchanged [ROOT]/ws/.git/config: it already holds a [merge \"todos\"] section of yours, left as it is\n")).run()
+        .expect_stdout(concat!(gitattributes_created!(), "unchanged [ROOT]/ws/.git/config: it already holds a [merge \"todos\"] section of yours, left as it is\n")).run()
         .success();
     assert_eq!(
         env.read(".git/config"),
@@ -679,7 +678,7 @@ fn init_git_registers_the_driver_in_a_submodule() {
     env
         .todos(&["init", "--git"])
         .current_dir(top.join("lib"))
-        .expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "updated [ROOT]/outside/super/.git/modules/lib/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run()
+        .expect_stdout(concat!(gitattributes_created!(), "updated [ROOT]/outside/super/.git/modules/lib/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run()
         .success();
     let driver = git_in(&env, &top.join("lib"), &["config", "merge.todos.driver"]).success();
     assert_eq!(driver.stdout, "todos merge-file %O %A %B\n");
@@ -847,7 +846,7 @@ fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
     std::fs::write(&config, text).unwrap();
     env.write_file(".git/info/attributes", "*.json diff=todos filter=todos\n");
     env.todos(&["resolve"])
-        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6),))
+        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6)))
         .expect_stderr(merged_note!())
         .run()
         .success();

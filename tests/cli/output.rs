@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open, unreadable_store_hint};
+use crate::support::{
+    LOCK, TestEnv, ids_hint, lock_busy_hint, no_item, still_open, unreadable_store_hint,
+};
 
 fn sample(env: &TestEnv) {
     env.todos(&["write", "-"])
@@ -61,8 +63,7 @@ fn progress_line_after_a_change() {
         .run()
         .success();
     assert!(
-        done.stdout
-            .ends_with("\n1 of 5 open — finish it before you wrap up.\n"),
+        done.stdout.ends_with(concat!("\n", still_open!(1 of 5))),
         "{}",
         done.stdout
     );
@@ -258,10 +259,7 @@ fn quiet_prints_nothing_on_success() {
         .run();
     env.todos(&["-q", "update", "9", "done"])
         .expect_code(1)
-        .expect_stderr(concat!(
-            "error: id: no item has id \"9\"\n",
-            "hint: the one id is 1; run `todos show` to see each item with its id\n"
-        ))
+        .expect_stderr(concat!(no_item!("id", "9"), ids_hint!(1)))
         .run()
         .code(1);
 }

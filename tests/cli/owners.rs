@@ -8,7 +8,7 @@ use std::sync::{Arc, Barrier};
 use serde_json::{Value, json};
 
 use crate::dependencies::{blocked_by, write_plan};
-use crate::support::{TestEnv, error_paths, finish_before_stop, still_open};
+use crate::support::{TestEnv, error_paths, finish_before_stop, items_still_open, still_open};
 
 #[test]
 #[allow(clippy::too_many_lines)] // each step's whole output, written out
@@ -616,7 +616,7 @@ fn hooks_and_check_show_owners_and_dependencies() {
     env.todos(&["check"])
         .expect_code(1)
         .expect_stderr(concat!(
-            "todos: 4 of 4 items are still open.\n",
+            items_still_open!(4 of 4),
             "[0/4] In progress: Write the schema. Pending: Build the server; Build the \
                 client; Run the end-to-end tests.\n",
             "  1 [▶] Write the schema @w1\n",

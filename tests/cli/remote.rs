@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{Run, TestEnv, bin_dir};
+use crate::support::{Run, TestEnv, bin_dir, gitattributes_created, still_open};
 
 /// A bare repository `remote.git` in the test's folder, and clones of it beside.
 struct Remote {
@@ -206,7 +206,7 @@ const ABC: &str = concat!(
     "  1 [ ] a\n",
     "  2 [ ] b\n",
     "  3 [ ] c\n",
-    "3 of 3 open — finish them before you wrap up.\n"
+    still_open!(3 of 3)
 );
 
 /// What git says of the remote `cut_off` points a clone at.
@@ -796,7 +796,7 @@ fn init_git_remote_sets_the_clone_up_and_share_suggests_it() {
         .env("PATH", path())
         .expect_stdout(concat!(
             "created .todos.config.json: \"remote\": \"origin\", a suggestion to this repository's clones (commit it)\n",
-            "created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n",
+            gitattributes_created!(),
             "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only; ",
             "the plans live on the remote \"origin\" (todos.remote, and git fetch brings refs/todos/*), for this clone only\n"
         ))
@@ -907,7 +907,7 @@ fn a_write_that_loses_a_race_is_merged_and_keeps_what_the_other_machine_added() 
         "  2 [x] b\n",
         "  3 [ ] c\n",
         "  4 [ ] d\n",
-        "3 of 4 open — finish them before you wrap up.\n"
+        still_open!(3 of 4)
     ))
     .run();
     assert!(net.bare().join("raced").exists(), "the race happened");
@@ -949,7 +949,7 @@ fn two_clones_that_join_with_the_same_committed_plan_do_not_double_it() {
             "  1 [x] a\n",
             "  2 [x] b\n",
             "  3 [ ] c\n",
-            "1 of 3 open — finish it before you wrap up.\n"
+            still_open!(1 of 3)
         ))
         .run();
 }

@@ -1,16 +1,18 @@
 //! Every refusal costs an agent a turn, so each names its fix: retried with only what the
 //! error said, the command passes. Each refusal leaves the workspace byte-for-byte unchanged.
 
-use crate::support::{TestEnv, error_paths, finish_before_stop, no_summary, still_open};
+use crate::support::{
+    TestEnv, error_paths, finish_before_stop, items_still_open, no_summary, still_open, try_help,
+    unknown_status,
+};
 
 #[test]
 fn a_mistyped_status_is_answered_with_the_status_meant() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A"]);
     env.rejects(
-        env.todos(&["update", "1", "complet"]).expect_stderr(
-            "error: status: unknown status \"complet\"; did you mean \"completed\"?\n",
-        ),
+        env.todos(&["update", "1", "complet"])
+            .expect_stderr(unknown_status!("status", "complet", "completed")),
         1,
     );
     env.todos(&["update", "1", "completed"])
@@ -328,7 +330,7 @@ fn a_mistyped_command_is_answered_with_the_command_meant() {
             "\n",
             "Usage: todos [OPTIONS] <COMMAND>\n",
             "\n",
-            "For more information, try '--help'.\n"
+            try_help!()
         )),
         2,
     );
@@ -343,14 +345,13 @@ fn one_item_is_spoken_of_in_the_singular() {
         .run()
         .success();
     assert!(
-        done.stdout
-            .ends_with("\n1 of 1 open — finish it before you wrap up.\n"),
+        done.stdout.ends_with(concat!("\n", still_open!(1 of 1))),
         "{}",
         done.stdout
     );
     env.rejects(
         env.todos(&["check"]).expect_stderr(concat!(
-            "todos: the one item is still open.\n",
+            items_still_open!(1),
             "[0/1] Pending: A.\n",
             "  1 [ ] A\n",
             finish_before_stop!(it),

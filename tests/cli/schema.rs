@@ -8,7 +8,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestEnv, still_open};
+use crate::support::{TestEnv, give_items_hint, input_problems, send_id_hint, still_open};
 
 #[track_caller]
 fn schema(env: &TestEnv, command: &str) -> Value {
@@ -204,9 +204,7 @@ fn create_and_update_examples() {
     for (bad, refusal) in [
         (
             json!({"items": []}),
-            "error: no items to create\n\
-             hint: give the items as arguments (`todos create \"First step\" \"Second step\"`), or \
-             pipe {\"items\": [...]}, a JSON array of strings, or one item per line\n",
+            concat!("error: no items to create\n", give_items_hint!()),
         ),
         (
             json!({"items": [""]}),
@@ -215,7 +213,7 @@ fn create_and_update_examples() {
         (
             json!({"tasks": ["a"]}),
             concat!(
-                "error: the input has 2 problems\n",
+                input_problems!(2),
                 "  tasks: unknown field \"tasks\"; the fields here are items, content, \
                  description, activeForm, priority, blocked_by, owner, type and parentId\n",
                 "  content: is missing; every item needs its text (content, title, text, step \
@@ -264,10 +262,12 @@ fn create_and_update_examples() {
     for (bad, refusal) in [
         (
             json!({"id": "1"}),
-            "error: status: is missing; send the new status (pending, in_progress, completed, \
-             cancelled, failed or blocked; deleted removes the item), or a content, description, \
-             activeForm, priority, owner or blocked_by to change\n\
-             hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+            concat!(
+                "error: status: is missing; send the new status (pending, in_progress, \
+                 completed, cancelled, failed or blocked; deleted removes the item), or a \
+                 content, description, activeForm, priority, owner or blocked_by to change\n",
+                send_id_hint!("1"),
+            ),
         ),
         (
             json!({"status": "completed"}),

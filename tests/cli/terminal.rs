@@ -402,17 +402,18 @@ fn blocked_plan(env: &TestEnv) {
     for (item, on, eight) in [("7", "6", ""), ("8", "7", " ⧗ 7"), ("9", "3", " ⧗ 7")] {
         env.todos(&["update", item, "--blocked-by", on])
             .expect_stdout(format!(
-                "[5/9] Fix the login timeout and ship the patch to production\n\
-                 \x20 1 [x] Reproduce the timeout with a slow token server\n\
-                 \x20 2 [x] Read the token code\n\
-                 \x20 3 [x] Write down the expiry rules\n\
-                 \x20 4 [~] Benchmark the old retry loop\n\
-                 \x20 5 [!] Try the vendor patch\n\
-                 \x20 6 [▶] Patch the token expiry check in the middleware\n\
-                 \x20 7 [ ] Add a regression test for expired tokens ⧗ 6\n\
-                 \x20 8 [ ] Update the changelog{eight}\n\
-                 \x20 9 [ ] Tag the release\n\
-                 4 of 9 open — finish them before you wrap up.\n"
+                "[5/9] Fix the login timeout and ship the patch to production\n  \
+                 1 [x] Reproduce the timeout with a slow token server\n  \
+                 2 [x] Read the token code\n  \
+                 3 [x] Write down the expiry rules\n  \
+                 4 [~] Benchmark the old retry loop\n  \
+                 5 [!] Try the vendor patch\n  \
+                 6 [▶] Patch the token expiry check in the middleware\n  \
+                 7 [ ] Add a regression test for expired tokens ⧗ 6\n  \
+                 8 [ ] Update the changelog{eight}\n  \
+                 9 [ ] Tag the release\n\
+                 {still_open}",
+                still_open = still_open!(4 of 9)
             ))
             .run();
     }

@@ -10,15 +10,6 @@ use crate::support::{
     unsafe_path_hint,
 };
 
-/// What `init --agent codex --hooks` says in an empty workspace.
-const CODEX_HOOKS: &str = concat!(
-    instructions!(created "AGENTS.md"),
-    "created .codex/hooks.json: `todos hook` as the SessionStart \
-     (startup|resume|clear|compact|fork), PostToolUse and Stop hooks\n",
-    still_asks!(codex),
-    trust_step!(codex),
-);
-
 const BEGIN: &str = "<!-- todos:begin";
 const END: &str = "<!-- todos:end -->";
 
@@ -309,13 +300,8 @@ fn run_hook(env: &TestEnv, command: &str, event: &str) -> Done {
 fn the_installed_hooks_work_as_claude_code_runs_them() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--hooks"])
-        .expect_stdout(concat!(
-                instructions!(created "CLAUDE.md"),
-                "created .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
-                    PostToolUse and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
-                still_asks!(claude),
-                trust_step!(claude),
-            )).run()
+        .expect_stdout(hooks_report("claude", "created", "created"))
+        .run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     let stop = settings["hooks"]["Stop"][0]["hooks"][0]["command"]
@@ -397,16 +383,9 @@ fn codex_and_gemini_get_their_own_files_and_events() {
         ".gemini/settings.json",
         r#"{"mcpServers": {"git": {"command": "git-mcp"}}, "hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": "lint"}]}]}}"#,
     );
-    env
-        .todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!(
-                instructions!(created "GEMINI.md"),
-                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
-                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
-                    todos alone\n",
-                still_asks!(gemini),
-                trust_step!(gemini),
-            )).run()
+    env.todos(&["init", "--agent", "gemini", "--hooks"])
+        .expect_stdout(hooks_report("gemini", "created", "updated"))
+        .run()
         .success();
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     let ours = json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]);
@@ -430,7 +409,7 @@ fn codex_and_gemini_get_their_own_files_and_events() {
     );
 
     env.todos(&["init", "--agent", "codex", "--hooks"])
-        .expect_stdout(CODEX_HOOKS)
+        .expect_stdout(hooks_report("codex", "created", "created"))
         .run()
         .success();
     let codex: Value = serde_json::from_str(&env.read(".codex/hooks.json")).unwrap();
@@ -460,15 +439,9 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
             "SessionStart": [{"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show"}]}]
         }}"#,
     );
-    env
-        .todos(&["init", "--agent", "claude", "--hooks"])
-        .expect_stdout(concat!(
-                instructions!(created "CLAUDE.md"),
-                "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
-                    PostToolUse and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
-                still_asks!(claude),
-                trust_step!(claude),
-            )).run()
+    env.todos(&["init", "--agent", "claude", "--hooks"])
+        .expect_stdout(hooks_report("claude", "created", "updated"))
+        .run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     assert_eq!(
@@ -487,14 +460,8 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     }, "tools": {"allowed": ["run_shell_command(todos)"]}}"#;
     env.write_file(".gemini/settings.json", edited);
     env.todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!(
-                instructions!(created "GEMINI.md"),
-                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
-                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
-                    todos alone\n",
-                still_asks!(gemini),
-                trust_step!(gemini),
-            )).run()
+        .expect_stdout(hooks_report("gemini", "created", "updated"))
+        .run()
         .success();
     // The edited hooks stay as they are; only the events an earlier init did not know are
     // added.
@@ -510,16 +477,9 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
         );
     }
     assert_eq!(settings, serde_json::from_str::<Value>(edited).unwrap());
-    env
-        .todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!(
-                instructions!(unchanged "GEMINI.md"),
-                "unchanged .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
-                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
-                    todos alone\n",
-                still_asks!(gemini),
-                trust_step!(gemini),
-            )).run()
+    env.todos(&["init", "--agent", "gemini", "--hooks"])
+        .expect_stdout(hooks_report("gemini", "unchanged", "unchanged"))
+        .run()
         .success();
 }
 
@@ -810,7 +770,7 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     // Codex: nothing to allow for the shell, and init says why.
     env.todos(&["init", "--agent", "codex", "--hooks"])
-        .expect_stdout(CODEX_HOOKS)
+        .expect_stdout(hooks_report("codex", "created", "created"))
         .run()
         .success();
     assert!(!env.path(".codex/config.toml").exists());

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{Run, TestEnv, error_paths, instructions, items, still_asks, still_open};
+use crate::support::{
+    Run, TestEnv, error_paths, instructions, items, still_asks, still_open, whole,
+};
 
 const LEGACY: &str = "2025-11-25";
 const CURRENT: &str = "2026-07-28";
@@ -1049,57 +1051,11 @@ fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
     assert_eq!(listed, table);
     let help = env
         .todos(&["mcp", "--help"])
-        .expect_stdout(concat!(
-                "Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, \
-                    …) on stdio.\n",
-                "\n",
-                "A Model Context Protocol server with the tools listed below: the same input \
-                    shapes, rules, store,\n",
-                "lock and completion log as the commands, each answering with the command's \
-                    JSON envelope. One\n",
-                "client's calls take effect in the order it sent them. It serves until the \
-                    client closes stdin. Its\n",
-                "workspace is -C when given, else the client's first root, else the one found \
-                    from the current\n",
-                "folder. `todos init --agent claude --mcp` registers it for an agent.\n",
-                "\n",
-                "Usage: todos mcp [OPTIONS]\n",
-                "\n",
-                "Options:\n",
-                "  -h, --help\n",
-                "          Print help (see a summary with '-h')\n",
-                "\n",
-                "Tools (each takes an optional list; the ones that change the plan take expect_revision):\n",
-                "  write    replace the whole plan with a snapshot (todos write), in any \
-                    agent's shape\n",
-                "  create   append new pending items (todos create)\n",
-                "  update   change one item's status, text, owner or dependencies (todos \
-                    update)\n",
-                "  show     the plan with ids, statuses and revision (todos show)\n",
-                "  recap    the plan's one-line recap (todos recap)\n",
-                "  remove   delete items by id (todos remove)\n",
-                "  next     the next ready item, or claim it for an owner (todos next --claim)\n",
-                "  history  the kept revisions, or one revision's whole plan (todos history)\n",
-                "  undo     take the last change back, one revision further each time, or \
-                    any kept one (todos undo)\n",
-                "  redo     restore the next revision forward through what undo took back \
-                    (todos redo)\n",
-                "  check    whether items are still open, with the recap and what is left \
-                    (todos check)\n",
-                "\n",
-                "Examples:\n",
-                "  todos init --agent claude --mcp     # registers the server in .mcp.json\n",
-                "  todos init --agent codex --mcp      # registers it in .codex/config.toml, \
-                    its tools approved\n",
-                "  todos mcp -C . < /dev/null          # serves this folder's plan until \
-                    the client closes stdin\n",
-                "\n",
-                "Global options (-C, -l, --json, --color, -q, --lock-timeout, --offline) work here \
-                    too: see `todos\n",
-            "--help`.\n",
-            )).run()
+        .stdout_in_parts("compared whole with the reviewed snapshot mcp_help")
+        .run()
         .success()
         .stdout;
+    insta::assert_snapshot!("mcp_help", whole(&help));
     let man = env
         .todos(&["man"])
         .stdout_in_parts("the man page: its tools section is checked below")

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::support::{
-    LOCK, TestEnv, ids_hint, lock_busy_hint, no_item, still_open, unreadable_store_hint,
+    LOCK, TestEnv, ids_hint, lock_busy_hint, no_item, still_open, unreadable_store_hint, whole,
 };
 
 fn sample(env: &TestEnv) {
@@ -120,50 +120,49 @@ fn markdown_format() {
 fn json_format_and_envelope() {
     let env = TestEnv::new();
     sample(&env);
-    let data: serde_json::Value = serde_json::from_str(
-        &env.todos(&["show", "--format", "json"])
-            .expect_stdout(concat!(
-                "{\n",
-                "  \"summary\": \"Fix login\",\n",
-                "  \"todos\": [\n",
-                "    {\n",
-                "      \"id\": \"1\",\n",
-                "      \"content\": \"Reproduce the bug\",\n",
-                "      \"status\": \"completed\"\n",
-                "    },\n",
-                "    {\n",
-                "      \"id\": \"2\",\n",
-                "      \"content\": \"Patch the token check\",\n",
-                "      \"status\": \"in_progress\",\n",
-                "      \"active_form\": \"Patching the token check\"\n",
-                "    },\n",
-                "    {\n",
-                "      \"id\": \"3\",\n",
-                "      \"content\": \"Add a regression test\",\n",
-                "      \"status\": \"pending\"\n",
-                "    },\n",
-                "    {\n",
-                "      \"id\": \"4\",\n",
-                "      \"content\": \"Perf script\",\n",
-                "      \"status\": \"cancelled\"\n",
-                "    },\n",
-                "    {\n",
-                "      \"id\": \"5\",\n",
-                "      \"content\": \"Flaky CI job\",\n",
-                "      \"status\": \"failed\"\n",
-                "    }\n",
-                "  ],\n",
-                "  \"recap\": \"[3/5] In progress: Patch the token check. Pending: Add a \
-                        regression test. Cancelled: Perf script. Failed: Flaky CI job.\",\n",
-                "  \"revision\": 1,\n",
-                "  \"warnings\": []\n",
-                "}\n",
-            ))
-            .run()
-            .success()
-            .stdout,
-    )
-    .unwrap();
+    let pretty = env
+        .todos(&["show", "--format", "json"])
+        .stdout_in_parts("compared whole with the snapshot below")
+        .run()
+        .success()
+        .stdout;
+    insta::assert_snapshot!(whole(&pretty), @r#"
+    {
+      "summary": "Fix login",
+      "todos": [
+        {
+          "id": "1",
+          "content": "Reproduce the bug",
+          "status": "completed"
+        },
+        {
+          "id": "2",
+          "content": "Patch the token check",
+          "status": "in_progress",
+          "active_form": "Patching the token check"
+        },
+        {
+          "id": "3",
+          "content": "Add a regression test",
+          "status": "pending"
+        },
+        {
+          "id": "4",
+          "content": "Perf script",
+          "status": "cancelled"
+        },
+        {
+          "id": "5",
+          "content": "Flaky CI job",
+          "status": "failed"
+        }
+      ],
+      "recap": "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.",
+      "revision": 1,
+      "warnings": []
+    }
+    "#);
+    let data: serde_json::Value = serde_json::from_str(&pretty).unwrap();
     assert_eq!(
         data["recap"],
         "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job."

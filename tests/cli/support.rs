@@ -490,6 +490,19 @@ pub fn json_line(value: &Value) -> String {
     line
 }
 
+/// `document`, checked for the little a snapshot's comparison lets pass: insta trims the line
+/// ends at a snapshot's end (and the newlines at its start), so a document compared through a
+/// reviewed snapshot is first checked to end in one newline, no more, and to start with text.
+#[track_caller]
+pub fn whole(document: &str) -> &str {
+    assert!(
+        document.ends_with('\n') && !document.ends_with("\n\n") && !document.starts_with('\n'),
+        "a document compared through a snapshot starts with text and ends in one newline: \
+         {document:?}"
+    );
+    document
+}
+
 /// The clock every test runs at, unless it sets its own.
 pub const NOW: &str = "2025-01-02T17:42:33Z";
 

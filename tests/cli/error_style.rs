@@ -97,6 +97,20 @@ fn an_unknown_id_lists_the_ids_there_are() {
     "#);
 }
 
+/// The plan "Fix login" at revision 2: `Reproduce`, then `Patch the check` added.
+fn at_revision_2(env: &TestEnv) {
+    env.plan("Fix login", &["pending:Reproduce"]);
+    env.todos(&["create", "Patch the check"])
+        .expect_stdout(concat!(
+            "[0/2] Fix login\n",
+            "  1 [ ] Reproduce\n",
+            "  2 [ ] Patch the check\n",
+            still_open!(2 of 2)
+        ))
+        .run()
+        .success();
+}
+
 #[test]
 fn reopening_without_reopen_gives_the_command_that_does() {
     let env = TestEnv::new();
@@ -114,16 +128,7 @@ fn reopening_without_reopen_gives_the_command_that_does() {
 #[test]
 fn a_stale_revision_is_a_conflict_with_the_current_one() {
     let env = TestEnv::new();
-    env.plan("Fix login", &["pending:Reproduce"]);
-    env.todos(&["create", "Patch the check"])
-        .expect_stdout(concat!(
-            "[0/2] Fix login\n",
-            "  1 [ ] Reproduce\n",
-            "  2 [ ] Patch the check\n",
-            still_open!(2 of 2)
-        ))
-        .run()
-        .success();
+    at_revision_2(&env);
     let stderr = refused(&env, &["create", "Add a test", "--expect-revision", "1"], 3);
     insta::assert_snapshot!(stderr, @"
     error: the plan is at revision 2, not 1: someone changed it since you read it
@@ -134,16 +139,7 @@ fn a_stale_revision_is_a_conflict_with_the_current_one() {
 #[test]
 fn a_corrupt_store_is_left_alone_with_the_ways_back() {
     let env = TestEnv::new();
-    env.plan("Fix login", &["pending:Reproduce"]);
-    env.todos(&["create", "Patch the check"])
-        .expect_stdout(concat!(
-            "[0/2] Fix login\n",
-            "  1 [ ] Reproduce\n",
-            "  2 [ ] Patch the check\n",
-            still_open!(2 of 2)
-        ))
-        .run()
-        .success();
+    at_revision_2(&env);
     env.write_file(".todos.json", "{\"version\": 1, \"todos\": [\n");
     let stderr = refused(&env, &["show"], 4);
     insta::assert_snapshot!(stderr, @"

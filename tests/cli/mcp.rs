@@ -196,6 +196,14 @@ fn server(env: &TestEnv) -> Run {
     env.todos(&["mcp"])
 }
 
+/// A client of `env`'s server (the 2025 revision, no capabilities) that has written
+/// `plan_of_three`.
+fn client_with_three(env: &TestEnv) -> Client {
+    let mut client = Client::legacy(server(env), json!({}));
+    client.envelope("write", plan_of_three());
+    client
+}
+
 fn plan_of_three() -> Value {
     json!({"summary": "Ship it", "todos": [
         {"content": "Reproduce", "status": "completed"},
@@ -378,8 +386,7 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
 #[test]
 fn check_with_items_open_is_a_result_carrying_the_open_count() {
     let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
-    client.envelope("write", plan_of_three());
+    let mut client = client_with_three(&env);
     // Open items are check's answer, not a failed call: a client shows it as a result.
     let checked = client.envelope("check", json!({}));
     assert_eq!(checked["status"], "success", "{checked}");
@@ -435,8 +442,7 @@ fn a_refusal_is_a_tool_error_carrying_the_paths_and_changes_nothing() {
 #[test]
 fn every_call_reads_the_store_afresh() {
     let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
-    client.envelope("write", plan_of_three());
+    let mut client = client_with_three(&env);
     env.todos(&["update", "3", "cancelled"])
         .expect_stdout(concat!(
             "[2/3] Ship it\n",
@@ -570,8 +576,7 @@ fn the_list_argument_works_on_a_named_list() {
 #[test]
 fn finishing_the_plan_through_the_server_writes_the_completion_log() {
     let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
-    client.envelope("write", plan_of_three());
+    let mut client = client_with_three(&env);
     client.envelope("update", json!({"id": "2", "status": "completed"}));
     assert!(!env.path("memory/todos").exists(), "not finished yet");
     client.envelope("update", json!({"id": "3", "status": "cancelled"}));
@@ -1192,8 +1197,7 @@ fn every_json_rpc_id_is_echoed_exactly() {
 #[test]
 fn the_server_walks_the_everyday_path_with_undo_redo_and_check() {
     let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
-    client.envelope("write", plan_of_three());
+    let mut client = client_with_three(&env);
     let updated = client.envelope("update", json!({"taskId": "2", "description": "Use serde"}));
     assert_eq!(updated["data"]["todos"][1]["content"], "Patch");
     assert_eq!(updated["data"]["todos"][1]["description"], "Use serde");

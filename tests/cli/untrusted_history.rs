@@ -9,8 +9,8 @@ use crate::support::{
     HISTORY, TestEnv, kept_revisions_hint, not_kept, restored, still_open, unvouched_hint,
 };
 
-/// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
-fn three_revisions(env: &TestEnv) {
+/// Revisions 1 and 2: `A`, then `A B`.
+fn two_revisions(env: &TestEnv) {
     env.plan("Ship", &["pending:A"]);
     env.todos(&["create", "B"])
         .expect_stdout(concat!(
@@ -21,6 +21,11 @@ fn three_revisions(env: &TestEnv) {
         ))
         .run()
         .success();
+}
+
+/// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
+fn three_revisions(env: &TestEnv) {
+    two_revisions(env);
     env.todos(&["create", "C"])
         .expect_stdout(concat!(
             "[0/3] Ship\n",
@@ -352,16 +357,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
     // With no history at all (kills at the first two changes), undo restores revision 0.
     let env = TestEnv::new();
-    env.plan("Ship", &["pending:A"]);
-    env.todos(&["create", "B"])
-        .expect_stdout(concat!(
-            "[0/2] Ship\n",
-            "  1 [ ] A\n",
-            "  2 [ ] B\n",
-            still_open!(2 of 2)
-        ))
-        .run()
-        .success();
+    two_revisions(&env);
     std::fs::remove_file(env.path(HISTORY)).unwrap();
     env.todos(&["undo"])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))

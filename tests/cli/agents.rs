@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use crate::support::{
-    TestEnv, error_paths, finish_before_stop, items, items_still_open, no_summary, still_asks,
-    still_open, trust_step, unchanged,
+    TestEnv, envelope_end, error_paths, finish_before_stop, items, items_still_open, no_summary,
+    still_asks, still_open, trust_step, unchanged,
 };
 
 fn triple(id: &str, status: &str, content: &str) -> (String, String, String) {
@@ -161,21 +161,20 @@ fn vscode_manage_todo_list_writes_and_reads() {
         .success();
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
-                \"status\":\"completed\",\"description\":\"Run the failing login test\"},\
-                {\"id\":\"2\",\"content\":\"Patch the check\",\"status\":\"in_progress\",\
-                \"description\":\"Token expiry is compared in seconds\\nagainst milliseconds\"},\
-                {\"id\":\"3\",\"content\":\"Add a regression test\",\
-                \"status\":\"pending\"}],\"recap\":\"[1/3] In progress: Patch the check. \
-                Pending: Add a regression test.\",\"revision\":1,\"warnings\":[]},\
-                \"text\":\"Todos: 1 pending, 1 in_progress, 1 completed.\",\
-                \"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\
-                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\
+                 \"content\":\"Reproduce the bug\",\"status\":\"completed\",\
+                 \"description\":\"Run the failing login test\"},{\"id\":\"2\",\
+                 \"content\":\"Patch the check\",\"status\":\"in_progress\",\
+                 \"description\":\"Token expiry is compared in seconds\\nagainst \
+                 milliseconds\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\
+                 \"status\":\"pending\"}],\"recap\":\"[1/3] In progress: Patch the check. \
+                 Pending: Add a regression test.\",\"revision\":1,\"warnings\":[]},\
+                 \"text\":\"Todos: 1 pending, 1 in_progress, 1 completed.\",\
+                 \"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":1,\
+                 \"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

@@ -1,7 +1,8 @@
 //! `todos check`: the exit code says whether work is left; stderr says which.
 
 use crate::support::{
-    LOCK, TestEnv, finish_before_stop, items_still_open, still_open, unreadable_store_hint,
+    LOCK, TestEnv, envelope_end, finish_before_stop, items_still_open, still_open,
+    unreadable_store_hint,
 };
 
 #[test]
@@ -177,19 +178,18 @@ fn json_gives_the_envelope_and_keeps_the_exit_code() {
     env.plan("S", &["completed:A", "pending:B"]);
     let done = env
         .todos(&["--json", "check", "--stale", "5"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
-                {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
-                \"recap\":\"[1/2] Pending: B.\",\"revision\":1,\"warnings\":[],\
-                \"check\":{\"passed\":true,\"open\":1,\"owner\":null,\
-                \"stale_minutes\":5,\"minutes_since_change\":0,\"stop_hook_active\":false}},\
-                \"text\":\"1 of 2 open — finish it before you wrap up. Last change 0 min \
-                ago (stale after 5).\",\"stats\":{\"total\":2,\"pending\":1,\
-                \"in_progress\":0,\"completed\":1,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
+                 {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[1/2] \
+                 Pending: B.\",\"revision\":1,\"warnings\":[],\"check\":{\"passed\":true,\
+                 \"open\":1,\"owner\":null,\"stale_minutes\":5,\"minutes_since_change\":0,\
+                 \"stop_hook_active\":false}},\"text\":\"1 of 2 open — finish it before you \
+                 wrap up. Last change 0 min ago (stale after 5).\",\"stats\":{\"total\":2,\
+                 \"pending\":1,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\
+                 \"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run();
     assert_eq!(done.code, 0, "changed 0 min ago: not stale");
     let json = done.json();
@@ -199,19 +199,17 @@ fn json_gives_the_envelope_and_keeps_the_exit_code() {
     let done = env
         .todos(&["--json", "check"])
         .expect_code(1)
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-            \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
-            {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
-            \"recap\":\"[1/2] Pending: B.\",\"revision\":1,\"warnings\":[],\
-            \"check\":{\"passed\":false,\"open\":1,\"owner\":null,\
-            \"stale_minutes\":null,\"minutes_since_change\":0,\
-            \"stop_hook_active\":false}},\"text\":\"1 of 2 open — finish it before you \
-            wrap up.\",\"stats\":{\"total\":2,\"pending\":1,\"in_progress\":0,\
-            \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-            \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-            \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
+                 {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[1/2] \
+                 Pending: B.\",\"revision\":1,\"warnings\":[],\"check\":{\"passed\":false,\
+                 \"open\":1,\"owner\":null,\"stale_minutes\":null,\"minutes_since_change\":0,\
+                 \"stop_hook_active\":false}},\"text\":\"1 of 2 open — finish it before you \
+                 wrap up.\",\"stats\":{\"total\":2,\"pending\":1,\"in_progress\":0,\
+                 \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .code(1);
     let json = done.json();
@@ -309,22 +307,21 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
     let free = env
         .todos(&["--json", "check"])
         .env("TODOS_OWNER", "w1")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"completed\",\
-                \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server\",\
-                \"status\":\"in_progress\",\"owner\":\"w2\"},{\"id\":\"3\",\
-                \"content\":\"Client\",\"status\":\"completed\",\"owner\":\"w1\"},\
-                {\"id\":\"4\",\"content\":\"Docs\",\"status\":\"completed\"}],\
-                \"recap\":\"[3/4] In progress: Server.\",\"revision\":3,\
-                \"warnings\":[],\"check\":{\"passed\":true,\"open\":0,\
-                \"owner\":\"w1\",\"stale_minutes\":null,\"minutes_since_change\":0,\
-                \"stop_hook_active\":false}},\"text\":\"1 of 4 open — finish it before you \
-                wrap up.\",\"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\
-                \"completed\":3,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"completed\",\
+                 \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server\",\
+                 \"status\":\"in_progress\",\"owner\":\"w2\"},{\"id\":\"3\",\
+                 \"content\":\"Client\",\"status\":\"completed\",\"owner\":\"w1\"},\
+                 {\"id\":\"4\",\"content\":\"Docs\",\"status\":\"completed\"}],\
+                 \"recap\":\"[3/4] In progress: Server.\",\"revision\":3,\"warnings\":[],\
+                 \"check\":{\"passed\":true,\"open\":0,\"owner\":\"w1\",\
+                 \"stale_minutes\":null,\"minutes_since_change\":0,\
+                 \"stop_hook_active\":false}},\"text\":\"1 of 4 open — finish it before you \
+                 wrap up.\",\"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\
+                 \"completed\":3,\"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

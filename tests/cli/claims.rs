@@ -4,7 +4,8 @@
 use serde_json::Value;
 
 use crate::support::{
-    TestEnv, give_owner_hint, no_lease_hint, still_open, try_help, unreadable_store_hint,
+    TestEnv, envelope_end, give_owner_hint, no_lease_hint, still_open, try_help,
+    unreadable_store_hint,
 };
 
 const T0: &str = "2025-01-02T17:00:00Z";
@@ -89,20 +90,19 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
         .todos(&["--json", "next", "--claim", "--owner", "w2"])
         .env("TODOS_NOW", T0)
         .env("TODOS_CLAIM_LEASE", "1h")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\
-                \"content\":\"Server\",\"status\":\"in_progress\",\
-                \"owner\":\"w2\",\"lease_until\":\"2025-01-02T18:00:00+00:00\",\
-                \"lease_seconds\":3600},\"claim\":{\"owner\":\"w2\",\
-                \"revision\":3,\"lease_until\":\"2025-01-02T18:00:00+00:00\",\
-                \"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\
-                \"revision\":3,\"recap\":\"[0/3] In progress: Schema (+1 more). Pending: \
-                Client.\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"Server\\\". Lease until \
-                2025-01-02 18:00:00.\",\"stats\":{\"total\":3,\"pending\":1,\
-                \"in_progress\":2,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"content\":\"Server\",\"status\":\"in_progress\",\"owner\":\"w2\",\
+                 \"lease_until\":\"2025-01-02T18:00:00+00:00\",\"lease_seconds\":3600},\
+                 \"claim\":{\"owner\":\"w2\",\"revision\":3,\
+                 \"lease_until\":\"2025-01-02T18:00:00+00:00\",\"taken_over_from\":null,\
+                 \"taken_over\":null},\"claimed\":true,\"revision\":3,\"recap\":\"[0/3] In \
+                 progress: Schema (+1 more). Pending: Client.\",\"warnings\":[]},\
+                 \"text\":\"Claimed: 2 \\\"Server\\\". Lease until 2025-01-02 18:00:00.\",\
+                 \"stats\":{\"total\":3,\"pending\":1,\"in_progress\":2,\"completed\":0,\
+                 \"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -354,18 +354,18 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
         .run()
         .success();
     env.todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
-            \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"in_progress\",\
-            \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server v2\",\
-            \"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Client\",\
-            \"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Schema. Pending: \
-            Server v2; Client.\",\"revision\":3,\"warnings\":[]},\
-            \"text\":\"Todos: 2 pending, 1 in_progress.\",\"stats\":{\"total\":3,\
-            \"pending\":2,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\
-            \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"in_progress\",\
+                 \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server v2\",\
+                 \"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Client\",\
+                 \"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Schema. Pending: \
+                 Server v2; Client.\",\"revision\":3,\"warnings\":[]},\"text\":\"Todos: 2 \
+                 pending, 1 in_progress.\",\"stats\":{\"total\":3,\"pending\":2,\
+                 \"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success();
     let keep = r#"{"todos": [{"content": "Schema", "status": "in_progress"}, {"content": "Server v2", "status": "pending"}, {"content": "Client", "status": "pending"}, {"content": "Docs", "status": "pending"}]}"#;

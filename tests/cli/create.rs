@@ -1,5 +1,6 @@
 use crate::support::{
-    TestEnv, error_paths, give_items_hint, input_problems, items, still_open, too_many_items,
+    TestEnv, envelope_end, error_paths, give_items_hint, input_problems, items, still_open,
+    too_many_items,
 };
 
 #[test]
@@ -152,13 +153,17 @@ fn every_bad_item_is_named() {
     let json = env
         .rejects(
             env.todos(&["--json", "create"])
-                .stdin(r#"{"items": ["a", 7], "extra": 1}"#).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
-                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"extra\",\
-                        \"message\":\"unknown field \\\"extra\\\"; the fields here are items, content, \
-                        description, activeForm, priority, blocked_by, owner, type and parentId\"},\
-                        {\"path\":\"items[1]\",\"message\":\"must be a string, not a number\"}]},\
-                        \"text\":\"error: the input has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n"),
+                .stdin(r#"{"items": ["a", 7], "extra": 1}"#)
+                .expect_stdout(concat!(
+                    "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                     \"message\":\"the input has 2 problems\",\
+                     \"details\":[{\"path\":\"extra\",\"message\":\"unknown field \
+                     \\\"extra\\\"; the fields here are items, content, description, \
+                     activeForm, priority, blocked_by, owner, type and parentId\"},\
+                     {\"path\":\"items[1]\",\"message\":\"must be a string, not a \
+                     number\"}]},\"text\":\"error: the input has 2 problems\",",
+                    envelope_end!(),
+                )),
             1,
         )
         .json();

@@ -1,8 +1,8 @@
 //! Every error class: its exit code, its words, its envelope, and an untouched workspace.
 
 use crate::support::{
-    TestEnv, disk_full, input_problems, revision_ahead, todos_now_hint, try_help, unknown_status,
-    unsafe_path_hint,
+    TestEnv, disk_full, envelope_end, input_problems, revision_ahead, todos_now_hint, try_help,
+    unknown_status, unsafe_path_hint,
 };
 
 #[test]
@@ -151,15 +151,20 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
         2,
     );
     let json = env
-        .rejects(env.todos(&["--json", "write", "--bogus"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-                \"message\":\"unexpected argument '--bogus' found\\n\\n  tip: to pass '--bogus' \
-                as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] [SNAPSHOT_JSON]\\n\\nFor \
-                more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\
-                \"text\":\"error: unexpected argument '--bogus' found\\n\\n  tip: to pass \
-                '--bogus' as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] \
-                [SNAPSHOT_JSON]\\n\\nFor more information, try '--help'.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\
-                \"list\":null,\"params_input\":null}}\n"), 2)
+        .rejects(
+            env.todos(&["--json", "write", "--bogus"])
+                .expect_stdout(concat!(
+                    "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"unexpected \
+             argument '--bogus' found\\n\\n  tip: to pass '--bogus' as a value, use '-- \
+             --bogus'\\n\\nUsage: todos write [OPTIONS] [SNAPSHOT_JSON]\\n\\nFor more \
+             information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\
+             \"text\":\"error: unexpected argument '--bogus' found\\n\\n  tip: to pass \
+             '--bogus' as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] \
+             [SNAPSHOT_JSON]\\n\\nFor more information, try '--help'.\",",
+                    envelope_end!(no workspace),
+                )),
+            2,
+        )
         .json();
     assert_eq!(json["error"]["code"], "USAGE");
     let context = json["context"].as_object().expect("a context");

@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use crate::support::{
-    TestEnv, error_paths, input_problems, instructions, json_line, no_summary, restored,
-    still_open, unchanged, unknown_status,
+    TestEnv, envelope_end, error_paths, input_problems, instructions, json_line, no_summary,
+    restored, still_open, unchanged, unknown_status,
 };
 
 /// The plan S with A and B pending, as a change or a restore prints it.
@@ -603,14 +603,14 @@ fn show_and_recap_say_where_no_plan_is() {
     let json = env
         .todos(&["--json", "recap"])
         .expect_stderr("")
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"summary\":null,\
-                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
-                \"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\
-                \"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\
+                 \"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\
+                 \"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\"pending\":0,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success();
     assert_eq!(json.json()["status"], "success");
@@ -857,14 +857,13 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(made.status.success());
     let json = git
         .todos(&["--json", "init", "--git"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\
-                \"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},\
-                {\"path\":\".git/config\",\"action\":\"updated\"}]},\
-                \"text\":\"Set up: git merges plans with todos.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},\
+                 {\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git \
+                 merges plans with todos.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

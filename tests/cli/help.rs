@@ -1,7 +1,7 @@
 //! `--help` on every command: a one-line and a longer description, an example, every value of a
 //! choice explained, and the statuses with their aliases where a command takes a status.
 
-use crate::support::{TestEnv, instructions};
+use crate::support::{TestEnv, envelope_end, instructions};
 
 /// The text above `Usage:`: the description.
 fn description(help: &str) -> &str {
@@ -334,15 +334,15 @@ fn a_command_help_points_to_the_global_options() {
     env.plan("Ship", &["pending:A"]);
     let json = env
         .todos(&["show", "--json"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
-                \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\
-                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
+                 \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
+                 \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run_in_process()
         .success()
         .json();

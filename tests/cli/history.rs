@@ -6,8 +6,8 @@ use std::fs;
 use serde_json::Value;
 
 use crate::support::{
-    HISTORY, TestEnv, items, kept_revisions_hint, not_kept, nothing_to_undo, restored, still_open,
-    unvouched_hint,
+    HISTORY, TestEnv, envelope_end, items, kept_revisions_hint, not_kept, nothing_to_undo,
+    restored, still_open, unvouched_hint,
 };
 
 /// The plan of `three_changes`' revision 2, as every command that shows or restores it prints it.
@@ -110,15 +110,14 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
         .success();
     let json = env
         .todos(&["--json", "history", "--limit", "1"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
-                \"revisions\":[{\"revision\":3,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"write\",\"changes\":\"removed 3 \\\"Docs\\\" (pending); 2 \
-                pending → in_progress\",\"done\":1,\"total\":2}]},\
-                \"text\":\"3 kept revisions of the list default.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"revisions\":[{\"revision\":3,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"write\",\"changes\":\"removed 3 \\\"Docs\\\" (pending); 2 \
+                 pending → in_progress\",\"done\":1,\"total\":2}]},\"text\":\"3 kept \
+                 revisions of the list default.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -257,20 +256,19 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
     let json = env
         .todos(&["--json", "history"])
         .env("TODOS_HISTORY_LIMIT", "4")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
-                \"revisions\":[{\"revision\":12,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"create\",\"changes\":\"added 12\",\"done\":0,\
-                \"total\":12},{\"revision\":11,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"create\",\"changes\":\"added 11\",\"done\":0,\
-                \"total\":11},{\"revision\":10,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"create\",\"changes\":\"added 10\",\"done\":0,\
-                \"total\":10},{\"revision\":9,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"create\",\"changes\":\"9 items\",\"done\":0,\
-                \"total\":9}]},\"text\":\"4 kept revisions of the list default.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"revisions\":[{\"revision\":12,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"create\",\"changes\":\"added 12\",\"done\":0,\"total\":12},\
+                 {\"revision\":11,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"create\",\"changes\":\"added 11\",\"done\":0,\"total\":11},\
+                 {\"revision\":10,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"create\",\"changes\":\"added 10\",\"done\":0,\"total\":10},\
+                 {\"revision\":9,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\
+                 \"changes\":\"9 items\",\"done\":0,\"total\":9}]},\"text\":\"4 kept \
+                 revisions of the list default.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

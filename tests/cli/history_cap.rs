@@ -5,7 +5,9 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 
-use crate::support::{HISTORY, TestEnv, repeated_revision, restored, still_open, unvouched_lines};
+use crate::support::{
+    HISTORY, TestEnv, envelope_end, repeated_revision, restored, still_open, unvouched_lines,
+};
 
 const CAP: u64 = 64 * 1024 * 1024;
 
@@ -87,17 +89,17 @@ fn history_and_undo_refuse_a_history_over_64_mib() {
         let done = env
             .todos(&[&["--json"][..], args].concat())
             .expect_code(1)
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
-                    \"message\":\"[ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB \
-                    (67109157 bytes); todos does not read it\",\"details\":[],\
-                    \"hint\":\"move it aside (rename it, e.g. to default.history.jsonl.old): \
-                    history and undo start again from the next change; changes go on meanwhile\"},\
-                    \"text\":\"error: [ROOT]/ws/.todos/default.history.jsonl is larger than \
-                    64 MiB (67109157 bytes); todos does not read it\",\
-                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                    \"list\":\"default\",\"params_input\":null}}\n",
-            )
+                     \"message\":\"[ROOT]/ws/.todos/default.history.jsonl is larger than 64 \
+                     MiB (67109157 bytes); todos does not read it\",\"details\":[],\
+                     \"hint\":\"move it aside (rename it, e.g. to \
+                     default.history.jsonl.old): history and undo start again from the next \
+                     change; changes go on meanwhile\"},\"text\":\"error: \
+                     [ROOT]/ws/.todos/default.history.jsonl is larger than 64 MiB (67109157 \
+                     bytes); todos does not read it\",",
+                envelope_end!(),
+            ))
             .run()
             .code(1);
         assert_eq!(done.json()["error"]["code"], "INVALID_PARAM");

@@ -6,8 +6,8 @@ use std::process::{Command, Stdio};
 use serde_json::{Value, json};
 
 use crate::support::{
-    Done, TestEnv, instructions, items_still_open, still_asks, still_open, trust_step,
-    unsafe_path_hint,
+    Done, TestEnv, envelope_end, instructions, items_still_open, still_asks, still_open,
+    trust_step, unsafe_path_hint,
 };
 
 const BEGIN: &str = "<!-- todos:begin";
@@ -641,14 +641,14 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
-                \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
-                \"action\":\"created\"},{\"path\":\".codex/config.toml\",\
-                \"action\":\"updated\"}],\"allowed\":[]},\"text\":\"Set up: the agent now \
-                plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
+                 \"action\":\"created\"},{\"path\":\".codex/config.toml\",\
+                 \"action\":\"updated\"}],\"allowed\":[]},\"text\":\"Set up: the agent now \
+                 plans with todos.\",",
+            envelope_end!(),
+        ))
         .run()
         .success();
     assert_eq!(
@@ -668,32 +668,37 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     for (agent, again) in [
         (
             "claude",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"claude\",\
-                    \"agents\":[\"claude\"],\"files\":[{\"path\":\"CLAUDE.md\",\
-                    \"action\":\"unchanged\"},{\"path\":\".mcp.json\",\
-                    \"action\":\"unchanged\"},{\"path\":\".claude/settings.json\",\
-                    \"action\":\"unchanged\"}],\"allowed\":[\"Bash(todos:*)\",\
-                    \"mcp__todos\"]},\"text\":\"Already set up: nothing changed.\",\
-                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                    \"list\":\"default\",\"params_input\":null}}\n",
+            concat!(
+                "{\"status\":\"success\",\"data\":{\"agent\":\"claude\",\
+                 \"agents\":[\"claude\"],\"files\":[{\"path\":\"CLAUDE.md\",\
+                 \"action\":\"unchanged\"},{\"path\":\".mcp.json\",\"action\":\"unchanged\"},\
+                 {\"path\":\".claude/settings.json\",\"action\":\"unchanged\"}],\
+                 \"allowed\":[\"Bash(todos:*)\",\"mcp__todos\"]},\"text\":\"Already set up: \
+                 nothing changed.\",",
+                envelope_end!(),
+            ),
         ),
         (
             "gemini",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\
-                    \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
-                    \"action\":\"unchanged\"},{\"path\":\".gemini/settings.json\",\
-                    \"action\":\"unchanged\"}],\"allowed\":[\"run_shell_command(todos)\"]},\
-                    \"text\":\"Already set up: nothing changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                    \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            concat!(
+                "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\
+                 \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
+                 \"action\":\"unchanged\"},{\"path\":\".gemini/settings.json\",\
+                 \"action\":\"unchanged\"}],\"allowed\":[\"run_shell_command(todos)\"]},\
+                 \"text\":\"Already set up: nothing changed.\",",
+                envelope_end!(),
+            ),
         ),
         (
             "codex",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
-                    \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
-                    \"action\":\"unchanged\"},{\"path\":\".codex/config.toml\",\
-                    \"action\":\"unchanged\"}],\"allowed\":[]},\"text\":\"Already set up: nothing \
-                    changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                    \"list\":\"default\",\"params_input\":null}}\n",
+            concat!(
+                "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
+                 \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
+                 \"action\":\"unchanged\"},{\"path\":\".codex/config.toml\",\
+                 \"action\":\"unchanged\"}],\"allowed\":[]},\"text\":\"Already set up: \
+                 nothing changed.\",",
+                envelope_end!(),
+            ),
         ),
     ] {
         let again = env
@@ -740,18 +745,17 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     let gemini = env
         .todos(&["--json", "init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\
-                \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
-                \"action\":\"created\"},{\"path\":\".gemini/settings.json\",\
-                \"action\":\"updated\"}],\"allowed\":[\"run_shell_command(todos)\"],\
-                \"trust\":\"Gemini CLI: run `gemini` in this folder and answer \\\"Trust \
-                folder\\\" to \\\"Do you trust the files in this folder?\\\" (or /permissions \
-                later); it runs no project hook in an untrusted folder.\"},\
-                \"text\":\"Set up: the agent now plans with todos.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
+                 \"action\":\"created\"},{\"path\":\".gemini/settings.json\",\
+                 \"action\":\"updated\"}],\"allowed\":[\"run_shell_command(todos)\"],\
+                 \"trust\":\"Gemini CLI: run `gemini` in this folder and answer \\\"Trust \
+                 folder\\\" to \\\"Do you trust the files in this folder?\\\" (or \
+                 /permissions later); it runs no project hook in an untrusted folder.\"},\
+                 \"text\":\"Set up: the agent now plans with todos.\",",
+            envelope_end!(),
+        ))
         .run()
         .success();
     assert_eq!(
@@ -815,15 +819,17 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
-                \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
-                \"action\":\"created\"},{\"path\":\".codex/config.toml\",\
-                \"action\":\"unchanged\"}],\"allowed\":[],\"not_own\":[\"[ROOT]/ws/.codex/config.toml: \
-                the MCP server entry \\\"todos\\\" runs command \\\"sh\\\", which is not \
-                todos' own (`todos mcp`): left as it is, neither approved nor trusted; review \
-                it\"]},\"text\":\"Set up: the agent now plans with todos.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\"agents\":[\"codex\"],\
+             \"files\":[{\"path\":\"AGENTS.md\",\"action\":\"created\"},\
+             {\"path\":\".codex/config.toml\",\"action\":\"unchanged\"}],\"allowed\":[],\
+             \"not_own\":[\"[ROOT]/ws/.codex/config.toml: the MCP server entry \\\"todos\\\" \
+             runs command \\\"sh\\\", which is not todos' own (`todos mcp`): left as it is, \
+             neither approved nor trusted; review it\"]},\"text\":\"Set up: the agent now \
+             plans with todos.\",",
+            envelope_end!(),
+        ))
+        .run()
         .success();
     assert_eq!(
         env.read(".codex/config.toml"),

@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::support::{
-    HISTORY, LOCK, TestEnv, empty_plan_hint, ids_hint, instructions, kept_revisions_hint, no_item,
-    nothing_to_undo, restored, still_open, unknown_status, unreadable_store_hint,
+    HISTORY, LOCK, TestEnv, empty_plan_hint, envelope_end, ids_hint, instructions,
+    kept_revisions_hint, no_item, nothing_to_undo, restored, still_open, unknown_status,
+    unreadable_store_hint,
 };
 
 fn mkfifo(path: &std::path::Path) {
@@ -334,19 +335,17 @@ fn a_list_named_like_a_history_file_is_shown() {
         .success();
     let json = env
         .todos(&["--json", "show", "--all"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\
-                \"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\
-                \"revision\":0,\"warnings\":[]},{\"list\":\"a\",\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"In a\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/1] Pending: In a.\",\"revision\":1,\
-                \"warnings\":[]},{\"list\":\"a.history\",\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"In a.history\",\
-                \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.history.\",\
-                \"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 2 items in all.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
+                 \"warnings\":[]},{\"list\":\"a\",\"summary\":null,\"todos\":[{\"id\":\"1\",\
+                 \"content\":\"In a\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In \
+                 a.\",\"revision\":1,\"warnings\":[]},{\"list\":\"a.history\",\
+                 \"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"In a.history\",\
+                 \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.history.\",\
+                 \"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 2 items in all.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

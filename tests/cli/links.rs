@@ -10,7 +10,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::support::{
-    Done, HISTORY, LOCK, TestEnv, instructions, memory_dir_hint, still_open, unsafe_path_hint,
+    Done, HISTORY, LOCK, TestEnv, envelope_end, instructions, memory_dir_hint, still_open,
+    unsafe_path_hint,
 };
 
 /// A refusal that must come at once: generous for a machine loaded by parallel builds (5 s
@@ -102,16 +103,16 @@ fn a_symlinked_store_is_refused_by_readers_too() {
     symlink(&target, env.path(".todos.json")).unwrap();
     for args in [&["show"][..], &["recap"], &["check"], &["--json", "show"]] {
         let run = if args[0] == "--json" {
-            env.todos(args).expect_stdout(
+            env.todos(args).expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"UNSAFE_PATH\",\
-                 \"message\":\"[ROOT]/ws/.todos.json is a symbolic link; todos does not read \
-                 or write through it\",\"details\":[],\"hint\":\"if this workspace is yours, \
-                 replace it with a regular file or folder inside the workspace (or remove \
-                 it), then run the command again\"},\"text\":\"error: [ROOT]/ws/.todos.json \
-                 is a symbolic link; todos does not read or write through it\",\
-                 \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                 \"list\":\"default\",\"params_input\":null}}\n",
-            )
+                     \"message\":\"[ROOT]/ws/.todos.json is a symbolic link; todos does not \
+                     read or write through it\",\"details\":[],\"hint\":\"if this workspace \
+                     is yours, replace it with a regular file or folder inside the workspace \
+                     (or remove it), then run the command again\"},\"text\":\"error: \
+                     [ROOT]/ws/.todos.json is a symbolic link; todos does not read or write \
+                     through it\",",
+                envelope_end!(),
+            ))
         } else {
             env.todos(args).expect_stderr(concat!(
                 "error: [ROOT]/ws/.todos.json is a symbolic link; todos does not read or write \

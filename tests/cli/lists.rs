@@ -6,7 +6,9 @@ use std::thread;
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, TestEnv, items, lock_busy_hint, still_open, unsafe_path_hint};
+use crate::support::{
+    HISTORY, TestEnv, envelope_end, items, lock_busy_hint, still_open, unsafe_path_hint,
+};
 
 #[test]
 fn a_named_list_has_its_own_store_ids_and_history() {
@@ -242,22 +244,20 @@ fn show_all_prints_every_list_default_first() {
     );
     let json = env
         .todos(&["--json", "show", "--all"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\
-                \"summary\":\"Main plan\",\"todos\":[{\"id\":\"1\",\
-                \"content\":\"Done step\",\"status\":\"completed\"},\
-                {\"id\":\"2\",\"content\":\"Open step\",\"status\":\"pending\"}],\
-                \"recap\":\"[1/2] Pending: Open step.\",\"revision\":1,\
-                \"warnings\":[]},{\"list\":\"api\",\"summary\":\"API\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Route\",\"status\":\"in_progress\"}],\
-                \"recap\":\"[0/1] In progress: Route.\",\"revision\":1,\
-                \"warnings\":[]},{\"list\":\"web\",\"summary\":\"Web\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Page\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/1] Pending: Page.\",\"revision\":1,\
-                \"warnings\":[]}]},\"text\":\"3 lists, 4 items in all.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"summary\":\"Main plan\",\"todos\":[{\"id\":\"1\",\"content\":\"Done \
+                 step\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Open step\",\
+                 \"status\":\"pending\"}],\"recap\":\"[1/2] Pending: Open step.\",\
+                 \"revision\":1,\"warnings\":[]},{\"list\":\"api\",\"summary\":\"API\",\
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Route\",\"status\":\"in_progress\"}],\
+                 \"recap\":\"[0/1] In progress: Route.\",\"revision\":1,\"warnings\":[]},\
+                 {\"list\":\"web\",\"summary\":\"Web\",\"todos\":[{\"id\":\"1\",\
+                 \"content\":\"Page\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: \
+                 Page.\",\"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 4 items in \
+                 all.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::support::{
-    Run, TestEnv, error_paths, instructions, items, still_asks, still_open, whole,
+    Run, TestEnv, envelope_end, error_paths, instructions, items, still_asks, still_open, whole,
 };
 
 const LEGACY: &str = "2025-11-25";
@@ -335,19 +335,19 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
     let shown = client.envelope("show", json!({}));
     let cli = env
         .todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
-                \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
-                \"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\
-                \"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: Document.\",\
-                \"revision\":4,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, \
-                2 completed.\",\"stats\":{\"total\":4,\"pending\":1,\
-                \"in_progress\":1,\"completed\":2,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
+                 \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
+                 \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
+                 \"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\
+                 \"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: \
+                 Document.\",\"revision\":4,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 \
+                 in_progress, 2 completed.\",\"stats\":{\"total\":4,\"pending\":1,\
+                 \"in_progress\":1,\"completed\":2,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -355,19 +355,19 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
     let recap = client.envelope("recap", json!({}));
     let cli = env
         .todos(&["--json", "recap"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
-                \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
-                \"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\
-                \"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: Document.\",\
-                \"revision\":4,\"warnings\":[]},\"text\":\"[2/4] In progress: Test. Pending: \
-                Document.\",\"stats\":{\"total\":4,\"pending\":1,\"in_progress\":1,\
-                \"completed\":2,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
+                 \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
+                 \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
+                 \"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\
+                 \"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: \
+                 Document.\",\"revision\":4,\"warnings\":[]},\"text\":\"[2/4] In progress: \
+                 Test. Pending: Document.\",\"stats\":{\"total\":4,\"pending\":1,\
+                 \"in_progress\":1,\"completed\":2,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -473,20 +473,19 @@ fn every_call_reads_the_store_afresh() {
     client.envelope("update", json!({"id": "4", "status": "in_progress"}));
     let cli = env
         .todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
-                \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
-                \"status\":\"cancelled\"},{\"id\":\"4\",\"content\":\"From the shell\",\
-                \"status\":\"in_progress\"}],\"recap\":\"[3/4] In progress: From the shell. \
-                Cancelled: Test.\",\"revision\":5,\"warnings\":[]},\
-                \"text\":\"Todos: 1 in_progress, 2 completed, 1 cancelled.\",\
-                \"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\
-                \"completed\":2,\"cancelled\":1,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
+                 \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
+                 \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
+                 \"status\":\"cancelled\"},{\"id\":\"4\",\"content\":\"From the shell\",\
+                 \"status\":\"in_progress\"}],\"recap\":\"[3/4] In progress: From the shell. \
+                 Cancelled: Test.\",\"revision\":5,\"warnings\":[]},\"text\":\"Todos: 1 \
+                 in_progress, 2 completed, 1 cancelled.\",\"stats\":{\"total\":4,\
+                 \"pending\":0,\"in_progress\":1,\"completed\":2,\"cancelled\":1,\
+                 \"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

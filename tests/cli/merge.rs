@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::support::{
-    Done, TestEnv, gitattributes_created, items, repeated_revision, still_open,
+    Done, TestEnv, envelope_end, gitattributes_created, items, repeated_revision, still_open,
     unreadable_store_hint, unsafe_path_hint, unvouched_lines,
 };
 
@@ -282,17 +282,17 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
     }
     let json = env
         .rejects(
-            env.todos(&["--json", "show"]).expect_stdout(
+            env.todos(&["--json", "show"]).expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
-            \"message\":\"[ROOT]/ws/.todos.json is a merge conflict: git left its conflict \
-            markers in it; `todos resolve` merges both sides\",\
-            \"details\":[],\"hint\":\"run `todos resolve`, then `git add` the file; \
-            `todos init --git` registers todos' merge driver, so that git merges plans \
-            itself from then on\"},\"text\":\"error: [ROOT]/ws/.todos.json is a merge \
-            conflict: git left its conflict markers in it; `todos resolve` merges both \
-            sides\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-            \"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"[ROOT]/ws/.todos.json is a merge conflict: git left its \
+                     conflict markers in it; `todos resolve` merges both sides\",\
+                     \"details\":[],\"hint\":\"run `todos resolve`, then `git add` the file; \
+                     `todos init --git` registers todos' merge driver, so that git merges \
+                     plans itself from then on\"},\"text\":\"error: [ROOT]/ws/.todos.json is \
+                     a merge conflict: git left its conflict markers in it; `todos resolve` \
+                     merges both sides\",",
+                envelope_end!(),
+            )),
             4,
         )
         .json();
@@ -573,14 +573,13 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     let config_before = env.read(".git/config");
     let first = env
         .todos(&["--json", "init", "--git"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\
-                \"files\":[{\"path\":\".gitattributes\",\"action\":\"updated\"},\
-                {\"path\":\".git/config\",\"action\":\"updated\"}]},\
-                \"text\":\"Set up: git merges plans with todos.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"files\":[{\"path\":\".gitattributes\",\"action\":\"updated\"},\
+                 {\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git \
+                 merges plans with todos.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -779,23 +778,22 @@ fn resolve_without_a_common_plan_keeps_both_sides_items() {
     );
     let resolved = env
         .todos(&["--json", "resolve"])
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
-                {\"id\":\"2\",\"content\":\"Mine\",\"status\":\"pending\"},\
-                {\"id\":\"3\",\"content\":\"Yours\",\"status\":\"pending\"}],\
-                \"recap\":\"[1/3] Pending: Mine; Yours.\",\"revision\":6,\
-                \"changed\":true,\"warnings\":[\"both branches added an item 2: theirs, \
-                \\\"Yours\\\", is now 3\"],\"resolved\":{\"path\":\"[ROOT]/ws/.todos.json\",\
-                \"base\":\"none\",\"renumbered\":[{\"from\":\"2\",\
-                \"to\":\"3\"}],\"problems\":[],\"next\":\"git add .todos.json\"}},\
-                \"text\":\"Merged both sides of the conflict in [ROOT]/ws/.todos.json (common \
-                plan: none found: both sides' items are kept). Now run `git add .todos.json`.\",\
-                \"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\
-                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\
+                 \"content\":\"A\",\"status\":\"completed\"},{\"id\":\"2\",\
+                 \"content\":\"Mine\",\"status\":\"pending\"},{\"id\":\"3\",\
+                 \"content\":\"Yours\",\"status\":\"pending\"}],\"recap\":\"[1/3] Pending: \
+                 Mine; Yours.\",\"revision\":6,\"changed\":true,\"warnings\":[\"both \
+                 branches added an item 2: theirs, \\\"Yours\\\", is now 3\"],\
+                 \"resolved\":{\"path\":\"[ROOT]/ws/.todos.json\",\"base\":\"none\",\
+                 \"renumbered\":[{\"from\":\"2\",\"to\":\"3\"}],\"problems\":[],\
+                 \"next\":\"git add .todos.json\"}},\"text\":\"Merged both sides of the \
+                 conflict in [ROOT]/ws/.todos.json (common plan: none found: both sides' \
+                 items are kept). Now run `git add .todos.json`.\",\"stats\":{\"total\":3,\
+                 \"pending\":2,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\
+                 \"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

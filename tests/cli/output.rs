@@ -7,7 +7,8 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::support::{
-    LOCK, TestEnv, ids_hint, lock_busy_hint, no_item, still_open, unreadable_store_hint, whole,
+    LOCK, TestEnv, envelope_end, ids_hint, lock_busy_hint, no_item, still_open,
+    unreadable_store_hint, whole,
 };
 
 fn sample(env: &TestEnv) {
@@ -169,22 +170,22 @@ fn json_format_and_envelope() {
     );
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Fix login\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token check\",\
-                \"status\":\"in_progress\",\"active_form\":\"Patching the token check\"},\
-                {\"id\":\"3\",\"content\":\"Add a regression test\",\
-                \"status\":\"pending\"},{\"id\":\"4\",\"content\":\"Perf script\",\
-                \"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\
-                \"status\":\"failed\"}],\"recap\":\"[3/5] In progress: Patch the token check. \
-                Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI \
-                job.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, \
-                1 completed, 1 cancelled, 1 failed.\",\"stats\":{\"total\":5,\
-                \"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":1,\
-                \"failed\":1,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
+                 \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token \
+                 check\",\"status\":\"in_progress\",\"active_form\":\"Patching the token \
+                 check\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\
+                 \"status\":\"pending\"},{\"id\":\"4\",\"content\":\"Perf script\",\
+                 \"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\
+                 \"status\":\"failed\"}],\"recap\":\"[3/5] In progress: Patch the token \
+                 check. Pending: Add a regression test. Cancelled: Perf script. Failed: \
+                 Flaky CI job.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 \
+                 pending, 1 in_progress, 1 completed, 1 cancelled, 1 failed.\",\
+                 \"stats\":{\"total\":5,\"pending\":1,\"in_progress\":1,\"completed\":1,\
+                 \"cancelled\":1,\"failed\":1,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -386,20 +387,22 @@ fn a_hand_edited_store_cannot_drive_the_terminal() {
             )), 4);
     }
     let done = env.rejects(
-        env.todos(&["--json", "show"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
-                \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: summary: \
-                holds a control character (U+001B); use one line of printable text; todos[0].content: \
-                holds a control character (U+001B); use one line of printable text; todos[1].id: \
-                \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal digits, no leading \
-                zero) (+1 more)\",\"details\":[],\"hint\":\"the file was left untouched; \
-                run `todos undo` to set it aside and restore the latest revision its history \
-                kept, or fix [ROOT]/ws/.todos.json by hand\"},\"text\":\"error: [ROOT]/ws/.todos.json \
-                cannot be read as a todos store: summary: holds a control character (U+001B); \
-                use one line of printable text; todos[0].content: holds a control character \
-                (U+001B); use one line of printable text; todos[1].id: \\\"2\\\\u{9b}2J\\\" \
-                is not an id todos hands out (decimal digits, no leading zero) (+1 more)\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n"),
+        env.todos(&["--json", "show"]).expect_stdout(concat!(
+            "{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
+             \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: summary: \
+             holds a control character (U+001B); use one line of printable text; \
+             todos[0].content: holds a control character (U+001B); use one line of printable \
+             text; todos[1].id: \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal \
+             digits, no leading zero) (+1 more)\",\"details\":[],\"hint\":\"the file was \
+             left untouched; run `todos undo` to set it aside and restore the latest \
+             revision its history kept, or fix [ROOT]/ws/.todos.json by hand\"},\
+             \"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a todos store: \
+             summary: holds a control character (U+001B); use one line of printable text; \
+             todos[0].content: holds a control character (U+001B); use one line of printable \
+             text; todos[1].id: \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal \
+             digits, no leading zero) (+1 more)\",",
+            envelope_end!(),
+        )),
         4,
     );
     // The whole envelope above holds none of the raw characters, only their escapes.

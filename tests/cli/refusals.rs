@@ -2,8 +2,8 @@
 //! every problem at once, and says what to do next.
 
 use crate::support::{
-    TestEnv, error_paths, ids_hint, no_item, revision_ahead, stale_revision, still_open,
-    too_many_items, unknown_status,
+    TestEnv, envelope_end, error_paths, ids_hint, no_item, revision_ahead, stale_revision,
+    still_open, too_many_items, unknown_status,
 };
 
 #[test]
@@ -12,15 +12,15 @@ fn json_and_markdown_at_once_is_a_usage_error() {
     env.plan("S", &["pending:A"]);
     let done = env.rejects(
         env.todos(&["--json", "show", "--format", "markdown"])
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-            \"message\":\"--json prints the JSON envelope and --format markdown prints \
-            Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; \
-            for the plan as JSON, drop --format (or use `todos show --format json`)\"},\
-            \"text\":\"error: --json prints the JSON envelope and --format markdown \
-            prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"--json prints the JSON envelope and --format markdown \
+                     prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, \
+                     drop --json; for the plan as JSON, drop --format (or use `todos show \
+                     --format json`)\"},\"text\":\"error: --json prints the JSON envelope \
+                     and --format markdown prints Markdown: choose one\",",
+                envelope_end!(),
+            )),
         2,
     );
     let envelope = done.json();
@@ -33,29 +33,29 @@ fn json_and_markdown_at_once_is_a_usage_error() {
     );
     let done = env.rejects(
         env.todos(&["--json", "show", "--watch", "--format", "markdown"])
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-                \"message\":\"--json prints the JSON envelope and --format markdown prints \
-                Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; \
-                for the plan as JSON, drop --format (or use `todos show --format json`)\"},\
-                \"text\":\"error: --json prints the JSON envelope and --format markdown \
-                prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"--json prints the JSON envelope and --format markdown \
+                     prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, \
+                     drop --json; for the plan as JSON, drop --format (or use `todos show \
+                     --format json`)\"},\"text\":\"error: --json prints the JSON envelope \
+                     and --format markdown prints Markdown: choose one\",",
+                envelope_end!(),
+            )),
         2,
     );
     assert_eq!(done.json()["error"]["code"], "USAGE");
     // The formats that agree with --json still run.
     env.todos(&["--json", "show", "--format", "json"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
-                \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\
-                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
+                 \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
+                 \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success();
 }

@@ -2,8 +2,8 @@
 //! error said, the command passes. Each refusal leaves the workspace byte-for-byte unchanged.
 
 use crate::support::{
-    TestEnv, error_paths, finish_before_stop, items_still_open, no_summary, still_open, try_help,
-    unknown_status,
+    TestEnv, envelope_end, error_paths, finish_before_stop, items_still_open, no_summary,
+    still_open, try_help, unknown_status,
 };
 
 #[test]
@@ -83,15 +83,16 @@ fn a_mistyped_priority_or_list_key_is_answered_too() {
         .rejects(
             env.todos(&["--json", "create"])
                 .stdin(r#"{"itmes": ["A"]}"#)
-                .expect_stdout(
+                .expect_stdout(concat!(
                     "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
-                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"itmes\",\
-                        \"message\":\"unknown field \\\"itmes\\\"; did you mean \\\"items\\\"?\"},\
-                        {\"path\":\"content\",\"message\":\"is missing; every item needs its text \
-                        (content, title, text, step or subject)\"}]},\"text\":\"error: the input \
-                        has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-                ),
+                         \"message\":\"the input has 2 problems\",\
+                         \"details\":[{\"path\":\"itmes\",\"message\":\"unknown field \
+                         \\\"itmes\\\"; did you mean \\\"items\\\"?\"},{\"path\":\"content\",\
+                         \"message\":\"is missing; every item needs its text (content, \
+                         title, text, step or subject)\"}]},\"text\":\"error: the input has \
+                         2 problems\",",
+                    envelope_end!(),
+                )),
             1,
         )
         .json();
@@ -299,16 +300,18 @@ fn a_write_that_reopens_a_finished_item_warns_by_name() {
 fn json_usage_errors_carry_clap_s_whole_message() {
     let env = TestEnv::new();
     let json = env
-        .rejects(env.todos(&["--json", "update", "--content", "x"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-                \"message\":\"the following required arguments were not provided:\\n  <ID>\\n\\nUsage: \
-                todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
-                ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, \
-                try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\
-                \"text\":\"error: the following required arguments were not provided:\\n  \
-                <ID>\\n\\nUsage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner \
-                NAME|--blocked-by ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor \
-                more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2)
+        .rejects(env.todos(&["--json", "update", "--content", "x"]).expect_stdout(concat!(
+            "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"the following \
+             required arguments were not provided:\\n  <ID>\\n\\nUsage: todos update \
+             [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\\n       \
+             todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, try \
+             '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: \
+             the following required arguments were not provided:\\n  <ID>\\n\\nUsage: todos \
+             update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+             ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more \
+             information, try '--help'.\",",
+            envelope_end!(no workspace),
+        )), 2)
         .json();
     let message = json["error"]["message"].as_str().unwrap();
     assert!(
@@ -374,18 +377,16 @@ fn one_item_is_spoken_of_in_the_singular() {
     );
     let json = env
         .todos(&["--json", "check"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"}],\
-                \"recap\":\"[1/1] All done.\",\"revision\":2,\"warnings\":[],\
-                \"check\":{\"passed\":true,\"open\":0,\"owner\":null,\
-                \"stale_minutes\":null,\"minutes_since_change\":0,\
-                \"stop_hook_active\":false}},\"text\":\"The one item is done.\",\
-                \"stats\":{\"total\":1,\"pending\":0,\"in_progress\":0,\
-                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"}],\
+                 \"recap\":\"[1/1] All done.\",\"revision\":2,\"warnings\":[],\
+                 \"check\":{\"passed\":true,\"open\":0,\"owner\":null,\"stale_minutes\":null,\
+                 \"minutes_since_change\":0,\"stop_hook_active\":false}},\"text\":\"The one \
+                 item is done.\",\"stats\":{\"total\":1,\"pending\":0,\"in_progress\":0,\
+                 \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

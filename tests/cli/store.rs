@@ -3,7 +3,8 @@
 use std::fs;
 
 use crate::support::{
-    LOCK, TestEnv, lock_busy_hint, still_open, unreadable_store_hint, waiting_for_lock,
+    LOCK, TestEnv, envelope_end, lock_busy_hint, still_open, unreadable_store_hint,
+    waiting_for_lock,
 };
 
 #[test]
@@ -94,16 +95,16 @@ fn a_corrupt_store_is_left_alone_with_a_way_back() {
     }
     let json = env
         .rejects(
-            env.todos(&["--json", "show"]).expect_stdout(
+            env.todos(&["--json", "show"]).expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
-            \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: expected \
-            value at line 3 column 13\",\"details\":[],\"hint\":\"the file was left \
-            untouched; run `todos undo` to set it aside and restore the latest revision \
-            its history kept, or fix [ROOT]/ws/.todos.json by hand\"},\
-            \"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a todos store: \
-            expected value at line 3 column 13\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: \
+                     expected value at line 3 column 13\",\"details\":[],\"hint\":\"the file \
+                     was left untouched; run `todos undo` to set it aside and restore the \
+                     latest revision its history kept, or fix [ROOT]/ws/.todos.json by \
+                     hand\"},\"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a \
+                     todos store: expected value at line 3 column 13\",",
+                envelope_end!(),
+            )),
             4,
         )
         .json();

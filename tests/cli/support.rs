@@ -481,6 +481,20 @@ macro_rules! finish_before_stop {
 }
 pub(crate) use finish_before_stop;
 
+/// The end of a `--json` envelope of a command run in the test's workspace, its `context`:
+/// `envelope_end!()` for the default list, `envelope_end!(no workspace)` where none was found.
+macro_rules! envelope_end {
+    () => {
+        "\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\
+         \"params_input\":null}}\n"
+    };
+    (no workspace) => {
+        "\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\
+         \"params_input\":null}}\n"
+    };
+}
+pub(crate) use envelope_end;
+
 /// The line `--json` prints for `value`: `serde_json`'s compact text, keys in the order the
 /// `json!` literal writes them, and a newline. Compared whole like any expected stdout, so an
 /// envelope can be written as readable lines.

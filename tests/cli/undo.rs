@@ -5,8 +5,8 @@ use std::fs;
 use serde_json::json;
 
 use crate::support::{
-    TestEnv, items, kept_revisions_hint, nothing_to_undo, restored, stale_revision, still_open,
-    unreadable_store_hint, unvouched_hint,
+    TestEnv, envelope_end, items, kept_revisions_hint, nothing_to_undo, restored, stale_revision,
+    still_open, unreadable_store_hint, unvouched_hint,
 };
 
 /// The plan S with a, b and c pending, as a change or a restore prints it.
@@ -156,18 +156,18 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
     let done = env
         .todos(&["--json", "undo"])
         .env("TODOS_NOW", "2025-03-04T05:06:07Z")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},\
-                {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/2] Pending: A; B.\",\"revision\":3,\
-                \"changed\":true,\"warnings\":[]},\"text\":\"Moved the unreadable store \
-                to [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of revision \
-                2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\
-                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},\
+                 {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[0/2] \
+                 Pending: A; B.\",\"revision\":3,\"changed\":true,\"warnings\":[]},\
+                 \"text\":\"Moved the unreadable store to \
+                 [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of \
+                 revision 2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success();
     let json = done.json();

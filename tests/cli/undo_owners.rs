@@ -1,7 +1,7 @@
 //! `undo` respects owners as every change does (SPEC §3a): under an owner's name, an undo that
 //! would change another owner's item is refused `CONFLICT`; under no name it is never limited.
 
-use crate::support::{TestEnv, no_lease_hint, restored, still_open};
+use crate::support::{TestEnv, envelope_end, no_lease_hint, restored, still_open};
 
 fn owned_by_w1() -> TestEnv {
     let env = TestEnv::new();
@@ -35,16 +35,16 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
     let done = env.rejects(
         env.todos(&["--json", "undo"])
             .env("TODOS_OWNER", "w2")
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
-            \"message\":\"item 1 \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): \
-            a change under one owner's name to another owner's item is refused\",\
-            \"details\":[],\"hint\":\"it holds no lease; `todos update 1 --take` takes \
-            it over on purpose\"},\"text\":\"error: item 1 \\\"Schema v2\\\" is owned \
-            by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another \
-            owner's item is refused\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"item 1 \\\"Schema v2\\\" is owned by w1, not by w2 \
+                     (TODOS_OWNER): a change under one owner's name to another owner's item \
+                     is refused\",\"details\":[],\"hint\":\"it holds no lease; `todos update \
+                     1 --take` takes it over on purpose\"},\"text\":\"error: item 1 \
+                     \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): a change \
+                     under one owner's name to another owner's item is refused\",",
+                envelope_end!(),
+            )),
         3,
     );
     let envelope = done.json();

@@ -1,6 +1,8 @@
 use serde_json::json;
 
-use crate::support::{TestEnv, items, no_summary, stale_revision, still_open, unchanged};
+use crate::support::{
+    TestEnv, envelope_end, items, no_summary, stale_revision, still_open, unchanged,
+};
 
 fn ids(env: &TestEnv) -> Vec<String> {
     items(&env.store()["todos"])
@@ -358,16 +360,16 @@ fn expect_revision_guards_against_lost_updates() {
                 "--summary",
                 "U",
             ])
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
-                    \"message\":\"the plan is at revision 2, not 7: revision 7 does not exist \
-                    yet, so no command read it\",\"details\":[],\"hint\":\"take the revision \
-                    from the last output of todos (`todos --json show` gives it as data.revision), \
-                    here --expect-revision 2\"},\"text\":\"error: the plan is at revision 2, \
-                    not 7: revision 7 does not exist yet, so no command read it\",\
-                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                    \"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"the plan is at revision 2, not 7: revision 7 does not \
+                     exist yet, so no command read it\",\"details\":[],\"hint\":\"take the \
+                     revision from the last output of todos (`todos --json show` gives it as \
+                     data.revision), here --expect-revision 2\"},\"text\":\"error: the plan \
+                     is at revision 2, not 7: revision 7 does not exist yet, so no command \
+                     read it\",",
+                envelope_end!(),
+            )),
             3,
         )
         .json();

@@ -464,6 +464,26 @@ macro_rules! update_needs {
 }
 pub(crate) use update_needs;
 
+/// The refusal of a change under one owner's name to another's item:
+/// `owned_by_another!(1 "Schema", by w1, not w2)`.
+macro_rules! owned_by_another {
+    ($id:literal $content:literal, by $owner:ident, not $me:ident) => {
+        concat!(
+            "error: item ",
+            $id,
+            " \"",
+            $content,
+            "\" is owned by ",
+            stringify!($owner),
+            ", not by ",
+            stringify!($me),
+            " (TODOS_OWNER): a change under one owner's name to another owner's item is \
+             refused\n"
+        )
+    };
+}
+pub(crate) use owned_by_another;
+
 /// The last line of `check`'s refusal while items are open: `finish_before_stop!(it)` for one,
 /// `finish_before_stop!(them)` for more.
 macro_rules! finish_before_stop {

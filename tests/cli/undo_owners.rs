@@ -1,7 +1,9 @@
 //! `undo` respects owners as every change does (SPEC §3a): under an owner's name, an undo that
 //! would change another owner's item is refused `CONFLICT`; under no name it is never limited.
 
-use crate::support::{TestEnv, envelope_end, no_lease_hint, restored, still_open};
+use crate::support::{
+    TestEnv, envelope_end, no_lease_hint, owned_by_another, restored, still_open,
+};
 
 fn owned_by_w1() -> TestEnv {
     let env = TestEnv::new();
@@ -53,8 +55,7 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
         env.todos(&["undo"])
             .env("TODOS_OWNER", "w2")
             .expect_stderr(concat!(
-                "error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change \
-                under one owner's name to another owner's item is refused\n",
+                owned_by_another!(1 "Schema v2", by w1, not w2),
                 no_lease_hint!(1),
             )),
         3,
@@ -64,8 +65,7 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
         env.todos(&["undo", "--to", "1"])
             .env("TODOS_OWNER", "w2")
             .expect_stderr(concat!(
-                "error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change \
-                    under one owner's name to another owner's item is refused\n",
+                owned_by_another!(1 "Schema v2", by w1, not w2),
                 no_lease_hint!(1),
             )),
         3,

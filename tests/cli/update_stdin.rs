@@ -2,8 +2,8 @@
 //! `--unblock` names only a blocker the item waits on.
 
 use crate::support::{
-    HISTORY, TestEnv, give_owner_hint, ids_hint, input_problems, no_lease_hint, send_id_hint,
-    still_open,
+    HISTORY, TestEnv, give_owner_hint, ids_hint, input_problems, no_lease_hint, owned_by_another,
+    send_id_hint, still_open,
 };
 
 fn three_items() -> TestEnv {
@@ -89,7 +89,11 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
     env.rejects(
         env.todos(&["update"])
             .env("TODOS_OWNER", "w2")
-            .stdin(r#"{"id":"2","status":"completed"}"#).expect_stderr(concat!("error: item 2 \"b\" is owned by w3, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", no_lease_hint!(2))),
+            .stdin(r#"{"id":"2","status":"completed"}"#)
+            .expect_stderr(concat!(
+                owned_by_another!(2 "b", by w3, not w2),
+                no_lease_hint!(2)
+            )),
         3,
     );
 }

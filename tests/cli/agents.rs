@@ -4,7 +4,10 @@
 
 use serde_json::json;
 
-use crate::support::{TestEnv, error_paths, finish_before_stop, items, no_summary, still_open};
+use crate::support::{
+    TestEnv, envelope_end, error_paths, finish_before_stop, items, items_still_open, no_summary,
+    still_asks, still_open, trust_step, unchanged,
+};
 
 fn triple(id: &str, status: &str, content: &str) -> (String, String, String) {
     (id.into(), status.into(), content.into())
@@ -68,7 +71,7 @@ fn cursor_todo_write_merges_by_id() {
     env.todos(&["write"])
         .stdin(cancel)
         .expect_stdout(DOCS_CANCELLED)
-        .expect_stderr("note: No change: the plan already matches (revision 3).\n")
+        .expect_stderr(unchanged!(3))
         .run()
         .success();
     assert_eq!(env.store()["revision"], revision);
@@ -158,21 +161,20 @@ fn vscode_manage_todo_list_writes_and_reads() {
         .success();
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
-                \"status\":\"completed\",\"description\":\"Run the failing login test\"},\
-                {\"id\":\"2\",\"content\":\"Patch the check\",\"status\":\"in_progress\",\
-                \"description\":\"Token expiry is compared in seconds\\nagainst milliseconds\"},\
-                {\"id\":\"3\",\"content\":\"Add a regression test\",\
-                \"status\":\"pending\"}],\"recap\":\"[1/3] In progress: Patch the check. \
-                Pending: Add a regression test.\",\"revision\":1,\"warnings\":[]},\
-                \"text\":\"Todos: 1 pending, 1 in_progress, 1 completed.\",\
-                \"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\
-                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\
+                 \"content\":\"Reproduce the bug\",\"status\":\"completed\",\
+                 \"description\":\"Run the failing login test\"},{\"id\":\"2\",\
+                 \"content\":\"Patch the check\",\"status\":\"in_progress\",\
+                 \"description\":\"Token expiry is compared in seconds\\nagainst \
+                 milliseconds\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\
+                 \"status\":\"pending\"}],\"recap\":\"[1/3] In progress: Patch the check. \
+                 Pending: Add a regression test.\",\"revision\":1,\"warnings\":[]},\
+                 \"text\":\"Todos: 1 pending, 1 in_progress, 1 completed.\",\
+                 \"stats\":{\"total\":3,\"pending\":1,\"in_progress\":1,\"completed\":1,\
+                 \"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -436,7 +438,7 @@ fn gemini_write_todos_with_cancelled_and_blocked() {
     // Blocked is open: check fails, and the item is listed among the open ones.
     env.rejects(
         env.todos(&["check"]).expect_stderr(concat!(
-            "todos: 2 of 4 items are still open.\n",
+            items_still_open!(2 of 4),
             "[2/4] In progress: Implement state management. Blocked: Wait for the API \
                 key from the user. Cancelled: Create API service.\n",
             "  2 [▶] Implement state management\n",
@@ -603,8 +605,12 @@ fn claude_task_update_deletes_adds_blockers_and_owners() {
         env.todos(&["update"])
             .stdin(payload)
             .expect_stdout(format!(
-                "[0/3] Ship\n  1 {tag}\n  2 [ ] Publish ⧗ 1\n  3 [ ] Announce{announce}\n\
-                 3 of 3 open — finish them before you wrap up.\n"
+                "[0/3] Ship\n  \
+                 1 {tag}\n  \
+                 2 [ ] Publish ⧗ 1\n  \
+                 3 [ ] Announce{announce}\n\
+                 {still_open}",
+                still_open = still_open!(3 of 3)
             ))
             .run();
     }
@@ -748,22 +754,21 @@ fn full_setup(agent: &str, action: &str) -> String {
                 "{action} CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
                 "{action} .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), PostToolUse and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), todos alone\n",
                 "{action} .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to approve the project's MCP servers when it next starts here; check with /mcp\n",
-                "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n",
-                "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n",
+                still_asks!(claude),
+                trust_step!(claude),
             ),
             action = action
         ),
         "codex" => format!(
             concat!(
                 "{action} AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
-                "{action} .codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), PostToolUse and Stop hooks\n",
-                "{action} .codex/config.toml: the todos MCP server (todos mcp), its tools approved (default_tools_approval_mode = \"approve\"); Codex loads a project's .codex/config.toml once you trust the folder; check with /mcp\n",
-                "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n",
-                "Codex still asks before commands that leave its sandbox.\n",
-                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
-                        and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
-                        review the three todos hooks and trust them (or later in /hooks). Codex runs \
-                        no project hook before both steps, and asks again when a hook changes.\n",
+                "{action} .codex/hooks.json: `todos hook` as the SessionStart \
+                 (startup|resume|clear|compact|fork), PostToolUse and Stop hooks\n",
+                "{action} .codex/config.toml: the todos MCP server (todos mcp), its tools \
+                 approved (default_tools_approval_mode = \"approve\"); Codex loads a \
+                 project's .codex/config.toml once you trust the folder; check with /mcp\n",
+                still_asks!(codex),
+                trust_step!(codex),
             ),
             action = action
         ),
@@ -775,8 +780,8 @@ fn full_setup(agent: &str, action: &str) -> String {
                         true), so Gemini CLI offers its tools without asking; it loads a project's \
                         MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` \
                         (tools.allowed), todos alone\n",
-                "Gemini CLI still asks before any other shell command.\n",
-                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n",
+                still_asks!(gemini),
+                trust_step!(gemini),
             ),
             action = action
         ),

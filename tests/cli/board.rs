@@ -6,9 +6,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, envelope_end, json_line};
 
 /// A folder with a plan: `todos write` run in it.
 fn plan_in(env: &TestEnv, dir: &Path, summary: &str, items: &[&str]) {
@@ -49,6 +49,51 @@ fn workspace_names(envelopes: &[Value], root: &Path) -> Vec<String> {
         .collect()
 }
 
+/// What `board --json` prints of a workspace under `[ROOT]/code` whose plan `summary` holds
+/// one pending item `A`, written once.
+fn one_item_board(folder: &str, summary: &str) -> String {
+    let workspace = format!("[ROOT]/code/{folder}");
+    let name = folder.rsplit('/').next().unwrap();
+    json_line(&json!({
+        "status": "success",
+        "data": {
+            "workspace": workspace,
+            "name": name,
+            "lists": [
+                {
+                    "list": "default",
+                    "summary": summary,
+                    "todos": [{"id": "1", "content": "A", "status": "pending"}],
+                    "recap": "[0/1] Pending: A.",
+                    "revision": 1,
+                    "warnings": [],
+                    "stats": {
+                        "total": 1,
+                        "pending": 1,
+                        "in_progress": 0,
+                        "completed": 0,
+                        "cancelled": 0,
+                        "failed": 0,
+                        "blocked": 0,
+                    },
+                    "revisions": [
+                        {
+                            "revision": 1,
+                            "at": "2025-01-02T17:42:33+00:00",
+                            "command": "write",
+                            "changes": "1 item",
+                            "done": 0,
+                            "total": 1,
+                        },
+                    ],
+                },
+            ],
+        },
+        "text": format!("{name}: 1 list, 0 of 1 item done."),
+        "context": {"cwd": null, "workspace": workspace, "list": null, "params_input": null},
+    }))
+}
+
 #[test]
 fn board_json_finds_workspaces_three_folders_deep_never_through_links() {
     let env = TestEnv::new();
@@ -69,43 +114,14 @@ fn board_json_finds_workspaces_three_folders_deep_never_through_links() {
     let before = env.everything();
     let done = env
         .todos(&["board", "--json", code.to_str().unwrap()])
-        .expect_stdout(concat!(
-            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/api\",\
-                    \"name\":\"api\",\"lists\":[{\"list\":\"default\",\
-                    \"summary\":\"Fix the login\",\"todos\":[{\"id\":\"1\",\
-                    \"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\
-                    \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
-                    \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                    \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
-                    \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
-                    \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
-                    \"text\":\"api: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\
-                    \"workspace\":\"[ROOT]/code/api\",\"list\":null,\"params_input\":null}}\n",
-            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/team/x/deep\",\
-                    \"name\":\"deep\",\"lists\":[{\"list\":\"default\",\
-                    \"summary\":\"Three levels\",\"todos\":[{\"id\":\"1\",\
-                    \"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\
-                    \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
-                    \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                    \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
-                    \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
-                    \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
-                    \"text\":\"deep: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\
-                    \"workspace\":\"[ROOT]/code/team/x/deep\",\"list\":null,\
-                    \"params_input\":null}}\n",
-            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/code/web/app\",\
-                    \"name\":\"app\",\"lists\":[{\"list\":\"default\",\
-                    \"summary\":\"Dark mode\",\"todos\":[{\"id\":\"1\",\
-                    \"content\":\"A\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\
-                    \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
-                    \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                    \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
-                    \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
-                    \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
-                    \"text\":\"app: 1 list, 0 of 1 item done.\",\"context\":{\"cwd\":null,\
-                    \"workspace\":\"[ROOT]/code/web/app\",\"list\":null,\
-                    \"params_input\":null}}\n",
-        ))
+        .expect_stdout(
+            [
+                one_item_board("api", "Fix the login"),
+                one_item_board("team/x/deep", "Three levels"),
+                one_item_board("web/app", "Dark mode"),
+            ]
+            .concat(),
+        )
         .run()
         .success();
     assert_eq!(done.stderr, "");
@@ -120,6 +136,103 @@ fn board_json_finds_workspaces_three_folders_deep_never_through_links() {
         .collect();
     assert_eq!(summaries, ["Fix the login", "Three levels", "Dark mode"]);
     assert_eq!(env.everything(), before, "the board wrote nothing");
+}
+
+/// What `board --json` prints of the plan "Ship the patch", whose item 2 w1 claimed for 30
+/// minutes (`lease_ended` or not by the test's clock), and of the list `docs`.
+fn ship_the_patch_board(lease_ended: bool) -> String {
+    json_line(&json!({
+        "status": "success",
+        "data": {
+            "workspace": "[ROOT]/ws",
+            "name": "ws",
+            "lists": [
+                {
+                    "list": "default",
+                    "summary": "Ship the patch",
+                    "todos": [
+                        {"id": "1", "content": "Reproduce", "status": "completed"},
+                        {
+                            "id": "2",
+                            "content": "Patch",
+                            "status": "in_progress",
+                            "description": "Two lines\nof detail",
+                            "owner": "w1",
+                            "lease_until": "2025-01-02T18:12:33+00:00",
+                            "lease_seconds": 1800,
+                            "lease_ended": lease_ended,
+                        },
+                        {
+                            "id": "3",
+                            "content": "Test",
+                            "status": "pending",
+                            "blocked_by": ["2"],
+                            "waiting_on": ["2"],
+                        },
+                    ],
+                    "recap": "[1/3] In progress: Patch. Pending: Test.",
+                    "revision": 2,
+                    "warnings": [],
+                    "stats": {
+                        "total": 3,
+                        "pending": 1,
+                        "in_progress": 1,
+                        "completed": 1,
+                        "cancelled": 0,
+                        "failed": 0,
+                        "blocked": 0,
+                    },
+                    "revisions": [
+                        {
+                            "revision": 2,
+                            "at": "2025-01-02T17:42:33+00:00",
+                            "command": "next --claim",
+                            "changes": "2 pending → in_progress; 2 @w1",
+                            "done": 1,
+                            "total": 3,
+                        },
+                        {
+                            "revision": 1,
+                            "at": "2025-01-02T17:42:33+00:00",
+                            "command": "write",
+                            "changes": "3 items",
+                            "done": 1,
+                            "total": 3,
+                        },
+                    ],
+                },
+                {
+                    "list": "docs",
+                    "summary": null,
+                    "todos": [{"id": "1", "content": "Write it", "status": "pending"}],
+                    "recap": "[0/1] Pending: Write it.",
+                    "revision": 1,
+                    "warnings": [],
+                    "stats": {
+                        "total": 1,
+                        "pending": 1,
+                        "in_progress": 0,
+                        "completed": 0,
+                        "cancelled": 0,
+                        "failed": 0,
+                        "blocked": 0,
+                    },
+                    "revisions": [
+                        {
+                            "revision": 1,
+                            "at": "2025-01-02T17:42:33+00:00",
+                            "command": "write",
+                            "changes": "1 item",
+                            "done": 0,
+                            "total": 1,
+                        },
+                    ],
+                },
+            ],
+        },
+        "text": "ws: 2 lists, 1 of 4 items done.",
+        "context": {"cwd": null, "workspace": "[ROOT]/ws", "list": null, "params_input": null},
+    }))
 }
 
 #[test]
@@ -145,34 +258,7 @@ fn board_json_prints_each_list_with_progress_owners_leases_blockers_and_revision
     let done = env
         .todos(&["board", "--json"])
         .env("TODOS_NOW", "2025-01-02T18:42:33Z")
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/ws\",\
-                \"name\":\"ws\",\"lists\":[{\"list\":\"default\",\"summary\":\"Ship the \
-                patch\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
-                \"status\":\"in_progress\",\"description\":\"Two lines\\nof detail\",\
-                \"owner\":\"w1\",\"lease_until\":\"2025-01-02T18:12:33+00:00\",\
-                \"lease_seconds\":1800,\"lease_ended\":true},{\"id\":\"3\",\
-                \"content\":\"Test\",\"status\":\"pending\",\"blocked_by\":[\"2\"],\
-                \"waiting_on\":[\"2\"]}],\"recap\":\"[1/3] In progress: Patch. Pending: \
-                Test.\",\"revision\":2,\"warnings\":[],\"stats\":{\"total\":3,\
-                \"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":2,\
-                \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"next --claim\",\
-                \"changes\":\"2 pending → in_progress; 2 @w1\",\"done\":1,\
-                \"total\":3},{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"write\",\"changes\":\"3 items\",\"done\":1,\
-                \"total\":3}]},{\"list\":\"docs\",\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Write it\",\
-                \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: Write it.\",\
-                \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
-                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
-                \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
-                \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
-                \"text\":\"ws: 2 lists, 1 of 4 items done.\",\"context\":{\"cwd\":null,\
-                \"workspace\":\"[ROOT]/ws\",\"list\":null,\"params_input\":null}}\n",
-        )
+        .expect_stdout(ship_the_patch_board(true))
         .run()
         .success();
     let printed = envelopes(&done.stdout);
@@ -223,34 +309,7 @@ fn board_json_prints_each_list_with_progress_owners_leases_blockers_and_revision
     // Before the lease ends, it is not marked.
     let early = env
         .todos(&["board", "--json"])
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"workspace\":\"[ROOT]/ws\",\
-            \"name\":\"ws\",\"lists\":[{\"list\":\"default\",\"summary\":\"Ship the \
-            patch\",\"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
-            \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
-            \"status\":\"in_progress\",\"description\":\"Two lines\\nof detail\",\
-            \"owner\":\"w1\",\"lease_until\":\"2025-01-02T18:12:33+00:00\",\
-            \"lease_seconds\":1800,\"lease_ended\":false},{\"id\":\"3\",\
-            \"content\":\"Test\",\"status\":\"pending\",\"blocked_by\":[\"2\"],\
-            \"waiting_on\":[\"2\"]}],\"recap\":\"[1/3] In progress: Patch. Pending: \
-            Test.\",\"revision\":2,\"warnings\":[],\"stats\":{\"total\":3,\
-            \"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\
-            \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":2,\
-            \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"next --claim\",\
-            \"changes\":\"2 pending → in_progress; 2 @w1\",\"done\":1,\
-            \"total\":3},{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
-            \"command\":\"write\",\"changes\":\"3 items\",\"done\":1,\
-            \"total\":3}]},{\"list\":\"docs\",\"summary\":null,\
-            \"todos\":[{\"id\":\"1\",\"content\":\"Write it\",\
-            \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: Write it.\",\
-            \"revision\":1,\"warnings\":[],\"stats\":{\"total\":1,\
-            \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-            \"failed\":0,\"blocked\":0},\"revisions\":[{\"revision\":1,\
-            \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\
-            \"changes\":\"1 item\",\"done\":0,\"total\":1}]}]},\
-            \"text\":\"ws: 2 lists, 1 of 4 items done.\",\"context\":{\"cwd\":null,\
-            \"workspace\":\"[ROOT]/ws\",\"list\":null,\"params_input\":null}}\n",
-        )
+        .expect_stdout(ship_the_patch_board(false))
         .run()
         .success();
     assert_eq!(
@@ -405,14 +464,14 @@ fn board_json_shows_hostile_stores_as_unreadable_and_follows_no_link() {
 fn board_refuses_a_path_that_is_not_a_folder() {
     let env = TestEnv::new();
     let done = env.rejects(
-        env.todos(&["board", "--json", "nowhere"]).expect_stdout(
-            "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
-            \"message\":\"[ROOT]/ws/nowhere is not a folder\",\
-            \"details\":[],\"hint\":\"name workspaces, or folders that hold them\"},\
-            \"text\":\"error: [ROOT]/ws/nowhere is not a folder\",\
-            \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\
-            \"list\":null,\"params_input\":null}}\n",
-        ),
+        env.todos(&["board", "--json", "nowhere"])
+            .expect_stdout(concat!(
+                "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
+                 \"message\":\"[ROOT]/ws/nowhere is not a folder\",\"details\":[],\
+                 \"hint\":\"name workspaces, or folders that hold them\"},\"text\":\"error: \
+                 [ROOT]/ws/nowhere is not a folder\",",
+                envelope_end!(no workspace),
+            )),
         1,
     );
     let envelope = done.json();

@@ -5,10 +5,13 @@
 //! none. The browser's side (the page's buttons, a page on another origin) is
 //! `scripts/board_browser.py`'s.
 
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
 use serde_json::{Value, json};
 
-use crate::board_server::Board;
-use crate::support::TestEnv;
+use crate::board_server::{Board, NO_TOKEN, ONLY_GET_AND_HEAD};
+use crate::support::{TestEnv, ids_hint, no_item};
 
 const PERSON: &str = "alice";
 
@@ -17,6 +20,27 @@ fn board(env: &TestEnv, args: &[&str]) -> Board {
     let mut all = vec!["board", "--no-open"];
     all.extend_from_slice(args);
     Board::run(env.todos(&all).env("TODOS_OWNER", PERSON))
+}
+
+/// The plan "Ship it" with its one item `A` pending, and a board of it started with `args`,
+/// acting as `PERSON`: the test's folders, the board, and the workspace as the board names it.
+fn ship_it_on(args: &[&str]) -> (TestEnv, Board, String) {
+    let env = TestEnv::new();
+    env.plan("Ship it", &["pending:A"]);
+    let board = board(&env, args);
+    let path = workspace(&board);
+    (env, board, path)
+}
+
+/// Everything in the test's folders is byte for byte as it was `before`: no refused change
+/// changed anything.
+#[track_caller]
+fn nothing_changed_since(env: &TestEnv, before: &BTreeMap<PathBuf, Vec<u8>>) {
+    assert_eq!(
+        &env.everything(),
+        before,
+        "no refused change changed anything"
+    );
 }
 
 /// The workspace as the board names it (the page sends it back).
@@ -237,24 +261,20 @@ fn a_refused_action_says_the_command_line_s_words_and_changes_nothing() {
     );
     assert_eq!(
         said["stderr"],
-        "error: id: no item has id \"9\"\nhint: the ids are 1, 2; run `todos show` to see each item with its id\n"
+        concat!(no_item!("id", "9"), ids_hint!(1, 2))
     );
 }
 
 #[test]
 fn a_change_is_taken_only_from_the_board_s_own_page() {
-    let env = TestEnv::new();
-    env.plan("Ship it", &["pending:A"]);
-    let board = board(&env, &[]);
-    let path = workspace(&board);
+    let (env, board, path) = ship_it_on(&[]);
     let before = env.everything();
     let body =
         json!({"workspace": path, "list": "default", "action": "complete", "id": "1"}).to_string();
     let port = board.port;
     let token = board.token.clone();
     let json_type = "Content-Type: application/json\r\n";
-    let no_token = "todos board refused this request: it has no valid token. Open the URL that \
-                    `todos board` printed, token included.\n";
+    let no_token = NO_TOKEN;
     let foreign = "todos board refused this change: it did not come from the board's own page \
                    (its Origin is not http://127.0.0.1 or http://localhost with this board's port).\n";
     let not_json =
@@ -320,27 +340,19 @@ fn a_change_is_taken_only_from_the_board_s_own_page() {
             "{headers}"
         );
     }
-    assert_eq!(
-        env.everything(),
-        before,
-        "no refused change changed anything"
-    );
+    nothing_changed_since(&env, &before);
 }
 
 #[test]
 fn the_token_goes_in_its_header_to_the_board_s_own_host_and_nowhere_else() {
-    let env = TestEnv::new();
-    env.plan("Ship it", &["pending:A"]);
-    let board = board(&env, &[]);
-    let path = workspace(&board);
+    let (env, board, path) = ship_it_on(&[]);
     let before = env.everything();
     let body =
         json!({"workspace": path, "list": "default", "action": "complete", "id": "1"}).to_string();
     let (port, token) = (board.port, board.token.clone());
     let json_type = "Content-Type: application/json\r\n";
     let origin = format!("Origin: http://127.0.0.1:{port}\r\n");
-    let no_token = "todos board refused this request: it has no valid token. Open the URL that \
-                    `todos board` printed, token included.\n";
+    let no_token = NO_TOKEN;
     // The token in the address is no token.
     let headers = format!("{origin}{json_type}Content-Length: {}\r\n", body.len());
     let (status, _, said) = board.send(
@@ -366,18 +378,8 @@ fn the_token_goes_in_its_header_to_the_board_s_own_host_and_nowhere_else() {
     // The page's other addresses take no change.
     let (status, _, said) =
         board.send("POST", "/board.json", Some(&board.host()), &own(&board), "");
-    assert_eq!(
-        (status, said.as_str()),
-        (
-            405,
-            "todos board answers GET and HEAD, and POST from its own page.\n"
-        )
-    );
-    assert_eq!(
-        env.everything(),
-        before,
-        "no refused change changed anything"
-    );
+    assert_eq!((status, said.as_str()), (405, ONLY_GET_AND_HEAD));
+    nothing_changed_since(&env, &before);
     // And the same change from the page itself is made, by either of its names.
     let headers = format!(
         "Origin: http://localhost:{port}\r\nx-todos-token: {token}\r\n{json_type}Content-Length: {}\r\n",
@@ -396,10 +398,7 @@ fn the_token_goes_in_its_header_to_the_board_s_own_host_and_nowhere_else() {
 
 #[test]
 fn a_change_that_is_no_action_on_a_list_the_board_shows_is_refused() {
-    let env = TestEnv::new();
-    env.plan("Ship it", &["pending:A"]);
-    let board = board(&env, &[]);
-    let path = workspace(&board);
+    let (env, board, path) = ship_it_on(&[]);
     let before = env.everything();
     // What is not one of the page's actions, or acts on what the board does not show.
     let not_action = "todos board refused this change: it is not one of the page's actions \
@@ -418,11 +417,7 @@ fn a_change_that_is_no_action_on_a_list_the_board_shows_is_refused() {
     ] {
         assert_eq!(post(&board, &own(&board), &body), (status, said.to_owned()), "{body}");
     }
-    assert_eq!(
-        env.everything(),
-        before,
-        "no refused change changed anything"
-    );
+    nothing_changed_since(&env, &before);
 }
 
 #[test]
@@ -444,7 +439,7 @@ fn without_a_name_to_act_under_the_board_says_how_to_give_one() {
                 .to_owned()
         )
     );
-    assert_eq!(env.everything(), before);
+    nothing_changed_since(&env, &before);
     // The user's name serves when TODOS_OWNER is unset.
     let named = Board::run(env.todos(&["board", "--no-open"]).env("USER", "carol"));
     let path = workspace(&named);
@@ -463,10 +458,7 @@ fn without_a_name_to_act_under_the_board_says_how_to_give_one() {
 
 #[test]
 fn read_only_serves_the_page_without_actions() {
-    let env = TestEnv::new();
-    env.plan("Ship it", &["pending:A"]);
-    let board = board(&env, &["--read-only"]);
-    let path = workspace(&board);
+    let (env, board, path) = ship_it_on(&["--read-only"]);
     assert_eq!(board.board_json()["actions"], Value::Null);
     let before = env.everything();
     let body = json!({"workspace": path, "list": "default", "action": "complete", "id": "1"});
@@ -477,5 +469,5 @@ fn read_only_serves_the_page_without_actions() {
             "todos board is read-only: it answers GET and HEAD.\n".to_owned()
         )
     );
-    assert_eq!(env.everything(), before);
+    nothing_changed_since(&env, &before);
 }

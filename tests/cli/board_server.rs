@@ -10,9 +10,17 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{Run, Spawned, TestEnv};
+use crate::support::{Run, Spawned, TestEnv, still_open};
 
 const WAIT: Duration = Duration::from_secs(20);
+
+/// The board's refusal of a request without its token, named once for the tests that send one.
+pub(crate) const NO_TOKEN: &str = "todos board refused this request: it has no valid token. Open \
+                                   the URL that `todos board` printed, token included.\n";
+
+/// The board's refusal of a method it does not answer.
+pub(crate) const ONLY_GET_AND_HEAD: &str =
+    "todos board answers GET and HEAD, and POST from its own page.\n";
 
 /// A board server started with `--no-open`, its URL read from its first line.
 pub struct Board {
@@ -203,8 +211,7 @@ fn the_server_answers_only_its_token_on_its_own_address_and_changes_nothing() {
     assert_eq!(names[..3], ["pending", "in_progress", "completed"]);
 
     // The data only with the token in its header: never in the path or the query.
-    let no_token = "todos board refused this request: it has no valid token. Open the URL that \
-                    `todos board` printed, token included.\n";
+    let no_token = NO_TOKEN;
     let mut wrong = token.clone();
     wrong.replace_range(..1, if token.starts_with('0') { "1" } else { "0" });
     let own = board.host();
@@ -256,10 +263,7 @@ fn the_server_answers_only_its_token_on_its_own_address_and_changes_nothing() {
     for method in ["POST", "PUT", "DELETE", "PATCH"] {
         let (status, head, body) = board.send(method, page, Some(&own), &header, "");
         assert_eq!(status, 405, "{method}: {head}");
-        assert_eq!(
-            body,
-            "todos board answers GET and HEAD, and POST from its own page.\n"
-        );
+        assert_eq!(body, ONLY_GET_AND_HEAD);
     }
     assert_eq!(env.everything(), before, "no request changed anything");
 }
@@ -281,7 +285,12 @@ fn a_change_from_another_process_reaches_the_page_within_a_second() {
             vec!["update", "1", "in_progress"],
             0,
             "in_progress",
-            "[0/2] Ship it\n  1 [▶] A\n  2 [ ] B\n2 of 2 open — finish them before you wrap up.\n",
+            concat!(
+                "[0/2] Ship it\n",
+                "  1 [▶] A\n",
+                "  2 [ ] B\n",
+                still_open!(2 of 2),
+            ),
         ),
         (
             vec!["-l", "docs", "update", "1", "completed"],
@@ -422,10 +431,7 @@ fn requests_share_a_kept_connection_and_what_breaks_a_bound_is_refused_in_words(
         (
             "Content-Length: 2\r\n".to_owned(),
             "{}".to_owned(),
-            (
-                405,
-                "todos board answers GET and HEAD, and POST from its own page.\n",
-            ),
+            (405, ONLY_GET_AND_HEAD),
         ),
     ] {
         let (status, head, said) = board.send("POST", "/board.json", Some(&host), &headers, &body);

@@ -1,6 +1,9 @@
 //! `todos check`: the exit code says whether work is left; stderr says which.
 
-use crate::support::{LOCK, TestEnv, finish_before_stop, still_open, unreadable_store_hint};
+use crate::support::{
+    LOCK, TestEnv, envelope_end, finish_before_stop, items_still_open, still_open,
+    unreadable_store_hint,
+};
 
 #[test]
 fn an_empty_or_finished_plan_passes() {
@@ -32,15 +35,19 @@ fn open_items_fail_with_the_recap_and_the_items_on_stderr() {
             "pending:Add a test",
         ],
     );
-    let check = env.todos(&["check"]).expect_stdout("").expect_stderr(
-        "todos: 2 of 3 items are still open.\n\
-         [1/3] In progress: Patch the check. Pending: Add a test.\n  \
-         2 [▶] Patch the check\n  \
-         3 [ ] Add a test\n\
-         Finish them before you stop: mark each completed as soon as it is done (todos update ID \
-         completed), cancelled when it is no longer needed, failed when you tried and it could \
-         not be done, or blocked when it waits on something outside the plan (it stays open).\n",
-    );
+    let check = env
+        .todos(&["check"])
+        .expect_stdout("")
+        .expect_stderr(concat!(
+            items_still_open!(2 of 3),
+            "[1/3] In progress: Patch the check. Pending: Add a test.\n",
+            "  2 [▶] Patch the check\n",
+            "  3 [ ] Add a test\n",
+            "Finish them before you stop: mark each completed as soon as it is done (todos \
+             update ID completed), cancelled when it is no longer needed, failed when you \
+             tried and it could not be done, or blocked when it waits on something outside \
+             the plan (it stays open).\n",
+        ));
     env.rejects(check, 1);
 }
 
@@ -50,7 +57,7 @@ fn hook_mode_exits_2_once_per_stop() {
     env.plan("S", &["in_progress:A"]);
     env.rejects(
         env.todos(&["check", "--hook"]).expect_stderr(concat!(
-            "todos: the one item is still open.\n",
+            items_still_open!(1),
             "[0/1] In progress: A.\n",
             "  1 [▶] A\n",
             finish_before_stop!(it),
@@ -63,7 +70,7 @@ fn hook_mode_exits_2_once_per_stop() {
         env.todos(&["check", "--hook"])
             .stdin(stop)
             .expect_stderr(concat!(
-                "todos: the one item is still open.\n",
+                items_still_open!(1),
                 "[0/1] In progress: A.\n",
                 "  1 [▶] A\n",
                 finish_before_stop!(it),
@@ -84,7 +91,7 @@ fn hook_mode_exits_2_once_per_stop() {
         env.todos(&["check", "--hook"])
             .stdin("not json")
             .expect_stderr(concat!(
-                "todos: the one item is still open.\n",
+                items_still_open!(1),
                 "[0/1] In progress: A.\n",
                 "  1 [▶] A\n",
                 finish_before_stop!(it),
@@ -171,19 +178,18 @@ fn json_gives_the_envelope_and_keeps_the_exit_code() {
     env.plan("S", &["completed:A", "pending:B"]);
     let done = env
         .todos(&["--json", "check", "--stale", "5"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
-                {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
-                \"recap\":\"[1/2] Pending: B.\",\"revision\":1,\"warnings\":[],\
-                \"check\":{\"passed\":true,\"open\":1,\"owner\":null,\
-                \"stale_minutes\":5,\"minutes_since_change\":0,\"stop_hook_active\":false}},\
-                \"text\":\"1 of 2 open — finish it before you wrap up. Last change 0 min \
-                ago (stale after 5).\",\"stats\":{\"total\":2,\"pending\":1,\
-                \"in_progress\":0,\"completed\":1,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
+                 {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[1/2] \
+                 Pending: B.\",\"revision\":1,\"warnings\":[],\"check\":{\"passed\":true,\
+                 \"open\":1,\"owner\":null,\"stale_minutes\":5,\"minutes_since_change\":0,\
+                 \"stop_hook_active\":false}},\"text\":\"1 of 2 open — finish it before you \
+                 wrap up. Last change 0 min ago (stale after 5).\",\"stats\":{\"total\":2,\
+                 \"pending\":1,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\
+                 \"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run();
     assert_eq!(done.code, 0, "changed 0 min ago: not stale");
     let json = done.json();
@@ -193,19 +199,17 @@ fn json_gives_the_envelope_and_keeps_the_exit_code() {
     let done = env
         .todos(&["--json", "check"])
         .expect_code(1)
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-            \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
-            {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
-            \"recap\":\"[1/2] Pending: B.\",\"revision\":1,\"warnings\":[],\
-            \"check\":{\"passed\":false,\"open\":1,\"owner\":null,\
-            \"stale_minutes\":null,\"minutes_since_change\":0,\
-            \"stop_hook_active\":false}},\"text\":\"1 of 2 open — finish it before you \
-            wrap up.\",\"stats\":{\"total\":2,\"pending\":1,\"in_progress\":0,\
-            \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-            \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-            \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
+                 {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[1/2] \
+                 Pending: B.\",\"revision\":1,\"warnings\":[],\"check\":{\"passed\":false,\
+                 \"open\":1,\"owner\":null,\"stale_minutes\":null,\"minutes_since_change\":0,\
+                 \"stop_hook_active\":false}},\"text\":\"1 of 2 open — finish it before you \
+                 wrap up.\",\"stats\":{\"total\":2,\"pending\":1,\"in_progress\":0,\
+                 \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .code(1);
     let json = done.json();
@@ -303,22 +307,21 @@ fn an_owner_is_held_only_by_its_own_and_unowned_items() {
     let free = env
         .todos(&["--json", "check"])
         .env("TODOS_OWNER", "w1")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"completed\",\
-                \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server\",\
-                \"status\":\"in_progress\",\"owner\":\"w2\"},{\"id\":\"3\",\
-                \"content\":\"Client\",\"status\":\"completed\",\"owner\":\"w1\"},\
-                {\"id\":\"4\",\"content\":\"Docs\",\"status\":\"completed\"}],\
-                \"recap\":\"[3/4] In progress: Server.\",\"revision\":3,\
-                \"warnings\":[],\"check\":{\"passed\":true,\"open\":0,\
-                \"owner\":\"w1\",\"stale_minutes\":null,\"minutes_since_change\":0,\
-                \"stop_hook_active\":false}},\"text\":\"1 of 4 open — finish it before you \
-                wrap up.\",\"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\
-                \"completed\":3,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"completed\",\
+                 \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server\",\
+                 \"status\":\"in_progress\",\"owner\":\"w2\"},{\"id\":\"3\",\
+                 \"content\":\"Client\",\"status\":\"completed\",\"owner\":\"w1\"},\
+                 {\"id\":\"4\",\"content\":\"Docs\",\"status\":\"completed\"}],\
+                 \"recap\":\"[3/4] In progress: Server.\",\"revision\":3,\"warnings\":[],\
+                 \"check\":{\"passed\":true,\"open\":0,\"owner\":\"w1\",\
+                 \"stale_minutes\":null,\"minutes_since_change\":0,\
+                 \"stop_hook_active\":false}},\"text\":\"1 of 4 open — finish it before you \
+                 wrap up.\",\"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\
+                 \"completed\":3,\"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

@@ -3,7 +3,17 @@
 
 use serde_json::Value;
 
-use crate::support::{TestEnv, still_open, unreadable_store_hint};
+use crate::support::{
+    TestEnv, envelope_end, give_owner_hint, no_lease_hint, owned_by_another, still_open, try_help,
+    unreadable_store_hint,
+};
+
+/// The hint under every refusal of a `--lease`.
+macro_rules! lease_hint {
+    () => {
+        "hint: e.g. `todos next --claim --lease 15m`\n"
+    };
+}
 
 const T0: &str = "2025-01-02T17:00:00Z";
 const T10: &str = "2025-01-02T17:10:00Z";
@@ -87,20 +97,19 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
         .todos(&["--json", "next", "--claim", "--owner", "w2"])
         .env("TODOS_NOW", T0)
         .env("TODOS_CLAIM_LEASE", "1h")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\
-                \"content\":\"Server\",\"status\":\"in_progress\",\
-                \"owner\":\"w2\",\"lease_until\":\"2025-01-02T18:00:00+00:00\",\
-                \"lease_seconds\":3600},\"claim\":{\"owner\":\"w2\",\
-                \"revision\":3,\"lease_until\":\"2025-01-02T18:00:00+00:00\",\
-                \"taken_over_from\":null,\"taken_over\":null},\"claimed\":true,\
-                \"revision\":3,\"recap\":\"[0/3] In progress: Schema (+1 more). Pending: \
-                Client.\",\"warnings\":[]},\"text\":\"Claimed: 2 \\\"Server\\\". Lease until \
-                2025-01-02 18:00:00.\",\"stats\":{\"total\":3,\"pending\":1,\
-                \"in_progress\":2,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"content\":\"Server\",\"status\":\"in_progress\",\"owner\":\"w2\",\
+                 \"lease_until\":\"2025-01-02T18:00:00+00:00\",\"lease_seconds\":3600},\
+                 \"claim\":{\"owner\":\"w2\",\"revision\":3,\
+                 \"lease_until\":\"2025-01-02T18:00:00+00:00\",\"taken_over_from\":null,\
+                 \"taken_over\":null},\"claimed\":true,\"revision\":3,\"recap\":\"[0/3] In \
+                 progress: Schema (+1 more). Pending: Client.\",\"warnings\":[]},\
+                 \"text\":\"Claimed: 2 \\\"Server\\\". Lease until 2025-01-02 18:00:00.\",\
+                 \"stats\":{\"total\":3,\"pending\":1,\"in_progress\":2,\"completed\":0,\
+                 \"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -113,19 +122,31 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
     for (bad, refusal) in [
         (
             "15",
-            "error: --lease: \"15\" is not a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or \"none\": a number needs its unit\nhint: e.g. `todos next --claim --lease 15m`\n",
+            concat!(
+                "error: --lease: \"15\" is not a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or \"none\": a number needs its unit\n",
+                lease_hint!()
+            ),
         ),
         (
             "0m",
-            "error: --lease: a lease of 0 ends at once; give at least 1s, or \"none\"\nhint: e.g. `todos next --claim --lease 15m`\n",
+            concat!(
+                "error: --lease: a lease of 0 ends at once; give at least 1s, or \"none\"\n",
+                lease_hint!()
+            ),
         ),
         (
             "15 minutes",
-            "error: --lease: \"15 minutes\" is not a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or \"none\"\nhint: e.g. `todos next --claim --lease 15m`\n",
+            concat!(
+                "error: --lease: \"15 minutes\" is not a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or \"none\"\n",
+                lease_hint!()
+            ),
         ),
         (
             "9000h",
-            "error: --lease: \"9000h\" is longer than a lease may be (168h); renew a shorter one while you work\nhint: e.g. `todos next --claim --lease 15m`\n",
+            concat!(
+                "error: --lease: \"9000h\" is longer than a lease may be (168h); renew a shorter one while you work\n",
+                lease_hint!()
+            ),
         ),
     ] {
         env.rejects(
@@ -141,7 +162,7 @@ fn the_default_lease_comes_from_claim_lease_and_bad_leases_are_refused() {
             "\n",
             "Usage: todos next --claim --lease <DURATION>\n",
             "\n",
-            "For more information, try '--help'.\n"
+            try_help!()
         )),
         2,
     );
@@ -210,8 +231,7 @@ fn an_ended_lease_is_marked_then_taken_over_and_the_history_says_from_whom() {
             .env("TODOS_OWNER", "w1")
             .env("TODOS_NOW", T19)
             .expect_stderr(concat!(
-                "error: item 1 \"Schema\" is owned by w2, not by w1 (TODOS_OWNER): a change \
-                        under one owner's name to another owner's item is refused\n",
+                owned_by_another!(1 "Schema", by w2, not w1),
                 "hint: its lease runs until 2025-01-02 17:34:00, then `todos next --claim` \
                         takes it over; `todos update 1 --take` takes it over on purpose\n",
             )),
@@ -323,7 +343,13 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
         if let Some(stdin) = stdin {
             run = run.stdin(stdin);
         }
-        env.rejects(run.expect_stderr(concat!("error: item 1 \"Schema\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n")), 3);
+        env.rejects(
+            run.expect_stderr(concat!(
+                owned_by_another!(1 "Schema", by w1, not w2),
+                no_lease_hint!(1)
+            )),
+            3,
+        );
     }
     let json = env.rejects(
         env.todos(&["--json", "update", "1", "failed"])
@@ -352,18 +378,18 @@ fn another_owners_item_is_refused_by_update_remove_and_write_and_no_name_is_neve
         .run()
         .success();
     env.todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
-            \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"in_progress\",\
-            \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server v2\",\
-            \"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Client\",\
-            \"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Schema. Pending: \
-            Server v2; Client.\",\"revision\":3,\"warnings\":[]},\
-            \"text\":\"Todos: 2 pending, 1 in_progress.\",\"stats\":{\"total\":3,\
-            \"pending\":2,\"in_progress\":1,\"completed\":0,\"cancelled\":0,\
-            \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Schema\",\"status\":\"in_progress\",\
+                 \"owner\":\"w1\"},{\"id\":\"2\",\"content\":\"Server v2\",\
+                 \"status\":\"pending\"},{\"id\":\"3\",\"content\":\"Client\",\
+                 \"status\":\"pending\"}],\"recap\":\"[0/3] In progress: Schema. Pending: \
+                 Server v2; Client.\",\"revision\":3,\"warnings\":[]},\"text\":\"Todos: 2 \
+                 pending, 1 in_progress.\",\"stats\":{\"total\":3,\"pending\":2,\
+                 \"in_progress\":1,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success();
     let keep = r#"{"todos": [{"content": "Schema", "status": "in_progress"}, {"content": "Server v2", "status": "pending"}, {"content": "Client", "status": "pending"}, {"content": "Docs", "status": "pending"}]}"#;
@@ -428,11 +454,21 @@ fn update_take_takes_an_item_over_on_purpose_and_says_so() {
     // Now w1 is the stranger.
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .env("TODOS_OWNER", "w1").expect_stderr(concat!("error: item 1 \"Schema\" is owned by w2, not by w1 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n")),
+            .env("TODOS_OWNER", "w1")
+            .expect_stderr(concat!(
+                owned_by_another!(1 "Schema", by w2, not w1),
+                no_lease_hint!(1)
+            )),
         3,
     );
     // --take needs a name to take it for.
-    env.rejects(env.todos(&["update", "1", "--take"]).expect_stderr(concat!("error: --take: needs a name to take the item over for\n", "hint: give the owner (--owner NAME, or \"owner\" in JSON), or set TODOS_OWNER to the name you work under\n")), 1);
+    env.rejects(
+        env.todos(&["update", "1", "--take"]).expect_stderr(concat!(
+            "error: --take: needs a name to take the item over for\n",
+            give_owner_hint!()
+        )),
+        1,
+    );
     // With --owner, for someone else, and with claim_lease a new lease.
     env.write_file(".todos.config.json", r#"{"claim_lease": "5m"}"#);
     env.todos(&["update", "1", "--take", "--owner", "w3"])
@@ -492,7 +528,7 @@ fn notes_say_a_lease_in_local_time_to_the_second_as_history_does() {
             .env("TODOS_NOW", T10)
             .env("TZ", "Asia/Shanghai")
             .expect_stderr(concat!(
-                "error: item 1 \"Schema\" is owned by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n",
+                owned_by_another!(1 "Schema", by w1, not w2),
                 "hint: its lease runs until 2025-01-03 01:15:00, then `todos next --claim` takes it over; `todos update 1 --take` takes it over on purpose\n",
             )),
         3,

@@ -8,7 +8,10 @@ use std::io::{BufRead, BufReader};
 
 use serde_json::json;
 
-use crate::support::{HISTORY, LOCK, NOW, TestEnv, still_open, unsafe_path_hint, unvouched_hint};
+use crate::support::{
+    HISTORY, LOCK, NOW, TestEnv, empty_plan_hint, gitattributes_created, ids_hint, no_item,
+    restored, still_open, unsafe_path_hint, unvouched_hint,
+};
 
 /// A fresh repository: `git init` in the test's workspace.
 fn repository() -> TestEnv {
@@ -85,7 +88,7 @@ fn git_status_shows_only_the_plan_and_its_log_without_init() {
         "?? .todos.json\n?? .todos/api.json\n?? memory/todos/todoList-20250102-174233.md\n"
     );
     // `init --git` writes git's own files and leaves `.gitignore` to the user.
-    env.todos(&["init", "--git"]).expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
+    env.todos(&["init", "--git"]).expect_stdout(concat!(gitattributes_created!(), "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
     assert!(!env.path(".gitignore").exists());
     assert_eq!(
         status(&env),
@@ -118,10 +121,7 @@ fn a_refused_change_and_a_read_leave_no_folder_behind() {
     let env = TestEnv::new();
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .expect_stderr(concat!(
-                "error: id: no item has id \"1\"\n",
-                "hint: the plan is empty; add items with `todos create` or `todos write`\n"
-            )),
+            .expect_stderr(concat!(no_item!("id", "1"), empty_plan_hint!())),
         1,
     );
     env.rejects(
@@ -243,10 +243,7 @@ fn reads_and_refusals_find_the_old_files_and_leave_them_where_they_are() {
         .success();
     env.rejects(
         env.todos(&["update", "9", "completed"])
-            .expect_stderr(concat!(
-                "error: id: no item has id \"9\"\n",
-                "hint: the ids are 1, 2; run `todos show` to see each item with its id\n"
-            )),
+            .expect_stderr(concat!(no_item!("id", "9"), ids_hint!(1, 2))),
         1,
     );
     assert_eq!(env.everything(), before);
@@ -310,7 +307,7 @@ fn the_first_change_moves_the_old_files_in_while_other_writers_wait() {
             "  3 [ ] Old\n",
             still_open!(3 of 3)
         ))
-        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .expect_stderr(restored!(3))
         .run()
         .success();
     assert_eq!(contents(&env), ["A", "B", "Old"]);

@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use crate::support::{TestEnv, still_open};
+use crate::support::{TestEnv, memory_dir_hint, restored, still_open, unreadable_store_hint};
 
 #[test]
 fn a_finished_plan_is_logged_once() {
@@ -151,13 +151,12 @@ fn a_log_that_cannot_be_written_fails_before_the_store_changes() {
     // fails on a full disk is in filesystems.rs).
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .env("TODOS_MEMORY_DIR", "blocker/todos").expect_stderr(concat!(
-                    "error: [ROOT]/ws/blocker is not a folder; todos does not read or write through \
+            .env("TODOS_MEMORY_DIR", "blocker/todos")
+            .expect_stderr(concat!(
+                "error: [ROOT]/ws/blocker is not a folder; todos does not read or write through \
                         it\n",
-                    "hint: memory_dir must name a folder inside the workspace, with no link on \
-                        the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, \
-                        or remove the link\n",
-                )),
+                memory_dir_hint!(),
+            )),
         6,
     );
     // Once the log can be written, the same change goes through and is logged once.
@@ -287,10 +286,10 @@ fn a_store_cannot_send_the_log_outside_the_memory_folder() {
         env.write_file(".todos.json", store.to_string());
         env.rejects(
             env.todos(&["update", "1", "done"]).expect_stderr(format!(
-                "error: [ROOT]/ws/.todos.json cannot be read as a todos store: session.log_file \
-                 \"{log_file}\" is not a file name ending in .md\n\
-                 hint: the file was left untouched; run `todos undo` to set it aside and restore \
-                 the latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n"
+                "error: [ROOT]/ws/.todos.json cannot be read as a todos store: \
+                 session.log_file \"{log_file}\" is not a file name ending in .md\n\
+                 {unreadable_store_hint}",
+                unreadable_store_hint = unreadable_store_hint!()
             )),
             4,
         );
@@ -317,7 +316,7 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
             "  1 [▶] Build\n",
             still_open!(1 of 1)
         ))
-        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .expect_stderr(restored!(1))
         .run()
         .success();
     let log = env.read("memory/todos/todoList-20250102-174233.md");
@@ -329,7 +328,7 @@ fn undo_of_a_finished_plan_withdraws_its_block_in_one_line() {
     );
     env.todos(&["undo"])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
-        .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
+        .expect_stderr(restored!(0))
         .run()
         .success();
     env.todos(&["create", "Tag"])

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use std::{fs, thread};
 
-use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open};
+use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open, waiting_for_lock};
 
 #[track_caller]
 fn lock_file(env: &TestEnv) -> File {
@@ -67,14 +67,24 @@ fn readers_always_see_a_whole_store() {
                     (
                         "completed",
                         "in_progress",
-                        "[1/2] S\n  1 [x] A\n  2 [▶] B\n1 of 2 open — finish it before you wrap up.\n",
+                        concat!(
+                            "[1/2] S\n",
+                            "  1 [x] A\n",
+                            "  2 [▶] B\n",
+                            still_open!(1 of 2),
+                        ),
                         "",
                     )
                 } else {
                     (
                         "in_progress",
                         "pending",
-                        "[0/2] S\n  1 [▶] A\n  2 [ ] B\n2 of 2 open — finish them before you wrap up.\n",
+                        concat!(
+                            "[0/2] S\n",
+                            "  1 [▶] A\n",
+                            "  2 [ ] B\n",
+                            still_open!(2 of 2),
+                        ),
                         "warning: reopened item 1 \"A\": completed → in_progress; if it is finished, \
                          send it as completed\n",
                     )
@@ -121,10 +131,7 @@ fn a_waiting_writer_says_so_and_goes_on_when_the_lock_is_released() {
                     "  2 [ ] B\n",
                     still_open!(2 of 2),
                 ))
-                .expect_stderr(
-                    "note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by \
-                another todos process\n",
-                )
+                .expect_stderr(waiting_for_lock!())
                 .run()
         });
         thread::sleep(Duration::from_millis(700));
@@ -146,8 +153,7 @@ fn lock_timeout_gives_up_with_a_conflict_and_changes_nothing() {
     let done = env.rejects(
         env.todos(&["--lock-timeout", "1", "update", "1", "completed"])
             .expect_stderr(concat!(
-                "note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by \
-                    another todos process\n",
+                waiting_for_lock!(),
                 "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
                     longer than --lock-timeout (1 s)\n",
                 lock_busy_hint!(),

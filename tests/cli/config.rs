@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use crate::support::{TestEnv, still_open};
+use crate::support::{TestEnv, still_open, too_many_items};
 
 #[test]
 fn configuration_layers() {
@@ -16,9 +16,7 @@ fn configuration_layers() {
     .unwrap();
     env.rejects(
         env.todos(&["create", "a", "b", "c"]).expect_stderr(concat!(
-            "error: todos: holds 3 items, the limit is 2; remove items or merge small \
-                steps into one; or raise the limit with \"max_items\" in .todos.config.json \
-                or TODOS_MAX_ITEMS\n",
+            too_many_items!(3, limit 2),
             "hint: each word became its own item (3 items: \"a\", \"b\", \"c\"): to keep \
                 a text whole, quote it: `todos create \"a b c\"`\n",
         )),

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, todos_now_hint};
 
 /// 2^53 − 1: the largest counter a store may hold.
 const MAX: u64 = (1 << 53) - 1;
@@ -125,16 +125,17 @@ fn a_clock_whose_local_time_is_past_the_year_9999_is_refused() {
             .expect_stderr(concat!(
                 "error: TODOS_NOW=\"9999-12-31T23:59:59-05:00\" falls outside the years 0000 \
                         to 9999 in the local time zone, the times a store can hold\n",
-                "hint: set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use \
-                        the clock\n",
+                todos_now_hint!(),
             )),
         1,
     );
     assert_eq!(
         done.stderr,
-        "error: TODOS_NOW=\"9999-12-31T23:59:59-05:00\" falls outside the years 0000 to 9999 in \
-         the local time zone, the times a store can hold\n\
-         hint: set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock\n"
+        concat!(
+            "error: TODOS_NOW=\"9999-12-31T23:59:59-05:00\" falls outside the years 0000 to \
+             9999 in the local time zone, the times a store can hold\n",
+            todos_now_hint!(),
+        )
     );
 }
 

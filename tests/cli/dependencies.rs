@@ -4,7 +4,9 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestEnv, error_paths, json_line, still_open};
+use crate::support::{
+    TestEnv, envelope_end, error_paths, ids_hint, json_line, no_item, still_open,
+};
 
 /// An orchestrator's plan: the snapshot names its own ids, which todos translates.
 pub(crate) const PLAN: &str = r#"{"summary": "Ship the API", "todos": [
@@ -217,16 +219,16 @@ fn unknown_ids_self_references_and_cycles_are_refused_at_their_path() {
     env.rejects(
         env.todos(&["update", "2", "--blocked-by", "9"])
             .expect_stderr(concat!(
-                "error: --blocked-by 9: no item has id \"9\"\n",
-                "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+                no_item!("--blocked-by 9", "9"),
+                ids_hint!(1, 2, 3, 4)
             )),
         1,
     );
     env.rejects(
         env.todos(&["create", "X", "--blocked-by", "9"])
             .expect_stderr(concat!(
-                "error: --blocked-by 9: no item has id \"9\"\n",
-                "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+                no_item!("--blocked-by 9", "9"),
+                ids_hint!(1, 2, 3, 4)
             )),
         1,
     );
@@ -251,8 +253,8 @@ fn a_blocker_typed_twice_is_one_and_a_refusal_names_the_one_refused() {
             "9",
         ])
         .expect_stderr(concat!(
-            "error: --blocked-by 9: no item has id \"9\"\n",
-            "hint: the ids are 1, 2, 3, 4; run `todos show` to see each item with its id\n"
+            no_item!("--blocked-by 9", "9"),
+            ids_hint!(1, 2, 3, 4)
         )),
         1,
     );
@@ -457,18 +459,17 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .success();
     let json = env
         .todos(&["--json", "next"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"next\":null,\"claim\":null,\
-                \"claimed\":false,\"reason\":\"Nothing is ready: 3 items wait on 1, 2, 3; \
-                1 item in progress elsewhere (1 @w1).\",\"revision\":2,\
-                \"recap\":\"[0/4] In progress: Write the schema. Pending: Build the server; \
-                Build the client; Run the end-to-end tests.\",\"warnings\":[]},\
-                \"text\":\"Nothing is ready: 3 items wait on 1, 2, 3; 1 item in progress \
-                elsewhere (1 @w1).\",\"stats\":{\"total\":4,\"pending\":3,\
-                \"in_progress\":1,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"claimed\":false,\"reason\":\"Nothing is ready: 3 items wait on 1, 2, 3; 1 \
+                 item in progress elsewhere (1 @w1).\",\"revision\":2,\"recap\":\"[0/4] In \
+                 progress: Write the schema. Pending: Build the server; Build the client; \
+                 Run the end-to-end tests.\",\"warnings\":[]},\"text\":\"Nothing is ready: 3 \
+                 items wait on 1, 2, 3; 1 item in progress elsewhere (1 @w1).\",\
+                 \"stats\":{\"total\":4,\"pending\":3,\"in_progress\":1,\"completed\":0,\
+                 \"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -521,19 +522,18 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
     let json = env
         .todos(&["--json", "next", "--claim"])
         .env("TODOS_OWNER", "w3")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\
-                \"content\":\"Build the client\",\"status\":\"in_progress\",\
-                \"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\
-                \"revision\":5,\"lease_until\":null,\"taken_over_from\":null,\
-                \"taken_over\":null},\"claimed\":true,\"revision\":5,\
-                \"recap\":\"[1/4] In progress: Build the client. Pending: Build the server; \
-                Run the end-to-end tests.\",\"warnings\":[]},\"text\":\"Claimed: 3 \\\"Build \
-                the client\\\".\",\"stats\":{\"total\":4,\"pending\":2,\
-                \"in_progress\":1,\"completed\":1,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"content\":\"Build the client\",\"status\":\"in_progress\",\
+                 \"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\
+                 \"revision\":5,\"lease_until\":null,\"taken_over_from\":null,\
+                 \"taken_over\":null},\"claimed\":true,\"revision\":5,\"recap\":\"[1/4] In \
+                 progress: Build the client. Pending: Build the server; Run the end-to-end \
+                 tests.\",\"warnings\":[]},\"text\":\"Claimed: 3 \\\"Build the client\\\".\",\
+                 \"stats\":{\"total\":4,\"pending\":2,\"in_progress\":1,\"completed\":1,\
+                 \"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -556,21 +556,21 @@ fn next_prints_the_first_ready_item_and_says_why_when_none_is() {
         .success();
     let json = env
         .todos(&["--json", "next", "--claim", "--owner", "w3"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"3\",\
-                \"content\":\"Build the client\",\"status\":\"in_progress\",\
-                \"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\
-                \"revision\":6,\"lease_until\":null,\"taken_over_from\":null,\
-                \"taken_over\":null},\"claimed\":false,\"revision\":6,\
-                \"recap\":\"[1/5] In progress: Build the client. Pending: Build the server; \
-                Run the end-to-end tests; Extra.\",\"warnings\":[\"w3 already has item 3 \
-                \\\"Build the client\\\" in progress (at most 1 per owner): finish it (completed, \
-                cancelled, failed or blocked) before you claim another\"]},\
-                \"text\":\"Next: 3 \\\"Build the client\\\".\",\"stats\":{\"total\":5,\
-                \"pending\":3,\"in_progress\":1,\"completed\":1,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"content\":\"Build the client\",\"status\":\"in_progress\",\
+                 \"blocked_by\":[\"1\"],\"owner\":\"w3\"},\"claim\":{\"owner\":\"w3\",\
+                 \"revision\":6,\"lease_until\":null,\"taken_over_from\":null,\
+                 \"taken_over\":null},\"claimed\":false,\"revision\":6,\"recap\":\"[1/5] In \
+                 progress: Build the client. Pending: Build the server; Run the end-to-end \
+                 tests; Extra.\",\"warnings\":[\"w3 already has item 3 \\\"Build the \
+                 client\\\" in progress (at most 1 per owner): finish it (completed, \
+                 cancelled, failed or blocked) before you claim another\"]},\"text\":\"Next: \
+                 3 \\\"Build the client\\\".\",\"stats\":{\"total\":5,\"pending\":3,\
+                 \"in_progress\":1,\"completed\":1,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

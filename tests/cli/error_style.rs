@@ -4,7 +4,7 @@
 
 use std::fs;
 
-use crate::support::{LOCK, TestEnv, still_open};
+use crate::support::{LOCK, TestEnv, disk_full, send_id_hint, still_open, try_help, update_needs};
 
 /// Runs a command that must be refused with `code`, checks that it changed nothing and that
 /// `--json` carries the same message and hint, and returns stderr with `[WS]` for the workspace.
@@ -97,6 +97,20 @@ fn an_unknown_id_lists_the_ids_there_are() {
     "#);
 }
 
+/// The plan "Fix login" at revision 2: `Reproduce`, then `Patch the check` added.
+fn at_revision_2(env: &TestEnv) {
+    env.plan("Fix login", &["pending:Reproduce"]);
+    env.todos(&["create", "Patch the check"])
+        .expect_stdout(concat!(
+            "[0/2] Fix login\n",
+            "  1 [ ] Reproduce\n",
+            "  2 [ ] Patch the check\n",
+            still_open!(2 of 2)
+        ))
+        .run()
+        .success();
+}
+
 #[test]
 fn reopening_without_reopen_gives_the_command_that_does() {
     let env = TestEnv::new();
@@ -114,16 +128,7 @@ fn reopening_without_reopen_gives_the_command_that_does() {
 #[test]
 fn a_stale_revision_is_a_conflict_with_the_current_one() {
     let env = TestEnv::new();
-    env.plan("Fix login", &["pending:Reproduce"]);
-    env.todos(&["create", "Patch the check"])
-        .expect_stdout(concat!(
-            "[0/2] Fix login\n",
-            "  1 [ ] Reproduce\n",
-            "  2 [ ] Patch the check\n",
-            still_open!(2 of 2)
-        ))
-        .run()
-        .success();
+    at_revision_2(&env);
     let stderr = refused(&env, &["create", "Add a test", "--expect-revision", "1"], 3);
     insta::assert_snapshot!(stderr, @"
     error: the plan is at revision 2, not 1: someone changed it since you read it
@@ -134,16 +139,7 @@ fn a_stale_revision_is_a_conflict_with_the_current_one() {
 #[test]
 fn a_corrupt_store_is_left_alone_with_the_ways_back() {
     let env = TestEnv::new();
-    env.plan("Fix login", &["pending:Reproduce"]);
-    env.todos(&["create", "Patch the check"])
-        .expect_stdout(concat!(
-            "[0/2] Fix login\n",
-            "  1 [ ] Reproduce\n",
-            "  2 [ ] Patch the check\n",
-            still_open!(2 of 2)
-        ))
-        .run()
-        .success();
+    at_revision_2(&env);
     env.write_file(".todos.json", "{\"version\": 1, \"todos\": [\n");
     let stderr = refused(&env, &["show"], 4);
     insta::assert_snapshot!(stderr, @"
@@ -180,7 +176,7 @@ fn a_request_with_nothing_to_do_is_an_input_error() {
             "error: status: is missing; send the new status (pending, in_progress, completed, \
                 cancelled, failed or blocked; deleted removes the item), or a content, description, \
                 activeForm, priority, owner or blocked_by to change\n",
-            "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+            send_id_hint!("1"),
         )), 1);
     insta::assert_snapshot!(done.stderr, @r#"
     error: status: is missing; send the new status (pending, in_progress, completed, cancelled, failed or blocked; deleted removes the item), or a content, description, activeForm, priority, owner or blocked_by to change
@@ -188,16 +184,8 @@ fn a_request_with_nothing_to_do_is_an_input_error() {
     "#);
     // On the command line, clap itself asks for the missing STATUS or --content.
     env.rejects(
-        env.todos(&["update", "1"]).expect_stderr(concat!(
-            "error: the following required arguments were not provided:\n",
-            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
-            "\n",
-            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
-                ID|...>\n",
-            "       todos update [OPTIONS] < REQUEST_JSON\n",
-            "\n",
-            "For more information, try '--help'.\n",
-        )),
+        env.todos(&["update", "1"])
+            .expect_stderr(update_needs!("<STATUS|--content <TEXT>|--owner <NAME>|…")),
         2,
     );
 }
@@ -223,9 +211,9 @@ fn an_io_failure_is_internal_and_names_what_failed() {
         .open("/dev/full")
         .expect("/dev/full");
     let done = env.rejects(
-        env.todos(&["show"]).stdout_to(full).expect_stderr(
-            "error: cannot write the output: No space left on device (os error 28)\n",
-        ),
+        env.todos(&["show"])
+            .stdout_to(full)
+            .expect_stderr(disk_full!()),
         5,
     );
     insta::assert_snapshot!(done.stderr, @"error: cannot write the output: No space left on device (os error 28)");

@@ -1,6 +1,9 @@
 //! Every error class: its exit code, its words, its envelope, and an untouched workspace.
 
-use crate::support::{TestEnv, unsafe_path_hint};
+use crate::support::{
+    TestEnv, disk_full, envelope_end, input_problems, revision_ahead, todos_now_hint, try_help,
+    unknown_status, unsafe_path_hint,
+};
 
 #[test]
 fn invalid_input_reports_every_problem_at_once() {
@@ -13,7 +16,7 @@ fn invalid_input_reports_every_problem_at_once() {
         {"status": "pending"},
         {"content": "x", "status": "pending", "stauts": "done"}]}"#;
     let done = env.rejects(env.todos(&["write"]).stdin(input).expect_stderr(concat!(
-            "error: the input has 3 problems\n",
+            input_problems!(3),
             "  todos[3].content: is missing; every item needs its text (content, title, \
                 text, step or subject, or description or details alone)\n",
             "  todos[4].stauts: unknown field \"stauts\"; did you mean \"status\"?\n",
@@ -143,20 +146,25 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
             "\n",
             "Usage: todos [OPTIONS] <COMMAND>\n",
             "\n",
-            "For more information, try '--help'.\n"
+            try_help!()
         )),
         2,
     );
     let json = env
-        .rejects(env.todos(&["--json", "write", "--bogus"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-                \"message\":\"unexpected argument '--bogus' found\\n\\n  tip: to pass '--bogus' \
-                as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] [SNAPSHOT_JSON]\\n\\nFor \
-                more information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\
-                \"text\":\"error: unexpected argument '--bogus' found\\n\\n  tip: to pass \
-                '--bogus' as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] \
-                [SNAPSHOT_JSON]\\n\\nFor more information, try '--help'.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\
-                \"list\":null,\"params_input\":null}}\n"), 2)
+        .rejects(
+            env.todos(&["--json", "write", "--bogus"])
+                .expect_stdout(concat!(
+                    "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"unexpected \
+             argument '--bogus' found\\n\\n  tip: to pass '--bogus' as a value, use '-- \
+             --bogus'\\n\\nUsage: todos write [OPTIONS] [SNAPSHOT_JSON]\\n\\nFor more \
+             information, try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\
+             \"text\":\"error: unexpected argument '--bogus' found\\n\\n  tip: to pass \
+             '--bogus' as a value, use '-- --bogus'\\n\\nUsage: todos write [OPTIONS] \
+             [SNAPSHOT_JSON]\\n\\nFor more information, try '--help'.\",",
+                    envelope_end!(no workspace),
+                )),
+            2,
+        )
         .json();
     assert_eq!(json["error"]["code"], "USAGE");
     let context = json["context"].as_object().expect("a context");
@@ -173,11 +181,11 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
                 "\n",
                 "Usage: todos write <SNAPSHOT_JSON>\n",
                 "\n",
-                "For more information, try '--help'.\n"
+                try_help!()
             )),
         2,
     );
-    env.rejects(env.todos(&["write", "{}", "-t", "pending:a"]).expect_stderr(concat!("error: the argument '[SNAPSHOT_JSON]' cannot be used with '--todo <STATUS:CONTENT>'\n", "\n", "Usage: todos write <SNAPSHOT_JSON>\n", "\n", "For more information, try '--help'.\n")), 2);
+    env.rejects(env.todos(&["write", "{}", "-t", "pending:a"]).expect_stderr(concat!("error: the argument '[SNAPSHOT_JSON]' cannot be used with '--todo <STATUS:CONTENT>'\n", "\n", "Usage: todos write <SNAPSHOT_JSON>\n", "\n", try_help!())), 2);
     env.rejects(
         env.todos(&["--lock-timeout", "-1", "show"])
             .expect_stderr(concat!(
@@ -185,7 +193,7 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
                 "\n",
                 "Usage: todos [OPTIONS] <COMMAND>\n",
                 "\n",
-                "For more information, try '--help'.\n"
+                try_help!()
             )),
         2,
     );
@@ -196,7 +204,7 @@ fn usage_errors_exit_2_and_speak_json_when_asked() {
                 "\n",
                 "Usage: todos [OPTIONS] <COMMAND>\n",
                 "\n",
-                "For more information, try '--help'.\n"
+                try_help!()
             )),
         2,
     );
@@ -216,9 +224,7 @@ fn every_exit_code_is_reachable() {
     assert_eq!(
         env.todos(&["write", "-t", "complted:A"])
             .expect_code(1)
-            .expect_stderr(
-                "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n"
-            )
+            .expect_stderr(unknown_status!("-t #1", "complted", "completed"))
             .run()
             .code,
         1
@@ -230,7 +236,7 @@ fn every_exit_code_is_reachable() {
                 "error: invalid value 'yaml' for '--format <FORMAT>'\n",
                 "  [possible values: text, markdown, json]\n",
                 "\n",
-                "For more information, try '--help'.\n"
+                try_help!()
             ))
             .run()
             .code,
@@ -238,7 +244,9 @@ fn every_exit_code_is_reachable() {
     );
     assert_eq!(
         env.todos(&["create", "B", "--expect-revision", "99"])
-            .expect_code(3).expect_stderr(concat!("error: the plan is at revision 1, not 99: revision 99 does not exist yet, so no command read it\n", "hint: take the revision from the last output of todos (`todos --json show` gives it as data.revision), here --expect-revision 1\n")).run()
+            .expect_code(3)
+            .expect_stderr(revision_ahead!(1, not 99))
+            .run()
             .code,
         3
     );
@@ -273,9 +281,9 @@ fn every_exit_code_is_reachable() {
         .open("/dev/full")
         .unwrap();
     env.rejects(
-        env.todos(&["show"]).stdout_to(full).expect_stderr(
-            "error: cannot write the output: No space left on device (os error 28)\n",
-        ),
+        env.todos(&["show"])
+            .stdout_to(full)
+            .expect_stderr(disk_full!()),
         5,
     );
 }
@@ -285,9 +293,7 @@ fn args_form_errors_name_the_flag_item() {
     let env = TestEnv::new();
     env.rejects(
         env.todos(&["write", "-t", "pending:ok", "-t", "complted:Two"])
-            .expect_stderr(
-                "error: -t #2: unknown status \"complted\"; did you mean \"completed\"?\n",
-            ),
+            .expect_stderr(unknown_status!("-t #2", "complted", "completed")),
         1,
     );
     // `--summary` beside `-t` is named as the flag typed, as it is beside a JSON snapshot.
@@ -310,7 +316,15 @@ fn args_form_errors_name_the_flag_item() {
 #[test]
 fn a_bad_clock_is_named() {
     let env = TestEnv::new();
-    env.rejects(env.todos(&["create", "A"]).env("TODOS_NOW", "yesterday").expect_stderr(concat!("error: TODOS_NOW=\"yesterday\" is not an RFC 3339 time: premature end of input\n", "hint: set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock\n")), 1);
+    env.rejects(
+        env.todos(&["create", "A"])
+            .env("TODOS_NOW", "yesterday")
+            .expect_stderr(concat!(
+                "error: TODOS_NOW=\"yesterday\" is not an RFC 3339 time: premature end of input\n",
+                todos_now_hint!()
+            )),
+        1,
+    );
 }
 
 #[test]
@@ -339,7 +353,7 @@ fn error_messages_escape_what_the_input_holds() {
     let input = r#"{"todos":[{"content":"a","status":"\u001b]0;pwned\u0007x"},{"content":"b","status":"done","\u001b[2J":1}]}"#;
     env.rejects(
         env.todos(&["write", input]).expect_stderr(concat!(
-            "error: the input has 2 problems\n",
+            input_problems!(2),
             "  todos[0].status: unknown status \"\\u{1b}]0;pwned\\u{7}x\"; use one of \
                 pending, in_progress, completed, cancelled, failed, blocked, todo, open, \
                 not_started, running, active, doing, done, complete, closed, canceled\n",

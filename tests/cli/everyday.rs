@@ -3,7 +3,10 @@
 
 use serde_json::json;
 
-use crate::support::{TestEnv, error_paths, json_line, no_summary, still_open};
+use crate::support::{
+    TestEnv, envelope_end, error_paths, input_problems, instructions, json_line, no_summary,
+    restored, still_open, unchanged, unknown_status,
+};
 
 /// The plan S with A and B pending, as a change or a restore prints it.
 const A_AND_B: &str = concat!(
@@ -255,7 +258,7 @@ fn a_finished_plan_with_a_failure_says_so_first() {
             "  8 [!] Try mypy strict mode\n",
             "Finished, 1 of 8 failed.\n"
         ))
-        .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+        .expect_stderr(unchanged!(1))
         .run_in_process()
         .success();
     assert!(
@@ -288,14 +291,12 @@ fn a_todo_with_a_colon_is_a_pending_item_unless_it_names_a_status() {
     // A near miss of a status is a typo, refused with the fix.
     let done = env.rejects(
         env.todos(&["write", "-t", "complted:Reproduce"])
-            .expect_stderr(
-                "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n",
-            ),
+            .expect_stderr(unknown_status!("-t #1", "complted", "completed")),
         1,
     );
     assert_eq!(
         done.stderr,
-        "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n"
+        unknown_status!("-t #1", "complted", "completed")
     );
 }
 
@@ -310,7 +311,7 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
     let done = env.rejects(
         env.todos(&["write"])
             .stdin(json!({"todos": todos}).to_string()).expect_stderr(concat!(
-                    "error: the input has 15 problems\n",
+                    input_problems!(15),
                     "  todos[0-13].content (14 items): is 83-84 characters long, the limit is \
                         60; shorten the text to what the step is, and put the detail in \"description\"; \
                         or raise the limit with \"max_content_chars\" in .todos.config.json or TODOS_MAX_CONTENT_CHARS\n",
@@ -377,7 +378,7 @@ fn a_repeated_problem_is_one_line_and_a_refusal_fits_twenty() {
         .map(|n| json!({"content": "a", "status": "pending", format!("field{n}"): 1}))
         .collect();
     // The first 18 of them, one line each, and a line that counts the rest.
-    let wild_refusal: String = std::iter::once("error: the input has 301 problems\n".to_owned())
+    let wild_refusal: String = std::iter::once(input_problems!(301).to_owned())
         .chain((0..18).map(|n| {
             format!(
                 "  todos[{n}].field{n}: unknown field \"field{n}\"; the fields here are id, \
@@ -452,7 +453,7 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
         .map(|n| format!("  {n:>2} [ ] Step {n}\n"))
         .collect::<Vec<_>>()
         .concat();
-    let big = format!("[0/60] Big\n{listed}60 of 60 open — finish them before you wrap up.\n");
+    let big = format!("[0/60] Big\n{listed}{}", still_open!(60 of 60));
     env.todos(&args)
         .env("TODOS_MAX_ITEMS", "100")
         .expect_stdout(&big)
@@ -476,7 +477,7 @@ fn dropped_items_are_one_warning_and_quiet_silences_it() {
     env.todos(&["undo"])
         .env("TODOS_MAX_ITEMS", "100")
         .expect_stdout(big)
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run_in_process();
     env.todos(&["-q", "write", "[]"])
         .expect_stdout("")
@@ -542,7 +543,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
     );
     env.todos(&["redo"])
         .expect_stdout(A_AND_B)
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run();
     step(
         "redo",
@@ -559,7 +560,7 @@ fn undo_walks_back_and_redo_walks_forward_until_another_change() {
     // Another change ends the run: nothing to redo after it.
     env.todos(&["undo"])
         .expect_stdout(A_AND_B)
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run_in_process()
         .success();
     env.todos(&["create", "D"])
@@ -602,14 +603,14 @@ fn show_and_recap_say_where_no_plan_is() {
     let json = env
         .todos(&["--json", "recap"])
         .expect_stderr("")
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"summary\":null,\
-                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
-                \"warnings\":[]},\"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\
-                \"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\
+                 \"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\
+                 \"text\":\"[0/0] No todos.\",\"stats\":{\"total\":0,\"pending\":0,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success();
     assert_eq!(json.json()["status"], "success");
@@ -739,7 +740,7 @@ fn no_marker_reads_back_as_another_status_and_markdown_round_trips() {
         .stdout;
     env.todos(&["write"])
         .stdin(markdown.as_str())
-        .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+        .expect_stderr(unchanged!(1))
         .expect_stdout(FIX_LOGIN)
         .run_in_process()
         .success();
@@ -833,8 +834,8 @@ fn init_sets_up_the_agents_the_repository_shows() {
         .expect_stdout(concat!(
             "Set up the agents this repository shows: Claude Code (CLAUDE.md); Gemini \
                 CLI (.gemini/); --agent chooses one.\n",
-            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-            "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+            instructions!(updated "CLAUDE.md"),
+            instructions!(created "GEMINI.md"),
         ))
         .run()
         .success();
@@ -843,7 +844,7 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(!env.path("AGENTS.md").exists());
     // None shown: AGENTS.md, saying so.
     let bare = TestEnv::new();
-    bare.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
+    bare.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", instructions!(created "AGENTS.md"))).run().success();
     assert!(bare.path("AGENTS.md").exists());
     // `init --git` writes git's files only.
     let git = TestEnv::new();
@@ -856,14 +857,13 @@ fn init_sets_up_the_agents_the_repository_shows() {
     assert!(made.status.success());
     let json = git
         .todos(&["--json", "init", "--git"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\
-                \"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},\
-                {\"path\":\".git/config\",\"action\":\"updated\"}]},\
-                \"text\":\"Set up: git merges plans with todos.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"files\":[{\"path\":\".gitattributes\",\"action\":\"created\"},\
+                 {\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git \
+                 merges plans with todos.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::{Done, HISTORY, TestEnv, still_open};
+use crate::support::{Done, HISTORY, TestEnv, restored, still_open, unchanged};
 
 /// A tmpfs mounted for one test, unmounted when dropped. The tests run as root (here and in
 /// CI, on the same kind of machine); where mounting is not allowed the test says so on stderr,
@@ -140,7 +140,7 @@ fn a_full_disk_mid_save_loses_nothing_undo_needs_and_a_retry_works() {
             "  2 [ ] b\n",
             still_open!(2 of 2)
         ))
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run()
         .success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 2);
@@ -197,7 +197,7 @@ fn a_full_disk_mid_log_leaves_no_torn_block_and_a_retry_adds_one() {
             "  2 [x] b\n",
             "The one item is done.\n"
         ))
-        .expect_stderr("note: No change: the plan already matches (revision 4).\n")
+        .expect_stderr(unchanged!(4))
         .run()
         .success();
     assert_eq!(log_blocks(&env, LOG), 2, "a retry adds no second block");

@@ -2,7 +2,7 @@
 //! names no command names the one that works, swapped arguments do what was meant, a mistyped
 //! list name is named.
 
-use crate::support::{TestEnv, still_open};
+use crate::support::{TestEnv, envelope_end, ids_hint, no_item, still_open, try_help};
 
 /// Words a newcomer guesses that are another name for a command run it.
 #[test]
@@ -110,13 +110,13 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
     // With --json: the same words in the envelope.
     let json = env
         .rejects(
-            env.todos(&["--json", "done", "2"]).expect_stdout(
-                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-            \"message\":\"todos has no command 'done'\",\"details\":[],\
-            \"hint\":\"run `todos update 2 completed` to mark an item completed\"},\
-            \"text\":\"error: todos has no command 'done'\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":null,\"list\":null,\"params_input\":null}}\n",
-            ),
+            env.todos(&["--json", "done", "2"]).expect_stdout(concat!(
+                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"todos \
+                     has no command 'done'\",\"details\":[],\"hint\":\"run `todos update 2 \
+                     completed` to mark an item completed\"},\"text\":\"error: todos has no \
+                     command 'done'\",",
+                envelope_end!(no workspace),
+            )),
             2,
         )
         .json();
@@ -133,7 +133,7 @@ fn guesses_that_are_no_command_name_the_command_that_works() {
             "\n",
             "Usage: todos [OPTIONS] <COMMAND>\n",
             "\n",
-            "For more information, try '--help'.\n"
+            try_help!()
         )),
         2,
     );
@@ -157,10 +157,7 @@ fn update_with_status_and_id_swapped_does_what_was_meant() {
     // A status word where the id goes, with no number after it, is still refused as before.
     env.rejects(
         env.todos(&["update", "completed", "done"])
-            .expect_stderr(concat!(
-                "error: id: no item has id \"completed\"\n",
-                "hint: the ids are 1, 2; run `todos show` to see each item with its id\n"
-            )),
+            .expect_stderr(concat!(no_item!("id", "completed"), ids_hint!(1, 2))),
         1,
     );
 }

@@ -1,7 +1,7 @@
 //! `--help` on every command: a one-line and a longer description, an example, every value of a
 //! choice explained, and the statuses with their aliases where a command takes a status.
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, envelope_end, instructions};
 
 /// The text above `Usage:`: the description.
 fn description(help: &str) -> &str {
@@ -265,7 +265,7 @@ fn init_help_shows_the_marker_init_writes() {
         .find(|part| part.starts_with("<!-- todos:begin"))
         .unwrap_or_else(|| panic!("no begin marker in {help}"));
     let (head, tail) = shown.split_once('…').expect("an ellipsis in the marker");
-    env.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n")).run().success();
+    env.todos(&["init"]).expect_stdout(concat!("No agent's files here (CLAUDE.md, .claude/, .codex/, GEMINI.md, .gemini/): set up AGENTS.md, which most agents read; --agent chooses one.\n", instructions!(created "AGENTS.md"))).run().success();
     let written = env.read("AGENTS.md");
     let line = written
         .lines()
@@ -334,15 +334,15 @@ fn a_command_help_points_to_the_global_options() {
     env.plan("Ship", &["pending:A"]);
     let json = env
         .todos(&["show", "--json"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
-                \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\
-                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
+                 \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
+                 \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run_in_process()
         .success()
         .json();

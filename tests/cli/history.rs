@@ -5,7 +5,10 @@ use std::fs;
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, TestEnv, items, still_open, unvouched_hint};
+use crate::support::{
+    HISTORY, TestEnv, envelope_end, items, kept_revisions_hint, not_kept, nothing_to_undo,
+    restored, still_open, unvouched_hint,
+};
 
 /// The plan of `three_changes`' revision 2, as every command that shows or restores it prints it.
 const REVISION_2: &str = concat!(
@@ -107,15 +110,14 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
         .success();
     let json = env
         .todos(&["--json", "history", "--limit", "1"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
-                \"revisions\":[{\"revision\":3,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"write\",\"changes\":\"removed 3 \\\"Docs\\\" (pending); 2 \
-                pending → in_progress\",\"done\":1,\"total\":2}]},\
-                \"text\":\"3 kept revisions of the list default.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"revisions\":[{\"revision\":3,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"write\",\"changes\":\"removed 3 \\\"Docs\\\" (pending); 2 \
+                 pending → in_progress\",\"done\":1,\"total\":2}]},\"text\":\"3 kept \
+                 revisions of the list default.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -124,7 +126,7 @@ fn history_shows_where_an_item_was_dropped_and_undo_to_brings_it_back() {
 
     env.todos(&["undo", "--to", "2"])
         .expect_stdout(REVISION_2)
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run()
         .success();
     let store = env.store();
@@ -166,7 +168,7 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
     let before = items(&env.store()["todos"]);
     env.todos(&["undo"])
         .expect_stdout(REVISION_2)
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run()
         .success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 3);
@@ -179,7 +181,7 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
             "  3 [ ] Docs\n",
             still_open!(3 of 3)
         ))
-        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .expect_stderr(restored!(1))
         .run()
         .success();
     assert_ne!(
@@ -189,13 +191,13 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
     );
     env.todos(&["redo"])
         .expect_stdout(REVISION_2)
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run()
         .success();
     assert_eq!(items(&env.store()["todos"]), after_one);
     env.todos(&["redo"])
         .expect_stdout(REVISION_3)
-        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .expect_stderr(restored!(3))
         .run()
         .success();
     assert_eq!(items(&env.store()["todos"]), before);
@@ -205,12 +207,20 @@ fn a_second_undo_goes_further_back_and_redo_returns() {
 #[test]
 fn undo_refuses_what_the_history_does_not_keep_and_changes_nothing() {
     let env = TestEnv::new();
-    env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: nothing to undo: the plan has never changed\n", "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n")), 1);
+    env.rejects(
+        env.todos(&["undo"])
+            .expect_stderr(concat!(nothing_to_undo!(), kept_revisions_hint!())),
+        1,
+    );
     env.plan("S", &["pending:A"]);
-    env.rejects(env.todos(&["undo", "--to", "9"]).expect_stderr(concat!("error: revision 9 is not kept: the history keeps revisions 1 to 1\n", "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n")), 1);
+    env.rejects(
+        env.todos(&["undo", "--to", "9"])
+            .expect_stderr(concat!(not_kept!(9, kept 1 to 1), kept_revisions_hint!())),
+        1,
+    );
     env.rejects(
         env.todos(&["history", "9"]).expect_stderr(concat!(
-            "error: revision 9 is not kept: the history keeps revisions 1 to 1\n",
+            not_kept!(9, kept 1 to 1),
             "hint: run `todos history` to see the kept revisions\n"
         )),
         1,
@@ -246,20 +256,19 @@ fn the_history_keeps_the_latest_history_limit_revisions() {
     let json = env
         .todos(&["--json", "history"])
         .env("TODOS_HISTORY_LIMIT", "4")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
-                \"revisions\":[{\"revision\":12,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"create\",\"changes\":\"added 12\",\"done\":0,\
-                \"total\":12},{\"revision\":11,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"create\",\"changes\":\"added 11\",\"done\":0,\
-                \"total\":11},{\"revision\":10,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"create\",\"changes\":\"added 10\",\"done\":0,\
-                \"total\":10},{\"revision\":9,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"create\",\"changes\":\"9 items\",\"done\":0,\
-                \"total\":9}]},\"text\":\"4 kept revisions of the list default.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"revisions\":[{\"revision\":12,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"create\",\"changes\":\"added 12\",\"done\":0,\"total\":12},\
+                 {\"revision\":11,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"create\",\"changes\":\"added 11\",\"done\":0,\"total\":11},\
+                 {\"revision\":10,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"create\",\"changes\":\"added 10\",\"done\":0,\"total\":10},\
+                 {\"revision\":9,\"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"create\",\
+                 \"changes\":\"9 items\",\"done\":0,\"total\":9}]},\"text\":\"4 kept \
+                 revisions of the list default.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -309,7 +318,7 @@ fn an_unreadable_history_line_is_passed_over_with_a_warning() {
         .expect_stderr(concat!(
             "warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (EOF \
              while parsing a string at line 1 column 21); it was passed over\n",
-            "note: Restored the plan of revision 3.\n"
+            restored!(3)
         ))
         .run()
         .success();
@@ -399,7 +408,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             "  2 [ ] Test\n",
             still_open!(2 of 2)
         ))
-        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .expect_stderr(restored!(1))
         .run()
         .success();
     let store = env.store();
@@ -414,7 +423,7 @@ fn a_store_put_back_at_an_older_revision_never_repeats_one() {
             "  3 [ ] Docs\n",
             still_open!(3 of 3)
         ))
-        .expect_stderr("note: Restored the plan of revision 4.\n")
+        .expect_stderr(restored!(4))
         .run()
         .success();
     let contents: Vec<String> = items(&env.store()["todos"])

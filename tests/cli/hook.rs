@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{Done, Run, TestEnv, still_open};
+use crate::support::{Done, Run, TestEnv, items_still_open, still_open};
 
 /// Each agent, and the decision its stop protocol blocks with (none: exit 2 and stderr).
 const AGENTS: [(&str, Option<&str>); 3] = [
@@ -153,7 +153,7 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
                     .stdin(fixture(agent, "stop"))
                     .expect_stdout("");
                 env.rejects(run.expect_stderr(concat!(
-                        "todos: 2 of 3 items are still open:\n",
+                        items_still_open!(2 of 3, listed),
                         "  2 [▶] Patch the check\n",
                         "  3 [ ] Add a test\n",
                         "Finish them before you stop: mark each completed as soon as it is done (todos \
@@ -177,9 +177,11 @@ fn a_stop_with_open_items_sends_the_agent_back_once() {
             }
         };
         assert!(
-            reason.starts_with(
-                "todos: 2 of 3 items are still open:\n  2 [▶] Patch the check\n  3 [ ] Add a test\n"
-            ),
+            reason.starts_with(concat!(
+                items_still_open!(2 of 3, listed),
+                "  2 [▶] Patch the check\n",
+                "  3 [ ] Add a test\n",
+            )),
             "{reason}"
         );
         assert!(reason.contains("ask and stop"), "{reason}");

@@ -3,7 +3,7 @@
 
 use std::fs::OpenOptions;
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, disk_full, items_still_open, try_help};
 
 fn full() -> std::fs::File {
     OpenOptions::new()
@@ -24,7 +24,7 @@ fn a_hook_that_cannot_write_its_output_lets_the_agent_go_on() {
         .stdin(stop)
         .expect_code(2)
         .expect_stderr(concat!(
-            "todos: the one item is still open:\n",
+            items_still_open!(1, listed),
             "  1 [ ] Write the code\n",
             "Finish it before you stop: mark it completed as soon as it is done (todos \
                 update ID completed), cancelled when it is no longer needed, failed when \
@@ -44,7 +44,7 @@ fn a_hook_that_cannot_write_its_output_lets_the_agent_go_on() {
         .stdin(start)
         .stdout_to(full())
         .expect_code(1)
-        .expect_stderr("error: cannot write the output: No space left on device (os error 28)\n")
+        .expect_stderr(disk_full!())
         .run()
         .code(1);
     env.todos(&["check", "--hook"])
@@ -62,9 +62,24 @@ fn a_hook_that_cannot_write_its_output_lets_the_agent_go_on() {
     env.todos(&["show"])
         .stdout_to(full())
         .expect_code(5)
-        .expect_stderr("error: cannot write the output: No space left on device (os error 28)\n")
+        .expect_stderr(disk_full!())
         .run()
         .code(5);
+}
+
+/// clap's refusal of an argument the command does not take, over the command's usage line:
+/// `unexpected!("--bogus", usage "todos hook [OPTIONS]")`.
+macro_rules! unexpected {
+    ($arg:literal, usage $usage:literal) => {
+        concat!(
+            "error: unexpected argument '",
+            $arg,
+            "' found\n\nUsage: ",
+            $usage,
+            "\n\n",
+            try_help!()
+        )
+    };
 }
 
 #[test]
@@ -74,50 +89,45 @@ fn a_mistyped_hook_command_is_no_block() {
     for (args, refusal) in [
         (
             &["hook", "--bogus"][..],
-            "error: unexpected argument '--bogus' found\n\nUsage: todos hook [OPTIONS]\n\nFor more information, try '--help'.\n",
+            unexpected!("--bogus", usage "todos hook [OPTIONS]"),
         ),
         (
             &["-C", ".", "hook", "extra"],
-            "error: unexpected argument 'extra' found\n\nUsage: todos hook [OPTIONS]\n\nFor more information, try '--help'.\n",
+            unexpected!("extra", usage "todos hook [OPTIONS]"),
         ),
         (
             &["check", "--hook", "--stale", "soon"],
-            "error: invalid value 'soon' for '--stale <MINUTES>': invalid digit found in string\n\nFor more information, try '--help'.\n",
+            concat!(
+                "error: invalid value 'soon' for '--stale <MINUTES>': invalid digit found in \
+                 string\n",
+                "\n",
+                try_help!(),
+            ),
         ),
         (
             &["--color", "never", "check", "--bogus", "--hook"],
-            "error: unexpected argument '--bogus' found\n\nUsage: todos check [OPTIONS]\n\nFor more information, try '--help'.\n",
+            unexpected!("--bogus", usage "todos check [OPTIONS]"),
         ),
         (
             &["--lock-timeout=2", "-q", "hook", "--bogus"],
-            "error: unexpected argument '--bogus' found\n\nUsage: todos hook [OPTIONS]\n\nFor more information, try '--help'.\n",
+            unexpected!("--bogus", usage "todos hook [OPTIONS]"),
         ),
         (
             &["-l", "a", "-q", "check", "--hook", "--bogus"],
-            "error: unexpected argument '--bogus' found\n\nUsage: todos check --hook\n\nFor more information, try '--help'.\n",
+            unexpected!("--bogus", usage "todos check --hook"),
         ),
     ] {
         env.rejects(env.todos(args).expect_stderr(refusal), 1);
     }
     // Any other command's usage error stays exit 2.
     env.rejects(
-        env.todos(&["show", "--bogus"]).expect_stderr(concat!(
-            "error: unexpected argument '--bogus' found\n",
-            "\n",
-            "Usage: todos show [OPTIONS]\n",
-            "\n",
-            "For more information, try '--help'.\n"
-        )),
+        env.todos(&["show", "--bogus"])
+            .expect_stderr(unexpected!("--bogus", usage "todos show [OPTIONS]")),
         2,
     );
     env.rejects(
-        env.todos(&["check", "--bogus"]).expect_stderr(concat!(
-            "error: unexpected argument '--bogus' found\n",
-            "\n",
-            "Usage: todos check [OPTIONS]\n",
-            "\n",
-            "For more information, try '--help'.\n"
-        )),
+        env.todos(&["check", "--bogus"])
+            .expect_stderr(unexpected!("--bogus", usage "todos check [OPTIONS]")),
         2,
     );
 }

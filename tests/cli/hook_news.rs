@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{Run, TestEnv};
+use crate::support::{Run, TestEnv, instructions, still_asks, trust_step};
 
 /// Each agent and the event its after-tool payloads name.
 const AGENTS: [(&str, &str); 3] = [
@@ -301,23 +301,29 @@ fn a_dry_run_shows_the_after_tool_hook_and_writes_nothing() {
     ]
     .join("\n");
     let expected = format!(
-        "unchanged AGENTS.md: the todos instructions (10 items, 60 characters an item)\n\
-         would create .codex/hooks.json: `todos hook` as the SessionStart \
-         (startup|resume|clear|compact|fork), PostToolUse and Stop hooks\n  + {{\n  +   \
-         \"hooks\": {{\n  +     \"SessionStart\": [\n{}\n  +     ],\n  +     \"Stop\": [\n{handler}\n  \
-         +     ],\n  +     \"PostToolUse\": [\n{handler}\n  +     ]\n  +   }}\n  + }}\n\
-         Codex needs no rule for the shell: todos writes only inside the workspace, which its \
-         workspace-write sandbox allows.\n\
-         Codex still asks before commands that leave its sandbox.\n\
-         To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" \
-         to \"Trust this folder?\", then at \"Hooks need review\" review the three todos hooks \
-         and trust them (or later in /hooks). Codex runs no project hook before both steps, and \
-         asks again when a hook changes.\n\
-         Dry run: init would change the files above; nothing was written.\n",
+        "{instructions}would create .codex/hooks.json: `todos hook` as the SessionStart \
+         (startup|resume|clear|compact|fork), PostToolUse and Stop hooks\n  \
+         + {{\n  \
+         +   \"hooks\": {{\n  \
+         +     \"SessionStart\": [\n\
+         {}\n  \
+         +     ],\n  \
+         +     \"Stop\": [\n\
+         {handler}\n  \
+         +     ],\n  \
+         +     \"PostToolUse\": [\n\
+         {handler}\n  \
+         +     ]\n  \
+         +   }}\n  \
+         + }}\n\
+         {still_asks}{trust_step}Dry run: init would change the files above; nothing was written.\n",
         handler.replace(
             "  +       {\n",
             "  +       {\n  +         \"matcher\": \"startup|resume|clear|compact|fork\",\n"
         ),
+        instructions = instructions!(unchanged "AGENTS.md"),
+        still_asks = still_asks!(codex),
+        trust_step = trust_step!(codex),
     );
     let before = env.everything();
     env.todos(&["init", "--dry-run", "--agent", "codex", "--hooks"])

@@ -5,21 +5,10 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::support::{Done, TestEnv, still_open, unsafe_path_hint};
-
-/// What `init --agent codex --hooks` says in an empty workspace.
-const CODEX_HOOKS: &str = concat!(
-    "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
-    "created .codex/hooks.json: `todos hook` as the SessionStart \
-     (startup|resume|clear|compact|fork), PostToolUse and Stop hooks\n",
-    "Codex needs no rule for the shell: todos writes only inside the workspace, which its \
-     workspace-write sandbox allows.\n",
-    "Codex still asks before commands that leave its sandbox.\n",
-    "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" to \
-     \"Trust this folder?\", then at \"Hooks need review\" review the three todos hooks and \
-     trust them (or later in /hooks). Codex runs no project hook before both steps, and asks \
-     again when a hook changes.\n",
-);
+use crate::support::{
+    Done, TestEnv, envelope_end, instructions, items_still_open, still_asks, still_open,
+    trust_step, unsafe_path_hint,
+};
 
 const BEGIN: &str = "<!-- todos:begin";
 const END: &str = "<!-- todos:end -->";
@@ -53,9 +42,7 @@ fn the_block_goes_after_the_text_and_is_replaced_in_place() {
     let env = TestEnv::new();
     env.write_file("AGENTS.md", "# House rules\n\nRun the tests.");
     env.todos(&["init", "--agent", "codex"])
-        .expect_stdout(
-            "updated AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
-        )
+        .expect_stdout(instructions!(updated "AGENTS.md"))
         .run()
         .success();
     let first = env.read("AGENTS.md");
@@ -93,30 +80,17 @@ pub(crate) fn hooks_report(agent: &str, instructions: &str, hooks: &str) -> Stri
         "claude" => (
             "CLAUDE.md",
             ".claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), PostToolUse and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone",
-            concat!(
-                "Claude Code still asks before any other command, and once to use the project's MCP servers (.mcp.json).\n",
-                "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder trust prompt; it reads the hooks at startup (review them with /hooks).\n"
-            ),
+            concat!(still_asks!(claude), trust_step!(claude)),
         ),
         "codex" => (
             "AGENTS.md",
             ".codex/hooks.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), PostToolUse and Stop hooks",
-            concat!(
-                "Codex needs no rule for the shell: todos writes only inside the workspace, which its workspace-write sandbox allows.\n",
-                "Codex still asks before commands that leave its sandbox.\n",
-                "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust \
-                        and continue\" to \"Trust this folder?\", then at \"Hooks need review\" \
-                        review the three todos hooks and trust them (or later in /hooks). Codex runs \
-                        no project hook before both steps, and asks again when a hook changes.\n"
-            ),
+            concat!(still_asks!(codex), trust_step!(codex)),
         ),
         "gemini" => (
             "GEMINI.md",
             ".gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), todos alone",
-            concat!(
-                "Gemini CLI still asks before any other shell command.\n",
-                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs no project hook in an untrusted folder.\n"
-            ),
+            concat!(still_asks!(gemini), trust_step!(gemini)),
         ),
         other => panic!("no hooks for {other}"),
     };
@@ -281,9 +255,7 @@ fn a_symlinked_instructions_file_stays_a_symlink() {
     env.write_file("AGENTS.md", "# Shared\n");
     std::os::unix::fs::symlink("AGENTS.md", env.path("CLAUDE.md")).unwrap();
     env.todos(&["init", "--agent", "claude"])
-        .expect_stdout(
-            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-        )
+        .expect_stdout(instructions!(updated "CLAUDE.md"))
         .run()
         .success();
     assert!(
@@ -328,16 +300,8 @@ fn run_hook(env: &TestEnv, command: &str, event: &str) -> Done {
 fn the_installed_hooks_work_as_claude_code_runs_them() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--hooks"])
-        .expect_stdout(concat!(
-                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-                "created .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
-                    PostToolUse and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
-                "Claude Code still asks before any other command, and once to use the project's \
-                    MCP servers (.mcp.json).\n",
-                "To turn the hooks on: Claude Code: start `claude` in this folder and accept \
-                    the folder trust prompt; it reads the hooks at startup (review them with \
-                    /hooks).\n",
-            )).run()
+        .expect_stdout(hooks_report("claude", "created", "created"))
+        .run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     let stop = settings["hooks"]["Stop"][0]["hooks"][0]["command"]
@@ -374,11 +338,16 @@ fn the_installed_hooks_work_as_claude_code_runs_them() {
     );
     assert_eq!(
         stderr,
-        "todos: 2 of 2 items are still open:\n  1 [▶] Write the code\n  2 [ ] Test it\n\
-         Finish them before you stop: mark each completed as soon as it is done (todos update ID \
-         completed), cancelled when it is no longer needed, failed when you tried and it could \
-         not be done, or blocked when it waits on something outside the plan (it stays open). If \
-         you need the user's answer first, ask and stop: this reminder comes once per stop.\n"
+        concat!(
+            items_still_open!(2 of 2, listed),
+            "  1 [▶] Write the code\n",
+            "  2 [ ] Test it\n",
+            "Finish them before you stop: mark each completed as soon as it is done (todos \
+             update ID completed), cancelled when it is no longer needed, failed when you \
+             tried and it could not be done, or blocked when it waits on something outside \
+             the plan (it stays open). If you need the user's answer first, ask and stop: \
+             this reminder comes once per stop.\n",
+        )
     );
 
     env.todos(&["update", "1", "completed"])
@@ -414,18 +383,9 @@ fn codex_and_gemini_get_their_own_files_and_events() {
         ".gemini/settings.json",
         r#"{"mcpServers": {"git": {"command": "git-mcp"}}, "hooks": {"BeforeTool": [{"matcher": "write_file", "hooks": [{"type": "command", "command": "lint"}]}]}}"#,
     );
-    env
-        .todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!(
-                "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
-                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
-                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
-                    todos alone\n",
-                "Gemini CLI still asks before any other shell command.\n",
-                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
-                    \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions \
-                    later); it runs no project hook in an untrusted folder.\n",
-            )).run()
+    env.todos(&["init", "--agent", "gemini", "--hooks"])
+        .expect_stdout(hooks_report("gemini", "created", "updated"))
+        .run()
         .success();
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
     let ours = json!([{"hooks": [{"type": "command", "command": "todos hook", "name": "todos"}]}]);
@@ -449,7 +409,7 @@ fn codex_and_gemini_get_their_own_files_and_events() {
     );
 
     env.todos(&["init", "--agent", "codex", "--hooks"])
-        .expect_stdout(CODEX_HOOKS)
+        .expect_stdout(hooks_report("codex", "created", "created"))
         .run()
         .success();
     let codex: Value = serde_json::from_str(&env.read(".codex/hooks.json")).unwrap();
@@ -479,18 +439,9 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
             "SessionStart": [{"matcher": "startup|resume|compact", "hooks": [{"type": "command", "command": "todos -C \"$CLAUDE_PROJECT_DIR\" --color never show"}]}]
         }}"#,
     );
-    env
-        .todos(&["init", "--agent", "claude", "--hooks"])
-        .expect_stdout(concat!(
-                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-                "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
-                    PostToolUse and Stop hooks; allows `Bash(todos:*)` (permissions.allow), todos alone\n",
-                "Claude Code still asks before any other command, and once to use the project's \
-                    MCP servers (.mcp.json).\n",
-                "To turn the hooks on: Claude Code: start `claude` in this folder and accept \
-                    the folder trust prompt; it reads the hooks at startup (review them with \
-                    /hooks).\n",
-            )).run()
+    env.todos(&["init", "--agent", "claude", "--hooks"])
+        .expect_stdout(hooks_report("claude", "created", "updated"))
+        .run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
     assert_eq!(
@@ -509,16 +460,8 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
     }, "tools": {"allowed": ["run_shell_command(todos)"]}}"#;
     env.write_file(".gemini/settings.json", edited);
     env.todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!(
-                "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
-                "updated .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
-                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
-                    todos alone\n",
-                "Gemini CLI still asks before any other shell command.\n",
-                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
-                    \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions \
-                    later); it runs no project hook in an untrusted folder.\n",
-            )).run()
+        .expect_stdout(hooks_report("gemini", "created", "updated"))
+        .run()
         .success();
     // The edited hooks stay as they are; only the events an earlier init did not know are
     // added.
@@ -534,19 +477,9 @@ fn an_edited_hook_is_still_ours_and_an_old_one_is_brought_up_to_date() {
         );
     }
     assert_eq!(settings, serde_json::from_str::<Value>(edited).unwrap());
-    env
-        .todos(&["init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(concat!(
-                "unchanged GEMINI.md: the todos instructions (10 items, 60 characters an \
-                    item)\n",
-                "unchanged .gemini/settings.json: `todos hook` as the SessionStart, BeforeAgent, \
-                    AfterTool and AfterAgent hooks; allows `run_shell_command(todos)` (tools.allowed), \
-                    todos alone\n",
-                "Gemini CLI still asks before any other shell command.\n",
-                "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \
-                    \"Trust folder\" to \"Do you trust the files in this folder?\" (or /permissions \
-                    later); it runs no project hook in an untrusted folder.\n",
-            )).run()
+    env.todos(&["init", "--agent", "gemini", "--hooks"])
+        .expect_stdout(hooks_report("gemini", "unchanged", "unchanged"))
+        .run()
         .success();
 }
 
@@ -673,14 +606,13 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     env
         .todos(&["init", "--agent", "claude", "--mcp"])
         .expect_stdout(concat!(
-                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                instructions!(created "CLAUDE.md"),
                 "updated .mcp.json: the todos MCP server (todos mcp), Claude Code asks you \
                     once to approve the project's MCP servers when it next starts here; check \
                     with /mcp\n",
                 "created .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), \
                     todos alone\n",
-                "Claude Code still asks before any other command, and once to use the project's \
-                    MCP servers (.mcp.json).\n",
+                still_asks!(claude),
             )).run()
         .success();
     let claude: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
@@ -692,12 +624,12 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     );
     env.todos(&["init", "--agent", "gemini", "--mcp"])
         .expect_stdout(concat!(
-                "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+                instructions!(created "GEMINI.md"),
                 "updated .gemini/settings.json: the todos MCP server (todos mcp), trusted \
                     (\"trust\": true), so Gemini CLI offers its tools without asking; it loads \
                     a project's MCP servers in a trusted folder; check with /mcp; allows `run_shell_command(todos)` \
                     (tools.allowed), todos alone\n",
-                "Gemini CLI still asks before any other shell command.\n",
+                still_asks!(gemini),
             )).run()
         .success();
     let gemini: Value = serde_json::from_str(&env.read(".gemini/settings.json")).unwrap();
@@ -709,14 +641,14 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
-                \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
-                \"action\":\"created\"},{\"path\":\".codex/config.toml\",\
-                \"action\":\"updated\"}],\"allowed\":[]},\"text\":\"Set up: the agent now \
-                plans with todos.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
+                 \"action\":\"created\"},{\"path\":\".codex/config.toml\",\
+                 \"action\":\"updated\"}],\"allowed\":[]},\"text\":\"Set up: the agent now \
+                 plans with todos.\",",
+            envelope_end!(),
+        ))
         .run()
         .success();
     assert_eq!(
@@ -736,32 +668,37 @@ fn the_server_is_registered_for_each_agent_keeping_every_other_key() {
     for (agent, again) in [
         (
             "claude",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"claude\",\
-                    \"agents\":[\"claude\"],\"files\":[{\"path\":\"CLAUDE.md\",\
-                    \"action\":\"unchanged\"},{\"path\":\".mcp.json\",\
-                    \"action\":\"unchanged\"},{\"path\":\".claude/settings.json\",\
-                    \"action\":\"unchanged\"}],\"allowed\":[\"Bash(todos:*)\",\
-                    \"mcp__todos\"]},\"text\":\"Already set up: nothing changed.\",\
-                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                    \"list\":\"default\",\"params_input\":null}}\n",
+            concat!(
+                "{\"status\":\"success\",\"data\":{\"agent\":\"claude\",\
+                 \"agents\":[\"claude\"],\"files\":[{\"path\":\"CLAUDE.md\",\
+                 \"action\":\"unchanged\"},{\"path\":\".mcp.json\",\"action\":\"unchanged\"},\
+                 {\"path\":\".claude/settings.json\",\"action\":\"unchanged\"}],\
+                 \"allowed\":[\"Bash(todos:*)\",\"mcp__todos\"]},\"text\":\"Already set up: \
+                 nothing changed.\",",
+                envelope_end!(),
+            ),
         ),
         (
             "gemini",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\
-                    \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
-                    \"action\":\"unchanged\"},{\"path\":\".gemini/settings.json\",\
-                    \"action\":\"unchanged\"}],\"allowed\":[\"run_shell_command(todos)\"]},\
-                    \"text\":\"Already set up: nothing changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                    \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
+            concat!(
+                "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\
+                 \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
+                 \"action\":\"unchanged\"},{\"path\":\".gemini/settings.json\",\
+                 \"action\":\"unchanged\"}],\"allowed\":[\"run_shell_command(todos)\"]},\
+                 \"text\":\"Already set up: nothing changed.\",",
+                envelope_end!(),
+            ),
         ),
         (
             "codex",
-            "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
-                    \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
-                    \"action\":\"unchanged\"},{\"path\":\".codex/config.toml\",\
-                    \"action\":\"unchanged\"}],\"allowed\":[]},\"text\":\"Already set up: nothing \
-                    changed.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                    \"list\":\"default\",\"params_input\":null}}\n",
+            concat!(
+                "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
+                 \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
+                 \"action\":\"unchanged\"},{\"path\":\".codex/config.toml\",\
+                 \"action\":\"unchanged\"}],\"allowed\":[]},\"text\":\"Already set up: \
+                 nothing changed.\",",
+                envelope_end!(),
+            ),
         ),
     ] {
         let again = env
@@ -790,18 +727,15 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     env
         .todos(&["init", "--agent", "claude", "--hooks", "--mcp"])
         .expect_stdout(concat!(
-                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                instructions!(created "CLAUDE.md"),
                 "updated .claude/settings.json: `todos hook` as the SessionStart (startup|resume|clear|compact|fork), \
                     PostToolUse and Stop hooks; allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), \
                     todos alone\n",
                 "created .mcp.json: the todos MCP server (todos mcp), Claude Code asks you \
                     once to approve the project's MCP servers when it next starts here; check \
                     with /mcp\n",
-                "Claude Code still asks before any other command, and once to use the project's \
-                    MCP servers (.mcp.json).\n",
-                "To turn the hooks on: Claude Code: start `claude` in this folder and accept \
-                    the folder trust prompt; it reads the hooks at startup (review them with \
-                    /hooks).\n",
+                still_asks!(claude),
+                trust_step!(claude),
             )).run()
         .success();
     let settings: Value = serde_json::from_str(&env.read(".claude/settings.json")).unwrap();
@@ -811,18 +745,17 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     let gemini = env
         .todos(&["--json", "init", "--agent", "gemini", "--hooks"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"agent\":\"gemini\",\
-                \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
-                \"action\":\"created\"},{\"path\":\".gemini/settings.json\",\
-                \"action\":\"updated\"}],\"allowed\":[\"run_shell_command(todos)\"],\
-                \"trust\":\"Gemini CLI: run `gemini` in this folder and answer \\\"Trust \
-                folder\\\" to \\\"Do you trust the files in this folder?\\\" (or /permissions \
-                later); it runs no project hook in an untrusted folder.\"},\
-                \"text\":\"Set up: the agent now plans with todos.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"agents\":[\"gemini\"],\"files\":[{\"path\":\"GEMINI.md\",\
+                 \"action\":\"created\"},{\"path\":\".gemini/settings.json\",\
+                 \"action\":\"updated\"}],\"allowed\":[\"run_shell_command(todos)\"],\
+                 \"trust\":\"Gemini CLI: run `gemini` in this folder and answer \\\"Trust \
+                 folder\\\" to \\\"Do you trust the files in this folder?\\\" (or \
+                 /permissions later); it runs no project hook in an untrusted folder.\"},\
+                 \"text\":\"Set up: the agent now plans with todos.\",",
+            envelope_end!(),
+        ))
         .run()
         .success();
     assert_eq!(
@@ -841,16 +774,14 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
     );
     // Codex: nothing to allow for the shell, and init says why.
     env.todos(&["init", "--agent", "codex", "--hooks"])
-        .expect_stdout(CODEX_HOOKS)
+        .expect_stdout(hooks_report("codex", "created", "created"))
         .run()
         .success();
     assert!(!env.path(".codex/config.toml").exists());
     // Without --hooks or --mcp, init writes the instructions only.
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude"])
-        .expect_stdout(
-            "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-        )
+        .expect_stdout(instructions!(created "CLAUDE.md"))
         .run()
         .success();
     assert!(!env.path(".claude").exists());
@@ -860,12 +791,13 @@ fn each_agent_is_allowed_todos_alone_and_keeps_its_own_rules() {
         env2.todos(&["init", "--agent", "claude", "--mcp"])
             .expect_stdout(format!(
                 "{action} CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n\
-                 {action} .mcp.json: the todos MCP server (todos mcp), Claude Code asks you once to \
-                 approve the project's MCP servers when it next starts here; check with /mcp\n\
+                 {action} .mcp.json: the todos MCP server (todos mcp), Claude Code asks you \
+                 once to approve the project's MCP servers when it next starts here; check \
+                 with /mcp\n\
                  {action} .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` \
                  (permissions.allow), todos alone\n\
-                 Claude Code still asks before any other command, and once to use the project's MCP \
-                 servers (.mcp.json).\n"
+                 {still_asks}",
+                still_asks = still_asks!(claude)
             ))
             .run();
     }
@@ -887,15 +819,17 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
     );
     let codex = env
         .todos(&["--json", "init", "--agent", "codex", "--mcp"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\
-                \"agents\":[\"codex\"],\"files\":[{\"path\":\"AGENTS.md\",\
-                \"action\":\"created\"},{\"path\":\".codex/config.toml\",\
-                \"action\":\"unchanged\"}],\"allowed\":[],\"not_own\":[\"[ROOT]/ws/.codex/config.toml: \
-                the MCP server entry \\\"todos\\\" runs command \\\"sh\\\", which is not \
-                todos' own (`todos mcp`): left as it is, neither approved nor trusted; review \
-                it\"]},\"text\":\"Set up: the agent now plans with todos.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"agent\":\"codex\",\"agents\":[\"codex\"],\
+             \"files\":[{\"path\":\"AGENTS.md\",\"action\":\"created\"},\
+             {\"path\":\".codex/config.toml\",\"action\":\"unchanged\"}],\"allowed\":[],\
+             \"not_own\":[\"[ROOT]/ws/.codex/config.toml: the MCP server entry \\\"todos\\\" \
+             runs command \\\"sh\\\", which is not todos' own (`todos mcp`): left as it is, \
+             neither approved nor trusted; review it\"]},\"text\":\"Set up: the agent now \
+             plans with todos.\",",
+            envelope_end!(),
+        ))
+        .run()
         .success();
     assert_eq!(
         env.read(".codex/config.toml"),
@@ -912,13 +846,13 @@ fn an_entry_named_todos_that_is_not_todos_own_is_named_and_never_approved() {
     );
     env.todos(&["init", "--agent", "gemini", "--mcp"])
         .expect_stdout(concat!(
-            "created GEMINI.md: the todos instructions (10 items, 60 characters an item)\n",
+            instructions!(created "GEMINI.md"),
             "updated .gemini/settings.json: todos' MCP server is NOT registered: the \
                     name todos is taken by a server todos did not write (see below)\n",
             "Not todos' own: [ROOT]/ws/.gemini/settings.json: the MCP server entry \"todos\" \
                     runs command \"todos\", which is not todos' own (`todos mcp`): left as it \
                     is, neither approved nor trusted; review it.\n",
-            "Gemini CLI still asks before any other shell command.\n",
+            still_asks!(gemini),
         ))
         .run()
         .success();

@@ -3,7 +3,7 @@
 //! variants under todos' name, in every agent's file (JSON and Codex's TOML), are named as not
 //! its own, left byte for byte, and get no allow rule, trust or approval.
 
-use crate::support::{Done, TestEnv};
+use crate::support::{Done, TestEnv, instructions, still_asks};
 
 /// (agent, file, the entry as the file spells it, for each variant).
 fn planted() -> Vec<(&'static str, &'static str, String)> {
@@ -65,13 +65,11 @@ fn todos_own_server_with_its_own_options_is_recognised_in_toml_too() {
     env.write_file(".codex/config.toml", own);
     env.todos(&["init", "--agent", "codex", "--mcp"])
         .expect_stdout(concat!(
-            "created AGENTS.md: the todos instructions (10 items, 60 characters an item)\n",
+            instructions!(created "AGENTS.md"),
             "updated .codex/config.toml: the todos MCP server (todos mcp), its tools \
-                    approved (default_tools_approval_mode = \"approve\"); Codex loads a project's \
-                    .codex/config.toml once you trust the folder; check with /mcp\n",
-            "Codex needs no rule for the shell: todos writes only inside the workspace, \
-                    which its workspace-write sandbox allows.\n",
-            "Codex still asks before commands that leave its sandbox.\n",
+             approved (default_tools_approval_mode = \"approve\"); Codex loads a project's \
+             .codex/config.toml once you trust the folder; check with /mcp\n",
+            still_asks!(codex),
         ))
         .run()
         .success();

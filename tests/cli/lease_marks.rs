@@ -1,7 +1,7 @@
 //! Every view that shows owners marks an ended lease the same way (`@w1 lease ended`): the
 //! checklist, the Markdown view, the session-start and stop hooks and `check --hook`.
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, items_still_open};
 
 const T0: &str = "2025-01-02T17:00:00Z";
 const T10: &str = "2025-01-02T17:10:00Z";
@@ -49,15 +49,17 @@ fn views(env: &TestEnv, now: &str, ended: &str) {
     run(&["hook"], r#"{"hook_event_name":"Stop","session_id":"s"}"#)
         .expect_code(2)
         .expect_stderr(format!(
-            "todos: 2 of 2 items are still open:\n{items}{finish} If you need the user's answer \
-             first, ask and stop: this reminder comes once per stop.\n"
+            "{items_still_open}{items}{finish} If you need the user's answer first, ask and \
+             stop: this reminder comes once per stop.\n",
+            items_still_open = items_still_open!(2 of 2, listed)
         ))
         .run();
     run(&["check", "--hook"], "")
         .expect_code(2)
         .expect_stderr(format!(
-            "todos: 2 of 2 items are still open.\n[0/2] In progress: Schema. Pending: Docs.\n\
-             {items}{finish}\n"
+            "{items_still_open}[0/2] In progress: Schema. Pending: Docs.\n\
+             {items}{finish}\n",
+            items_still_open = items_still_open!(2 of 2)
         ))
         .run();
 }

@@ -10,7 +10,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, LOCK, TestEnv, still_open, unreadable_store_hint};
+use crate::support::{
+    HISTORY, LOCK, TestEnv, empty_plan_hint, envelope_end, ids_hint, instructions,
+    kept_revisions_hint, no_item, nothing_to_undo, restored, still_open, unknown_status,
+    unreadable_store_hint,
+};
 
 fn mkfifo(path: &std::path::Path) {
     rustix::fs::mkfifoat(
@@ -77,9 +81,7 @@ fn init_never_writes_through_a_link_but_an_instructions_files() {
     env.write_file("AGENTS.md", "# Rules\n");
     symlink("AGENTS.md", env.path("CLAUDE.md")).unwrap();
     env.todos(&["init", "--agent", "claude"])
-        .expect_stdout(
-            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-        )
+        .expect_stdout(instructions!(updated "CLAUDE.md"))
         .run()
         .success();
     assert!(env.read("AGENTS.md").contains("todos:begin"));
@@ -121,24 +123,20 @@ fn two_inits_on_different_lists_at_once_lose_no_key() {
 #[test]
 fn a_refused_command_leaves_no_file_behind() {
     let env = TestEnv::new();
-    let unknown_1 = "error: id: no item has id \"1\"\n\
-                     hint: the plan is empty; add items with `todos create` or `todos write`\n";
-    let never = "error: nothing to undo: the plan has never changed\n\
-                 hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; \
-                 `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n";
+    let unknown_1 = concat!(no_item!("id", "1"), empty_plan_hint!());
+    let never = concat!(nothing_to_undo!(), kept_revisions_hint!());
     for (args, refusal) in [
         (&["-l", "x", "update", "1", "completed"][..], unknown_1),
         (&["update", "1", "completed"], unknown_1),
         (
             &["-l", "x", "remove", "3"],
-            "error: ID: no item has id \"3\"\n\
-             hint: the plan is empty; add items with `todos create` or `todos write`\n",
+            concat!(no_item!("ID", "3"), empty_plan_hint!()),
         ),
         (&["undo"], never),
         (&["-l", "x", "undo"], never),
         (
             &["-l", "x", "write", "--summary", "S", "-t", "complted:A"],
-            "error: -t #1: unknown status \"complted\"; did you mean \"completed\"?\n",
+            unknown_status!("-t #1", "complted", "completed"),
         ),
     ] {
         env.rejects(env.todos(args).expect_stderr(refusal), 1);
@@ -157,10 +155,7 @@ fn a_refused_command_leaves_no_file_behind() {
         .success();
     env.rejects(
         env.todos(&["-l", "x", "update", "9", "completed"])
-            .expect_stderr(concat!(
-                "error: id: no item has id \"9\"\n",
-                "hint: the one id is 1; run `todos show` to see each item with its id\n"
-            )),
+            .expect_stderr(concat!(no_item!("id", "9"), ids_hint!(1))),
         1,
     );
     // And the refused change's folder no longer captures discovery: a parent's plan is found.
@@ -177,10 +172,7 @@ fn a_refused_command_leaves_no_file_behind() {
     env.rejects(
         env.todos(&["-l", "x", "update", "1", "completed"])
             .current_dir(env.path("sub"))
-            .expect_stderr(concat!(
-                "error: id: no item has id \"1\"\n",
-                "hint: the plan is empty; add items with `todos create` or `todos write`\n"
-            )),
+            .expect_stderr(concat!(no_item!("id", "1"), empty_plan_hint!())),
         1,
     );
     assert!(!env.path("sub/.todos").exists());
@@ -343,19 +335,17 @@ fn a_list_named_like_a_history_file_is_shown() {
         .success();
     let json = env
         .todos(&["--json", "show", "--all"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\
-                \"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\
-                \"revision\":0,\"warnings\":[]},{\"list\":\"a\",\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"In a\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/1] Pending: In a.\",\"revision\":1,\
-                \"warnings\":[]},{\"list\":\"a.history\",\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"In a.history\",\
-                \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.history.\",\
-                \"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 2 items in all.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"summary\":null,\"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
+                 \"warnings\":[]},{\"list\":\"a\",\"summary\":null,\"todos\":[{\"id\":\"1\",\
+                 \"content\":\"In a\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In \
+                 a.\",\"revision\":1,\"warnings\":[]},{\"list\":\"a.history\",\
+                 \"summary\":null,\"todos\":[{\"id\":\"1\",\"content\":\"In a.history\",\
+                 \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: In a.history.\",\
+                 \"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 2 items in all.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -366,7 +356,7 @@ fn a_list_named_like_a_history_file_is_shown() {
     );
     env.todos(&["-l", "a", "undo"])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
-        .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
+        .expect_stderr(restored!(0))
         .run()
         .success();
     env.todos(&["-l", "a.history", "history"])

@@ -9,7 +9,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::support::{Done, HISTORY, LOCK, TestEnv, still_open, unsafe_path_hint};
+use crate::support::{
+    Done, HISTORY, LOCK, TestEnv, envelope_end, instructions, memory_dir_hint, still_open,
+    unsafe_path_hint,
+};
 
 /// A refusal that must come at once: generous for a machine loaded by parallel builds (5 s
 /// failed there with a load average of 10), and still half the 30 s lock
@@ -29,8 +32,8 @@ fn victim(env: &TestEnv, name: &str) -> std::path::PathBuf {
 pub(crate) fn unsafe_path(what: &str) -> String {
     format!(
         "error: {what}; todos does not read or write through it\n\
-         hint: if this workspace is yours, replace it with a regular file or folder inside the \
-         workspace (or remove it), then run the command again\n"
+         {unsafe_path_hint}",
+        unsafe_path_hint = unsafe_path_hint!()
     )
 }
 
@@ -100,16 +103,16 @@ fn a_symlinked_store_is_refused_by_readers_too() {
     symlink(&target, env.path(".todos.json")).unwrap();
     for args in [&["show"][..], &["recap"], &["check"], &["--json", "show"]] {
         let run = if args[0] == "--json" {
-            env.todos(args).expect_stdout(
+            env.todos(args).expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"UNSAFE_PATH\",\
-                 \"message\":\"[ROOT]/ws/.todos.json is a symbolic link; todos does not read \
-                 or write through it\",\"details\":[],\"hint\":\"if this workspace is yours, \
-                 replace it with a regular file or folder inside the workspace (or remove \
-                 it), then run the command again\"},\"text\":\"error: [ROOT]/ws/.todos.json \
-                 is a symbolic link; todos does not read or write through it\",\
-                 \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                 \"list\":\"default\",\"params_input\":null}}\n",
-            )
+                     \"message\":\"[ROOT]/ws/.todos.json is a symbolic link; todos does not \
+                     read or write through it\",\"details\":[],\"hint\":\"if this workspace \
+                     is yours, replace it with a regular file or folder inside the workspace \
+                     (or remove it), then run the command again\"},\"text\":\"error: \
+                     [ROOT]/ws/.todos.json is a symbolic link; todos does not read or write \
+                     through it\",",
+                envelope_end!(),
+            ))
         } else {
             env.todos(args).expect_stderr(concat!(
                 "error: [ROOT]/ws/.todos.json is a symbolic link; todos does not read or write \
@@ -133,11 +136,10 @@ fn the_completion_log_never_leaves_the_workspace() {
             format!("[ROOT]/ws/{memory_dir}")
         };
         let refusal = format!(
-            "error: {shown} leads outside the workspace; it must name a folder inside it \
-             (a relative path); todos does not read or write through it\n\
-             hint: memory_dir must name a folder inside the workspace, with no link on the \
-             way out: fix it in .todos.config.json, your todos/config.json or \
-             TODOS_MEMORY_DIR, or remove the link\n"
+            "error: {shown} leads outside the workspace; it must name a folder inside it (a \
+             relative path); todos does not read or write through it\n\
+             {memory_dir_hint}",
+            memory_dir_hint = memory_dir_hint!()
         );
         env.rejects(
             env.todos(&["update", "1", "completed"])
@@ -178,9 +180,7 @@ fn the_completion_log_never_leaves_the_workspace() {
         env.plan("S", &["in_progress:A"]);
         victim(&env, "victim.md");
         plant(&env, &env.outside(""));
-        let memory_hint = "hint: memory_dir must name a folder inside the workspace, with no link \
-                           on the way out: fix it in .todos.config.json, your todos/config.json \
-                           or TODOS_MEMORY_DIR, or remove the link\n";
+        let memory_hint = memory_dir_hint!();
         let refusal = match name {
             "memory/todos" => format!(
                 "error: [ROOT]/ws/memory/todos is a symbolic link; todos does not read or write \
@@ -212,9 +212,8 @@ fn the_completion_log_never_goes_into_a_git_folder() {
         let refusal = format!(
             "error: memory_dir \"{memory_dir}\" lies inside a .git folder, which belongs to \
              git; todos does not read or write through it\n\
-             hint: memory_dir must name a folder inside the workspace, with no link on the way \
-             out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, or \
-             remove the link\n"
+             {memory_dir_hint}",
+            memory_dir_hint = memory_dir_hint!()
         );
         for run in [
             env.todos(&["update", "1", "completed"])
@@ -240,13 +239,12 @@ fn the_completion_log_never_goes_into_a_git_folder() {
     symlink(env.path(".git"), env.path("notes")).unwrap();
     env.rejects(
         env.todos(&["update", "1", "completed"])
-            .env("TODOS_MEMORY_DIR", "notes/todos").expect_stderr(concat!(
-                    "error: memory_dir \"notes/todos\" lies inside a .git folder, which belongs \
+            .env("TODOS_MEMORY_DIR", "notes/todos")
+            .expect_stderr(concat!(
+                "error: memory_dir \"notes/todos\" lies inside a .git folder, which belongs \
                         to git; todos does not read or write through it\n",
-                    "hint: memory_dir must name a folder inside the workspace, with no link on \
-                        the way out: fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, \
-                        or remove the link\n",
-                )),
+                memory_dir_hint!(),
+            )),
         6,
     );
 }
@@ -430,9 +428,7 @@ fn init_follows_a_link_that_stays_inside_and_ignores_planted_temp_names() {
     fs::write(env.path("docs/.AGENTS.md.2147483600-0.todos-tmp"), "half").unwrap();
     symlink(&target, env.path("docs/.AGENTS.md.2147483601-0.todos-tmp")).unwrap();
     env.todos(&["init", "--agent", "claude"])
-        .expect_stdout(
-            "updated CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
-        )
+        .expect_stdout(instructions!(updated "CLAUDE.md"))
         .run()
         .success();
     assert!(!env.path("docs/.AGENTS.md.2147483600-0.todos-tmp").exists());

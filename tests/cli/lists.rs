@@ -6,7 +6,9 @@ use std::thread;
 
 use serde_json::Value;
 
-use crate::support::{HISTORY, TestEnv, items, still_open, unsafe_path_hint};
+use crate::support::{
+    HISTORY, TestEnv, envelope_end, items, lock_busy_hint, still_open, unsafe_path_hint,
+};
 
 #[test]
 fn a_named_list_has_its_own_store_ids_and_history() {
@@ -64,6 +66,14 @@ fn a_named_list_has_its_own_store_ids_and_history() {
         .run();
 }
 
+/// The hint under every refusal of a list's name.
+macro_rules! list_name_hint {
+    () => {
+        "hint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting \
+         with '.', e.g. --list api-agent\n"
+    };
+}
+
 #[test]
 fn an_invalid_list_name_is_refused_before_anything_is_created() {
     let env = TestEnv::new();
@@ -71,27 +81,42 @@ fn an_invalid_list_name_is_refused_before_anything_is_created() {
     for (name, refusal) in [
         (
             "../escape",
-            "error: the list name \"../escape\" starts with '.'\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+            concat!(
+                "error: the list name \"../escape\" starts with '.'\n",
+                list_name_hint!()
+            ),
         ),
         (
             ".hidden",
-            "error: the list name \".hidden\" starts with '.'\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+            concat!(
+                "error: the list name \".hidden\" starts with '.'\n",
+                list_name_hint!()
+            ),
         ),
         (
             "Upper",
-            "error: the list name \"Upper\" holds an upper-case letter ('U'); use lower case\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+            concat!(
+                "error: the list name \"Upper\" holds an upper-case letter ('U'); use lower case\n",
+                list_name_hint!()
+            ),
         ),
         (
             "a b",
-            "error: the list name \"a b\" holds ' ', which a list name cannot hold\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+            concat!(
+                "error: the list name \"a b\" holds ' ', which a list name cannot hold\n",
+                list_name_hint!()
+            ),
         ),
         (
             "",
-            "error: the list name \"\" is empty\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+            concat!("error: the list name \"\" is empty\n", list_name_hint!()),
         ),
         (
             long.as_str(),
-            "error: the list name \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\" is 65 characters long, the limit is 64\nhint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n",
+            concat!(
+                "error: the list name \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\" is 65 characters long, the limit is 64\n",
+                list_name_hint!()
+            ),
         ),
     ] {
         env.rejects(
@@ -101,7 +126,15 @@ fn an_invalid_list_name_is_refused_before_anything_is_created() {
         );
         assert!(!env.path(".todos").exists(), "{name}: .todos/ was created");
     }
-    env.rejects(env.todos(&["create", "A"]).env("TODOS_LIST", "a/b").expect_stderr(concat!("error: the list name \"a/b\" holds a path separator\n", "hint: name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not starting with '.', e.g. --list api-agent\n")), 1);
+    env.rejects(
+        env.todos(&["create", "A"])
+            .env("TODOS_LIST", "a/b")
+            .expect_stderr(concat!(
+                "error: the list name \"a/b\" holds a path separator\n",
+                list_name_hint!()
+            )),
+        1,
+    );
 }
 
 #[test]
@@ -211,22 +244,20 @@ fn show_all_prints_every_list_default_first() {
     );
     let json = env
         .todos(&["--json", "show", "--all"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\
-                \"summary\":\"Main plan\",\"todos\":[{\"id\":\"1\",\
-                \"content\":\"Done step\",\"status\":\"completed\"},\
-                {\"id\":\"2\",\"content\":\"Open step\",\"status\":\"pending\"}],\
-                \"recap\":\"[1/2] Pending: Open step.\",\"revision\":1,\
-                \"warnings\":[]},{\"list\":\"api\",\"summary\":\"API\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Route\",\"status\":\"in_progress\"}],\
-                \"recap\":\"[0/1] In progress: Route.\",\"revision\":1,\
-                \"warnings\":[]},{\"list\":\"web\",\"summary\":\"Web\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Page\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/1] Pending: Page.\",\"revision\":1,\
-                \"warnings\":[]}]},\"text\":\"3 lists, 4 items in all.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"summary\":\"Main plan\",\"todos\":[{\"id\":\"1\",\"content\":\"Done \
+                 step\",\"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Open step\",\
+                 \"status\":\"pending\"}],\"recap\":\"[1/2] Pending: Open step.\",\
+                 \"revision\":1,\"warnings\":[]},{\"list\":\"api\",\"summary\":\"API\",\
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Route\",\"status\":\"in_progress\"}],\
+                 \"recap\":\"[0/1] In progress: Route.\",\"revision\":1,\"warnings\":[]},\
+                 {\"list\":\"web\",\"summary\":\"Web\",\"todos\":[{\"id\":\"1\",\
+                 \"content\":\"Page\",\"status\":\"pending\"}],\"recap\":\"[0/1] Pending: \
+                 Page.\",\"revision\":1,\"warnings\":[]}]},\"text\":\"3 lists, 4 items in \
+                 all.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -313,7 +344,7 @@ fn writers_on_two_lists_lose_nothing_and_never_wait_for_each_other() {
         .unwrap();
     lock.lock().unwrap();
     env.rejects(
-        env.todos(&["-l", "alpha", "--lock-timeout", "0", "create", "X"]).expect_stderr(concat!("error: another todos process held the lock on [ROOT]/ws/.todos/alpha.json.lock longer than --lock-timeout (0 s)\n", "hint: try again once it is done, or wait longer with --lock-timeout SECS\n")),
+        env.todos(&["-l", "alpha", "--lock-timeout", "0", "create", "X"]).expect_stderr(concat!("error: another todos process held the lock on [ROOT]/ws/.todos/alpha.json.lock longer than --lock-timeout (0 s)\n", lock_busy_hint!())),
         3,
     );
     env.todos(&["-l", "beta", "--lock-timeout", "0", "create", "Y"])

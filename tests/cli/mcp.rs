@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{Run, TestEnv, error_paths, items, still_open};
+use crate::support::{
+    Run, TestEnv, envelope_end, error_paths, instructions, items, still_asks, still_open, whole,
+};
 
 const LEGACY: &str = "2025-11-25";
 const CURRENT: &str = "2026-07-28";
@@ -194,6 +196,14 @@ fn server(env: &TestEnv) -> Run {
     env.todos(&["mcp"])
 }
 
+/// A client of `env`'s server (the 2025 revision, no capabilities) that has written
+/// `plan_of_three`.
+fn client_with_three(env: &TestEnv) -> Client {
+    let mut client = Client::legacy(server(env), json!({}));
+    client.envelope("write", plan_of_three());
+    client
+}
+
 fn plan_of_three() -> Value {
     json!({"summary": "Ship it", "todos": [
         {"content": "Reproduce", "status": "completed"},
@@ -325,19 +335,19 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
     let shown = client.envelope("show", json!({}));
     let cli = env
         .todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
-                \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
-                \"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\
-                \"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: Document.\",\
-                \"revision\":4,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, \
-                2 completed.\",\"stats\":{\"total\":4,\"pending\":1,\
-                \"in_progress\":1,\"completed\":2,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
+                 \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
+                 \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
+                 \"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\
+                 \"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: \
+                 Document.\",\"revision\":4,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 \
+                 in_progress, 2 completed.\",\"stats\":{\"total\":4,\"pending\":1,\
+                 \"in_progress\":1,\"completed\":2,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -345,19 +355,19 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
     let recap = client.envelope("recap", json!({}));
     let cli = env
         .todos(&["--json", "recap"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
-                \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
-                \"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\
-                \"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: Document.\",\
-                \"revision\":4,\"warnings\":[]},\"text\":\"[2/4] In progress: Test. Pending: \
-                Document.\",\"stats\":{\"total\":4,\"pending\":1,\"in_progress\":1,\
-                \"completed\":2,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
+                 \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
+                 \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
+                 \"status\":\"in_progress\"},{\"id\":\"4\",\"content\":\"Document\",\
+                 \"status\":\"pending\"}],\"recap\":\"[2/4] In progress: Test. Pending: \
+                 Document.\",\"revision\":4,\"warnings\":[]},\"text\":\"[2/4] In progress: \
+                 Test. Pending: Document.\",\"stats\":{\"total\":4,\"pending\":1,\
+                 \"in_progress\":1,\"completed\":2,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -376,8 +386,7 @@ fn every_tool_answers_with_the_envelope_of_its_command() {
 #[test]
 fn check_with_items_open_is_a_result_carrying_the_open_count() {
     let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
-    client.envelope("write", plan_of_three());
+    let mut client = client_with_three(&env);
     // Open items are check's answer, not a failed call: a client shows it as a result.
     let checked = client.envelope("check", json!({}));
     assert_eq!(checked["status"], "success", "{checked}");
@@ -433,8 +442,7 @@ fn a_refusal_is_a_tool_error_carrying_the_paths_and_changes_nothing() {
 #[test]
 fn every_call_reads_the_store_afresh() {
     let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
-    client.envelope("write", plan_of_three());
+    let mut client = client_with_three(&env);
     env.todos(&["update", "3", "cancelled"])
         .expect_stdout(concat!(
             "[2/3] Ship it\n",
@@ -465,20 +473,19 @@ fn every_call_reads_the_store_afresh() {
     client.envelope("update", json!({"id": "4", "status": "in_progress"}));
     let cli = env
         .todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Ship it\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
-                \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
-                \"status\":\"cancelled\"},{\"id\":\"4\",\"content\":\"From the shell\",\
-                \"status\":\"in_progress\"}],\"recap\":\"[3/4] In progress: From the shell. \
-                Cancelled: Test.\",\"revision\":5,\"warnings\":[]},\
-                \"text\":\"Todos: 1 in_progress, 2 completed, 1 cancelled.\",\
-                \"stats\":{\"total\":4,\"pending\":0,\"in_progress\":1,\
-                \"completed\":2,\"cancelled\":1,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce\",\
+                 \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch\",\
+                 \"status\":\"completed\"},{\"id\":\"3\",\"content\":\"Test\",\
+                 \"status\":\"cancelled\"},{\"id\":\"4\",\"content\":\"From the shell\",\
+                 \"status\":\"in_progress\"}],\"recap\":\"[3/4] In progress: From the shell. \
+                 Cancelled: Test.\",\"revision\":5,\"warnings\":[]},\"text\":\"Todos: 1 \
+                 in_progress, 2 completed, 1 cancelled.\",\"stats\":{\"total\":4,\
+                 \"pending\":0,\"in_progress\":1,\"completed\":2,\"cancelled\":1,\
+                 \"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -568,8 +575,7 @@ fn the_list_argument_works_on_a_named_list() {
 #[test]
 fn finishing_the_plan_through_the_server_writes_the_completion_log() {
     let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
-    client.envelope("write", plan_of_three());
+    let mut client = client_with_three(&env);
     client.envelope("update", json!({"id": "2", "status": "completed"}));
     assert!(!env.path("memory/todos").exists(), "not finished yet");
     client.envelope("update", json!({"id": "3", "status": "cancelled"}));
@@ -716,14 +722,13 @@ fn the_server_starts_as_the_registration_says() {
     let env = TestEnv::new();
     env.todos(&["init", "--agent", "claude", "--mcp"])
         .expect_stdout(concat!(
-                "created CLAUDE.md: the todos instructions (10 items, 60 characters an item)\n",
+                instructions!(created "CLAUDE.md"),
                 "created .mcp.json: the todos MCP server (todos mcp), Claude Code asks you \
                     once to approve the project's MCP servers when it next starts here; check \
                     with /mcp\n",
                 "created .claude/settings.json: allows `Bash(todos:*)` and `mcp__todos` (permissions.allow), \
                     todos alone\n",
-                "Claude Code still asks before any other command, and once to use the project's \
-                    MCP servers (.mcp.json).\n",
+                still_asks!(claude),
             )).run()
         .success();
     let config: Value = serde_json::from_str(&env.read(".mcp.json")).unwrap();
@@ -1050,57 +1055,11 @@ fn the_tool_list_help_man_page_and_readme_name_the_same_tools() {
     assert_eq!(listed, table);
     let help = env
         .todos(&["mcp", "--help"])
-        .expect_stdout(concat!(
-                "Serve the plan as tools to an MCP client (Claude Code, Codex, Gemini CLI, \
-                    …) on stdio.\n",
-                "\n",
-                "A Model Context Protocol server with the tools listed below: the same input \
-                    shapes, rules, store,\n",
-                "lock and completion log as the commands, each answering with the command's \
-                    JSON envelope. One\n",
-                "client's calls take effect in the order it sent them. It serves until the \
-                    client closes stdin. Its\n",
-                "workspace is -C when given, else the client's first root, else the one found \
-                    from the current\n",
-                "folder. `todos init --agent claude --mcp` registers it for an agent.\n",
-                "\n",
-                "Usage: todos mcp [OPTIONS]\n",
-                "\n",
-                "Options:\n",
-                "  -h, --help\n",
-                "          Print help (see a summary with '-h')\n",
-                "\n",
-                "Tools (each takes an optional list; the ones that change the plan take expect_revision):\n",
-                "  write    replace the whole plan with a snapshot (todos write), in any \
-                    agent's shape\n",
-                "  create   append new pending items (todos create)\n",
-                "  update   change one item's status, text, owner or dependencies (todos \
-                    update)\n",
-                "  show     the plan with ids, statuses and revision (todos show)\n",
-                "  recap    the plan's one-line recap (todos recap)\n",
-                "  remove   delete items by id (todos remove)\n",
-                "  next     the next ready item, or claim it for an owner (todos next --claim)\n",
-                "  history  the kept revisions, or one revision's whole plan (todos history)\n",
-                "  undo     take the last change back, one revision further each time, or \
-                    any kept one (todos undo)\n",
-                "  redo     restore the next revision forward through what undo took back \
-                    (todos redo)\n",
-                "  check    whether items are still open, with the recap and what is left \
-                    (todos check)\n",
-                "\n",
-                "Examples:\n",
-                "  todos init --agent claude --mcp     # registers the server in .mcp.json\n",
-                "  todos init --agent codex --mcp      # registers it in .codex/config.toml, \
-                    its tools approved\n",
-                "  todos mcp -C . < /dev/null          # serves this folder's plan until \
-                    the client closes stdin\n",
-                "\n",
-                "Global options (-C, -l, --json, --color, -q, --lock-timeout, --offline) work here \
-                    too: see `todos\n",
-            "--help`.\n",
-            )).run()
+        .stdout_in_parts("compared whole with the reviewed snapshot mcp_help")
+        .run()
         .success()
         .stdout;
+    insta::assert_snapshot!("mcp_help", whole(&help));
     let man = env
         .todos(&["man"])
         .stdout_in_parts("the man page: its tools section is checked below")
@@ -1237,8 +1196,7 @@ fn every_json_rpc_id_is_echoed_exactly() {
 #[test]
 fn the_server_walks_the_everyday_path_with_undo_redo_and_check() {
     let env = TestEnv::new();
-    let mut client = Client::legacy(server(&env), json!({}));
-    client.envelope("write", plan_of_three());
+    let mut client = client_with_three(&env);
     let updated = client.envelope("update", json!({"taskId": "2", "description": "Use serde"}));
     assert_eq!(updated["data"]["todos"][1]["content"], "Patch");
     assert_eq!(updated["data"]["todos"][1]["description"], "Use serde");

@@ -6,7 +6,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{Done, TestEnv, items, still_open, unreadable_store_hint, unsafe_path_hint};
+use crate::support::{
+    Done, TestEnv, envelope_end, gitattributes_created, items, repeated_revision, still_open,
+    unreadable_store_hint, unsafe_path_hint, unvouched_lines,
+};
 
 /// The plan `resolve` makes of the branches that both added an item 4, as each command that
 /// shows it prints it, and what `resolve` says of it.
@@ -48,7 +51,7 @@ fn repository(driver: bool) -> TestEnv {
     git(&env, &["init", "-q", "-b", "main"]).success();
     env.plan("Ship the release", &["pending:A", "pending:B", "pending:C"]);
     if driver {
-        env.todos(&["init", "--git"]).expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
+        env.todos(&["init", "--git"]).expect_stdout(concat!(gitattributes_created!(), "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run().success();
         git(&env, &["add", ".gitattributes"]).success();
     }
     commit(&env, "plan");
@@ -279,23 +282,23 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
     }
     let json = env
         .rejects(
-            env.todos(&["--json", "show"]).expect_stdout(
+            env.todos(&["--json", "show"]).expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
-            \"message\":\"[ROOT]/ws/.todos.json is a merge conflict: git left its conflict \
-            markers in it; `todos resolve` merges both sides\",\
-            \"details\":[],\"hint\":\"run `todos resolve`, then `git add` the file; \
-            `todos init --git` registers todos' merge driver, so that git merges plans \
-            itself from then on\"},\"text\":\"error: [ROOT]/ws/.todos.json is a merge \
-            conflict: git left its conflict markers in it; `todos resolve` merges both \
-            sides\",\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-            \"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"[ROOT]/ws/.todos.json is a merge conflict: git left its \
+                     conflict markers in it; `todos resolve` merges both sides\",\
+                     \"details\":[],\"hint\":\"run `todos resolve`, then `git add` the file; \
+                     `todos init --git` registers todos' merge driver, so that git merges \
+                     plans itself from then on\"},\"text\":\"error: [ROOT]/ws/.todos.json is \
+                     a merge conflict: git left its conflict markers in it; `todos resolve` \
+                     merges both sides\",",
+                envelope_end!(),
+            )),
             4,
         )
         .json();
     assert_eq!(json["error"]["code"], "STORE_CORRUPT");
     env.todos(&["resolve"])
-        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6),))
+        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6)))
         .expect_stderr(merged_note!())
         .run()
         .success();
@@ -322,12 +325,8 @@ fn without_the_driver_every_command_points_to_resolve_which_merges_the_markers()
             "1  2025-01-02 17:42:33  write           [0/3]  3 items\n",
         ))
         .expect_stderr(concat!(
-            "warning: [ROOT]/ws/.todos/default.history.jsonl line 6: revision 6 repeats \
-                a revision kept elsewhere; it was passed over\n",
-            "warning: 3 lines of [ROOT]/ws/.todos/default.history.jsonl are not vouched \
-                for by the store (marked \"not vouched for\"): an older todos wrote them, \
-                or a checkout, a pull or another user put them there; undo restores none \
-                of them\n",
+            repeated_revision!(line 6, revision 6),
+            unvouched_lines!(3),
         ))
         .run()
         .success();
@@ -574,14 +573,13 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     let config_before = env.read(".git/config");
     let first = env
         .todos(&["--json", "init", "--git"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"agent\":null,\"agents\":[],\
-                \"files\":[{\"path\":\".gitattributes\",\"action\":\"updated\"},\
-                {\"path\":\".git/config\",\"action\":\"updated\"}]},\
-                \"text\":\"Set up: git merges plans with todos.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"files\":[{\"path\":\".gitattributes\",\"action\":\"updated\"},\
+                 {\"path\":\".git/config\",\"action\":\"updated\"}]},\"text\":\"Set up: git \
+                 merges plans with todos.\",",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -639,7 +637,7 @@ fn init_git_keeps_the_users_lines_and_works_from_a_linked_worktree() {
     env
         .todos(&["init", "--git"])
         .current_dir(&linked)
-        .expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "unchanged [ROOT]/ws/.git/config: it already holds a [merge \"todos\"] section of yours, left as it is\n")).run()
+        .expect_stdout(concat!(gitattributes_created!(), "unchanged [ROOT]/ws/.git/config: it already holds a [merge \"todos\"] section of yours, left as it is\n")).run()
         .success();
     assert_eq!(
         env.read(".git/config"),
@@ -679,7 +677,7 @@ fn init_git_registers_the_driver_in_a_submodule() {
     env
         .todos(&["init", "--git"])
         .current_dir(top.join("lib"))
-        .expect_stdout(concat!("created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n", "updated [ROOT]/outside/super/.git/modules/lib/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run()
+        .expect_stdout(concat!(gitattributes_created!(), "updated [ROOT]/outside/super/.git/modules/lib/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only\n")).run()
         .success();
     let driver = git_in(&env, &top.join("lib"), &["config", "merge.todos.driver"]).success();
     assert_eq!(driver.stdout, "todos merge-file %O %A %B\n");
@@ -780,23 +778,22 @@ fn resolve_without_a_common_plan_keeps_both_sides_items() {
     );
     let resolved = env
         .todos(&["--json", "resolve"])
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"summary\":null,\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"},\
-                {\"id\":\"2\",\"content\":\"Mine\",\"status\":\"pending\"},\
-                {\"id\":\"3\",\"content\":\"Yours\",\"status\":\"pending\"}],\
-                \"recap\":\"[1/3] Pending: Mine; Yours.\",\"revision\":6,\
-                \"changed\":true,\"warnings\":[\"both branches added an item 2: theirs, \
-                \\\"Yours\\\", is now 3\"],\"resolved\":{\"path\":\"[ROOT]/ws/.todos.json\",\
-                \"base\":\"none\",\"renumbered\":[{\"from\":\"2\",\
-                \"to\":\"3\"}],\"problems\":[],\"next\":\"git add .todos.json\"}},\
-                \"text\":\"Merged both sides of the conflict in [ROOT]/ws/.todos.json (common \
-                plan: none found: both sides' items are kept). Now run `git add .todos.json`.\",\
-                \"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\
-                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[{\"id\":\"1\",\
+                 \"content\":\"A\",\"status\":\"completed\"},{\"id\":\"2\",\
+                 \"content\":\"Mine\",\"status\":\"pending\"},{\"id\":\"3\",\
+                 \"content\":\"Yours\",\"status\":\"pending\"}],\"recap\":\"[1/3] Pending: \
+                 Mine; Yours.\",\"revision\":6,\"changed\":true,\"warnings\":[\"both \
+                 branches added an item 2: theirs, \\\"Yours\\\", is now 3\"],\
+                 \"resolved\":{\"path\":\"[ROOT]/ws/.todos.json\",\"base\":\"none\",\
+                 \"renumbered\":[{\"from\":\"2\",\"to\":\"3\"}],\"problems\":[],\
+                 \"next\":\"git add .todos.json\"}},\"text\":\"Merged both sides of the \
+                 conflict in [ROOT]/ws/.todos.json (common plan: none found: both sides' \
+                 items are kept). Now run `git add .todos.json`.\",\"stats\":{\"total\":3,\
+                 \"pending\":2,\"in_progress\":0,\"completed\":1,\"cancelled\":0,\
+                 \"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -847,7 +844,7 @@ fn git_run_by_todos_executes_nothing_the_repositorys_config_names() {
     std::fs::write(&config, text).unwrap();
     env.write_file(".git/info/attributes", "*.json diff=todos filter=todos\n");
     env.todos(&["resolve"])
-        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6),))
+        .expect_stdout(concat!(merged_plan!(), still_open!(5 of 6)))
         .expect_stderr(merged_note!())
         .run()
         .success();

@@ -1,7 +1,7 @@
 //! What a command says when it works: counts in correct English, each warning and note once,
 //! the same in text and in the envelope, and where to look next.
 
-use crate::support::{HISTORY, TestEnv, no_summary, still_open};
+use crate::support::{HISTORY, TestEnv, envelope_end, no_summary, still_open};
 
 #[test]
 fn an_empty_plan_says_no_todos_once() {
@@ -63,28 +63,26 @@ fn counts_are_in_correct_english() {
     );
     let json = env
         .todos(&["--json", "history"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
-                \"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\
-                \"total\":1}]},\"text\":\"1 kept revision of the list default.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}]},\
+                 \"text\":\"1 kept revision of the list default.\",",
+            envelope_end!(),
+        ))
         .run_in_process()
         .success()
         .json();
     assert_eq!(json["text"], "1 kept revision of the list default.");
     let json = env
         .todos(&["--json", "show", "--all"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"lists\":[{\"list\":\"default\",\
-                \"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\
-                \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\
-                \"revision\":1,\"warnings\":[]}]},\"text\":\"1 list, 1 item in all.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"summary\":\"Ship\",\"todos\":[{\"id\":\"1\",\"content\":\"A\",\
+                 \"status\":\"pending\"}],\"recap\":\"[0/1] Pending: A.\",\"revision\":1,\
+                 \"warnings\":[]}]},\"text\":\"1 list, 1 item in all.\",",
+            envelope_end!(),
+        ))
         .run_in_process()
         .success()
         .json();
@@ -119,17 +117,16 @@ fn codex_explanation_is_a_note_on_the_change() {
     );
     let json = env
         .todos(&["--json", "history"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
-                \"revisions\":[{\"revision\":2,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"write\",\"changes\":\"added 2; 1 pending → completed\",\
-                \"done\":1,\"total\":2,\"note\":\"Lexer split; now tests\"},\
-                {\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\
-                \"total\":1}]},\"text\":\"2 kept revisions of the list default.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"revisions\":[{\"revision\":2,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"write\",\"changes\":\"added 2; 1 pending → completed\",\
+                 \"done\":1,\"total\":2,\"note\":\"Lexer split; now tests\"},{\"revision\":1,\
+                 \"at\":\"2025-01-02T17:42:33+00:00\",\"command\":\"write\",\"changes\":\"1 \
+                 item\",\"done\":0,\"total\":1}]},\"text\":\"2 kept revisions of the list \
+                 default.\",",
+            envelope_end!(),
+        ))
         .run_in_process()
         .success()
         .json();
@@ -205,14 +202,14 @@ fn every_envelope_names_its_list() {
     assert_eq!(json["context"]["list"], "api");
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout(
-            "{\"status\":\"success\",\"data\":{\"summary\":null,\
-                \"todos\":[],\"recap\":\"[0/0] No todos.\",\"revision\":0,\
-                \"warnings\":[]},\"text\":\"Todos: no items.\",\"stats\":{\"total\":0,\
-                \"pending\":0,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"summary\":null,\"todos\":[],\
+                 \"recap\":\"[0/0] No todos.\",\"revision\":0,\"warnings\":[]},\
+                 \"text\":\"Todos: no items.\",\"stats\":{\"total\":0,\"pending\":0,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run_in_process()
         .success()
         .json();
@@ -235,15 +232,15 @@ fn every_envelope_names_its_list() {
     assert_eq!(json["context"]["list"], "api");
     let json = env
         .rejects(
-            env.todos(&["--json", "frobnicate"]).expect_stdout(
+            env.todos(&["--json", "frobnicate"]).expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-            \"message\":\"unrecognized subcommand 'frobnicate'\\n\\nUsage: todos [OPTIONS] \
-            <COMMAND>\\n\\nFor more information, try '--help'.\",\
-            \"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: unrecognized \
-            subcommand 'frobnicate'\\n\\nUsage: todos [OPTIONS] <COMMAND>\\n\\nFor more \
-            information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":null,\"list\":null,\"params_input\":null}}\n",
-            ),
+                     \"message\":\"unrecognized subcommand 'frobnicate'\\n\\nUsage: todos \
+                     [OPTIONS] <COMMAND>\\n\\nFor more information, try '--help'.\",\
+                     \"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: \
+                     unrecognized subcommand 'frobnicate'\\n\\nUsage: todos [OPTIONS] \
+                     <COMMAND>\\n\\nFor more information, try '--help'.\",",
+                envelope_end!(no workspace),
+            )),
             2,
         )
         .json();
@@ -260,16 +257,15 @@ fn history_json_keeps_the_warnings_text_prints() {
     env.todos(&["history"]).expect_stdout("1  2025-01-02 17:42:33  write  [0/1]  1 item\n").expect_stderr("warning: [ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be read (expected value at line 1 column 1); it was passed over\n").run_in_process().success();
     let json = env
         .todos(&["--json", "history"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"list\":\"default\",\
-                \"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
-                \"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\
-                \"total\":1}],\"warnings\":[\"[ROOT]/ws/.todos/default.history.jsonl line \
-                2: it cannot be read (expected value at line 1 column 1); it was passed \
-                over\"]},\"text\":\"1 kept revision of the list default.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"revisions\":[{\"revision\":1,\"at\":\"2025-01-02T17:42:33+00:00\",\
+                 \"command\":\"write\",\"changes\":\"1 item\",\"done\":0,\"total\":1}],\
+                 \"warnings\":[\"[ROOT]/ws/.todos/default.history.jsonl line 2: it cannot be \
+                 read (expected value at line 1 column 1); it was passed over\"]},\
+                 \"text\":\"1 kept revision of the list default.\",",
+            envelope_end!(),
+        ))
         .run_in_process()
         .success()
         .json();

@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open, unreadable_store_hint};
+use crate::support::{
+    LOCK, TestEnv, envelope_end, ids_hint, lock_busy_hint, no_item, still_open,
+    unreadable_store_hint, whole,
+};
 
 fn sample(env: &TestEnv) {
     env.todos(&["write", "-"])
@@ -61,8 +64,7 @@ fn progress_line_after_a_change() {
         .run()
         .success();
     assert!(
-        done.stdout
-            .ends_with("\n1 of 5 open — finish it before you wrap up.\n"),
+        done.stdout.ends_with(concat!("\n", still_open!(1 of 5))),
         "{}",
         done.stdout
     );
@@ -119,72 +121,71 @@ fn markdown_format() {
 fn json_format_and_envelope() {
     let env = TestEnv::new();
     sample(&env);
-    let data: serde_json::Value = serde_json::from_str(
-        &env.todos(&["show", "--format", "json"])
-            .expect_stdout(concat!(
-                "{\n",
-                "  \"summary\": \"Fix login\",\n",
-                "  \"todos\": [\n",
-                "    {\n",
-                "      \"id\": \"1\",\n",
-                "      \"content\": \"Reproduce the bug\",\n",
-                "      \"status\": \"completed\"\n",
-                "    },\n",
-                "    {\n",
-                "      \"id\": \"2\",\n",
-                "      \"content\": \"Patch the token check\",\n",
-                "      \"status\": \"in_progress\",\n",
-                "      \"active_form\": \"Patching the token check\"\n",
-                "    },\n",
-                "    {\n",
-                "      \"id\": \"3\",\n",
-                "      \"content\": \"Add a regression test\",\n",
-                "      \"status\": \"pending\"\n",
-                "    },\n",
-                "    {\n",
-                "      \"id\": \"4\",\n",
-                "      \"content\": \"Perf script\",\n",
-                "      \"status\": \"cancelled\"\n",
-                "    },\n",
-                "    {\n",
-                "      \"id\": \"5\",\n",
-                "      \"content\": \"Flaky CI job\",\n",
-                "      \"status\": \"failed\"\n",
-                "    }\n",
-                "  ],\n",
-                "  \"recap\": \"[3/5] In progress: Patch the token check. Pending: Add a \
-                        regression test. Cancelled: Perf script. Failed: Flaky CI job.\",\n",
-                "  \"revision\": 1,\n",
-                "  \"warnings\": []\n",
-                "}\n",
-            ))
-            .run()
-            .success()
-            .stdout,
-    )
-    .unwrap();
+    let pretty = env
+        .todos(&["show", "--format", "json"])
+        .stdout_in_parts("compared whole with the snapshot below")
+        .run()
+        .success()
+        .stdout;
+    insta::assert_snapshot!(whole(&pretty), @r#"
+    {
+      "summary": "Fix login",
+      "todos": [
+        {
+          "id": "1",
+          "content": "Reproduce the bug",
+          "status": "completed"
+        },
+        {
+          "id": "2",
+          "content": "Patch the token check",
+          "status": "in_progress",
+          "active_form": "Patching the token check"
+        },
+        {
+          "id": "3",
+          "content": "Add a regression test",
+          "status": "pending"
+        },
+        {
+          "id": "4",
+          "content": "Perf script",
+          "status": "cancelled"
+        },
+        {
+          "id": "5",
+          "content": "Flaky CI job",
+          "status": "failed"
+        }
+      ],
+      "recap": "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job.",
+      "revision": 1,
+      "warnings": []
+    }
+    "#);
+    let data: serde_json::Value = serde_json::from_str(&pretty).unwrap();
     assert_eq!(
         data["recap"],
         "[3/5] In progress: Patch the token check. Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI job."
     );
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"Fix login\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
-                \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token check\",\
-                \"status\":\"in_progress\",\"active_form\":\"Patching the token check\"},\
-                {\"id\":\"3\",\"content\":\"Add a regression test\",\
-                \"status\":\"pending\"},{\"id\":\"4\",\"content\":\"Perf script\",\
-                \"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\
-                \"status\":\"failed\"}],\"recap\":\"[3/5] In progress: Patch the token check. \
-                Pending: Add a regression test. Cancelled: Perf script. Failed: Flaky CI \
-                job.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 pending, 1 in_progress, \
-                1 completed, 1 cancelled, 1 failed.\",\"stats\":{\"total\":5,\
-                \"pending\":1,\"in_progress\":1,\"completed\":1,\"cancelled\":1,\
-                \"failed\":1,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Reproduce the bug\",\
+                 \"status\":\"completed\"},{\"id\":\"2\",\"content\":\"Patch the token \
+                 check\",\"status\":\"in_progress\",\"active_form\":\"Patching the token \
+                 check\"},{\"id\":\"3\",\"content\":\"Add a regression test\",\
+                 \"status\":\"pending\"},{\"id\":\"4\",\"content\":\"Perf script\",\
+                 \"status\":\"cancelled\"},{\"id\":\"5\",\"content\":\"Flaky CI job\",\
+                 \"status\":\"failed\"}],\"recap\":\"[3/5] In progress: Patch the token \
+                 check. Pending: Add a regression test. Cancelled: Perf script. Failed: \
+                 Flaky CI job.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 1 \
+                 pending, 1 in_progress, 1 completed, 1 cancelled, 1 failed.\",\
+                 \"stats\":{\"total\":5,\"pending\":1,\"in_progress\":1,\"completed\":1,\
+                 \"cancelled\":1,\"failed\":1,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -258,10 +259,7 @@ fn quiet_prints_nothing_on_success() {
         .run();
     env.todos(&["-q", "update", "9", "done"])
         .expect_code(1)
-        .expect_stderr(concat!(
-            "error: id: no item has id \"9\"\n",
-            "hint: the one id is 1; run `todos show` to see each item with its id\n"
-        ))
+        .expect_stderr(concat!(no_item!("id", "9"), ids_hint!(1)))
         .run()
         .code(1);
 }
@@ -389,20 +387,22 @@ fn a_hand_edited_store_cannot_drive_the_terminal() {
             )), 4);
     }
     let done = env.rejects(
-        env.todos(&["--json", "show"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
-                \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: summary: \
-                holds a control character (U+001B); use one line of printable text; todos[0].content: \
-                holds a control character (U+001B); use one line of printable text; todos[1].id: \
-                \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal digits, no leading \
-                zero) (+1 more)\",\"details\":[],\"hint\":\"the file was left untouched; \
-                run `todos undo` to set it aside and restore the latest revision its history \
-                kept, or fix [ROOT]/ws/.todos.json by hand\"},\"text\":\"error: [ROOT]/ws/.todos.json \
-                cannot be read as a todos store: summary: holds a control character (U+001B); \
-                use one line of printable text; todos[0].content: holds a control character \
-                (U+001B); use one line of printable text; todos[1].id: \\\"2\\\\u{9b}2J\\\" \
-                is not an id todos hands out (decimal digits, no leading zero) (+1 more)\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n"),
+        env.todos(&["--json", "show"]).expect_stdout(concat!(
+            "{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
+             \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: summary: \
+             holds a control character (U+001B); use one line of printable text; \
+             todos[0].content: holds a control character (U+001B); use one line of printable \
+             text; todos[1].id: \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal \
+             digits, no leading zero) (+1 more)\",\"details\":[],\"hint\":\"the file was \
+             left untouched; run `todos undo` to set it aside and restore the latest \
+             revision its history kept, or fix [ROOT]/ws/.todos.json by hand\"},\
+             \"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a todos store: \
+             summary: holds a control character (U+001B); use one line of printable text; \
+             todos[0].content: holds a control character (U+001B); use one line of printable \
+             text; todos[1].id: \\\"2\\\\u{9b}2J\\\" is not an id todos hands out (decimal \
+             digits, no leading zero) (+1 more)\",",
+            envelope_end!(),
+        )),
         4,
     );
     // The whole envelope above holds none of the raw characters, only their escapes.

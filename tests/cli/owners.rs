@@ -8,7 +8,9 @@ use std::sync::{Arc, Barrier};
 use serde_json::{Value, json};
 
 use crate::dependencies::{blocked_by, write_plan};
-use crate::support::{TestEnv, error_paths, finish_before_stop, still_open};
+use crate::support::{
+    TestEnv, envelope_end, error_paths, finish_before_stop, items_still_open, still_open,
+};
 
 #[test]
 #[allow(clippy::too_many_lines)] // each step's whole output, written out
@@ -242,20 +244,19 @@ fn every_view_shows_owners_dependencies_and_descriptions() {
         .success();
     let json = env
         .todos(&["--json", "show"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"Migrate\",\"status\":\"completed\",\
-                \"owner\":\"db\"},{\"id\":\"2\",\"content\":\"Backfill\",\
-                \"status\":\"pending\",\"blocked_by\":[\"1\"],\"owner\":\"db\"},\
-                {\"id\":\"3\",\"content\":\"Switch reads\",\"status\":\"pending\",\
-                \"description\":\"Flip the flag.\\nWatch the error rate.\",\
-                \"blocked_by\":[\"2\"]}],\"recap\":\"[1/3] Next: Backfill. Pending: Switch \
-                reads.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 \
-                completed.\",\"stats\":{\"total\":3,\"pending\":2,\
-                \"in_progress\":0,\"completed\":1,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"Migrate\",\"status\":\"completed\",\
+                 \"owner\":\"db\"},{\"id\":\"2\",\"content\":\"Backfill\",\
+                 \"status\":\"pending\",\"blocked_by\":[\"1\"],\"owner\":\"db\"},\
+                 {\"id\":\"3\",\"content\":\"Switch reads\",\"status\":\"pending\",\
+                 \"description\":\"Flip the flag.\\nWatch the error rate.\",\
+                 \"blocked_by\":[\"2\"]}],\"recap\":\"[1/3] Next: Backfill. Pending: Switch \
+                 reads.\",\"revision\":1,\"warnings\":[]},\"text\":\"Todos: 2 pending, 1 \
+                 completed.\",\"stats\":{\"total\":3,\"pending\":2,\"in_progress\":0,\
+                 \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();
@@ -616,7 +617,7 @@ fn hooks_and_check_show_owners_and_dependencies() {
     env.todos(&["check"])
         .expect_code(1)
         .expect_stderr(concat!(
-            "todos: 4 of 4 items are still open.\n",
+            items_still_open!(4 of 4),
             "[0/4] In progress: Write the schema. Pending: Build the server; Build the \
                 client; Run the end-to-end tests.\n",
             "  1 [▶] Write the schema @w1\n",

@@ -4,7 +4,7 @@
 use std::fs;
 use std::process::Stdio;
 
-use crate::support::{LOCK, TestEnv, still_open};
+use crate::support::{LOCK, TestEnv, disk_full, still_open, unchanged};
 
 /// Runs `args` with stdout a pipe whose reading end is already closed.
 #[track_caller]
@@ -110,9 +110,7 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
             .todos(args)
             .stdout_to(full())
             .expect_code(5)
-            .expect_stderr(
-                "error: cannot write the output: No space left on device (os error 28)\n",
-            )
+            .expect_stderr(disk_full!())
             .run();
         assert_eq!(done.code, 5, "{args:?}: {}", done.stderr);
     }
@@ -147,17 +145,10 @@ fn a_failure_to_write_the_output_exits_5_and_a_closed_pipe_stays_quiet() {
         .todos(&["update", "2", "in_progress"])
         .stdout_to(full())
         .expect_code(5)
-        .expect_stderr(concat!(
-            "note: No change: the plan already matches (revision 3).\n",
-            "error: cannot write the output: No space left on device (os error 28)\n"
-        ))
+        .expect_stderr(concat!(unchanged!(3), disk_full!()))
         .run();
     assert_eq!(done.code, 5, "{}", done.stderr);
-    assert_eq!(
-        done.stderr,
-        "note: No change: the plan already matches (revision 3).\n\
-         error: cannot write the output: No space left on device (os error 28)\n"
-    );
+    assert_eq!(done.stderr, concat!(unchanged!(3), disk_full!()));
 }
 
 #[test]

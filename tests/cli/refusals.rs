@@ -1,7 +1,10 @@
 //! Refusals in the words typed: each names the flag, argument or field the user gave, lists
 //! every problem at once, and says what to do next.
 
-use crate::support::{TestEnv, error_paths, ids_hint, still_open};
+use crate::support::{
+    TestEnv, envelope_end, error_paths, ids_hint, no_item, revision_ahead, stale_revision,
+    still_open, too_many_items, unknown_status,
+};
 
 #[test]
 fn json_and_markdown_at_once_is_a_usage_error() {
@@ -9,15 +12,15 @@ fn json_and_markdown_at_once_is_a_usage_error() {
     env.plan("S", &["pending:A"]);
     let done = env.rejects(
         env.todos(&["--json", "show", "--format", "markdown"])
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-            \"message\":\"--json prints the JSON envelope and --format markdown prints \
-            Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; \
-            for the plan as JSON, drop --format (or use `todos show --format json`)\"},\
-            \"text\":\"error: --json prints the JSON envelope and --format markdown \
-            prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"--json prints the JSON envelope and --format markdown \
+                     prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, \
+                     drop --json; for the plan as JSON, drop --format (or use `todos show \
+                     --format json`)\"},\"text\":\"error: --json prints the JSON envelope \
+                     and --format markdown prints Markdown: choose one\",",
+                envelope_end!(),
+            )),
         2,
     );
     let envelope = done.json();
@@ -30,29 +33,29 @@ fn json_and_markdown_at_once_is_a_usage_error() {
     );
     let done = env.rejects(
         env.todos(&["--json", "show", "--watch", "--format", "markdown"])
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-                \"message\":\"--json prints the JSON envelope and --format markdown prints \
-                Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, drop --json; \
-                for the plan as JSON, drop --format (or use `todos show --format json`)\"},\
-                \"text\":\"error: --json prints the JSON envelope and --format markdown \
-                prints Markdown: choose one\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"--json prints the JSON envelope and --format markdown \
+                     prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, \
+                     drop --json; for the plan as JSON, drop --format (or use `todos show \
+                     --format json`)\"},\"text\":\"error: --json prints the JSON envelope \
+                     and --format markdown prints Markdown: choose one\",",
+                envelope_end!(),
+            )),
         2,
     );
     assert_eq!(done.json()["error"]["code"], "USAGE");
     // The formats that agree with --json still run.
     env.todos(&["--json", "show", "--format", "json"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
-                \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\
-                \"pending\":1,\"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"}],\
+                 \"recap\":\"[0/1] Pending: A.\",\"revision\":1,\"warnings\":[]},\
+                 \"text\":\"Todos: 1 pending.\",\"stats\":{\"total\":1,\"pending\":1,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success();
 }
@@ -72,21 +75,12 @@ fn a_revision_ahead_of_the_plan_is_not_called_a_change_since_reading() {
         .success();
     env.rejects(
         env.todos(&["update", "1", "completed", "--expect-revision", "99"])
-            .expect_stderr(concat!(
-                "error: the plan is at revision 2, not 99: revision 99 does not exist yet, \
-                    so no command read it\n",
-                "hint: take the revision from the last output of todos (`todos --json show` \
-                    gives it as data.revision), here --expect-revision 2\n",
-            )),
+            .expect_stderr(revision_ahead!(2, not 99)),
         3,
     );
     env.rejects(
-        env.todos(&["update", "1", "completed", "--expect-revision", "1"]).expect_stderr(concat!(
-                "error: the plan is at revision 2, not 1: someone changed it since you read \
-                    it\n",
-                "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
-                    2 if your change still holds\n",
-            )),
+        env.todos(&["update", "1", "completed", "--expect-revision", "1"])
+            .expect_stderr(stale_revision!(2, not 1)),
         3,
     );
 }
@@ -107,15 +101,14 @@ fn update_refusals_name_the_flag_typed() {
     );
     assert_eq!(
         done.stderr,
-        "error: --blocked-by 3: \"3\" is this item itself; an item cannot wait on itself\n\
-         hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
+        concat!(
+            "error: --blocked-by 3: \"3\" is this item itself; an item cannot wait on itself\n",
+            ids_hint!(),
+        )
     );
     env.rejects(
         env.todos(&["update", "3", "--blocked-by", "1", "--blocked-by", "9"])
-            .expect_stderr(concat!(
-                "error: --blocked-by 9: no item has id \"9\"\n",
-                ids_hint!()
-            )),
+            .expect_stderr(concat!(no_item!("--blocked-by 9", "9"), ids_hint!())),
         1,
     );
     env.rejects(env.todos(&["update", "3", "--owner", "two words"]).expect_stderr("error: --owner: \"two words\" is not an owner name: use 1-64 letters, digits, '.', '_', '-' or '@' (e.g. api-agent, w1, ana@example.com)\n"), 1);
@@ -141,7 +134,7 @@ fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
             "-t",
             "complted:B",
         ])
-        .expect_stderr("error: -t #2: unknown status \"complted\"; did you mean \"completed\"?\n"),
+        .expect_stderr(unknown_status!("-t #2", "complted", "completed")),
         1,
     );
     let done = env
@@ -164,7 +157,12 @@ fn args_form_names_the_t_typed_and_takes_no_status_as_pending() {
         .success();
     assert_eq!(
         done.stdout,
-        "[1/2] S\n  1 [ ] Do a thing\n  2 [x] Read\n1 of 2 open — finish it before you wrap up.\n"
+        concat!(
+            "[1/2] S\n",
+            "  1 [ ] Do a thing\n",
+            "  2 [x] Read\n",
+            still_open!(1 of 2),
+        )
     );
 }
 
@@ -174,22 +172,16 @@ fn an_unknown_id_is_listed_once() {
     env.plan("Ship", &["pending:A", "pending:B", "pending:C"]);
     let done = env.rejects(
         env.todos(&["remove", "9"])
-            .expect_stderr(concat!("error: ID: no item has id \"9\"\n", ids_hint!())),
+            .expect_stderr(concat!(no_item!("ID", "9"), ids_hint!())),
         1,
     );
-    assert_eq!(
-        done.stderr,
-        "error: ID: no item has id \"9\"\n\
-         hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
-    );
+    assert_eq!(done.stderr, concat!(no_item!("ID", "9"), ids_hint!()));
     env.todos(&["remove", "2", "3"])
         .expect_stdout(concat!("[0/1] Ship\n", "  1 [ ] A\n", still_open!(1 of 1))).expect_stderr("warning: removed 2 open items: 2 \"B\" (pending), 3 \"C\" (pending); if they are still needed, `todos undo` brings them back\n").run_in_process()
         .success();
     env.rejects(
-        env.todos(&["remove", "9"]).expect_stderr(concat!(
-            "error: ID: no item has id \"9\"\n",
-            "hint: the one id is 1; run `todos show` to see each item with its id\n"
-        )),
+        env.todos(&["remove", "9"])
+            .expect_stderr(concat!(no_item!("ID", "9"), ids_hint!(1))),
         1,
     );
 }
@@ -216,7 +208,11 @@ fn the_item_limit_advice_knows_finished_items_still_count() {
     for item in &eleven {
         args.extend(["-t", item]);
     }
-    env.rejects(env.todos(&args).expect_stderr("error: todos: holds 11 items, the limit is 10; remove items or merge small steps into one; or raise the limit with \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n"), 1);
+    env.rejects(
+        env.todos(&args)
+            .expect_stderr(too_many_items!(11, limit 10)),
+        1,
+    );
 }
 
 /// An owner has 1-64 characters: an empty `--owner` is refused, not dropped.
@@ -292,16 +288,12 @@ fn create_refusals_name_what_was_typed() {
     );
     let done = env.rejects(
         env.todos(&["create", "B", "C", "--blocked-by", "99"])
-            .expect_stderr(concat!(
-                "error: --blocked-by 99: no item has id \"99\"\n",
-                "hint: the one id is 1; run `todos show` to see each item with its id\n"
-            )),
+            .expect_stderr(concat!(no_item!("--blocked-by 99", "99"), ids_hint!(1))),
         1,
     );
     assert_eq!(
         done.stderr,
-        "error: --blocked-by 99: no item has id \"99\"\n\
-         hint: the one id is 1; run `todos show` to see each item with its id\n"
+        concat!(no_item!("--blocked-by 99", "99"), ids_hint!(1))
     );
 }
 
@@ -366,10 +358,9 @@ fn remove_refuses_an_unknown_id_listing_the_ids_that_exist() {
         .expect_stderr("")
         .expect_stdout(concat!("[0/1] S\n", "  2 [ ] B\n", still_open!(1 of 1)))
         .run();
-    env.rejects(env.todos(&["remove", "1", "--expect-revision", "1"]).expect_stderr(concat!(
-            "error: the plan is at revision 2, not 1: someone changed it since you read \
-                it\n",
-            "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
-                2 if your change still holds\n",
-        )), 3);
+    env.rejects(
+        env.todos(&["remove", "1", "--expect-revision", "1"])
+            .expect_stderr(stale_revision!(2, not 1)),
+        3,
+    );
 }

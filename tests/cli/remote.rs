@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{Run, TestEnv, bin_dir};
+use crate::support::{Run, TestEnv, bin_dir, gitattributes_created, still_open};
 
 /// A bare repository `remote.git` in the test's folder, and clones of it beside.
 struct Remote {
@@ -40,19 +40,18 @@ impl Remote {
     /// Points `clone`'s `origin` at a repository that is not there: the remote is out of reach,
     /// and git says so as `NOWHERE`.
     fn cut_off(&self, clone: &Path) {
-        let away = self.env.root().join("nowhere.git");
-        self.git(
-            clone,
-            &["remote", "set-url", "origin", away.to_str().unwrap()],
-        );
+        self.point_origin(clone, &self.env.root().join("nowhere.git"));
     }
 
     /// Points `clone`'s `origin` back at the remote.
     fn reconnect(&self, clone: &Path) {
-        let bare = self.bare();
+        self.point_origin(clone, &self.bare());
+    }
+
+    fn point_origin(&self, clone: &Path, at: &Path) {
         self.git(
             clone,
-            &["remote", "set-url", "origin", bare.to_str().unwrap()],
+            &["remote", "set-url", "origin", at.to_str().unwrap()],
         );
     }
 
@@ -95,6 +94,47 @@ impl Remote {
             .stdin("a\nb\nc\n")
             .expect_stdout(ABC)
             .run();
+    }
+
+    /// A remote and its clone `a`, where the plan `a`, `b`, `c` was made and pushed.
+    #[track_caller]
+    fn with_abc() -> (Self, PathBuf) {
+        let net = Self::new();
+        let a = net.clone("a");
+        net.create_abc(&a);
+        (net, a)
+    }
+
+    /// A remote, its clones `a` and `b`, and the plan `a`, `b`, `c` made and pushed on `a`
+    /// (`b` has not synced it yet).
+    #[track_caller]
+    fn with_abc_and_b() -> (Self, PathBuf, PathBuf) {
+        let net = Self::new();
+        let a = net.clone("a");
+        let b = net.clone("b");
+        net.create_abc(&a);
+        (net, a, b)
+    }
+
+    /// `sync` in `clone`, to bring the remote's plan: its lines are checked in the first test.
+    #[track_caller]
+    fn sync_quietly(&self, clone: &Path) {
+        self.todos(clone, &["sync"])
+            .stdout_varies("sync's lines are checked in the first test")
+            .run();
+    }
+
+    /// `todos ARGS…` in `clone` with no remote named by the environment: what its own
+    /// settings (the clone's git config, `.todos.config.json`) choose.
+    fn todos_on_its_own(&self, clone: &Path, args: &[&str]) -> Run {
+        self.env.todos(args).current_dir(clone).env("PATH", path())
+    }
+
+    /// `todos update ID STATUS` in `clone`, a step on the way: its checklist is update.rs's to
+    /// check.
+    fn update(&self, clone: &Path, id: &str, status: &str) -> Run {
+        self.todos(clone, &["update", id, status])
+            .stdout_varies("update's checklist is update.rs's to check")
     }
 
     /// `git ARGS…` in `dir`, its output.
@@ -206,7 +246,7 @@ const ABC: &str = concat!(
     "  1 [ ] a\n",
     "  2 [ ] b\n",
     "  3 [ ] c\n",
-    "3 of 3 open — finish them before you wrap up.\n"
+    still_open!(3 of 3)
 );
 
 /// What git says of the remote `cut_off` points a clone at.
@@ -235,13 +275,9 @@ const ONE_WAITS: &str = "warning: 1 revision of this plan is saved here but not 
 
 #[test]
 fn a_change_lands_on_the_ref_as_a_commit_and_another_clone_syncs_it() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    let b = net.clone("b");
-    net.create_abc(&a);
-    net.todos(&a, &["update", "2", "completed"])
+    let (net, a, b) = Remote::with_abc_and_b();
+    net.update(&a, "2", "completed")
         .env("TODOS_OWNER", "ana")
-        .stdout_varies("update's checklist is update.rs's to check")
         .run();
     assert_eq!(
         net.log(),
@@ -271,9 +307,7 @@ fn a_change_lands_on_the_ref_as_a_commit_and_another_clone_syncs_it() {
         .expect_stdout("default: up to date at revision 2\n")
         .run();
     // b's change goes on from a's: one history on the remote.
-    net.todos(&b, &["update", "1", "cancelled"])
-        .stdout_varies("update's checklist is update.rs's to check")
-        .run();
+    net.update(&b, "1", "cancelled").run();
     net.todos(&a, &["recap"])
         .expect_stdout("[1/3] Pending: a; c.\n")
         .run();
@@ -294,11 +328,8 @@ fn without_a_remote_setting_a_committed_suggestion_fetches_nothing() {
     let net = Remote::new();
     let a = net.clone("a");
     fs::write(a.join(".todos.config.json"), r#"{"remote": "origin"}"#).unwrap();
-    net.env
-        .todos(&["create"])
+    net.todos_on_its_own(&a, &["create"])
         .stdin("a\n")
-        .current_dir(&a)
-        .env("PATH", path())
         .stdout_varies("create's checklist is create.rs's to check")
         .expect_stderr(concat!(
             "warning: this repository shares its plan on the remote \"origin\" ",
@@ -306,11 +337,8 @@ fn without_a_remote_setting_a_committed_suggestion_fetches_nothing() {
         ))
         .run();
     // Said once: the next change keeps quiet about it.
-    net.env
-        .todos(&["create"])
+    net.todos_on_its_own(&a, &["create"])
         .stdin("b\n")
-        .current_dir(&a)
-        .env("PATH", path())
         .stdout_varies("create's checklist is create.rs's to check")
         .run();
     assert!(
@@ -329,10 +357,7 @@ fn without_a_remote_setting_a_committed_suggestion_fetches_nothing() {
 fn the_clones_git_config_turns_it_on_and_sync_without_one_says_how() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.env
-        .todos(&["sync"])
-        .current_dir(&a)
-        .env("PATH", path())
+    net.todos_on_its_own(&a, &["sync"])
         .expect_stderr(concat!(
             "note: this clone shares no plan on a git remote: nothing to sync; ",
             "`todos init --git --remote origin` shares this clone's plans on origin ",
@@ -340,11 +365,8 @@ fn the_clones_git_config_turns_it_on_and_sync_without_one_says_how() {
         ))
         .run();
     net.git(&a, &["config", "todos.remote", "origin"]);
-    net.env
-        .todos(&["create"])
+    net.todos_on_its_own(&a, &["create"])
         .stdin("a\n")
-        .current_dir(&a)
-        .env("PATH", path())
         .stdout_varies("create's checklist is create.rs's to check")
         .run();
     assert_eq!(net.remote_plan()["todos"][0]["content"], "a");
@@ -352,17 +374,11 @@ fn the_clones_git_config_turns_it_on_and_sync_without_one_says_how() {
 
 #[test]
 fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    let b = net.clone("b");
-    net.create_abc(&a);
-    net.todos(&b, &["sync"])
-        .stdout_varies("sync's lines are checked in the test above")
-        .run();
+    let (net, a, b) = Remote::with_abc_and_b();
+    net.sync_quietly(&b);
     // a loses its remote; its change is saved here and waits.
     net.cut_off(&a);
-    net.todos(&a, &["update", "1", "completed"])
-        .stdout_varies("update's checklist is update.rs's to check")
+    net.update(&a, "1", "completed")
         .expect_stderr(not_pushed(2, NOWHERE))
         .run();
     // show and recap say what waits, from what this clone last had in common: no network.
@@ -375,9 +391,7 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
         .expect_stderr(ONE_WAITS)
         .run();
     // Meanwhile b completes another item on the remote.
-    net.todos(&b, &["update", "3", "completed"])
-        .stdout_varies("update's checklist is update.rs's to check")
-        .run();
+    net.update(&b, "3", "completed").run();
     net.reconnect(&a);
     net.todos(&a, &["sync"])
         .expect_stdout("default: revision 2 -> 3, came in: 3 completed [2/3]; pushed revision 3\n")
@@ -398,9 +412,7 @@ fn offline_work_is_kept_and_pushed_later_merged_with_what_came_meanwhile() {
 
 #[test]
 fn a_claim_needs_the_remote_unless_offline() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    net.create_abc(&a);
+    let (net, a) = Remote::with_abc();
     net.cut_off(&a);
     net.env.rejects(
         net.todos(&a, &["next", "--claim"])
@@ -422,9 +434,7 @@ fn a_claim_needs_the_remote_unless_offline() {
 
 #[test]
 fn a_remote_that_refuses_the_push_is_quoted_and_the_change_waits() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    net.create_abc(&a);
+    let (net, a) = Remote::with_abc();
     net.hook("echo 'refs/todos/* are protected here' >&2\nexit 1\n");
     let before = plan_files(&a);
     // A claim the remote did not take is no claim: nothing changes here.
@@ -474,9 +484,7 @@ fn hanging_remote() -> (TcpListener, u16) {
 
 #[test]
 fn a_remote_that_hangs_costs_at_most_remote_timeout() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    net.create_abc(&a);
+    let (net, a) = Remote::with_abc();
     let (listener, port) = hanging_remote();
     let held = thread::spawn(move || {
         // Hold every connection open, unanswered, until the listener is dropped.
@@ -501,9 +509,8 @@ fn a_remote_that_hangs_costs_at_most_remote_timeout() {
         took < Duration::from_secs(3),
         "the hanging remote took {took:?}"
     );
-    net.todos(&a, &["update", "1", "completed"])
+    net.update(&a, "1", "completed")
         .env("TODOS_REMOTE_TIMEOUT", "1s")
-        .stdout_varies("update's checklist is update.rs's to check")
         .expect_stderr(not_pushed(2, "no answer within remote_timeout"))
         .run();
     drop(held);
@@ -511,9 +518,7 @@ fn a_remote_that_hangs_costs_at_most_remote_timeout() {
 
 #[test]
 fn a_hostile_ref_is_refused_and_named_and_the_local_plan_stays() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    net.create_abc(&a);
+    let (net, a) = Remote::with_abc();
     let good = net.tip();
     let cases: [(&[u8], &str); 3] = [
         (b"{not json", "key must be a string at line 1 column 2"),
@@ -554,13 +559,9 @@ fn a_hostile_ref_is_refused_and_named_and_the_local_plan_stays() {
 
 #[test]
 fn a_ref_moved_backwards_or_to_another_history_waits_for_adopt() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    net.create_abc(&a);
+    let (net, a) = Remote::with_abc();
     let first = net.tip();
-    net.todos(&a, &["update", "1", "completed"])
-        .stdout_varies("update's checklist is update.rs's to check")
-        .run();
+    net.update(&a, "1", "completed").run();
     let second = net.tip();
     net.git(&net.bare(), &["update-ref", "refs/todos/default", &first]);
     let before = plan_files(&a);
@@ -790,13 +791,10 @@ fn a_remote_served_by_git_daemon_works_as_one_by_path() {
 fn init_git_remote_sets_the_clone_up_and_share_suggests_it() {
     let net = Remote::new();
     let a = net.clone("a");
-    net.env
-        .todos(&["init", "--git", "--remote", "origin", "--share"])
-        .current_dir(&a)
-        .env("PATH", path())
+    net.todos_on_its_own(&a, &["init", "--git", "--remote", "origin", "--share"])
         .expect_stdout(concat!(
             "created .todos.config.json: \"remote\": \"origin\", a suggestion to this repository's clones (commit it)\n",
-            "created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs `todos init --git`)\n",
+            gitattributes_created!(),
             "updated .git/config: the todos merge driver (`todos merge-file %O %A %B`), for this clone only; ",
             "the plans live on the remote \"origin\" (todos.remote, and git fetch brings refs/todos/*), for this clone only\n"
         ))
@@ -807,11 +805,8 @@ fn init_git_remote_sets_the_clone_up_and_share_suggests_it() {
         "+refs/heads/*:refs/remotes/origin/*\n+refs/todos/*:refs/todos/*\n"
     );
     // The clone's own setting turns it on: no variable needed.
-    net.env
-        .todos(&["create"])
+    net.todos_on_its_own(&a, &["create"])
         .stdin("a\n")
-        .current_dir(&a)
-        .env("PATH", path())
         .stdout_varies("create's checklist is create.rs's to check")
         .run();
     let b = net.clone("b");
@@ -820,10 +815,7 @@ fn init_git_remote_sets_the_clone_up_and_share_suggests_it() {
         net.git(&b, &["log", "--format=%s", "refs/todos/default"]),
         "create: added 1 [0/1]\n"
     );
-    net.env
-        .todos(&["init", "--remote", "origin"])
-        .current_dir(&b)
-        .env("PATH", path())
+    net.todos_on_its_own(&b, &["init", "--remote", "origin"])
         .expect_code(2)
         .stderr_varies("clap's usage error names the missing --git")
         .run();
@@ -831,10 +823,7 @@ fn init_git_remote_sets_the_clone_up_and_share_suggests_it() {
 
 #[test]
 fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    let b = net.clone("b");
-    net.create_abc(&a);
+    let (net, _a, b) = Remote::with_abc_and_b();
     let payload = r#"{"hook_event_name":"SessionStart","source":"startup"}"#;
     let plan = concat!(
         "Plan (todos) [0/3] — open items (update with `todos update ID STATUS`):\n",
@@ -868,9 +857,7 @@ fn the_session_start_hook_brings_the_remote_plan_or_says_it_may_be_behind() {
 
 #[test]
 fn a_write_that_loses_a_race_is_merged_and_keeps_what_the_other_machine_added() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    net.create_abc(&a);
+    let (net, a) = Remote::with_abc();
     // Another machine adds "d" just as a's write is pushed: the remote's hook moves the ref
     // under the push once, as a racing push would.
     let base = net.tip();
@@ -907,7 +894,7 @@ fn a_write_that_loses_a_race_is_merged_and_keeps_what_the_other_machine_added() 
         "  2 [x] b\n",
         "  3 [ ] c\n",
         "  4 [ ] d\n",
-        "3 of 4 open — finish them before you wrap up.\n"
+        still_open!(3 of 4)
     ))
     .run();
     assert!(net.bare().join("raced").exists(), "the race happened");
@@ -932,24 +919,19 @@ fn two_clones_that_join_with_the_same_committed_plan_do_not_double_it() {
     let a = net.clone("a");
     let b = net.clone("b");
     // The plan both clones hold before either has a remote (as a committed .todos.json).
-    net.env
-        .todos(&["create"])
+    net.todos_on_its_own(&a, &["create"])
         .stdin("a\nb\nc\n")
-        .current_dir(&a)
-        .env("PATH", path())
         .expect_stdout(ABC)
         .run();
     fs::copy(a.join(".todos.json"), b.join(".todos.json")).unwrap();
-    net.todos(&a, &["update", "1", "completed"])
-        .stdout_varies("update's checklist is update.rs's to check")
-        .run();
+    net.update(&a, "1", "completed").run();
     net.todos(&b, &["update", "2", "completed"])
         .expect_stdout(concat!(
             "[2/3] (no summary)\n",
             "  1 [x] a\n",
             "  2 [x] b\n",
             "  3 [ ] c\n",
-            "1 of 3 open — finish it before you wrap up.\n"
+            still_open!(1 of 3)
         ))
         .run();
 }
@@ -993,13 +975,8 @@ fn the_commits_todos_writes_itself_are_the_ones_gits_plumbing_writes() {
 
 #[test]
 fn revisions_made_offline_reach_the_remote_one_commit_each() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    let b = net.clone("b");
-    net.create_abc(&a);
-    net.todos(&b, &["sync"])
-        .stdout_varies("sync's lines are checked in the first test")
-        .run();
+    let (net, a, b) = Remote::with_abc_and_b();
+    net.sync_quietly(&b);
     net.cut_off(&a);
     // Revision 3 is made under an owner, whom its commit names as a change made online would.
     for (revision, args, owner) in [
@@ -1133,13 +1110,8 @@ fn a_history_line_planted_while_offline_never_reaches_the_remote() {
 
 #[test]
 fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    let b = net.clone("b");
-    net.create_abc(&a);
-    net.todos(&b, &["sync"])
-        .stdout_varies("sync's lines are checked in the first test")
-        .run();
+    let (net, a, b) = Remote::with_abc_and_b();
+    net.sync_quietly(&b);
     // git left a's plan with conflict markers (a plan tracked by git, merged by hand) while b
     // completed item 3 on the remote.
     let side = |done: &str| {
@@ -1154,18 +1126,16 @@ fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
             item("3", "c")
         )
     };
-    fs::write(
-        a.join(".todos.json"),
-        format!(
+    let conflicted = || {
+        let markers = format!(
             "<<<<<<< HEAD\n{}=======\n{}>>>>>>> other\n",
             side("1"),
             side("2")
-        ),
-    )
-    .unwrap();
-    net.todos(&b, &["update", "3", "completed"])
-        .stdout_varies("update's checklist is update.rs's to check")
-        .run();
+        );
+        fs::write(a.join(".todos.json"), markers).unwrap();
+    };
+    conflicted();
+    net.update(&b, "3", "completed").run();
     // Both sides of the conflict, and b's change that came in meanwhile.
     net.todos(&a, &["resolve"])
         .expect_stdout("[3/3] (no summary)\n  1 [x] a\n  2 [x] b\n  3 [x] c\nAll 3 done.\n")
@@ -1191,15 +1161,7 @@ fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
         &net.bare(),
         &["rev-list", "--max-parents=0", "refs/todos/default"],
     );
-    fs::write(
-        a.join(".todos.json"),
-        format!(
-            "<<<<<<< HEAD\n{}=======\n{}>>>>>>> other\n",
-            side("1"),
-            side("2")
-        ),
-    )
-    .unwrap();
+    conflicted();
     net.git(
         &net.bare(),
         &["update-ref", "refs/todos/default", first.trim()],
@@ -1218,9 +1180,7 @@ fn resolve_while_the_remote_moved_merges_the_newer_plan_in() {
 
 #[test]
 fn a_plan_over_the_stores_cap_on_the_ref_is_refused_unread() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    net.create_abc(&a);
+    let (net, a) = Remote::with_abc();
     let good = net.tip();
     // Over the store's cap of 64 MiB: judged by the size git gives, its bytes never kept (the
     // reader keeps at most the cap of what git prints, and drops the rest).
@@ -1252,10 +1212,7 @@ fn a_plan_over_the_stores_cap_on_the_ref_is_refused_unread() {
 
 #[test]
 fn a_lease_written_elsewhere_ends_clock_skew_later_and_one_written_here_on_time() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    let b = net.clone("b");
-    net.create_abc(&a);
+    let (net, a, b) = Remote::with_abc_and_b();
     // w1 claims item 1 on a, for a minute from NOW (2025-01-02T17:42:33Z).
     net.todos(&a, &["next", "--claim", "--lease", "1m"])
         .env("TODOS_OWNER", "w1")
@@ -1263,9 +1220,7 @@ fn a_lease_written_elsewhere_ends_clock_skew_later_and_one_written_here_on_time(
         .expect_stderr("note: Claimed: 1 \"a\". Lease until 2025-01-02 17:43:33.\n")
         .run();
     let at = |time: &str| format!("2025-01-02T{time}Z");
-    net.todos(&b, &["sync"])
-        .stdout_varies("sync's lines are checked in the first test")
-        .run();
+    net.sync_quietly(&b);
     // 10 s after the lease's end by b's clock: within clock_skew (60 s) of a lease a wrote,
     // so b's claim takes the next item, not w1's.
     net.todos(&b, &["next", "--claim"])
@@ -1285,10 +1240,7 @@ fn a_lease_written_elsewhere_ends_clock_skew_later_and_one_written_here_on_time(
 
 #[test]
 fn the_board_says_how_far_a_list_is_ahead_of_or_behind_its_remote() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    let b = net.clone("b");
-    net.create_abc(&a);
+    let (net, a, b) = Remote::with_abc_and_b();
     let standing = |clone: &Path| -> Value {
         let done = net
             .todos(clone, &["board", "--json"])
@@ -1309,8 +1261,7 @@ fn the_board_says_how_far_a_list_is_ahead_of_or_behind_its_remote() {
         json(r#"{"name":"origin","ahead":0,"behind":false,"since":null}"#)
     );
     net.cut_off(&a);
-    net.todos(&a, &["update", "1", "completed"])
-        .stdout_varies("update's checklist is update.rs's to check")
+    net.update(&a, "1", "completed")
         .expect_stderr(not_pushed(2, NOWHERE))
         .run();
     assert_eq!(
@@ -1318,9 +1269,7 @@ fn the_board_says_how_far_a_list_is_ahead_of_or_behind_its_remote() {
         json(r#"{"name":"origin","ahead":1,"behind":false,"since":null}"#)
     );
     net.reconnect(&a);
-    net.todos(&b, &["update", "2", "completed"])
-        .stdout_varies("update's checklist is update.rs's to check")
-        .run();
+    net.update(&b, "2", "completed").run();
     // A plain `git fetch` brings the ref: the plan here is behind it until the next change.
     net.git(&a, &["fetch", "-q", "origin", "+refs/todos/*:refs/todos/*"]);
     assert_eq!(
@@ -1329,17 +1278,11 @@ fn the_board_says_how_far_a_list_is_ahead_of_or_behind_its_remote() {
     );
     // A list that never had a remote has no such field.
     let c = net.clone("c");
-    net.env
-        .todos(&["create", "x"])
-        .current_dir(&c)
-        .env("PATH", path())
+    net.todos_on_its_own(&c, &["create", "x"])
         .stdout_varies("create's checklist is create.rs's to check")
         .run();
     let done = net
-        .env
-        .todos(&["board", "--json"])
-        .current_dir(&c)
-        .env("PATH", path())
+        .todos_on_its_own(&c, &["board", "--json"])
         .stdout_varies("read below")
         .run();
     let envelope: Value = serde_json::from_str(done.stdout.trim()).unwrap();
@@ -1350,10 +1293,7 @@ fn the_board_says_how_far_a_list_is_ahead_of_or_behind_its_remote() {
 #[cfg(feature = "board")]
 #[test]
 fn a_change_from_the_board_goes_through_the_remote_as_the_command_line_s_does() {
-    let net = Remote::new();
-    let a = net.clone("a");
-    let b = net.clone("b");
-    net.create_abc(&a);
+    let (net, a, b) = Remote::with_abc_and_b();
     net.todos(&b, &["sync"])
         .stdout_varies("sync's words are checked above")
         .run();
@@ -1364,9 +1304,7 @@ fn a_change_from_the_board_goes_through_the_remote_as_the_command_line_s_does() 
     let workspace = board.board_json()["workspaces"][0]["data"]["workspace"].clone();
     // b changes the plan on the remote meanwhile: the board's change is made on top of it,
     // through the remote's compare-and-swap, and keeps it.
-    net.todos(&b, &["update", "1", "cancelled"])
-        .stdout_varies("update's checklist is update.rs's to check")
-        .run();
+    net.update(&b, "1", "cancelled").run();
     let body = serde_json::json!({"workspace": workspace, "list": "default", "action": "claim", "id": "2"})
         .to_string();
     let headers = format!(

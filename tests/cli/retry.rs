@@ -1,16 +1,18 @@
 //! Every refusal costs an agent a turn, so each names its fix: retried with only what the
 //! error said, the command passes. Each refusal leaves the workspace byte-for-byte unchanged.
 
-use crate::support::{TestEnv, error_paths, finish_before_stop, no_summary, still_open};
+use crate::support::{
+    TestEnv, envelope_end, error_paths, finish_before_stop, items_still_open, no_summary,
+    still_open, try_help, unknown_status,
+};
 
 #[test]
 fn a_mistyped_status_is_answered_with_the_status_meant() {
     let env = TestEnv::new();
     env.plan("S", &["in_progress:A"]);
     env.rejects(
-        env.todos(&["update", "1", "complet"]).expect_stderr(
-            "error: status: unknown status \"complet\"; did you mean \"completed\"?\n",
-        ),
+        env.todos(&["update", "1", "complet"])
+            .expect_stderr(unknown_status!("status", "complet", "completed")),
         1,
     );
     env.todos(&["update", "1", "completed"])
@@ -81,15 +83,16 @@ fn a_mistyped_priority_or_list_key_is_answered_too() {
         .rejects(
             env.todos(&["--json", "create"])
                 .stdin(r#"{"itmes": ["A"]}"#)
-                .expect_stdout(
+                .expect_stdout(concat!(
                     "{\"status\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\
-                        \"message\":\"the input has 2 problems\",\"details\":[{\"path\":\"itmes\",\
-                        \"message\":\"unknown field \\\"itmes\\\"; did you mean \\\"items\\\"?\"},\
-                        {\"path\":\"content\",\"message\":\"is missing; every item needs its text \
-                        (content, title, text, step or subject)\"}]},\"text\":\"error: the input \
-                        has 2 problems\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                        \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-                ),
+                         \"message\":\"the input has 2 problems\",\
+                         \"details\":[{\"path\":\"itmes\",\"message\":\"unknown field \
+                         \\\"itmes\\\"; did you mean \\\"items\\\"?\"},{\"path\":\"content\",\
+                         \"message\":\"is missing; every item needs its text (content, \
+                         title, text, step or subject)\"}]},\"text\":\"error: the input has \
+                         2 problems\",",
+                    envelope_end!(),
+                )),
             1,
         )
         .json();
@@ -297,16 +300,18 @@ fn a_write_that_reopens_a_finished_item_warns_by_name() {
 fn json_usage_errors_carry_clap_s_whole_message() {
     let env = TestEnv::new();
     let json = env
-        .rejects(env.todos(&["--json", "update", "--content", "x"]).expect_stdout("{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-                \"message\":\"the following required arguments were not provided:\\n  <ID>\\n\\nUsage: \
-                todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
-                ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, \
-                try '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\
-                \"text\":\"error: the following required arguments were not provided:\\n  \
-                <ID>\\n\\nUsage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner \
-                NAME|--blocked-by ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor \
-                more information, try '--help'.\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":null,\"list\":null,\"params_input\":null}}\n"), 2)
+        .rejects(env.todos(&["--json", "update", "--content", "x"]).expect_stdout(concat!(
+            "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\"message\":\"the following \
+             required arguments were not provided:\\n  <ID>\\n\\nUsage: todos update \
+             [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by ID|...>\\n       \
+             todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more information, try \
+             '--help'.\",\"details\":[],\"hint\":\"see `todos --help`\"},\"text\":\"error: \
+             the following required arguments were not provided:\\n  <ID>\\n\\nUsage: todos \
+             update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+             ID|...>\\n       todos update [OPTIONS] < REQUEST_JSON\\n\\nFor more \
+             information, try '--help'.\",",
+            envelope_end!(no workspace),
+        )), 2)
         .json();
     let message = json["error"]["message"].as_str().unwrap();
     assert!(
@@ -328,7 +333,7 @@ fn a_mistyped_command_is_answered_with_the_command_meant() {
             "\n",
             "Usage: todos [OPTIONS] <COMMAND>\n",
             "\n",
-            "For more information, try '--help'.\n"
+            try_help!()
         )),
         2,
     );
@@ -343,14 +348,13 @@ fn one_item_is_spoken_of_in_the_singular() {
         .run()
         .success();
     assert!(
-        done.stdout
-            .ends_with("\n1 of 1 open — finish it before you wrap up.\n"),
+        done.stdout.ends_with(concat!("\n", still_open!(1 of 1))),
         "{}",
         done.stdout
     );
     env.rejects(
         env.todos(&["check"]).expect_stderr(concat!(
-            "todos: the one item is still open.\n",
+            items_still_open!(1),
             "[0/1] Pending: A.\n",
             "  1 [ ] A\n",
             finish_before_stop!(it),
@@ -373,18 +377,16 @@ fn one_item_is_spoken_of_in_the_singular() {
     );
     let json = env
         .todos(&["--json", "check"])
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"}],\
-                \"recap\":\"[1/1] All done.\",\"revision\":2,\"warnings\":[],\
-                \"check\":{\"passed\":true,\"open\":0,\"owner\":null,\
-                \"stale_minutes\":null,\"minutes_since_change\":0,\
-                \"stop_hook_active\":false}},\"text\":\"The one item is done.\",\
-                \"stats\":{\"total\":1,\"pending\":0,\"in_progress\":0,\
-                \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"completed\"}],\
+                 \"recap\":\"[1/1] All done.\",\"revision\":2,\"warnings\":[],\
+                 \"check\":{\"passed\":true,\"open\":0,\"owner\":null,\"stale_minutes\":null,\
+                 \"minutes_since_change\":0,\"stop_hook_active\":false}},\"text\":\"The one \
+                 item is done.\",\"stats\":{\"total\":1,\"pending\":0,\"in_progress\":0,\
+                 \"completed\":1,\"cancelled\":0,\"failed\":0,\"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success()
         .json();

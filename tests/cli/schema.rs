@@ -8,7 +8,9 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestEnv, still_open};
+use crate::support::{
+    TestEnv, envelope_end, give_items_hint, input_problems, send_id_hint, still_open,
+};
 
 #[track_caller]
 fn schema(env: &TestEnv, command: &str) -> Value {
@@ -204,9 +206,7 @@ fn create_and_update_examples() {
     for (bad, refusal) in [
         (
             json!({"items": []}),
-            "error: no items to create\n\
-             hint: give the items as arguments (`todos create \"First step\" \"Second step\"`), or \
-             pipe {\"items\": [...]}, a JSON array of strings, or one item per line\n",
+            concat!("error: no items to create\n", give_items_hint!()),
         ),
         (
             json!({"items": [""]}),
@@ -215,7 +215,7 @@ fn create_and_update_examples() {
         (
             json!({"tasks": ["a"]}),
             concat!(
-                "error: the input has 2 problems\n",
+                input_problems!(2),
                 "  tasks: unknown field \"tasks\"; the fields here are items, content, \
                  description, activeForm, priority, blocked_by, owner, type and parentId\n",
                 "  content: is missing; every item needs its text (content, title, text, step \
@@ -264,10 +264,12 @@ fn create_and_update_examples() {
     for (bad, refusal) in [
         (
             json!({"id": "1"}),
-            "error: status: is missing; send the new status (pending, in_progress, completed, \
-             cancelled, failed or blocked; deleted removes the item), or a content, description, \
-             activeForm, priority, owner or blocked_by to change\n\
-             hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+            concat!(
+                "error: status: is missing; send the new status (pending, in_progress, \
+                 completed, cancelled, failed or blocked; deleted removes the item), or a \
+                 content, description, activeForm, priority, owner or blocked_by to change\n",
+                send_id_hint!("1"),
+            ),
         ),
         (
             json!({"status": "completed"}),
@@ -356,82 +358,82 @@ fn schema_reads_nothing_but_the_configuration_and_writes_nothing() {
     let before = env.tree();
     let done = env
         .todos(&["--json", "schema", "update"])
-        .expect_stdout("{\"status\":\"success\",\"data\":{\"name\":\"todos_update\",\
-                \"schema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\
-                \"title\":\"todos update input\",\"description\":\"Change one item of the \
-                todo plan of the workspace by its id (todos update): its status, text, owner \
-                or dependencies (status deleted removes it). Work on one item at a time: \
-                mark an item in_progress when you start it, completed as soon as it is done, \
-                cancelled when it is no longer needed, failed when you tried and it could \
-                not be done, or blocked when it waits on something outside the plan (it \
-                stays open) (at most 1 item in_progress). Moving a completed, cancelled \
-                or failed item back to an open status needs reopen: true. Text: each item \
-                1-60 characters (longer items are refused, not cut).\",\
-                \"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\
-                \"minLength\":1,\"pattern\":\"\\\\S\",\"description\":\"The id of the item \
-                to change, as todos printed it.\"},\"status\":{\"type\":\"string\",\
-                \"enum\":[\"pending\",\"in_progress\",\"completed\",\
-                \"cancelled\",\"failed\",\"blocked\",\"deleted\"],\
-                \"description\":\"The new status: pending to put it back for later, in_progress \
-                when you start it, completed as soon as it is done, cancelled when it is \
-                no longer needed, failed when you tried and it could not be done, or blocked \
-                when it waits on something outside the plan (it stays open); deleted removes \
-                the item.\"},\"content\":{\"type\":\"string\",\"minLength\":1,\
-                \"maxLength\":60,\
-                \"pattern\":\"^[^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*\
-                [^\\\\s\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]\
-                [^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*$\",\
-                \"description\":\"What the step is: one line of 1-60 characters.\"},\
-                \"description\":{\"type\":\"string\",\"maxLength\":2000,\
-                \"pattern\":\"^[^\\\\u0000-\\\\u0008\\\\u000B\\\\u000C\\\\u000E-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*$\",\
-                \"description\":\"Longer detail for whoever does the step; may hold line \
-                breaks (optional, shown by --json, never in the checklist).\"},\
-                \"active_form\":{\"type\":\"string\",\"minLength\":1,\
-                \"maxLength\":200,\
-                \"pattern\":\"^[^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*\
-                [^\\\\s\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]\
-                [^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*$\",\
-                \"description\":\"Present-continuous wording shown while the item is in \
-                progress, e.g. \\\"Running the tests\\\" (optional).\"},\
-                \"activeForm\":{\"type\":\"string\",\"minLength\":1,\
-                \"maxLength\":200,\
-                \"pattern\":\"^[^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*\
-                [^\\\\s\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]\
-                [^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*$\",\
-                \"description\":\"Present-continuous wording shown while the item is in \
-                progress, e.g. \\\"Running the tests\\\" (optional).\"},\
-                \"priority\":{\"type\":\"string\",\"enum\":[\"critical\",\
-                \"high\",\"medium\",\"low\"],\"description\":\"How much the item matters \
-                (optional).\"},\"owner\":{\"anyOf\":[{\"type\":\"string\",\
-                \"pattern\":\"^[A-Za-z0-9._@-]{1,64}$\",\"description\":\"Who works on the \
-                item: an agent's or a person's name, 1-64 letters, digits, '.', '_', '-' \
-                or '@' (optional; `todos next --claim --owner NAME` sets it).\"},\
-                {\"type\":\"null\"}],\"description\":\"Who works on the item; null: nobody.\"},\
-                \"blocked_by\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\
-                \"minLength\":1,\"pattern\":\"\\\\S\",\"description\":\"An item's id.\"},\
-                \"description\":\"Ids of the items this one waits on: it is ready once each \
-                is completed or cancelled (a failed or blocked one still holds it up) (optional). \
-                Replaces the whole list; [] clears it.\"},\"addBlockedBy\":{\"type\":\"array\",\
-                \"items\":{\"type\":\"string\",\"minLength\":1,\"pattern\":\"\\\\S\",\
-                \"description\":\"An item's id.\"},\"description\":\"Ids of items this one \
-                waits on from now on.\"},\"unblock\":{\"type\":\"array\",\
-                \"items\":{\"type\":\"string\",\"minLength\":1,\"pattern\":\"\\\\S\",\
-                \"description\":\"An item's id.\"},\"description\":\"Ids of items this one \
-                no longer waits on.\"},\"reopen\":{\"type\":\"boolean\",\
-                \"description\":\"Allow a completed, cancelled or failed item to become \
-                open again.\"},\"take\":{\"type\":\"boolean\",\"description\":\"Take another \
-                owner's item over on purpose (update --take): it becomes owner's, else the \
-                name the change is made under.\"}},\"required\":[\"id\"],\
-                \"anyOf\":[{\"required\":[\"status\"]},{\"required\":[\"content\"]},\
-                {\"required\":[\"description\"]},{\"required\":[\"active_form\"]},\
-                {\"required\":[\"activeForm\"]},{\"required\":[\"priority\"]},\
-                {\"required\":[\"owner\"]},{\"required\":[\"blocked_by\"]},\
-                {\"required\":[\"addBlockedBy\"]},{\"required\":[\"unblock\"]},\
-                {\"required\":[\"take\"]}],\"not\":{\"required\":[\"active_form\",\
-                \"activeForm\"]},\"additionalProperties\":false}},\
-                \"text\":\"The JSON Schema of the todos_update input.\",\
-                \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                \"list\":\"default\",\"params_input\":null}}\n").run()
+        .expect_stdout(concat!(
+            "{\"status\":\"success\",\"data\":{\"name\":\"todos_update\",\
+             \"schema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\
+             \"title\":\"todos update input\",\"description\":\"Change one item of the todo \
+             plan of the workspace by its id (todos update): its status, text, owner or \
+             dependencies (status deleted removes it). Work on one item at a time: mark an \
+             item in_progress when you start it, completed as soon as it is done, cancelled \
+             when it is no longer needed, failed when you tried and it could not be done, or \
+             blocked when it waits on something outside the plan (it stays open) (at most 1 \
+             item in_progress). Moving a completed, cancelled or failed item back to an open \
+             status needs reopen: true. Text: each item 1-60 characters (longer items are \
+             refused, not cut).\",\"type\":\"object\",\
+             \"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\
+             \"pattern\":\"\\\\S\",\"description\":\"The id of the item to change, as todos \
+             printed it.\"},\"status\":{\"type\":\"string\",\"enum\":[\"pending\",\
+             \"in_progress\",\"completed\",\"cancelled\",\"failed\",\"blocked\",\"deleted\"],\
+             \"description\":\"The new status: pending to put it back for later, in_progress \
+             when you start it, completed as soon as it is done, cancelled when it is no \
+             longer needed, failed when you tried and it could not be done, or blocked when \
+             it waits on something outside the plan (it stays open); deleted removes the \
+             item.\"},\"content\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":60,\
+             \"pattern\":\"^[^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\
+             \\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*[^\\\\s\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\
+             \\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF][^\\\\u0000-\\\\u0\
+             01F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*$\",\
+             \"description\":\"What the step is: one line of 1-60 characters.\"},\
+             \"description\":{\"type\":\"string\",\"maxLength\":2000,\
+             \"pattern\":\"^[^\\\\u0000-\\\\u0008\\\\u000B\\\\u000C\\\\u000E-\\\\u001F\\\\u007F-\
+             \\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*$\",\
+             \"description\":\"Longer detail for whoever does the step; may hold line breaks \
+             (optional, shown by --json, never in the checklist).\"},\
+             \"active_form\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\
+             \"pattern\":\"^[^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\
+             \\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*[^\\\\s\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\
+             \\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF][^\\\\u0000-\\\\u0\
+             01F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*$\",\
+             \"description\":\"Present-continuous wording shown while the item is in \
+             progress, e.g. \\\"Running the tests\\\" (optional).\"},\
+             \"activeForm\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\
+             \"pattern\":\"^[^\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\
+             \\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*[^\\\\s\\\\u0000-\\\\u001F\\\\u007F-\\\\u009F\
+             \\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF][^\\\\u0000-\\\\u0\
+             01F\\\\u007F-\\\\u009F\\\\u202A-\\\\u202E\\\\u2066-\\\\u2069\\\\u2028\\\\u2029\\\\uFEFF]*$\",\
+             \"description\":\"Present-continuous wording shown while the item is in \
+             progress, e.g. \\\"Running the tests\\\" (optional).\"},\
+             \"priority\":{\"type\":\"string\",\"enum\":[\"critical\",\"high\",\"medium\",\
+             \"low\"],\"description\":\"How much the item matters (optional).\"},\
+             \"owner\":{\"anyOf\":[{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9._@-]{1,\
+             64}$\",\"description\":\"Who works on the item: an agent's or a person's name, \
+             1-64 letters, digits, '.', '_', '-' or '@' (optional; `todos next --claim \
+             --owner NAME` sets it).\"},{\"type\":\"null\"}],\"description\":\"Who works on \
+             the item; null: nobody.\"},\"blocked_by\":{\"type\":\"array\",\
+             \"items\":{\"type\":\"string\",\"minLength\":1,\"pattern\":\"\\\\S\",\
+             \"description\":\"An item's id.\"},\"description\":\"Ids of the items this one \
+             waits on: it is ready once each is completed or cancelled (a failed or blocked \
+             one still holds it up) (optional). Replaces the whole list; [] clears it.\"},\
+             \"addBlockedBy\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\
+             \"minLength\":1,\"pattern\":\"\\\\S\",\"description\":\"An item's id.\"},\
+             \"description\":\"Ids of items this one waits on from now on.\"},\
+             \"unblock\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\
+             \"pattern\":\"\\\\S\",\"description\":\"An item's id.\"},\"description\":\"Ids \
+             of items this one no longer waits on.\"},\"reopen\":{\"type\":\"boolean\",\
+             \"description\":\"Allow a completed, cancelled or failed item to become open \
+             again.\"},\"take\":{\"type\":\"boolean\",\"description\":\"Take another owner's \
+             item over on purpose (update --take): it becomes owner's, else the name the \
+             change is made under.\"}},\"required\":[\"id\"],\
+             \"anyOf\":[{\"required\":[\"status\"]},{\"required\":[\"content\"]},\
+             {\"required\":[\"description\"]},{\"required\":[\"active_form\"]},\
+             {\"required\":[\"activeForm\"]},{\"required\":[\"priority\"]},\
+             {\"required\":[\"owner\"]},{\"required\":[\"blocked_by\"]},\
+             {\"required\":[\"addBlockedBy\"]},{\"required\":[\"unblock\"]},\
+             {\"required\":[\"take\"]}],\"not\":{\"required\":[\"active_form\",\
+             \"activeForm\"]},\"additionalProperties\":false}},\"text\":\"The JSON Schema of \
+             the todos_update input.\",",
+            envelope_end!(),
+        )).run()
         .success();
     let json = done.json();
     assert_eq!(json["status"], "success");

@@ -2,7 +2,10 @@
 
 use std::fs;
 
-use crate::support::{LOCK, TestEnv, lock_busy_hint, still_open, unreadable_store_hint};
+use crate::support::{
+    LOCK, TestEnv, envelope_end, lock_busy_hint, still_open, unreadable_store_hint,
+    waiting_for_lock,
+};
 
 #[test]
 fn show_and_recap_create_nothing() {
@@ -92,16 +95,16 @@ fn a_corrupt_store_is_left_alone_with_a_way_back() {
     }
     let json = env
         .rejects(
-            env.todos(&["--json", "show"]).expect_stdout(
+            env.todos(&["--json", "show"]).expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"STORE_CORRUPT\",\
-            \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: expected \
-            value at line 3 column 13\",\"details\":[],\"hint\":\"the file was left \
-            untouched; run `todos undo` to set it aside and restore the latest revision \
-            its history kept, or fix [ROOT]/ws/.todos.json by hand\"},\
-            \"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a todos store: \
-            expected value at line 3 column 13\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"[ROOT]/ws/.todos.json cannot be read as a todos store: \
+                     expected value at line 3 column 13\",\"details\":[],\"hint\":\"the file \
+                     was left untouched; run `todos undo` to set it aside and restore the \
+                     latest revision its history kept, or fix [ROOT]/ws/.todos.json by \
+                     hand\"},\"text\":\"error: [ROOT]/ws/.todos.json cannot be read as a \
+                     todos store: expected value at line 3 column 13\",",
+                envelope_end!(),
+            )),
             4,
         )
         .json();
@@ -134,8 +137,7 @@ fn a_held_lock_times_out_with_a_conflict() {
     env.rejects(
         env.todos(&["--lock-timeout", "0.5", "create", "B"])
             .expect_stderr(concat!(
-                "note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by \
-                another todos process\n",
+                waiting_for_lock!(),
                 "error: another todos process held the lock on [ROOT]/ws/.todos/default.json.lock \
                 longer than --lock-timeout (0.5 s)\n",
                 lock_busy_hint!(),
@@ -199,8 +201,8 @@ fn hand_made_stores_with_broken_ids_or_shape_are_corrupt() {
 fn unreadable(why: &str) -> String {
     format!(
         "error: [ROOT]/ws/.todos.json cannot be read as a todos store: {why}\n\
-         hint: the file was left untouched; run `todos undo` to set it aside and restore the \
-         latest revision its history kept, or fix [ROOT]/ws/.todos.json by hand\n"
+         {unreadable_store_hint}",
+        unreadable_store_hint = unreadable_store_hint!()
     )
 }
 

@@ -67,14 +67,6 @@ macro_rules! unvouched_hint {
 }
 pub(crate) use unvouched_hint;
 
-/// The hint under a refusal naming an id the three-item plans of many tests do not have.
-macro_rules! ids_hint {
-    () => {
-        "hint: the ids are 1, 2, 3; run `todos show` to see each item with its id\n"
-    };
-}
-pub(crate) use ids_hint;
-
 /// The hint under a refusal to wait longer for another process's lock.
 macro_rules! lock_busy_hint {
     () => {
@@ -82,6 +74,415 @@ macro_rules! lock_busy_hint {
     };
 }
 pub(crate) use lock_busy_hint;
+
+/// The hint under a refusal naming an id a plan does not have: `ids_hint!()` for the three
+/// items of many tests, `ids_hint!(1)` and `ids_hint!(1, 2)` for the smaller plans.
+macro_rules! ids_hint {
+    () => {
+        ids_hint!(1, 2, 3)
+    };
+    (1) => {
+        "hint: the one id is 1; run `todos show` to see each item with its id\n"
+    };
+    ($($id:literal),+) => {
+        concat!("hint: the ids are ", ids_hint!(@list $($id),+), "; run `todos show` to see each item with its id\n")
+    };
+    (@list $first:literal $(, $id:literal)*) => {
+        concat!($first $(, ", ", $id)*)
+    };
+}
+pub(crate) use ids_hint;
+
+/// The hint under a refusal naming an id while the plan has no item at all.
+macro_rules! empty_plan_hint {
+    () => {
+        "hint: the plan is empty; add items with `todos create` or `todos write`\n"
+    };
+}
+pub(crate) use empty_plan_hint;
+
+/// The refusal of an id no item has, as typed where it was typed: `no_item!("id", "9")` is
+/// `error: id: no item has id "9"`, `no_item!("--blocked-by 9", "9")` names the flag.
+macro_rules! no_item {
+    ($place:literal, $id:literal) => {
+        concat!("error: ", $place, ": no item has id \"", $id, "\"\n")
+    };
+}
+pub(crate) use no_item;
+
+/// The refusal of a change made on a revision read before someone else's, and its hint:
+/// `stale_revision!(2, not 1)`.
+macro_rules! stale_revision {
+    ($now:literal, not $read:literal) => {
+        concat!(
+            "error: the plan is at revision ",
+            $now,
+            ", not ",
+            $read,
+            ": someone changed it since you read it\n",
+            "hint: run `todos show` to see the plan as it is now, then retry with \
+             --expect-revision ",
+            $now,
+            " if your change still holds\n"
+        )
+    };
+}
+pub(crate) use stale_revision;
+
+/// The hint under `undo`'s refusals of a revision it cannot put back.
+macro_rules! kept_revisions_hint {
+    () => {
+        "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; \
+         `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n"
+    };
+}
+pub(crate) use kept_revisions_hint;
+
+/// The note `undo` leaves once it has put a revision back: `restored!(2)`; `restored!(0)` is
+/// the empty plan before the first change.
+macro_rules! restored {
+    (0) => {
+        "note: Restored revision 0, the empty plan before the first change.\n"
+    };
+    ($revision:literal) => {
+        concat!("note: Restored the plan of revision ", $revision, ".\n")
+    };
+}
+pub(crate) use restored;
+
+/// The note of a write that leaves the plan as it was: `unchanged!(1)`.
+macro_rules! unchanged {
+    ($revision:literal) => {
+        concat!(
+            "note: No change: the plan already matches (revision ",
+            $revision,
+            ").\n"
+        )
+    };
+}
+pub(crate) use unchanged;
+
+/// The line of an input refused for more than one reason, over the list of them.
+macro_rules! input_problems {
+    ($count:literal) => {
+        concat!("error: the input has ", $count, " problems\n")
+    };
+}
+pub(crate) use input_problems;
+
+/// The hint under `update`'s refusal of a request that changes nothing: `send_id_hint!("1")`.
+macro_rules! send_id_hint {
+    ($id:literal) => {
+        concat!(
+            "hint: send the id and what changes, e.g. {\"id\": \"",
+            $id,
+            "\", \"status\": \"completed\"}\n"
+        )
+    };
+}
+pub(crate) use send_id_hint;
+
+/// The hint under the refusal of a change to another owner's item that holds no lease:
+/// `no_lease_hint!(1)`.
+macro_rules! no_lease_hint {
+    ($id:literal) => {
+        concat!(
+            "hint: it holds no lease; `todos update ",
+            $id,
+            " --take` takes it over on purpose\n"
+        )
+    };
+}
+pub(crate) use no_lease_hint;
+
+/// The refusal of a plan over its item limit: `too_many_items!(11, limit 10)`.
+macro_rules! too_many_items {
+    ($count:literal, limit $limit:literal) => {
+        concat!(
+            "error: todos: holds ",
+            $count,
+            " items, the limit is ",
+            $limit,
+            "; remove items or merge small steps into one; or raise the limit with \
+             \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS\n"
+        )
+    };
+}
+pub(crate) use too_many_items;
+
+/// The error of output that could not be written to a full disk (`/dev/full`).
+macro_rules! disk_full {
+    () => {
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    };
+}
+pub(crate) use disk_full;
+
+/// The last line of clap's refusals of a command line.
+macro_rules! try_help {
+    () => {
+        "For more information, try '--help'.\n"
+    };
+}
+pub(crate) use try_help;
+
+/// What `init` says an agent still asks once it has written the agent's settings:
+/// `still_asks!(gemini)`.
+macro_rules! still_asks {
+    (claude) => {
+        "Claude Code still asks before any other command, and once to use the project's MCP \
+         servers (.mcp.json).\n"
+    };
+    (codex) => {
+        concat!(
+            "Codex needs no rule for the shell: todos writes only inside the workspace, which \
+             its workspace-write sandbox allows.\n",
+            "Codex still asks before commands that leave its sandbox.\n"
+        )
+    };
+    (gemini) => {
+        "Gemini CLI still asks before any other shell command.\n"
+    };
+}
+pub(crate) use still_asks;
+
+/// The step `init` says turns an agent's project hooks on: `trust_step!(codex)`.
+macro_rules! trust_step {
+    (claude) => {
+        "To turn the hooks on: Claude Code: start `claude` in this folder and accept the folder \
+         trust prompt; it reads the hooks at startup (review them with /hooks).\n"
+    };
+    (codex) => {
+        "To turn the hooks on: Codex: run `codex` in this folder, answer \"Trust and continue\" \
+         to \"Trust this folder?\", then at \"Hooks need review\" review the three todos hooks \
+         and trust them (or later in /hooks). Codex runs no project hook before both steps, and \
+         asks again when a hook changes.\n"
+    };
+    (gemini) => {
+        "To turn the hooks on: Gemini CLI: run `gemini` in this folder and answer \"Trust \
+         folder\" to \"Do you trust the files in this folder?\" (or /permissions later); it runs \
+         no project hook in an untrusted folder.\n"
+    };
+}
+pub(crate) use trust_step;
+
+/// The line `init` prints for the instructions block it wrote: `instructions!(created
+/// "CLAUDE.md")`, at the default limits.
+macro_rules! instructions {
+    ($did:ident $file:literal) => {
+        concat!(
+            stringify!($did),
+            " ",
+            $file,
+            ": the todos instructions (10 items, 60 characters an item)\n"
+        )
+    };
+}
+pub(crate) use instructions;
+
+/// The line `init --git` prints for the merge driver's attributes file it wrote.
+macro_rules! gitattributes_created {
+    () => {
+        "created .gitattributes: plans merge with `todos merge-file` (commit it; each clone runs \
+         `todos init --git`)\n"
+    };
+}
+pub(crate) use gitattributes_created;
+
+/// The hint under a refusal of a `memory_dir` that leads out of the workspace or into `.git`.
+macro_rules! memory_dir_hint {
+    () => {
+        "hint: memory_dir must name a folder inside the workspace, with no link on the way out: \
+         fix it in .todos.config.json, your todos/config.json or TODOS_MEMORY_DIR, or remove the \
+         link\n"
+    };
+}
+pub(crate) use memory_dir_hint;
+
+/// The first line of `check`'s refusal while items are open: `items_still_open!(1)`,
+/// `items_still_open!(2 of 3)`; with `listed`, the hook's form, whose items follow at once.
+macro_rules! items_still_open {
+    (1) => {
+        "todos: the one item is still open.\n"
+    };
+    (1, listed) => {
+        "todos: the one item is still open:\n"
+    };
+    ($open:literal of $total:literal) => {
+        concat!("todos: ", $open, " of ", $total, " items are still open.\n")
+    };
+    ($open:literal of $total:literal, listed) => {
+        concat!("todos: ", $open, " of ", $total, " items are still open:\n")
+    };
+}
+pub(crate) use items_still_open;
+
+/// The refusal of `--expect-revision` past the plan's revision, and its hint:
+/// `revision_ahead!(1, not 99)`.
+macro_rules! revision_ahead {
+    ($now:literal, not $typed:literal) => {
+        concat!(
+            "error: the plan is at revision ",
+            $now,
+            ", not ",
+            $typed,
+            ": revision ",
+            $typed,
+            " does not exist yet, so no command read it\n",
+            "hint: take the revision from the last output of todos (`todos --json show` gives it \
+             as data.revision), here --expect-revision ",
+            $now,
+            "\n"
+        )
+    };
+}
+pub(crate) use revision_ahead;
+
+/// `undo --to`'s refusal of a revision the history no longer keeps:
+/// `not_kept!(9, kept 1 to 1)`.
+macro_rules! not_kept {
+    ($revision:literal, kept $first:literal to $last:literal) => {
+        concat!(
+            "error: revision ",
+            $revision,
+            " is not kept: the history keeps revisions ",
+            $first,
+            " to ",
+            $last,
+            "\n"
+        )
+    };
+}
+pub(crate) use not_kept;
+
+/// `undo`'s refusal before the plan has ever changed.
+macro_rules! nothing_to_undo {
+    () => {
+        "error: nothing to undo: the plan has never changed\n"
+    };
+}
+pub(crate) use nothing_to_undo;
+
+/// The refusal of a status todos does not know, with its guess:
+/// `unknown_status!("-t #1", "complted", "completed")`.
+macro_rules! unknown_status {
+    ($place:literal, $typed:literal, $guess:literal) => {
+        concat!(
+            "error: ",
+            $place,
+            ": unknown status \"",
+            $typed,
+            "\"; did you mean \"",
+            $guess,
+            "\"?\n"
+        )
+    };
+}
+pub(crate) use unknown_status;
+
+/// The note of a command that waits for the default list's lock in the test workspace.
+macro_rules! waiting_for_lock {
+    () => {
+        "note: waiting for the lock on [ROOT]/ws/.todos/default.json.lock, held by another todos \
+         process\n"
+    };
+}
+pub(crate) use waiting_for_lock;
+
+/// The hint under `create`'s refusal of no items.
+macro_rules! give_items_hint {
+    () => {
+        "hint: give the items as arguments (`todos create \"First step\" \"Second step\"`), or \
+         pipe {\"items\": [...]}, a JSON array of strings, or one item per line\n"
+    };
+}
+pub(crate) use give_items_hint;
+
+/// The hint under the refusal of a `TODOS_NOW` that is not a time.
+macro_rules! todos_now_hint {
+    () => {
+        "hint: set it like TODOS_NOW=2025-01-02T17:42:33+08:00, or unset it to use the clock\n"
+    };
+}
+pub(crate) use todos_now_hint;
+
+/// The hint under a refusal that needs an owner's name.
+macro_rules! give_owner_hint {
+    () => {
+        "hint: give the owner (--owner NAME, or \"owner\" in JSON), or set TODOS_OWNER to the \
+         name you work under\n"
+    };
+}
+pub(crate) use give_owner_hint;
+
+/// The warning of a history line whose revision another line already holds:
+/// `repeated_revision!(line 98, revision 106785)`.
+macro_rules! repeated_revision {
+    (line $line:literal, revision $revision:literal) => {
+        concat!(
+            "warning: [ROOT]/ws/.todos/default.history.jsonl line ",
+            $line,
+            ": revision ",
+            $revision,
+            " repeats a revision kept elsewhere; it was passed over\n"
+        )
+    };
+}
+pub(crate) use repeated_revision;
+
+/// The warning of history lines the store's chain does not vouch for: `unvouched_lines!(3)`.
+macro_rules! unvouched_lines {
+    ($count:literal) => {
+        concat!(
+            "warning: ",
+            $count,
+            " lines of [ROOT]/ws/.todos/default.history.jsonl are not vouched for by the store \
+             (marked \"not vouched for\"): an older todos wrote them, or a checkout, a pull or \
+             another user put them there; undo restores none of them\n"
+        )
+    };
+}
+pub(crate) use unvouched_lines;
+
+/// clap's refusal of `update` without what it needs, with `update`'s usage:
+/// `update_needs!("<ID>")`.
+macro_rules! update_needs {
+    ($missing:literal) => {
+        concat!(
+            "error: the following required arguments were not provided:\n",
+            "  ",
+            $missing,
+            "\n",
+            "\n",
+            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
+             ID|...>\n",
+            "       todos update [OPTIONS] < REQUEST_JSON\n",
+            "\n",
+            try_help!()
+        )
+    };
+}
+pub(crate) use update_needs;
+
+/// The refusal of a change under one owner's name to another's item:
+/// `owned_by_another!(1 "Schema", by w1, not w2)`.
+macro_rules! owned_by_another {
+    ($id:literal $content:literal, by $owner:ident, not $me:ident) => {
+        concat!(
+            "error: item ",
+            $id,
+            " \"",
+            $content,
+            "\" is owned by ",
+            stringify!($owner),
+            ", not by ",
+            stringify!($me),
+            " (TODOS_OWNER): a change under one owner's name to another owner's item is \
+             refused\n"
+        )
+    };
+}
+pub(crate) use owned_by_another;
 
 /// The last line of `check`'s refusal while items are open: `finish_before_stop!(it)` for one,
 /// `finish_before_stop!(them)` for more.
@@ -100,6 +501,20 @@ macro_rules! finish_before_stop {
 }
 pub(crate) use finish_before_stop;
 
+/// The end of a `--json` envelope of a command run in the test's workspace, its `context`:
+/// `envelope_end!()` for the default list, `envelope_end!(no workspace)` where none was found.
+macro_rules! envelope_end {
+    () => {
+        "\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\
+         \"params_input\":null}}\n"
+    };
+    (no workspace) => {
+        "\"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":null,\"list\":null,\
+         \"params_input\":null}}\n"
+    };
+}
+pub(crate) use envelope_end;
+
 /// The line `--json` prints for `value`: `serde_json`'s compact text, keys in the order the
 /// `json!` literal writes them, and a newline. Compared whole like any expected stdout, so an
 /// envelope can be written as readable lines.
@@ -107,6 +522,19 @@ pub fn json_line(value: &Value) -> String {
     let mut line = serde_json::to_string(value).expect("a JSON value");
     line.push('\n');
     line
+}
+
+/// `document`, checked for the little a snapshot's comparison lets pass: insta trims the line
+/// ends at a snapshot's end (and the newlines at its start), so a document compared through a
+/// reviewed snapshot is first checked to end in one newline, no more, and to start with text.
+#[track_caller]
+pub fn whole(document: &str) -> &str {
+    assert!(
+        document.ends_with('\n') && !document.ends_with("\n\n") && !document.starts_with('\n'),
+        "a document compared through a snapshot starts with text and ends in one newline: \
+         {document:?}"
+    );
+    document
 }
 
 /// The clock every test runs at, unless it sets its own.

@@ -137,6 +137,24 @@ fn show_wraps_at_words_on_a_terminal_and_never_into_a_pipe() {
     );
 }
 
+/// A fresh workspace with `plan` made in it, and a tmux pane of `columns`×`rows` in it that
+/// has been sent `command` (and Enter); none where tmux is not installed (the test says so and
+/// ends).
+fn pane_showing(
+    plan: fn(&TestEnv),
+    (columns, rows): (usize, usize),
+    command: &str,
+) -> Option<(TestEnv, Pane)> {
+    if !installed("tmux") {
+        return None;
+    }
+    let env = TestEnv::new();
+    plan(&env);
+    let pane = Pane::start(&env, columns, rows);
+    pane.send(&[command, "Enter"]);
+    Some((env, pane))
+}
+
 /// A tmux server of this test's own, running an interactive bash in the workspace with the
 /// test environment; killed however the test ends.
 struct Pane {
@@ -271,13 +289,9 @@ fn rows(screen: &str) -> Vec<&str> {
 
 #[test]
 fn watch_fits_a_short_pane_and_follows_a_resize() {
-    if !installed("tmux") {
+    let Some((env, pane)) = pane_showing(long_plan, (40, 12), "clear; todos show --watch") else {
         return;
-    }
-    let env = TestEnv::new();
-    long_plan(&env);
-    let pane = Pane::start(&env, 40, 12);
-    pane.send(&["clear; todos show --watch", "Enter"]);
+    };
     let screen = pane.wait_for("the plan", |s| s.contains("more items"));
     let shown = rows(&screen);
     assert_eq!(shown[0], "[5/9] Fix the login timeout and ship the");
@@ -321,13 +335,9 @@ fn watch_fits_a_short_pane_and_follows_a_resize() {
 
 #[test]
 fn ctrl_z_gives_the_terminal_back_and_fg_draws_again() {
-    if !installed("tmux") {
+    let Some((env, pane)) = pane_showing(long_plan, (40, 12), "clear; todos show --watch") else {
         return;
-    }
-    let env = TestEnv::new();
-    long_plan(&env);
-    let pane = Pane::start(&env, 40, 12);
-    pane.send(&["clear; todos show --watch", "Enter"]);
+    };
     pane.wait_for("the plan", |s| s.contains("[5/9]"));
     pane.wait_for_modes("alternate screen, hidden cursor", true, false);
     pane.send(&["C-z"]);
@@ -350,13 +360,11 @@ fn ctrl_z_gives_the_terminal_back_and_fg_draws_again() {
 /// new size, so from then on the terminal's own size counts.
 #[test]
 fn columns_sets_the_width_until_a_resize() {
-    if !installed("tmux") {
+    let Some((_env, pane)) =
+        pane_showing(long_plan, (120, 20), "clear; COLUMNS=40 todos show --watch")
+    else {
         return;
-    }
-    let env = TestEnv::new();
-    long_plan(&env);
-    let pane = Pane::start(&env, 120, 20);
-    pane.send(&["clear; COLUMNS=40 todos show --watch", "Enter"]);
+    };
     pane.wait_for("the plan at 40 columns", |s| {
         s.contains("  1 [x] Reproduce the timeout with a\n        slow token server")
     });
@@ -402,17 +410,18 @@ fn blocked_plan(env: &TestEnv) {
     for (item, on, eight) in [("7", "6", ""), ("8", "7", " ⧗ 7"), ("9", "3", " ⧗ 7")] {
         env.todos(&["update", item, "--blocked-by", on])
             .expect_stdout(format!(
-                "[5/9] Fix the login timeout and ship the patch to production\n\
-                 \x20 1 [x] Reproduce the timeout with a slow token server\n\
-                 \x20 2 [x] Read the token code\n\
-                 \x20 3 [x] Write down the expiry rules\n\
-                 \x20 4 [~] Benchmark the old retry loop\n\
-                 \x20 5 [!] Try the vendor patch\n\
-                 \x20 6 [▶] Patch the token expiry check in the middleware\n\
-                 \x20 7 [ ] Add a regression test for expired tokens ⧗ 6\n\
-                 \x20 8 [ ] Update the changelog{eight}\n\
-                 \x20 9 [ ] Tag the release\n\
-                 4 of 9 open — finish them before you wrap up.\n"
+                "[5/9] Fix the login timeout and ship the patch to production\n  \
+                 1 [x] Reproduce the timeout with a slow token server\n  \
+                 2 [x] Read the token code\n  \
+                 3 [x] Write down the expiry rules\n  \
+                 4 [~] Benchmark the old retry loop\n  \
+                 5 [!] Try the vendor patch\n  \
+                 6 [▶] Patch the token expiry check in the middleware\n  \
+                 7 [ ] Add a regression test for expired tokens ⧗ 6\n  \
+                 8 [ ] Update the changelog{eight}\n  \
+                 9 [ ] Tag the release\n\
+                 {still_open}",
+                still_open = still_open!(4 of 9)
             ))
             .run();
     }
@@ -437,13 +446,9 @@ fn blocked_plan(env: &TestEnv) {
 /// At 40×12 a blocker mark never breaks from its number (`⧗ 3`), wherever the line wraps.
 #[test]
 fn a_blocker_mark_stays_with_its_number_at_40_columns() {
-    if !installed("tmux") {
+    let Some((_env, pane)) = pane_showing(blocked_plan, (40, 12), "clear; todos show") else {
         return;
-    }
-    let env = TestEnv::new();
-    blocked_plan(&env);
-    let pane = Pane::start(&env, 40, 12);
-    pane.send(&["clear; todos show", "Enter"]);
+    };
     let screen = pane.wait_for("the plan's last items", |s| s.contains("Tag the release"));
     for row in screen.lines() {
         assert!(!row.trim_end().ends_with('⧗'), "{screen}");
@@ -458,13 +463,10 @@ fn a_blocker_mark_stays_with_its_number_at_40_columns() {
 /// row), keeps the header and the item in progress, and its last row fits the width.
 #[test]
 fn watch_at_28_by_8_shows_whole_items_and_a_footer_that_fits() {
-    if !installed("tmux") {
+    let Some((_env, pane)) = pane_showing(blocked_plan, (28, 8), "clear; todos show --watch")
+    else {
         return;
-    }
-    let env = TestEnv::new();
-    blocked_plan(&env);
-    let pane = Pane::start(&env, 28, 8);
-    pane.send(&["clear; todos show --watch", "Enter"]);
+    };
     let expected = "\
 [5/9] Fix the login timeout
       and ship the patch to

@@ -2,7 +2,7 @@
 //! through the real binary: accepted as todos' own items and changes, and refused with the
 //! field's path when they name what a plan has no place for.
 
-use crate::support::TestEnv;
+use crate::support::{TestEnv, ids_hint, input_problems, no_item, still_open};
 
 #[test]
 fn tracker_arguments_make_and_change_items() {
@@ -17,7 +17,7 @@ fn tracker_arguments_make_and_change_items() {
             "[0/2] (no summary)\n",
             "  1 [ ] Set up the CI pipeline\n",
             "  2 [ ] Add the lint step ⧗ 1\n",
-            "2 of 2 open — finish them before you wrap up.\n",
+            still_open!(2 of 2),
         ))
         .run();
     env.todos(&["update"])
@@ -26,7 +26,7 @@ fn tracker_arguments_make_and_change_items() {
             "[1/2] (no summary)\n",
             "  1 [x] Set up CI\n",
             "  2 [ ] Add the lint step\n",
-            "1 of 2 open — finish it before you wrap up.\n",
+            still_open!(1 of 2),
         ))
         .run();
 }
@@ -41,7 +41,7 @@ fn what_a_flat_plan_cannot_hold_is_refused_at_its_path() {
         .todos(&["create"])
         .stdin(r#"{"title":"Ship","description":"d","type":"feature","parentId":[1]}"#)
         .expect_stderr(concat!(
-            "error: the input has 2 problems\n",
+            input_problems!(2),
             "  type: unknown task type \"feature\"; use one of epic, task, bug (todos checks the type and keeps none)\n",
             "  parentId: must be a non-empty string or a whole number, not an array\n",
         ));
@@ -50,9 +50,6 @@ fn what_a_flat_plan_cannot_hold_is_refused_at_its_path() {
     let run = env
         .todos(&["update"])
         .stdin(r#"{"id":"a1b2c3","status":"closed"}"#)
-        .expect_stderr(concat!(
-            "error: id: no item has id \"a1b2c3\"\n",
-            "hint: the ids are 1, 2; run `todos show` to see each item with its id\n",
-        ));
+        .expect_stderr(concat!(no_item!("id", "a1b2c3"), ids_hint!(1, 2)));
     env.rejects(run, 1);
 }

@@ -4,7 +4,10 @@ use std::fs;
 
 use serde_json::json;
 
-use crate::support::{TestEnv, items, still_open};
+use crate::support::{
+    TestEnv, envelope_end, items, kept_revisions_hint, nothing_to_undo, restored, stale_revision,
+    still_open, unreadable_store_hint, unvouched_hint,
+};
 
 /// The plan S with a, b and c pending, as a change or a restore prints it.
 const S_ABC: &str = concat!(
@@ -45,7 +48,7 @@ fn undo_restores_what_a_full_overwrite_dropped() {
             "  3 [ ] C\n",
             still_open!(2 of 3)
         ))
-        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .expect_stderr(restored!(1))
         .run()
         .success();
     let store = env.store();
@@ -58,7 +61,7 @@ fn undo_restores_what_a_full_overwrite_dropped() {
             "  1 [x] A\n",
             "The one item is done.\n"
         ))
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run()
         .success();
     assert_eq!(items(&env.store()["todos"]).len(), 1);
@@ -71,7 +74,7 @@ fn undo_never_hands_an_id_out_twice() {
     a_then_b(&env);
     env.todos(&["undo"])
         .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
-        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .expect_stderr(restored!(1))
         .run()
         .success();
     env.todos(&["create", "C"])
@@ -93,9 +96,17 @@ fn undo_never_hands_an_id_out_twice() {
 #[test]
 fn nothing_to_undo_is_refused() {
     let env = TestEnv::new();
-    env.rejects(env.todos(&["undo"]).expect_stderr(concat!("error: nothing to undo: the plan has never changed\n", "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n")), 1);
+    env.rejects(
+        env.todos(&["undo"])
+            .expect_stderr(concat!(nothing_to_undo!(), kept_revisions_hint!())),
+        1,
+    );
     a_then_b(&env);
-    env.rejects(env.todos(&["undo", "--expect-revision", "1"]).expect_stderr(concat!("error: the plan is at revision 2, not 1: someone changed it since you read it\n", "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision 2 if your change still holds\n")), 3);
+    env.rejects(
+        env.todos(&["undo", "--expect-revision", "1"])
+            .expect_stderr(stale_revision!(2, not 1)),
+        3,
+    );
 }
 
 /// The store with its items replaced by a string: unreadable as a store, still JSON, so the
@@ -122,8 +133,7 @@ fn undo_of_garbage_over_a_history_restores_nothing_it_cannot_vouch_for() {
              [ROOT]/ws/.todos/default.history.jsonl: an older todos, a merge or another \
              checkout wrote it; 2 lines of the history cannot be vouched for, and undo restores \
              only what this workspace's own changes wrote\n",
-            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
-             every change from now on is recorded so that undo can take it back\n"
+            unvouched_hint!()
         )),
         1,
     );
@@ -139,27 +149,25 @@ fn undo_sets_a_corrupt_store_aside_and_restores_the_latest_kept_revision() {
         env.todos(&["show"]).expect_stderr(concat!(
             "error: [ROOT]/ws/.todos.json cannot be read as a todos store: invalid type: \
                 string \"tor\", expected a sequence at line 14 column 16\n",
-            "hint: the file was left untouched; run `todos undo` to set it aside and \
-                restore the latest revision its history kept, or fix [ROOT]/ws/.todos.json \
-                by hand\n",
+            unreadable_store_hint!(),
         )),
         4,
     );
     let done = env
         .todos(&["--json", "undo"])
         .env("TODOS_NOW", "2025-03-04T05:06:07Z")
-        .expect_stdout(
+        .expect_stdout(concat!(
             "{\"status\":\"success\",\"data\":{\"summary\":\"S\",\
-                \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},\
-                {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\
-                \"recap\":\"[0/2] Pending: A; B.\",\"revision\":3,\
-                \"changed\":true,\"warnings\":[]},\"text\":\"Moved the unreadable store \
-                to [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of revision \
-                2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\
-                \"in_progress\":0,\"completed\":0,\"cancelled\":0,\
-                \"failed\":0,\"blocked\":0},\"context\":{\"cwd\":\"[ROOT]/ws\",\
-                \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-        )
+                 \"todos\":[{\"id\":\"1\",\"content\":\"A\",\"status\":\"pending\"},\
+                 {\"id\":\"2\",\"content\":\"B\",\"status\":\"pending\"}],\"recap\":\"[0/2] \
+                 Pending: A; B.\",\"revision\":3,\"changed\":true,\"warnings\":[]},\
+                 \"text\":\"Moved the unreadable store to \
+                 [ROOT]/ws/.todos.json.corrupt-20250304-050607. Restored the plan of \
+                 revision 2. Todos: 2 pending.\",\"stats\":{\"total\":2,\"pending\":2,\
+                 \"in_progress\":0,\"completed\":0,\"cancelled\":0,\"failed\":0,\
+                 \"blocked\":0},",
+            envelope_end!(),
+        ))
         .run()
         .success();
     let json = done.json();
@@ -324,7 +332,7 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
     env.plan("S", &["pending:A"]);
     env.todos(&["undo"])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
-        .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
+        .expect_stderr(restored!(0))
         .run()
         .success();
     assert_eq!(env.store()["todos"], serde_json::json!([]));
@@ -332,14 +340,14 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
     assert!(env.store().get("summary").is_none(), "{}", env.store());
     env.todos(&["redo"])
         .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
-        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .expect_stderr(restored!(1))
         .run()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "A");
     assert_eq!(env.store()["summary"], "S");
     env.todos(&["undo", "--to", "0"])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n"))
-        .expect_stderr("note: Restored revision 0, the empty plan before the first change.\n")
+        .expect_stderr(restored!(0))
         .run()
         .success();
     env.todos(&["create", "B"])

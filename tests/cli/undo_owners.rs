@@ -1,7 +1,9 @@
 //! `undo` respects owners as every change does (SPEC §3a): under an owner's name, an undo that
 //! would change another owner's item is refused `CONFLICT`; under no name it is never limited.
 
-use crate::support::{TestEnv, still_open};
+use crate::support::{
+    TestEnv, envelope_end, no_lease_hint, owned_by_another, restored, still_open,
+};
 
 fn owned_by_w1() -> TestEnv {
     let env = TestEnv::new();
@@ -35,16 +37,16 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
     let done = env.rejects(
         env.todos(&["--json", "undo"])
             .env("TODOS_OWNER", "w2")
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
-            \"message\":\"item 1 \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): \
-            a change under one owner's name to another owner's item is refused\",\
-            \"details\":[],\"hint\":\"it holds no lease; `todos update 1 --take` takes \
-            it over on purpose\"},\"text\":\"error: item 1 \\\"Schema v2\\\" is owned \
-            by w1, not by w2 (TODOS_OWNER): a change under one owner's name to another \
-            owner's item is refused\",\"context\":{\"cwd\":\"[ROOT]/ws\",\
-            \"workspace\":\"[ROOT]/ws\",\"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"item 1 \\\"Schema v2\\\" is owned by w1, not by w2 \
+                     (TODOS_OWNER): a change under one owner's name to another owner's item \
+                     is refused\",\"details\":[],\"hint\":\"it holds no lease; `todos update \
+                     1 --take` takes it over on purpose\"},\"text\":\"error: item 1 \
+                     \\\"Schema v2\\\" is owned by w1, not by w2 (TODOS_OWNER): a change \
+                     under one owner's name to another owner's item is refused\",",
+                envelope_end!(),
+            )),
         3,
     );
     let envelope = done.json();
@@ -53,9 +55,8 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
         env.todos(&["undo"])
             .env("TODOS_OWNER", "w2")
             .expect_stderr(concat!(
-                "error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change \
-                under one owner's name to another owner's item is refused\n",
-                "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n",
+                owned_by_another!(1 "Schema v2", by w1, not w2),
+                no_lease_hint!(1),
             )),
         3,
     );
@@ -64,9 +65,8 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
         env.todos(&["undo", "--to", "1"])
             .env("TODOS_OWNER", "w2")
             .expect_stderr(concat!(
-                "error: item 1 \"Schema v2\" is owned by w1, not by w2 (TODOS_OWNER): a change \
-                    under one owner's name to another owner's item is refused\n",
-                "hint: it holds no lease; `todos update 1 --take` takes it over on purpose\n",
+                owned_by_another!(1 "Schema v2", by w1, not w2),
+                no_lease_hint!(1),
             )),
         3,
     );
@@ -89,7 +89,7 @@ fn undo_under_another_owners_name_is_refused_and_changes_nothing() {
             "  2 [ ] Docs\n",
             still_open!(2 of 2)
         ))
-        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .expect_stderr(restored!(3))
         .run()
         .success();
     assert_eq!(env.store()["todos"][1]["status"], "pending");
@@ -106,7 +106,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "  2 [ ] Docs\n",
             still_open!(2 of 2)
         ))
-        .expect_stderr("note: Restored the plan of revision 2.\n")
+        .expect_stderr(restored!(2))
         .run()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "Schema");
@@ -117,7 +117,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "  2 [ ] Docs\n",
             still_open!(2 of 2)
         ))
-        .expect_stderr("note: Restored the plan of revision 3.\n")
+        .expect_stderr(restored!(3))
         .run()
         .success();
     assert_eq!(env.store()["todos"][0]["content"], "Schema v2");
@@ -128,7 +128,7 @@ fn undo_by_the_owner_or_under_no_name_is_not_limited() {
             "  2 [ ] Docs\n",
             still_open!(2 of 2)
         ))
-        .expect_stderr("note: Restored the plan of revision 1.\n")
+        .expect_stderr(restored!(1))
         .run()
         .success();
     assert!(env.store()["todos"][0].get("owner").is_none());

@@ -5,10 +5,12 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{HISTORY, TestEnv, still_open};
+use crate::support::{
+    HISTORY, TestEnv, kept_revisions_hint, not_kept, restored, still_open, unvouched_hint,
+};
 
-/// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
-fn three_revisions(env: &TestEnv) {
+/// Revisions 1 and 2: `A`, then `A B`.
+fn two_revisions(env: &TestEnv) {
     env.plan("Ship", &["pending:A"]);
     env.todos(&["create", "B"])
         .expect_stdout(concat!(
@@ -19,6 +21,11 @@ fn three_revisions(env: &TestEnv) {
         ))
         .run()
         .success();
+}
+
+/// Revisions 1 to 3, each one item more: `A`, `A B`, `A B C`.
+fn three_revisions(env: &TestEnv) {
+    two_revisions(env);
     env.todos(&["create", "C"])
         .expect_stdout(concat!(
             "[0/3] Ship\n",
@@ -185,14 +192,14 @@ fn a_revision_far_beyond_the_store_never_stops_a_change() {
             env.todos(&["undo", "--to", &revision.to_string()])
                 .expect_stderr(format!(
                     "error: revision {revision} is not kept: the history keeps revisions 1 to 5\n\
-                     hint: run `todos history` to see the kept revisions, then `todos undo --to \
-                     REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n"
+                     {kept_revisions_hint}",
+                    kept_revisions_hint = kept_revisions_hint!()
                 )),
             1,
         );
         env.todos(&["undo"])
             .expect_stdout(FOUR_ITEMS)
-            .expect_stderr("note: Restored the plan of revision 4.\n")
+            .expect_stderr(restored!(4))
             .run()
             .success();
         assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
@@ -242,10 +249,14 @@ fn a_planted_plan_that_breaks_the_rules_is_never_restored() {
             warnings.iter().all(|w| !w.contains('\u{1b}')),
             "{warnings:?}"
         );
-        env.rejects(env.todos(&["undo", "--to", "4"]).expect_stderr(concat!("error: revision 4 is not kept: the history keeps revisions 1 to 3\n", "hint: run `todos history` to see the kept revisions, then `todos undo --to REV`; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept\n")), 1);
+        env.rejects(
+            env.todos(&["undo", "--to", "4"])
+                .expect_stderr(concat!(not_kept!(4, kept 1 to 3), kept_revisions_hint!())),
+            1,
+        );
         env.rejects(
             env.todos(&["history", "4"]).expect_stderr(concat!(
-                "error: revision 4 is not kept: the history keeps revisions 1 to 3\n",
+                not_kept!(4, kept 1 to 3),
                 "hint: run `todos history` to see the kept revisions\n"
             )),
             1,
@@ -332,8 +343,7 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
              replaced (git overwrites ignored files on a pull or a checkout), comes from another \
              checkout, or was trimmed; 2 lines of the history cannot be vouched for, and undo \
              restores only what this workspace's own changes wrote\n",
-            "hint: the plan is as it was; `todos history` marks the lines it cannot vouch for; \
-             every change from now on is recorded so that undo can take it back\n"
+            unvouched_hint!()
         )),
         1,
     );
@@ -341,29 +351,20 @@ fn undo_over_a_missing_revision_restores_the_nearest_kept_one() {
     env.todos(&["-q", "create", "E"]).run().success();
     env.todos(&["undo"])
         .expect_stdout(FOUR_ITEMS)
-        .expect_stderr("note: Restored the plan of revision 4.\n")
+        .expect_stderr(restored!(4))
         .run()
         .success();
     assert_eq!(env.store()["todos"].as_array().unwrap().len(), 4);
     // With no history at all (kills at the first two changes), undo restores revision 0.
     let env = TestEnv::new();
-    env.plan("Ship", &["pending:A"]);
-    env.todos(&["create", "B"])
-        .expect_stdout(concat!(
-            "[0/2] Ship\n",
-            "  1 [ ] A\n",
-            "  2 [ ] B\n",
-            still_open!(2 of 2)
-        ))
-        .run()
-        .success();
+    two_revisions(&env);
     std::fs::remove_file(env.path(HISTORY)).unwrap();
     env.todos(&["undo"])
         .expect_stdout(concat!("[0/0] (no summary)\n", "  No todos.\n",))
         .expect_stderr(concat!(
             "warning: revision 1 is missing from the history (a change was stopped before \
                 it recorded it): restored revision 0, the nearest kept before it\n",
-            "note: Restored revision 0, the empty plan before the first change.\n",
+            restored!(0),
         ))
         .run()
         .success();

@@ -1,4 +1,7 @@
-use crate::support::{TestEnv, error_paths, items, still_open};
+use crate::support::{
+    TestEnv, error_paths, ids_hint, input_problems, items, no_item, revision_ahead, send_id_hint,
+    still_open, try_help, unchanged, update_needs,
+};
 
 #[test]
 fn changes_the_status_of_one_item() {
@@ -124,10 +127,7 @@ fn an_unknown_id_is_named_with_the_ids_there_are() {
     env.plan("S", &["pending:A", "pending:B"]);
     env.rejects(
         env.todos(&["update", "9", "completed"])
-            .expect_stderr(concat!(
-                "error: id: no item has id \"9\"\n",
-                "hint: the ids are 1, 2; run `todos show` to see each item with its id\n"
-            )),
+            .expect_stderr(concat!(no_item!("id", "9"), ids_hint!(1, 2))),
         1,
     );
 }
@@ -163,16 +163,8 @@ fn bad_requests_are_refused_without_a_change() {
     env.plan("S", &["pending:A"]);
     env.rejects(env.todos(&["update", "1", "finished"]).expect_stderr("error: status: unknown status \"finished\"; use one of pending, in_progress, completed, cancelled, failed, blocked, todo, open, not_started, running, active, doing, done, complete, closed, canceled\n"), 1);
     env.rejects(
-        env.todos(&["update", "1"]).expect_stderr(concat!(
-            "error: the following required arguments were not provided:\n",
-            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
-            "\n",
-            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
-                ID|...>\n",
-            "       todos update [OPTIONS] < REQUEST_JSON\n",
-            "\n",
-            "For more information, try '--help'.\n",
-        )),
+        env.todos(&["update", "1"])
+            .expect_stderr(update_needs!("<STATUS|--content <TEXT>|--owner <NAME>|…")),
         2,
     );
     env.rejects(
@@ -186,24 +178,19 @@ fn bad_requests_are_refused_without_a_change() {
     env.rejects(
         env.todos(&["update"])
             .stdin(r#"{"id": "1", "stauts": "completed"}"#).expect_stderr(concat!(
-                    "error: the input has 2 problems\n",
+                    input_problems!(2),
                     "  stauts: unknown field \"stauts\"; did you mean \"status\"?\n",
                     "  status: is missing; send the new status (pending, in_progress, completed, \
                         cancelled, failed or blocked; deleted removes the item), or a content, description, \
                         activeForm, priority, owner or blocked_by to change\n",
-                    "hint: send the id and what changes, e.g. {\"id\": \"1\", \"status\": \"completed\"}\n",
+                    send_id_hint!("1"),
                 )),
         1,
     );
     env.rejects(env.todos(&["update", "1", "--content", "bad\u{1b}[2J"]).expect_stderr("error: --content: holds a control character (U+001B); use one line of printable text\n"), 1);
     env.rejects(
         env.todos(&["update", "1", "completed", "--expect-revision", "5"])
-            .expect_stderr(concat!(
-                "error: the plan is at revision 1, not 5: revision 5 does not exist yet, \
-                    so no command read it\n",
-                "hint: take the revision from the last output of todos (`todos --json show` \
-                    gives it as data.revision), here --expect-revision 1\n",
-            )),
+            .expect_stderr(revision_ahead!(1, not 5)),
         3,
     );
 }
@@ -215,7 +202,7 @@ fn the_same_status_again_is_no_change() {
     let before = env.tree();
     env.todos(&["update", "1", "pending"])
         .expect_stdout(concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1)))
-        .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+        .expect_stderr(unchanged!(1))
         .run()
         .success();
     assert_eq!(env.tree(), before);
@@ -228,29 +215,12 @@ fn update_takes_its_change_from_arguments_or_stdin_not_both() {
     env.rejects(
         env.todos(&["update", "--content", "x"])
             .stdin(r#"{"id":"1","status":"completed"}"#)
-            .expect_stderr(concat!(
-                "error: the following required arguments were not provided:\n",
-                "  <ID>\n",
-                "\n",
-                "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
-                        ID|...>\n",
-                "       todos update [OPTIONS] < REQUEST_JSON\n",
-                "\n",
-                "For more information, try '--help'.\n",
-            )),
+            .expect_stderr(update_needs!("<ID>")),
         2,
     );
     env.rejects(
-        env.todos(&["update", "1"]).expect_stderr(concat!(
-            "error: the following required arguments were not provided:\n",
-            "  <STATUS|--content <TEXT>|--owner <NAME>|…\n",
-            "\n",
-            "Usage: todos update [OPTIONS] ID <STATUS|--content TEXT|--owner NAME|--blocked-by \
-                ID|...>\n",
-            "       todos update [OPTIONS] < REQUEST_JSON\n",
-            "\n",
-            "For more information, try '--help'.\n",
-        )),
+        env.todos(&["update", "1"])
+            .expect_stderr(update_needs!("<STATUS|--content <TEXT>|--owner <NAME>|…")),
         2,
     );
     let json = env

@@ -1,7 +1,10 @@
 //! `update`'s JSON form on stdin takes every field its options do (`take` as `--take`), and
 //! `--unblock` names only a blocker the item waits on.
 
-use crate::support::{HISTORY, TestEnv, ids_hint, still_open};
+use crate::support::{
+    HISTORY, TestEnv, give_owner_hint, ids_hint, input_problems, no_lease_hint, owned_by_another,
+    send_id_hint, still_open,
+};
 
 fn three_items() -> TestEnv {
     let env = TestEnv::new();
@@ -86,7 +89,11 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
     env.rejects(
         env.todos(&["update"])
             .env("TODOS_OWNER", "w2")
-            .stdin(r#"{"id":"2","status":"completed"}"#).expect_stderr(concat!("error: item 2 \"b\" is owned by w3, not by w2 (TODOS_OWNER): a change under one owner's name to another owner's item is refused\n", "hint: it holds no lease; `todos update 2 --take` takes it over on purpose\n")),
+            .stdin(r#"{"id":"2","status":"completed"}"#)
+            .expect_stderr(concat!(
+                owned_by_another!(2 "b", by w3, not w2),
+                no_lease_hint!(2)
+            )),
         3,
     );
 }
@@ -94,8 +101,22 @@ fn take_on_stdin_takes_the_item_as_the_option_does() {
 #[test]
 fn take_without_a_name_is_refused_in_the_words_typed() {
     let env = three_items();
-    env.rejects(env.todos(&["update"]).stdin(r#"{"id":"2","take":true}"#).expect_stderr(concat!("error: take: needs a name to take the item over for\n", "hint: give the owner (--owner NAME, or \"owner\" in JSON), or set TODOS_OWNER to the name you work under\n")), 1);
-    env.rejects(env.todos(&["update", "2", "--take"]).expect_stderr(concat!("error: --take: needs a name to take the item over for\n", "hint: give the owner (--owner NAME, or \"owner\" in JSON), or set TODOS_OWNER to the name you work under\n")), 1);
+    env.rejects(
+        env.todos(&["update"])
+            .stdin(r#"{"id":"2","take":true}"#)
+            .expect_stderr(concat!(
+                "error: take: needs a name to take the item over for\n",
+                give_owner_hint!()
+            )),
+        1,
+    );
+    env.rejects(
+        env.todos(&["update", "2", "--take"]).expect_stderr(concat!(
+            "error: --take: needs a name to take the item over for\n",
+            give_owner_hint!()
+        )),
+        1,
+    );
     env.rejects(
         env.todos(&["update"])
             .stdin(r#"{"id":"2","take":true,"owner":null}"#).expect_stderr("error: take: cannot go with clearing the owner; take the item under a name, or clear its owner without take\n"),
@@ -103,12 +124,12 @@ fn take_without_a_name_is_refused_in_the_words_typed() {
     );
     env.rejects(
         env.todos(&["update"]).stdin(r#"{"id":"2","take":"yes"}"#).expect_stderr(concat!(
-                "error: the input has 2 problems\n",
+                input_problems!(2),
                 "  take: must be true or false, not a string\n",
                 "  status: is missing; send the new status (pending, in_progress, completed, \
                     cancelled, failed or blocked; deleted removes the item), or a content, description, \
                     activeForm, priority, owner or blocked_by to change\n",
-                "hint: send the id and what changes, e.g. {\"id\": \"2\", \"status\": \"completed\"}\n",
+                send_id_hint!("2"),
             )),
         1,
     );

@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 
 use crate::support::{HISTORY, TestEnv};
 
+/// The note a linked worktree's command leaves: whose plan it works on.
+const SHARED: &str = "note: plan: ../main, shared by the worktrees\n";
+
 /// A repository `repo/main` with one commit and linked worktrees `repo/w1`, `repo/w2`.
 fn repository(env: &TestEnv) -> (PathBuf, PathBuf, PathBuf) {
     let repo = env.root().join("repo");
@@ -47,14 +50,11 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
     .success();
     let claimed = shared(&w1, &["next", "--claim", "--owner", "w1"])
         .expect_stdout("  1 [▶] A @w1\n")
-        .expect_stderr("note: plan: ../main, shared by the worktrees\n")
+        .expect_stderr(SHARED)
         .run()
         .success();
     assert_eq!(claimed.stdout, "  1 [▶] A @w1\n");
-    assert_eq!(
-        claimed.stderr,
-        "note: plan: ../main, shared by the worktrees\n"
-    );
+    assert_eq!(claimed.stderr, SHARED);
     let reply = shared(&w2, &["--json", "next", "--claim", "--owner", "w2"])
         .expect_stdout(
             "{\"status\":\"success\",\"data\":{\"next\":{\"id\":\"2\",\
@@ -90,7 +90,7 @@ fn linked_worktrees_share_the_main_plan_and_say_so_once() {
             "  1 [▶] A @w1\n",
             "  2 [▶] B @w2\n"
         ))
-        .expect_stderr("note: plan: ../main, shared by the worktrees\n")
+        .expect_stderr(SHARED)
         .run()
         .success();
     // Hooks in every worktree see the shared plan.
@@ -197,7 +197,7 @@ fn anything_odd_keeps_the_worktrees_own_plan_with_a_warning() {
         .current_dir(&w1)
         .env("TODOS_WORKTREES", "shared")
         .expect_stdout(concat!("[0/1] Main\n", "  1 [ ] A\n"))
-        .expect_stderr("note: plan: ../main, shared by the worktrees\n")
+        .expect_stderr(SHARED)
         .run()
         .success();
     // A bad value is refused, naming the key.

@@ -1,6 +1,8 @@
 use serde_json::json;
 
-use crate::support::{TestEnv, items, no_summary, still_open};
+use crate::support::{
+    TestEnv, envelope_end, items, no_summary, stale_revision, still_open, unchanged,
+};
 
 fn ids(env: &TestEnv) -> Vec<String> {
     items(&env.store()["todos"])
@@ -10,7 +12,7 @@ fn ids(env: &TestEnv) -> Vec<String> {
 }
 
 /// The plan S with one pending item A, as a change prints it.
-const S_WITH_A: &str = concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1),);
+const S_WITH_A: &str = concat!("[0/1] S\n", "  1 [ ] A\n", still_open!(1 of 1));
 
 #[test]
 fn args_form_builds_a_plan() {
@@ -137,7 +139,7 @@ fn a_null_or_absent_list_is_a_query() {
     for query in [r#"{"todos":null}"#, "{}"] {
         env.todos(&["write", query])
             .expect_stdout(S_WITH_A)
-            .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+            .expect_stderr(unchanged!(1))
             .run()
             .success();
     }
@@ -183,7 +185,7 @@ fn an_identical_write_changes_nothing_and_says_so() {
             "  2 [ ] B\n",
             still_open!(2 of 2)
         ))
-        .expect_stderr("note: No change: the plan already matches (revision 1).\n")
+        .expect_stderr(unchanged!(1))
         .run()
         .success();
     assert_eq!(env.tree(), before, "identical write touched the files");
@@ -344,12 +346,8 @@ fn expect_revision_guards_against_lost_updates() {
         .run()
         .success();
     env.rejects(
-        env.todos(&["write", "--expect-revision", "1", "--summary", "U"]).expect_stderr(concat!(
-                "error: the plan is at revision 2, not 1: someone changed it since you read \
-                    it\n",
-                "hint: run `todos show` to see the plan as it is now, then retry with --expect-revision \
-                    2 if your change still holds\n",
-            )),
+        env.todos(&["write", "--expect-revision", "1", "--summary", "U"])
+            .expect_stderr(stale_revision!(2, not 1)),
         3,
     );
     let json = env
@@ -362,16 +360,16 @@ fn expect_revision_guards_against_lost_updates() {
                 "--summary",
                 "U",
             ])
-            .expect_stdout(
+            .expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"CONFLICT\",\
-                    \"message\":\"the plan is at revision 2, not 7: revision 7 does not exist \
-                    yet, so no command read it\",\"details\":[],\"hint\":\"take the revision \
-                    from the last output of todos (`todos --json show` gives it as data.revision), \
-                    here --expect-revision 2\"},\"text\":\"error: the plan is at revision 2, \
-                    not 7: revision 7 does not exist yet, so no command read it\",\
-                    \"context\":{\"cwd\":\"[ROOT]/ws\",\"workspace\":\"[ROOT]/ws\",\
-                    \"list\":\"default\",\"params_input\":null}}\n",
-            ),
+                     \"message\":\"the plan is at revision 2, not 7: revision 7 does not \
+                     exist yet, so no command read it\",\"details\":[],\"hint\":\"take the \
+                     revision from the last output of todos (`todos --json show` gives it as \
+                     data.revision), here --expect-revision 2\"},\"text\":\"error: the plan \
+                     is at revision 2, not 7: revision 7 does not exist yet, so no command \
+                     read it\",",
+                envelope_end!(),
+            )),
             3,
         )
         .json();

@@ -129,7 +129,8 @@ impl Back {
             read_exact_at(&self.file, &mut self.scratch, start)?;
             &self.scratch[..]
         };
-        for offset in memchr::memrchr_iter(b'\n', piece) {
+        let newline = crate::store::history::newline();
+        for offset in newline.iter(piece).rev() {
             let at = start + offset as u64;
             if let Some(after) = self.line_end
                 && after > at + 1

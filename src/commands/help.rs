@@ -17,9 +17,17 @@ pub(crate) fn with_statuses(examples: &str) -> String {
 
 /// The top-level help's closing: the statuses with their markers, then `examples`.
 pub(crate) fn with_markers(examples: &str) -> String {
-    let markers: Vec<String> = STATUSES
-        .iter()
-        .map(|info| format!("{} {}", info.marker, info.name))
-        .collect();
-    format!("Statuses: {}\n\n{examples}", markers.join(", "))
+    // Pushed, not formatted: every command line builds the top-level help.
+    let mut text = String::from("Statuses: ");
+    for (at, info) in STATUSES.iter().enumerate() {
+        if at > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(info.marker);
+        text.push(' ');
+        text.push_str(info.name);
+    }
+    text.push_str("\n\n");
+    text.push_str(examples);
+    text
 }

@@ -25,11 +25,9 @@ pub(super) fn apply(
         .hinted(remove::ids_hint(&document.todos)));
     };
     if request.deleted {
-        return remove::remove(
-            document,
-            std::slice::from_ref(&request.id),
-            &Path::field("id"),
-        );
+        return remove::remove(document, std::slice::from_ref(&request.id), &|_| {
+            Path::field("id")
+        });
     }
     let before = document.todos.clone();
     let item = &mut document.todos[index];

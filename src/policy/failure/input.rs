@@ -1,7 +1,7 @@
 //! An input refused as a whole (exit 1): where it came from, its JSON, its shape, a name or a
 //! configuration value.
 
-use crate::policy::error::{Hint, Kind, Wrong};
+use crate::policy::error::{Hint, Kind, Path, Wrong};
 use crate::policy::name::Broken;
 
 /// Why `--file` could not be read.
@@ -76,8 +76,10 @@ pub enum Input {
     },
     /// `--summary` given blank.
     SummaryEmpty,
-    /// `--owner` given blank.
-    OwnerEmpty,
+    /// An owner given blank (`--owner`, or a tool call's `owner`: `at`).
+    OwnerEmpty {
+        at: Path,
+    },
     /// `create` with nothing to create.
     NoItems,
     /// A variable that sets a configuration key to a value it does not take.

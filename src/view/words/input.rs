@@ -2,7 +2,7 @@
 
 use super::Words;
 use crate::policy::cap::Cap;
-use crate::policy::error::Kind;
+use crate::policy::error::{Kind, Path};
 use crate::policy::failure::{FileWhy, Hint, Input, StdinCommand};
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::policy::sentences;
@@ -67,12 +67,22 @@ impl Input {
                 "give the one line that says what the plan is for, or leave --summary out to keep \
                  the stored one",
             ),
-            Self::OwnerEmpty => error("--owner is empty".to_owned()).with_hint(format!(
-                "give who works on it: {} (e.g. --owner {}); `todos update ID --no-owner` takes an \
-                 item's owner away",
-                sentences::name_rule(&OWNER),
-                OWNER.examples[0]
-            )),
+            Self::OwnerEmpty { at } => {
+                let hint = match &at {
+                    Path::Typed(_) => format!(
+                        "give who works on it: {} (e.g. {at} {}); `todos update ID --no-owner` \
+                         takes an item's owner away",
+                        sentences::name_rule(&OWNER),
+                        OWNER.examples[0]
+                    ),
+                    Path::Input(_) => format!(
+                        "give who works on it: {} (e.g. \"{at}\": \"{}\"), or leave {at} out",
+                        sentences::name_rule(&OWNER),
+                        OWNER.examples[0]
+                    ),
+                };
+                error(format!("{at} is empty")).with_hint(hint)
+            }
             Self::NoItems => {
                 error("no items to create".to_owned()).hinted(Hint::Stdin(StdinCommand::Create))
             }

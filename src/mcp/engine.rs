@@ -17,11 +17,12 @@ use serde_json::{Map, Value};
 use super::arguments::{self, Arguments, Call};
 use super::schemas;
 use crate::agents::described;
+use crate::commands::named::Flag;
 use crate::context::Context;
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::model::Limits;
-use crate::policy::error::{Bug, Error};
+use crate::policy::error::{Bug, Error, Failure, Plan};
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
 use crate::view::envelope::{self, Place};
 
@@ -141,7 +142,10 @@ impl Engine {
             self.config_dir.clone(),
             None,
         );
-        let reply = crate::commands::run(&global, &mut host, given);
+        let mut reply = crate::commands::run(&global, &mut host, given);
+        if let Err(err) = &mut reply.result {
+            revision_as_sent(err);
+        }
         let (envelope, refused) =
             crate::view::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
         Outcome { envelope, refused }
@@ -183,6 +187,17 @@ impl Engine {
             envelope: envelope::failure(error, &place),
             refused: true,
         }
+    }
+}
+
+/// A conflict with the revision a change was based on names it as the argument sent
+/// (`expect_revision`): the transaction that compares the revisions serves every changing
+/// command, and names the flag (`--expect-revision`).
+fn revision_as_sent(err: &mut Error) {
+    if let Failure::Plan(Plan::RevisionAhead { at, .. } | Plan::RevisionBehind { at, .. }) =
+        err.failure.as_mut()
+    {
+        *at = arguments::NAMED.path(Flag::ExpectRevision);
     }
 }
 

@@ -1419,3 +1419,50 @@ fn an_unknown_id_to_remove_is_named_by_its_index_in_ids() {
     );
     assert_eq!(client.close(), 0);
 }
+
+#[test]
+fn a_revision_conflict_names_the_expect_revision_argument_sent() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    client.envelope("write", plan_of_three());
+    client.envelope("update", json!({"id": "3", "content": "Test it"}));
+    let before = env.tree();
+    let ahead = json!({
+        "code": "CONFLICT",
+        "message": "the plan is at revision 2, not 9: revision 9 does not exist yet, so no \
+                    command read it",
+        "details": [],
+        "hint": "take the revision from the last answer (the show tool gives it as \
+                 data.revision), here \"expect_revision\": 2",
+    });
+    let behind = json!({
+        "code": "CONFLICT",
+        "message": "the plan is at revision 2, not 1: someone changed it since you read it",
+        "details": [],
+        "hint": "call the show tool to see the plan as it is now, then retry with \
+                 \"expect_revision\": 2 if your change still holds",
+    });
+    for (tool, arguments) in [
+        ("write", json!({"summary": "Other", "todos": []})),
+        ("create", json!({"items": ["More"]})),
+        ("update", json!({"id": "3", "status": "completed"})),
+        ("remove", json!({"ids": ["3"]})),
+        ("next", json!({"claim": true, "owner": "w1"})),
+        ("undo", json!({})),
+    ] {
+        for (revision, expected) in [(9, &ahead), (1, &behind)] {
+            let mut arguments = arguments.clone();
+            arguments["expect_revision"] = json!(revision);
+            let refused = client.refusal(tool, arguments);
+            assert_eq!(&refused["error"], expected, "{tool} {revision}");
+            let text = format!("error: {}", expected["message"].as_str().unwrap());
+            assert_eq!(refused["text"], text, "{tool} {revision}");
+        }
+    }
+    assert_eq!(
+        env.tree(),
+        before,
+        "a refused compare-and-swap changes nothing"
+    );
+    assert_eq!(client.close(), 0);
+}

@@ -1466,3 +1466,32 @@ fn a_revision_conflict_names_the_expect_revision_argument_sent() {
     );
     assert_eq!(client.close(), 0);
 }
+
+#[test]
+fn a_refused_list_name_is_named_as_the_list_argument_sent() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let before = env.tree();
+    for (tool, arguments) in [
+        ("show", json!({"list": "Bad"})),
+        ("update", json!({"id": "1", "content": "B", "list": "Bad"})),
+    ] {
+        let refused = client.refusal(tool, arguments);
+        let message = "the list name \"Bad\" holds an upper-case letter ('B'); use lower case";
+        assert_eq!(
+            refused["error"],
+            json!({
+                "code": "INVALID_PARAM",
+                "message": message,
+                "details": [],
+                "hint": "name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not \
+                         starting with '.', e.g. \"list\": \"api-agent\"",
+            }),
+            "{tool}"
+        );
+        assert_eq!(refused["text"], format!("error: {message}"), "{tool}");
+    }
+    assert_eq!(env.tree(), before);
+    assert_eq!(client.close(), 0);
+}

@@ -15,10 +15,12 @@ pub enum FileWhy {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
-    /// A list name (`--list`, `TODOS_LIST`) that breaks `LIST_NAME`.
+    /// A list name (`--list`, `TODOS_LIST`) that breaks `LIST_NAME`; `at` names where a name
+    /// is given (`--list`, or a tool call's `list`).
     ListName {
         name: String,
         broken: Broken,
+        at: Path,
     },
     /// Input (`source`: `stdin`, a file) over `Cap::InputBytes`.
     TooLarge {

@@ -79,9 +79,4 @@ impl Named {
             Self::Fields(field) => At::Key(&At::Root, field(flag)),
         }
     }
-
-    /// Whether it names the flags typed on the command line.
-    pub const fn typed(self) -> bool {
-        matches!(self, Self::Typed)
-    }
 }

@@ -1495,3 +1495,26 @@ fn a_refused_list_name_is_named_as_the_list_argument_sent() {
     assert_eq!(env.tree(), before);
     assert_eq!(client.close(), 0);
 }
+
+#[test]
+fn reopening_without_reopen_names_the_reopen_key_to_send() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["completed:Build", "pending:Test"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let why = "item 1 is completed; moving it back to pending needs \"reopen\": true";
+    let call = json!({"id": "1", "status": "pending"});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("update", call.clone()), call),
+        json!({
+            "error": {
+                "code": "INVALID_PARAM",
+                "message": format!("status: {why}"),
+                "details": [{"path": "status", "message": why}],
+                "hint": "to reopen it, send {\"id\": \"1\", \"status\": \"pending\", \"reopen\": \
+                         true}",
+            },
+            "text": format!("error: status: {why}"),
+        })
+    );
+    assert_eq!(client.close(), 0);
+}

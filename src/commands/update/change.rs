@@ -39,11 +39,13 @@ pub(super) fn apply(
                     id: item.id.clone(),
                     from: item.status.as_str(),
                     to: status.as_str(),
+                    reopen: given.field("reopen", "--reopen"),
                 },
             )])
             .hinted(Hint::Reopen {
                 id: item.id.clone(),
                 status: status.as_str(),
+                reopen: Box::new(given.field("reopen", "--reopen")),
             }));
         }
         item.status = status;

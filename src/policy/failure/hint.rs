@@ -20,8 +20,13 @@ pub enum Hint {
     /// An id that names no item: the ids there are (the first `IDS_SAID`), or that the plan
     /// is empty.
     Ids { ids: Vec<String> },
-    /// A finished item moved back: the command that reopens it.
-    Reopen { id: String, status: &'static str },
+    /// A finished item moved back: the command that reopens it, or, for a change given as
+    /// JSON (`reopen` a key), the change that does. Boxed: a hint rides in every `Error`.
+    Reopen {
+        id: String,
+        status: &'static str,
+        reopen: Box<Path>,
+    },
     /// `--take` with no name to take the item for.
     TakeNeedsName,
     /// `next --claim` under no name while an unowned item is in progress; `owner` names the

@@ -41,9 +41,17 @@ impl fmt::Display for Hint {
                     ids_in_prose(ids)
                 )
             }
-            Self::Reopen { id, status } => {
-                write!(f, "to reopen it, run `todos update {id} {status} --reopen`")
-            }
+            Self::Reopen { id, status, reopen } => match &**reopen {
+                Path::Typed(_) => {
+                    write!(f, "to reopen it, run `todos update {id} {status} {reopen}`")
+                }
+                Path::Input(_) => write!(
+                    f,
+                    "to reopen it, send {{\"id\": \"{}\", \"status\": \"{status}\", {}}}",
+                    escape(id),
+                    super::switched_on(reopen)
+                ),
+            },
             Self::TakeNeedsName => write!(
                 f,
                 "give the owner (--owner NAME, or \"owner\" in JSON), or set {} to the name you \

@@ -21,6 +21,7 @@ use crate::view::outcome::{Answer, Outcome};
 use crate::view::render;
 
 use crate::commands::lazy::Summary;
+use crate::commands::named::Named;
 use crate::commands::{ListUse, Run};
 /// The exit code of a failed check. In hook mode, the code Claude Code's hooks block with
 /// (its row of `policy::agent::PROTOCOLS`).
@@ -43,7 +44,7 @@ pub struct Request {
 
 /// Reads the owner, and the hook's event from stdin with --hook.
 pub fn read(host: &mut Host, args: CheckArgs) -> Result<Request> {
-    let owner = super::owner(host, args.owner.as_ref())?;
+    let owner = super::owner(host, args.owner.as_ref(), args.named)?;
     let event = if args.hook { hook_event(host) } else { None };
     Ok(Request { args, event, owner })
 }
@@ -257,6 +258,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "NAME", help = sentences::with_env(
         "Whose check: items owned by someone else do not count", Variable::Owner))]
     pub owner: Option<String>,
+
+    /// How a refusal names the values given: the flags, or a tool call's arguments.
+    #[arg(skip)]
+    pub named: Named,
 }
 
 impl Summary for CheckArgs {

@@ -50,7 +50,9 @@ pub fn read(host: &mut Host) -> Request {
         },
         Stdin::Terminal | Stdin::Device => (None, NoPayload::Empty),
     };
-    let owner = super::owner(host, None).ok().flatten();
+    let owner = super::owner(host, None, super::named::Named::Typed)
+        .ok()
+        .flatten();
     Request {
         payload,
         missing,

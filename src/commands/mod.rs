@@ -16,6 +16,7 @@ pub(crate) mod lazy;
 pub(crate) mod man;
 pub(crate) mod mcp;
 pub(crate) mod merge_file;
+pub mod named;
 pub(crate) mod next;
 mod owner;
 pub mod prompt;

@@ -6,13 +6,14 @@ use serde_json::json;
 use crate::plan::claims::{self, TakeOver};
 
 use crate::commands::lazy::Summary;
+use crate::commands::named::{Flag, Named};
 use crate::commands::transaction::Transaction;
 use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{self, Item, Status};
-use crate::policy::error::{Error, Hint, Idle, Path, Problem, Refused, Result, Warning};
+use crate::policy::error::{Error, Hint, Idle, Problem, Refused, Result, Warning};
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::text::{escape, local_time};
@@ -30,22 +31,29 @@ pub struct Request {
     owner: Option<String>,
     /// `--lease`, else the configured `claim_lease`; `None`: the claim holds until it is done.
     lease: Option<Duration>,
+    /// How its refusals name the values given: as flags, or as a tool call's arguments.
+    named: Named,
 }
 
 /// Reads the flags; the owner falls back on `TODOS_OWNER` (an empty value is unset).
 pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
     let lease = match &args.lease {
         Some(text) => claims::parse_lease(text).map_err(|why| {
-            Error::problems(vec![Problem::new(Path::flag("--lease"), why)])
-                .hinted(Hint::LeaseExample)
+            Error::problems(vec![Problem::new(args.named.path(Flag::Lease), why)]).hinted(
+                Hint::LeaseExample {
+                    claim: args.named.path(Flag::Claim),
+                    lease: args.named.path(Flag::Lease),
+                },
+            )
         })?,
         None => ctx.config.claim_lease,
     };
     Ok(Request {
         claim: args.claim,
         expect_revision: args.expect_revision,
-        owner: super::owner(host, args.owner.as_ref())?,
+        owner: super::owner(host, args.owner.as_ref(), args.named)?,
         lease,
+        named: args.named,
     })
 }
 
@@ -79,7 +87,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         } else {
             Skew::none()
         };
-        let outcome = claim(&mut new, owner, &ctx.config.limits, ctx, lease, &skew)?;
+        let outcome = claim(&mut new, owner, ctx, lease, &skew, request.named)?;
         let command = match &outcome {
             Claim::Claimed {
                 taken: Some(taken), ..
@@ -226,11 +234,12 @@ enum Claim {
 fn claim(
     document: &mut Document,
     owner: Option<&str>,
-    limits: &model::Limits,
     ctx: &Context,
     lease: Option<Duration>,
     skew: &Skew,
+    names: Named,
 ) -> Result<Claim> {
+    let limits = &ctx.config.limits;
     let now = |item: &Item| skew.now_for(ctx.now.instant(), item);
     if let Some(owner) = owner {
         let held: Vec<usize> = (0..document.todos.len())
@@ -278,13 +287,15 @@ fn claim(
             .map(named)
             .collect();
         return Err(Error::problems(vec![Problem::new(
-            Path::flag("--claim"),
+            names.path(Flag::Claim),
             Refused::ClaimUnowned {
                 started,
                 max: limits.max_in_progress,
             },
         )])
-        .hinted(Hint::ClaimWithName));
+        .hinted(Hint::ClaimWithName {
+            owner: names.path(Flag::Owner),
+        }));
     }
     Ok(Claim::Claimed { id, taken })
 }
@@ -459,6 +470,10 @@ pub struct NextArgs {
     // With --claim only: the claim is the change it guards.
     #[arg(long, value_name = "N", requires = "claim", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+
+    /// How a refusal names the values given: the flags, or a tool call's arguments.
+    #[arg(skip)]
+    pub named: Named,
 }
 
 impl Summary for NextArgs {

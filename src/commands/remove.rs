@@ -1,6 +1,7 @@
 use serde_json::{Value, json};
 
 use crate::commands::lazy::Summary;
+use crate::commands::named::{Flag, Named};
 use crate::commands::transaction;
 use crate::commands::{ListUse, Run};
 use crate::context::Context;
@@ -19,6 +20,8 @@ pub struct Request {
     /// Whose name the change is made under (`TODOS_OWNER`): another owner's item is refused.
     actor: Option<Actor>,
     expect_revision: Option<u64>,
+    /// How a refusal names the ids: each an `ID`, or a tool call's `ids[1]`.
+    named: Named,
 }
 
 pub fn read(host: &Host, args: &RemoveArgs) -> Result<Request> {
@@ -27,6 +30,7 @@ pub fn read(host: &Host, args: &RemoveArgs) -> Result<Request> {
         ids,
         actor: super::actor(host)?,
         expect_revision: args.expect_revision,
+        named: args.named,
     })
 }
 
@@ -40,7 +44,9 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         false,
         |document| {
             let before = document.todos.clone();
-            let warnings = remove(document, &request.ids, &Path::flag("ID"))?;
+            let warnings = remove(document, &request.ids, &|at| {
+                request.named.item(Flag::Ids, at)
+            })?;
             let actor = request.actor.as_ref();
             claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
             Ok(warnings)
@@ -49,23 +55,20 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
     .map(Outcome::changed)
 }
 
-/// Removes the items with `ids` (`path` names them in the input, for the problems): each open
-/// one is named in a warning, and so is every item that waited on one of them, which no longer
-/// does. An unknown id refuses the whole change, listing the ids that exist.
-pub fn remove(document: &mut Document, ids: &[String], path: &Path) -> Result<Vec<Warning>> {
+/// Removes the items with `ids` (`path` names the one at each index in the input, for the
+/// problems): each open one is named in a warning, and so is every item that waited on one of
+/// them, which no longer does. An unknown id refuses the whole change, listing the ids that
+/// exist.
+pub fn remove(
+    document: &mut Document,
+    ids: &[String],
+    path: &dyn Fn(usize) -> Path,
+) -> Result<Vec<Warning>> {
     let problems: Vec<Problem> = ids
         .iter()
         .enumerate()
         .filter(|(_, id)| !document.todos.iter().any(|item| item.id == **id))
-        .map(|(at, id)| {
-            // The command line's ids are each an `ID`, as its usage names them.
-            let at = if ids.len() == 1 {
-                path.clone()
-            } else {
-                path.clone().index(at)
-            };
-            Problem::new(at, Refused::NoSuchId { id: id.clone() })
-        })
+        .map(|(at, id)| Problem::new(path(at), Refused::NoSuchId { id: id.clone() }))
         .collect();
     if !problems.is_empty() {
         return Err(Error::problems(problems).hinted(ids_hint(&document.todos)));
@@ -117,6 +120,10 @@ pub struct RemoveArgs {
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+
+    /// How a refusal names the ids: each an `ID`, or a tool call's `ids[1]`.
+    #[arg(skip)]
+    pub named: Named,
 }
 
 impl Summary for RemoveArgs {

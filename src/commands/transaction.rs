@@ -10,6 +10,7 @@
 
 use std::path::Path;
 
+use crate::commands::named::{Flag, Named};
 use crate::commands::remote::{self, Link};
 
 mod with_remote;
@@ -526,12 +527,25 @@ pub fn change_noted(
     Err(transaction.lost())
 }
 
-/// `--expect-revision N`: refuse a change based on a plan someone else has changed since.
+/// `--expect-revision N`: refuse a change based on a plan someone else has changed since. The
+/// refusal names the flag; the MCP server names it as its tool's argument
+/// (`mcp::engine`), as it runs every changing tool's command.
 pub fn check_revision(expected: Option<u64>, actual: u64) -> Result<()> {
+    let at = Named::Typed.path(Flag::ExpectRevision);
     match expected {
         // A revision the plan has not reached was never read: say so, not "changed since".
-        Some(expected) if expected > actual => Plan::RevisionAhead { actual, expected }.into(),
-        Some(expected) if expected != actual => Plan::RevisionBehind { actual, expected }.into(),
+        Some(expected) if expected > actual => Plan::RevisionAhead {
+            actual,
+            expected,
+            at,
+        }
+        .into(),
+        Some(expected) if expected != actual => Plan::RevisionBehind {
+            actual,
+            expected,
+            at,
+        }
+        .into(),
         _ => Ok(()),
     }
 }

@@ -14,6 +14,7 @@ use serde_json::{Map, Value, json};
 
 use crate::commands::check::CheckArgs;
 use crate::commands::history::HistoryArgs;
+use crate::commands::named::{Flag, Named};
 use crate::commands::next::NextArgs;
 use crate::commands::recap::RecapArgs;
 use crate::commands::remove::RemoveArgs;
@@ -51,10 +52,13 @@ pub struct WithInput {
     pub input: Map<String, Value>,
 }
 
-/// One argument beside a tool's input: its name, its schema, what a refusal says it must be,
-/// and the check of its type (the serde type that reads it).
+/// One argument beside a tool's input: its name, the command's flag it stands for, its schema,
+/// what a refusal says it must be, and the check of its type (the serde type that reads it).
 pub struct Field {
     pub name: &'static str,
+    /// The flag of the tool's command it is: a refusal the command names by that flag is named
+    /// by this field instead (`NAMED`).
+    pub flag: Flag,
     /// Which tools take it.
     pub tools: fn(&McpTool) -> bool,
     pub required: bool,
@@ -70,6 +74,7 @@ fn reads_as<T: DeserializeOwned>(value: &Value) -> bool {
 pub static FIELDS: &[Field] = &[
     Field {
         name: "list",
+        flag: Flag::List,
         tools: |_| true,
         required: false,
         schema: || {
@@ -87,6 +92,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "expect_revision",
+        flag: Flag::ExpectRevision,
         tools: |tool| tool.changes,
         required: false,
         schema: || {
@@ -107,6 +113,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "ids",
+        flag: Flag::Ids,
         tools: |tool| tool.name == "remove",
         required: true,
         schema: || {
@@ -124,6 +131,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "claim",
+        flag: Flag::Claim,
         tools: |tool| tool.name == "next",
         required: false,
         schema: || {
@@ -137,6 +145,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "owner",
+        flag: Flag::Owner,
         tools: |tool| matches!(tool.name, "next" | "check"),
         required: false,
         schema: || {
@@ -153,6 +162,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "lease",
+        flag: Flag::Lease,
         tools: |tool| tool.name == "next",
         required: false,
         schema: || {
@@ -169,6 +179,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "revision",
+        flag: Flag::Revision,
         tools: |tool| tool.name == "history",
         required: false,
         schema: || {
@@ -183,6 +194,7 @@ pub static FIELDS: &[Field] = &[
     },
     Field {
         name: "to",
+        flag: Flag::To,
         tools: |tool| tool.name == "undo",
         required: false,
         schema: || {
@@ -197,6 +209,19 @@ pub static FIELDS: &[Field] = &[
         accepts: reads_as::<Option<u64>>,
     },
 ];
+
+/// How a command run by a tool names the values it was given: each flag as its field in
+/// `FIELDS` (`--lease` as `lease`, each `ID` as `ids[1]`).
+pub const NAMED: Named = Named::Fields(field_of);
+
+/// The field that stands for `flag`. Every flag has one (a test walks them); were one left
+/// out, it would be named as typed rather than not at all.
+fn field_of(flag: Flag) -> &'static str {
+    FIELDS
+        .iter()
+        .find(|field| field.flag == flag)
+        .map_or(flag.typed(), |field| field.name)
+}
 
 /// Whether the tool's arguments beyond `FIELDS` are the command's input.
 pub fn takes_input(tool: &McpTool) -> bool {
@@ -253,6 +278,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             let command = PlanCommand::Remove(Lazy(RemoveArgs {
                 ids: ids.into_iter().map(Id::into_string).collect(),
                 expect_revision: common.expect_revision,
+                named: NAMED,
             }));
             without_input(common, command)
         }
@@ -281,6 +307,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                 lease,
                 owner,
                 expect_revision: common.expect_revision,
+                named: NAMED,
             }));
             without_input(common, command)
         }
@@ -316,6 +343,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                 stale: None,
                 hook: false,
                 owner,
+                named: NAMED,
             }));
             without_input(common, command)
         }
@@ -445,6 +473,47 @@ mod tests {
                     "{}: {sample}",
                     field.name
                 );
+            }
+        }
+    }
+
+    /// Every flag an MCP tool takes is one field of `FIELDS`, and every field is a flag that
+    /// each tool taking it has on the command line: a refusal the command names by its flag is
+    /// named by the field the caller sent.
+    #[test]
+    fn each_field_is_a_flag_of_each_tools_command() {
+        for flag in Flag::ALL {
+            let rows: Vec<&str> = FIELDS
+                .iter()
+                .filter(|field| field.flag == flag)
+                .map(|field| field.name)
+                .collect();
+            assert_eq!(rows.len(), 1, "{flag:?} is the flag of {rows:?}");
+            assert_eq!(NAMED.path(flag), Path::field(rows[0]));
+            assert_eq!(Named::Typed.path(flag), Path::flag(flag.typed()));
+        }
+        // Built, so each command holds the global options (`--list`) too.
+        let mut cli = crate::cli::Cli::command();
+        cli.build();
+        for field in FIELDS {
+            let tools = crate::policy::mcp::MCP_TOOLS
+                .iter()
+                .filter(|tool| (field.tools)(tool));
+            for tool in tools {
+                let command = cli.find_subcommand(tool.name).unwrap();
+                let typed = field.flag.typed();
+                let has = command
+                    .get_arguments()
+                    .any(|arg| match typed.strip_prefix("--") {
+                        Some(long) => arg.get_long() == Some(long),
+                        None => {
+                            arg.is_positional()
+                                && arg
+                                    .get_value_names()
+                                    .is_some_and(|names| names.iter().any(|name| name == typed))
+                        }
+                    });
+                assert!(has, "{}: {} takes no {typed}", field.name, tool.name);
             }
         }
     }

@@ -17,11 +17,12 @@ use serde_json::{Map, Value};
 use super::arguments::{self, Arguments, Call};
 use super::schemas;
 use crate::agents::described;
+use crate::commands::named::Flag;
 use crate::context::Context;
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::model::Limits;
-use crate::policy::error::{Bug, Error};
+use crate::policy::error::{Bug, Error, Failure, Input, Plan};
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
 use crate::view::envelope::{self, Place};
 
@@ -134,6 +135,7 @@ impl Engine {
             arguments: Arguments { list, .. },
             given,
         } = call;
+        let list_given = list.is_some();
         let global = self.global(root, list);
         let (mut host, ..) = Host::in_memory(
             self.vars.clone(),
@@ -141,7 +143,10 @@ impl Engine {
             self.config_dir.clone(),
             None,
         );
-        let reply = crate::commands::run(&global, &mut host, given);
+        let mut reply = crate::commands::run(&global, &mut host, given);
+        if let Err(err) = &mut reply.result {
+            named_as_sent(err, list_given);
+        }
         let (envelope, refused) =
             crate::view::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
         Outcome { envelope, refused }
@@ -183,6 +188,22 @@ impl Engine {
             envelope: envelope::failure(error, &place),
             refused: true,
         }
+    }
+}
+
+/// A refusal raised below the commands names the argument sent, where it names the flag:
+/// a conflict with the revision a change was based on (`expect_revision`; the transaction that
+/// compares the revisions serves every changing command), and a list name the call gave
+/// (`list`; the context reads it as `--list`).
+fn named_as_sent(err: &mut Error, list_given: bool) {
+    match err.failure.as_mut() {
+        Failure::Plan(Plan::RevisionAhead { at, .. } | Plan::RevisionBehind { at, .. }) => {
+            *at = arguments::NAMED.path(Flag::ExpectRevision);
+        }
+        Failure::Input(Input::ListName { at, .. }) if list_given => {
+            *at = arguments::NAMED.path(Flag::List);
+        }
+        _ => {}
     }
 }
 

@@ -43,6 +43,8 @@ impl ListName {
             Some(broken) => Input::ListName {
                 name: name.to_owned(),
                 broken,
+                // The MCP server names its tools' `list` argument here instead.
+                at: crate::policy::error::Path::flag("--list"),
             }
             .into(),
         }

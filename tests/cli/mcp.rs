@@ -1226,3 +1226,253 @@ fn the_server_walks_the_everyday_path_with_undo_redo_and_check() {
     );
     assert_eq!(client.close(), 0);
 }
+
+/// A refused call's whole envelope: its error, its text and its context (the workspace the
+/// server runs in, the default list, and `params`, the command's input as the envelope shows
+/// it, or null); its error and text are returned for the test to compare whole.
+#[track_caller]
+fn refused_whole(env: &TestEnv, client: &mut Client, call: (&str, Value), params: Value) -> Value {
+    let (tool, arguments) = call;
+    let before = env.tree();
+    let refused = client.refusal(tool, arguments);
+    assert_eq!(env.tree(), before, "a refused call changed the workspace");
+    let ws = env.root().join("ws");
+    let mut expected = json!({
+        "status": "error",
+        "context": {"cwd": ws, "workspace": ws, "list": "default"},
+    });
+    expected["context"]["params_input"] = params;
+    expected["error"] = refused["error"].clone();
+    expected["text"] = refused["text"].clone();
+    assert_eq!(refused, expected, "{refused}");
+    json!({"error": refused["error"], "text": refused["text"]})
+}
+
+/// The owner rule as a refusal says it, after the name refused.
+const OWNER_RULE: &str = "use 1-64 letters, digits, '.', '_', '-' or '@' (e.g. api-agent, w1, \
+                          ana@example.com)";
+
+#[test]
+fn a_refused_lease_is_named_as_the_lease_argument_sent() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let why = "\"soon\" is not a number and a unit, s, m or h (90s, 15m, 2h; 1h30m adds up), or \
+               \"none\"";
+    let call = json!({"claim": true, "owner": "w1", "lease": "soon"});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("next", call), Value::Null),
+        json!({
+            "error": {
+                "code": "INVALID_PARAM",
+                "message": format!("lease: {why}"),
+                "details": [{"path": "lease", "message": why}],
+                "hint": "e.g. \"claim\": true, \"lease\": \"15m\"",
+            },
+            "text": format!("error: lease: {why}"),
+        })
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn a_refused_claim_is_named_as_the_claim_argument_sent() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["in_progress:Build", "pending:Test"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let why = "1 item without an owner already in_progress, at most 1 may be: 1 \"Build\"";
+    assert_eq!(
+        refused_whole(
+            &env,
+            &mut client,
+            ("next", json!({"claim": true})),
+            Value::Null
+        ),
+        json!({
+            "error": {
+                "code": "INVALID_PARAM",
+                "message": format!("claim: {why}"),
+                "details": [{"path": "claim", "message": why}],
+                "hint": "claim with a name (\"owner\": NAME, or TODOS_OWNER), or finish that \
+                         item first",
+            },
+            "text": format!("error: claim: {why}"),
+        })
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn a_refused_owner_is_named_as_the_owner_argument_sent() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    for tool in ["next", "check"] {
+        let why = format!("\"a b\" is not an owner name: {OWNER_RULE}");
+        assert_eq!(
+            refused_whole(
+                &env,
+                &mut client,
+                (tool, json!({"owner": "a b"})),
+                Value::Null
+            ),
+            json!({
+                "error": {
+                    "code": "INVALID_PARAM",
+                    "message": format!("owner: {why}"),
+                    "details": [{"path": "owner", "message": why}],
+                },
+                "text": format!("error: owner: {why}"),
+            }),
+            "{tool}"
+        );
+        assert_eq!(
+            refused_whole(&env, &mut client, (tool, json!({"owner": ""})), Value::Null),
+            json!({
+                "error": {
+                    "code": "INVALID_PARAM",
+                    "message": "owner is empty",
+                    "details": [],
+                    "hint": "give who works on it: 1-64 letters, digits, '.', '_', '-' or '@' \
+                             (e.g. \"owner\": \"api-agent\"), or leave owner out",
+                },
+                "text": "error: owner is empty",
+            }),
+            "{tool}"
+        );
+    }
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn an_unknown_id_to_remove_is_named_by_its_index_in_ids() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build", "pending:Test"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let ids = json!({"ids": ["1", "99"]});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("remove", ids.clone()), ids),
+        json!({
+            "error": {
+                "code": "INVALID_PARAM",
+                "message": "ids[1]: no item has id \"99\"",
+                "details": [{"path": "ids[1]", "message": "no item has id \"99\""}],
+                "hint": "the ids are 1, 2; run `todos show` to see each item with its id",
+            },
+            "text": "error: ids[1]: no item has id \"99\"",
+        })
+    );
+    let ids = json!({"ids": [7]});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("remove", ids), json!({"ids": ["7"]})),
+        json!({
+            "error": {
+                "code": "INVALID_PARAM",
+                "message": "ids[0]: no item has id \"7\"",
+                "details": [{"path": "ids[0]", "message": "no item has id \"7\""}],
+                "hint": "the ids are 1, 2; run `todos show` to see each item with its id",
+            },
+            "text": "error: ids[0]: no item has id \"7\"",
+        })
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn a_revision_conflict_names_the_expect_revision_argument_sent() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    client.envelope("write", plan_of_three());
+    client.envelope("update", json!({"id": "3", "content": "Test it"}));
+    let before = env.tree();
+    let ahead = json!({
+        "code": "CONFLICT",
+        "message": "the plan is at revision 2, not 9: revision 9 does not exist yet, so no \
+                    command read it",
+        "details": [],
+        "hint": "take the revision from the last answer (the show tool gives it as \
+                 data.revision), here \"expect_revision\": 2",
+    });
+    let behind = json!({
+        "code": "CONFLICT",
+        "message": "the plan is at revision 2, not 1: someone changed it since you read it",
+        "details": [],
+        "hint": "call the show tool to see the plan as it is now, then retry with \
+                 \"expect_revision\": 2 if your change still holds",
+    });
+    for (tool, arguments) in [
+        ("write", json!({"summary": "Other", "todos": []})),
+        ("create", json!({"items": ["More"]})),
+        ("update", json!({"id": "3", "status": "completed"})),
+        ("remove", json!({"ids": ["3"]})),
+        ("next", json!({"claim": true, "owner": "w1"})),
+        ("undo", json!({})),
+    ] {
+        for (revision, expected) in [(9, &ahead), (1, &behind)] {
+            let mut arguments = arguments.clone();
+            arguments["expect_revision"] = json!(revision);
+            let refused = client.refusal(tool, arguments);
+            assert_eq!(&refused["error"], expected, "{tool} {revision}");
+            let text = format!("error: {}", expected["message"].as_str().unwrap());
+            assert_eq!(refused["text"], text, "{tool} {revision}");
+        }
+    }
+    assert_eq!(
+        env.tree(),
+        before,
+        "a refused compare-and-swap changes nothing"
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn a_refused_list_name_is_named_as_the_list_argument_sent() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let before = env.tree();
+    for (tool, arguments) in [
+        ("show", json!({"list": "Bad"})),
+        ("update", json!({"id": "1", "content": "B", "list": "Bad"})),
+    ] {
+        let refused = client.refusal(tool, arguments);
+        let message = "the list name \"Bad\" holds an upper-case letter ('B'); use lower case";
+        assert_eq!(
+            refused["error"],
+            json!({
+                "code": "INVALID_PARAM",
+                "message": message,
+                "details": [],
+                "hint": "name a list with 1-64 lower-case letters, digits, '.', '_' or '-', not \
+                         starting with '.', e.g. \"list\": \"api-agent\"",
+            }),
+            "{tool}"
+        );
+        assert_eq!(refused["text"], format!("error: {message}"), "{tool}");
+    }
+    assert_eq!(env.tree(), before);
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn reopening_without_reopen_names_the_reopen_key_to_send() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["completed:Build", "pending:Test"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let why = "item 1 is completed; moving it back to pending needs \"reopen\": true";
+    let call = json!({"id": "1", "status": "pending"});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("update", call.clone()), call),
+        json!({
+            "error": {
+                "code": "INVALID_PARAM",
+                "message": format!("status: {why}"),
+                "details": [{"path": "status", "message": why}],
+                "hint": "to reopen it, send {\"id\": \"1\", \"status\": \"pending\", \"reopen\": \
+                         true}",
+            },
+            "text": format!("error: status: {why}"),
+        })
+    );
+    assert_eq!(client.close(), 0);
+}

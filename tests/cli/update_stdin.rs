@@ -197,3 +197,20 @@ fn unblock_names_only_a_blocker_the_item_waits_on() {
             .is_none_or(|ids| ids == &serde_json::json!([]))
     );
 }
+
+#[test]
+fn reopening_on_stdin_without_reopen_names_the_key_to_send() {
+    let env = TestEnv::new();
+    env.plan("S", &["completed:A", "pending:B"]);
+    env.rejects(
+        env.todos(&["update"])
+            .stdin(r#"{"id":"1","status":"pending"}"#)
+            .expect_stderr(
+                "error: status: item 1 is completed; moving it back to pending needs \
+                 \"reopen\": true\n\
+                 hint: to reopen it, send {\"id\": \"1\", \"status\": \"pending\", \"reopen\": \
+                 true}\n",
+            ),
+        1,
+    );
+}

@@ -25,11 +25,9 @@ pub(super) fn apply(
         .hinted(remove::ids_hint(&document.todos)));
     };
     if request.deleted {
-        return remove::remove(
-            document,
-            std::slice::from_ref(&request.id),
-            &Path::field("id"),
-        );
+        return remove::remove(document, std::slice::from_ref(&request.id), &|_| {
+            Path::field("id")
+        });
     }
     let before = document.todos.clone();
     let item = &mut document.todos[index];
@@ -41,11 +39,13 @@ pub(super) fn apply(
                     id: item.id.clone(),
                     from: item.status.as_str(),
                     to: status.as_str(),
+                    reopen: given.field("reopen", "--reopen"),
                 },
             )])
             .hinted(Hint::Reopen {
                 id: item.id.clone(),
                 status: status.as_str(),
+                reopen: Box::new(given.field("reopen", "--reopen")),
             }));
         }
         item.status = status;

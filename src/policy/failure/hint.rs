@@ -1,5 +1,7 @@
 //! How to fix a refused input, said beside its problems.
 
+use crate::policy::error::Path;
+
 /// The commands that read their input from stdin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StdinCommand {
@@ -10,19 +12,26 @@ pub enum StdinCommand {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Hint {
-    /// A lease given on the command line: an example that works.
-    LeaseExample,
+    /// A lease refused: an example that works, with the claim and the lease named as they
+    /// were given (`--claim --lease`, or a tool call's `claim` and `lease`).
+    LeaseExample { claim: Path, lease: Path },
     /// An update that changes nothing: an example with its id.
     UpdateExample { id: String },
     /// An id that names no item: the ids there are (the first `IDS_SAID`), or that the plan
     /// is empty.
     Ids { ids: Vec<String> },
-    /// A finished item moved back: the command that reopens it.
-    Reopen { id: String, status: &'static str },
+    /// A finished item moved back: the command that reopens it, or, for a change given as
+    /// JSON (`reopen` a key), the change that does. Boxed: a hint rides in every `Error`.
+    Reopen {
+        id: String,
+        status: &'static str,
+        reopen: Box<Path>,
+    },
     /// `--take` with no name to take the item for.
     TakeNeedsName,
-    /// `next --claim` under no name while an unowned item is in progress.
-    ClaimWithName,
+    /// `next --claim` under no name while an unowned item is in progress; `owner` names the
+    /// owner as it is given (`--owner`, or a tool call's `owner`).
+    ClaimWithName { owner: Path },
     /// A path SPEC §9 forbids given to `--file`.
     FileOnStdin,
     /// No input where a command reads stdin: what to give instead (`command`).

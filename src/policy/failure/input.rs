@@ -1,7 +1,7 @@
 //! An input refused as a whole (exit 1): where it came from, its JSON, its shape, a name or a
 //! configuration value.
 
-use crate::policy::error::{Hint, Kind, Wrong};
+use crate::policy::error::{Hint, Kind, Path, Wrong};
 use crate::policy::name::Broken;
 
 /// Why `--file` could not be read.
@@ -15,10 +15,12 @@ pub enum FileWhy {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
-    /// A list name (`--list`, `TODOS_LIST`) that breaks `LIST_NAME`.
+    /// A list name (`--list`, `TODOS_LIST`) that breaks `LIST_NAME`; `at` names where a name
+    /// is given (`--list`, or a tool call's `list`).
     ListName {
         name: String,
         broken: Broken,
+        at: Path,
     },
     /// Input (`source`: `stdin`, a file) over `Cap::InputBytes`.
     TooLarge {
@@ -76,8 +78,10 @@ pub enum Input {
     },
     /// `--summary` given blank.
     SummaryEmpty,
-    /// `--owner` given blank.
-    OwnerEmpty,
+    /// An owner given blank (`--owner`, or a tool call's `owner`: `at`).
+    OwnerEmpty {
+        at: Path,
+    },
     /// `create` with nothing to create.
     NoItems,
     /// A variable that sets a configuration key to a value it does not take.

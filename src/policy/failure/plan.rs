@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::policy::error::Kind;
+use crate::policy::error::{Kind, Path};
 use crate::policy::failure::disk::Unreadable;
 
 /// Where the lease of an item another owner holds stands, for the hint of a refusal.
@@ -66,10 +66,19 @@ pub enum Plan {
     LockHeld { lock: PathBuf, seconds: f64 },
     /// A counter of the store (`revision counter`, `id counter`) at its maximum.
     CounterAtMax { counter: &'static str },
-    /// `--expect-revision` past the plan's revision: no command read it.
-    RevisionAhead { actual: u64, expected: u64 },
+    /// `--expect-revision` past the plan's revision: no command read it. `at` names the
+    /// revision as it was given (`--expect-revision`, a tool call's `expect_revision`).
+    RevisionAhead {
+        actual: u64,
+        expected: u64,
+        at: Path,
+    },
     /// `--expect-revision` behind the plan's revision: someone changed it since.
-    RevisionBehind { actual: u64, expected: u64 },
+    RevisionBehind {
+        actual: u64,
+        expected: u64,
+        at: Path,
+    },
     /// The session's count of finished plans at its maximum.
     SessionCountAtMax,
     /// A revision the history does not keep (`history REV`).

@@ -7,11 +7,13 @@ pub enum Refused {
     NoSuchId {
         id: String,
     },
-    /// A finished item moved back to an open status without `--reopen`.
+    /// A finished item moved back to an open status without `--reopen` (`reopen` names it as
+    /// it is given: the flag, or the JSON key).
     ReopenNeeded {
         id: String,
         from: &'static str,
         to: &'static str,
+        reopen: crate::policy::error::Path,
     },
     /// An item that cannot start: `others` are in progress already, for `owner`.
     CannotStart {

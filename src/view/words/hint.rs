@@ -1,5 +1,6 @@
 //! The words of `policy/failure/hint.rs`.
 
+use crate::policy::error::Path;
 use crate::policy::failure::{Hint, StdinCommand};
 use crate::policy::settings::{Setting, Variable, WORKSPACE_CONFIG};
 use crate::policy::text::escape;
@@ -24,7 +25,10 @@ pub fn ids_in_prose(ids: &[String]) -> String {
 impl fmt::Display for Hint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::LeaseExample => f.write_str("e.g. `todos next --claim --lease 15m`"),
+            Self::LeaseExample { claim, lease } => match lease {
+                Path::Typed(_) => write!(f, "e.g. `todos next {claim} {lease} 15m`"),
+                Path::Input(_) => write!(f, "e.g. \"{claim}\": true, \"{lease}\": \"15m\""),
+            },
             Self::Ids { ids } => {
                 if ids.is_empty() {
                     return f.write_str(
@@ -37,20 +41,34 @@ impl fmt::Display for Hint {
                     ids_in_prose(ids)
                 )
             }
-            Self::Reopen { id, status } => {
-                write!(f, "to reopen it, run `todos update {id} {status} --reopen`")
-            }
+            Self::Reopen { id, status, reopen } => match &**reopen {
+                Path::Typed(_) => {
+                    write!(f, "to reopen it, run `todos update {id} {status} {reopen}`")
+                }
+                Path::Input(_) => write!(
+                    f,
+                    "to reopen it, send {{\"id\": \"{}\", \"status\": \"{status}\", {}}}",
+                    escape(id),
+                    super::switched_on(reopen)
+                ),
+            },
             Self::TakeNeedsName => write!(
                 f,
                 "give the owner (--owner NAME, or \"owner\" in JSON), or set {} to the name you \
                  work under",
                 Variable::Owner.name()
             ),
-            Self::ClaimWithName => write!(
-                f,
-                "claim with a name (--owner NAME or {}), or finish that item first",
-                Variable::Owner.name()
-            ),
+            Self::ClaimWithName { owner } => {
+                let name = match owner {
+                    Path::Typed(_) => format!("{owner} NAME"),
+                    Path::Input(_) => format!("\"{owner}\": NAME,"),
+                };
+                write!(
+                    f,
+                    "claim with a name ({name} or {}), or finish that item first",
+                    Variable::Owner.name()
+                )
+            }
             Self::FileOnStdin => f.write_str(
                 "--file reads a regular file; send other input on stdin instead (todos write - < \
                  PATH)",

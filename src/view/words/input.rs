@@ -2,7 +2,7 @@
 
 use super::Words;
 use crate::policy::cap::Cap;
-use crate::policy::error::Kind;
+use crate::policy::error::{Kind, Path};
 use crate::policy::failure::{FileWhy, Hint, Input, StdinCommand};
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::policy::sentences;
@@ -12,15 +12,18 @@ impl Input {
     pub(super) fn render(self) -> Words {
         let error = |message: String| Words::new(Kind::InvalidParam, message);
         match self {
-            Self::ListName { name, broken } => error(format!(
+            Self::ListName { name, broken, at } => error(format!(
                 "the list name \"{}\" {}",
                 crate::policy::text::word(&name),
                 sentences::broken_name(&LIST_NAME, &broken)
             ))
             .with_hint(format!(
-                "name a list with {}, e.g. --list {}",
+                "name a list with {}, e.g. {}",
                 sentences::name_rule(&LIST_NAME),
-                LIST_NAME.examples.join(", --list ")
+                (LIST_NAME.examples.iter())
+                    .map(|example| given_as(&at, example))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
             Self::TooLarge { source } => error(format!(
                 "{source} is larger than {}; a plan is a short list",
@@ -67,12 +70,19 @@ impl Input {
                 "give the one line that says what the plan is for, or leave --summary out to keep \
                  the stored one",
             ),
-            Self::OwnerEmpty => error("--owner is empty".to_owned()).with_hint(format!(
-                "give who works on it: {} (e.g. --owner {}); `todos update ID --no-owner` takes an \
-                 item's owner away",
-                sentences::name_rule(&OWNER),
-                OWNER.examples[0]
-            )),
+            Self::OwnerEmpty { at } => {
+                let away = match &at {
+                    Path::Typed(_) => {
+                        "; `todos update ID --no-owner` takes an item's owner away".to_owned()
+                    }
+                    Path::Input(_) => format!(", or leave {at} out"),
+                };
+                error(format!("{at} is empty")).with_hint(format!(
+                    "give who works on it: {} (e.g. {}){away}",
+                    sentences::name_rule(&OWNER),
+                    given_as(&at, OWNER.examples[0])
+                ))
+            }
             Self::NoItems => {
                 error("no items to create".to_owned()).hinted(Hint::Stdin(StdinCommand::Create))
             }
@@ -100,5 +110,14 @@ impl Input {
                  not {found}"
             )),
         }
+    }
+}
+
+/// A value given where `at` names it: `--list api-agent` typed, `"list": "api-agent"` in a
+/// tool call's arguments.
+fn given_as(at: &Path, value: &str) -> String {
+    match at {
+        Path::Typed(_) => format!("{at} {value}"),
+        Path::Input(_) => format!("\"{at}\": \"{value}\""),
     }
 }

@@ -116,6 +116,15 @@ impl fmt::Display for Error {
     }
 }
 
+/// A switch turned on where `at` names it: the flag typed (`--reopen`), or its key in JSON
+/// (`"reopen": true`).
+pub(super) fn switched_on(at: &Path) -> String {
+    match at {
+        Path::Typed(_) => at.to_string(),
+        Path::Input(_) => format!("\"{at}\": true"),
+    }
+}
+
 /// A path as the user gave it: `todos[2].status` into an input, or the words typed.
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

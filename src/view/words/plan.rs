@@ -2,7 +2,7 @@
 
 use super::Words;
 use super::summarize;
-use crate::policy::error::Kind;
+use crate::policy::error::{Kind, Path};
 use crate::policy::failure::{ChainEnd, LeaseState, Plan, Revisions};
 use crate::policy::settings::{Setting, Variable};
 use crate::policy::text::escape;
@@ -53,28 +53,48 @@ impl Plan {
                 }
             ))
             .with_hint("run the command again in the workspace you mean"),
-            Self::RevisionAhead { actual, expected } => Words::new(
+            Self::RevisionAhead {
+                actual,
+                expected,
+                at,
+            } => Words::new(
                 Kind::Conflict,
                 format!(
                     "the plan is at revision {actual}, not {expected}: revision {expected} does \
                      not exist yet, so no command read it"
                 ),
             )
-            .with_hint(format!(
-                "take the revision from the last output of todos (`todos --json show` gives it as \
-                 data.revision), here --expect-revision {actual}"
-            )),
-            Self::RevisionBehind { actual, expected } => Words::new(
+            .with_hint(match at {
+                Path::Typed(_) => format!(
+                    "take the revision from the last output of todos (`todos --json show` gives \
+                     it as data.revision), here {at} {actual}"
+                ),
+                Path::Input(_) => format!(
+                    "take the revision from the last answer (the show tool gives it as \
+                     data.revision), here \"{at}\": {actual}"
+                ),
+            }),
+            Self::RevisionBehind {
+                actual,
+                expected,
+                at,
+            } => Words::new(
                 Kind::Conflict,
                 format!(
                     "the plan is at revision {actual}, not {expected}: someone changed it since \
                      you read it"
                 ),
             )
-            .with_hint(format!(
-                "run `todos show` to see the plan as it is now, then retry with \
-                 --expect-revision {actual} if your change still holds"
-            )),
+            .with_hint(match at {
+                Path::Typed(_) => format!(
+                    "run `todos show` to see the plan as it is now, then retry with {at} \
+                     {actual} if your change still holds"
+                ),
+                Path::Input(_) => format!(
+                    "call the show tool to see the plan as it is now, then retry with \"{at}\": \
+                     {actual} if your change still holds"
+                ),
+            }),
             Self::SessionCountAtMax => {
                 invalid("the session's count of finished plans is at its maximum".to_owned())
                     .with_hint("start a new session with `todos write --new-session`")

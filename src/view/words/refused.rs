@@ -8,15 +8,21 @@ use crate::policy::text::{escape, word};
 use std::fmt;
 
 impl fmt::Display for Refused {
+    // One arm a variant: the words of every refusal read best as one match.
+    #[allow(clippy::too_many_lines)]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::NoSuchId { id } => write!(f, "no item has id \"{}\"", word(id)),
-            Self::ReopenNeeded { id, from, to } => {
-                write!(
-                    f,
-                    "item {id} is {from}; moving it back to {to} needs --reopen"
-                )
-            }
+            Self::ReopenNeeded {
+                id,
+                from,
+                to,
+                reopen,
+            } => write!(
+                f,
+                "item {id} is {from}; moving it back to {to} needs {}",
+                super::switched_on(reopen)
+            ),
             Self::CannotStart {
                 id,
                 others,

@@ -10,9 +10,13 @@ use crate::support::{
 fn json_and_markdown_at_once_is_a_usage_error() {
     let env = TestEnv::new();
     env.plan("S", &["pending:A"]);
-    let done = env.rejects(
-        env.todos(&["--json", "show", "--format", "markdown"])
-            .expect_stdout(concat!(
+    // Alone or with --watch, the same refusal, before anything is read or watched.
+    for args in [
+        &["--json", "show", "--format", "markdown"][..],
+        &["--json", "show", "--watch", "--format", "markdown"],
+    ] {
+        let done = env.rejects(
+            env.todos(args).expect_stdout(concat!(
                 "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
                      \"message\":\"--json prints the JSON envelope and --format markdown \
                      prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, \
@@ -21,30 +25,17 @@ fn json_and_markdown_at_once_is_a_usage_error() {
                      and --format markdown prints Markdown: choose one\",",
                 envelope_end!(),
             )),
-        2,
-    );
-    let envelope = done.json();
-    assert_eq!(envelope["error"]["code"], "USAGE");
-    assert!(
-        envelope["error"]["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("choose one")),
-        "{envelope}"
-    );
-    let done = env.rejects(
-        env.todos(&["--json", "show", "--watch", "--format", "markdown"])
-            .expect_stdout(concat!(
-                "{\"status\":\"error\",\"error\":{\"code\":\"USAGE\",\
-                     \"message\":\"--json prints the JSON envelope and --format markdown \
-                     prints Markdown: choose one\",\"details\":[],\"hint\":\"for Markdown, \
-                     drop --json; for the plan as JSON, drop --format (or use `todos show \
-                     --format json`)\"},\"text\":\"error: --json prints the JSON envelope \
-                     and --format markdown prints Markdown: choose one\",",
-                envelope_end!(),
-            )),
-        2,
-    );
-    assert_eq!(done.json()["error"]["code"], "USAGE");
+            2,
+        );
+        let envelope = done.json();
+        assert_eq!(envelope["error"]["code"], "USAGE");
+        assert!(
+            envelope["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("choose one")),
+            "{envelope}"
+        );
+    }
     // The formats that agree with --json still run.
     env.todos(&["--json", "show", "--format", "json"])
         .expect_stdout(concat!(

@@ -49,6 +49,37 @@ fn workspace_names(envelopes: &[Value], root: &Path) -> Vec<String> {
         .collect()
 }
 
+/// A list of `board --json` holding one pending item, written once by `write`.
+fn one_pending_list(list: &str, summary: Option<&str>, content: &str) -> serde_json::Value {
+    json!({
+        "list": list,
+        "summary": summary,
+        "todos": [{"id": "1", "content": content, "status": "pending"}],
+        "recap": format!("[0/1] Pending: {content}."),
+        "revision": 1,
+        "warnings": [],
+        "stats": {
+            "total": 1,
+            "pending": 1,
+            "in_progress": 0,
+            "completed": 0,
+            "cancelled": 0,
+            "failed": 0,
+            "blocked": 0,
+        },
+        "revisions": [
+            {
+                "revision": 1,
+                "at": "2025-01-02T17:42:33+00:00",
+                "command": "write",
+                "changes": "1 item",
+                "done": 0,
+                "total": 1,
+            },
+        ],
+    })
+}
+
 /// What `board --json` prints of a workspace under `[ROOT]/code` whose plan `summary` holds
 /// one pending item `A`, written once.
 fn one_item_board(folder: &str, summary: &str) -> String {
@@ -60,33 +91,7 @@ fn one_item_board(folder: &str, summary: &str) -> String {
             "workspace": workspace,
             "name": name,
             "lists": [
-                {
-                    "list": "default",
-                    "summary": summary,
-                    "todos": [{"id": "1", "content": "A", "status": "pending"}],
-                    "recap": "[0/1] Pending: A.",
-                    "revision": 1,
-                    "warnings": [],
-                    "stats": {
-                        "total": 1,
-                        "pending": 1,
-                        "in_progress": 0,
-                        "completed": 0,
-                        "cancelled": 0,
-                        "failed": 0,
-                        "blocked": 0,
-                    },
-                    "revisions": [
-                        {
-                            "revision": 1,
-                            "at": "2025-01-02T17:42:33+00:00",
-                            "command": "write",
-                            "changes": "1 item",
-                            "done": 0,
-                            "total": 1,
-                        },
-                    ],
-                },
+                one_pending_list("default", Some(summary), "A"),
             ],
         },
         "text": format!("{name}: 1 list, 0 of 1 item done."),
@@ -201,33 +206,7 @@ fn ship_the_patch_board(lease_ended: bool) -> String {
                         },
                     ],
                 },
-                {
-                    "list": "docs",
-                    "summary": null,
-                    "todos": [{"id": "1", "content": "Write it", "status": "pending"}],
-                    "recap": "[0/1] Pending: Write it.",
-                    "revision": 1,
-                    "warnings": [],
-                    "stats": {
-                        "total": 1,
-                        "pending": 1,
-                        "in_progress": 0,
-                        "completed": 0,
-                        "cancelled": 0,
-                        "failed": 0,
-                        "blocked": 0,
-                    },
-                    "revisions": [
-                        {
-                            "revision": 1,
-                            "at": "2025-01-02T17:42:33+00:00",
-                            "command": "write",
-                            "changes": "1 item",
-                            "done": 0,
-                            "total": 1,
-                        },
-                    ],
-                },
+                one_pending_list("docs", None, "Write it"),
             ],
         },
         "text": "ws: 2 lists, 1 of 4 items done.",

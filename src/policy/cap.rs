@@ -62,6 +62,8 @@ pub enum Cap {
     CyclesNamed,
     /// A command from an agent's settings as `init` quotes it.
     SettingsQuoteChars,
+    /// The history lines passed over that a command names one by one before it counts the rest.
+    SkippedLinesNamed,
 }
 
 /// What a bound counts.
@@ -86,7 +88,7 @@ pub struct CapInfo {
 
 const MIB: u64 = 1024 * 1024;
 
-pub const CAPS: [CapInfo; 27] = [
+pub const CAPS: [CapInfo; 28] = [
     CapInfo {
         cap: Cap::InputBytes,
         value: MIB,
@@ -250,6 +252,12 @@ pub const CAPS: [CapInfo; 27] = [
         value: 120,
         unit: Unit::Chars,
         what: "a command from an agent's settings as init quotes it",
+    },
+    CapInfo {
+        cap: Cap::SkippedLinesNamed,
+        value: 5,
+        unit: Unit::Lines,
+        what: "the history lines passed over that a command names one by one",
     },
 ];
 

@@ -497,3 +497,30 @@ fn a_torn_last_line_is_dropped_and_the_history_caught_up() {
     let revisions = recorded_revisions(&env);
     assert_eq!(revisions, [1, 2, 3, 4], "revision 3 written again, then 4");
 }
+
+#[test]
+fn a_history_of_many_bad_lines_names_five_and_counts_the_rest() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    let mut history = env.read(HISTORY);
+    for _ in 0..40 {
+        history.push_str("garbage\n");
+    }
+    env.write_file(HISTORY, history);
+    let bad = |line: usize| {
+        format!(
+            "warning: [ROOT]/ws/.todos/default.history.jsonl line {line}: it cannot be read \
+             (expected value at line 1 column 1); it was passed over\n"
+        )
+    };
+    let mut warnings: String = (2..=6).map(bad).collect();
+    warnings.push_str(
+        "warning: [ROOT]/ws/.todos/default.history.jsonl: 35 more lines, from line 7 to line \
+         41, were passed over too\n",
+    );
+    env.todos(&["history"])
+        .expect_stdout("1  2025-01-02 17:42:33  write  [0/1]  1 item\n")
+        .expect_stderr(warnings)
+        .run()
+        .success();
+}

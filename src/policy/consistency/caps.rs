@@ -206,6 +206,28 @@ fn every_cap_reaches_every_surface() {
                 let fits = "h".repeat(info.cap.chars());
                 assert_eq!(crate::agents::candidates::shown(&fits), fits);
             }
+            Cap::SkippedLinesNamed => {
+                let plan =
+                    json!({"summary": "s", "todos": [{"content": "A", "status": "pending"}]})
+                        .to_string();
+                assert_eq!(
+                    run(path, &[], &["write"], Some(&plan)).code,
+                    super::exit_code(0)
+                );
+                let history = path.join(".todos").join("default.history.jsonl");
+                let mut text = std::fs::read_to_string(&history).unwrap();
+                for _ in 0..info.cap.chars() + 3 {
+                    text.push_str("not a line of a history\n");
+                }
+                std::fs::write(&history, text).unwrap();
+                let said = run(path, &[], &["history"], None).stderr;
+                assert_eq!(
+                    said.matches("it was passed over").count(),
+                    info.cap.chars(),
+                    "{said}"
+                );
+                assert!(said.contains("3 more lines, from line"), "{said}");
+            }
             Cap::RefusalLines => {
                 assert_eq!(crate::view::problems::REFUSAL_MAX_LINES, info.cap.chars());
             }

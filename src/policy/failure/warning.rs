@@ -38,6 +38,14 @@ pub enum Warning {
         line: usize,
         why: Skipped,
     },
+    /// The lines of the history at `path` passed over beyond the first that were named one
+    /// by one (`Cap::SkippedLinesNamed`): `count` more, from line `first` to line `last`.
+    LinesSkipped {
+        path: PathBuf,
+        count: usize,
+        first: usize,
+        last: usize,
+    },
     /// The line of one of the latest revisions, passed over (the board reads from the end).
     RevisionSkipped {
         path: PathBuf,

@@ -77,6 +77,16 @@ impl std::fmt::Display for Warning {
             Self::LineSkipped { path, line, why } => {
                 write!(f, "{} line {line}: {why}; it was passed over", shown(path))
             }
+            Self::LinesSkipped {
+                path,
+                count,
+                first,
+                last,
+            } => write!(
+                f,
+                "{}: {count} more lines, from line {first} to line {last}, were passed over too",
+                shown(path)
+            ),
             Self::RevisionSkipped {
                 path,
                 revision,

@@ -262,7 +262,7 @@ impl Follower {
             self.before = start.checked_sub(1).map(|at| entries[at].clone());
             entries.drain(..start);
         }
-        Ok((entries, warnings))
+        Ok((entries, history::named_at_most(&self.path, warnings)))
     }
 
     /// A line read by `history`'s rules, against the store's revision (read again when the

@@ -291,33 +291,30 @@ pub fn read(path: &Path, limit: usize, tip: Tip<'_>) -> Result<History> {
 }
 
 /// The warnings of a read, with the lines passed over named one by one only up to
-/// `Cap::SkippedLinesNamed`, in the file's order, and the rest counted in one warning: a
-/// planted history of many bad lines says a few lines of them, not one each.
-fn named_at_most(path: &Path, warnings: Vec<Warning>) -> Vec<Warning> {
+/// `Cap::SkippedLinesNamed`, the first in the file, and the rest counted in one warning: a
+/// planted history of many bad lines says a few lines of them, not one each. The other
+/// warnings come first, as they were; the lines named follow in the file's order.
+pub(crate) fn named_at_most(path: &Path, warnings: Vec<Warning>) -> Vec<Warning> {
     let named = crate::policy::cap::Cap::SkippedLinesNamed.chars();
     let line_of = |warning: &Warning| match warning {
         Warning::LineSkipped { line, .. } => Some(*line),
         _ => None,
     };
-    let mut skipped: Vec<usize> = warnings.iter().filter_map(line_of).collect();
-    if skipped.len() <= named {
-        return warnings;
-    }
-    skipped.sort_unstable();
-    let rest = skipped.split_off(named);
-    let (Some(&first), Some(&last)) = (rest.first(), rest.last()) else {
-        return warnings;
-    };
-    let mut kept: Vec<Warning> = warnings
+    let (mut lines, mut kept): (Vec<Warning>, Vec<Warning>) = warnings
         .into_iter()
-        .filter(|warning| line_of(warning).is_none_or(|line| skipped.contains(&line)))
-        .collect();
-    kept.push(Warning::LinesSkipped {
-        path: path.to_path_buf(),
-        count: rest.len(),
-        first,
-        last,
-    });
+        .partition(|warning| line_of(warning).is_some());
+    lines.sort_by_key(|warning| line_of(warning).unwrap_or(0));
+    let rest: Vec<usize> = lines.iter().skip(named).filter_map(line_of).collect();
+    lines.truncate(named);
+    kept.append(&mut lines);
+    if let (Some(&first), Some(&last)) = (rest.first(), rest.last()) {
+        kept.push(Warning::LinesSkipped {
+            path: path.to_path_buf(),
+            count: rest.len(),
+            first,
+            last,
+        });
+    }
     kept
 }
 

@@ -338,3 +338,27 @@ fn a_follower_reads_on_where_the_history_goes() {
     assert!(!env.path(".todos.history.jsonl").exists());
     drop(follower);
 }
+
+#[test]
+fn a_history_of_many_bad_lines_names_five_and_counts_the_rest_when_followed() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    append(&env, &"garbage\n".repeat(40));
+    let mut child = env.todos(&["history", "--follow"]).spawn();
+    let lines = lines(&mut child);
+    let follower = Spawned(child);
+    let first = lines.recv_timeout(WAIT).expect("the kept revision");
+    assert_eq!(first, "1  2025-01-02 17:42:33  write  [0/1]  1 item");
+    let history = env.path(HISTORY).display().to_string();
+    let bad = |line: usize| {
+        format!(
+            "warning: {history} line {line}: it cannot be read (expected value at line 1 column \
+             1); it was passed over\n"
+        )
+    };
+    let mut warnings: String = (2..=6).map(bad).collect();
+    warnings.push_str("warning: ");
+    warnings.push_str(&history);
+    warnings.push_str(": 35 more lines, from line 7 to line 41, were passed over too\n");
+    assert_eq!(stopped(follower), warnings);
+}

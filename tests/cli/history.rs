@@ -524,3 +524,37 @@ fn a_history_of_many_bad_lines_names_five_and_counts_the_rest() {
         .run()
         .success();
 }
+
+#[test]
+fn one_line_past_the_five_named_is_counted_as_one() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:A"]);
+    let mut history = env.read(HISTORY);
+    // A copy of the first line, then five bad ones: the repeated revision is passed over
+    // after the bad lines are read, and still named first, in the file's order.
+    let first = history.lines().next().unwrap().to_owned();
+    history.push_str(&first);
+    history.push('\n');
+    history.push_str(&"garbage\n".repeat(5));
+    env.write_file(HISTORY, history);
+    let bad = |line: usize| {
+        format!(
+            "warning: [ROOT]/ws/.todos/default.history.jsonl line {line}: it cannot be read \
+             (expected value at line 1 column 1); it was passed over\n"
+        )
+    };
+    let mut warnings = String::from(
+        "warning: [ROOT]/ws/.todos/default.history.jsonl line 1: revision 1 repeats a \
+         revision kept elsewhere; it was passed over\n",
+    );
+    warnings.extend((3..=6).map(bad));
+    warnings.push_str(
+        "warning: [ROOT]/ws/.todos/default.history.jsonl: 1 more line, line 7, was passed over \
+         too\n",
+    );
+    env.todos(&["history"])
+        .expect_stdout("1  2025-01-02 17:42:33  write  [0/1]  1 item\n")
+        .expect_stderr(warnings)
+        .run()
+        .success();
+}

@@ -79,6 +79,16 @@ impl std::fmt::Display for Warning {
             }
             Self::LinesSkipped {
                 path,
+                count: 1,
+                first,
+                ..
+            } => write!(
+                f,
+                "{}: 1 more line, line {first}, was passed over too",
+                shown(path)
+            ),
+            Self::LinesSkipped {
+                path,
                 count,
                 first,
                 last,

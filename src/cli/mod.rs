@@ -3,7 +3,7 @@
 #![allow(clippy::doc_markdown)]
 
 use std::ffi::OsString;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, OnceLock};
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -120,7 +120,13 @@ impl Cli {
     /// given after the command's name overriding the same ones given before it.
     pub fn parse_args(args: &[OsString]) -> Result<Self, clap::Error> {
         let mut matches = {
-            let mut parser = parser().lock().unwrap_or_else(PoisonError::into_inner);
+            let mut parser = parser().lock().unwrap_or_else(|poisoned| {
+                // A parse that panicked may have left a command half built: start again.
+                parser().clear_poison();
+                let mut parser = poisoned.into_inner();
+                *parser = crate::policy::guess::with_aliases(Cli::command());
+                parser
+            });
             parser.try_get_matches_from_mut(args)?
         };
         let formatted = |err: clap::Error| err.format(&mut Self::command());
@@ -156,6 +162,24 @@ mod tests {
     #[test]
     fn verify_cli() {
         Cli::command().debug_assert();
+    }
+
+    /// A parse that panicked while it held the kept parser leaves no half-built command for
+    /// the next: the parser is built again.
+    #[test]
+    fn a_poisoned_parser_is_built_again() {
+        let _ = std::thread::spawn(|| {
+            let mut held = parser()
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            *held = clap::Command::new("broken");
+            panic!("a builder panicked");
+        })
+        .join();
+        let args: Vec<OsString> = ["todos", "recap"].iter().map(OsString::from).collect();
+        let cli = Cli::parse_args(&args).expect("parses with a parser built again");
+        assert!(matches!(cli.command, Command::Plan(PlanCommand::Recap(_))));
+        assert!(!parser().is_poisoned());
     }
 
     fn parsed(args: &[&str]) -> GlobalArgs {

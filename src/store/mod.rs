@@ -376,6 +376,19 @@ impl Store {
             .into();
         }
         let bytes = document.to_bytes()?;
+        // Nor more than a read takes: a plan grown past the store's cap by many changes, each
+        // within the input's, under limits raised far enough.
+        let size = bytes.len() as u64;
+        if size > disk::MAX_STORE_BYTES {
+            return Plan::WouldBeUnreadable {
+                path: self.path.clone(),
+                what: Unreadable::TooLarge {
+                    size,
+                    max: disk::MAX_STORE_BYTES,
+                },
+            }
+            .into();
+        }
         // Its warnings were the change's, which moved the old files first.
         self.move_old_files(lock)?;
         let current = disk::check_file(&self.path)?;
@@ -434,6 +447,37 @@ fn list_option(path: &Path) -> String {
 mod tests {
     use super::*;
     use crate::plan::model::{Item, Status};
+
+    /// A plan whose bytes are over what a read takes is not saved: every later command would
+    /// refuse the store.
+    #[test]
+    fn a_plan_over_the_stores_cap_is_not_saved() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let list = crate::plan::list::ListName::default_list();
+        let store = Store::new(dir.path(), &list);
+        let lock = store
+            .lock(std::time::Duration::from_secs(1), |_| {})
+            .expect("the lock");
+        let max = usize::try_from(disk::MAX_STORE_BYTES).expect("fits");
+        let plan = Document {
+            revision: 1,
+            next_id: 2,
+            todos: vec![Item {
+                id: "1".to_owned(),
+                ..Item::new("x".repeat(max), Status::Pending)
+            }],
+            ..Document::default()
+        };
+        let refused = store.save(&lock, &plan).expect_err("over the cap");
+        assert!(
+            refused.to_string().contains(&format!(
+                "over the {} a store may hold",
+                disk::MAX_STORE_BYTES
+            )),
+            "{refused}"
+        );
+        assert!(!dir.path().join(".todos.json").exists());
+    }
 
     /// `save` holds a plan to `check` instead of reading its bytes back: the two must agree on
     /// every plan, readable or not, and what is written reads back as the plan.

@@ -46,6 +46,11 @@ pub enum Unreadable {
     },
     /// The rules it breaks, each at its path.
     Problems(Vec<Problem>),
+    /// More bytes than a store may hold (`Cap::StoreBytes`), which every read refuses.
+    TooLarge {
+        size: u64,
+        max: u64,
+    },
 }
 
 /// Why `resolve` cannot merge a store git left with conflict markers.

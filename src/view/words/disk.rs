@@ -54,6 +54,9 @@ impl fmt::Display for Unreadable {
                 f,
                 "session.log_file \"{name}\" is not a file name ending in .md"
             ),
+            Self::TooLarge { size, max } => {
+                write!(f, "it is {size} bytes, over the {max} a store may hold")
+            }
         }
     }
 }

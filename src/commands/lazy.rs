@@ -68,9 +68,11 @@ impl<T: Args + Summary> Args for Lazy<T> {
 
 /// `--list` offers the workspace's lists at a <TAB>.
 pub(crate) fn with_list_candidates(command: clap::Command) -> clap::Command {
-    command.mut_arg("list", |arg| {
-        arg.add(ArgValueCandidates::new(crate::agents::candidates::lists))
-    })
+    command.mut_arg("list", offer_lists)
+}
+
+fn offer_lists(arg: clap::Arg) -> clap::Arg {
+    arg.add(ArgValueCandidates::new(crate::agents::candidates::lists))
 }
 
 /// A command's own arguments followed by its copy of the global options, which works but stays
@@ -103,7 +105,7 @@ fn with_globals(
         }
         let arg = arg.hide_short_help(true).hide_long_help(true);
         if arg.get_id() == "list" {
-            arg.add(ArgValueCandidates::new(crate::agents::candidates::lists))
+            offer_lists(arg)
         } else {
             arg
         }

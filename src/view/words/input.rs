@@ -21,7 +21,7 @@ impl Input {
                 "name a list with {}, e.g. {}",
                 sentences::name_rule(&LIST_NAME),
                 (LIST_NAME.examples.iter())
-                    .map(|example| given_as(&at, example))
+                    .map(|example| super::given(&at, *example))
                     .collect::<Vec<_>>()
                     .join(", ")
             )),
@@ -80,7 +80,7 @@ impl Input {
                 error(format!("{at} is empty")).with_hint(format!(
                     "give who works on it: {} (e.g. {}){away}",
                     sentences::name_rule(&OWNER),
-                    given_as(&at, OWNER.examples[0])
+                    super::given(&at, OWNER.examples[0])
                 ))
             }
             Self::NoItems => {
@@ -110,14 +110,5 @@ impl Input {
                  not {found}"
             )),
         }
-    }
-}
-
-/// A value given where `at` names it: `--list api-agent` typed, `"list": "api-agent"` in a
-/// tool call's arguments.
-fn given_as(at: &Path, value: &str) -> String {
-    match at {
-        Path::Typed(_) => format!("{at} {value}"),
-        Path::Input(_) => format!("\"{at}\": \"{value}\""),
     }
 }

@@ -116,6 +116,18 @@ impl fmt::Display for Error {
     }
 }
 
+/// A value given where `at` names it, as the user gives it: typed after its flag
+/// (`--list api-agent`, `--expect-revision 3`), or a key of a tool call's arguments with the
+/// value as JSON writes it (`"list": "api-agent"`, `"expect_revision": 3`).
+pub(super) fn given(at: &Path, value: impl Into<serde_json::Value>) -> String {
+    let value = value.into();
+    match (at, &value) {
+        (Path::Typed(_), serde_json::Value::String(text)) => format!("{at} {text}"),
+        (Path::Typed(_), _) => format!("{at} {value}"),
+        (Path::Input(_), _) => format!("\"{at}\": {value}"),
+    }
+}
+
 /// A switch turned on where `at` names it: the flag typed (`--reopen`), or its key in JSON
 /// (`"reopen": true`).
 pub(super) fn switched_on(at: &Path) -> String {

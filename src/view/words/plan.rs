@@ -1,7 +1,7 @@
 //! The words of `policy/failure/plan.rs`.
 
 use super::Words;
-use super::summarize;
+use super::{given, summarize};
 use crate::policy::error::{Kind, Path};
 use crate::policy::failure::{ChainEnd, LeaseState, Plan, Revisions};
 use crate::policy::settings::{Setting, Variable};
@@ -64,16 +64,15 @@ impl Plan {
                      not exist yet, so no command read it"
                 ),
             )
-            .with_hint(match at {
-                Path::Typed(_) => format!(
-                    "take the revision from the last output of todos (`todos --json show` gives \
-                     it as data.revision), here {at} {actual}"
-                ),
-                Path::Input(_) => format!(
-                    "take the revision from the last answer (the show tool gives it as \
-                     data.revision), here \"{at}\": {actual}"
-                ),
-            }),
+            .with_hint(format!(
+                "take the revision from the last {}, here {}",
+                match at {
+                    Path::Typed(_) =>
+                        "output of todos (`todos --json show` gives it as data.revision)",
+                    Path::Input(_) => "answer (the show tool gives it as data.revision)",
+                },
+                given(&at, actual)
+            )),
             Self::RevisionBehind {
                 actual,
                 expected,
@@ -85,16 +84,14 @@ impl Plan {
                      you read it"
                 ),
             )
-            .with_hint(match at {
-                Path::Typed(_) => format!(
-                    "run `todos show` to see the plan as it is now, then retry with {at} \
-                     {actual} if your change still holds"
-                ),
-                Path::Input(_) => format!(
-                    "call the show tool to see the plan as it is now, then retry with \"{at}\": \
-                     {actual} if your change still holds"
-                ),
-            }),
+            .with_hint(format!(
+                "{} to see the plan as it is now, then retry with {} if your change still holds",
+                match at {
+                    Path::Typed(_) => "run `todos show`",
+                    Path::Input(_) => "call the show tool",
+                },
+                given(&at, actual)
+            )),
             Self::SessionCountAtMax => {
                 invalid("the session's count of finished plans is at its maximum".to_owned())
                     .with_hint("start a new session with `todos write --new-session`")

@@ -17,7 +17,7 @@ const AGENTS: [(&str, Option<&str>); 3] = [
     ("gemini", Some("deny")),
 ];
 
-/// What the session-start hook puts into the context for `open_plan`.
+/// What the session-start hook puts into the context for `TestEnv::open_plan`.
 const CONTEXT: &str = "Plan (todos) [1/3] Fix login — open items (update with `todos update ID \
                        STATUS`):\n  2 [▶] Patch the check\n  3 [ ] Add a test\n";
 
@@ -65,17 +65,6 @@ fn sent_back(run: Run, agent: &str, reason: &str) -> Run {
     ))
 }
 
-fn open_plan(env: &TestEnv) {
-    env.plan(
-        "Fix login",
-        &[
-            "completed:Reproduce the bug",
-            "in_progress:Patch the check",
-            "pending:Add a test",
-        ],
-    );
-}
-
 #[test]
 fn each_payload_is_told_apart_by_its_fields() {
     let env = TestEnv::new();
@@ -103,7 +92,7 @@ fn each_payload_is_told_apart_by_its_fields() {
 fn session_start_puts_the_open_items_into_each_agents_context() {
     for (agent, _) in AGENTS {
         let env = TestEnv::new();
-        open_plan(&env);
+        env.open_plan();
         let context = if agent == "claude" {
             // Claude Code adds a SessionStart hook's plain stdout to the context.
             CONTEXT.to_owned()
@@ -143,7 +132,7 @@ fn session_start_is_silent_without_open_items() {
 fn a_stop_with_open_items_sends_the_agent_back_once() {
     for (agent, decision) in AGENTS {
         let env = TestEnv::new();
-        open_plan(&env);
+        env.open_plan();
         let reason = match decision {
             // Claude Code reads `{"decision":"block"}` too, but then puts the reason into the
             // context twice; exit 2 puts it there once.
@@ -284,7 +273,7 @@ fn a_worker_is_sent_back_only_for_its_own_and_unowned_items() {
 #[test]
 fn an_event_without_a_todos_hook_and_no_payload_do_nothing() {
     let env = TestEnv::new();
-    open_plan(&env);
+    env.open_plan();
     let other = r#"{"hook_event_name": "PreToolUse", "tool_name": "Bash"}"#;
     env.todos(&["hook"])
         .stdin(other)
@@ -336,7 +325,7 @@ fn wait_bounded(mut child: Child, limit: Duration) -> Done {
 #[test]
 fn a_stdin_left_open_never_hangs_the_hook() {
     let env = TestEnv::new();
-    open_plan(&env);
+    env.open_plan();
     // Nothing ever comes: the hook gives up after its short wait (1.5 s), not at EOF.
     let mut child = spawn_hook(&env);
     let pipe = child.stdin.take().unwrap();

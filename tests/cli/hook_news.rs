@@ -42,17 +42,6 @@ fn told(event: &str, note: &str) -> String {
     format!("{answer}\n")
 }
 
-fn open_plan(env: &TestEnv) {
-    env.plan(
-        "Fix login",
-        &[
-            "completed:Reproduce the bug",
-            "in_progress:Patch the check",
-            "pending:Add a test",
-        ],
-    );
-}
-
 /// Another process, under an owner's name, changes the plan.
 fn others(env: &TestEnv, owner: &str, args: &[&str]) {
     env.todos(args)
@@ -65,7 +54,7 @@ fn others(env: &TestEnv, owner: &str, args: &[&str]) {
 fn a_change_by_others_is_told_once_and_nothing_else_is() {
     for (agent, event) in AGENTS {
         let env = TestEnv::new();
-        open_plan(&env);
+        env.open_plan();
         // The session starts: it has seen the plan as its session-start hook showed it.
         env.todos(&["hook"])
             .stdin(payload(agent, "session-start", SESSION))
@@ -118,7 +107,7 @@ fn a_change_by_others_is_told_once_and_nothing_else_is() {
 fn the_agents_own_changes_never_come_back_as_news() {
     for (agent, _) in AGENTS {
         let env = TestEnv::new();
-        open_plan(&env);
+        env.open_plan();
         env.todos(&["hook"])
             .stdin(payload(agent, "session-start", SESSION))
             .env("TODOS_SESSION", "run-7")
@@ -155,7 +144,7 @@ fn a_session_without_a_record_or_an_id_takes_the_plan_as_it_is() {
             .expect_stdout("")
             .expect_stderr("");
         env.rejects(run, 0);
-        open_plan(&env);
+        env.open_plan();
         // Met for the first time (installed mid-session): silent, and seen from now on.
         hook(&env, agent, "after-tool").expect_stdout("").run();
         others(&env, "w2", &["-q", "update", "3", "completed"]);
@@ -181,7 +170,7 @@ fn a_session_without_a_record_or_an_id_takes_the_plan_as_it_is() {
 #[test]
 fn a_hostile_record_or_history_is_escaped_capped_or_passed_over() {
     let env = TestEnv::new();
-    open_plan(&env);
+    env.open_plan();
     let start = payload("claude", "session-start", SESSION);
     env.todos(&["hook"]).stdin(&start).run_unchecked().success();
     // A record that is not the hook's own reads as none: the session takes the plan as it is.
@@ -244,7 +233,7 @@ fn a_hostile_record_or_history_is_escaped_capped_or_passed_over() {
 #[test]
 fn garbage_or_no_payload_is_handled_as_by_every_hook() {
     let env = TestEnv::new();
-    open_plan(&env);
+    env.open_plan();
     env.todos(&["hook"])
         .stdin(payload("gemini", "session-start", SESSION))
         .run_unchecked()

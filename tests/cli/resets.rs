@@ -16,7 +16,7 @@ use crate::support::TestEnv;
 /// One way to break a workspace, by name.
 type Breakage = (&'static str, fn(&TestEnv));
 
-/// What the hook puts into the context for `open_plan`.
+/// What the hook puts into the context for `TestEnv::open_plan`.
 const CONTEXT: &str = "Plan (todos) [1/3] Fix login — open items (update with `todos update ID \
                        STATUS`):\n  2 [▶] Patch the check\n  3 [ ] Add a test\n";
 
@@ -46,17 +46,6 @@ fn before_agent(name: &str) -> String {
     assert!(transcript.is_file(), "{}", transcript.display());
     payload["transcript_path"] = json!(transcript);
     payload.to_string()
-}
-
-fn open_plan(env: &TestEnv) {
-    env.plan(
-        "Fix login",
-        &[
-            "completed:Reproduce the bug",
-            "in_progress:Patch the check",
-            "pending:Add a test",
-        ],
-    );
 }
 
 /// The answer that carries `CONTEXT` to the model at `event`, in `agent`'s channel.
@@ -93,7 +82,7 @@ fn every_session_start_brings_the_plan_in_the_agents_own_form() {
                 .expect_stdout("")
                 .expect_stderr("");
             env.rejects(run, 0);
-            open_plan(&env);
+            env.open_plan();
             env.todos(&["hook"])
                 .stdin(&payload)
                 .expect_code(0)
@@ -118,7 +107,7 @@ fn gemini_gets_the_plan_back_before_the_next_prompt_once() {
             .expect_stderr("");
         env.rejects(run, 0);
     }
-    open_plan(&env);
+    env.open_plan();
     for name in ["before-agent-after-clear", "before-agent-after-compress"] {
         env.todos(&["hook"])
             .stdin(before_agent(name))
@@ -144,7 +133,7 @@ fn gemini_gets_the_plan_back_before_the_next_prompt_once() {
 #[test]
 fn gemini_before_agent_never_trusts_a_transcript_it_cannot_read() {
     let env = TestEnv::new();
-    open_plan(&env);
+    env.open_plan();
     std::fs::create_dir_all(env.outside("")).unwrap();
     let mut payload: Value =
         serde_json::from_str(&before_agent("before-agent-after-clear")).unwrap();

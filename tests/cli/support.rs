@@ -777,6 +777,19 @@ impl TestEnv {
     }
 
     /// A plan with these `STATUS:CONTENT` items and a summary, written with the args form.
+    /// The plan the hooks' tests start from: "Fix login", one item done, one in progress,
+    /// one pending.
+    pub fn open_plan(&self) {
+        self.plan(
+            "Fix login",
+            &[
+                "completed:Reproduce the bug",
+                "in_progress:Patch the check",
+                "pending:Add a test",
+            ],
+        );
+    }
+
     pub fn plan(&self, summary: &str, items: &[&str]) {
         let mut args = vec!["write", "--summary", summary];
         for item in items {

@@ -72,6 +72,9 @@ build todos --bin todos
 build floor_write --example floor_write
 bin=$tmp/bin/todos
 floor=$tmp/bin/floor_write
+# The floor locks the file todos locks (relative to the workspace it runs in): a lock of its
+# own beside the store would be the old layout's lock, which todos takes too and removes.
+lock=.todos/default.json.lock
 linking=$(file -b "$bin" 2>/dev/null | grep -o 'static-pie linked\|dynamically linked\|statically linked' || echo "linking unknown")
 rustc_version=$(rustc --version | cut -d' ' -f1-2)
 
@@ -391,12 +394,18 @@ measure hook10 50 5 \
 # and so is the floor's: the same new snapshot for write (the floor writes its bytes whole), the
 # store read and written back for update. "update behind" is the same change in ws10-behind.
 measure write10 20 3 \
-    --prepare "$(reset_command ws10)" -n "floor write" "$floor $tmp/ws10-next.json .todos.json" \
+    --prepare "$(reset_command ws10)" -n "floor write" "$floor $tmp/ws10-next.json .todos.json $lock" \
     --prepare "$(reset_command ws10)" -n write "$bin write --file $tmp/ws10-next.json" \
-    --prepare "$(reset_command ws10)" -n "floor update" "$floor .todos.json .todos.json" \
+    --prepare "$(reset_command ws10)" -n "floor update" "$floor .todos.json .todos.json $lock" \
     --prepare "$(reset_command ws10)" -n update "$bin update 4 completed" \
     --prepare "$(reset_command ws10-behind)" -n "update behind" "$bin -C $tmp/ws10-behind update 4 completed" \
     --prepare "cp -a $tmp/task-pristine/. $taskdata/" -n "task modify" "task 5 modify priority:H"
+# The put-back copies only add files: a lock file beside the store (the old layout's) would
+# have made every timed change of todos take and remove it too.
+if [[ -e $tmp/ws10/.todos.json.lock ]]; then
+    echo "error: the timed changes left a .todos.json.lock in ws10" >&2
+    exit 1
+fi
 
 echo "== callgrind" >&2
 ir_cat=$(instructions cat .todos.json)
@@ -409,11 +418,11 @@ printf '%s' '{"session_id":"bench","hook_event_name":"SessionStart","source":"st
     "$bin" hook >/dev/null
 ir_hook=$(instructions "$bin" hook <"$tmp/after-tool.json")
 reset ws10
-ir_floor_write=$(instructions "$floor" "$tmp/ws10-next.json" .todos.json)
+ir_floor_write=$(instructions "$floor" "$tmp/ws10-next.json" .todos.json "$lock")
 reset ws10
 ir_write=$(instructions "$bin" write --file "$tmp/ws10-next.json")
 reset ws10
-ir_floor_update=$(instructions "$floor" .todos.json .todos.json)
+ir_floor_update=$(instructions "$floor" .todos.json .todos.json "$lock")
 reset ws10
 ir_update=$(instructions "$bin" update 4 completed)
 reset ws10-behind
@@ -430,11 +439,11 @@ if command -v perf >/dev/null && [[ -n $(faults true) ]]; then
     reset ws10
     frow "show vs cat, 10 items" "$(faults "$bin" show)" "$(faults cat .todos.json)"
     reset ws10
-    f_floor_write=$(faults "$floor" "$tmp/ws10-next.json" .todos.json)
+    f_floor_write=$(faults "$floor" "$tmp/ws10-next.json" .todos.json "$lock")
     reset ws10
     frow "write --file vs floor write, 10 items" "$(faults "$bin" write --file "$tmp/ws10-next.json")" "$f_floor_write"
     reset ws10
-    f_floor_update=$(faults "$floor" .todos.json .todos.json)
+    f_floor_update=$(faults "$floor" .todos.json .todos.json "$lock")
     reset ws10
     frow "update vs floor update, 10 items" "$(faults "$bin" update 4 completed)" "$f_floor_update"
 fi
@@ -453,9 +462,9 @@ measure read10k 5 1 \
     -n show "$bin show" \
     -n recap "$bin recap"
 measure write10k 5 1 \
-    --prepare "$(reset_command ws10k)" -n "floor write" "$floor $tmp/ws10k-next.json .todos.json" \
+    --prepare "$(reset_command ws10k)" -n "floor write" "$floor $tmp/ws10k-next.json .todos.json $lock" \
     --prepare "$(reset_command ws10k)" -n write "$bin write --file $tmp/ws10k-next.json" \
-    --prepare "$(reset_command ws10k)" -n "floor update" "$floor .todos.json .todos.json" \
+    --prepare "$(reset_command ws10k)" -n "floor update" "$floor .todos.json .todos.json $lock" \
     --prepare "$(reset_command ws10k)" -n update "$bin update 3001 completed"
 
 store_bytes=$(wc -c <"$tmp/ws10k-pristine/.todos.json")

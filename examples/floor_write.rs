@@ -1,16 +1,21 @@
 //! The floor a change of `todos` is measured against in `benches/cli.sh`: what any program
-//! must do to replace a file safely, and nothing more. It takes the lock (`flock` on
-//! `TARGET.lock`, as `todos` does), reads SOURCE, writes its bytes to a new temporary file beside
-//! TARGET, syncs it, renames it over TARGET and syncs the folder.
+//! must do to replace a file safely, and nothing more. It takes the lock (`flock` on LOCK, which
+//! `benches/cli.sh` names as the file `todos` locks, `.todos/default.json.lock`), reads SOURCE,
+//! writes its bytes to a new temporary file beside TARGET, syncs it, renames it over TARGET and
+//! syncs the folder.
 //!
 //! ```sh
 //! cargo build --release --example floor_write
-//! floor_write SOURCE TARGET
+//! floor_write SOURCE TARGET LOCK
 //! ```
 //!
-//! It is built by the same cargo configuration as `todos` (a static-pie executable on x86-64
-//! Linux), so the ratio between the two is what `todos` adds: parsing, checking, the history line
-//! and the reply, not how the process starts.
+//! It is built by cargo's standard release build, as `todos` is, so the ratio between the two is
+//! what `todos` adds: its start, parsing, checking, the history line and the reply.
+//!
+//! The lock is the one `todos` takes, not a file of the floor's own: a `.todos.json.lock` beside
+//! the store is the lock of the layout before `.todos/`, which `todos` holds too while it is
+//! there and then removes (`src/store/lock.rs`), so a floor that left one before each change of
+//! `todos` made each of those changes do that work as well.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -19,11 +24,11 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
-    let [source, target] = args.as_slice() else {
-        eprintln!("usage: floor_write SOURCE TARGET");
+    let [source, target, lock] = args.as_slice() else {
+        eprintln!("usage: floor_write SOURCE TARGET LOCK");
         return ExitCode::from(2);
     };
-    match replace(Path::new(source), Path::new(target)) {
+    match replace(Path::new(source), Path::new(target), Path::new(lock)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("floor_write: {err}");
@@ -32,7 +37,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn replace(source: &Path, target: &Path) -> io::Result<()> {
+fn replace(source: &Path, target: &Path, lock: &Path) -> io::Result<()> {
     let name = target
         .file_name()
         .ok_or_else(|| io::Error::other("TARGET has no file name"))?
@@ -45,7 +50,7 @@ fn replace(source: &Path, target: &Path) -> io::Result<()> {
         .create(true)
         .truncate(false)
         .write(true)
-        .open(folder.join(format!("{name}.lock")))?;
+        .open(lock)?;
     lock.lock()?;
     let bytes = fs::read(source)?;
     let temporary = folder.join(format!(".{name}.{}.floor-tmp", std::process::id()));

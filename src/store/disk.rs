@@ -43,7 +43,8 @@ mod replace;
 
 pub use inside::{Folder, folder, link_target, real_root};
 pub use replace::{
-    clear_strays_beside, create_object, create_whole, move_to_new, replace, replace_from, sync_dir,
+    clear_strays_beside, create_object, create_whole, move_to_new, replace, replace_from,
+    replace_noting, sync_dir,
 };
 
 /// The mode a new file gets when it replaces nothing; the umask takes its share.
@@ -154,11 +155,19 @@ pub const MAX_STORE_BYTES: u64 = crate::policy::cap::Cap::StoreBytes.value();
 /// Reads a whole file through `open_read`, refusing (without reading the rest, or anything
 /// when its size already says so) more than `cap`.
 pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> {
+    Ok(read_meta(path, links, cap)?.map(|(bytes, _)| bytes))
+}
+
+/// `read`, with the metadata of the file read (its `fstat`), so that a caller that needs its
+/// mode does not look at the path again.
+pub fn read_meta(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<(Vec<u8>, Metadata)>> {
     let Some((file, meta)) = open_read_meta(path, links)? else {
         return Ok(None);
     };
     let max = match cap {
-        Cap::Input(source) => return crate::input::json::read_limited(file, source).map(Some),
+        Cap::Input(source) => {
+            return crate::input::json::read_limited(file, source).map(|bytes| Some((bytes, meta)));
+        }
         Cap::Bytes(max) => max,
     };
     let too_large = || -> Error {
@@ -179,7 +188,7 @@ pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> 
     if bytes.len() as u64 > max {
         return Err(too_large());
     }
-    Ok(Some(bytes))
+    Ok(Some((bytes, meta)))
 }
 
 /// The last `max` bytes of a file outside the workspace that an agent names (its own record

@@ -212,7 +212,7 @@ impl<'a> Transaction<'a> {
         // The new store names the line its own line goes on from (SPEC §9: `undo` restores
         // only what this chain reaches), read from the bytes `span` read.
         let head = history::head(&mut end, &old, true);
-        drop(end);
+        let ending = end.into_ending(ends);
         new.history.clone_from(&head.hash);
         new.updated_at = Some(ctx.now.to_rfc3339());
         let mut warnings = self.take_warnings();
@@ -266,7 +266,7 @@ impl<'a> Transaction<'a> {
         if let Some((folder, task, text)) = block {
             warnings.extend(self.log_block(&mut new, folder, task, &text));
         }
-        warnings.extend(self.record(&path, command, &old, &head, &new, ends));
+        warnings.extend(self.record(&path, command, &old, &head, &new, ending));
         self.note_suggestion();
         self.after_push(published, new.revision, &mut warnings)?;
         Ok(Some(Committed {
@@ -391,13 +391,13 @@ impl<'a> Transaction<'a> {
         let (path, mut end) = self.store.open_history();
         let ends = end.span(&path);
         let head = history::head(&mut end, old, readable);
-        drop(end);
+        let ending = end.into_ending(ends);
         let mut restored = restored.clone();
         restored.history.clone_from(&head.hash);
         warnings.extend(self.catch_up(old, &mut restored));
         self.store.save(&self.lock, &restored)?;
         warnings.extend(self.withdraw(command, old, &restored));
-        warnings.extend(self.record(&path, command, old, &head, &restored, ends));
+        warnings.extend(self.record(&path, command, old, &head, &restored, ending));
         Ok(warnings)
     }
 
@@ -438,14 +438,14 @@ impl<'a> Transaction<'a> {
         old: &Document,
         head: &history::Head,
         new: &Document,
-        ends: Result<history::Ends>,
+        ending: Result<history::Ending>,
     ) -> Vec<Warning> {
         let limit = self.ctx.config.history_limit;
         let command = self.ctx.recorded(command);
-        match ends.and_then(|ends| {
+        match ending.and_then(|ending| {
             history::append(
                 path,
-                ends,
+                ending,
                 old,
                 head,
                 new,

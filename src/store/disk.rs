@@ -224,6 +224,27 @@ pub fn open_append(path: &Path) -> Result<File> {
     regular(path, file).map(|(file, _)| file)
 }
 
+/// Opens a file that exists to read it and then append to it (the history a change reads
+/// the end of under the lock, then appends its line to): as `open_read_meta` opens it, with
+/// its `fstat`, and created never. A file this user may read but not write (or on a read-only
+/// file system) is opened for reading alone: `false`, and its append opens it again, as
+/// `open_append`, and says why it cannot.
+pub fn open_read_append(path: &Path) -> Result<Option<(File, Metadata, bool)>> {
+    match open(path, Links::Refuse, Access::ReadAppend) {
+        Ok(file) => regular(path, file).map(|(file, meta)| Some((file, meta, true))),
+        Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem
+            ) =>
+        {
+            Ok(open_read_meta(path, Links::Refuse)?.map(|(file, meta)| (file, meta, false)))
+        }
+        Err(err) => Err(refusal_or_io(path, Links::Refuse, "read", &err)),
+    }
+}
+
 /// Opens (creating it if needed) a lock file: never a link, never anything that could block.
 /// Returns the opened file's metadata too (its `fstat`), or `None` when its folder is gone (a
 /// refused change removes the `.todos/` it made): the caller looks again. The caller has looked
@@ -309,6 +330,8 @@ enum Access {
     CreateNew(u32),
     /// Append, created if absent: a history file.
     Append,
+    /// Read and append, never created: a history file a change reads, then appends to.
+    ReadAppend,
 }
 
 #[cfg(unix)]
@@ -333,6 +356,7 @@ fn open(path: &Path, links: Links, access: Access) -> std::io::Result<File> {
             flags |= OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND;
             mode = Mode::from_raw_mode(NEW_FILE_MODE);
         }
+        Access::ReadAppend => flags |= OFlags::RDWR | OFlags::APPEND,
     }
     Ok(File::from(rustix::fs::open(path, flags, mode)?))
 }
@@ -345,6 +369,7 @@ fn open(path: &Path, _links: Links, access: Access) -> std::io::Result<File> {
         Access::Lock => options.read(true).write(true).create(true).truncate(false),
         Access::CreateNew(_) => options.write(true).create_new(true),
         Access::Append => options.append(true).create(true),
+        Access::ReadAppend => options.read(true).append(true),
     };
     options.open(path)
 }

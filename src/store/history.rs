@@ -393,12 +393,23 @@ pub struct End {
 }
 
 impl End {
-    /// The history at `path`; one that is absent or cannot be opened is read as `span` and
-    /// `head` read it (nothing, or the refusal `span` gives).
+    /// The history at `path`, opened to append to as well when it can be; one that is absent
+    /// or cannot be opened is read as `span` and `head` read it (nothing, or the refusal `span`
+    /// gives).
     pub fn open(path: &Path) -> Self {
         Self {
-            back: tail::Back::open(path),
+            back: tail::Back::open_appending(path),
         }
+    }
+
+    /// What the change's append goes on from: the ends `span` read (or why it could not), and
+    /// the file, kept open to append to when it could be; the bytes read back are let go.
+    pub fn into_ending(self, ends: Result<Ends>) -> Result<Ending> {
+        let file = match self.back {
+            Ok(Some(back)) => back.into_appender(),
+            _ => None,
+        };
+        ends.map(|ends| Ending { ends, file })
     }
 
     /// Whether there was no file to open.
@@ -418,15 +429,23 @@ impl End {
     }
 }
 
+/// What a change's append goes on from: the history's ends as the change read them under the
+/// lock (`End::span`), and the file it read them from, when it could be opened to append to
+/// (`End::into_ending`): the line goes there, without opening the path again.
+pub struct Ending {
+    pub ends: Ends,
+    pub file: Option<std::fs::File>,
+}
+
 /// Appends the revision `new` (`made` by a command, under an author) under the store's lock, to a history whose
-/// `ends` the caller read under that lock (`span`), going on from `head` (the line of `old`,
+/// `ending` the caller read under that lock (`End`), going on from `head` (the line of `old`,
 /// the revision it replaces: written first when the history missed it). Once the file holds a
 /// quarter more than `limit` revisions it is rewritten
 /// with the latest `limit` (readers see only those anyway), through a new temporary file
 /// renamed over it; trimming in batches keeps a change from rewriting the whole file each time.
 pub fn append(
     path: &Path,
-    span: Ends,
+    ending: Ending,
     old: &Document,
     head: &Head,
     new: &Document,
@@ -437,6 +456,7 @@ pub fn append(
     let limit = limit.max(1);
     let ceiling = ceiling(old.revision);
     // The ends a change can build on: lines todos wrote, in order, not beyond the store.
+    let Ending { ends: span, file } = ending;
     let span = span.filter(|&(first, latest)| first <= latest && latest <= ceiling);
     // Revisions are kept one after the other, so the ends also say how many lines there are.
     let kept = span.map_or(0, |(first, latest)| latest.saturating_sub(first) + 1);
@@ -463,7 +483,10 @@ pub fn append(
     }
     // Not synced: the store it follows is, so after a crash the history can only be behind
     // it, never ahead, and the next change writes what it missed.
-    let mut file = disk::open_append(path)?;
+    let mut file = match file {
+        Some(file) => file,
+        None => disk::open_append(path)?,
+    };
     file.write_all(added.concat().as_bytes())
         .map_err(|err| Error::from(Disk::io("append to the history", path, &err)))
 }

@@ -46,6 +46,8 @@ pub struct Line {
 /// up to `MAX_CHUNK`, so a history of short lines costs one small read and a long line a few.
 pub struct Back {
     file: File,
+    /// Whether `file` was opened to append to as well (`open_appending`).
+    appends: bool,
     /// The file's size when it was opened.
     size: u64,
     /// Where reading back stops: `MAX_READ_BYTES` before the end.
@@ -73,9 +75,30 @@ impl Back {
         let Some((file, meta)) = disk::open_read_meta(path, Links::Refuse)? else {
             return Ok(None);
         };
+        Ok(Some(Self::of(file, &meta, false)))
+    }
+
+    /// `open`, the file opened to append to as well when it can be (`disk::open_read_append`):
+    /// a change reads its end, then appends its line through the same descriptor
+    /// (`into_appender`).
+    pub fn open_appending(path: &Path) -> Result<Option<Self>> {
+        let Some((file, meta, appends)) = disk::open_read_append(path)? else {
+            return Ok(None);
+        };
+        Ok(Some(Self::of(file, &meta, appends)))
+    }
+
+    /// The file opened to append to, when it was (`open_appending`); the bytes read back are
+    /// let go.
+    pub fn into_appender(self) -> Option<File> {
+        self.appends.then_some(self.file)
+    }
+
+    fn of(file: File, meta: &std::fs::Metadata, appends: bool) -> Self {
         let size = meta.len();
-        Ok(Some(Self {
+        Self {
             file,
+            appends,
             size,
             floor: size.saturating_sub(MAX_READ_BYTES),
             window: Vec::new(),
@@ -86,7 +109,7 @@ impl Back {
             line_end: None,
             found: Vec::new(),
             scratch: Vec::new(),
-        }))
+        }
     }
 
     /// The whole line before those handed out so far, the last line first; `None` at the

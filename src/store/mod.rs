@@ -179,24 +179,28 @@ impl Store {
 
     /// Reads the store; a workspace without one holds an empty plan. Creates nothing.
     pub fn load(&self) -> Result<Document> {
-        self.check_folder(false)?;
-        let hint = Hint::UndoRecovers {
-            path: self.path.clone(),
-        };
-        Ok(Self::read(&self.path, Some(hint))?.unwrap_or_default())
+        Ok(self
+            .load_meta()?
+            .map(|(document, _)| document)
+            .unwrap_or_default())
     }
 
     /// `load` under the store's lock: what the read's `fstat` says of the store (its mode)
     /// is kept for `save`, which then does not look at the path again.
     pub fn load_under(&self, lock: &Lock) -> Result<Document> {
+        let read = self.load_meta()?;
+        lock.store_mode
+            .set(Some(disk::mode_of(read.as_ref().map(|(_, meta)| meta))));
+        Ok(read.map(|(document, _)| document).unwrap_or_default())
+    }
+
+    /// `load`, with the store's metadata as the read's `fstat` gave it; `None` without one.
+    fn load_meta(&self) -> Result<Option<(Document, fs::Metadata)>> {
         self.check_folder(false)?;
         let hint = Hint::UndoRecovers {
             path: self.path.clone(),
         };
-        let read = Self::read_meta(&self.path, Some(hint))?;
-        lock.store_mode
-            .set(Some(disk::mode_of(read.as_ref().map(|(_, meta)| meta))));
-        Ok(read.map(|(document, _)| document).unwrap_or_default())
+        Self::read_meta(&self.path, Some(hint))
     }
 
     /// Reads and checks the store at `path`, with the same strict rules for any file read as

@@ -37,7 +37,13 @@ pub(super) fn finds_no_plan(ctx: &Context, given: &super::Given) -> bool {
     use super::{Given, PlanCommand};
     let reads_one_plan = matches!(given, Given::Command(PlanCommand::Recap(_)))
         || matches!(given, Given::Command(PlanCommand::Show(args)) if !args.0.all && !args.0.watch);
-    reads_one_plan && !Store::new(&ctx.workspace, &ctx.list).path().exists()
+    // Discovery looked at the default list's store already (a link counts as there: `show`
+    // refuses it).
+    let there = || match ctx.store_there {
+        Some(there) if ctx.list.is_default() => there,
+        _ => Store::new(&ctx.workspace, &ctx.list).path().exists(),
+    };
+    reads_one_plan && !there()
 }
 
 /// Every list of the workspace with its plan, the default one first.

@@ -75,7 +75,7 @@ impl<'a> Transaction<'a> {
         // Checked before the lock is taken: a log folder that leads out of the workspace
         // refuses the command before anything is written.
         ctx.memory_dir(false)?;
-        let store = Store::new(&ctx.workspace, &ctx.list);
+        let store = Store::new(&ctx.workspace, &ctx.list).with_root(ctx.real_root()?);
         let quiet = ctx.quiet;
         let palette = ctx.stderr;
         let lock = store.lock(ctx.lock_timeout, |path: &Path| {
@@ -146,7 +146,7 @@ impl<'a> Transaction<'a> {
 
     /// Loads the plan as it is now, refusing a change based on an older revision.
     pub fn load(&self, expect_revision: Option<u64>) -> Result<Document> {
-        let document = self.store.load()?;
+        let document = self.store.load_under(&self.lock)?;
         check_revision(expect_revision, document.revision)?;
         Ok(document)
     }
@@ -204,13 +204,15 @@ impl<'a> Transaction<'a> {
         // The history's ends, read once under the lock: the new revision goes past its latest (a
         // store put back by git may be behind it), and the append after the save starts from
         // them. A history that cannot be read holds up nothing here; `record` warns of it.
-        let path = self.store.history_path();
-        let ends = history::span(path);
-        let recorded = history::recorded(path, ends.as_ref().ok().copied().flatten(), old.revision);
+        let (path, mut end) = self.store.open_history();
+        let ends = end.span(&path);
+        let recorded =
+            history::recorded(&path, ends.as_ref().ok().copied().flatten(), old.revision);
         new.revision = old.next_revision(recorded)?;
         // The new store names the line its own line goes on from (SPEC §9: `undo` restores
-        // only what this chain reaches).
-        let head = history::head(path, &old, true);
+        // only what this chain reaches), read from the bytes `span` read.
+        let head = history::head(&mut end, &old, true);
+        let ending = end.into_ending(ends);
         new.history.clone_from(&head.hash);
         new.updated_at = Some(ctx.now.to_rfc3339());
         let mut warnings = self.take_warnings();
@@ -264,7 +266,7 @@ impl<'a> Transaction<'a> {
         if let Some((folder, task, text)) = block {
             warnings.extend(self.log_block(&mut new, folder, task, &text));
         }
-        warnings.extend(self.record(command, &old, &head, &new, ends));
+        warnings.extend(self.record(&path, command, &old, &head, &new, ending));
         self.note_suggestion();
         self.after_push(published, new.revision, &mut warnings)?;
         Ok(Some(Committed {
@@ -386,15 +388,16 @@ impl<'a> Transaction<'a> {
         readable: bool,
     ) -> Result<Vec<Warning>> {
         let mut warnings = self.store.move_old_files(&self.lock)?;
-        let path = self.store.history_path();
-        let ends = history::span(path);
-        let head = history::head(path, old, readable);
+        let (path, mut end) = self.store.open_history();
+        let ends = end.span(&path);
+        let head = history::head(&mut end, old, readable);
+        let ending = end.into_ending(ends);
         let mut restored = restored.clone();
         restored.history.clone_from(&head.hash);
         warnings.extend(self.catch_up(old, &mut restored));
         self.store.save(&self.lock, &restored)?;
         warnings.extend(self.withdraw(command, old, &restored));
-        warnings.extend(self.record(command, old, &head, &restored, ends));
+        warnings.extend(self.record(&path, command, old, &head, &restored, ending));
         Ok(warnings)
     }
 
@@ -425,23 +428,24 @@ impl<'a> Transaction<'a> {
         }
     }
 
-    /// Appends the saved revision to the history. The change is made by then: a history that
+    /// Appends the saved revision to the history at `path` (`Store::open_history`, under this
+    /// lock). The change is made by then: a history that
     /// cannot record it (a full disk) is a warning, not a failure of the change.
     fn record(
         &self,
+        path: &Path,
         command: &str,
         old: &Document,
         head: &history::Head,
         new: &Document,
-        ends: Result<history::Ends>,
+        ending: Result<history::Ending>,
     ) -> Vec<Warning> {
         let limit = self.ctx.config.history_limit;
-        let path = self.store.history_path();
         let command = self.ctx.recorded(command);
-        match ends.and_then(|ends| {
+        match ending.and_then(|ending| {
             history::append(
                 path,
-                ends,
+                ending,
                 old,
                 head,
                 new,

@@ -54,6 +54,12 @@ pub struct Context {
     pub stdout: Palette,
     pub stderr: Palette,
     pub config: Config,
+    /// Whether the default list's store (`.todos.json`) was there when discovery looked for
+    /// the workspace; `None` when it did not look (`-C`, a shared plan).
+    pub store_there: Option<bool>,
+    /// The workspace with its links resolved (`disk::real_root`), found on first use and kept
+    /// for the run: every check that a path lies inside measures against the same root.
+    root: OnceCell<PathBuf>,
 }
 
 impl Context {
@@ -88,8 +94,8 @@ impl Context {
             }
         };
         let discovered = explicit.is_none();
-        let mut workspace = match explicit {
-            Some(dir) => explicit_workspace(&cwd, &dir)?,
+        let (mut workspace, looks) = match explicit {
+            Some(dir) => (explicit_workspace(&cwd, &dir)?, Looks::default()),
             None => discover_workspace(&cwd)?,
         };
         let list = match global.list.clone().or_else(|| {
@@ -118,20 +124,18 @@ impl Context {
         let user_config = host
             .config_dir()
             .map(|dir| dir.join("todos").join("config.json"));
-        let mut config = Config::load(&workspace, user_config.as_deref(), |var| host.var(var))?;
+        let config_there = looks[2].as_ref().map(Option::is_some);
+        let mut config =
+            Config::load_looked(&workspace, config_there, user_config.as_deref(), |var| {
+                host.var(var)
+            })?;
         let mut warnings = Vec::new();
         let mut shared_by = None;
         // `-C` (or TODOS_WORKSPACE) names the plan itself: it wins over sharing.
         if discovered && config.worktrees == Worktrees::Shared {
             match crate::store::worktree::main_of(&workspace) {
                 Ok(Some(main)) => {
-                    for name in [
-                        DEFAULT_STORE,
-                        LISTS_DIR,
-                        crate::store::config::WORKSPACE_CONFIG,
-                    ] {
-                        refuse_foreign(&main.join(name))?;
-                    }
+                    refuse_foreign_workspace(&main)?;
                     config = Config::load(&main, user_config.as_deref(), |var| host.var(var))?;
                     shared_by = Some(std::mem::replace(&mut workspace, main));
                 }
@@ -139,6 +143,10 @@ impl Context {
                 Err(why) => warnings.push(Warning::OwnPlan { why }),
             }
         }
+        let store_there = match shared_by {
+            None => looks[0].as_ref().map(Option::is_some),
+            Some(_) => None,
+        };
         Ok(Self {
             cwd,
             workspace,
@@ -158,7 +166,18 @@ impl Context {
             stdout,
             stderr,
             config,
+            store_there,
+            root: OnceCell::new(),
         })
+    }
+
+    /// The workspace with its links resolved (`disk::real_root`), resolved once a run.
+    pub fn real_root(&self) -> Result<&Path> {
+        if let Some(root) = self.root.get() {
+            return Ok(root);
+        }
+        let root = crate::store::disk::real_root(&self.workspace)?;
+        Ok(self.root.get_or_init(|| root))
     }
 
     /// The completion-log folder, inside the workspace with links resolved and outside every
@@ -179,8 +198,8 @@ impl Context {
         if in_git(&self.config.memory_dir) {
             return Err(refused());
         }
-        let root = crate::store::disk::real_root(&self.workspace)?;
-        let mut folder = crate::store::disk::folder(&root, &self.config.memory_dir, create)
+        let root = self.real_root()?;
+        let mut folder = crate::store::disk::folder(root, &self.config.memory_dir, create)
             .map_err(|err| {
                 if err.kind == crate::policy::error::Kind::UnsafePath {
                     err.hinted(Hint::MemoryDirInside)
@@ -189,7 +208,7 @@ impl Context {
                 }
             })?;
         // A link on the way that leads into .git.
-        if folder.path.strip_prefix(&root).is_ok_and(in_git) {
+        if folder.path.strip_prefix(root).is_ok_and(in_git) {
             folder.remove_created();
             return Err(refused());
         }
@@ -262,56 +281,63 @@ fn explicit_workspace(cwd: &Path, dir: &Path) -> Result<PathBuf> {
     }
 }
 
+/// The workspace's own files, whose owner decides whether it is trusted.
+const OWN_FILES: [&str; 3] = [
+    DEFAULT_STORE,
+    LISTS_DIR,
+    crate::store::config::WORKSPACE_CONFIG,
+];
+
+/// What one `lstat` each of `OWN_FILES` saw at the start of the run (discovery looks for the
+/// first two): `None` for a file not looked at yet, `Some(None)` for one that was not there.
+/// Kept so that the owner check and the configuration do not ask again.
+type Looks = [Option<Option<std::fs::Metadata>>; 3];
+
 /// The nearest folder upwards (the current one first) holding `.todos.json`, `.todos/` or
 /// `.git`, whichever comes first, so a plan never leaks across a repository's boundary; else
 /// the current folder. Refused (`UNSAFE_PATH`) when the folder found holds a todos file another
 /// user owns: in a shared folder such as `/tmp`, that user chose its contents.
-fn discover_workspace(cwd: &Path) -> Result<PathBuf> {
-    let found = cwd
-        .ancestors()
-        .find(|dir| {
-            [DEFAULT_STORE, LISTS_DIR, ".git"]
-                .iter()
-                .any(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
-        })
-        .unwrap_or(cwd);
-    refuse_foreign_workspace(found)?;
-    Ok(found.to_path_buf())
+fn discover_workspace(cwd: &Path) -> Result<(PathBuf, Looks)> {
+    let mut found = None;
+    'up: for dir in cwd.ancestors() {
+        let mut looks = Looks::default();
+        // The store and `.todos/` are the first two of `OWN_FILES`: what is seen of them is
+        // kept; `.git` is not one.
+        for (index, name) in [DEFAULT_STORE, LISTS_DIR, ".git"].into_iter().enumerate() {
+            let meta = std::fs::symlink_metadata(dir.join(name)).ok();
+            let there = meta.is_some();
+            if name != ".git"
+                && let Some(look) = looks.get_mut(index)
+            {
+                *look = Some(meta);
+            }
+            if there {
+                found = Some((dir, looks));
+                break 'up;
+            }
+        }
+    }
+    let (found, mut looks) = found.unwrap_or((cwd, Looks::default()));
+    refuse_foreign_looked(found, &mut looks)?;
+    Ok((found.to_path_buf(), looks))
 }
 
 /// Refuses a workspace whose plan or configuration another user owns (not root, not this
 /// one): found by discovery, or by `todos board`'s search.
 pub fn refuse_foreign_workspace(workspace: &Path) -> Result<()> {
-    for name in [
-        DEFAULT_STORE,
-        LISTS_DIR,
-        crate::store::config::WORKSPACE_CONFIG,
-    ] {
-        refuse_foreign(&workspace.join(name))?;
-    }
-    Ok(())
+    refuse_foreign_looked(workspace, &mut Looks::default())
 }
 
-/// Refuses a file owned by another user than this one or root; absent is fine.
-#[cfg(unix)]
-fn refuse_foreign(path: &Path) -> Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return Ok(());
-    };
-    let me = rustix::process::geteuid().as_raw();
-    if meta.uid() == 0 || meta.uid() == me {
-        return Ok(());
+/// `refuse_foreign_workspace`, with what `looks` saw already; the rest is looked at now, and
+/// `looks` keeps it.
+fn refuse_foreign_looked(workspace: &Path, looks: &mut Looks) -> Result<()> {
+    for (name, look) in OWN_FILES.into_iter().zip(looks.iter_mut()) {
+        let path = workspace.join(name);
+        let meta = look.get_or_insert_with(|| std::fs::symlink_metadata(&path).ok());
+        if let Some(uid) = meta.as_ref().and_then(crate::store::worktree::foreign_uid) {
+            return Err(Disk::Foreign { path, uid }.into());
+        }
     }
-    Err(Disk::Foreign {
-        path: path.to_path_buf(),
-        uid: meta.uid(),
-    }
-    .into())
-}
-
-#[cfg(not(unix))]
-fn refuse_foreign(_path: &Path) -> Result<()> {
     Ok(())
 }
 

@@ -68,14 +68,26 @@ impl Config {
         user_file: Option<&Path>,
         env: impl Fn(&str) -> Option<String>,
     ) -> Result<Self> {
+        Self::load_looked(workspace, None, user_file, env)
+    }
+
+    /// `load`, where the workspace's `.todos.config.json` was looked at already this run:
+    /// `Some(false)` when nothing was there, which is not asked again.
+    pub fn load_looked(
+        workspace: &Path,
+        there: Option<bool>,
+        user_file: Option<&Path>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self> {
         let mut config = Self::default();
         if let Some(file) = user_file {
             config.apply_file(file, false)?;
         }
         // The workspace's file comes with the repository: a link to it is followed only when
-        // it stays inside the workspace.
+        // it stays inside the workspace (`link_target` looks at it again).
         let workspace_file = workspace.join(WORKSPACE_CONFIG);
-        if std::fs::symlink_metadata(&workspace_file).is_ok() {
+        let there = there.unwrap_or_else(|| std::fs::symlink_metadata(&workspace_file).is_ok());
+        if there {
             let root = crate::store::disk::real_root(workspace)?;
             config.apply_file(
                 &crate::store::disk::link_target(&root, &workspace_file)?,

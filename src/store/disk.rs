@@ -43,7 +43,8 @@ mod replace;
 
 pub use inside::{Folder, folder, link_target, real_root};
 pub use replace::{
-    clear_strays_beside, create_object, create_whole, move_to_new, replace, replace_from, sync_dir,
+    clear_strays_beside, create_object, create_whole, move_to_new, replace, replace_from,
+    replace_noting, sync_dir,
 };
 
 /// The mode a new file gets when it replaces nothing; the umask takes its share.
@@ -154,11 +155,19 @@ pub const MAX_STORE_BYTES: u64 = crate::policy::cap::Cap::StoreBytes.value();
 /// Reads a whole file through `open_read`, refusing (without reading the rest, or anything
 /// when its size already says so) more than `cap`.
 pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> {
+    Ok(read_meta(path, links, cap)?.map(|(bytes, _)| bytes))
+}
+
+/// `read`, with the metadata of the file read (its `fstat`), so that a caller that needs its
+/// mode does not look at the path again.
+pub fn read_meta(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<(Vec<u8>, Metadata)>> {
     let Some((file, meta)) = open_read_meta(path, links)? else {
         return Ok(None);
     };
     let max = match cap {
-        Cap::Input(source) => return crate::input::json::read_limited(file, source).map(Some),
+        Cap::Input(source) => {
+            return crate::input::json::read_limited(file, source).map(|bytes| Some((bytes, meta)));
+        }
         Cap::Bytes(max) => max,
     };
     let too_large = || -> Error {
@@ -179,7 +188,7 @@ pub fn read(path: &Path, links: Links, cap: Cap<'_>) -> Result<Option<Vec<u8>>> 
     if bytes.len() as u64 > max {
         return Err(too_large());
     }
-    Ok(Some(bytes))
+    Ok(Some((bytes, meta)))
 }
 
 /// The last `max` bytes of a file outside the workspace that an agent names (its own record
@@ -213,6 +222,27 @@ pub fn open_append(path: &Path) -> Result<File> {
     let file = open(path, Links::Refuse, Access::Append)
         .map_err(|err| refusal_or_io(path, Links::Refuse, "open for appending", &err))?;
     regular(path, file).map(|(file, _)| file)
+}
+
+/// Opens a file that exists to read it and then append to it (the history a change reads
+/// the end of under the lock, then appends its line to): as `open_read_meta` opens it, with
+/// its `fstat`, and created never. A file this user may read but not write (or on a read-only
+/// file system) is opened for reading alone: `false`, and its append opens it again, as
+/// `open_append`, and says why it cannot.
+pub fn open_read_append(path: &Path) -> Result<Option<(File, Metadata, bool)>> {
+    match open(path, Links::Refuse, Access::ReadAppend) {
+        Ok(file) => regular(path, file).map(|(file, meta)| Some((file, meta, true))),
+        Err(err) if err.kind() == ErrorKind::NotFound => Ok(None),
+        Err(err)
+            if matches!(
+                err.kind(),
+                ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem
+            ) =>
+        {
+            Ok(open_read_meta(path, Links::Refuse)?.map(|(file, meta)| (file, meta, false)))
+        }
+        Err(err) => Err(refusal_or_io(path, Links::Refuse, "read", &err)),
+    }
 }
 
 /// Opens (creating it if needed) a lock file: never a link, never anything that could block.
@@ -300,6 +330,8 @@ enum Access {
     CreateNew(u32),
     /// Append, created if absent: a history file.
     Append,
+    /// Read and append, never created: a history file a change reads, then appends to.
+    ReadAppend,
 }
 
 #[cfg(unix)]
@@ -324,6 +356,7 @@ fn open(path: &Path, links: Links, access: Access) -> std::io::Result<File> {
             flags |= OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND;
             mode = Mode::from_raw_mode(NEW_FILE_MODE);
         }
+        Access::ReadAppend => flags |= OFlags::RDWR | OFlags::APPEND,
     }
     Ok(File::from(rustix::fs::open(path, flags, mode)?))
 }
@@ -336,6 +369,7 @@ fn open(path: &Path, _links: Links, access: Access) -> std::io::Result<File> {
         Access::Lock => options.read(true).write(true).create(true).truncate(false),
         Access::CreateNew(_) => options.write(true).create_new(true),
         Access::Append => options.append(true).create(true),
+        Access::ReadAppend => options.read(true).append(true),
     };
     options.open(path)
 }

@@ -385,15 +385,67 @@ pub(crate) fn newline() -> memchr::arch::all::memchr::One {
 /// The first and the latest revision the history holds (`span`); `None` when it cannot say.
 pub type Ends = Option<(u64, u64)>;
 
+/// A list's history opened once by a change, under the store's lock: its two ends (`span`)
+/// and the line the change goes on from (`head`) are read back from the same bytes, with the
+/// memory reading back takes (`tail::Back`), so the file is opened and its end read once.
+pub struct End {
+    back: Result<Option<tail::Back>>,
+}
+
+impl End {
+    /// The history at `path`, opened to append to as well when it can be; one that is absent
+    /// or cannot be opened is read as `span` and `head` read it (nothing, or the refusal `span`
+    /// gives).
+    pub fn open(path: &Path) -> Self {
+        Self {
+            back: tail::Back::open_appending(path),
+        }
+    }
+
+    /// What the change's append goes on from: the ends `span` read (or why it could not), and
+    /// the file, kept open to append to when it could be; the bytes read back are let go.
+    pub fn into_ending(self, ends: Result<Ends>) -> Result<Ending> {
+        let file = match self.back {
+            Ok(Some(back)) => back.into_appender(),
+            _ => None,
+        };
+        ends.map(|ends| Ending { ends, file })
+    }
+
+    /// Whether there was no file to open.
+    pub fn absent(&self) -> bool {
+        matches!(self.back, Ok(None))
+    }
+
+    /// What `span` says of the history at `path`, the file opened.
+    pub fn span(&mut self, path: &Path) -> Result<Ends> {
+        match &mut self.back {
+            Ok(Some(back)) => back
+                .ends()
+                .map_err(|err| Error::from(Disk::io("read the history", path, &err))),
+            Ok(None) => Ok(None),
+            Err(err) => Err(err.clone()),
+        }
+    }
+}
+
+/// What a change's append goes on from: the history's ends as the change read them under the
+/// lock (`End::span`), and the file it read them from, when it could be opened to append to
+/// (`End::into_ending`): the line goes there, without opening the path again.
+pub struct Ending {
+    pub ends: Ends,
+    pub file: Option<std::fs::File>,
+}
+
 /// Appends the revision `new` (`made` by a command, under an author) under the store's lock, to a history whose
-/// `ends` the caller read under that lock (`span`), going on from `head` (the line of `old`,
+/// `ending` the caller read under that lock (`End`), going on from `head` (the line of `old`,
 /// the revision it replaces: written first when the history missed it). Once the file holds a
 /// quarter more than `limit` revisions it is rewritten
 /// with the latest `limit` (readers see only those anyway), through a new temporary file
 /// renamed over it; trimming in batches keeps a change from rewriting the whole file each time.
 pub fn append(
     path: &Path,
-    span: Ends,
+    ending: Ending,
     old: &Document,
     head: &Head,
     new: &Document,
@@ -404,6 +456,7 @@ pub fn append(
     let limit = limit.max(1);
     let ceiling = ceiling(old.revision);
     // The ends a change can build on: lines todos wrote, in order, not beyond the store.
+    let Ending { ends: span, file } = ending;
     let span = span.filter(|&(first, latest)| first <= latest && latest <= ceiling);
     // Revisions are kept one after the other, so the ends also say how many lines there are.
     let kept = span.map_or(0, |(first, latest)| latest.saturating_sub(first) + 1);
@@ -430,7 +483,10 @@ pub fn append(
     }
     // Not synced: the store it follows is, so after a crash the history can only be behind
     // it, never ahead, and the next change writes what it missed.
-    let mut file = disk::open_append(path)?;
+    let mut file = match file {
+        Some(file) => file,
+        None => disk::open_append(path)?,
+    };
     file.write_all(added.concat().as_bytes())
         .map_err(|err| Error::from(Disk::io("append to the history", path, &err)))
 }
@@ -448,8 +504,11 @@ pub fn span(path: &Path) -> Result<Ends> {
     let Some((file, meta)) = disk::open_read_meta(path, Links::Refuse)? else {
         return Ok(None);
     };
-    let io = |err: std::io::Error| Error::from(Disk::io("read the history", path, &err));
-    let size = meta.len();
+    span_of(&file, meta.len()).map_err(|err| Error::from(Disk::io("read the history", path, &err)))
+}
+
+/// `span` of a history opened already, `size` bytes long.
+fn span_of(file: &std::fs::File, size: u64) -> std::io::Result<Ends> {
     if size == 0 {
         return Ok(None);
     }
@@ -465,7 +524,7 @@ pub fn span(path: &Path) -> Result<Ends> {
         start = end.saturating_sub(length);
         length = (length * 2).min(MAX_CHUNK);
         chunk.resize(usize::try_from(end - start).unwrap_or(0), 0);
-        read_exact_at(&file, &mut chunk, start).map_err(io)?;
+        read_exact_at(file, &mut chunk, start)?;
         if end == size && chunk.last() != Some(&b'\n') {
             return Ok(None);
         }
@@ -492,9 +551,9 @@ pub fn span(path: &Path) -> Result<Ends> {
     // file is one line that one read held whole.
     let chunk_ends_file = start + chunk.len() as u64 == size;
     let mut head = [0_u8; 64];
-    let at = |offset: u64, head: &mut [u8; 64]| -> Result<usize> {
+    let at = |offset: u64, head: &mut [u8; 64]| -> std::io::Result<usize> {
         let len = usize::try_from(size - offset).map_or(head.len(), |len| len.min(head.len()));
-        read_exact_at(&file, &mut head[..len], offset).map_err(io)?;
+        read_exact_at(file, &mut head[..len], offset)?;
         Ok(len)
     };
     // The first line's revision: from the chunk when it holds the file's start, and enough
@@ -610,6 +669,55 @@ mod tests {
             let many: Vec<u64> = (1..=40).collect();
             assert_eq!(span_of(&history(&many, width)), Some((1, 40)), "{width}");
         }
+    }
+
+    /// What a change reads of a history's two ends from the bytes it reads back for its head
+    /// (`End::span`) is what `span` reads on its own, whatever the lines' widths against the
+    /// reads; and the head's read back starts from the last line still.
+    #[test]
+    fn a_changes_one_read_finds_the_ends_span_finds() {
+        let first = usize::try_from(FIRST_CHUNK).unwrap();
+        let many: Vec<u64> = (1..=40).collect();
+        let mut texts = vec![String::new(), "\n\n".to_owned(), "torn".to_owned()];
+        for width in [40, first - 1, first, first + 1, 3 * first, 9 * first + 7] {
+            let lines = history(&[3, 4, 5], width);
+            texts.extend([
+                history(&[7], width),
+                history(&many, width),
+                format!("{lines}\n\n"),
+                lines.trim_end().to_owned(),
+                format!("{lines}not a line of todos\n"),
+                format!("# planted\n{lines}"),
+            ]);
+            texts.push(lines);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".todos.history.jsonl");
+        for text in &texts {
+            std::fs::write(&path, text).unwrap();
+            let mut end = End::open(&path);
+            assert_eq!(end.span(&path).unwrap(), span(&path).unwrap(), "{text:.80}");
+            let Ok(Some(back)) = &mut end.back else {
+                assert!(text.is_empty(), "{text:.80}");
+                continue;
+            };
+            let last = text
+                .trim_end_matches('\n')
+                .rsplit('\n')
+                .next()
+                .unwrap_or("");
+            let read = back
+                .prev()
+                .unwrap()
+                .map(|line| back.bytes(&line).unwrap().into_owned());
+            if text.ends_with('\n') && !last.is_empty() {
+                assert_eq!(read.as_deref(), Some(last.as_bytes()), "{text:.80}");
+            }
+        }
+        assert_eq!(
+            End::open(&dir.path().join("none")).span(&path).unwrap(),
+            None
+        );
     }
 
     #[test]

@@ -28,6 +28,12 @@ pub struct Lock {
     created_file: bool,
     created_folder: disk::Folder,
     kept: std::cell::Cell<bool>,
+    /// Whether `Store::move_old_files` ran under this lock: what it moves is moved once.
+    pub(super) moved_in: std::cell::Cell<bool>,
+    /// The mode a new store is created with (`disk::mode_of`), from the store's `fstat` when
+    /// it was read under this lock (`Store::load_under`) or as a save under it left it: `save`
+    /// does not look at the path again. `None` until then.
+    pub(super) store_mode: std::cell::Cell<Option<u32>>,
 }
 
 impl Lock {
@@ -120,6 +126,8 @@ impl Store {
             created_file,
             created_folder,
             kept: std::cell::Cell::new(false),
+            moved_in: std::cell::Cell::new(false),
+            store_mode: std::cell::Cell::new(None),
         };
         lock.legacy = self.lock_legacy(&mut waiting)?;
         Ok(lock)

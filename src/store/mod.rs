@@ -59,7 +59,12 @@ pub struct Store {
     history: PathBuf,
     lock: PathBuf,
     legacy: Option<Legacy>,
+    /// The workspace with its links resolved, once it was (`real_root`).
+    root: std::cell::OnceCell<PathBuf>,
 }
+
+/// The name of `.todos/`'s own ignore file.
+const IGNORE_FILE: &str = ".gitignore";
 
 /// What `.todos/.gitignore` says when `todos` writes it: everything in the folder but the
 /// plans stays out of git, the file itself included, so that it shows nothing new to
@@ -82,7 +87,25 @@ impl Store {
             lock: list.lock_path(workspace),
             legacy: list.legacy_paths(workspace),
             path,
+            root: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The store, with the workspace's links already resolved (`root`, from `disk::real_root`
+    /// this run), so that its checks measure against the root the run's other checks do.
+    #[must_use]
+    pub fn with_root(self, root: &Path) -> Self {
+        let _ = self.root.set(root.to_path_buf());
+        self
+    }
+
+    /// The workspace with its links resolved, resolved once for this store.
+    fn real_root(&self) -> Result<&Path> {
+        if let Some(root) = self.root.get() {
+            return Ok(root);
+        }
+        let root = disk::real_root(&self.workspace)?;
+        Ok(self.root.get_or_init(|| root))
     }
 
     pub fn path(&self) -> &Path {
@@ -104,6 +127,22 @@ impl Store {
         }
     }
 
+    /// The list's history opened for a change, under the lock, with where it is: the file in
+    /// `.todos/`, opened without a look first, else (absent) where `history_path` says.
+    pub fn open_history(&self) -> (PathBuf, history::End) {
+        let end = history::End::open(&self.history);
+        if self.legacy.is_none() || !end.absent() {
+            return (self.history.clone(), end);
+        }
+        let path = self.history_path().to_path_buf();
+        let end = if path == self.history {
+            end
+        } else {
+            history::End::open(&path)
+        };
+        (path, end)
+    }
+
     /// Every place the list's history may be: in `.todos/`, and the old place.
     pub fn history_files(&self) -> impl Iterator<Item = &Path> {
         std::iter::once(self.history.as_path())
@@ -123,12 +162,12 @@ impl Store {
     /// `.todos/`, where every list's lock, history and temporary files are, checked as
     /// `check_folder` checks a named list's: for reads of the history as for a change.
     pub fn check_private(&self, create: bool) -> Result<disk::Folder> {
-        let root = disk::real_root(&self.workspace)?;
+        let root = self.real_root()?;
         let relative = self
             .private
             .strip_prefix(&self.workspace)
             .unwrap_or(&self.private);
-        disk::folder(&root, relative, create)
+        disk::folder(root, relative, create)
     }
 
     /// The store's path with `suffix`: `.todos.json.corrupt-…`, `.todos/api.json.corrupt-…`.
@@ -140,37 +179,61 @@ impl Store {
 
     /// Reads the store; a workspace without one holds an empty plan. Creates nothing.
     pub fn load(&self) -> Result<Document> {
+        Ok(self
+            .load_meta()?
+            .map(|(document, _)| document)
+            .unwrap_or_default())
+    }
+
+    /// `load` under the store's lock: what the read's `fstat` says of the store (its mode)
+    /// is kept for `save`, which then does not look at the path again.
+    pub fn load_under(&self, lock: &Lock) -> Result<Document> {
+        let read = self.load_meta()?;
+        lock.store_mode
+            .set(Some(disk::mode_of(read.as_ref().map(|(_, meta)| meta))));
+        Ok(read.map(|(document, _)| document).unwrap_or_default())
+    }
+
+    /// `load`, with the store's metadata as the read's `fstat` gave it; `None` without one.
+    fn load_meta(&self) -> Result<Option<(Document, fs::Metadata)>> {
         self.check_folder(false)?;
         let hint = Hint::UndoRecovers {
             path: self.path.clone(),
         };
-        Ok(Self::read(&self.path, Some(hint))?.unwrap_or_default())
+        Self::read_meta(&self.path, Some(hint))
     }
 
     /// Reads and checks the store at `path`, with the same strict rules for any file read as
     /// a store (git's merge driver reads its three through here); `hint` says how to recover.
     pub fn read(path: &Path, hint: Option<Hint>) -> Result<Option<Document>> {
+        Ok(Self::read_meta(path, hint)?.map(|(document, _)| document))
+    }
+
+    /// `read`, with the metadata of the file read (its `fstat`).
+    fn read_meta(path: &Path, hint: Option<Hint>) -> Result<Option<(Document, fs::Metadata)>> {
         // A store larger than the cap is refused without being read (SPEC §9).
-        let bytes = disk::read(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))
+        let read = disk::read_meta(path, Links::Refuse, disk::Cap::Bytes(disk::MAX_STORE_BYTES))
             .map_err(|err| match err.kind {
                 Kind::InvalidParam => err.into_unreadable_store(hint.clone()),
                 _ => err,
             })?;
-        let Some(bytes) = bytes else {
+        let Some((bytes, meta)) = read else {
             return Ok(None);
         };
-        Self::decode(&bytes).map(Some).map_err(|what| {
-            // git merged the plan line by line (no merge driver ran): say what recovers it.
-            if crate::store::conflict_markers::present(&bytes) {
-                return conflicted(path);
-            }
-            Disk::Unreadable {
-                path: path.to_path_buf(),
-                what,
-                hint,
-            }
-            .into()
-        })
+        Self::decode(&bytes)
+            .map(|document| Some((document, meta)))
+            .map_err(|what| {
+                // git merged the plan line by line (no merge driver ran): say what recovers it.
+                if crate::store::conflict_markers::present(&bytes) {
+                    return conflicted(path);
+                }
+                Disk::Unreadable {
+                    path: path.to_path_buf(),
+                    what,
+                    hint,
+                }
+                .into()
+            })
     }
 
     /// Reads what counters an unreadable store still holds, if it parses as JSON at all, so
@@ -217,7 +280,9 @@ impl Store {
 
     /// Moves an unreadable store aside as `.todos.json.corrupt-YYYYMMDD-HHMMSS` (with `-2`,
     /// `-3`, … when that name is taken); the lock must be held. Returns where it went.
-    pub fn set_aside(&self, _lock: &Lock, stamp: &str) -> Result<PathBuf> {
+    pub fn set_aside(&self, lock: &Lock, stamp: &str) -> Result<PathBuf> {
+        // What the read found is gone: the store saved next is a new one.
+        lock.store_mode.set(None);
         let name = |n: u32| match n {
             1 => self.sibling(&format!(".corrupt-{stamp}")),
             n => self.sibling(&format!(".corrupt-{stamp}-{n}")),
@@ -339,11 +404,17 @@ impl Store {
     /// under the lock: its history (appended to the one in `.todos/` if another `todos` wrote
     /// one since, lines the new one holds never twice; `history::move_in`), then its lock file
     /// and the temporary files killed writers left. Each step loses nothing when stopped
-    /// midway. Called by a change before it reads the history's ends, and by `save`.
+    /// midway. Called by a change before it reads the history's ends, and by `save`: once
+    /// under a lock when it leaves nothing behind, since nothing moves back while the lock is
+    /// held (an old `todos` that writes there meanwhile, under its own lock made anew, is moved
+    /// in by the next change, as when it writes just after this one).
     pub fn move_old_files(&self, lock: &Lock) -> Result<Vec<Warning>> {
         let Some(legacy) = &self.legacy else {
             return Ok(Vec::new());
         };
+        if lock.moved_in.get() {
+            return Ok(Vec::new());
+        }
         let history = disk::check_file(&legacy.history)?.is_some();
         let mut warnings = Vec::new();
         if history {
@@ -357,6 +428,9 @@ impl Store {
         if history || lock.legacy.is_some() {
             disk::clear_strays_beside(&self.path)?;
         }
+        // A file left where it was is looked at again, and its warning given again, by the
+        // next call: a change tried again after a lost race says it too.
+        lock.moved_in.set(warnings.is_empty());
         Ok(warnings)
     }
 
@@ -391,25 +465,36 @@ impl Store {
         }
         // Its warnings were the change's, which moved the old files first.
         self.move_old_files(lock)?;
-        let current = disk::check_file(&self.path)?;
-        let mode = disk::mode_of(current.as_ref());
-        if self.dir == self.private {
-            disk::replace(&self.path, &bytes, mode)?;
+        // The mode the read under this lock found (its `fstat` refused anything but a regular
+        // file, no link followed), else a look now. Either way `replace` renames over the
+        // name, never writing through what is there.
+        let mode = match lock.store_mode.get() {
+            Some(mode) => mode,
+            None => disk::mode_of(disk::check_file(&self.path)?.as_ref()),
+        };
+        // The temporary file is made in `.todos/`, whose read for strays says whether its
+        // `.gitignore` is there.
+        let ignored = if self.dir == self.private {
+            disk::replace_noting(&self.path, &bytes, mode, IGNORE_FILE)?
         } else {
-            disk::replace_from(&self.private, &self.path, &bytes, mode)?;
-        }
+            disk::replace_from(&self.private, &self.path, &bytes, mode, Some(IGNORE_FILE))?
+        };
+        lock.store_mode.set(Some(mode));
         // The store is in place: its lock file and folder stay with it.
         lock.keep();
-        self.ignore_private();
+        if !ignored {
+            self.ignore_private();
+        }
         Ok(())
     }
 
     /// Writes `.todos/.gitignore` when there is none, so that the folder keeps out of git what
     /// it holds but the plans. Written once the store is saved, so that a change that fails
     /// leaves none; a change that cannot write it is not failed for it (a link or a FIFO
-    /// there is never written through), and the next change tries again.
+    /// there is never written through), and the next change tries again. A save whose read
+    /// of `.todos/` saw one there does not look again.
     pub(crate) fn ignore_private(&self) {
-        let ignore = self.private.join(".gitignore");
+        let ignore = self.private.join(IGNORE_FILE);
         if let Ok(None) = disk::check_file(&ignore) {
             let _ = disk::create_whole(&ignore, PRIVATE_IGNORE.as_bytes());
         }

@@ -136,10 +136,29 @@ pub fn trusted(common: &Path) -> Result<(), Distrust> {
 /// The owner of `path` when it is another user than this one or root.
 #[cfg(unix)]
 pub fn foreign_owner(path: &Path) -> Option<u32> {
+    foreign_uid(&fs::symlink_metadata(path).ok()?)
+}
+
+/// The owner of a file looked at already (`meta`), when it is another user than this one or
+/// root.
+#[cfg(unix)]
+pub fn foreign_uid(meta: &fs::Metadata) -> Option<u32> {
     use std::os::unix::fs::MetadataExt;
-    let uid = fs::symlink_metadata(path).ok()?.uid();
-    let me = rustix::process::geteuid().as_raw();
-    (uid != 0 && uid != me).then_some(uid)
+    let uid = meta.uid();
+    (uid != 0 && uid != own_uid()).then_some(uid)
+}
+
+/// This process's effective user id, asked once: todos never changes it, and a run compares
+/// every file it trusts with it (a workspace's files, `.git`, the folder above).
+#[cfg(unix)]
+pub fn own_uid() -> u32 {
+    static UID: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *UID.get_or_init(|| rustix::process::geteuid().as_raw())
+}
+
+#[cfg(not(unix))]
+pub fn foreign_uid(_meta: &fs::Metadata) -> Option<u32> {
+    None
 }
 
 #[cfg(not(unix))]

@@ -116,6 +116,25 @@ fn a_gitignore_of_the_users_own_in_the_folder_is_left_alone() {
     );
 }
 
+/// A save learns whether `.todos/.gitignore` is there from the read of `.todos/` it makes for
+/// killed writers' temporary files: one removed is seen missing, and written again, by the
+/// next change of the default list or of a named one.
+#[test]
+fn a_gitignore_removed_is_written_again_by_the_next_change() {
+    let env = repository();
+    env.create_a();
+    let written = env.read(".todos/.gitignore");
+    for list in [&["create", "B"][..], &["-l", "api", "create", "C"]] {
+        fs::remove_file(env.path(".todos/.gitignore")).unwrap();
+        env.todos(list)
+            .stdout_to(std::process::Stdio::null())
+            .run()
+            .success();
+        assert_eq!(env.read(".todos/.gitignore"), written, "{list:?}");
+    }
+    assert_eq!(status(&env), "?? .todos.json\n?? .todos/api.json\n");
+}
+
 #[test]
 fn a_refused_change_and_a_read_leave_no_folder_behind() {
     let env = TestEnv::new();

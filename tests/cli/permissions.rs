@@ -172,6 +172,33 @@ fn another_user_may_change_a_plan_in_a_folder_everyone_may_write() {
     assert_eq!(env.store()["todos"][0]["status"], "completed");
 }
 
+/// A change reads its history's end through the descriptor it then appends with, opened for
+/// both: a history another user may read but not write is read all the same (a read refused
+/// would say "cannot read"), and only the append says it cannot be written.
+#[test]
+fn a_history_another_user_may_read_but_not_write_is_read_and_not_recorded() {
+    let env = TestEnv::new();
+    let Some(update) = root_plan_open_to_nobody(&env, 0o777) else {
+        return;
+    };
+    fs::set_permissions(env.path(HISTORY), fs::Permissions::from_mode(0o644)).unwrap();
+    let before = env.read(HISTORY);
+    update
+        .expect_stdout(concat!(
+            "[1/2] S\n",
+            "  1 [x] a\n",
+            "  2 [ ] b\n",
+            still_open!(1 of 2)
+        ))
+        .expect_stderr(
+            "warning: the change is saved, but its history could not record it: cannot open for \
+             appending [ROOT]/ws/.todos/default.history.jsonl: Permission denied (os error 13)\n",
+        )
+        .run()
+        .success();
+    assert_eq!(env.read(HISTORY), before);
+}
+
 #[test]
 fn a_folder_another_user_may_write_but_not_read_refuses_a_change_before_writing() {
     // A replacement opens its folder first, to read it for killed writers' temporary files and

@@ -225,21 +225,20 @@ fn is_driver_header(line: &str) -> bool {
 /// anything else is refused, so a planted `.git` file cannot send the write to another
 /// repository.
 pub(crate) fn common_dir(workspace: &Path) -> Result<PathBuf> {
-    let Some(top) = workspace
-        .ancestors()
-        .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())
-    else {
+    // The `lstat` that finds `.git` is the one every check below reads.
+    let Some((top, dot, meta)) = workspace.ancestors().find_map(|dir| {
+        let dot = dir.join(".git");
+        let meta = fs::symlink_metadata(&dot).ok()?;
+        Some((dir, dot, meta))
+    }) else {
         return Setup::NotInGit {
             workspace: workspace.to_path_buf(),
         }
         .into();
     };
-    let dot = top.join(".git");
-    let meta =
-        fs::symlink_metadata(&dot).map_err(|err| Error::from(Disk::io("look at", &dot, &err)))?;
     let refused = |why: Distrust| Error::from(Setup::Untrusted { why });
     let common = if meta.is_dir() {
-        trusted_repository(top, &dot).map_err(refused)?;
+        trusted_repository(top, &dot, &meta).map_err(refused)?;
         dot.clone()
     } else if meta.is_file() {
         pointed(&dot).map_err(refused)?
@@ -254,9 +253,18 @@ pub(crate) fn common_dir(workspace: &Path) -> Result<PathBuf> {
 
 /// What `init --git` says to do about a pointer or a repository it does not trust.
 /// A repository's own `.git` folder and the folder it lies in, owned by this user or root.
-fn trusted_repository(top: &Path, dot: &Path) -> std::result::Result<(), Distrust> {
-    for (path, what) in [(top, Owned::Repository), (dot, Owned::RepositoryGit)] {
-        if let Some(uid) = worktree::foreign_owner(path) {
+/// `dot_meta` is what an `lstat` of `dot` gave.
+fn trusted_repository(
+    top: &Path,
+    dot: &Path,
+    dot_meta: &fs::Metadata,
+) -> std::result::Result<(), Distrust> {
+    let foreign = [
+        (top, Owned::Repository, worktree::foreign_owner(top)),
+        (dot, Owned::RepositoryGit, worktree::foreign_uid(dot_meta)),
+    ];
+    for (path, what, uid) in foreign {
+        if let Some(uid) = uid {
             return Err(Distrust::Foreign {
                 what,
                 path: path.to_path_buf(),

@@ -76,27 +76,30 @@ fn sync_folder(handle: &File, path: &Path) -> Result<()> {
 /// `.NAME.PID-N.todos-tmp`. Created new, it can never be a planted link; a taken name moves on
 /// to the next `N`.
 fn write_temp_beside(folder: &Beside, target: &Path, bytes: &[u8], mode: u32) -> Result<PathBuf> {
-    write_temp_as(folder, target, bytes, mode, Durable::Synced)
+    write_temp_as(folder, target, bytes, mode, Durable::Synced, None).map(|(tmp, _)| tmp)
 }
 
+/// `write_temp_beside`, durable or not; with `note`, whether the folder's read for strays
+/// saw a file of that name in it.
 fn write_temp_as(
     folder: &Beside,
     target: &Path,
     bytes: &[u8],
     mode: u32,
     durable: Durable,
-) -> Result<PathBuf> {
+    note: Option<&str>,
+) -> Result<(PathBuf, bool)> {
     let dir = folder.path;
     let name = target
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
     let pid = std::process::id();
-    remove_dead_strays(folder, &format!(".{name}."), pid);
+    let seen = remove_dead_strays(folder, &format!(".{name}."), pid, note);
     for n in 0..100 {
         let tmp = dir.join(format!(".{name}.{pid}-{n}.todos-tmp"));
         match write_new_as(&tmp, bytes, mode, durable) {
-            Ok(()) => return Ok(tmp),
+            Ok(()) => return Ok((tmp, seen)),
             Err(err) if err.kind() == ErrorKind::AlreadyExists => {}
             Err(err) => return Err(Error::from(Disk::io("write", &tmp, &err))),
         }
@@ -111,9 +114,12 @@ fn write_temp_as(
 /// (`PREFIX` is `.NAME.`: `.NAME.PID-N.todos-tmp` whose PID is gone), so a kill leaves no
 /// lasting litter. Best effort; a link or anything but a regular file is left alone
 /// (`remove_stray` refuses it). On Linux the folder is read through its open descriptor into
-/// a small buffer, where `read_dir` would open it again and allocate 32 KiB.
-fn remove_dead_strays(folder: &Beside, prefix: &str, own_pid: u32) {
-    let remove_if_dead = |file: &str| {
+/// a small buffer, where `read_dir` would open it again and allocate 32 KiB. Whether the
+/// folder held a file named `note`, as the read saw it.
+fn remove_dead_strays(folder: &Beside, prefix: &str, own_pid: u32, note: Option<&str>) -> bool {
+    let mut seen = false;
+    let mut remove_if_dead = |file: &str| {
+        seen = seen || note == Some(file);
         let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
         let pid = file
             .strip_prefix(prefix)
@@ -144,6 +150,7 @@ fn remove_dead_strays(folder: &Beside, prefix: &str, own_pid: u32) {
             remove_if_dead(file);
         }
     }
+    seen
 }
 
 /// Whether a process `pid` exists (signal 0: nothing is sent). Unsure counts as alive.
@@ -171,7 +178,14 @@ fn alive(_pid: u32) -> bool {
 /// `link_target`) and its folder (`folder`).
 pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
     let folder = Beside::open(target)?;
-    rename_over(&folder, &folder, target, bytes, mode)
+    rename_over(&folder, &folder, target, bytes, mode, None).map(|_| ())
+}
+
+/// `replace`; whether the folder the temporary file was made in held a file named `note`, as
+/// its read for strays saw it (so that a caller asks no more of that folder).
+pub fn replace_noting(target: &Path, bytes: &[u8], mode: u32, note: &str) -> Result<bool> {
+    let folder = Beside::open(target)?;
+    rename_over(&folder, &folder, target, bytes, mode, Some(note))
 }
 
 /// `replace`, with the temporary file made in `temporary` (a folder of the same file system,
@@ -180,7 +194,14 @@ pub fn replace(target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
 /// `git status`. The rename is atomic across the two folders as within one; the folder that
 /// gains the name is synced. A crash that lost only the temporary name's removal would leave
 /// a stray, which the next write clears.
-pub fn replace_from(temporary: &Path, target: &Path, bytes: &[u8], mode: u32) -> Result<()> {
+/// With `note`, whether `temporary` held a file of that name (as `replace_noting`).
+pub fn replace_from(
+    temporary: &Path,
+    target: &Path,
+    bytes: &[u8],
+    mode: u32,
+    note: Option<&str>,
+) -> Result<bool> {
     let destination = Beside::open(target)?;
     rename_over(
         &Beside::folder(temporary)?,
@@ -188,24 +209,26 @@ pub fn replace_from(temporary: &Path, target: &Path, bytes: &[u8], mode: u32) ->
         target,
         bytes,
         mode,
+        note,
     )
 }
 
 /// Writes a temporary file in `folder`, renames it over `target` and syncs `destination`,
-/// the folder that holds `target`.
+/// the folder that holds `target`; with `note`, whether `folder` held a file of that name.
 fn rename_over(
     folder: &Beside,
     destination: &Beside,
     target: &Path,
     bytes: &[u8],
     mode: u32,
-) -> Result<()> {
-    let tmp = write_temp_beside(folder, target, bytes, mode)?;
+    note: Option<&str>,
+) -> Result<bool> {
+    let (tmp, seen) = write_temp_as(folder, target, bytes, mode, Durable::Synced, note)?;
     if let Err(err) = fs::rename(&tmp, target) {
         let _ = fs::remove_file(&tmp);
         return Err(Error::from(Disk::io("replace", target, &err)));
     }
-    destination.sync()
+    destination.sync().map(|()| seen)
 }
 
 /// Clears the temporary files that writers killed while writing `target` left beside it,
@@ -217,7 +240,7 @@ pub fn clear_strays_beside(target: &Path) -> Result<()> {
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_default();
-    remove_dead_strays(&folder, &format!(".{name}."), std::process::id());
+    remove_dead_strays(&folder, &format!(".{name}."), std::process::id(), None);
     Ok(())
 }
 
@@ -248,7 +271,7 @@ pub fn create_whole(target: &Path, bytes: &[u8]) -> Result<bool> {
 /// than its fetch (docs/performance.md). Read-only, as git makes them.
 pub fn create_object(target: &Path, bytes: &[u8]) -> Result<bool> {
     let folder = Beside::open(target)?;
-    let tmp = write_temp_as(&folder, target, bytes, 0o444, Durable::Unsynced)?;
+    let (tmp, _) = write_temp_as(&folder, target, bytes, 0o444, Durable::Unsynced, None)?;
     let linked = fs::hard_link(&tmp, target);
     let _ = fs::remove_file(&tmp);
     match linked {
@@ -329,6 +352,40 @@ mod tests {
         assert!(move_to_new(&store, &aside).unwrap());
         assert_eq!(fs::read_to_string(&aside).unwrap(), "corrupt");
         assert!(!store.exists());
+    }
+
+    /// A replace says whether the folder's read for strays saw a name, past the first read
+    /// of the folder as before it, and only that name.
+    #[test]
+    fn a_replace_notes_a_name_its_read_of_the_folder_saw() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = dir.path().join("store.json");
+        for n in 0..300 {
+            fs::write(
+                dir.path().join(format!("a-file-with-a-long-name-{n:04}")),
+                "",
+            )
+            .unwrap();
+        }
+        assert!(!replace_noting(&store, b"one", 0o644, ".gitignore").unwrap());
+        fs::write(dir.path().join(".gitignore"), "*\n").unwrap();
+        assert!(replace_noting(&store, b"two", 0o644, ".gitignore").unwrap());
+        assert!(!replace_noting(&store, b"three", 0o644, ".gitignor").unwrap());
+        let elsewhere = tempfile::tempdir().unwrap();
+        let target = elsewhere.path().join("plan.json");
+        assert!(replace_from(dir.path(), &target, b"four", 0o644, Some(".gitignore")).unwrap());
+        assert!(
+            !replace_from(
+                elsewhere.path(),
+                &target,
+                b"five",
+                0o644,
+                Some(".gitignore")
+            )
+            .unwrap()
+        );
+        assert_eq!(fs::read_to_string(&target).unwrap(), "five");
+        assert_eq!(fs::read_to_string(&store).unwrap(), "three");
     }
 
     #[test]

@@ -8,7 +8,6 @@
 //! a line (parsed only when they differ).
 
 use std::borrow::Cow;
-use std::path::Path;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -40,16 +39,20 @@ impl Head {
     }
 }
 
-/// The `Head` a change replacing `old` goes on from, read from the end of the history at
-/// `path` under the store's lock. `readable`: `old` is the store as read; else (an unreadable
+/// The `Head` a change replacing `old` goes on from, read from the end of the history `end`
+/// (opened under the store's lock, its ends read or not). `readable`: `old` is the store as read; else (an unreadable
 /// store `undo` sets aside) only what it still names is known, and a line is believed for
 /// its revision and the line it names, never made up. A history that cannot be read holds up
 /// nothing here; its append warns of it.
-pub fn head(path: &Path, old: &Document, readable: bool) -> Head {
+pub fn head(end: &mut super::End, old: &Document, readable: bool) -> Head {
     if old.revision == 0 {
         return Head::default();
     }
-    match own_line(path, old, readable) {
+    let found = match &mut end.back {
+        Ok(Some(back)) => own_line(back, old, readable),
+        _ => None,
+    };
+    match found {
         Some(hash) => Head {
             hash: Some(hash),
             missed: None,
@@ -103,8 +106,7 @@ struct Own<'a> {
 /// store's plan (or, for an unreadable store, only what it still names is checked). A line in
 /// memory is parsed once, as `Own`; one further back is first read for its revision and the
 /// line it names alone, as serde goes through the file.
-fn own_line(path: &Path, old: &Document, readable: bool) -> Option<String> {
-    let mut back = tail::Back::open(path).ok()??;
+fn own_line(back: &mut tail::Back, old: &Document, readable: bool) -> Option<String> {
     for _ in 0..HEAD_LINES {
         let line = back.prev().ok()??;
         if !back.is_held(&line)

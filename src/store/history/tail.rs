@@ -46,6 +46,10 @@ pub struct Line {
 /// up to `MAX_CHUNK`, so a history of short lines costs one small read and a long line a few.
 pub struct Back {
     file: File,
+    /// Whether `file` was opened to append to as well (`open_appending`).
+    appends: bool,
+    /// The file's size when it was opened.
+    size: u64,
     /// Where reading back stops: `MAX_READ_BYTES` before the end.
     floor: u64,
     /// The file's bytes from `from` to its end, as read back, while they fit `WINDOW_BYTES`.
@@ -71,9 +75,31 @@ impl Back {
         let Some((file, meta)) = disk::open_read_meta(path, Links::Refuse)? else {
             return Ok(None);
         };
+        Ok(Some(Self::of(file, &meta, false)))
+    }
+
+    /// `open`, the file opened to append to as well when it can be (`disk::open_read_append`):
+    /// a change reads its end, then appends its line through the same descriptor
+    /// (`into_appender`).
+    pub fn open_appending(path: &Path) -> Result<Option<Self>> {
+        let Some((file, meta, appends)) = disk::open_read_append(path)? else {
+            return Ok(None);
+        };
+        Ok(Some(Self::of(file, &meta, appends)))
+    }
+
+    /// The file opened to append to, when it was (`open_appending`); the bytes read back are
+    /// let go.
+    pub fn into_appender(self) -> Option<File> {
+        self.appends.then_some(self.file)
+    }
+
+    fn of(file: File, meta: &std::fs::Metadata, appends: bool) -> Self {
         let size = meta.len();
-        Ok(Some(Self {
+        Self {
             file,
+            appends,
+            size,
             floor: size.saturating_sub(MAX_READ_BYTES),
             window: Vec::new(),
             from: size,
@@ -83,7 +109,7 @@ impl Back {
             line_end: None,
             found: Vec::new(),
             scratch: Vec::new(),
-        }))
+        }
     }
 
     /// The whole line before those handed out so far, the last line first; `None` at the
@@ -146,6 +172,45 @@ impl Back {
         self.found.reverse();
         self.reached = start;
         Ok(())
+    }
+
+    /// The revisions of the file's first and last lines, as `span` reads them, from what
+    /// reading back the last line holds: the line a change goes on from is then found in the
+    /// same bytes (`head`), never read twice. The lines are handed out afterwards as before,
+    /// the last one first. A last line that starts beyond what is read back (a runaway one)
+    /// is read as `span` reads it.
+    pub fn ends(&mut self) -> io::Result<super::Ends> {
+        if self.size == 0 {
+            return Ok(None);
+        }
+        let Some(last) = self.prev()? else {
+            return super::span_of(&self.file, self.size);
+        };
+        // Handed out again by the next `prev`.
+        self.found.push(last);
+        // A torn end (no newline after the last line) says nothing; the window runs to the
+        // file's end, and its first read is always kept.
+        if self.window.last() != Some(&b'\n') {
+            return Ok(None);
+        }
+        let mut head = [0_u8; 64];
+        let mut leading = |start: u64| -> io::Result<Option<u64>> {
+            if let Some(held) = start
+                .checked_sub(self.from)
+                .and_then(|offset| usize::try_from(offset).ok())
+                .and_then(|offset| self.window.get(offset..))
+                .filter(|held| !held.is_empty())
+            {
+                return Ok(super::leading_revision(held));
+            }
+            let len = usize::try_from(self.size - start).map_or(head.len(), |len| len.min(64));
+            read_exact_at(&self.file, &mut head[..len], start)?;
+            Ok(super::leading_revision(&head[..len]))
+        };
+        let Some(first) = leading(0)? else {
+            return Ok(None);
+        };
+        Ok(leading(last.start)?.map(|latest| (first, latest)))
     }
 
     /// Whether `line` lies in memory: parsing it costs no read.

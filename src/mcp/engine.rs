@@ -22,7 +22,9 @@ use crate::context::Context;
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::model::Limits;
-use crate::policy::error::{Bug, Error, Failure, Input, Plan};
+use crate::policy::error::{
+    Advice, Bug, Caller, Disk, Error, Failure, Hint, Input, Plan, Problem, Said, Wrong,
+};
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
 use crate::view::envelope::{self, Place};
 
@@ -146,6 +148,7 @@ impl Engine {
         let mut reply = crate::commands::run(&global, &mut host, given);
         if let Err(err) = &mut reply.result {
             named_as_sent(err, list_given);
+            said_to_a_client(err);
         }
         let (envelope, refused) =
             crate::view::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
@@ -204,6 +207,66 @@ fn named_as_sent(err: &mut Error, list_given: bool) {
             *at = arguments::NAMED.path(Flag::List);
         }
         _ => {}
+    }
+}
+
+/// What a refusal advises, said to an MCP client: the tools to call and the arguments to send
+/// (`history`; `undo` with `"to": REV`), where the command line's words name commands to run
+/// (`todos history`; `todos undo --to REV`). Every failure a tool's command can raise whose
+/// advice names a command is here.
+fn said_to_a_client(err: &mut Error) {
+    let client = Caller::Client;
+    match err.failure.as_mut() {
+        Failure::Plan(
+            Plan::NothingToUndo { caller }
+            | Plan::NothingToRedo { caller, .. }
+            | Plan::Unvouched { caller, .. },
+        ) => *caller = client,
+        Failure::Plan(Plan::CannotUndo { to, .. } | Plan::MissingRevision { to, .. }) => {
+            *to = arguments::NAMED.path(Flag::To);
+        }
+        Failure::Plan(Plan::Unrestorable { to, problems, .. }) => {
+            *to = arguments::NAMED.path(Flag::To);
+            problems_to_a_client(problems);
+        }
+        Failure::Plan(Plan::NotKept { at, .. }) => *at = arguments::NAMED.path(Flag::Revision),
+        Failure::Disk(Disk::Unreadable {
+            hint: Some(hint), ..
+        }) => to_a_client(hint),
+        _ => {}
+    }
+    let mut advice = &mut err.advice;
+    loop {
+        match advice {
+            Advice::Own | Advice::Given(None) => break,
+            Advice::Given(Some(hint)) => {
+                to_a_client(hint);
+                break;
+            }
+            Advice::Then(before, hint) => {
+                to_a_client(hint);
+                advice = before;
+            }
+        }
+    }
+    problems_to_a_client(&mut err.problems);
+}
+
+/// Problems said to an MCP client, as `said_to_a_client`.
+fn problems_to_a_client(problems: &mut [Problem]) {
+    for problem in problems {
+        if let Said::Wrong(Wrong::IdMissing { caller } | Wrong::TooManyItems { caller, .. }) =
+            &mut problem.message
+        {
+            *caller = Caller::Client;
+        }
+    }
+}
+
+/// A hint said to an MCP client, as `said_to_a_client`.
+fn to_a_client(hint: &mut Hint) {
+    if let Hint::Ids { caller, .. } | Hint::UndoRecovers { caller, .. } = hint {
+        *caller = Caller::Client;
     }
 }
 

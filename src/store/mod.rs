@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use crate::plan::list::{LISTS_DIR, Legacy, ListName};
 use crate::policy::error::{
-    self, Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable, Warning,
+    self, Caller, Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable, Warning,
 };
 use crate::policy::text::escape;
 use crate::store::disk::Links;
@@ -143,6 +143,7 @@ impl Store {
         self.check_folder(false)?;
         let hint = Hint::UndoRecovers {
             path: self.path.clone(),
+            caller: Caller::CommandLine,
         };
         Ok(Self::read(&self.path, Some(hint))?.unwrap_or_default())
     }

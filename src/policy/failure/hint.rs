@@ -1,6 +1,6 @@
 //! How to fix a refused input, said beside its problems.
 
-use crate::policy::error::Path;
+use crate::policy::error::{Caller, Path};
 
 /// The commands that read their input from stdin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,8 +18,8 @@ pub enum Hint {
     /// An update that changes nothing: an example with its id.
     UpdateExample { id: String },
     /// An id that names no item: the ids there are (the first `IDS_SAID`), or that the plan
-    /// is empty.
-    Ids { ids: Vec<String> },
+    /// is empty; `caller`: who is told how to see them.
+    Ids { ids: Vec<String>, caller: Caller },
     /// A finished item moved back: the command that reopens it, or, for a change given as
     /// JSON (`reopen` a key), the change that does. Boxed: a hint rides in every `Error`.
     Reopen {
@@ -40,8 +40,11 @@ pub enum Hint {
     CheckFile,
     /// A `memory_dir` that leads out of the workspace.
     MemoryDirInside,
-    /// A store that cannot be read: `undo` sets it aside.
-    UndoRecovers { path: std::path::PathBuf },
+    /// A store that cannot be read: `undo` sets it aside, run or called as `caller` does.
+    UndoRecovers {
+        path: std::path::PathBuf,
+        caller: Caller,
+    },
     /// `create`'s words, split by the shell, refused: the command quoted as it was meant.
     Quote(crate::policy::failure::Split),
     /// `merge-file` refused its inputs: what git does with OURS, and what the user does next.

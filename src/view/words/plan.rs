@@ -1,9 +1,10 @@
 //! The words of `policy/failure/plan.rs`.
 
 use super::Words;
-use super::{given, summarize};
-use crate::policy::error::{Kind, Path};
+use super::{given, summarize, tool};
+use crate::policy::error::{Caller, Kind, Path};
 use crate::policy::failure::{ChainEnd, LeaseState, Plan, Revisions};
+use crate::policy::mcp::Tool;
 use crate::policy::settings::{Setting, Variable};
 use crate::policy::text::escape;
 
@@ -24,13 +25,16 @@ impl Plan {
     pub(super) fn render(self) -> Words {
         let invalid = |message: String| Words::new(Kind::InvalidParam, message);
         match self {
-            Self::NothingToUndo => invalid(
+            Self::NothingToUndo { caller } => invalid(
                 "nothing more to undo: the plan shown is revision 0, the empty plan before the \
                  first change"
                     .to_owned(),
             )
-            .with_hint("`todos redo` steps forward again"),
-            Self::NothingToRedo { since_undo } => invalid(
+            .with_hint(match caller {
+                Caller::CommandLine => "`todos redo` steps forward again".to_owned(),
+                Caller::Client => format!("call {} to step forward again", tool(Tool::Redo)),
+            }),
+            Self::NothingToRedo { since_undo, caller } => invalid(
                 if since_undo {
                     "nothing to redo: no undo was taken back since the last change"
                 } else {
@@ -38,7 +42,17 @@ impl Plan {
                 }
                 .to_owned(),
             )
-            .with_hint("`todos undo` takes the last change back; `todos redo` then puts it back"),
+            .with_hint(match caller {
+                Caller::CommandLine => {
+                    "`todos undo` takes the last change back; `todos redo` then puts it back"
+                        .to_owned()
+                }
+                Caller::Client => format!(
+                    "call {} to take the last change back; {} then puts it back",
+                    tool(Tool::Undo),
+                    tool(Tool::Redo)
+                ),
+            }),
             Self::WorkspaceGone {
                 path,
                 replaced,
@@ -96,14 +110,20 @@ impl Plan {
                 invalid("the session's count of finished plans is at its maximum".to_owned())
                     .with_hint("start a new session with `todos write --new-session`")
             }
-            Self::NotKept { revision, kept } => {
-                invalid(format!("revision {revision} is not kept: {kept}"))
-                    .with_hint("run `todos history` to see the kept revisions")
+            Self::NotKept { revision, kept, at } => {
+                invalid(format!("revision {revision} is not kept: {kept}")).with_hint(match at {
+                    Path::Typed(_) => "run `todos history` to see the kept revisions".to_owned(),
+                    Path::Input(_) => format!(
+                        "call {} without \"{at}\" to see the kept revisions",
+                        tool(Tool::History)
+                    ),
+                })
             }
             Self::CannotUndo {
                 target,
                 kept,
                 never_changed,
+                to,
             } => {
                 let setting = Setting::HistoryLimit.info();
                 let message = if never_changed {
@@ -111,9 +131,20 @@ impl Plan {
                 } else {
                     format!("revision {target} is not kept: {kept}")
                 };
+                let see = match to {
+                    Path::Typed(_) => {
+                        "run `todos history` to see the kept revisions, then `todos undo --to REV`"
+                            .to_owned()
+                    }
+                    Path::Input(_) => format!(
+                        "call {} to see the kept revisions, then {} with {}",
+                        tool(Tool::History),
+                        tool(Tool::Undo),
+                        sent(&to, "REV")
+                    ),
+                };
                 invalid(message).with_hint(format!(
-                    "run `todos history` to see the kept revisions, then `todos undo --to REV`; \
-                     `{}` ({}) sets how many are kept",
+                    "{see}; `{}` ({}) sets how many are kept",
                     setting.key, setting.env
                 ))
             }
@@ -123,6 +154,7 @@ impl Plan {
                 store,
                 stop,
                 others,
+                caller,
             } => {
                 let path = path.display().to_string();
                 let path = escape(&path);
@@ -148,19 +180,36 @@ impl Plan {
                      cannot be vouched for, and undo restores only what this workspace's own \
                      changes wrote"
                 ))
-                .with_hint(
-                    "the plan is as it was; `todos history` marks the lines it cannot vouch \
-                     for; every change from now on is recorded so that undo can take it back",
-                )
+                .with_hint(format!(
+                    "the plan is as it was; {} marks the lines it cannot vouch for; every change \
+                     from now on is recorded so that undo can take it back",
+                    match caller {
+                        Caller::CommandLine => "`todos history`".to_owned(),
+                        Caller::Client => tool(Tool::History),
+                    }
+                ))
             }
-            Self::Unrestorable { revision, problems } => invalid(format!(
+            Self::Unrestorable {
+                revision,
+                problems,
+                to,
+            } => invalid(format!(
                 "revision {revision} cannot be restored: {}",
                 summarize(&problems)
             ))
-            .with_hint(
-                "restore another revision (`todos history` lists them), or raise the limit as \
-                 said and run undo again",
-            ),
+            .with_hint(match to {
+                Path::Typed(_) => "restore another revision (`todos history` lists them), or \
+                                   raise the limit as said and run undo again"
+                    .to_owned(),
+                Path::Input(_) => format!(
+                    "restore another revision ({} with {}; {} lists them), or raise the limit as \
+                     said and call {} again",
+                    tool(Tool::Undo),
+                    sent(&to, "REV"),
+                    tool(Tool::History),
+                    tool(Tool::Undo)
+                ),
+            }),
             Self::NothingToRestore { path } => Words::new(
                 Kind::StoreCorrupt,
                 format!(
@@ -178,14 +227,24 @@ impl Plan {
                 target,
                 kept,
                 nearest,
+                to,
             } => invalid(format!(
                 "revision {target} is missing from the history: a change was stopped before it \
                  recorded it ({kept})"
             ))
-            .with_hint(format!(
-                "the nearest kept revision before it is {nearest}: `todos undo --to {nearest}`; \
-                 `todos history` lists them all"
-            )),
+            .with_hint(match to {
+                Path::Typed(_) => format!(
+                    "the nearest kept revision before it is {nearest}: `todos undo --to \
+                     {nearest}`; `todos history` lists them all"
+                ),
+                Path::Input(_) => format!(
+                    "the nearest kept revision before it is {nearest}: {} with {}; {} lists them \
+                     all",
+                    tool(Tool::Undo),
+                    given(&to, nearest),
+                    tool(Tool::History)
+                ),
+            }),
             Self::NoList { list, near } => {
                 invalid(format!("no list {list} (did you mean {near}?)")).with_hint(format!(
                     "run the command with `-l {near}`; `todos show --all` prints every list"
@@ -265,4 +324,10 @@ impl Plan {
             }
         }
     }
+}
+
+/// A tool call's argument at `at` with a value the caller chooses (`"to": REV`), where `given`
+/// writes a value as JSON.
+fn sent(at: &Path, placeholder: &str) -> String {
+    format!("\"{at}\": {placeholder}")
 }

@@ -1,0 +1,268 @@
+//! What a refusal through `todos mcp` advises names the tools to call and the arguments to send
+//! (`history`; `undo` with `"to": REV`), never a command line: the command line's own words for
+//! the same refusals stay as they are (`undo.rs`, `history.rs`, `update.rs`, `refusals.rs`).
+
+use serde_json::{Value, json};
+
+use super::{Client, refused_whole, server};
+use crate::support::TestEnv;
+
+/// The history of the default list, beside the store.
+const HISTORY: &str = ".todos/default.history.jsonl";
+
+/// A refusal with no problems, as `refused_whole` returns it: its message, said as the text
+/// too, and its hint.
+fn refusal(message: &str, hint: &str) -> Value {
+    json!({
+        "error": {"code": "INVALID_PARAM", "message": message, "details": [], "hint": hint},
+        "text": format!("error: {message}"),
+    })
+}
+
+/// A refusal of one problem at `path`, with no hint.
+fn problem(path: &str, why: &str) -> Value {
+    json!({
+        "error": {
+            "code": "INVALID_PARAM",
+            "message": format!("{path}: {why}"),
+            "details": [{"path": path, "message": why}],
+        },
+        "text": format!("error: {path}: {why}"),
+    })
+}
+
+/// The hint under a refusal of a revision `undo` cannot put back, said to a client.
+const KEPT_REVISIONS: &str = "call `history` to see the kept revisions, then `undo` with \"to\": \
+                              REV; `history_limit` (TODOS_HISTORY_LIMIT) sets how many are kept";
+
+#[test]
+fn undo_redo_and_history_refusals_name_the_tools_and_to() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let refused = |client: &mut Client, tool: &str, arguments: Value| {
+        refused_whole(&env, client, (tool, arguments), Value::Null)
+    };
+    assert_eq!(
+        refused(&mut client, "undo", json!({})),
+        refusal(
+            "nothing to undo: the plan has never changed",
+            KEPT_REVISIONS
+        )
+    );
+    assert_eq!(
+        refused(&mut client, "redo", json!({})),
+        refusal(
+            "nothing to redo: no undo was taken back since the last change",
+            "call `undo` to take the last change back; `redo` then puts it back"
+        )
+    );
+    env.plan("Ship", &["pending:Build"]);
+    assert_eq!(
+        refused(&mut client, "redo", json!({})),
+        refusal(
+            "nothing to redo: the last change was not an undo",
+            "call `undo` to take the last change back; `redo` then puts it back"
+        )
+    );
+    let not_kept = "revision 9 is not kept: the history keeps revisions 1 to 1";
+    assert_eq!(
+        refused(&mut client, "undo", json!({"to": 9})),
+        refusal(not_kept, KEPT_REVISIONS)
+    );
+    assert_eq!(
+        refused(&mut client, "history", json!({"revision": 9})),
+        refusal(
+            not_kept,
+            "call `history` without \"revision\" to see the kept revisions"
+        )
+    );
+    client.envelope("undo", json!({}));
+    assert_eq!(
+        refused(&mut client, "undo", json!({})),
+        refusal(
+            "nothing more to undo: the plan shown is revision 0, the empty plan before the first \
+             change",
+            "call `redo` to step forward again"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
+/// Two kills in a row leave no history: `undo` to revision 1 names the nearest kept one, as
+/// the `to` to send.
+#[test]
+fn undo_to_a_missing_revision_names_the_nearest_as_to() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    env.plan("Ship", &["pending:Build", "pending:Test"]);
+    std::fs::remove_file(env.path(HISTORY)).unwrap();
+    let mut client = Client::legacy(server(&env), json!({}));
+    assert_eq!(
+        refused_whole(&env, &mut client, ("undo", json!({"to": 1})), Value::Null),
+        refusal(
+            "revision 1 is missing from the history: a change was stopped before it recorded it \
+             (the history keeps no revision yet)",
+            "the nearest kept revision before it is 0: `undo` with \"to\": 0; `history` lists \
+             them all"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
+/// The command line says the same refusal with `--to` (pinned here: no other test reaches it).
+#[test]
+fn undo_to_a_missing_revision_names_the_nearest_as_to_on_the_command_line() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    env.plan("Ship", &["pending:Build", "pending:Test"]);
+    std::fs::remove_file(env.path(HISTORY)).unwrap();
+    env.rejects(
+        env.todos(&["undo", "--to", "1"]).expect_stderr(
+            "error: revision 1 is missing from the history: a change was stopped before it \
+             recorded it (the history keeps no revision yet)\n\
+             hint: the nearest kept revision before it is 0: `todos undo --to 0`; `todos \
+             history` lists them all\n",
+        ),
+        1,
+    );
+}
+
+#[test]
+fn undo_over_a_history_the_store_does_not_vouch_for_names_the_history_tool() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    env.plan("Ship", &["pending:Build", "pending:Test"]);
+    env.write_file(".todos.json", "garbage");
+    let mut client = Client::legacy(server(&env), json!({}));
+    let history = env.path(HISTORY);
+    assert_eq!(
+        refused_whole(&env, &mut client, ("undo", json!({})), Value::Null),
+        refusal(
+            &format!(
+                "revision 2 cannot be restored: the store (revision 2) names no line of {}: an \
+                 older todos, a merge or another checkout wrote it; 2 lines of the history cannot \
+                 be vouched for, and undo restores only what this workspace's own changes wrote",
+                history.display()
+            ),
+            "the plan is as it was; `history` marks the lines it cannot vouch for; every change \
+             from now on is recorded so that undo can take it back"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
+/// A revision written under raised limits: the server, under the defaults, names another
+/// revision as the `to` to send. The problems name the limits as the command line's do.
+#[test]
+fn undo_of_a_revision_over_the_limits_names_to_and_the_history_tool() {
+    let env = TestEnv::new();
+    let twelve: Vec<Value> = (1..=12)
+        .map(|n| json!({"content": format!("S{n}"), "status": "pending"}))
+        .collect();
+    env.todos(&["-q", "write"])
+        .env("TODOS_MAX_ITEMS", "50")
+        .stdin(json!({"summary": "Wide", "todos": twelve}).to_string())
+        .run()
+        .success();
+    env.plan("Ship", &["pending:Build"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    assert_eq!(
+        refused_whole(&env, &mut client, ("undo", json!({})), Value::Null),
+        refusal(
+            "revision 1 cannot be restored: todos: holds 12 items, the limit is 10; remove items \
+             or merge small steps into one; or raise the limit with \"max_items\" in \
+             .todos.config.json or TODOS_MAX_ITEMS",
+            "restore another revision (`undo` with \"to\": REV; `history` lists them), or raise \
+             the limit as said and call `undo` again"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn an_update_without_an_id_names_the_show_tool() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let call = json!({"status": "completed"});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("update", call.clone()), call),
+        problem(
+            "id",
+            "is missing; name the item to change (its id from `show`)"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn an_unknown_id_in_an_empty_plan_names_the_create_and_write_tools() {
+    let env = TestEnv::new();
+    env.todos(&["-q", "write"])
+        .stdin(json!({"summary": "Ship", "todos": []}).to_string())
+        .run()
+        .success();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let call = json!({"id": "4", "status": "completed"});
+    let mut expected = problem("id", "no item has id \"4\"");
+    expected["error"]["hint"] = json!("the plan is empty; add items with `create` or `write`");
+    assert_eq!(
+        refused_whole(&env, &mut client, ("update", call.clone()), call),
+        expected
+    );
+    assert_eq!(client.close(), 0);
+}
+
+/// Finished items count toward `max_items`: the refusal names the tools that take them out.
+#[test]
+fn a_plan_over_max_items_with_finished_items_names_the_remove_and_write_tools() {
+    let env = TestEnv::new();
+    let nine: Vec<String> = (1..=9).map(|n| format!("completed:S{n}")).collect();
+    let nine: Vec<&str> = nine.iter().map(String::as_str).collect();
+    env.plan("Ship", &nine);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let call = json!({"items": ["One", "Two"]});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("create", call.clone()), call),
+        problem(
+            "todos",
+            "holds 11 items (9 finished), the limit is 10; finished items still count: remove \
+             them (call `remove`) or start a new plan with `write`; or raise the limit with \
+             \"max_items\" in .todos.config.json or TODOS_MAX_ITEMS"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn an_unreadable_store_names_the_undo_tool() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    env.write_file(".todos.json", "garbage");
+    let mut client = Client::legacy(server(&env), json!({}));
+    let store = env.path(".todos.json");
+    let message = format!(
+        "{} cannot be read as a todos store: it is not a JSON object",
+        store.display()
+    );
+    for tool in ["show", "recap", "check"] {
+        assert_eq!(
+            refused_whole(&env, &mut client, (tool, json!({})), Value::Null),
+            json!({
+                "error": {
+                    "code": "STORE_CORRUPT",
+                    "message": message,
+                    "details": [],
+                    "hint": format!(
+                        "the file was left untouched; call `undo` to set it aside and restore \
+                         the latest revision its history kept, or fix {} by hand",
+                        store.display()
+                    ),
+                },
+                "text": format!("error: {message}"),
+            }),
+            "{tool}"
+        );
+    }
+    assert_eq!(client.close(), 0);
+}

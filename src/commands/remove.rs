@@ -93,6 +93,7 @@ pub fn remove(
         warnings.push(Warning::OpenRemoved {
             items: open,
             by: Removal::Removed,
+            caller: Caller::CommandLine,
         });
     }
     warnings.extend(dependencies::unlink(&mut document.todos, &removed));

@@ -18,7 +18,7 @@ use crate::input::{self, Draft, Snapshot, fence};
 use crate::plan::dependencies;
 use crate::plan::model::{self, Item, Limits};
 use crate::policy::error::{
-    At, Error, Hint, Path, Problem, Refused, Result, StdinCommand, Warning,
+    At, Caller, Error, Hint, Path, Problem, Refused, Result, StdinCommand, Warning,
 };
 use crate::policy::sentences;
 use crate::store::Document;
@@ -413,6 +413,7 @@ fn unknown_blocker(
             value: value.to_owned(),
             dropped,
             own,
+            caller: Caller::CommandLine,
         },
     )
 }

@@ -23,7 +23,8 @@ use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::model::Limits;
 use crate::policy::error::{
-    Advice, Bug, Caller, Disk, Error, Failure, Hint, Input, Plan, Problem, Said, Wrong,
+    Advice, Bug, Caller, Disk, Error, Failure, Hint, Input, Plan, Problem, Refused, Said, Warning,
+    Wrong,
 };
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
 use crate::view::envelope::{self, Place};
@@ -146,9 +147,12 @@ impl Engine {
             None,
         );
         let mut reply = crate::commands::run(&global, &mut host, given);
-        if let Err(err) = &mut reply.result {
-            named_as_sent(err, list_given);
-            said_to_a_client(err);
+        match &mut reply.result {
+            Err(err) => {
+                named_as_sent(err, list_given);
+                said_to_a_client(err);
+            }
+            Ok(outcome) => warned_as_a_client(&mut outcome.warnings),
         }
         let (envelope, refused) =
             crate::view::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
@@ -220,8 +224,10 @@ fn said_to_a_client(err: &mut Error) {
         Failure::Plan(
             Plan::NothingToUndo { caller }
             | Plan::NothingToRedo { caller, .. }
-            | Plan::Unvouched { caller, .. },
+            | Plan::Unvouched { caller, .. }
+            | Plan::OwnedByOthers { caller, .. },
         ) => *caller = client,
+        Failure::Plan(Plan::NoList { at, .. }) => *at = arguments::NAMED.path(Flag::List),
         Failure::Plan(Plan::CannotUndo { to, .. } | Plan::MissingRevision { to, .. }) => {
             *to = arguments::NAMED.path(Flag::To);
         }
@@ -255,10 +261,22 @@ fn said_to_a_client(err: &mut Error) {
 /// Problems said to an MCP client, as `said_to_a_client`.
 fn problems_to_a_client(problems: &mut [Problem]) {
     for problem in problems {
-        if let Said::Wrong(Wrong::IdMissing { caller } | Wrong::TooManyItems { caller, .. }) =
-            &mut problem.message
+        if let Said::Wrong(Wrong::IdMissing { caller } | Wrong::TooManyItems { caller, .. })
+        | Said::Refused(Refused::UnknownBlocker { caller, .. }) = &mut problem.message
         {
             *caller = Caller::Client;
+        }
+    }
+}
+
+/// The warnings of a call that worked, said to an MCP client as `said_to_a_client` says a
+/// refusal: the `undo` tool brings back what a call removed, and a list is named by `list`.
+fn warned_as_a_client(warnings: &mut [Warning]) {
+    for warning in warnings {
+        match warning {
+            Warning::OpenRemoved { caller, .. } => *caller = Caller::Client,
+            Warning::NewListNear { at, .. } => *at = arguments::NAMED.path(Flag::List),
+            _ => {}
         }
     }
 }

@@ -1392,15 +1392,15 @@ fn a_revision_conflict_names_the_expect_revision_argument_sent() {
         "message": "the plan is at revision 2, not 9: revision 9 does not exist yet, so no \
                     command read it",
         "details": [],
-        "hint": "take the revision from the last answer (the show tool gives it as \
-                 data.revision), here \"expect_revision\": 2",
+        "hint": "take the revision from the last answer (`show` gives it as data.revision), \
+                 here \"expect_revision\": 2",
     });
     let behind = json!({
         "code": "CONFLICT",
         "message": "the plan is at revision 2, not 1: someone changed it since you read it",
         "details": [],
-        "hint": "call the show tool to see the plan as it is now, then retry with \
-                 \"expect_revision\": 2 if your change still holds",
+        "hint": "call `show` to see the plan as it is now, then retry with \"expect_revision\": \
+                 2 if your change still holds",
     });
     for (tool, arguments) in [
         ("write", json!({"summary": "Other", "todos": []})),

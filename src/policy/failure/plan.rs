@@ -55,13 +55,15 @@ pub enum Plan {
         what: &'static str,
     },
     /// A change under `actor`'s name to items others own: each item (`1 "Write it"`) with its
-    /// owner; the first one's id and lease for the hint.
+    /// owner; the first one's id and lease for the hint, which names how `caller` takes it
+    /// over.
     OwnedByOthers {
         items: Vec<(String, String)>,
         actor: String,
         source: &'static str,
         first_id: String,
         lease: LeaseState,
+        caller: Caller,
     },
     /// Another process held the lock at `lock` longer than `--lock-timeout` (`seconds`).
     LockHeld { lock: PathBuf, seconds: f64 },
@@ -124,8 +126,13 @@ pub enum Plan {
         nearest: u64,
         to: Path,
     },
-    /// A list that does not exist, near the name of one that does.
-    NoList { list: String, near: String },
+    /// A list that does not exist, near the name of one that does; `at` names the list as it
+    /// is given (`--list`, a tool call's `list`).
+    NoList {
+        list: String,
+        near: String,
+        at: Path,
+    },
     /// A lease (`span`) from `from` that would end past the year 9999.
     LeaseTooFar { span: String, from: String },
     /// A merged plan that would take a counter past the largest one todos keeps.

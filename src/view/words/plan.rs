@@ -82,8 +82,11 @@ impl Plan {
                 "take the revision from the last {}, here {}",
                 match at {
                     Path::Typed(_) =>
-                        "output of todos (`todos --json show` gives it as data.revision)",
-                    Path::Input(_) => "answer (the show tool gives it as data.revision)",
+                        "output of todos (`todos --json show` gives it as data.revision)".to_owned(),
+                    Path::Input(_) => format!(
+                        "answer ({} gives it as data.revision)",
+                        tool(Tool::Show)
+                    ),
                 },
                 given(&at, actual)
             )),
@@ -101,8 +104,8 @@ impl Plan {
             .with_hint(format!(
                 "{} to see the plan as it is now, then retry with {} if your change still holds",
                 match at {
-                    Path::Typed(_) => "run `todos show`",
-                    Path::Input(_) => "call the show tool",
+                    Path::Typed(_) => "run `todos show`".to_owned(),
+                    Path::Input(_) => format!("call {}", tool(Tool::Show)),
                 },
                 given(&at, actual)
             )),
@@ -245,10 +248,13 @@ impl Plan {
                     tool(Tool::History)
                 ),
             }),
-            Self::NoList { list, near } => {
-                invalid(format!("no list {list} (did you mean {near}?)")).with_hint(format!(
-                    "run the command with `-l {near}`; `todos show --all` prints every list"
-                ))
+            Self::NoList { list, near, at } => {
+                invalid(format!("no list {list} (did you mean {near}?)")).with_hint(match at {
+                    Path::Typed(_) => format!(
+                        "run the command with `-l {near}`; `todos show --all` prints every list"
+                    ),
+                    Path::Input(_) => format!("call the tool again with {}", given(&at, near)),
+                })
             }
             Self::LeaseTooFar { span, from } => invalid(format!(
                 "a lease of {span} from {from} would end after the year 9999, past the times a \
@@ -292,21 +298,33 @@ impl Plan {
                 source,
                 first_id,
                 lease,
+                caller,
             } => {
                 let items: Vec<String> = items
                     .iter()
                     .map(|(item, owner)| format!("item {item} is owned by {}", escape(owner)))
                     .collect();
+                let claim = match caller {
+                    Caller::CommandLine => "`todos next --claim`".to_owned(),
+                    Caller::Client => format!("{} with \"claim\": true", tool(Tool::Next)),
+                };
                 let lease = match lease {
-                    LeaseState::Ended { owner, why } => format!(
-                        "{}'s {why}: `todos next --claim` takes it over",
-                        escape(&owner)
-                    ),
+                    LeaseState::Ended { owner, why } => {
+                        format!("{}'s {why}: {claim} takes it over", escape(&owner))
+                    }
                     LeaseState::RunsUntil(end) => format!(
-                        "its lease runs until {}, then `todos next --claim` takes it over",
+                        "its lease runs until {}, then {claim} takes it over",
                         crate::policy::text::local_time_of(end)
                     ),
                     LeaseState::None => "it holds no lease".to_owned(),
+                };
+                let take = match caller {
+                    Caller::CommandLine => format!("`todos update {} --take`", escape(&first_id)),
+                    Caller::Client => format!(
+                        "{} with {{\"id\": \"{}\", \"take\": true}}",
+                        tool(Tool::Update),
+                        escape(&first_id)
+                    ),
                 };
                 Words::new(
                     Kind::Conflict,
@@ -317,10 +335,7 @@ impl Plan {
                         escape(&actor),
                     ),
                 )
-                .with_hint(format!(
-                    "{lease}; `todos update {} --take` takes it over on purpose",
-                    escape(&first_id)
-                ))
+                .with_hint(format!("{lease}; {take} takes it over on purpose"))
             }
         }
     }

@@ -232,9 +232,9 @@ impl std::fmt::Display for Warning {
                 f,
                 "the common plan in git's index is not a store ({why}): merged without it"
             ),
-            Self::OpenRemoved { items, by } => {
+            Self::OpenRemoved { items, by, caller } => {
                 let names: Vec<String> = items.iter().map(ToString::to_string).collect();
-                f.write_str(&open_removed(&names.join(", "), items.len(), *by))
+                f.write_str(&open_removed(&names.join(", "), items.len(), *by, *caller))
             }
             Self::Reopened {
                 id,
@@ -266,11 +266,24 @@ impl std::fmt::Display for Warning {
                  --summary",
             ),
             Self::SplitWords(split) => f.write_str(&split.warning()),
-            Self::NewListNear { list, near } => write!(
-                f,
-                "made a new list {list}, beside the list {near}: if you meant {near}, run the \
-                 command again with `-l {near}`"
-            ),
+            Self::NewListNear { list, near, at } => {
+                write!(
+                    f,
+                    "made a new list {list}, beside the list {near}: if you meant {near}, "
+                )?;
+                match at {
+                    crate::policy::error::Path::Typed(_) => {
+                        write!(f, "run the command again with `-l {near}`")
+                    }
+                    crate::policy::error::Path::Input(_) => {
+                        write!(
+                            f,
+                            "call the tool again with {}",
+                            super::given(at, near.as_str())
+                        )
+                    }
+                }
+            }
         }
     }
 }
@@ -287,9 +300,14 @@ impl Warning {
     /// `OpenRemoved` shortened to fit one line (`(+3 more)`). `--json` keeps every name.
     pub fn line(&self) -> String {
         match self {
-            Self::OpenRemoved { items, by } if items.len() > 1 => {
+            Self::OpenRemoved { items, by, caller } if items.len() > 1 => {
                 let names: Vec<String> = items.iter().map(ToString::to_string).collect();
-                open_removed(&fitted(&names, NAMES_IN_ONE_LINE), items.len(), *by)
+                open_removed(
+                    &fitted(&names, NAMES_IN_ONE_LINE),
+                    items.len(),
+                    *by,
+                    *caller,
+                )
             }
             _ => self.to_string(),
         }

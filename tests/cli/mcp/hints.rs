@@ -266,3 +266,150 @@ fn an_unreadable_store_names_the_undo_tool() {
     }
     assert_eq!(client.close(), 0);
 }
+
+/// A change under the server's owner to another owner's item: the hint names the `next` and
+/// `update` calls that take it over, with the lease's end or without one.
+#[test]
+fn a_change_to_another_owners_item_names_the_calls_that_take_it_over() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build", "pending:Test"]);
+    env.todos(&["-q", "next", "--claim", "--owner", "w1", "--lease", "15m"])
+        .run()
+        .success();
+    env.todos(&["-q", "next", "--claim", "--owner", "w3"])
+        .run()
+        .success();
+    // Four minutes after w1's lease of 15 minutes from NOW ended.
+    let later = "2025-01-02T18:01:33Z";
+    let run = server(&env)
+        .env("TODOS_OWNER", "w2")
+        .env("TODOS_NOW", later);
+    let mut client = Client::legacy(run, json!({}));
+    for (id, owner, ways) in [
+        (
+            "1",
+            "1 \"Build\" is owned by w1",
+            "w1's lease ended 4m ago: `next` with \"claim\": true takes it over; `update` with \
+             {\"id\": \"1\", \"take\": true} takes it over on purpose",
+        ),
+        (
+            "2",
+            "2 \"Test\" is owned by w3",
+            "it holds no lease; `update` with {\"id\": \"2\", \"take\": true} takes it over on \
+             purpose",
+        ),
+    ] {
+        let call = json!({"id": id, "status": "completed"});
+        let message = format!(
+            "item {owner}, not by w2 (TODOS_OWNER): a change under one owner's name to another \
+             owner's item is refused"
+        );
+        assert_eq!(
+            refused_whole(&env, &mut client, ("update", call.clone()), call),
+            json!({
+                "error": {"code": "CONFLICT", "message": message, "details": [], "hint": ways},
+                "text": format!("error: {message}"),
+            }),
+            "{id}"
+        );
+    }
+    assert_eq!(client.close(), 0);
+}
+
+/// A list name near one that exists: a read of it is refused, and a change that makes it
+/// warns, each naming the `list` to send.
+#[test]
+fn a_list_near_another_is_hinted_as_the_list_to_send() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    env.todos(&["-q", "-l", "docs", "create", "Write"])
+        .run()
+        .success();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let before = env.tree();
+    let refused = client.refusal("show", json!({"list": "dcs"}));
+    assert_eq!(env.tree(), before, "a refused call changed the workspace");
+    assert_eq!(
+        json!({"error": refused["error"], "text": refused["text"]}),
+        refusal(
+            "no list dcs (did you mean docs?)",
+            "call the tool again with \"list\": \"docs\""
+        )
+    );
+    let made = client.envelope("create", json!({"items": ["Read"], "list": "doc"}));
+    assert_eq!(
+        made["data"]["warnings"],
+        json!([
+            "made a new list doc, beside the list docs: if you meant docs, call the tool again \
+             with \"list\": \"docs\""
+        ])
+    );
+    assert_eq!(client.close(), 0);
+}
+
+#[test]
+fn a_dependency_on_no_item_names_the_ids_that_show_gives() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let call = json!({"summary": "Ship", "todos": [
+        {"content": "Build", "status": "pending", "blockedBy": ["7"]},
+    ]});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("write", call.clone()), call),
+        problem(
+            "todos[0].blockedBy[0]",
+            "\"7\" names no item; give the items ids (\"id\") and name those, or name ids that \
+             `show` gives"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
+/// Open items a call removed or a snapshot dropped: the warning names the `undo` tool.
+#[test]
+fn open_items_removed_or_dropped_name_the_undo_tool() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build", "pending:Test", "pending:Ship"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let removed = client.envelope("remove", json!({"ids": ["3"]}));
+    assert_eq!(
+        removed,
+        json!({
+            "status": "success",
+            "data": {
+                "summary": "Ship",
+                "todos": [
+                    {"id": "1", "content": "Build", "status": "pending"},
+                    {"id": "2", "content": "Test", "status": "pending"},
+                ],
+                "recap": "[0/2] Pending: Build; Test.",
+                "revision": 2,
+                "changed": true,
+                "warnings": [
+                    "removed open item 3 \"Ship\" (pending); if it is still needed, `undo` \
+                     brings it back"
+                ],
+            },
+            "text": "Updated todos: 2 pending.",
+            "stats": {
+                "total": 2, "pending": 2, "in_progress": 0, "completed": 0, "cancelled": 0,
+                "failed": 0, "blocked": 0,
+            },
+            "context": {
+                "cwd": env.root().join("ws"),
+                "workspace": env.root().join("ws"),
+                "list": "default",
+                "params_input": {"ids": ["3"]},
+            },
+        })
+    );
+    let dropped = client.envelope(
+        "write",
+        json!({"summary": "Ship", "todos": [{"content": "Build", "status": "pending"}]}),
+    );
+    assert_eq!(
+        dropped["data"]["warnings"],
+        json!(["dropped open item 2 \"Test\" (pending); send it again to keep it, or call `undo`"])
+    );
+    assert_eq!(client.close(), 0);
+}

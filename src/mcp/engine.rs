@@ -226,8 +226,12 @@ fn said_to_a_client(err: &mut Error) {
             | Plan::NothingToRedo { caller, .. }
             | Plan::Unvouched { caller, .. }
             | Plan::OwnedByOthers { caller, .. },
-        ) => *caller = client,
+        )
+        | Failure::Input(Input::NoItems { caller }) => *caller = client,
         Failure::Plan(Plan::NoList { at, .. }) => *at = arguments::NAMED.path(Flag::List),
+        Failure::Plan(Plan::LeaseTooFar { lease, .. }) => {
+            *lease = arguments::NAMED.path(Flag::Lease);
+        }
         Failure::Plan(Plan::CannotUndo { to, .. } | Plan::MissingRevision { to, .. }) => {
             *to = arguments::NAMED.path(Flag::To);
         }
@@ -283,7 +287,10 @@ fn warned_as_a_client(warnings: &mut [Warning]) {
 
 /// A hint said to an MCP client, as `said_to_a_client`.
 fn to_a_client(hint: &mut Hint) {
-    if let Hint::Ids { caller, .. } | Hint::UndoRecovers { caller, .. } = hint {
+    if let Hint::Ids { caller, .. }
+    | Hint::UndoRecovers { caller, .. }
+    | Hint::TakeNeedsName { caller } = hint
+    {
         *caller = Caller::Client;
     }
 }

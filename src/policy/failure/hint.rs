@@ -27,8 +27,8 @@ pub enum Hint {
         status: &'static str,
         reopen: Box<Path>,
     },
-    /// `--take` with no name to take the item for.
-    TakeNeedsName,
+    /// `--take` with no name to take the item for; `caller`: who is told how to give one.
+    TakeNeedsName { caller: Caller },
     /// `next --claim` under no name while an unowned item is in progress; `owner` names the
     /// owner as it is given (`--owner`, or a tool call's `owner`).
     ClaimWithName { owner: Path },

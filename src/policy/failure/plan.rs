@@ -133,8 +133,13 @@ pub enum Plan {
         near: String,
         at: Path,
     },
-    /// A lease (`span`) from `from` that would end past the year 9999.
-    LeaseTooFar { span: String, from: String },
+    /// A lease (`span`) from `from` that would end past the year 9999; `lease` names the lease
+    /// as it is given (`--lease`, a tool call's `lease`).
+    LeaseTooFar {
+        span: String,
+        from: String,
+        lease: Path,
+    },
     /// A merged plan that would take a counter past the largest one todos keeps.
     MergedPastMax { counter: &'static str, max: u64 },
     /// A change whose store would not read back (`what`), so nothing was saved.

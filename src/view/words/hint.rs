@@ -66,10 +66,20 @@ impl fmt::Display for Hint {
                     super::switched_on(reopen)
                 ),
             },
-            Self::TakeNeedsName => write!(
+            Self::TakeNeedsName {
+                caller: Caller::CommandLine,
+            } => write!(
                 f,
                 "give the owner (--owner NAME, or \"owner\" in JSON), or set {} to the name you \
                  work under",
+                Variable::Owner.name()
+            ),
+            Self::TakeNeedsName {
+                caller: Caller::Client,
+            } => write!(
+                f,
+                "give the owner (\"owner\": NAME), or start the server with {} set to the name \
+                 you work under",
                 Variable::Owner.name()
             ),
             Self::ClaimWithName { owner } => {

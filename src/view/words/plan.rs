@@ -256,12 +256,16 @@ impl Plan {
                     Path::Input(_) => format!("call the tool again with {}", given(&at, near)),
                 })
             }
-            Self::LeaseTooFar { span, from } => invalid(format!(
+            Self::LeaseTooFar { span, from, lease } => invalid(format!(
                 "a lease of {span} from {from} would end after the year 9999, past the times a \
                  store can hold"
             ))
             .with_hint(format!(
-                "claim without --lease, or check the clock ({})",
+                "claim without {}, or check the clock ({})",
+                match lease {
+                    Path::Typed(_) => lease.to_string(),
+                    Path::Input(_) => format!("\"{lease}\""),
+                },
                 Variable::Now.name()
             )),
             Self::MergedPastMax { counter, max } => invalid(format!(

@@ -413,3 +413,56 @@ fn open_items_removed_or_dropped_name_the_undo_tool() {
     );
     assert_eq!(client.close(), 0);
 }
+
+#[test]
+fn create_with_no_items_names_the_items_to_send() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let call = json!({"items": []});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("create", call), Value::Null),
+        refusal(
+            "no items to create",
+            "send the items to create, e.g. {\"items\": [\"First step\", \"Second step\"]}"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
+/// `take` under no name: the owner to send, or the name the server is started under.
+#[test]
+fn take_without_a_name_names_the_owner_to_send() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let call = json!({"id": "1", "take": true});
+    let mut expected = problem("take", "needs a name to take the item over for");
+    expected["error"]["hint"] = json!(
+        "give the owner (\"owner\": NAME), or start the server with TODOS_OWNER set to the name \
+         you work under"
+    );
+    assert_eq!(
+        refused_whole(&env, &mut client, ("update", call.clone()), call),
+        expected
+    );
+    assert_eq!(client.close(), 0);
+}
+
+/// A lease that would end past the year 9999: claim without the `lease` argument.
+#[test]
+fn a_lease_past_the_year_9999_names_the_lease_argument() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    let run = server(&env).env("TODOS_NOW", "9999-12-30T00:00:00Z");
+    let mut client = Client::legacy(run, json!({}));
+    let call = json!({"claim": true, "owner": "w1", "lease": "100h"});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("next", call), Value::Null),
+        refusal(
+            "a lease of 100h from 9999-12-30T00:00:00+00:00 would end after the year 9999, past \
+             the times a store can hold",
+            "claim without \"lease\", or check the clock (TODOS_NOW)"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}

@@ -249,7 +249,9 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
     {
         // Said once, when a plan without a summary is first written: Claude Code's and Gemini
         // CLI's shapes carry none, and a warning on every later write would be noise.
-        warnings.push(Warning::NoSummary);
+        warnings.push(Warning::NoSummary {
+            caller: Caller::CommandLine,
+        });
     }
     // Every draft's final id first: a dependency may name an item further down the snapshot.
     let mut ids = Vec::with_capacity(drafts.len());

@@ -224,11 +224,13 @@ fn said_to_a_client(err: &mut Error) {
         Failure::Plan(
             Plan::NothingToUndo { caller }
             | Plan::NothingToRedo { caller, .. }
-            | Plan::Unvouched { caller, .. }
-            | Plan::OwnedByOthers { caller, .. },
+            | Plan::Unvouched { caller, .. },
         )
         | Failure::Input(Input::NoItems { caller }) => *caller = client,
         Failure::Plan(Plan::NoList { at, .. }) => *at = arguments::NAMED.path(Flag::List),
+        Failure::Plan(Plan::OwnedByOthers { claim, .. }) => {
+            *claim = arguments::NAMED.path(Flag::Claim);
+        }
         Failure::Plan(Plan::LeaseTooFar { lease, .. }) => {
             *lease = arguments::NAMED.path(Flag::Lease);
         }
@@ -278,7 +280,9 @@ fn problems_to_a_client(problems: &mut [Problem]) {
 fn warned_as_a_client(warnings: &mut [Warning]) {
     for warning in warnings {
         match warning {
-            Warning::OpenRemoved { caller, .. } => *caller = Caller::Client,
+            Warning::OpenRemoved { caller, .. } | Warning::NoSummary { caller } => {
+                *caller = Caller::Client;
+            }
             Warning::NewListNear { at, .. } => *at = arguments::NAMED.path(Flag::List),
             _ => {}
         }

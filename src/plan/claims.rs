@@ -10,7 +10,7 @@ use chrono::{DateTime, FixedOffset, Utc};
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{Item, Status};
 use crate::policy::cap::Cap;
-use crate::policy::error::{Caller, LeaseState, Plan, Result, Wrong};
+use crate::policy::error::{LeaseState, Plan, Result, Wrong};
 
 /// The units a lease may be given in, with their length in seconds.
 const UNITS: [(char, u64, &str); 3] =
@@ -262,7 +262,8 @@ pub fn respect_owners(
         source: actor.source,
         first_id: first.id.clone(),
         lease,
-        caller: Caller::CommandLine,
+        // The MCP server names its `next` tool's `claim` (`mcp::engine`).
+        claim: crate::policy::error::Path::flag("--claim"),
     }
     .into()
 }

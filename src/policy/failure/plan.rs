@@ -55,15 +55,15 @@ pub enum Plan {
         what: &'static str,
     },
     /// A change under `actor`'s name to items others own: each item (`1 "Write it"`) with its
-    /// owner; the first one's id and lease for the hint, which names how `caller` takes it
-    /// over.
+    /// owner; the first one's id and lease for the hint. `claim` names the claim that takes it
+    /// over as it is given (`next --claim`, a `next` tool call's `claim`).
     OwnedByOthers {
         items: Vec<(String, String)>,
         actor: String,
         source: &'static str,
         first_id: String,
         lease: LeaseState,
-        caller: Caller,
+        claim: Path,
     },
     /// Another process held the lock at `lock` longer than `--lock-timeout` (`seconds`).
     LockHeld { lock: PathBuf, seconds: f64 },

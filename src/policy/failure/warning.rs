@@ -182,8 +182,10 @@ pub enum Warning {
     },
     /// `undo` of an unreadable store with no revision kept: the plan is made empty.
     NothingToRestore,
-    /// A plan first written without a summary.
-    NoSummary,
+    /// A plan first written without a summary; `caller`: who is told how to give one.
+    NoSummary {
+        caller: Caller,
+    },
     /// `create`'s words, split by the shell, made an item each.
     SplitWords(Split),
     /// A merge's result that git must see as a conflict.

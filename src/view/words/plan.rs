@@ -1,7 +1,7 @@
 //! The words of `policy/failure/plan.rs`.
 
 use super::Words;
-use super::{given, summarize, tool};
+use super::{given, summarize, switched_on, tool};
 use crate::policy::error::{Caller, Kind, Path};
 use crate::policy::failure::{ChainEnd, LeaseState, Plan, Revisions};
 use crate::policy::mcp::Tool;
@@ -302,29 +302,29 @@ impl Plan {
                 source,
                 first_id,
                 lease,
-                caller,
+                claim,
             } => {
                 let items: Vec<String> = items
                     .iter()
                     .map(|(item, owner)| format!("item {item} is owned by {}", escape(owner)))
                     .collect();
-                let claim = match caller {
-                    Caller::CommandLine => "`todos next --claim`".to_owned(),
-                    Caller::Client => format!("{} with \"claim\": true", tool(Tool::Next)),
+                let by_claim = match &claim {
+                    Path::Typed(_) => format!("`todos next {claim}`"),
+                    Path::Input(_) => format!("{} with {}", tool(Tool::Next), switched_on(&claim)),
                 };
                 let lease = match lease {
                     LeaseState::Ended { owner, why } => {
-                        format!("{}'s {why}: {claim} takes it over", escape(&owner))
+                        format!("{}'s {why}: {by_claim} takes it over", escape(&owner))
                     }
                     LeaseState::RunsUntil(end) => format!(
-                        "its lease runs until {}, then {claim} takes it over",
+                        "its lease runs until {}, then {by_claim} takes it over",
                         crate::policy::text::local_time_of(end)
                     ),
                     LeaseState::None => "it holds no lease".to_owned(),
                 };
-                let take = match caller {
-                    Caller::CommandLine => format!("`todos update {} --take`", escape(&first_id)),
-                    Caller::Client => format!(
+                let take = match claim {
+                    Path::Typed(_) => format!("`todos update {} --take`", escape(&first_id)),
+                    Path::Input(_) => format!(
                         "{} with {{\"id\": \"{}\", \"take\": true}}",
                         tool(Tool::Update),
                         escape(&first_id)

@@ -3,6 +3,7 @@
 use super::gone::{NAMES_IN_ONE_LINE, open_removed};
 use crate::policy::cap::Cap;
 use crate::policy::english::fitted;
+use crate::policy::error::Caller;
 use crate::policy::failure::{Conflict, Warning};
 use crate::policy::sentences;
 use crate::policy::settings::{Setting, Worktrees};
@@ -261,10 +262,15 @@ impl std::fmt::Display for Warning {
             Self::NothingToRestore => {
                 f.write_str("the history keeps no revision to restore: the plan is empty")
             }
-            Self::NoSummary => f.write_str(
-                "the plan has no summary: say in one line what it is for with \"summary\" or \
-                 --summary",
-            ),
+            Self::NoSummary { caller } => f.write_str(match caller {
+                Caller::CommandLine => {
+                    "the plan has no summary: say in one line what it is for with \"summary\" \
+                     or --summary"
+                }
+                Caller::Client => {
+                    "the plan has no summary: say in one line what it is for with \"summary\""
+                }
+            }),
             Self::SplitWords(split) => f.write_str(&split.warning()),
             Self::NewListNear { list, near, at } => {
                 write!(

@@ -466,3 +466,19 @@ fn a_lease_past_the_year_9999_names_the_lease_argument() {
     );
     assert_eq!(client.close(), 0);
 }
+
+/// A plan first written without a summary: the warning names the key to send, not the flag.
+#[test]
+fn a_plan_without_a_summary_names_the_summary_to_send() {
+    let env = TestEnv::new();
+    let mut client = Client::legacy(server(&env), json!({}));
+    let written = client.envelope(
+        "write",
+        json!({"todos": [{"content": "Build", "status": "pending"}]}),
+    );
+    assert_eq!(
+        written["data"]["warnings"],
+        json!(["the plan has no summary: say in one line what it is for with \"summary\""])
+    );
+    assert_eq!(client.close(), 0);
+}

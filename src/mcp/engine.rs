@@ -226,7 +226,8 @@ fn said_to_a_client(err: &mut Error) {
             | Plan::NothingToRedo { caller, .. }
             | Plan::Unvouched { caller, .. },
         )
-        | Failure::Input(Input::NoItems { caller }) => *caller = client,
+        | Failure::Input(Input::NoItems { caller })
+        | Failure::Disk(Disk::NoAsideName { caller, .. }) => *caller = client,
         Failure::Plan(Plan::NoList { at, .. }) => *at = arguments::NAMED.path(Flag::List),
         Failure::Plan(Plan::OwnedByOthers { claim, .. }) => {
             *claim = arguments::NAMED.path(Flag::Claim);

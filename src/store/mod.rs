@@ -235,6 +235,7 @@ impl Store {
             path: self.path.clone(),
             first: name(1),
             tries: 1000,
+            caller: Caller::CommandLine,
         }
         .into())
     }

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use super::{Client, refused_whole, server};
 use crate::support::TestEnv;
+use crate::undo::{history_lost, no_name_to_set_aside};
 
 /// The history of the default list, beside the store.
 const HISTORY: &str = ".todos/default.history.jsonl";
@@ -93,9 +94,7 @@ fn undo_redo_and_history_refusals_name_the_tools_and_to() {
 #[test]
 fn undo_to_a_missing_revision_names_the_nearest_as_to() {
     let env = TestEnv::new();
-    env.plan("Ship", &["pending:Build"]);
-    env.plan("Ship", &["pending:Build", "pending:Test"]);
-    std::fs::remove_file(env.path(HISTORY)).unwrap();
+    history_lost(&env);
     let mut client = Client::legacy(server(&env), json!({}));
     assert_eq!(
         refused_whole(&env, &mut client, ("undo", json!({"to": 1})), Value::Null),
@@ -107,24 +106,6 @@ fn undo_to_a_missing_revision_names_the_nearest_as_to() {
         )
     );
     assert_eq!(client.close(), 0);
-}
-
-/// The command line says the same refusal with `--to` (pinned here: no other test reaches it).
-#[test]
-fn undo_to_a_missing_revision_names_the_nearest_as_to_on_the_command_line() {
-    let env = TestEnv::new();
-    env.plan("Ship", &["pending:Build"]);
-    env.plan("Ship", &["pending:Build", "pending:Test"]);
-    std::fs::remove_file(env.path(HISTORY)).unwrap();
-    env.rejects(
-        env.todos(&["undo", "--to", "1"]).expect_stderr(
-            "error: revision 1 is missing from the history: a change was stopped before it \
-             recorded it (the history keeps no revision yet)\n\
-             hint: the nearest kept revision before it is 0: `todos undo --to 0`; `todos \
-             history` lists them all\n",
-        ),
-        1,
-    );
 }
 
 #[test]
@@ -479,6 +460,32 @@ fn a_plan_without_a_summary_names_the_summary_to_send() {
     assert_eq!(
         written["data"]["warnings"],
         json!(["the plan has no summary: say in one line what it is for with \"summary\""])
+    );
+    assert_eq!(client.close(), 0);
+}
+
+/// Every name to set an unreadable store aside as taken: remove old ones, then `undo` again.
+#[test]
+fn a_store_with_no_name_left_to_set_it_aside_names_the_undo_tool() {
+    let env = TestEnv::new();
+    no_name_to_set_aside(&env);
+    let mut client = Client::legacy(server(&env), json!({}));
+    let store = env.path(".todos.json");
+    let message = format!(
+        "cannot set {0} aside: {0}.corrupt-20250102-174233 and the next 999 names are all taken",
+        store.display()
+    );
+    assert_eq!(
+        refused_whole(&env, &mut client, ("undo", json!({})), Value::Null),
+        json!({
+            "error": {
+                "code": "INTERNAL_ERROR",
+                "message": message,
+                "details": [],
+                "hint": "remove old .corrupt- files of this store, then call `undo` again",
+            },
+            "text": format!("error: {message}"),
+        })
     );
     assert_eq!(client.close(), 0);
 }

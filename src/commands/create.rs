@@ -11,7 +11,7 @@ use crate::context::host::Host;
 use crate::input::{self, fence};
 use crate::plan::model::{self, Item, Priority, Status};
 use crate::policy::error::{
-    At, Error, Hint, Input, Path, Problem, Refused, Result, Split, StdinCommand, Warning,
+    At, Caller, Error, Hint, Input, Path, Problem, Refused, Result, Split, StdinCommand, Warning,
 };
 use crate::policy::sentences;
 use crate::policy::text::word;
@@ -101,7 +101,10 @@ fn with_options(
     split: Option<Split>,
 ) -> Result<Request> {
     if items.is_empty() {
-        return Input::NoItems.into();
+        return Input::NoItems {
+            caller: Caller::CommandLine,
+        }
+        .into();
     }
     super::refuse_empty_owner(args.owner.as_deref())?;
     let mut problems = Vec::new();

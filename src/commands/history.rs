@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde_json::{Value, json};
 
 use crate::commands::lazy::Summary;
+use crate::commands::named::{Flag, Named};
 use crate::commands::{ListUse, Run};
 use crate::context::Context;
 use crate::context::host::Host;
@@ -37,6 +38,7 @@ pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
                 return Plan::NotKept {
                     revision,
                     kept: super::undo::kept(&history),
+                    at: Named::Typed.path(Flag::Revision),
                 }
                 .into();
             };

@@ -53,6 +53,7 @@ use init::InitArgs;
 pub use lazy::Lazy;
 use man::ManArgs;
 use merge_file::MergeFileArgs;
+use named::{Flag, Named};
 use next::NextArgs;
 use owner::{actor, owner, refuse_empty_owner};
 use prompt::PromptArgs;
@@ -369,6 +370,7 @@ fn execute<C: Run>(
         ListUse::Uses => Plan::NoList {
             list: ctx.list.to_string(),
             near: near.to_string(),
+            at: Named::Typed.path(Flag::List),
         }
         .into(),
         ListUse::Makes => {
@@ -376,6 +378,7 @@ fn execute<C: Run>(
             outcome.warnings.push(Warning::NewListNear {
                 list: ctx.list.to_string(),
                 near: near.to_string(),
+                at: Named::Typed.path(Flag::List),
             });
             Ok(outcome)
         }

@@ -9,7 +9,9 @@ use crate::context::host::Host;
 use crate::plan::claims::{self, Actor};
 use crate::plan::dependencies;
 use crate::plan::model::Item;
-use crate::policy::error::{Error, Gone, Hint, Path, Problem, Refused, Removal, Result, Warning};
+use crate::policy::error::{
+    Caller, Error, Gone, Hint, Path, Problem, Refused, Removal, Result, Warning,
+};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::view::outcome::Outcome;
@@ -91,6 +93,7 @@ pub fn remove(
         warnings.push(Warning::OpenRemoved {
             items: open,
             by: Removal::Removed,
+            caller: Caller::CommandLine,
         });
     }
     warnings.extend(dependencies::unlink(&mut document.todos, &removed));
@@ -101,6 +104,7 @@ pub fn remove(
 pub fn ids_hint(items: &[Item]) -> Hint {
     Hint::Ids {
         ids: items.iter().map(|item| item.id.clone()).collect(),
+        caller: Caller::CommandLine,
     }
 }
 

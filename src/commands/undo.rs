@@ -4,10 +4,11 @@
 
 use crate::commands::ListUse;
 use crate::commands::lazy::Summary;
+use crate::commands::named::{Flag, Named};
 use crate::commands::transaction::{Transaction, check_revision};
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{ChainEnd, Error, Kind, Plan, Result, Revisions, Warning};
+use crate::policy::error::{Caller, ChainEnd, Error, Kind, Plan, Result, Revisions, Warning};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::store::history::{Entry, History};
@@ -204,7 +205,10 @@ fn target(step: Step, corrupt: bool, current: &Document, history: &History) -> R
         (Step::Redo, false) => redo_target(run.as_ref(), history)?,
         (Step::Undo { to: None }, false) => match &run {
             Some(Run { at: 0, .. }) => {
-                return Err(Plan::NothingToUndo.into());
+                return Err(Plan::NothingToUndo {
+                    caller: Caller::CommandLine,
+                }
+                .into());
             }
             Some(run) => before(run.at, history),
             None => before(current.revision, history),
@@ -225,6 +229,7 @@ fn redo_target(run: Option<&Run>, history: &History) -> Result<u64> {
     let Some(run) = run.filter(|run| run.at < run.start) else {
         return Err(Plan::NothingToRedo {
             since_undo: run.is_some() || history.latest().is_none(),
+            caller: Caller::CommandLine,
         }
         .into());
     };
@@ -275,6 +280,7 @@ fn unvouched(
             store: current.revision,
             stop: chain.stop,
             others,
+            caller: Caller::CommandLine,
         }
         .into(),
     )
@@ -291,6 +297,7 @@ fn fits(entry: &Entry, limits: &crate::plan::model::Limits) -> Result<()> {
     Plan::Unrestorable {
         revision: entry.revision,
         problems,
+        to: typed_to(),
     }
     .into()
 }
@@ -390,6 +397,7 @@ fn missing_error(target: u64, history: &History) -> Error {
         target,
         kept: kept(history),
         nearest,
+        to: typed_to(),
     }
     .into()
 }
@@ -411,8 +419,14 @@ fn not_kept(target: u64, current: &Document, history: &History) -> Error {
         target,
         kept: kept(history),
         never_changed: current.revision == 0,
+        to: typed_to(),
     }
     .into()
+}
+
+/// Where a revision to restore is given: `--to` (the MCP server names its tool's `to`).
+fn typed_to() -> crate::policy::error::Path {
+    Named::Typed.path(Flag::To)
 }
 
 /// Restore the plan as it was before the last change, or at any kept revision.

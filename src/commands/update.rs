@@ -14,7 +14,9 @@ use crate::context::host::Host;
 use crate::input::{self, ItemChange, fence};
 use crate::plan::claims::{self, Actor};
 use crate::plan::model::Status;
-use crate::policy::error::{Error, Hint, Path, Problem, Refused, Result, StdinCommand, Usage};
+use crate::policy::error::{
+    Caller, Error, Hint, Path, Problem, Refused, Result, StdinCommand, Usage,
+};
 use crate::policy::guess::quoted;
 use crate::policy::sentences;
 use crate::store::Document;
@@ -248,8 +250,11 @@ fn taker(change: &ItemChange, actor: Option<&Actor>, given: &Given) -> Result<Op
             Refused::TakeWithoutOwner,
         )])),
         None => actor.map(|actor| Some(actor.name.clone())).ok_or_else(|| {
-            Error::problems(vec![Problem::new(path.clone(), Refused::TakeNeedsName)])
-                .hinted(Hint::TakeNeedsName)
+            Error::problems(vec![Problem::new(path.clone(), Refused::TakeNeedsName)]).hinted(
+                Hint::TakeNeedsName {
+                    caller: Caller::CommandLine,
+                },
+            )
         }),
     }
 }

@@ -18,7 +18,7 @@ use crate::input::{self, Draft, Snapshot, fence};
 use crate::plan::dependencies;
 use crate::plan::model::{self, Item, Limits};
 use crate::policy::error::{
-    At, Error, Hint, Path, Problem, Refused, Result, StdinCommand, Warning,
+    At, Caller, Error, Hint, Path, Problem, Refused, Result, StdinCommand, Warning,
 };
 use crate::policy::sentences;
 use crate::store::Document;
@@ -249,7 +249,9 @@ fn apply(document: &mut Document, snapshot: Snapshot, limits: &Limits) -> Result
     {
         // Said once, when a plan without a summary is first written: Claude Code's and Gemini
         // CLI's shapes carry none, and a warning on every later write would be noise.
-        warnings.push(Warning::NoSummary);
+        warnings.push(Warning::NoSummary {
+            caller: Caller::CommandLine,
+        });
     }
     // Every draft's final id first: a dependency may name an item further down the snapshot.
     let mut ids = Vec::with_capacity(drafts.len());
@@ -413,6 +415,7 @@ fn unknown_blocker(
             value: value.to_owned(),
             dropped,
             own,
+            caller: Caller::CommandLine,
         },
     )
 }

@@ -7,7 +7,7 @@ use super::fields::{CREATE_FIELDS, NEW_ITEM_FIELDS, NO_STAND_IN, UPDATE_FIELDS};
 use super::item::{DELETED, ItemFields, item_fields, missing_content};
 use super::{Field, content, expect_str, fields, type_name};
 use crate::plan::model::{Item, Limits, Priority, Status};
-use crate::policy::error::{At, Error, Hint, Input, Path, Problem, Result, Wrong};
+use crate::policy::error::{At, Caller, Error, Hint, Input, Path, Problem, Result, Wrong};
 
 /// A change to one item, as sent to `update`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -183,7 +183,12 @@ pub fn item_change(value: &Value, limits: &Limits) -> Result<ItemChange> {
         &mut problems,
     );
     if !fields.has(Field::Id) {
-        problems.push(Problem::new(Path::field("id"), Wrong::IdMissing));
+        problems.push(Problem::new(
+            Path::field("id"),
+            Wrong::IdMissing {
+                caller: Caller::CommandLine,
+            },
+        ));
     }
     let nothing_to_change = !fields.deleted && !fields.changes_something();
     if nothing_to_change {

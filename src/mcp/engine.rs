@@ -22,7 +22,10 @@ use crate::context::Context;
 use crate::context::global::{ColorChoice, GlobalArgs};
 use crate::context::host::Host;
 use crate::plan::model::Limits;
-use crate::policy::error::{Bug, Error, Failure, Input, Plan};
+use crate::policy::error::{
+    Advice, Bug, Caller, Disk, Error, Failure, Hint, Input, Plan, Problem, Refused, Said, Warning,
+    Wrong,
+};
 use crate::policy::mcp::{MCP_TOOLS, McpTool};
 use crate::view::envelope::{self, Place};
 
@@ -144,8 +147,12 @@ impl Engine {
             None,
         );
         let mut reply = crate::commands::run(&global, &mut host, given);
-        if let Err(err) = &mut reply.result {
-            named_as_sent(err, list_given);
+        match &mut reply.result {
+            Err(err) => {
+                named_as_sent(err, list_given);
+                said_to_a_client(err);
+            }
+            Ok(outcome) => warned_as_a_client(&mut outcome.warnings),
         }
         let (envelope, refused) =
             crate::view::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
@@ -204,6 +211,92 @@ fn named_as_sent(err: &mut Error, list_given: bool) {
             *at = arguments::NAMED.path(Flag::List);
         }
         _ => {}
+    }
+}
+
+/// What a refusal advises, said to an MCP client: the tools to call and the arguments to send
+/// (`history`; `undo` with `"to": REV`), where the command line's words name commands to run
+/// (`todos history`; `todos undo --to REV`). Every failure a tool's command can raise whose
+/// advice names a command is here.
+fn said_to_a_client(err: &mut Error) {
+    let client = Caller::Client;
+    match err.failure.as_mut() {
+        Failure::Plan(
+            Plan::NothingToUndo { caller }
+            | Plan::NothingToRedo { caller, .. }
+            | Plan::Unvouched { caller, .. },
+        )
+        | Failure::Input(Input::NoItems { caller })
+        | Failure::Disk(Disk::NoAsideName { caller, .. }) => *caller = client,
+        Failure::Plan(Plan::NoList { at, .. }) => *at = arguments::NAMED.path(Flag::List),
+        Failure::Plan(Plan::OwnedByOthers { claim, .. }) => {
+            *claim = arguments::NAMED.path(Flag::Claim);
+        }
+        Failure::Plan(Plan::LeaseTooFar { lease, .. }) => {
+            *lease = arguments::NAMED.path(Flag::Lease);
+        }
+        Failure::Plan(Plan::CannotUndo { to, .. } | Plan::MissingRevision { to, .. }) => {
+            *to = arguments::NAMED.path(Flag::To);
+        }
+        Failure::Plan(Plan::Unrestorable { to, problems, .. }) => {
+            *to = arguments::NAMED.path(Flag::To);
+            problems_to_a_client(problems);
+        }
+        Failure::Plan(Plan::NotKept { at, .. }) => *at = arguments::NAMED.path(Flag::Revision),
+        Failure::Disk(Disk::Unreadable {
+            hint: Some(hint), ..
+        }) => to_a_client(hint),
+        _ => {}
+    }
+    let mut advice = &mut err.advice;
+    loop {
+        match advice {
+            Advice::Own | Advice::Given(None) => break,
+            Advice::Given(Some(hint)) => {
+                to_a_client(hint);
+                break;
+            }
+            Advice::Then(before, hint) => {
+                to_a_client(hint);
+                advice = before;
+            }
+        }
+    }
+    problems_to_a_client(&mut err.problems);
+}
+
+/// Problems said to an MCP client, as `said_to_a_client`.
+fn problems_to_a_client(problems: &mut [Problem]) {
+    for problem in problems {
+        if let Said::Wrong(Wrong::IdMissing { caller } | Wrong::TooManyItems { caller, .. })
+        | Said::Refused(Refused::UnknownBlocker { caller, .. }) = &mut problem.message
+        {
+            *caller = Caller::Client;
+        }
+    }
+}
+
+/// The warnings of a call that worked, said to an MCP client as `said_to_a_client` says a
+/// refusal: the `undo` tool brings back what a call removed, and a list is named by `list`.
+fn warned_as_a_client(warnings: &mut [Warning]) {
+    for warning in warnings {
+        match warning {
+            Warning::OpenRemoved { caller, .. } | Warning::NoSummary { caller } => {
+                *caller = Caller::Client;
+            }
+            Warning::NewListNear { at, .. } => *at = arguments::NAMED.path(Flag::List),
+            _ => {}
+        }
+    }
+}
+
+/// A hint said to an MCP client, as `said_to_a_client`.
+fn to_a_client(hint: &mut Hint) {
+    if let Hint::Ids { caller, .. }
+    | Hint::UndoRecovers { caller, .. }
+    | Hint::TakeNeedsName { caller } = hint
+    {
+        *caller = Caller::Client;
     }
 }
 

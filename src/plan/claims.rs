@@ -125,6 +125,8 @@ pub fn grant(
                 crate::policy::error::Error::from(Plan::LeaseTooFar {
                     span: span(seconds),
                     from: now.to_rfc3339(),
+                    // The MCP server names its tool's `lease` (`mcp::engine`).
+                    lease: crate::policy::error::Path::flag("--lease"),
                 })
             })?;
         item.lease_until = Some(end.to_rfc3339());
@@ -260,6 +262,8 @@ pub fn respect_owners(
         source: actor.source,
         first_id: first.id.clone(),
         lease,
+        // The MCP server names its `next` tool's `claim` (`mcp::engine`).
+        claim: crate::policy::error::Path::flag("--claim"),
     }
     .into()
 }

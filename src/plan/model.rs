@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::policy::cap::Cap;
-use crate::policy::error::{At, Fit, Path, Problem, Wrong};
+use crate::policy::error::{At, Caller, Fit, Path, Problem, Wrong};
 pub use crate::policy::limit::{Limit, Limits};
 use crate::policy::name::OWNER;
 pub use crate::policy::status::{Stats, Status};
@@ -230,6 +230,7 @@ pub fn check_length(
                 len,
                 finished,
                 max: limits.max_items,
+                caller: Caller::CommandLine,
             },
         ));
     }

@@ -20,6 +20,17 @@ pub use crate::policy::failure::{BoardStep, Http};
 #[cfg(feature = "mcp")]
 pub use crate::policy::failure::{Malformed, Rpc};
 
+/// Whom a failure's advice is said to: one who types todos' command line, or an MCP client,
+/// which calls the tools of `todos mcp` (`policy/mcp.rs`). A hint names what the caller can do:
+/// `todos history` run, or the `history` tool called. The MCP server tells the failures it
+/// answers (`mcp/engine.rs`); every other is said to the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Caller {
+    #[default]
+    CommandLine,
+    Client,
+}
+
 /// One step of a path into an input: a key of an object or an index of an array.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {

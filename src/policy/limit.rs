@@ -1,6 +1,9 @@
 //! The numbers a plan must stay within, as one table: each limit's default and how to fit under
 //! it. Each can be raised by configuration (its row of `settings::SETTINGS`).
 
+use crate::policy::error::Caller;
+use crate::policy::mcp::Tool;
+
 /// One limit of a plan. The variants are in the order of `LIMITS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Limit {
@@ -19,7 +22,8 @@ pub struct LimitInfo {
     pub fit: &'static str,
     /// Said instead of `fit` when finished items are part of what is over the limit, where
     /// finishing more would not help (they still count); `None` where `fit` holds as it is.
-    pub fit_when_finished: Option<&'static str>,
+    /// It names what the caller does: a command to type, or an MCP tool to call.
+    pub fit_when_finished: Option<fn(Caller) -> String>,
 }
 
 pub const LIMITS: [LimitInfo; 4] = [
@@ -27,10 +31,17 @@ pub const LIMITS: [LimitInfo; 4] = [
         limit: Limit::MaxItems,
         default: 10,
         fit: "remove items or merge small steps into one",
-        fit_when_finished: Some(
-            "finished items still count: remove them (`todos remove ID…`) or start a new plan \
-             with `todos write`",
-        ),
+        fit_when_finished: Some(|caller| match caller {
+            Caller::CommandLine => "finished items still count: remove them (`todos remove ID…`) \
+                                    or start a new plan with `todos write`"
+                .to_owned(),
+            Caller::Client => format!(
+                "finished items still count: remove them (call `{}`) or start a new plan with \
+                 `{}`",
+                Tool::Remove.name(),
+                Tool::Write.name()
+            ),
+        }),
     },
     LimitInfo {
         limit: Limit::MaxContentChars,

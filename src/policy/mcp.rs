@@ -23,6 +23,48 @@ pub struct McpTool {
     pub changes: bool,
 }
 
+/// A tool by its row, for words that name it (`Tool::History.info().name`): the variants are
+/// in the order of `MCP_TOOLS`, which a test holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    Write,
+    Create,
+    Update,
+    Show,
+    Recap,
+    Remove,
+    Next,
+    History,
+    Undo,
+    Redo,
+    Check,
+}
+
+impl Tool {
+    pub const ALL: [Self; 11] = [
+        Self::Write,
+        Self::Create,
+        Self::Update,
+        Self::Show,
+        Self::Recap,
+        Self::Remove,
+        Self::Next,
+        Self::History,
+        Self::Undo,
+        Self::Redo,
+        Self::Check,
+    ];
+
+    pub fn info(self) -> &'static McpTool {
+        &MCP_TOOLS[self as usize]
+    }
+
+    /// Its name, as a client calls it.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+}
+
 pub static MCP_TOOLS: [McpTool; 11] = [
     McpTool {
         name: "write",
@@ -124,3 +166,18 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: false,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each `Tool` is the row of its place in the table, by name.
+    #[test]
+    fn each_tool_is_its_row() {
+        assert_eq!(Tool::ALL.len(), MCP_TOOLS.len());
+        for (index, tool) in Tool::ALL.into_iter().enumerate() {
+            assert_eq!(tool as usize, index);
+            assert_eq!(format!("{tool:?}").to_lowercase(), tool.name());
+        }
+    }
+}

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::policy::english::{capitalized, count, or_list};
+use crate::policy::error::Caller;
 use crate::policy::exit::{KINDS, Kind};
 use crate::policy::limit::{Limit, Limits};
 use crate::policy::mcp::MCP_TOOLS;
@@ -194,17 +195,17 @@ pub fn when_ready() -> String {
 
 /// What a refusal says after the numbers: first how to fit, then how to raise the limit.
 pub fn limit_advice(limit: Limit) -> String {
-    limit_advice_when(limit, 0)
+    limit_advice_when(limit, 0, Caller::CommandLine)
 }
 
 /// `limit_advice` for a list over the limit that holds `finished` finished items: where
-/// finishing more cannot help (they still count), the limit's row says what does.
-pub fn limit_advice_when(limit: Limit, finished: usize) -> String {
+/// finishing more cannot help (they still count), the limit's row says what does, to `caller`.
+pub fn limit_advice_when(limit: Limit, finished: usize, caller: Caller) -> String {
     let setting = Setting::Limit(limit).info();
     let info = limit.info();
     let fit = match info.fit_when_finished {
-        Some(fit) if finished > 0 => fit,
-        _ => info.fit,
+        Some(fit) if finished > 0 => fit(caller),
+        _ => info.fit.to_owned(),
     };
     format!(
         "{fit}; or raise the limit with \"{}\" in {WORKSPACE_CONFIG} or {}",

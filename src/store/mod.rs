@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use crate::plan::list::{LISTS_DIR, Legacy, ListName};
 use crate::policy::error::{
-    self, Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable, Warning,
+    self, Caller, Disk, Error, Hint, Kind, Plan, Problem, Result, Stored, Unreadable, Warning,
 };
 use crate::policy::text::escape;
 use crate::store::disk::Links;
@@ -199,6 +199,7 @@ impl Store {
         self.check_folder(false)?;
         let hint = Hint::UndoRecovers {
             path: self.path.clone(),
+            caller: Caller::CommandLine,
         };
         Self::read_meta(&self.path, Some(hint))
     }
@@ -299,6 +300,7 @@ impl Store {
             path: self.path.clone(),
             first: name(1),
             tries: 1000,
+            caller: Caller::CommandLine,
         }
         .into())
     }

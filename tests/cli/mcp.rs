@@ -13,6 +13,8 @@ use crate::support::{
     Run, TestEnv, envelope_end, error_paths, instructions, items, still_asks, still_open, whole,
 };
 
+mod hints;
+
 const LEGACY: &str = "2025-11-25";
 const CURRENT: &str = "2026-07-28";
 const TOOLS: [&str; 11] = [
@@ -1357,7 +1359,7 @@ fn an_unknown_id_to_remove_is_named_by_its_index_in_ids() {
                 "code": "INVALID_PARAM",
                 "message": "ids[1]: no item has id \"99\"",
                 "details": [{"path": "ids[1]", "message": "no item has id \"99\""}],
-                "hint": "the ids are 1, 2; run `todos show` to see each item with its id",
+                "hint": "the ids are 1, 2; call `show` to see each item with its id",
             },
             "text": "error: ids[1]: no item has id \"99\"",
         })
@@ -1370,7 +1372,7 @@ fn an_unknown_id_to_remove_is_named_by_its_index_in_ids() {
                 "code": "INVALID_PARAM",
                 "message": "ids[0]: no item has id \"7\"",
                 "details": [{"path": "ids[0]", "message": "no item has id \"7\""}],
-                "hint": "the ids are 1, 2; run `todos show` to see each item with its id",
+                "hint": "the ids are 1, 2; call `show` to see each item with its id",
             },
             "text": "error: ids[0]: no item has id \"7\"",
         })
@@ -1390,15 +1392,15 @@ fn a_revision_conflict_names_the_expect_revision_argument_sent() {
         "message": "the plan is at revision 2, not 9: revision 9 does not exist yet, so no \
                     command read it",
         "details": [],
-        "hint": "take the revision from the last answer (the show tool gives it as \
-                 data.revision), here \"expect_revision\": 2",
+        "hint": "take the revision from the last answer (`show` gives it as data.revision), \
+                 here \"expect_revision\": 2",
     });
     let behind = json!({
         "code": "CONFLICT",
         "message": "the plan is at revision 2, not 1: someone changed it since you read it",
         "details": [],
-        "hint": "call the show tool to see the plan as it is now, then retry with \
-                 \"expect_revision\": 2 if your change still holds",
+        "hint": "call `show` to see the plan as it is now, then retry with \"expect_revision\": \
+                 2 if your change still holds",
     });
     for (tool, arguments) in [
         ("write", json!({"summary": "Other", "todos": []})),

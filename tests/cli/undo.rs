@@ -360,3 +360,60 @@ fn undo_after_the_first_change_restores_the_empty_plan() {
         .success();
     assert_eq!(env.store()["todos"][0]["id"], "2", "ids never go back");
 }
+
+/// Two kills in a row (after the saves of revisions 1 and 2) leave no history at all.
+pub(crate) fn history_lost(env: &TestEnv) {
+    env.plan("Ship", &["pending:Build"]);
+    env.plan("Ship", &["pending:Build", "pending:Test"]);
+    fs::remove_file(env.path(".todos/default.history.jsonl")).unwrap();
+}
+
+/// An unreadable store that still names its history line, and every name `undo` would set it
+/// aside as taken (at the tests' clock): a store with the history key broken by hand.
+pub(crate) fn no_name_to_set_aside(env: &TestEnv) {
+    env.plan("Ship", &["pending:Build"]);
+    env.plan("Ship", &["pending:Build", "pending:Test"]);
+    let mut store = env.store();
+    store["todos"] = json!("tor");
+    env.write_file(".todos.json", serde_json::to_string_pretty(&store).unwrap());
+    for n in 1..=1000 {
+        let name = match n {
+            1 => ".todos.json.corrupt-20250102-174233".to_owned(),
+            n => format!(".todos.json.corrupt-20250102-174233-{n}"),
+        };
+        env.write_file(&name, "");
+    }
+}
+
+/// `undo --to` a revision two kills kept out of the history names the nearest kept one as
+/// the `--to` to type (the MCP server's words: `mcp/hints.rs`).
+#[test]
+fn undo_to_a_missing_revision_names_the_nearest_kept_one() {
+    let env = TestEnv::new();
+    history_lost(&env);
+    env.rejects(
+        env.todos(&["undo", "--to", "1"]).expect_stderr(
+            "error: revision 1 is missing from the history: a change was stopped before it \
+             recorded it (the history keeps no revision yet)\n\
+             hint: the nearest kept revision before it is 0: `todos undo --to 0`; `todos \
+             history` lists them all\n",
+        ),
+        1,
+    );
+}
+
+/// Every name to set an unreadable store aside as taken: remove old ones, then undo again (the
+/// MCP server's words: `mcp/hints.rs`).
+#[test]
+fn a_store_with_no_name_left_to_set_it_aside_says_to_remove_old_ones() {
+    let env = TestEnv::new();
+    no_name_to_set_aside(&env);
+    env.rejects(
+        env.todos(&["undo"]).expect_stderr(
+            "error: cannot set [ROOT]/ws/.todos.json aside: \
+             [ROOT]/ws/.todos.json.corrupt-20250102-174233 and the next 999 names are all taken\n\
+             hint: remove old .corrupt- files of this store, then run todos undo again\n",
+        ),
+        5,
+    );
+}

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::input::Draft;
 use crate::plan::model::Item;
-use crate::policy::error::{Gone, Removal, Warning};
+use crate::policy::error::{Caller, Gone, Removal, Warning};
 
 /// Cursor's merge: the stored order stays, each named item changes in place, new ones go last.
 pub(super) fn merged(old: &[Item], given: Vec<(Option<usize>, Item)>) -> Vec<Item> {
@@ -61,6 +61,7 @@ pub(super) fn replaced(
         warnings.push(Warning::OpenRemoved {
             items: open,
             by: Removal::Dropped,
+            caller: Caller::CommandLine,
         });
     }
     warnings.extend(crate::plan::dependencies::unlink(&mut todos, &dropped));

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::policy::error::{Hint, Kind, Problem};
+use crate::policy::error::{Caller, Hint, Kind, Problem};
 
 /// Why a path is unsafe, completing the sentence "PATH …".
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,11 +112,13 @@ pub enum Disk {
     NoTempName { target: PathBuf },
     /// Every completion log name after `path` taken.
     NoLogName { path: PathBuf },
-    /// Every name to set a store aside as taken, from `first` on (`tries` of them).
+    /// Every name to set a store aside as taken, from `first` on (`tries` of them); `caller`:
+    /// who is told to run `undo` again.
     NoAsideName {
         path: PathBuf,
         first: PathBuf,
         tries: u32,
+        caller: Caller,
     },
     /// A store that cannot be read as one, with how to recover.
     Unreadable {

@@ -1,6 +1,6 @@
 //! How to fix a refused input, said beside its problems.
 
-use crate::policy::error::Path;
+use crate::policy::error::{Caller, Path};
 
 /// The commands that read their input from stdin.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,8 +18,8 @@ pub enum Hint {
     /// An update that changes nothing: an example with its id.
     UpdateExample { id: String },
     /// An id that names no item: the ids there are (the first `IDS_SAID`), or that the plan
-    /// is empty.
-    Ids { ids: Vec<String> },
+    /// is empty; `caller`: who is told how to see them.
+    Ids { ids: Vec<String>, caller: Caller },
     /// A finished item moved back: the command that reopens it, or, for a change given as
     /// JSON (`reopen` a key), the change that does. Boxed: a hint rides in every `Error`.
     Reopen {
@@ -27,8 +27,8 @@ pub enum Hint {
         status: &'static str,
         reopen: Box<Path>,
     },
-    /// `--take` with no name to take the item for.
-    TakeNeedsName,
+    /// `--take` with no name to take the item for; `caller`: who is told how to give one.
+    TakeNeedsName { caller: Caller },
     /// `next --claim` under no name while an unowned item is in progress; `owner` names the
     /// owner as it is given (`--owner`, or a tool call's `owner`).
     ClaimWithName { owner: Path },
@@ -40,8 +40,11 @@ pub enum Hint {
     CheckFile,
     /// A `memory_dir` that leads out of the workspace.
     MemoryDirInside,
-    /// A store that cannot be read: `undo` sets it aside.
-    UndoRecovers { path: std::path::PathBuf },
+    /// A store that cannot be read: `undo` sets it aside, run or called as `caller` does.
+    UndoRecovers {
+        path: std::path::PathBuf,
+        caller: Caller,
+    },
     /// `create`'s words, split by the shell, refused: the command quoted as it was meant.
     Quote(crate::policy::failure::Split),
     /// `merge-file` refused its inputs: what git does with OURS, and what the user does next.

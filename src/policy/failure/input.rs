@@ -1,7 +1,7 @@
 //! An input refused as a whole (exit 1): where it came from, its JSON, its shape, a name or a
 //! configuration value.
 
-use crate::policy::error::{Hint, Kind, Path, Wrong};
+use crate::policy::error::{Caller, Hint, Kind, Path, Wrong};
 use crate::policy::name::Broken;
 
 /// Why `--file` could not be read.
@@ -82,8 +82,10 @@ pub enum Input {
     OwnerEmpty {
         at: Path,
     },
-    /// `create` with nothing to create.
-    NoItems,
+    /// `create` with nothing to create; `caller`: who is told how to give items.
+    NoItems {
+        caller: Caller,
+    },
     /// A variable that sets a configuration key to a value it does not take.
     ConfigVariable {
         var: &'static str,

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::policy::error::{Kind, Path};
+use crate::policy::error::{Caller, Kind, Path};
 use crate::policy::failure::disk::Unreadable;
 
 /// Where the lease of an item another owner holds stands, for the hint of a refusal.
@@ -42,11 +42,12 @@ pub enum ChainEnd {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Plan {
-    /// `undo` at revision 0, the empty plan before the first change.
-    NothingToUndo,
+    /// `undo` at revision 0, the empty plan before the first change; `caller`: who the hint
+    /// names `redo` to.
+    NothingToUndo { caller: Caller },
     /// `redo` with no undo to take back (`since_undo`: an undo was taken back already, or
     /// there is no history), else the last change was not an undo.
-    NothingToRedo { since_undo: bool },
+    NothingToRedo { since_undo: bool, caller: Caller },
     /// The workspace folder of a running `show --watch` or `history --follow` went away.
     WorkspaceGone {
         path: std::path::PathBuf,
@@ -54,13 +55,15 @@ pub enum Plan {
         what: &'static str,
     },
     /// A change under `actor`'s name to items others own: each item (`1 "Write it"`) with its
-    /// owner; the first one's id and lease for the hint.
+    /// owner; the first one's id and lease for the hint. `claim` names the claim that takes it
+    /// over as it is given (`next --claim`, a `next` tool call's `claim`).
     OwnedByOthers {
         items: Vec<(String, String)>,
         actor: String,
         source: &'static str,
         first_id: String,
         lease: LeaseState,
+        claim: Path,
     },
     /// Another process held the lock at `lock` longer than `--lock-timeout` (`seconds`).
     LockHeld { lock: PathBuf, seconds: f64 },
@@ -81,13 +84,20 @@ pub enum Plan {
     },
     /// The session's count of finished plans at its maximum.
     SessionCountAtMax,
-    /// A revision the history does not keep (`history REV`).
-    NotKept { revision: u64, kept: Revisions },
-    /// A revision `undo --to` cannot find: `first` for a plan that never changed.
+    /// A revision the history does not keep (`history REV`); `at` names the revision as it
+    /// was given (`REV`, a tool call's `revision`).
+    NotKept {
+        revision: u64,
+        kept: Revisions,
+        at: Path,
+    },
+    /// A revision `undo --to` cannot find: `first` for a plan that never changed. `to` names
+    /// where a revision to restore is given (`--to`, a tool call's `to`).
     CannotUndo {
         target: u64,
         kept: Revisions,
         never_changed: bool,
+        to: Path,
     },
     /// A revision the history holds or should hold that the store does not vouch for (SPEC
     /// §9): the history at `path` holds `others` lines no chain from the store (at revision
@@ -98,24 +108,38 @@ pub enum Plan {
         store: u64,
         stop: ChainEnd,
         others: usize,
+        caller: Caller,
     },
-    /// A kept revision whose plan breaks today's rules.
+    /// A kept revision whose plan breaks today's rules; `to` as in `CannotUndo`.
     Unrestorable {
         revision: u64,
         problems: Vec<crate::policy::error::Problem>,
+        to: Path,
     },
     /// An unreadable store whose history holds nothing to restore or go on from.
     NothingToRestore { path: PathBuf },
-    /// A revision a stopped change left out of the history, and the nearest kept before it.
+    /// A revision a stopped change left out of the history, and the nearest kept before it;
+    /// `to` as in `CannotUndo`.
     MissingRevision {
         target: u64,
         kept: Revisions,
         nearest: u64,
+        to: Path,
     },
-    /// A list that does not exist, near the name of one that does.
-    NoList { list: String, near: String },
-    /// A lease (`span`) from `from` that would end past the year 9999.
-    LeaseTooFar { span: String, from: String },
+    /// A list that does not exist, near the name of one that does; `at` names the list as it
+    /// is given (`--list`, a tool call's `list`).
+    NoList {
+        list: String,
+        near: String,
+        at: Path,
+    },
+    /// A lease (`span`) from `from` that would end past the year 9999; `lease` names the lease
+    /// as it is given (`--lease`, a tool call's `lease`).
+    LeaseTooFar {
+        span: String,
+        from: String,
+        lease: Path,
+    },
     /// A merged plan that would take a counter past the largest one todos keeps.
     MergedPastMax { counter: &'static str, max: u64 },
     /// A change whose store would not read back (`what`), so nothing was saved.

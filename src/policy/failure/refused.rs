@@ -1,6 +1,8 @@
 //! What is wrong at one path of a change the plan refuses (an id, a status, a dependency, a
 //! claim) or of an MCP tool's arguments, said after the path.
 
+use crate::policy::error::Caller;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
     // ---- a change to the plan ----
@@ -46,6 +48,7 @@ pub enum Refused {
         value: String,
         dropped: bool,
         own: Vec<String>,
+        caller: Caller,
     },
     /// `--take` with `--no-owner`.
     TakeWithoutOwner,

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use crate::policy::error::Error;
+use crate::policy::error::{Caller, Error, Path};
 pub use crate::policy::failure::gone::{Gone, Removal};
 use crate::policy::failure::{Distrust, Left, Skipped, Split};
 use crate::policy::status::Status;
@@ -158,6 +158,7 @@ pub enum Warning {
     OpenRemoved {
         items: Vec<Gone>,
         by: Removal,
+        caller: Caller,
     },
     /// `write`: an item sent back to an open status from a finished one.
     Reopened {
@@ -172,15 +173,19 @@ pub enum Warning {
         item: String,
         max: usize,
     },
-    /// A list made beside one whose name is close to it.
+    /// A list made beside one whose name is close to it; `at` names the list as it is given
+    /// (`--list`, a tool call's `list`).
     NewListNear {
         list: String,
         near: String,
+        at: Path,
     },
     /// `undo` of an unreadable store with no revision kept: the plan is made empty.
     NothingToRestore,
-    /// A plan first written without a summary.
-    NoSummary,
+    /// A plan first written without a summary; `caller`: who is told how to give one.
+    NoSummary {
+        caller: Caller,
+    },
     /// `create`'s words, split by the shell, made an item each.
     SplitWords(Split),
     /// A merge's result that git must see as a conflict.
@@ -225,6 +230,7 @@ impl Warning {
             Self::OpenRemoved {
                 items,
                 by: Removal::Dropped,
+                ..
             } => items,
             _ => &[],
         }

@@ -1,7 +1,7 @@
 //! What is wrong at one path of an input, said after the path (`todos[2].content: is 75
 //! characters long, …`): the message of a `Problem`.
 
-use crate::policy::error::Path;
+use crate::policy::error::{Caller, Path};
 use crate::policy::limit::Limit;
 use crate::policy::settings::Setting;
 
@@ -29,11 +29,13 @@ pub enum Wrong {
         max: usize,
         fit: Option<Fit>,
     },
-    /// A list over `max_items`, `finished` of its items finished.
+    /// A list over `max_items`, `finished` of its items finished; `caller`: who is told how to
+    /// take finished items out.
     TooManyItems {
         len: usize,
         finished: usize,
         max: usize,
+        caller: Caller,
     },
     /// More items in progress than `max_in_progress` for one owner (`None`: no owner), at
     /// these paths.
@@ -143,7 +145,10 @@ pub enum Wrong {
     },
     /// `items` beside one item's fields in `create`.
     ItemsAndFields,
-    IdMissing,
+    /// An update with no id; `caller`: who is told where ids are shown.
+    IdMissing {
+        caller: Caller,
+    },
     /// An update that changes nothing; `deleted` is the status that removes the item.
     NothingToChange {
         deleted: &'static str,

@@ -2,8 +2,9 @@
 
 use super::Words;
 use super::summarize;
-use crate::policy::error::Kind;
+use crate::policy::error::{Caller, Kind};
 use crate::policy::failure::{Disk, Hint, NotAStore, Unmergeable, Unreadable, Unsafe};
+use crate::policy::mcp::Tool;
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 use crate::policy::text::escape;
@@ -193,13 +194,24 @@ impl Disk {
                 "no free completion log name after {}",
                 path.display()
             )),
-            Self::NoAsideName { path, first, tries } => internal(format!(
+            Self::NoAsideName {
+                path,
+                first,
+                tries,
+                caller,
+            } => internal(format!(
                 "cannot set {} aside: {} and the next {} names are all taken",
                 path.display(),
                 first.display(),
                 tries - 1
             ))
-            .with_hint("remove old .corrupt- files of this store, then run todos undo again"),
+            .with_hint(format!(
+                "remove old .corrupt- files of this store, then {} again",
+                match caller {
+                    Caller::CommandLine => "run todos undo".to_owned(),
+                    Caller::Client => format!("call {}", super::tool(Tool::Undo)),
+                }
+            )),
             Self::Unreadable { path, what, hint } => {
                 let error = Words::new(
                     Kind::StoreCorrupt,

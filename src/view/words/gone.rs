@@ -1,6 +1,8 @@
 //! The words of `policy/failure/gone.rs`.
 
+use crate::policy::error::Caller;
 use crate::policy::failure::{Gone, Removal};
+use crate::policy::mcp::Tool;
 use crate::policy::text::escape;
 
 /// `3 "Tests" (pending)`, escaped.
@@ -20,20 +22,28 @@ impl std::fmt::Display for Gone {
 /// The characters of item names a warning's one line holds.
 pub(super) const NAMES_IN_ONE_LINE: usize = 120;
 
-pub(super) fn open_removed(named: &str, count: usize, by: Removal) -> String {
+/// `caller`: who is told how to bring them back (`todos undo`, or the `undo` tool).
+pub(super) fn open_removed(named: &str, count: usize, by: Removal, caller: Caller) -> String {
     let one = count == 1;
     let them = if one { "it" } else { "them" };
+    let undo = match caller {
+        Caller::CommandLine => "`todos undo`".to_owned(),
+        Caller::Client => super::tool(Tool::Undo),
+    };
     let (verb, back) = match by {
         Removal::Removed => (
             "removed",
             format!(
-                "if {} still needed, `todos undo` brings {them} back",
+                "if {} still needed, {undo} brings {them} back",
                 if one { "it is" } else { "they are" }
             ),
         ),
         Removal::Dropped => (
             "dropped",
-            format!("send {them} again to keep {them}, or `todos undo`"),
+            match caller {
+                Caller::CommandLine => format!("send {them} again to keep {them}, or {undo}"),
+                Caller::Client => format!("send {them} again to keep {them}, or call {undo}"),
+            },
         ),
     };
     if one {

@@ -1,7 +1,8 @@
 //! The words of `policy/failure/hint.rs`.
 
-use crate::policy::error::Path;
+use crate::policy::error::{Caller, Path};
 use crate::policy::failure::{Hint, StdinCommand};
+use crate::policy::mcp::Tool;
 use crate::policy::settings::{Setting, Variable, WORKSPACE_CONFIG};
 use crate::policy::text::escape;
 use std::fmt;
@@ -22,6 +23,30 @@ pub fn ids_in_prose(ids: &[String]) -> String {
     }
 }
 
+/// The ids there are, and how `caller` sees each item with its id; or how it adds items to
+/// an empty plan.
+fn ids_hint(ids: &[String], caller: Caller) -> String {
+    match (ids.is_empty(), caller) {
+        (true, Caller::CommandLine) => {
+            "the plan is empty; add items with `todos create` or `todos write`".to_owned()
+        }
+        (true, Caller::Client) => format!(
+            "the plan is empty; add items with {} or {}",
+            super::tool(Tool::Create),
+            super::tool(Tool::Write)
+        ),
+        (false, Caller::CommandLine) => format!(
+            "{}; run `todos show` to see each item with its id",
+            ids_in_prose(ids)
+        ),
+        (false, Caller::Client) => format!(
+            "{}; call {} to see each item with its id",
+            ids_in_prose(ids),
+            super::tool(Tool::Show)
+        ),
+    }
+}
+
 impl fmt::Display for Hint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -29,18 +54,7 @@ impl fmt::Display for Hint {
                 Path::Typed(_) => write!(f, "e.g. `todos next {claim} {lease} 15m`"),
                 Path::Input(_) => write!(f, "e.g. \"{claim}\": true, \"{lease}\": \"15m\""),
             },
-            Self::Ids { ids } => {
-                if ids.is_empty() {
-                    return f.write_str(
-                        "the plan is empty; add items with `todos create` or `todos write`",
-                    );
-                }
-                write!(
-                    f,
-                    "{}; run `todos show` to see each item with its id",
-                    ids_in_prose(ids)
-                )
-            }
+            Self::Ids { ids, caller } => f.write_str(&ids_hint(ids, *caller)),
             Self::Reopen { id, status, reopen } => match &**reopen {
                 Path::Typed(_) => {
                     write!(f, "to reopen it, run `todos update {id} {status} {reopen}`")
@@ -52,10 +66,20 @@ impl fmt::Display for Hint {
                     super::switched_on(reopen)
                 ),
             },
-            Self::TakeNeedsName => write!(
+            Self::TakeNeedsName {
+                caller: Caller::CommandLine,
+            } => write!(
                 f,
                 "give the owner (--owner NAME, or \"owner\" in JSON), or set {} to the name you \
                  work under",
+                Variable::Owner.name()
+            ),
+            Self::TakeNeedsName {
+                caller: Caller::Client,
+            } => write!(
+                f,
+                "give the owner (\"owner\": NAME), or start the server with {} set to the name \
+                 you work under",
                 Variable::Owner.name()
             ),
             Self::ClaimWithName { owner } => {
@@ -103,10 +127,14 @@ impl fmt::Display for Hint {
                     setting.key, setting.env
                 )
             }
-            Self::UndoRecovers { path } => write!(
+            Self::UndoRecovers { path, caller } => write!(
                 f,
-                "the file was left untouched; run `todos undo` to set it aside and restore the \
-                 latest revision its history kept, or fix {} by hand",
+                "the file was left untouched; {} to set it aside and restore the latest \
+                 revision its history kept, or fix {} by hand",
+                match caller {
+                    Caller::CommandLine => "run `todos undo`".to_owned(),
+                    Caller::Client => format!("call {}", super::tool(Tool::Undo)),
+                },
                 path.display()
             ),
             Self::UpdateExample { id } => write!(

@@ -2,13 +2,15 @@
 
 use super::Words;
 use crate::policy::cap::Cap;
-use crate::policy::error::{Kind, Path};
+use crate::policy::error::{Caller, Kind, Path};
 use crate::policy::failure::{FileWhy, Hint, Input, StdinCommand};
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::policy::sentences;
 use crate::policy::settings::Variable;
 
 impl Input {
+    // One arm per variant, as casey/just's `Display` of its error: every message in one place.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn render(self) -> Words {
         let error = |message: String| Words::new(Kind::InvalidParam, message);
         match self {
@@ -83,8 +85,15 @@ impl Input {
                     super::given(&at, OWNER.examples[0])
                 ))
             }
-            Self::NoItems => {
-                error("no items to create".to_owned()).hinted(Hint::Stdin(StdinCommand::Create))
+            Self::NoItems { caller } => {
+                let error = error("no items to create".to_owned());
+                match caller {
+                    Caller::CommandLine => error.hinted(Hint::Stdin(StdinCommand::Create)),
+                    Caller::Client => error.with_hint(
+                        "send the items to create, e.g. {\"items\": [\"First step\", \"Second \
+                         step\"]}",
+                    ),
+                }
             }
             Self::ConfigVariable { var, value, why } => error(format!(
                 "environment variable {var}={value:?} is invalid: {why}"

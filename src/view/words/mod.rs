@@ -35,6 +35,7 @@ pub use left::UNVOUCHED;
 pub use wrong::too_long;
 
 use crate::policy::error::{Advice, Error, Failure, Hint, Kind, Path, Problem, Said, Step};
+use crate::policy::mcp::Tool;
 
 /// A failure in words: its message and its own hint. `kind` is the kind its words were written
 /// for, which `Failure::kind` must agree with.
@@ -126,6 +127,11 @@ pub(super) fn given(at: &Path, value: impl Into<serde_json::Value>) -> String {
         (Path::Typed(_), _) => format!("{at} {value}"),
         (Path::Input(_), _) => format!("\"{at}\": {value}"),
     }
+}
+
+/// A tool as a hint to an MCP client names it: `` `history` ``, its name in the tools' table.
+pub(super) fn tool(tool: Tool) -> String {
+    format!("`{}`", tool.name())
 }
 
 /// A switch turned on where `at` names it: the flag typed (`--reopen`), or its key in JSON

@@ -1,9 +1,10 @@
 //! The words of `policy/failure/plan.rs`.
 
 use super::Words;
-use super::{given, summarize};
-use crate::policy::error::{Kind, Path};
+use super::{given, summarize, switched_on, tool};
+use crate::policy::error::{Caller, Kind, Path};
 use crate::policy::failure::{ChainEnd, LeaseState, Plan, Revisions};
+use crate::policy::mcp::Tool;
 use crate::policy::settings::{Setting, Variable};
 use crate::policy::text::escape;
 
@@ -24,13 +25,16 @@ impl Plan {
     pub(super) fn render(self) -> Words {
         let invalid = |message: String| Words::new(Kind::InvalidParam, message);
         match self {
-            Self::NothingToUndo => invalid(
+            Self::NothingToUndo { caller } => invalid(
                 "nothing more to undo: the plan shown is revision 0, the empty plan before the \
                  first change"
                     .to_owned(),
             )
-            .with_hint("`todos redo` steps forward again"),
-            Self::NothingToRedo { since_undo } => invalid(
+            .with_hint(match caller {
+                Caller::CommandLine => "`todos redo` steps forward again".to_owned(),
+                Caller::Client => format!("call {} to step forward again", tool(Tool::Redo)),
+            }),
+            Self::NothingToRedo { since_undo, caller } => invalid(
                 if since_undo {
                     "nothing to redo: no undo was taken back since the last change"
                 } else {
@@ -38,7 +42,17 @@ impl Plan {
                 }
                 .to_owned(),
             )
-            .with_hint("`todos undo` takes the last change back; `todos redo` then puts it back"),
+            .with_hint(match caller {
+                Caller::CommandLine => {
+                    "`todos undo` takes the last change back; `todos redo` then puts it back"
+                        .to_owned()
+                }
+                Caller::Client => format!(
+                    "call {} to take the last change back; {} then puts it back",
+                    tool(Tool::Undo),
+                    tool(Tool::Redo)
+                ),
+            }),
             Self::WorkspaceGone {
                 path,
                 replaced,
@@ -68,8 +82,11 @@ impl Plan {
                 "take the revision from the last {}, here {}",
                 match at {
                     Path::Typed(_) =>
-                        "output of todos (`todos --json show` gives it as data.revision)",
-                    Path::Input(_) => "answer (the show tool gives it as data.revision)",
+                        "output of todos (`todos --json show` gives it as data.revision)".to_owned(),
+                    Path::Input(_) => format!(
+                        "answer ({} gives it as data.revision)",
+                        tool(Tool::Show)
+                    ),
                 },
                 given(&at, actual)
             )),
@@ -87,8 +104,8 @@ impl Plan {
             .with_hint(format!(
                 "{} to see the plan as it is now, then retry with {} if your change still holds",
                 match at {
-                    Path::Typed(_) => "run `todos show`",
-                    Path::Input(_) => "call the show tool",
+                    Path::Typed(_) => "run `todos show`".to_owned(),
+                    Path::Input(_) => format!("call {}", tool(Tool::Show)),
                 },
                 given(&at, actual)
             )),
@@ -96,14 +113,20 @@ impl Plan {
                 invalid("the session's count of finished plans is at its maximum".to_owned())
                     .with_hint("start a new session with `todos write --new-session`")
             }
-            Self::NotKept { revision, kept } => {
-                invalid(format!("revision {revision} is not kept: {kept}"))
-                    .with_hint("run `todos history` to see the kept revisions")
+            Self::NotKept { revision, kept, at } => {
+                invalid(format!("revision {revision} is not kept: {kept}")).with_hint(match at {
+                    Path::Typed(_) => "run `todos history` to see the kept revisions".to_owned(),
+                    Path::Input(_) => format!(
+                        "call {} without \"{at}\" to see the kept revisions",
+                        tool(Tool::History)
+                    ),
+                })
             }
             Self::CannotUndo {
                 target,
                 kept,
                 never_changed,
+                to,
             } => {
                 let setting = Setting::HistoryLimit.info();
                 let message = if never_changed {
@@ -111,9 +134,20 @@ impl Plan {
                 } else {
                     format!("revision {target} is not kept: {kept}")
                 };
+                let see = match to {
+                    Path::Typed(_) => {
+                        "run `todos history` to see the kept revisions, then `todos undo --to REV`"
+                            .to_owned()
+                    }
+                    Path::Input(_) => format!(
+                        "call {} to see the kept revisions, then {} with {}",
+                        tool(Tool::History),
+                        tool(Tool::Undo),
+                        sent(&to, "REV")
+                    ),
+                };
                 invalid(message).with_hint(format!(
-                    "run `todos history` to see the kept revisions, then `todos undo --to REV`; \
-                     `{}` ({}) sets how many are kept",
+                    "{see}; `{}` ({}) sets how many are kept",
                     setting.key, setting.env
                 ))
             }
@@ -123,6 +157,7 @@ impl Plan {
                 store,
                 stop,
                 others,
+                caller,
             } => {
                 let path = path.display().to_string();
                 let path = escape(&path);
@@ -148,19 +183,36 @@ impl Plan {
                      cannot be vouched for, and undo restores only what this workspace's own \
                      changes wrote"
                 ))
-                .with_hint(
-                    "the plan is as it was; `todos history` marks the lines it cannot vouch \
-                     for; every change from now on is recorded so that undo can take it back",
-                )
+                .with_hint(format!(
+                    "the plan is as it was; {} marks the lines it cannot vouch for; every change \
+                     from now on is recorded so that undo can take it back",
+                    match caller {
+                        Caller::CommandLine => "`todos history`".to_owned(),
+                        Caller::Client => tool(Tool::History),
+                    }
+                ))
             }
-            Self::Unrestorable { revision, problems } => invalid(format!(
+            Self::Unrestorable {
+                revision,
+                problems,
+                to,
+            } => invalid(format!(
                 "revision {revision} cannot be restored: {}",
                 summarize(&problems)
             ))
-            .with_hint(
-                "restore another revision (`todos history` lists them), or raise the limit as \
-                 said and run undo again",
-            ),
+            .with_hint(match to {
+                Path::Typed(_) => "restore another revision (`todos history` lists them), or \
+                                   raise the limit as said and run undo again"
+                    .to_owned(),
+                Path::Input(_) => format!(
+                    "restore another revision ({} with {}; {} lists them), or raise the limit as \
+                     said and call {} again",
+                    tool(Tool::Undo),
+                    sent(&to, "REV"),
+                    tool(Tool::History),
+                    tool(Tool::Undo)
+                ),
+            }),
             Self::NothingToRestore { path } => Words::new(
                 Kind::StoreCorrupt,
                 format!(
@@ -178,25 +230,42 @@ impl Plan {
                 target,
                 kept,
                 nearest,
+                to,
             } => invalid(format!(
                 "revision {target} is missing from the history: a change was stopped before it \
                  recorded it ({kept})"
             ))
-            .with_hint(format!(
-                "the nearest kept revision before it is {nearest}: `todos undo --to {nearest}`; \
-                 `todos history` lists them all"
-            )),
-            Self::NoList { list, near } => {
-                invalid(format!("no list {list} (did you mean {near}?)")).with_hint(format!(
-                    "run the command with `-l {near}`; `todos show --all` prints every list"
-                ))
+            .with_hint(match to {
+                Path::Typed(_) => format!(
+                    "the nearest kept revision before it is {nearest}: `todos undo --to \
+                     {nearest}`; `todos history` lists them all"
+                ),
+                Path::Input(_) => format!(
+                    "the nearest kept revision before it is {nearest}: {} with {}; {} lists them \
+                     all",
+                    tool(Tool::Undo),
+                    given(&to, nearest),
+                    tool(Tool::History)
+                ),
+            }),
+            Self::NoList { list, near, at } => {
+                invalid(format!("no list {list} (did you mean {near}?)")).with_hint(match at {
+                    Path::Typed(_) => format!(
+                        "run the command with `-l {near}`; `todos show --all` prints every list"
+                    ),
+                    Path::Input(_) => format!("call the tool again with {}", given(&at, near)),
+                })
             }
-            Self::LeaseTooFar { span, from } => invalid(format!(
+            Self::LeaseTooFar { span, from, lease } => invalid(format!(
                 "a lease of {span} from {from} would end after the year 9999, past the times a \
                  store can hold"
             ))
             .with_hint(format!(
-                "claim without --lease, or check the clock ({})",
+                "claim without {}, or check the clock ({})",
+                match lease {
+                    Path::Typed(_) => lease.to_string(),
+                    Path::Input(_) => format!("\"{lease}\""),
+                },
                 Variable::Now.name()
             )),
             Self::MergedPastMax { counter, max } => invalid(format!(
@@ -233,21 +302,33 @@ impl Plan {
                 source,
                 first_id,
                 lease,
+                claim,
             } => {
                 let items: Vec<String> = items
                     .iter()
                     .map(|(item, owner)| format!("item {item} is owned by {}", escape(owner)))
                     .collect();
+                let by_claim = match &claim {
+                    Path::Typed(_) => format!("`todos next {claim}`"),
+                    Path::Input(_) => format!("{} with {}", tool(Tool::Next), switched_on(&claim)),
+                };
                 let lease = match lease {
-                    LeaseState::Ended { owner, why } => format!(
-                        "{}'s {why}: `todos next --claim` takes it over",
-                        escape(&owner)
-                    ),
+                    LeaseState::Ended { owner, why } => {
+                        format!("{}'s {why}: {by_claim} takes it over", escape(&owner))
+                    }
                     LeaseState::RunsUntil(end) => format!(
-                        "its lease runs until {}, then `todos next --claim` takes it over",
+                        "its lease runs until {}, then {by_claim} takes it over",
                         crate::policy::text::local_time_of(end)
                     ),
                     LeaseState::None => "it holds no lease".to_owned(),
+                };
+                let take = match claim {
+                    Path::Typed(_) => format!("`todos update {} --take`", escape(&first_id)),
+                    Path::Input(_) => format!(
+                        "{} with {{\"id\": \"{}\", \"take\": true}}",
+                        tool(Tool::Update),
+                        escape(&first_id)
+                    ),
                 };
                 Words::new(
                     Kind::Conflict,
@@ -258,11 +339,14 @@ impl Plan {
                         escape(&actor),
                     ),
                 )
-                .with_hint(format!(
-                    "{lease}; `todos update {} --take` takes it over on purpose",
-                    escape(&first_id)
-                ))
+                .with_hint(format!("{lease}; {take} takes it over on purpose"))
             }
         }
     }
+}
+
+/// A tool call's argument at `at` with a value the caller chooses (`"to": REV`), where `given`
+/// writes a value as JSON.
+fn sent(at: &Path, placeholder: &str) -> String {
+    format!("\"{at}\": {placeholder}")
 }

@@ -1,8 +1,10 @@
 //! The words of `policy/failure/refused.rs`.
 
 use crate::policy::english::count;
+use crate::policy::error::Caller;
 use crate::policy::failure::Refused;
 use crate::policy::limit::Limit;
+use crate::policy::mcp::Tool;
 use crate::policy::sentences;
 use crate::policy::text::{escape, word};
 use std::fmt;
@@ -67,6 +69,7 @@ impl fmt::Display for Refused {
                 value,
                 dropped,
                 own,
+                caller,
             } => {
                 let why = if *dropped {
                     "names an item this snapshot drops"
@@ -75,10 +78,11 @@ impl fmt::Display for Refused {
                 };
                 write!(f, "\"{}\" {why}; ", escape(value))?;
                 if own.is_empty() {
-                    f.write_str(
-                        "give the items ids (\"id\") and name those, or name ids that `todos \
-                         show` prints",
-                    )
+                    f.write_str("give the items ids (\"id\") and name those, or name ids that ")?;
+                    match caller {
+                        Caller::CommandLine => f.write_str("`todos show` prints"),
+                        Caller::Client => write!(f, "{} gives", super::tool(Tool::Show)),
+                    }
                 } else {
                     write!(f, "the snapshot's ids are {}", escape(&own.join(", ")))
                 }

@@ -3,6 +3,7 @@
 use super::gone::{NAMES_IN_ONE_LINE, open_removed};
 use crate::policy::cap::Cap;
 use crate::policy::english::fitted;
+use crate::policy::error::Caller;
 use crate::policy::failure::{Conflict, Warning};
 use crate::policy::sentences;
 use crate::policy::settings::{Setting, Worktrees};
@@ -232,9 +233,9 @@ impl std::fmt::Display for Warning {
                 f,
                 "the common plan in git's index is not a store ({why}): merged without it"
             ),
-            Self::OpenRemoved { items, by } => {
+            Self::OpenRemoved { items, by, caller } => {
                 let names: Vec<String> = items.iter().map(ToString::to_string).collect();
-                f.write_str(&open_removed(&names.join(", "), items.len(), *by))
+                f.write_str(&open_removed(&names.join(", "), items.len(), *by, *caller))
             }
             Self::Reopened {
                 id,
@@ -261,16 +262,34 @@ impl std::fmt::Display for Warning {
             Self::NothingToRestore => {
                 f.write_str("the history keeps no revision to restore: the plan is empty")
             }
-            Self::NoSummary => f.write_str(
-                "the plan has no summary: say in one line what it is for with \"summary\" or \
-                 --summary",
-            ),
+            Self::NoSummary { caller } => f.write_str(match caller {
+                Caller::CommandLine => {
+                    "the plan has no summary: say in one line what it is for with \"summary\" \
+                     or --summary"
+                }
+                Caller::Client => {
+                    "the plan has no summary: say in one line what it is for with \"summary\""
+                }
+            }),
             Self::SplitWords(split) => f.write_str(&split.warning()),
-            Self::NewListNear { list, near } => write!(
-                f,
-                "made a new list {list}, beside the list {near}: if you meant {near}, run the \
-                 command again with `-l {near}`"
-            ),
+            Self::NewListNear { list, near, at } => {
+                write!(
+                    f,
+                    "made a new list {list}, beside the list {near}: if you meant {near}, "
+                )?;
+                match at {
+                    crate::policy::error::Path::Typed(_) => {
+                        write!(f, "run the command again with `-l {near}`")
+                    }
+                    crate::policy::error::Path::Input(_) => {
+                        write!(
+                            f,
+                            "call the tool again with {}",
+                            super::given(at, near.as_str())
+                        )
+                    }
+                }
+            }
         }
     }
 }
@@ -287,9 +306,14 @@ impl Warning {
     /// `OpenRemoved` shortened to fit one line (`(+3 more)`). `--json` keeps every name.
     pub fn line(&self) -> String {
         match self {
-            Self::OpenRemoved { items, by } if items.len() > 1 => {
+            Self::OpenRemoved { items, by, caller } if items.len() > 1 => {
                 let names: Vec<String> = items.iter().map(ToString::to_string).collect();
-                open_removed(&fitted(&names, NAMES_IN_ONE_LINE), items.len(), *by)
+                open_removed(
+                    &fitted(&names, NAMES_IN_ONE_LINE),
+                    items.len(),
+                    *by,
+                    *caller,
+                )
             }
             _ => self.to_string(),
         }

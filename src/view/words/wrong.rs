@@ -1,8 +1,10 @@
 //! The words of `policy/failure/wrong.rs`.
 
 use crate::policy::english::{count, or_list};
+use crate::policy::error::Caller;
 use crate::policy::failure::{Fit, Wrong};
 use crate::policy::limit::Limit;
+use crate::policy::mcp::Tool;
 use crate::policy::name::OWNER;
 use crate::policy::sentences;
 use crate::policy::settings::LEASE_FORMAT;
@@ -27,8 +29,13 @@ impl fmt::Display for Wrong {
                 write!(f, "holds {kind} (U+{code:04X}); use {what}")
             }
             Self::TooLong { chars, max, fit } => f.write_str(&too_long(chars, *max, *fit)),
-            Self::TooManyItems { len, finished, max } => {
-                let advice = sentences::limit_advice_when(Limit::MaxItems, *finished);
+            Self::TooManyItems {
+                len,
+                finished,
+                max,
+                caller,
+            } => {
+                let advice = sentences::limit_advice_when(Limit::MaxItems, *finished, *caller);
                 let finished = match finished {
                     0 => String::new(),
                     n => format!(" ({n} finished)"),
@@ -206,9 +213,16 @@ impl fmt::Display for Wrong {
             Self::ItemsAndFields => {
                 f.write_str("give either \"items\" or the fields of one item, not both")
             }
-            Self::IdMissing => {
-                f.write_str("is missing; name the item to change (its id from `todos show`)")
-            }
+            Self::IdMissing { caller } => match caller {
+                Caller::CommandLine => {
+                    f.write_str("is missing; name the item to change (its id from `todos show`)")
+                }
+                Caller::Client => write!(
+                    f,
+                    "is missing; name the item to change (its id from {})",
+                    super::tool(Tool::Show)
+                ),
+            },
             Self::UnknownKey => write!(f, "unknown key; the keys are {}", sentences::config_keys()),
             Self::Setting(setting) => f.write_str(&sentences::setting_value(*setting)),
             Self::NoFolder => f.write_str("it must name a folder"),

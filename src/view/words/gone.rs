@@ -26,10 +26,7 @@ pub(super) const NAMES_IN_ONE_LINE: usize = 120;
 pub(super) fn open_removed(named: &str, count: usize, by: Removal, caller: Caller) -> String {
     let one = count == 1;
     let them = if one { "it" } else { "them" };
-    let undo = match caller {
-        Caller::CommandLine => "`todos undo`".to_owned(),
-        Caller::Client => super::tool(Tool::Undo),
-    };
+    let undo = super::command(caller, Tool::Undo);
     let (verb, back) = match by {
         Removal::Removed => (
             "removed",

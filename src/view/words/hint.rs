@@ -131,10 +131,7 @@ impl fmt::Display for Hint {
                 f,
                 "the file was left untouched; {} to set it aside and restore the latest \
                  revision its history kept, or fix {} by hand",
-                match caller {
-                    Caller::CommandLine => "run `todos undo`".to_owned(),
-                    Caller::Client => format!("call {}", super::tool(Tool::Undo)),
-                },
+                super::run(*caller, Tool::Undo),
                 path.display()
             ),
             Self::UpdateExample { id } => write!(

@@ -34,7 +34,7 @@ pub use foreign::quoted;
 pub use left::UNVOUCHED;
 pub use wrong::too_long;
 
-use crate::policy::error::{Advice, Error, Failure, Hint, Kind, Path, Problem, Said, Step};
+use crate::policy::error::{Advice, Caller, Error, Failure, Hint, Kind, Path, Problem, Said, Step};
 use crate::policy::mcp::Tool;
 
 /// A failure in words: its message and its own hint. `kind` is the kind its words were written
@@ -132,6 +132,24 @@ pub(super) fn given(at: &Path, value: impl Into<serde_json::Value>) -> String {
 /// A tool as a hint to an MCP client names it: `` `history` ``, its name in the tools' table.
 pub(super) fn tool(tool: Tool) -> String {
     format!("`{}`", tool.name())
+}
+
+/// What `caller` runs to do what `tool` does: the command (`` `todos history` ``) or the tool
+/// (`` `history` ``), each named as the tools' table names it.
+pub(super) fn command(caller: Caller, tool: Tool) -> String {
+    match caller {
+        Caller::CommandLine => format!("`todos {}`", tool.name()),
+        Caller::Client => self::tool(tool),
+    }
+}
+
+/// `command`, as advice: "run `todos undo`", "call `undo`".
+pub(super) fn run(caller: Caller, tool: Tool) -> String {
+    let verb = match caller {
+        Caller::CommandLine => "run",
+        Caller::Client => "call",
+    };
+    format!("{verb} {}", command(caller, tool))
 }
 
 /// A switch turned on where `at` names it: the flag typed (`--reopen`), or its key in JSON

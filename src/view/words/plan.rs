@@ -1,7 +1,7 @@
 //! The words of `policy/failure/plan.rs`.
 
 use super::Words;
-use super::{given, summarize, switched_on, tool};
+use super::{command, given, summarize, switched_on, tool};
 use crate::policy::error::{Caller, Kind, Path};
 use crate::policy::failure::{ChainEnd, LeaseState, Plan, Revisions};
 use crate::policy::mcp::Tool;
@@ -186,10 +186,7 @@ impl Plan {
                 .with_hint(format!(
                     "the plan is as it was; {} marks the lines it cannot vouch for; every change \
                      from now on is recorded so that undo can take it back",
-                    match caller {
-                        Caller::CommandLine => "`todos history`".to_owned(),
-                        Caller::Client => tool(Tool::History),
-                    }
+                    command(caller, Tool::History)
                 ))
             }
             Self::Unrestorable {

@@ -262,15 +262,15 @@ impl std::fmt::Display for Warning {
             Self::NothingToRestore => {
                 f.write_str("the history keeps no revision to restore: the plan is empty")
             }
-            Self::NoSummary { caller } => f.write_str(match caller {
-                Caller::CommandLine => {
-                    "the plan has no summary: say in one line what it is for with \"summary\" \
-                     or --summary"
+            Self::NoSummary { caller } => {
+                f.write_str(
+                    "the plan has no summary: say in one line what it is for with \"summary\"",
+                )?;
+                match caller {
+                    Caller::CommandLine => f.write_str(" or --summary"),
+                    Caller::Client => Ok(()),
                 }
-                Caller::Client => {
-                    "the plan has no summary: say in one line what it is for with \"summary\""
-                }
-            }),
+            }
             Self::SplitWords(split) => f.write_str(&split.warning()),
             Self::NewListNear { list, near, at } => {
                 write!(

@@ -1,7 +1,6 @@
 //! The words of `policy/failure/wrong.rs`.
 
 use crate::policy::english::{count, or_list};
-use crate::policy::error::Caller;
 use crate::policy::failure::{Fit, Wrong};
 use crate::policy::limit::Limit;
 use crate::policy::mcp::Tool;
@@ -213,16 +212,11 @@ impl fmt::Display for Wrong {
             Self::ItemsAndFields => {
                 f.write_str("give either \"items\" or the fields of one item, not both")
             }
-            Self::IdMissing { caller } => match caller {
-                Caller::CommandLine => {
-                    f.write_str("is missing; name the item to change (its id from `todos show`)")
-                }
-                Caller::Client => write!(
-                    f,
-                    "is missing; name the item to change (its id from {})",
-                    super::tool(Tool::Show)
-                ),
-            },
+            Self::IdMissing { caller } => write!(
+                f,
+                "is missing; name the item to change (its id from {})",
+                super::command(*caller, Tool::Show)
+            ),
             Self::UnknownKey => write!(f, "unknown key; the keys are {}", sentences::config_keys()),
             Self::Setting(setting) => f.write_str(&sentences::setting_value(*setting)),
             Self::NoFolder => f.write_str("it must name a folder"),

@@ -268,6 +268,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                     command,
                     input: Value::Object(input),
                     expect_revision: common.expect_revision,
+                    named: NAMED,
                 },
                 arguments: common,
             }
@@ -318,6 +319,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                 revision,
                 limit: None,
                 follow: false,
+                named: NAMED,
             }));
             without_input(common, command)
         }
@@ -326,6 +328,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             let command = PlanCommand::Undo(Lazy(UndoArgs {
                 to,
                 expect_revision: common.expect_revision,
+                named: NAMED,
             }));
             without_input(common, command)
         }
@@ -333,6 +336,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
             let command = PlanCommand::Redo(Lazy(RedoArgs {
                 expect_revision: common.expect_revision,
+                named: NAMED,
             }));
             without_input(common, command)
         }
@@ -555,6 +559,7 @@ mod tests {
             command: InputCommand::Write,
             input,
             expect_revision: Some(1),
+            ..
         } = call.given
         else {
             panic!("write");

@@ -219,6 +219,7 @@ fn command_of(action: &Posted) -> Option<PlanCommand> {
         Kind::Undo => PlanCommand::Undo(Lazy(UndoArgs {
             to: None,
             expect_revision: action.revision,
+            named: crate::commands::named::Named::Typed,
         })),
     };
     Some(command)

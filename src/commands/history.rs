@@ -38,7 +38,7 @@ pub fn execute(ctx: &Context, args: &HistoryArgs) -> Result<Outcome> {
                 return Plan::NotKept {
                     revision,
                     kept: super::undo::kept(&history),
-                    at: Named::Typed.path(Flag::Revision),
+                    at: args.named.path(Flag::Revision),
                 }
                 .into();
             };
@@ -349,6 +349,10 @@ pub struct HistoryArgs {
     /// (with --json, one envelope a line). Takes no lock.
     #[arg(short, long, conflicts_with = "revision")]
     pub follow: bool,
+
+    /// How a refusal names the values given: the flags, or a tool call's arguments.
+    #[arg(skip)]
+    pub named: Named,
 }
 
 impl Summary for HistoryArgs {

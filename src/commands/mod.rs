@@ -170,6 +170,8 @@ pub enum Given {
         command: InputCommand,
         input: Value,
         expect_revision: Option<u64>,
+        /// How a refusal names the values the call gave (`mcp::arguments::NAMED`).
+        named: crate::commands::named::Named,
     },
 }
 
@@ -299,10 +301,12 @@ impl Given {
                 command,
                 input,
                 expect_revision,
+                named,
             } => {
                 return match command {
                     InputCommand::Write => {
-                        let request = write::Request::of_input(host, input, expect_revision)?;
+                        let request =
+                            write::Request::of_input(host, input, expect_revision, named)?;
                         execute::<WriteArgs>(ctx, host, request, params_input)
                     }
                     InputCommand::Create => {
@@ -310,7 +314,8 @@ impl Given {
                         execute::<CreateArgs>(ctx, host, request, params_input)
                     }
                     InputCommand::Update => {
-                        let request = update::Request::of_input(ctx, host, input, expect_revision)?;
+                        let request =
+                            update::Request::of_input(ctx, host, input, expect_revision, named)?;
                         execute::<UpdateArgs>(ctx, host, request, params_input)
                     }
                 };

@@ -72,6 +72,17 @@ impl Named {
         self.path(flag).index(index)
     }
 
+    /// Where a lease this call did not give is named when its renewal is refused (a change
+    /// renewing the lease an earlier claim set, `update --take`'s configured one): the command
+    /// line names `--lease`, the flag such a lease is set by; a tool call names no argument, as
+    /// it sent none.
+    pub fn lease_not_given(self) -> Option<Path> {
+        match self {
+            Self::Typed => Some(self.path(Flag::Lease)),
+            Self::Fields(_) => None,
+        }
+    }
+
     /// The same place, as a cursor for the readers that check a value.
     pub fn at(self, flag: Flag) -> At<'static> {
         match self {

@@ -33,6 +33,8 @@ pub struct Request {
     lease: Option<Duration>,
     /// How its refusals name the values given: as flags, or as a tool call's arguments.
     named: Named,
+    /// Whether the lease was given (`--lease`), not the configuration's.
+    lease_given: bool,
 }
 
 /// Reads the flags; the owner falls back on `TODOS_OWNER` (an empty value is unset).
@@ -54,6 +56,7 @@ pub fn read(ctx: &Context, host: &Host, args: &NextArgs) -> Result<Request> {
         owner: super::owner(host, args.owner.as_ref(), args.named)?,
         lease,
         named: args.named,
+        lease_given: args.lease.is_some(),
     })
 }
 
@@ -87,7 +90,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
         } else {
             Skew::none()
         };
-        let outcome = claim(&mut new, owner, ctx, lease, &skew, request.named)?;
+        let outcome = claim(&mut new, owner, ctx, lease, &skew, request)?;
         let command = match &outcome {
             Claim::Claimed {
                 taken: Some(taken), ..
@@ -237,8 +240,12 @@ fn claim(
     ctx: &Context,
     lease: Option<Duration>,
     skew: &Skew,
-    names: Named,
+    request: &Request,
 ) -> Result<Claim> {
+    let names = request.named;
+    // A refused lease is named only where this call gave it; the configuration's, or the one an
+    // earlier claim set, names no flag or argument.
+    let given = request.lease_given.then(|| names.path(Flag::Lease));
     let limits = &ctx.config.limits;
     let now = |item: &Item| skew.now_for(ctx.now.instant(), item);
     if let Some(owner) = owner {
@@ -255,7 +262,7 @@ fn claim(
             let item = &mut document.todos[first];
             let length = lease.or(item.lease_seconds.map(Duration::from_secs));
             if length.is_some() {
-                claims::grant(item, ctx.now.fixed(), length)?;
+                claims::grant(item, ctx.now.fixed(), length, given.as_ref())?;
             }
             return Ok(Claim::Held(item.id.clone()));
         }
@@ -272,7 +279,7 @@ fn claim(
     if owner.is_some() || taken.is_some() {
         item.owner = owner.map(str::to_owned);
     }
-    claims::grant(item, ctx.now.fixed(), lease)?;
+    claims::grant(item, ctx.now.fixed(), lease, given.as_ref())?;
     let id = item.id.clone();
     if model::over_in_progress_limit(model::slots(&document.todos), limits) {
         // Only items without an owner get here: an owner at the limit is `Held`.

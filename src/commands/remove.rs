@@ -50,7 +50,15 @@ pub fn execute(ctx: &Context, host: &mut Host, request: &Request) -> Result<Outc
                 request.named.item(Flag::Ids, at)
             })?;
             let actor = request.actor.as_ref();
-            claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
+            let claim = request.named.path(Flag::Claim);
+            claims::respect_owners(
+                &before,
+                &document.todos,
+                actor,
+                None,
+                ctx.now.instant(),
+                &claim,
+            )?;
             Ok(warnings)
         },
     )

@@ -17,7 +17,7 @@ mod with_remote;
 use crate::context::Context;
 use crate::context::host::Host;
 use crate::plan::model::is_finished;
-use crate::policy::error::{Error, Plan, Result, Warning};
+use crate::policy::error::{Caller, Error, Plan, Result, Warning};
 use crate::store::disk;
 use crate::store::history;
 use crate::store::log;
@@ -224,10 +224,11 @@ impl<'a> Transaction<'a> {
             && !finished_again
             && let Some(session) = new.session.as_mut()
         {
-            let task = session
-                .completed_plans
-                .checked_add(1)
-                .ok_or_else(|| Error::from(Plan::SessionCountAtMax))?;
+            let task = session.completed_plans.checked_add(1).ok_or_else(|| {
+                Error::from(Plan::SessionCountAtMax {
+                    caller: Caller::CommandLine,
+                })
+            })?;
             session.completed_plans = task;
             let text = log::block(
                 &ctx.list,

@@ -8,7 +8,7 @@ use crate::commands::named::{Flag, Named};
 use crate::commands::transaction::{Transaction, check_revision};
 use crate::context::Context;
 use crate::context::host::Host;
-use crate::policy::error::{Caller, ChainEnd, Error, Kind, Plan, Result, Revisions, Warning};
+use crate::policy::error::{Caller, ChainEnd, Error, Kind, Path, Plan, Result, Revisions, Warning};
 use crate::policy::sentences;
 use crate::store::Document;
 use crate::store::history::{Entry, History};
@@ -79,12 +79,14 @@ fn run_of(current: &Document, history: &History) -> Option<Run> {
 /// and the session stays, so a stale id still names nothing and `--expect-revision` keeps
 /// working. An unreadable store is first moved aside as `.todos.json.corrupt-…`, never
 /// overwritten, and the latest kept revision is restored. Nothing is logged: restoring a plan
-/// finishes none.
+/// finishes none. A refusal names the revision to restore and the claim as `named` does
+/// (`--to`, `--claim`; or the undo tool's `to` and the next tool's `claim`).
 pub fn execute(
     ctx: &Context,
     host: &mut Host,
     step: Step,
     expect_revision: Option<u64>,
+    named: Named,
 ) -> Result<Outcome> {
     let to = match step {
         Step::Undo { to } => to,
@@ -100,6 +102,7 @@ pub fn execute(
             actor.as_ref(),
             None,
             ctx.now.instant(),
+            &named.path(Flag::Claim),
         )
     };
     let transaction = Transaction::begin(ctx, host)?;
@@ -134,6 +137,7 @@ pub fn execute(
         &current,
         &history,
         &mut warnings,
+        named,
     )?;
     let Some(found) = found else {
         if corrupt {
@@ -159,12 +163,12 @@ pub fn execute(
                 })
             });
         }
-        return Err(not_kept(target, &current, &history));
+        return Err(not_kept(target, &current, &history, named.path(Flag::To)));
     };
     let mut restored = current.clone();
     let revision = match found {
         Kept::Entry(entry) => {
-            fits(entry, &ctx.config.limits)?;
+            fits(entry, &ctx.config.limits, named.path(Flag::To))?;
             restored.summary.clone_from(&entry.summary);
             restored.todos.clone_from(&entry.todos);
             restored.next_id = current.next_id.max(entry.next_id);
@@ -288,7 +292,7 @@ fn unvouched(
 
 /// A kept plan is restored only if it fits the limits, as any plan written now must: a plan
 /// written under raised limits needs them raised again.
-fn fits(entry: &Entry, limits: &crate::plan::model::Limits) -> Result<()> {
+fn fits(entry: &Entry, limits: &crate::plan::model::Limits, to: Path) -> Result<()> {
     let problems =
         crate::store::plan_problems(entry.summary.as_deref(), &entry.todos, Some(limits));
     if problems.is_empty() {
@@ -297,7 +301,7 @@ fn fits(entry: &Entry, limits: &crate::plan::model::Limits) -> Result<()> {
     Plan::Unrestorable {
         revision: entry.revision,
         problems,
-        to: typed_to(),
+        to,
     }
     .into()
 }
@@ -338,6 +342,7 @@ fn find<'a>(
     current: &Document,
     history: &'a History,
     warnings: &mut Vec<Warning>,
+    named: Named,
 ) -> Result<Option<Kept<'a>>> {
     Ok(match history.find(target) {
         Some(entry) => Some(Kept::Entry(entry)),
@@ -345,7 +350,7 @@ fn find<'a>(
         None if target == 0 && !corrupt && current.revision > 0 => Some(Kept::Empty),
         None if !corrupt && missing(target, current, history) => {
             if explicit {
-                return Err(missing_error(target, history));
+                return Err(missing_error(target, history, named.path(Flag::To)));
             }
             // Plain undo: the nearest kept revision before it (the empty plan when none is).
             let nearest = nearest_before(target, history);
@@ -391,13 +396,13 @@ fn nearest_before(target: u64, history: &History) -> Option<&Entry> {
 }
 
 /// `undo --to` a revision the history misses: say so, and which one is nearest.
-fn missing_error(target: u64, history: &History) -> Error {
+fn missing_error(target: u64, history: &History, to: Path) -> Error {
     let nearest = nearest_before(target, history).map_or(0, |entry| entry.revision);
     Plan::MissingRevision {
         target,
         kept: kept(history),
         nearest,
-        to: typed_to(),
+        to,
     }
     .into()
 }
@@ -414,19 +419,14 @@ pub fn kept(history: &History) -> Revisions {
 }
 
 /// Why `target` cannot be restored, and which revisions can.
-fn not_kept(target: u64, current: &Document, history: &History) -> Error {
+fn not_kept(target: u64, current: &Document, history: &History, to: Path) -> Error {
     Plan::CannotUndo {
         target,
         kept: kept(history),
         never_changed: current.revision == 0,
-        to: typed_to(),
+        to,
     }
     .into()
-}
-
-/// Where a revision to restore is given: `--to` (the MCP server names its tool's `to`).
-fn typed_to() -> crate::policy::error::Path {
-    Named::Typed.path(Flag::To)
 }
 
 /// Restore the plan as it was before the last change, or at any kept revision.
@@ -451,6 +451,10 @@ pub struct UndoArgs {
 
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+
+    /// How a refusal names the values given: the flags, or a tool call's arguments.
+    #[arg(skip)]
+    pub named: Named,
 }
 
 impl Summary for UndoArgs {
@@ -473,6 +477,11 @@ impl Summary for UndoArgs {
 pub struct RedoArgs {
     #[arg(long, value_name = "N", help = sentences::expect_revision_help())]
     pub expect_revision: Option<u64>,
+
+    /// How a refusal names the values given: the flags, or a tool call's arguments (a redo
+    /// that cannot restore names the undo tool's `to`).
+    #[arg(skip)]
+    pub named: Named,
 }
 
 impl Summary for RedoArgs {
@@ -492,6 +501,7 @@ impl super::Run for UndoArgs {
             host,
             Step::Undo { to: request.to },
             request.expect_revision,
+            request.named,
         )
     }
 
@@ -508,7 +518,13 @@ impl super::Run for RedoArgs {
     }
 
     fn execute(ctx: &Context, host: &mut Host, request: Self) -> Result<Outcome> {
-        execute(ctx, host, Step::Redo, request.expect_revision)
+        execute(
+            ctx,
+            host,
+            Step::Redo,
+            request.expect_revision,
+            request.named,
+        )
     }
 
     fn list_use(_request: &Self) -> ListUse {

@@ -4,6 +4,7 @@ mod flags;
 use serde_json::Value;
 
 use crate::commands::lazy::Summary;
+use crate::commands::named::{Flag, Named};
 use crate::commands::remove;
 use crate::commands::source;
 use crate::commands::transaction;
@@ -34,6 +35,8 @@ pub struct Request {
     change: Result<ItemChange>,
     /// Where the change came from: the flags, named in a refusal as typed, or JSON.
     given: Given,
+    /// How a refusal names the claim and the lease: the flags, or a tool call's arguments.
+    named: Named,
 }
 
 /// Where a change came from.
@@ -143,6 +146,7 @@ pub fn read(ctx: &Context, host: &mut Host, args: &UpdateArgs) -> Result<Request
         actor,
         change,
         given,
+        named: Named::Typed,
     })
 }
 
@@ -156,12 +160,14 @@ impl Request {
         host: &Host,
         input: Value,
         expect_revision: Option<u64>,
+        named: Named,
     ) -> Result<Self> {
         Ok(Self {
             expect_revision,
             actor: super::actor(host)?,
             change: input::item_change(&input, &ctx.config.limits),
             given: Given::Json(input),
+            named,
         })
     }
 }
@@ -174,6 +180,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         actor,
         change,
         given,
+        named,
     } = request;
     let change = change?;
     let taken_for = taker(&change, actor.as_ref(), &given)?;
@@ -197,18 +204,26 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
             actor,
             taken.as_ref().map(|_| change.id.as_str()),
             now,
+            &named.path(Flag::Claim),
         )?;
+        let lease = named.lease_not_given();
         claims::settle(
             &before,
             &mut document.todos,
             actor,
             Some(&change.id),
             ctx.now.fixed(),
+            lease.as_ref(),
         )?;
         let note = match taken {
             Some(from) => {
                 if let Some(item) = document.todos.iter_mut().find(|item| item.id == change.id) {
-                    claims::grant(item, ctx.now.fixed(), ctx.config.claim_lease)?;
+                    claims::grant(
+                        item,
+                        ctx.now.fixed(),
+                        ctx.config.claim_lease,
+                        lease.as_ref(),
+                    )?;
                 }
                 Some(from.map_or_else(
                     || "taken on purpose".to_owned(),

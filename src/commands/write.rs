@@ -8,6 +8,7 @@ mod args;
 mod matching;
 
 use crate::commands::lazy::Summary;
+use crate::commands::named::{Flag, Named};
 use crate::commands::source;
 use crate::commands::transaction;
 use crate::commands::with_statuses;
@@ -37,20 +38,32 @@ pub struct Request {
     actor: Option<Actor>,
     /// The snapshot as JSON; `None` for the args form (`-t`) and for `--summary` alone.
     input: Option<Value>,
+    /// How a refusal names the claim and the lease: the flags, or a tool call's arguments.
+    named: Named,
 }
 
 /// Reads the snapshot from wherever it was given.
 pub fn read(host: &mut Host, args: WriteArgs) -> Result<Request> {
     let input = input_value(host, &args)?;
     let actor = super::actor(host)?;
-    Ok(Request { args, actor, input })
+    Ok(Request {
+        args,
+        actor,
+        input,
+        named: Named::Typed,
+    })
 }
 
 #[cfg(feature = "mcp")]
 impl Request {
     /// The request of a snapshot already parsed (the MCP server's `write` tool): as
     /// `todos write` reads it from stdin, with no command line and no stdin.
-    pub fn of_input(host: &Host, input: Value, expect_revision: Option<u64>) -> Result<Self> {
+    pub fn of_input(
+        host: &Host,
+        input: Value,
+        expect_revision: Option<u64>,
+        named: Named,
+    ) -> Result<Self> {
         Ok(Self {
             args: WriteArgs {
                 snapshot: None,
@@ -62,6 +75,7 @@ impl Request {
             },
             actor: super::actor(host)?,
             input: Some(input),
+            named,
         })
     }
 }
@@ -69,7 +83,12 @@ impl Request {
 /// Replaces the whole list with the snapshot.
 pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outcome> {
     let limits = ctx.config.limits;
-    let Request { args, actor, input } = request;
+    let Request {
+        args,
+        actor,
+        input,
+        named,
+    } = request;
     let in_words = |err: Error| {
         if args.todos.is_empty() {
             err
@@ -115,8 +134,24 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
             let before = document.todos.clone();
             let warnings = apply(document, snapshot.clone(), &limits)?;
             let actor = actor.as_ref();
-            claims::respect_owners(&before, &document.todos, actor, None, ctx.now.instant())?;
-            claims::settle(&before, &mut document.todos, actor, None, ctx.now.fixed())?;
+            let now = ctx.now.instant();
+            claims::respect_owners(
+                &before,
+                &document.todos,
+                actor,
+                None,
+                now,
+                &named.path(Flag::Claim),
+            )?;
+            let lease = named.lease_not_given();
+            claims::settle(
+                &before,
+                &mut document.todos,
+                actor,
+                None,
+                ctx.now.fixed(),
+                lease.as_ref(),
+            )?;
             Ok(warnings)
         },
     )

@@ -23,7 +23,7 @@ use crate::commands::undo::{RedoArgs, UndoArgs};
 use crate::commands::{Given, InputCommand};
 use crate::commands::{Lazy, PlanCommand};
 use crate::policy::error::{Error, Path, Problem, Refused};
-use crate::policy::mcp::McpTool;
+use crate::policy::mcp::{McpTool, Tool};
 use crate::policy::name::{LIST_NAME, OWNER};
 use crate::view::show::Format;
 
@@ -114,7 +114,7 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "ids",
         flag: Flag::Ids,
-        tools: |tool| tool.name == "remove",
+        tools: |tool| tool.tool == Tool::Remove,
         required: true,
         schema: || {
             json!({
@@ -132,7 +132,7 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "claim",
         flag: Flag::Claim,
-        tools: |tool| tool.name == "next",
+        tools: |tool| tool.tool == Tool::Next,
         required: false,
         schema: || {
             json!({
@@ -146,7 +146,7 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "owner",
         flag: Flag::Owner,
-        tools: |tool| matches!(tool.name, "next" | "check"),
+        tools: |tool| matches!(tool.tool, Tool::Next | Tool::Check),
         required: false,
         schema: || {
             json!({
@@ -163,7 +163,7 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "lease",
         flag: Flag::Lease,
-        tools: |tool| tool.name == "next",
+        tools: |tool| tool.tool == Tool::Next,
         required: false,
         schema: || {
             json!({
@@ -180,7 +180,7 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "revision",
         flag: Flag::Revision,
-        tools: |tool| tool.name == "history",
+        tools: |tool| tool.tool == Tool::History,
         required: false,
         schema: || {
             json!({
@@ -195,7 +195,7 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "to",
         flag: Flag::To,
-        tools: |tool| tool.name == "undo",
+        tools: |tool| tool.tool == Tool::Undo,
         required: false,
         schema: || {
             json!({
@@ -225,7 +225,7 @@ fn field_of(flag: Flag) -> &'static str {
 
 /// Whether the tool's arguments beyond `FIELDS` are the command's input.
 pub fn takes_input(tool: &McpTool) -> bool {
-    matches!(tool.name, "write" | "create" | "update")
+    matches!(tool.tool, Tool::Write | Tool::Create | Tool::Update)
 }
 
 /// The fields `tool` takes, in table order.
@@ -253,12 +253,12 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             Refused::Arguments(err.to_string()),
         )])
     };
-    let call = match tool.name {
-        "write" | "create" | "update" => {
+    let call = match tool.tool {
+        Tool::Write | Tool::Create | Tool::Update => {
             let WithInput { common, input } = WithInput::deserialize(object).map_err(typed)?;
-            let command = match tool.name {
-                "write" => InputCommand::Write,
-                "create" => InputCommand::Create,
+            let command = match tool.tool {
+                Tool::Write => InputCommand::Write,
+                Tool::Create => InputCommand::Create,
                 _ => InputCommand::Update,
             };
             // The cap the command puts on what it reads (1 MiB), counted on the input as JSON.
@@ -268,11 +268,12 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
                     command,
                     input: Value::Object(input),
                     expect_revision: common.expect_revision,
+                    named: NAMED,
                 },
                 arguments: common,
             }
         }
-        "remove" => {
+        Tool::Remove => {
             let RemoveArguments { ids, common } =
                 RemoveArguments::deserialize(object).map_err(typed)?;
             let command = PlanCommand::Remove(Lazy(RemoveArgs {
@@ -282,7 +283,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             }));
             without_input(common, command)
         }
-        "next" => {
+        Tool::Next => {
             let NextArguments {
                 claim,
                 owner,
@@ -311,32 +312,35 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             }));
             without_input(common, command)
         }
-        "history" => {
+        Tool::History => {
             let HistoryArguments { revision, common } =
                 HistoryArguments::deserialize(object).map_err(typed)?;
             let command = PlanCommand::History(Lazy(HistoryArgs {
                 revision,
                 limit: None,
                 follow: false,
+                named: NAMED,
             }));
             without_input(common, command)
         }
-        "undo" => {
+        Tool::Undo => {
             let UndoArguments { to, common } = UndoArguments::deserialize(object).map_err(typed)?;
             let command = PlanCommand::Undo(Lazy(UndoArgs {
                 to,
                 expect_revision: common.expect_revision,
+                named: NAMED,
             }));
             without_input(common, command)
         }
-        "redo" => {
+        Tool::Redo => {
             let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
             let command = PlanCommand::Redo(Lazy(RedoArgs {
                 expect_revision: common.expect_revision,
+                named: NAMED,
             }));
             without_input(common, command)
         }
-        "check" => {
+        Tool::Check => {
             let CheckArguments { owner, common } =
                 CheckArguments::deserialize(object).map_err(typed)?;
             let command = PlanCommand::Check(Lazy(CheckArgs {
@@ -347,7 +351,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             }));
             without_input(common, command)
         }
-        "show" => {
+        Tool::Show => {
             let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
             let command = PlanCommand::Show(Lazy(ShowArgs {
                 format: Format::Text,
@@ -357,7 +361,7 @@ pub fn read(tool: &McpTool, arguments: &Map<String, Value>) -> Result<Call, Erro
             }));
             without_input(common, command)
         }
-        _ => {
+        Tool::Recap => {
             let ListOnly { common } = ListOnly::deserialize(object).map_err(typed)?;
             without_input(common, PlanCommand::Recap(Lazy(RecapArgs {})))
         }
@@ -520,23 +524,22 @@ mod tests {
 
     #[test]
     fn arguments_become_the_command_and_bad_ones_are_named() {
-        let tool = |name: &str| {
-            crate::policy::mcp::MCP_TOOLS
-                .iter()
-                .find(|tool| tool.name == name)
-                .unwrap()
-        };
+        let tool = |tool: Tool| &crate::policy::mcp::MCP_TOOLS[tool as usize];
         let map = |value: Value| match value {
             Value::Object(map) => map,
             _ => Map::new(),
         };
-        let call = read(tool("next"), &map(json!({"claim": null, "owner": "w1"}))).unwrap();
+        let call = read(
+            tool(Tool::Next),
+            &map(json!({"claim": null, "owner": "w1"})),
+        )
+        .unwrap();
         assert!(matches!(
             call.given,
             Given::Command(PlanCommand::Next(Lazy(NextArgs { claim: false, .. })))
         ));
         let call = read(
-            tool("remove"),
+            tool(Tool::Remove),
             &map(json!({"ids": ["2", 3], "expect_revision": 4, "list": "docs"})),
         )
         .unwrap();
@@ -547,7 +550,7 @@ mod tests {
         assert_eq!(args.expect_revision, Some(4));
         assert_eq!(call.arguments.list.as_deref(), Some("docs"));
         let call = read(
-            tool("write"),
+            tool(Tool::Write),
             &map(json!({"todos": [], "expect_revision": 1, "list": null})),
         )
         .unwrap();
@@ -555,13 +558,14 @@ mod tests {
             command: InputCommand::Write,
             input,
             expect_revision: Some(1),
+            ..
         } = call.given
         else {
             panic!("write");
         };
         assert_eq!(input, json!({"todos": []}));
         let big = json!({"todos": [{"content": "x".repeat(1 << 20), "status": "pending"}]});
-        let Err(err) = read(tool("write"), &map(big)) else {
+        let Err(err) = read(tool(Tool::Write), &map(big)) else {
             panic!("over 1 MiB");
         };
         assert!(
@@ -570,21 +574,25 @@ mod tests {
             err.to_string()
         );
         for (name, arguments, path) in [
-            ("remove", json!({}), "ids"),
-            ("remove", json!({"ids": []}), "ids"),
-            ("show", json!({"colour": 1}), "colour"),
-            ("history", json!({"revision": "2"}), "revision"),
+            (Tool::Remove, json!({}), "ids"),
+            (Tool::Remove, json!({"ids": []}), "ids"),
+            (Tool::Show, json!({"colour": 1}), "colour"),
+            (Tool::History, json!({"revision": "2"}), "revision"),
             (
-                "update",
+                Tool::Update,
                 json!({"id": "1", "expect_revision": -3}),
                 "expect_revision",
             ),
-            ("next", json!({"expect_revision": 3}), "expect_revision"),
+            (Tool::Next, json!({"expect_revision": 3}), "expect_revision"),
         ] {
             let Err(err) = read(tool(name), &map(arguments.clone())) else {
-                panic!("{name} {arguments}");
+                panic!("{name:?} {arguments}");
             };
-            assert_eq!(err.problems[0].path.to_string(), path, "{name} {arguments}");
+            assert_eq!(
+                err.problems[0].path.to_string(),
+                path,
+                "{name:?} {arguments}"
+            );
         }
     }
 }

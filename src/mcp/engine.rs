@@ -152,7 +152,7 @@ impl Engine {
                 named_as_sent(err, list_given);
                 said_to_a_client(err);
             }
-            Ok(outcome) => warned_as_a_client(&mut outcome.warnings),
+            Ok(outcome) => warned_as_a_client(&mut outcome.warnings, list_given),
         }
         let (envelope, refused) =
             crate::view::output::envelope(&reply, Some(self.cwd.to_string_lossy().into_owned()));
@@ -201,13 +201,16 @@ impl Engine {
 /// A refusal raised below the commands names the argument sent, where it names the flag:
 /// a conflict with the revision a change was based on (`expect_revision`; the transaction that
 /// compares the revisions serves every changing command), and a list name the call gave
-/// (`list`; the context reads it as `--list`).
+/// (`list`; the context reads it as `--list`, and says a list it does not find, near one it
+/// does, as `--list` too).
 fn named_as_sent(err: &mut Error, list_given: bool) {
     match err.failure.as_mut() {
         Failure::Plan(Plan::RevisionAhead { at, .. } | Plan::RevisionBehind { at, .. }) => {
             *at = arguments::NAMED.path(Flag::ExpectRevision);
         }
-        Failure::Input(Input::ListName { at, .. }) if list_given => {
+        Failure::Input(Input::ListName { at, .. }) | Failure::Plan(Plan::NoList { at, .. })
+            if list_given =>
+        {
             *at = arguments::NAMED.path(Flag::List);
         }
         _ => {}
@@ -215,34 +218,23 @@ fn named_as_sent(err: &mut Error, list_given: bool) {
 }
 
 /// What a refusal advises, said to an MCP client: the tools to call and the arguments to send
-/// (`history`; `undo` with `"to": REV`), where the command line's words name commands to run
-/// (`todos history`; `todos undo --to REV`). Every failure a tool's command can raise whose
-/// advice names a command is here.
+/// (`redo`; `show`), where the command line's words name commands to run (`todos redo`;
+/// `todos show`). Every failure a tool's command can raise whose advice names a command and
+/// that carries who it is said to (`Caller`) is here (`engine::tests` renders each to a client);
+/// a value the call gave is named by the command itself (`commands::named`).
 fn said_to_a_client(err: &mut Error) {
     let client = Caller::Client;
     match err.failure.as_mut() {
         Failure::Plan(
             Plan::NothingToUndo { caller }
             | Plan::NothingToRedo { caller, .. }
-            | Plan::Unvouched { caller, .. },
+            | Plan::Unvouched { caller, .. }
+            | Plan::WouldBeUnreadable { caller, .. }
+            | Plan::SessionCountAtMax { caller },
         )
         | Failure::Input(Input::NoItems { caller })
         | Failure::Disk(Disk::NoAsideName { caller, .. }) => *caller = client,
-        Failure::Plan(Plan::NoList { at, .. }) => *at = arguments::NAMED.path(Flag::List),
-        Failure::Plan(Plan::OwnedByOthers { claim, .. }) => {
-            *claim = arguments::NAMED.path(Flag::Claim);
-        }
-        Failure::Plan(Plan::LeaseTooFar { lease, .. }) => {
-            *lease = arguments::NAMED.path(Flag::Lease);
-        }
-        Failure::Plan(Plan::CannotUndo { to, .. } | Plan::MissingRevision { to, .. }) => {
-            *to = arguments::NAMED.path(Flag::To);
-        }
-        Failure::Plan(Plan::Unrestorable { to, problems, .. }) => {
-            *to = arguments::NAMED.path(Flag::To);
-            problems_to_a_client(problems);
-        }
-        Failure::Plan(Plan::NotKept { at, .. }) => *at = arguments::NAMED.path(Flag::Revision),
+        Failure::Plan(Plan::Unrestorable { problems, .. }) => problems_to_a_client(problems),
         Failure::Disk(Disk::Unreadable {
             hint: Some(hint), ..
         }) => to_a_client(hint),
@@ -277,14 +269,17 @@ fn problems_to_a_client(problems: &mut [Problem]) {
 }
 
 /// The warnings of a call that worked, said to an MCP client as `said_to_a_client` says a
-/// refusal: the `undo` tool brings back what a call removed, and a list is named by `list`.
-fn warned_as_a_client(warnings: &mut [Warning]) {
+/// refusal: the `undo` tool brings back what a call removed; and a list the call gave is named
+/// by `list`, as `named_as_sent` names it.
+fn warned_as_a_client(warnings: &mut [Warning], list_given: bool) {
     for warning in warnings {
         match warning {
             Warning::OpenRemoved { caller, .. } | Warning::NoSummary { caller } => {
                 *caller = Caller::Client;
             }
-            Warning::NewListNear { at, .. } => *at = arguments::NAMED.path(Flag::List),
+            Warning::NewListNear { at, .. } if list_given => {
+                *at = arguments::NAMED.path(Flag::List);
+            }
             _ => {}
         }
     }
@@ -324,4 +319,176 @@ pub fn internal_error(what: &str) -> Value {
         }),
         &place,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::plan::model::Status;
+    use crate::policy::error::Unreadable;
+    use crate::policy::failure::{ChainEnd, Gone, Removal};
+
+    /// The variants that carry who they are said to (`caller: Caller`), across the failures,
+    /// problems, hints and warnings of `policy/failure/`: counted in their source, so a variant
+    /// added there and not to the samples below fails the test.
+    const CALLERS: usize = 15;
+
+    /// What a client would be told to run: a command line of todos.
+    fn names_a_command(text: &str) -> bool {
+        ["`todos ", "todos undo", "run todos"]
+            .iter()
+            .any(|words| text.contains(words))
+    }
+
+    /// Each refusal, problem, hint and warning that carries a `Caller`, made for the command
+    /// line as the commands make them, then said to a client by the engine, names no command.
+    // One sample a variant: a table of them reads best as one list.
+    #[allow(clippy::too_many_lines)]
+    #[test]
+    fn nothing_said_to_a_client_names_a_command() {
+        let line = Caller::CommandLine;
+        let path = || PathBuf::from("/ws/.todos.json");
+        let problem = |said: Said| Problem::new(arguments::NAMED.path(Flag::Ids), said);
+        let hinted = |hint: Hint| Error::from(Plan::NothingToUndo { caller: line }).hinted(hint);
+        let errors: Vec<Error> = vec![
+            Plan::NothingToUndo { caller: line }.into(),
+            Plan::NothingToRedo {
+                since_undo: true,
+                caller: line,
+            }
+            .into(),
+            Plan::Unvouched {
+                target: 2,
+                path: path(),
+                store: 5,
+                stop: ChainEnd::Start,
+                others: 1,
+                caller: line,
+            }
+            .into(),
+            Plan::WouldBeUnreadable {
+                path: path(),
+                what: Unreadable::NotObject,
+                caller: line,
+            }
+            .into(),
+            Plan::SessionCountAtMax { caller: line }.into(),
+            Input::NoItems { caller: line }.into(),
+            Disk::NoAsideName {
+                path: path(),
+                first: path(),
+                tries: 1000,
+                caller: line,
+            }
+            .into(),
+            Error::problems(vec![
+                problem(Wrong::IdMissing { caller: line }.into()),
+                problem(
+                    Wrong::TooManyItems {
+                        len: 3,
+                        finished: 1,
+                        max: 2,
+                        caller: line,
+                    }
+                    .into(),
+                ),
+                problem(
+                    Refused::UnknownBlocker {
+                        value: "9".to_owned(),
+                        dropped: true,
+                        own: vec!["1".to_owned()],
+                        caller: line,
+                    }
+                    .into(),
+                ),
+            ]),
+            Plan::Unrestorable {
+                revision: 2,
+                problems: vec![problem(
+                    Wrong::TooManyItems {
+                        len: 3,
+                        finished: 1,
+                        max: 2,
+                        caller: line,
+                    }
+                    .into(),
+                )],
+                to: arguments::NAMED.path(Flag::To),
+            }
+            .into(),
+            hinted(Hint::Ids {
+                ids: vec!["1".to_owned()],
+                caller: line,
+            }),
+            hinted(Hint::Ids {
+                ids: Vec::new(),
+                caller: line,
+            }),
+            hinted(Hint::TakeNeedsName { caller: line }),
+            hinted(Hint::UndoRecovers {
+                path: path(),
+                caller: line,
+            }),
+            Disk::Unreadable {
+                path: path(),
+                what: Unreadable::NotObject,
+                hint: Some(Hint::UndoRecovers {
+                    path: path(),
+                    caller: line,
+                }),
+            }
+            .into(),
+        ];
+        let place = Place {
+            cwd: None,
+            workspace: None,
+            list: None,
+            params_input: None,
+        };
+        for mut err in errors {
+            said_to_a_client(&mut err);
+            let said = envelope::failure(&err, &place).to_string();
+            assert!(!names_a_command(&said), "said to a client: {said}");
+        }
+        let gone = Gone {
+            id: "3".to_owned(),
+            content: "Tests".to_owned(),
+            status: Status::Pending,
+        };
+        let mut warnings = vec![
+            Warning::OpenRemoved {
+                items: vec![gone.clone()],
+                by: Removal::Removed,
+                caller: line,
+            },
+            Warning::OpenRemoved {
+                items: vec![gone],
+                by: Removal::Dropped,
+                caller: line,
+            },
+            Warning::NoSummary { caller: line },
+        ];
+        warned_as_a_client(&mut warnings, true);
+        for warning in &warnings {
+            for said in [warning.to_string(), warning.line()] {
+                assert!(!names_a_command(&said), "said to a client: {said}");
+            }
+        }
+        // Every variant that carries a `Caller` is among the samples above.
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/policy/failure");
+        let carried: usize = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap())
+            .map(|source| {
+                source.matches("caller: Caller").count()
+                    - source.matches("caller: Caller::").count()
+            })
+            .sum();
+        assert_eq!(
+            carried, CALLERS,
+            "a variant with a Caller is not sampled here"
+        );
+    }
 }

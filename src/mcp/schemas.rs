@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 use super::arguments::{self, takes_input};
 use crate::agents::schema::{SchemaCommand, Vendor};
 use crate::plan::model::Limits;
-use crate::policy::mcp::McpTool;
+use crate::policy::mcp::{McpTool, Tool};
 
 /// The keywords a command's schema holds that the command is more lenient than: taken out.
 /// `type` goes too below the top: the command reads ids as numbers, a single id for a list,
@@ -34,10 +34,10 @@ const STRICTER_THAN_THE_COMMAND: &[&str] = &[
 ];
 
 fn command(tool: &McpTool) -> Option<SchemaCommand> {
-    match tool.name {
-        "write" => Some(SchemaCommand::Write),
-        "create" => Some(SchemaCommand::Create),
-        "update" => Some(SchemaCommand::Update),
+    match tool.tool {
+        Tool::Write => Some(SchemaCommand::Write),
+        Tool::Create => Some(SchemaCommand::Create),
+        Tool::Update => Some(SchemaCommand::Update),
         _ => None,
     }
 }
@@ -46,17 +46,17 @@ fn command(tool: &McpTool) -> Option<SchemaCommand> {
 pub fn description(tool: &McpTool, limits: &Limits) -> String {
     let mut text = match command(tool) {
         Some(command) => crate::agents::guide::tool_description(command, limits),
-        None => fixed_description(tool.name),
+        None => fixed_description(tool.tool),
     };
-    match tool.name {
-        "write" => text.push_str(
+    match tool.tool {
+        Tool::Write => text.push_str(
             " Recommended shape: {\"summary\": \"…\", \"todos\": [{\"content\": \"…\", \"status\": \
              \"pending\"}]}; other agents' shapes are accepted too (Gemini CLI's {\"todos\": \
              [{\"description\", \"status\"}]}, Codex's {\"explanation\", \"plan\": [{\"step\", \
              \"status\"}]}, …), and a snapshot without a summary keeps the stored one.",
         ),
-        "create" => text.push_str(" Recommended shape: {\"items\": [\"…\", \"…\"]}."),
-        "update" => text.push_str(
+        Tool::Create => text.push_str(" Recommended shape: {\"items\": [\"…\", \"…\"]}."),
+        Tool::Update => text.push_str(
             " Recommended shape: {\"id\": \"2\", \"status\": \"completed\"}; Claude Code's \
              TaskUpdate fields are accepted too.",
         ),
@@ -71,48 +71,49 @@ pub fn description(tool: &McpTool, limits: &Limits) -> String {
     text
 }
 
-fn fixed_description(name: &str) -> String {
-    match name {
-        "show" => {
+fn fixed_description(tool: Tool) -> String {
+    match tool {
+        Tool::Show => {
             "Read the todo plan of the workspace (todos show): its summary, every item with \
              its id, status and text, the one-line recap and the revision. Read it before you \
              change a plan you did not write in this conversation; it never changes anything."
         }
-        "recap" => {
+        Tool::Recap => {
             "Say in one line where the todo plan stands (todos recap): [done/total], the \
              item in progress, the next pending ones, what was cancelled or failed. Cheap: use it \
              to keep track before you wrap up; it never changes anything."
         }
-        "remove" => {
+        Tool::Remove => {
             "Delete items of the todo plan by id (todos remove). Removing an open item, \
              or one others wait on, is done but warned about; ids are never handed out again. To \
              keep the record of a step that is no longer needed, update it to cancelled instead."
         }
-        "next" => {
+        Tool::Next => {
             "Give the next ready item of the todo plan (todos next): pending, and \
              everything it waits on completed or cancelled. With claim, mark it in_progress and \
              owned by owner in one locked change, so agents claiming at once never get the same \
              item; with owner, items owned by someone else are skipped. When nothing is ready, \
              next is null and reason says why."
         }
-        "undo" => {
+        Tool::Undo => {
             "Take the last change to the todo plan back (todos undo): restore the revision \
              before the plan shown now, as a new revision; each further undo goes one revision \
              further back, and redo steps forward again. With to, restore any kept revision (see \
              history). The answer says which revision it restored."
         }
-        "redo" => {
+        Tool::Redo => {
             "Put back what undo took back (todos redo): restore the next revision forward, up \
              to the plan before the first undo. Any other change ends the run of undos: there is \
              nothing to redo after it. The answer says which revision it restored."
         }
-        "check" => {
+        Tool::Check => {
             "Say whether the todo plan is finished (todos check): passed is true when no item \
              is open (an empty plan, or every item completed, cancelled or failed; a failure is \
              a result to report, said first). While items are open it lists them and how to \
              finish each; call it before you say you are done. With owner, items owned by \
              someone else do not count. It never changes anything."
         }
+        // `history`; the tools with input are described by the guide (`command`).
         _ => {
             "List the kept revisions of the todo plan, newest first (todos history): each with \
              its time, the command that made it, what changed (items added, removed, statuses \

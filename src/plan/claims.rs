@@ -10,7 +10,7 @@ use chrono::{DateTime, FixedOffset, Utc};
 use crate::plan::dependencies::{Index, named};
 use crate::plan::model::{Item, Status};
 use crate::policy::cap::Cap;
-use crate::policy::error::{LeaseState, Plan, Result, Wrong};
+use crate::policy::error::{LeaseState, Path, Plan, Result, Wrong};
 
 /// The units a lease may be given in, with their length in seconds.
 const UNITS: [(char, u64, &str); 3] =
@@ -109,11 +109,13 @@ pub const LEASE_ENDED: &str = " lease ended";
 
 /// The item's lease set to end `length` from `now`, renewable by the same length. A lease that
 /// would end past what RFC 3339 spells (the year 9999) is refused, before anything is written:
-/// the store would hold a time every later command refuses to read.
+/// the store would hold a time every later command refuses to read; `lease` names where the
+/// caller gave the length (`--lease`, a tool call's `lease`), `None` when it gave none.
 pub fn grant(
     item: &mut Item,
     now: DateTime<FixedOffset>,
     length: Option<Duration>,
+    lease: Option<&Path>,
 ) -> crate::policy::error::Result<()> {
     if let Some(length) = length {
         let seconds = length.as_secs();
@@ -125,8 +127,7 @@ pub fn grant(
                 crate::policy::error::Error::from(Plan::LeaseTooFar {
                     span: span(seconds),
                     from: now.to_rfc3339(),
-                    // The MCP server names its tool's `lease` (`mcp::engine`).
-                    lease: crate::policy::error::Path::flag("--lease"),
+                    lease: lease.cloned(),
                 })
             })?;
         item.lease_until = Some(end.to_rfc3339());
@@ -217,13 +218,15 @@ fn same_work(before: &Item, after: &Item, gone: &dyn Fn(&str) -> bool) -> bool {
 
 /// Refuses (`CONFLICT`) a change made under `actor`'s name that changes or removes an item
 /// owned by someone else, naming each such item and its owner; `taken` is an item taken over on
-/// purpose (`update --take`). A change under no name is never limited.
+/// purpose (`update --take`). A change under no name is never limited. `claim` names the
+/// claim that takes an item over as the caller names it (`--claim`, a tool call's `claim`).
 pub fn respect_owners(
     before: &[Item],
     after: &[Item],
     actor: Option<&Actor>,
     taken: Option<&str>,
     now: DateTime<Utc>,
+    claim: &Path,
 ) -> Result<()> {
     let Some(actor) = actor else {
         return Ok(());
@@ -262,8 +265,7 @@ pub fn respect_owners(
         source: actor.source,
         first_id: first.id.clone(),
         lease,
-        // The MCP server names its `next` tool's `claim` (`mcp::engine`).
-        claim: crate::policy::error::Path::flag("--claim"),
+        claim: claim.clone(),
     }
     .into()
 }
@@ -271,19 +273,21 @@ pub fn respect_owners(
 /// After a change: what the change did to each item's lease. Leases carry over (no input sets
 /// them); a finished item and an item whose owner changed hold none; an item of `actor`'s that
 /// the change touched is renewed by the same length, from `now` (`renew` names an item renewed
-/// even when nothing else changed: `update` names it, so the owner is working on it).
+/// even when nothing else changed: `update` names it, so the owner is working on it). `lease`
+/// names a renewal refused (`grant`).
 pub fn settle(
     before: &[Item],
     after: &mut [Item],
     actor: Option<&Actor>,
     renew: Option<&str>,
     now: DateTime<FixedOffset>,
+    lease: Option<&Path>,
 ) -> crate::policy::error::Result<()> {
     let by_id: HashMap<&str, &Item> = before.iter().map(|item| (item.id.as_str(), item)).collect();
     let gone = |_: &str| false;
     for item in after.iter_mut() {
         let Some(old) = by_id.get(item.id.as_str()) else {
-            grant(item, now, None)?;
+            grant(item, now, None, None)?;
             continue;
         };
         if item.lease_until.is_none() && item.lease_seconds.is_none() {
@@ -291,13 +295,13 @@ pub fn settle(
             item.lease_seconds = old.lease_seconds;
         }
         if item.status.is_terminal() || item.owner != old.owner {
-            grant(item, now, None)?;
+            grant(item, now, None, None)?;
             continue;
         }
         let mine = actor.is_some_and(|actor| item.owner.as_deref() == Some(actor.name.as_str()));
         let touched = renew == Some(item.id.as_str()) || !same_work(old, item, &gone);
         if let (true, true, Some(seconds)) = (mine, touched, item.lease_seconds) {
-            grant(item, now, Some(Duration::from_secs(seconds)))?;
+            grant(item, now, Some(Duration::from_secs(seconds)), lease)?;
         }
     }
     Ok(())
@@ -369,7 +373,7 @@ mod tests {
     fn an_ended_lease_makes_an_item_claimable_by_anyone() {
         let start = at("2025-01-02T17:00:00Z");
         let mut item = owned("1", "w1", Status::InProgress);
-        grant(&mut item, start, Some(Duration::from_mins(15))).unwrap();
+        grant(&mut item, start, Some(Duration::from_mins(15)), None).unwrap();
         let items = vec![item];
         let before_end = at("2025-01-02T17:14:59Z").with_timezone(&Utc);
         let after_end = at("2025-01-02T17:19:00Z").with_timezone(&Utc);
@@ -391,9 +395,10 @@ mod tests {
             name: "w2".into(),
             source: "TODOS_OWNER",
         };
+        let claim = Path::flag("--claim");
         let mut after = before.clone();
         after[0].status = Status::Completed;
-        let err = respect_owners(&before, &after, Some(&w2), None, now).unwrap_err();
+        let err = respect_owners(&before, &after, Some(&w2), None, now, &claim).unwrap_err();
         assert_eq!(err.exit_code(), 3);
         assert!(
             err.to_string()
@@ -402,11 +407,11 @@ mod tests {
         );
         assert!(err.hint().unwrap().contains("todos update 1 --take"));
         // Taken on purpose, under no name, or one's own: allowed.
-        assert!(respect_owners(&before, &after, Some(&w2), Some("1"), now).is_ok());
-        assert!(respect_owners(&before, &after, None, None, now).is_ok());
+        assert!(respect_owners(&before, &after, Some(&w2), Some("1"), now, &claim).is_ok());
+        assert!(respect_owners(&before, &after, None, None, now, &claim).is_ok());
         let mut own = before.clone();
         own[1].status = Status::InProgress;
-        assert!(respect_owners(&before, &own, Some(&w2), None, now).is_ok());
+        assert!(respect_owners(&before, &own, Some(&w2), None, now, &claim).is_ok());
         // Removing it is a change too; a dependency cleaned after a removal is not.
         // w2 removes its own item 2, which w1's item 1 waited on: the cleaned dependency is
         // not w2 changing item 1.
@@ -414,8 +419,8 @@ mod tests {
         waits[0].blocked_by = vec!["2".into()];
         let mut cleaned = waits[..1].to_vec();
         cleaned[0].blocked_by.clear();
-        assert!(respect_owners(&waits, &cleaned, Some(&w2), None, now).is_ok());
-        assert!(respect_owners(&before, &before[1..], Some(&w2), None, now).is_err());
+        assert!(respect_owners(&waits, &cleaned, Some(&w2), None, now, &claim).is_ok());
+        assert!(respect_owners(&before, &before[1..], Some(&w2), None, now, &claim).is_err());
     }
 
     #[test]
@@ -423,7 +428,7 @@ mod tests {
         let start = at("2025-01-02T17:00:00Z");
         let later = at("2025-01-02T17:10:00Z");
         let mut item = owned("1", "w1", Status::InProgress);
-        grant(&mut item, start, Some(Duration::from_mins(15))).unwrap();
+        grant(&mut item, start, Some(Duration::from_mins(15)), None).unwrap();
         let before = vec![item];
         let w1 = Actor {
             name: "w1".into(),
@@ -431,7 +436,7 @@ mod tests {
         };
         let mut after = before.clone();
         after[0].content = "reworded".into();
-        settle(&before, &mut after, Some(&w1), None, later).unwrap();
+        settle(&before, &mut after, Some(&w1), None, later, None).unwrap();
         assert_eq!(
             after[0].lease_until.as_deref(),
             Some("2025-01-02T17:25:00+00:00")
@@ -439,12 +444,12 @@ mod tests {
         // Under no name: the lease stays as it was.
         let mut after = before.clone();
         after[0].content = "reworded".into();
-        settle(&before, &mut after, None, None, later).unwrap();
+        settle(&before, &mut after, None, None, later, None).unwrap();
         assert_eq!(after[0].lease_until, before[0].lease_until);
         // Finished: no lease.
         let mut after = before.clone();
         after[0].status = Status::Completed;
-        settle(&before, &mut after, Some(&w1), None, later).unwrap();
+        settle(&before, &mut after, Some(&w1), None, later, None).unwrap();
         assert_eq!(
             (after[0].lease_until.as_ref(), after[0].lease_seconds),
             (None, None)

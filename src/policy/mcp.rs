@@ -8,6 +8,8 @@
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug)]
 pub struct McpTool {
+    /// The row's own `Tool`, for code that tells the tools apart.
+    pub tool: Tool,
     pub name: &'static str,
     /// The title clients show.
     pub title: &'static str,
@@ -23,8 +25,9 @@ pub struct McpTool {
     pub changes: bool,
 }
 
-/// A tool by its row, for words that name it (`Tool::History.info().name`): the variants are
-/// in the order of `MCP_TOOLS`, which a test holds.
+/// A tool by its row, for words that name it (`Tool::History.name()`) and code that tells the
+/// tools apart (`McpTool::tool`): the variants are in the order of `MCP_TOOLS`, which a test
+/// holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tool {
     Write,
@@ -41,32 +44,15 @@ pub enum Tool {
 }
 
 impl Tool {
-    pub const ALL: [Self; 11] = [
-        Self::Write,
-        Self::Create,
-        Self::Update,
-        Self::Show,
-        Self::Recap,
-        Self::Remove,
-        Self::Next,
-        Self::History,
-        Self::Undo,
-        Self::Redo,
-        Self::Check,
-    ];
-
-    pub fn info(self) -> &'static McpTool {
-        &MCP_TOOLS[self as usize]
-    }
-
     /// Its name, as a client calls it.
     pub fn name(self) -> &'static str {
-        self.info().name
+        MCP_TOOLS[self as usize].name
     }
 }
 
 pub static MCP_TOOLS: [McpTool; 11] = [
     McpTool {
+        tool: Tool::Write,
         name: "write",
         title: "Write the whole plan",
         summary: "replace the whole plan with a snapshot (todos write), in any agent's shape",
@@ -76,6 +62,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: true,
     },
     McpTool {
+        tool: Tool::Create,
         name: "create",
         title: "Append items",
         summary: "append new pending items (todos create)",
@@ -85,6 +72,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: true,
     },
     McpTool {
+        tool: Tool::Update,
         name: "update",
         title: "Change one item",
         summary: "change one item's status, text, owner or dependencies (todos update)",
@@ -94,6 +82,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: true,
     },
     McpTool {
+        tool: Tool::Show,
         name: "show",
         title: "Show the plan",
         summary: "the plan with ids, statuses and revision (todos show)",
@@ -103,6 +92,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: false,
     },
     McpTool {
+        tool: Tool::Recap,
         name: "recap",
         title: "Recap the plan in one line",
         summary: "the plan's one-line recap (todos recap)",
@@ -112,6 +102,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: false,
     },
     McpTool {
+        tool: Tool::Remove,
         name: "remove",
         title: "Delete items",
         summary: "delete items by id (todos remove)",
@@ -121,6 +112,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: true,
     },
     McpTool {
+        tool: Tool::Next,
         name: "next",
         title: "The next ready item, or claim it",
         summary: "the next ready item, or claim it for an owner (todos next --claim)",
@@ -130,6 +122,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: true,
     },
     McpTool {
+        tool: Tool::History,
         name: "history",
         title: "The kept revisions of the plan",
         summary: "the kept revisions, or one revision's whole plan (todos history)",
@@ -139,6 +132,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: false,
     },
     McpTool {
+        tool: Tool::Undo,
         name: "undo",
         title: "Take the last change back",
         summary: "take the last change back, one revision further each time, or any kept one (todos undo)",
@@ -148,6 +142,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: true,
     },
     McpTool {
+        tool: Tool::Redo,
         name: "redo",
         title: "Put back what undo took back",
         summary: "restore the next revision forward through what undo took back (todos redo)",
@@ -157,6 +152,7 @@ pub static MCP_TOOLS: [McpTool; 11] = [
         changes: true,
     },
     McpTool {
+        tool: Tool::Check,
         name: "check",
         title: "Is the plan finished?",
         summary: "whether items are still open, with the recap and what is left (todos check)",
@@ -171,13 +167,13 @@ pub static MCP_TOOLS: [McpTool; 11] = [
 mod tests {
     use super::*;
 
-    /// Each `Tool` is the row of its place in the table, by name.
+    /// Each row's `Tool` is the variant of its place in the table, by name.
     #[test]
     fn each_tool_is_its_row() {
-        assert_eq!(Tool::ALL.len(), MCP_TOOLS.len());
-        for (index, tool) in Tool::ALL.into_iter().enumerate() {
-            assert_eq!(tool as usize, index);
-            assert_eq!(format!("{tool:?}").to_lowercase(), tool.name());
+        for (index, row) in MCP_TOOLS.iter().enumerate() {
+            assert_eq!(row.tool as usize, index);
+            assert_eq!(row.tool.name(), row.name);
+            assert_eq!(format!("{:?}", row.tool).to_lowercase(), row.name);
         }
     }
 }

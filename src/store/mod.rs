@@ -448,6 +448,7 @@ impl Store {
             return Plan::WouldBeUnreadable {
                 path: self.path.clone(),
                 what,
+                caller: Caller::CommandLine,
             }
             .into();
         }
@@ -462,6 +463,7 @@ impl Store {
                     size,
                     max: disk::MAX_STORE_BYTES,
                 },
+                caller: Caller::CommandLine,
             }
             .into();
         }

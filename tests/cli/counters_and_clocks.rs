@@ -115,6 +115,25 @@ fn a_lease_past_the_year_9999_is_refused_before_anything_is_written() {
         .success();
 }
 
+/// A claim given no --lease, whose lease is the configured `claim_lease`, is not told to claim
+/// without a --lease it never gave: only the clock is named.
+#[test]
+fn a_configured_lease_past_the_year_9999_names_no_flag() {
+    let env = TestEnv::new();
+    env.plan("S", &["pending:A"]);
+    env.rejects(
+        env.todos(&["next", "--claim", "--owner", "w1"])
+            .env("TODOS_CLAIM_LEASE", "1h")
+            .env("TODOS_NOW", "9999-12-31T23:59:59Z")
+            .expect_stderr(concat!(
+                "error: a lease of 1h from 9999-12-31T23:59:59+00:00 would end after the year \
+                 9999, past the times a store can hold\n",
+                "hint: check the clock (TODOS_NOW)\n"
+            )),
+        1,
+    );
+}
+
 #[test]
 fn a_clock_whose_local_time_is_past_the_year_9999_is_refused() {
     let env = TestEnv::new();

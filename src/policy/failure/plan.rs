@@ -82,8 +82,9 @@ pub enum Plan {
         expected: u64,
         at: Path,
     },
-    /// The session's count of finished plans at its maximum.
-    SessionCountAtMax,
+    /// The session's count of finished plans at its maximum; `caller` is who the advice to
+    /// start a new session is said to.
+    SessionCountAtMax { caller: Caller },
     /// A revision the history does not keep (`history REV`); `at` names the revision as it
     /// was given (`REV`, a tool call's `revision`).
     NotKept {
@@ -134,16 +135,22 @@ pub enum Plan {
         at: Path,
     },
     /// A lease (`span`) from `from` that would end past the year 9999; `lease` names the lease
-    /// as it is given (`--lease`, a tool call's `lease`).
+    /// as it is given (`--lease`, a tool call's `lease`), `None` for a call that gave none
+    /// (a tool renewing the lease an earlier claim set, or the configured `claim_lease`).
     LeaseTooFar {
         span: String,
         from: String,
-        lease: Path,
+        lease: Option<Path>,
     },
     /// A merged plan that would take a counter past the largest one todos keeps.
     MergedPastMax { counter: &'static str, max: u64 },
-    /// A change whose store would not read back (`what`), so nothing was saved.
-    WouldBeUnreadable { path: PathBuf, what: Unreadable },
+    /// A change whose store would not read back (`what`), so nothing was saved; `caller`
+    /// is who the advice to read it is said to.
+    WouldBeUnreadable {
+        path: PathBuf,
+        what: Unreadable,
+        caller: Caller,
+    },
     /// A merged plan that would not read back as a store.
     MergedUnreadable { what: Unreadable },
     /// A counter at its maximum while two plans merge.

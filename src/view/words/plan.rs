@@ -109,9 +109,17 @@ impl Plan {
                 },
                 given(&at, actual)
             )),
-            Self::SessionCountAtMax => {
+            Self::SessionCountAtMax { caller } => {
                 invalid("the session's count of finished plans is at its maximum".to_owned())
-                    .with_hint("start a new session with `todos write --new-session`")
+                    .with_hint(match caller {
+                        Caller::CommandLine => {
+                            "start a new session with `todos write --new-session`".to_owned()
+                        }
+                        // No tool starts a session: another list keeps a session of its own.
+                        Caller::Client => "no tool starts a new session: work on another \"list\", \
+                                           whose session is its own"
+                            .to_owned(),
+                    })
             }
             Self::NotKept { revision, kept, at } => {
                 invalid(format!("revision {revision} is not kept: {kept}")).with_hint(match at {
@@ -257,23 +265,31 @@ impl Plan {
                 "a lease of {span} from {from} would end after the year 9999, past the times a \
                  store can hold"
             ))
-            .with_hint(format!(
-                "claim without {}, or check the clock ({})",
-                match lease {
-                    Path::Typed(_) => lease.to_string(),
-                    Path::Input(_) => format!("\"{lease}\""),
-                },
-                Variable::Now.name()
-            )),
+            .with_hint(match lease {
+                Some(lease) => format!(
+                    "claim without {}, or check the clock ({})",
+                    match lease {
+                        Path::Typed(_) => lease.to_string(),
+                        Path::Input(_) => format!("\"{lease}\""),
+                    },
+                    Variable::Now.name()
+                ),
+                // A lease the call did not give: an earlier claim's, renewed, or the
+                // configured one.
+                None => format!("check the clock ({})", Variable::Now.name()),
+            }),
             Self::MergedPastMax { counter, max } => invalid(format!(
                 "the merged plan would take the {counter} past {max}, the largest counter todos \
                  keeps"
             )),
-            Self::WouldBeUnreadable { path, what } => invalid(format!(
+            Self::WouldBeUnreadable { path, what, caller } => invalid(format!(
                 "the change would leave {} unreadable ({what}), so nothing was saved",
                 crate::policy::text::escape(&path.display().to_string())
             ))
-            .with_hint("the store is as it was; `todos show` prints it"),
+            .with_hint(match caller {
+                Caller::CommandLine => "the store is as it was; `todos show` prints it".to_owned(),
+                Caller::Client => format!("the store is as it was; {} gives it", tool(Tool::Show)),
+            }),
             Self::MergedUnreadable { what } => invalid(format!(
                 "the merged plan could not be read back as a store: {what}"
             )),

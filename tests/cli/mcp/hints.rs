@@ -448,6 +448,31 @@ fn a_lease_past_the_year_9999_names_the_lease_argument() {
     assert_eq!(client.close(), 0);
 }
 
+/// A lease the call did not give, renewed past the year 9999 when its owner works on the item
+/// (`update`, which takes no `lease`): the hint names no argument, only the clock.
+#[test]
+fn a_lease_renewed_past_the_year_9999_names_no_lease_argument() {
+    let env = TestEnv::new();
+    env.plan("Ship", &["pending:Build"]);
+    env.todos(&["-q", "next", "--claim", "--owner", "w1", "--lease", "15m"])
+        .run()
+        .success();
+    let run = server(&env)
+        .env("TODOS_NOW", "9999-12-31T23:50:00Z")
+        .env("TODOS_OWNER", "w1");
+    let mut client = Client::legacy(run, json!({}));
+    let call = json!({"id": "1", "content": "Build it"});
+    assert_eq!(
+        refused_whole(&env, &mut client, ("update", call.clone()), call),
+        refusal(
+            "a lease of 15m from 9999-12-31T23:50:00+00:00 would end after the year 9999, past \
+             the times a store can hold",
+            "check the clock (TODOS_NOW)"
+        )
+    );
+    assert_eq!(client.close(), 0);
+}
+
 /// A plan first written without a summary: the warning names the key to send, not the flag.
 #[test]
 fn a_plan_without_a_summary_names_the_summary_to_send() {

@@ -34,6 +34,38 @@ pub(super) fn actor(host: &Host) -> Result<Option<crate::plan::claims::Actor>> {
     )
 }
 
+/// What a change (`write`, `update`) does for owners under `actor`'s name: another owner's
+/// item it changes is refused unless `taken` is the item this change takes over
+/// (`claims::respect_owners`), then the leases are settled, `renew`'s renewed
+/// (`claims::settle`). A refusal names `--claim` and `--lease` as `named` names them, and a
+/// lease only where the command line could have given one.
+pub(super) fn hold(
+    ctx: &crate::context::Context,
+    named: Named,
+    before: &[crate::plan::model::Item],
+    after: &mut [crate::plan::model::Item],
+    actor: Option<&crate::plan::claims::Actor>,
+    taken: Option<&str>,
+    renew: Option<&str>,
+) -> Result<()> {
+    crate::plan::claims::respect_owners(
+        before,
+        after,
+        actor,
+        taken,
+        ctx.now.instant(),
+        &named.path(Flag::Claim),
+    )?;
+    crate::plan::claims::settle(
+        before,
+        after,
+        actor,
+        renew,
+        ctx.now.fixed(),
+        named.lease_not_given().as_ref(),
+    )
+}
+
 /// An empty `--owner` is a mistake (an unset shell variable), never a name and never a wish to
 /// clear one (SPEC §1: an owner has 1-64 characters): refused, where it was once dropped.
 pub(super) fn refuse_empty_owner(flag: Option<&str>) -> Result<()> {

@@ -4,7 +4,7 @@ mod flags;
 use serde_json::Value;
 
 use crate::commands::lazy::Summary;
-use crate::commands::named::{Flag, Named};
+use crate::commands::named::Named;
 use crate::commands::remove;
 use crate::commands::source;
 use crate::commands::transaction;
@@ -196,24 +196,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
             None => None,
         };
         let warnings = change::apply(document, &change, &limits, &given)?;
-        let actor = actor.as_ref();
-        let now = ctx.now.instant();
-        claims::respect_owners(
-            &before,
-            &document.todos,
-            actor,
-            taken.as_ref().map(|_| change.id.as_str()),
-            now,
-            &named.path(Flag::Claim),
-        )?;
-        let lease = named.lease_not_given();
-        claims::settle(
+        super::owner::hold(
+            ctx,
+            named,
             &before,
             &mut document.todos,
-            actor,
+            actor.as_ref(),
+            taken.as_ref().map(|_| change.id.as_str()),
             Some(&change.id),
-            ctx.now.fixed(),
-            lease.as_ref(),
         )?;
         let note = match taken {
             Some(from) => {
@@ -222,7 +212,7 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
                         item,
                         ctx.now.fixed(),
                         ctx.config.claim_lease,
-                        lease.as_ref(),
+                        named.lease_not_given().as_ref(),
                     )?;
                 }
                 Some(from.map_or_else(

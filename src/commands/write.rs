@@ -2,13 +2,13 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Value, json};
 
-use crate::plan::claims::{self, Actor};
+use crate::plan::claims::Actor;
 
 mod args;
 mod matching;
 
 use crate::commands::lazy::Summary;
-use crate::commands::named::{Flag, Named};
+use crate::commands::named::Named;
 use crate::commands::source;
 use crate::commands::transaction;
 use crate::commands::with_statuses;
@@ -133,24 +133,14 @@ pub fn execute(ctx: &Context, host: &mut Host, request: Request) -> Result<Outco
         |document| {
             let before = document.todos.clone();
             let warnings = apply(document, snapshot.clone(), &limits)?;
-            let actor = actor.as_ref();
-            let now = ctx.now.instant();
-            claims::respect_owners(
-                &before,
-                &document.todos,
-                actor,
-                None,
-                now,
-                &named.path(Flag::Claim),
-            )?;
-            let lease = named.lease_not_given();
-            claims::settle(
+            super::owner::hold(
+                ctx,
+                named,
                 &before,
                 &mut document.todos,
-                actor,
+                actor.as_ref(),
                 None,
-                ctx.now.fixed(),
-                lease.as_ref(),
+                None,
             )?;
             Ok(warnings)
         },
